@@ -1,0 +1,40 @@
+import { validationFailed } from '../../../core/shared/domain-error.ts';
+import type { Filter } from '../../../ports/persistence/document-store.port.ts';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type Page, type PageRequest } from '../../../ports/persistence/page.ts';
+
+/** Cursors are opaque to clients: the last id seen, wrapped so that clients do not build them. */
+export const encodeCursor = (lastId: string): string => Buffer.from(JSON.stringify({ after: lastId })).toString('base64url');
+
+export const decodeCursor = (cursor: string): string => {
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (parsed && typeof parsed === 'object' && typeof (parsed as { after?: unknown }).after === 'string') {
+      return (parsed as { after: string }).after;
+    }
+  } catch {
+    // reported below as a validation failure
+  }
+  throw validationFailed('cursor', 'format', "'cursor' is not a cursor returned by this API.");
+};
+
+/**
+ * Ids are time-ordered, so newest first is descending id order and the next page continues
+ * strictly below the last id returned. Fetches one extra row to learn whether a next page exists.
+ */
+export const pageQuery = (filter: Filter, request: PageRequest): { filter: Filter; limit: number; fetch: number } => {
+  const limit = request.limit ?? DEFAULT_PAGE_SIZE;
+  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PAGE_SIZE) {
+    throw validationFailed('limit', 'range', `'limit' must be an integer from 1 to ${MAX_PAGE_SIZE}.`);
+  }
+  const scoped = request.cursor ? { ...filter, _id: { $lt: decodeCursor(request.cursor) } } : filter;
+  return { filter: scoped, limit, fetch: limit + 1 };
+};
+
+export const toPage = <D extends { _id: string }, T>(rows: D[], limit: number, map: (row: D) => T): Page<T> => {
+  const hasMore = rows.length > limit;
+  const kept = hasMore ? rows.slice(0, limit) : rows;
+  const last = kept.at(-1);
+  return { data: kept.map(map), nextCursor: hasMore && last ? encodeCursor(last._id) : null };
+};
+
+export const NEWEST_FIRST = { _id: -1 } as const;

@@ -1,0 +1,43 @@
+import type { Permission } from './permissions.ts';
+import type { Role } from './roles.ts';
+
+/** The platform's own organization id, carried by superadmin tokens issued without a tenant. */
+export const PLATFORM_ORG = 'platform';
+
+/** Who is calling, as established from a credential. */
+export type Principal =
+  | { readonly kind: 'machine' }
+  | {
+      readonly kind: 'user';
+      readonly userId: string;
+      readonly orgId: string;
+      readonly role: Role;
+      readonly via: 'jwt';
+    }
+  | {
+      readonly kind: 'api_key';
+      readonly keyId: string;
+      readonly orgId: string;
+      readonly scopes: readonly Permission[];
+    };
+
+/** Machine secret and superadmin act across organizations and must name the one they act on. */
+export const actsAcrossOrganizations = (principal: Principal): boolean =>
+  principal.kind === 'machine' || (principal.kind === 'user' && principal.role === 'superadmin');
+
+/** The key a caller's requests are counted under for rate limiting. */
+export const rateLimitSubject = (principal: Principal): string => {
+  switch (principal.kind) {
+    case 'machine':
+      return 'machine';
+    case 'user':
+      return `user:${principal.userId}`;
+    case 'api_key':
+      return `key:${principal.keyId}`;
+  }
+};
+
+export const principalOrgId = (principal: Principal): string | null =>
+  principal.kind === 'machine' ? null : principal.orgId;
+
+export const describeActor = (principal: Principal): string => rateLimitSubject(principal);

@@ -1,0 +1,45 @@
+import type { Environment, Tier } from '../tenancy/organization.ts';
+
+export const RATE_WINDOW_MS = 60_000;
+
+/** Which budget a route draws from: the caller's general one, or a separately limited one. */
+export type RateClass = 'standard' | 'ingest';
+
+const ENVIRONMENT_LIMIT: Record<Exclude<Environment, 'production'>, number> = { local: 100, sandbox: 100 };
+const PRODUCTION_TIER_LIMIT: Record<Tier, number> = { standard: 1_000, enterprise: 10_000 };
+const CLASS_LIMIT: Partial<Record<RateClass, number>> = { ingest: 20 };
+
+export interface LimitInputs {
+  readonly environment: Environment;
+  readonly tier: Tier | null;
+  readonly override: number | null;
+  readonly rateClass: RateClass;
+}
+
+/** Requests per minute allowed for one caller. */
+export const limitPerMinute = ({ environment, tier, override, rateClass }: LimitInputs): number => {
+  const classLimit = CLASS_LIMIT[rateClass];
+  if (classLimit !== undefined) return classLimit;
+  if (override !== null) return override;
+  if (environment === 'production') return PRODUCTION_TIER_LIMIT[tier ?? 'standard'];
+  return ENVIRONMENT_LIMIT[environment];
+};
+
+export interface RateDecision {
+  readonly allowed: boolean;
+  readonly limit: number;
+  readonly remaining: number;
+  /** Epoch seconds at which the window resets. */
+  readonly resetAt: number;
+  /** Whole seconds to wait, at least 1, when not allowed. */
+  readonly retryAfter: number;
+}
+
+/** Decides on the count after this request was atomically added to the window's counter. */
+export const decide = (count: number, limit: number, windowEndsAtMs: number, nowMs: number): RateDecision => ({
+  allowed: count <= limit,
+  limit,
+  remaining: Math.max(0, limit - count),
+  resetAt: Math.ceil(windowEndsAtMs / 1000),
+  retryAfter: Math.max(1, Math.ceil((windowEndsAtMs - nowMs) / 1000)),
+});

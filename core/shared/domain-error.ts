@@ -1,0 +1,24 @@
+import { ERROR_CATALOG, type ErrorCode } from './error-catalog.ts';
+
+export type ErrorDetails = Record<string, unknown>;
+
+/** A failure the caller can act on, named by a stable code from the catalog. */
+export class DomainError extends Error {
+  readonly code: ErrorCode;
+  readonly details: ErrorDetails;
+
+  constructor(code: ErrorCode, message?: string, details: ErrorDetails = {}) {
+    super(message ?? ERROR_CATALOG[code]);
+    this.name = 'DomainError';
+    this.code = code;
+    this.details = details;
+  }
+}
+
+export const isDomainError = (error: unknown): error is DomainError => error instanceof DomainError;
+
+export const validationFailed = (field: string, rule: string, message?: string): DomainError =>
+  new DomainError('validation_failed', message ?? `Field '${field}' failed rule '${rule}'.`, { field, rule });
+
+export const notFound = (resource: string): DomainError =>
+  new DomainError('not_found', `${resource} not found.`);

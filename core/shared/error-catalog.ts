@@ -1,0 +1,36 @@
+/**
+ * Every stable error code the platform answers with. Adapters map codes to transport statuses;
+ * the core only ever names a code.
+ */
+export const ERROR_CATALOG = {
+  validation_failed: 'The request is malformed or a field is missing or invalid.',
+  unauthenticated: 'Missing or invalid credentials.',
+  invalid_credentials: 'The e-mail or password is not correct.',
+  invalid_signature: 'The webhook signature is missing or does not match.',
+  invalid_otp: 'The one-time code is wrong or has expired.',
+  forbidden: 'The credential is valid but not allowed to perform this action.',
+  insufficient_scope: 'The API key lacks the scope this route requires.',
+  domain_not_allowed: "The e-mail domain is not allowed for this organization.",
+  feature_disabled: 'This feature is disabled for the organization.',
+  not_found: 'The resource does not exist.',
+  method_not_allowed: 'The route does not support this method.',
+  duplicate: 'A resource with the same unique value already exists.',
+  conflict: 'The resource was changed concurrently; retry the request.',
+  payload_too_large: 'The request body is too large.',
+  unsupported_media_type: 'The request content type is not supported by this route.',
+  invalid_document: 'The uploaded document cannot be read.',
+  stale_event: 'The event timestamp is outside the accepted window.',
+  invalid_transition: 'The resource cannot make this move from its current state.',
+  not_bindable: 'The quote is blocked by delegated-authority flags.',
+  quote_expired: 'The quote is no longer valid.',
+  webhook_inactive: 'The webhook subscription is inactive.',
+  loss_outside_coverage: 'The loss date is outside the policy period.',
+  rate_limited: 'Too many requests; retry after the indicated delay.',
+  too_many_attempts: 'Too many failed sign-in attempts; retry after the indicated delay.',
+  internal_error: 'An unexpected error occurred.',
+  service_unavailable: 'The service is not ready.',
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_CATALOG;
+
+export const ERROR_CODES = Object.keys(ERROR_CATALOG) as ErrorCode[];

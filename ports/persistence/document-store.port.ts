@@ -1,0 +1,68 @@
+/**
+ * The narrow collection interface every persistence engine provides. Filters and updates are
+ * MongoDB's own query and update documents, so repositories are written once for every engine.
+ */
+export interface StoredDocument {
+  _id: string;
+  [field: string]: unknown;
+}
+
+export type Filter = Record<string, unknown>;
+export type UpdateDocument = Record<string, Record<string, unknown>>;
+export type SortSpec = Record<string, 1 | -1>;
+
+export interface FindOptions {
+  readonly sort?: SortSpec;
+  readonly limit?: number;
+  readonly skip?: number;
+}
+
+export interface FindOneAndUpdateOptions {
+  readonly upsert?: boolean;
+  readonly returnDocument?: 'before' | 'after';
+  readonly sort?: SortSpec;
+}
+
+export interface UpdateResult {
+  readonly matchedCount: number;
+  readonly modifiedCount: number;
+  readonly upsertedId: string | null;
+}
+
+export interface IndexSpec {
+  readonly name: string;
+  readonly keys: Record<string, 1 | -1>;
+  readonly unique?: boolean;
+  /** TTL: documents expire this many seconds after the date in the single key field. */
+  readonly expireAfterSeconds?: number;
+  readonly partialFilterExpression?: Filter;
+}
+
+export interface CollectionOptions {
+  /**
+   * State that may be lost on a crash without harm (rate-limit counters): engines with a local
+   * journal keep it in memory only. Shared engines store it like any other collection.
+   */
+  readonly volatile?: boolean;
+}
+
+/** Every write resolves only once it is durable; a unique index violation rejects with `duplicate`. */
+export interface Collection<T extends StoredDocument> {
+  insertOne(document: T): Promise<void>;
+  findOne(filter: Filter, options?: Pick<FindOptions, 'sort'>): Promise<T | null>;
+  find(filter: Filter, options?: FindOptions): Promise<T[]>;
+  countDocuments(filter: Filter): Promise<number>;
+  findOneAndUpdate(filter: Filter, update: UpdateDocument, options?: FindOneAndUpdateOptions): Promise<T | null>;
+  updateOne(filter: Filter, update: UpdateDocument, options?: { readonly upsert?: boolean }): Promise<UpdateResult>;
+  updateMany(filter: Filter, update: UpdateDocument): Promise<UpdateResult>;
+  deleteOne(filter: Filter): Promise<number>;
+  deleteMany(filter: Filter): Promise<number>;
+}
+
+export interface DocumentStore {
+  readonly engine: 'embedded' | 'memory' | 'mongodb';
+  collection<T extends StoredDocument>(name: string, options?: CollectionOptions): Collection<T>;
+  ensureIndexes(collection: string, indexes: readonly IndexSpec[]): Promise<void>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}

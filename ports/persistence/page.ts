@@ -1,0 +1,13 @@
+export const DEFAULT_PAGE_SIZE = 50;
+export const MAX_PAGE_SIZE = 200;
+
+export interface PageRequest {
+  readonly limit?: number;
+  readonly cursor?: string;
+}
+
+/** A page of a list, newest first; `nextCursor` is null on the last page. */
+export interface Page<T> {
+  readonly data: T[];
+  readonly nextCursor: string | null;
+}

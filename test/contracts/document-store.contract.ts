@@ -1,0 +1,191 @@
+import type { TestFn } from 'ava';
+import { randomUUID } from 'node:crypto';
+import { isDomainError } from '../../core/shared/domain-error.ts';
+import type { DocumentStore, StoredDocument } from '../../ports/persistence/document-store.port.ts';
+import { pageQuery, toPage, NEWEST_FIRST } from '../../adapters/persistence/shared/cursor-page.ts';
+
+export interface StoreUnderTest {
+  readonly store: DocumentStore;
+  /** How long a TTL'd document may survive its expiry on this engine. */
+  readonly ttlGraceMs: number;
+}
+
+interface Row extends StoredDocument {
+  orgId: string;
+  n?: number;
+  tags?: string[];
+  nested?: { level: string };
+  version?: number;
+  owner?: string;
+  at?: Date;
+}
+
+const name = (label: string) => `${label}_${randomUUID().slice(0, 8)}`;
+
+const isDuplicate = (error: unknown) => isDomainError(error) && error.code === 'duplicate';
+
+/** One suite, run unchanged against every persistence engine. */
+export const documentStoreContract = (test: TestFn<StoreUnderTest>, title: string): void => {
+  test(`${title}: inserts, reads back, and hands out copies`, async (t) => {
+    const rows = t.context.store.collection<Row>(name('crud'));
+    const at = new Date('2026-01-02T03:04:05.678Z');
+    await rows.insertOne({ _id: 'a', orgId: 'o1', n: 1, nested: { level: 'x' }, at });
+    const found = await rows.findOne({ _id: 'a', orgId: 'o1' });
+    t.deepEqual(found, { _id: 'a', orgId: 'o1', n: 1, nested: { level: 'x' }, at });
+    t.true(found?.at instanceof Date);
+    found!.n = 99;
+    t.is((await rows.findOne({ _id: 'a' }))?.n, 1);
+    t.is(await rows.findOne({ _id: 'missing' }), null);
+  });
+
+  test(`${title}: a second document with the same _id is a duplicate`, async (t) => {
+    const rows = t.context.store.collection<Row>(name('dupid'));
+    await rows.insertOne({ _id: 'a', orgId: 'o1' });
+    const error = await t.throwsAsync(rows.insertOne({ _id: 'a', orgId: 'o2' }));
+    t.true(isDuplicate(error));
+    t.is((await rows.findOne({ _id: 'a' }))?.orgId, 'o1');
+  });
+
+  test(`${title}: unique indexes reject inserts and updates that collide, and change nothing`, async (t) => {
+    const collection = name('unique');
+    await t.context.store.ensureIndexes(collection, [{ name: 'org_owner', keys: { orgId: 1, owner: 1 }, unique: true }]);
+    const rows = t.context.store.collection<Row>(collection);
+    await rows.insertOne({ _id: 'a', orgId: 'o1', owner: 'x' });
+    await rows.insertOne({ _id: 'b', orgId: 'o2', owner: 'x' });
+    await rows.insertOne({ _id: 'c', orgId: 'o1', owner: 'y' });
+    t.true(isDuplicate(await t.throwsAsync(rows.insertOne({ _id: 'd', orgId: 'o1', owner: 'x' }))));
+    t.true(isDuplicate(await t.throwsAsync(rows.updateOne({ _id: 'c' }, { $set: { owner: 'x' } }))));
+    t.is((await rows.findOne({ _id: 'c' }))?.owner, 'y');
+    t.is(await rows.countDocuments({}), 3);
+  });
+
+  test(`${title}: partial unique indexes only constrain matching documents`, async (t) => {
+    const collection = name('partial');
+    await t.context.store.ensureIndexes(collection, [
+      { name: 'owner_when_active', keys: { owner: 1 }, unique: true, partialFilterExpression: { version: { $gte: 1 } } },
+    ]);
+    const rows = t.context.store.collection<Row>(collection);
+    await rows.insertOne({ _id: 'a', orgId: 'o', owner: 'x', version: 0 });
+    await rows.insertOne({ _id: 'b', orgId: 'o', owner: 'x', version: 0 });
+    await rows.insertOne({ _id: 'c', orgId: 'o', owner: 'x', version: 1 });
+    t.true(isDuplicate(await t.throwsAsync(rows.insertOne({ _id: 'd', orgId: 'o', owner: 'x', version: 2 }))));
+  });
+
+  test(`${title}: filters follow the MongoDB query language`, async (t) => {
+    const collection = name('filters');
+    await t.context.store.ensureIndexes(collection, [{ name: 'org_n', keys: { orgId: 1, n: -1 } }]);
+    const rows = t.context.store.collection<Row>(collection);
+    for (let n = 1; n <= 6; n += 1) {
+      await rows.insertOne({ _id: `r${n}`, orgId: n % 2 ? 'odd' : 'even', n, tags: n > 3 ? ['big'] : ['small'], nested: { level: n > 4 ? 'high' : 'low' } });
+    }
+    const ids = async (filter: Record<string, unknown>) => (await rows.find(filter, { sort: { _id: 1 } })).map((r) => r._id);
+    t.deepEqual(await ids({ orgId: 'odd' }), ['r1', 'r3', 'r5']);
+    t.deepEqual(await ids({ orgId: 'odd', n: 3 }), ['r3']);
+    t.deepEqual(await ids({ n: { $gt: 2, $lte: 4 } }), ['r3', 'r4']);
+    t.deepEqual(await ids({ n: { $in: [1, 6] } }), ['r1', 'r6']);
+    t.deepEqual(await ids({ tags: 'big' }), ['r4', 'r5', 'r6']);
+    t.deepEqual(await ids({ 'nested.level': 'high' }), ['r5', 'r6']);
+    t.deepEqual(await ids({ $or: [{ n: 1 }, { orgId: 'even', n: { $gte: 6 } }] }), ['r1', 'r6']);
+    t.deepEqual(await ids({ owner: { $exists: true } }), []);
+    t.deepEqual(await ids({ owner: null, n: 2 }), ['r2']);
+    t.is(await rows.countDocuments({ orgId: 'even' }), 3);
+  });
+
+  test(`${title}: sort, skip, limit and cursor pages`, async (t) => {
+    const rows = t.context.store.collection<Row>(name('pages'));
+    for (let n = 1; n <= 7; n += 1) await rows.insertOne({ _id: `id${String(n).padStart(2, '0')}`, orgId: 'o', n: n % 3 });
+    const sorted = await rows.find({}, { sort: { n: -1, _id: 1 }, skip: 1, limit: 3 });
+    t.deepEqual(sorted.map((r) => r._id), ['id05', 'id01', 'id04']);
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const query = pageQuery({ orgId: 'o' }, { limit: 3, ...(cursor ? { cursor } : {}) });
+      const page = toPage(await rows.find(query.filter, { sort: NEWEST_FIRST, limit: query.fetch }), query.limit, (r) => r._id);
+      seen.push(...page.data);
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+    t.deepEqual(seen, ['id07', 'id06', 'id05', 'id04', 'id03', 'id02', 'id01']);
+  });
+
+  test(`${title}: update operators, returned documents and upserts`, async (t) => {
+    const rows = t.context.store.collection<Row>(name('updates'));
+    await rows.insertOne({ _id: 'a', orgId: 'o', n: 1, tags: [] });
+    const before = await rows.findOneAndUpdate({ _id: 'a' }, { $inc: { n: 2 }, $push: { tags: 't' } }, { returnDocument: 'before' });
+    t.is(before?.n, 1);
+    const after = await rows.findOneAndUpdate({ _id: 'a' }, { $set: { owner: 'me' }, $unset: { tags: '' } }, { returnDocument: 'after' });
+    t.deepEqual(after, { _id: 'a', orgId: 'o', n: 3, owner: 'me' });
+    t.is(await rows.findOneAndUpdate({ _id: 'none' }, { $set: { n: 1 } }), null);
+    const upserted = await rows.findOneAndUpdate(
+      { _id: 'b', orgId: 'o' },
+      { $inc: { n: 1 }, $setOnInsert: { owner: 'first' } },
+      { upsert: true, returnDocument: 'after' },
+    );
+    t.deepEqual(upserted, { _id: 'b', orgId: 'o', n: 1, owner: 'first' });
+    const again = await rows.findOneAndUpdate({ _id: 'b', orgId: 'o' }, { $inc: { n: 1 }, $setOnInsert: { owner: 'second' } }, { upsert: true });
+    t.deepEqual(again, { _id: 'b', orgId: 'o', n: 2, owner: 'first' });
+    const result = await rows.updateOne({ _id: 'c' }, { $set: { orgId: 'o', n: 5 } }, { upsert: true });
+    t.is(result.upsertedId, 'c');
+    const many = await rows.updateMany({ orgId: 'o' }, { $set: { version: 7 } });
+    t.is(many.matchedCount, 3);
+    t.is(await rows.countDocuments({ version: 7 }), 3);
+  });
+
+  test(`${title}: two racing conditional writers, exactly one wins`, async (t) => {
+    const rows = t.context.store.collection<Row>(name('race'));
+    await rows.insertOne({ _id: 'doc', orgId: 'o', version: 0 });
+    for (let round = 0; round < 10; round += 1) {
+      const results = await Promise.all(
+        ['left', 'right'].map((owner) =>
+          rows.findOneAndUpdate({ _id: 'doc', orgId: 'o', version: round }, { $inc: { version: 1 }, $set: { owner } }),
+        ),
+      );
+      t.is(results.filter(Boolean).length, 1, `round ${round}`);
+    }
+    t.is((await rows.findOne({ _id: 'doc' }))?.version, 10);
+  });
+
+  test(`${title}: concurrent upserting increments never lose a count`, async (t) => {
+    const rows = t.context.store.collection<Row>(name('counter'), { volatile: true });
+    const counts = await Promise.all(
+      Array.from({ length: 50 }, () => rows.findOneAndUpdate({ _id: 'k', orgId: 'o' }, { $inc: { n: 1 } }, { upsert: true })),
+    );
+    t.deepEqual(counts.map((c) => c?.n).sort((a, b) => (a ?? 0) - (b ?? 0)), Array.from({ length: 50 }, (_, i) => i + 1));
+  });
+
+  test(`${title}: deletes`, async (t) => {
+    const rows = t.context.store.collection<Row>(name('deletes'));
+    for (const id of ['a', 'b', 'c']) await rows.insertOne({ _id: id, orgId: id === 'a' ? 'x' : 'y' });
+    t.is(await rows.deleteOne({ _id: 'a', orgId: 'y' }), 0);
+    t.is(await rows.deleteOne({ _id: 'a', orgId: 'x' }), 1);
+    t.is(await rows.deleteMany({ orgId: 'y' }), 2);
+    t.is(await rows.countDocuments({}), 0);
+    await rows.insertOne({ _id: 'a', orgId: 'x' });
+    t.is(await rows.countDocuments({}), 1);
+  });
+
+  test(`${title}: organization scoping, another tenant's id matches nothing`, async (t) => {
+    const collection = name('tenants');
+    await t.context.store.ensureIndexes(collection, [{ name: 'org_id', keys: { orgId: 1, _id: -1 } }]);
+    const rows = t.context.store.collection<Row>(collection);
+    await rows.insertOne({ _id: 'a1', orgId: 'A', n: 1 });
+    await rows.insertOne({ _id: 'b1', orgId: 'B', n: 1 });
+    t.is(await rows.findOne({ _id: 'b1', orgId: 'A' }), null);
+    t.is((await rows.updateOne({ _id: 'b1', orgId: 'A' }, { $set: { n: 2 } })).matchedCount, 0);
+    t.is(await rows.findOneAndUpdate({ _id: 'b1', orgId: 'A' }, { $set: { n: 2 } }), null);
+    t.is(await rows.deleteOne({ _id: 'b1', orgId: 'A' }), 0);
+    t.deepEqual((await rows.find({ orgId: 'A' })).map((r) => r._id), ['a1']);
+    t.is((await rows.findOne({ _id: 'b1', orgId: 'B' }))?.n, 1);
+  });
+
+  test(`${title}: documents past their TTL are removed`, async (t) => {
+    const collection = name('ttl');
+    await t.context.store.ensureIndexes(collection, [{ name: 'expires', keys: { at: 1 }, expireAfterSeconds: 0 }]);
+    const rows = t.context.store.collection<Row>(collection);
+    await rows.insertOne({ _id: 'old', orgId: 'o', at: new Date(Date.now() - 1000) });
+    await rows.insertOne({ _id: 'new', orgId: 'o', at: new Date(Date.now() + 3_600_000) });
+    const deadline = Date.now() + t.context.ttlGraceMs;
+    while ((await rows.findOne({ _id: 'old' })) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+    t.is(await rows.findOne({ _id: 'old' }), null);
+    t.not(await rows.findOne({ _id: 'new' }), null);
+  });
+};

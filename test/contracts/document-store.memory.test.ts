@@ -1,0 +1,12 @@
+import anyTest, { type TestFn } from 'ava';
+import { EmbeddedStore } from '../../adapters/persistence/embedded/embedded-store.engine.ts';
+import { documentStoreContract, type StoreUnderTest } from './document-store.contract.ts';
+
+const test = anyTest as TestFn<StoreUnderTest>;
+
+test.before(async (t) => {
+  t.context = { store: await EmbeddedStore.open({ ttlSweepMs: 100 }), ttlGraceMs: 3_000 };
+});
+test.after.always(async (t) => t.context.store.close());
+
+documentStoreContract(test, 'memory engine');
