@@ -13,6 +13,11 @@ export const authorize = (principal: Principal, permission: Permission): void =>
         throw new DomainError('insufficient_scope', `The API key lacks the '${permission}' scope.`, { requiredScope: permission });
       }
       return;
+    case 'policyholder':
+      if (!roleAllows('policyholder', permission)) {
+        throw new DomainError('forbidden', 'Policyholder tokens may only use the policyholder portal.', { requiredPermission: permission });
+      }
+      return;
     case 'user':
       if (!roleAllows(principal.role, permission)) {
         throw new DomainError('forbidden', `Role '${principal.role}' may not use '${permission}'.`, { requiredPermission: permission });

@@ -19,6 +19,12 @@ export type Principal =
       readonly keyId: string;
       readonly orgId: string;
       readonly scopes: readonly Permission[];
+    }
+  | {
+      readonly kind: 'policyholder';
+      readonly policyId: string;
+      readonly orgId: string;
+      readonly policyNumber: string;
     };
 
 /** Machine secret and superadmin act across organizations and must name the one they act on. */
@@ -34,6 +40,8 @@ export const rateLimitSubject = (principal: Principal): string => {
       return `user:${principal.userId}`;
     case 'api_key':
       return `key:${principal.keyId}`;
+    case 'policyholder':
+      return `policy:${principal.policyId}`;
   }
 };
 

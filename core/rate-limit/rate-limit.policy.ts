@@ -13,14 +13,17 @@ export interface LimitInputs {
   readonly environment: Environment;
   readonly tier: Tier | null;
   readonly override: number | null;
+  /** An operator's default replacing the environment's and tier's (never a route class limit). */
+  readonly configuredDefault: number | null;
   readonly rateClass: RateClass;
 }
 
 /** Requests per minute allowed for one caller. */
-export const limitPerMinute = ({ environment, tier, override, rateClass }: LimitInputs): number => {
+export const limitPerMinute = ({ environment, tier, override, configuredDefault, rateClass }: LimitInputs): number => {
   const classLimit = CLASS_LIMIT[rateClass];
   if (classLimit !== undefined) return classLimit;
   if (override !== null) return override;
+  if (configuredDefault !== null) return configuredDefault;
   if (environment === 'production') return PRODUCTION_TIER_LIMIT[tier ?? 'standard'];
   return ENVIRONMENT_LIMIT[environment];
 };

@@ -1,5 +1,5 @@
 import { validationFailed } from '../../../core/shared/domain-error.ts';
-import type { Filter } from '../../../ports/persistence/document-store.port.ts';
+import type { Collection, Filter, StoredDocument } from '../../../ports/persistence/document-store.port.ts';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type Page, type PageRequest } from '../../../ports/persistence/page.ts';
 
 /** Cursors are opaque to clients: the last id seen, wrapped so that clients do not build them. */
@@ -38,3 +38,15 @@ export const toPage = <D extends { _id: string }, T>(rows: D[], limit: number, m
 };
 
 export const NEWEST_FIRST = { _id: -1 } as const;
+
+/** One page of a collection, newest first. */
+export const findPage = async <D extends StoredDocument, T>(
+  collection: Collection<D>,
+  filter: Filter,
+  request: PageRequest,
+  map: (row: D) => T,
+): Promise<Page<T>> => {
+  const query = pageQuery(filter, request);
+  const rows = await collection.find(query.filter, { sort: NEWEST_FIRST, limit: query.fetch });
+  return toPage(rows, query.limit, map);
+};

@@ -1,0 +1,85 @@
+import { Type } from '@sinclair/typebox';
+import { SESSION_TTL_MS } from '../../../core/identity/credentials.policy.ts';
+import { DomainError } from '../../../core/shared/domain-error.ts';
+import type { AuthSessions } from '../../../ports/identity/auth-sessions.use-cases.ts';
+import { Email, Timestamp } from '../kernel/common.schemas.ts';
+import { definePublicRoute, type PublicContext, type RouteDefinition } from '../kernel/route.ts';
+import { Password, RoleSchema, UserSchema } from '../identity/users.routes.ts';
+
+export const SESSION_COOKIE = 'svc_session';
+
+const SessionSchema = Type.Object({
+  user: Type.Object({ id: Type.String(), email: Type.String(), role: RoleSchema }),
+  session: Type.Object({ id: Type.String(), expiresAt: Timestamp() }),
+  token: Type.String({ description: 'Service JWT (HS256, 8 hours) accepted by the API as a bearer token.' }),
+});
+
+const cookie = (value: string, maxAgeSeconds: number, secure: boolean): string =>
+  `${SESSION_COOKIE}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAgeSeconds}${secure ? '; Secure' : ''}`;
+
+/** The session token comes from the cookie, or from a bearer header for non-browser clients. */
+const sessionTokenOf = (context: PublicContext<unknown, unknown, unknown>): string | undefined =>
+  context.cookies[SESSION_COOKIE] || context.bearer || undefined;
+
+export const authServiceRoutes = (sessions: AuthSessions, secureCookies: boolean): RouteDefinition[] => [
+  definePublicRoute({
+    method: 'POST',
+    path: '/api/auth/sign-up/email',
+    operationId: 'signUp',
+    summary: "Create an account in an organization that allows the e-mail's domain; the account gets role `producer`.",
+    tags: ['authentication-service'],
+    body: Type.Object(
+      { email: Email, password: Password, name: Type.String({ minLength: 1, maxLength: 200 }), orgId: Type.String({ minLength: 1 }) },
+      { additionalProperties: false },
+    ),
+    errors: ['domain_not_allowed', 'duplicate'],
+    responses: { 201: { description: 'The created user.', schema: UserSchema } },
+    handler: async ({ body }) => ({ status: 201, body: await sessions.signUp(body) }),
+  }),
+  definePublicRoute({
+    method: 'POST',
+    path: '/api/auth/sign-in/email',
+    operationId: 'signIn',
+    summary: 'Sign in with e-mail and password; sets the svc_session cookie.',
+    description: 'More than 10 failed attempts for one account within 15 minutes answer 429 with Retry-After.',
+    tags: ['authentication-service'],
+    body: Type.Object({ email: Type.String({ minLength: 1, maxLength: 254 }), password: Type.String({ minLength: 1, maxLength: 1024, writeOnly: true }) }, { additionalProperties: false }),
+    errors: ['invalid_credentials', 'too_many_attempts'],
+    responses: { 200: { description: 'Signed in.', schema: SessionSchema, headers: ['Set-Cookie'] } },
+    handler: async ({ body }) => {
+      const { sessionToken, ...signedIn } = await sessions.signIn(body.email, body.password);
+      return {
+        status: 200,
+        body: signedIn,
+        headers: { 'Set-Cookie': cookie(sessionToken, SESSION_TTL_MS / 1000, secureCookies), 'Cache-Control': 'no-store' },
+      };
+    },
+  }),
+  definePublicRoute({
+    method: 'GET',
+    path: '/api/auth/get-session',
+    operationId: 'getSession',
+    summary: 'The current session (from the svc_session cookie) with a fresh service JWT.',
+    tags: ['authentication-service'],
+    errors: ['unauthenticated'],
+    responses: { 200: { description: 'The session.', schema: SessionSchema } },
+    handler: async (context) => {
+      const token = sessionTokenOf(context);
+      if (!token) throw new DomainError('unauthenticated', 'No session.');
+      return { status: 200, body: await sessions.current(token), headers: { 'Cache-Control': 'no-store' } };
+    },
+  }),
+  definePublicRoute({
+    method: 'POST',
+    path: '/api/auth/sign-out',
+    operationId: 'signOut',
+    summary: 'End the session and clear the cookie.',
+    tags: ['authentication-service'],
+    responses: { 200: { description: 'Signed out.', schema: Type.Object({ success: Type.Boolean() }) } },
+    handler: async (context) => {
+      const token = sessionTokenOf(context);
+      if (token) await sessions.signOut(token);
+      return { status: 200, body: { success: true }, headers: { 'Set-Cookie': cookie('', 0, secureCookies) } };
+    },
+  }),
+];

@@ -1,0 +1,39 @@
+import { Type, type TSchema } from '@sinclair/typebox';
+import { ERROR_CODES } from '../../../core/shared/error-catalog.ts';
+import { MAX_PAGE_SIZE } from '../../../ports/persistence/page.ts';
+
+export const ErrorBodySchema = Type.Object(
+  {
+    error: Type.Union(ERROR_CODES.map((code) => Type.Literal(code)), { description: 'Stable machine-readable code.' }),
+    message: Type.String({ description: 'Human-readable explanation.' }),
+    details: Type.Record(Type.String(), Type.Unknown(), {
+      description: 'For validation failures: `field` and `rule`. For 429: `retryAfter` seconds.',
+    }),
+    requestId: Type.String({ description: 'Also sent as X-Request-Id; quote it in support tickets.' }),
+  },
+  { $id: 'ErrorBody' },
+);
+
+export const PageQuery = {
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: 50, description: 'Page size.' })),
+  cursor: Type.Optional(Type.String({ minLength: 1, description: 'Opaque cursor from a previous page (`nextCursor`).' })),
+};
+
+/** Reads by the machine secret or a superadmin name the organization they act on. */
+export const OrgIdQuery = {
+  orgId: Type.Optional(Type.String({ minLength: 1, description: 'Organization acted on; required with the machine secret.' })),
+};
+
+export const ListQuery = Type.Object({ ...PageQuery, ...OrgIdQuery });
+
+export const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 128 }) });
+
+export const pageOf = (item: TSchema) =>
+  Type.Object({
+    data: Type.Array(item),
+    nextCursor: Type.Union([Type.String(), Type.Null()], { description: 'Pass as `cursor` for the next page; null on the last.' }),
+  });
+
+export const Timestamp = (description?: string) => Type.String({ format: 'date-time', ...(description ? { description } : {}) });
+
+export const Email = Type.String({ format: 'email', maxLength: 254 });

@@ -1,0 +1,62 @@
+import { DomainError, isDomainError } from '../../../core/shared/domain-error.ts';
+import type { ErrorCode } from '../../../core/shared/error-catalog.ts';
+
+/** The one mapping from error codes to HTTP statuses. */
+export const HTTP_STATUS: Readonly<Record<ErrorCode, number>> = {
+  validation_failed: 400,
+  invalid_document: 400,
+  stale_event: 400,
+  unauthenticated: 401,
+  invalid_credentials: 401,
+  invalid_signature: 401,
+  invalid_otp: 401,
+  forbidden: 403,
+  insufficient_scope: 403,
+  domain_not_allowed: 403,
+  feature_disabled: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  duplicate: 409,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  invalid_transition: 422,
+  not_bindable: 422,
+  quote_expired: 422,
+  webhook_inactive: 422,
+  loss_outside_coverage: 422,
+  rate_limited: 429,
+  too_many_attempts: 429,
+  internal_error: 500,
+  service_unavailable: 503,
+};
+
+export interface ErrorBody {
+  readonly error: ErrorCode;
+  readonly message: string;
+  readonly details: Record<string, unknown>;
+  readonly requestId: string;
+}
+
+export interface ErrorResponse {
+  readonly status: number;
+  readonly body: ErrorBody;
+  readonly headers: Record<string, string>;
+  /** Set for unexpected failures, which are logged in full but never shown. */
+  readonly cause?: unknown;
+}
+
+export const errorResponse = (error: unknown, requestId: string): ErrorResponse => {
+  if (!isDomainError(error)) {
+    const hidden = new DomainError('internal_error');
+    return { status: 500, body: { error: hidden.code, message: hidden.message, details: {}, requestId }, headers: {}, cause: error };
+  }
+  const headers: Record<string, string> = {};
+  const retryAfter = error.details.retryAfter;
+  if (typeof retryAfter === 'number') headers['Retry-After'] = String(retryAfter);
+  return {
+    status: HTTP_STATUS[error.code],
+    body: { error: error.code, message: error.message, details: error.details, requestId },
+    headers,
+  };
+};

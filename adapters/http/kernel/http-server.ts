@@ -1,0 +1,66 @@
+import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import restify from 'restify';
+import type { Logger } from 'pino';
+import { DomainError } from '../../../core/shared/domain-error.ts';
+import type { RequestPipeline } from './request-pipeline.ts';
+import type { HttpMethod, RouteDefinition } from './route.ts';
+
+const REGISTER: Record<HttpMethod, 'get' | 'post' | 'put' | 'patch' | 'del'> = {
+  GET: 'get',
+  POST: 'post',
+  PUT: 'put',
+  PATCH: 'patch',
+  DELETE: 'del',
+};
+
+type RestifyRequest = restify.Request & IncomingMessage;
+type RestifyResponse = restify.Response & ServerResponse;
+
+/** One restify server over a list of routes, all served through the request pipeline. */
+export class HttpServer {
+  private readonly server: restify.Server;
+  private readonly pipeline: RequestPipeline;
+
+  constructor(name: string, routes: readonly RouteDefinition[], pipeline: RequestPipeline, logger: Logger) {
+    this.pipeline = pipeline;
+    this.server = restify.createServer({ name, handleUncaughtExceptions: false, log: logger.child({ component: 'restify' }) } as unknown as restify.ServerOptions);
+    for (const route of routes) {
+      this.server[REGISTER[route.method]](route.path, async (request: restify.Request, response: restify.Response) => {
+        await pipeline.serve(route, request as RestifyRequest, response as RestifyResponse, { ...(request.params as Record<string, string>) });
+      });
+    }
+    // restify reports unmatched requests as events; they answer in the same error shape.
+    this.server.on('NotFound', (request: RestifyRequest, response: RestifyResponse) => {
+      void pipeline.reject(new DomainError('not_found', 'No route matches this path.'), request, response);
+    });
+    this.server.on('MethodNotAllowed', (request: RestifyRequest, response: RestifyResponse) => {
+      void pipeline.reject(new DomainError('method_not_allowed', `${request.method} is not supported on this path.`), request, response);
+    });
+  }
+
+  async listen(port: number, host: string): Promise<number> {
+    await new Promise<void>((resolve, reject) => {
+      this.server.server.once('error', reject);
+      this.server.listen(port, host, () => {
+        this.server.server.off('error', reject);
+        resolve();
+      });
+    });
+    return (this.server.address() as AddressInfo).port;
+  }
+
+  get port(): number {
+    return (this.server.address() as AddressInfo).port;
+  }
+
+  /** Stops accepting, lets requests in progress finish (up to the grace period), then closes. */
+  async stop(graceMs = 10_000): Promise<void> {
+    const closed = new Promise<void>((resolve) => this.server.server.close(() => resolve()));
+    this.server.server.closeIdleConnections();
+    const timer = new Promise<void>((resolve) => setTimeout(resolve, graceMs).unref());
+    await Promise.race([this.pipeline.idle(), timer]);
+    this.server.server.closeAllConnections();
+    await closed;
+  }
+}

@@ -1,0 +1,57 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { PresentedCredential } from '../../../ports/identity/authenticate.use-case.ts';
+
+const SAFE_REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
+
+/** Keeps a caller's well-formed X-Request-Id so that traces join up; otherwise makes one. */
+export const requestIdOf = (request: IncomingMessage): string => {
+  const given = request.headers['x-request-id'];
+  return typeof given === 'string' && SAFE_REQUEST_ID.test(given) ? given : randomUUID();
+};
+
+export const bearerOf = (request: IncomingMessage): string | undefined => {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match?.[1] ?? '';
+};
+
+export const credentialOf = (request: IncomingMessage): PresentedCredential => {
+  const apiKey = request.headers['x-api-key'];
+  const bearer = bearerOf(request);
+  return {
+    ...(typeof apiKey === 'string' ? { apiKey } : {}),
+    ...(bearer !== undefined ? { bearer } : {}),
+  };
+};
+
+export const cookiesOf = (request: IncomingMessage): Record<string, string> => {
+  const cookies: Record<string, string> = {};
+  for (const part of (request.headers.cookie ?? '').split(';')) {
+    const index = part.indexOf('=');
+    if (index <= 0) continue;
+    const name = part.slice(0, index).trim();
+    try {
+      cookies[name] = decodeURIComponent(part.slice(index + 1).trim());
+    } catch {
+      cookies[name] = part.slice(index + 1).trim();
+    }
+  }
+  return cookies;
+};
+
+/** The peer address; forwarded addresses count only behind a trusted proxy. */
+export const clientAddressOf = (request: IncomingMessage, trustProxy: boolean): string => {
+  if (trustProxy) {
+    const forwarded = request.headers['x-forwarded-for'];
+    const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
+    if (first) return first;
+  }
+  return request.socket.remoteAddress ?? 'unknown';
+};
+
+const SENSITIVE_QUERY = /([?&](?:token|secret|key|otp|code|password|signature)=)[^&]*/gi;
+
+/** The URL for logs, with credential-like query values removed. */
+export const loggableUrl = (url: string | undefined): string => (url ?? '').replace(SENSITIVE_QUERY, '$1[Redacted]');

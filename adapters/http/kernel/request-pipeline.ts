@@ -1,0 +1,178 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { performance } from 'node:perf_hooks';
+import type { Logger } from 'pino';
+import { authorize } from '../../../core/identity/authorization.ts';
+import { rateLimitSubject, type Principal } from '../../../core/identity/principal.ts';
+import type { RateClass } from '../../../core/rate-limit/rate-limit.policy.ts';
+import { DomainError } from '../../../core/shared/domain-error.ts';
+import type { Organization } from '../../../core/tenancy/organization.ts';
+import type { Authenticate, Authentication } from '../../../ports/identity/authenticate.use-case.ts';
+import type { RateLimiter } from '../../../ports/rate-limit/rate-limiter.use-case.ts';
+import { DEFAULT_MAX_BODY_BYTES, parseJsonBody, readRawBody } from './body-reader.ts';
+import { errorResponse } from './error-response.ts';
+import { bearerOf, clientAddressOf, cookiesOf, credentialOf, loggableUrl, requestIdOf } from './request-meta.ts';
+import type { RouteDefinition, RouteResult } from './route.ts';
+import { validate } from './schema-validator.ts';
+
+export interface PipelineDeps {
+  readonly authenticate: Authenticate;
+  readonly rateLimiter: RateLimiter;
+  readonly logger: Logger;
+  readonly trustProxy: boolean;
+}
+
+const queryOf = (url: string | undefined): Record<string, string | string[]> => {
+  const query: Record<string, string | string[]> = {};
+  const search = new URL(url ?? '/', 'http://localhost').searchParams;
+  for (const key of new Set(search.keys())) {
+    const values = search.getAll(key);
+    query[key] = values.length === 1 ? (values[0] ?? '') : values;
+  }
+  return query;
+};
+
+const writeJson = (response: ServerResponse, result: RouteResult): void => {
+  for (const [name, value] of Object.entries(result.headers ?? {})) response.setHeader(name, value);
+  response.statusCode = result.status;
+  if (result.body === undefined || result.status === 204) {
+    response.end();
+    return;
+  }
+  const payload = JSON.stringify(result.body);
+  response.setHeader('Content-Type', 'application/json; charset=utf-8');
+  response.setHeader('Content-Length', Buffer.byteLength(payload));
+  response.end(payload);
+};
+
+/**
+ * Every request, matched or not, goes through the same steps: request id, credential, rate
+ * limit (with its headers on every answer), permission, body, validation, handler, and one
+ * error shape.
+ */
+export class RequestPipeline {
+  private readonly deps: PipelineDeps;
+  private inFlight = 0;
+  private drained: (() => void) | null = null;
+
+  constructor(deps: PipelineDeps) {
+    this.deps = deps;
+  }
+
+  get activeRequests(): number {
+    return this.inFlight;
+  }
+
+  /** Resolves once no request is in progress. */
+  idle(): Promise<void> {
+    if (this.inFlight === 0) return Promise.resolve();
+    return new Promise((resolve) => (this.drained = resolve));
+  }
+
+  async serve(route: RouteDefinition, request: IncomingMessage, response: ServerResponse, params: Record<string, string>): Promise<void> {
+    await this.run(request, response, route.rateClass ?? 'standard', async (authentication, requestId) => {
+      const principal = this.admitted(route, authentication);
+      const organization = authentication.outcome === 'authenticated' ? authentication.organization : null;
+      const body = route.body ? parseJsonBody(await readRawBody(request, route.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES), request.headers['content-type']) : undefined;
+      const query = queryOf(request.url);
+      if (route.params) validate(route.params, params, 'params');
+      if (route.query) validate(route.query, query, 'query');
+      if (route.body) validate(route.body, body, 'body');
+      return route.handler({
+        body,
+        query,
+        params,
+        requestId,
+        headers: request.headers,
+        cookies: cookiesOf(request),
+        bearer: bearerOf(request),
+        principal,
+        organization,
+      });
+    });
+  }
+
+  /** Unknown routes and methods answer in the same shape, counted against the same budget. */
+  async reject(error: DomainError, request: IncomingMessage, response: ServerResponse): Promise<void> {
+    await this.run(request, response, 'standard', async () => {
+      throw error;
+    });
+  }
+
+  private admitted(route: RouteDefinition, authentication: Authentication): Principal | null {
+    if (route.access.kind === 'public') return null;
+    if (authentication.outcome === 'rejected') throw authentication.error;
+    if (authentication.outcome === 'anonymous') {
+      throw new DomainError('unauthenticated', 'Send a bearer token or an API key (X-API-Key).');
+    }
+    authorize(authentication.principal, route.access.permission);
+    return authentication.principal;
+  }
+
+  private async run(
+    request: IncomingMessage,
+    response: ServerResponse,
+    rateClass: RateClass | 'none',
+    work: (authentication: Authentication, requestId: string) => Promise<RouteResult>,
+  ): Promise<void> {
+    const started = performance.now();
+    const requestId = requestIdOf(request);
+    response.setHeader('X-Request-Id', requestId);
+    this.inFlight += 1;
+    let actor = 'anonymous';
+    let failure: unknown;
+    try {
+      let result: RouteResult;
+      try {
+        const authentication = await this.deps.authenticate.identify(credentialOf(request));
+        if (authentication.outcome === 'authenticated') actor = rateLimitSubject(authentication.principal);
+        if (rateClass !== 'none') await this.limit(request, response, authentication, rateClass);
+        result = await work(authentication, requestId);
+      } catch (error) {
+        const answer = errorResponse(error, requestId);
+        failure = answer.cause;
+        if (answer.status === 413) response.setHeader('Connection', 'close');
+        result = answer;
+      }
+      if (!response.headersSent) writeJson(response, result);
+    } finally {
+      this.finish(request, response, requestId, actor, started, failure);
+    }
+  }
+
+  private async limit(request: IncomingMessage, response: ServerResponse, authentication: Authentication, rateClass: RateClass): Promise<void> {
+    const authenticated = authentication.outcome === 'authenticated';
+    const subject = authenticated ? rateLimitSubject(authentication.principal) : `ip:${clientAddressOf(request, this.deps.trustProxy)}`;
+    const organization: Organization | null = authenticated ? authentication.organization : null;
+    const decision = await this.deps.rateLimiter.admit(subject, rateClass, organization);
+    response.setHeader('X-RateLimit-Limit', String(decision.limit));
+    response.setHeader('X-RateLimit-Remaining', String(decision.remaining));
+    response.setHeader('X-RateLimit-Reset', String(decision.resetAt));
+    if (!decision.allowed) {
+      throw new DomainError('rate_limited', `Rate limit of ${decision.limit} requests per minute exceeded.`, {
+        limit: decision.limit,
+        retryAfter: decision.retryAfter,
+      });
+    }
+  }
+
+  private finish(request: IncomingMessage, response: ServerResponse, requestId: string, actor: string, started: number, failure: unknown): void {
+    const done = () => {
+      this.inFlight -= 1;
+      if (this.inFlight === 0 && this.drained) {
+        this.drained();
+        this.drained = null;
+      }
+      const entry = {
+        reqId: requestId,
+        actor,
+        req: { method: request.method, url: loggableUrl(request.url), headers: request.headers, remoteAddress: request.socket.remoteAddress },
+        res: { statusCode: response.statusCode, headers: response.getHeaders() },
+        responseTimeMs: Math.round((performance.now() - started) * 100) / 100,
+      };
+      if (failure) this.deps.logger.error({ ...entry, err: failure }, 'request failed');
+      else this.deps.logger.info(entry, 'request completed');
+    };
+    if (response.writableFinished) done();
+    else response.once('close', done);
+  }
+}

@@ -1,0 +1,81 @@
+import type { Static, TSchema } from '@sinclair/typebox';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { Permission } from '../../../core/identity/permissions.ts';
+import type { Principal } from '../../../core/identity/principal.ts';
+import type { RateClass } from '../../../core/rate-limit/rate-limit.policy.ts';
+import type { ErrorCode } from '../../../core/shared/error-catalog.ts';
+import type { Organization } from '../../../core/tenancy/organization.ts';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * - `credential`: a bearer token, machine secret or API key is required and checked against `permission`.
+ * - `public`: no credential; the handler may read one itself (session tokens, the machine secret in a body).
+ */
+export type Access = { readonly kind: 'credential'; readonly permission: Permission } | { readonly kind: 'public' };
+
+export interface PublicContext<B, Q, P> {
+  readonly body: B;
+  readonly query: Q;
+  readonly params: P;
+  readonly requestId: string;
+  readonly headers: IncomingHttpHeaders;
+  readonly cookies: Readonly<Record<string, string>>;
+  readonly bearer: string | undefined;
+}
+
+export interface CredentialContext<B, Q, P> extends PublicContext<B, Q, P> {
+  readonly principal: Principal;
+  readonly organization: Organization | null;
+}
+
+export interface RouteResult {
+  readonly status: number;
+  readonly body?: unknown;
+  readonly headers?: Readonly<Record<string, string | string[]>>;
+}
+
+export interface ResponseSpec {
+  readonly description: string;
+  readonly schema?: TSchema;
+  readonly headers?: readonly string[];
+}
+
+interface RouteShape<TBody extends TSchema, TQuery extends TSchema, TParams extends TSchema> {
+  readonly method: HttpMethod;
+  readonly path: string;
+  readonly operationId: string;
+  readonly summary: string;
+  readonly description?: string;
+  readonly tags: readonly string[];
+  /** `none`: not rate limited (health and readiness). */
+  readonly rateClass?: RateClass | 'none';
+  readonly body?: TBody;
+  readonly query?: TQuery;
+  readonly params?: TParams;
+  readonly maxBodyBytes?: number;
+  readonly responses: Readonly<Record<number, ResponseSpec>>;
+  /** Error codes this route can answer with beyond the ones every route shares. */
+  readonly errors?: readonly ErrorCode[];
+}
+
+/** A route as the server and the OpenAPI generator see it. */
+export interface RouteDefinition extends RouteShape<TSchema, TSchema, TSchema> {
+  readonly access: Access;
+  readonly handler: (context: PublicContext<unknown, unknown, unknown> & { principal: Principal | null; organization: Organization | null }) => Promise<RouteResult>;
+}
+
+/** A route that needs a credential allowed to use `permission`. */
+export const defineRoute = <TBody extends TSchema = TSchema, TQuery extends TSchema = TSchema, TParams extends TSchema = TSchema>(
+  route: RouteShape<TBody, TQuery, TParams> & {
+    readonly permission: Permission;
+    readonly handler: (context: CredentialContext<Static<TBody>, Static<TQuery>, Static<TParams>>) => Promise<RouteResult>;
+  },
+): RouteDefinition => ({ ...route, access: { kind: 'credential', permission: route.permission } }) as unknown as RouteDefinition;
+
+/** A route open without a credential; its handler checks whatever the route itself requires. */
+export const definePublicRoute = <TBody extends TSchema = TSchema, TQuery extends TSchema = TSchema, TParams extends TSchema = TSchema>(
+  route: RouteShape<TBody, TQuery, TParams> & {
+    readonly handler: (context: PublicContext<Static<TBody>, Static<TQuery>, Static<TParams>>) => Promise<RouteResult>;
+  },
+): RouteDefinition => ({ ...route, access: { kind: 'public' } }) as unknown as RouteDefinition;

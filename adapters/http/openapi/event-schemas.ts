@@ -1,0 +1,25 @@
+import { Type, type TSchema } from '@sinclair/typebox';
+import type { EventType } from '../../../core/events/event-catalog.ts';
+
+const Money = Type.Number({ description: 'Dollars, at most two decimals.' });
+const DateOnly = Type.String({ format: 'date' });
+
+/** `data` of each outbound event; types without a fixed shape yet carry an open object. */
+export const EVENT_DATA_SCHEMAS: Partial<Record<EventType, TSchema>> = {
+  'policy.bound': Type.Object({
+    policyId: Type.String(),
+    policyNumber: Type.String(),
+    grossPremium: Money,
+    effectiveDate: DateOnly,
+  }),
+  'webhook.test': Type.Object({ subscriptionId: Type.String(), message: Type.String() }),
+};
+
+export const eventEnvelope = (type: string, data: TSchema): TSchema =>
+  Type.Object({
+    id: Type.String({ description: 'Event id.' }),
+    type: Type.Literal(type),
+    orgId: Type.String(),
+    timestamp: Type.String({ format: 'date-time' }),
+    data,
+  });

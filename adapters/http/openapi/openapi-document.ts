@@ -1,0 +1,171 @@
+import { Type, type TSchema } from '@sinclair/typebox';
+import { EVENT_TYPES, type EventType } from '../../../core/events/event-catalog.ts';
+import { API_KEY_SCOPES } from '../../../core/identity/permissions.ts';
+import { ERROR_CATALOG, type ErrorCode } from '../../../core/shared/error-catalog.ts';
+import { ErrorBodySchema } from '../kernel/common.schemas.ts';
+import { HTTP_STATUS } from '../kernel/error-response.ts';
+import type { RouteDefinition } from '../kernel/route.ts';
+import { EVENT_DATA_SCHEMAS, eventEnvelope } from './event-schemas.ts';
+
+export interface OpenApiInputs {
+  readonly apiRoutes: readonly RouteDefinition[];
+  readonly authServiceRoutes: readonly RouteDefinition[];
+  readonly apiBaseUrl: string;
+  readonly authBaseUrl: string;
+  readonly version: string;
+}
+
+type Json = Record<string, unknown>;
+
+/** TypeBox schemas are JSON Schema already; a JSON round trip drops TypeBox's symbol markers. */
+const plain = (schema: TSchema): Json => {
+  const { $id: _id, ...rest } = JSON.parse(JSON.stringify(schema)) as Json;
+  return rest;
+};
+
+const RATE_HEADERS = {
+  'X-RateLimit-Limit': { description: 'Requests allowed per minute.', schema: { type: 'integer' } },
+  'X-RateLimit-Remaining': { description: 'Requests left in the current window.', schema: { type: 'integer' } },
+  'X-RateLimit-Reset': { description: 'Epoch seconds at which the window resets.', schema: { type: 'integer' } },
+};
+const REQUEST_ID_HEADER = { 'X-Request-Id': { description: 'Request id, also in error bodies.', schema: { type: 'string' } } };
+
+const errorCodesFor = (route: RouteDefinition): ErrorCode[] => {
+  const codes = new Set<ErrorCode>(route.errors ?? []);
+  if (route.body || route.query || route.params) codes.add('validation_failed');
+  if (route.body) ['payload_too_large', 'unsupported_media_type'].forEach((c) => codes.add(c as ErrorCode));
+  if (route.access.kind === 'credential') ['unauthenticated', 'forbidden', 'insufficient_scope'].forEach((c) => codes.add(c as ErrorCode));
+  if (route.params || route.access.kind === 'credential') codes.add('not_found');
+  if (route.rateClass !== 'none') codes.add('rate_limited');
+  codes.add('internal_error');
+  return [...codes];
+};
+
+const errorResponses = (route: RouteDefinition): Json => {
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of errorCodesFor(route)) byStatus.set(HTTP_STATUS[code], [...(byStatus.get(HTTP_STATUS[code]) ?? []), code]);
+  const responses: Json = {};
+  for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b)) {
+    responses[String(status)] = {
+      description: codes.map((code) => `\`${code}\`: ${ERROR_CATALOG[code]}`).join(' '),
+      headers: { ...REQUEST_ID_HEADER, ...(status === 429 ? { 'Retry-After': { description: 'Seconds to wait.', schema: { type: 'integer' } } } : {}) },
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } },
+    };
+  }
+  return responses;
+};
+
+const parameters = (route: RouteDefinition): Json[] => {
+  const result: Json[] = [];
+  for (const [location, schema] of [['path', route.params], ['query', route.query]] as const) {
+    if (!schema) continue;
+    const object = plain(schema) as { properties?: Record<string, Json>; required?: string[] };
+    for (const [name, property] of Object.entries(object.properties ?? {})) {
+      const { description, ...rest } = property;
+      result.push({
+        name,
+        in: location,
+        required: location === 'path' || (object.required ?? []).includes(name),
+        ...(description ? { description } : {}),
+        schema: rest,
+      });
+    }
+  }
+  return result;
+};
+
+const operation = (route: RouteDefinition): Json => {
+  const credential = route.access.kind === 'credential';
+  const responses: Json = {};
+  for (const [status, spec] of Object.entries(route.responses)) {
+    responses[status] = {
+      description: spec.description,
+      headers: { ...REQUEST_ID_HEADER, ...(route.rateClass === 'none' ? {} : RATE_HEADERS) },
+      ...(spec.schema ? { content: { 'application/json': { schema: plain(spec.schema) } } } : {}),
+    };
+  }
+  return {
+    operationId: route.operationId,
+    summary: route.summary,
+    description: [route.description, credential && route.access.kind === 'credential' ? `Requires permission (API key scope) \`${route.access.permission}\`.` : undefined]
+      .filter(Boolean)
+      .join('\n\n'),
+    tags: route.tags,
+    security:
+      route.access.kind === 'credential'
+        ? [{ bearerJwt: [] }, { apiKey: [route.access.permission] }, { machineSecret: [] }]
+        : [],
+    parameters: parameters(route),
+    ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: plain(route.body) } } } } : {}),
+    responses: { ...responses, ...errorResponses(route) },
+  };
+};
+
+const toOpenApiPath = (path: string): string => path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+
+const paths = (routes: readonly RouteDefinition[], server?: string): Json => {
+  const result: Record<string, Json> = {};
+  for (const route of routes) {
+    const path = toOpenApiPath(route.path);
+    result[path] ??= server ? { servers: [{ url: server, description: 'Authentication service' }] } : {};
+    result[path][route.method.toLowerCase()] = operation(route);
+  }
+  return result;
+};
+
+const webhooks = (): Json =>
+  Object.fromEntries(
+    (Object.keys(EVENT_TYPES) as EventType[]).map((type) => [
+      type,
+      {
+        post: {
+          summary: EVENT_TYPES[type],
+          description:
+            'Delivered once with a 10-second timeout. Verify `X-Service-Signature` (`sha256=` + hex HMAC-SHA256 of the raw body keyed with the subscription secret) with a constant-time comparison before processing.',
+          parameters: [
+            { name: 'X-Service-Signature', in: 'header', required: true, schema: { type: 'string', pattern: '^sha256=[0-9a-f]{64}$' } },
+            { name: 'X-Service-Event', in: 'header', required: true, schema: { type: 'string', const: type } },
+            { name: 'X-Service-Delivery', in: 'header', required: true, description: 'Unique delivery UUID, for idempotency.', schema: { type: 'string', format: 'uuid' } },
+          ],
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: plain(eventEnvelope(type, EVENT_DATA_SCHEMAS[type] ?? Type.Record(Type.String(), Type.Unknown()))) } },
+          },
+          responses: { '2XX': { description: 'Received.' } },
+        },
+      },
+    ]),
+  );
+
+/** The OpenAPI 3.1 description, built from the same route list and schemas the servers use. */
+export const buildOpenApiDocument = (inputs: OpenApiInputs): Json => ({
+  openapi: '3.1.0',
+  info: {
+    title: 'Insurance Platform API',
+    version: inputs.version,
+    description:
+      'Multi-tenant commercial insurance platform. Errors answer `{ error, message, details, requestId }`; lists take `limit` and `cursor` and answer `{ data, nextCursor }`, newest first. Money is in dollars with at most two decimals.',
+  },
+  servers: [{ url: inputs.apiBaseUrl }],
+  tags: [...new Set([...inputs.apiRoutes, ...inputs.authServiceRoutes].flatMap((route) => route.tags))].map((name) => ({ name })),
+  paths: { ...paths(inputs.apiRoutes), ...paths(inputs.authServiceRoutes, inputs.authBaseUrl) },
+  webhooks: webhooks(),
+  components: {
+    schemas: { ErrorBody: plain(ErrorBodySchema) },
+    securitySchemes: {
+      bearerJwt: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Service JWT (HS256) from sign-in, /auth/session-exchange or /auth/demo.' },
+      apiKey: {
+        type: 'apiKey',
+        in: 'header',
+        name: 'X-API-Key',
+        description: `API key (also accepted as a bearer token). Scopes: ${API_KEY_SCOPES.join(', ')}.`,
+      },
+      machineSecret: { type: 'http', scheme: 'bearer', description: 'The machine secret (API_SECRET); acts across organizations and names one with `orgId`.' },
+      sessionCookie: { type: 'apiKey', in: 'cookie', name: 'svc_session', description: 'Authentication-service session.' },
+    },
+  },
+  'x-error-codes': Object.fromEntries(
+    (Object.keys(ERROR_CATALOG) as ErrorCode[]).map((code) => [code, { status: HTTP_STATUS[code], description: ERROR_CATALOG[code] }]),
+  ),
+  'x-api-key-scopes': API_KEY_SCOPES,
+});

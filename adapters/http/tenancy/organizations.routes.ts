@@ -1,0 +1,93 @@
+import { Type } from '@sinclair/typebox';
+import { actsAcrossOrganizations } from '../../../core/identity/principal.ts';
+import { notFound } from '../../../core/shared/domain-error.ts';
+import { TIERS } from '../../../core/tenancy/organization.ts';
+import type { Organizations } from '../../../ports/tenancy/organizations.use-cases.ts';
+import { IdParams, PageQuery, pageOf, Timestamp } from '../kernel/common.schemas.ts';
+import { defineRoute, type RouteDefinition } from '../kernel/route.ts';
+
+const Tier = Type.Union(TIERS.map((tier) => Type.Literal(tier)));
+const Domain = Type.String({ minLength: 3, maxLength: 253, pattern: '^[A-Za-z0-9.-]+\\.[A-Za-z]{2,}$' });
+
+export const OrganizationSchema = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  tier: Tier,
+  allowedDomains: Type.Array(Type.String()),
+  rateLimitPerMinute: Type.Union([Type.Integer(), Type.Null()]),
+  createdAt: Timestamp(),
+  updatedAt: Timestamp(),
+});
+
+const CreateOrganization = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: 200 }),
+    tier: Type.Optional(Tier),
+    allowedDomains: Type.Optional(Type.Array(Domain, { maxItems: 100 })),
+  },
+  { additionalProperties: false },
+);
+
+const UpdateOrganization = Type.Object(
+  {
+    name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+    tier: Type.Optional(Tier),
+    allowedDomains: Type.Optional(Type.Array(Domain, { maxItems: 100 })),
+    rateLimitPerMinute: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: 1_000_000 }), Type.Null()])),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+
+export const organizationRoutes = (organizations: Organizations): RouteDefinition[] => [
+  defineRoute({
+    method: 'POST',
+    path: '/v1/organizations',
+    operationId: 'createOrganization',
+    summary: 'Create an organization (tenant). Machine secret or superadmin.',
+    tags: ['platform'],
+    permission: 'organizations:write',
+    body: CreateOrganization,
+    responses: { 201: { description: 'Created.', schema: OrganizationSchema } },
+    handler: async ({ principal, body }) => ({ status: 201, body: await organizations.create(principal, body) }),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/v1/organizations',
+    operationId: 'listOrganizations',
+    summary: 'List organizations, newest first. Platform operators see only their own.',
+    tags: ['platform'],
+    permission: 'organizations:read',
+    query: Type.Object(PageQuery),
+    responses: { 200: { description: 'A page of organizations.', schema: pageOf(OrganizationSchema) } },
+    handler: async ({ principal, query }) => {
+      if (actsAcrossOrganizations(principal) || principal.kind === 'machine') return { status: 200, body: await organizations.list(query) };
+      return { status: 200, body: { data: [await organizations.get(principal.orgId)], nextCursor: null } };
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/v1/organizations/:id',
+    operationId: 'getOrganization',
+    summary: 'Get an organization.',
+    tags: ['platform'],
+    permission: 'organizations:read',
+    params: IdParams,
+    responses: { 200: { description: 'The organization.', schema: OrganizationSchema } },
+    handler: async ({ principal, params }) => {
+      if (!actsAcrossOrganizations(principal) && principal.kind !== 'machine' && principal.orgId !== params.id) throw notFound('Organization');
+      return { status: 200, body: await organizations.get(params.id) };
+    },
+  }),
+  defineRoute({
+    method: 'PATCH',
+    path: '/v1/organizations/:id',
+    operationId: 'updateOrganization',
+    summary: 'Change name, tier, allowed e-mail domains or the contract rate limit (null restores the default).',
+    tags: ['platform'],
+    permission: 'organizations:write',
+    params: IdParams,
+    body: UpdateOrganization,
+    responses: { 200: { description: 'The updated organization.', schema: OrganizationSchema } },
+    handler: async ({ principal, params, body }) => ({ status: 200, body: await organizations.update(principal, params.id, body) }),
+  }),
+];

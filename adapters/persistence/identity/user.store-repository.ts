@@ -1,0 +1,53 @@
+import type { Role } from '../../../core/identity/roles.ts';
+import type { User } from '../../../core/identity/user.ts';
+import type { UserRepository } from '../../../ports/identity/user.repository.ts';
+import type { Collection, DocumentStore } from '../../../ports/persistence/document-store.port.ts';
+import type { Page, PageRequest } from '../../../ports/persistence/page.ts';
+import { findPage } from '../shared/cursor-page.ts';
+import { definedFields, fromDocument, toDocument, type DocumentOf } from '../shared/document-mapping.ts';
+
+const COLLECTION = 'users';
+type UserDocument = DocumentOf<User>;
+
+export class UserStoreRepository implements UserRepository {
+  private readonly users: Collection<UserDocument>;
+
+  private constructor(store: DocumentStore) {
+    this.users = store.collection<UserDocument>(COLLECTION);
+  }
+
+  static async create(store: DocumentStore): Promise<UserStoreRepository> {
+    await store.ensureIndexes(COLLECTION, [
+      { name: 'email_unique', keys: { email: 1 }, unique: true },
+      { name: 'org_newest', keys: { orgId: 1, _id: -1 } },
+    ]);
+    return new UserStoreRepository(store);
+  }
+
+  insert(user: User): Promise<void> {
+    return this.users.insertOne(toDocument(user));
+  }
+
+  async findById(orgId: string, id: string): Promise<User | null> {
+    const document = await this.users.findOne({ _id: id, orgId });
+    return document ? fromDocument<User>(document) : null;
+  }
+
+  async findByEmail(email: string): Promise<User | null> {
+    const document = await this.users.findOne({ email });
+    return document ? fromDocument<User>(document) : null;
+  }
+
+  list(orgId: string, page: PageRequest): Promise<Page<User>> {
+    return findPage(this.users, { orgId }, page, (row) => fromDocument<User>(row));
+  }
+
+  async update(orgId: string, id: string, changes: { role?: Role; name?: string }, at: Date): Promise<User | null> {
+    const document = await this.users.findOneAndUpdate(
+      { _id: id, orgId },
+      { $set: { ...definedFields(changes), updatedAt: at } },
+      { returnDocument: 'after' },
+    );
+    return document ? fromDocument<User>(document) : null;
+  }
+}

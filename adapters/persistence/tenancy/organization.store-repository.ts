@@ -1,0 +1,45 @@
+import type { Organization } from '../../../core/tenancy/organization.ts';
+import type { Collection, DocumentStore } from '../../../ports/persistence/document-store.port.ts';
+import type { Page, PageRequest } from '../../../ports/persistence/page.ts';
+import type { OrganizationChanges, OrganizationRepository } from '../../../ports/tenancy/organization.repository.ts';
+import { findPage } from '../shared/cursor-page.ts';
+import { definedFields, fromDocument, toDocument, type DocumentOf } from '../shared/document-mapping.ts';
+
+const COLLECTION = 'organizations';
+type OrganizationDocument = DocumentOf<Organization>;
+
+/** Organizations are the tenants themselves: their id is their organization. */
+export class OrganizationStoreRepository implements OrganizationRepository {
+  private readonly organizations: Collection<OrganizationDocument>;
+
+  private constructor(store: DocumentStore) {
+    this.organizations = store.collection<OrganizationDocument>(COLLECTION);
+  }
+
+  static async create(store: DocumentStore): Promise<OrganizationStoreRepository> {
+    await store.ensureIndexes(COLLECTION, [{ name: 'allowed_domains', keys: { allowedDomains: 1 } }]);
+    return new OrganizationStoreRepository(store);
+  }
+
+  insert(organization: Organization): Promise<void> {
+    return this.organizations.insertOne(toDocument(organization));
+  }
+
+  async findById(id: string): Promise<Organization | null> {
+    const document = await this.organizations.findOne({ _id: id });
+    return document ? fromDocument<Organization>(document) : null;
+  }
+
+  list(page: PageRequest): Promise<Page<Organization>> {
+    return findPage(this.organizations, {}, page, (row) => fromDocument<Organization>(row));
+  }
+
+  async update(id: string, changes: OrganizationChanges, at: Date): Promise<Organization | null> {
+    const document = await this.organizations.findOneAndUpdate(
+      { _id: id },
+      { $set: { ...definedFields(changes), updatedAt: at } },
+      { returnDocument: 'after' },
+    );
+    return document ? fromDocument<Organization>(document) : null;
+  }
+}

@@ -1,0 +1,101 @@
+import { readFileSync } from 'node:fs';
+import type { Logger } from 'pino';
+import { auditRoutes } from '../adapters/http/audit/audit.routes.ts';
+import { authServiceRoutes } from '../adapters/http/auth-service/auth-service.routes.ts';
+import { apiKeyRoutes } from '../adapters/http/identity/api-keys.routes.ts';
+import { tokenRoutes } from '../adapters/http/identity/token.routes.ts';
+import { userRoutes } from '../adapters/http/identity/users.routes.ts';
+import { HttpServer } from '../adapters/http/kernel/http-server.ts';
+import { RequestPipeline } from '../adapters/http/kernel/request-pipeline.ts';
+import type { RouteDefinition } from '../adapters/http/kernel/route.ts';
+import { buildOpenApiDocument } from '../adapters/http/openapi/openapi-document.ts';
+import { healthRoutes, openApiRoute } from '../adapters/http/platform/health.routes.ts';
+import { organizationRoutes } from '../adapters/http/tenancy/organizations.routes.ts';
+import type { AuditLog } from '../ports/audit/audit-log.port.ts';
+import type { ApiKeys } from '../ports/identity/api-keys.use-cases.ts';
+import type { AuthSessions } from '../ports/identity/auth-sessions.use-cases.ts';
+import type { Authenticate } from '../ports/identity/authenticate.use-case.ts';
+import type { Users } from '../ports/identity/users.use-cases.ts';
+import type { DocumentStore } from '../ports/persistence/document-store.port.ts';
+import type { RateLimiter } from '../ports/rate-limit/rate-limiter.use-case.ts';
+import type { Organizations } from '../ports/tenancy/organizations.use-cases.ts';
+import { TOKENS } from '../ports/tokens.ts';
+import type { AppConfig } from './config.ts';
+import { buildContainer } from './container.ts';
+import { createLogger } from './logger.ts';
+import { openStore } from './open-store.ts';
+
+const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+
+export interface RunningApp {
+  readonly apiPort: number;
+  readonly authPort: number;
+  readonly store: DocumentStore;
+  readonly logger: Logger;
+  /** Graceful: stop accepting, finish requests in progress, close the store. */
+  stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  readonly logger?: Logger;
+  readonly store?: DocumentStore;
+}
+
+export const startApp = async (config: AppConfig, options: StartOptions = {}): Promise<RunningApp> => {
+  const logger = options.logger ?? createLogger(config.logLevel);
+  const store = options.store ?? (await openStore(config));
+  const container = await buildContainer(config, store);
+  const resolve = <T>(token: symbol): Promise<T> => container.getAsync<T>(token);
+
+  const sessions = await resolve<AuthSessions>(TOKENS.AuthSessions);
+  const authRoutes = authServiceRoutes(sessions, config.environment !== 'local');
+  const apiRoutes: RouteDefinition[] = [
+    ...healthRoutes(store),
+    ...tokenRoutes(sessions),
+    ...organizationRoutes(await resolve<Organizations>(TOKENS.Organizations)),
+    ...userRoutes(await resolve<Users>(TOKENS.Users)),
+    ...apiKeyRoutes(await resolve<ApiKeys>(TOKENS.ApiKeys)),
+    ...auditRoutes(await resolve<AuditLog>(TOKENS.AuditLog)),
+  ];
+  let document: unknown;
+  apiRoutes.push(openApiRoute(() => document));
+  document = buildOpenApiDocument({
+    apiRoutes,
+    authServiceRoutes: authRoutes,
+    apiBaseUrl: config.publicBaseUrl,
+    authBaseUrl: config.authBaseUrl,
+    version: VERSION,
+  });
+
+  const pipeline = () =>
+    new RequestPipeline({
+      authenticate: container.get<Authenticate>(TOKENS.Authenticate),
+      rateLimiter: container.get<RateLimiter>(TOKENS.RateLimiter),
+      logger,
+      trustProxy: config.trustProxy,
+    });
+  await resolve(TOKENS.Authenticate);
+  await resolve(TOKENS.RateLimiter);
+  const api = new HttpServer('insurance-api', apiRoutes, pipeline(), logger);
+  const auth = new HttpServer('insurance-auth', authRoutes, pipeline(), logger);
+  const apiPort = await api.listen(config.port, config.host);
+  const authPort = await auth.listen(config.authPort, config.host);
+  logger.info(
+    { apiPort, authPort, environment: config.environment, store: store.engine, ...(config.secretsFile ? { secretsFile: config.secretsFile } : {}) },
+    config.secretsFile ? `started; generated local secrets are kept in ${config.secretsFile}` : 'started',
+  );
+
+  let stopping: Promise<void> | null = null;
+  return {
+    apiPort,
+    authPort,
+    store,
+    logger,
+    stop: () =>
+      (stopping ??= (async () => {
+        await Promise.all([api.stop(), auth.stop()]);
+        await store.close();
+        logger.info('stopped');
+      })()),
+  };
+};

@@ -1,0 +1,121 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { ENVIRONMENTS, type Environment } from '../core/tenancy/organization.ts';
+
+export interface Secrets {
+  readonly apiSecret: string;
+  readonly jwtSecret: string;
+  readonly stripeSecretKey: string | null;
+  readonly stripeWebhookSecret: string;
+  readonly identityWebhookSecret: string;
+  readonly emailWebhookSecret: string;
+  readonly esignWebhookSecret: string;
+}
+
+export interface AppConfig {
+  readonly environment: Environment;
+  readonly host: string;
+  readonly port: number;
+  readonly authPort: number;
+  readonly dataDir: string;
+  readonly mongodbUri: string | null;
+  readonly mongodbDb: string;
+  readonly publicBaseUrl: string;
+  readonly authBaseUrl: string;
+  readonly logLevel: string;
+  readonly trustProxy: boolean;
+  /** Replaces the environment's per-minute default (100 in local and sandbox); organizations may still override. */
+  readonly defaultRateLimit: number | null;
+  /** scrypt cost N; lower only in tests. */
+  readonly passwordHashCost: number;
+  readonly secrets: Secrets;
+  /** Where generated local secrets were written, for the start-up log. */
+  readonly secretsFile: string | null;
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+const GENERATED: Record<Exclude<keyof Secrets, 'stripeSecretKey'>, { name: string; make: () => string }> = {
+  apiSecret: { name: 'API_SECRET', make: () => randomBytes(32).toString('base64url') },
+  jwtSecret: { name: 'JWT_SECRET', make: () => randomBytes(48).toString('base64url') },
+  stripeWebhookSecret: { name: 'STRIPE_WEBHOOK_SECRET', make: () => `whsec_${randomBytes(24).toString('hex')}` },
+  identityWebhookSecret: { name: 'IDENTITY_WEBHOOK_SECRET', make: () => randomBytes(32).toString('hex') },
+  emailWebhookSecret: { name: 'EMAIL_WEBHOOK_SECRET', make: () => `whsec_${randomBytes(32).toString('base64')}` },
+  esignWebhookSecret: { name: 'ESIGN_WEBHOOK_SECRET', make: () => randomBytes(32).toString('hex') },
+};
+
+const integer = (env: Env, name: string, fallback: number): number => {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer, got '${raw}'.`);
+  return value;
+};
+
+/**
+ * Secrets come from the environment. In `local`, a missing one is generated once and kept in
+ * DATA_DIR/secrets.json (mode 0600); elsewhere a missing secret stops the start.
+ */
+const loadSecrets = (env: Env, environment: Environment, dataDir: string): { secrets: Secrets; file: string | null } => {
+  const file = join(dataDir, 'secrets.json');
+  const missing = (Object.keys(GENERATED) as (keyof typeof GENERATED)[]).filter((key) => !env[GENERATED[key].name]);
+  if (missing.length > 0 && environment !== 'local') {
+    throw new Error(`Missing required secrets for APP_ENV=${environment}: ${missing.map((key) => GENERATED[key].name).join(', ')}.`);
+  }
+  let stored: Record<string, string> = {};
+  if (missing.length > 0) {
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    stored = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>) : {};
+    let changed = false;
+    for (const key of missing) {
+      const { name, make } = GENERATED[key];
+      if (!stored[name]) {
+        stored[name] = make();
+        changed = true;
+      }
+    }
+    if (changed) writeFileSync(file, `${JSON.stringify(stored, null, 2)}\n`, { mode: 0o600 });
+    chmodSync(file, 0o600);
+  }
+  const pick = (key: keyof typeof GENERATED): string => env[GENERATED[key].name] || (stored[GENERATED[key].name] as string);
+  return {
+    secrets: {
+      apiSecret: pick('apiSecret'),
+      jwtSecret: pick('jwtSecret'),
+      stripeSecretKey: env.STRIPE_SECRET_KEY || null,
+      stripeWebhookSecret: pick('stripeWebhookSecret'),
+      identityWebhookSecret: pick('identityWebhookSecret'),
+      emailWebhookSecret: pick('emailWebhookSecret'),
+      esignWebhookSecret: pick('esignWebhookSecret'),
+    },
+    file: missing.length > 0 ? file : null,
+  };
+};
+
+export const loadConfig = (env: Env = process.env): AppConfig => {
+  const environment = (env.APP_ENV || 'local') as Environment;
+  if (!ENVIRONMENTS.includes(environment)) throw new Error(`APP_ENV must be one of ${ENVIRONMENTS.join(', ')}, got '${environment}'.`);
+  const port = integer(env, 'PORT', 8080);
+  const authPort = integer(env, 'AUTH_PORT', 8081);
+  const dataDir = resolve(env.DATA_DIR || './data');
+  const { secrets, file } = loadSecrets(env, environment, dataDir);
+  const defaultRateLimit = env.RATE_LIMIT_PER_MINUTE ? integer(env, 'RATE_LIMIT_PER_MINUTE', 0) : null;
+  return {
+    environment,
+    host: env.HOST || (environment === 'local' ? '127.0.0.1' : '0.0.0.0'),
+    port,
+    authPort,
+    dataDir,
+    mongodbUri: env.MONGODB_URI || null,
+    mongodbDb: env.MONGODB_DB || 'insurance',
+    publicBaseUrl: env.PUBLIC_BASE_URL || `http://localhost:${port}`,
+    authBaseUrl: env.AUTH_BASE_URL || `http://localhost:${authPort}`,
+    logLevel: env.LOG_LEVEL || 'info',
+    trustProxy: env.TRUST_PROXY === 'true',
+    defaultRateLimit: defaultRateLimit && defaultRateLimit > 0 ? defaultRateLimit : null,
+    passwordHashCost: integer(env, 'PASSWORD_HASH_COST', 2 ** 15),
+    secrets,
+    secretsFile: file,
+  };
+};

@@ -1,0 +1,31 @@
+import type { Role } from './roles.ts';
+
+export interface User {
+  readonly id: string;
+  readonly orgId: string;
+  readonly email: string;
+  readonly name: string;
+  readonly role: Role;
+  readonly passwordHash: string;
+  readonly createdAt: Date;
+  readonly updatedAt: Date;
+}
+
+/** What a user record shows to callers: never the password hash. */
+export interface UserView {
+  readonly id: string;
+  readonly email: string;
+  readonly role: Role;
+  readonly orgId: string;
+  readonly name: string;
+  readonly createdAt: string;
+}
+
+export const viewUser = (user: User): UserView => ({
+  id: user.id,
+  email: user.email,
+  role: user.role,
+  orgId: user.orgId,
+  name: user.name,
+  createdAt: user.createdAt.toISOString(),
+});

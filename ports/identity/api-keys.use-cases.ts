@@ -1,0 +1,86 @@
+import { viewApiKey, type ApiKey, type ApiKeyView } from '../../core/identity/api-key.ts';
+import { API_KEY_PREFIX } from '../../core/identity/credentials.policy.ts';
+import { API_KEY_SCOPES, type Permission } from '../../core/identity/permissions.ts';
+import { describeActor, type Principal } from '../../core/identity/principal.ts';
+import { DomainError, notFound, validationFailed } from '../../core/shared/domain-error.ts';
+import type { Environment } from '../../core/tenancy/organization.ts';
+import type { Page, PageRequest } from '../persistence/page.ts';
+import type { AuditTrail } from '../shared/audit-trail.ts';
+import type { Clock } from '../shared/clock.port.ts';
+import type { IdGenerator } from '../shared/id-generator.port.ts';
+import type { OrganizationRepository } from '../tenancy/organization.repository.ts';
+import type { ApiKeyRepository } from './api-key.repository.ts';
+import type { SecretTools } from './credential-crypto.port.ts';
+
+export interface ApiKeysDeps {
+  readonly environment: Environment;
+  readonly apiKeys: ApiKeyRepository;
+  readonly organizations: OrganizationRepository;
+  readonly secrets: SecretTools;
+  readonly ids: IdGenerator;
+  readonly clock: Clock;
+  readonly audit: AuditTrail;
+}
+
+export interface NewApiKey {
+  readonly name: string;
+  readonly scopes: readonly string[];
+  readonly expiresAt: Date | null;
+}
+
+export class ApiKeys {
+  private readonly deps: ApiKeysDeps;
+
+  constructor(deps: ApiKeysDeps) {
+    this.deps = deps;
+  }
+
+  /** Issues a key; its value is returned here once and only its hash is kept. */
+  async create(actor: Principal, orgId: string, input: NewApiKey): Promise<ApiKeyView & { key: string }> {
+    if (actor.kind !== 'user') throw new DomainError('forbidden', 'API keys are created with an administrator token.');
+    input.scopes.forEach((scope, index) => {
+      if (!(API_KEY_SCOPES as readonly string[]).includes(scope)) {
+        throw validationFailed(`scopes/${index}`, 'enum', `'${scope}' is not a scope an API key can carry.`);
+      }
+    });
+    const now = this.deps.clock.now();
+    if (input.expiresAt && input.expiresAt.getTime() <= now.getTime()) {
+      throw validationFailed('expiresAt', 'future', "'expiresAt' must be in the future or null.");
+    }
+    if (!(await this.deps.organizations.findById(orgId))) throw notFound('Organization');
+    const value = `${API_KEY_PREFIX[this.deps.environment]}${this.deps.secrets.randomToken(32)}`;
+    const key: ApiKey = {
+      id: this.deps.ids.next('key'),
+      orgId,
+      name: input.name.trim(),
+      scopes: [...new Set(input.scopes)] as Permission[],
+      keyHash: this.deps.secrets.digest(value),
+      displayPrefix: value.slice(0, API_KEY_PREFIX[this.deps.environment].length + 4),
+      environment: this.deps.environment,
+      expiresAt: input.expiresAt,
+      createdAt: now,
+      createdBy: describeActor(actor),
+      revokedAt: null,
+    };
+    await this.deps.apiKeys.insert(key);
+    await this.deps.audit.record(actor, orgId, 'api_key.created', { type: 'api_key', id: key.id }, { scopes: key.scopes });
+    return { ...viewApiKey(key), key: value };
+  }
+
+  async list(orgId: string, page: PageRequest): Promise<Page<ApiKeyView>> {
+    const result = await this.deps.apiKeys.list(orgId, page);
+    return { data: result.data.map(viewApiKey), nextCursor: result.nextCursor };
+  }
+
+  async get(orgId: string, id: string): Promise<ApiKeyView> {
+    const key = await this.deps.apiKeys.findById(orgId, id);
+    if (!key) throw notFound('API key');
+    return viewApiKey(key);
+  }
+
+  async revoke(actor: Principal, orgId: string, id: string): Promise<void> {
+    const revoked = await this.deps.apiKeys.revoke(orgId, id, this.deps.clock.now());
+    if (!revoked) throw notFound('API key');
+    await this.deps.audit.record(actor, orgId, 'api_key.revoked', { type: 'api_key', id });
+  }
+}

@@ -1,0 +1,105 @@
+import { apiKeyUsable } from '../../core/identity/api-key.ts';
+import { looksLikeApiKey, API_KEY_PREFIX } from '../../core/identity/credentials.policy.ts';
+import type { Principal } from '../../core/identity/principal.ts';
+import { DEMO_SUBJECT_PREFIX } from '../../core/identity/service-claims.ts';
+import { PLATFORM_ORG } from '../../core/identity/principal.ts';
+import { DomainError } from '../../core/shared/domain-error.ts';
+import type { Environment, Organization } from '../../core/tenancy/organization.ts';
+import type { OrganizationRepository } from '../tenancy/organization.repository.ts';
+import type { Clock } from '../shared/clock.port.ts';
+import type { ApiKeyRepository } from './api-key.repository.ts';
+import type { SecretTools, TokenSigner } from './credential-crypto.port.ts';
+import type { UserRepository } from './user.repository.ts';
+
+export interface PresentedCredential {
+  readonly bearer?: string;
+  readonly apiKey?: string;
+}
+
+export type Authentication =
+  | { readonly outcome: 'anonymous' }
+  | { readonly outcome: 'authenticated'; readonly principal: Principal; readonly organization: Organization | null }
+  | { readonly outcome: 'rejected'; readonly error: DomainError };
+
+export interface AuthenticateDeps {
+  readonly machineSecret: string;
+  readonly environment: Environment;
+  readonly tokens: TokenSigner;
+  readonly secrets: SecretTools;
+  readonly apiKeys: ApiKeyRepository;
+  readonly users: UserRepository;
+  readonly organizations: OrganizationRepository;
+  readonly clock: Clock;
+}
+
+const rejected = (message: string): Authentication => ({ outcome: 'rejected', error: new DomainError('unauthenticated', message) });
+
+/** Turns whatever credential a request carries into a principal, or says why it cannot. */
+export class Authenticate {
+  private readonly deps: AuthenticateDeps;
+
+  constructor(deps: AuthenticateDeps) {
+    this.deps = deps;
+  }
+
+  async identify(credential: PresentedCredential): Promise<Authentication> {
+    if (credential.apiKey !== undefined) return this.byApiKey(credential.apiKey);
+    const bearer = credential.bearer;
+    if (bearer === undefined) return { outcome: 'anonymous' };
+    if (this.deps.secrets.same(bearer, this.deps.machineSecret)) {
+      return { outcome: 'authenticated', principal: { kind: 'machine' }, organization: null };
+    }
+    if (looksLikeApiKey(bearer)) return this.byApiKey(bearer);
+    return this.byJwt(bearer);
+  }
+
+  private async byApiKey(value: string): Promise<Authentication> {
+    if (!value.startsWith(API_KEY_PREFIX[this.deps.environment])) return rejected('The API key is not valid in this environment.');
+    const key = await this.deps.apiKeys.findByHash(this.deps.secrets.digest(value));
+    if (!key) return rejected('The API key is not valid.');
+    const now = this.deps.clock.now();
+    if (!apiKeyUsable(key, now)) return rejected(key.revokedAt ? 'The API key has been revoked.' : 'The API key has expired.');
+    const organization = await this.deps.organizations.findById(key.orgId);
+    if (!organization) return rejected('The API key is not valid.');
+    return {
+      outcome: 'authenticated',
+      principal: { kind: 'api_key', keyId: key.id, orgId: key.orgId, scopes: key.scopes },
+      organization,
+    };
+  }
+
+  private async byJwt(token: string): Promise<Authentication> {
+    let claims;
+    try {
+      claims = this.deps.tokens.verify(token, this.deps.clock.now().getTime());
+    } catch (error) {
+      if (error instanceof DomainError) return { outcome: 'rejected', error };
+      throw error;
+    }
+    const organization = claims.org === PLATFORM_ORG ? null : await this.deps.organizations.findById(claims.org);
+    if (claims.org !== PLATFORM_ORG && !organization) return rejected('The token names an unknown organization.');
+    if (claims.typ === 'insured') {
+      if (!claims.policyNumber) return rejected('The token is not valid.');
+      return {
+        outcome: 'authenticated',
+        principal: { kind: 'policyholder', policyId: claims.sub, orgId: claims.org, policyNumber: claims.policyNumber },
+        organization,
+      };
+    }
+    if (claims.sub.startsWith(DEMO_SUBJECT_PREFIX)) {
+      return {
+        outcome: 'authenticated',
+        principal: { kind: 'user', userId: claims.sub, orgId: claims.org, role: claims.role, via: 'jwt' },
+        organization,
+      };
+    }
+    // The stored user decides: a removed account or a changed role takes effect at once.
+    const user = await this.deps.users.findById(claims.org, claims.sub);
+    if (!user) return rejected('The token names an unknown user.');
+    return {
+      outcome: 'authenticated',
+      principal: { kind: 'user', userId: user.id, orgId: user.orgId, role: user.role, via: 'jwt' },
+      organization,
+    };
+  }
+}

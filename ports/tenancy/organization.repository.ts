@@ -1,0 +1,16 @@
+import type { Organization, Tier } from '../../core/tenancy/organization.ts';
+import type { Page, PageRequest } from '../persistence/page.ts';
+
+export interface OrganizationChanges {
+  readonly name?: string;
+  readonly tier?: Tier;
+  readonly allowedDomains?: readonly string[];
+  readonly rateLimitPerMinute?: number | null;
+}
+
+export interface OrganizationRepository {
+  insert(organization: Organization): Promise<void>;
+  findById(id: string): Promise<Organization | null>;
+  list(page: PageRequest): Promise<Page<Organization>>;
+  update(id: string, changes: OrganizationChanges, at: Date): Promise<Organization | null>;
+}

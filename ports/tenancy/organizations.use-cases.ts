@@ -1,0 +1,84 @@
+import type { Principal } from '../../core/identity/principal.ts';
+import { notFound } from '../../core/shared/domain-error.ts';
+import { normalizeDomain, type Organization, type Tier } from '../../core/tenancy/organization.ts';
+import type { Page, PageRequest } from '../persistence/page.ts';
+import type { AuditTrail } from '../shared/audit-trail.ts';
+import type { Clock } from '../shared/clock.port.ts';
+import type { IdGenerator } from '../shared/id-generator.port.ts';
+import type { OrganizationChanges, OrganizationRepository } from './organization.repository.ts';
+
+export interface OrganizationsDeps {
+  readonly organizations: OrganizationRepository;
+  readonly ids: IdGenerator;
+  readonly clock: Clock;
+  readonly audit: AuditTrail;
+}
+
+export interface OrganizationView {
+  readonly id: string;
+  readonly name: string;
+  readonly tier: Tier;
+  readonly allowedDomains: readonly string[];
+  readonly rateLimitPerMinute: number | null;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+}
+
+export const viewOrganization = (organization: Organization): OrganizationView => ({
+  id: organization.id,
+  name: organization.name,
+  tier: organization.tier,
+  allowedDomains: organization.allowedDomains,
+  rateLimitPerMinute: organization.rateLimitPerMinute,
+  createdAt: organization.createdAt.toISOString(),
+  updatedAt: organization.updatedAt.toISOString(),
+});
+
+const cleanDomains = (domains: readonly string[]): string[] => [...new Set(domains.map(normalizeDomain))];
+
+export class Organizations {
+  private readonly deps: OrganizationsDeps;
+
+  constructor(deps: OrganizationsDeps) {
+    this.deps = deps;
+  }
+
+  async create(actor: Principal, input: { name: string; tier?: Tier; allowedDomains?: readonly string[] }): Promise<OrganizationView> {
+    const now = this.deps.clock.now();
+    const organization: Organization = {
+      id: this.deps.ids.next('org'),
+      name: input.name.trim(),
+      tier: input.tier ?? 'standard',
+      allowedDomains: cleanDomains(input.allowedDomains ?? []),
+      rateLimitPerMinute: null,
+      createdAt: now,
+      updatedAt: now,
+    };
+    await this.deps.organizations.insert(organization);
+    await this.deps.audit.record(actor, organization.id, 'organization.created', { type: 'organization', id: organization.id });
+    return viewOrganization(organization);
+  }
+
+  async get(id: string): Promise<OrganizationView> {
+    const organization = await this.deps.organizations.findById(id);
+    if (!organization) throw notFound('Organization');
+    return viewOrganization(organization);
+  }
+
+  async list(page: PageRequest): Promise<Page<OrganizationView>> {
+    const result = await this.deps.organizations.list(page);
+    return { data: result.data.map(viewOrganization), nextCursor: result.nextCursor };
+  }
+
+  async update(actor: Principal, id: string, changes: OrganizationChanges): Promise<OrganizationView> {
+    const cleaned: OrganizationChanges = {
+      ...changes,
+      ...(changes.name !== undefined ? { name: changes.name.trim() } : {}),
+      ...(changes.allowedDomains ? { allowedDomains: cleanDomains(changes.allowedDomains) } : {}),
+    };
+    const updated = await this.deps.organizations.update(id, cleaned, this.deps.clock.now());
+    if (!updated) throw notFound('Organization');
+    await this.deps.audit.record(actor, id, 'organization.updated', { type: 'organization', id }, { ...cleaned });
+    return viewOrganization(updated);
+  }
+}

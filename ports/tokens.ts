@@ -1,0 +1,23 @@
+/** Container tokens for every port and use case; adapters bind to them in bootstrap/. */
+export const TOKENS = {
+  Store: Symbol.for('DocumentStore'),
+  Clock: Symbol.for('Clock'),
+  Ids: Symbol.for('IdGenerator'),
+  SecretTools: Symbol.for('SecretTools'),
+  PasswordHasher: Symbol.for('PasswordHasher'),
+  TokenSigner: Symbol.for('TokenSigner'),
+  UserRepository: Symbol.for('UserRepository'),
+  SessionRepository: Symbol.for('SessionRepository'),
+  ApiKeyRepository: Symbol.for('ApiKeyRepository'),
+  OrganizationRepository: Symbol.for('OrganizationRepository'),
+  AuditLog: Symbol.for('AuditLog'),
+  RateWindows: Symbol.for('RateWindows'),
+  SignInAttempts: Symbol.for('SignInAttempts'),
+  AuditTrail: Symbol.for('AuditTrail'),
+  Authenticate: Symbol.for('Authenticate'),
+  AuthSessions: Symbol.for('AuthSessions'),
+  Users: Symbol.for('Users'),
+  ApiKeys: Symbol.for('ApiKeys'),
+  Organizations: Symbol.for('Organizations'),
+  RateLimiter: Symbol.for('RateLimiter'),
+} as const;
