@@ -40,7 +40,7 @@ export class ApiKeys {
     if (actor.kind !== 'user') throw new DomainError('forbidden', 'API keys are created with an administrator token.');
     input.scopes.forEach((scope, index) => {
       if (!(API_KEY_SCOPES as readonly string[]).includes(scope)) {
-        throw validationFailed(`scopes/${index}`, 'enum', `'${scope}' is not a scope an API key can carry.`);
+        throw validationFailed(`scopes.${index}`, 'enum', `'${scope}' is not a scope an API key can carry.`);
       }
     });
     const now = this.deps.clock.now();

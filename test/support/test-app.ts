@@ -1,0 +1,133 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Logger } from 'pino';
+import { startApp, type RunningApp } from '../../bootstrap/app.ts';
+import { loadConfig, type AppConfig } from '../../bootstrap/config.ts';
+import { createLogger } from '../../bootstrap/logger.ts';
+import type { DocumentStore } from '../../ports/persistence/document-store.port.ts';
+
+export const MACHINE_SECRET = 'test-machine-secret-0123456789abcdef';
+export const JWT_SECRET = 'test-jwt-secret-0123456789abcdef0123456789';
+
+export interface TestApp {
+  readonly api: string;
+  readonly auth: string;
+  readonly app: RunningApp;
+  readonly config: AppConfig;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  readonly env?: Record<string, string>;
+  readonly logger?: Logger;
+  readonly store?: (config: AppConfig) => Promise<DocumentStore>;
+}
+
+/** The real servers on random ports over a fresh data directory. */
+export const startTestApp = async (options: TestAppOptions = {}): Promise<TestApp> => {
+  const dataDir = await mkdtemp(join(tmpdir(), 'api-test-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    PORT: '0',
+    AUTH_PORT: '0',
+    API_SECRET: MACHINE_SECRET,
+    JWT_SECRET,
+    PASSWORD_HASH_COST: '1024',
+    RATE_LIMIT_PER_MINUTE: '1000000',
+    ...(process.env.MONGODB_URI ? { MONGODB_URI: process.env.MONGODB_URI, MONGODB_DB: `http_${Date.now()}_${Math.random().toString(16).slice(2, 8)}` } : {}),
+    ...options.env,
+  });
+  const store = options.store ? await options.store(config) : undefined;
+  const app = await startApp(config, { logger: options.logger ?? createLogger('silent'), ...(store ? { store } : {}) });
+  return {
+    api: `http://127.0.0.1:${app.apiPort}`,
+    auth: `http://127.0.0.1:${app.authPort}`,
+    app,
+    config,
+    close: async () => {
+      await app.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+};
+
+export interface CallOptions {
+  readonly token?: string;
+  readonly apiKey?: string;
+  readonly body?: unknown;
+  readonly rawBody?: string | Buffer;
+  readonly headers?: Record<string, string>;
+}
+
+export interface CallResult {
+  readonly status: number;
+  readonly body: any;
+  readonly headers: Headers;
+}
+
+export const call = async (base: string, method: string, path: string, options: CallOptions = {}): Promise<CallResult> => {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.apiKey) headers['x-api-key'] = options.apiKey;
+  let body: string | Buffer | undefined;
+  if (options.rawBody !== undefined) body = options.rawBody;
+  else if (options.body !== undefined) {
+    body = JSON.stringify(options.body);
+    headers['content-type'] ??= 'application/json';
+  }
+  const response = await fetch(`${base}${path}`, { method, headers, ...(body !== undefined ? { body } : {}) });
+  const text = await response.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    // not JSON: keep the text
+  }
+  return { status: response.status, body: parsed, headers: response.headers };
+};
+
+export interface Tenant {
+  readonly orgId: string;
+  readonly adminEmail: string;
+  readonly adminToken: string;
+  readonly adminId: string;
+}
+
+let counter = 0;
+export const PASSWORD = 'correct horse battery staple';
+
+/** An organization with an org_admin signed in through the authentication service. */
+export const createTenant = async (app: TestApp, options: { tier?: string; domain?: string } = {}): Promise<Tenant> => {
+  counter += 1;
+  const domain = options.domain ?? `tenant${counter}-${Date.now()}.test`;
+  const org = await call(app.api, 'POST', '/v1/organizations', {
+    token: MACHINE_SECRET,
+    body: { name: `Tenant ${counter}`, allowedDomains: [domain], ...(options.tier ? { tier: options.tier } : {}) },
+  });
+  if (org.status !== 201) throw new Error(`organization: ${org.status} ${JSON.stringify(org.body)}`);
+  const adminEmail = `admin@${domain}`;
+  const user = await call(app.api, 'POST', '/v1/users', {
+    token: MACHINE_SECRET,
+    body: { email: adminEmail, password: PASSWORD, role: 'org_admin', name: 'Admin', orgId: org.body.id },
+  });
+  if (user.status !== 201) throw new Error(`user: ${user.status} ${JSON.stringify(user.body)}`);
+  const signIn = await call(app.auth, 'POST', '/api/auth/sign-in/email', { body: { email: adminEmail, password: PASSWORD } });
+  if (signIn.status !== 200) throw new Error(`sign-in: ${signIn.status} ${JSON.stringify(signIn.body)}`);
+  return { orgId: org.body.id, adminEmail, adminToken: signIn.body.token, adminId: user.body.id };
+};
+
+export const createApiKey = async (app: TestApp, tenant: Tenant, scopes: string[], expiresAt: string | null = null): Promise<string> => {
+  const created = await call(app.api, 'POST', '/v1/api-keys', { token: tenant.adminToken, body: { name: 'test key', scopes, expiresAt } });
+  if (created.status !== 201) throw new Error(`api key: ${created.status} ${JSON.stringify(created.body)}`);
+  return created.body.key;
+};
+
+/** A signed HS256 token with arbitrary header and claims, for testing what the API refuses. */
+export const forgeJwt = (header: object, claims: object, secret = JWT_SECRET, sign = true): string => {
+  const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const unsigned = `${encode(header)}.${encode(claims)}`;
+  if (!sign) return `${unsigned}.`;
+  const { createHmac } = process.getBuiltinModule('node:crypto');
+  return `${unsigned}.${createHmac('sha256', secret).update(unsigned).digest('base64url')}`;
+};
