@@ -22,7 +22,7 @@ import type { Organizations } from '../ports/tenancy/organizations.use-cases.ts'
 import { TOKENS } from '../ports/tokens.ts';
 import type { AppConfig } from './config.ts';
 import { buildContainer } from './container.ts';
-import { createLogger } from './logger.ts';
+import { createAccessLogger, createLogger } from './logger.ts';
 import { openStore } from './open-store.ts';
 
 const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
@@ -67,11 +67,13 @@ export const startApp = async (config: AppConfig, options: StartOptions = {}): P
     version: VERSION,
   });
 
+  const accessLogger = createAccessLogger(logger);
   const pipeline = () =>
     new RequestPipeline({
       authenticate: container.get<Authenticate>(TOKENS.Authenticate),
       rateLimiter: container.get<RateLimiter>(TOKENS.RateLimiter),
       logger,
+      accessLogger,
       trustProxy: config.trustProxy,
     });
   await resolve(TOKENS.Authenticate);
@@ -96,6 +98,7 @@ export const startApp = async (config: AppConfig, options: StartOptions = {}): P
         await Promise.all([api.stop(), auth.stop()]);
         await store.close();
         logger.info('stopped');
+        logger.flush();
       })()),
   };
 };

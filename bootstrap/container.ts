@@ -3,6 +3,7 @@ import { AuditLogStore } from '../adapters/persistence/audit/audit-log.store.ts'
 import { ApiKeyStoreRepository } from '../adapters/persistence/identity/api-key.store-repository.ts';
 import { SessionStoreRepository } from '../adapters/persistence/identity/session.store-repository.ts';
 import { UserStoreRepository } from '../adapters/persistence/identity/user.store-repository.ts';
+import { MemoryWindowCounter } from '../adapters/persistence/rate-limit/window-counter.memory.ts';
 import { StoreWindowCounter } from '../adapters/persistence/rate-limit/window-counter.store.ts';
 import { OrganizationStoreRepository } from '../adapters/persistence/tenancy/organization.store-repository.ts';
 import { Hs256TokenSigner } from '../adapters/security/hs256-token-signer.ts';
@@ -46,9 +47,11 @@ const persistence = new ContainerModule(({ bind }) => {
   bind<ApiKeyRepository>(TOKENS.ApiKeyRepository).toResolvedValue(ApiKeyStoreRepository.create, [TOKENS.Store]);
   bind<OrganizationRepository>(TOKENS.OrganizationRepository).toResolvedValue(OrganizationStoreRepository.create, [TOKENS.Store]);
   bind<AuditLog>(TOKENS.AuditLog).toResolvedValue(AuditLogStore.create, [TOKENS.Store]);
-  // Rate windows may be lost on a crash without harm; sign-in lockouts may not.
+  // Rate windows may be lost on a crash without harm; sign-in lockouts may not. With the embedded
+  // engines one process owns the data, so its memory is the shared store for rate windows.
   bind<WindowCounter>(TOKENS.RateWindows).toResolvedValue(
-    (store: DocumentStore) => StoreWindowCounter.create(store, 'rate_windows', { volatile: true }),
+    (store: DocumentStore) =>
+      store.engine === 'mongodb' ? StoreWindowCounter.create(store, 'rate_windows', { volatile: true }) : new MemoryWindowCounter(),
     [TOKENS.Store],
   );
   bind<WindowCounter>(TOKENS.SignInAttempts).toResolvedValue(

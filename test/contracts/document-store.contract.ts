@@ -26,15 +26,26 @@ const isDuplicate = (error: unknown) => isDomainError(error) && error.code === '
 
 /** One suite, run unchanged against every persistence engine. */
 export const documentStoreContract = (test: TestFn<StoreUnderTest>, title: string): void => {
-  test(`${title}: inserts, reads back, and hands out copies`, async (t) => {
+  test(`${title}: inserts, reads back, and results cannot alter the store`, async (t) => {
     const rows = t.context.store.collection<Row>(name('crud'));
     const at = new Date('2026-01-02T03:04:05.678Z');
     await rows.insertOne({ _id: 'a', orgId: 'o1', n: 1, nested: { level: 'x' }, at });
     const found = await rows.findOne({ _id: 'a', orgId: 'o1' });
     t.deepEqual(found, { _id: 'a', orgId: 'o1', n: 1, nested: { level: 'x' }, at });
     t.true(found?.at instanceof Date);
-    found!.n = 99;
-    t.is((await rows.findOne({ _id: 'a' }))?.n, 1);
+    try {
+      found!.n = 99;
+      found!.nested!.level = 'changed';
+    } catch {
+      // engines may hand out frozen documents
+    }
+    const again = await rows.findOne({ _id: 'a' });
+    t.is(again?.n, 1);
+    t.is(again?.nested?.level, 'x');
+    const inserted = { _id: 'b', orgId: 'o1', nested: { level: 'y' } };
+    await rows.insertOne(inserted);
+    inserted.nested.level = 'mutated after insert';
+    t.is((await rows.findOne({ _id: 'b' }))?.nested?.level, 'y');
     t.is(await rows.findOne({ _id: 'missing' }), null);
   });
 
@@ -89,6 +100,29 @@ export const documentStoreContract = (test: TestFn<StoreUnderTest>, title: strin
     t.deepEqual(await ids({ owner: { $exists: true } }), []);
     t.deepEqual(await ids({ owner: null, n: 2 }), ['r2']);
     t.is(await rows.countDocuments({ orgId: 'even' }), 3);
+  });
+
+  test(`${title}: arrays, dates, negations and type bracketing follow MongoDB`, async (t) => {
+    const rows = t.context.store.collection<Row & { items?: Array<{ sku: string }>; code?: unknown }>(name('semantics'));
+    const day = (d: number) => new Date(Date.UTC(2026, 0, d));
+    await rows.insertOne({ _id: 'a', orgId: 'o', tags: ['x', 'y'], items: [{ sku: 's1' }, { sku: 's2' }], at: day(1), code: 3 });
+    await rows.insertOne({ _id: 'b', orgId: 'o', tags: ['z'], items: [{ sku: 's3' }], at: day(5), code: '3' });
+    await rows.insertOne({ _id: 'c', orgId: 'o', at: day(9), code: null });
+    const ids = async (filter: Record<string, unknown>) => (await rows.find(filter, { sort: { _id: 1 } })).map((r) => r._id);
+    t.deepEqual(await ids({ 'items.sku': 's2' }), ['a']);
+    t.deepEqual(await ids({ tags: { $in: ['y', 'q'] } }), ['a']);
+    t.deepEqual(await ids({ tags: { $nin: ['x'] } }), ['b', 'c']);
+    t.deepEqual(await ids({ tags: { $ne: 'z' } }), ['a', 'c']);
+    t.deepEqual(await ids({ at: { $gte: day(5) } }), ['b', 'c']);
+    t.deepEqual(await ids({ at: { $gt: day(1), $lt: day(9) } }), ['b']);
+    t.deepEqual(await ids({ at: day(9) }), ['c']);
+    t.deepEqual(await ids({ code: { $gt: 2 } }), ['a']);
+    t.deepEqual(await ids({ code: { $gte: '0' } }), ['b']);
+    t.deepEqual(await ids({ code: null }), ['c']);
+    t.deepEqual(await ids({ tags: { $exists: false } }), ['c']);
+    t.deepEqual(await ids({ $and: [{ orgId: 'o' }, { $or: [{ code: 3 }, { code: '3' }] }] }), ['a', 'b']);
+    t.deepEqual(await ids({ tags: ['z'] }), ['b']);
+    t.deepEqual(await ids({ items: { $elemMatch: { sku: 's3' } } }), ['b']);
   });
 
   test(`${title}: sort, skip, limit and cursor pages`, async (t) => {

@@ -55,3 +55,22 @@ const SENSITIVE_QUERY = /([?&](?:token|secret|key|otp|code|password|signature)=)
 
 /** The URL for logs, with credential-like query values removed. */
 export const loggableUrl = (url: string | undefined): string => (url ?? '').replace(SENSITIVE_QUERY, '$1[Redacted]');
+
+/** Headers that carry credentials or signatures: never written to a log. */
+const CREDENTIAL_HEADERS = new Set([
+  'authorization',
+  'cookie',
+  'x-api-key',
+  'stripe-signature',
+  'identity-signature',
+  'wh-signature',
+  'x-webhook-signature',
+  'x-provider-a-signature',
+  'x-provider-b-signature-1',
+]);
+
+export const loggableHeaders = (headers: IncomingMessage['headers']): Record<string, unknown> => {
+  const safe: Record<string, unknown> = {};
+  for (const name in headers) safe[name] = CREDENTIAL_HEADERS.has(name) ? '[Redacted]' : headers[name];
+  return safe;
+};

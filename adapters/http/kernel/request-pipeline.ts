@@ -10,7 +10,7 @@ import type { Authenticate, Authentication } from '../../../ports/identity/authe
 import type { RateLimiter } from '../../../ports/rate-limit/rate-limiter.use-case.ts';
 import { DEFAULT_MAX_BODY_BYTES, parseJsonBody, readRawBody } from './body-reader.ts';
 import { errorResponse } from './error-response.ts';
-import { bearerOf, clientAddressOf, cookiesOf, credentialOf, loggableUrl, requestIdOf } from './request-meta.ts';
+import { bearerOf, clientAddressOf, cookiesOf, credentialOf, loggableHeaders, loggableUrl, requestIdOf } from './request-meta.ts';
 import type { RouteDefinition, RouteResult } from './route.ts';
 import { validate } from './schema-validator.ts';
 
@@ -18,11 +18,14 @@ export interface PipelineDeps {
   readonly authenticate: Authenticate;
   readonly rateLimiter: RateLimiter;
   readonly logger: Logger;
+  /** Request lines, written with credential headers already replaced. */
+  readonly accessLogger: Logger;
   readonly trustProxy: boolean;
 }
 
 const queryOf = (url: string | undefined): Record<string, string | string[]> => {
   const query: Record<string, string | string[]> = {};
+  if (!url?.includes('?')) return query;
   const search = new URL(url ?? '/', 'http://localhost').searchParams;
   for (const key of new Set(search.keys())) {
     const values = search.getAll(key);
@@ -83,7 +86,9 @@ export class RequestPipeline {
         params,
         requestId,
         headers: request.headers,
-        cookies: cookiesOf(request),
+        get cookies() {
+          return cookiesOf(request);
+        },
         bearer: bearerOf(request),
         principal,
         organization,
@@ -165,12 +170,12 @@ export class RequestPipeline {
       const entry = {
         reqId: requestId,
         actor,
-        req: { method: request.method, url: loggableUrl(request.url), headers: request.headers, remoteAddress: request.socket.remoteAddress },
-        res: { statusCode: response.statusCode, headers: response.getHeaders() },
+        req: { method: request.method, url: loggableUrl(request.url), headers: loggableHeaders(request.headers), remoteAddress: request.socket.remoteAddress },
+        res: { statusCode: response.statusCode, contentLength: response.getHeader('content-length') },
         responseTimeMs: Math.round((performance.now() - started) * 100) / 100,
       };
-      if (failure) this.deps.logger.error({ ...entry, err: failure }, 'request failed');
-      else this.deps.logger.info(entry, 'request completed');
+      this.deps.accessLogger.info(entry, 'request completed');
+      if (failure) this.deps.logger.error({ reqId: requestId, err: failure }, 'request failed');
     };
     if (response.writableFinished) done();
     else response.once('close', done);

@@ -3,28 +3,156 @@ import { compare, resolve } from 'mingo/util';
 import type { Filter, SortSpec, StoredDocument } from '../../../ports/persistence/document-store.port.ts';
 
 type Matcher = (document: StoredDocument) => boolean;
+type Scalar = string | number | boolean | null | Date;
 
-const isPlainValue = (value: unknown): value is string | number | boolean | null =>
-  value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+/** Returned by a fast predicate when only the full query engine can decide. */
+const UNDECIDED = Symbol('undecided');
+type Verdict = boolean | typeof UNDECIDED;
+
+const isScalar = (value: unknown): value is Scalar =>
+  value === null || value instanceof Date || ['string', 'number', 'boolean'].includes(typeof value);
+
+const FAST_OPERATORS = new Set(['$eq', '$ne', '$gt', '$gte', '$lt', '$lte', '$in', '$nin', '$exists']);
+
+/** A field's value along a dotted path; arrays on the way are left to the full engine. */
+const valueAt = (document: StoredDocument, path: readonly string[]): unknown => {
+  let current: unknown = document;
+  for (let i = 0; i < path.length; i += 1) {
+    if (current === null || current === undefined) return undefined;
+    if (Array.isArray(current)) return UNDECIDED;
+    if (typeof current !== 'object' || current instanceof Date) return undefined;
+    current = (current as Record<string, unknown>)[path[i] as string];
+  }
+  return current;
+};
+
+const sameScalar = (actual: unknown, expected: Scalar): boolean => {
+  if (expected === null) return actual === null || actual === undefined;
+  if (expected instanceof Date) return actual instanceof Date && actual.getTime() === expected.getTime();
+  return actual === expected;
+};
+
+/** MongoDB equality: an array field matches when any element matches. */
+const equals = (actual: unknown, expected: Scalar): boolean =>
+  sameScalar(actual, expected) || (Array.isArray(actual) && actual.some((element) => sameScalar(element, expected)));
+
+/** Range operators compare only within one type class, as MongoDB's type bracketing does. */
+const comparable = (a: unknown, b: Scalar): boolean =>
+  (typeof a === 'number' && typeof b === 'number') || (typeof a === 'string' && typeof b === 'string') || (a instanceof Date && b instanceof Date);
+
+const range = (actual: unknown, expected: Scalar, test: (order: number) => boolean): boolean => {
+  const candidates = Array.isArray(actual) ? actual : [actual];
+  return candidates.some((value) => comparable(value, expected) && test(compare(value, expected)));
+};
+
+const operatorPredicate = (operator: string, operand: unknown): ((actual: unknown) => boolean) | null => {
+  if (operator === '$exists') return (actual) => (actual !== undefined) === Boolean(operand);
+  if (operator === '$in' || operator === '$nin') {
+    if (!Array.isArray(operand) || !operand.every(isScalar)) return null;
+    const any = (actual: unknown) => operand.some((value) => equals(actual, value));
+    return operator === '$in' ? any : (actual) => !any(actual);
+  }
+  if (!isScalar(operand)) return null;
+  switch (operator) {
+    case '$eq':
+      return (actual) => equals(actual, operand);
+    case '$ne':
+      return (actual) => !equals(actual, operand);
+    case '$gt':
+      return operand === null ? null : (actual) => range(actual, operand, (order) => order > 0);
+    case '$gte':
+      return operand === null ? null : (actual) => range(actual, operand, (order) => order >= 0);
+    case '$lt':
+      return operand === null ? null : (actual) => range(actual, operand, (order) => order < 0);
+    case '$lte':
+      return operand === null ? null : (actual) => range(actual, operand, (order) => order <= 0);
+    default:
+      return null;
+  }
+};
+
+type FastPredicate = (document: StoredDocument) => Verdict;
+
+const fieldPredicate = (field: string, condition: unknown): FastPredicate | null => {
+  const path = field.split('.');
+  let tests: Array<(actual: unknown) => boolean>;
+  if (isScalar(condition)) tests = [(actual) => equals(actual, condition)];
+  else if (condition && typeof condition === 'object' && !Array.isArray(condition)) {
+    const entries = Object.entries(condition);
+    if (entries.length === 0 || !entries.every(([op]) => FAST_OPERATORS.has(op))) return null;
+    const built = entries.map(([op, operand]) => operatorPredicate(op, operand));
+    if (built.some((test) => test === null)) return null;
+    tests = built as Array<(actual: unknown) => boolean>;
+  } else return null;
+  return (document) => {
+    const actual = path.length === 1 ? document[field] : valueAt(document, path);
+    if (actual === UNDECIDED) return UNDECIDED;
+    return tests.every((test) => test(actual));
+  };
+};
+
+/** Compiles the common subset of the query language; null when the filter needs the full engine. */
+const fastPredicate = (filter: Filter): FastPredicate | null => {
+  const parts: FastPredicate[] = [];
+  for (const [field, condition] of Object.entries(filter)) {
+    if (field === '$and' || field === '$or') {
+      if (!Array.isArray(condition) || condition.length === 0) return null;
+      const branches = condition.map((branch) => (branch && typeof branch === 'object' ? fastPredicate(branch as Filter) : null));
+      if (branches.some((branch) => branch === null)) return null;
+      const all = branches as FastPredicate[];
+      parts.push(
+        field === '$and'
+          ? (document) => {
+              let verdict: Verdict = true;
+              for (const branch of all) {
+                const result = branch(document);
+                if (result === false) return false;
+                if (result === UNDECIDED) verdict = UNDECIDED;
+              }
+              return verdict;
+            }
+          : (document) => {
+              let verdict: Verdict = false;
+              for (const branch of all) {
+                const result = branch(document);
+                if (result === true) return true;
+                if (result === UNDECIDED) verdict = UNDECIDED;
+              }
+              return verdict;
+            },
+      );
+      continue;
+    }
+    if (field.startsWith('$')) return null;
+    const predicate = fieldPredicate(field, condition);
+    if (!predicate) return null;
+    parts.push(predicate);
+  }
+  return (document) => {
+    let verdict: Verdict = true;
+    for (const part of parts) {
+      const result = part(document);
+      if (result === false) return false;
+      if (result === UNDECIDED) verdict = UNDECIDED;
+    }
+    return verdict;
+  };
+};
 
 /**
- * Most repository filters are plain top-level equalities (`{_id, orgId}`); those are matched
- * directly, with MongoDB's rule that an array field matches when it contains the value. Anything
- * else goes through mingo's implementation of the MongoDB query language.
+ * Repository filters are mostly equalities and ranges on plain fields; those are matched here
+ * directly with MongoDB's semantics. Anything else (and any document whose arrays make a path
+ * ambiguous) goes through mingo's implementation of the MongoDB query language.
  */
 export const compileFilter = (filter: Filter): Matcher => {
-  const entries = Object.entries(filter);
-  const simple = entries.every(([field, value]) => !field.startsWith('$') && !field.includes('.') && isPlainValue(value));
-  if (simple) {
-    return (document) =>
-      entries.every(([field, expected]) => {
-        const actual = document[field];
-        if (expected === null) return actual === null || actual === undefined;
-        return actual === expected || (Array.isArray(actual) && actual.includes(expected));
-      });
-  }
-  const query = new Query(filter as Record<string, never>);
-  return (document) => query.test(document as unknown as Record<string, never>);
+  let query: Query | null = null;
+  const full = (document: StoredDocument) => (query ??= new Query(filter as Record<string, never>)).test(document as unknown as Record<string, never>);
+  const fast = fastPredicate(filter);
+  if (!fast) return full;
+  return (document) => {
+    const verdict = fast(document);
+    return verdict === UNDECIDED ? full(document) : verdict;
+  };
 };
 
 export const compareBySort = (sort: SortSpec) => {
@@ -42,10 +170,10 @@ export const compareBySort = (sort: SortSpec) => {
 export const equalityValue = (filter: Filter, field: string): { value: unknown } | null => {
   if (!(field in filter)) return null;
   const condition = filter[field];
-  if (isPlainValue(condition) || condition instanceof Date) return { value: condition };
+  if (isScalar(condition)) return { value: condition };
   if (condition && typeof condition === 'object' && Object.keys(condition).length === 1 && '$eq' in condition) {
     const value = (condition as { $eq: unknown }).$eq;
-    if (isPlainValue(value) || value instanceof Date) return { value };
+    if (isScalar(value)) return { value };
   }
   return null;
 };

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
 import { DomainError } from '../../../core/shared/domain-error.ts';
 import type {
   Collection,
@@ -10,6 +11,7 @@ import type {
   UpdateResult,
 } from '../../../ports/persistence/document-store.port.ts';
 import { compareBySort, compileFilter, equalityValue } from './document-matcher.ts';
+import { deepFreeze } from './deep-freeze.ts';
 import { IndexSet } from './index-set.ts';
 import type { JournalRecord } from './journal.ts';
 import { applyUpdate, upsertSeed } from './update-applier.ts';
@@ -19,7 +21,7 @@ export type Persist = (record: JournalRecord) => Promise<void>;
 /**
  * One collection held in memory. Every mutation is applied synchronously, so a conditional
  * update is atomic with respect to every other request, and resolves once its journal record
- * is durable.
+ * is durable. Documents are frozen: reads return them as they are, writes replace them.
  */
 export class EmbeddedCollection<T extends StoredDocument> implements Collection<T> {
   readonly indexes = new IndexSet();
@@ -44,11 +46,11 @@ export class EmbeddedCollection<T extends StoredDocument> implements Collection<
 
   async findOne(filter: Filter, options: Pick<FindOptions, 'sort'> = {}): Promise<T | null> {
     const [first] = this.select(filter, { ...options, limit: 1 });
-    return first ? structuredClone(first) : null;
+    return first ?? null;
   }
 
   async find(filter: Filter, options: FindOptions = {}): Promise<T[]> {
-    return this.select(filter, options).map((document) => structuredClone(document));
+    return this.select(filter, options);
   }
 
   async countDocuments(filter: Filter): Promise<number> {
@@ -59,7 +61,7 @@ export class EmbeddedCollection<T extends StoredDocument> implements Collection<
     const { before, after, write } = this.modifyOne(filter, update, options.upsert ?? false, options.sort);
     await write;
     const chosen = options.returnDocument === 'before' ? before : after;
-    return chosen ? structuredClone(chosen) : null;
+    return chosen ?? null;
   }
 
   async updateOne(filter: Filter, update: UpdateDocument, options: { upsert?: boolean } = {}): Promise<UpdateResult> {
@@ -78,7 +80,7 @@ export class EmbeddedCollection<T extends StoredDocument> implements Collection<
     let modified = 0;
     for (const current of targets) {
       const next = applyUpdate(current, update, false);
-      if (JSON.stringify(next) === JSON.stringify(current)) continue;
+      if (isDeepStrictEqual(next, current)) continue;
       this.indexes.check(next);
       this.put(next, current);
       writes.push(this.persist({ op: 'put', c: this.name, d: next }));
@@ -120,7 +122,7 @@ export class EmbeddedCollection<T extends StoredDocument> implements Collection<
     const [current] = this.select(filter, { limit: 1, ...(sort ? { sort } : {}) });
     if (current) {
       const next = applyUpdate(current, update, false);
-      const changed = JSON.stringify(next) !== JSON.stringify(current);
+      const changed = !isDeepStrictEqual(next, current);
       if (!changed) return { before: current, after: current, changed, write: Promise.resolve() };
       this.indexes.check(next);
       this.put(next, current);
@@ -136,9 +138,10 @@ export class EmbeddedCollection<T extends StoredDocument> implements Collection<
   }
 
   private put(next: T, previous: T | null): void {
-    if (previous) this.indexes.remove(previous);
+    deepFreeze(next);
+    if (previous) this.indexes.replace(previous, next);
+    else this.indexes.insert(next);
     this.documents.set(next._id, next);
-    this.indexes.insert(next);
   }
 
   private async remove(document: T): Promise<void> {

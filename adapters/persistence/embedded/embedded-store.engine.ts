@@ -8,6 +8,7 @@ import type {
   StoredDocument,
 } from '../../../ports/persistence/document-store.port.ts';
 import { lockDataDir } from './data-dir-lock.ts';
+import { deepFreeze } from './deep-freeze.ts';
 import { EmbeddedCollection, type Persist } from './embedded-collection.ts';
 import { Journal, type JournalRecord } from './journal.ts';
 
@@ -85,6 +86,9 @@ export class EmbeddedStore implements DocumentStore {
 
   private get<T extends StoredDocument>(name: string, options: CollectionOptions): EmbeddedCollection<T> {
     let collection = this.collections.get(name);
+    if (collection && options.volatile && !this.volatile.has(name)) {
+      throw new Error(`Collection '${name}' was opened as durable before being asked for as volatile.`);
+    }
     if (!collection) {
       if (options.volatile) this.volatile.add(name);
       const documents = this.replayed.get(name) ?? new Map<string, StoredDocument>();
@@ -104,7 +108,7 @@ export class EmbeddedStore implements DocumentStore {
     for (const record of records) {
       let documents = this.replayed.get(record.c);
       if (!documents) this.replayed.set(record.c, (documents = new Map()));
-      if (record.op === 'put') documents.set(record.d._id, record.d as StoredDocument);
+      if (record.op === 'put') documents.set(record.d._id, deepFreeze(record.d as StoredDocument));
       else documents.delete(record.id);
     }
   }

@@ -19,6 +19,8 @@ const keysOf = (document: StoredDocument, fields: readonly string[]): string[] =
   return [...new Set(keys)];
 };
 
+const sameKeys = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((key, i) => key === b[i]);
+
 interface LookupIndex {
   readonly fields: readonly string[];
   readonly entries: Map<string, Set<string>>;
@@ -99,12 +101,24 @@ export class IndexSet {
         if (index.owners.get(key) === document._id) index.owners.delete(key);
       }
     }
+    for (const lookup of this.lookups.values()) this.removeFromLookup(lookup, document);
+  }
+
+  /** Moves a changed document's index entries, touching only the indexes whose keys changed. */
+  replace(previous: StoredDocument, next: StoredDocument): void {
+    for (const index of this.unique) {
+      const before = index.applies(previous) ? keysOf(previous, index.fields) : [];
+      const after = index.applies(next) ? keysOf(next, index.fields) : [];
+      if (sameKeys(before, after)) continue;
+      for (const key of before) if (index.owners.get(key) === previous._id) index.owners.delete(key);
+      for (const key of after) index.owners.set(key, next._id);
+    }
     for (const lookup of this.lookups.values()) {
-      for (const key of keysOf(document, lookup.fields)) {
-        const ids = lookup.entries.get(key);
-        ids?.delete(document._id);
-        if (ids?.size === 0) lookup.entries.delete(key);
-      }
+      const before = keysOf(previous, lookup.fields);
+      const after = keysOf(next, lookup.fields);
+      if (sameKeys(before, after)) continue;
+      this.removeFromLookup(lookup, previous);
+      this.addToLookup(lookup, next);
     }
   }
 
@@ -124,6 +138,14 @@ export class IndexSet {
     if (!best) return null;
     const key = best.values.map((v) => `|${keyPart(v)}`).join('');
     return best.lookup.entries.get(key) ?? [];
+  }
+
+  private removeFromLookup(lookup: LookupIndex, document: StoredDocument): void {
+    for (const key of keysOf(document, lookup.fields)) {
+      const ids = lookup.entries.get(key);
+      ids?.delete(document._id);
+      if (ids?.size === 0) lookup.entries.delete(key);
+    }
   }
 
   private addToLookup(lookup: LookupIndex, document: StoredDocument): void {

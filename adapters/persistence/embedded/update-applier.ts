@@ -1,7 +1,91 @@
-import { update as applyOperators } from 'mingo';
+import { update as applyWithMingo } from 'mingo';
+import { compare } from 'mingo/util';
 import { validationFailed } from '../../../core/shared/domain-error.ts';
 import type { Filter, StoredDocument, UpdateDocument } from '../../../ports/persistence/document-store.port.ts';
 import { equalityValue } from './document-matcher.ts';
+
+type Fields = Record<string, unknown>;
+
+const FAST_OPERATORS = new Set(['$set', '$unset', '$inc', '$min', '$max', '$push', '$addToSet']);
+
+const isPlainObject = (value: unknown): value is Fields =>
+  value !== null && typeof value === 'object' && !Array.isArray(value) && !(value instanceof Date);
+
+/** The object holding a dotted path's last segment, created on the way as MongoDB does; null for arrays. */
+const parentOf = (document: Fields, path: string): { parent: Fields; key: string } | null => {
+  const segments = path.split('.');
+  let current: Fields = document;
+  for (const segment of segments.slice(0, -1)) {
+    if (segment.startsWith('$')) return null;
+    const next = current[segment];
+    if (next === undefined) current = current[segment] = {};
+    else if (isPlainObject(next)) current = next;
+    else return null;
+  }
+  const key = segments.at(-1) as string;
+  return key.startsWith('$') ? null : { parent: current, key };
+};
+
+/** Whether a dotted path can be written without touching arrays or operators (missing parts are fine). */
+const writable = (document: Fields, path: string): boolean => {
+  const segments = path.split('.');
+  if (segments.some((segment) => segment.startsWith('$') || segment === '')) return false;
+  let current: unknown = document;
+  for (const segment of segments.slice(0, -1)) {
+    current = (current as Fields)[segment];
+    if (current === undefined) return true;
+    if (!isPlainObject(current)) return false;
+  }
+  return true;
+};
+
+const same = (a: unknown, b: unknown): boolean => compare(a, b) === 0 && JSON.stringify(a) === JSON.stringify(b);
+
+/** Applies the common operators directly; returns false (touching nothing) when mingo must do it. */
+const applyFast = (document: Fields, update: UpdateDocument): boolean => {
+  if (!Object.keys(update).every((op) => FAST_OPERATORS.has(op))) return false;
+  const targets: Array<[string, string, unknown]> = [];
+  for (const [op, fields] of Object.entries(update)) {
+    if (!isPlainObject(fields)) return false;
+    for (const [path, value] of Object.entries(fields)) {
+      if (!writable(document, path)) return false;
+      if (op === '$push' || op === '$addToSet') {
+        if (isPlainObject(value) && Object.keys(value).some((k) => k.startsWith('$'))) return false;
+      }
+      if (op === '$inc' && typeof value !== 'number') throw validationFailed(path, 'type', `Cannot $inc '${path}' by a non-number.`);
+      targets.push([op, path, value]);
+    }
+  }
+  for (const [op, path, value] of targets) {
+    const { parent, key } = parentOf(document, path) as { parent: Fields; key: string };
+    const current = parent[key];
+    switch (op) {
+      case '$set':
+        parent[key] = structuredClone(value);
+        break;
+      case '$unset':
+        delete parent[key];
+        break;
+      case '$inc':
+        if (current !== undefined && typeof current !== 'number') throw validationFailed(path, 'type', `Cannot $inc non-numeric '${path}'.`);
+        parent[key] = ((current as number | undefined) ?? 0) + (value as number);
+        break;
+      case '$min':
+      case '$max':
+        if (current === undefined || (op === '$min' ? compare(value, current) < 0 : compare(value, current) > 0)) parent[key] = structuredClone(value);
+        break;
+      case '$push':
+      case '$addToSet': {
+        if (current !== undefined && !Array.isArray(current)) throw validationFailed(path, 'type', `Cannot ${op} to non-array '${path}'.`);
+        const list = (current as unknown[] | undefined) ?? [];
+        if (op === '$push' || !list.some((item) => same(item, value))) list.push(structuredClone(value));
+        parent[key] = list;
+        break;
+      }
+    }
+  }
+  return true;
+};
 
 /** Applies MongoDB update operators to a copy; `$setOnInsert` counts only when the update inserts. */
 export const applyUpdate = <T extends StoredDocument>(document: T, update: UpdateDocument, inserting: boolean): T => {
@@ -11,8 +95,12 @@ export const applyUpdate = <T extends StoredDocument>(document: T, update: Updat
   }
   const { $setOnInsert, ...rest } = update;
   const next = structuredClone(document);
-  if (Object.keys(rest).length > 0) applyOperators(next as Record<string, never>, rest, undefined, undefined, { cloneMode: 'deep' });
-  if (inserting && $setOnInsert) applyOperators(next as Record<string, never>, { $set: $setOnInsert }, undefined, undefined, { cloneMode: 'deep' });
+  const steps: UpdateDocument[] = [];
+  if (Object.keys(rest).length > 0) steps.push(rest);
+  if (inserting && $setOnInsert) steps.push({ $set: $setOnInsert });
+  for (const step of steps) {
+    if (!applyFast(next, step)) applyWithMingo(next as Record<string, never>, step, undefined, undefined, { cloneMode: 'deep' });
+  }
   if (next._id !== document._id) throw validationFailed('_id', 'immutable', 'The _id field cannot change.');
   return next;
 };

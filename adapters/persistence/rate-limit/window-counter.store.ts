@@ -21,8 +21,9 @@ export class StoreWindowCounter implements WindowCounter {
   }
 
   static async create(store: DocumentStore, collection: string, options: { volatile: boolean }): Promise<StoreWindowCounter> {
+    const windows = store.collection<WindowDocument>(collection, options);
     await store.ensureIndexes(collection, [{ name: 'expiry', keys: { windowEndsAt: 1 }, expireAfterSeconds: 0 }]);
-    return new StoreWindowCounter(store.collection<WindowDocument>(collection, options));
+    return new StoreWindowCounter(windows);
   }
 
   async hit(key: string, windowMs: number, now: Date): Promise<WindowCount> {

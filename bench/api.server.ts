@@ -1,0 +1,12 @@
+// The platform on the embedded store, started as `npm start` would, printing its ports once up.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startApp } from '../bootstrap/app.ts';
+import { loadConfig } from '../bootstrap/config.ts';
+import { createLogger } from '../bootstrap/logger.ts';
+
+const config = loadConfig({ ...process.env, DATA_DIR: process.env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'bench-')), PORT: '0', AUTH_PORT: '0' });
+// Request logs stay on (info), written where production would write them: a pipe, here to /dev/null.
+const app = await startApp(config, { logger: createLogger(config.logLevel, (await import('pino')).default.destination({ dest: '/dev/null', sync: true, minLength: 4096 })) });
+process.stdout.write(`${JSON.stringify({ apiPort: app.apiPort, authPort: app.authPort })}\n`);

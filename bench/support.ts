@@ -1,0 +1,35 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import autocannon from 'autocannon';
+
+export interface Measured {
+  readonly requestsPerSecond: number;
+  readonly p99Ms: number;
+  readonly p50Ms: number;
+  readonly non2xx: number;
+  readonly errors: number;
+}
+
+/** Starts a TypeScript entry point under this Node and waits for the JSON line it prints when ready. */
+export const startProcess = async <T>(entry: string, env: Record<string, string> = {}): Promise<{ child: ChildProcess; ready: T }> => {
+  const child = spawn(process.execPath, [entry], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const lines = createInterface({ input: child.stdout! });
+  const ready = await new Promise<T>((resolve, reject) => {
+    lines.once('line', (line) => resolve(JSON.parse(line) as T));
+    child.once('exit', (code) => reject(new Error(`${entry} exited with ${code}`)));
+  });
+  return { child, ready };
+};
+
+export const measure = async (options: autocannon.Options): Promise<Measured> => {
+  const result = await autocannon({ connections: 50, duration: 10, ...options });
+  return {
+    requestsPerSecond: result.requests.average,
+    p99Ms: result.latency.p99,
+    p50Ms: result.latency.p50,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+};
+
+export const warmUp = (options: autocannon.Options) => autocannon({ connections: 10, duration: 2, ...options });
