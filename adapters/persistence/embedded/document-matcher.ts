@@ -91,6 +91,17 @@ const fieldPredicate = (field: string, condition: unknown): FastPredicate | null
   };
 };
 
+/** All of the predicates (`decisive` false) or any of them (`decisive` true), undecided when that depends on one that is. */
+const combine = (predicates: readonly FastPredicate[], decisive: boolean): FastPredicate => (document) => {
+  let verdict: Verdict = !decisive;
+  for (const predicate of predicates) {
+    const result = predicate(document);
+    if (result === decisive) return decisive;
+    if (result === UNDECIDED) verdict = UNDECIDED;
+  }
+  return verdict;
+};
+
 /** Compiles the common subset of the query language; null when the filter needs the full engine. */
 const fastPredicate = (filter: Filter): FastPredicate | null => {
   const parts: FastPredicate[] = [];
@@ -99,28 +110,7 @@ const fastPredicate = (filter: Filter): FastPredicate | null => {
       if (!Array.isArray(condition) || condition.length === 0) return null;
       const branches = condition.map((branch) => (branch && typeof branch === 'object' ? fastPredicate(branch as Filter) : null));
       if (branches.some((branch) => branch === null)) return null;
-      const all = branches as FastPredicate[];
-      parts.push(
-        field === '$and'
-          ? (document) => {
-              let verdict: Verdict = true;
-              for (const branch of all) {
-                const result = branch(document);
-                if (result === false) return false;
-                if (result === UNDECIDED) verdict = UNDECIDED;
-              }
-              return verdict;
-            }
-          : (document) => {
-              let verdict: Verdict = false;
-              for (const branch of all) {
-                const result = branch(document);
-                if (result === true) return true;
-                if (result === UNDECIDED) verdict = UNDECIDED;
-              }
-              return verdict;
-            },
-      );
+      parts.push(combine(branches as FastPredicate[], field === '$or'));
       continue;
     }
     if (field.startsWith('$')) return null;
@@ -128,15 +118,7 @@ const fastPredicate = (filter: Filter): FastPredicate | null => {
     if (!predicate) return null;
     parts.push(predicate);
   }
-  return (document) => {
-    let verdict: Verdict = true;
-    for (const part of parts) {
-      const result = part(document);
-      if (result === false) return false;
-      if (result === UNDECIDED) verdict = UNDECIDED;
-    }
-    return verdict;
-  };
+  return combine(parts, false);
 };
 
 /**
