@@ -1,0 +1,39 @@
+import { addDays, compareDates, type CalendarDate } from '../shared/calendar-date.ts';
+import { DomainError } from '../shared/domain-error.ts';
+import type { Cents } from '../shared/money.ts';
+import type { DaFlag } from './delegated-authority.ts';
+import type { RatingWorksheet } from './rating.ts';
+import type { CompleteRisk } from './submission.ts';
+
+export const QUOTE_VALIDITY_DAYS = 30;
+
+export type QuoteStatus = 'active' | 'bound' | 'superseded';
+
+export interface Quote {
+  readonly id: string;
+  readonly orgId: string;
+  readonly submissionId: string;
+  readonly risk: CompleteRisk;
+  readonly grossPremium: Cents;
+  readonly breakdown: RatingWorksheet;
+  readonly daFlags: readonly DaFlag[];
+  readonly bindable: boolean;
+  readonly status: QuoteStatus;
+  readonly programId: string;
+  readonly validUntil: CalendarDate;
+  readonly policyId: string | null;
+  readonly createdAt: Date;
+}
+
+export const quoteValidUntil = (quotedOn: CalendarDate): CalendarDate => addDays(quotedOn, QUOTE_VALIDITY_DAYS);
+
+/** Why a quote cannot be bound today, if it cannot. */
+export const assertBindable = (quote: Quote, on: CalendarDate): void => {
+  if (quote.status !== 'active') {
+    throw new DomainError('invalid_transition', `A ${quote.status} quote cannot be bound.`, { from: quote.status, to: 'bound' });
+  }
+  if (compareDates(on, quote.validUntil) > 0) {
+    throw new DomainError('quote_expired', `The quote was valid until ${quote.validUntil}.`, { validUntil: quote.validUntil });
+  }
+  if (!quote.bindable) throw new DomainError('not_bindable', 'Delegated-authority flags block this quote.', { daFlags: quote.daFlags });
+};

@@ -1,0 +1,89 @@
+import { validationFailed } from '../shared/domain-error.ts';
+import { cents, type Cents } from '../shared/money.ts';
+import { naicsSector, type LineOfBusiness } from './reference-data.ts';
+import type { CompleteRisk } from './submission.ts';
+
+/** One line of business's manual: how exposure is measured and the factors applied to it. */
+export interface RateTable {
+  readonly lineOfBusiness: LineOfBusiness;
+  /** `revenue`: per unit of annual revenue; `limit`: per unit of the insured value (the requested limit). */
+  readonly exposureBase: 'revenue' | 'limit';
+  /** Dollars per exposure unit, e.g. 1000 for "per $1,000 of revenue". */
+  readonly exposureUnit: number;
+  /** Rate per exposure unit by NAICS sector (every sector has one). */
+  readonly sectorRates: Readonly<Record<string, number>>;
+  /** Finer rates by NAICS code prefix; the longest matching prefix wins. */
+  readonly classRates: Readonly<Record<string, number>>;
+  /** Increased-limit factors by limit in dollars; the smallest tier at or above the request applies. */
+  readonly increasedLimitFactors: ReadonlyArray<{ readonly limit: number; readonly factor: number }>;
+  readonly stateFactors: Readonly<Record<string, number>>;
+  readonly minimumPremium: number;
+}
+
+export interface RatingWorksheet {
+  readonly lineOfBusiness: LineOfBusiness;
+  readonly exposureBase: RateTable['exposureBase'];
+  readonly exposureUnits: number;
+  readonly rateSource: string;
+  readonly classRate: number;
+  readonly increasedLimitFactor: number;
+  readonly stateFactor: number;
+  readonly computedPremium: number;
+  readonly minimumPremium: number;
+  readonly minimumPremiumApplied: boolean;
+  readonly grossPremium: number;
+}
+
+export interface Rating {
+  readonly grossPremium: Cents;
+  readonly worksheet: RatingWorksheet;
+}
+
+const classRate = (table: RateTable, naicsCode: string): { rate: number; source: string } => {
+  for (let length = naicsCode.length; length >= 2; length -= 1) {
+    const prefix = naicsCode.slice(0, length);
+    const rate = table.classRates[prefix];
+    if (rate !== undefined) return { rate, source: `class ${prefix}` };
+  }
+  const sector = naicsSector(naicsCode);
+  const rate = sector ? table.sectorRates[sector] : undefined;
+  if (!sector || rate === undefined) throw validationFailed('naicsCode', 'rated', `NAICS code ${naicsCode} is in no rated sector.`);
+  return { rate, source: `sector ${sector}` };
+};
+
+const increasedLimitFactor = (table: RateTable, limitDollars: number): number => {
+  const tiers = [...table.increasedLimitFactors].sort((a, b) => a.limit - b.limit);
+  return (tiers.find((tier) => tier.limit >= limitDollars) ?? tiers.at(-1))?.factor ?? 1;
+};
+
+/**
+ * Premium = exposure units × class rate × increased-limit factor × state factor, never below the
+ * minimum premium, rounded half up to the cent. Pure: the worksheet shows every factor.
+ */
+export const rate = (risk: CompleteRisk, table: RateTable): Rating => {
+  if (risk.lineOfBusiness !== table.lineOfBusiness) throw new Error(`Rate table for ${table.lineOfBusiness} used for ${risk.lineOfBusiness}.`);
+  const basisCents = table.exposureBase === 'revenue' ? risk.annualRevenue : risk.requestedLimit;
+  const exposureUnits = basisCents / 100 / table.exposureUnit;
+  const { rate: rateValue, source } = classRate(table, risk.naicsCode);
+  const ilf = table.exposureBase === 'limit' ? 1 : increasedLimitFactor(table, risk.requestedLimit / 100);
+  const stateFactor = table.stateFactors[risk.state] ?? 1;
+  const computedCents = Math.round(exposureUnits * rateValue * ilf * stateFactor * 100 + 1e-9);
+  const minimumCents = Math.round(table.minimumPremium * 100);
+  const grossPremium = cents(Math.max(computedCents, minimumCents));
+  return {
+    grossPremium,
+    worksheet: {
+      lineOfBusiness: table.lineOfBusiness,
+      exposureBase: table.exposureBase,
+      exposureUnits,
+      rateSource: source,
+      classRate: rateValue,
+      increasedLimitFactor: ilf,
+      stateFactor,
+      computedPremium: computedCents / 100,
+      minimumPremium: table.minimumPremium,
+      minimumPremiumApplied: computedCents < minimumCents,
+      grossPremium: grossPremium / 100,
+    },
+  };
+};

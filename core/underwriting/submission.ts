@@ -1,0 +1,48 @@
+import type { CalendarDate } from '../shared/calendar-date.ts';
+import type { Cents } from '../shared/money.ts';
+import type { LineOfBusiness } from './reference-data.ts';
+import type { Triage } from './triage.ts';
+
+export interface PriorLoss {
+  readonly date: CalendarDate;
+  readonly amount: Cents;
+  readonly description: string;
+}
+
+/** What an underwriter needs to rate a risk; fields an upload could not read stay absent. */
+export interface RiskDetails {
+  readonly insuredName?: string;
+  readonly naicsCode?: string;
+  readonly annualRevenue?: Cents;
+  readonly requestedLimit?: Cents;
+  readonly effectiveDate?: CalendarDate;
+  readonly state?: string;
+  readonly lineOfBusiness?: LineOfBusiness;
+}
+
+export type CompleteRisk = Required<RiskDetails>;
+
+export const REQUIRED_RISK_FIELDS = ['insuredName', 'naicsCode', 'annualRevenue', 'requestedLimit', 'effectiveDate', 'state', 'lineOfBusiness'] as const;
+
+export const SUBMISSION_STATUSES = ['incomplete', 'received', 'quoted', 'bound', 'declined'] as const;
+export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
+
+export interface Submission extends RiskDetails {
+  readonly id: string;
+  readonly orgId: string;
+  readonly status: SubmissionStatus;
+  readonly contactEmail: string | null;
+  readonly producerId: string | null;
+  readonly description: string | null;
+  readonly priorLosses: readonly PriorLoss[];
+  readonly triage: Triage;
+  readonly source: 'json' | 'acord125';
+  readonly createdBy: string;
+  readonly createdAt: Date;
+  readonly updatedAt: Date;
+  readonly version: number;
+}
+
+export const missingRiskFields = (risk: RiskDetails): string[] => REQUIRED_RISK_FIELDS.filter((field) => risk[field] === undefined);
+
+export const isComplete = (risk: RiskDetails): risk is CompleteRisk => missingRiskFields(risk).length === 0;

@@ -1,0 +1,67 @@
+import test from 'ava';
+import { installmentSchedule, INSTALLMENT_PLANS } from '../../core/billing/installment-plan.ts';
+import { assertAllowed, POLICY_TRANSITIONS, type Policy } from '../../core/policy/policy.ts';
+import { prorate, returnPremium } from '../../core/policy/proration.ts';
+import { addMonths, daysBetween, isCalendarDate } from '../../core/shared/calendar-date.ts';
+import { isDomainError } from '../../core/shared/domain-error.ts';
+import { cents } from '../../core/shared/money.ts';
+
+const term = { effectiveDate: '2027-01-01', expirationDate: '2028-01-01' };
+
+test('calendar dates are real dates', (t) => {
+  t.true(isCalendarDate('2028-02-29'));
+  t.false(isCalendarDate('2027-02-29'));
+  t.false(isCalendarDate('2027-13-01'));
+  t.false(isCalendarDate('2027-1-01'));
+  t.is(addMonths('2027-01-31', 1), '2027-02-28');
+  t.is(addMonths('2027-11-15', 3), '2028-02-15');
+  t.is(daysBetween('2027-01-01', '2028-01-01'), 365);
+  t.is(daysBetween('2028-01-01', '2029-01-01'), 366);
+});
+
+test('installment schedules: count, due dates, and amounts summing to the cent', (t) => {
+  const expected = { PIF: 1, TWO_PAY: 2, QUARTERLY: 4, MONTHLY_10: 10, MONTHLY_12: 12 };
+  for (const premium of [cents(1), cents(100_00), cents(29_109_38), cents(99_999_99), cents(1_234_567)]) {
+    for (const plan of INSTALLMENT_PLANS) {
+      const schedule = installmentSchedule(plan, premium, '2027-01-31');
+      t.is(schedule.length, expected[plan]);
+      t.is(schedule.reduce((sum, item) => sum + item.amount, 0), premium, `${plan} ${premium}`);
+      const amounts = schedule.map((item) => item.amount);
+      t.true(Math.max(...amounts) - Math.min(...amounts) <= 1);
+    }
+  }
+  t.deepEqual(installmentSchedule('QUARTERLY', cents(1000_01), '2027-01-31').map((i) => [i.dueDate, i.amount]), [
+    ['2027-01-31', 250_01],
+    ['2027-04-30', 250_00],
+    ['2027-07-31', 250_00],
+    ['2027-10-31', 250_00],
+  ]);
+});
+
+test('proration is daily over the remaining term', (t) => {
+  t.is(+prorate(cents(365_00), term, '2027-01-01'), 365_00);
+  t.is(+prorate(cents(365_00), term, '2027-07-02'), 183_00);
+  t.is(+prorate(cents(1000_00), term, '2027-12-31'), 274);
+});
+
+test('return premium by cancellation method', (t) => {
+  const premium = cents(3650_00);
+  t.is(+returnPremium(premium, term, '2027-04-01', 'pro_rata'), 2750_00); // 275 of 365 days unearned
+  t.is(+returnPremium(premium, term, '2027-04-01', 'short_rate'), 2475_00); // 90% of the unearned part
+  t.is(+returnPremium(premium, term, '2027-04-01', 'flat'), 3650_00);
+});
+
+test('policy transitions are a table: every other move is invalid_transition', (t) => {
+  const policy = (status: Policy['status']) => ({ status }) as Policy;
+  for (const status of ['active', 'cancelled'] as const) {
+    for (const operation of ['endorse', 'cancel', 'reinstate', 'renew'] as const) {
+      let code: string | null = null;
+      try {
+        assertAllowed(policy(status), operation);
+      } catch (error) {
+        code = isDomainError(error) ? error.code : 'unexpected';
+      }
+      t.is(code, POLICY_TRANSITIONS[status].includes(operation) ? null : 'invalid_transition', `${status} ${operation}`);
+    }
+  }
+});
