@@ -11,6 +11,14 @@ import type { RouteDefinition } from '../adapters/http/kernel/route.ts';
 import { buildOpenApiDocument } from '../adapters/http/openapi/openapi-document.ts';
 import { healthRoutes, openApiRoute } from '../adapters/http/platform/health.routes.ts';
 import { organizationRoutes } from '../adapters/http/tenancy/organizations.routes.ts';
+import { invoiceRoutes } from '../adapters/http/billing/invoices.routes.ts';
+import { policyRoutes } from '../adapters/http/policy/policies.routes.ts';
+import { submissionRoutes } from '../adapters/http/underwriting/submissions.routes.ts';
+import type { Invoices } from '../ports/billing/invoices.use-cases.ts';
+import type { PolicyLifecycle } from '../ports/policy/policy-lifecycle.use-cases.ts';
+import type { Binding } from '../ports/underwriting/binding.use-case.ts';
+import type { Quoting } from '../ports/underwriting/quoting.use-cases.ts';
+import type { Submissions } from '../ports/underwriting/submissions.use-cases.ts';
 import type { AuditLog } from '../ports/audit/audit-log.port.ts';
 import type { ApiKeys } from '../ports/identity/api-keys.use-cases.ts';
 import type { AuthSessions } from '../ports/identity/auth-sessions.use-cases.ts';
@@ -56,6 +64,9 @@ export const startApp = async (config: AppConfig, options: StartOptions = {}): P
     ...userRoutes(await resolve<Users>(TOKENS.Users)),
     ...apiKeyRoutes(await resolve<ApiKeys>(TOKENS.ApiKeys)),
     ...auditRoutes(await resolve<AuditLog>(TOKENS.AuditLog)),
+    ...submissionRoutes(await resolve<Submissions>(TOKENS.Submissions), await resolve<Quoting>(TOKENS.Quoting), await resolve<Binding>(TOKENS.Binding)),
+    ...policyRoutes(await resolve<PolicyLifecycle>(TOKENS.PolicyLifecycle)),
+    ...invoiceRoutes(await resolve<Invoices>(TOKENS.Invoices)),
   ];
   let document: unknown;
   apiRoutes.push(openApiRoute(() => document));

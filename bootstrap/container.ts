@@ -30,6 +30,7 @@ import type { OrganizationRepository } from '../ports/tenancy/organization.repos
 import { Organizations } from '../ports/tenancy/organizations.use-cases.ts';
 import { TOKENS } from '../ports/tokens.ts';
 import type { AppConfig } from './config.ts';
+import { underwritingModule } from './underwriting.module.ts';
 
 const infrastructure = (config: AppConfig, store: DocumentStore) =>
   new ContainerModule(({ bind }) => {
@@ -127,6 +128,6 @@ const rateLimits = (config: AppConfig) =>
 /** The composition root: one module per adapter family and per bounded context. */
 export const buildContainer = async (config: AppConfig, store: DocumentStore): Promise<Container> => {
   const container = new Container({ defaultScope: 'Singleton' });
-  await container.load(infrastructure(config, store), persistence, identity(config), tenancy, rateLimits(config));
+  await container.load(infrastructure(config, store), persistence, identity(config), tenancy, rateLimits(config), underwritingModule);
   return container;
 };

@@ -37,3 +37,9 @@ export const pageOf = (item: TSchema) =>
 export const Timestamp = (description?: string) => Type.String({ format: 'date-time', ...(description ? { description } : {}) });
 
 export const Email = Type.String({ format: 'email', maxLength: 254 });
+
+/** One of a list of string values, typed as that union. */
+export const OneOf = <T extends string>(values: readonly T[], options: { description?: string } = {}) =>
+  Type.Unsafe<T>({ type: 'string', enum: [...values], ...options });
+
+export const DateOnly = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD, a real calendar date.' });

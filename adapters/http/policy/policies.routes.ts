@@ -1,0 +1,140 @@
+import { Type } from '@sinclair/typebox';
+import { INSTALLMENT_PLANS } from '../../../core/billing/installment-plan.ts';
+import { CANCELLATION_REASONS, POLICY_STATUSES } from '../../../core/policy/policy.ts';
+import { CANCELLATION_METHODS } from '../../../core/policy/proration.ts';
+import { dollarsToCents } from '../../../core/shared/money.ts';
+import { US_STATES } from '../../../core/underwriting/reference-data.ts';
+import type { PolicyLifecycle } from '../../../ports/policy/policy-lifecycle.use-cases.ts';
+import { IdParams, OrgIdQuery, PageQuery, pageOf, OneOf, DateOnly } from '../kernel/common.schemas.ts';
+import { orgScope } from '../kernel/org-scope.ts';
+import { defineRoute, type RouteDefinition } from '../kernel/route.ts';
+import { PolicySchema, TransactionSchema, viewPolicy, viewTransaction } from '../underwriting/underwriting.views.ts';
+
+const Scoped = Type.Object(OrgIdQuery);
+const lifecycle = { tags: ['policies'], permission: 'policies:write' as const, params: IdParams, query: Scoped, errors: ['invalid_transition' as const, 'conflict' as const] };
+
+const Endorse = Type.Object(
+  {
+    effectiveDate: DateOnly,
+    changes: Type.Object(
+      {
+        requestedLimit: Type.Optional(Type.Number({ exclusiveMinimum: 0 })),
+        annualRevenue: Type.Optional(Type.Number({ exclusiveMinimum: 0 })),
+        state: Type.Optional(OneOf(US_STATES)),
+        naicsCode: Type.Optional(Type.String({ pattern: '^\\d{2,6}$' })),
+      },
+      { additionalProperties: false, minProperties: 1 },
+    ),
+    description: Type.Optional(Type.String({ maxLength: 2000 })),
+  },
+  { additionalProperties: false },
+);
+
+export const policyRoutes = (policies: PolicyLifecycle): RouteDefinition[] => [
+  defineRoute({
+    method: 'GET',
+    path: '/v1/policies',
+    operationId: 'listPolicies',
+    summary: 'List policies, newest first (`orgId` with the machine secret).',
+    tags: ['policies'],
+    permission: 'policies:read',
+    query: Type.Object({ ...PageQuery, ...OrgIdQuery, status: Type.Optional(OneOf(POLICY_STATUSES)) }),
+    responses: { 200: { description: 'A page of policies.', schema: pageOf(PolicySchema) } },
+    handler: async (context) => {
+      const { orgId, status, ...page } = context.query;
+      const result = await policies.list(orgScope(context, orgId), status ? { status } : {}, page);
+      return { status: 200, body: { data: result.data.map(viewPolicy), nextCursor: result.nextCursor } };
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/v1/policies/:id',
+    operationId: 'getPolicy',
+    summary: 'A policy.',
+    tags: ['policies'],
+    permission: 'policies:read',
+    params: IdParams,
+    query: Scoped,
+    responses: { 200: { description: 'The policy.', schema: PolicySchema } },
+    handler: async (context) => ({ status: 200, body: viewPolicy(await policies.get(orgScope(context, context.query.orgId), context.params.id)) }),
+  }),
+  defineRoute({
+    ...lifecycle,
+    method: 'POST',
+    path: '/v1/policies/:id/endorse',
+    operationId: 'endorsePolicy',
+    summary: 'Mid-term endorsement: the changed risk is re-rated and the difference prorated daily over the rest of the term.',
+    body: Endorse,
+    errors: [...lifecycle.errors, 'not_bindable'],
+    responses: { 201: { description: 'The endorsement.', schema: TransactionSchema } },
+    handler: async (context) => {
+      const { requestedLimit, annualRevenue, ...changes } = context.body.changes;
+      const endorsement = await policies.endorse(context.principal, orgScope(context, context.query.orgId), context.params.id, {
+        effectiveDate: context.body.effectiveDate,
+        changes: {
+          ...changes,
+          ...(requestedLimit !== undefined ? { requestedLimit: dollarsToCents(requestedLimit, 'changes.requestedLimit') } : {}),
+          ...(annualRevenue !== undefined ? { annualRevenue: dollarsToCents(annualRevenue, 'changes.annualRevenue') } : {}),
+        },
+        ...(context.body.description ? { description: context.body.description } : {}),
+      });
+      return { status: 201, body: viewTransaction(endorsement) };
+    },
+  }),
+  defineRoute({
+    ...lifecycle,
+    method: 'POST',
+    path: '/v1/policies/:id/cancel',
+    operationId: 'cancelPolicy',
+    summary: 'Cancel within the term: pro rata, short rate (insured request default) or flat, with the return premium.',
+    body: Type.Object(
+      { effectiveDate: DateOnly, reason: OneOf(CANCELLATION_REASONS), method: Type.Optional(OneOf(CANCELLATION_METHODS)) },
+      { additionalProperties: false },
+    ),
+    responses: { 200: { description: 'The cancelled policy.', schema: PolicySchema } },
+    handler: async (context) => ({
+      status: 200,
+      body: viewPolicy(await policies.cancel(context.principal, orgScope(context, context.query.orgId), context.params.id, context.body)),
+    }),
+  }),
+  defineRoute({
+    ...lifecycle,
+    method: 'POST',
+    path: '/v1/policies/:id/reinstate',
+    operationId: 'reinstatePolicy',
+    summary: 'Reinstate a cancelled policy within 30 days of the cancellation, restoring its premium.',
+    body: Type.Object({}, { additionalProperties: false }),
+    errors: [...lifecycle.errors, 'not_bindable'],
+    responses: { 200: { description: 'The reinstated policy.', schema: PolicySchema } },
+    handler: async (context) => ({ status: 200, body: viewPolicy(await policies.reinstate(context.principal, orgScope(context, context.query.orgId), context.params.id)) }),
+  }),
+  defineRoute({
+    ...lifecycle,
+    method: 'POST',
+    path: '/v1/policies/:id/renew',
+    operationId: 'renewPolicy',
+    summary: 'Renew into a new policy for the next term, re-rated, linked both ways.',
+    body: Type.Object({ installmentPlan: Type.Optional(OneOf(INSTALLMENT_PLANS)) }, { additionalProperties: false }),
+    errors: [...lifecycle.errors, 'not_bindable'],
+    responses: { 201: { description: 'The renewal policy.', schema: PolicySchema } },
+    handler: async (context) => ({
+      status: 201,
+      body: viewPolicy(await policies.renew(context.principal, orgScope(context, context.query.orgId), context.params.id, context.body.installmentPlan)),
+    }),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/v1/policies/:id/timeline',
+    operationId: 'policyTimeline',
+    summary: 'Every transaction of the policy with its date, actor and premium delta, oldest first.',
+    tags: ['policies'],
+    permission: 'policies:read',
+    params: IdParams,
+    query: Scoped,
+    responses: { 200: { description: 'The timeline.', schema: Type.Object({ data: Type.Array(TransactionSchema) }) } },
+    handler: async (context) => ({
+      status: 200,
+      body: { data: (await policies.timeline(orgScope(context, context.query.orgId), context.params.id)).map(viewTransaction) },
+    }),
+  }),
+];

@@ -1,0 +1,151 @@
+import { Type } from '@sinclair/typebox';
+import { INSTALLMENT_PLANS } from '../../../core/billing/installment-plan.ts';
+import { dollarsToCents } from '../../../core/shared/money.ts';
+import { LINES_OF_BUSINESS, US_STATES } from '../../../core/underwriting/reference-data.ts';
+import { SUBMISSION_STATUSES } from '../../../core/underwriting/submission.ts';
+import type { Binding } from '../../../ports/underwriting/binding.use-case.ts';
+import type { Quoting } from '../../../ports/underwriting/quoting.use-cases.ts';
+import type { Submissions } from '../../../ports/underwriting/submissions.use-cases.ts';
+import { Email, IdParams, OrgIdQuery, PageQuery, pageOf, OneOf, DateOnly } from '../kernel/common.schemas.ts';
+import { orgScope } from '../kernel/org-scope.ts';
+import { defineRoute, type RouteDefinition } from '../kernel/route.ts';
+import { PolicySchema, QuoteSchema, ReadinessSchema, SubmissionSchema, viewPolicy, viewQuote, viewSubmission } from './underwriting.views.ts';
+
+const PositiveMoney = Type.Number({ exclusiveMinimum: 0, description: 'Dollars, at most two decimals.' });
+
+const CreateSubmission = Type.Object(
+  {
+    insuredName: Type.String({ minLength: 1, maxLength: 300 }),
+    naicsCode: Type.String({ pattern: '^\\d{2,6}$', description: '2-6 digit NAICS code of a known sector.' }),
+    annualRevenue: PositiveMoney,
+    requestedLimit: PositiveMoney,
+    effectiveDate: DateOnly,
+    state: OneOf(US_STATES),
+    lineOfBusiness: OneOf(LINES_OF_BUSINESS),
+    contactEmail: Type.Optional(Email),
+    producerId: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
+    description: Type.Optional(Type.String({ maxLength: 5000 })),
+    priorLosses: Type.Optional(
+      Type.Array(Type.Object({ date: DateOnly, amount: Type.Number({ minimum: 0 }), description: Type.String({ maxLength: 2000 }) }, { additionalProperties: false }), { maxItems: 100 }),
+    ),
+    ...OrgIdQuery,
+  },
+  { additionalProperties: false },
+);
+
+const ListSubmissions = Type.Object({
+  ...PageQuery,
+  ...OrgIdQuery,
+  status: Type.Optional(OneOf(SUBMISSION_STATUSES)),
+  producerId: Type.Optional(Type.String({ minLength: 1 })),
+  createdFrom: Type.Optional(Type.String({ format: 'date-time' })),
+  createdTo: Type.Optional(Type.String({ format: 'date-time' })),
+});
+
+const Scoped = Type.Object(OrgIdQuery);
+
+export const submissionRoutes = (submissions: Submissions, quoting: Quoting, binding: Binding): RouteDefinition[] => [
+  defineRoute({
+    method: 'POST',
+    path: '/v1/submissions',
+    operationId: 'createSubmission',
+    summary: 'Create a submission; the answer carries its status and triage (score, band, reasons).',
+    tags: ['submissions'],
+    permission: 'submissions:write',
+    body: CreateSubmission,
+    responses: { 201: { description: 'Created.', schema: SubmissionSchema } },
+    handler: async (context) => {
+      const { orgId, annualRevenue, requestedLimit, priorLosses, ...rest } = context.body;
+      const submission = await submissions.create(
+        context.principal,
+        orgScope(context, orgId),
+        {
+          ...rest,
+          annualRevenue: dollarsToCents(annualRevenue, 'annualRevenue'),
+          requestedLimit: dollarsToCents(requestedLimit, 'requestedLimit'),
+          priorLosses: (priorLosses ?? []).map((loss, index) => ({ ...loss, amount: dollarsToCents(loss.amount, `priorLosses.${index}.amount`) })),
+        },
+        'json',
+      );
+      return { status: 201, body: viewSubmission(submission) };
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/v1/submissions',
+    operationId: 'listSubmissions',
+    summary: 'List submissions, newest first; filter by status, producer and creation time.',
+    tags: ['submissions'],
+    permission: 'submissions:read',
+    query: ListSubmissions,
+    responses: { 200: { description: 'A page of submissions.', schema: pageOf(SubmissionSchema) } },
+    handler: async (context) => {
+      const { orgId, limit, cursor, status, producerId, createdFrom, createdTo } = context.query;
+      const page = await submissions.list(
+        orgScope(context, orgId),
+        {
+          ...(status ? { status } : {}),
+          ...(producerId ? { producerId } : {}),
+          ...(createdFrom ? { createdFrom: new Date(createdFrom) } : {}),
+          ...(createdTo ? { createdTo: new Date(createdTo) } : {}),
+        },
+        { ...(limit ? { limit } : {}), ...(cursor ? { cursor } : {}) },
+      );
+      return { status: 200, body: { data: page.data.map(viewSubmission), nextCursor: page.nextCursor } };
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/v1/submissions/:id',
+    operationId: 'getSubmission',
+    summary: 'A submission with its triage results.',
+    tags: ['submissions'],
+    permission: 'submissions:read',
+    params: IdParams,
+    query: Scoped,
+    responses: { 200: { description: 'The submission.', schema: SubmissionSchema } },
+    handler: async (context) => ({ status: 200, body: viewSubmission(await submissions.get(orgScope(context, context.query.orgId), context.params.id)) }),
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/v1/submissions/:id/quote',
+    operationId: 'quoteSubmission',
+    summary: 'Rate the submission into a quote valid 30 days, with its worksheet and delegated-authority flags.',
+    tags: ['submissions'],
+    permission: 'submissions:write',
+    params: IdParams,
+    query: Scoped,
+    errors: ['invalid_transition'],
+    responses: { 201: { description: 'The quote.', schema: QuoteSchema } },
+    handler: async (context) => ({ status: 201, body: viewQuote(await quoting.quote(orgScope(context, context.query.orgId), context.params.id)) }),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/v1/submissions/:id/quote-readiness',
+    operationId: 'quoteReadiness',
+    summary: 'Triage score and whether the submission can be bound now, with what is missing.',
+    tags: ['submissions'],
+    permission: 'submissions:read',
+    params: IdParams,
+    query: Scoped,
+    responses: { 200: { description: 'Readiness.', schema: ReadinessSchema } },
+    handler: async (context) => ({ status: 200, body: await quoting.readiness(orgScope(context, context.query.orgId), context.params.id) }),
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/v1/submissions/:id/bind',
+    operationId: 'bindSubmission',
+    summary: "Bind the submission's active quote into a policy with its invoice schedule.",
+    tags: ['submissions'],
+    permission: 'policies:write',
+    params: IdParams,
+    query: Scoped,
+    body: Type.Object({ installmentPlan: OneOf(INSTALLMENT_PLANS) }, { additionalProperties: false }),
+    errors: ['invalid_transition', 'not_bindable', 'quote_expired', 'duplicate'],
+    responses: { 201: { description: 'The policy.', schema: PolicySchema } },
+    handler: async (context) => ({
+      status: 201,
+      body: viewPolicy(await binding.bind(context.principal, orgScope(context, context.query.orgId), context.params.id, context.body.installmentPlan)),
+    }),
+  }),
+];

@@ -1,0 +1,24 @@
+import type { PolicyTransaction } from '../../../core/policy/policy-transaction.ts';
+import type { DocumentStore } from '../../../ports/persistence/document-store.port.ts';
+import type { PolicyTransactionRepository } from '../../../ports/policy/policy.repositories.ts';
+import { RecordCollection } from '../shared/record-collection.ts';
+
+export class PolicyTransactionStoreRepository implements PolicyTransactionRepository {
+  private readonly records: RecordCollection<PolicyTransaction>;
+
+  private constructor(records: RecordCollection<PolicyTransaction>) {
+    this.records = records;
+  }
+
+  static async create(store: DocumentStore): Promise<PolicyTransactionStoreRepository> {
+    return new PolicyTransactionStoreRepository(await RecordCollection.open<PolicyTransaction>(store, 'policy_transactions', [{ name: 'org_policy', keys: { orgId: 1, policyId: 1, _id: 1 } }]));
+  }
+
+  insert(transaction: PolicyTransaction): Promise<void> {
+    return this.records.insert(transaction);
+  }
+
+  forPolicy(orgId: string, policyId: string): Promise<PolicyTransaction[]> {
+    return this.records.findAll(orgId, { policyId }, { _id: 1 });
+  }
+}

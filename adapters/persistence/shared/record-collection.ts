@@ -1,0 +1,48 @@
+import type { Collection, DocumentStore, Filter, IndexSpec, UpdateDocument } from '../../../ports/persistence/document-store.port.ts';
+import type { Page, PageRequest } from '../../../ports/persistence/page.ts';
+import { findPage } from './cursor-page.ts';
+import { fromDocument, toDocument, type DocumentOf } from './document-mapping.ts';
+
+/**
+ * The mapping every tenant repository shares: records with `id` stored as `_id`, every call
+ * scoped by `orgId`. Repositories compose it and add their own queries and guarded writes.
+ */
+export class RecordCollection<T extends { id: string; orgId: string }> {
+  readonly raw: Collection<DocumentOf<T>>;
+
+  private constructor(raw: Collection<DocumentOf<T>>) {
+    this.raw = raw;
+  }
+
+  static async open<T extends { id: string; orgId: string }>(store: DocumentStore, name: string, indexes: readonly IndexSpec[]): Promise<RecordCollection<T>> {
+    await store.ensureIndexes(name, [{ name: 'org_newest', keys: { orgId: 1, _id: -1 } }, ...indexes]);
+    return new RecordCollection<T>(store.collection<DocumentOf<T>>(name));
+  }
+
+  insert(record: T): Promise<void> {
+    return this.raw.insertOne(toDocument(record));
+  }
+
+  async findOne(orgId: string, filter: Filter): Promise<T | null> {
+    const document = await this.raw.findOne({ ...filter, orgId });
+    return document ? fromDocument<T>(document) : null;
+  }
+
+  findById(orgId: string, id: string): Promise<T | null> {
+    return this.findOne(orgId, { _id: id });
+  }
+
+  async findAll(orgId: string, filter: Filter, sort: Record<string, 1 | -1> = { _id: 1 }): Promise<T[]> {
+    return (await this.raw.find({ ...filter, orgId }, { sort })).map((document) => fromDocument<T>(document));
+  }
+
+  page(orgId: string, filter: Filter, request: PageRequest): Promise<Page<T>> {
+    return findPage(this.raw, { ...filter, orgId }, request, (document) => fromDocument<T>(document));
+  }
+
+  /** A conditional write: null when the record is missing or no longer matches the condition. */
+  async update(orgId: string, id: string, condition: Filter, update: UpdateDocument): Promise<T | null> {
+    const document = await this.raw.findOneAndUpdate({ ...condition, _id: id, orgId }, update, { returnDocument: 'after' });
+    return document ? fromDocument<T>(document) : null;
+  }
+}

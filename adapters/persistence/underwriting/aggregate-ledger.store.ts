@@ -1,0 +1,63 @@
+import { isDomainError } from '../../../core/shared/domain-error.ts';
+import { cents, type Cents } from '../../../core/shared/money.ts';
+import type { Collection, DocumentStore } from '../../../ports/persistence/document-store.port.ts';
+import type { AggregateLedger, SequenceGenerator } from '../../../ports/underwriting/underwriting.repositories.ts';
+
+interface AggregateDocument {
+  _id: string;
+  [field: string]: unknown;
+  orgId: string;
+  written: number;
+}
+
+/** Written premium per organization, program and year; the cap is enforced inside the write's filter. */
+export class StoreAggregateLedger implements AggregateLedger {
+  private readonly totals: Collection<AggregateDocument>;
+
+  constructor(store: DocumentStore) {
+    this.totals = store.collection<AggregateDocument>('da_aggregates');
+  }
+
+  async written(orgId: string, programId: string, year: number): Promise<Cents> {
+    const total = await this.totals.findOne({ _id: this.key(orgId, programId, year), orgId });
+    return cents(total?.written ?? 0);
+  }
+
+  async reserve(orgId: string, programId: string, year: number, amount: Cents, cap: Cents): Promise<boolean> {
+    const _id = this.key(orgId, programId, year);
+    try {
+      await this.totals.insertOne({ _id, orgId, programId, year, written: 0 });
+    } catch (error) {
+      if (!isDomainError(error) || error.code !== 'duplicate') throw error;
+    }
+    const reserved = await this.totals.findOneAndUpdate({ _id, orgId, written: { $lte: cap - amount } }, { $inc: { written: amount } });
+    return reserved !== null;
+  }
+
+  async release(orgId: string, programId: string, year: number, amount: Cents): Promise<void> {
+    await this.totals.updateOne({ _id: this.key(orgId, programId, year), orgId }, { $inc: { written: -amount } });
+  }
+
+  private key(orgId: string, programId: string, year: number): string {
+    return `${orgId}:${programId}:${year}`;
+  }
+}
+
+interface SequenceDocument {
+  _id: string;
+  [field: string]: unknown;
+  value: number;
+}
+
+export class StoreSequenceGenerator implements SequenceGenerator {
+  private readonly sequences: Collection<SequenceDocument>;
+
+  constructor(store: DocumentStore) {
+    this.sequences = store.collection<SequenceDocument>('sequences');
+  }
+
+  async next(orgId: string, name: string): Promise<number> {
+    const sequence = await this.sequences.findOneAndUpdate({ _id: `${orgId}:${name}`, orgId }, { $inc: { value: 1 } }, { upsert: true, returnDocument: 'after' });
+    return sequence?.value ?? 1;
+  }
+}

@@ -1,0 +1,41 @@
+import type { Quote } from '../../../core/underwriting/quote.ts';
+import type { DocumentStore } from '../../../ports/persistence/document-store.port.ts';
+import type { QuoteRepository } from '../../../ports/underwriting/underwriting.repositories.ts';
+import { RecordCollection } from '../shared/record-collection.ts';
+
+export class QuoteStoreRepository implements QuoteRepository {
+  private readonly records: RecordCollection<Quote>;
+
+  private constructor(records: RecordCollection<Quote>) {
+    this.records = records;
+  }
+
+  static async create(store: DocumentStore): Promise<QuoteStoreRepository> {
+    return new QuoteStoreRepository(await RecordCollection.open<Quote>(store, 'quotes', [{ name: 'org_submission_status', keys: { orgId: 1, submissionId: 1, status: 1 } }]));
+  }
+
+  insert(quote: Quote): Promise<void> {
+    return this.records.insert(quote);
+  }
+
+  findById(orgId: string, id: string): Promise<Quote | null> {
+    return this.records.findById(orgId, id);
+  }
+
+  async findActive(orgId: string, submissionId: string): Promise<Quote | null> {
+    const [newest] = await this.records.findAll(orgId, { submissionId, status: 'active' }, { _id: -1 });
+    return newest ?? null;
+  }
+
+  async supersedeOthers(orgId: string, submissionId: string, keepId: string): Promise<void> {
+    await this.records.raw.updateMany({ orgId, submissionId, status: 'active', _id: { $ne: keepId } }, { $set: { status: 'superseded' } });
+  }
+
+  claimForBinding(orgId: string, id: string, policyId: string): Promise<Quote | null> {
+    return this.records.update(orgId, id, { status: 'active' }, { $set: { status: 'bound', policyId } });
+  }
+
+  async releaseClaim(orgId: string, id: string, policyId: string): Promise<void> {
+    await this.records.update(orgId, id, { status: 'bound', policyId }, { $set: { status: 'active', policyId: null } });
+  }
+}

@@ -1,0 +1,44 @@
+import type { Submission, SubmissionStatus } from '../../../core/underwriting/submission.ts';
+import type { DocumentStore, Filter } from '../../../ports/persistence/document-store.port.ts';
+import type { Page, PageRequest } from '../../../ports/persistence/page.ts';
+import type { SubmissionFilters, SubmissionRepository } from '../../../ports/underwriting/underwriting.repositories.ts';
+import { RecordCollection } from '../shared/record-collection.ts';
+
+export class SubmissionStoreRepository implements SubmissionRepository {
+  private readonly records: RecordCollection<Submission>;
+
+  private constructor(records: RecordCollection<Submission>) {
+    this.records = records;
+  }
+
+  static async create(store: DocumentStore): Promise<SubmissionStoreRepository> {
+    return new SubmissionStoreRepository(
+      await RecordCollection.open<Submission>(store, 'submissions', [
+        { name: 'org_status', keys: { orgId: 1, status: 1, _id: -1 } },
+        { name: 'org_producer', keys: { orgId: 1, producerId: 1, _id: -1 } },
+      ]),
+    );
+  }
+
+  insert(submission: Submission): Promise<void> {
+    return this.records.insert(submission);
+  }
+
+  findById(orgId: string, id: string): Promise<Submission | null> {
+    return this.records.findById(orgId, id);
+  }
+
+  list(orgId: string, filters: SubmissionFilters, page: PageRequest): Promise<Page<Submission>> {
+    const filter: Filter = {};
+    if (filters.status) filter.status = filters.status;
+    if (filters.producerId) filter.producerId = filters.producerId;
+    if (filters.createdFrom || filters.createdTo) {
+      filter.createdAt = { ...(filters.createdFrom ? { $gte: filters.createdFrom } : {}), ...(filters.createdTo ? { $lte: filters.createdTo } : {}) };
+    }
+    return this.records.page(orgId, filter, page);
+  }
+
+  moveStatus(orgId: string, id: string, from: readonly SubmissionStatus[], to: SubmissionStatus, at: Date): Promise<Submission | null> {
+    return this.records.update(orgId, id, { status: { $in: [...from] } }, { $set: { status: to, updatedAt: at }, $inc: { version: 1 } });
+  }
+}

@@ -1,0 +1,232 @@
+import type { InstallmentPlan } from '../../core/billing/installment-plan.ts';
+import { invoiceNumber, type Invoice } from '../../core/billing/invoice.ts';
+import { describeActor, type Principal } from '../../core/identity/principal.ts';
+import {
+  assertAllowed,
+  assertWithinTerm,
+  REINSTATEMENT_WINDOW_DAYS,
+  type CancellationReason,
+  type Policy,
+  type PolicyStatus,
+} from '../../core/policy/policy.ts';
+import type { PolicyTransaction, PolicyTransactionType } from '../../core/policy/policy-transaction.ts';
+import { prorate, returnPremium, type CancellationMethod } from '../../core/policy/proration.ts';
+import { addDays, compareDates, today, yearOf, type CalendarDate } from '../../core/shared/calendar-date.ts';
+import { DomainError, notFound } from '../../core/shared/domain-error.ts';
+import { cents, type Cents } from '../../core/shared/money.ts';
+import { aggregateFlag, daFlags } from '../../core/underwriting/delegated-authority.ts';
+import { rate } from '../../core/underwriting/rating.ts';
+import { assertValidRisk } from '../../core/underwriting/risk-validation.ts';
+import type { CompleteRisk } from '../../core/underwriting/submission.ts';
+import type { Page, PageRequest } from '../persistence/page.ts';
+import type { UnderwritingReferenceData } from '../underwriting/reference-data.port.ts';
+import type { AggregateLedger } from '../underwriting/underwriting.repositories.ts';
+import { issuePolicy, type IssuanceDeps } from './policy-issuance.ts';
+import { policyEvent } from './policy-events.ts';
+
+export interface LifecycleDeps extends IssuanceDeps {
+  readonly aggregates: AggregateLedger;
+  readonly reference: UnderwritingReferenceData;
+}
+
+export interface EndorsementInput {
+  readonly effectiveDate: CalendarDate;
+  readonly changes: Partial<Pick<CompleteRisk, 'requestedLimit' | 'annualRevenue' | 'state' | 'naicsCode'>>;
+  readonly description?: string;
+}
+
+const conflict = () => new DomainError('conflict', 'The policy changed while this request was processed; retry.');
+
+/** Endorse, cancel, reinstate and renew, each a guarded change of the policy with its event and timeline entry. */
+export class PolicyLifecycle {
+  private readonly deps: LifecycleDeps;
+
+  constructor(deps: LifecycleDeps) {
+    this.deps = deps;
+  }
+
+  async get(orgId: string, id: string): Promise<Policy> {
+    const policy = await this.deps.policies.findById(orgId, id);
+    if (!policy) throw notFound('Policy');
+    return policy;
+  }
+
+  list(orgId: string, filters: { status?: PolicyStatus }, page: PageRequest): Promise<Page<Policy>> {
+    return this.deps.policies.list(orgId, filters, page);
+  }
+
+  timeline(orgId: string, id: string): Promise<PolicyTransaction[]> {
+    return this.get(orgId, id).then(() => this.deps.transactions.forPolicy(orgId, id));
+  }
+
+  /** Re-rates the changed risk and charges or credits the difference for the rest of the term. */
+  async endorse(actor: Principal, orgId: string, id: string, input: EndorsementInput): Promise<PolicyTransaction> {
+    const policy = await this.get(orgId, id);
+    assertAllowed(policy, 'endorse');
+    assertWithinTerm(policy, input.effectiveDate, 'effectiveDate');
+    assertValidRisk(input.changes, 'changes.');
+    const risk: CompleteRisk = { ...policy.risk, ...input.changes };
+    const annual = rate(risk, this.deps.reference.rateTable(risk.lineOfBusiness)).grossPremium;
+    const delta = prorate(cents(annual - policy.grossPremium), policy, input.effectiveDate);
+    const program = this.deps.reference.defaultProgram();
+    const flags = daFlags(risk, annual, program, cents(0)).filter((flag) => flag.code !== 'aggregate_exceeded');
+    if (flags.length > 0) throw new DomainError('not_bindable', 'The endorsed risk is outside delegated authority.', { daFlags: flags });
+    const year = yearOf(policy.effectiveDate);
+    if (delta > 0 && !(await this.deps.aggregates.reserve(orgId, program.id, year, delta, program.aggregateCap))) {
+      const written = await this.deps.aggregates.written(orgId, program.id, year);
+      throw new DomainError('not_bindable', 'The endorsement would exceed the aggregate cap.', { daFlags: [aggregateFlag(program, written, delta)] });
+    }
+    const endorsementId = this.deps.ids.next('ptx');
+    const at = this.deps.clock.now();
+    const changed = await this.deps.policies.change(policy, { risk, grossPremium: annual }, [
+      policyEvent(this.deps.ids, 'policy.endorsed', orgId, at, {
+        policyId: policy.id,
+        policyNumber: policy.policyNumber,
+        endorsementId,
+        effectiveDate: input.effectiveDate,
+        premiumDelta: delta / 100,
+        grossPremium: annual / 100,
+      }),
+    ], at);
+    if (!changed) {
+      if (delta > 0) await this.deps.aggregates.release(orgId, program.id, year, delta);
+      throw conflict();
+    }
+    if (delta < 0) await this.deps.aggregates.release(orgId, program.id, year, cents(-delta));
+    await this.adjustmentInvoice(changed, delta, input.effectiveDate);
+    return this.record(actor, changed, 'endorsement', input.effectiveDate, delta, {
+      id: endorsementId,
+      changes: input.changes,
+      previousPremium: policy.grossPremium / 100,
+      newPremium: annual / 100,
+      ...(input.description ? { description: input.description } : {}),
+    });
+  }
+
+  async cancel(actor: Principal, orgId: string, id: string, input: { effectiveDate: CalendarDate; reason: CancellationReason; method?: CancellationMethod }): Promise<Policy> {
+    const policy = await this.get(orgId, id);
+    assertAllowed(policy, 'cancel');
+    assertWithinTerm(policy, input.effectiveDate, 'effectiveDate');
+    const method = input.method ?? (input.reason === 'insured_request' ? 'short_rate' : 'pro_rata');
+    const effectiveDate = method === 'flat' ? policy.effectiveDate : input.effectiveDate;
+    const returned = returnPremium(policy.grossPremium, policy, effectiveDate, method);
+    const at = this.deps.clock.now();
+    const cancellation = { effectiveDate, reason: input.reason, method, returnPremium: returned };
+    const changed = await this.deps.policies.change(policy, { status: 'cancelled', cancellation }, [
+      policyEvent(this.deps.ids, 'policy.cancelled', orgId, at, {
+        policyId: policy.id,
+        policyNumber: policy.policyNumber,
+        effectiveDate,
+        reason: input.reason,
+        method,
+        returnPremium: returned / 100,
+      }),
+    ], at);
+    if (!changed) throw conflict();
+    await this.deps.aggregates.release(orgId, policy.programId, yearOf(policy.effectiveDate), returned);
+    await this.adjustmentInvoice(changed, cents(-returned), effectiveDate);
+    await this.record(actor, changed, 'cancellation', effectiveDate, cents(-returned), { reason: input.reason, method, returnPremium: returned / 100 });
+    return changed;
+  }
+
+  /** Restores a cancelled policy within the reinstatement window, charging back the returned premium. */
+  async reinstate(actor: Principal, orgId: string, id: string): Promise<Policy> {
+    const policy = await this.get(orgId, id);
+    assertAllowed(policy, 'reinstate');
+    const cancellation = policy.cancellation;
+    if (!cancellation) throw new DomainError('invalid_transition', 'The policy has no cancellation to reverse.');
+    const deadline = addDays(cancellation.effectiveDate, REINSTATEMENT_WINDOW_DAYS);
+    if (compareDates(today(this.deps.clock.now()), deadline) > 0) {
+      throw new DomainError('invalid_transition', `The reinstatement window closed on ${deadline}.`, { deadline });
+    }
+    const year = yearOf(policy.effectiveDate);
+    const program = this.deps.reference.defaultProgram();
+    if (!(await this.deps.aggregates.reserve(orgId, policy.programId, year, cancellation.returnPremium, program.aggregateCap))) {
+      const written = await this.deps.aggregates.written(orgId, policy.programId, year);
+      throw new DomainError('not_bindable', 'Reinstating would exceed the aggregate cap.', { daFlags: [aggregateFlag(program, written, cancellation.returnPremium)] });
+    }
+    const changed = await this.deps.policies.change(policy, { status: 'active', cancellation: null }, [], this.deps.clock.now());
+    if (!changed) {
+      await this.deps.aggregates.release(orgId, policy.programId, year, cancellation.returnPremium);
+      throw conflict();
+    }
+    await this.adjustmentInvoice(changed, cancellation.returnPremium, cancellation.effectiveDate);
+    await this.record(actor, changed, 'reinstatement', cancellation.effectiveDate, cancellation.returnPremium, { reversedCancellation: cancellation.effectiveDate });
+    return changed;
+  }
+
+  /** A new policy for the next term, re-rated on today's tables, linked both ways. */
+  async renew(actor: Principal, orgId: string, id: string, plan?: InstallmentPlan): Promise<Policy> {
+    const policy = await this.get(orgId, id);
+    assertAllowed(policy, 'renew');
+    if (policy.renewedBy) throw new DomainError('invalid_transition', 'The policy has already been renewed.', { renewedBy: policy.renewedBy });
+    const risk: CompleteRisk = { ...policy.risk, effectiveDate: policy.expirationDate };
+    const premium = rate(risk, this.deps.reference.rateTable(risk.lineOfBusiness)).grossPremium;
+    const program = this.deps.reference.defaultProgram();
+    const year = yearOf(risk.effectiveDate);
+    const written = await this.deps.aggregates.written(orgId, program.id, year);
+    const flags = daFlags(risk, premium, program, written);
+    if (flags.length > 0) throw new DomainError('not_bindable', 'The renewal is outside delegated authority.', { daFlags: flags });
+    const renewalId = this.deps.ids.next('pol');
+    const claimed = await this.deps.policies.change(policy, { renewedBy: renewalId }, [], this.deps.clock.now());
+    if (!claimed) throw conflict();
+    if (!(await this.deps.aggregates.reserve(orgId, program.id, year, premium, program.aggregateCap))) {
+      await this.deps.policies.change(claimed, { renewedBy: null }, [], this.deps.clock.now());
+      throw new DomainError('not_bindable', 'The renewal would exceed the aggregate cap.', { daFlags: [aggregateFlag(program, written, premium)] });
+    }
+    const { policy: renewal } = await issuePolicy(this.deps, {
+      policyId: renewalId,
+      orgId,
+      submissionId: policy.submissionId,
+      quoteId: null,
+      risk,
+      contactEmail: policy.contactEmail,
+      producerId: policy.producerId,
+      premium,
+      effectiveDate: risk.effectiveDate,
+      plan: plan ?? policy.installmentPlan,
+      programId: program.id,
+      renewalOf: policy.id,
+      actor: describeActor(actor),
+      transaction: 'renewal',
+      event: 'policy.renewed',
+    });
+    await this.record(actor, claimed, 'renewal', policy.expirationDate, cents(0), { renewalPolicyId: renewal.id, renewalPolicyNumber: renewal.policyNumber });
+    return renewal;
+  }
+
+  private async adjustmentInvoice(policy: Policy, amount: Cents, dueDate: CalendarDate): Promise<void> {
+    if (amount === 0) return;
+    const sequence = (await this.deps.invoices.countForPolicy(policy.orgId, policy.id)) + 1;
+    const invoice: Invoice = {
+      id: this.deps.ids.next('inv'),
+      orgId: policy.orgId,
+      policyId: policy.id,
+      invoiceNumber: invoiceNumber(policy.policyNumber, sequence),
+      kind: amount > 0 ? 'adjustment' : 'credit',
+      amount,
+      paidAmount: cents(0),
+      dueDate,
+      status: 'open',
+      createdAt: this.deps.clock.now(),
+    };
+    await this.deps.invoices.insertAll([invoice]);
+  }
+
+  private async record(actor: Principal, policy: Policy, type: PolicyTransactionType, effectiveDate: CalendarDate, premiumDelta: Cents, details: Record<string, unknown> & { id?: string }): Promise<PolicyTransaction> {
+    const { id, ...rest } = details;
+    const transaction: PolicyTransaction = {
+      id: id ?? this.deps.ids.next('ptx'),
+      orgId: policy.orgId,
+      policyId: policy.id,
+      type,
+      effectiveDate,
+      actor: describeActor(actor),
+      premiumDelta,
+      details: rest,
+      createdAt: this.deps.clock.now(),
+    };
+    await this.deps.transactions.insert(transaction);
+    return transaction;
+  }
+}

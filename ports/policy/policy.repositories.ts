@@ -1,0 +1,21 @@
+import type { DomainEvent } from '../../core/events/domain-event.ts';
+import type { Policy, PolicyStatus } from '../../core/policy/policy.ts';
+import type { PolicyTransaction } from '../../core/policy/policy-transaction.ts';
+import type { Page, PageRequest } from '../persistence/page.ts';
+
+export interface PolicyRepository {
+  /** Stores the policy with its events (outbox); `duplicate` when the policy number is taken. */
+  insert(policy: Policy, events: readonly DomainEvent[]): Promise<void>;
+  findById(orgId: string, id: string): Promise<Policy | null>;
+  list(orgId: string, filters: { status?: PolicyStatus }, page: PageRequest): Promise<Page<Policy>>;
+  /**
+   * Applies changes and appends events in one write, only if the policy is still at `version`;
+   * null means someone else changed it first.
+   */
+  change(policy: Policy, changes: Partial<Omit<Policy, 'id' | 'orgId' | 'version'>>, events: readonly DomainEvent[], at: Date): Promise<Policy | null>;
+}
+
+export interface PolicyTransactionRepository {
+  insert(transaction: PolicyTransaction): Promise<void>;
+  forPolicy(orgId: string, policyId: string): Promise<PolicyTransaction[]>;
+}

@@ -1,0 +1,109 @@
+import { today } from '../../core/shared/calendar-date.ts';
+import { DomainError, notFound } from '../../core/shared/domain-error.ts';
+import { daFlags } from '../../core/underwriting/delegated-authority.ts';
+import { quoteValidUntil, type Quote } from '../../core/underwriting/quote.ts';
+import { rate } from '../../core/underwriting/rating.ts';
+import { isComplete, missingRiskFields, type Submission } from '../../core/underwriting/submission.ts';
+import type { TriageBand } from '../../core/underwriting/triage.ts';
+import { yearOf, compareDates } from '../../core/shared/calendar-date.ts';
+import type { Clock } from '../shared/clock.port.ts';
+import type { IdGenerator } from '../shared/id-generator.port.ts';
+import type { UnderwritingReferenceData } from './reference-data.port.ts';
+import type { AggregateLedger, QuoteRepository, SubmissionRepository } from './underwriting.repositories.ts';
+
+export interface QuotingDeps {
+  readonly submissions: SubmissionRepository;
+  readonly quotes: QuoteRepository;
+  readonly aggregates: AggregateLedger;
+  readonly reference: UnderwritingReferenceData;
+  readonly ids: IdGenerator;
+  readonly clock: Clock;
+}
+
+export interface Readiness {
+  readonly submissionId: string;
+  readonly triageScore: number;
+  readonly band: TriageBand;
+  readonly bindingReady: boolean;
+  readonly quoteId: string | null;
+  /** What stands between the submission and a bind, in words a user can act on. */
+  readonly missing: readonly string[];
+}
+
+export class Quoting {
+  private readonly deps: QuotingDeps;
+
+  constructor(deps: QuotingDeps) {
+    this.deps = deps;
+  }
+
+  /** Rates the submission into a new quote; flags never block the quote, only the bind. */
+  async quote(orgId: string, submissionId: string): Promise<Quote> {
+    const submission = await this.submission(orgId, submissionId);
+    if (!['received', 'quoted'].includes(submission.status) || !isComplete(submission)) {
+      throw new DomainError('invalid_transition', `A ${submission.status} submission cannot be quoted.`, {
+        status: submission.status,
+        ...(isComplete(submission) ? {} : { missing: missingRiskFields(submission) }),
+      });
+    }
+    const risk = {
+      insuredName: submission.insuredName,
+      naicsCode: submission.naicsCode,
+      annualRevenue: submission.annualRevenue,
+      requestedLimit: submission.requestedLimit,
+      effectiveDate: submission.effectiveDate,
+      state: submission.state,
+      lineOfBusiness: submission.lineOfBusiness,
+    };
+    const { grossPremium, worksheet } = rate(risk, this.deps.reference.rateTable(risk.lineOfBusiness));
+    const program = this.deps.reference.defaultProgram();
+    const written = await this.deps.aggregates.written(orgId, program.id, yearOf(risk.effectiveDate));
+    const flags = daFlags(risk, grossPremium, program, written);
+    const now = this.deps.clock.now();
+    const quote: Quote = {
+      id: this.deps.ids.next('quo'),
+      orgId,
+      submissionId,
+      risk,
+      grossPremium,
+      breakdown: worksheet,
+      daFlags: flags,
+      bindable: flags.length === 0,
+      status: 'active',
+      programId: program.id,
+      validUntil: quoteValidUntil(today(now)),
+      policyId: null,
+      createdAt: now,
+    };
+    await this.deps.quotes.insert(quote);
+    await this.deps.quotes.supersedeOthers(orgId, submissionId, quote.id);
+    await this.deps.submissions.moveStatus(orgId, submissionId, ['received'], 'quoted', now);
+    return quote;
+  }
+
+  async readiness(orgId: string, submissionId: string): Promise<Readiness> {
+    const submission = await this.submission(orgId, submissionId);
+    const missing: string[] = missingRiskFields(submission).map((field) => `field:${field}`);
+    const quote = await this.deps.quotes.findActive(orgId, submissionId);
+    if (submission.status === 'bound') missing.push('already_bound');
+    else if (!quote) missing.push('quote');
+    else {
+      if (compareDates(today(this.deps.clock.now()), quote.validUntil) > 0) missing.push('quote_expired');
+      quote.daFlags.forEach((flag) => missing.push(`da:${flag.code}`));
+    }
+    return {
+      submissionId,
+      triageScore: submission.triage.score,
+      band: submission.triage.band,
+      bindingReady: missing.length === 0,
+      quoteId: quote?.id ?? null,
+      missing,
+    };
+  }
+
+  private async submission(orgId: string, id: string): Promise<Submission> {
+    const submission = await this.deps.submissions.findById(orgId, id);
+    if (!submission) throw notFound('Submission');
+    return submission;
+  }
+}

@@ -1,0 +1,69 @@
+import { describeActor, type Principal } from '../../core/identity/principal.ts';
+import { today } from '../../core/shared/calendar-date.ts';
+import { notFound } from '../../core/shared/domain-error.ts';
+import { assertValidLosses, assertValidRisk } from '../../core/underwriting/risk-validation.ts';
+import { isComplete, type PriorLoss, type RiskDetails, type Submission } from '../../core/underwriting/submission.ts';
+import { triage } from '../../core/underwriting/triage.ts';
+import type { Page, PageRequest } from '../persistence/page.ts';
+import type { Clock } from '../shared/clock.port.ts';
+import type { IdGenerator } from '../shared/id-generator.port.ts';
+import type { UnderwritingReferenceData } from './reference-data.port.ts';
+import type { SubmissionFilters, SubmissionRepository } from './underwriting.repositories.ts';
+
+export interface NewSubmission extends RiskDetails {
+  readonly contactEmail?: string;
+  readonly producerId?: string;
+  readonly description?: string;
+  readonly priorLosses?: readonly PriorLoss[];
+}
+
+export interface SubmissionsDeps {
+  readonly submissions: SubmissionRepository;
+  readonly reference: UnderwritingReferenceData;
+  readonly ids: IdGenerator;
+  readonly clock: Clock;
+}
+
+export class Submissions {
+  private readonly deps: SubmissionsDeps;
+
+  constructor(deps: SubmissionsDeps) {
+    this.deps = deps;
+  }
+
+  /** Stores a submission with its triage; an upload that could not read every field stays `incomplete`. */
+  async create(actor: Principal, orgId: string, input: NewSubmission, source: Submission['source']): Promise<Submission> {
+    assertValidRisk(input);
+    const priorLosses = input.priorLosses ?? [];
+    assertValidLosses(priorLosses);
+    const now = this.deps.clock.now();
+    const submission: Submission = {
+      id: this.deps.ids.next('sub'),
+      orgId,
+      ...input,
+      status: isComplete(input) ? 'received' : 'incomplete',
+      contactEmail: input.contactEmail ?? null,
+      producerId: input.producerId ?? null,
+      description: input.description ?? null,
+      priorLosses,
+      triage: triage({ ...input, priorLosses }, this.deps.reference.appetite(), today(now)),
+      source,
+      createdBy: describeActor(actor),
+      createdAt: now,
+      updatedAt: now,
+      version: 0,
+    };
+    await this.deps.submissions.insert(submission);
+    return submission;
+  }
+
+  async get(orgId: string, id: string): Promise<Submission> {
+    const submission = await this.deps.submissions.findById(orgId, id);
+    if (!submission) throw notFound('Submission');
+    return submission;
+  }
+
+  list(orgId: string, filters: SubmissionFilters, page: PageRequest): Promise<Page<Submission>> {
+    return this.deps.submissions.list(orgId, filters, page);
+  }
+}

@@ -1,0 +1,44 @@
+import type { Quote } from '../../core/underwriting/quote.ts';
+import type { Submission, SubmissionStatus } from '../../core/underwriting/submission.ts';
+import type { Cents } from '../../core/shared/money.ts';
+import type { Page, PageRequest } from '../persistence/page.ts';
+
+export interface SubmissionFilters {
+  readonly status?: SubmissionStatus;
+  readonly producerId?: string;
+  readonly createdFrom?: Date;
+  readonly createdTo?: Date;
+}
+
+export interface SubmissionRepository {
+  insert(submission: Submission): Promise<void>;
+  findById(orgId: string, id: string): Promise<Submission | null>;
+  list(orgId: string, filters: SubmissionFilters, page: PageRequest): Promise<Page<Submission>>;
+  /** Moves the status only from one of `from`; null when the submission was not in one of them. */
+  moveStatus(orgId: string, id: string, from: readonly SubmissionStatus[], to: SubmissionStatus, at: Date): Promise<Submission | null>;
+}
+
+export interface QuoteRepository {
+  insert(quote: Quote): Promise<void>;
+  findById(orgId: string, id: string): Promise<Quote | null>;
+  /** The submission's newest quote that is still active. */
+  findActive(orgId: string, submissionId: string): Promise<Quote | null>;
+  /** Marks older active quotes of the submission superseded. */
+  supersedeOthers(orgId: string, submissionId: string, keepId: string): Promise<void>;
+  /** Takes an active quote for binding; exactly one of racing binders gets it. */
+  claimForBinding(orgId: string, id: string, policyId: string): Promise<Quote | null>;
+  releaseClaim(orgId: string, id: string, policyId: string): Promise<void>;
+}
+
+/** Written premium per organization, program and year, for the delegated-authority cap. */
+export interface AggregateLedger {
+  written(orgId: string, programId: string, year: number): Promise<Cents>;
+  /** Adds `amount` only if the total stays within `cap`, in one atomic guarded write. */
+  reserve(orgId: string, programId: string, year: number, amount: Cents, cap: Cents): Promise<boolean>;
+  release(orgId: string, programId: string, year: number, amount: Cents): Promise<void>;
+}
+
+/** Gap-free numbering per organization (policy numbers). */
+export interface SequenceGenerator {
+  next(orgId: string, name: string): Promise<number>;
+}
