@@ -15,6 +15,9 @@ import { invoiceRoutes } from '../adapters/http/billing/invoices.routes.ts';
 import { policyRoutes } from '../adapters/http/policy/policies.routes.ts';
 import { submissionRoutes } from '../adapters/http/underwriting/submissions.routes.ts';
 import type { Invoices } from '../ports/billing/invoices.use-cases.ts';
+import { webhookRoutes } from '../adapters/http/webhooks/webhooks.routes.ts';
+import type { AgendaJobRunner } from '../adapters/jobs/agenda-job-runner.ts';
+import type { Webhooks } from '../ports/webhooks/webhooks.use-cases.ts';
 import type { PolicyLifecycle } from '../ports/policy/policy-lifecycle.use-cases.ts';
 import type { Binding } from '../ports/underwriting/binding.use-case.ts';
 import type { Quoting } from '../ports/underwriting/quoting.use-cases.ts';
@@ -52,7 +55,7 @@ export interface StartOptions {
 export const startApp = async (config: AppConfig, options: StartOptions = {}): Promise<RunningApp> => {
   const logger = options.logger ?? createLogger(config.logLevel);
   const store = options.store ?? (await openStore(config));
-  const container = await buildContainer(config, store);
+  const container = await buildContainer(config, store, logger);
   const resolve = <T>(token: symbol): Promise<T> => container.getAsync<T>(token);
 
   const sessions = await resolve<AuthSessions>(TOKENS.AuthSessions);
@@ -67,7 +70,9 @@ export const startApp = async (config: AppConfig, options: StartOptions = {}): P
     ...submissionRoutes(await resolve<Submissions>(TOKENS.Submissions), await resolve<Quoting>(TOKENS.Quoting), await resolve<Binding>(TOKENS.Binding)),
     ...policyRoutes(await resolve<PolicyLifecycle>(TOKENS.PolicyLifecycle)),
     ...invoiceRoutes(await resolve<Invoices>(TOKENS.Invoices)),
+    ...webhookRoutes(await resolve<Webhooks>(TOKENS.Webhooks)),
   ];
+  const jobs = await resolve<AgendaJobRunner>(TOKENS.JobRunner);
   let document: unknown;
   apiRoutes.push(openApiRoute(() => document));
   document = buildOpenApiDocument({
@@ -91,6 +96,7 @@ export const startApp = async (config: AppConfig, options: StartOptions = {}): P
   await resolve(TOKENS.RateLimiter);
   const api = new HttpServer('insurance-api', apiRoutes, pipeline(), logger);
   const auth = new HttpServer('insurance-auth', authRoutes, pipeline(), logger);
+  await jobs.start();
   const apiPort = await api.listen(config.port, config.host);
   const authPort = await auth.listen(config.authPort, config.host);
   logger.info(
@@ -107,6 +113,7 @@ export const startApp = async (config: AppConfig, options: StartOptions = {}): P
     stop: () =>
       (stopping ??= (async () => {
         await Promise.all([api.stop(), auth.stop()]);
+        await jobs.stop();
         await store.close();
         logger.info('stopped');
         logger.flush();

@@ -31,6 +31,8 @@ import { Organizations } from '../ports/tenancy/organizations.use-cases.ts';
 import { TOKENS } from '../ports/tokens.ts';
 import type { AppConfig } from './config.ts';
 import { underwritingModule } from './underwriting.module.ts';
+import { webhooksModule } from './webhooks.module.ts';
+import type { Logger } from 'pino';
 
 const infrastructure = (config: AppConfig, store: DocumentStore) =>
   new ContainerModule(({ bind }) => {
@@ -126,8 +128,8 @@ const rateLimits = (config: AppConfig) =>
   });
 
 /** The composition root: one module per adapter family and per bounded context. */
-export const buildContainer = async (config: AppConfig, store: DocumentStore): Promise<Container> => {
+export const buildContainer = async (config: AppConfig, store: DocumentStore, logger: Logger): Promise<Container> => {
   const container = new Container({ defaultScope: 'Singleton' });
-  await container.load(infrastructure(config, store), persistence, identity(config), tenancy, rateLimits(config), underwritingModule);
+  await container.load(infrastructure(config, store), persistence, identity(config), tenancy, rateLimits(config), underwritingModule, webhooksModule(config, logger));
   return container;
 };

@@ -33,4 +33,6 @@ export const TOKENS = {
   Binding: Symbol.for('Binding'),
   PolicyLifecycle: Symbol.for('PolicyLifecycle'),
   Invoices: Symbol.for('Invoices'),
+  Webhooks: Symbol.for('Webhooks'),
+  JobRunner: Symbol.for('JobRunner'),
 } as const;

@@ -155,6 +155,11 @@ export class MongoStore implements DocumentStore {
     await this.client.close();
   }
 
+  /** The driver's database, for libraries that take one (the job runner's MongoDB backend). */
+  database(): Db {
+    return this.db;
+  }
+
   /** For test isolation only: removes the whole database. */
   async dropDatabase(): Promise<void> {
     await this.db.dropDatabase();

@@ -1,0 +1,142 @@
+import { Type } from '@sinclair/typebox';
+import { EVENT_TYPES } from '../../../core/events/event-catalog.ts';
+import type { WebhookDelivery, WebhookSubscription } from '../../../core/webhooks/subscription.ts';
+import type { Webhooks } from '../../../ports/webhooks/webhooks.use-cases.ts';
+import { IdParams, ListQuery, OrgIdQuery, pageOf, Timestamp } from '../kernel/common.schemas.ts';
+import { orgScope } from '../kernel/org-scope.ts';
+import { defineRoute, type RouteDefinition } from '../kernel/route.ts';
+
+const viewSubscription = ({ secret: _secret, orgId: _org, deactivatedAt, createdAt, ...subscription }: WebhookSubscription) => ({
+  ...subscription,
+  createdAt: createdAt.toISOString(),
+  deactivatedAt: deactivatedAt?.toISOString() ?? null,
+});
+
+const viewDelivery = (delivery: WebhookDelivery) => ({
+  deliveryId: delivery.deliveryId,
+  event: delivery.event,
+  eventId: delivery.eventId,
+  statusCode: delivery.statusCode,
+  durationMs: delivery.durationMs,
+  error: delivery.error,
+  createdAt: delivery.createdAt.toISOString(),
+});
+
+const SubscriptionSchema = Type.Object({
+  id: Type.String(),
+  url: Type.String(),
+  events: Type.Array(Type.String()),
+  description: Type.String(),
+  active: Type.Boolean(),
+  createdAt: Timestamp(),
+  deactivatedAt: Type.Union([Timestamp(), Type.Null()]),
+});
+
+const DeliverySchema = Type.Object({
+  deliveryId: Type.String({ format: 'uuid' }),
+  event: Type.String(),
+  eventId: Type.String(),
+  statusCode: Type.Union([Type.Integer(), Type.Null()]),
+  durationMs: Type.Integer(),
+  error: Type.Union([Type.String(), Type.Null()]),
+  createdAt: Timestamp(),
+});
+
+const Scoped = Type.Object(OrgIdQuery);
+
+export const webhookRoutes = (webhooks: Webhooks): RouteDefinition[] => [
+  defineRoute({
+    method: 'POST',
+    path: '/v1/webhooks',
+    operationId: 'createWebhook',
+    summary: 'Subscribe a callback URL to events; the signing secret is shown only in this answer.',
+    description: `Event types: ${Object.keys(EVENT_TYPES).join(', ')}. Outside local, URLs must be HTTPS and resolve to public addresses.`,
+    tags: ['webhooks'],
+    permission: 'webhooks:write',
+    body: Type.Object(
+      {
+        url: Type.String({ minLength: 1, maxLength: 2000 }),
+        events: Type.Array(Type.String(), { minItems: 1, maxItems: 50 }),
+        description: Type.Optional(Type.String({ maxLength: 500 })),
+        ...OrgIdQuery,
+      },
+      { additionalProperties: false },
+    ),
+    responses: { 201: { description: 'Created, with `secret` (64 hex characters).', schema: Type.Composite([SubscriptionSchema, Type.Object({ secret: Type.String() })]) } },
+    handler: async (context) => {
+      const { orgId, ...input } = context.body;
+      const created = await webhooks.create(orgScope(context, orgId), input);
+      return { status: 201, body: { ...viewSubscription(created), secret: created.secret }, headers: { 'Cache-Control': 'no-store' } };
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/v1/webhooks',
+    operationId: 'listWebhooks',
+    summary: 'Subscriptions, newest first, deleted ones included (`active: false`); never the secret.',
+    tags: ['webhooks'],
+    permission: 'webhooks:read',
+    query: ListQuery,
+    responses: { 200: { description: 'A page of subscriptions.', schema: pageOf(SubscriptionSchema) } },
+    handler: async (context) => {
+      const { orgId, ...page } = context.query;
+      const result = await webhooks.list(orgScope(context, orgId), page);
+      return { status: 200, body: { data: result.data.map(viewSubscription), nextCursor: result.nextCursor } };
+    },
+  }),
+  defineRoute({
+    method: 'DELETE',
+    path: '/v1/webhooks/:id',
+    operationId: 'deleteWebhook',
+    summary: 'Deactivate a subscription (soft delete).',
+    tags: ['webhooks'],
+    permission: 'webhooks:write',
+    params: IdParams,
+    query: Scoped,
+    responses: { 204: { description: 'Deactivated.' } },
+    handler: async (context) => {
+      await webhooks.remove(orgScope(context, context.query.orgId), context.params.id);
+      return { status: 204 };
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/v1/webhooks/:id/test',
+    operationId: 'testWebhook',
+    summary: 'Send a signed `webhook.test` event now and report the outcome.',
+    tags: ['webhooks'],
+    permission: 'webhooks:write',
+    params: IdParams,
+    query: Scoped,
+    errors: ['webhook_inactive'],
+    responses: {
+      200: {
+        description: 'The attempt.',
+        schema: Type.Object({ delivered: Type.Boolean(), statusCode: Type.Union([Type.Integer(), Type.Null()]), durationMs: Type.Integer(), error: Type.Optional(Type.String()), deliveryId: Type.String() }),
+      },
+    },
+    handler: async (context) => {
+      const attempt = await webhooks.test(orgScope(context, context.query.orgId), context.params.id);
+      return {
+        status: 200,
+        body: { delivered: attempt.delivered, statusCode: attempt.statusCode, durationMs: attempt.durationMs, deliveryId: attempt.deliveryId, ...(attempt.error ? { error: attempt.error } : {}) },
+      };
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/v1/webhooks/:id/deliveries',
+    operationId: 'listWebhookDeliveries',
+    summary: 'Delivery attempts of a subscription, newest first, to reconcile against.',
+    tags: ['webhooks'],
+    permission: 'webhooks:read',
+    params: IdParams,
+    query: ListQuery,
+    responses: { 200: { description: 'A page of attempts.', schema: pageOf(DeliverySchema) } },
+    handler: async (context) => {
+      const { orgId, ...page } = context.query;
+      const result = await webhooks.deliveries(orgScope(context, orgId), context.params.id, page);
+      return { status: 200, body: { data: result.data.map(viewDelivery), nextCursor: result.nextCursor } };
+    },
+  }),
+];

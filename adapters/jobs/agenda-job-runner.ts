@@ -1,0 +1,62 @@
+import { Agenda, InMemoryNotificationChannel, type AgendaBackend } from 'agenda';
+import { MongoBackend } from '@agendajs/mongo-backend';
+import type { Logger } from 'pino';
+import type { JobDefinition } from '../../ports/jobs/job-definition.ts';
+import type { DocumentStore } from '../../ports/persistence/document-store.port.ts';
+import type { JobQueue } from '../../ports/webhooks/webhook.ports.ts';
+import { MongoStore } from '../persistence/mongo/mongo-store.engine.ts';
+import { StoreJobRepository } from './store-job-repository.ts';
+
+/** Agenda over the platform's store: the official MongoDB backend, or our repository over the embedded engine. */
+export const agendaBackendFor = (store: DocumentStore): AgendaBackend => {
+  if (store instanceof MongoStore) return new MongoBackend({ mongo: store.database(), collection: 'agenda_jobs' });
+  const repository = new StoreJobRepository(store);
+  return {
+    name: 'embedded-store',
+    repository,
+    // One process owns the embedded store, so in-process notifications reach every worker.
+    notificationChannel: new InMemoryNotificationChannel(),
+    ownsConnection: false,
+    connect: () => repository.connect(),
+    disconnect: async () => {},
+  };
+};
+
+export class AgendaJobRunner implements JobQueue {
+  private readonly agenda: Agenda;
+  private readonly definitions: JobDefinition[] = [];
+  private readonly logger: Logger;
+
+  constructor(backend: AgendaBackend, logger: Logger) {
+    this.logger = logger;
+    this.agenda = new Agenda({ backend, processEvery: 500, defaultLockLifetime: 60_000 });
+    this.agenda.on('error', (error: unknown) => this.logger.error({ err: error }, 'job runner error'));
+    this.agenda.on('fail', (error: unknown, job: { attrs: { name: string } }) => this.logger.error({ err: error, job: job.attrs.name }, 'job failed'));
+  }
+
+  register(definitions: readonly JobDefinition[]): void {
+    for (const definition of definitions) {
+      this.definitions.push(definition);
+      this.agenda.define<Record<string, string>>(definition.name, async (job) => definition.run(job.attrs.data ?? {}), {
+        ...(definition.concurrency ? { concurrency: definition.concurrency } : {}),
+      });
+    }
+  }
+
+  async start(): Promise<void> {
+    await this.agenda.start();
+    for (const definition of this.definitions) if (definition.every) await this.agenda.every(definition.every, definition.name);
+  }
+
+  async enqueue(name: string, data: Record<string, string>, uniqueKey?: Record<string, string>): Promise<void> {
+    const job = this.agenda.create(name, data);
+    if (uniqueKey) job.unique(Object.fromEntries(Object.entries(uniqueKey).map(([key, value]) => [`data.${key}`, value])), { insertOnly: true });
+    await job.save();
+  }
+
+  /** Lets running jobs finish (up to the grace period), then stops. */
+  async stop(graceMs = 10_000): Promise<void> {
+    await this.agenda.drain(graceMs).catch(() => undefined);
+    await this.agenda.stop();
+  }
+}

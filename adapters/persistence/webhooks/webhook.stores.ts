@@ -1,0 +1,116 @@
+import type { DomainEvent } from '../../../core/events/domain-event.ts';
+import type { WebhookDelivery, WebhookSubscription } from '../../../core/webhooks/subscription.ts';
+import { isDomainError } from '../../../core/shared/domain-error.ts';
+import type { Collection, DocumentStore, StoredDocument } from '../../../ports/persistence/document-store.port.ts';
+import type { Page, PageRequest } from '../../../ports/persistence/page.ts';
+import type { DeliveryLog, EventLog, Outbox, SubscriptionRepository } from '../../../ports/webhooks/webhook.ports.ts';
+import { OUTBOX_FIELD, OUTBOX_FLAG } from '../policy/outbox-fields.ts';
+import { RecordCollection } from '../shared/record-collection.ts';
+
+export class SubscriptionStoreRepository implements SubscriptionRepository {
+  private readonly records: RecordCollection<WebhookSubscription>;
+
+  private constructor(records: RecordCollection<WebhookSubscription>) {
+    this.records = records;
+  }
+
+  static async create(store: DocumentStore): Promise<SubscriptionStoreRepository> {
+    return new SubscriptionStoreRepository(await RecordCollection.open<WebhookSubscription>(store, 'webhook_subscriptions', [{ name: 'org_active', keys: { orgId: 1, active: 1 } }]));
+  }
+
+  insert(subscription: WebhookSubscription): Promise<void> {
+    return this.records.insert(subscription);
+  }
+
+  findById(orgId: string, id: string): Promise<WebhookSubscription | null> {
+    return this.records.findById(orgId, id);
+  }
+
+  list(orgId: string, page: PageRequest): Promise<Page<WebhookSubscription>> {
+    return this.records.page(orgId, {}, page);
+  }
+
+  activeFor(orgId: string, type: string): Promise<WebhookSubscription[]> {
+    return this.records.findAll(orgId, { active: true, events: type });
+  }
+
+  async deactivate(orgId: string, id: string, at: Date): Promise<WebhookSubscription | null> {
+    return (await this.records.update(orgId, id, { active: true }, { $set: { active: false, deactivatedAt: at } })) ?? this.records.findById(orgId, id);
+  }
+}
+
+export class DeliveryLogStore implements DeliveryLog {
+  private readonly records: RecordCollection<WebhookDelivery>;
+
+  private constructor(records: RecordCollection<WebhookDelivery>) {
+    this.records = records;
+  }
+
+  static async create(store: DocumentStore): Promise<DeliveryLogStore> {
+    return new DeliveryLogStore(await RecordCollection.open<WebhookDelivery>(store, 'webhook_deliveries', [{ name: 'org_subscription', keys: { orgId: 1, subscriptionId: 1, _id: -1 } }]));
+  }
+
+  record(delivery: WebhookDelivery): Promise<void> {
+    return this.records.insert(delivery);
+  }
+
+  list(orgId: string, subscriptionId: string, page: PageRequest): Promise<Page<WebhookDelivery>> {
+    return this.records.page(orgId, { subscriptionId }, page);
+  }
+}
+
+export class EventLogStore implements EventLog {
+  private readonly records: RecordCollection<DomainEvent>;
+
+  private constructor(records: RecordCollection<DomainEvent>) {
+    this.records = records;
+  }
+
+  static async create(store: DocumentStore): Promise<EventLogStore> {
+    return new EventLogStore(await RecordCollection.open<DomainEvent>(store, 'events', []));
+  }
+
+  async store(event: DomainEvent): Promise<void> {
+    try {
+      await this.records.insert(event);
+    } catch (error) {
+      if (!isDomainError(error) || error.code !== 'duplicate') throw error;
+    }
+  }
+
+  findById(orgId: string, id: string): Promise<DomainEvent | null> {
+    return this.records.findById(orgId, id);
+  }
+}
+
+interface AggregateWithOutbox extends StoredDocument {
+  [OUTBOX_FIELD]?: DomainEvent[];
+}
+
+/** Reads the events aggregates carry (policies today) and removes each once it is published. */
+export class AggregateOutbox implements Outbox {
+  private readonly sources: Collection<AggregateWithOutbox>[];
+
+  constructor(store: DocumentStore, collections: readonly string[]) {
+    this.sources = collections.map((name) => store.collection<AggregateWithOutbox>(name));
+  }
+
+  async pending(limit: number): Promise<DomainEvent[]> {
+    const events: DomainEvent[] = [];
+    for (const source of this.sources) {
+      for (const aggregate of await source.find({ [OUTBOX_FLAG]: true }, { limit })) events.push(...(aggregate[OUTBOX_FIELD] ?? []));
+      if (events.length >= limit) break;
+    }
+    return events.slice(0, limit);
+  }
+
+  async markPublished(event: DomainEvent): Promise<void> {
+    for (const source of this.sources) {
+      const holder = await source.findOneAndUpdate({ [`${OUTBOX_FIELD}.id`]: event.id }, { $pull: { [OUTBOX_FIELD]: { id: event.id } } });
+      if (holder) {
+        await source.updateOne({ _id: holder._id, [OUTBOX_FIELD]: { $size: 0 } }, { $set: { [OUTBOX_FLAG]: false } });
+        return;
+      }
+    }
+  }
+}

@@ -1,0 +1,8 @@
+/** A unit of background work: a name, what it runs, and optionally how often. */
+export interface JobDefinition {
+  readonly name: string;
+  /** Human interval for recurring jobs (`'1 second'`, `'5 minutes'`); absent for queued ones. */
+  readonly every?: string;
+  readonly concurrency?: number;
+  run(data: Record<string, string>): Promise<void>;
+}

@@ -1,0 +1,57 @@
+import type { DomainEvent } from '../../core/events/domain-event.ts';
+import type { WebhookDelivery, WebhookSubscription } from '../../core/webhooks/subscription.ts';
+import type { Page, PageRequest } from '../persistence/page.ts';
+
+export interface SubscriptionRepository {
+  insert(subscription: WebhookSubscription): Promise<void>;
+  findById(orgId: string, id: string): Promise<WebhookSubscription | null>;
+  list(orgId: string, page: PageRequest): Promise<Page<WebhookSubscription>>;
+  activeFor(orgId: string, type: string): Promise<WebhookSubscription[]>;
+  deactivate(orgId: string, id: string, at: Date): Promise<WebhookSubscription | null>;
+}
+
+export interface DeliveryLog {
+  record(delivery: WebhookDelivery): Promise<void>;
+  list(orgId: string, subscriptionId: string, page: PageRequest): Promise<Page<WebhookDelivery>>;
+}
+
+/** Published events, kept for delivery and for receivers that reconcile. */
+export interface EventLog {
+  /** Idempotent: an event already stored is left as it is. */
+  store(event: DomainEvent): Promise<void>;
+  findById(orgId: string, id: string): Promise<DomainEvent | null>;
+}
+
+/**
+ * Events written together with the state changes that caused them and not yet published. The
+ * relay is a platform job, so this reader is the one deliberate cross-organization read.
+ */
+export interface Outbox {
+  pending(limit: number): Promise<DomainEvent[]>;
+  markPublished(event: DomainEvent): Promise<void>;
+}
+
+export interface TransportResult {
+  readonly statusCode: number | null;
+  readonly durationMs: number;
+  readonly error: string | null;
+}
+
+export interface WebhookTransport {
+  /** One POST, no retry; refuses non-public addresses unless `allowPrivate`. Never throws. */
+  post(url: string, body: string, headers: Record<string, string>, options: { timeoutMs: number; allowPrivate: boolean }): Promise<TransportResult>;
+  /** Resolves the URL's host and refuses non-public addresses; throws `validation_failed`. */
+  assertPublic(url: URL): Promise<void>;
+}
+
+export interface WebhookSigner {
+  /** `sha256=` + lowercase hex HMAC-SHA256 of the raw body. */
+  sign(secret: string, body: string): string;
+  newSecret(): string;
+  newDeliveryId(): string;
+}
+
+/** Durable background work. */
+export interface JobQueue {
+  enqueue(name: string, data: Record<string, string>, uniqueKey?: Record<string, string>): Promise<void>;
+}

@@ -1,0 +1,106 @@
+import type { DomainEvent } from '../../core/events/domain-event.ts';
+import { isEventType, type EventType } from '../../core/events/event-catalog.ts';
+import { DomainError, notFound, validationFailed } from '../../core/shared/domain-error.ts';
+import type { Environment } from '../../core/tenancy/organization.ts';
+import { assertCallbackUrl } from '../../core/webhooks/address-policy.ts';
+import type { WebhookDelivery, WebhookSubscription } from '../../core/webhooks/subscription.ts';
+import type { Page, PageRequest } from '../persistence/page.ts';
+import { deliver, delivered, type DeliveryDeps } from './webhook-delivery.ts';
+import type { DeliveryLog, EventLog, JobQueue, Outbox, SubscriptionRepository } from './webhook.ports.ts';
+
+export interface WebhooksDeps extends DeliveryDeps {
+  readonly environment: Environment;
+  readonly subscriptions: SubscriptionRepository;
+  readonly deliveries: DeliveryLog;
+  readonly events: EventLog;
+  readonly outbox: Outbox;
+  readonly queue: JobQueue;
+}
+
+export const DELIVERY_JOB = 'webhook-delivery';
+
+/** Subscriptions, their test deliveries and logs, and the relay and delivery steps the jobs run. */
+export class Webhooks {
+  private readonly deps: WebhooksDeps;
+
+  constructor(deps: WebhooksDeps) {
+    this.deps = deps;
+  }
+
+  async create(orgId: string, input: { url: string; events: readonly string[]; description?: string }): Promise<WebhookSubscription> {
+    const url = assertCallbackUrl(input.url, this.deps.environment);
+    if (!this.deps.allowPrivateAddresses) await this.deps.transport.assertPublic(url);
+    input.events.forEach((type, index) => {
+      if (!isEventType(type)) throw validationFailed(`events.${index}`, 'enum', `'${type}' is not an event type.`);
+    });
+    const subscription: WebhookSubscription = {
+      id: this.deps.ids.next('whk'),
+      orgId,
+      url: url.toString(),
+      events: [...new Set(input.events)] as EventType[],
+      description: input.description ?? '',
+      active: true,
+      secret: this.deps.signer.newSecret(),
+      createdAt: this.deps.clock.now(),
+      deactivatedAt: null,
+    };
+    await this.deps.subscriptions.insert(subscription);
+    return subscription;
+  }
+
+  list(orgId: string, page: PageRequest): Promise<Page<WebhookSubscription>> {
+    return this.deps.subscriptions.list(orgId, page);
+  }
+
+  async remove(orgId: string, id: string): Promise<void> {
+    if (!(await this.deps.subscriptions.deactivate(orgId, id, this.deps.clock.now()))) throw notFound('Webhook subscription');
+  }
+
+  async test(orgId: string, id: string): Promise<WebhookDelivery & { delivered: boolean }> {
+    const subscription = await this.subscription(orgId, id);
+    if (!subscription.active) throw new DomainError('webhook_inactive', 'The webhook subscription is inactive.');
+    const event: DomainEvent = {
+      id: this.deps.ids.next('evt'),
+      type: 'webhook.test',
+      orgId,
+      timestamp: this.deps.clock.now(),
+      data: { subscriptionId: id, message: 'Test delivery' },
+    };
+    await this.deps.events.store(event);
+    const attempt = await deliver(this.deps, subscription, event);
+    return { ...attempt, delivered: delivered(attempt) };
+  }
+
+  async deliveries(orgId: string, id: string, page: PageRequest): Promise<Page<WebhookDelivery>> {
+    await this.subscription(orgId, id);
+    return this.deps.deliveries.list(orgId, id, page);
+  }
+
+  /** Publishes pending outbox events: stores each, queues one delivery per matching subscription, then clears it. */
+  async relay(batch = 100): Promise<number> {
+    const pending = await this.deps.outbox.pending(batch);
+    for (const event of pending) {
+      await this.deps.events.store(event);
+      for (const subscription of await this.deps.subscriptions.activeFor(event.orgId, event.type)) {
+        const key = { orgId: event.orgId, subscriptionId: subscription.id, eventId: event.id };
+        await this.deps.queue.enqueue(DELIVERY_JOB, key, key);
+      }
+      await this.deps.outbox.markPublished(event);
+    }
+    return pending.length;
+  }
+
+  /** The delivery job: one attempt, skipped when the subscription was deactivated meanwhile. */
+  async deliverQueued(job: { orgId: string; subscriptionId: string; eventId: string }): Promise<void> {
+    const subscription = await this.deps.subscriptions.findById(job.orgId, job.subscriptionId);
+    const event = await this.deps.events.findById(job.orgId, job.eventId);
+    if (!subscription?.active || !event) return;
+    await deliver(this.deps, subscription, event);
+  }
+
+  private async subscription(orgId: string, id: string): Promise<WebhookSubscription> {
+    const subscription = await this.deps.subscriptions.findById(orgId, id);
+    if (!subscription) throw notFound('Webhook subscription');
+    return subscription;
+  }
+}

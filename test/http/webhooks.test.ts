@@ -1,0 +1,149 @@
+import anyTest, { type TestFn } from 'ava';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { call, createTenant, startTestApp, type TestApp, type Tenant } from '../support/test-app.ts';
+import { startReceiver } from '../support/receiver.ts';
+
+const test = anyTest as TestFn<{ app: TestApp; a: Tenant; b: Tenant }>;
+
+test.before(async (t) => {
+  const app = await startTestApp();
+  t.context = { app, a: await createTenant(app), b: await createTenant(app) };
+});
+test.after.always(async (t) => t.context.app.close());
+
+const SUBMISSION = { insuredName: 'Hook Co', naicsCode: '541511', annualRevenue: 4_000_000, requestedLimit: 1_000_000, effectiveDate: '2027-01-01', state: 'OH', lineOfBusiness: 'GL' };
+
+/** The receiver's side: verify with an HMAC computed here, compared in constant time. */
+const verify = (secret: string, body: string, header: string | undefined): boolean => {
+  const expected = Buffer.from(`sha256=${createHmac('sha256', secret).update(body).digest('hex')}`);
+  const given = Buffer.from(header ?? '');
+  return given.length === expected.length && timingSafeEqual(given, expected);
+};
+
+const bindPolicy = async (app: TestApp, tenant: Tenant) => {
+  const submission = await call(app.api, 'POST', '/v1/submissions', { token: tenant.adminToken, body: SUBMISSION });
+  await call(app.api, 'POST', `/v1/submissions/${submission.body.id}/quote`, { token: tenant.adminToken });
+  return (await call(app.api, 'POST', `/v1/submissions/${submission.body.id}/bind`, { token: tenant.adminToken, body: { installmentPlan: 'PIF' } })).body;
+};
+
+test('a carrier endpoint receives a verifiable policy.bound callback, and the delivery is logged', async (t) => {
+  const { app } = t.context;
+  const a = await createTenant(app);
+  const receiver = await startReceiver();
+  try {
+    const created = await call(app.api, 'POST', '/v1/webhooks', { token: a.adminToken, body: { url: receiver.url, events: ['policy.bound', 'policy.cancelled'], description: 'carrier' } });
+    t.is(created.status, 201);
+    t.regex(created.body.secret, /^[0-9a-f]{64}$/);
+    t.like(created.body, { url: receiver.url, events: ['policy.bound', 'policy.cancelled'], active: true });
+    const policy = await bindPolicy(app, a);
+    const [first] = await receiver.waitFor(1);
+    t.truthy(first, 'no delivery within 5 seconds');
+    if (!first) return;
+    t.true(verify(created.body.secret, first.body, first.headers['x-service-signature'] as string));
+    t.false(verify('0'.repeat(64), first.body, first.headers['x-service-signature'] as string));
+    t.is(first.headers['x-service-event'], 'policy.bound');
+    t.regex(first.headers['x-service-delivery'] as string, /^[0-9a-f-]{36}$/);
+    const envelope = JSON.parse(first.body);
+    t.deepEqual(Object.keys(envelope).sort(), ['data', 'id', 'orgId', 'timestamp', 'type']);
+    t.like(envelope, { type: 'policy.bound', orgId: a.orgId });
+    t.deepEqual(envelope.data, { policyId: policy.id, policyNumber: policy.policyNumber, grossPremium: policy.grossPremium, effectiveDate: policy.effectiveDate });
+
+    await call(app.api, 'POST', `/v1/policies/${policy.id}/cancel`, { token: a.adminToken, body: { effectiveDate: '2027-06-01', reason: 'underwriting' } });
+    const received = await receiver.waitFor(2);
+    t.is(received[1]?.headers['x-service-event'], 'policy.cancelled');
+    const log = await call(app.api, 'GET', `/v1/webhooks/${created.body.id}/deliveries`, { token: a.adminToken });
+    t.is(log.body.data.length, 2);
+    t.like(log.body.data[1], { event: 'policy.bound', statusCode: 200, error: null, deliveryId: first.headers['x-service-delivery'] });
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    t.is(receiver.received.length, 2, 'each event is delivered once');
+  } finally {
+    await receiver.close();
+  }
+});
+
+test('subscriptions: list without secrets, soft delete, test delivery, inactive test 422', async (t) => {
+  const { app, a } = t.context;
+  const receiver = await startReceiver({ status: 503 });
+  try {
+    const created = await call(app.api, 'POST', '/v1/webhooks', { token: a.adminToken, body: { url: receiver.url, events: ['policy.renewed'] } });
+    const tested = await call(app.api, 'POST', `/v1/webhooks/${created.body.id}/test`, { token: a.adminToken });
+    t.is(tested.status, 200);
+    t.like(tested.body, { delivered: false, statusCode: 503 });
+    t.is(receiver.received[0]?.headers['x-service-event'], 'webhook.test');
+    t.true(verify(created.body.secret, receiver.received[0]?.body ?? '', receiver.received[0]?.headers['x-service-signature'] as string));
+    const listed = await call(app.api, 'GET', '/v1/webhooks', { token: a.adminToken });
+    t.false(JSON.stringify(listed.body).includes(created.body.secret));
+    t.is((await call(app.api, 'DELETE', `/v1/webhooks/${created.body.id}`, { token: a.adminToken })).status, 204);
+    const after = await call(app.api, 'GET', '/v1/webhooks', { token: a.adminToken });
+    t.false(after.body.data.find((s: { id: string }) => s.id === created.body.id).active);
+    const inactive = await call(app.api, 'POST', `/v1/webhooks/${created.body.id}/test`, { token: a.adminToken });
+    t.is(inactive.status, 422);
+    t.is(inactive.body.error, 'webhook_inactive');
+  } finally {
+    await receiver.close();
+  }
+});
+
+test('validation and tenant isolation of subscriptions', async (t) => {
+  const { app, a, b } = t.context;
+  for (const [body, field] of [
+    [{ url: 'ftp://example.com/x', events: ['policy.bound'] }, 'url'],
+    [{ url: 'not a url', events: ['policy.bound'] }, 'url'],
+    [{ url: 'http://127.0.0.1:9/x', events: ['policy.exploded'] }, 'events.0'],
+    [{ url: 'http://127.0.0.1:9/x', events: [] }, 'events'],
+  ] as const) {
+    const result = await call(app.api, 'POST', '/v1/webhooks', { token: a.adminToken, body });
+    t.is(result.status, 400);
+    t.is(result.body.details.field, field);
+  }
+  const created = await call(app.api, 'POST', '/v1/webhooks', { token: a.adminToken, body: { url: 'http://127.0.0.1:9/x', events: ['policy.bound'] } });
+  for (const [method, path] of [['DELETE', `/v1/webhooks/${created.body.id}`], ['POST', `/v1/webhooks/${created.body.id}/test`], ['GET', `/v1/webhooks/${created.body.id}/deliveries`]] as const) {
+    t.is((await call(app.api, method, path, { token: b.adminToken })).status, 404);
+  }
+  t.false((await call(app.api, 'GET', '/v1/webhooks', { token: b.adminToken })).body.data.some((s: { id: string }) => s.id === created.body.id));
+});
+
+test('outside local, callback URLs must be HTTPS to public addresses', async (t) => {
+  const sandbox = await startTestApp({
+    env: { APP_ENV: 'sandbox', STRIPE_WEBHOOK_SECRET: 'whsec_x', IDENTITY_WEBHOOK_SECRET: 'x', EMAIL_WEBHOOK_SECRET: 'whsec_eA==', ESIGN_WEBHOOK_SECRET: 'x' },
+  });
+  try {
+    const tenant = await createTenant(sandbox);
+    for (const [url, rule] of [
+      ['http://example.com/hook', 'scheme'],
+      ['https://127.0.0.1/hook', 'public_address'],
+      ['https://10.1.2.3/hook', 'public_address'],
+      ['https://169.254.169.254/latest', 'public_address'],
+      ['https://[::1]/hook', 'public_address'],
+      ['https://localhost/hook', 'public_address'],
+    ] as const) {
+      const result = await call(sandbox.api, 'POST', '/v1/webhooks', { token: tenant.adminToken, body: { url, events: ['policy.bound'] } });
+      t.is(result.status, 400, url);
+      t.is(result.body.details.rule, rule, url);
+    }
+  } finally {
+    await sandbox.close();
+  }
+});
+
+test('a hanging receiver times out after 10 seconds without slowing the API', async (t) => {
+  const { app, a } = t.context;
+  const receiver = await startReceiver({ hang: true });
+  try {
+    const created = await call(app.api, 'POST', '/v1/webhooks', { token: a.adminToken, body: { url: receiver.url, events: ['policy.bound'] } });
+    const started = Date.now();
+    const pending = call(app.api, 'POST', `/v1/webhooks/${created.body.id}/test`, { token: a.adminToken });
+    await receiver.waitFor(1);
+    const healthStarted = Date.now();
+    t.is((await call(app.api, 'GET', '/health')).status, 200);
+    t.true(Date.now() - healthStarted < 1000);
+    const policy = await bindPolicy(app, a);
+    t.truthy(policy.id, 'binding is not held up by a hanging receiver');
+    const result = await pending;
+    t.like(result.body, { delivered: false, statusCode: null });
+    t.regex(result.body.error, /timeout after 10000 ms/);
+    t.true(Date.now() - started >= 9_900);
+  } finally {
+    await receiver.close();
+  }
+});
