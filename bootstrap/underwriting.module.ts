@@ -5,6 +5,7 @@ import { PolicyStoreRepository } from '../adapters/persistence/policy/policy.sto
 import { StoreAggregateLedger, StoreSequenceGenerator } from '../adapters/persistence/underwriting/aggregate-ledger.store.ts';
 import { QuoteStoreRepository } from '../adapters/persistence/underwriting/quote.store-repository.ts';
 import { SubmissionStoreRepository } from '../adapters/persistence/underwriting/submission.store-repository.ts';
+import { PdfFormReader } from '../adapters/documents/pdf-form-reader.ts';
 import { FixtureReferenceData } from '../adapters/reference-data/fixture-reference-data.ts';
 import type { InvoiceRepository } from '../ports/billing/invoice.repository.ts';
 import { Invoices } from '../ports/billing/invoices.use-cases.ts';
@@ -32,7 +33,8 @@ export const underwritingModule = new ContainerModule(({ bind }) => {
   bind<InvoiceRepository>(TOKENS.InvoiceRepository).toResolvedValue(InvoiceStoreRepository.create, [TOKENS.Store]);
 
   bind<Submissions>(TOKENS.Submissions).toResolvedValue(
-    (submissions: SubmissionRepository, reference: UnderwritingReferenceData, ids: IdGenerator, clock: Clock) => new Submissions({ submissions, reference, ids, clock }),
+    (submissions: SubmissionRepository, reference: UnderwritingReferenceData, ids: IdGenerator, clock: Clock) =>
+      new Submissions({ submissions, forms: new PdfFormReader(), reference, ids, clock }),
     [TOKENS.SubmissionRepository, TOKENS.ReferenceData, TOKENS.Ids, TOKENS.Clock],
   );
   bind<Quoting>(TOKENS.Quoting).toResolvedValue(

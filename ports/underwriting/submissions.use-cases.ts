@@ -4,6 +4,8 @@ import { notFound } from '../../core/shared/domain-error.ts';
 import { assertValidLosses, assertValidRisk } from '../../core/underwriting/risk-validation.ts';
 import { isComplete, type PriorLoss, type RiskDetails, type Submission } from '../../core/underwriting/submission.ts';
 import { triage } from '../../core/underwriting/triage.ts';
+import { fromAcord125, type Extraction } from '../../core/underwriting/acord125.ts';
+import type { FormReader } from '../documents/form-reader.port.ts';
 import type { Page, PageRequest } from '../persistence/page.ts';
 import type { Clock } from '../shared/clock.port.ts';
 import type { IdGenerator } from '../shared/id-generator.port.ts';
@@ -19,6 +21,7 @@ export interface NewSubmission extends RiskDetails {
 
 export interface SubmissionsDeps {
   readonly submissions: SubmissionRepository;
+  readonly forms: FormReader;
   readonly reference: UnderwritingReferenceData;
   readonly ids: IdGenerator;
   readonly clock: Clock;
@@ -55,6 +58,13 @@ export class Submissions {
     };
     await this.deps.submissions.insert(submission);
     return submission;
+  }
+
+  /** An ACORD 125 upload: what its form fields say becomes the submission; what they do not stays missing. */
+  async createFromAcord125(actor: Principal, orgId: string, document: Uint8Array): Promise<{ submission: Submission; extraction: Extraction }> {
+    const { risk, contactEmail, description, extraction } = fromAcord125(await this.deps.forms.read(document));
+    const submission = await this.create(actor, orgId, { ...risk, ...(contactEmail ? { contactEmail } : {}), ...(description ? { description } : {}) }, 'acord125');
+    return { submission, extraction };
   }
 
   async get(orgId: string, id: string): Promise<Submission> {

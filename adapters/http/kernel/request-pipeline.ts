@@ -10,6 +10,7 @@ import type { Authenticate, Authentication } from '../../../ports/identity/authe
 import type { RateLimiter } from '../../../ports/rate-limit/rate-limiter.use-case.ts';
 import { DEFAULT_MAX_BODY_BYTES, parseJsonBody, readRawBody } from './body-reader.ts';
 import { errorResponse } from './error-response.ts';
+import { multipartFile, type UploadedFile } from './multipart.ts';
 import { bearerOf, clientAddressOf, cookiesOf, credentialOf, loggableHeaders, loggableUrl, requestIdOf } from './request-meta.ts';
 import type { RouteDefinition, RouteResult } from './route.ts';
 import { validate } from './schema-validator.ts';
@@ -32,6 +33,20 @@ const queryOf = (url: string | undefined): Record<string, string | string[]> => 
     query[key] = values.length === 1 ? (values[0] ?? '') : values;
   }
   return query;
+};
+
+const mediaType = (request: IncomingMessage): string => (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+
+/** A file upload, when the route takes one and the request sends one. */
+const readUpload = async (route: RouteDefinition, request: IncomingMessage): Promise<UploadedFile | null> => {
+  if (!route.upload) return null;
+  const type = mediaType(request);
+  if (type === 'multipart/form-data') {
+    const raw = await readRawBody(request, route.upload.maxBytes);
+    return multipartFile(raw, request.headers['content-type'] ?? '', route.upload.field);
+  }
+  if (route.upload.contentTypes.includes(type)) return { bytes: await readRawBody(request, route.upload.maxBytes), contentType: type, filename: null };
+  return null;
 };
 
 const writeJson = (response: ServerResponse, result: RouteResult): void => {
@@ -75,13 +90,15 @@ export class RequestPipeline {
     await this.run(request, response, route.rateClass ?? 'standard', async (authentication, requestId) => {
       const principal = this.admitted(route, authentication);
       const organization = authentication.outcome === 'authenticated' ? authentication.organization : null;
-      const body = route.body ? parseJsonBody(await readRawBody(request, route.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES), request.headers['content-type']) : undefined;
+      const upload = await readUpload(route, request);
+      const body = route.body && !upload ? parseJsonBody(await readRawBody(request, route.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES), request.headers['content-type']) : undefined;
       const query = queryOf(request.url);
       if (route.params) validate(route.params, params, 'params');
       if (route.query) validate(route.query, query, 'query');
-      if (route.body) validate(route.body, body, 'body');
+      if (route.body && !upload) validate(route.body, body, 'body');
       return route.handler({
         body,
+        upload,
         query,
         params,
         requestId,

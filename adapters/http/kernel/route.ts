@@ -5,6 +5,7 @@ import type { Principal } from '../../../core/identity/principal.ts';
 import type { RateClass } from '../../../core/rate-limit/rate-limit.policy.ts';
 import type { ErrorCode } from '../../../core/shared/error-catalog.ts';
 import type { Organization } from '../../../core/tenancy/organization.ts';
+import type { UploadedFile } from './multipart.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -15,7 +16,9 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type Access = { readonly kind: 'credential'; readonly permission: Permission } | { readonly kind: 'public' };
 
 export interface PublicContext<B, Q, P> {
+  /** The JSON body; absent when the request carried an upload instead. */
   readonly body: B;
+  readonly upload: UploadedFile | null;
   readonly query: Q;
   readonly params: P;
   readonly requestId: string;
@@ -54,6 +57,8 @@ interface RouteShape<TBody extends TSchema, TQuery extends TSchema, TParams exte
   readonly query?: TQuery;
   readonly params?: TParams;
   readonly maxBodyBytes?: number;
+  /** Accepts a file instead of JSON: a raw body of one of `contentTypes`, or multipart with `field`. */
+  readonly upload?: { readonly maxBytes: number; readonly contentTypes: readonly string[]; readonly field: string };
   readonly responses: Readonly<Record<number, ResponseSpec>>;
   /** Error codes this route can answer with beyond the ones every route shares. */
   readonly errors?: readonly ErrorCode[];

@@ -96,8 +96,17 @@ const operation = (route: RouteDefinition): Json => {
         ? [{ bearerJwt: [] }, { apiKey: [route.access.permission] }, { machineSecret: [] }]
         : [],
     parameters: parameters(route),
-    ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: plain(route.body) } } } } : {}),
+    ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: plain(route.body) }, ...uploadContent(route) } } } : {}),
     responses: { ...responses, ...errorResponses(route) },
+  };
+};
+
+const uploadContent = (route: RouteDefinition): Json => {
+  if (!route.upload) return {};
+  const file = { type: 'string', contentMediaType: route.upload.contentTypes[0], description: `Up to ${route.upload.maxBytes / 1024 / 1024} MiB.` };
+  return {
+    ...Object.fromEntries(route.upload.contentTypes.map((type) => [type, { schema: { ...file, contentMediaType: type } }])),
+    'multipart/form-data': { schema: { type: 'object', properties: { [route.upload.field]: file }, required: [route.upload.field] } },
   };
 };
 
