@@ -12,6 +12,29 @@ export const EVENT_DATA_SCHEMAS: Partial<Record<EventType, TSchema>> = {
     grossPremium: Money,
     effectiveDate: DateOnly,
   }),
+  'policy.endorsed': Type.Object({
+    policyId: Type.String(),
+    policyNumber: Type.String(),
+    endorsementId: Type.String(),
+    effectiveDate: DateOnly,
+    premiumDelta: Type.Number({ description: 'Dollars charged (positive) or credited (negative) for the rest of the term.' }),
+    grossPremium: Money,
+  }),
+  'policy.cancelled': Type.Object({
+    policyId: Type.String(),
+    policyNumber: Type.String(),
+    effectiveDate: DateOnly,
+    reason: Type.String(),
+    method: Type.String(),
+    returnPremium: Money,
+  }),
+  'policy.renewed': Type.Object({
+    policyId: Type.String({ description: 'The renewal policy.' }),
+    policyNumber: Type.String(),
+    grossPremium: Money,
+    effectiveDate: DateOnly,
+    renewalOf: Type.String(),
+  }),
   'webhook.test': Type.Object({ subscriptionId: Type.String(), message: Type.String() }),
 };
 

@@ -90,6 +90,8 @@ interface AggregateWithOutbox extends StoredDocument {
 /** Reads the events aggregates carry (policies today) and removes each once it is published. */
 export class AggregateOutbox implements Outbox {
   private readonly sources: Collection<AggregateWithOutbox>[];
+  /** Which aggregate holds each event handed out by `pending`, so clearing it is a write by _id. */
+  private readonly holders = new Map<string, { source: Collection<AggregateWithOutbox>; id: string }>();
 
   constructor(store: DocumentStore, collections: readonly string[]) {
     this.sources = collections.map((name) => store.collection<AggregateWithOutbox>(name));
@@ -98,19 +100,22 @@ export class AggregateOutbox implements Outbox {
   async pending(limit: number): Promise<DomainEvent[]> {
     const events: DomainEvent[] = [];
     for (const source of this.sources) {
-      for (const aggregate of await source.find({ [OUTBOX_FLAG]: true }, { limit })) events.push(...(aggregate[OUTBOX_FIELD] ?? []));
+      for (const aggregate of await source.find({ [OUTBOX_FLAG]: true }, { limit })) {
+        for (const event of aggregate[OUTBOX_FIELD] ?? []) {
+          this.holders.set(event.id, { source, id: aggregate._id });
+          events.push(event);
+        }
+      }
       if (events.length >= limit) break;
     }
     return events.slice(0, limit);
   }
 
   async markPublished(event: DomainEvent): Promise<void> {
-    for (const source of this.sources) {
-      const holder = await source.findOneAndUpdate({ [`${OUTBOX_FIELD}.id`]: event.id }, { $pull: { [OUTBOX_FIELD]: { id: event.id } } });
-      if (holder) {
-        await source.updateOne({ _id: holder._id, [OUTBOX_FIELD]: { $size: 0 } }, { $set: { [OUTBOX_FLAG]: false } });
-        return;
-      }
-    }
+    const holder = this.holders.get(event.id);
+    if (!holder) return;
+    this.holders.delete(event.id);
+    await holder.source.updateOne({ _id: holder.id }, { $pull: { [OUTBOX_FIELD]: { id: event.id } } });
+    await holder.source.updateOne({ _id: holder.id, [OUTBOX_FIELD]: { $size: 0 } }, { $set: { [OUTBOX_FLAG]: false } });
   }
 }

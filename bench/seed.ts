@@ -1,0 +1,50 @@
+// Writes an organization and N bound policies straight into a store, as a year of business would leave them.
+import type { DocumentStore } from '../ports/persistence/document-store.port.ts';
+
+export const BENCH_ORG = 'org_bench0000000000000000000000';
+
+export const seedPolicies = async (store: DocumentStore, count: number): Promise<void> => {
+  const now = new Date();
+  await store.collection('organizations').insertOne({
+    _id: BENCH_ORG,
+    name: 'Bench MGA',
+    tier: 'enterprise',
+    allowedDomains: ['bench.test'],
+    rateLimitPerMinute: 1_000_000,
+    createdAt: now,
+    updatedAt: now,
+  });
+  const policies = store.collection('policies');
+  const hex = (n: number) => n.toString(16).padStart(16, '0');
+  for (let start = 0; start < count; start += 1000) {
+    await Promise.all(
+      Array.from({ length: Math.min(1000, count - start) }, (_, offset) => {
+        const n = start + offset;
+        return policies.insertOne({
+          _id: `pol_000000000000${hex(n)}`,
+          orgId: BENCH_ORG,
+          policyNumber: `GL-2026-S${String(n).padStart(7, '0')}`,
+          submissionId: `sub_seed${n}`,
+          quoteId: null,
+          risk: { insuredName: `Seeded ${n}`, naicsCode: '541511', annualRevenue: 100_000_000, requestedLimit: 100_000_000, effectiveDate: '2026-01-01', state: 'OH', lineOfBusiness: 'GL' },
+          contactEmail: null,
+          producerId: null,
+          grossPremium: 76_000,
+          effectiveDate: '2026-01-01',
+          expirationDate: '2027-01-01',
+          status: 'active',
+          installmentPlan: 'PIF',
+          cancellation: null,
+          renewalOf: null,
+          renewedBy: null,
+          programId: 'default',
+          createdAt: now,
+          updatedAt: now,
+          version: 0,
+          pendingEvents: [],
+          hasPendingEvents: false,
+        });
+      }),
+    );
+  }
+};
