@@ -257,3 +257,19 @@ test('scopes: an integration key creates submissions and reads policies, but can
   t.is(bind.body.error, 'insufficient_scope');
   t.is((await call(app.api, 'GET', '/v1/policies', { apiKey: key })).status, 200);
 });
+
+test('a policy number collision is a 409 and gives back the quote and the aggregate', async (t) => {
+  const { app } = t.context;
+  const tenant = await createTenant(app);
+  await app.app.store.collection('policies').insertOne({ _id: 'pol_000000000000imported', orgId: tenant.orgId, policyNumber: 'GL-2027-000001', status: 'active' });
+  const submission = await submit(app, tenant);
+  await call(app.api, 'POST', `/v1/submissions/${submission.id}/quote`, { token: tenant.adminToken });
+  const collided = await call(app.api, 'POST', `/v1/submissions/${submission.id}/bind`, { token: tenant.adminToken, body: { installmentPlan: 'PIF' } });
+  t.is(collided.status, 409);
+  t.is(collided.body.error, 'duplicate');
+  const total = await app.app.store.collection<{ _id: string; written: number }>('da_aggregates').findOne({ _id: `${tenant.orgId}:default:2027` });
+  t.is(total?.written, 0);
+  const retried = await call(app.api, 'POST', `/v1/submissions/${submission.id}/bind`, { token: tenant.adminToken, body: { installmentPlan: 'PIF' } });
+  t.is(retried.status, 201);
+  t.is(retried.body.policyNumber, 'GL-2027-000002');
+});
