@@ -4,7 +4,7 @@ import { API_KEY_SCOPES, type Permission } from '../../core/identity/permissions
 import { describeActor, type Principal } from '../../core/identity/principal.ts';
 import { DomainError, notFound, validationFailed } from '../../core/shared/domain-error.ts';
 import type { Environment } from '../../core/tenancy/organization.ts';
-import type { Page, PageRequest } from '../persistence/page.ts';
+import { mapPage, type Page, type PageRequest } from '../persistence/page.ts';
 import type { AuditTrail } from '../shared/audit-trail.ts';
 import type { Clock } from '../shared/clock.port.ts';
 import type { IdGenerator } from '../shared/id-generator.port.ts';
@@ -68,8 +68,7 @@ export class ApiKeys {
   }
 
   async list(orgId: string, page: PageRequest): Promise<Page<ApiKeyView>> {
-    const result = await this.deps.apiKeys.list(orgId, page);
-    return { data: result.data.map(viewApiKey), nextCursor: result.nextCursor };
+    return mapPage(await this.deps.apiKeys.list(orgId, page), viewApiKey);
   }
 
   async get(orgId: string, id: string): Promise<ApiKeyView> {

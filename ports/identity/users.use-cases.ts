@@ -3,7 +3,7 @@ import { actsAcrossOrganizations, type Principal } from '../../core/identity/pri
 import { PLATFORM_ROLES, type Role } from '../../core/identity/roles.ts';
 import { viewUser, type User, type UserView } from '../../core/identity/user.ts';
 import { DomainError, notFound } from '../../core/shared/domain-error.ts';
-import type { Page, PageRequest } from '../persistence/page.ts';
+import { mapPage, type Page, type PageRequest } from '../persistence/page.ts';
 import type { AuditTrail } from '../shared/audit-trail.ts';
 import type { Clock } from '../shared/clock.port.ts';
 import type { IdGenerator } from '../shared/id-generator.port.ts';
@@ -68,8 +68,7 @@ export class Users {
   }
 
   async list(orgId: string, page: PageRequest): Promise<Page<UserView>> {
-    const result = await this.deps.users.list(orgId, page);
-    return { data: result.data.map(viewUser), nextCursor: result.nextCursor };
+    return mapPage(await this.deps.users.list(orgId, page), viewUser);
   }
 
   async update(actor: Principal, orgId: string, id: string, changes: { role?: Role; name?: string }): Promise<UserView> {

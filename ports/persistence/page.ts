@@ -11,3 +11,5 @@ export interface Page<T> {
   readonly data: T[];
   readonly nextCursor: string | null;
 }
+
+export const mapPage = <T, V>(page: Page<T>, view: (record: T) => V): Page<V> => ({ data: page.data.map(view), nextCursor: page.nextCursor });

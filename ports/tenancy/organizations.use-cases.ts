@@ -1,7 +1,7 @@
 import type { Principal } from '../../core/identity/principal.ts';
 import { notFound } from '../../core/shared/domain-error.ts';
 import { normalizeDomain, type Organization, type Tier } from '../../core/tenancy/organization.ts';
-import type { Page, PageRequest } from '../persistence/page.ts';
+import { mapPage, type Page, type PageRequest } from '../persistence/page.ts';
 import type { AuditTrail } from '../shared/audit-trail.ts';
 import type { Clock } from '../shared/clock.port.ts';
 import type { IdGenerator } from '../shared/id-generator.port.ts';
@@ -66,8 +66,7 @@ export class Organizations {
   }
 
   async list(page: PageRequest): Promise<Page<OrganizationView>> {
-    const result = await this.deps.organizations.list(page);
-    return { data: result.data.map(viewOrganization), nextCursor: result.nextCursor };
+    return mapPage(await this.deps.organizations.list(page), viewOrganization);
   }
 
   async update(actor: Principal, id: string, changes: OrganizationChanges): Promise<OrganizationView> {

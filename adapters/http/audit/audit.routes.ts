@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { AuditLog } from '../../../ports/audit/audit-log.port.ts';
 import { ListQuery, pageOf, Timestamp } from '../kernel/common.schemas.ts';
+import { mapPage } from '../../../ports/persistence/page.ts';
 import { orgScope } from '../kernel/org-scope.ts';
 import { defineRoute, type RouteDefinition } from '../kernel/route.ts';
 
@@ -27,13 +28,7 @@ export const auditRoutes = (audit: AuditLog): RouteDefinition[] => [
     handler: async (context) => {
       const { orgId, ...page } = context.query;
       const result = await audit.list(orgScope(context, orgId), page);
-      return {
-        status: 200,
-        body: {
-          data: result.data.map(({ orgId: _org, at, ...entry }) => ({ ...entry, at: at.toISOString() })),
-          nextCursor: result.nextCursor,
-        },
-      };
+      return { status: 200, body: mapPage(result, ({ orgId: _org, at, ...entry }) => ({ ...entry, at: at.toISOString() })) };
     },
   }),
 ];

@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { Invoices } from '../../../ports/billing/invoices.use-cases.ts';
 import { IdParams, OrgIdQuery, PageQuery, pageOf } from '../kernel/common.schemas.ts';
+import { mapPage } from '../../../ports/persistence/page.ts';
 import { orgScope } from '../kernel/org-scope.ts';
 import { defineRoute, type RouteDefinition } from '../kernel/route.ts';
 import { InvoiceSchema, viewInvoice } from '../underwriting/underwriting.views.ts';
@@ -23,7 +24,7 @@ export const invoiceRoutes = (invoices: Invoices): RouteDefinition[] => [
     handler: async (context) => {
       const { orgId, status, policyId, ...page } = context.query;
       const result = await invoices.list(orgScope(context, orgId), { ...(status ? { status } : {}), ...(policyId ? { policyId } : {}) }, page);
-      return { status: 200, body: { data: result.data.map(viewInvoice), nextCursor: result.nextCursor } };
+      return { status: 200, body: mapPage(result, viewInvoice) };
     },
   }),
   defineRoute({

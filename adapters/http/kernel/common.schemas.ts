@@ -43,3 +43,4 @@ export const OneOf = <T extends string>(values: readonly T[], options: { descrip
   Type.Unsafe<T>({ type: 'string', enum: [...values], ...options });
 
 export const DateOnly = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD, a real calendar date.' });
+

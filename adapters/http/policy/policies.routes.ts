@@ -6,6 +6,7 @@ import { dollarsToCents } from '../../../core/shared/money.ts';
 import { US_STATES } from '../../../core/underwriting/reference-data.ts';
 import type { PolicyLifecycle } from '../../../ports/policy/policy-lifecycle.use-cases.ts';
 import { IdParams, OrgIdQuery, PageQuery, pageOf, OneOf, DateOnly } from '../kernel/common.schemas.ts';
+import { mapPage } from '../../../ports/persistence/page.ts';
 import { orgScope } from '../kernel/org-scope.ts';
 import { defineRoute, type RouteDefinition } from '../kernel/route.ts';
 import { PolicySchema, TransactionSchema, viewPolicy, viewTransaction } from '../underwriting/underwriting.views.ts';
@@ -43,7 +44,7 @@ export const policyRoutes = (policies: PolicyLifecycle): RouteDefinition[] => [
     handler: async (context) => {
       const { orgId, status, ...page } = context.query;
       const result = await policies.list(orgScope(context, orgId), status ? { status } : {}, page);
-      return { status: 200, body: { data: result.data.map(viewPolicy), nextCursor: result.nextCursor } };
+      return { status: 200, body: mapPage(result, viewPolicy) };
     },
   }),
   defineRoute({

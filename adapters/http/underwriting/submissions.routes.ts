@@ -7,6 +7,7 @@ import type { Binding } from '../../../ports/underwriting/binding.use-case.ts';
 import type { Quoting } from '../../../ports/underwriting/quoting.use-cases.ts';
 import type { Submissions } from '../../../ports/underwriting/submissions.use-cases.ts';
 import { Email, IdParams, OrgIdQuery, PageQuery, pageOf, OneOf, DateOnly } from '../kernel/common.schemas.ts';
+import { mapPage } from '../../../ports/persistence/page.ts';
 import { orgScope } from '../kernel/org-scope.ts';
 import { defineRoute, type RouteDefinition } from '../kernel/route.ts';
 import { PolicySchema, QuoteSchema, ReadinessSchema, SubmissionSchema, viewPolicy, viewQuote, viewSubmission } from './underwriting.views.ts';
@@ -100,7 +101,7 @@ export const submissionRoutes = (submissions: Submissions, quoting: Quoting, bin
         },
         { ...(limit ? { limit } : {}), ...(cursor ? { cursor } : {}) },
       );
-      return { status: 200, body: { data: page.data.map(viewSubmission), nextCursor: page.nextCursor } };
+      return { status: 200, body: mapPage(page, viewSubmission) };
     },
   }),
   defineRoute({

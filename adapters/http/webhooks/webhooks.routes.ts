@@ -3,6 +3,7 @@ import { EVENT_TYPES } from '../../../core/events/event-catalog.ts';
 import type { WebhookDelivery, WebhookSubscription } from '../../../core/webhooks/subscription.ts';
 import type { Webhooks } from '../../../ports/webhooks/webhooks.use-cases.ts';
 import { IdParams, ListQuery, OrgIdQuery, pageOf, Timestamp } from '../kernel/common.schemas.ts';
+import { mapPage } from '../../../ports/persistence/page.ts';
 import { orgScope } from '../kernel/org-scope.ts';
 import { defineRoute, type RouteDefinition } from '../kernel/route.ts';
 
@@ -81,7 +82,7 @@ export const webhookRoutes = (webhooks: Webhooks): RouteDefinition[] => [
     handler: async (context) => {
       const { orgId, ...page } = context.query;
       const result = await webhooks.list(orgScope(context, orgId), page);
-      return { status: 200, body: { data: result.data.map(viewSubscription), nextCursor: result.nextCursor } };
+      return { status: 200, body: mapPage(result, viewSubscription) };
     },
   }),
   defineRoute({
@@ -136,7 +137,7 @@ export const webhookRoutes = (webhooks: Webhooks): RouteDefinition[] => [
     handler: async (context) => {
       const { orgId, ...page } = context.query;
       const result = await webhooks.deliveries(orgScope(context, orgId), context.params.id, page);
-      return { status: 200, body: { data: result.data.map(viewDelivery), nextCursor: result.nextCursor } };
+      return { status: 200, body: mapPage(result, viewDelivery) };
     },
   }),
 ];

@@ -1,7 +1,7 @@
 import type { DomainEvent } from '../../../core/events/domain-event.ts';
 import type { Policy, PolicyStatus } from '../../../core/policy/policy.ts';
 import type { DocumentStore } from '../../../ports/persistence/document-store.port.ts';
-import type { Page, PageRequest } from '../../../ports/persistence/page.ts';
+import { mapPage, type Page, type PageRequest } from '../../../ports/persistence/page.ts';
 import type { PolicyRepository } from '../../../ports/policy/policy.repositories.ts';
 import { definedFields, toDocument } from '../shared/document-mapping.ts';
 import { RecordCollection } from '../shared/record-collection.ts';
@@ -34,8 +34,7 @@ export class PolicyStoreRepository implements PolicyRepository {
   }
 
   async list(orgId: string, filters: { status?: PolicyStatus }, page: PageRequest): Promise<Page<Policy>> {
-    const result = await this.records.page(orgId, filters.status ? { status: filters.status } : {}, page);
-    return { data: result.data.map((policy) => strip(policy) as Policy), nextCursor: result.nextCursor };
+    return mapPage(await this.records.page(orgId, filters.status ? { status: filters.status } : {}, page), (policy) => strip(policy) as Policy);
   }
 
   async change(policy: Policy, changes: Partial<Omit<Policy, 'id' | 'orgId' | 'version'>>, events: readonly DomainEvent[], at: Date): Promise<Policy | null> {
