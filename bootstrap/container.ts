@@ -32,6 +32,7 @@ import { TOKENS } from '../ports/tokens.ts';
 import type { AppConfig } from './config.ts';
 import { underwritingModule } from './underwriting.module.ts';
 import { webhooksModule } from './webhooks.module.ts';
+import { inboundModule } from './inbound.module.ts';
 import type { Logger } from 'pino';
 
 const infrastructure = (config: AppConfig, store: DocumentStore) =>
@@ -130,6 +131,6 @@ const rateLimits = (config: AppConfig) =>
 /** The composition root: one module per adapter family and per bounded context. */
 export const buildContainer = async (config: AppConfig, store: DocumentStore, logger: Logger): Promise<Container> => {
   const container = new Container({ defaultScope: 'Singleton' });
-  await container.load(infrastructure(config, store), persistence, identity(config), tenancy, rateLimits(config), underwritingModule, webhooksModule(config, logger));
+  await container.load(infrastructure(config, store), persistence, identity(config), tenancy, rateLimits(config), underwritingModule, webhooksModule(config, logger), inboundModule(config));
   return container;
 };

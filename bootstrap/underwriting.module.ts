@@ -1,5 +1,5 @@
 import { ContainerModule } from 'inversify';
-import { InvoiceStoreRepository } from '../adapters/persistence/billing/invoice.store-repository.ts';
+import { InvoiceStoreRepository, PaymentStoreRepository } from '../adapters/persistence/billing/invoice.store-repository.ts';
 import { PolicyTransactionStoreRepository } from '../adapters/persistence/policy/policy-transaction.store-repository.ts';
 import { PolicyStoreRepository } from '../adapters/persistence/policy/policy.store-repository.ts';
 import { StoreAggregateLedger, StoreSequenceGenerator } from '../adapters/persistence/underwriting/aggregate-ledger.store.ts';
@@ -7,7 +7,7 @@ import { QuoteStoreRepository } from '../adapters/persistence/underwriting/quote
 import { SubmissionStoreRepository } from '../adapters/persistence/underwriting/submission.store-repository.ts';
 import { PdfFormReader } from '../adapters/documents/pdf-form-reader.ts';
 import { FixtureReferenceData } from '../adapters/reference-data/fixture-reference-data.ts';
-import type { InvoiceRepository } from '../ports/billing/invoice.repository.ts';
+import type { InvoiceRepository, PaymentRepository } from '../ports/billing/invoice.repository.ts';
 import { Invoices } from '../ports/billing/invoices.use-cases.ts';
 import type { DocumentStore } from '../ports/persistence/document-store.port.ts';
 import { PolicyLifecycle } from '../ports/policy/policy-lifecycle.use-cases.ts';
@@ -59,5 +59,6 @@ export const underwritingModule = new ContainerModule(({ bind }) => {
     [TOKENS.SubmissionRepository, TOKENS.QuoteRepository, ...issuance] as const,
   );
   bind<PolicyLifecycle>(TOKENS.PolicyLifecycle).toResolvedValue((...args: IssuanceArgs) => new PolicyLifecycle(issuanceDeps(...args)), [...issuance]);
-  bind<Invoices>(TOKENS.Invoices).toResolvedValue((invoices: InvoiceRepository) => new Invoices(invoices), [TOKENS.InvoiceRepository]);
+  bind<PaymentRepository>(TOKENS.PaymentRepository).toResolvedValue(PaymentStoreRepository.create, [TOKENS.Store]);
+  bind<Invoices>(TOKENS.Invoices).toResolvedValue((invoices: InvoiceRepository, payments: PaymentRepository) => new Invoices(invoices, payments), [TOKENS.InvoiceRepository, TOKENS.PaymentRepository]);
 });

@@ -25,7 +25,7 @@ export const webhooksModule = (config: AppConfig, logger: Logger) =>
           deliveries,
           log: deliveries,
           events,
-          outbox: new AggregateOutbox(store, ['policies']),
+          outbox: new AggregateOutbox(store, ['policies', 'invoices']),
           queue,
           transport: new HttpWebhookTransport(),
           signer: new HmacWebhookSigner(),

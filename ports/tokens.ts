@@ -34,5 +34,7 @@ export const TOKENS = {
   PolicyLifecycle: Symbol.for('PolicyLifecycle'),
   Invoices: Symbol.for('Invoices'),
   Webhooks: Symbol.for('Webhooks'),
+  PaymentRepository: Symbol.for('PaymentRepository'),
+  InboundPipeline: Symbol.for('InboundPipeline'),
   JobRunner: Symbol.for('JobRunner'),
 } as const;

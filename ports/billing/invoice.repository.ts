@@ -1,9 +1,25 @@
 import type { Invoice, InvoiceStatus } from '../../core/billing/invoice.ts';
 import type { Page, PageRequest } from '../persistence/page.ts';
+import type { DomainEvent } from '../../core/events/domain-event.ts';
+import type { Payment } from '../../core/billing/payment.ts';
+import type { Cents } from '../../core/shared/money.ts';
 
 export interface InvoiceRepository {
   insertAll(invoices: readonly Invoice[]): Promise<void>;
   findById(orgId: string, id: string): Promise<Invoice | null>;
   list(orgId: string, filters: { status?: InvoiceStatus; policyId?: string }, page: PageRequest): Promise<Page<Invoice>>;
   countForPolicy(orgId: string, policyId: string): Promise<number>;
+  /**
+   * Adds a payment to `paidAmount` once per reference, with its events, in one guarded write;
+   * null when the invoice is missing or already counted this reference.
+   */
+  applyPayment(orgId: string, id: string, reference: string, amount: Cents, events: readonly DomainEvent[]): Promise<Invoice | null>;
+  /** Moves an open invoice to paid, with its events; null when it was not open. */
+  markPaid(orgId: string, id: string, events: readonly DomainEvent[]): Promise<Invoice | null>;
+}
+
+export interface PaymentRepository {
+  /** Rejects with `duplicate` when the reference was recorded before. */
+  insert(payment: Payment): Promise<void>;
+  forInvoice(orgId: string, invoiceId: string): Promise<Payment[]>;
 }

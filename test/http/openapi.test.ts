@@ -95,6 +95,8 @@ test('every served route is described, with security, rate headers and error res
     ['delete', '/v1/webhooks/{id}'],
     ['post', '/v1/webhooks/{id}/test'],
     ['get', '/v1/webhooks/{id}/deliveries'],
+    ['post', '/webhooks/payment-processor'],
+    ['post', '/webhooks/email-provider'],
     ['post', '/api/auth/sign-up/email'],
     ['post', '/api/auth/sign-in/email'],
     ['get', '/api/auth/get-session'],

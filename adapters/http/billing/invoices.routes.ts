@@ -31,12 +31,21 @@ export const invoiceRoutes = (invoices: Invoices): RouteDefinition[] => [
     method: 'GET',
     path: '/v1/invoices/:id',
     operationId: 'getInvoice',
-    summary: 'An invoice.',
+    summary: 'An invoice with its payments.',
     tags: ['billing'],
     permission: 'invoices:read',
     params: IdParams,
     query: Type.Object(OrgIdQuery),
     responses: { 200: { description: 'The invoice.', schema: InvoiceSchema } },
-    handler: async (context) => ({ status: 200, body: viewInvoice(await invoices.get(orgScope(context, context.query.orgId), context.params.id)) }),
+    handler: async (context) => {
+      const { invoice, payments } = await invoices.get(orgScope(context, context.query.orgId), context.params.id);
+      return {
+        status: 200,
+        body: {
+          ...viewInvoice(invoice),
+          payments: payments.map((payment) => ({ id: payment.id, amount: payment.amount / 100, method: payment.method, reference: payment.reference, receivedAt: payment.receivedAt.toISOString() })),
+        },
+      };
+    },
   }),
 ];

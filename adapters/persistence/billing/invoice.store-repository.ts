@@ -1,5 +1,9 @@
 import type { Invoice, InvoiceStatus } from '../../../core/billing/invoice.ts';
-import type { InvoiceRepository } from '../../../ports/billing/invoice.repository.ts';
+import type { InvoiceRepository, PaymentRepository } from '../../../ports/billing/invoice.repository.ts';
+import type { Payment } from '../../../core/billing/payment.ts';
+import type { DomainEvent } from '../../../core/events/domain-event.ts';
+import type { Cents } from '../../../core/shared/money.ts';
+import { OUTBOX_FIELD, OUTBOX_FLAG } from '../policy/outbox-fields.ts';
 import type { DocumentStore, Filter } from '../../../ports/persistence/document-store.port.ts';
 import type { Page, PageRequest } from '../../../ports/persistence/page.ts';
 import { RecordCollection } from '../shared/record-collection.ts';
@@ -17,6 +21,7 @@ export class InvoiceStoreRepository implements InvoiceRepository {
         { name: 'org_invoice_number', keys: { orgId: 1, invoiceNumber: 1 }, unique: true },
         { name: 'org_policy', keys: { orgId: 1, policyId: 1, _id: -1 } },
         { name: 'org_status', keys: { orgId: 1, status: 1, _id: -1 } },
+        { name: 'outbox', keys: { [OUTBOX_FLAG]: 1 } },
       ]),
     );
   }
@@ -38,5 +43,45 @@ export class InvoiceStoreRepository implements InvoiceRepository {
 
   countForPolicy(orgId: string, policyId: string): Promise<number> {
     return this.records.raw.countDocuments({ orgId, policyId });
+  }
+
+  applyPayment(orgId: string, id: string, reference: string, amount: Cents, events: readonly DomainEvent[]): Promise<Invoice | null> {
+    return this.records.update(orgId, id, { paymentReferences: { $ne: reference } }, {
+      $inc: { paidAmount: amount },
+      $push: { paymentReferences: reference, [OUTBOX_FIELD]: { $each: [...events] } },
+      $set: { [OUTBOX_FLAG]: events.length > 0 },
+    });
+  }
+
+  markPaid(orgId: string, id: string, events: readonly DomainEvent[]): Promise<Invoice | null> {
+    return this.records.update(orgId, id, { status: 'open' }, {
+      $set: { status: 'paid', [OUTBOX_FLAG]: true },
+      $push: { [OUTBOX_FIELD]: { $each: [...events] } },
+    });
+  }
+}
+
+export class PaymentStoreRepository implements PaymentRepository {
+  private readonly records: RecordCollection<Payment>;
+
+  private constructor(records: RecordCollection<Payment>) {
+    this.records = records;
+  }
+
+  static async create(store: DocumentStore): Promise<PaymentStoreRepository> {
+    return new PaymentStoreRepository(
+      await RecordCollection.open<Payment>(store, 'payments', [
+        { name: 'org_reference', keys: { orgId: 1, reference: 1 }, unique: true },
+        { name: 'org_invoice', keys: { orgId: 1, invoiceId: 1 } },
+      ]),
+    );
+  }
+
+  insert(payment: Payment): Promise<void> {
+    return this.records.insert(payment);
+  }
+
+  forInvoice(orgId: string, invoiceId: string): Promise<Payment[]> {
+    return this.records.findAll(orgId, { invoiceId });
   }
 }

@@ -1,0 +1,35 @@
+import { Type } from '@sinclair/typebox';
+import { validationFailed } from '../../../core/shared/domain-error.ts';
+import type { InboundPipeline, InboundReceiver } from '../../../ports/inbound/inbound-pipeline.use-case.ts';
+import { definePublicRoute, type RouteDefinition } from '../kernel/route.ts';
+
+const RAW_JSON = { maxBytes: 1024 * 1024, contentTypes: ['application/json'], field: 'payload' };
+
+export interface InboundEndpoint {
+  readonly path: string;
+  readonly operationId: string;
+  readonly summary: string;
+  readonly signatureHeaders: readonly string[];
+  readonly receiver: InboundReceiver;
+}
+
+/** Provider callbacks: no bearer token; the signature over the raw bytes is the credential. */
+export const inboundRoutes = (pipeline: InboundPipeline, endpoints: readonly InboundEndpoint[]): RouteDefinition[] =>
+  endpoints.map((endpoint) =>
+    definePublicRoute({
+      method: 'POST',
+      path: endpoint.path,
+      operationId: endpoint.operationId,
+      summary: endpoint.summary,
+      description: `Signed with ${endpoint.signatureHeaders.map((name) => `\`${name}\``).join(', ')}. Duplicates answer 200 without processing; events more than 5 minutes from now answer 400 \`stale_event\`; a processing failure answers 500 so the sender retries.`,
+      tags: ['inbound-webhooks'],
+      rateClass: 'none',
+      upload: RAW_JSON,
+      errors: ['invalid_signature', 'stale_event', 'validation_failed'],
+      responses: { 200: { description: 'Received (or a duplicate, not processed again).', schema: Type.Record(Type.String(), Type.Unknown()) } },
+      handler: async ({ upload, headers }) => {
+        if (!upload) throw validationFailed('body', 'json', 'Send the event as application/json.');
+        return pipeline.receive(endpoint.receiver, upload.bytes, headers);
+      },
+    }),
+  );

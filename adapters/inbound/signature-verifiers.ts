@@ -1,0 +1,74 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { DomainError, validationFailed } from '../../core/shared/domain-error.ts';
+import type { InboundHeaders, ProviderVerifier, VerifiedDelivery } from '../../ports/inbound/inbound.ports.ts';
+
+const invalid = (message = 'The webhook signature is missing or does not match.') => new DomainError('invalid_signature', message);
+
+const header = (headers: InboundHeaders, name: string): string | undefined => {
+  const value = headers[name];
+  return Array.isArray(value) ? value[0] : value;
+};
+
+const sameBytes = (a: Buffer, b: Buffer): boolean => a.length === b.length && timingSafeEqual(a, b);
+
+const json = (raw: Uint8Array): Record<string, unknown> => {
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(raw).toString('utf8'));
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+  } catch {
+    // reported below
+  }
+  throw validationFailed('body', 'json', 'The webhook body is not a JSON object.');
+};
+
+/** `t=<seconds>,v1=<hex>[,v1=<hex>…]`: HMAC-SHA256 of `t.rawBody`; any listed v1 may match (key rotation). */
+const verifyTimestamped = (raw: Uint8Array, signatureHeader: string | undefined, key: string | Buffer): number => {
+  if (!signatureHeader) throw invalid();
+  const parts = signatureHeader.split(',').map((part) => part.trim().split('='));
+  const timestamp = parts.find(([name]) => name === 't')?.[1];
+  const candidates = parts.filter(([name]) => name === 'v1').map(([, value]) => value ?? '');
+  if (!timestamp || !/^\d+$/.test(timestamp) || candidates.length === 0) throw invalid();
+  const expected = createHmac('sha256', key).update(`${timestamp}.`).update(raw).digest();
+  if (!candidates.some((candidate) => /^[0-9a-f]+$/i.test(candidate) && sameBytes(Buffer.from(candidate, 'hex'), expected))) throw invalid();
+  return Number(timestamp) * 1000;
+};
+
+/** The payment processor's `Stripe-Signature`, keyed with the whole `whsec_…` secret. */
+export class StripeSignatureVerifier implements ProviderVerifier {
+  private readonly secret: string;
+
+  constructor(secret: string) {
+    this.secret = secret;
+  }
+
+  verify(raw: Uint8Array, headers: InboundHeaders): VerifiedDelivery {
+    const timestampMs = verifyTimestamped(raw, header(headers, 'stripe-signature'), this.secret);
+    const payload = json(raw);
+    if (typeof payload.id !== 'string' || typeof payload.type !== 'string') throw validationFailed('id', 'required', 'The event has no id or type.');
+    return { eventId: payload.id, timestampMs, type: payload.type, payload };
+  }
+}
+
+/** Standard Webhooks (`wh-id`, `wh-timestamp`, `wh-signature: v1,<base64>`), key = base64 after `whsec_`. */
+export class StandardWebhooksVerifier implements ProviderVerifier {
+  private readonly key: Buffer;
+
+  constructor(secret: string) {
+    this.key = Buffer.from(secret.startsWith('whsec_') ? secret.slice(6) : secret, 'base64');
+  }
+
+  verify(raw: Uint8Array, headers: InboundHeaders): VerifiedDelivery {
+    const id = header(headers, 'wh-id') ?? header(headers, 'webhook-id');
+    const timestamp = header(headers, 'wh-timestamp') ?? header(headers, 'webhook-timestamp');
+    const signatures = header(headers, 'wh-signature') ?? header(headers, 'webhook-signature');
+    if (!id || !timestamp || !/^\d+$/.test(timestamp) || !signatures) throw invalid();
+    const expected = createHmac('sha256', this.key).update(`${id}.${timestamp}.`).update(raw).digest();
+    const matches = signatures
+      .split(' ')
+      .map((entry) => entry.split(','))
+      .some(([version, value]) => version === 'v1' && value !== undefined && sameBytes(Buffer.from(value, 'base64'), expected));
+    if (!matches) throw invalid();
+    const payload = json(raw);
+    return { eventId: id, timestampMs: Number(timestamp) * 1000, type: typeof payload.type === 'string' ? payload.type : 'unknown', payload };
+  }
+}

@@ -1,0 +1,22 @@
+import { isDomainError } from '../../../core/shared/domain-error.ts';
+import type { EmailEventQueue, QueuedEmailEvent } from '../../../ports/inbound/email-events.handler.ts';
+import type { Collection, DocumentStore, StoredDocument } from '../../../ports/persistence/document-store.port.ts';
+
+/** The e-mail event queue in the store, so nothing acknowledged is lost; the message id is its key. */
+export class StoreEmailEventQueue implements EmailEventQueue {
+  private readonly events: Collection<StoredDocument>;
+
+  constructor(store: DocumentStore) {
+    this.events = store.collection('email_events');
+  }
+
+  async enqueue(event: QueuedEmailEvent): Promise<boolean> {
+    try {
+      await this.events.insertOne({ _id: event.messageId, ...event, processedAt: null });
+      return true;
+    } catch (error) {
+      if (isDomainError(error) && error.code === 'duplicate') return false;
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,55 @@
+import { EVENT_ID_RETENTION_MS } from '../../../core/inbound/freshness.ts';
+import { isDomainError } from '../../../core/shared/domain-error.ts';
+import type { ClaimOutcome, ProcessedEvents } from '../../../ports/inbound/inbound.ports.ts';
+import type { Collection, DocumentStore } from '../../../ports/persistence/document-store.port.ts';
+
+interface ProcessedDocument {
+  _id: string;
+  [field: string]: unknown;
+  status: 'processing' | 'processed';
+  claimedAt: Date;
+  expiresAt: Date;
+}
+
+/** A claim left by a process that died mid-way may be taken over after this long. */
+const ABANDONED_AFTER_MS = 5 * 60_000;
+
+/** Event ids per provider for 24 hours; the unique _id makes the claim atomic in every engine. */
+export class StoreProcessedEvents implements ProcessedEvents {
+  private readonly events: Collection<ProcessedDocument>;
+
+  private constructor(events: Collection<ProcessedDocument>) {
+    this.events = events;
+  }
+
+  static async create(store: DocumentStore): Promise<StoreProcessedEvents> {
+    await store.ensureIndexes('inbound_events', [{ name: 'expiry', keys: { expiresAt: 1 }, expireAfterSeconds: 0 }]);
+    return new StoreProcessedEvents(store.collection<ProcessedDocument>('inbound_events'));
+  }
+
+  async claim(provider: string, eventId: string, now: Date): Promise<ClaimOutcome> {
+    const _id = `${provider}:${eventId}`;
+    const expiresAt = new Date(now.getTime() + EVENT_ID_RETENTION_MS);
+    try {
+      await this.events.insertOne({ _id, status: 'processing', claimedAt: now, expiresAt });
+      return 'claimed';
+    } catch (error) {
+      if (!isDomainError(error) || error.code !== 'duplicate') throw error;
+    }
+    const takenOver = await this.events.findOneAndUpdate(
+      { _id, $or: [{ status: 'processing', claimedAt: { $lt: new Date(now.getTime() - ABANDONED_AFTER_MS) } }, { expiresAt: { $lte: now } }] },
+      { $set: { status: 'processing', claimedAt: now, expiresAt } },
+    );
+    if (takenOver) return 'claimed';
+    const existing = await this.events.findOne({ _id });
+    return existing?.status === 'processed' ? 'processed' : 'in_progress';
+  }
+
+  async complete(provider: string, eventId: string, now: Date): Promise<void> {
+    await this.events.updateOne({ _id: `${provider}:${eventId}` }, { $set: { status: 'processed', expiresAt: new Date(now.getTime() + EVENT_ID_RETENTION_MS) } });
+  }
+
+  async release(provider: string, eventId: string): Promise<void> {
+    await this.events.deleteOne({ _id: `${provider}:${eventId}`, status: 'processing' });
+  }
+}

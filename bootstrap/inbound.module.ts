@@ -1,0 +1,54 @@
+import { ContainerModule } from 'inversify';
+import { StandardWebhooksVerifier, StripeSignatureVerifier } from '../adapters/inbound/signature-verifiers.ts';
+import { StoreEmailEventQueue } from '../adapters/persistence/inbound/email-event-queue.store.ts';
+import { StoreProcessedEvents } from '../adapters/persistence/inbound/processed-events.store.ts';
+import type { InvoiceRepository, PaymentRepository } from '../ports/billing/invoice.repository.ts';
+import { PaymentEventsHandler } from '../ports/billing/payment-events.handler.ts';
+import { EmailEventsHandler } from '../ports/inbound/email-events.handler.ts';
+import { InboundPipeline } from '../ports/inbound/inbound-pipeline.use-case.ts';
+import type { DocumentStore } from '../ports/persistence/document-store.port.ts';
+import type { Clock } from '../ports/shared/clock.port.ts';
+import type { IdGenerator } from '../ports/shared/id-generator.port.ts';
+import { TOKENS } from '../ports/tokens.ts';
+import type { InboundEndpoint } from '../adapters/http/inbound/inbound.routes.ts';
+import type { AppConfig } from './config.ts';
+
+export const INBOUND_ENDPOINTS = Symbol.for('InboundEndpoints');
+
+/** Provider callbacks: one pipeline, a verifier and a handler per provider. */
+export const inboundModule = (config: AppConfig) =>
+  new ContainerModule(({ bind }) => {
+    bind<InboundPipeline>(TOKENS.InboundPipeline).toResolvedValue(
+      async (store: DocumentStore, clock: Clock) => new InboundPipeline(await StoreProcessedEvents.create(store), clock),
+      [TOKENS.Store, TOKENS.Clock],
+    );
+    bind<InboundEndpoint[]>(INBOUND_ENDPOINTS).toResolvedValue(
+      (store: DocumentStore, invoices: InvoiceRepository, payments: PaymentRepository, ids: IdGenerator, clock: Clock) => [
+        {
+          path: '/webhooks/payment-processor',
+          operationId: 'paymentProcessorWebhook',
+          summary: 'Payment processor events (payment_intent.succeeded records the payment once per intent).',
+          signatureHeaders: ['Stripe-Signature'],
+          receiver: {
+            provider: 'payment-processor',
+            verifier: new StripeSignatureVerifier(config.secrets.stripeWebhookSecret),
+            handler: new PaymentEventsHandler({ invoices, payments, ids, clock }),
+            duplicateBody: { received: true, duplicate: true },
+          },
+        },
+        {
+          path: '/webhooks/email-provider',
+          operationId: 'emailProviderWebhook',
+          summary: 'E-mail delivery events, queued for processing; a repeated message id answers { deduplicated: true }.',
+          signatureHeaders: ['wh-id', 'wh-timestamp', 'wh-signature'],
+          receiver: {
+            provider: 'email-provider',
+            verifier: new StandardWebhooksVerifier(config.secrets.emailWebhookSecret),
+            handler: new EmailEventsHandler(new StoreEmailEventQueue(store), clock),
+            duplicateBody: { deduplicated: true },
+          },
+        },
+      ],
+      [TOKENS.Store, TOKENS.InvoiceRepository, TOKENS.PaymentRepository, TOKENS.Ids, TOKENS.Clock],
+    );
+  });

@@ -1,0 +1,43 @@
+import { assertFresh } from '../../core/inbound/freshness.ts';
+import type { Clock } from '../shared/clock.port.ts';
+import type { InboundAnswer, InboundHandler, InboundHeaders, ProcessedEvents, ProviderVerifier } from './inbound.ports.ts';
+
+export interface InboundReceiver {
+  readonly provider: string;
+  readonly verifier: ProviderVerifier;
+  readonly handler: InboundHandler;
+  /** What a repeated event id answers (200). */
+  readonly duplicateBody: Record<string, unknown>;
+}
+
+/**
+ * Every inbound receiver, in order: verify the signature, skip an event id already seen, refuse
+ * stale timestamps, process, and record the id only after success. Racing duplicates are settled
+ * by the atomic claim, so exactly one of them processes; a failure gives the claim back and
+ * answers 500 so the sender's retry is processed once.
+ */
+export class InboundPipeline {
+  private readonly events: ProcessedEvents;
+  private readonly clock: Clock;
+
+  constructor(events: ProcessedEvents, clock: Clock) {
+    this.events = events;
+    this.clock = clock;
+  }
+
+  async receive(receiver: InboundReceiver, raw: Uint8Array, headers: InboundHeaders): Promise<InboundAnswer> {
+    const delivery = receiver.verifier.verify(raw, headers);
+    const now = this.clock.now();
+    const claim = await this.events.claim(receiver.provider, delivery.eventId, now);
+    if (claim !== 'claimed') return { status: 200, body: receiver.duplicateBody };
+    try {
+      assertFresh(delivery.timestampMs, now.getTime());
+      const answer = await receiver.handler.handle(delivery);
+      await this.events.complete(receiver.provider, delivery.eventId, this.clock.now());
+      return answer;
+    } catch (error) {
+      await this.events.release(receiver.provider, delivery.eventId);
+      throw error;
+    }
+  }
+}

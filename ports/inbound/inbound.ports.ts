@@ -1,0 +1,35 @@
+/** Request headers as received, lower-cased names. */
+export type InboundHeaders = Readonly<Record<string, string | string[] | undefined>>;
+
+
+/** A delivery whose signature checked out. */
+export interface VerifiedDelivery {
+  readonly eventId: string;
+  readonly timestampMs: number;
+  readonly type: string;
+  readonly payload: Record<string, unknown>;
+}
+
+/** Checks a provider's signature over the raw bytes (constant time); throws `invalid_signature`. */
+export interface ProviderVerifier {
+  verify(raw: Uint8Array, headers: InboundHeaders): VerifiedDelivery;
+}
+
+export type ClaimOutcome = 'claimed' | 'processed' | 'in_progress';
+
+/** The 24-hour event-id store: an id is claimed atomically, and recorded only after success. */
+export interface ProcessedEvents {
+  claim(provider: string, eventId: string, now: Date): Promise<ClaimOutcome>;
+  complete(provider: string, eventId: string, now: Date): Promise<void>;
+  release(provider: string, eventId: string): Promise<void>;
+}
+
+export interface InboundAnswer {
+  readonly status: number;
+  readonly body: Record<string, unknown>;
+}
+
+/** What a provider's event does here; throwing makes the delivery fail with 500 so the sender retries. */
+export interface InboundHandler {
+  handle(delivery: VerifiedDelivery): Promise<InboundAnswer>;
+}

@@ -1,0 +1,135 @@
+import anyTest, { type TestFn } from 'ava';
+import { createHmac } from 'node:crypto';
+import Stripe from 'stripe';
+import { call, createTenant, startTestApp, type TestApp, type Tenant } from '../support/test-app.ts';
+
+const STRIPE_WEBHOOK_SECRET = 'whsec_inbound_test_0123456789';
+const EMAIL_WEBHOOK_SECRET = `whsec_${Buffer.from('email-signing-key-0123456789abcdef').toString('base64')}`;
+const test = anyTest as TestFn<{ app: TestApp; tenant: Tenant }>;
+const stripe = new Stripe('sk_test_unused');
+
+test.before(async (t) => {
+  const app = await startTestApp({ env: { STRIPE_WEBHOOK_SECRET, EMAIL_WEBHOOK_SECRET } });
+  t.context = { app, tenant: await createTenant(app) };
+});
+test.after.always(async (t) => t.context.app.close());
+
+const invoiceOf = async (app: TestApp, tenant: Tenant, plan = 'TWO_PAY') => {
+  const submission = await call(app.api, 'POST', '/v1/submissions', {
+    token: tenant.adminToken,
+    body: { insuredName: 'Pay Co', naicsCode: '541511', annualRevenue: 4_000_000, requestedLimit: 1_000_000, effectiveDate: '2027-01-01', state: 'OH', lineOfBusiness: 'GL' },
+  });
+  await call(app.api, 'POST', `/v1/submissions/${submission.body.id}/quote`, { token: tenant.adminToken });
+  const policy = await call(app.api, 'POST', `/v1/submissions/${submission.body.id}/bind`, { token: tenant.adminToken, body: { installmentPlan: plan } });
+  const invoices = await call(app.api, 'GET', `/v1/invoices?policyId=${policy.body.id}`, { token: tenant.adminToken });
+  return invoices.body.data.find((invoice: { invoiceNumber: string }) => invoice.invoiceNumber.endsWith('-01'));
+};
+
+const paymentEvent = (eventId: string, intentId: string, invoice: { id: string }, orgId: string, amount: number, type = 'payment_intent.succeeded') =>
+  JSON.stringify({ id: eventId, type, data: { object: { id: intentId, object: 'payment_intent', amount_received: amount, currency: 'usd', metadata: { invoiceId: invoice.id, orgId } } } });
+
+const sendStripe = (app: TestApp, payload: string, options: { timestamp?: number; secret?: string } = {}) =>
+  call(app.api, 'POST', '/webhooks/payment-processor', {
+    rawBody: payload,
+    headers: {
+      'content-type': 'application/json',
+      'stripe-signature': stripe.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? STRIPE_WEBHOOK_SECRET, timestamp: options.timestamp ?? Math.floor(Date.now() / 1000) }),
+    },
+  });
+
+test('payment_intent.succeeded: cents to dollars, one payment per intent, paid when covered', async (t) => {
+  const { app, tenant } = t.context;
+  const invoice = await invoiceOf(app, tenant);
+  const cents = Math.round(invoice.amount * 100);
+  const partial = await sendStripe(app, paymentEvent('evt_a1', 'pi_a1', invoice, tenant.orgId, 10_000));
+  t.is(partial.status, 200);
+  let current = await call(app.api, 'GET', `/v1/invoices/${invoice.id}`, { token: tenant.adminToken });
+  t.like(current.body, { paidAmount: 100, status: 'open' });
+  t.like(current.body.payments[0], { amount: 100, reference: 'pi_a1', method: 'card' });
+  await sendStripe(app, paymentEvent('evt_a2', 'pi_a2', invoice, tenant.orgId, cents - 10_000));
+  current = await call(app.api, 'GET', `/v1/invoices/${invoice.id}`, { token: tenant.adminToken });
+  t.like(current.body, { paidAmount: invoice.amount, status: 'paid' });
+  t.is(current.body.payments.length, 2);
+  // The same intent re-sent days later under a new event id still counts once.
+  await sendStripe(app, paymentEvent('evt_a3', 'pi_a2', invoice, tenant.orgId, cents - 10_000));
+  current = await call(app.api, 'GET', `/v1/invoices/${invoice.id}`, { token: tenant.adminToken });
+  t.is(current.body.paidAmount, invoice.amount);
+  t.is(current.body.payments.length, 2);
+});
+
+test('20 identical deliveries at once have exactly one effect', async (t) => {
+  const { app, tenant } = t.context;
+  const invoice = await invoiceOf(app, tenant);
+  const payload = paymentEvent('evt_race', 'pi_race', invoice, tenant.orgId, 5_000);
+  const results = await Promise.all(Array.from({ length: 20 }, () => sendStripe(app, payload)));
+  t.true(results.every((result) => result.status === 200));
+  t.is(results.filter((result) => result.body.duplicate === true).length, 19);
+  const current = await call(app.api, 'GET', `/v1/invoices/${invoice.id}`, { token: tenant.adminToken });
+  t.is(current.body.paidAmount, 50);
+  t.is(current.body.payments.length, 1);
+});
+
+test('rejections: bad signature 401, stale or future timestamps 400, unknown types 200, changes nothing', async (t) => {
+  const { app, tenant } = t.context;
+  const invoice = await invoiceOf(app, tenant);
+  const forged = await sendStripe(app, paymentEvent('evt_f', 'pi_f', invoice, tenant.orgId, 100), { secret: 'whsec_wrong' });
+  t.is(forged.status, 401);
+  t.is(forged.body.error, 'invalid_signature');
+  const unsigned = await call(app.api, 'POST', '/webhooks/payment-processor', { rawBody: paymentEvent('evt_u', 'pi_u', invoice, tenant.orgId, 100), headers: { 'content-type': 'application/json' } });
+  t.is(unsigned.status, 401);
+  const stale = await sendStripe(app, paymentEvent('evt_s', 'pi_s', invoice, tenant.orgId, 100), { timestamp: Math.floor(Date.now() / 1000) - 301 });
+  t.is(stale.status, 400);
+  t.is(stale.body.error, 'stale_event');
+  const future = await sendStripe(app, paymentEvent('evt_future', 'pi_future', invoice, tenant.orgId, 100), { timestamp: Math.floor(Date.now() / 1000) + 400 });
+  t.is(future.body.error, 'stale_event');
+  const unknown = await sendStripe(app, paymentEvent('evt_x', 'pi_x', invoice, tenant.orgId, 100, 'customer.created'));
+  t.is(unknown.status, 200);
+  const current = await call(app.api, 'GET', `/v1/invoices/${invoice.id}`, { token: tenant.adminToken });
+  t.is(current.body.paidAmount, 0);
+  // A stale event was not recorded: sent again fresh, it is processed.
+  const fresh = await sendStripe(app, paymentEvent('evt_s', 'pi_s', invoice, tenant.orgId, 100));
+  t.is(fresh.status, 200);
+  t.is((await call(app.api, 'GET', `/v1/invoices/${invoice.id}`, { token: tenant.adminToken })).body.paidAmount, 1);
+});
+
+const sendEmail = (app: TestApp, id: string, payload: object, timestamp = Math.floor(Date.now() / 1000)) => {
+  const body = JSON.stringify(payload);
+  const key = Buffer.from(EMAIL_WEBHOOK_SECRET.slice(6), 'base64');
+  const signature = createHmac('sha256', key).update(`${id}.${timestamp}.${body}`).digest('base64');
+  return call(app.api, 'POST', '/webhooks/email-provider', {
+    rawBody: body,
+    headers: { 'content-type': 'application/json', 'wh-id': id, 'wh-timestamp': String(timestamp), 'wh-signature': `v1,${signature}` },
+  });
+};
+
+test('e-mail events are queued once per message id', async (t) => {
+  const { app } = t.context;
+  const event = { type: 'email.delivered', created_at: new Date().toISOString(), data: { email_id: 'em_1', to: ['a@b.example'] } };
+  const first = await sendEmail(app, 'msg_email_1', event);
+  t.is(first.status, 200);
+  const again = await sendEmail(app, 'msg_email_1', event);
+  t.deepEqual(again.body, { deduplicated: true });
+  const queued = await app.app.store.collection<{ _id: string; type: string; messageId: string; data: unknown }>('email_events').findOne({ _id: 'msg_email_1' });
+  t.like(queued, { type: 'email.delivered', messageId: 'msg_email_1', data: { email_id: 'em_1', to: ['a@b.example'] } });
+  const bad = await call(app.api, 'POST', '/webhooks/email-provider', {
+    rawBody: JSON.stringify(event),
+    headers: { 'content-type': 'application/json', 'wh-id': 'msg_2', 'wh-timestamp': String(Math.floor(Date.now() / 1000)), 'wh-signature': 'v1,AAAA' },
+  });
+  t.is(bad.status, 401);
+});
+
+test('payment events reach subscribers through the outbox', async (t) => {
+  const { app } = t.context;
+  const tenant = await createTenant(app);
+  const { startReceiver } = await import('../support/receiver.ts');
+  const receiver = await startReceiver();
+  try {
+    await call(app.api, 'POST', '/v1/webhooks', { token: tenant.adminToken, body: { url: receiver.url, events: ['payment.received', 'invoice.paid'] } });
+    const invoice = await invoiceOf(app, tenant, 'PIF');
+    await sendStripe(app, paymentEvent('evt_o1', 'pi_o1', invoice, tenant.orgId, Math.round(invoice.amount * 100)));
+    const received = await receiver.waitFor(2);
+    t.deepEqual(received.map((r) => r.headers['x-service-event']).sort(), ['invoice.paid', 'payment.received']);
+  } finally {
+    await receiver.close();
+  }
+});
