@@ -16,6 +16,8 @@ import { policyRoutes } from '../adapters/http/policy/policies.routes.ts';
 import { submissionRoutes } from '../adapters/http/underwriting/submissions.routes.ts';
 import type { Invoices } from '../ports/billing/invoices.use-cases.ts';
 import { webhookRoutes } from '../adapters/http/webhooks/webhooks.routes.ts';
+import { producerRoutes } from '../adapters/http/producers/producers.routes.ts';
+import type { Producers } from '../ports/producers/producers.use-cases.ts';
 import { inboundRoutes, type InboundEndpoint } from '../adapters/http/inbound/inbound.routes.ts';
 import type { InboundPipeline } from '../ports/inbound/inbound-pipeline.use-case.ts';
 import { INBOUND_ENDPOINTS } from './inbound.module.ts';
@@ -74,6 +76,7 @@ export const startApp = async (config: AppConfig, options: StartOptions = {}): P
     ...policyRoutes(await resolve<PolicyLifecycle>(TOKENS.PolicyLifecycle)),
     ...invoiceRoutes(await resolve<Invoices>(TOKENS.Invoices)),
     ...webhookRoutes(await resolve<Webhooks>(TOKENS.Webhooks)),
+    ...producerRoutes(await resolve<Producers>(TOKENS.Producers)),
     ...inboundRoutes(await resolve<InboundPipeline>(TOKENS.InboundPipeline), await resolve<InboundEndpoint[]>(INBOUND_ENDPOINTS)),
   ];
   const jobs = await resolve<AgendaJobRunner>(TOKENS.JobRunner);

@@ -28,6 +28,9 @@ import type { Clock } from '../ports/shared/clock.port.ts';
 import type { IdGenerator } from '../ports/shared/id-generator.port.ts';
 import type { OrganizationRepository } from '../ports/tenancy/organization.repository.ts';
 import { Organizations } from '../ports/tenancy/organizations.use-cases.ts';
+import { AppointmentStoreRepository, ProducerStoreRepository } from '../adapters/persistence/producers/producer.store-repositories.ts';
+import type { AppointmentRepository, ProducerRepository } from '../ports/producers/producer.repositories.ts';
+import { Producers } from '../ports/producers/producers.use-cases.ts';
 import { TOKENS } from '../ports/tokens.ts';
 import type { AppConfig } from './config.ts';
 import { underwritingModule } from './underwriting.module.ts';
@@ -66,6 +69,12 @@ const persistence = new ContainerModule(({ bind }) => {
 
 const identity = (config: AppConfig) =>
   new ContainerModule(({ bind }) => {
+    bind<ProducerRepository>(TOKENS.ProducerRepository).toResolvedValue(ProducerStoreRepository.create, [TOKENS.Store]);
+    bind<AppointmentRepository>(TOKENS.AppointmentRepository).toResolvedValue(AppointmentStoreRepository.create, [TOKENS.Store]);
+    bind<Producers>(TOKENS.Producers).toResolvedValue(
+      (producers: ProducerRepository, appointments: AppointmentRepository, ids: IdGenerator, clock: Clock) => new Producers({ producers, appointments, ids, clock }),
+      [TOKENS.ProducerRepository, TOKENS.AppointmentRepository, TOKENS.Ids, TOKENS.Clock],
+    );
     bind<AuditTrail>(TOKENS.AuditTrail).toResolvedValue(
       (log: AuditLog, ids: IdGenerator, clock: Clock) => new AuditTrail(log, ids, clock),
       [TOKENS.AuditLog, TOKENS.Ids, TOKENS.Clock],
@@ -87,7 +96,8 @@ const identity = (config: AppConfig) =>
         ids: IdGenerator,
         clock: Clock,
         audit: AuditTrail,
-      ) => new AuthSessions({ machineSecret: config.secrets.apiSecret, users, sessions, organizations, passwords, tokens, secrets, attempts, ids, clock, audit }),
+        producers: Producers,
+      ) => new AuthSessions({ machineSecret: config.secrets.apiSecret, users, sessions, organizations, passwords, tokens, secrets, attempts, ids, clock, audit, producers }),
       [
         TOKENS.UserRepository,
         TOKENS.SessionRepository,
@@ -99,6 +109,7 @@ const identity = (config: AppConfig) =>
         TOKENS.Ids,
         TOKENS.Clock,
         TOKENS.AuditTrail,
+        TOKENS.Producers,
       ],
     );
     bind<Users>(TOKENS.Users).toResolvedValue(

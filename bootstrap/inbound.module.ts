@@ -1,7 +1,10 @@
 import { ContainerModule } from 'inversify';
-import { StandardWebhooksVerifier, StripeSignatureVerifier } from '../adapters/inbound/signature-verifiers.ts';
+import { IdentitySignatureVerifier, StandardWebhooksVerifier, StripeSignatureVerifier } from '../adapters/inbound/signature-verifiers.ts';
 import { StoreEmailEventQueue } from '../adapters/persistence/inbound/email-event-queue.store.ts';
-import { StoreProcessedEvents } from '../adapters/persistence/inbound/processed-events.store.ts';
+import { StoreProcessedEvents, StoreReplayGuard } from '../adapters/persistence/inbound/processed-events.store.ts';
+import type { SecretTools } from '../ports/identity/credential-crypto.port.ts';
+import { IdentityEventsHandler } from '../ports/producers/identity-events.handler.ts';
+import type { ProducerRepository } from '../ports/producers/producer.repositories.ts';
 import type { InvoiceRepository, PaymentRepository } from '../ports/billing/invoice.repository.ts';
 import { PaymentEventsHandler } from '../ports/billing/payment-events.handler.ts';
 import { EmailEventsHandler } from '../ports/inbound/email-events.handler.ts';
@@ -19,11 +22,12 @@ export const INBOUND_ENDPOINTS = Symbol.for('InboundEndpoints');
 export const inboundModule = (config: AppConfig) =>
   new ContainerModule(({ bind }) => {
     bind<InboundPipeline>(TOKENS.InboundPipeline).toResolvedValue(
-      async (store: DocumentStore, clock: Clock) => new InboundPipeline(await StoreProcessedEvents.create(store), clock),
-      [TOKENS.Store, TOKENS.Clock],
+      async (store: DocumentStore, secrets: SecretTools, clock: Clock) =>
+        new InboundPipeline(await StoreProcessedEvents.create(store), await StoreReplayGuard.create(store), secrets, clock),
+      [TOKENS.Store, TOKENS.SecretTools, TOKENS.Clock],
     );
     bind<InboundEndpoint[]>(INBOUND_ENDPOINTS).toResolvedValue(
-      (store: DocumentStore, invoices: InvoiceRepository, payments: PaymentRepository, ids: IdGenerator, clock: Clock) => [
+      (store: DocumentStore, invoices: InvoiceRepository, payments: PaymentRepository, producers: ProducerRepository, ids: IdGenerator, clock: Clock) => [
         {
           path: '/webhooks/payment-processor',
           operationId: 'paymentProcessorWebhook',
@@ -48,7 +52,20 @@ export const inboundModule = (config: AppConfig) =>
             duplicateBody: { deduplicated: true },
           },
         },
+        {
+          path: '/webhooks/identity-verification',
+          operationId: 'identityVerificationWebhook',
+          summary: 'Identity verification events: inquiry.completed activates the producer named by reference-id; other events answer 202; a replayed signature 409.',
+          signatureHeaders: ['Identity-Signature'],
+          receiver: {
+            provider: 'identity-verification',
+            verifier: new IdentitySignatureVerifier(config.secrets.identityWebhookSecret),
+            handler: new IdentityEventsHandler(producers, clock),
+            duplicateBody: { received: true, duplicate: true },
+            replay: { header: 'identity-signature', windowMs: 10 * 60_000 },
+          },
+        },
       ],
-      [TOKENS.Store, TOKENS.InvoiceRepository, TOKENS.PaymentRepository, TOKENS.Ids, TOKENS.Clock],
+      [TOKENS.Store, TOKENS.InvoiceRepository, TOKENS.PaymentRepository, TOKENS.ProducerRepository, TOKENS.Ids, TOKENS.Clock],
     );
   });

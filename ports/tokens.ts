@@ -36,5 +36,8 @@ export const TOKENS = {
   Webhooks: Symbol.for('Webhooks'),
   PaymentRepository: Symbol.for('PaymentRepository'),
   InboundPipeline: Symbol.for('InboundPipeline'),
+  ProducerRepository: Symbol.for('ProducerRepository'),
+  AppointmentRepository: Symbol.for('AppointmentRepository'),
+  Producers: Symbol.for('Producers'),
   JobRunner: Symbol.for('JobRunner'),
 } as const;

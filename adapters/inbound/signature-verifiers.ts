@@ -72,3 +72,24 @@ export class StandardWebhooksVerifier implements ProviderVerifier {
     return { eventId: id, timestampMs: Number(timestamp) * 1000, type: typeof payload.type === 'string' ? payload.type : 'unknown', payload };
   }
 }
+
+/**
+ * The identity-verification provider: `Identity-Signature: t=…,v1=…` (several v1 during rotation);
+ * event id `data.id`, event name `data.attributes.name`.
+ */
+export class IdentitySignatureVerifier implements ProviderVerifier {
+  private readonly secret: string;
+
+  constructor(secret: string) {
+    this.secret = secret;
+  }
+
+  verify(raw: Uint8Array, headers: InboundHeaders): VerifiedDelivery {
+    const timestampMs = verifyTimestamped(raw, header(headers, 'identity-signature'), this.secret);
+    const payload = json(raw);
+    const data = payload.data as Record<string, unknown> | undefined;
+    const attributes = data?.attributes as Record<string, unknown> | undefined;
+    if (typeof data?.id !== 'string') throw validationFailed('data.id', 'required', 'The event has no id.');
+    return { eventId: data.id, timestampMs, type: typeof attributes?.name === 'string' ? attributes.name : 'unknown', payload };
+  }
+}

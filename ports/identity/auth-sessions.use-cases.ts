@@ -13,6 +13,7 @@ import { viewUser, type User, type UserView } from '../../core/identity/user.ts'
 import { DomainError, notFound } from '../../core/shared/domain-error.ts';
 import { domainAllowed } from '../../core/tenancy/organization.ts';
 import type { WindowCounter } from '../rate-limit/window-counter.port.ts';
+import type { Producers } from '../producers/producers.use-cases.ts';
 import type { AuditTrail } from '../shared/audit-trail.ts';
 import type { Clock } from '../shared/clock.port.ts';
 import type { IdGenerator } from '../shared/id-generator.port.ts';
@@ -33,6 +34,7 @@ export interface AuthSessionsDeps {
   readonly ids: IdGenerator;
   readonly clock: Clock;
   readonly audit: AuditTrail;
+  readonly producers: Producers;
 }
 
 export interface SignedIn {
@@ -58,7 +60,8 @@ export class AuthSessions {
     this.deps = deps;
   }
 
-  async signUp(input: SignUpInput): Promise<UserView> {
+  /** A self-service account: role `producer`, with a producer record pending identity verification. */
+  async signUp(input: SignUpInput): Promise<UserView & { producerId: string }> {
     assertPasswordAcceptable(input.password);
     const organization = await this.deps.organizations.findById(input.orgId);
     if (!organization) throw notFound('Organization');
@@ -78,8 +81,9 @@ export class AuthSessions {
       updatedAt: now,
     };
     await this.deps.users.insert(user);
-    await this.deps.audit.record(`user:${user.id}`, user.orgId, 'user.signed_up', { type: 'user', id: user.id });
-    return viewUser(user);
+    const producer = await this.deps.producers.register(user.orgId, user);
+    await this.deps.audit.record(`user:${user.id}`, user.orgId, 'user.signed_up', { type: 'user', id: user.id }, { producerId: producer.id });
+    return { ...viewUser(user), producerId: producer.id };
   }
 
   async signIn(emailInput: string, password: string): Promise<SignedIn> {

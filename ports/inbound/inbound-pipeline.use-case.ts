@@ -1,6 +1,8 @@
 import { assertFresh } from '../../core/inbound/freshness.ts';
 import type { Clock } from '../shared/clock.port.ts';
-import type { InboundAnswer, InboundHandler, InboundHeaders, ProcessedEvents, ProviderVerifier } from './inbound.ports.ts';
+import type { InboundAnswer, InboundHandler, InboundHeaders, ProcessedEvents, ProviderVerifier, ReplayGuard } from './inbound.ports.ts';
+import type { SecretTools } from '../identity/credential-crypto.port.ts';
+import { DomainError } from '../../core/shared/domain-error.ts';
 
 export interface InboundReceiver {
   readonly provider: string;
@@ -8,6 +10,8 @@ export interface InboundReceiver {
   readonly handler: InboundHandler;
   /** What a repeated event id answers (200). */
   readonly duplicateBody: Record<string, unknown>;
+  /** A signature header whose SHA-256 is kept for `windowMs`; the same header again is a replay (409). */
+  readonly replay?: { readonly header: string; readonly windowMs: number };
 }
 
 /**
@@ -18,16 +22,27 @@ export interface InboundReceiver {
  */
 export class InboundPipeline {
   private readonly events: ProcessedEvents;
+  private readonly replays: ReplayGuard;
+  private readonly secrets: SecretTools;
   private readonly clock: Clock;
 
-  constructor(events: ProcessedEvents, clock: Clock) {
+  constructor(events: ProcessedEvents, replays: ReplayGuard, secrets: SecretTools, clock: Clock) {
     this.events = events;
+    this.replays = replays;
+    this.secrets = secrets;
     this.clock = clock;
   }
 
   async receive(receiver: InboundReceiver, raw: Uint8Array, headers: InboundHeaders): Promise<InboundAnswer> {
     const delivery = receiver.verifier.verify(raw, headers);
     const now = this.clock.now();
+    if (receiver.replay) {
+      const signature = String(headers[receiver.replay.header] ?? '');
+      const fingerprint = `${receiver.provider}:${this.secrets.digest(signature)}`;
+      if (!(await this.replays.firstSight(fingerprint, now, receiver.replay.windowMs))) {
+        throw new DomainError('conflict', 'This signed delivery was already received.', { replay: true });
+      }
+    }
     const claim = await this.events.claim(receiver.provider, delivery.eventId, now);
     if (claim !== 'claimed') return { status: 200, body: receiver.duplicateBody };
     try {

@@ -33,3 +33,8 @@ export interface InboundAnswer {
 export interface InboundHandler {
   handle(delivery: VerifiedDelivery): Promise<InboundAnswer>;
 }
+
+/** Remembers values for a while; `firstSight` is false for one seen within its window. */
+export interface ReplayGuard {
+  firstSight(value: string, now: Date, windowMs: number): Promise<boolean>;
+}

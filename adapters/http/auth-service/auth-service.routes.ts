@@ -33,7 +33,7 @@ export const authServiceRoutes = (sessions: AuthSessions, secureCookies: boolean
       { additionalProperties: false },
     ),
     errors: ['domain_not_allowed', 'duplicate'],
-    responses: { 201: { description: 'The created user.', schema: UserSchema } },
+    responses: { 201: { description: 'The created user and its pending producer record.', schema: Type.Composite([UserSchema, Type.Object({ producerId: Type.String() })]) } },
     handler: async ({ body }) => ({ status: 201, body: await sessions.signUp(body) }),
   }),
   definePublicRoute({

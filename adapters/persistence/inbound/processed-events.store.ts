@@ -1,6 +1,6 @@
 import { EVENT_ID_RETENTION_MS } from '../../../core/inbound/freshness.ts';
 import { isDomainError } from '../../../core/shared/domain-error.ts';
-import type { ClaimOutcome, ProcessedEvents } from '../../../ports/inbound/inbound.ports.ts';
+import type { ClaimOutcome, ProcessedEvents, ReplayGuard } from '../../../ports/inbound/inbound.ports.ts';
 import type { Collection, DocumentStore } from '../../../ports/persistence/document-store.port.ts';
 
 interface ProcessedDocument {
@@ -51,5 +51,31 @@ export class StoreProcessedEvents implements ProcessedEvents {
 
   async release(provider: string, eventId: string): Promise<void> {
     await this.events.deleteOne({ _id: `${provider}:${eventId}`, status: 'processing' });
+  }
+}
+
+/** Fingerprints kept until their window ends (TTL); a second insert of the same one is a replay. */
+export class StoreReplayGuard implements ReplayGuard {
+  private readonly seen: Collection<{ _id: string; [field: string]: unknown; expiresAt: Date }>;
+
+  private constructor(seen: Collection<{ _id: string; [field: string]: unknown; expiresAt: Date }>) {
+    this.seen = seen;
+  }
+
+  static async create(store: DocumentStore): Promise<StoreReplayGuard> {
+    await store.ensureIndexes('inbound_replays', [{ name: 'expiry', keys: { expiresAt: 1 }, expireAfterSeconds: 0 }]);
+    return new StoreReplayGuard(store.collection('inbound_replays'));
+  }
+
+  async firstSight(value: string, now: Date, windowMs: number): Promise<boolean> {
+    const expiresAt = new Date(now.getTime() + windowMs);
+    try {
+      await this.seen.insertOne({ _id: value, expiresAt });
+      return true;
+    } catch (error) {
+      if (!isDomainError(error) || error.code !== 'duplicate') throw error;
+    }
+    // An expired entry the TTL sweep has not removed yet does not count.
+    return (await this.seen.findOneAndUpdate({ _id: value, expiresAt: { $lte: now } }, { $set: { expiresAt } })) !== null;
   }
 }

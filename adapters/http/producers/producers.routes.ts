@@ -1,0 +1,119 @@
+import { Type } from '@sinclair/typebox';
+import { APPOINTMENT_STATUSES, type Appointment, type Producer } from '../../../core/producers/producer.ts';
+import { LINES_OF_BUSINESS, US_STATES } from '../../../core/underwriting/reference-data.ts';
+import { mapPage } from '../../../ports/persistence/page.ts';
+import type { Producers } from '../../../ports/producers/producers.use-cases.ts';
+import { DateOnly, IdParams, OneOf, OrgIdQuery, PageQuery, pageOf, Timestamp } from '../kernel/common.schemas.ts';
+import { orgScope } from '../kernel/org-scope.ts';
+import { defineRoute, type RouteDefinition } from '../kernel/route.ts';
+
+const viewProducer = ({ orgId: _org, createdAt, updatedAt, ...producer }: Producer) => ({ ...producer, createdAt: createdAt.toISOString(), updatedAt: updatedAt.toISOString() });
+const viewAppointment = ({ orgId: _org, createdAt, updatedAt, ...appointment }: Appointment) => ({ ...appointment, createdAt: createdAt.toISOString(), updatedAt: updatedAt.toISOString() });
+
+const License = Type.Object({ state: OneOf(US_STATES), number: Type.String({ minLength: 1, maxLength: 64 }), expiresOn: DateOnly }, { additionalProperties: false });
+const ProducerSchema = Type.Object({
+  id: Type.String(),
+  userId: Type.Union([Type.String(), Type.Null()]),
+  name: Type.String(),
+  email: Type.String(),
+  status: OneOf(['pending', 'active', 'suspended'] as const),
+  license: Type.Union([License, Type.Null()]),
+  createdAt: Timestamp(),
+  updatedAt: Timestamp(),
+});
+const AppointmentSchema = Type.Object({
+  id: Type.String(),
+  producerId: Type.String(),
+  state: Type.String(),
+  lineOfBusiness: Type.String(),
+  status: OneOf(APPOINTMENT_STATUSES),
+  createdAt: Timestamp(),
+  updatedAt: Timestamp(),
+});
+const Scoped = Type.Object(OrgIdQuery);
+const AppointmentParams = Type.Object({ id: Type.String({ minLength: 1 }), apptId: Type.String({ minLength: 1 }) });
+
+export const producerRoutes = (producers: Producers): RouteDefinition[] => [
+  defineRoute({
+    method: 'GET',
+    path: '/v1/producers',
+    operationId: 'listProducers',
+    summary: 'Producers, newest first; `q` searches name, e-mail and license number.',
+    tags: ['producers'],
+    permission: 'producers:read',
+    query: Type.Object({ ...PageQuery, ...OrgIdQuery, status: Type.Optional(OneOf(['pending', 'active', 'suspended'] as const)), q: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })) }),
+    responses: { 200: { description: 'A page of producers.', schema: pageOf(ProducerSchema) } },
+    handler: async (context) => {
+      const { orgId, status, q, ...page } = context.query;
+      return { status: 200, body: mapPage(await producers.list(orgScope(context, orgId), { ...(status ? { status } : {}), ...(q ? { q } : {}) }, page), viewProducer) };
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/v1/producers/:id',
+    operationId: 'getProducer',
+    summary: 'A producer with license information.',
+    tags: ['producers'],
+    permission: 'producers:read',
+    params: IdParams,
+    query: Scoped,
+    responses: { 200: { description: 'The producer.', schema: ProducerSchema } },
+    handler: async (context) => ({ status: 200, body: viewProducer(await producers.get(orgScope(context, context.query.orgId), context.params.id)) }),
+  }),
+  defineRoute({
+    method: 'PATCH',
+    path: '/v1/producers/:id',
+    operationId: 'updateProducer',
+    summary: 'Update the profile: name and license (state, number, expiry).',
+    tags: ['producers'],
+    permission: 'producers:write',
+    params: IdParams,
+    query: Scoped,
+    body: Type.Object({ name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })), license: Type.Optional(Type.Union([License, Type.Null()])) }, { additionalProperties: false, minProperties: 1 }),
+    responses: { 200: { description: 'The producer.', schema: ProducerSchema } },
+    handler: async (context) => ({ status: 200, body: viewProducer(await producers.update(orgScope(context, context.query.orgId), context.params.id, context.body)) }),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/v1/producers/:id/appointments',
+    operationId: 'listAppointments',
+    summary: 'State and line-of-business appointments of a producer.',
+    tags: ['producers'],
+    permission: 'producers:read',
+    params: IdParams,
+    query: Scoped,
+    responses: { 200: { description: 'The appointments.', schema: Type.Object({ data: Type.Array(AppointmentSchema) }) } },
+    handler: async (context) => ({ status: 200, body: { data: (await producers.appointments(orgScope(context, context.query.orgId), context.params.id)).map(viewAppointment) } }),
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/v1/producers/:id/appointments',
+    operationId: 'createAppointment',
+    summary: 'Request an appointment for a state and line of business (starts `pending`).',
+    tags: ['producers'],
+    permission: 'producers:write',
+    params: IdParams,
+    query: Scoped,
+    body: Type.Object({ state: OneOf(US_STATES), lineOfBusiness: OneOf(LINES_OF_BUSINESS) }, { additionalProperties: false }),
+    errors: ['duplicate'],
+    responses: { 201: { description: 'The appointment.', schema: AppointmentSchema } },
+    handler: async (context) => ({ status: 201, body: viewAppointment(await producers.appoint(orgScope(context, context.query.orgId), context.params.id, context.body)) }),
+  }),
+  defineRoute({
+    method: 'PATCH',
+    path: '/v1/producers/:id/appointments/:apptId',
+    operationId: 'updateAppointment',
+    summary: 'Move an appointment: pending -> active | terminated, active -> terminated.',
+    tags: ['producers'],
+    permission: 'producers:write',
+    params: AppointmentParams,
+    query: Scoped,
+    body: Type.Object({ status: OneOf(APPOINTMENT_STATUSES) }, { additionalProperties: false }),
+    errors: ['invalid_transition'],
+    responses: { 200: { description: 'The appointment.', schema: AppointmentSchema } },
+    handler: async (context) => ({
+      status: 200,
+      body: viewAppointment(await producers.moveAppointment(orgScope(context, context.query.orgId), context.params.id, context.params.apptId, context.body.status)),
+    }),
+  }),
+];

@@ -1,0 +1,75 @@
+import type { Appointment, AppointmentStatus, License, Producer, ProducerStatus } from '../../../core/producers/producer.ts';
+import type { DocumentStore, Filter } from '../../../ports/persistence/document-store.port.ts';
+import type { Page, PageRequest } from '../../../ports/persistence/page.ts';
+import type { AppointmentRepository, ProducerRepository } from '../../../ports/producers/producer.repositories.ts';
+import { definedFields, fromDocument } from '../shared/document-mapping.ts';
+import { RecordCollection } from '../shared/record-collection.ts';
+
+const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+export class ProducerStoreRepository implements ProducerRepository {
+  private readonly records: RecordCollection<Producer>;
+
+  private constructor(records: RecordCollection<Producer>) {
+    this.records = records;
+  }
+
+  static async create(store: DocumentStore): Promise<ProducerStoreRepository> {
+    return new ProducerStoreRepository(await RecordCollection.open<Producer>(store, 'producers', [{ name: 'org_status', keys: { orgId: 1, status: 1, _id: -1 } }]));
+  }
+
+  insert(producer: Producer): Promise<void> {
+    return this.records.insert(producer);
+  }
+
+  findById(orgId: string, id: string): Promise<Producer | null> {
+    return this.records.findById(orgId, id);
+  }
+
+  list(orgId: string, filters: { status?: ProducerStatus; q?: string }, page: PageRequest): Promise<Page<Producer>> {
+    const filter: Filter = {};
+    if (filters.status) filter.status = filters.status;
+    if (filters.q) {
+      const pattern = { $regex: escapeRegex(filters.q), $options: 'i' };
+      filter.$or = [{ name: pattern }, { email: pattern }, { 'license.number': pattern }];
+    }
+    return this.records.page(orgId, filter, page);
+  }
+
+  update(orgId: string, id: string, changes: { name?: string; license?: License | null }, at: Date): Promise<Producer | null> {
+    return this.records.update(orgId, id, {}, { $set: { ...definedFields(changes), updatedAt: at } });
+  }
+
+  async activateVerified(id: string, at: Date): Promise<Producer | null> {
+    const document = await this.records.raw.findOneAndUpdate({ _id: id, status: 'pending' }, { $set: { status: 'active', updatedAt: at } }, { returnDocument: 'after' });
+    return document ? fromDocument<Producer>(document) : null;
+  }
+}
+
+export class AppointmentStoreRepository implements AppointmentRepository {
+  private readonly records: RecordCollection<Appointment>;
+
+  private constructor(records: RecordCollection<Appointment>) {
+    this.records = records;
+  }
+
+  static async create(store: DocumentStore): Promise<AppointmentStoreRepository> {
+    return new AppointmentStoreRepository(await RecordCollection.open<Appointment>(store, 'appointments', [{ name: 'org_producer', keys: { orgId: 1, producerId: 1 } }]));
+  }
+
+  insert(appointment: Appointment): Promise<void> {
+    return this.records.insert(appointment);
+  }
+
+  findById(orgId: string, producerId: string, id: string): Promise<Appointment | null> {
+    return this.records.findOne(orgId, { _id: id, producerId });
+  }
+
+  list(orgId: string, producerId: string): Promise<Appointment[]> {
+    return this.records.findAll(orgId, { producerId });
+  }
+
+  move(orgId: string, producerId: string, id: string, from: AppointmentStatus, to: AppointmentStatus, at: Date): Promise<Appointment | null> {
+    return this.records.update(orgId, id, { producerId, status: from }, { $set: { status: to, updatedAt: at } });
+  }
+}
