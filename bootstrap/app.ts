@@ -15,6 +15,7 @@ import { invoiceRoutes } from '../adapters/http/billing/invoices.routes.ts';
 import { policyRoutes } from '../adapters/http/policy/policies.routes.ts';
 import { submissionRoutes } from '../adapters/http/underwriting/submissions.routes.ts';
 import type { Invoices } from '../ports/billing/invoices.use-cases.ts';
+import type { InvoiceSettlement } from '../ports/billing/invoice-settlement.use-cases.ts';
 import { webhookRoutes } from '../adapters/http/webhooks/webhooks.routes.ts';
 import { producerRoutes } from '../adapters/http/producers/producers.routes.ts';
 import type { Producers } from '../ports/producers/producers.use-cases.ts';
@@ -74,7 +75,7 @@ export const startApp = async (config: AppConfig, options: StartOptions = {}): P
     ...auditRoutes(await resolve<AuditLog>(TOKENS.AuditLog)),
     ...submissionRoutes(await resolve<Submissions>(TOKENS.Submissions), await resolve<Quoting>(TOKENS.Quoting), await resolve<Binding>(TOKENS.Binding)),
     ...policyRoutes(await resolve<PolicyLifecycle>(TOKENS.PolicyLifecycle)),
-    ...invoiceRoutes(await resolve<Invoices>(TOKENS.Invoices)),
+    ...invoiceRoutes(await resolve<Invoices>(TOKENS.Invoices), await resolve<InvoiceSettlement>(TOKENS.InvoiceSettlement)),
     ...webhookRoutes(await resolve<Webhooks>(TOKENS.Webhooks)),
     ...producerRoutes(await resolve<Producers>(TOKENS.Producers)),
     ...inboundRoutes(await resolve<InboundPipeline>(TOKENS.InboundPipeline), await resolve<InboundEndpoint[]>(INBOUND_ENDPOINTS)),

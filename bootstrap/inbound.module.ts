@@ -5,13 +5,12 @@ import { StoreProcessedEvents, StoreReplayGuard } from '../adapters/persistence/
 import type { SecretTools } from '../ports/identity/credential-crypto.port.ts';
 import { IdentityEventsHandler } from '../ports/producers/identity-events.handler.ts';
 import type { ProducerRepository } from '../ports/producers/producer.repositories.ts';
-import type { InvoiceRepository, PaymentRepository } from '../ports/billing/invoice.repository.ts';
 import { PaymentEventsHandler } from '../ports/billing/payment-events.handler.ts';
+import type { InvoiceSettlement } from '../ports/billing/invoice-settlement.use-cases.ts';
 import { EmailEventsHandler } from '../ports/inbound/email-events.handler.ts';
 import { InboundPipeline } from '../ports/inbound/inbound-pipeline.use-case.ts';
 import type { DocumentStore } from '../ports/persistence/document-store.port.ts';
 import type { Clock } from '../ports/shared/clock.port.ts';
-import type { IdGenerator } from '../ports/shared/id-generator.port.ts';
 import { TOKENS } from '../ports/tokens.ts';
 import type { InboundEndpoint } from '../adapters/http/inbound/inbound.routes.ts';
 import type { AppConfig } from './config.ts';
@@ -27,7 +26,7 @@ export const inboundModule = (config: AppConfig) =>
       [TOKENS.Store, TOKENS.SecretTools, TOKENS.Clock],
     );
     bind<InboundEndpoint[]>(INBOUND_ENDPOINTS).toResolvedValue(
-      (store: DocumentStore, invoices: InvoiceRepository, payments: PaymentRepository, producers: ProducerRepository, ids: IdGenerator, clock: Clock) => [
+      (store: DocumentStore, settlement: InvoiceSettlement, producers: ProducerRepository, clock: Clock) => [
         {
           path: '/webhooks/payment-processor',
           operationId: 'paymentProcessorWebhook',
@@ -36,7 +35,7 @@ export const inboundModule = (config: AppConfig) =>
           receiver: {
             provider: 'payment-processor',
             verifier: new StripeSignatureVerifier(config.secrets.stripeWebhookSecret),
-            handler: new PaymentEventsHandler({ invoices, payments, ids, clock }),
+            handler: new PaymentEventsHandler(settlement),
             duplicateBody: { received: true, duplicate: true },
           },
         },
@@ -66,6 +65,6 @@ export const inboundModule = (config: AppConfig) =>
           },
         },
       ],
-      [TOKENS.Store, TOKENS.InvoiceRepository, TOKENS.PaymentRepository, TOKENS.ProducerRepository, TOKENS.Ids, TOKENS.Clock],
+      [TOKENS.Store, TOKENS.InvoiceSettlement, TOKENS.ProducerRepository, TOKENS.Clock],
     );
   });

@@ -9,6 +9,7 @@ import { PdfFormReader } from '../adapters/documents/pdf-form-reader.ts';
 import { FixtureReferenceData } from '../adapters/reference-data/fixture-reference-data.ts';
 import type { InvoiceRepository, PaymentRepository } from '../ports/billing/invoice.repository.ts';
 import { Invoices } from '../ports/billing/invoices.use-cases.ts';
+import { InvoiceSettlement } from '../ports/billing/invoice-settlement.use-cases.ts';
 import type { DocumentStore } from '../ports/persistence/document-store.port.ts';
 import { PolicyLifecycle } from '../ports/policy/policy-lifecycle.use-cases.ts';
 import type { PolicyRepository, PolicyTransactionRepository } from '../ports/policy/policy.repositories.ts';
@@ -60,5 +61,9 @@ export const underwritingModule = new ContainerModule(({ bind }) => {
   );
   bind<PolicyLifecycle>(TOKENS.PolicyLifecycle).toResolvedValue((...args: IssuanceArgs) => new PolicyLifecycle(issuanceDeps(...args)), [...issuance]);
   bind<PaymentRepository>(TOKENS.PaymentRepository).toResolvedValue(PaymentStoreRepository.create, [TOKENS.Store]);
+  bind<InvoiceSettlement>(TOKENS.InvoiceSettlement).toResolvedValue(
+    (invoices: InvoiceRepository, payments: PaymentRepository, ids: IdGenerator, clock: Clock) => new InvoiceSettlement({ invoices, payments, ids, clock }),
+    [TOKENS.InvoiceRepository, TOKENS.PaymentRepository, TOKENS.Ids, TOKENS.Clock],
+  );
   bind<Invoices>(TOKENS.Invoices).toResolvedValue((invoices: InvoiceRepository, payments: PaymentRepository) => new Invoices(invoices, payments), [TOKENS.InvoiceRepository, TOKENS.PaymentRepository]);
 });

@@ -39,5 +39,6 @@ export const TOKENS = {
   ProducerRepository: Symbol.for('ProducerRepository'),
   AppointmentRepository: Symbol.for('AppointmentRepository'),
   Producers: Symbol.for('Producers'),
+  InvoiceSettlement: Symbol.for('InvoiceSettlement'),
   JobRunner: Symbol.for('JobRunner'),
 } as const;

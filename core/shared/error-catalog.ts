@@ -24,6 +24,7 @@ export const ERROR_CATALOG = {
   not_bindable: 'The quote is blocked by delegated-authority flags.',
   quote_expired: 'The quote is no longer valid.',
   webhook_inactive: 'The webhook subscription is inactive.',
+  overpayment: 'The payment is larger than the amount outstanding.',
   loss_outside_coverage: 'The loss date is outside the policy period.',
   rate_limited: 'Too many requests; retry after the indicated delay.',
   too_many_attempts: 'Too many failed sign-in attempts; retry after the indicated delay.',

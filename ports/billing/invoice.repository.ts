@@ -13,7 +13,9 @@ export interface InvoiceRepository {
    * Adds a payment to `paidAmount` once per reference, with its events, in one guarded write;
    * null when the invoice is missing or already counted this reference.
    */
-  applyPayment(orgId: string, id: string, reference: string, amount: Cents, events: readonly DomainEvent[]): Promise<Invoice | null>;
+  applyPayment(orgId: string, id: string, reference: string, amount: Cents, events: readonly DomainEvent[], guard?: { readonly maxPaidBefore: Cents }): Promise<Invoice | null>;
+  /** Voids an open invoice that has received nothing; null otherwise. */
+  markVoid(orgId: string, id: string): Promise<Invoice | null>;
   /** Moves an open invoice to paid, with its events; null when it was not open. */
   markPaid(orgId: string, id: string, events: readonly DomainEvent[]): Promise<Invoice | null>;
 }
@@ -22,4 +24,5 @@ export interface PaymentRepository {
   /** Rejects with `duplicate` when the reference was recorded before. */
   insert(payment: Payment): Promise<void>;
   forInvoice(orgId: string, invoiceId: string): Promise<Payment[]>;
+  findByReference(orgId: string, reference: string): Promise<Payment | null>;
 }

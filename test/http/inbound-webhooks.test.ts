@@ -133,3 +133,33 @@ test('payment events reach subscribers through the outbox', async (t) => {
     await receiver.close();
   }
 });
+
+test('manual payments: idempotent by reference, overpayment refused, paid when covered; void only without payments', async (t) => {
+  const { app, tenant } = t.context;
+  const invoice = await invoiceOf(app, tenant);
+  const path = `/v1/invoices/${invoice.id}`;
+  const first = await call(app.api, 'POST', `${path}/pay`, { token: tenant.adminToken, body: { amount: 100.25, method: 'check', reference: 'CHK-1001' } });
+  t.is(first.status, 201);
+  t.like(first.body, { amount: 100.25, method: 'check', reference: 'CHK-1001' });
+  const again = await call(app.api, 'POST', `${path}/pay`, { token: tenant.adminToken, body: { amount: 100.25, method: 'check', reference: 'CHK-1001' } });
+  t.is(again.body.id, first.body.id);
+  const over = await call(app.api, 'POST', `${path}/pay`, { token: tenant.adminToken, body: { amount: invoice.amount, method: 'wire', reference: 'W-1' } });
+  t.is(over.status, 422);
+  t.is(over.body.error, 'overpayment');
+  t.is((await call(app.api, 'POST', `${path}/void`, { token: tenant.adminToken })).status, 422);
+  const rest = Math.round(invoice.amount * 100 - 10_025) / 100;
+  const racing = await Promise.all(['W-2', 'W-3', 'W-4'].map((reference) => call(app.api, 'POST', `${path}/pay`, { token: tenant.adminToken, body: { amount: rest, method: 'wire', reference } })));
+  t.is(racing.filter((r) => r.status === 201).length, 1);
+  const paid = await call(app.api, 'GET', path, { token: tenant.adminToken });
+  t.like(paid.body, { status: 'paid', paidAmount: invoice.amount });
+  t.is(paid.body.payments.length, 2);
+  const closed = await call(app.api, 'POST', `${path}/pay`, { token: tenant.adminToken, body: { amount: 1, method: 'wire', reference: 'W-5' } });
+  t.is(closed.body.error, 'invalid_transition');
+
+  const second = (await call(app.api, 'GET', `/v1/invoices?policyId=${invoice.policyId}`, { token: tenant.adminToken })).body.data.find((i: { invoiceNumber: string }) => i.invoiceNumber.endsWith('-02'));
+  const voided = await call(app.api, 'POST', `/v1/invoices/${second.id}/void`, { token: tenant.adminToken });
+  t.is(voided.status, 200);
+  t.is(voided.body.status, 'void');
+  t.is((await call(app.api, 'POST', `/v1/invoices/${second.id}/void`, { token: tenant.adminToken })).status, 422);
+  t.is((await call(app.api, 'POST', `/v1/invoices/${second.id}/pay`, { token: t.context.tenant.adminToken, body: { amount: 1, method: 'ach', reference: 'A-1' } })).status, 422);
+});

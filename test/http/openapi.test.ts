@@ -90,6 +90,8 @@ test('every served route is described, with security, rate headers and error res
     ['get', '/v1/policies/{id}/timeline'],
     ['get', '/v1/invoices'],
     ['get', '/v1/invoices/{id}'],
+    ['post', '/v1/invoices/{id}/pay'],
+    ['post', '/v1/invoices/{id}/void'],
     ['post', '/v1/webhooks'],
     ['get', '/v1/webhooks'],
     ['delete', '/v1/webhooks/{id}'],

@@ -24,6 +24,7 @@ export const HTTP_STATUS: Readonly<Record<ErrorCode, number>> = {
   not_bindable: 422,
   quote_expired: 422,
   webhook_inactive: 422,
+  overpayment: 422,
   loss_outside_coverage: 422,
   rate_limited: 429,
   too_many_attempts: 429,

@@ -45,12 +45,17 @@ export class InvoiceStoreRepository implements InvoiceRepository {
     return this.records.raw.countDocuments({ orgId, policyId });
   }
 
-  applyPayment(orgId: string, id: string, reference: string, amount: Cents, events: readonly DomainEvent[]): Promise<Invoice | null> {
-    return this.records.update(orgId, id, { paymentReferences: { $ne: reference } }, {
+  applyPayment(orgId: string, id: string, reference: string, amount: Cents, events: readonly DomainEvent[], guard?: { maxPaidBefore: Cents }): Promise<Invoice | null> {
+    const condition = { paymentReferences: { $ne: reference }, ...(guard ? { status: 'open', paidAmount: { $lte: guard.maxPaidBefore } } : {}) };
+    return this.records.update(orgId, id, condition, {
       $inc: { paidAmount: amount },
       $push: { paymentReferences: reference, [OUTBOX_FIELD]: { $each: [...events] } },
       $set: { [OUTBOX_FLAG]: events.length > 0 },
     });
+  }
+
+  markVoid(orgId: string, id: string): Promise<Invoice | null> {
+    return this.records.update(orgId, id, { status: 'open', paidAmount: 0 }, { $set: { status: 'void' } });
   }
 
   markPaid(orgId: string, id: string, events: readonly DomainEvent[]): Promise<Invoice | null> {
@@ -83,5 +88,9 @@ export class PaymentStoreRepository implements PaymentRepository {
 
   forInvoice(orgId: string, invoiceId: string): Promise<Payment[]> {
     return this.records.findAll(orgId, { invoiceId });
+  }
+
+  findByReference(orgId: string, reference: string): Promise<Payment | null> {
+    return this.records.findOne(orgId, { reference });
   }
 }

@@ -1,0 +1,92 @@
+import type { Invoice } from '../../core/billing/invoice.ts';
+import type { Payment, PaymentMethod } from '../../core/billing/payment.ts';
+import type { DomainEvent } from '../../core/events/domain-event.ts';
+import { DomainError, isDomainError, notFound } from '../../core/shared/domain-error.ts';
+import { cents, type Cents } from '../../core/shared/money.ts';
+import type { Clock } from '../shared/clock.port.ts';
+import type { IdGenerator } from '../shared/id-generator.port.ts';
+import type { InvoiceRepository, PaymentRepository } from './invoice.repository.ts';
+
+export interface SettlementDeps {
+  readonly invoices: InvoiceRepository;
+  readonly payments: PaymentRepository;
+  readonly ids: IdGenerator;
+  readonly clock: Clock;
+}
+
+const notOpen = (invoice: Invoice) => new DomainError('invalid_transition', `A ${invoice.status} invoice takes no payment.`, { status: invoice.status });
+
+/** Manual payments and voids; the reference makes a payment idempotent, the guard makes overpayment impossible. */
+export class InvoiceSettlement {
+  private readonly deps: SettlementDeps;
+
+  constructor(deps: SettlementDeps) {
+    this.deps = deps;
+  }
+
+  async pay(orgId: string, invoiceId: string, input: { amount: Cents; method: PaymentMethod; reference: string }): Promise<Payment> {
+    const known = await this.deps.payments.findByReference(orgId, input.reference);
+    if (known) {
+      if (known.invoiceId !== invoiceId) throw new DomainError('duplicate', 'This reference was recorded for another invoice.');
+      return known;
+    }
+    const invoice = await this.deps.invoices.findById(orgId, invoiceId);
+    if (!invoice) throw notFound('Invoice');
+    if (invoice.status !== 'open') throw notOpen(invoice);
+    const outstanding = cents(invoice.amount - invoice.paidAmount);
+    if (input.amount > outstanding) throw new DomainError('overpayment', `The invoice has ${outstanding / 100} outstanding.`, { outstanding: outstanding / 100 });
+    const applied = await this.record(orgId, invoiceId, input, cents(invoice.amount - input.amount));
+    if (!applied) {
+      const current = await this.deps.invoices.findById(orgId, invoiceId);
+      if (current && current.status !== 'open') throw notOpen(current);
+      throw new DomainError('overpayment', 'Another payment was recorded meanwhile; the amount now exceeds what is outstanding.');
+    }
+    return (await this.deps.payments.findByReference(orgId, input.reference)) as Payment;
+  }
+
+  /**
+   * Money the processor already took: recorded once per payment-intent id, never refused for
+   * size (an excess stays visible as paidAmount above amount). Null for an unknown invoice.
+   */
+  async recordProcessorPayment(orgId: string, invoiceId: string, intentId: string, amount: Cents): Promise<Invoice | null> {
+    await this.record(orgId, invoiceId, { amount, method: 'card', reference: intentId }, null);
+    return this.deps.invoices.findById(orgId, invoiceId);
+  }
+
+  /**
+   * Adds the payment to the invoice once per reference (with its event), stores the payment row
+   * (a row already there from an interrupted attempt is kept), and marks the invoice paid when covered.
+   */
+  private async record(orgId: string, invoiceId: string, input: { amount: Cents; method: PaymentMethod; reference: string }, maxPaidBefore: Cents | null): Promise<Invoice | null> {
+    const now = this.deps.clock.now();
+    const event = (type: DomainEvent['type'], data: Record<string, unknown>): DomainEvent => ({ id: this.deps.ids.next('evt'), type, orgId, timestamp: now, data });
+    const applied = await this.deps.invoices.applyPayment(
+      orgId,
+      invoiceId,
+      input.reference,
+      input.amount,
+      [event('payment.received', { invoiceId, reference: input.reference, amount: input.amount / 100, method: input.method })],
+      maxPaidBefore === null ? undefined : { maxPaidBefore },
+    );
+    if (maxPaidBefore !== null && !applied) return null;
+    const current = applied ?? (await this.deps.invoices.findById(orgId, invoiceId));
+    if (!current) return null;
+    try {
+      await this.deps.payments.insert({ id: this.deps.ids.next('pay'), orgId, invoiceId, amount: input.amount, method: input.method, reference: input.reference, receivedAt: now });
+    } catch (error) {
+      if (!isDomainError(error) || error.code !== 'duplicate') throw error;
+    }
+    if (current.status === 'open' && current.paidAmount >= current.amount) {
+      await this.deps.invoices.markPaid(orgId, invoiceId, [event('invoice.paid', { invoiceId, invoiceNumber: current.invoiceNumber, policyId: current.policyId, amount: current.amount / 100 })]);
+    }
+    return current;
+  }
+
+  async void(orgId: string, invoiceId: string): Promise<Invoice> {
+    const voided = await this.deps.invoices.markVoid(orgId, invoiceId);
+    if (voided) return voided;
+    const invoice = await this.deps.invoices.findById(orgId, invoiceId);
+    if (!invoice) throw notFound('Invoice');
+    throw new DomainError('invalid_transition', invoice.status === 'open' ? 'An invoice with payments cannot be voided.' : `A ${invoice.status} invoice cannot be voided.`, { status: invoice.status });
+  }
+}
