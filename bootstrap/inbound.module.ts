@@ -1,5 +1,6 @@
 import { ContainerModule } from 'inversify';
 import { IdentitySignatureVerifier, StandardWebhooksVerifier, StripeSignatureVerifier } from '../adapters/inbound/signature-verifiers.ts';
+import { StoreManualReviewQueue } from '../adapters/persistence/billing/manual-review.store.ts';
 import { StoreEmailEventQueue } from '../adapters/persistence/inbound/email-event-queue.store.ts';
 import { StoreProcessedEvents, StoreReplayGuard } from '../adapters/persistence/inbound/processed-events.store.ts';
 import type { SecretTools } from '../ports/identity/credential-crypto.port.ts';
@@ -30,12 +31,12 @@ export const inboundModule = (config: AppConfig) =>
         {
           path: '/webhooks/payment-processor',
           operationId: 'paymentProcessorWebhook',
-          summary: 'Payment processor events (payment_intent.succeeded records the payment once per intent).',
+          summary: 'Payment processor events: payment_intent.succeeded records the payment once per intent; charge.refunded records each refund once, reopens an uncovered invoice and flags refunds over $1,000 for review.',
           signatureHeaders: ['Stripe-Signature'],
           receiver: {
             provider: 'payment-processor',
             verifier: new StripeSignatureVerifier(config.secrets.stripeWebhookSecret),
-            handler: new PaymentEventsHandler(settlement),
+            handler: new PaymentEventsHandler(settlement, new StoreManualReviewQueue(store)),
             duplicateBody: { received: true, duplicate: true },
           },
         },

@@ -82,6 +82,24 @@ export class InvoiceSettlement {
     return current;
   }
 
+  /**
+   * A refund the processor made: a negative payment once per refund reference, and a paid
+   * invoice that is no longer covered goes back to open. Returns whether it was recorded now.
+   */
+  async recordProcessorRefund(orgId: string, invoiceId: string, reference: string, amount: Cents): Promise<{ invoice: Invoice; recorded: boolean } | null> {
+    const now = this.deps.clock.now();
+    const applied = await this.deps.invoices.applyPayment(orgId, invoiceId, reference, cents(-amount), []);
+    const current = applied ?? (await this.deps.invoices.findById(orgId, invoiceId));
+    if (!current) return null;
+    try {
+      await this.deps.payments.insert({ id: this.deps.ids.next('pay'), orgId, invoiceId, amount: cents(-amount), method: 'card', reference, receivedAt: now });
+    } catch (error) {
+      if (!isDomainError(error) || error.code !== 'duplicate') throw error;
+    }
+    const reopened = current.status === 'paid' && current.paidAmount < current.amount ? await this.deps.invoices.reopen(orgId, invoiceId) : null;
+    return { invoice: reopened ?? current, recorded: applied !== null };
+  }
+
   async void(orgId: string, invoiceId: string): Promise<Invoice> {
     const voided = await this.deps.invoices.markVoid(orgId, invoiceId);
     if (voided) return voided;

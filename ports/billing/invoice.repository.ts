@@ -14,6 +14,8 @@ export interface InvoiceRepository {
    * null when the invoice is missing or already counted this reference.
    */
   applyPayment(orgId: string, id: string, reference: string, amount: Cents, events: readonly DomainEvent[], guard?: { readonly maxPaidBefore: Cents }): Promise<Invoice | null>;
+  /** A paid invoice back to open (a refund left it uncovered); null when it was not paid. */
+  reopen(orgId: string, id: string): Promise<Invoice | null>;
   /** Voids an open invoice that has received nothing; null otherwise. */
   markVoid(orgId: string, id: string): Promise<Invoice | null>;
   /** Moves an open invoice to paid, with its events; null when it was not open. */

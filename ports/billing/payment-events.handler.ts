@@ -2,6 +2,13 @@ import { cents } from '../../core/shared/money.ts';
 import type { InboundAnswer, InboundHandler, VerifiedDelivery } from '../inbound/inbound.ports.ts';
 import type { InvoiceSettlement } from './invoice-settlement.use-cases.ts';
 
+/** Refunds above $1,000 are flagged for a person to review. */
+export const MANUAL_REVIEW_ABOVE_CENTS = 1_000_00;
+
+export interface ManualReviewQueue {
+  flag(item: { orgId: string; kind: string; reference: string; invoiceId: string; amount: number }): Promise<void>;
+}
+
 
 const field = (value: unknown, key: string): unknown => (value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined);
 
@@ -11,12 +18,15 @@ const field = (value: unknown, key: string): unknown => (value && typeof value =
  */
 export class PaymentEventsHandler implements InboundHandler {
   private readonly settlement: InvoiceSettlement;
+  private readonly reviews: ManualReviewQueue;
 
-  constructor(settlement: InvoiceSettlement) {
+  constructor(settlement: InvoiceSettlement, reviews: ManualReviewQueue) {
     this.settlement = settlement;
+    this.reviews = reviews;
   }
 
   async handle(delivery: VerifiedDelivery): Promise<InboundAnswer> {
+    if (delivery.type === 'charge.refunded') return this.refunded(delivery);
     if (delivery.type !== 'payment_intent.succeeded') return { status: 200, body: { received: true, ignored: delivery.type } };
     const intent = field(field(delivery.payload, 'data'), 'object');
     const metadata = field(intent, 'metadata');
@@ -30,5 +40,30 @@ export class PaymentEventsHandler implements InboundHandler {
     const invoice = await this.settlement.recordProcessorPayment(orgId, invoiceId, intentId, cents(amount as number));
     if (!invoice) return { status: 200, body: { received: true, ignored: 'unknown invoice' } };
     return { status: 200, body: { received: true } };
+  }
+
+  /** Each refund of the charge is recorded once, keyed by the refund id; refunds over $1,000 go to manual review. */
+  private async refunded(delivery: VerifiedDelivery): Promise<InboundAnswer> {
+    const charge = field(field(delivery.payload, 'data'), 'object');
+    const metadata = field(charge, 'metadata');
+    const invoiceId = field(metadata, 'invoiceId');
+    const orgId = field(metadata, 'orgId');
+    const refunds = field(field(charge, 'refunds'), 'data');
+    if (typeof invoiceId !== 'string' || typeof orgId !== 'string' || !Array.isArray(refunds)) {
+      return { status: 200, body: { received: true, ignored: 'no invoice in the charge metadata' } };
+    }
+    const flagged: string[] = [];
+    for (const refund of refunds) {
+      const refundId = field(refund, 'id');
+      const amount = field(refund, 'amount');
+      if (typeof refundId !== 'string' || !Number.isSafeInteger(amount)) continue;
+      const result = await this.settlement.recordProcessorRefund(orgId, invoiceId, refundId, cents(amount as number));
+      if (!result) return { status: 200, body: { received: true, ignored: 'unknown invoice' } };
+      if ((amount as number) > MANUAL_REVIEW_ABOVE_CENTS) {
+        flagged.push(refundId);
+        if (result.recorded) await this.reviews.flag({ orgId, kind: 'refund', reference: refundId, invoiceId, amount: (amount as number) / 100 });
+      }
+    }
+    return { status: 200, body: { received: true, ...(flagged.length > 0 ? { manualReview: flagged } : {}) } };
   }
 }

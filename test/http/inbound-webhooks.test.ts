@@ -163,3 +163,30 @@ test('manual payments: idempotent by reference, overpayment refused, paid when c
   t.is((await call(app.api, 'POST', `/v1/invoices/${second.id}/void`, { token: tenant.adminToken })).status, 422);
   t.is((await call(app.api, 'POST', `/v1/invoices/${second.id}/pay`, { token: t.context.tenant.adminToken, body: { amount: 1, method: 'ach', reference: 'A-1' } })).status, 422);
 });
+
+test('charge.refunded: a negative payment per refund, the invoice reopened, large refunds flagged', async (t) => {
+  const { app, tenant } = t.context;
+  const invoice = await invoiceOf(app, tenant, 'PIF');
+  const cents = Math.round(invoice.amount * 100);
+  await sendStripe(app, paymentEvent('evt_r0', 'pi_r0', invoice, tenant.orgId, cents));
+  t.is((await call(app.api, 'GET', `/v1/invoices/${invoice.id}`, { token: tenant.adminToken })).body.status, 'paid');
+  const refund = (eventId: string, refunds: Array<[string, number]>) =>
+    JSON.stringify({
+      id: eventId,
+      type: 'charge.refunded',
+      data: { object: { id: 'ch_r0', object: 'charge', payment_intent: 'pi_r0', metadata: { invoiceId: invoice.id, orgId: tenant.orgId }, refunds: { data: refunds.map(([id, amount]) => ({ id, amount })) } } },
+    });
+  const small = await sendStripe(app, refund('evt_r1', [['re_1', 50_00]]));
+  t.is(small.status, 200);
+  let current = await call(app.api, 'GET', `/v1/invoices/${invoice.id}`, { token: tenant.adminToken });
+  t.like(current.body, { status: 'open', paidAmount: (cents - 50_00) / 100 });
+  t.true(current.body.payments.some((p: { amount: number; reference: string }) => p.amount === -50 && p.reference === 're_1'));
+  // The processor lists every refund of the charge again: re_1 is not counted twice.
+  const large = await sendStripe(app, refund('evt_r2', [['re_1', 50_00], ['re_2', 1_500_00]]));
+  t.deepEqual(large.body.manualReview, ['re_2']);
+  current = await call(app.api, 'GET', `/v1/invoices/${invoice.id}`, { token: tenant.adminToken });
+  t.is(current.body.paidAmount, (cents - 50_00 - 1_500_00) / 100);
+  t.is(current.body.payments.length, 3);
+  const review = await app.app.store.collection('manual_reviews').findOne({ _id: `${tenant.orgId}:refund:re_2` });
+  t.like(review, { kind: 'refund', amount: 1500, invoiceId: invoice.id, status: 'open' });
+});

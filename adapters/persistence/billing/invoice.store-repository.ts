@@ -54,6 +54,10 @@ export class InvoiceStoreRepository implements InvoiceRepository {
     });
   }
 
+  reopen(orgId: string, id: string): Promise<Invoice | null> {
+    return this.records.update(orgId, id, { status: 'paid' }, { $set: { status: 'open' } });
+  }
+
   markVoid(orgId: string, id: string): Promise<Invoice | null> {
     return this.records.update(orgId, id, { status: 'open', paidAmount: 0 }, { $set: { status: 'void' } });
   }

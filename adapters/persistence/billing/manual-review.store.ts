@@ -1,0 +1,20 @@
+import { isDomainError } from '../../../core/shared/domain-error.ts';
+import type { ManualReviewQueue } from '../../../ports/billing/payment-events.handler.ts';
+import type { Collection, DocumentStore, StoredDocument } from '../../../ports/persistence/document-store.port.ts';
+
+/** Items waiting for a person, one per organization, kind and reference. */
+export class StoreManualReviewQueue implements ManualReviewQueue {
+  private readonly items: Collection<StoredDocument>;
+
+  constructor(store: DocumentStore) {
+    this.items = store.collection('manual_reviews');
+  }
+
+  async flag(item: { orgId: string; kind: string; reference: string; invoiceId: string; amount: number }): Promise<void> {
+    try {
+      await this.items.insertOne({ _id: `${item.orgId}:${item.kind}:${item.reference}`, ...item, status: 'open', createdAt: new Date() });
+    } catch (error) {
+      if (!isDomainError(error) || error.code !== 'duplicate') throw error;
+    }
+  }
+}
