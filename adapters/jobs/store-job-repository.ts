@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { computeJobState, toJobId, type JobParameters, type JobRepository, type JobRepositoryOptions, type JobsOverview, type JobsQueryOptions, type JobsResult, type RemoveJobsOptions } from 'agenda';
 
-import { isDomainError } from '../../core/shared/domain-error.ts';
+import { writeUnlessDuplicate } from '../../core/shared/domain-error.ts';
 import type { Collection, DocumentStore, Filter } from '../../ports/persistence/document-store.port.ts';
 
 type JobDocument = Omit<JobParameters, '_id' | 'unique' | 'uniqueOpts'> & { _id: string; [field: string]: unknown };
@@ -117,13 +117,7 @@ export class StoreJobRepository implements JobRepository {
     const existing = await this.jobs.findOneAndUpdate(query, update, { returnDocument: 'after' });
     if (existing) return toJob(existing) as JobParameters<DATA>;
     const document = { ...fields, ...protect, _id: randomUUID() } as JobDocument;
-    try {
-      await this.jobs.insertOne(document);
-      return toJob(document) as JobParameters<DATA>;
-    } catch (error) {
-      if (!isDomainError(error) || error.code !== 'duplicate') throw error;
-      return job;
-    }
+    return (await writeUnlessDuplicate(() => this.jobs.insertOne(document))) ? (toJob(document) as JobParameters<DATA>) : job;
   }
 
   async saveJobState(job: JobParameters, options: JobRepositoryOptions | undefined): Promise<void> {

@@ -22,3 +22,14 @@ export const validationFailed = (field: string, rule: string, message?: string):
 
 export const notFound = (resource: string): DomainError =>
   new DomainError('not_found', `${resource} not found.`);
+
+/** Runs a write that may meet a unique key: true when it wrote, false when the key was taken. */
+export const writeUnlessDuplicate = async (write: () => Promise<unknown>): Promise<boolean> => {
+  try {
+    await write();
+    return true;
+  } catch (error) {
+    if (isDomainError(error) && error.code === 'duplicate') return false;
+    throw error;
+  }
+};

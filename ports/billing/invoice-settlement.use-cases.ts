@@ -1,7 +1,7 @@
 import type { Invoice } from '../../core/billing/invoice.ts';
 import type { Payment, PaymentMethod } from '../../core/billing/payment.ts';
 import type { DomainEvent } from '../../core/events/domain-event.ts';
-import { DomainError, isDomainError, notFound } from '../../core/shared/domain-error.ts';
+import { DomainError, notFound, writeUnlessDuplicate } from '../../core/shared/domain-error.ts';
 import { cents, type Cents } from '../../core/shared/money.ts';
 import type { Clock } from '../shared/clock.port.ts';
 import type { IdGenerator } from '../shared/id-generator.port.ts';
@@ -71,11 +71,9 @@ export class InvoiceSettlement {
     if (maxPaidBefore !== null && !applied) return null;
     const current = applied ?? (await this.deps.invoices.findById(orgId, invoiceId));
     if (!current) return null;
-    try {
-      await this.deps.payments.insert({ id: this.deps.ids.next('pay'), orgId, invoiceId, amount: input.amount, method: input.method, reference: input.reference, receivedAt: now });
-    } catch (error) {
-      if (!isDomainError(error) || error.code !== 'duplicate') throw error;
-    }
+    await writeUnlessDuplicate(() =>
+      this.deps.payments.insert({ id: this.deps.ids.next('pay'), orgId, invoiceId, amount: input.amount, method: input.method, reference: input.reference, receivedAt: now }),
+    );
     if (current.status === 'open' && current.paidAmount >= current.amount) {
       await this.deps.invoices.markPaid(orgId, invoiceId, [event('invoice.paid', { invoiceId, invoiceNumber: current.invoiceNumber, policyId: current.policyId, amount: current.amount / 100 })]);
     }
@@ -91,11 +89,9 @@ export class InvoiceSettlement {
     const applied = await this.deps.invoices.applyPayment(orgId, invoiceId, reference, cents(-amount), []);
     const current = applied ?? (await this.deps.invoices.findById(orgId, invoiceId));
     if (!current) return null;
-    try {
-      await this.deps.payments.insert({ id: this.deps.ids.next('pay'), orgId, invoiceId, amount: cents(-amount), method: 'card', reference, receivedAt: now });
-    } catch (error) {
-      if (!isDomainError(error) || error.code !== 'duplicate') throw error;
-    }
+    await writeUnlessDuplicate(() =>
+      this.deps.payments.insert({ id: this.deps.ids.next('pay'), orgId, invoiceId, amount: cents(-amount), method: 'card', reference, receivedAt: now }),
+    );
     const reopened = current.status === 'paid' && current.paidAmount < current.amount ? await this.deps.invoices.reopen(orgId, invoiceId) : null;
     return { invoice: reopened ?? current, recorded: applied !== null };
   }

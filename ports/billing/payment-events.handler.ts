@@ -1,5 +1,5 @@
 import { cents } from '../../core/shared/money.ts';
-import type { InboundAnswer, InboundHandler, VerifiedDelivery } from '../inbound/inbound.ports.ts';
+import { valueAt, type InboundAnswer, type InboundHandler, type VerifiedDelivery } from '../inbound/inbound.ports.ts';
 import type { InvoiceSettlement } from './invoice-settlement.use-cases.ts';
 
 /** Refunds above $1,000 are flagged for a person to review. */
@@ -9,8 +9,6 @@ export interface ManualReviewQueue {
   flag(item: { orgId: string; kind: string; reference: string; invoiceId: string; amount: number }): Promise<void>;
 }
 
-
-const field = (value: unknown, key: string): unknown => (value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined);
 
 /**
  * The payment processor's events. Every effect is keyed by the payment-intent id, not the event
@@ -28,12 +26,12 @@ export class PaymentEventsHandler implements InboundHandler {
   async handle(delivery: VerifiedDelivery): Promise<InboundAnswer> {
     if (delivery.type === 'charge.refunded') return this.refunded(delivery);
     if (delivery.type !== 'payment_intent.succeeded') return { status: 200, body: { received: true, ignored: delivery.type } };
-    const intent = field(field(delivery.payload, 'data'), 'object');
-    const metadata = field(intent, 'metadata');
-    const intentId = field(intent, 'id');
-    const invoiceId = field(metadata, 'invoiceId');
-    const orgId = field(metadata, 'orgId');
-    const amount = field(intent, 'amount_received') ?? field(intent, 'amount');
+    const intent = valueAt(delivery.payload, 'data', 'object');
+    const metadata = valueAt(intent, 'metadata');
+    const intentId = valueAt(intent, 'id');
+    const invoiceId = valueAt(metadata, 'invoiceId');
+    const orgId = valueAt(metadata, 'orgId');
+    const amount = valueAt(intent, 'amount_received') ?? valueAt(intent, 'amount');
     if (typeof intentId !== 'string' || typeof invoiceId !== 'string' || typeof orgId !== 'string' || !Number.isSafeInteger(amount)) {
       return { status: 200, body: { received: true, ignored: 'no invoice in the payment intent metadata' } };
     }
@@ -44,18 +42,18 @@ export class PaymentEventsHandler implements InboundHandler {
 
   /** Each refund of the charge is recorded once, keyed by the refund id; refunds over $1,000 go to manual review. */
   private async refunded(delivery: VerifiedDelivery): Promise<InboundAnswer> {
-    const charge = field(field(delivery.payload, 'data'), 'object');
-    const metadata = field(charge, 'metadata');
-    const invoiceId = field(metadata, 'invoiceId');
-    const orgId = field(metadata, 'orgId');
-    const refunds = field(field(charge, 'refunds'), 'data');
+    const charge = valueAt(delivery.payload, 'data', 'object');
+    const metadata = valueAt(charge, 'metadata');
+    const invoiceId = valueAt(metadata, 'invoiceId');
+    const orgId = valueAt(metadata, 'orgId');
+    const refunds = valueAt(charge, 'refunds', 'data');
     if (typeof invoiceId !== 'string' || typeof orgId !== 'string' || !Array.isArray(refunds)) {
       return { status: 200, body: { received: true, ignored: 'no invoice in the charge metadata' } };
     }
     const flagged: string[] = [];
     for (const refund of refunds) {
-      const refundId = field(refund, 'id');
-      const amount = field(refund, 'amount');
+      const refundId = valueAt(refund, 'id');
+      const amount = valueAt(refund, 'amount');
       if (typeof refundId !== 'string' || !Number.isSafeInteger(amount)) continue;
       const result = await this.settlement.recordProcessorRefund(orgId, invoiceId, refundId, cents(amount as number));
       if (!result) return { status: 200, body: { received: true, ignored: 'unknown invoice' } };

@@ -38,3 +38,7 @@ export interface InboundHandler {
 export interface ReplayGuard {
   firstSight(value: string, now: Date, windowMs: number): Promise<boolean>;
 }
+
+/** A value deep inside a provider payload, or undefined when any step of the path is missing. */
+export const valueAt = (value: unknown, ...path: string[]): unknown =>
+  path.reduce<unknown>((current, key) => (current && typeof current === 'object' ? (current as Record<string, unknown>)[key] : undefined), value);

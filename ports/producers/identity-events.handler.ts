@@ -1,9 +1,6 @@
-import type { InboundAnswer, InboundHandler, VerifiedDelivery } from '../inbound/inbound.ports.ts';
+import { valueAt, type InboundAnswer, type InboundHandler, type VerifiedDelivery } from '../inbound/inbound.ports.ts';
 import type { Clock } from '../shared/clock.port.ts';
 import type { ProducerRepository } from './producer.repositories.ts';
-
-const at = (value: unknown, ...path: string[]): unknown =>
-  path.reduce<unknown>((current, key) => (current && typeof current === 'object' ? (current as Record<string, unknown>)[key] : undefined), value);
 
 /** `inquiry.completed` whose inquiry carries a reference-id activates that producer; other events are ignored (202). */
 export class IdentityEventsHandler implements InboundHandler {
@@ -17,7 +14,7 @@ export class IdentityEventsHandler implements InboundHandler {
 
   async handle(delivery: VerifiedDelivery): Promise<InboundAnswer> {
     if (delivery.type !== 'inquiry.completed') return { status: 202, body: { received: true, ignored: delivery.type } };
-    const referenceId = at(delivery.payload, 'data', 'attributes', 'payload', 'data', 'attributes', 'reference-id');
+    const referenceId = valueAt(delivery.payload, 'data', 'attributes', 'payload', 'data', 'attributes', 'reference-id');
     if (typeof referenceId !== 'string' || referenceId === '') return { status: 200, body: { received: true, ignored: 'no reference-id' } };
     const activated = await this.producers.activateVerified(referenceId, this.clock.now());
     return { status: 200, body: { received: true, ...(activated ? { producerId: activated.id, status: 'active' } : {}) } };

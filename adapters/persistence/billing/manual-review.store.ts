@@ -1,4 +1,4 @@
-import { isDomainError } from '../../../core/shared/domain-error.ts';
+import { writeUnlessDuplicate } from '../../../core/shared/domain-error.ts';
 import type { ManualReviewQueue } from '../../../ports/billing/payment-events.handler.ts';
 import type { Collection, DocumentStore, StoredDocument } from '../../../ports/persistence/document-store.port.ts';
 
@@ -11,10 +11,6 @@ export class StoreManualReviewQueue implements ManualReviewQueue {
   }
 
   async flag(item: { orgId: string; kind: string; reference: string; invoiceId: string; amount: number }): Promise<void> {
-    try {
-      await this.items.insertOne({ _id: `${item.orgId}:${item.kind}:${item.reference}`, ...item, status: 'open', createdAt: new Date() });
-    } catch (error) {
-      if (!isDomainError(error) || error.code !== 'duplicate') throw error;
-    }
+    await writeUnlessDuplicate(() => this.items.insertOne({ _id: `${item.orgId}:${item.kind}:${item.reference}`, ...item, status: 'open', createdAt: new Date() }));
   }
 }

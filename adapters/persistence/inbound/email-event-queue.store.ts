@@ -1,4 +1,4 @@
-import { isDomainError } from '../../../core/shared/domain-error.ts';
+import { writeUnlessDuplicate } from '../../../core/shared/domain-error.ts';
 import type { EmailEventQueue, QueuedEmailEvent } from '../../../ports/inbound/email-events.handler.ts';
 import type { Collection, DocumentStore, StoredDocument } from '../../../ports/persistence/document-store.port.ts';
 
@@ -10,13 +10,7 @@ export class StoreEmailEventQueue implements EmailEventQueue {
     this.events = store.collection('email_events');
   }
 
-  async enqueue(event: QueuedEmailEvent): Promise<boolean> {
-    try {
-      await this.events.insertOne({ _id: event.messageId, ...event, processedAt: null });
-      return true;
-    } catch (error) {
-      if (isDomainError(error) && error.code === 'duplicate') return false;
-      throw error;
-    }
+  enqueue(event: QueuedEmailEvent): Promise<boolean> {
+    return writeUnlessDuplicate(() => this.events.insertOne({ _id: event.messageId, ...event, processedAt: null }));
   }
 }

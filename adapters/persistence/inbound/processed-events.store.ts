@@ -1,5 +1,5 @@
 import { EVENT_ID_RETENTION_MS } from '../../../core/inbound/freshness.ts';
-import { isDomainError } from '../../../core/shared/domain-error.ts';
+import { writeUnlessDuplicate } from '../../../core/shared/domain-error.ts';
 import type { ClaimOutcome, ProcessedEvents, ReplayGuard } from '../../../ports/inbound/inbound.ports.ts';
 import type { Collection, DocumentStore } from '../../../ports/persistence/document-store.port.ts';
 
@@ -30,12 +30,7 @@ export class StoreProcessedEvents implements ProcessedEvents {
   async claim(provider: string, eventId: string, now: Date): Promise<ClaimOutcome> {
     const _id = `${provider}:${eventId}`;
     const expiresAt = new Date(now.getTime() + EVENT_ID_RETENTION_MS);
-    try {
-      await this.events.insertOne({ _id, status: 'processing', claimedAt: now, expiresAt });
-      return 'claimed';
-    } catch (error) {
-      if (!isDomainError(error) || error.code !== 'duplicate') throw error;
-    }
+    if (await writeUnlessDuplicate(() => this.events.insertOne({ _id, status: 'processing', claimedAt: now, expiresAt }))) return 'claimed';
     const takenOver = await this.events.findOneAndUpdate(
       { _id, $or: [{ status: 'processing', claimedAt: { $lt: new Date(now.getTime() - ABANDONED_AFTER_MS) } }, { expiresAt: { $lte: now } }] },
       { $set: { status: 'processing', claimedAt: now, expiresAt } },
@@ -69,12 +64,7 @@ export class StoreReplayGuard implements ReplayGuard {
 
   async firstSight(value: string, now: Date, windowMs: number): Promise<boolean> {
     const expiresAt = new Date(now.getTime() + windowMs);
-    try {
-      await this.seen.insertOne({ _id: value, expiresAt });
-      return true;
-    } catch (error) {
-      if (!isDomainError(error) || error.code !== 'duplicate') throw error;
-    }
+    if (await writeUnlessDuplicate(() => this.seen.insertOne({ _id: value, expiresAt }))) return true;
     // An expired entry the TTL sweep has not removed yet does not count.
     return (await this.seen.findOneAndUpdate({ _id: value, expiresAt: { $lte: now } }, { $set: { expiresAt } })) !== null;
   }

@@ -1,4 +1,4 @@
-import { isDomainError } from '../../../core/shared/domain-error.ts';
+import { writeUnlessDuplicate } from '../../../core/shared/domain-error.ts';
 import type { Collection, DocumentStore } from '../../../ports/persistence/document-store.port.ts';
 import type { WindowCount, WindowCounter } from '../../../ports/rate-limit/window-counter.port.ts';
 
@@ -37,13 +37,8 @@ export class StoreWindowCounter implements WindowCounter {
         { returnDocument: 'after' },
       );
       if (reopened) return { count: 1, windowEndsAt };
-      try {
-        await this.windows.insertOne({ _id: key, count: 1, windowEndsAt });
-        return { count: 1, windowEndsAt };
-      } catch (error) {
-        // Another caller opened the window first: count against it.
-        if (!isDomainError(error) || error.code !== 'duplicate') throw error;
-      }
+      // When another caller opened the window first, the next round counts against it.
+      if (await writeUnlessDuplicate(() => this.windows.insertOne({ _id: key, count: 1, windowEndsAt }))) return { count: 1, windowEndsAt };
     }
   }
 

@@ -1,4 +1,4 @@
-import { isDomainError } from '../../../core/shared/domain-error.ts';
+import { writeUnlessDuplicate } from '../../../core/shared/domain-error.ts';
 import { cents, type Cents } from '../../../core/shared/money.ts';
 import type { Collection, DocumentStore } from '../../../ports/persistence/document-store.port.ts';
 import type { AggregateLedger, SequenceGenerator } from '../../../ports/underwriting/underwriting.repositories.ts';
@@ -25,11 +25,7 @@ export class StoreAggregateLedger implements AggregateLedger {
 
   async reserve(orgId: string, programId: string, year: number, amount: Cents, cap: Cents): Promise<boolean> {
     const _id = this.key(orgId, programId, year);
-    try {
-      await this.totals.insertOne({ _id, orgId, programId, year, written: 0 });
-    } catch (error) {
-      if (!isDomainError(error) || error.code !== 'duplicate') throw error;
-    }
+    await writeUnlessDuplicate(() => this.totals.insertOne({ _id, orgId, programId, year, written: 0 }));
     const reserved = await this.totals.findOneAndUpdate({ _id, orgId, written: { $lte: cap - amount } }, { $inc: { written: amount } });
     return reserved !== null;
   }

@@ -1,6 +1,6 @@
 import type { DomainEvent } from '../../../core/events/domain-event.ts';
 import type { WebhookDelivery, WebhookSubscription } from '../../../core/webhooks/subscription.ts';
-import { isDomainError } from '../../../core/shared/domain-error.ts';
+import { writeUnlessDuplicate } from '../../../core/shared/domain-error.ts';
 import type { Collection, DocumentStore, StoredDocument } from '../../../ports/persistence/document-store.port.ts';
 import type { Page, PageRequest } from '../../../ports/persistence/page.ts';
 import type { DeliveryLog, EventLog, Outbox, SubscriptionRepository } from '../../../ports/webhooks/webhook.ports.ts';
@@ -71,11 +71,7 @@ export class EventLogStore implements EventLog {
   }
 
   async store(event: DomainEvent): Promise<void> {
-    try {
-      await this.records.insert(event);
-    } catch (error) {
-      if (!isDomainError(error) || error.code !== 'duplicate') throw error;
-    }
+    await writeUnlessDuplicate(() => this.records.insert(event));
   }
 
   findById(orgId: string, id: string): Promise<DomainEvent | null> {
