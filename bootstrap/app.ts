@@ -12,6 +12,11 @@ import { buildOpenApiDocument } from '../adapters/http/openapi/openapi-document.
 import { healthRoutes, openApiRoute } from '../adapters/http/platform/health.routes.ts';
 import { organizationRoutes } from '../adapters/http/tenancy/organizations.routes.ts';
 import { invoiceRoutes } from '../adapters/http/billing/invoices.routes.ts';
+import { commissionRoutes } from '../adapters/http/billing/commissions.routes.ts';
+import { esignRoutes } from '../adapters/http/esign/esign.routes.ts';
+import type { CardPayments } from '../ports/billing/card-payments.use-cases.ts';
+import type { CommissionRepository, LedgerRepository } from '../ports/billing/commission.repositories.ts';
+import type { Envelopes } from '../ports/esign/envelopes.use-cases.ts';
 import { policyRoutes } from '../adapters/http/policy/policies.routes.ts';
 import { submissionRoutes } from '../adapters/http/underwriting/submissions.routes.ts';
 import type { Invoices } from '../ports/billing/invoices.use-cases.ts';
@@ -75,7 +80,9 @@ export const startApp = async (config: AppConfig, options: StartOptions = {}): P
     ...auditRoutes(await resolve<AuditLog>(TOKENS.AuditLog)),
     ...submissionRoutes(await resolve<Submissions>(TOKENS.Submissions), await resolve<Quoting>(TOKENS.Quoting), await resolve<Binding>(TOKENS.Binding)),
     ...policyRoutes(await resolve<PolicyLifecycle>(TOKENS.PolicyLifecycle)),
-    ...invoiceRoutes(await resolve<Invoices>(TOKENS.Invoices), await resolve<InvoiceSettlement>(TOKENS.InvoiceSettlement)),
+    ...invoiceRoutes(await resolve<Invoices>(TOKENS.Invoices), await resolve<InvoiceSettlement>(TOKENS.InvoiceSettlement), await resolve<CardPayments>(TOKENS.CardPayments)),
+    ...commissionRoutes(await resolve<CommissionRepository>(TOKENS.CommissionRepository), await resolve<LedgerRepository>(TOKENS.LedgerRepository)),
+    ...esignRoutes(await resolve<Envelopes>(TOKENS.Envelopes)),
     ...webhookRoutes(await resolve<Webhooks>(TOKENS.Webhooks)),
     ...producerRoutes(await resolve<Producers>(TOKENS.Producers)),
     ...inboundRoutes(await resolve<InboundPipeline>(TOKENS.InboundPipeline), await resolve<InboundEndpoint[]>(INBOUND_ENDPOINTS)),

@@ -21,6 +21,8 @@ export interface AppConfig {
   readonly dataDir: string;
   readonly mongodbUri: string | null;
   readonly mongodbDb: string;
+  /** Another base for the payment processor's API (a test double on loopback); null: the processor itself. */
+  readonly stripeApiBase: string | null;
   readonly publicBaseUrl: string;
   readonly authBaseUrl: string;
   readonly logLevel: string;
@@ -109,6 +111,7 @@ export const loadConfig = (env: Env = process.env): AppConfig => {
     dataDir,
     mongodbUri: env.MONGODB_URI || null,
     mongodbDb: env.MONGODB_DB || 'insurance',
+    stripeApiBase: env.STRIPE_API_BASE || null,
     publicBaseUrl: env.PUBLIC_BASE_URL || `http://localhost:${port}`,
     authBaseUrl: env.AUTH_BASE_URL || `http://localhost:${authPort}`,
     logLevel: env.LOG_LEVEL || 'info',

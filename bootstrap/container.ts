@@ -36,6 +36,7 @@ import type { AppConfig } from './config.ts';
 import { underwritingModule } from './underwriting.module.ts';
 import { webhooksModule } from './webhooks.module.ts';
 import { inboundModule } from './inbound.module.ts';
+import { billingModule } from './billing.module.ts';
 import type { Logger } from 'pino';
 
 const infrastructure = (config: AppConfig, store: DocumentStore) =>
@@ -142,6 +143,6 @@ const rateLimits = (config: AppConfig) =>
 /** The composition root: one module per adapter family and per bounded context. */
 export const buildContainer = async (config: AppConfig, store: DocumentStore, logger: Logger): Promise<Container> => {
   const container = new Container({ defaultScope: 'Singleton' });
-  await container.load(infrastructure(config, store), persistence, identity(config), tenancy, rateLimits(config), underwritingModule, webhooksModule(config, logger), inboundModule(config));
+  await container.load(infrastructure(config, store), persistence, identity(config), tenancy, rateLimits(config), underwritingModule, webhooksModule(config, logger), billingModule(config, logger), inboundModule(config));
   return container;
 };

@@ -1,6 +1,5 @@
 import { ContainerModule } from 'inversify';
-import { IdentitySignatureVerifier, StandardWebhooksVerifier, StripeSignatureVerifier } from '../adapters/inbound/signature-verifiers.ts';
-import { StoreManualReviewQueue } from '../adapters/persistence/billing/manual-review.store.ts';
+import { ESignatureVerifier, IdentitySignatureVerifier, StandardWebhooksVerifier, StripeSignatureVerifier } from '../adapters/inbound/signature-verifiers.ts';
 import { StoreEmailEventQueue } from '../adapters/persistence/inbound/email-event-queue.store.ts';
 import { StoreProcessedEvents, StoreReplayGuard } from '../adapters/persistence/inbound/processed-events.store.ts';
 import type { SecretTools } from '../ports/identity/credential-crypto.port.ts';
@@ -8,6 +7,13 @@ import { IdentityEventsHandler } from '../ports/producers/identity-events.handle
 import type { ProducerRepository } from '../ports/producers/producer.repositories.ts';
 import { PaymentEventsHandler } from '../ports/billing/payment-events.handler.ts';
 import type { InvoiceSettlement } from '../ports/billing/invoice-settlement.use-cases.ts';
+import type { CardPayments } from '../ports/billing/card-payments.use-cases.ts';
+import type { ManualReviewQueue } from '../ports/billing/financial-alerts.port.ts';
+import type { FinancialSteps } from '../ports/billing/financial-steps.ts';
+import type { PaymentRepository } from '../ports/billing/invoice.repository.ts';
+import type { PremiumCollection } from '../ports/billing/premium-collection.use-case.ts';
+import { ESignEventsHandler } from '../ports/esign/esign-events.handler.ts';
+import type { EnvelopeRepository } from '../ports/esign/esign.ports.ts';
 import { EmailEventsHandler } from '../ports/inbound/email-events.handler.ts';
 import { InboundPipeline } from '../ports/inbound/inbound-pipeline.use-case.ts';
 import type { DocumentStore } from '../ports/persistence/document-store.port.ts';
@@ -27,16 +33,28 @@ export const inboundModule = (config: AppConfig) =>
       [TOKENS.Store, TOKENS.SecretTools, TOKENS.Clock],
     );
     bind<InboundEndpoint[]>(INBOUND_ENDPOINTS).toResolvedValue(
-      (store: DocumentStore, settlement: InvoiceSettlement, producers: ProducerRepository, clock: Clock) => [
+      (
+        store: DocumentStore,
+        settlement: InvoiceSettlement,
+        collection: PremiumCollection,
+        cards: CardPayments,
+        payments: PaymentRepository,
+        reviews: ManualReviewQueue,
+        steps: FinancialSteps,
+        producers: ProducerRepository,
+        envelopes: EnvelopeRepository,
+        clock: Clock,
+      ) => [
         {
           path: '/webhooks/payment-processor',
           operationId: 'paymentProcessorWebhook',
-          summary: 'Payment processor events: payment_intent.succeeded records the payment once per intent; charge.refunded records each refund once, reopens an uncovered invoice and flags refunds over $1,000 for review.',
+          summary:
+            'Payment processor events: payment_intent.succeeded records the payment once per intent, stores a receipt and, once the invoice is paid on a policy with a producer, the commission and its ledger posting; payment_intent.payment_failed queues a financial alert and publishes payment.failed; charge.refunded records each refund once, reopens an uncovered invoice and flags refunds over $1,000 for review. A failed financial step is recorded as financial.operation_failed and answers 500.',
           signatureHeaders: ['Stripe-Signature'],
           receiver: {
             provider: 'payment-processor',
             verifier: new StripeSignatureVerifier(config.secrets.stripeWebhookSecret),
-            handler: new PaymentEventsHandler(settlement, new StoreManualReviewQueue(store)),
+            handler: new PaymentEventsHandler({ settlement, collection, cards, payments, reviews, steps }),
             duplicateBody: { received: true, duplicate: true },
           },
         },
@@ -65,7 +83,30 @@ export const inboundModule = (config: AppConfig) =>
             replay: { header: 'identity-signature', windowMs: 10 * 60_000 },
           },
         },
+        {
+          path: '/v1/esign/webhook',
+          operationId: 'esignWebhook',
+          summary: 'E-signature document events: the envelope found by data.documentId (or data.envelopeId) takes the normalized status; completion sets completedAt. A final status never changes.',
+          signatureHeaders: ['x-webhook-signature', 'x-provider-a-signature', 'x-provider-b-signature-1'],
+          receiver: {
+            provider: 'esign',
+            verifier: new ESignatureVerifier(config.secrets.esignWebhookSecret),
+            handler: new ESignEventsHandler(envelopes, clock),
+            duplicateBody: { received: true, duplicate: true },
+          },
+        },
       ],
-      [TOKENS.Store, TOKENS.InvoiceSettlement, TOKENS.ProducerRepository, TOKENS.Clock],
+      [
+        TOKENS.Store,
+        TOKENS.InvoiceSettlement,
+        TOKENS.PremiumCollection,
+        TOKENS.CardPayments,
+        TOKENS.PaymentRepository,
+        TOKENS.ManualReviews,
+        TOKENS.FinancialSteps,
+        TOKENS.ProducerRepository,
+        TOKENS.EnvelopeRepository,
+        TOKENS.Clock,
+      ],
     );
   });

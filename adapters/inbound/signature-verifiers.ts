@@ -93,3 +93,29 @@ export class IdentitySignatureVerifier implements ProviderVerifier {
     return { eventId: data.id, timestampMs, type: typeof attributes?.name === 'string' ? attributes.name : 'unknown', payload };
   }
 }
+
+const ESIGN_SIGNATURE_HEADERS = ['x-webhook-signature', 'x-provider-a-signature', 'x-provider-b-signature-1'] as const;
+
+/**
+ * The e-signature providers: the first present of their signature headers carries the hex
+ * HMAC-SHA256 of the raw body (optionally `sha256=`); the body brings `id`, `event`, `createdAt`.
+ */
+export class ESignatureVerifier implements ProviderVerifier {
+  private readonly secret: string;
+
+  constructor(secret: string) {
+    this.secret = secret;
+  }
+
+  verify(raw: Uint8Array, headers: InboundHeaders): VerifiedDelivery {
+    const name = ESIGN_SIGNATURE_HEADERS.find((candidate) => header(headers, candidate) !== undefined);
+    const signature = name ? header(headers, name)?.trim().replace(/^sha256=/i, '') : undefined;
+    if (!signature || !/^[0-9a-f]+$/i.test(signature)) throw invalid();
+    if (!sameBytes(Buffer.from(signature, 'hex'), createHmac('sha256', this.secret).update(raw).digest())) throw invalid();
+    const payload = json(raw);
+    const createdAt = typeof payload.createdAt === 'string' ? Date.parse(payload.createdAt) : Number.NaN;
+    if (typeof payload.id !== 'string' || typeof payload.event !== 'string') throw validationFailed('id', 'required', 'The event has no id or event name.');
+    if (Number.isNaN(createdAt)) throw validationFailed('createdAt', 'format', 'The event has no ISO createdAt timestamp.');
+    return { eventId: payload.id, timestampMs: createdAt, type: payload.event, payload };
+  }
+}

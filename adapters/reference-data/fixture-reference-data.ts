@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { validateSchedule, type CommissionSchedule } from '../../core/billing/commission.ts';
 import type { DaProgram } from '../../core/underwriting/delegated-authority.ts';
 import type { RateTable } from '../../core/underwriting/rating.ts';
 import { LINES_OF_BUSINESS, type LineOfBusiness } from '../../core/underwriting/reference-data.ts';
@@ -21,12 +22,14 @@ export class FixtureReferenceData implements UnderwritingReferenceData {
   private readonly tables: Record<LineOfBusiness, RateTable>;
   private readonly guide: AppetiteGuide;
   private readonly program: DaProgram;
+  private readonly commissions: CommissionSchedule;
 
   constructor() {
     this.tables = Object.fromEntries(
       LINES_OF_BUSINESS.map((line) => [line, read<RateTable>(`rate-tables/${line.toLowerCase()}.json`)]),
     ) as Record<LineOfBusiness, RateTable>;
     this.guide = read<AppetiteGuide>('appetite.json');
+    this.commissions = validateSchedule(read<CommissionSchedule>('commissions/commission-schedule.json'), LINES_OF_BUSINESS);
     const program = read<ProgramFile>('programs/default-program.json');
     this.program = {
       ...program,
@@ -46,5 +49,9 @@ export class FixtureReferenceData implements UnderwritingReferenceData {
 
   defaultProgram(): DaProgram {
     return this.program;
+  }
+
+  commissionSchedule(): CommissionSchedule {
+    return this.commissions;
   }
 }

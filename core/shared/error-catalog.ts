@@ -25,10 +25,12 @@ export const ERROR_CATALOG = {
   quote_expired: 'The quote is no longer valid.',
   webhook_inactive: 'The webhook subscription is inactive.',
   overpayment: 'The payment is larger than the amount outstanding.',
+  refund_exceeds_payments: 'The refund is larger than what is left to refund of the payments received.',
   loss_outside_coverage: 'The loss date is outside the policy period.',
   rate_limited: 'Too many requests; retry after the indicated delay.',
   too_many_attempts: 'Too many failed sign-in attempts; retry after the indicated delay.',
   internal_error: 'An unexpected error occurred.',
+  payment_processor_error: 'The payment processor failed or could not be reached; the request may be retried.',
   service_unavailable: 'The service is not ready.',
 } as const;
 

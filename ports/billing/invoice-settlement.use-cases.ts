@@ -14,6 +14,15 @@ export interface SettlementDeps {
   readonly clock: Clock;
 }
 
+interface PaymentInput {
+  readonly amount: Cents;
+  readonly method: PaymentMethod;
+  readonly reference: string;
+  readonly source: 'processor' | 'manual';
+  readonly refundOf?: string;
+  readonly requestKey?: string;
+}
+
 const notOpen = (invoice: Invoice) => new DomainError('invalid_transition', `A ${invoice.status} invoice takes no payment.`, { status: invoice.status });
 
 /** Manual payments and voids; the reference makes a payment idempotent, the guard makes overpayment impossible. */
@@ -35,7 +44,7 @@ export class InvoiceSettlement {
     if (invoice.status !== 'open') throw notOpen(invoice);
     const outstanding = cents(invoice.amount - invoice.paidAmount);
     if (input.amount > outstanding) throw new DomainError('overpayment', `The invoice has ${outstanding / 100} outstanding.`, { outstanding: outstanding / 100 });
-    const applied = await this.record(orgId, invoiceId, input, cents(invoice.amount - input.amount));
+    const applied = await this.record(orgId, invoiceId, { ...input, source: 'manual' }, cents(invoice.amount - input.amount));
     if (!applied) {
       const current = await this.deps.invoices.findById(orgId, invoiceId);
       if (current && current.status !== 'open') throw notOpen(current);
@@ -49,7 +58,7 @@ export class InvoiceSettlement {
    * size (an excess stays visible as paidAmount above amount). Null for an unknown invoice.
    */
   async recordProcessorPayment(orgId: string, invoiceId: string, intentId: string, amount: Cents): Promise<Invoice | null> {
-    await this.record(orgId, invoiceId, { amount, method: 'card', reference: intentId }, null);
+    await this.record(orgId, invoiceId, { amount, method: 'card', reference: intentId, source: 'processor' }, null);
     return this.deps.invoices.findById(orgId, invoiceId);
   }
 
@@ -57,7 +66,7 @@ export class InvoiceSettlement {
    * Adds the payment to the invoice once per reference (with its event), stores the payment row
    * (a row already there from an interrupted attempt is kept), and marks the invoice paid when covered.
    */
-  private async record(orgId: string, invoiceId: string, input: { amount: Cents; method: PaymentMethod; reference: string }, maxPaidBefore: Cents | null): Promise<Invoice | null> {
+  private async record(orgId: string, invoiceId: string, input: PaymentInput, maxPaidBefore: Cents | null): Promise<Invoice | null> {
     const now = this.deps.clock.now();
     const event = (type: DomainEvent['type'], data: Record<string, unknown>): DomainEvent => ({ id: this.deps.ids.next('evt'), type, orgId, timestamp: now, data });
     const applied = await this.deps.invoices.applyPayment(
@@ -71,29 +80,48 @@ export class InvoiceSettlement {
     if (maxPaidBefore !== null && !applied) return null;
     const current = applied ?? (await this.deps.invoices.findById(orgId, invoiceId));
     if (!current) return null;
-    await writeUnlessDuplicate(() =>
-      this.deps.payments.insert({ id: this.deps.ids.next('pay'), orgId, invoiceId, amount: input.amount, method: input.method, reference: input.reference, receivedAt: now }),
-    );
+    await this.storeRow(orgId, invoiceId, input, now);
     if (current.status === 'open' && current.paidAmount >= current.amount) {
       await this.deps.invoices.markPaid(orgId, invoiceId, [event('invoice.paid', { invoiceId, invoiceNumber: current.invoiceNumber, policyId: current.policyId, amount: current.amount / 100 })]);
     }
     return current;
   }
 
+  private async storeRow(orgId: string, invoiceId: string, input: PaymentInput, at: Date): Promise<void> {
+    await writeUnlessDuplicate(() =>
+      this.deps.payments.insert({
+        id: this.deps.ids.next('pay'),
+        orgId,
+        invoiceId,
+        amount: input.amount,
+        method: input.method,
+        reference: input.reference,
+        source: input.source,
+        ...(input.refundOf ? { refundOf: input.refundOf } : {}),
+        ...(input.requestKey ? { requestKey: input.requestKey } : {}),
+        receivedAt: at,
+      }),
+    );
+  }
+
   /**
-   * A refund the processor made: a negative payment once per refund reference, and a paid
-   * invoice that is no longer covered goes back to open. Returns whether it was recorded now.
+   * A refund: a negative payment once per reference, and a paid invoice that is no longer
+   * covered goes back to open. `guarded` refuses a refund larger than what was paid (money not
+   * yet moved); money the processor already returned is always recorded. Null for an unknown
+   * invoice or a refused guarded refund.
    */
-  async recordProcessorRefund(orgId: string, invoiceId: string, reference: string, amount: Cents): Promise<{ invoice: Invoice; recorded: boolean } | null> {
+  async recordRefund(orgId: string, invoiceId: string, input: PaymentInput & { guarded?: boolean }): Promise<{ invoice: Invoice; payment: Payment; recorded: boolean } | null> {
     const now = this.deps.clock.now();
-    const applied = await this.deps.invoices.applyPayment(orgId, invoiceId, reference, cents(-amount), []);
+    const negative = { ...input, amount: cents(-Math.abs(input.amount)) };
+    const applied = await this.deps.invoices.applyPayment(orgId, invoiceId, input.reference, negative.amount, [], input.guarded ? { minPaidBefore: cents(Math.abs(input.amount)) } : undefined);
+    const known = applied ? null : await this.deps.payments.findByReference(orgId, input.reference);
+    if (!applied && input.guarded && !known) return null;
     const current = applied ?? (await this.deps.invoices.findById(orgId, invoiceId));
     if (!current) return null;
-    await writeUnlessDuplicate(() =>
-      this.deps.payments.insert({ id: this.deps.ids.next('pay'), orgId, invoiceId, amount: cents(-amount), method: 'card', reference, receivedAt: now }),
-    );
+    await this.storeRow(orgId, invoiceId, negative, now);
     const reopened = current.status === 'paid' && current.paidAmount < current.amount ? await this.deps.invoices.reopen(orgId, invoiceId) : null;
-    return { invoice: reopened ?? current, recorded: applied !== null };
+    const payment = (await this.deps.payments.findByReference(orgId, input.reference)) as Payment;
+    return { invoice: reopened ?? current, payment, recorded: applied !== null };
   }
 
   async void(orgId: string, invoiceId: string): Promise<Invoice> {

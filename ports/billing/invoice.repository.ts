@@ -4,6 +4,9 @@ import type { DomainEvent } from '../../core/events/domain-event.ts';
 import type { Payment } from '../../core/billing/payment.ts';
 import type { Cents } from '../../core/shared/money.ts';
 
+/** `maxPaidBefore`: the invoice is open and a payment cannot overpay it; `minPaidBefore`: a refund cannot take back more than was paid. */
+export type PaymentGuard = { readonly maxPaidBefore: Cents } | { readonly minPaidBefore: Cents };
+
 export interface InvoiceRepository {
   insertAll(invoices: readonly Invoice[]): Promise<void>;
   findById(orgId: string, id: string): Promise<Invoice | null>;
@@ -13,7 +16,9 @@ export interface InvoiceRepository {
    * Adds a payment to `paidAmount` once per reference, with its events, in one guarded write;
    * null when the invoice is missing or already counted this reference.
    */
-  applyPayment(orgId: string, id: string, reference: string, amount: Cents, events: readonly DomainEvent[], guard?: { readonly maxPaidBefore: Cents }): Promise<Invoice | null>;
+  applyPayment(orgId: string, id: string, reference: string, amount: Cents, events: readonly DomainEvent[], guard?: PaymentGuard): Promise<Invoice | null>;
+  /** Appends events once per key (a failure the processor reports twice is announced once); false when the key was seen. */
+  appendEventsOnce(orgId: string, id: string, key: string, events: readonly DomainEvent[]): Promise<boolean>;
   /** A paid invoice back to open (a refund left it uncovered); null when it was not paid. */
   reopen(orgId: string, id: string): Promise<Invoice | null>;
   /** Voids an open invoice that has received nothing; null otherwise. */

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { Invoices } from '../../../ports/billing/invoices.use-cases.ts';
 import type { InvoiceSettlement } from '../../../ports/billing/invoice-settlement.use-cases.ts';
-import type { Payment } from '../../../core/billing/payment.ts';
+import type { CardPayments } from '../../../ports/billing/card-payments.use-cases.ts';
 import { dollarsToCents } from '../../../core/shared/money.ts';
 import { IdParams, OneOf, OrgIdQuery, PageQuery, pageOf } from '../kernel/common.schemas.ts';
 import { mapPage } from '../../../ports/persistence/page.ts';
@@ -9,10 +9,11 @@ import { orgScope } from '../kernel/org-scope.ts';
 import { defineRoute, type RouteDefinition } from '../kernel/route.ts';
 import { InvoiceSchema, viewInvoice } from '../underwriting/underwriting.views.ts';
 
-const PaymentSchema = Type.Object({ id: Type.String(), amount: Type.Number(), method: Type.String(), reference: Type.String(), receivedAt: Type.String({ format: 'date-time' }) });
-const viewPayment = (payment: Payment) => ({ id: payment.id, amount: payment.amount / 100, method: payment.method, reference: payment.reference, receivedAt: payment.receivedAt.toISOString() });
+import { PaymentAttemptSchema, PaymentSchema, viewAttempt, viewPayment } from './billing.views.ts';
 
-export const invoiceRoutes = (invoices: Invoices, settlement: InvoiceSettlement): RouteDefinition[] => [
+const PositiveDollars = (description: string) => Type.Number({ exclusiveMinimum: 0, description });
+
+export const invoiceRoutes = (invoices: Invoices, settlement: InvoiceSettlement, cards: CardPayments): RouteDefinition[] => [
   defineRoute({
     method: 'GET',
     path: '/v1/invoices',
@@ -42,7 +43,7 @@ export const invoiceRoutes = (invoices: Invoices, settlement: InvoiceSettlement)
     permission: 'invoices:read',
     params: IdParams,
     query: Type.Object(OrgIdQuery),
-    responses: { 200: { description: 'The invoice.', schema: InvoiceSchema } },
+    responses: { 200: { description: 'The invoice with its payments.', schema: Type.Composite([InvoiceSchema, Type.Object({ payments: Type.Array(PaymentSchema) })]) } },
     handler: async (context) => {
       const { invoice, payments } = await invoices.get(orgScope(context, context.query.orgId), context.params.id);
       return {
@@ -64,7 +65,7 @@ export const invoiceRoutes = (invoices: Invoices, settlement: InvoiceSettlement)
     params: IdParams,
     query: Type.Object(OrgIdQuery),
     body: Type.Object(
-      { amount: Type.Number({ exclusiveMinimum: 0 }), method: OneOf(['ach', 'check', 'wire', 'card', 'other'] as const), reference: Type.String({ minLength: 1, maxLength: 128 }) },
+      { amount: PositiveDollars('Dollars, at most what is outstanding.'), method: OneOf(['ach', 'check', 'wire', 'card', 'other'] as const), reference: Type.String({ minLength: 1, maxLength: 128 }) },
       { additionalProperties: false },
     ),
     errors: ['invalid_transition', 'overpayment', 'duplicate'],
@@ -88,5 +89,70 @@ export const invoiceRoutes = (invoices: Invoices, settlement: InvoiceSettlement)
     errors: ['invalid_transition'],
     responses: { 200: { description: 'The voided invoice.', schema: InvoiceSchema } },
     handler: async (context) => ({ status: 200, body: viewInvoice(await settlement.void(orgScope(context, context.query.orgId), context.params.id)) }),
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/v1/invoices/:id/payment-intent',
+    operationId: 'createInvoicePaymentIntent',
+    summary: 'Create a card payment intent with the payment processor for what is outstanding (or a smaller amount); the same invoice and amount return the same intent.',
+    description:
+      'The intent carries `metadata.invoiceId` and `metadata.orgId`; the payment is recorded when the processor reports `payment_intent.succeeded`. `clientSecret` is for the payer’s browser and is not stored.',
+    tags: ['billing'],
+    permission: 'invoices:write',
+    params: IdParams,
+    query: Type.Object(OrgIdQuery),
+    body: Type.Object({ amount: Type.Optional(PositiveDollars('Dollars; defaults to what is outstanding.')) }, { additionalProperties: false }),
+    errors: ['invalid_transition', 'overpayment', 'payment_processor_error'],
+    responses: { 201: { description: 'The payment intent.', schema: Type.Composite([PaymentAttemptSchema, Type.Object({ clientSecret: Type.Union([Type.String(), Type.Null()]) })]) } },
+    handler: async (context) => {
+      const amount = context.body?.amount === undefined ? null : dollarsToCents(context.body.amount, 'amount');
+      const { attempt, clientSecret } = await cards.createIntent(orgScope(context, context.query.orgId), context.params.id, amount);
+      return { status: 201, body: { ...viewAttempt(attempt), clientSecret } };
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/v1/invoices/:id/refund',
+    operationId: 'refundInvoice',
+    summary: 'Refund part or all of a payment: through the payment processor for card payments it took, recorded directly for others. A negative payment; a paid invoice no longer covered goes back to open.',
+    description:
+      'Without `paymentId` the newest payment with enough left to refund is used. A repeated `reference` returns the first refund instead of refunding again. Refunds above $1,000 are flagged for manual review.',
+    tags: ['billing'],
+    permission: 'invoices:write',
+    params: IdParams,
+    query: Type.Object(OrgIdQuery),
+    body: Type.Object(
+      {
+        amount: PositiveDollars('Dollars to give back.'),
+        paymentId: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
+        reference: Type.Optional(Type.String({ minLength: 1, maxLength: 128, description: 'Your reference; makes repeating the request safe.' })),
+        reason: Type.Optional(Type.String({ maxLength: 500 })),
+      },
+      { additionalProperties: false },
+    ),
+    errors: ['refund_exceeds_payments', 'payment_processor_error'],
+    responses: { 201: { description: 'The refund (a negative payment) and the invoice after it.', schema: Type.Object({ payment: PaymentSchema, invoice: InvoiceSchema }) } },
+    handler: async (context) => {
+      const { paymentId, reference } = context.body;
+      const result = await cards.refund(orgScope(context, context.query.orgId), context.params.id, {
+        amount: dollarsToCents(context.body.amount, 'amount'),
+        ...(paymentId ? { paymentId } : {}),
+        ...(reference ? { reference } : {}),
+      });
+      return { status: 201, body: { payment: viewPayment(result.payment), invoice: viewInvoice(result.invoice) } };
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/v1/invoices/:id/retry',
+    operationId: 'retryInvoicePayment',
+    summary: 'Retry the newest failed card payment of an open invoice with its payment method; the outcome arrives from the processor as payment events.',
+    tags: ['billing'],
+    permission: 'invoices:write',
+    params: IdParams,
+    query: Type.Object(OrgIdQuery),
+    errors: ['invalid_transition', 'payment_processor_error'],
+    responses: { 200: { description: 'The payment attempt after the retry.', schema: PaymentAttemptSchema } },
+    handler: async (context) => ({ status: 200, body: viewAttempt(await cards.retry(orgScope(context, context.query.orgId), context.params.id)) }),
   }),
 ];

@@ -25,10 +25,12 @@ export const HTTP_STATUS: Readonly<Record<ErrorCode, number>> = {
   quote_expired: 422,
   webhook_inactive: 422,
   overpayment: 422,
+  refund_exceeds_payments: 422,
   loss_outside_coverage: 422,
   rate_limited: 429,
   too_many_attempts: 429,
   internal_error: 500,
+  payment_processor_error: 502,
   service_unavailable: 503,
 };
 

@@ -1,5 +1,5 @@
 import type { Invoice, InvoiceStatus } from '../../../core/billing/invoice.ts';
-import type { InvoiceRepository, PaymentRepository } from '../../../ports/billing/invoice.repository.ts';
+import type { InvoiceRepository, PaymentGuard, PaymentRepository } from '../../../ports/billing/invoice.repository.ts';
 import type { Payment } from '../../../core/billing/payment.ts';
 import type { DomainEvent } from '../../../core/events/domain-event.ts';
 import type { Cents } from '../../../core/shared/money.ts';
@@ -7,6 +7,9 @@ import { OUTBOX_FIELD, OUTBOX_FLAG } from '../policy/outbox-fields.ts';
 import type { DocumentStore, Filter } from '../../../ports/persistence/document-store.port.ts';
 import type { Page, PageRequest } from '../../../ports/persistence/page.ts';
 import { RecordCollection } from '../shared/record-collection.ts';
+
+const guardCondition = (guard: PaymentGuard): Filter =>
+  'maxPaidBefore' in guard ? { status: 'open', paidAmount: { $lte: guard.maxPaidBefore } } : { status: { $ne: 'void' }, paidAmount: { $gte: guard.minPaidBefore } };
 
 export class InvoiceStoreRepository implements InvoiceRepository {
   private readonly records: RecordCollection<Invoice>;
@@ -45,13 +48,21 @@ export class InvoiceStoreRepository implements InvoiceRepository {
     return this.records.raw.countDocuments({ orgId, policyId });
   }
 
-  applyPayment(orgId: string, id: string, reference: string, amount: Cents, events: readonly DomainEvent[], guard?: { maxPaidBefore: Cents }): Promise<Invoice | null> {
-    const condition = { paymentReferences: { $ne: reference }, ...(guard ? { status: 'open', paidAmount: { $lte: guard.maxPaidBefore } } : {}) };
+  applyPayment(orgId: string, id: string, reference: string, amount: Cents, events: readonly DomainEvent[], guard?: PaymentGuard): Promise<Invoice | null> {
+    const condition = { paymentReferences: { $ne: reference }, ...(guard ? guardCondition(guard) : {}) };
     return this.records.update(orgId, id, condition, {
       $inc: { paidAmount: amount },
       $push: { paymentReferences: reference, [OUTBOX_FIELD]: { $each: [...events] } },
       $set: { [OUTBOX_FLAG]: events.length > 0 },
     });
+  }
+
+  async appendEventsOnce(orgId: string, id: string, key: string, events: readonly DomainEvent[]): Promise<boolean> {
+    const updated = await this.records.update(orgId, id, { eventKeys: { $ne: key } }, {
+      $push: { eventKeys: key, [OUTBOX_FIELD]: { $each: [...events] } },
+      $set: { [OUTBOX_FLAG]: true },
+    });
+    return updated !== null;
   }
 
   reopen(orgId: string, id: string): Promise<Invoice | null> {

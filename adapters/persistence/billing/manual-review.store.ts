@@ -1,5 +1,5 @@
 import { writeUnlessDuplicate } from '../../../core/shared/domain-error.ts';
-import type { ManualReviewQueue } from '../../../ports/billing/payment-events.handler.ts';
+import type { ManualReviewQueue } from '../../../ports/billing/financial-alerts.port.ts';
 import type { Collection, DocumentStore, StoredDocument } from '../../../ports/persistence/document-store.port.ts';
 
 /** Items waiting for a person, one per organization, kind and reference. */

@@ -1,0 +1,109 @@
+import { Type } from '@sinclair/typebox';
+import type { Commission } from '../../../core/billing/commission.ts';
+import { LEDGER_ACCOUNTS, type LedgerEntry } from '../../../core/billing/ledger.ts';
+import type { PaymentAttempt } from '../../../core/billing/payment-attempt.ts';
+import type { Payment } from '../../../core/billing/payment.ts';
+import { OneOf, Timestamp } from '../kernel/common.schemas.ts';
+
+const Dollars = (description = 'Dollars.') => Type.Number({ description });
+const dollars = (amount: number) => amount / 100;
+
+export const PaymentSchema = Type.Object({
+  id: Type.String(),
+  amount: Dollars('Dollars; negative for a refund.'),
+  method: Type.String(),
+  reference: Type.String({ description: 'Payment-intent or refund id for card payments; the caller’s reference otherwise.' }),
+  source: OneOf(['processor', 'manual'] as const),
+  refundOf: Type.Optional(Type.String({ description: 'For a refund, the payment it returns money from.' })),
+  receivedAt: Timestamp(),
+});
+
+export const viewPayment = (payment: Payment) => ({
+  id: payment.id,
+  amount: dollars(payment.amount),
+  method: payment.method,
+  reference: payment.reference,
+  source: payment.source ?? 'manual',
+  ...(payment.refundOf ? { refundOf: payment.refundOf } : {}),
+  receivedAt: payment.receivedAt.toISOString(),
+});
+
+export const PaymentAttemptSchema = Type.Object({
+  id: Type.String({ description: 'The payment processor’s payment-intent id.' }),
+  invoiceId: Type.String(),
+  amount: Dollars(),
+  currency: Type.Literal('usd'),
+  status: OneOf(['requires_payment_method', 'requires_confirmation', 'requires_action', 'processing', 'succeeded', 'failed', 'canceled'] as const),
+  failureMessage: Type.Union([Type.String(), Type.Null()]),
+  retries: Type.Integer({ minimum: 0 }),
+  createdAt: Timestamp(),
+  updatedAt: Timestamp(),
+});
+
+export const viewAttempt = (attempt: PaymentAttempt) => ({
+  id: attempt.id,
+  invoiceId: attempt.invoiceId,
+  amount: dollars(attempt.amount),
+  currency: 'usd' as const,
+  status: attempt.status,
+  failureMessage: attempt.failureMessage,
+  retries: attempt.retries,
+  createdAt: attempt.createdAt.toISOString(),
+  updatedAt: attempt.updatedAt.toISOString(),
+});
+
+export const CommissionSchema = Type.Object({
+  id: Type.String(),
+  invoiceId: Type.String(),
+  policyId: Type.String(),
+  producerId: Type.String(),
+  lineOfBusiness: Type.String(),
+  tier: Type.String(),
+  rates: Type.Object({ agentRateBps: Type.Integer(), mgaRateBps: Type.Integer() }, { description: 'Basis points of gross premium.' }),
+  grossPremium: Dollars(),
+  agentCommission: Dollars(),
+  mgaCommission: Dollars(),
+  carrierNet: Dollars('Dollars; with the two commissions it sums to the gross premium exactly.'),
+  createdAt: Timestamp(),
+});
+
+export const viewCommission = (commission: Commission) => ({
+  id: commission.id,
+  invoiceId: commission.invoiceId,
+  policyId: commission.policyId,
+  producerId: commission.producerId,
+  lineOfBusiness: commission.lineOfBusiness,
+  tier: commission.tier,
+  rates: commission.rates,
+  grossPremium: dollars(commission.grossPremium),
+  agentCommission: dollars(commission.agentCommission),
+  mgaCommission: dollars(commission.mgaCommission),
+  carrierNet: dollars(commission.carrierNet),
+  createdAt: commission.createdAt.toISOString(),
+});
+
+export const LedgerEntrySchema = Type.Object({
+  id: Type.String(),
+  sourceKey: Type.String(),
+  invoiceId: Type.String(),
+  policyId: Type.String(),
+  description: Type.String(),
+  lines: Type.Array(Type.Object({ account: OneOf(Object.keys(LEDGER_ACCOUNTS)), accountName: Type.String(), debit: Dollars(), credit: Dollars() })),
+  fiduciarySplit: Type.Object({ heldForCarrier: Dollars(), heldForProducer: Dollars(), earnedByMga: Dollars() }),
+  postedAt: Timestamp(),
+});
+
+export const viewLedgerEntry = (entry: LedgerEntry) => ({
+  id: entry.id,
+  sourceKey: entry.sourceKey,
+  invoiceId: entry.invoiceId,
+  policyId: entry.policyId,
+  description: entry.description,
+  lines: entry.lines.map((line) => ({ account: line.account, accountName: LEDGER_ACCOUNTS[line.account], debit: dollars(line.debit), credit: dollars(line.credit) })),
+  fiduciarySplit: {
+    heldForCarrier: dollars(entry.fiduciarySplit.heldForCarrier),
+    heldForProducer: dollars(entry.fiduciarySplit.heldForProducer),
+    earnedByMga: dollars(entry.fiduciarySplit.earnedByMga),
+  },
+  postedAt: entry.postedAt.toISOString(),
+});

@@ -1,0 +1,43 @@
+import { Type } from '@sinclair/typebox';
+import type { CommissionRepository, LedgerRepository } from '../../../ports/billing/commission.repositories.ts';
+import { mapPage } from '../../../ports/persistence/page.ts';
+import { OrgIdQuery, PageQuery, pageOf } from '../kernel/common.schemas.ts';
+import { orgScope } from '../kernel/org-scope.ts';
+import { defineRoute, type RouteDefinition } from '../kernel/route.ts';
+import { CommissionSchema, LedgerEntrySchema, viewCommission, viewLedgerEntry } from './billing.views.ts';
+
+const Id = Type.String({ minLength: 1, maxLength: 128 });
+
+/** Read side of the commission split and the general ledger. */
+export const commissionRoutes = (commissions: CommissionRepository, ledger: LedgerRepository): RouteDefinition[] => [
+  defineRoute({
+    method: 'GET',
+    path: '/v1/commissions',
+    operationId: 'listCommissions',
+    summary: 'Commissions, newest first: one per paid invoice of a policy with a producer; filter by producer or policy.',
+    tags: ['billing'],
+    permission: 'invoices:read',
+    query: Type.Object({ ...PageQuery, ...OrgIdQuery, producerId: Type.Optional(Id), policyId: Type.Optional(Id) }),
+    responses: { 200: { description: 'A page of commissions.', schema: pageOf(CommissionSchema) } },
+    handler: async (context) => {
+      const { orgId, producerId, policyId, ...page } = context.query;
+      const result = await commissions.list(orgScope(context, orgId), { ...(producerId ? { producerId } : {}), ...(policyId ? { policyId } : {}) }, page);
+      return { status: 200, body: mapPage(result, viewCommission) };
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/v1/ledger/entries',
+    operationId: 'listLedgerEntries',
+    summary: 'General ledger postings, newest first, each balanced (debits equal credits) and carrying its fiduciary split; filter by invoice.',
+    tags: ['billing'],
+    permission: 'ledger:read',
+    query: Type.Object({ ...PageQuery, ...OrgIdQuery, invoiceId: Type.Optional(Id) }),
+    responses: { 200: { description: 'A page of ledger entries.', schema: pageOf(LedgerEntrySchema) } },
+    handler: async (context) => {
+      const { orgId, invoiceId, ...page } = context.query;
+      const result = await ledger.list(orgScope(context, orgId), invoiceId ? { invoiceId } : {}, page);
+      return { status: 200, body: mapPage(result, viewLedgerEntry) };
+    },
+  }),
+];

@@ -1,0 +1,43 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { cents } from '../../core/shared/money.ts';
+import type { GatewayIntent, GatewayRefund, PaymentGateway } from '../../ports/billing/payment-gateway.port.ts';
+import type { Collection, DocumentStore, StoredDocument } from '../../ports/persistence/document-store.port.ts';
+
+interface LocalResult extends StoredDocument {
+  readonly result: GatewayIntent | GatewayRefund;
+}
+
+/**
+ * Stands in for the card processor when no STRIPE_SECRET_KEY is configured: intents and refunds
+ * get processor-shaped ids and honour idempotency keys, but no money moves and no processor
+ * events follow; a local intent waits for a payment method until a payment event is sent for it.
+ */
+export class LocalPaymentGateway implements PaymentGateway {
+  readonly name = 'local';
+  private readonly results: Collection<LocalResult>;
+
+  constructor(store: DocumentStore) {
+    this.results = store.collection<LocalResult>('local_gateway_requests');
+  }
+
+  private async once<T extends GatewayIntent | GatewayRefund>(idempotencyKey: string, make: () => T): Promise<T> {
+    const _id = createHash('sha256').update(idempotencyKey).digest('hex');
+    const stored = await this.results.findOneAndUpdate({ _id }, { $setOnInsert: { result: make() } }, { upsert: true, returnDocument: 'after' });
+    return stored?.result as T;
+  }
+
+  createIntent(input: Parameters<PaymentGateway['createIntent']>[0]): Promise<GatewayIntent> {
+    return this.once(input.idempotencyKey, () => {
+      const id = `pi_local_${randomBytes(12).toString('hex')}`;
+      return { id, amount: input.amount, currency: input.currency, status: 'requires_payment_method', clientSecret: `${id}_secret_${randomBytes(12).toString('hex')}` };
+    });
+  }
+
+  confirmIntent(intentId: string, idempotencyKey: string): Promise<GatewayIntent> {
+    return this.once(idempotencyKey, () => ({ id: intentId, amount: cents(0), currency: 'usd', status: 'processing', clientSecret: null }));
+  }
+
+  refund(input: Parameters<PaymentGateway['refund']>[0]): Promise<GatewayRefund> {
+    return this.once(input.idempotencyKey, () => ({ id: `re_local_${randomBytes(12).toString('hex')}`, amount: input.amount, status: 'succeeded' }));
+  }
+}

@@ -1,0 +1,65 @@
+import type { Commission } from '../../../core/billing/commission.ts';
+import type { LedgerEntry } from '../../../core/billing/ledger.ts';
+import type { CommissionRepository, LedgerRepository } from '../../../ports/billing/commission.repositories.ts';
+import type { DocumentStore, Filter } from '../../../ports/persistence/document-store.port.ts';
+import type { Page, PageRequest } from '../../../ports/persistence/page.ts';
+import { definedFields } from '../shared/document-mapping.ts';
+import { RecordCollection } from '../shared/record-collection.ts';
+
+export class CommissionStoreRepository implements CommissionRepository {
+  private readonly records: RecordCollection<Commission>;
+
+  private constructor(records: RecordCollection<Commission>) {
+    this.records = records;
+  }
+
+  static async create(store: DocumentStore): Promise<CommissionStoreRepository> {
+    return new CommissionStoreRepository(
+      await RecordCollection.open<Commission>(store, 'commissions', [
+        { name: 'org_invoice', keys: { orgId: 1, invoiceId: 1 }, unique: true },
+        { name: 'org_producer', keys: { orgId: 1, producerId: 1, _id: -1 } },
+      ]),
+    );
+  }
+
+  insert(commission: Commission): Promise<void> {
+    return this.records.insert(commission);
+  }
+
+  findByInvoice(orgId: string, invoiceId: string): Promise<Commission | null> {
+    return this.records.findOne(orgId, { invoiceId });
+  }
+
+  list(orgId: string, filters: { producerId?: string; policyId?: string }, page: PageRequest): Promise<Page<Commission>> {
+    return this.records.page(orgId, definedFields(filters) as Filter, page);
+  }
+}
+
+export class LedgerStoreRepository implements LedgerRepository {
+  private readonly records: RecordCollection<LedgerEntry>;
+
+  private constructor(records: RecordCollection<LedgerEntry>) {
+    this.records = records;
+  }
+
+  static async create(store: DocumentStore): Promise<LedgerStoreRepository> {
+    return new LedgerStoreRepository(
+      await RecordCollection.open<LedgerEntry>(store, 'ledger_entries', [
+        { name: 'org_source', keys: { orgId: 1, sourceKey: 1 }, unique: true },
+        { name: 'org_invoice', keys: { orgId: 1, invoiceId: 1, _id: -1 } },
+      ]),
+    );
+  }
+
+  post(entry: LedgerEntry): Promise<void> {
+    return this.records.insert(entry);
+  }
+
+  findBySource(orgId: string, sourceKey: string): Promise<LedgerEntry | null> {
+    return this.records.findOne(orgId, { sourceKey });
+  }
+
+  list(orgId: string, filters: { invoiceId?: string }, page: PageRequest): Promise<Page<LedgerEntry>> {
+    return this.records.page(orgId, definedFields(filters) as Filter, page);
+  }
+}

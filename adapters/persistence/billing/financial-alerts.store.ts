@@ -1,0 +1,44 @@
+import type { Logger } from 'pino';
+import type { FinancialIncident } from '../../../core/billing/financial-incident.ts';
+import { writeUnlessDuplicate } from '../../../core/shared/domain-error.ts';
+import type { FinancialAlert, FinancialAlertQueue, FinancialIncidentLog } from '../../../ports/billing/financial-alerts.port.ts';
+import type { Collection, DocumentStore, StoredDocument } from '../../../ports/persistence/document-store.port.ts';
+import { fromDocument, toDocument, type DocumentOf } from '../shared/document-mapping.ts';
+
+/** Financial alerts waiting for the finance team, one per organization and key. */
+export class StoreFinancialAlertQueue implements FinancialAlertQueue {
+  private readonly alerts: Collection<StoredDocument>;
+
+  constructor(store: DocumentStore) {
+    this.alerts = store.collection('financial_alerts');
+  }
+
+  async queue(alert: FinancialAlert): Promise<void> {
+    await writeUnlessDuplicate(() => this.alerts.insertOne({ _id: `${alert.orgId}:${alert.kind}:${alert.key}`, ...alert, status: 'queued' }));
+  }
+}
+
+/** Incidents are logged at error level and kept; ledger failures are logged as priority-1 incidents. */
+export class StoreFinancialIncidentLog implements FinancialIncidentLog {
+  private readonly incidents: Collection<DocumentOf<FinancialIncident>>;
+  private readonly logger: Logger;
+
+  private constructor(incidents: Collection<DocumentOf<FinancialIncident>>, logger: Logger) {
+    this.incidents = incidents;
+    this.logger = logger;
+  }
+
+  static async create(store: DocumentStore, logger: Logger): Promise<StoreFinancialIncidentLog> {
+    await store.ensureIndexes('financial_incidents', [{ name: 'org_newest', keys: { orgId: 1, _id: -1 } }]);
+    return new StoreFinancialIncidentLog(store.collection('financial_incidents'), logger);
+  }
+
+  async record(incident: FinancialIncident): Promise<void> {
+    this.logger.error({ incident }, `financial.operation_failed: ${incident.operation} (priority ${incident.priority})`);
+    await this.incidents.insertOne(toDocument(incident));
+  }
+
+  async list(orgId: string | null, limit: number): Promise<FinancialIncident[]> {
+    return (await this.incidents.find(orgId ? { orgId } : {}, { sort: { _id: -1 }, limit })).map((document) => fromDocument<FinancialIncident>(document));
+  }
+}

@@ -1,0 +1,28 @@
+import type { StoredDocumentRecord } from '../../../core/documents/stored-document.ts';
+import type { DocumentRepository } from '../../../ports/documents/document.repository.ts';
+import type { DocumentStore } from '../../../ports/persistence/document-store.port.ts';
+import { RecordCollection } from '../shared/record-collection.ts';
+
+export class DocumentStoreRepository implements DocumentRepository {
+  private readonly records: RecordCollection<StoredDocumentRecord>;
+
+  private constructor(records: RecordCollection<StoredDocumentRecord>) {
+    this.records = records;
+  }
+
+  static async create(store: DocumentStore): Promise<DocumentStoreRepository> {
+    return new DocumentStoreRepository(await RecordCollection.open<StoredDocumentRecord>(store, 'documents', [{ name: 'org_storage_key', keys: { orgId: 1, storageKey: 1 }, unique: true }]));
+  }
+
+  insert(document: StoredDocumentRecord): Promise<void> {
+    return this.records.insert(document);
+  }
+
+  findById(orgId: string, id: string): Promise<StoredDocumentRecord | null> {
+    return this.records.findById(orgId, id);
+  }
+
+  findByStorageKey(orgId: string, storageKey: string): Promise<StoredDocumentRecord | null> {
+    return this.records.findOne(orgId, { storageKey });
+  }
+}

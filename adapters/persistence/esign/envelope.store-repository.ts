@@ -1,0 +1,39 @@
+import type { EnvelopeStatus, SigningEnvelope } from '../../../core/esign/envelope.ts';
+import type { EnvelopeRepository } from '../../../ports/esign/esign.ports.ts';
+import type { DocumentStore } from '../../../ports/persistence/document-store.port.ts';
+import { fromDocument } from '../shared/document-mapping.ts';
+import { RecordCollection } from '../shared/record-collection.ts';
+
+export class EnvelopeStoreRepository implements EnvelopeRepository {
+  private readonly records: RecordCollection<SigningEnvelope>;
+
+  private constructor(records: RecordCollection<SigningEnvelope>) {
+    this.records = records;
+  }
+
+  static async create(store: DocumentStore): Promise<EnvelopeStoreRepository> {
+    return new EnvelopeStoreRepository(await RecordCollection.open<SigningEnvelope>(store, 'signing_envelopes', [{ name: 'external_id', keys: { externalDocumentId: 1 }, unique: true }]));
+  }
+
+  insert(envelope: SigningEnvelope): Promise<void> {
+    return this.records.insert(envelope);
+  }
+
+  findById(orgId: string, id: string): Promise<SigningEnvelope | null> {
+    return this.records.findById(orgId, id);
+  }
+
+  async moveByExternalId(externalDocumentId: string, from: readonly EnvelopeStatus[], to: EnvelopeStatus, at: Date): Promise<SigningEnvelope | null> {
+    const document = await this.records.raw.findOneAndUpdate(
+      { externalDocumentId, status: { $in: [...from] } },
+      { $set: { status: to, updatedAt: at, ...(to === 'completed' ? { completedAt: at } : {}) } },
+      { returnDocument: 'after' },
+    );
+    return document ? fromDocument<SigningEnvelope>(document) : null;
+  }
+
+  async findByExternalId(externalDocumentId: string): Promise<SigningEnvelope | null> {
+    const document = await this.records.raw.findOne({ externalDocumentId });
+    return document ? fromDocument<SigningEnvelope>(document) : null;
+  }
+}

@@ -1,0 +1,169 @@
+import type { Invoice } from '../../core/billing/invoice.ts';
+import { canRetry, type PaymentAttempt } from '../../core/billing/payment-attempt.ts';
+import { isProcessorPayment, refundableAmount, type Payment } from '../../core/billing/payment.ts';
+import type { DomainEvent } from '../../core/events/domain-event.ts';
+import { DomainError, isDomainError, notFound } from '../../core/shared/domain-error.ts';
+import { cents, type Cents } from '../../core/shared/money.ts';
+import type { Clock } from '../shared/clock.port.ts';
+import type { IdGenerator } from '../shared/id-generator.port.ts';
+import { MANUAL_REVIEW_ABOVE_CENTS, type FinancialAlertQueue, type ManualReviewQueue } from './financial-alerts.port.ts';
+import type { FinancialSteps } from './financial-steps.ts';
+import type { InvoiceRepository, PaymentRepository } from './invoice.repository.ts';
+import type { InvoiceSettlement } from './invoice-settlement.use-cases.ts';
+import type { PaymentAttemptRepository } from './payment-attempt.repository.ts';
+import type { GatewayIntent, PaymentGateway } from './payment-gateway.port.ts';
+
+export interface CardPaymentsDeps {
+  readonly gateway: PaymentGateway;
+  readonly invoices: InvoiceRepository;
+  readonly payments: PaymentRepository;
+  readonly attempts: PaymentAttemptRepository;
+  readonly settlement: InvoiceSettlement;
+  readonly alerts: FinancialAlertQueue;
+  readonly reviews: ManualReviewQueue;
+  readonly steps: FinancialSteps;
+  readonly ids: IdGenerator;
+  readonly clock: Clock;
+}
+
+const processorFailure = (error: unknown): DomainError =>
+  isDomainError(error) ? error : new DomainError('payment_processor_error', 'The payment processor did not complete the request; nothing was charged or refunded twice, and the same request may be retried.', {
+    reason: error instanceof Error ? error.message : String(error),
+  });
+
+/** Card payments through the processor: intents, retries of failed attempts, refunds and failure reports. */
+export class CardPayments {
+  private readonly deps: CardPaymentsDeps;
+
+  constructor(deps: CardPaymentsDeps) {
+    this.deps = deps;
+  }
+
+  private async openInvoice(orgId: string, invoiceId: string): Promise<Invoice> {
+    const invoice = await this.deps.invoices.findById(orgId, invoiceId);
+    if (!invoice) throw notFound('Invoice');
+    if (invoice.status !== 'open') throw new DomainError('invalid_transition', `A ${invoice.status} invoice takes no payment.`, { status: invoice.status });
+    return invoice;
+  }
+
+  /** One intent per invoice and amount: the idempotency key makes a repeated request return the same intent. */
+  async createIntent(orgId: string, invoiceId: string, requested: Cents | null): Promise<{ attempt: PaymentAttempt; clientSecret: string | null }> {
+    const invoice = await this.openInvoice(orgId, invoiceId);
+    const outstanding = cents(invoice.amount - invoice.paidAmount);
+    if (outstanding <= 0) throw new DomainError('invalid_transition', 'Nothing is outstanding on this invoice.', { status: invoice.status });
+    const amount = requested ?? outstanding;
+    if (amount > outstanding) throw new DomainError('overpayment', `The invoice has ${outstanding / 100} outstanding.`, { outstanding: outstanding / 100 });
+    const intent = await this.call(() =>
+      this.deps.gateway.createIntent({ amount, currency: 'usd', invoiceId, orgId, description: `Invoice ${invoice.invoiceNumber}`, idempotencyKey: `intent-${invoiceId}-${amount}` }),
+    );
+    const now = this.deps.clock.now();
+    const attempt = await this.deps.attempts.insertUnlessKnown({
+      id: intent.id,
+      orgId,
+      invoiceId,
+      amount: intent.amount,
+      status: intent.status,
+      failureMessage: intent.failureMessage ?? null,
+      failureKeys: [],
+      retries: 0,
+      createdAt: now,
+      updatedAt: now,
+    });
+    return { attempt, clientSecret: intent.clientSecret };
+  }
+
+  /** Confirms the newest failed attempt again with its payment method; the outcome arrives as processor events. */
+  async retry(orgId: string, invoiceId: string): Promise<PaymentAttempt> {
+    await this.openInvoice(orgId, invoiceId);
+    const failed = await this.deps.attempts.latestForInvoice(orgId, invoiceId, ['failed']);
+    if (!failed || !canRetry(failed)) throw new DomainError('invalid_transition', 'The invoice has no failed card payment to retry.', {});
+    const intent = await this.call(() => this.deps.gateway.confirmIntent(failed.id, `retry-${failed.id}-${failed.retries + 1}`));
+    const moved = await this.deps.attempts.setStatus(orgId, failed.id, intent.status, this.deps.clock.now(), { retry: true });
+    return moved ?? failed;
+  }
+
+  /**
+   * Gives money back from a payment (the newest one with enough left when none is named): through
+   * the processor for a card payment it took, recorded directly otherwise. A repeated reference
+   * returns the first refund.
+   */
+  async refund(orgId: string, invoiceId: string, input: { amount: Cents; paymentId?: string; reference?: string }): Promise<{ invoice: Invoice; payment: Payment }> {
+    const invoice = await this.deps.invoices.findById(orgId, invoiceId);
+    if (!invoice) throw notFound('Invoice');
+    const all = await this.deps.payments.forInvoice(orgId, invoiceId);
+    const repeated = input.reference ? all.find((payment) => payment.amount < 0 && payment.requestKey === input.reference) : undefined;
+    if (repeated) return { invoice, payment: repeated };
+    const source = this.refundSource(all, input);
+    const requestKey = input.reference ?? this.deps.ids.next('rfd');
+    const reference = isProcessorPayment(source)
+      ? (
+          await this.deps.steps.run('refund_processing', { orgId, reference: source.reference, invoiceId }, () =>
+            this.call(() => this.deps.gateway.refund({ intentId: source.reference, amount: input.amount, invoiceId, orgId, idempotencyKey: `refund-${source.id}-${requestKey}` })),
+          )
+        ).id
+      : `refund:${requestKey}`;
+    const recorded = await this.deps.settlement.recordRefund(orgId, invoiceId, {
+      amount: input.amount,
+      method: source.method,
+      reference,
+      source: isProcessorPayment(source) ? 'processor' : 'manual',
+      refundOf: source.id,
+      ...(input.reference ? { requestKey: input.reference } : {}),
+      guarded: !isProcessorPayment(source),
+    });
+    if (!recorded) throw new DomainError('refund_exceeds_payments', 'The refund is larger than what the invoice has received.', {});
+    if (input.amount > MANUAL_REVIEW_ABOVE_CENTS) {
+      await this.deps.reviews.flag({ orgId, kind: 'refund', reference, invoiceId, amount: input.amount / 100 });
+    }
+    return { invoice: recorded.invoice, payment: recorded.payment };
+  }
+
+  private refundSource(all: readonly Payment[], input: { amount: Cents; paymentId?: string }): Payment {
+    const positive = all.filter((payment) => payment.amount > 0);
+    if (input.paymentId) {
+      const named = positive.find((payment) => payment.id === input.paymentId);
+      if (!named) throw notFound('Payment');
+      const left = refundableAmount(named, all);
+      if (input.amount > left) throw new DomainError('refund_exceeds_payments', `The payment has ${left / 100} left to refund.`, { refundable: left / 100 });
+      return named;
+    }
+    const newestFirst = [...positive].sort((a, b) => b.receivedAt.getTime() - a.receivedAt.getTime());
+    const source = newestFirst.find((payment) => refundableAmount(payment, all) >= input.amount);
+    if (!source) {
+      const left = positive.reduce((sum, payment) => Math.max(sum, refundableAmount(payment, all)), 0);
+      throw new DomainError('refund_exceeds_payments', positive.length === 0 ? 'The invoice has received no payment to refund.' : `No single payment has ${input.amount / 100} left to refund.`, { refundable: left / 100 });
+    }
+    return source;
+  }
+
+  /**
+   * The processor reports a failed attempt: an alert for the finance team, `payment.failed` to
+   * subscribers and the attempt marked failed, each once per failure however often it is re-sent.
+   */
+  async paymentFailed(input: { orgId: string; invoiceId: string; intentId: string; failureKey: string; amount: Cents; message: string }): Promise<boolean> {
+    const { orgId, invoiceId, intentId, failureKey } = input;
+    const invoice = await this.deps.invoices.findById(orgId, invoiceId);
+    if (!invoice) return false;
+    const now = this.deps.clock.now();
+    await this.deps.alerts.queue({ orgId, kind: 'payment_failed', key: `${intentId}:${failureKey}`, invoiceId, reference: intentId, amount: input.amount / 100, message: input.message, createdAt: now });
+    const event: DomainEvent = {
+      id: this.deps.ids.next('evt'),
+      type: 'payment.failed',
+      orgId,
+      timestamp: now,
+      data: { invoiceId, invoiceNumber: invoice.invoiceNumber, policyId: invoice.policyId, reference: intentId, amount: input.amount / 100, reason: input.message },
+    };
+    await this.deps.invoices.appendEventsOnce(orgId, invoiceId, `payment_failed:${intentId}:${failureKey}`, [event]);
+    await this.deps.attempts.insertUnlessKnown({ id: intentId, orgId, invoiceId, amount: input.amount, status: 'failed', failureMessage: input.message, failureKeys: [], retries: 0, createdAt: now, updatedAt: now });
+    await this.deps.attempts.markFailed(orgId, intentId, failureKey, input.message, now);
+    return true;
+  }
+
+  private async call<T extends GatewayIntent | { id: string }>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      throw processorFailure(error);
+    }
+  }
+}

@@ -1,0 +1,32 @@
+import type { FinancialIncident } from '../../core/billing/financial-incident.ts';
+
+/** Refunds above $1,000 are flagged for a person to review. */
+export const MANUAL_REVIEW_ABOVE_CENTS = 1_000_00;
+
+export interface ManualReviewQueue {
+  /** One item per organization, kind and reference. */
+  flag(item: { orgId: string; kind: string; reference: string; invoiceId: string; amount: number }): Promise<void>;
+}
+
+export interface FinancialAlert {
+  readonly orgId: string;
+  readonly kind: 'payment_failed';
+  /** One alert per key, however often the processor repeats itself. */
+  readonly key: string;
+  readonly invoiceId: string;
+  readonly reference: string;
+  readonly amount: number;
+  readonly message: string;
+  readonly createdAt: Date;
+}
+
+/** Alerts queued for the finance team's follow-up (dunning, calls). */
+export interface FinancialAlertQueue {
+  queue(alert: FinancialAlert): Promise<void>;
+}
+
+/** `financial.operation_failed` records, logged and kept for manual review. */
+export interface FinancialIncidentLog {
+  record(incident: FinancialIncident): Promise<void>;
+  list(orgId: string | null, limit: number): Promise<FinancialIncident[]>;
+}

@@ -1,0 +1,53 @@
+import type { DocumentType, StoredDocumentRecord } from '../../core/documents/stored-document.ts';
+import { notFound, writeUnlessDuplicate } from '../../core/shared/domain-error.ts';
+import type { Clock } from '../shared/clock.port.ts';
+import type { IdGenerator } from '../shared/id-generator.port.ts';
+import type { DocumentRepository } from './document.repository.ts';
+import type { DocumentStorage } from './document-storage.port.ts';
+
+export interface DocumentLibraryDeps {
+  readonly storage: DocumentStorage;
+  readonly documents: DocumentRepository;
+  readonly ids: IdGenerator;
+  readonly clock: Clock;
+}
+
+/** Stores files and their metadata together; storing the same key again keeps one record. */
+export class DocumentLibrary {
+  private readonly deps: DocumentLibraryDeps;
+
+  constructor(deps: DocumentLibraryDeps) {
+    this.deps = deps;
+  }
+
+  /** Bytes first, then the record, so a record never points at missing bytes. */
+  async store(orgId: string, input: { type: DocumentType; storageKey: string; filename: string; contentType: string; bytes: Uint8Array }): Promise<StoredDocumentRecord> {
+    const { size, sha256 } = await this.deps.storage.put(input.storageKey, input.bytes, input.contentType);
+    const record: StoredDocumentRecord = {
+      id: this.deps.ids.next('doc'),
+      orgId,
+      type: input.type,
+      filename: input.filename,
+      contentType: input.contentType,
+      size,
+      sha256,
+      storageKey: input.storageKey,
+      createdAt: this.deps.clock.now(),
+    };
+    const inserted = await writeUnlessDuplicate(() => this.deps.documents.insert(record));
+    return inserted ? record : ((await this.deps.documents.findByStorageKey(orgId, input.storageKey)) as StoredDocumentRecord);
+  }
+
+  async get(orgId: string, id: string): Promise<StoredDocumentRecord> {
+    const document = await this.deps.documents.findById(orgId, id);
+    if (!document) throw notFound('Document');
+    return document;
+  }
+
+  async read(orgId: string, id: string): Promise<{ document: StoredDocumentRecord; bytes: Uint8Array }> {
+    const document = await this.get(orgId, id);
+    const content = await this.deps.storage.get(document.storageKey);
+    if (!content) throw new Error(`Document ${id} has no stored content at ${document.storageKey}.`);
+    return { document, bytes: content.bytes };
+  }
+}
