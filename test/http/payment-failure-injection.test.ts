@@ -1,0 +1,69 @@
+import test from 'ava';
+import Stripe from 'stripe';
+import { openStore } from '../../bootstrap/open-store.ts';
+import { withInsertFaults } from '../support/faulty-store.ts';
+import { startReceiver } from '../support/receiver.ts';
+import { call, createTenant, PASSWORD, startTestApp, type TestApp, type Tenant } from '../support/test-app.ts';
+
+const STRIPE_WEBHOOK_SECRET = 'whsec_failure_injection_0123456789';
+const stripe = new Stripe('sk_test_unused');
+
+const send = (app: TestApp, eventId: string, object: unknown) => {
+  const payload = JSON.stringify({ id: eventId, object: 'event', type: 'payment_intent.succeeded', data: { object } });
+  return call(app.api, 'POST', '/webhooks/payment-processor', {
+    rawBody: payload,
+    headers: { 'content-type': 'application/json', 'stripe-signature': stripe.webhooks.generateTestHeaderString({ payload, secret: STRIPE_WEBHOOK_SECRET }) },
+  });
+};
+
+const paidPolicyInvoice = async (app: TestApp, tenant: Tenant, producerId: string) => {
+  const submission = await call(app.api, 'POST', '/v1/submissions', {
+    token: tenant.adminToken,
+    body: { insuredName: 'Fault Co', naicsCode: '541511', annualRevenue: 2_000_000, requestedLimit: 1_000_000, effectiveDate: '2027-02-01', state: 'TX', lineOfBusiness: 'CYBER', producerId },
+  });
+  await call(app.api, 'POST', `/v1/submissions/${submission.body.id}/quote`, { token: tenant.adminToken });
+  const policy = await call(app.api, 'POST', `/v1/submissions/${submission.body.id}/bind`, { token: tenant.adminToken, body: { installmentPlan: 'PIF' } });
+  const invoices = await call(app.api, 'GET', `/v1/invoices?policyId=${policy.body.id}`, { token: tenant.adminToken });
+  return invoices.body.data[0];
+};
+
+for (const [collection, operation, priority] of [
+  ['ledger_entries', 'ledger_sync', 1],
+  ['commissions', 'commission_calculation', 2],
+  ['payments', 'payment_processing', 2],
+] as const) {
+  test.serial(`a failure while writing ${collection}: 500 and a critical incident, then the retry leaves one payment, one commission, one ledger posting`, async (t) => {
+    const faults = new Map<string, number>();
+    const app = await startTestApp({ env: { STRIPE_WEBHOOK_SECRET }, store: async (config) => withInsertFaults(await openStore(config), faults) });
+    t.teardown(app.close);
+    const receiver = await startReceiver();
+    t.teardown(receiver.close);
+    const domain = `fault-${collection.replace(/_/g, '-')}-${Date.now()}.test`;
+    const tenant = await createTenant(app, { domain });
+    const producer = await call(app.auth, 'POST', '/api/auth/sign-up/email', { body: { email: `p@${domain}`, password: PASSWORD, name: 'P', orgId: tenant.orgId } });
+    await call(app.api, 'POST', '/v1/webhooks', { token: tenant.adminToken, body: { url: receiver.url, events: ['invoice.paid', 'payment.received'] } });
+    const invoice = await paidPolicyInvoice(app, tenant, producer.body.producerId);
+    const intent = { id: `pi_fault_${collection}`, object: 'payment_intent', amount: Math.round(invoice.amount * 100), amount_received: Math.round(invoice.amount * 100), currency: 'usd', status: 'succeeded', metadata: { invoiceId: invoice.id, orgId: tenant.orgId } };
+
+    faults.set(collection, 1);
+    const failed = await send(app, `evt_fault_${collection}`, intent);
+    t.is(failed.status, 500);
+    const incidents = await app.app.store.collection('financial_incidents').find({ orgId: tenant.orgId });
+    t.is(incidents.length, 1);
+    t.like(incidents[0], { type: 'financial.operation_failed', operation, severity: 'critical', requiresManualReview: true, priority, invoiceId: invoice.id, reference: intent.id });
+
+    const retried = await send(app, `evt_fault_${collection}`, intent);
+    t.is(retried.status, 200);
+    const store = app.app.store;
+    t.is(await store.collection('payments').countDocuments({ orgId: tenant.orgId, invoiceId: invoice.id }), 1);
+    t.is(await store.collection('commissions').countDocuments({ orgId: tenant.orgId, invoiceId: invoice.id }), 1);
+    t.is(await store.collection('ledger_entries').countDocuments({ orgId: tenant.orgId, invoiceId: invoice.id }), 1);
+    t.is(await store.collection('documents').countDocuments({ orgId: tenant.orgId, type: 'receipt' }), 1);
+    const detail = await call(app.api, 'GET', `/v1/invoices/${invoice.id}`, { token: tenant.adminToken });
+    t.like(detail.body, { status: 'paid', paidAmount: invoice.amount });
+
+    await receiver.waitFor(2);
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    t.deepEqual(receiver.received.map((delivery) => JSON.parse(delivery.body).type).sort(), ['invoice.paid', 'payment.received']);
+  });
+}
