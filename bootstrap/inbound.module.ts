@@ -50,7 +50,7 @@ export const inboundModule = (config: AppConfig) =>
           operationId: 'paymentProcessorWebhook',
           summary:
             'Payment processor events: payment_intent.succeeded records the payment once per intent, stores a receipt and, once the invoice is paid on a policy with a producer, the commission and its ledger posting; payment_intent.payment_failed queues a financial alert and publishes payment.failed; charge.refunded records each refund once, reopens an uncovered invoice and flags refunds over $1,000 for review. A failed financial step is recorded as financial.operation_failed and answers 500.',
-          signatureHeaders: ['Stripe-Signature'],
+          signatureHeaders: [{ name: 'Stripe-Signature', required: true, description: '`t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.rawBody">`, keyed with the whole `whsec_…` secret (STRIPE_WEBHOOK_SECRET).' }],
           receiver: {
             provider: 'payment-processor',
             verifier: new StripeSignatureVerifier(config.secrets.stripeWebhookSecret),
@@ -62,7 +62,11 @@ export const inboundModule = (config: AppConfig) =>
           path: '/webhooks/email-provider',
           operationId: 'emailProviderWebhook',
           summary: 'E-mail delivery events, queued for processing; a repeated message id answers { deduplicated: true }.',
-          signatureHeaders: ['wh-id', 'wh-timestamp', 'wh-signature'],
+          signatureHeaders: [
+            { name: 'wh-id', required: true, description: 'Message id: the event id and the deduplication key.' },
+            { name: 'wh-timestamp', required: true, description: 'Unix seconds; more than 5 minutes away from now is refused.' },
+            { name: 'wh-signature', required: true, description: 'Standard Webhooks: `v1,<base64 HMAC-SHA256 of "id.timestamp.rawBody">`, key = base64-decoded part after `whsec_` (EMAIL_WEBHOOK_SECRET); several space-separated values allowed.' },
+          ],
           receiver: {
             provider: 'email-provider',
             verifier: new StandardWebhooksVerifier(config.secrets.emailWebhookSecret),
@@ -74,7 +78,7 @@ export const inboundModule = (config: AppConfig) =>
           path: '/webhooks/identity-verification',
           operationId: 'identityVerificationWebhook',
           summary: 'Identity verification events: inquiry.completed activates the producer named by reference-id; other events answer 202; a replayed signature 409.',
-          signatureHeaders: ['Identity-Signature'],
+          signatureHeaders: [{ name: 'Identity-Signature', required: true, description: '`t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.rawBody">` (IDENTITY_WEBHOOK_SECRET); several v1 values allowed during rotation. A repeated header within 10 minutes answers 409.' }],
           receiver: {
             provider: 'identity-verification',
             verifier: new IdentitySignatureVerifier(config.secrets.identityWebhookSecret),
@@ -87,7 +91,11 @@ export const inboundModule = (config: AppConfig) =>
           path: '/v1/esign/webhook',
           operationId: 'esignWebhook',
           summary: 'E-signature document events: the envelope found by data.documentId (or data.envelopeId) takes the normalized status; completion sets completedAt. A final status never changes.',
-          signatureHeaders: ['x-webhook-signature', 'x-provider-a-signature', 'x-provider-b-signature-1'],
+          signatureHeaders: ['x-webhook-signature', 'x-provider-a-signature', 'x-provider-b-signature-1'].map((name) => ({
+            name,
+            required: false,
+            description: 'The first present of x-webhook-signature, x-provider-a-signature, x-provider-b-signature-1 is used: hex HMAC-SHA256 of the raw body (ESIGN_WEBHOOK_SECRET), optionally prefixed `sha256=`.',
+          })),
           receiver: {
             provider: 'esign',
             verifier: new ESignatureVerifier(config.secrets.esignWebhookSecret),

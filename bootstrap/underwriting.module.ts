@@ -15,6 +15,7 @@ import { PolicyLifecycle } from '../ports/policy/policy-lifecycle.use-cases.ts';
 import type { PolicyRepository, PolicyTransactionRepository } from '../ports/policy/policy.repositories.ts';
 import type { Clock } from '../ports/shared/clock.port.ts';
 import type { IdGenerator } from '../ports/shared/id-generator.port.ts';
+import type { ProducerRepository } from '../ports/producers/producer.repositories.ts';
 import { TOKENS } from '../ports/tokens.ts';
 import { Binding } from '../ports/underwriting/binding.use-case.ts';
 import { Quoting } from '../ports/underwriting/quoting.use-cases.ts';
@@ -34,9 +35,9 @@ export const underwritingModule = new ContainerModule(({ bind }) => {
   bind<InvoiceRepository>(TOKENS.InvoiceRepository).toResolvedValue(InvoiceStoreRepository.create, [TOKENS.Store]);
 
   bind<Submissions>(TOKENS.Submissions).toResolvedValue(
-    (submissions: SubmissionRepository, reference: UnderwritingReferenceData, ids: IdGenerator, clock: Clock) =>
-      new Submissions({ submissions, forms: new PdfFormReader(), reference, ids, clock }),
-    [TOKENS.SubmissionRepository, TOKENS.ReferenceData, TOKENS.Ids, TOKENS.Clock],
+    (submissions: SubmissionRepository, reference: UnderwritingReferenceData, producers: ProducerRepository, ids: IdGenerator, clock: Clock) =>
+      new Submissions({ submissions, forms: new PdfFormReader(), reference, producers, ids, clock }),
+    [TOKENS.SubmissionRepository, TOKENS.ReferenceData, TOKENS.ProducerRepository, TOKENS.Ids, TOKENS.Clock],
   );
   bind<Quoting>(TOKENS.Quoting).toResolvedValue(
     (submissions: SubmissionRepository, quotes: QuoteRepository, aggregates: AggregateLedger, reference: UnderwritingReferenceData, ids: IdGenerator, clock: Clock) =>

@@ -1,12 +1,13 @@
 import { describeActor, type Principal } from '../../core/identity/principal.ts';
 import { today } from '../../core/shared/calendar-date.ts';
-import { notFound } from '../../core/shared/domain-error.ts';
+import { notFound, validationFailed } from '../../core/shared/domain-error.ts';
 import { assertValidLosses, assertValidRisk } from '../../core/underwriting/risk-validation.ts';
 import { isComplete, type PriorLoss, type RiskDetails, type Submission } from '../../core/underwriting/submission.ts';
 import { triage } from '../../core/underwriting/triage.ts';
 import { fromAcord125, type Extraction } from '../../core/underwriting/acord125.ts';
 import type { FormReader } from '../documents/form-reader.port.ts';
 import type { Page, PageRequest } from '../persistence/page.ts';
+import type { ProducerRepository } from '../producers/producer.repositories.ts';
 import type { Clock } from '../shared/clock.port.ts';
 import type { IdGenerator } from '../shared/id-generator.port.ts';
 import type { UnderwritingReferenceData } from './reference-data.port.ts';
@@ -23,6 +24,7 @@ export interface SubmissionsDeps {
   readonly submissions: SubmissionRepository;
   readonly forms: FormReader;
   readonly reference: UnderwritingReferenceData;
+  readonly producers: ProducerRepository;
   readonly ids: IdGenerator;
   readonly clock: Clock;
 }
@@ -39,6 +41,11 @@ export class Submissions {
     assertValidRisk(input);
     const priorLosses = input.priorLosses ?? [];
     assertValidLosses(priorLosses);
+    if (input.producerId) {
+      // The producer's commission follows the policy, so it must be one of this organization's producers.
+      const producer = await this.deps.producers.findById(orgId, input.producerId);
+      if (!producer || producer.status === 'suspended') throw validationFailed('producerId', 'exists', 'No active or pending producer with this id in the organization.');
+    }
     const now = this.deps.clock.now();
     const submission: Submission = {
       id: this.deps.ids.next('sub'),

@@ -53,7 +53,7 @@ test('the premium collection posting balances and carries the fiduciary split', 
   const { lines, fiduciarySplit } = premiumCollectionLines(split);
   const { debits, credits } = totals(lines);
   t.is(debits, credits);
-  t.is(debits, split.grossPremium + split.mgaCommission);
+  t.is(debits as number, split.grossPremium + split.mgaCommission);
   t.deepEqual(fiduciarySplit, { heldForCarrier: split.carrierNet, heldForProducer: split.agentCommission, earnedByMga: split.mgaCommission });
   const trust = lines.filter((line) => line.account === 'premiumTrustCash').reduce((sum, line) => sum + line.debit - line.credit, 0);
   t.is(trust, split.carrierNet + split.agentCommission, 'the trust account keeps exactly what is owed to others');

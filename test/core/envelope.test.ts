@@ -13,7 +13,7 @@ test('provider events map to the normalized statuses', (t) => {
     DOCUMENT_SENT: 'sent',
     DOCUMENT_EXPIRED: 'expired',
   };
-  for (const [event, status] of Object.entries(mapping)) t.is(statusForProviderEvent(event), status, event);
+  for (const [event, status] of Object.entries(mapping)) t.is(statusForProviderEvent(event) as string | null, status, event);
   t.is(statusForProviderEvent('DOCUMENT_UPLOADED'), null);
 });
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import Stripe from 'stripe';
 import { startFakeStripe } from '../support/fake-stripe.ts';
 import { startReceiver } from '../support/receiver.ts';
-import { call, createTenant, PASSWORD, startTestApp, type TestApp, type Tenant } from '../support/test-app.ts';
+import { call, createProducer, createTenant, startTestApp, type TestApp, type Tenant } from '../support/test-app.ts';
 
 const STRIPE_SECRET_KEY = 'sk_test_fake_0123456789';
 const STRIPE_WEBHOOK_SECRET = 'whsec_card_payments_test_0123456789';
@@ -16,10 +16,8 @@ const test = anyTest as TestFn<{ app: TestApp; tenant: Tenant; fake: Fake; produ
 test.before(async (t) => {
   const fake = await startFakeStripe(STRIPE_SECRET_KEY);
   const app = await startTestApp({ env: { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_API_BASE: fake.base } });
-  const domain = `cards-${Date.now()}.test`;
-  const tenant = await createTenant(app, { domain });
-  const producer = await call(app.auth, 'POST', '/api/auth/sign-up/email', { body: { email: `agent@${domain}`, password: PASSWORD, name: 'Alex Agent', orgId: tenant.orgId } });
-  t.context = { app, tenant, fake, producerId: producer.body.producerId };
+  const tenant = await createTenant(app);
+  t.context = { app, tenant, fake, producerId: await createProducer(app, tenant) };
 });
 test.after.always(async (t) => {
   await t.context.app.close();

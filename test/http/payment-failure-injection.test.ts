@@ -3,7 +3,7 @@ import Stripe from 'stripe';
 import { openStore } from '../../bootstrap/open-store.ts';
 import { withInsertFaults } from '../support/faulty-store.ts';
 import { startReceiver } from '../support/receiver.ts';
-import { call, createTenant, PASSWORD, startTestApp, type TestApp, type Tenant } from '../support/test-app.ts';
+import { call, createProducer, createTenant, startTestApp, type TestApp, type Tenant } from '../support/test-app.ts';
 
 const STRIPE_WEBHOOK_SECRET = 'whsec_failure_injection_0123456789';
 const stripe = new Stripe('sk_test_unused');
@@ -38,11 +38,10 @@ for (const [collection, operation, priority] of [
     t.teardown(app.close);
     const receiver = await startReceiver();
     t.teardown(receiver.close);
-    const domain = `fault-${collection.replace(/_/g, '-')}-${Date.now()}.test`;
-    const tenant = await createTenant(app, { domain });
-    const producer = await call(app.auth, 'POST', '/api/auth/sign-up/email', { body: { email: `p@${domain}`, password: PASSWORD, name: 'P', orgId: tenant.orgId } });
+    const tenant = await createTenant(app);
+    const producerId = await createProducer(app, tenant);
     await call(app.api, 'POST', '/v1/webhooks', { token: tenant.adminToken, body: { url: receiver.url, events: ['invoice.paid', 'payment.received'] } });
-    const invoice = await paidPolicyInvoice(app, tenant, producer.body.producerId);
+    const invoice = await paidPolicyInvoice(app, tenant, producerId);
     const intent = { id: `pi_fault_${collection}`, object: 'payment_intent', amount: Math.round(invoice.amount * 100), amount_received: Math.round(invoice.amount * 100), currency: 'usd', status: 'succeeded', metadata: { invoiceId: invoice.id, orgId: tenant.orgId } };
 
     faults.set(collection, 1);

@@ -1,5 +1,5 @@
 import anyTest, { type TestFn } from 'ava';
-import { call, createApiKey, createTenant, MACHINE_SECRET, startTestApp, type TestApp, type Tenant } from '../support/test-app.ts';
+import { call, createApiKey, createProducer, createTenant, MACHINE_SECRET, startTestApp, type TestApp, type Tenant } from '../support/test-app.ts';
 
 const test = anyTest as TestFn<{ app: TestApp; a: Tenant; b: Tenant }>;
 
@@ -36,7 +36,8 @@ const quoteAndBind = async (app: TestApp, tenant: Tenant, plan = 'PIF', override
 
 test('create, read and list submissions with triage', async (t) => {
   const { app, a } = t.context;
-  const created = await submit(app, a, { producerId: 'prd_listing' });
+  const producerId = await createProducer(app, a);
+  const created = await submit(app, a, { producerId });
   t.is(created.status, 'received');
   t.like(created, { insuredName: SUBMISSION.insuredName, annualRevenue: 2_500_000, requestedLimit: 2_000_000, orgId: a.orgId });
   t.true(created.triage.score >= 0 && created.triage.score <= 100);
@@ -44,8 +45,12 @@ test('create, read and list submissions with triage', async (t) => {
   t.true(created.triage.reasons.length > 0);
   const read = await call(app.api, 'GET', `/v1/submissions/${created.id}`, { token: a.adminToken });
   t.deepEqual(read.body, created);
-  const listed = await call(app.api, 'GET', '/v1/submissions?status=received&producerId=prd_listing&limit=1', { token: a.adminToken });
+  const listed = await call(app.api, 'GET', `/v1/submissions?status=received&producerId=${producerId}&limit=1`, { token: a.adminToken });
   t.is(listed.body.data[0].id, created.id);
+  for (const unknown of ['prd_missing', await createProducer(app, t.context.b)]) {
+    const refused = await call(app.api, 'POST', '/v1/submissions', { token: a.adminToken, body: { ...SUBMISSION, producerId: unknown } });
+    t.like(refused, { status: 400, body: { error: 'validation_failed', details: { field: 'producerId' } } });
+  }
   const none = await call(app.api, 'GET', '/v1/submissions?status=bound&createdFrom=2001-01-01T00:00:00Z&createdTo=2001-01-02T00:00:00Z', { token: a.adminToken });
   t.deepEqual(none.body.data, []);
 });

@@ -131,3 +131,13 @@ export const forgeJwt = (header: object, claims: object, secret = JWT_SECRET, si
   const { createHmac } = process.getBuiltinModule('node:crypto');
   return `${unsigned}.${createHmac('sha256', secret).update(unsigned).digest('base64url')}`;
 };
+
+let producers = 0;
+/** A producer of the tenant, created the way producers join: signing up with the organization's e-mail domain. */
+export const createProducer = async (app: TestApp, tenant: Tenant): Promise<string> => {
+  producers += 1;
+  const domain = tenant.adminEmail.slice(tenant.adminEmail.indexOf('@') + 1);
+  const created = await call(app.auth, 'POST', '/api/auth/sign-up/email', { body: { email: `producer${producers}@${domain}`, password: PASSWORD, name: `Producer ${producers}`, orgId: tenant.orgId } });
+  if (created.status !== 201) throw new Error(`sign-up: ${created.status} ${JSON.stringify(created.body)}`);
+  return created.body.producerId;
+};

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { validationFailed } from '../../../core/shared/domain-error.ts';
 import type { InboundPipeline, InboundReceiver } from '../../../ports/inbound/inbound-pipeline.use-case.ts';
-import { definePublicRoute, type RouteDefinition } from '../kernel/route.ts';
+import { definePublicRoute, type RequestHeader, type RouteDefinition } from '../kernel/route.ts';
 
 const RAW_JSON = { maxBytes: 1024 * 1024, contentTypes: ['application/json'], field: 'payload' };
 
@@ -9,7 +9,8 @@ export interface InboundEndpoint {
   readonly path: string;
   readonly operationId: string;
   readonly summary: string;
-  readonly signatureHeaders: readonly string[];
+  /** The headers that carry the provider's signature (and, for some, the event id and time). */
+  readonly signatureHeaders: readonly RequestHeader[];
   readonly receiver: InboundReceiver;
 }
 
@@ -21,10 +22,11 @@ export const inboundRoutes = (pipeline: InboundPipeline, endpoints: readonly Inb
       path: endpoint.path,
       operationId: endpoint.operationId,
       summary: endpoint.summary,
-      description: `Signed with ${endpoint.signatureHeaders.map((name) => `\`${name}\``).join(', ')}. Duplicates answer 200 without processing; events more than 5 minutes from now answer 400 \`stale_event\`; a processing failure answers 500 so the sender retries.`,
+      description: `Signed with ${endpoint.signatureHeaders.map(({ name }) => `\`${name}\``).join(', ')}. Duplicates answer 200 without processing; events more than 5 minutes from now answer 400 \`stale_event\`; a processing failure answers 500 so the sender retries.`,
       tags: ['inbound-webhooks'],
       rateClass: 'none',
       upload: RAW_JSON,
+      requestHeaders: endpoint.signatureHeaders,
       errors: ['invalid_signature', 'stale_event', 'validation_failed'],
       responses: { 200: { description: 'Received (or a duplicate, not processed again).', schema: Type.Record(Type.String(), Type.Unknown()) } },
       handler: async ({ upload, headers }) => {

@@ -44,6 +44,13 @@ export interface ResponseSpec {
   readonly headers?: readonly string[];
 }
 
+/** A request header the route reads, for the OpenAPI description. */
+export interface RequestHeader {
+  readonly name: string;
+  readonly required: boolean;
+  readonly description: string;
+}
+
 interface RouteShape<TBody extends TSchema, TQuery extends TSchema, TParams extends TSchema> {
   readonly method: HttpMethod;
   readonly path: string;
@@ -59,6 +66,7 @@ interface RouteShape<TBody extends TSchema, TQuery extends TSchema, TParams exte
   readonly maxBodyBytes?: number;
   /** Accepts a file instead of JSON: a raw body of one of `contentTypes`, or multipart with `field`. */
   readonly upload?: { readonly maxBytes: number; readonly contentTypes: readonly string[]; readonly field: string };
+  readonly requestHeaders?: readonly RequestHeader[];
   readonly responses: Readonly<Record<number, ResponseSpec>>;
   /** Error codes this route can answer with beyond the ones every route shares. */
   readonly errors?: readonly ErrorCode[];

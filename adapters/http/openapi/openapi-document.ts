@@ -71,6 +71,7 @@ const parameters = (route: RouteDefinition): Json[] => {
       });
     }
   }
+  for (const header of route.requestHeaders ?? []) result.push({ name: header.name, in: 'header', required: header.required, description: header.description, schema: { type: 'string' } });
   return result;
 };
 
@@ -96,7 +97,7 @@ const operation = (route: RouteDefinition): Json => {
         ? [{ bearerJwt: [] }, { apiKey: [route.access.permission] }, { machineSecret: [] }]
         : [],
     parameters: parameters(route),
-    ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: plain(route.body) }, ...uploadContent(route) } } } : {}),
+    ...(route.body || route.upload ? { requestBody: { required: true, content: { ...(route.body ? { 'application/json': { schema: plain(route.body) } } : {}), ...uploadContent(route) } } } : {}),
     responses: { ...responses, ...errorResponses(route) },
   };
 };
