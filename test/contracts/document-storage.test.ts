@@ -1,0 +1,67 @@
+import test from 'ava';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createHash, randomUUID } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { FileDocumentStorage } from '../../adapters/documents/file-document-storage.ts';
+import { EmbeddedStore } from '../../adapters/persistence/embedded/embedded-store.engine.ts';
+import { MongoStore } from '../../adapters/persistence/mongo/mongo-store.engine.ts';
+import { StoreDocumentStorage } from '../../adapters/persistence/documents/store-document-storage.ts';
+import type { DocumentStorage } from '../../ports/documents/document-storage.port.ts';
+
+const closers: Array<() => Promise<void>> = [];
+test.after.always(async () => {
+  await Promise.all(closers.map((close) => close()));
+});
+
+/** What every document storage must do, whatever keeps the bytes. */
+const contract = (title: string, make: () => Promise<DocumentStorage>) => {
+  test(`${title}: bytes and content type come back as stored, with size and SHA-256`, async (t) => {
+    const storage = await make();
+    const bytes = new Uint8Array([0, 1, 2, 250, 255, ...new TextEncoder().encode('<html>receipt</html>')]);
+    const stored = await storage.put('docs/org_1/receipts/RCPT-A-1.html', bytes, 'text/html; charset=utf-8');
+    t.deepEqual(stored, { size: bytes.byteLength, sha256: createHash('sha256').update(bytes).digest('hex') });
+    const read = await storage.get('docs/org_1/receipts/RCPT-A-1.html');
+    t.deepEqual(read && [...read.bytes], [...bytes]);
+    t.is(read?.contentType, 'text/html; charset=utf-8');
+  });
+
+  test(`${title}: a missing key is null; storing a key again replaces it`, async (t) => {
+    const storage = await make();
+    t.is(await storage.get('docs/org_1/none.html'), null);
+    await storage.put('docs/org_2/a.txt', new TextEncoder().encode('first'), 'text/plain');
+    await storage.put('docs/org_2/a.txt', new TextEncoder().encode('second'), 'text/plain');
+    t.is(new TextDecoder().decode((await storage.get('docs/org_2/a.txt'))?.bytes), 'second');
+  });
+};
+
+contract('file storage', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'doc-storage-'));
+  closers.push(() => rm(dir, { recursive: true, force: true }));
+  return new FileDocumentStorage(dir);
+});
+
+test('file storage: keys cannot leave the root', async (t) => {
+  const dir = await mkdtemp(join(tmpdir(), 'doc-storage-'));
+  closers.push(() => rm(dir, { recursive: true, force: true }));
+  const storage = new FileDocumentStorage(dir);
+  await t.throwsAsync(storage.put('../outside.txt', new Uint8Array([1]), 'text/plain'), { message: /Invalid storage key/ });
+  await t.throwsAsync(storage.get('docs/../../etc/passwd'), { message: /Invalid storage key/ });
+});
+
+contract('store storage on the embedded engine', async () => {
+  const store = await EmbeddedStore.open();
+  closers.push(() => store.close());
+  return new StoreDocumentStorage(store);
+});
+
+const uri = process.env.MONGODB_URI;
+if (uri) {
+  contract('store storage on MongoDB', async () => {
+    const store = await MongoStore.connect(uri, `documents_${randomUUID().slice(0, 8)}`);
+    closers.push(async () => (await store.dropDatabase(), store.close()));
+    return new StoreDocumentStorage(store);
+  });
+} else {
+  test('store storage on MongoDB: NOT RUN (MONGODB_URI is not set)', (t) => t.pass());
+}
