@@ -8,6 +8,8 @@ export interface Measured {
   readonly p50Ms: number;
   readonly non2xx: number;
   readonly errors: number;
+  /** Requests answered with a 2xx status. */
+  readonly ok: number;
 }
 
 /** Starts a TypeScript entry point under this Node and waits for the JSON line it prints when ready. */
@@ -29,6 +31,7 @@ export const measure = async (options: autocannon.Options): Promise<Measured> =>
     p50Ms: result.latency.p50,
     non2xx: result.non2xx,
     errors: result.errors,
+    ok: result['2xx'],
   };
 };
 
