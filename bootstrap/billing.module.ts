@@ -28,6 +28,7 @@ import { Envelopes } from '../ports/esign/envelopes.use-cases.ts';
 import type { EnvelopeRepository, ESignatureProvider } from '../ports/esign/esign.ports.ts';
 import type { DocumentStore } from '../ports/persistence/document-store.port.ts';
 import type { PolicyRepository } from '../ports/policy/policy.repositories.ts';
+import type { AuditTrail } from '../ports/shared/audit-trail.ts';
 import type { Clock } from '../ports/shared/clock.port.ts';
 import type { IdGenerator } from '../ports/shared/id-generator.port.ts';
 import { TOKENS } from '../ports/tokens.ts';
@@ -102,7 +103,8 @@ export const billingModule = (config: AppConfig, logger: Logger) =>
         steps: FinancialSteps,
         ids: IdGenerator,
         clock: Clock,
-      ) => new CardPayments({ gateway, invoices, payments, attempts, settlement, alerts, reviews, steps, ids, clock }),
+        audit: AuditTrail,
+      ) => new CardPayments({ gateway, invoices, payments, attempts, settlement, alerts, reviews, steps, ids, clock, audit }),
       [
         TOKENS.PaymentGateway,
         TOKENS.InvoiceRepository,
@@ -114,13 +116,15 @@ export const billingModule = (config: AppConfig, logger: Logger) =>
         TOKENS.FinancialSteps,
         TOKENS.Ids,
         TOKENS.Clock,
+        TOKENS.AuditTrail,
       ],
     );
 
     bind<ESignatureProvider>(TOKENS.ESignatureProvider).toConstantValue(new LocalESignatureProvider());
     bind<EnvelopeRepository>(TOKENS.EnvelopeRepository).toResolvedValue(EnvelopeStoreRepository.create, [TOKENS.Store]);
     bind<Envelopes>(TOKENS.Envelopes).toResolvedValue(
-      (provider: ESignatureProvider, envelopes: EnvelopeRepository, documents: DocumentLibrary, ids: IdGenerator, clock: Clock) => new Envelopes({ provider, envelopes, documents, ids, clock }),
-      [TOKENS.ESignatureProvider, TOKENS.EnvelopeRepository, TOKENS.DocumentLibrary, TOKENS.Ids, TOKENS.Clock],
+      (provider: ESignatureProvider, envelopes: EnvelopeRepository, documents: DocumentLibrary, ids: IdGenerator, clock: Clock, audit: AuditTrail) =>
+        new Envelopes({ provider, envelopes, documents, ids, clock, audit }),
+      [TOKENS.ESignatureProvider, TOKENS.EnvelopeRepository, TOKENS.DocumentLibrary, TOKENS.Ids, TOKENS.Clock, TOKENS.AuditTrail],
     );
   });

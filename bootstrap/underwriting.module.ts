@@ -13,6 +13,7 @@ import { InvoiceSettlement } from '../ports/billing/invoice-settlement.use-cases
 import type { DocumentStore } from '../ports/persistence/document-store.port.ts';
 import { PolicyLifecycle } from '../ports/policy/policy-lifecycle.use-cases.ts';
 import type { PolicyRepository, PolicyTransactionRepository } from '../ports/policy/policy.repositories.ts';
+import type { AuditTrail } from '../ports/shared/audit-trail.ts';
 import type { Clock } from '../ports/shared/clock.port.ts';
 import type { IdGenerator } from '../ports/shared/id-generator.port.ts';
 import type { ProducerRepository } from '../ports/producers/producer.repositories.ts';
@@ -63,8 +64,8 @@ export const underwritingModule = new ContainerModule(({ bind }) => {
   bind<PolicyLifecycle>(TOKENS.PolicyLifecycle).toResolvedValue((...args: IssuanceArgs) => new PolicyLifecycle(issuanceDeps(...args)), [...issuance]);
   bind<PaymentRepository>(TOKENS.PaymentRepository).toResolvedValue(PaymentStoreRepository.create, [TOKENS.Store]);
   bind<InvoiceSettlement>(TOKENS.InvoiceSettlement).toResolvedValue(
-    (invoices: InvoiceRepository, payments: PaymentRepository, ids: IdGenerator, clock: Clock) => new InvoiceSettlement({ invoices, payments, ids, clock }),
-    [TOKENS.InvoiceRepository, TOKENS.PaymentRepository, TOKENS.Ids, TOKENS.Clock],
+    (invoices: InvoiceRepository, payments: PaymentRepository, ids: IdGenerator, clock: Clock, audit: AuditTrail) => new InvoiceSettlement({ invoices, payments, ids, clock, audit }),
+    [TOKENS.InvoiceRepository, TOKENS.PaymentRepository, TOKENS.Ids, TOKENS.Clock, TOKENS.AuditTrail],
   );
   bind<Invoices>(TOKENS.Invoices).toResolvedValue((invoices: InvoiceRepository, payments: PaymentRepository) => new Invoices(invoices, payments), [TOKENS.InvoiceRepository, TOKENS.PaymentRepository]);
 });

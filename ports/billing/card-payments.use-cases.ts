@@ -4,6 +4,8 @@ import { isProcessorPayment, refundableAmount, type Payment } from '../../core/b
 import type { DomainEvent } from '../../core/events/domain-event.ts';
 import { DomainError, isDomainError, notFound } from '../../core/shared/domain-error.ts';
 import { cents, type Cents } from '../../core/shared/money.ts';
+import type { Principal } from '../../core/identity/principal.ts';
+import type { AuditTrail } from '../shared/audit-trail.ts';
 import type { Clock } from '../shared/clock.port.ts';
 import type { IdGenerator } from '../shared/id-generator.port.ts';
 import { MANUAL_REVIEW_ABOVE_CENTS, type FinancialAlertQueue, type ManualReviewQueue } from './financial-alerts.port.ts';
@@ -24,6 +26,7 @@ export interface CardPaymentsDeps {
   readonly steps: FinancialSteps;
   readonly ids: IdGenerator;
   readonly clock: Clock;
+  readonly audit: AuditTrail;
 }
 
 const processorFailure = (error: unknown): DomainError =>
@@ -47,7 +50,7 @@ export class CardPayments {
   }
 
   /** One intent per invoice and amount: the idempotency key makes a repeated request return the same intent. */
-  async createIntent(orgId: string, invoiceId: string, requested: Cents | null): Promise<{ attempt: PaymentAttempt; clientSecret: string | null }> {
+  async createIntent(actor: Principal, orgId: string, invoiceId: string, requested: Cents | null): Promise<{ attempt: PaymentAttempt; clientSecret: string | null }> {
     const invoice = await this.openInvoice(orgId, invoiceId);
     const outstanding = cents(invoice.amount - invoice.paidAmount);
     if (outstanding <= 0) throw new DomainError('invalid_transition', 'Nothing is outstanding on this invoice.', { status: invoice.status });
@@ -69,16 +72,18 @@ export class CardPayments {
       createdAt: now,
       updatedAt: now,
     });
+    await this.deps.audit.record(actor, orgId, 'invoice.payment_intent_created', { type: 'invoice', id: invoiceId }, { intentId: attempt.id, amount: amount / 100, gateway: this.deps.gateway.name });
     return { attempt, clientSecret: intent.clientSecret };
   }
 
   /** Confirms the newest failed attempt again with its payment method; the outcome arrives as processor events. */
-  async retry(orgId: string, invoiceId: string): Promise<PaymentAttempt> {
+  async retry(actor: Principal, orgId: string, invoiceId: string): Promise<PaymentAttempt> {
     await this.openInvoice(orgId, invoiceId);
     const failed = await this.deps.attempts.latestForInvoice(orgId, invoiceId, ['failed']);
     if (!failed || !canRetry(failed)) throw new DomainError('invalid_transition', 'The invoice has no failed card payment to retry.', {});
     const intent = await this.call(() => this.deps.gateway.confirmIntent(failed.id, `retry-${failed.id}-${failed.retries + 1}`));
     const moved = await this.deps.attempts.setStatus(orgId, failed.id, intent.status, this.deps.clock.now(), { retry: true });
+    await this.deps.audit.record(actor, orgId, 'invoice.payment_retried', { type: 'invoice', id: invoiceId }, { intentId: failed.id, status: intent.status });
     return moved ?? failed;
   }
 
@@ -87,7 +92,7 @@ export class CardPayments {
    * the processor for a card payment it took, recorded directly otherwise. A repeated reference
    * returns the first refund.
    */
-  async refund(orgId: string, invoiceId: string, input: { amount: Cents; paymentId?: string; reference?: string }): Promise<{ invoice: Invoice; payment: Payment }> {
+  async refund(actor: Principal, orgId: string, invoiceId: string, input: { amount: Cents; paymentId?: string; reference?: string }): Promise<{ invoice: Invoice; payment: Payment }> {
     const invoice = await this.deps.invoices.findById(orgId, invoiceId);
     if (!invoice) throw notFound('Invoice');
     const all = await this.deps.payments.forInvoice(orgId, invoiceId);
@@ -114,6 +119,9 @@ export class CardPayments {
     if (!recorded) throw new DomainError('refund_exceeds_payments', 'The refund is larger than what the invoice has received.', {});
     if (input.amount > MANUAL_REVIEW_ABOVE_CENTS) {
       await this.deps.reviews.flag({ orgId, kind: 'refund', reference, invoiceId, amount: input.amount / 100 });
+    }
+    if (recorded.recorded) {
+      await this.deps.audit.record(actor, orgId, 'invoice.refunded', { type: 'invoice', id: invoiceId }, { paymentId: recorded.payment.id, refundOf: source.id, amount: input.amount / 100, reference });
     }
     return { invoice: recorded.invoice, payment: recorded.payment };
   }

@@ -3,6 +3,8 @@ import type { Payment, PaymentMethod } from '../../core/billing/payment.ts';
 import type { DomainEvent } from '../../core/events/domain-event.ts';
 import { DomainError, notFound, writeUnlessDuplicate } from '../../core/shared/domain-error.ts';
 import { cents, type Cents } from '../../core/shared/money.ts';
+import type { Principal } from '../../core/identity/principal.ts';
+import type { AuditTrail } from '../shared/audit-trail.ts';
 import type { Clock } from '../shared/clock.port.ts';
 import type { IdGenerator } from '../shared/id-generator.port.ts';
 import type { InvoiceRepository, PaymentRepository } from './invoice.repository.ts';
@@ -12,6 +14,7 @@ export interface SettlementDeps {
   readonly payments: PaymentRepository;
   readonly ids: IdGenerator;
   readonly clock: Clock;
+  readonly audit: AuditTrail;
 }
 
 interface PaymentInput {
@@ -33,7 +36,7 @@ export class InvoiceSettlement {
     this.deps = deps;
   }
 
-  async pay(orgId: string, invoiceId: string, input: { amount: Cents; method: PaymentMethod; reference: string }): Promise<Payment> {
+  async pay(actor: Principal, orgId: string, invoiceId: string, input: { amount: Cents; method: PaymentMethod; reference: string }): Promise<Payment> {
     const known = await this.deps.payments.findByReference(orgId, input.reference);
     if (known) {
       if (known.invoiceId !== invoiceId) throw new DomainError('duplicate', 'This reference was recorded for another invoice.');
@@ -50,7 +53,9 @@ export class InvoiceSettlement {
       if (current && current.status !== 'open') throw notOpen(current);
       throw new DomainError('overpayment', 'Another payment was recorded meanwhile; the amount now exceeds what is outstanding.');
     }
-    return (await this.deps.payments.findByReference(orgId, input.reference)) as Payment;
+    const payment = (await this.deps.payments.findByReference(orgId, input.reference)) as Payment;
+    await this.deps.audit.record(actor, orgId, 'invoice.payment_recorded', { type: 'invoice', id: invoiceId }, { paymentId: payment.id, amount: input.amount / 100, method: input.method, reference: input.reference });
+    return payment;
   }
 
   /**
@@ -124,9 +129,12 @@ export class InvoiceSettlement {
     return { invoice: reopened ?? current, payment, recorded: applied !== null };
   }
 
-  async void(orgId: string, invoiceId: string): Promise<Invoice> {
+  async void(actor: Principal, orgId: string, invoiceId: string): Promise<Invoice> {
     const voided = await this.deps.invoices.markVoid(orgId, invoiceId);
-    if (voided) return voided;
+    if (voided) {
+      await this.deps.audit.record(actor, orgId, 'invoice.voided', { type: 'invoice', id: invoiceId }, { amount: voided.amount / 100 });
+      return voided;
+    }
     const invoice = await this.deps.invoices.findById(orgId, invoiceId);
     if (!invoice) throw notFound('Invoice');
     throw new DomainError('invalid_transition', invoice.status === 'open' ? 'An invoice with payments cannot be voided.' : `A ${invoice.status} invoice cannot be voided.`, { status: invoice.status });

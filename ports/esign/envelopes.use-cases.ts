@@ -1,6 +1,8 @@
 import type { Signer, SigningEnvelope } from '../../core/esign/envelope.ts';
 import { notFound } from '../../core/shared/domain-error.ts';
 import type { DocumentLibrary } from '../documents/document-library.use-cases.ts';
+import type { Principal } from '../../core/identity/principal.ts';
+import type { AuditTrail } from '../shared/audit-trail.ts';
 import type { Clock } from '../shared/clock.port.ts';
 import type { IdGenerator } from '../shared/id-generator.port.ts';
 import type { EnvelopeRepository, ESignatureProvider } from './esign.ports.ts';
@@ -11,6 +13,7 @@ export interface EnvelopesDeps {
   readonly documents: DocumentLibrary;
   readonly ids: IdGenerator;
   readonly clock: Clock;
+  readonly audit: AuditTrail;
 }
 
 /** Sends stored documents for signature and keeps each envelope's status. */
@@ -21,7 +24,7 @@ export class Envelopes {
     this.deps = deps;
   }
 
-  async send(orgId: string, input: { documentId: string; signers: readonly Signer[]; subject?: string }): Promise<SigningEnvelope> {
+  async send(actor: Principal, orgId: string, input: { documentId: string; signers: readonly Signer[]; subject?: string }): Promise<SigningEnvelope> {
     const { document, bytes } = await this.deps.documents.read(orgId, input.documentId);
     const id = this.deps.ids.next('env');
     const { externalDocumentId } = await this.deps.provider.send({
@@ -46,6 +49,7 @@ export class Envelopes {
       updatedAt: now,
     };
     await this.deps.envelopes.insert(envelope);
+    await this.deps.audit.record(actor, orgId, 'esign.envelope_sent', { type: 'envelope', id }, { documentId: document.id, signers: envelope.signers.length, provider: this.deps.provider.name });
     return envelope;
   }
 

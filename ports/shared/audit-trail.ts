@@ -3,7 +3,7 @@ import { describeActor, type Principal } from '../../core/identity/principal.ts'
 import type { Clock } from './clock.port.ts';
 import type { IdGenerator } from './id-generator.port.ts';
 
-/** Records administrative actions with their actor; used by every use case that changes access. */
+/** Records administrative and financial actions with their actor. */
 export class AuditTrail {
   private readonly log: AuditLog;
   private readonly ids: IdGenerator;

@@ -119,6 +119,23 @@ test.serial('a card payment end to end: intent at the processor, signed success 
   const after = await call(app.api, 'GET', `/v1/invoices/${invoice.id}`, { token: tenant.adminToken });
   t.is(after.body.paidAmount, invoice.amount - 1500);
   t.is(after.body.payments.length, 2);
+
+  const audit = await call(app.api, 'GET', '/v1/audit-events?limit=200', { token: tenant.adminToken });
+  const actions = audit.body.data.filter((event: { targetId: string }) => event.targetId === invoice.id).map((event: { action: string }) => event.action);
+  t.deepEqual(actions.sort(), ['invoice.payment_intent_created', 'invoice.payment_intent_created', 'invoice.refunded']);
+});
+
+test.serial('money the processor took beyond the invoice is recorded and flagged, never dropped', async (t) => {
+  const { app, tenant, fake } = t.context;
+  const { invoice } = await bindPolicy(app, tenant, { plan: 'TWO_PAY' });
+  const first = await call(app.api, 'POST', `/v1/invoices/${invoice.id}/payment-intent`, { token: tenant.adminToken, body: { amount: invoice.amount } });
+  await call(app.api, 'POST', `/v1/invoices/${invoice.id}/pay`, { token: tenant.adminToken, body: { amount: 10, method: 'check', reference: 'chk-over' } });
+  const paid = await sendEvent(app, 'payment_intent.succeeded', fake.pay(first.body.id));
+  t.is(paid.status, 200);
+  const detail = await call(app.api, 'GET', `/v1/invoices/${invoice.id}`, { token: tenant.adminToken });
+  t.like(detail.body, { status: 'paid', paidAmount: invoice.amount + 10 });
+  const reviews = await app.app.store.collection('manual_reviews').find({ orgId: tenant.orgId, invoiceId: invoice.id });
+  t.like(reviews, [{ kind: 'overpayment', reference: first.body.id, amount: 10 }]);
 });
 
 test.serial('a declined card: financial alert and payment.failed once, retry confirms the same intent, then nothing left to retry', async (t) => {

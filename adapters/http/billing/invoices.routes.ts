@@ -73,7 +73,7 @@ export const invoiceRoutes = (invoices: Invoices, settlement: InvoiceSettlement,
     handler: async (context) => ({
       status: 201,
       body: viewPayment(
-        await settlement.pay(orgScope(context, context.query.orgId), context.params.id, { ...context.body, amount: dollarsToCents(context.body.amount, 'amount') }),
+        await settlement.pay(context.principal, orgScope(context, context.query.orgId), context.params.id, { ...context.body, amount: dollarsToCents(context.body.amount, 'amount') }),
       ),
     }),
   }),
@@ -88,7 +88,7 @@ export const invoiceRoutes = (invoices: Invoices, settlement: InvoiceSettlement,
     query: Type.Object(OrgIdQuery),
     errors: ['invalid_transition'],
     responses: { 200: { description: 'The voided invoice.', schema: InvoiceSchema } },
-    handler: async (context) => ({ status: 200, body: viewInvoice(await settlement.void(orgScope(context, context.query.orgId), context.params.id)) }),
+    handler: async (context) => ({ status: 200, body: viewInvoice(await settlement.void(context.principal, orgScope(context, context.query.orgId), context.params.id)) }),
   }),
   defineRoute({
     method: 'POST',
@@ -106,7 +106,7 @@ export const invoiceRoutes = (invoices: Invoices, settlement: InvoiceSettlement,
     responses: { 201: { description: 'The payment intent.', schema: Type.Composite([PaymentAttemptSchema, Type.Object({ clientSecret: Type.Union([Type.String(), Type.Null()]) })]) } },
     handler: async (context) => {
       const amount = context.body?.amount === undefined ? null : dollarsToCents(context.body.amount, 'amount');
-      const { attempt, clientSecret } = await cards.createIntent(orgScope(context, context.query.orgId), context.params.id, amount);
+      const { attempt, clientSecret } = await cards.createIntent(context.principal, orgScope(context, context.query.orgId), context.params.id, amount);
       return { status: 201, body: { ...viewAttempt(attempt), clientSecret } };
     },
   }),
@@ -134,7 +134,7 @@ export const invoiceRoutes = (invoices: Invoices, settlement: InvoiceSettlement,
     responses: { 201: { description: 'The refund (a negative payment) and the invoice after it.', schema: Type.Object({ payment: PaymentSchema, invoice: InvoiceSchema }) } },
     handler: async (context) => {
       const { paymentId, reference } = context.body;
-      const result = await cards.refund(orgScope(context, context.query.orgId), context.params.id, {
+      const result = await cards.refund(context.principal, orgScope(context, context.query.orgId), context.params.id, {
         amount: dollarsToCents(context.body.amount, 'amount'),
         ...(paymentId ? { paymentId } : {}),
         ...(reference ? { reference } : {}),
@@ -153,6 +153,6 @@ export const invoiceRoutes = (invoices: Invoices, settlement: InvoiceSettlement,
     query: Type.Object(OrgIdQuery),
     errors: ['invalid_transition', 'payment_processor_error'],
     responses: { 200: { description: 'The payment attempt after the retry.', schema: PaymentAttemptSchema } },
-    handler: async (context) => ({ status: 200, body: viewAttempt(await cards.retry(orgScope(context, context.query.orgId), context.params.id)) }),
+    handler: async (context) => ({ status: 200, body: viewAttempt(await cards.retry(context.principal, orgScope(context, context.query.orgId), context.params.id)) }),
   }),
 ];
