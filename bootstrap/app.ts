@@ -12,10 +12,11 @@ import { buildOpenApiDocument } from '../adapters/http/openapi/openapi-document.
 import { healthRoutes, openApiRoute } from '../adapters/http/platform/health.routes.ts';
 import { organizationRoutes } from '../adapters/http/tenancy/organizations.routes.ts';
 import { invoiceRoutes } from '../adapters/http/billing/invoices.routes.ts';
-import { commissionRoutes } from '../adapters/http/billing/commissions.routes.ts';
+import { financeRoutes } from '../adapters/http/billing/finance.routes.ts';
 import { esignRoutes } from '../adapters/http/esign/esign.routes.ts';
 import type { CardPayments } from '../ports/billing/card-payments.use-cases.ts';
 import type { CommissionRepository, LedgerRepository } from '../ports/billing/commission.repositories.ts';
+import type { FinancialIncidentLog } from '../ports/billing/financial-alerts.port.ts';
 import type { Envelopes } from '../ports/esign/envelopes.use-cases.ts';
 import { policyRoutes } from '../adapters/http/policy/policies.routes.ts';
 import { submissionRoutes } from '../adapters/http/underwriting/submissions.routes.ts';
@@ -81,7 +82,11 @@ export const startApp = async (config: AppConfig, options: StartOptions = {}): P
     ...submissionRoutes(await resolve<Submissions>(TOKENS.Submissions), await resolve<Quoting>(TOKENS.Quoting), await resolve<Binding>(TOKENS.Binding)),
     ...policyRoutes(await resolve<PolicyLifecycle>(TOKENS.PolicyLifecycle)),
     ...invoiceRoutes(await resolve<Invoices>(TOKENS.Invoices), await resolve<InvoiceSettlement>(TOKENS.InvoiceSettlement), await resolve<CardPayments>(TOKENS.CardPayments)),
-    ...commissionRoutes(await resolve<CommissionRepository>(TOKENS.CommissionRepository), await resolve<LedgerRepository>(TOKENS.LedgerRepository)),
+    ...financeRoutes(
+      await resolve<CommissionRepository>(TOKENS.CommissionRepository),
+      await resolve<LedgerRepository>(TOKENS.LedgerRepository),
+      await resolve<FinancialIncidentLog>(TOKENS.FinancialIncidents),
+    ),
     ...esignRoutes(await resolve<Envelopes>(TOKENS.Envelopes)),
     ...webhookRoutes(await resolve<Webhooks>(TOKENS.Webhooks)),
     ...producerRoutes(await resolve<Producers>(TOKENS.Producers)),

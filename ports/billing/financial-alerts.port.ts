@@ -28,5 +28,6 @@ export interface FinancialAlertQueue {
 /** `financial.operation_failed` records, logged and kept for manual review. */
 export interface FinancialIncidentLog {
   record(incident: FinancialIncident): Promise<void>;
-  list(orgId: string | null, limit: number): Promise<FinancialIncident[]>;
+  /** The organization's newest incidents first. */
+  list(orgId: string, limit: number): Promise<FinancialIncident[]>;
 }

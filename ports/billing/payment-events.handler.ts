@@ -63,10 +63,9 @@ export class PaymentEventsHandler implements InboundHandler {
     const context = { orgId, reference: intentId, invoiceId };
     const invoice = await this.deps.steps.run('payment_processing', context, () => this.deps.settlement.recordProcessorPayment(orgId, invoiceId, intentId, cents(amount)));
     if (!invoice) return ignored('unknown invoice');
-    if (invoice.paidAmount > invoice.amount) {
-      // Money taken beyond the invoice is kept visible and owed back: a person decides between a credit and a refund.
-      await this.deps.reviews.flag({ orgId, kind: 'overpayment', reference: intentId, invoiceId, amount: (invoice.paidAmount - invoice.amount) / 100 });
-    }
+    // Money taken beyond the invoice, or on a voided one, is kept visible and owed back: a person decides between a credit and a refund.
+    if (invoice.status === 'void') await this.deps.reviews.flag({ orgId, kind: 'payment_on_void_invoice', reference: intentId, invoiceId, amount: amount / 100 });
+    else if (invoice.paidAmount > invoice.amount) await this.deps.reviews.flag({ orgId, kind: 'overpayment', reference: intentId, invoiceId, amount: (invoice.paidAmount - invoice.amount) / 100 });
     const done = await this.deps.collection.afterPayment(orgId, invoiceId, intentId);
     return {
       status: 200,

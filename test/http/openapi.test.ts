@@ -97,6 +97,7 @@ test('every served route is described, with security, rate headers and error res
     ['post', '/v1/invoices/{id}/retry'],
     ['get', '/v1/commissions'],
     ['get', '/v1/ledger/entries'],
+    ['get', '/v1/financial-incidents'],
     ['post', '/v1/esign/envelopes'],
     ['get', '/v1/esign/envelopes/{id}'],
     ['post', '/v1/esign/webhook'],

@@ -51,6 +51,11 @@ for (const [collection, operation, priority] of [
     t.is(incidents.length, 1);
     t.like(incidents[0], { type: 'financial.operation_failed', operation, severity: 'critical', requiresManualReview: true, priority, invoiceId: invoice.id, reference: intent.id });
 
+    const listed = await call(app.api, 'GET', '/v1/financial-incidents', { token: tenant.adminToken });
+    t.like(listed.body.data, [{ operation, priority, severity: 'critical', requiresManualReview: true }]);
+    const other = await createTenant(app);
+    t.deepEqual((await call(app.api, 'GET', '/v1/financial-incidents', { token: other.adminToken })).body.data, []);
+
     const retried = await send(app, `evt_fault_${collection}`, intent);
     t.is(retried.status, 200);
     const store = app.app.store;

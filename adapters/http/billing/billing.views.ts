@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { Commission } from '../../../core/billing/commission.ts';
+import { FINANCIAL_OPERATIONS, type FinancialIncident } from '../../../core/billing/financial-incident.ts';
 import { LEDGER_ACCOUNTS, type LedgerEntry } from '../../../core/billing/ledger.ts';
 import type { PaymentAttempt } from '../../../core/billing/payment-attempt.ts';
 import type { Payment } from '../../../core/billing/payment.ts';
@@ -106,4 +107,30 @@ export const viewLedgerEntry = (entry: LedgerEntry) => ({
     earnedByMga: dollars(entry.fiduciarySplit.earnedByMga),
   },
   postedAt: entry.postedAt.toISOString(),
+});
+
+export const FinancialIncidentSchema = Type.Object({
+  id: Type.String(),
+  type: Type.Literal('financial.operation_failed'),
+  operation: OneOf(FINANCIAL_OPERATIONS),
+  severity: Type.Literal('critical'),
+  requiresManualReview: Type.Literal(true),
+  priority: Type.Union([Type.Literal(1), Type.Literal(2)]),
+  reference: Type.String({ description: 'The processor id (payment intent or refund) the operation was about.' }),
+  invoiceId: Type.Union([Type.String(), Type.Null()]),
+  error: Type.String(),
+  createdAt: Timestamp(),
+});
+
+export const viewIncident = (incident: FinancialIncident) => ({
+  id: incident.id,
+  type: incident.type,
+  operation: incident.operation,
+  severity: incident.severity,
+  requiresManualReview: incident.requiresManualReview,
+  priority: incident.priority,
+  reference: incident.reference,
+  invoiceId: incident.invoiceId,
+  error: incident.error,
+  createdAt: incident.createdAt.toISOString(),
 });

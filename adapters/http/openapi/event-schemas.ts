@@ -35,6 +35,26 @@ export const EVENT_DATA_SCHEMAS: Partial<Record<EventType, TSchema>> = {
     effectiveDate: DateOnly,
     renewalOf: Type.String(),
   }),
+  'payment.received': Type.Object({
+    invoiceId: Type.String(),
+    reference: Type.String({ description: 'The payment-intent id, or the reference of a manual payment.' }),
+    amount: Money,
+    method: Type.String(),
+  }),
+  'payment.failed': Type.Object({
+    invoiceId: Type.String(),
+    invoiceNumber: Type.String(),
+    policyId: Type.String(),
+    reference: Type.String({ description: 'The payment-intent id.' }),
+    amount: Money,
+    reason: Type.String({ description: 'What the processor said.' }),
+  }),
+  'invoice.paid': Type.Object({
+    invoiceId: Type.String(),
+    invoiceNumber: Type.String(),
+    policyId: Type.String(),
+    amount: Money,
+  }),
   'webhook.test': Type.Object({ subscriptionId: Type.String(), message: Type.String() }),
 };
 

@@ -38,7 +38,7 @@ export class StoreFinancialIncidentLog implements FinancialIncidentLog {
     await this.incidents.insertOne(toDocument(incident));
   }
 
-  async list(orgId: string | null, limit: number): Promise<FinancialIncident[]> {
-    return (await this.incidents.find(orgId ? { orgId } : {}, { sort: { _id: -1 }, limit })).map((document) => fromDocument<FinancialIncident>(document));
+  async list(orgId: string, limit: number): Promise<FinancialIncident[]> {
+    return (await this.incidents.find({ orgId }, { sort: { _id: -1 }, limit })).map((document) => fromDocument<FinancialIncident>(document));
   }
 }

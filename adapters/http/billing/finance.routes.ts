@@ -1,15 +1,16 @@
 import { Type } from '@sinclair/typebox';
 import type { CommissionRepository, LedgerRepository } from '../../../ports/billing/commission.repositories.ts';
+import type { FinancialIncidentLog } from '../../../ports/billing/financial-alerts.port.ts';
 import { mapPage } from '../../../ports/persistence/page.ts';
 import { OrgIdQuery, PageQuery, pageOf } from '../kernel/common.schemas.ts';
 import { orgScope } from '../kernel/org-scope.ts';
 import { defineRoute, type RouteDefinition } from '../kernel/route.ts';
-import { CommissionSchema, LedgerEntrySchema, viewCommission, viewLedgerEntry } from './billing.views.ts';
+import { CommissionSchema, FinancialIncidentSchema, LedgerEntrySchema, viewCommission, viewIncident, viewLedgerEntry } from './billing.views.ts';
 
 const Id = Type.String({ minLength: 1, maxLength: 128 });
 
-/** Read side of the commission split and the general ledger. */
-export const commissionRoutes = (commissions: CommissionRepository, ledger: LedgerRepository): RouteDefinition[] => [
+/** Read side of the commission split, the general ledger and failed financial operations. */
+export const financeRoutes = (commissions: CommissionRepository, ledger: LedgerRepository, incidents: FinancialIncidentLog): RouteDefinition[] => [
   defineRoute({
     method: 'GET',
     path: '/v1/commissions',
@@ -38,6 +39,20 @@ export const commissionRoutes = (commissions: CommissionRepository, ledger: Ledg
       const { orgId, invoiceId, ...page } = context.query;
       const result = await ledger.list(orgScope(context, orgId), invoiceId ? { invoiceId } : {}, page);
       return { status: 200, body: mapPage(result, viewLedgerEntry) };
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/v1/financial-incidents',
+    operationId: 'listFinancialIncidents',
+    summary: 'Failed financial operations (financial.operation_failed), newest first: all critical and for manual review; ledger sync failures are priority 1.',
+    tags: ['billing'],
+    permission: 'ledger:read',
+    query: Type.Object({ ...OrgIdQuery, limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 50 })) }),
+    responses: { 200: { description: 'The newest incidents.', schema: Type.Object({ data: Type.Array(FinancialIncidentSchema) }) } },
+    handler: async (context) => {
+      const found = await incidents.list(orgScope(context, context.query.orgId), context.query.limit ?? 50);
+      return { status: 200, body: { data: found.map(viewIncident) } };
     },
   }),
 ];
