@@ -12,6 +12,8 @@ export interface InvoiceRepository {
   findById(orgId: string, id: string): Promise<Invoice | null>;
   list(orgId: string, filters: { status?: InvoiceStatus; policyId?: string }, page: PageRequest): Promise<Page<Invoice>>;
   countForPolicy(orgId: string, policyId: string): Promise<number>;
+  /** Removes the invoices of a policy whose issue failed before the policy was written. */
+  removeForPolicy(orgId: string, policyId: string): Promise<void>;
   /**
    * Adds a payment to `paidAmount` once per reference, with its events, in one guarded write;
    * null when the invoice is missing or already counted this reference.

@@ -40,7 +40,11 @@ export interface Issue {
   readonly event: 'policy.bound' | 'policy.renewed';
 }
 
-/** Writes a new policy with its event, its whole installment schedule and its first timeline entry. */
+/**
+ * Writes a new policy's installment schedule and first timeline entry, then the policy itself
+ * with its event. The policy goes last because its event makes the issue public: when any write
+ * fails, the ones before it are removed and nothing was announced.
+ */
 export const issuePolicy = async (deps: IssuanceDeps, issue: Issue): Promise<{ policy: Policy; invoices: Invoice[] }> => {
   const now = deps.clock.now();
   const sequence = await deps.sequences.next(issue.orgId, `policy:${yearOf(issue.effectiveDate)}`);
@@ -75,7 +79,6 @@ export const issuePolicy = async (deps: IssuanceDeps, issue: Issue): Promise<{ p
       ...(issue.renewalOf ? { renewalOf: issue.renewalOf } : {}),
     }),
   ];
-  await deps.policies.insert(policy, events);
   const invoices: Invoice[] = installmentSchedule(issue.plan, issue.premium, issue.effectiveDate).map((installment) => ({
     id: deps.ids.next('inv'),
     orgId: issue.orgId,
@@ -88,17 +91,23 @@ export const issuePolicy = async (deps: IssuanceDeps, issue: Issue): Promise<{ p
     status: 'open',
     createdAt: now,
   }));
-  await deps.invoices.insertAll(invoices);
-  await deps.transactions.insert({
-    id: deps.ids.next('ptx'),
-    orgId: issue.orgId,
-    policyId: policy.id,
-    type: issue.transaction,
-    effectiveDate: issue.effectiveDate,
-    actor: issue.actor,
-    premiumDelta: issue.premium,
-    details: { installmentPlan: issue.plan, ...(issue.renewalOf ? { renewalOf: issue.renewalOf } : {}) },
-    createdAt: now,
-  });
+  try {
+    await deps.invoices.insertAll(invoices);
+    await deps.transactions.insert({
+      id: deps.ids.next('ptx'),
+      orgId: issue.orgId,
+      policyId: policy.id,
+      type: issue.transaction,
+      effectiveDate: issue.effectiveDate,
+      actor: issue.actor,
+      premiumDelta: issue.premium,
+      details: { installmentPlan: issue.plan, ...(issue.renewalOf ? { renewalOf: issue.renewalOf } : {}) },
+      createdAt: now,
+    });
+    await deps.policies.insert(policy, events);
+  } catch (error) {
+    await Promise.all([deps.invoices.removeForPolicy(issue.orgId, policy.id), deps.transactions.removeForPolicy(issue.orgId, policy.id)]);
+    throw error;
+  }
   return { policy, invoices };
 };

@@ -18,4 +18,6 @@ export interface PolicyRepository {
 export interface PolicyTransactionRepository {
   insert(transaction: PolicyTransaction): Promise<void>;
   forPolicy(orgId: string, policyId: string): Promise<PolicyTransaction[]>;
+  /** Removes the entries of a policy whose issue failed before the policy was written. */
+  removeForPolicy(orgId: string, policyId: string): Promise<void>;
 }

@@ -274,6 +274,7 @@ test('a policy number collision is a 409 and gives back the quote and the aggreg
   t.is(collided.body.error, 'duplicate');
   const total = await app.app.store.collection<{ _id: string; written: number }>('da_aggregates').findOne({ _id: `${tenant.orgId}:default:2027` });
   t.is(total?.written, 0);
+  t.is(await app.app.store.collection('invoices').countDocuments({ orgId: tenant.orgId }), 0, 'the schedule written before the collision is removed');
   const retried = await call(app.api, 'POST', `/v1/submissions/${submission.id}/bind`, { token: tenant.adminToken, body: { installmentPlan: 'PIF' } });
   t.is(retried.status, 201);
   t.is(retried.body.policyNumber, 'GL-2027-000002');

@@ -48,6 +48,10 @@ export class InvoiceStoreRepository implements InvoiceRepository {
     return this.records.raw.countDocuments({ orgId, policyId });
   }
 
+  async removeForPolicy(orgId: string, policyId: string): Promise<void> {
+    await this.records.raw.deleteMany({ orgId, policyId });
+  }
+
   applyPayment(orgId: string, id: string, reference: string, amount: Cents, events: readonly DomainEvent[], guard?: PaymentGuard): Promise<Invoice | null> {
     const condition = { paymentReferences: { $ne: reference }, ...(guard ? guardCondition(guard) : {}) };
     return this.records.update(orgId, id, condition, {

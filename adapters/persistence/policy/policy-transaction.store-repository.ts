@@ -21,4 +21,8 @@ export class PolicyTransactionStoreRepository implements PolicyTransactionReposi
   forPolicy(orgId: string, policyId: string): Promise<PolicyTransaction[]> {
     return this.records.findAll(orgId, { policyId }, { _id: 1 });
   }
+
+  async removeForPolicy(orgId: string, policyId: string): Promise<void> {
+    await this.records.raw.deleteMany({ orgId, policyId });
+  }
 }

@@ -1,0 +1,31 @@
+import test from 'ava';
+import { openStore } from '../../bootstrap/open-store.ts';
+import { withInsertFaults } from '../support/faulty-store.ts';
+import { call, createTenant, startTestApp } from '../support/test-app.ts';
+
+for (const collection of ['invoices', 'policy_transactions', 'policies']) {
+  test.serial(`a bind interrupted while writing ${collection} leaves nothing behind, and binding again works`, async (t) => {
+    const faults = new Map<string, number>();
+    const app = await startTestApp({ store: async (config) => withInsertFaults(await openStore(config), faults) });
+    t.teardown(app.close);
+    const tenant = await createTenant(app);
+    const submission = await call(app.api, 'POST', '/v1/submissions', {
+      token: tenant.adminToken,
+      body: { insuredName: 'Half Bound Ltd', naicsCode: '541511', annualRevenue: 1_000_000, requestedLimit: 1_000_000, effectiveDate: '2027-05-01', state: 'WA', lineOfBusiness: 'GL' },
+    });
+    await call(app.api, 'POST', `/v1/submissions/${submission.body.id}/quote`, { token: tenant.adminToken });
+
+    faults.set(collection, 1);
+    const failed = await call(app.api, 'POST', `/v1/submissions/${submission.body.id}/bind`, { token: tenant.adminToken, body: { installmentPlan: 'QUARTERLY' } });
+    t.is(failed.status, 500);
+    const store = app.app.store;
+    for (const name of ['policies', 'invoices', 'policy_transactions']) t.is(await store.collection(name).countDocuments({ orgId: tenant.orgId }), 0, name);
+    const aggregate = await store.collection<{ _id: string; written: number }>('da_aggregates').findOne({ _id: `${tenant.orgId}:default:2027` });
+    t.is(aggregate?.written, 0);
+
+    const bound = await call(app.api, 'POST', `/v1/submissions/${submission.body.id}/bind`, { token: tenant.adminToken, body: { installmentPlan: 'QUARTERLY' } });
+    t.is(bound.status, 201);
+    t.is(await store.collection('invoices').countDocuments({ orgId: tenant.orgId, policyId: bound.body.id }), 4);
+    t.is(await store.collection('invoices').countDocuments({ orgId: tenant.orgId }), 4);
+  });
+}
