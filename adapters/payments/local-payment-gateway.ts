@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { cents } from '../../core/shared/money.ts';
 import type { GatewayIntent, GatewayRefund, PaymentGateway } from '../../ports/billing/payment-gateway.port.ts';
 import type { Collection, DocumentStore, StoredDocument } from '../../ports/persistence/document-store.port.ts';
 
@@ -21,20 +20,25 @@ export class LocalPaymentGateway implements PaymentGateway {
   }
 
   private async once<T extends GatewayIntent | GatewayRefund>(idempotencyKey: string, make: () => T): Promise<T> {
-    const _id = createHash('sha256').update(idempotencyKey).digest('hex');
+    const _id = `key:${createHash('sha256').update(idempotencyKey).digest('hex')}`;
     const stored = await this.results.findOneAndUpdate({ _id }, { $setOnInsert: { result: make() } }, { upsert: true, returnDocument: 'after' });
     return stored?.result as T;
   }
 
-  createIntent(input: Parameters<PaymentGateway['createIntent']>[0]): Promise<GatewayIntent> {
-    return this.once(input.idempotencyKey, () => {
+  async createIntent(input: Parameters<PaymentGateway['createIntent']>[0]): Promise<GatewayIntent> {
+    const intent = await this.once(input.idempotencyKey, () => {
       const id = `pi_local_${randomBytes(12).toString('hex')}`;
-      return { id, amount: input.amount, currency: input.currency, status: 'requires_payment_method', clientSecret: `${id}_secret_${randomBytes(12).toString('hex')}` };
+      return { id, amount: input.amount, currency: input.currency, status: 'requires_payment_method' as const, clientSecret: `${id}_secret_${randomBytes(12).toString('hex')}` };
     });
+    await this.results.updateOne({ _id: `intent:${intent.id}` }, { $setOnInsert: { result: { ...intent, clientSecret: null } } }, { upsert: true });
+    return intent;
   }
 
-  confirmIntent(intentId: string, idempotencyKey: string): Promise<GatewayIntent> {
-    return this.once(idempotencyKey, () => ({ id: intentId, amount: cents(0), currency: 'usd', status: 'processing', clientSecret: null }));
+  /** No card is charged here: a confirmed local intent stays processing until a payment event is sent for it. */
+  async confirmIntent(intentId: string, idempotencyKey: string): Promise<GatewayIntent> {
+    const known = await this.results.findOne({ _id: `intent:${intentId}` });
+    if (!known) throw new Error(`No local payment intent ${intentId}.`);
+    return this.once(idempotencyKey, () => ({ ...(known.result as GatewayIntent), status: 'processing' as const }));
   }
 
   refund(input: Parameters<PaymentGateway['refund']>[0]): Promise<GatewayRefund> {

@@ -216,7 +216,7 @@ test.serial('refused card operations change nothing: void, overpayment, too larg
 });
 
 test.serial('without a processor key the local gateway answers with local intents and no money moves', async (t) => {
-  const app = await startTestApp();
+  const app = await startTestApp({ env: { STRIPE_WEBHOOK_SECRET } });
   t.teardown(app.close);
   const tenant = await createTenant(app);
   const { invoice } = await bindPolicy(app, tenant);
@@ -227,4 +227,8 @@ test.serial('without a processor key the local gateway answers with local intent
   t.is(again.body.id, intent.body.id);
   const detail = await call(app.api, 'GET', `/v1/invoices/${invoice.id}`, { token: tenant.adminToken });
   t.like(detail.body, { status: 'open', paidAmount: 0, payments: [] });
+  const declined = { id: intent.body.id, object: 'payment_intent', amount: Math.round(invoice.amount * 100), metadata: { invoiceId: invoice.id, orgId: tenant.orgId }, last_payment_error: { message: 'Insufficient funds.', charge: 'ch_local_1' } };
+  t.is((await sendEvent(app, 'payment_intent.payment_failed', declined)).status, 200);
+  const retried = await call(app.api, 'POST', `/v1/invoices/${invoice.id}/retry`, { token: tenant.adminToken });
+  t.like(retried, { status: 200, body: { id: intent.body.id, status: 'processing', retries: 1, failureMessage: 'Insufficient funds.' } });
 });
