@@ -14,6 +14,8 @@ import { organizationRoutes } from '../adapters/http/tenancy/organizations.route
 import { invoiceRoutes } from '../adapters/http/billing/invoices.routes.ts';
 import { financeRoutes } from '../adapters/http/billing/finance.routes.ts';
 import { esignRoutes } from '../adapters/http/esign/esign.routes.ts';
+import { documentRoutes } from '../adapters/http/documents/documents.routes.ts';
+import type { DocumentLibrary } from '../ports/documents/document-library.use-cases.ts';
 import type { CardPayments } from '../ports/billing/card-payments.use-cases.ts';
 import type { CommissionRepository, LedgerRepository } from '../ports/billing/commission.repositories.ts';
 import type { FinancialIncidentLog } from '../ports/billing/financial-alerts.port.ts';
@@ -88,6 +90,7 @@ export const startApp = async (config: AppConfig, options: StartOptions = {}): P
       await resolve<FinancialIncidentLog>(TOKENS.FinancialIncidents),
     ),
     ...esignRoutes(await resolve<Envelopes>(TOKENS.Envelopes)),
+    ...documentRoutes(await resolve<DocumentLibrary>(TOKENS.DocumentLibrary), config.publicBaseUrl),
     ...webhookRoutes(await resolve<Webhooks>(TOKENS.Webhooks)),
     ...producerRoutes(await resolve<Producers>(TOKENS.Producers)),
     ...inboundRoutes(await resolve<InboundPipeline>(TOKENS.InboundPipeline), await resolve<InboundEndpoint[]>(INBOUND_ENDPOINTS)),

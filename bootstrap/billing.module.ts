@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { ContainerModule } from 'inversify';
 import type { Logger } from 'pino';
 import { FileDocumentStorage } from '../adapters/documents/file-document-storage.ts';
+import { HmacDownloadLinks } from '../adapters/security/hmac-download-links.ts';
 import { LocalESignatureProvider } from '../adapters/esign/local-esignature-provider.ts';
 import { LocalPaymentGateway } from '../adapters/payments/local-payment-gateway.ts';
 import { StripePaymentGateway } from '../adapters/payments/stripe-payment-gateway.ts';
@@ -61,7 +62,8 @@ export const billingModule = (config: AppConfig, logger: Logger) =>
     );
     bind<DocumentRepository>(TOKENS.DocumentRepository).toResolvedValue(DocumentStoreRepository.create, [TOKENS.Store]);
     bind<DocumentLibrary>(TOKENS.DocumentLibrary).toResolvedValue(
-      (storage: DocumentStorage, documents: DocumentRepository, ids: IdGenerator, clock: Clock) => new DocumentLibrary({ storage, documents, ids, clock }),
+      (storage: DocumentStorage, documents: DocumentRepository, ids: IdGenerator, clock: Clock) =>
+        new DocumentLibrary({ storage, documents, links: new HmacDownloadLinks(config.secrets.jwtSecret), ids, clock }),
       [TOKENS.DocumentStorage, TOKENS.DocumentRepository, TOKENS.Ids, TOKENS.Clock],
     );
 

@@ -1,13 +1,28 @@
 import type { DocumentType, StoredDocumentRecord } from '../../core/documents/stored-document.ts';
-import { notFound, writeUnlessDuplicate } from '../../core/shared/domain-error.ts';
+import { DomainError, notFound, writeUnlessDuplicate } from '../../core/shared/domain-error.ts';
 import type { Clock } from '../shared/clock.port.ts';
 import type { IdGenerator } from '../shared/id-generator.port.ts';
 import type { DocumentRepository } from './document.repository.ts';
 import type { DocumentStorage } from './document-storage.port.ts';
+import type { DownloadLinks } from './download-links.port.ts';
+
+/** How long a download link works. */
+export const DOWNLOAD_LINK_SECONDS = 15 * 60;
+
+export interface DownloadLink {
+  readonly orgId: string;
+  readonly documentId: string;
+  readonly expires: number;
+  readonly signature: string;
+  readonly expiresAt: Date;
+}
+
+const invalidLink = () => new DomainError('forbidden', 'The download link is invalid or has expired.');
 
 export interface DocumentLibraryDeps {
   readonly storage: DocumentStorage;
   readonly documents: DocumentRepository;
+  readonly links: DownloadLinks;
   readonly ids: IdGenerator;
   readonly clock: Clock;
 }
@@ -42,6 +57,22 @@ export class DocumentLibrary {
     const document = await this.deps.documents.findById(orgId, id);
     if (!document) throw notFound('Document');
     return document;
+  }
+
+  /** A link to the document that works without credentials for 15 minutes. */
+  async describe(orgId: string, id: string): Promise<{ document: StoredDocumentRecord; link: DownloadLink }> {
+    const document = await this.get(orgId, id);
+    const expires = Math.floor(this.deps.clock.now().getTime() / 1000) + DOWNLOAD_LINK_SECONDS;
+    const expiresAt = new Date(expires * 1000);
+    return { document, link: { orgId, documentId: id, expires, signature: this.deps.links.sign(orgId, id, expiresAt), expiresAt } };
+  }
+
+  /** The bytes behind a download link; any altered part, or expiry, is refused alike. */
+  async download(link: { orgId: string; documentId: string; expires: number; signature: string }): Promise<{ document: StoredDocumentRecord; bytes: Uint8Array }> {
+    const expiresAt = new Date(link.expires * 1000);
+    if (!this.deps.links.verify(link.orgId, link.documentId, expiresAt, link.signature)) throw invalidLink();
+    if (expiresAt.getTime() <= this.deps.clock.now().getTime()) throw invalidLink();
+    return this.read(link.orgId, link.documentId);
   }
 
   async read(orgId: string, id: string): Promise<{ document: StoredDocumentRecord; bytes: Uint8Array }> {

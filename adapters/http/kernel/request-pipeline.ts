@@ -56,6 +56,11 @@ const writeJson = (response: ServerResponse, result: RouteResult): void => {
     response.end();
     return;
   }
+  if (result.body instanceof Uint8Array) {
+    response.setHeader('Content-Length', result.body.byteLength);
+    response.end(result.body);
+    return;
+  }
   const payload = JSON.stringify(result.body);
   response.setHeader('Content-Type', 'application/json; charset=utf-8');
   response.setHeader('Content-Length', Buffer.byteLength(payload));

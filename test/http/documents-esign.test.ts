@@ -1,7 +1,7 @@
 import anyTest, { type TestFn } from 'ava';
 import { createHmac } from 'node:crypto';
 import Stripe from 'stripe';
-import { call, createTenant, startTestApp, type TestApp, type Tenant } from '../support/test-app.ts';
+import { call, createTenant, JWT_SECRET, startTestApp, type TestApp, type Tenant } from '../support/test-app.ts';
 
 const STRIPE_WEBHOOK_SECRET = 'whsec_esign_test_0123456789';
 const ESIGN_WEBHOOK_SECRET = 'esign-secret-0123456789abcdef';
@@ -119,4 +119,44 @@ test('sending needs a document of the organization and valid signers', async (t)
     const bad = await call(app.api, 'POST', '/v1/esign/envelopes', { token: tenant.adminToken, body: { documentId, signers } });
     t.is(bad.status, 400, JSON.stringify(signers));
   }
+});
+
+test('a stored document is described with a signed download link that fails once altered or expired', async (t) => {
+  const { app, tenant, documentId } = t.context;
+  const described = await call(app.api, 'GET', `/v1/documents/${documentId}`, { token: tenant.adminToken });
+  t.is(described.status, 200);
+  t.like(described.body, { id: documentId, type: 'receipt', contentType: 'text/html; charset=utf-8' });
+  t.regex(described.body.filename, /^RCPT-.+-\d+\.html$/);
+  const url = new URL(described.body.downloadUrl);
+  t.true(Math.abs(Date.parse(described.body.expiresAt) - Date.now() - 15 * 60_000) < 60_000);
+
+  const download = await fetch(`${app.api}${url.pathname}${url.search}`);
+  t.is(download.status, 200);
+  t.is(download.headers.get('content-type'), 'text/html; charset=utf-8');
+  const html = await download.text();
+  t.true(html.includes('Payment receipt'));
+  t.is(html.length, described.body.size);
+
+  const altered = (name: string, value: string) => {
+    const copy = new URL(url);
+    copy.searchParams.set(name, value);
+    return fetch(`${app.api}${copy.pathname}${copy.search}`);
+  };
+  const other = await createTenant(app);
+  const signature = url.searchParams.get('signature') as string;
+  for (const response of [
+    await altered('signature', `${signature.slice(0, -1)}${signature.endsWith('0') ? '1' : '0'}`),
+    await altered('org', other.orgId),
+    await altered('expires', String(Number(url.searchParams.get('expires')) + 60)),
+  ]) {
+    t.is(response.status, 403);
+    t.is(((await response.json()) as { error: string }).error, 'forbidden');
+  }
+  const expired = Math.floor(Date.now() / 1000) - 1;
+  const key = createHmac('sha256', JWT_SECRET).update('document-download-links').digest();
+  const validButExpired = createHmac('sha256', key).update(`${tenant.orgId}\n${documentId}\n${expired}`).digest('hex');
+  const late = await fetch(`${app.api}${url.pathname}?${new URLSearchParams({ org: tenant.orgId, expires: String(expired), signature: validButExpired })}`);
+  t.is(late.status, 403);
+
+  t.is((await call(app.api, 'GET', `/v1/documents/${documentId}`, { token: other.adminToken })).status, 404);
 });
