@@ -35,8 +35,13 @@ export class DocumentLibrary {
     this.deps = deps;
   }
 
-  /** Bytes first, then the record, so a record never points at missing bytes. */
+  /**
+   * Bytes first, then the record, so a record never points at missing bytes. A key already
+   * stored keeps its first content, so its record's size and digest stay true.
+   */
   async store(orgId: string, input: { type: DocumentType; storageKey: string; filename: string; contentType: string; bytes: Uint8Array }): Promise<StoredDocumentRecord> {
+    const existing = await this.deps.documents.findByStorageKey(orgId, input.storageKey);
+    if (existing) return existing;
     const { size, sha256 } = await this.deps.storage.put(input.storageKey, input.bytes, input.contentType);
     const record: StoredDocumentRecord = {
       id: this.deps.ids.next('doc'),

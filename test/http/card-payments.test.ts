@@ -120,6 +120,11 @@ test.serial('a card payment end to end: intent at the processor, signed success 
   t.is(after.body.paidAmount, invoice.amount - 1500);
   t.is(after.body.payments.length, 2);
 
+  // The success re-sent later under a new event id: no second payment, and the receipt stays as first stored.
+  t.is((await sendEvent(app, 'payment_intent.succeeded', fake.intent(intent.body.id))).status, 200);
+  t.is((await call(app.api, 'GET', `/v1/invoices/${invoice.id}`, { token: tenant.adminToken })).body.paidAmount, invoice.amount - 1500);
+  t.is(await readFile(join(app.config.dataDir, 'files', 'docs', tenant.orgId, 'receipts', receiptName), 'utf8'), receipt);
+
   const audit = await call(app.api, 'GET', '/v1/audit-events?limit=200', { token: tenant.adminToken });
   const actions = audit.body.data.filter((event: { targetId: string }) => event.targetId === invoice.id).map((event: { action: string }) => event.action);
   t.deepEqual(actions.sort(), ['invoice.payment_intent_created', 'invoice.payment_intent_created', 'invoice.refunded']);
