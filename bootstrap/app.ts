@@ -17,6 +17,8 @@ import { esignRoutes } from '../adapters/http/esign/esign.routes.ts';
 import { documentRoutes } from '../adapters/http/documents/documents.routes.ts';
 import type { DocumentLibrary } from '../ports/documents/document-library.use-cases.ts';
 import type { CardPayments } from '../ports/billing/card-payments.use-cases.ts';
+import type { FinancialAlertDispatch } from '../ports/billing/financial-alert-dispatch.use-case.ts';
+import { financialAlertsJob } from '../jobs/financial-alerts.job.ts';
 import type { CommissionRepository, LedgerRepository } from '../ports/billing/commission.repositories.ts';
 import type { FinancialIncidentLog } from '../ports/billing/financial-alerts.port.ts';
 import type { Envelopes } from '../ports/esign/envelopes.use-cases.ts';
@@ -96,6 +98,7 @@ export const startApp = async (config: AppConfig, options: StartOptions = {}): P
     ...inboundRoutes(await resolve<InboundPipeline>(TOKENS.InboundPipeline), await resolve<InboundEndpoint[]>(INBOUND_ENDPOINTS)),
   ];
   const jobs = await resolve<AgendaJobRunner>(TOKENS.JobRunner);
+  jobs.register([financialAlertsJob(await resolve<FinancialAlertDispatch>(TOKENS.FinancialAlertDispatch))]);
   let document: unknown;
   apiRoutes.push(openApiRoute(() => document));
   document = buildOpenApiDocument({

@@ -3,6 +3,11 @@ import { ContainerModule } from 'inversify';
 import type { Logger } from 'pino';
 import { FileDocumentStorage } from '../adapters/documents/file-document-storage.ts';
 import { HmacDownloadLinks } from '../adapters/security/hmac-download-links.ts';
+import { OutboxFileMailer } from '../adapters/notifications/outbox-file-mailer.ts';
+import { UnconfiguredMailer } from '../adapters/notifications/unconfigured-mailer.ts';
+import { FinancialAlertDispatch } from '../ports/billing/financial-alert-dispatch.use-case.ts';
+import type { UserRepository } from '../ports/identity/user.repository.ts';
+import type { Mailer } from '../ports/notifications/mailer.port.ts';
 import { LocalESignatureProvider } from '../adapters/esign/local-esignature-provider.ts';
 import { LocalPaymentGateway } from '../adapters/payments/local-payment-gateway.ts';
 import { StripePaymentGateway } from '../adapters/payments/stripe-payment-gateway.ts';
@@ -46,7 +51,7 @@ export const billingModule = (config: AppConfig, logger: Logger) =>
     bind<PaymentAttemptRepository>(TOKENS.PaymentAttemptRepository).toResolvedValue(PaymentAttemptStoreRepository.create, [TOKENS.Store]);
     bind<CommissionRepository>(TOKENS.CommissionRepository).toResolvedValue(CommissionStoreRepository.create, [TOKENS.Store]);
     bind<LedgerRepository>(TOKENS.LedgerRepository).toResolvedValue(LedgerStoreRepository.create, [TOKENS.Store]);
-    bind<FinancialAlertQueue>(TOKENS.FinancialAlerts).toResolvedValue((store: DocumentStore) => new StoreFinancialAlertQueue(store), [TOKENS.Store]);
+    bind<FinancialAlertQueue>(TOKENS.FinancialAlerts).toResolvedValue(StoreFinancialAlertQueue.create, [TOKENS.Store]);
     bind<FinancialIncidentLog>(TOKENS.FinancialIncidents).toResolvedValue((store: DocumentStore) => StoreFinancialIncidentLog.create(store, logger), [TOKENS.Store]);
     bind<ManualReviewQueue>(TOKENS.ManualReviews).toResolvedValue((store: DocumentStore) => new StoreManualReviewQueue(store), [TOKENS.Store]);
     bind<FinancialSteps>(TOKENS.FinancialSteps).toResolvedValue(
@@ -120,6 +125,13 @@ export const billingModule = (config: AppConfig, logger: Logger) =>
         TOKENS.Clock,
         TOKENS.AuditTrail,
       ],
+    );
+
+    // CONTRACT: local and sandbox write mail as files in DATA_DIR/outbox; production needs a provider.
+    bind<Mailer>(TOKENS.Mailer).toConstantValue(config.environment === 'production' ? new UnconfiguredMailer() : new OutboxFileMailer(join(config.dataDir, 'outbox')));
+    bind<FinancialAlertDispatch>(TOKENS.FinancialAlertDispatch).toResolvedValue(
+      (alerts: FinancialAlertQueue, users: UserRepository, mailer: Mailer, clock: Clock) => new FinancialAlertDispatch(alerts, users, mailer, clock),
+      [TOKENS.FinancialAlerts, TOKENS.UserRepository, TOKENS.Mailer, TOKENS.Clock],
     );
 
     bind<ESignatureProvider>(TOKENS.ESignatureProvider).toConstantValue(new LocalESignatureProvider());

@@ -57,4 +57,6 @@ export const TOKENS = {
   ESignatureProvider: Symbol.for('ESignatureProvider'),
   EnvelopeRepository: Symbol.for('EnvelopeRepository'),
   Envelopes: Symbol.for('Envelopes'),
+  Mailer: Symbol.for('Mailer'),
+  FinancialAlertDispatch: Symbol.for('FinancialAlertDispatch'),
 } as const;

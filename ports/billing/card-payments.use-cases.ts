@@ -153,7 +153,7 @@ export class CardPayments {
     const invoice = await this.deps.invoices.findById(orgId, invoiceId);
     if (!invoice) return false;
     const now = this.deps.clock.now();
-    await this.deps.alerts.queue({ orgId, kind: 'payment_failed', key: `${intentId}:${failureKey}`, invoiceId, reference: intentId, amount: input.amount / 100, message: input.message, createdAt: now });
+    await this.deps.alerts.queue({ orgId, kind: 'payment_failed', key: `${intentId}:${failureKey}`, invoiceId, invoiceNumber: invoice.invoiceNumber, reference: intentId, amount: input.amount / 100, message: input.message, createdAt: now });
     const event: DomainEvent = {
       id: this.deps.ids.next('evt'),
       type: 'payment.failed',

@@ -14,15 +14,25 @@ export interface FinancialAlert {
   /** One alert per key, however often the processor repeats itself. */
   readonly key: string;
   readonly invoiceId: string;
+  readonly invoiceNumber: string;
   readonly reference: string;
   readonly amount: number;
   readonly message: string;
   readonly createdAt: Date;
 }
 
+export interface ClaimedAlert extends FinancialAlert {
+  readonly id: string;
+}
+
 /** Alerts queued for the finance team's follow-up (dunning, calls). */
 export interface FinancialAlertQueue {
   queue(alert: FinancialAlert): Promise<void>;
+  /** Takes the oldest queued alert for `leaseMs`; one whose lease ran out (a crashed sender) is taken again. */
+  claimNext(now: Date, leaseMs: number): Promise<ClaimedAlert | null>;
+  markSent(id: string, recipients: number, at: Date): Promise<void>;
+  /** Records why the alert could not be sent; it is taken again once its lease runs out. */
+  release(id: string, error: string): Promise<void>;
 }
 
 /** `financial.operation_failed` records, logged and kept for manual review. */

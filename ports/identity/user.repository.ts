@@ -9,5 +9,7 @@ export interface UserRepository {
   /** E-mail addresses are unique across the platform; sign-in starts from one. */
   findByEmail(email: string): Promise<User | null>;
   list(orgId: string, page: PageRequest): Promise<Page<User>>;
+  /** Every user of the organization holding one of `roles`. */
+  withRoles(orgId: string, roles: readonly Role[]): Promise<User[]>;
   update(orgId: string, id: string, changes: { role?: Role; name?: string }, at: Date): Promise<User | null>;
 }

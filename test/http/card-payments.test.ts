@@ -1,5 +1,5 @@
 import anyTest, { type TestFn } from 'ava';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import Stripe from 'stripe';
 import { startFakeStripe } from '../support/fake-stripe.ts';
@@ -167,6 +167,20 @@ test.serial('a declined card: financial alert and payment.failed once, retry con
   await new Promise((resolve) => setTimeout(resolve, 1_500));
   t.is(deliveries.length, 1, 'payment.failed is published once');
   t.like(JSON.parse(deliveries[0]?.body ?? '{}'), { type: 'payment.failed', data: { invoiceId: invoice.id, reference: intent.body.id, amount: 100 } });
+
+  // The alert reaches the organization's billing people through the mail outbox, once.
+  const outbox = join(app.config.dataDir, 'outbox');
+  const mailsAbout = async () => {
+    const names = await readdir(outbox).catch(() => [] as string[]);
+    const mails = await Promise.all(names.filter((name) => name.endsWith('.json')).map(async (name) => JSON.parse(await readFile(join(outbox, name), 'utf8'))));
+    return mails.filter((mail) => mail.subject.includes(invoice.invoiceNumber));
+  };
+  for (let waited = 0; (await mailsAbout()).length === 0 && waited < 10_000; waited += 200) await new Promise((resolve) => setTimeout(resolve, 200));
+  const mails = await mailsAbout();
+  t.is(mails.length, 1);
+  t.deepEqual(mails[0].to, [tenant.adminEmail]);
+  t.true(mails[0].text.includes('Your card was declined.'));
+  t.like(await app.app.store.collection('financial_alerts').findOne({ orgId: tenant.orgId, invoiceId: invoice.id }), { status: 'sent', recipients: 1 });
 
   fake.control.confirmOutcome = 'decline';
   const declinedAgain = await call(app.api, 'POST', `/v1/invoices/${invoice.id}/retry`, { token: tenant.adminToken });

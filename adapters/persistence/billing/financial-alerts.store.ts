@@ -1,20 +1,49 @@
 import type { Logger } from 'pino';
 import type { FinancialIncident } from '../../../core/billing/financial-incident.ts';
 import { writeUnlessDuplicate } from '../../../core/shared/domain-error.ts';
-import type { FinancialAlert, FinancialAlertQueue, FinancialIncidentLog } from '../../../ports/billing/financial-alerts.port.ts';
+import type { ClaimedAlert, FinancialAlert, FinancialAlertQueue, FinancialIncidentLog } from '../../../ports/billing/financial-alerts.port.ts';
 import type { Collection, DocumentStore, StoredDocument } from '../../../ports/persistence/document-store.port.ts';
 import { fromDocument, toDocument, type DocumentOf } from '../shared/document-mapping.ts';
 
+interface AlertDocument extends StoredDocument, FinancialAlert {
+  readonly status: 'queued' | 'sent';
+  readonly leaseUntil: Date | null;
+}
+
 /** Financial alerts waiting for the finance team, one per organization and key. */
 export class StoreFinancialAlertQueue implements FinancialAlertQueue {
-  private readonly alerts: Collection<StoredDocument>;
+  private readonly alerts: Collection<AlertDocument>;
 
-  constructor(store: DocumentStore) {
-    this.alerts = store.collection('financial_alerts');
+  private constructor(alerts: Collection<AlertDocument>) {
+    this.alerts = alerts;
+  }
+
+  static async create(store: DocumentStore): Promise<StoreFinancialAlertQueue> {
+    await store.ensureIndexes('financial_alerts', [{ name: 'queued', keys: { status: 1, leaseUntil: 1, createdAt: 1 } }]);
+    return new StoreFinancialAlertQueue(store.collection<AlertDocument>('financial_alerts'));
   }
 
   async queue(alert: FinancialAlert): Promise<void> {
-    await writeUnlessDuplicate(() => this.alerts.insertOne({ _id: `${alert.orgId}:${alert.kind}:${alert.key}`, ...alert, status: 'queued' }));
+    await writeUnlessDuplicate(() => this.alerts.insertOne({ _id: `${alert.orgId}:${alert.kind}:${alert.key}`, ...alert, status: 'queued', leaseUntil: null }));
+  }
+
+  async claimNext(now: Date, leaseMs: number): Promise<ClaimedAlert | null> {
+    const claimed = await this.alerts.findOneAndUpdate(
+      { status: 'queued', $or: [{ leaseUntil: null }, { leaseUntil: { $lte: now } }] },
+      { $set: { leaseUntil: new Date(now.getTime() + leaseMs) }, $inc: { attempts: 1 } },
+      { sort: { createdAt: 1 }, returnDocument: 'after' },
+    );
+    if (!claimed) return null;
+    const { _id, orgId, kind, key, invoiceId, invoiceNumber, reference, amount, message, createdAt } = claimed;
+    return { id: _id, orgId, kind, key, invoiceId, invoiceNumber, reference, amount, message, createdAt };
+  }
+
+  async markSent(id: string, recipients: number, at: Date): Promise<void> {
+    await this.alerts.updateOne({ _id: id }, { $set: { status: 'sent', sentAt: at, recipients, leaseUntil: null } });
+  }
+
+  async release(id: string, error: string): Promise<void> {
+    await this.alerts.updateOne({ _id: id }, { $set: { lastError: error } });
   }
 }
 

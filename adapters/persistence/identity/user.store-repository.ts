@@ -42,6 +42,10 @@ export class UserStoreRepository implements UserRepository {
     return findPage(this.users, { orgId }, page, (row) => fromDocument<User>(row));
   }
 
+  async withRoles(orgId: string, roles: readonly Role[]): Promise<User[]> {
+    return (await this.users.find({ orgId, role: { $in: [...roles] } }, { sort: { _id: 1 } })).map((row) => fromDocument<User>(row));
+  }
+
   async update(orgId: string, id: string, changes: { role?: Role; name?: string }, at: Date): Promise<User | null> {
     const document = await this.users.findOneAndUpdate(
       { _id: id, orgId },

@@ -1,0 +1,11 @@
+import type { FinancialAlertDispatch } from '../ports/billing/financial-alert-dispatch.use-case.ts';
+import type { JobDefinition } from '../ports/jobs/job-definition.ts';
+
+/** Mails queued financial alerts to the billing people of their organization. */
+export const financialAlertsJob = (dispatch: FinancialAlertDispatch): JobDefinition => ({
+  name: 'financial-alerts',
+  every: '5 seconds',
+  run: async () => {
+    await dispatch.dispatch();
+  },
+});
