@@ -50,22 +50,38 @@ export const assertBalanced = (lines: readonly LedgerLine[]): void => {
   if (debits !== credits) throw new Error(`Unbalanced ledger entry: debits ${debits} != credits ${credits}.`);
 };
 
-const debit = (account: LedgerAccount, amount: Cents): LedgerLine => ({ account, debit: amount, credit: cents(0) });
-const credit = (account: LedgerAccount, amount: Cents): LedgerLine => ({ account, debit: cents(0), credit: amount });
+/** A signed amount on an account: positive is a debit, negative a credit. */
+const line = (account: LedgerAccount, signed: number): LedgerLine =>
+  signed >= 0 ? { account, debit: cents(signed), credit: cents(0) } : { account, debit: cents(0), credit: cents(-signed) };
 
 /**
  * A collected premium: the whole amount lands in the premium trust account, owed to the carrier
  * and the producer; the MGA's own commission is then moved out of trust into operating cash.
+ * Amounts are signed, so a split with a negative part (a rounding correction) still posts on the
+ * right side.
  */
 export const premiumCollectionLines = (split: CommissionSplit): { lines: LedgerLine[]; fiduciarySplit: FiduciarySplit } => {
   const lines = [
-    debit('premiumTrustCash', split.grossPremium),
-    credit('carrierPayable', split.carrierNet),
-    credit('producerCommissionPayable', split.agentCommission),
-    credit('mgaCommissionIncome', split.mgaCommission),
-    debit('operatingCash', split.mgaCommission),
-    credit('premiumTrustCash', split.mgaCommission),
-  ].filter((line) => line.debit > 0 || line.credit > 0);
+    line('premiumTrustCash', split.grossPremium),
+    line('carrierPayable', -split.carrierNet),
+    line('producerCommissionPayable', -split.agentCommission),
+    line('mgaCommissionIncome', -split.mgaCommission),
+    line('operatingCash', split.mgaCommission),
+    line('premiumTrustCash', -split.mgaCommission),
+  ].filter((entry) => entry.debit > 0 || entry.credit > 0);
   assertBalanced(lines);
   return { lines, fiduciarySplit: { heldForCarrier: split.carrierNet, heldForProducer: split.agentCommission, earnedByMga: split.mgaCommission } };
+};
+
+/** A refunded premium (split as its commission reversal): the collection posting run backwards, the fiduciary split reduced. */
+export const premiumRefundLines = (reversal: CommissionSplit): { lines: LedgerLine[]; fiduciarySplit: FiduciarySplit } => {
+  const collected = premiumCollectionLines(reversal);
+  return {
+    lines: collected.lines.map((line) => ({ account: line.account, debit: line.credit, credit: line.debit })),
+    fiduciarySplit: {
+      heldForCarrier: cents(-reversal.carrierNet),
+      heldForProducer: cents(-reversal.agentCommission),
+      earnedByMga: cents(-reversal.mgaCommission),
+    },
+  };
 };

@@ -13,6 +13,7 @@ import type { FinancialSteps } from './financial-steps.ts';
 import type { InvoiceRepository, PaymentRepository } from './invoice.repository.ts';
 import type { InvoiceSettlement } from './invoice-settlement.use-cases.ts';
 import type { PaymentAttemptRepository } from './payment-attempt.repository.ts';
+import type { PremiumCollection } from './premium-collection.use-case.ts';
 import type { GatewayIntent, PaymentGateway } from './payment-gateway.port.ts';
 
 export interface CardPaymentsDeps {
@@ -21,6 +22,7 @@ export interface CardPaymentsDeps {
   readonly payments: PaymentRepository;
   readonly attempts: PaymentAttemptRepository;
   readonly settlement: InvoiceSettlement;
+  readonly collection: PremiumCollection;
   readonly alerts: FinancialAlertQueue;
   readonly reviews: ManualReviewQueue;
   readonly steps: FinancialSteps;
@@ -120,6 +122,7 @@ export class CardPayments {
     if (input.amount > MANUAL_REVIEW_ABOVE_CENTS) {
       await this.deps.reviews.flag({ orgId, kind: 'refund', reference, invoiceId, amount: input.amount / 100 });
     }
+    await this.deps.collection.afterRefund(orgId, invoiceId, reference, input.amount);
     if (recorded.recorded) {
       await this.deps.audit.record(actor, orgId, 'invoice.refunded', { type: 'invoice', id: invoiceId }, { paymentId: recorded.payment.id, refundOf: source.id, amount: input.amount / 100, reference });
     }

@@ -111,6 +111,7 @@ export class PaymentEventsHandler implements InboundHandler {
         });
       });
       if (!result) return ignored('unknown invoice');
+      await this.deps.collection.afterRefund(orgId, invoiceId, refundId, cents(amount));
       if (amount > MANUAL_REVIEW_ABOVE_CENTS) {
         flagged.push(refundId);
         await this.deps.reviews.flag({ orgId, kind: 'refund', reference: refundId, invoiceId, amount: amount / 100 });

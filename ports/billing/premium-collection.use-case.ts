@@ -1,9 +1,10 @@
-import { ratesFor, splitPremium, type Commission } from '../../core/billing/commission.ts';
+import { ratesFor, reversalFor, splitPremium, type Commission, type CommissionReversal } from '../../core/billing/commission.ts';
 import type { Invoice } from '../../core/billing/invoice.ts';
-import { premiumCollectionLines, type LedgerEntry } from '../../core/billing/ledger.ts';
+import { premiumCollectionLines, premiumRefundLines, type LedgerEntry, type LedgerLine, type FiduciarySplit } from '../../core/billing/ledger.ts';
 import type { Payment } from '../../core/billing/payment.ts';
 import { receiptPath, renderReceipt } from '../../core/billing/receipt.ts';
 import { writeUnlessDuplicate } from '../../core/shared/domain-error.ts';
+import type { Cents } from '../../core/shared/money.ts';
 import type { Policy } from '../../core/policy/policy.ts';
 import type { DocumentLibrary } from '../documents/document-library.use-cases.ts';
 import type { PolicyRepository } from '../policy/policy.repositories.ts';
@@ -49,7 +50,9 @@ export class PremiumCollection {
     if (invoice.status !== 'paid' || !policy?.producerId || invoice.amount <= 0) return { receiptDocumentId: receipt, commission: null, ledgerEntry: null };
     const producerId = policy.producerId;
     const commission = await this.deps.steps.run('commission_calculation', context, () => this.commission(invoice, policy, producerId));
-    const ledgerEntry = await this.deps.steps.run('ledger_sync', context, () => this.post(invoice, commission));
+    const ledgerEntry = await this.deps.steps.run('ledger_sync', context, () =>
+      this.post({ orgId, invoiceId, policyId: invoice.policyId }, `invoice-paid:${invoiceId}`, `Premium collected on invoice ${invoice.invoiceNumber}`, premiumCollectionLines(commission)),
+    );
     return { receiptDocumentId: receipt, commission, ledgerEntry };
   }
 
@@ -80,29 +83,54 @@ export class PremiumCollection {
       tier,
       rates,
       ...splitPremium(invoice.amount, rates),
+      reversals: [],
       createdAt: this.deps.clock.now(),
     };
     if (await writeUnlessDuplicate(() => this.deps.commissions.insert(commission))) return commission;
     return (await this.deps.commissions.findByInvoice(invoice.orgId, invoice.id)) as Commission;
   }
 
-  private async post(invoice: Invoice, commission: Commission): Promise<LedgerEntry> {
-    const sourceKey = `invoice-paid:${invoice.id}`;
-    const known = await this.deps.ledger.findBySource(invoice.orgId, sourceKey);
+  /**
+   * A refund of premium on an invoice that paid commission: the commission is reversed in
+   * proportion (one reversal per refund reference) and the collection posting is run backwards.
+   */
+  async afterRefund(orgId: string, invoiceId: string, reference: string, refunded: Cents): Promise<CommissionReversal | null> {
+    const context = { orgId, reference, invoiceId };
+    const reversed = await this.deps.steps.run('commission_calculation', context, () => this.reverse(orgId, invoiceId, reference, refunded));
+    if (!reversed) return null;
+    const { commission, reversal } = reversed;
+    await this.deps.steps.run('ledger_sync', context, () =>
+      this.post({ orgId, invoiceId, policyId: commission.policyId }, `refund:${reference}`, `Premium refunded (${reference})`, premiumRefundLines(reversal)),
+    );
+    return reversal;
+  }
+
+  private async reverse(orgId: string, invoiceId: string, reference: string, refunded: Cents): Promise<{ commission: Commission; reversal: CommissionReversal } | null> {
+    // Concurrent refunds of one invoice each compute from the reversals they saw; the guarded append lets one land at a time.
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const commission = await this.deps.commissions.findByInvoice(orgId, invoiceId);
+      if (!commission) return null;
+      const done = commission.reversals.find((reversal) => reversal.reference === reference);
+      if (done) return { commission, reversal: done };
+      const reversal = reversalFor(commission, refunded, reference, this.deps.clock.now());
+      if (!reversal) return null;
+      const updated = await this.deps.commissions.addReversal(orgId, invoiceId, commission.reversals.length, reversal);
+      if (updated) return { commission: updated, reversal };
+    }
+    throw new Error(`The commission of invoice ${invoiceId} kept changing; the reversal for ${reference} was not recorded.`);
+  }
+
+  /** One posting per source key, so a retried step posts nothing twice. */
+  private async post(
+    target: { orgId: string; invoiceId: string; policyId: string },
+    sourceKey: string,
+    description: string,
+    posting: { lines: LedgerLine[]; fiduciarySplit: FiduciarySplit },
+  ): Promise<LedgerEntry> {
+    const known = await this.deps.ledger.findBySource(target.orgId, sourceKey);
     if (known) return known;
-    const { lines, fiduciarySplit } = premiumCollectionLines(commission);
-    const entry: LedgerEntry = {
-      id: this.deps.ids.next('gle'),
-      orgId: invoice.orgId,
-      sourceKey,
-      invoiceId: invoice.id,
-      policyId: invoice.policyId,
-      description: `Premium collected on invoice ${invoice.invoiceNumber}`,
-      lines,
-      fiduciarySplit,
-      postedAt: this.deps.clock.now(),
-    };
+    const entry: LedgerEntry = { id: this.deps.ids.next('gle'), ...target, sourceKey, description, ...posting, postedAt: this.deps.clock.now() };
     if (await writeUnlessDuplicate(() => this.deps.ledger.post(entry))) return entry;
-    return (await this.deps.ledger.findBySource(invoice.orgId, sourceKey)) as LedgerEntry;
+    return (await this.deps.ledger.findBySource(target.orgId, sourceKey)) as LedgerEntry;
   }
 }

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import type { Commission } from '../../../core/billing/commission.ts';
+import { netOf, type Commission, type CommissionSplit } from '../../../core/billing/commission.ts';
 import { FINANCIAL_OPERATIONS, type FinancialIncident } from '../../../core/billing/financial-incident.ts';
 import { LEDGER_ACCOUNTS, type LedgerEntry } from '../../../core/billing/ledger.ts';
 import type { PaymentAttempt } from '../../../core/billing/payment-attempt.ts';
@@ -65,7 +65,22 @@ export const CommissionSchema = Type.Object({
   agentCommission: Dollars(),
   mgaCommission: Dollars(),
   carrierNet: Dollars('Dollars; with the two commissions it sums to the gross premium exactly.'),
+  reversals: Type.Array(
+    Type.Object({ reference: Type.String({ description: 'The refund.' }), grossPremium: Dollars(), agentCommission: Dollars(), mgaCommission: Dollars(), carrierNet: Dollars(), at: Timestamp() }),
+    { description: 'Commission given back because premium was refunded, one per refund.' },
+  ),
+  net: Type.Object(
+    { grossPremium: Dollars(), agentCommission: Dollars(), mgaCommission: Dollars(), carrierNet: Dollars() },
+    { description: 'What the commission comes to after its reversals.' },
+  ),
   createdAt: Timestamp(),
+});
+
+const viewSplit = (split: CommissionSplit) => ({
+  grossPremium: dollars(split.grossPremium),
+  agentCommission: dollars(split.agentCommission),
+  mgaCommission: dollars(split.mgaCommission),
+  carrierNet: dollars(split.carrierNet),
 });
 
 export const viewCommission = (commission: Commission) => ({
@@ -76,10 +91,9 @@ export const viewCommission = (commission: Commission) => ({
   lineOfBusiness: commission.lineOfBusiness,
   tier: commission.tier,
   rates: commission.rates,
-  grossPremium: dollars(commission.grossPremium),
-  agentCommission: dollars(commission.agentCommission),
-  mgaCommission: dollars(commission.mgaCommission),
-  carrierNet: dollars(commission.carrierNet),
+  ...viewSplit(commission),
+  reversals: commission.reversals.map((reversal) => ({ reference: reversal.reference, ...viewSplit(reversal), at: reversal.at.toISOString() })),
+  net: viewSplit(netOf(commission)),
   createdAt: commission.createdAt.toISOString(),
 });
 

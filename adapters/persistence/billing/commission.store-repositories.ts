@@ -1,9 +1,9 @@
-import type { Commission } from '../../../core/billing/commission.ts';
+import type { Commission, CommissionReversal } from '../../../core/billing/commission.ts';
 import type { LedgerEntry } from '../../../core/billing/ledger.ts';
 import type { CommissionRepository, LedgerRepository } from '../../../ports/billing/commission.repositories.ts';
 import type { DocumentStore, Filter } from '../../../ports/persistence/document-store.port.ts';
 import type { Page, PageRequest } from '../../../ports/persistence/page.ts';
-import { definedFields } from '../shared/document-mapping.ts';
+import { definedFields, fromDocument } from '../shared/document-mapping.ts';
 import { RecordCollection } from '../shared/record-collection.ts';
 
 export class CommissionStoreRepository implements CommissionRepository {
@@ -28,6 +28,15 @@ export class CommissionStoreRepository implements CommissionRepository {
 
   findByInvoice(orgId: string, invoiceId: string): Promise<Commission | null> {
     return this.records.findOne(orgId, { invoiceId });
+  }
+
+  async addReversal(orgId: string, invoiceId: string, knownReversals: number, reversal: CommissionReversal): Promise<Commission | null> {
+    const document = await this.records.raw.findOneAndUpdate(
+      { orgId, invoiceId, reversals: { $size: knownReversals }, 'reversals.reference': { $ne: reversal.reference } },
+      { $push: { reversals: reversal } },
+      { returnDocument: 'after' },
+    );
+    return document ? fromDocument<Commission>(document) : null;
   }
 
   list(orgId: string, filters: { producerId?: string; policyId?: string }, page: PageRequest): Promise<Page<Commission>> {
