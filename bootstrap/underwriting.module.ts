@@ -10,6 +10,7 @@ import { FixtureReferenceData } from '../adapters/reference-data/fixture-referen
 import type { InvoiceRepository, PaymentRepository } from '../ports/billing/invoice.repository.ts';
 import { Invoices } from '../ports/billing/invoices.use-cases.ts';
 import { InvoiceSettlement } from '../ports/billing/invoice-settlement.use-cases.ts';
+import type { PremiumCollection } from '../ports/billing/premium-collection.use-case.ts';
 import type { DocumentStore } from '../ports/persistence/document-store.port.ts';
 import { PolicyLifecycle } from '../ports/policy/policy-lifecycle.use-cases.ts';
 import type { PolicyRepository, PolicyTransactionRepository } from '../ports/policy/policy.repositories.ts';
@@ -64,8 +65,9 @@ export const underwritingModule = new ContainerModule(({ bind }) => {
   bind<PolicyLifecycle>(TOKENS.PolicyLifecycle).toResolvedValue((...args: IssuanceArgs) => new PolicyLifecycle(issuanceDeps(...args)), [...issuance]);
   bind<PaymentRepository>(TOKENS.PaymentRepository).toResolvedValue(PaymentStoreRepository.create, [TOKENS.Store]);
   bind<InvoiceSettlement>(TOKENS.InvoiceSettlement).toResolvedValue(
-    (invoices: InvoiceRepository, payments: PaymentRepository, ids: IdGenerator, clock: Clock, audit: AuditTrail) => new InvoiceSettlement({ invoices, payments, ids, clock, audit }),
-    [TOKENS.InvoiceRepository, TOKENS.PaymentRepository, TOKENS.Ids, TOKENS.Clock, TOKENS.AuditTrail],
+    (invoices: InvoiceRepository, payments: PaymentRepository, ids: IdGenerator, clock: Clock, audit: AuditTrail, collection: PremiumCollection) =>
+      new InvoiceSettlement({ invoices, payments, ids, clock, audit, collection }),
+    [TOKENS.InvoiceRepository, TOKENS.PaymentRepository, TOKENS.Ids, TOKENS.Clock, TOKENS.AuditTrail, TOKENS.PremiumCollection],
   );
   bind<Invoices>(TOKENS.Invoices).toResolvedValue((invoices: InvoiceRepository, payments: PaymentRepository) => new Invoices(invoices, payments), [TOKENS.InvoiceRepository, TOKENS.PaymentRepository]);
 });

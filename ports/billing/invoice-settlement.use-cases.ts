@@ -8,6 +8,7 @@ import type { AuditTrail } from '../shared/audit-trail.ts';
 import type { Clock } from '../shared/clock.port.ts';
 import type { IdGenerator } from '../shared/id-generator.port.ts';
 import type { InvoiceRepository, PaymentRepository } from './invoice.repository.ts';
+import type { PremiumCollection } from './premium-collection.use-case.ts';
 
 export interface SettlementDeps {
   readonly invoices: InvoiceRepository;
@@ -15,6 +16,7 @@ export interface SettlementDeps {
   readonly ids: IdGenerator;
   readonly clock: Clock;
   readonly audit: AuditTrail;
+  readonly collection: PremiumCollection;
 }
 
 interface PaymentInput {
@@ -40,6 +42,8 @@ export class InvoiceSettlement {
     const known = await this.deps.payments.findByReference(orgId, input.reference);
     if (known) {
       if (known.invoiceId !== invoiceId) throw new DomainError('duplicate', 'This reference was recorded for another invoice.');
+      // A repeated request also finishes what an interrupted first one left undone.
+      await this.deps.collection.afterPayment(orgId, invoiceId, input.reference);
       return known;
     }
     const invoice = await this.deps.invoices.findById(orgId, invoiceId);
@@ -55,6 +59,7 @@ export class InvoiceSettlement {
     }
     const payment = (await this.deps.payments.findByReference(orgId, input.reference)) as Payment;
     await this.deps.audit.record(actor, orgId, 'invoice.payment_recorded', { type: 'invoice', id: invoiceId }, { paymentId: payment.id, amount: input.amount / 100, method: input.method, reference: input.reference });
+    await this.deps.collection.afterPayment(orgId, invoiceId, input.reference);
     return payment;
   }
 

@@ -29,7 +29,7 @@ export interface PremiumCollectionDeps {
 }
 
 /**
- * What follows a card payment: the receipt, and once the invoice is paid on a policy with a
+ * What follows a payment: the receipt, and once the invoice is paid on a policy with a
  * producer, the commission and its ledger posting. Each step is keyed (receipt path, invoice,
  * ledger source), so running the whole again after a failure completes what is missing and
  * repeats nothing.
