@@ -29,7 +29,10 @@ export class FinancialAlertDispatch {
   /** Sends what is queued, up to `max` alerts; returns how many were sent. */
   async dispatch(max = 50): Promise<number> {
     let sent = 0;
-    for (let alert = await this.alerts.claimNext(this.clock.now(), LEASE_MS); alert; alert = sent < max ? await this.alerts.claimNext(this.clock.now(), LEASE_MS) : null) {
+    while (sent < max) {
+      // A failed alert keeps its lease, so each pass ends once nothing unleased is queued.
+      const alert = await this.alerts.claimNext(this.clock.now(), LEASE_MS);
+      if (!alert) break;
       try {
         const recipients = await this.send(alert);
         await this.alerts.markSent(alert.id, recipients, this.clock.now());
