@@ -1,12 +1,11 @@
 import type { Invoice } from './invoice.ts';
 import type { Payment } from './payment.ts';
+import { escapeHtml } from '../shared/html.ts';
 
 /** Where a payment's receipt is stored; the payment's time makes the name stable across retries. */
 export const receiptPath = (orgId: string, invoiceNumber: string, receivedAt: Date): string =>
   `docs/${orgId}/receipts/RCPT-${invoiceNumber}-${receivedAt.getTime()}.html`;
 
-const escapeHtml = (text: string): string =>
-  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] as string);
 
 const dollars = (amountCents: number): string =>
   `${amountCents < 0 ? '-' : ''}$${(Math.abs(amountCents) / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;

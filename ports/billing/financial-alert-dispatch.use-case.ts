@@ -1,4 +1,5 @@
 import type { Role } from '../../core/identity/roles.ts';
+import { escapeHtml } from '../../core/shared/html.ts';
 import type { UserRepository } from '../identity/user.repository.ts';
 import type { Mailer } from '../notifications/mailer.port.ts';
 import type { Clock } from '../shared/clock.port.ts';
@@ -10,7 +11,6 @@ export const FINANCIAL_ALERT_ROLES: readonly Role[] = ['billing_admin', 'finance
 /** A sender that crashes mid-way loses its claim after this long, and another sends the alert. */
 const LEASE_MS = 60_000;
 
-const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** Sends queued financial alerts to the organization's billing people, each alert once. */
 export class FinancialAlertDispatch {

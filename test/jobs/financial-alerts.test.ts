@@ -35,7 +35,7 @@ test('each queued alert is mailed once to the billing people of its organization
   t.is(sent.length, 2);
   t.deepEqual([...(sent[0]?.to ?? [])].sort(), ['admin@example.test', 'billing@example.test']);
   t.true(sent[0]?.subject.includes('$125.50'));
-  t.true(sent[0]?.html.includes('&#60;b&#62;'));
+  t.true(sent[0]?.html.includes('&lt;b&gt;'));
 });
 
 test('an alert that cannot be sent stays queued with the reason, and is sent once the lease has run out', async (t) => {
