@@ -1,14 +1,12 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, open, readFile, rename } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdir, readFile } from 'node:fs/promises';
 import { dirname, join, normalize, sep } from 'node:path';
 import type { DocumentStorage } from '../../ports/documents/document-storage.port.ts';
+import { writeFileDurably } from '../system/durable-file.ts';
 
 const CONTENT_TYPE_SUFFIX = '.content-type';
 
-/**
- * Files under a root directory, one per key. A write goes to a temporary file that is synced and
- * then renamed, and the directory is synced, so a stored document survives a crash whole or not at all.
- */
+/** Files under a root directory, one per key, each written whole or not at all. */
 export class FileDocumentStorage implements DocumentStorage {
   private readonly root: string;
 
@@ -25,14 +23,8 @@ export class FileDocumentStorage implements DocumentStorage {
   async put(key: string, bytes: Uint8Array, contentType: string): Promise<{ size: number; sha256: string }> {
     const path = this.pathOf(key);
     await mkdir(dirname(path), { recursive: true });
-    await writeDurably(`${path}${CONTENT_TYPE_SUFFIX}`, new TextEncoder().encode(contentType));
-    await writeDurably(path, bytes);
-    const directory = await open(dirname(path), 'r');
-    try {
-      await directory.sync();
-    } finally {
-      await directory.close();
-    }
+    await writeFileDurably(`${path}${CONTENT_TYPE_SUFFIX}`, contentType);
+    await writeFileDurably(path, bytes);
     return { size: bytes.byteLength, sha256: createHash('sha256').update(bytes).digest('hex') };
   }
 
@@ -47,15 +39,3 @@ export class FileDocumentStorage implements DocumentStorage {
     }
   }
 }
-
-const writeDurably = async (path: string, bytes: Uint8Array): Promise<void> => {
-  const temporary = `${path}.${randomBytes(6).toString('hex')}.tmp`;
-  const file = await open(temporary, 'w', 0o600);
-  try {
-    await file.writeFile(bytes);
-    await file.sync();
-  } finally {
-    await file.close();
-  }
-  await rename(temporary, path);
-};

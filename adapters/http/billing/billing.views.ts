@@ -4,10 +4,10 @@ import { FINANCIAL_OPERATIONS, type FinancialIncident } from '../../../core/bill
 import { LEDGER_ACCOUNTS, type LedgerEntry } from '../../../core/billing/ledger.ts';
 import type { PaymentAttempt } from '../../../core/billing/payment-attempt.ts';
 import type { Payment } from '../../../core/billing/payment.ts';
+import { centsToDollars as dollars } from '../../../core/shared/money.ts';
 import { OneOf, Timestamp } from '../kernel/common.schemas.ts';
 
 const Dollars = (description = 'Dollars.') => Type.Number({ description });
-const dollars = (amount: number) => amount / 100;
 
 export const PaymentSchema = Type.Object({
   id: Type.String(),
