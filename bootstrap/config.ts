@@ -29,6 +29,8 @@ export interface AppConfig {
   readonly trustProxy: boolean;
   /** Replaces the environment's per-minute default (100 in local and sandbox); organizations may still override. */
   readonly defaultRateLimit: number | null;
+  /** Lock lifetime of a running job (Agenda); a job running longer must be taken over by another worker. */
+  readonly jobLockLifetimeMs: number;
   /** scrypt cost N; lower only in tests. */
   readonly passwordHashCost: number;
   readonly secrets: Secrets;
@@ -118,6 +120,7 @@ export const loadConfig = (env: Env = process.env): AppConfig => {
     trustProxy: env.TRUST_PROXY === 'true',
     defaultRateLimit: defaultRateLimit && defaultRateLimit > 0 ? defaultRateLimit : null,
     passwordHashCost: integer(env, 'PASSWORD_HASH_COST', 2 ** 15),
+    jobLockLifetimeMs: integer(env, 'JOB_LOCK_LIFETIME_MS', 60_000),
     secrets,
     secretsFile: file,
   };

@@ -15,7 +15,7 @@ import type { AppConfig } from './config.ts';
 /** Outbound webhooks and the job runner that relays and delivers them. */
 export const webhooksModule = (config: AppConfig, logger: Logger) =>
   new ContainerModule(({ bind }) => {
-    bind<AgendaJobRunner>(TOKENS.JobRunner).toResolvedValue((store: DocumentStore) => new AgendaJobRunner(agendaBackendFor(store), logger), [TOKENS.Store]);
+    bind<AgendaJobRunner>(TOKENS.JobRunner).toResolvedValue((store: DocumentStore) => new AgendaJobRunner(agendaBackendFor(store), logger, { lockLifetimeMs: config.jobLockLifetimeMs }), [TOKENS.Store]);
     bind<Webhooks>(TOKENS.Webhooks).toResolvedValue(
       async (store: DocumentStore, ids: IdGenerator, clock: Clock, queue: AgendaJobRunner) => {
         const [subscriptions, deliveries, events] = await Promise.all([SubscriptionStoreRepository.create(store), DeliveryLogStore.create(store), EventLogStore.create(store)]);

@@ -22,14 +22,25 @@ export const agendaBackendFor = (store: DocumentStore): AgendaBackend => {
   };
 };
 
+export interface JobRunnerOptions {
+  /**
+   * How long a running job keeps its lock before another worker may take it over. Agenda checks
+   * a running job every half of this with a timer it cannot cancel, so a process that has just
+   * run a job stays alive that long after stopping; tests keep it short.
+   */
+  readonly lockLifetimeMs?: number;
+}
+
+export const DEFAULT_JOB_LOCK_LIFETIME_MS = 60_000;
+
 export class AgendaJobRunner implements JobQueue {
   private readonly agenda: Agenda;
   private readonly definitions: JobDefinition[] = [];
   private readonly logger: Logger;
 
-  constructor(backend: AgendaBackend, logger: Logger) {
+  constructor(backend: AgendaBackend, logger: Logger, options: JobRunnerOptions = {}) {
     this.logger = logger;
-    this.agenda = new Agenda({ backend, processEvery: 500, defaultLockLifetime: 60_000 });
+    this.agenda = new Agenda({ backend, processEvery: 500, defaultLockLifetime: options.lockLifetimeMs ?? DEFAULT_JOB_LOCK_LIFETIME_MS });
     this.agenda.on('error', (error: unknown) => this.logger.error({ err: error }, 'job runner error'));
     this.agenda.on('fail', (error: unknown, job: { attrs: { name: string } }) => this.logger.error({ err: error, job: job.attrs.name }, 'job failed'));
   }

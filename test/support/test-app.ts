@@ -35,6 +35,7 @@ export const startTestApp = async (options: TestAppOptions = {}): Promise<TestAp
     JWT_SECRET,
     PASSWORD_HASH_COST: '1024',
     RATE_LIMIT_PER_MINUTE: '1000000',
+    JOB_LOCK_LIFETIME_MS: '2000',
     ...(process.env.MONGODB_URI ? { MONGODB_URI: process.env.MONGODB_URI, MONGODB_DB: `http_${Date.now()}_${Math.random().toString(16).slice(2, 8)}` } : {}),
     ...options.env,
   });
