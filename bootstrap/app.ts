@@ -1,4 +1,7 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { PdfFormReaderPool } from '../adapters/documents/pdf-form-reader.pool.ts';
+import { UploadStager } from '../adapters/http/kernel/upload-stager.ts';
 import type { Logger } from 'pino';
 import { auditRoutes } from '../adapters/http/audit/audit.routes.ts';
 import { authServiceRoutes } from '../adapters/http/auth-service/auth-service.routes.ts';
@@ -98,6 +101,7 @@ export const startApp = async (config: AppConfig, options: StartOptions = {}): P
     ...inboundRoutes(await resolve<InboundPipeline>(TOKENS.InboundPipeline), await resolve<InboundEndpoint[]>(INBOUND_ENDPOINTS)),
   ];
   const jobs = await resolve<AgendaJobRunner>(TOKENS.JobRunner);
+  const pdfForms = await resolve<PdfFormReaderPool>(TOKENS.FormReader);
   jobs.register([financialAlertsJob(await resolve<FinancialAlertDispatch>(TOKENS.FinancialAlertDispatch))]);
   let document: unknown;
   apiRoutes.push(openApiRoute(() => document));
@@ -110,18 +114,22 @@ export const startApp = async (config: AppConfig, options: StartOptions = {}): P
   });
 
   const accessLogger = createAccessLogger(logger);
+  const uploads = new UploadStager(join(config.dataDir, 'staging'));
+  await uploads.clear();
   const pipeline = () =>
     new RequestPipeline({
       authenticate: container.get<Authenticate>(TOKENS.Authenticate),
       rateLimiter: container.get<RateLimiter>(TOKENS.RateLimiter),
       logger,
       accessLogger,
-      trustProxy: config.trustProxy,
+      trustedProxyHops: config.trustedProxyHops,
+      uploads,
+      strictTransportSecurity: config.environment === 'production',
     });
   await resolve(TOKENS.Authenticate);
   await resolve(TOKENS.RateLimiter);
-  const api = new HttpServer('insurance-api', apiRoutes, pipeline(), logger);
-  const auth = new HttpServer('insurance-auth', authRoutes, pipeline(), logger);
+  const api = new HttpServer('api', apiRoutes, pipeline(), logger, config.http);
+  const auth = new HttpServer('auth', authRoutes, pipeline(), logger, config.http);
   await jobs.start();
   const apiPort = await api.listen(config.port, config.host);
   const authPort = await auth.listen(config.authPort, config.host);
@@ -140,6 +148,7 @@ export const startApp = async (config: AppConfig, options: StartOptions = {}): P
       (stopping ??= (async () => {
         await Promise.all([api.stop(), auth.stop()]);
         await jobs.stop();
+        await pdfForms.close();
         await store.close();
         logger.info('stopped');
         logger.flush();

@@ -26,7 +26,13 @@ export interface AppConfig {
   readonly publicBaseUrl: string;
   readonly authBaseUrl: string;
   readonly logLevel: string;
-  readonly trustProxy: boolean;
+  /**
+   * Proxies in front of the service that append the client address to `X-Forwarded-For`
+   * (`TRUST_PROXY`: `true` is one, a number is that many); 0 trusts none.
+   */
+  readonly trustedProxyHops: number;
+  readonly http: HttpLimits;
+  readonly pdf: { readonly threads: number; readonly budgetMs: number; readonly maxQueue: number };
   /** Replaces the environment's per-minute default (100 in local and sandbox); organizations may still override. */
   readonly defaultRateLimit: number | null;
   /** Lock lifetime of a running job (Agenda); a job running longer must be taken over by another worker. */
@@ -38,6 +44,18 @@ export interface AppConfig {
   readonly secretsFile: string | null;
 }
 
+/** Socket limits of both HTTP servers: slow or idle clients are cut off instead of held. */
+export interface HttpLimits {
+  /** Time to receive the request headers. */
+  readonly headersTimeoutMs: number;
+  /** Time to receive the whole request, body included. */
+  readonly requestTimeoutMs: number;
+  /** Idle time a kept-alive connection is held between requests. */
+  readonly keepAliveTimeoutMs: number;
+  /** Open connections per server; more are refused at accept. */
+  readonly maxConnections: number;
+}
+
 type Env = Readonly<Record<string, string | undefined>>;
 
 const GENERATED: Record<Exclude<keyof Secrets, 'stripeSecretKey'>, { name: string; make: () => string }> = {
@@ -47,6 +65,14 @@ const GENERATED: Record<Exclude<keyof Secrets, 'stripeSecretKey'>, { name: strin
   identityWebhookSecret: { name: 'IDENTITY_WEBHOOK_SECRET', make: () => randomBytes(32).toString('hex') },
   emailWebhookSecret: { name: 'EMAIL_WEBHOOK_SECRET', make: () => `whsec_${randomBytes(32).toString('base64')}` },
   esignWebhookSecret: { name: 'ESIGN_WEBHOOK_SECRET', make: () => randomBytes(32).toString('hex') },
+};
+
+const trustedProxyHops = (raw: string | undefined): number => {
+  if (raw === undefined || raw === '' || raw === 'false') return 0;
+  if (raw === 'true') return 1;
+  const hops = Number(raw);
+  if (!Number.isInteger(hops) || hops < 0 || hops > 10) throw new Error(`TRUST_PROXY must be true, false or a number of proxies (0-10), got '${raw}'.`);
+  return hops;
 };
 
 const integer = (env: Env, name: string, fallback: number): number => {
@@ -117,7 +143,18 @@ export const loadConfig = (env: Env = process.env): AppConfig => {
     publicBaseUrl: env.PUBLIC_BASE_URL || `http://localhost:${port}`,
     authBaseUrl: env.AUTH_BASE_URL || `http://localhost:${authPort}`,
     logLevel: env.LOG_LEVEL || 'info',
-    trustProxy: env.TRUST_PROXY === 'true',
+    trustedProxyHops: trustedProxyHops(env.TRUST_PROXY),
+    http: {
+      headersTimeoutMs: integer(env, 'HTTP_HEADERS_TIMEOUT_MS', 20_000),
+      requestTimeoutMs: integer(env, 'HTTP_REQUEST_TIMEOUT_MS', 120_000),
+      keepAliveTimeoutMs: integer(env, 'HTTP_KEEP_ALIVE_TIMEOUT_MS', 5_000),
+      maxConnections: integer(env, 'HTTP_MAX_CONNECTIONS', 1_000),
+    },
+    pdf: {
+      threads: Math.max(1, integer(env, 'PDF_WORKERS', 1)),
+      budgetMs: Math.max(100, integer(env, 'PDF_PARSE_BUDGET_MS', 5_000)),
+      maxQueue: integer(env, 'PDF_QUEUE', 8),
+    },
     defaultRateLimit: defaultRateLimit && defaultRateLimit > 0 ? defaultRateLimit : null,
     passwordHashCost: integer(env, 'PASSWORD_HASH_COST', 2 ** 15),
     jobLockLifetimeMs: integer(env, 'JOB_LOCK_LIFETIME_MS', 60_000),

@@ -143,6 +143,6 @@ const rateLimits = (config: AppConfig) =>
 /** The composition root: one module per adapter family and per bounded context. */
 export const buildContainer = async (config: AppConfig, store: DocumentStore, logger: Logger): Promise<Container> => {
   const container = new Container({ defaultScope: 'Singleton' });
-  await container.load(infrastructure(config, store), persistence, identity(config), tenancy, rateLimits(config), underwritingModule, webhooksModule(config, logger), billingModule(config, logger), inboundModule(config));
+  await container.load(infrastructure(config, store), persistence, identity(config), tenancy, rateLimits(config), underwritingModule(config), webhooksModule(config, logger), billingModule(config, logger), inboundModule(config));
   return container;
 };

@@ -5,7 +5,7 @@ import { PolicyStoreRepository } from '../adapters/persistence/policy/policy.sto
 import { StoreAggregateLedger, StoreSequenceGenerator } from '../adapters/persistence/underwriting/aggregate-ledger.store.ts';
 import { QuoteStoreRepository } from '../adapters/persistence/underwriting/quote.store-repository.ts';
 import { SubmissionStoreRepository } from '../adapters/persistence/underwriting/submission.store-repository.ts';
-import { PdfFormReader } from '../adapters/documents/pdf-form-reader.ts';
+import { DEFAULT_PDF_POOL, PdfFormReaderPool } from '../adapters/documents/pdf-form-reader.pool.ts';
 import { FixtureReferenceData } from '../adapters/reference-data/fixture-reference-data.ts';
 import type { InvoiceRepository, PaymentRepository } from '../ports/billing/invoice.repository.ts';
 import { Invoices } from '../ports/billing/invoices.use-cases.ts';
@@ -19,6 +19,8 @@ import type { Clock } from '../ports/shared/clock.port.ts';
 import type { IdGenerator } from '../ports/shared/id-generator.port.ts';
 import type { ProducerRepository } from '../ports/producers/producer.repositories.ts';
 import { TOKENS } from '../ports/tokens.ts';
+import type { FormReader } from '../ports/documents/form-reader.port.ts';
+import type { AppConfig } from './config.ts';
 import { Binding } from '../ports/underwriting/binding.use-case.ts';
 import { Quoting } from '../ports/underwriting/quoting.use-cases.ts';
 import type { UnderwritingReferenceData } from '../ports/underwriting/reference-data.port.ts';
@@ -26,7 +28,8 @@ import { Submissions } from '../ports/underwriting/submissions.use-cases.ts';
 import type { AggregateLedger, QuoteRepository, SequenceGenerator, SubmissionRepository } from '../ports/underwriting/underwriting.repositories.ts';
 
 /** Submissions, quotes, binding, policies and invoices: their stores and use cases. */
-export const underwritingModule = new ContainerModule(({ bind }) => {
+export const underwritingModule = (config: AppConfig) => new ContainerModule(({ bind }) => {
+  bind<PdfFormReaderPool>(TOKENS.FormReader).toResolvedValue(() => new PdfFormReaderPool({ ...DEFAULT_PDF_POOL, ...config.pdf }));
   bind<UnderwritingReferenceData>(TOKENS.ReferenceData).toResolvedValue(() => new FixtureReferenceData());
   bind<SubmissionRepository>(TOKENS.SubmissionRepository).toResolvedValue(SubmissionStoreRepository.create, [TOKENS.Store]);
   bind<QuoteRepository>(TOKENS.QuoteRepository).toResolvedValue(QuoteStoreRepository.create, [TOKENS.Store]);
@@ -37,9 +40,9 @@ export const underwritingModule = new ContainerModule(({ bind }) => {
   bind<InvoiceRepository>(TOKENS.InvoiceRepository).toResolvedValue(InvoiceStoreRepository.create, [TOKENS.Store]);
 
   bind<Submissions>(TOKENS.Submissions).toResolvedValue(
-    (submissions: SubmissionRepository, reference: UnderwritingReferenceData, producers: ProducerRepository, ids: IdGenerator, clock: Clock) =>
-      new Submissions({ submissions, forms: new PdfFormReader(), reference, producers, ids, clock }),
-    [TOKENS.SubmissionRepository, TOKENS.ReferenceData, TOKENS.ProducerRepository, TOKENS.Ids, TOKENS.Clock],
+    (submissions: SubmissionRepository, forms: FormReader, reference: UnderwritingReferenceData, producers: ProducerRepository, ids: IdGenerator, clock: Clock) =>
+      new Submissions({ submissions, forms, reference, producers, ids, clock }),
+    [TOKENS.SubmissionRepository, TOKENS.FormReader, TOKENS.ReferenceData, TOKENS.ProducerRepository, TOKENS.Ids, TOKENS.Clock],
   );
   bind<Quoting>(TOKENS.Quoting).toResolvedValue(
     (submissions: SubmissionRepository, quotes: QuoteRepository, aggregates: AggregateLedger, reference: UnderwritingReferenceData, ids: IdGenerator, clock: Clock) =>

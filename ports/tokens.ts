@@ -28,6 +28,7 @@ export const TOKENS = {
   PolicyRepository: Symbol.for('PolicyRepository'),
   PolicyTransactionRepository: Symbol.for('PolicyTransactionRepository'),
   InvoiceRepository: Symbol.for('InvoiceRepository'),
+  FormReader: Symbol.for('FormReader'),
   Submissions: Symbol.for('Submissions'),
   Quoting: Symbol.for('Quoting'),
   Binding: Symbol.for('Binding'),

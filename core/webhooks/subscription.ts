@@ -13,6 +13,13 @@ export interface WebhookSubscription {
   readonly deactivatedAt: Date | null;
 }
 
+/**
+ * Why a delivery did not succeed, in categories a subscriber can act on: nothing about the
+ * service's own network, libraries or files.
+ */
+export const DELIVERY_ERRORS = ['timeout', 'connection_failed', 'tls_failed', 'http_status'] as const;
+export type DeliveryError = (typeof DELIVERY_ERRORS)[number];
+
 /** One attempt to deliver one event to one subscription. */
 export interface WebhookDelivery {
   readonly id: string;
@@ -23,7 +30,7 @@ export interface WebhookDelivery {
   readonly eventId: string;
   readonly statusCode: number | null;
   readonly durationMs: number;
-  readonly error: string | null;
+  readonly error: DeliveryError | null;
   readonly createdAt: Date;
 }
 

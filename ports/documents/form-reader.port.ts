@@ -1,6 +1,10 @@
 import type { FormValues } from '../../core/underwriting/acord125.ts';
+import type { StagedFile } from './staged-file.ts';
 
-/** Reads the fillable form of a document; throws `invalid_document` when it is not a readable PDF. */
+/**
+ * Reads the fillable form of a document; throws `invalid_document` when it is not a readable
+ * PDF (or cannot be read within its budget), `service_unavailable` when too many wait.
+ */
 export interface FormReader {
-  read(document: Uint8Array): Promise<FormValues>;
+  read(document: StagedFile): Promise<FormValues>;
 }

@@ -6,6 +6,7 @@ import { isComplete, type PriorLoss, type RiskDetails, type Submission } from '.
 import { triage } from '../../core/underwriting/triage.ts';
 import { fromAcord125, type Extraction } from '../../core/underwriting/acord125.ts';
 import type { FormReader } from '../documents/form-reader.port.ts';
+import type { StagedFile } from '../documents/staged-file.ts';
 import type { Page, PageRequest } from '../persistence/page.ts';
 import type { ProducerRepository } from '../producers/producer.repositories.ts';
 import type { Clock } from '../shared/clock.port.ts';
@@ -68,7 +69,7 @@ export class Submissions {
   }
 
   /** An ACORD 125 upload: what its form fields say becomes the submission; what they do not stays missing. */
-  async createFromAcord125(actor: Principal, orgId: string, document: Uint8Array): Promise<{ submission: Submission; extraction: Extraction }> {
+  async createFromAcord125(actor: Principal, orgId: string, document: StagedFile): Promise<{ submission: Submission; extraction: Extraction }> {
     const { risk, contactEmail, description, extraction } = fromAcord125(await this.deps.forms.read(document));
     const submission = await this.create(actor, orgId, { ...risk, ...(contactEmail ? { contactEmail } : {}), ...(description ? { description } : {}) }, 'acord125');
     return { submission, extraction };

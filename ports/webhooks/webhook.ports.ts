@@ -1,5 +1,5 @@
 import type { DomainEvent } from '../../core/events/domain-event.ts';
-import type { WebhookDelivery, WebhookSubscription } from '../../core/webhooks/subscription.ts';
+import type { DeliveryError, WebhookDelivery, WebhookSubscription } from '../../core/webhooks/subscription.ts';
 import type { Page, PageRequest } from '../persistence/page.ts';
 
 export interface SubscriptionRepository {
@@ -34,7 +34,7 @@ export interface Outbox {
 export interface TransportResult {
   readonly statusCode: number | null;
   readonly durationMs: number;
-  readonly error: string | null;
+  readonly error: DeliveryError | null;
 }
 
 export interface WebhookTransport {

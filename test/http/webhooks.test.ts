@@ -141,7 +141,7 @@ test('a hanging receiver times out after 10 seconds without slowing the API', as
     t.truthy(policy.id, 'binding is not held up by a hanging receiver');
     const result = await pending;
     t.like(result.body, { delivered: false, statusCode: null });
-    t.regex(result.body.error, /timeout after 10000 ms/);
+    t.is(result.body.error, 'timeout');
     t.true(Date.now() - started >= 9_900);
   } finally {
     await receiver.close();

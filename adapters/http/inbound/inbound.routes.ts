@@ -3,7 +3,7 @@ import { validationFailed } from '../../../core/shared/domain-error.ts';
 import type { InboundPipeline, InboundReceiver } from '../../../ports/inbound/inbound-pipeline.use-case.ts';
 import { definePublicRoute, type RequestHeader, type RouteDefinition } from '../kernel/route.ts';
 
-const RAW_JSON = { maxBytes: 1024 * 1024, contentTypes: ['application/json'], field: 'payload' };
+const RAW_JSON = { maxBytes: 1024 * 1024, contentTypes: ['application/json'] };
 
 export interface InboundEndpoint {
   readonly path: string;
@@ -25,13 +25,13 @@ export const inboundRoutes = (pipeline: InboundPipeline, endpoints: readonly Inb
       description: `Signed with ${endpoint.signatureHeaders.map(({ name }) => `\`${name}\``).join(', ')}. Duplicates answer 200 without processing; events more than 5 minutes from now answer 400 \`stale_event\`; a processing failure answers 500 so the sender retries.`,
       tags: ['inbound-webhooks'],
       rateClass: 'none',
-      upload: RAW_JSON,
+      rawBody: RAW_JSON,
       requestHeaders: endpoint.signatureHeaders,
       errors: ['invalid_signature', 'stale_event', 'validation_failed'],
       responses: { 200: { description: 'Received (or a duplicate, not processed again).', schema: Type.Record(Type.String(), Type.Unknown()) } },
-      handler: async ({ upload, headers }) => {
-        if (!upload) throw validationFailed('body', 'json', 'Send the event as application/json.');
-        return pipeline.receive(endpoint.receiver, upload.bytes, headers);
+      handler: async ({ raw, headers }) => {
+        if (!raw) throw validationFailed('body', 'json', 'Send the event as application/json.');
+        return pipeline.receive(endpoint.receiver, raw, headers);
       },
     }),
   );

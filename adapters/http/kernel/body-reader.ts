@@ -3,18 +3,18 @@ import { DomainError, validationFailed } from '../../../core/shared/domain-error
 
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
-const tooLarge = (limit: number) =>
+export const payloadTooLarge = (limit: number): DomainError =>
   new DomainError('payload_too_large', `The request body exceeds ${limit} bytes.`, { limitBytes: limit });
 
 /** Reads the raw body, refusing it as soon as it passes the route's limit. */
 export const readRawBody = async (request: IncomingMessage, limit: number): Promise<Buffer> => {
   const declared = Number(request.headers['content-length']);
-  if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit);
+  if (Number.isFinite(declared) && declared > limit) throw payloadTooLarge(limit);
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of request as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > limit) throw tooLarge(limit);
+    if (size > limit) throw payloadTooLarge(limit);
     chunks.push(chunk);
   }
   return Buffer.concat(chunks);

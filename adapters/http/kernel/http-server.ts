@@ -17,14 +17,30 @@ const REGISTER: Record<HttpMethod, 'get' | 'post' | 'put' | 'patch' | 'del'> = {
 type RestifyRequest = restify.Request & IncomingMessage;
 type RestifyResponse = restify.Response & ServerResponse;
 
+/** Socket limits: how long a client may take, and how many may be connected at once. */
+export interface SocketLimits {
+  readonly headersTimeoutMs: number;
+  readonly requestTimeoutMs: number;
+  readonly keepAliveTimeoutMs: number;
+  readonly maxConnections: number;
+}
+
 /** One restify server over a list of routes, all served through the request pipeline. */
 export class HttpServer {
   private readonly server: restify.Server;
   private readonly pipeline: RequestPipeline;
 
-  constructor(name: string, routes: readonly RouteDefinition[], pipeline: RequestPipeline, logger: Logger) {
+  constructor(name: string, routes: readonly RouteDefinition[], pipeline: RequestPipeline, logger: Logger, limits: SocketLimits) {
     this.pipeline = pipeline;
-    this.server = restify.createServer({ name, handleUncaughtExceptions: false, log: logger.child({ component: 'restify' }) } as unknown as restify.ServerOptions);
+    // An empty name keeps restify from announcing the product in a `Server` header.
+    this.server = restify.createServer({ name: '', handleUncaughtExceptions: false, log: logger.child({ component: 'restify', server: name }) } as unknown as restify.ServerOptions);
+    const http = this.server.server;
+    // A client trickling its headers or body in is cut off instead of holding a socket for
+    // Node's 300-second default; idle kept-alive sockets are closed; connections are capped.
+    http.headersTimeout = limits.headersTimeoutMs;
+    http.requestTimeout = limits.requestTimeoutMs;
+    http.keepAliveTimeout = limits.keepAliveTimeoutMs;
+    http.maxConnections = limits.maxConnections;
     for (const route of routes) {
       this.server[REGISTER[route.method]](route.path, async (request: restify.Request, response: restify.Response) => {
         await pipeline.serve(route, request as RestifyRequest, response as RestifyResponse, { ...(request.params as Record<string, string>) });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import ipaddr from 'ipaddr.js';
 import type { IncomingMessage } from 'node:http';
 import type { PresentedCredential } from '../../../ports/identity/authenticate.use-case.ts';
 
@@ -41,14 +42,23 @@ export const cookiesOf = (request: IncomingMessage): Record<string, string> => {
   return cookies;
 };
 
-/** The peer address; forwarded addresses count only behind a trusted proxy. */
-export const clientAddressOf = (request: IncomingMessage, trustProxy: boolean): string => {
-  if (trustProxy) {
-    const forwarded = request.headers['x-forwarded-for'];
-    const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
-    if (first) return first;
-  }
-  return request.socket.remoteAddress ?? 'unknown';
+/**
+ * The client's address. Behind `trustedHops` proxies, each appends the address it received the
+ * request from to `X-Forwarded-For`, so the client is the entry the outermost trusted proxy
+ * appended: `trustedHops` from the right. Entries left of it are whatever the client chose to
+ * send and are never used.
+ */
+export const clientAddressOf = (request: IncomingMessage, trustedHops: number): string => {
+  const peer = request.socket.remoteAddress ?? 'unknown';
+  if (trustedHops === 0) return peer;
+  const header = request.headers['x-forwarded-for'];
+  const entries = (Array.isArray(header) ? header.join(',') : (header ?? ''))
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  if (entries.length === 0) return peer;
+  const chosen = entries[Math.max(0, entries.length - trustedHops)] ?? peer;
+  return ipaddr.isValid(chosen) ? ipaddr.process(chosen).toString() : peer;
 };
 
 const SENSITIVE_QUERY = /([?&](?:token|secret|key|otp|code|password|signature)=)[^&]*/gi;

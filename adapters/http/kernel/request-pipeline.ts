@@ -10,10 +10,10 @@ import type { Authenticate, Authentication } from '../../../ports/identity/authe
 import type { RateLimiter } from '../../../ports/rate-limit/rate-limiter.use-case.ts';
 import { DEFAULT_MAX_BODY_BYTES, parseJsonBody, readRawBody } from './body-reader.ts';
 import { errorResponse } from './error-response.ts';
-import { multipartFile, type UploadedFile } from './multipart.ts';
 import { bearerOf, clientAddressOf, cookiesOf, credentialOf, loggableHeaders, loggableUrl, requestIdOf } from './request-meta.ts';
 import type { RouteDefinition, RouteResult } from './route.ts';
 import { validate } from './schema-validator.ts';
+import { carriesUpload, type UploadStager } from './upload-stager.ts';
 
 export interface PipelineDeps {
   readonly authenticate: Authenticate;
@@ -21,7 +21,11 @@ export interface PipelineDeps {
   readonly logger: Logger;
   /** Request lines, written with credential headers already replaced. */
   readonly accessLogger: Logger;
-  readonly trustProxy: boolean;
+  /** Proxies whose `X-Forwarded-For` entries are believed; 0: the socket's peer is the client. */
+  readonly trustedProxyHops: number;
+  readonly uploads: UploadStager;
+  /** Adds Strict-Transport-Security: the service is only reached over HTTPS (production). */
+  readonly strictTransportSecurity: boolean;
 }
 
 const queryOf = (url: string | undefined): Record<string, string | string[]> => {
@@ -37,17 +41,14 @@ const queryOf = (url: string | undefined): Record<string, string | string[]> => 
 
 const mediaType = (request: IncomingMessage): string => (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
 
-/** A file upload, when the route takes one and the request sends one. */
-const readUpload = async (route: RouteDefinition, request: IncomingMessage): Promise<UploadedFile | null> => {
-  if (!route.upload) return null;
-  const type = mediaType(request);
-  if (type === 'multipart/form-data') {
-    const raw = await readRawBody(request, route.upload.maxBytes);
-    return multipartFile(raw, request.headers['content-type'] ?? '', route.upload.field);
-  }
-  if (route.upload.contentTypes.includes(type)) return { bytes: await readRawBody(request, route.upload.maxBytes), contentType: type, filename: null };
-  return null;
+/** The body's bytes, for a route that takes them raw and a request of one of its content types. */
+const readRaw = async (route: RouteDefinition, request: IncomingMessage): Promise<Buffer | null> => {
+  if (!route.rawBody || !route.rawBody.contentTypes.includes(mediaType(request))) return null;
+  return readRawBody(request, route.rawBody.maxBytes);
 };
+
+const rateClassOf = (route: RouteDefinition, request: IncomingMessage): RateClass | 'none' =>
+  carriesUpload(request, route.upload) ? (route.upload?.rateClass ?? route.rateClass ?? 'standard') : (route.rateClass ?? 'standard');
 
 const writeJson = (response: ServerResponse, result: RouteResult): void => {
   for (const [name, value] of Object.entries(result.headers ?? {})) response.setHeader(name, value);
@@ -92,29 +93,35 @@ export class RequestPipeline {
   }
 
   async serve(route: RouteDefinition, request: IncomingMessage, response: ServerResponse, params: Record<string, string>): Promise<void> {
-    await this.run(request, response, route.rateClass ?? 'standard', async (authentication, requestId) => {
+    await this.run(request, response, rateClassOf(route, request), async (authentication, requestId) => {
       const principal = this.admitted(route, authentication);
       const organization = authentication.outcome === 'authenticated' ? authentication.organization : null;
-      const upload = await readUpload(route, request);
-      const body = route.body && !upload ? parseJsonBody(await readRawBody(request, route.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES), request.headers['content-type']) : undefined;
-      const query = queryOf(request.url);
-      if (route.params) validate(route.params, params, 'params');
-      if (route.query) validate(route.query, query, 'query');
-      if (route.body && !upload) validate(route.body, body, 'body');
-      return route.handler({
-        body,
-        upload,
-        query,
-        params,
-        requestId,
-        headers: request.headers,
-        get cookies() {
-          return cookiesOf(request);
-        },
-        bearer: bearerOf(request),
-        principal,
-        organization,
-      });
+      const upload = await this.deps.uploads.stage(request, route.upload);
+      try {
+        const raw = upload ? null : await readRaw(route, request);
+        const body = route.body && !upload ? parseJsonBody(await readRawBody(request, route.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES), request.headers['content-type']) : undefined;
+        const query = queryOf(request.url);
+        if (route.params) validate(route.params, params, 'params');
+        if (route.query) validate(route.query, query, 'query');
+        if (route.body && !upload) validate(route.body, body, 'body');
+        return await route.handler({
+          body,
+          upload,
+          raw,
+          query,
+          params,
+          requestId,
+          headers: request.headers,
+          get cookies() {
+            return cookiesOf(request);
+          },
+          bearer: bearerOf(request),
+          principal,
+          organization,
+        });
+      } finally {
+        if (upload) await this.deps.uploads.release(upload.path);
+      }
     });
   }
 
@@ -144,6 +151,7 @@ export class RequestPipeline {
     const started = performance.now();
     const requestId = requestIdOf(request);
     response.setHeader('X-Request-Id', requestId);
+    this.securityHeaders(request, response);
     this.inFlight += 1;
     let actor = 'anonymous';
     let failure: unknown;
@@ -157,18 +165,29 @@ export class RequestPipeline {
       } catch (error) {
         const answer = errorResponse(error, requestId);
         failure = answer.cause;
-        if (answer.status === 413) response.setHeader('Connection', 'close');
         result = answer;
       }
+      // A body refused before it was read to the end leaves bytes on the socket that are not a
+      // next request: the connection ends with this answer.
+      if (!request.complete && !response.headersSent) response.setHeader('Connection', 'close');
       if (!response.headersSent) writeJson(response, result);
     } finally {
       this.finish(request, response, requestId, actor, started, failure);
     }
   }
 
+  private securityHeaders(request: IncomingMessage, response: ServerResponse): void {
+    response.setHeader('X-Content-Type-Options', 'nosniff');
+    // Anything answered to a credential is that caller's data: no cache may keep it.
+    if (request.headers.authorization !== undefined || request.headers['x-api-key'] !== undefined || request.headers.cookie !== undefined) {
+      response.setHeader('Cache-Control', 'no-store');
+    }
+    if (this.deps.strictTransportSecurity) response.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+  }
+
   private async limit(request: IncomingMessage, response: ServerResponse, authentication: Authentication, rateClass: RateClass): Promise<void> {
     const authenticated = authentication.outcome === 'authenticated';
-    const subject = authenticated ? rateLimitSubject(authentication.principal) : `ip:${clientAddressOf(request, this.deps.trustProxy)}`;
+    const subject = authenticated ? rateLimitSubject(authentication.principal) : `ip:${clientAddressOf(request, this.deps.trustedProxyHops)}`;
     const organization: Organization | null = authenticated ? authentication.organization : null;
     const decision = await this.deps.rateLimiter.admit(subject, rateClass, organization);
     response.setHeader('X-RateLimit-Limit', String(decision.limit));

@@ -5,7 +5,8 @@ import type { Principal } from '../../../core/identity/principal.ts';
 import type { RateClass } from '../../../core/rate-limit/rate-limit.policy.ts';
 import type { ErrorCode } from '../../../core/shared/error-catalog.ts';
 import type { Organization } from '../../../core/tenancy/organization.ts';
-import type { UploadedFile } from './multipart.ts';
+import type { StagedFile } from '../../../ports/documents/staged-file.ts';
+import type { UploadSpec } from './upload-stager.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -18,7 +19,10 @@ export type Access = { readonly kind: 'credential'; readonly permission: Permiss
 export interface PublicContext<B, Q, P> {
   /** The JSON body; absent when the request carried an upload instead. */
   readonly body: B;
-  readonly upload: UploadedFile | null;
+  /** A file the request carried, staged on disk for the length of the request. */
+  readonly upload: StagedFile | null;
+  /** The exact bytes of the body, for routes that verify a signature over them. */
+  readonly raw: Buffer | null;
   readonly query: Q;
   readonly params: P;
   readonly requestId: string;
@@ -64,8 +68,13 @@ interface RouteShape<TBody extends TSchema, TQuery extends TSchema, TParams exte
   readonly query?: TQuery;
   readonly params?: TParams;
   readonly maxBodyBytes?: number;
-  /** Accepts a file instead of JSON: a raw body of one of `contentTypes`, or multipart with `field`. */
-  readonly upload?: { readonly maxBytes: number; readonly contentTypes: readonly string[]; readonly field: string };
+  /**
+   * Accepts a file instead of JSON: a raw body of one of `contentTypes`, or multipart with `field`.
+   * A request that carries a file draws from `rateClass` instead of the route's budget.
+   */
+  readonly upload?: UploadSpec & { readonly rateClass?: RateClass };
+  /** Takes the body as bytes (of one of `contentTypes`) instead of parsing it. */
+  readonly rawBody?: { readonly maxBytes: number; readonly contentTypes: readonly string[] };
   readonly requestHeaders?: readonly RequestHeader[];
   readonly responses: Readonly<Record<number, ResponseSpec>>;
   /** Error codes this route can answer with beyond the ones every route shares. */

@@ -97,7 +97,9 @@ const operation = (route: RouteDefinition): Json => {
         ? [{ bearerJwt: [] }, { apiKey: [route.access.permission] }, { machineSecret: [] }]
         : [],
     parameters: parameters(route),
-    ...(route.body || route.upload ? { requestBody: { required: true, content: { ...(route.body ? { 'application/json': { schema: plain(route.body) } } : {}), ...uploadContent(route) } } } : {}),
+    ...(route.body || route.upload || route.rawBody
+      ? { requestBody: { required: true, content: { ...(route.body ? { 'application/json': { schema: plain(route.body) } } : {}), ...uploadContent(route), ...rawContent(route) } } }
+      : {}),
     responses: { ...responses, ...errorResponses(route) },
   };
 };
@@ -110,6 +112,11 @@ const uploadContent = (route: RouteDefinition): Json => {
     'multipart/form-data': { schema: { type: 'object', properties: { [route.upload.field]: file }, required: [route.upload.field] } },
   };
 };
+
+const rawContent = (route: RouteDefinition): Json =>
+  Object.fromEntries(
+    (route.rawBody?.contentTypes ?? []).map((type) => [type, { schema: { type: 'object', description: `Up to ${(route.rawBody?.maxBytes ?? 0) / 1024} KiB, verified as sent.` } }]),
+  );
 
 const toOpenApiPath = (path: string): string => path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 

@@ -52,17 +52,17 @@ export const submissionRoutes = (submissions: Submissions, quoting: Quoting, bin
     operationId: 'createSubmission',
     summary: 'Create a submission from JSON or from an ACORD 125 PDF; the answer carries its status and triage (score, band, reasons).',
     description:
-      'Send JSON, or the PDF itself (`Content-Type: application/pdf`, up to 10 MiB), or `multipart/form-data` with a `file` part. An upload answers with `extraction` `{ fields, missing, confidence, needsReview }`; fields it cannot read leave the submission `incomplete`. Machine-secret uploads name the organization with the `orgId` query parameter.',
+      'Send JSON, or the PDF itself (`Content-Type: application/pdf`, up to 10 MiB), or `multipart/form-data` with a `file` part. An upload answers with `extraction` `{ fields, missing, confidence, needsReview }`; fields it cannot read leave the submission `incomplete`. A PDF that cannot be read within 5 seconds answers 400 `invalid_document`; uploads draw from their own budget of 20 per minute. Machine-secret uploads name the organization with the `orgId` query parameter.',
     tags: ['submissions'],
     permission: 'submissions:write',
     body: CreateSubmission,
     query: Scoped,
-    upload: { maxBytes: 10 * 1024 * 1024, contentTypes: ['application/pdf'], field: 'file' },
-    errors: ['invalid_document'],
+    upload: { maxBytes: 10 * 1024 * 1024, contentTypes: ['application/pdf'], field: 'file', rateClass: 'pdf_intake' },
+    errors: ['invalid_document', 'payload_too_large', 'service_unavailable'],
     responses: { 201: { description: 'Created.', schema: SubmissionSchema } },
     handler: async (context) => {
       if (context.upload) {
-        const { submission, extraction } = await submissions.createFromAcord125(context.principal, orgScope(context, context.query.orgId), context.upload.bytes);
+        const { submission, extraction } = await submissions.createFromAcord125(context.principal, orgScope(context, context.query.orgId), context.upload);
         return { status: 201, body: { ...viewSubmission(submission), extraction } };
       }
       const { orgId, annualRevenue, requestedLimit, priorLosses, ...rest } = context.body;

@@ -1,8 +1,8 @@
 import { Type } from '@sinclair/typebox';
 import { EVENT_TYPES } from '../../../core/events/event-catalog.ts';
-import type { WebhookDelivery, WebhookSubscription } from '../../../core/webhooks/subscription.ts';
+import { DELIVERY_ERRORS, type WebhookDelivery, type WebhookSubscription } from '../../../core/webhooks/subscription.ts';
 import type { Webhooks } from '../../../ports/webhooks/webhooks.use-cases.ts';
-import { IdParams, ListQuery, OrgIdQuery, pageOf, Timestamp } from '../kernel/common.schemas.ts';
+import { IdParams, ListQuery, OneOf, OrgIdQuery, pageOf, Timestamp } from '../kernel/common.schemas.ts';
 import { mapPage } from '../../../ports/persistence/page.ts';
 import { orgScope } from '../kernel/org-scope.ts';
 import { defineRoute, type RouteDefinition } from '../kernel/route.ts';
@@ -33,13 +33,17 @@ const SubscriptionSchema = Type.Object({
   deactivatedAt: Type.Union([Timestamp(), Type.Null()]),
 });
 
+const DeliveryErrorSchema = OneOf(DELIVERY_ERRORS, {
+  description: '`timeout` (no answer in 10 s), `connection_failed` (no connection, or an address the service does not call), `tls_failed` (certificate or handshake), `http_status` (answered outside 2xx).',
+});
+
 const DeliverySchema = Type.Object({
   deliveryId: Type.String({ format: 'uuid' }),
   event: Type.String(),
   eventId: Type.String(),
   statusCode: Type.Union([Type.Integer(), Type.Null()]),
   durationMs: Type.Integer(),
-  error: Type.Union([Type.String(), Type.Null()]),
+  error: Type.Union([DeliveryErrorSchema, Type.Null()]),
   createdAt: Timestamp(),
 });
 
@@ -113,7 +117,7 @@ export const webhookRoutes = (webhooks: Webhooks): RouteDefinition[] => [
     responses: {
       200: {
         description: 'The attempt.',
-        schema: Type.Object({ delivered: Type.Boolean(), statusCode: Type.Union([Type.Integer(), Type.Null()]), durationMs: Type.Integer(), error: Type.Optional(Type.String()), deliveryId: Type.String() }),
+        schema: Type.Object({ delivered: Type.Boolean(), statusCode: Type.Union([Type.Integer(), Type.Null()]), durationMs: Type.Integer(), error: Type.Optional(DeliveryErrorSchema), deliveryId: Type.String() }),
       },
     },
     handler: async (context) => {
