@@ -47,11 +47,17 @@ try {
     let finished = false;
     const upload = fetch(`${base}/v1/submissions`, { method: 'POST', body, headers: { authorization: `Bearer ${attacker}`, 'content-type': contentType } })
       .then(async (response) => ({ status: response.status, body: await response.text() }))
+      .catch((error: Error) => ({ status: 0, body: JSON.stringify({ error: `connection: ${(error.cause as Error | undefined)?.message ?? error.message}` }) }))
       .finally(() => (finished = true));
     const reads: number[] = [];
+    let failedReads = 0;
     while (!finished) {
       const readStarted = performance.now();
-      await (await fetch(`${base}/v1/policies`, { headers: { authorization: `Bearer ${bystander}` } })).arrayBuffer();
+      try {
+        await (await fetch(`${base}/v1/policies`, { headers: { authorization: `Bearer ${bystander}` } })).arrayBuffer();
+      } catch {
+        failedReads += 1;
+      }
       reads.push(performance.now() - readStarted);
     }
     const answer = await upload;
@@ -63,6 +69,7 @@ try {
         error: (JSON.parse(answer.body) as { error?: string }).error,
         answeredInMs: Math.round(performance.now() - started),
         bystanderReads: reads.length,
+        bystanderFailedReads: failedReads,
         bystanderP50Ms: Number(percentile(reads, 0.5).toFixed(1)),
         bystanderP99Ms: Number(percentile(reads, 0.99).toFixed(1)),
         bystanderMaxMs: Number((reads.at(-1) ?? 0).toFixed(1)),

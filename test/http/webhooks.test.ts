@@ -116,12 +116,54 @@ test('outside local, callback URLs must be HTTPS to public addresses', async (t)
       ['https://169.254.169.254/latest', 'public_address'],
       ['https://[::1]/hook', 'public_address'],
       ['https://localhost/hook', 'public_address'],
+      ['https://[::ffff:127.0.0.1]:8443/hook', 'public_address'],
+      ['https://[::ffff:169.254.169.254]/latest', 'public_address'],
+      ['https://[::127.0.0.1]/hook', 'public_address'],
+      ['https://[64:ff9b::7f00:1]/hook', 'public_address'],
+      ['https://[2002:7f00:1::]/hook', 'public_address'],
+      ['https://[fec0::1]/hook', 'public_address'],
+      ['https://0177.0.0.1/hook', 'public_address'],
+      ['https://2130706433/hook', 'public_address'],
     ] as const) {
       const result = await call(sandbox.api, 'POST', '/v1/webhooks', { token: tenant.adminToken, body: { url, events: ['policy.bound'] } });
       t.is(result.status, 400, url);
       t.is(result.body.details.rule, rule, url);
     }
   } finally {
+    await sandbox.close();
+  }
+});
+
+test('outside local, a delivery never connects to a non-public address, and its error names only a category', async (t) => {
+  const sandbox = await startTestApp({
+    env: { APP_ENV: 'sandbox', STRIPE_WEBHOOK_SECRET: 'whsec_x', IDENTITY_WEBHOOK_SECRET: 'x', EMAIL_WEBHOOK_SECRET: 'whsec_eA==', ESIGN_WEBHOOK_SECRET: 'x' },
+  });
+  const receiver = await startReceiver();
+  try {
+    const tenant = await createTenant(sandbox);
+    const port = new URL(receiver.url).port;
+    // Stored as an older release may have stored them: the check at connection time is what holds.
+    const subscriptions = sandbox.app.store.collection('webhook_subscriptions');
+    for (const [index, host] of ['[::ffff:7f00:1]', '127.0.0.1', 'localhost'].entries()) {
+      const id = `whk_stored_${index}`;
+      await subscriptions.insertOne({
+        _id: id,
+        orgId: tenant.orgId,
+        url: `http://${host}:${port}/hook`,
+        events: ['policy.bound'],
+        description: '',
+        active: true,
+        secret: 'a'.repeat(64),
+        createdAt: new Date(),
+        deactivatedAt: null,
+      });
+      const result = await call(sandbox.api, 'POST', `/v1/webhooks/${id}/test`, { token: tenant.adminToken });
+      t.is(result.status, 200, host);
+      t.like(result.body, { delivered: false, statusCode: null, error: 'connection_failed' }, host);
+    }
+    t.is(receiver.received.length, 0);
+  } finally {
+    await receiver.close();
     await sandbox.close();
   }
 });

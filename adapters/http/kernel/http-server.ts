@@ -41,6 +41,9 @@ export class HttpServer {
     http.requestTimeout = limits.requestTimeoutMs;
     http.keepAliveTimeout = limits.keepAliveTimeoutMs;
     http.maxConnections = limits.maxConnections;
+    // Node enforces the two timeouts above on a sweep every 30 s by default, which would let a
+    // trickling client hold its socket up to 30 s past them.
+    (http as unknown as { connectionsCheckingInterval: number }).connectionsCheckingInterval = 1_000;
     for (const route of routes) {
       this.server[REGISTER[route.method]](route.path, async (request: restify.Request, response: restify.Response) => {
         await pipeline.serve(route, request as RestifyRequest, response as RestifyResponse, { ...(request.params as Record<string, string>) });
