@@ -37,8 +37,8 @@ try {
     { name: 'junk PDF, 1 MiB', body: Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(1024 * 1024, 'A')]), contentType: 'application/pdf' },
     { name: 'junk PDF, 10 MiB', body: Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(10 * 1024 * 1024 - 16, 'A')]), contentType: 'application/pdf' },
     {
-      name: 'multipart, 1 MiB of part headers',
-      body: Buffer.from(`--${boundary}\r\n${'content-disposition: form-data\r\n'.repeat(32 * 1024)}\r\nx\r\n--${boundary}--\r\n`),
+      name: 'multipart, a 1 MiB part header line repeating content-disposition:',
+      body: Buffer.from(`--${boundary}\r\nx-filler: ${'content-disposition:'.repeat((1024 * 1024) / 20)}\r\n\r\nx\r\n--${boundary}--\r\n`),
       contentType: `multipart/form-data; boundary=${boundary}`,
     },
   ];

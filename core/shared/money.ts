@@ -8,12 +8,37 @@ export const cents = (value: number): Cents => {
   return value as Cents;
 };
 
-/** Converts a payload amount in dollars (at most two decimals) to cents, refusing anything else. */
+/**
+ * The largest amount any money field accepts, in dollars: ten billion. Far above any premium,
+ * limit or payment the platform handles, and small enough that sums of many such amounts in
+ * cents stay exact integers.
+ */
+export const MAX_DOLLARS = 10_000_000_000;
+
+/**
+ * Why a payload amount in dollars is not acceptable, or null. The number is read back as the
+ * shortest decimal that JSON would print for it (what the sender wrote), so two decimals are
+ * checked on digits, never on binary fractions.
+ */
+export const dollarsProblem = (dollars: number): 'number' | 'maximum' | 'multipleOf' | null => {
+  if (!Number.isFinite(dollars)) return 'number';
+  if (Math.abs(dollars) > MAX_DOLLARS) return 'maximum';
+  const text = String(Math.abs(dollars));
+  // Exponent notation only appears below 1e-6 here (the maximum keeps large values plain).
+  if (text.includes('e')) return 'multipleOf';
+  const fraction = text.split('.')[1] ?? '';
+  return fraction.length > 2 ? 'multipleOf' : null;
+};
+
+/** Converts a payload amount in dollars (at most two decimals, at most MAX_DOLLARS) to cents exactly. */
 export const dollarsToCents = (dollars: number, field = 'amount'): Cents => {
-  if (!Number.isFinite(dollars)) throw validationFailed(field, 'number');
-  const scaled = Math.round(dollars * 100);
-  if (Math.abs(scaled - dollars * 100) > 1e-6) throw validationFailed(field, 'multipleOf', `'${field}' has more than two decimals.`);
-  return cents(scaled);
+  const problem = dollarsProblem(dollars);
+  if (problem === 'maximum') throw validationFailed(field, 'maximum', `'${field}' must be at most ${MAX_DOLLARS} dollars.`);
+  if (problem === 'multipleOf') throw validationFailed(field, 'multipleOf', `'${field}' has more than two decimals.`);
+  if (problem) throw validationFailed(field, 'number');
+  const [whole = '0', fraction = ''] = String(Math.abs(dollars)).split('.');
+  const magnitude = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+  return cents(dollars < 0 ? -magnitude : magnitude);
 };
 
 export const centsToDollars = (amount: Cents): number => amount / 100;

@@ -29,7 +29,19 @@ test('allocation refuses meaningless weights', (t) => {
 
 test('dollars convert to cents exactly or are refused', (t) => {
   t.is(dollarsToCents(1234.56) as number, 123456);
-  t.is(dollarsToCents(0.1 + 0.2) as number, 30);
+  // What a sender's JSON carries is checked digit by digit: 0.1 + 0.2 serializes with 17 decimals.
+  t.throws(() => dollarsToCents(0.1 + 0.2), { message: /two decimals/ });
+  t.is(dollarsToCents(144335143.7) as number, 14433514370);
+  t.is(dollarsToCents(85899345.93) as number, 8589934593);
+  t.is(dollarsToCents(9_999_999_999.99) as number, 999_999_999_999);
+  t.is(dollarsToCents(10_000_000_000) as number, 1_000_000_000_000);
+  t.is(dollarsToCents(-26198.37) as number, -2619837);
+  t.is(dollarsToCents(0.07) as number, 7);
+  t.throws(() => dollarsToCents(10_000_000_000.01), { message: /at most/ });
+  t.throws(() => dollarsToCents(90_071_992_547_409.92), { message: /at most/ });
+  t.throws(() => dollarsToCents(1e21), { message: /at most/ });
+  t.throws(() => dollarsToCents(1e-7), { message: /two decimals/ });
+  t.throws(() => dollarsToCents(Number.POSITIVE_INFINITY));
   t.is(centsToDollars(cents(123456)), 1234.56);
   t.throws(() => dollarsToCents(1.234), { message: /two decimals/ });
   t.throws(() => dollarsToCents(Number.NaN));

@@ -53,9 +53,8 @@ test.serial('a PDF without a document catalog is 400 invalid_document, not a 500
   t.is(answer.body.error, 'invalid_document');
 });
 
-test.serial('a multipart part with a megabyte of header lines is refused at once, in linear time', async (t) => {
-  const headers = 'content-disposition: form-data\r\n'.repeat((1024 * 1024) / 32);
-  const body = Buffer.from(`--${BOUNDARY}\r\n${headers}\r\nx\r\n--${BOUNDARY}--\r\n`);
+test.serial('a multipart part header of a megabyte repeating content-disposition: is refused at once', async (t) => {
+  const body = Buffer.from(`--${BOUNDARY}\r\nx-filler: ${'content-disposition:'.repeat((1024 * 1024) / 20)}\r\n\r\nx\r\n--${BOUNDARY}--\r\n`);
   const upload = post(t, body, `multipart/form-data; boundary=${BOUNDARY}`);
   const latencies = await readLatenciesDuring(t, upload);
   const answer = await upload;

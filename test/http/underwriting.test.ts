@@ -66,7 +66,7 @@ test('submission validation: states, NAICS, money, dates, line of business', asy
     [{ annualRevenue: 0 }, 'annualRevenue', 'exclusiveMinimum'],
     [{ requestedLimit: 100.123 }, 'requestedLimit', 'multipleOf'],
     [{ effectiveDate: '2027-02-30' }, 'effectiveDate', 'date'],
-    [{ effectiveDate: '01/02/2027' }, 'effectiveDate', 'pattern'],
+    [{ effectiveDate: '01/02/2027' }, 'effectiveDate', 'date'],
     [{ lineOfBusiness: 'MARINE' }, 'lineOfBusiness', 'enum'],
     [{ insuredName: undefined }, 'insuredName', 'required'],
     [{ status: 'bound' }, 'status', 'unknown_field'],

@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { SESSION_TTL_MS } from '../../../core/identity/credentials.policy.ts';
 import { DomainError } from '../../../core/shared/domain-error.ts';
 import type { AuthSessions } from '../../../ports/identity/auth-sessions.use-cases.ts';
-import { Email, Timestamp } from '../kernel/common.schemas.ts';
+import { Email, Text, Timestamp } from '../kernel/common.schemas.ts';
 import { definePublicRoute, type PublicContext, type RouteDefinition } from '../kernel/route.ts';
 import { Password, RoleSchema, UserSchema } from '../identity/users.routes.ts';
 
@@ -29,7 +29,7 @@ export const authServiceRoutes = (sessions: AuthSessions, secureCookies: boolean
     summary: "Create an account in an organization that allows the e-mail's domain; the account gets role `producer`.",
     tags: ['authentication-service'],
     body: Type.Object(
-      { email: Email, password: Password, name: Type.String({ minLength: 1, maxLength: 200 }), orgId: Type.String({ minLength: 1 }) },
+      { email: Email, password: Password, name: Text({ minLength: 1, maxLength: 200 }), orgId: Type.String({ minLength: 1 }) },
       { additionalProperties: false },
     ),
     errors: ['domain_not_allowed', 'duplicate'],

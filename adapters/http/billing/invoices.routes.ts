@@ -3,7 +3,7 @@ import type { Invoices } from '../../../ports/billing/invoices.use-cases.ts';
 import type { InvoiceSettlement } from '../../../ports/billing/invoice-settlement.use-cases.ts';
 import type { CardPayments } from '../../../ports/billing/card-payments.use-cases.ts';
 import { dollarsToCents } from '../../../core/shared/money.ts';
-import { IdParams, OneOf, OrgIdQuery, PageQuery, pageOf } from '../kernel/common.schemas.ts';
+import { IdParams, LongText, Money, OneOf, OrgIdQuery, PageQuery, pageOf, Text } from '../kernel/common.schemas.ts';
 import { mapPage } from '../../../ports/persistence/page.ts';
 import { orgScope } from '../kernel/org-scope.ts';
 import { defineRoute, type RouteDefinition } from '../kernel/route.ts';
@@ -11,7 +11,7 @@ import { InvoiceSchema, viewInvoice } from '../underwriting/underwriting.views.t
 
 import { PaymentAttemptSchema, PaymentSchema, viewAttempt, viewPayment } from './billing.views.ts';
 
-const PositiveDollars = (description: string) => Type.Number({ exclusiveMinimum: 0, description });
+const PositiveDollars = (description: string) => Money({ exclusiveMinimum: 0, description });
 
 export const invoiceRoutes = (invoices: Invoices, settlement: InvoiceSettlement, cards: CardPayments): RouteDefinition[] => [
   defineRoute({
@@ -65,7 +65,7 @@ export const invoiceRoutes = (invoices: Invoices, settlement: InvoiceSettlement,
     params: IdParams,
     query: Type.Object(OrgIdQuery),
     body: Type.Object(
-      { amount: PositiveDollars('Dollars, at most what is outstanding.'), method: OneOf(['ach', 'check', 'wire', 'card', 'other'] as const), reference: Type.String({ minLength: 1, maxLength: 128 }) },
+      { amount: PositiveDollars('Dollars, at most what is outstanding.'), method: OneOf(['ach', 'check', 'wire', 'card', 'other'] as const), reference: Text({ minLength: 1, maxLength: 128 }) },
       { additionalProperties: false },
     ),
     errors: ['invalid_transition', 'overpayment', 'duplicate'],
@@ -125,8 +125,8 @@ export const invoiceRoutes = (invoices: Invoices, settlement: InvoiceSettlement,
       {
         amount: PositiveDollars('Dollars to give back.'),
         paymentId: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
-        reference: Type.Optional(Type.String({ minLength: 1, maxLength: 128, description: 'Your reference; makes repeating the request safe.' })),
-        reason: Type.Optional(Type.String({ maxLength: 500 })),
+        reference: Type.Optional(Text({ minLength: 1, maxLength: 128, description: 'Your reference; makes repeating the request safe.' })),
+        reason: Type.Optional(LongText({ maxLength: 500 })),
       },
       { additionalProperties: false },
     ),

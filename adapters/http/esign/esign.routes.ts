@@ -1,11 +1,11 @@
 import { Type } from '@sinclair/typebox';
 import { ENVELOPE_STATUSES, type SigningEnvelope } from '../../../core/esign/envelope.ts';
 import type { Envelopes } from '../../../ports/esign/envelopes.use-cases.ts';
-import { Email, IdParams, OneOf, OrgIdQuery, Timestamp } from '../kernel/common.schemas.ts';
+import { Email, IdParams, OneOf, OrgIdQuery, Text, Timestamp } from '../kernel/common.schemas.ts';
 import { orgScope } from '../kernel/org-scope.ts';
 import { defineRoute, type RouteDefinition } from '../kernel/route.ts';
 
-const SignerSchema = Type.Object({ name: Type.String({ minLength: 1, maxLength: 200 }), email: Email }, { additionalProperties: false });
+const SignerSchema = Type.Object({ name: Text({ minLength: 1, maxLength: 200 }), email: Email }, { additionalProperties: false });
 
 const EnvelopeSchema = Type.Object({
   id: Type.String(),
@@ -44,7 +44,7 @@ export const esignRoutes = (envelopes: Envelopes): RouteDefinition[] => [
       {
         documentId: Type.String({ minLength: 1, maxLength: 128 }),
         signers: Type.Array(SignerSchema, { minItems: 1, maxItems: 20 }),
-        subject: Type.Optional(Type.String({ minLength: 1, maxLength: 300 })),
+        subject: Type.Optional(Text({ minLength: 1, maxLength: 300 })),
       },
       { additionalProperties: false },
     ),

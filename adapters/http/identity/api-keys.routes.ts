@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { API_KEY_SCOPES } from '../../../core/identity/permissions.ts';
 import type { ApiKeys } from '../../../ports/identity/api-keys.use-cases.ts';
-import { IdParams, ListQuery, OrgIdQuery, pageOf, Timestamp } from '../kernel/common.schemas.ts';
+import { IdParams, ListQuery, OrgIdQuery, pageOf, Text, Timestamp } from '../kernel/common.schemas.ts';
 import { orgScope } from '../kernel/org-scope.ts';
 import { defineRoute, type RouteDefinition } from '../kernel/route.ts';
 
@@ -21,7 +21,7 @@ const CreatedApiKey = Type.Composite([ApiKeySchema, Type.Object({ key: Type.Stri
 
 const CreateApiKey = Type.Object(
   {
-    name: Type.String({ minLength: 1, maxLength: 200 }),
+    name: Text({ minLength: 1, maxLength: 200 }),
     scopes: Type.Array(Type.String({ minLength: 1 }), { minItems: 1, maxItems: API_KEY_SCOPES.length }),
     expiresAt: Type.Union([Timestamp('Null means the key never expires.'), Type.Null()]),
     ...OrgIdQuery,

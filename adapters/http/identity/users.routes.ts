@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { MIN_PASSWORD_LENGTH, MAX_PASSWORD_LENGTH } from '../../../core/identity/credentials.policy.ts';
 import { ROLES } from '../../../core/identity/roles.ts';
 import type { Users } from '../../../ports/identity/users.use-cases.ts';
-import { Email, IdParams, ListQuery, OrgIdQuery, pageOf, Timestamp } from '../kernel/common.schemas.ts';
+import { Email, IdParams, ListQuery, OrgIdQuery, pageOf, Text, Timestamp } from '../kernel/common.schemas.ts';
 import { orgScope } from '../kernel/org-scope.ts';
 import { defineRoute, type RouteDefinition } from '../kernel/route.ts';
 
@@ -23,7 +23,7 @@ const CreateUser = Type.Object(
     email: Email,
     password: Password,
     role: RoleSchema,
-    name: Type.String({ minLength: 1, maxLength: 200 }),
+    name: Text({ minLength: 1, maxLength: 200 }),
     ...OrgIdQuery,
   },
   { additionalProperties: false },

@@ -1,6 +1,7 @@
 import { Type, type TSchema } from '@sinclair/typebox';
 import { ERROR_CODES } from '../../../core/shared/error-catalog.ts';
 import { MAX_PAGE_SIZE } from '../../../ports/persistence/page.ts';
+import { MAX_DOLLARS } from '../../../core/shared/money.ts';
 
 export const ErrorBodySchema = Type.Object(
   {
@@ -42,5 +43,25 @@ export const Email = Type.String({ format: 'email', maxLength: 254 });
 export const OneOf = <T extends string>(values: readonly T[], options: { description?: string } = {}) =>
   Type.Unsafe<T>({ type: 'string', enum: [...values], ...options });
 
-export const DateOnly = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD, a real calendar date.' });
+export const DateOnly = Type.String({ format: 'date', description: 'YYYY-MM-DD, a real calendar date.' });
+
+/**
+ * Dollars as a JSON number: at most two decimals (checked on the digits sent, not on binary
+ * fractions) and at most MAX_DOLLARS. Converted to integer cents by `dollarsToCents`.
+ */
+export const Money = (options: { readonly exclusiveMinimum?: number; readonly minimum?: number; readonly description?: string } = { exclusiveMinimum: 0 }) =>
+  Type.Number({
+    ...options,
+    maximum: MAX_DOLLARS,
+    'x-money': true,
+    description: `${options.description ? `${options.description} ` : ''}Dollars, at most two decimals, at most ${MAX_DOLLARS.toLocaleString('en-US')}.`,
+  });
+
+/** One line of human text (a name, a reference): trimmed before its length is checked; no control or bidi-override characters. */
+export const Text = (options: { readonly minLength?: number; readonly maxLength: number; readonly description?: string }) =>
+  Type.String({ ...options, 'x-text': 'line' });
+
+/** Multi-line human text (a description, a note): as `Text`, but tabs and line breaks are kept. */
+export const LongText = (options: { readonly minLength?: number; readonly maxLength: number; readonly description?: string }) =>
+  Type.String({ ...options, 'x-text': 'block' });
 

@@ -5,7 +5,7 @@ import { CANCELLATION_METHODS } from '../../../core/policy/proration.ts';
 import { dollarsToCents } from '../../../core/shared/money.ts';
 import { US_STATES } from '../../../core/underwriting/reference-data.ts';
 import type { PolicyLifecycle } from '../../../ports/policy/policy-lifecycle.use-cases.ts';
-import { IdParams, OrgIdQuery, PageQuery, pageOf, OneOf, DateOnly } from '../kernel/common.schemas.ts';
+import { IdParams, OrgIdQuery, PageQuery, pageOf, OneOf, DateOnly, LongText, Money } from '../kernel/common.schemas.ts';
 import { mapPage } from '../../../ports/persistence/page.ts';
 import { orgScope } from '../kernel/org-scope.ts';
 import { defineRoute, type RouteDefinition } from '../kernel/route.ts';
@@ -19,14 +19,14 @@ const Endorse = Type.Object(
     effectiveDate: DateOnly,
     changes: Type.Object(
       {
-        requestedLimit: Type.Optional(Type.Number({ exclusiveMinimum: 0 })),
-        annualRevenue: Type.Optional(Type.Number({ exclusiveMinimum: 0 })),
+        requestedLimit: Type.Optional(Money()),
+        annualRevenue: Type.Optional(Money()),
         state: Type.Optional(OneOf(US_STATES)),
         naicsCode: Type.Optional(Type.String({ pattern: '^\\d{2,6}$' })),
       },
       { additionalProperties: false, minProperties: 1 },
     ),
-    description: Type.Optional(Type.String({ maxLength: 2000 })),
+    description: Type.Optional(LongText({ maxLength: 2000 })),
   },
   { additionalProperties: false },
 );

@@ -3,14 +3,14 @@ import { APPOINTMENT_STATUSES, type Appointment, type Producer } from '../../../
 import { LINES_OF_BUSINESS, US_STATES } from '../../../core/underwriting/reference-data.ts';
 import { mapPage } from '../../../ports/persistence/page.ts';
 import type { Producers } from '../../../ports/producers/producers.use-cases.ts';
-import { DateOnly, IdParams, OneOf, OrgIdQuery, PageQuery, pageOf, Timestamp } from '../kernel/common.schemas.ts';
+import { DateOnly, IdParams, OneOf, OrgIdQuery, PageQuery, pageOf, Text, Timestamp } from '../kernel/common.schemas.ts';
 import { orgScope } from '../kernel/org-scope.ts';
 import { defineRoute, type RouteDefinition } from '../kernel/route.ts';
 
 const viewProducer = ({ orgId: _org, createdAt, updatedAt, ...producer }: Producer) => ({ ...producer, createdAt: createdAt.toISOString(), updatedAt: updatedAt.toISOString() });
 const viewAppointment = ({ orgId: _org, createdAt, updatedAt, ...appointment }: Appointment) => ({ ...appointment, createdAt: createdAt.toISOString(), updatedAt: updatedAt.toISOString() });
 
-const License = Type.Object({ state: OneOf(US_STATES), number: Type.String({ minLength: 1, maxLength: 64 }), expiresOn: DateOnly }, { additionalProperties: false });
+const License = Type.Object({ state: OneOf(US_STATES), number: Text({ minLength: 1, maxLength: 64 }), expiresOn: DateOnly }, { additionalProperties: false });
 const ProducerSchema = Type.Object({
   id: Type.String(),
   userId: Type.Union([Type.String(), Type.Null()]),
@@ -69,7 +69,7 @@ export const producerRoutes = (producers: Producers): RouteDefinition[] => [
     permission: 'producers:write',
     params: IdParams,
     query: Scoped,
-    body: Type.Object({ name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })), license: Type.Optional(Type.Union([License, Type.Null()])) }, { additionalProperties: false, minProperties: 1 }),
+    body: Type.Object({ name: Type.Optional(Text({ minLength: 1, maxLength: 200 })), license: Type.Optional(Type.Union([License, Type.Null()])) }, { additionalProperties: false, minProperties: 1 }),
     responses: { 200: { description: 'The producer.', schema: ProducerSchema } },
     handler: async (context) => ({ status: 200, body: viewProducer(await producers.update(orgScope(context, context.query.orgId), context.params.id, context.body)) }),
   }),

@@ -3,7 +3,7 @@ import { actsAcrossOrganizations } from '../../../core/identity/principal.ts';
 import { notFound } from '../../../core/shared/domain-error.ts';
 import { TIERS } from '../../../core/tenancy/organization.ts';
 import type { Organizations } from '../../../ports/tenancy/organizations.use-cases.ts';
-import { IdParams, PageQuery, pageOf, Timestamp } from '../kernel/common.schemas.ts';
+import { IdParams, PageQuery, pageOf, Text, Timestamp } from '../kernel/common.schemas.ts';
 import { defineRoute, type RouteDefinition } from '../kernel/route.ts';
 
 const Tier = Type.Union(TIERS.map((tier) => Type.Literal(tier)));
@@ -21,7 +21,7 @@ export const OrganizationSchema = Type.Object({
 
 const CreateOrganization = Type.Object(
   {
-    name: Type.String({ minLength: 1, maxLength: 200 }),
+    name: Text({ minLength: 1, maxLength: 200 }),
     tier: Type.Optional(Tier),
     allowedDomains: Type.Optional(Type.Array(Domain, { maxItems: 100 })),
   },
@@ -30,7 +30,7 @@ const CreateOrganization = Type.Object(
 
 const UpdateOrganization = Type.Object(
   {
-    name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+    name: Type.Optional(Text({ minLength: 1, maxLength: 200 })),
     tier: Type.Optional(Tier),
     allowedDomains: Type.Optional(Type.Array(Domain, { maxItems: 100 })),
     rateLimitPerMinute: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: 1_000_000 }), Type.Null()])),

@@ -6,28 +6,26 @@ import { SUBMISSION_STATUSES } from '../../../core/underwriting/submission.ts';
 import type { Binding } from '../../../ports/underwriting/binding.use-case.ts';
 import type { Quoting } from '../../../ports/underwriting/quoting.use-cases.ts';
 import type { Submissions } from '../../../ports/underwriting/submissions.use-cases.ts';
-import { Email, IdParams, OrgIdQuery, PageQuery, pageOf, OneOf, DateOnly } from '../kernel/common.schemas.ts';
+import { Email, IdParams, OrgIdQuery, PageQuery, pageOf, OneOf, DateOnly, LongText, Money, Text } from '../kernel/common.schemas.ts';
 import { mapPage } from '../../../ports/persistence/page.ts';
 import { orgScope } from '../kernel/org-scope.ts';
 import { defineRoute, type RouteDefinition } from '../kernel/route.ts';
 import { PolicySchema, QuoteSchema, ReadinessSchema, SubmissionSchema, viewPolicy, viewQuote, viewSubmission } from './underwriting.views.ts';
 
-const PositiveMoney = Type.Number({ exclusiveMinimum: 0, description: 'Dollars, at most two decimals.' });
-
 const CreateSubmission = Type.Object(
   {
-    insuredName: Type.String({ minLength: 1, maxLength: 300 }),
+    insuredName: Text({ minLength: 1, maxLength: 300 }),
     naicsCode: Type.String({ pattern: '^\\d{2,6}$', description: '2-6 digit NAICS code of a known sector.' }),
-    annualRevenue: PositiveMoney,
-    requestedLimit: PositiveMoney,
+    annualRevenue: Money(),
+    requestedLimit: Money(),
     effectiveDate: DateOnly,
     state: OneOf(US_STATES),
     lineOfBusiness: OneOf(LINES_OF_BUSINESS),
     contactEmail: Type.Optional(Email),
     producerId: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
-    description: Type.Optional(Type.String({ maxLength: 5000 })),
+    description: Type.Optional(LongText({ maxLength: 5000 })),
     priorLosses: Type.Optional(
-      Type.Array(Type.Object({ date: DateOnly, amount: Type.Number({ minimum: 0 }), description: Type.String({ maxLength: 2000 }) }, { additionalProperties: false }), { maxItems: 100 }),
+      Type.Array(Type.Object({ date: DateOnly, amount: Money({ minimum: 0 }), description: LongText({ maxLength: 2000 }) }, { additionalProperties: false }), { maxItems: 100 }),
     ),
     ...OrgIdQuery,
   },

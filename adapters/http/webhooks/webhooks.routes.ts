@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { EVENT_TYPES } from '../../../core/events/event-catalog.ts';
 import { DELIVERY_ERRORS, type WebhookDelivery, type WebhookSubscription } from '../../../core/webhooks/subscription.ts';
 import type { Webhooks } from '../../../ports/webhooks/webhooks.use-cases.ts';
-import { IdParams, ListQuery, OneOf, OrgIdQuery, pageOf, Timestamp } from '../kernel/common.schemas.ts';
+import { IdParams, ListQuery, LongText, OneOf, OrgIdQuery, pageOf, Timestamp } from '../kernel/common.schemas.ts';
 import { mapPage } from '../../../ports/persistence/page.ts';
 import { orgScope } from '../kernel/org-scope.ts';
 import { defineRoute, type RouteDefinition } from '../kernel/route.ts';
@@ -62,7 +62,7 @@ export const webhookRoutes = (webhooks: Webhooks): RouteDefinition[] => [
       {
         url: Type.String({ minLength: 1, maxLength: 2000 }),
         events: Type.Array(Type.String(), { minItems: 1, maxItems: 50 }),
-        description: Type.Optional(Type.String({ maxLength: 500 })),
+        description: Type.Optional(LongText({ maxLength: 500 })),
         ...OrgIdQuery,
       },
       { additionalProperties: false },
