@@ -44,6 +44,7 @@ import type { Submissions } from '../ports/underwriting/submissions.use-cases.ts
 import type { AuditLog } from '../ports/audit/audit-log.port.ts';
 import type { ApiKeys } from '../ports/identity/api-keys.use-cases.ts';
 import type { AuthSessions } from '../ports/identity/auth-sessions.use-cases.ts';
+import type { EmailVerifications } from '../ports/identity/email-verifications.use-cases.ts';
 import type { Authenticate } from '../ports/identity/authenticate.use-case.ts';
 import type { Users } from '../ports/identity/users.use-cases.ts';
 import type { DocumentStore } from '../ports/persistence/document-store.port.ts';
@@ -78,7 +79,7 @@ export const startApp = async (config: AppConfig, options: StartOptions = {}): P
   const resolve = <T>(token: symbol): Promise<T> => container.getAsync<T>(token);
 
   const sessions = await resolve<AuthSessions>(TOKENS.AuthSessions);
-  const authRoutes = authServiceRoutes(sessions, config.environment !== 'local');
+  const authRoutes = authServiceRoutes(sessions, await resolve<EmailVerifications>(TOKENS.EmailVerifications), config.environment !== 'local');
   const apiRoutes: RouteDefinition[] = [
     ...healthRoutes(store),
     ...tokenRoutes(sessions),

@@ -20,6 +20,11 @@ import type { PasswordHasher, SecretTools, TokenSigner } from '../ports/identity
 import type { SessionRepository } from '../ports/identity/session.repository.ts';
 import type { UserRepository } from '../ports/identity/user.repository.ts';
 import { Users } from '../ports/identity/users.use-cases.ts';
+import { SessionStatusCache } from '../ports/identity/session-status.cache.ts';
+import { EmailVerifications } from '../ports/identity/email-verifications.use-cases.ts';
+import type { EmailVerificationRepository } from '../ports/identity/email-verification.repository.ts';
+import { EmailVerificationStoreRepository } from '../adapters/persistence/identity/email-verification.store-repository.ts';
+import type { Mailer } from '../ports/notifications/mailer.port.ts';
 import type { DocumentStore } from '../ports/persistence/document-store.port.ts';
 import { RateLimiter } from '../ports/rate-limit/rate-limiter.use-case.ts';
 import type { WindowCounter } from '../ports/rate-limit/window-counter.port.ts';
@@ -52,6 +57,7 @@ const infrastructure = (config: AppConfig, store: DocumentStore) =>
 const persistence = new ContainerModule(({ bind }) => {
   bind<UserRepository>(TOKENS.UserRepository).toResolvedValue(UserStoreRepository.create, [TOKENS.Store]);
   bind<SessionRepository>(TOKENS.SessionRepository).toResolvedValue(SessionStoreRepository.create, [TOKENS.Store]);
+  bind<EmailVerificationRepository>(TOKENS.EmailVerificationRepository).toResolvedValue(EmailVerificationStoreRepository.create, [TOKENS.Store]);
   bind<ApiKeyRepository>(TOKENS.ApiKeyRepository).toResolvedValue(ApiKeyStoreRepository.create, [TOKENS.Store]);
   bind<OrganizationRepository>(TOKENS.OrganizationRepository).toResolvedValue(OrganizationStoreRepository.create, [TOKENS.Store]);
   bind<AuditLog>(TOKENS.AuditLog).toResolvedValue(AuditLogStore.create, [TOKENS.Store]);
@@ -70,6 +76,8 @@ const persistence = new ContainerModule(({ bind }) => {
 
 const identity = (config: AppConfig) =>
   new ContainerModule(({ bind }) => {
+    // Shared by sign-out (forgets a session) and authentication (remembers live ones briefly).
+    const sessionStatus = new SessionStatusCache();
     bind<ProducerRepository>(TOKENS.ProducerRepository).toResolvedValue(ProducerStoreRepository.create, [TOKENS.Store]);
     bind<AppointmentRepository>(TOKENS.AppointmentRepository).toResolvedValue(AppointmentStoreRepository.create, [TOKENS.Store]);
     bind<Producers>(TOKENS.Producers).toResolvedValue(
@@ -81,9 +89,9 @@ const identity = (config: AppConfig) =>
       [TOKENS.AuditLog, TOKENS.Ids, TOKENS.Clock],
     );
     bind<Authenticate>(TOKENS.Authenticate).toResolvedValue(
-      (tokens: TokenSigner, secrets: SecretTools, apiKeys: ApiKeyRepository, users: UserRepository, organizations: OrganizationRepository, clock: Clock) =>
-        new Authenticate({ machineSecret: config.secrets.apiSecret, environment: config.environment, tokens, secrets, apiKeys, users, organizations, clock }),
-      [TOKENS.TokenSigner, TOKENS.SecretTools, TOKENS.ApiKeyRepository, TOKENS.UserRepository, TOKENS.OrganizationRepository, TOKENS.Clock],
+      (tokens: TokenSigner, secrets: SecretTools, apiKeys: ApiKeyRepository, users: UserRepository, organizations: OrganizationRepository, producers: ProducerRepository, sessions: SessionRepository, clock: Clock) =>
+        new Authenticate({ machineSecret: config.secrets.apiSecret, environment: config.environment, tokens, secrets, apiKeys, users, organizations, producers, sessions, sessionStatus, clock }),
+      [TOKENS.TokenSigner, TOKENS.SecretTools, TOKENS.ApiKeyRepository, TOKENS.UserRepository, TOKENS.OrganizationRepository, TOKENS.ProducerRepository, TOKENS.SessionRepository, TOKENS.Clock],
     );
     bind<AuthSessions>(TOKENS.AuthSessions).toResolvedValue(
       (
@@ -98,7 +106,8 @@ const identity = (config: AppConfig) =>
         clock: Clock,
         audit: AuditTrail,
         producers: Producers,
-      ) => new AuthSessions({ machineSecret: config.secrets.apiSecret, users, sessions, organizations, passwords, tokens, secrets, attempts, ids, clock, audit, producers }),
+        verifications: EmailVerifications,
+      ) => new AuthSessions({ machineSecret: config.secrets.apiSecret, users, sessions, organizations, passwords, tokens, secrets, attempts, ids, clock, audit, producers, verifications, sessionStatus }),
       [
         TOKENS.UserRepository,
         TOKENS.SessionRepository,
@@ -111,7 +120,13 @@ const identity = (config: AppConfig) =>
         TOKENS.Clock,
         TOKENS.AuditTrail,
         TOKENS.Producers,
+        TOKENS.EmailVerifications,
       ],
+    );
+    bind<EmailVerifications>(TOKENS.EmailVerifications).toResolvedValue(
+      (users: UserRepository, codes: EmailVerificationRepository, mailer: Mailer, secrets: SecretTools, mailWindows: WindowCounter, clock: Clock) =>
+        new EmailVerifications({ users, codes, mailer, secrets, mailWindows, clock }),
+      [TOKENS.UserRepository, TOKENS.EmailVerificationRepository, TOKENS.Mailer, TOKENS.SecretTools, TOKENS.SignInAttempts, TOKENS.Clock],
     );
     bind<Users>(TOKENS.Users).toResolvedValue(
       (users: UserRepository, organizations: OrganizationRepository, passwords: PasswordHasher, ids: IdGenerator, clock: Clock, audit: AuditTrail) =>

@@ -16,6 +16,8 @@ export const TOKENS = {
   AuditTrail: Symbol.for('AuditTrail'),
   Authenticate: Symbol.for('Authenticate'),
   AuthSessions: Symbol.for('AuthSessions'),
+  EmailVerifications: Symbol.for('EmailVerifications'),
+  EmailVerificationRepository: Symbol.for('EmailVerificationRepository'),
   Users: Symbol.for('Users'),
   ApiKeys: Symbol.for('ApiKeys'),
   Organizations: Symbol.for('Organizations'),

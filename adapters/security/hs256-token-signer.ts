@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { isRole } from '../../core/identity/roles.ts';
-import type { ServiceClaims } from '../../core/identity/service-claims.ts';
+import { claimsTimeProblem, type ServiceClaims } from '../../core/identity/service-claims.ts';
 import { DomainError } from '../../core/shared/domain-error.ts';
 import type { TokenSigner } from '../../ports/identity/credential-crypto.port.ts';
 
@@ -47,10 +47,11 @@ export class Hs256TokenSigner implements TokenSigner {
     const given = Buffer.from(signature);
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw invalid('The token signature is not valid.');
     const claims = decodeJson(payload);
-    const { sub, org, role, iat, exp } = claims;
+    const { sub, org, role, iat, exp, nbf, sid } = claims;
     if (typeof sub !== 'string' || typeof org !== 'string' || typeof role !== 'string' || !isRole(role)) throw invalid();
-    if (typeof iat !== 'number' || typeof exp !== 'number') throw invalid();
-    if (exp * 1000 <= nowMs) throw invalid('The token has expired.');
+    if (typeof iat !== 'number' || typeof exp !== 'number' || (nbf !== undefined && typeof nbf !== 'number') || (sid !== undefined && typeof sid !== 'string')) throw invalid();
+    const problem = claimsTimeProblem({ iat, exp, ...(nbf !== undefined ? { nbf } : {}) }, nowMs);
+    if (problem) throw invalid(problem);
     return claims as unknown as ServiceClaims;
   }
 

@@ -1,9 +1,13 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { SecretTools } from '../../ports/identity/credential-crypto.port.ts';
 
 export class NodeSecretTools implements SecretTools {
   randomToken(bytes: number): string {
     return randomBytes(bytes).toString('base64url');
+  }
+
+  randomDigits(digits: number): string {
+    return String(randomInt(0, 10 ** digits)).padStart(digits, '0');
   }
 
   digest(value: string): string {

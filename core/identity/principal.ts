@@ -13,6 +13,8 @@ export type Principal =
       readonly orgId: string;
       readonly role: Role;
       readonly via: 'jwt';
+      /** A producer not (yet) activated by identity verification: no data permissions at all. */
+      readonly pendingProducer?: true;
     }
   | {
       readonly kind: 'api_key';

@@ -7,6 +7,12 @@ export interface User {
   readonly name: string;
   readonly role: Role;
   readonly passwordHash: string;
+  /**
+   * When the address was proven (a code from sign-up, or creation by an administrator); null
+   * until then, and such an account cannot sign in. Accounts stored before the proof existed
+   * carry no field and count as proven.
+   */
+  readonly emailVerifiedAt: Date | null;
   readonly createdAt: Date;
   readonly updatedAt: Date;
 }

@@ -8,6 +8,7 @@ export const ERROR_CATALOG = {
   invalid_credentials: 'The e-mail or password is not correct.',
   invalid_signature: 'The webhook signature is missing or does not match.',
   invalid_otp: 'The one-time code is wrong or has expired.',
+  email_not_verified: 'The e-mail address has not been confirmed with the code mailed at sign-up.',
   forbidden: 'The credential is valid but not allowed to perform this action.',
   insufficient_scope: 'The API key lacks the scope this route requires.',
   domain_not_allowed: "The e-mail domain is not allowed for this organization.",

@@ -14,6 +14,8 @@ import { DomainError, notFound } from '../../core/shared/domain-error.ts';
 import { domainAllowed } from '../../core/tenancy/organization.ts';
 import type { WindowCounter } from '../rate-limit/window-counter.port.ts';
 import type { Producers } from '../producers/producers.use-cases.ts';
+import type { EmailVerifications } from './email-verifications.use-cases.ts';
+import type { SessionStatusCache } from './session-status.cache.ts';
 import type { AuditTrail } from '../shared/audit-trail.ts';
 import type { Clock } from '../shared/clock.port.ts';
 import type { IdGenerator } from '../shared/id-generator.port.ts';
@@ -35,6 +37,8 @@ export interface AuthSessionsDeps {
   readonly clock: Clock;
   readonly audit: AuditTrail;
   readonly producers: Producers;
+  readonly verifications: EmailVerifications;
+  readonly sessionStatus: SessionStatusCache;
 }
 
 export interface SignedIn {
@@ -60,7 +64,10 @@ export class AuthSessions {
     this.deps = deps;
   }
 
-  /** A self-service account: role `producer`, with a producer record pending identity verification. */
+  /**
+   * A self-service account: role `producer`, with a producer record pending identity verification,
+   * and a code mailed to the address. The account signs in once the code is confirmed.
+   */
   async signUp(input: SignUpInput): Promise<UserView & { producerId: string }> {
     assertPasswordAcceptable(input.password);
     const organization = await this.deps.organizations.findById(input.orgId);
@@ -77,12 +84,14 @@ export class AuthSessions {
       name: input.name.trim(),
       role: 'producer',
       passwordHash: await this.deps.passwords.hash(input.password),
+      emailVerifiedAt: null,
       createdAt: now,
       updatedAt: now,
     };
     await this.deps.users.insert(user);
     const producer = await this.deps.producers.register(user.orgId, user);
     await this.deps.audit.record(`user:${user.id}`, user.orgId, 'user.signed_up', { type: 'user', id: user.id }, { producerId: producer.id });
+    await this.deps.verifications.issue(user);
     return { ...viewUser(user), producerId: producer.id };
   }
 
@@ -99,6 +108,8 @@ export class AuthSessions {
     const valid = user ? await this.deps.passwords.verify(password, user.passwordHash) : await this.deps.passwords.verifyNothing(password);
     if (!user || !valid) throw new DomainError('invalid_credentials');
     await this.deps.attempts.reset(key);
+    // Told only to whoever knows the password, so it reveals nothing about which accounts exist.
+    if (user.emailVerifiedAt === null) throw new DomainError('email_not_verified', 'Confirm your e-mail address with the code mailed at sign-up first.');
     return this.openSession(user);
   }
 
@@ -108,18 +119,21 @@ export class AuthSessions {
     return {
       user: { id: user.id, email: user.email, role: user.role },
       session: { id: session.id, expiresAt: session.expiresAt.toISOString() },
-      token: this.serviceToken(user),
+      token: this.serviceToken(user, session.id),
     };
   }
 
   async signOut(sessionToken: string): Promise<void> {
     const session = await this.deps.sessions.findByTokenHash(this.deps.secrets.digest(sessionToken));
-    if (session && session.revokedAt === null) await this.deps.sessions.revoke(session.orgId, session.id, this.deps.clock.now());
+    if (session && session.revokedAt === null) {
+      await this.deps.sessions.revoke(session.orgId, session.id, this.deps.clock.now());
+      this.deps.sessionStatus.forget(session.id);
+    }
   }
 
   async exchange(sessionToken: string): Promise<{ token: string }> {
-    const { user } = await this.activeSession(sessionToken);
-    return { token: this.serviceToken(user) };
+    const { session, user } = await this.activeSession(sessionToken);
+    return { token: this.serviceToken(user, session.id) };
   }
 
   /** A short-lived token for the holder of the machine secret. */
@@ -152,7 +166,7 @@ export class AuthSessions {
     return {
       user: { id: user.id, email: user.email, role: user.role },
       session: { id: session.id, expiresAt: session.expiresAt.toISOString() },
-      token: this.serviceToken(user),
+      token: this.serviceToken(user, session.id),
       sessionToken,
     };
   }
@@ -167,9 +181,10 @@ export class AuthSessions {
     return { session, user };
   }
 
-  private serviceToken(user: User): string {
+  /** A JWT tied to its session (`sid`): it stops working when the session is signed out. */
+  private serviceToken(user: User, sessionId: string): string {
     return this.deps.tokens.sign(
-      issueClaims({ sub: user.id, org: user.orgId, role: user.role }, this.deps.clock.now().getTime(), SERVICE_JWT_TTL_SECONDS),
+      issueClaims({ sub: user.id, org: user.orgId, role: user.role, sid: sessionId }, this.deps.clock.now().getTime(), SERVICE_JWT_TTL_SECONDS),
     );
   }
 }

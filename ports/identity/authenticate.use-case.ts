@@ -10,6 +10,11 @@ import type { Clock } from '../shared/clock.port.ts';
 import type { ApiKeyRepository } from './api-key.repository.ts';
 import type { SecretTools, TokenSigner } from './credential-crypto.port.ts';
 import type { UserRepository } from './user.repository.ts';
+import type { ProducerRepository } from '../producers/producer.repositories.ts';
+import type { SessionRepository } from './session.repository.ts';
+import type { SessionStatusCache } from './session-status.cache.ts';
+import { sessionActive } from '../../core/identity/session.ts';
+import type { User } from '../../core/identity/user.ts';
 
 export interface PresentedCredential {
   readonly bearer?: string;
@@ -29,6 +34,9 @@ export interface AuthenticateDeps {
   readonly apiKeys: ApiKeyRepository;
   readonly users: UserRepository;
   readonly organizations: OrganizationRepository;
+  readonly producers: ProducerRepository;
+  readonly sessions: SessionRepository;
+  readonly sessionStatus: SessionStatusCache;
   readonly clock: Clock;
 }
 
@@ -96,10 +104,32 @@ export class Authenticate {
     // The stored user decides: a removed account or a changed role takes effect at once.
     const user = await this.deps.users.findById(claims.org, claims.sub);
     if (!user) return rejected('The token names an unknown user.');
+    if (claims.sid !== undefined && !(await this.sessionLive(claims.org, claims.sid))) return rejected('The session of this token has ended.');
     return {
       outcome: 'authenticated',
-      principal: { kind: 'user', userId: user.id, orgId: user.orgId, role: user.role, via: 'jwt' },
+      principal: { kind: 'user', userId: user.id, orgId: user.orgId, role: user.role, via: 'jwt', ...((await this.pendingProducer(user)) ? { pendingProducer: true } : {}) },
       organization,
     };
+  }
+
+  /** A token obtained from a session lives no longer than the session: signing out ends it. */
+  private async sessionLive(orgId: string, sessionId: string): Promise<boolean> {
+    const now = this.deps.clock.now();
+    const known = this.deps.sessionStatus.get(sessionId, now.getTime());
+    if (known !== undefined) return known;
+    const session = await this.deps.sessions.findById(orgId, sessionId);
+    const live = session !== null && sessionActive(session, now);
+    this.deps.sessionStatus.set(sessionId, live, now.getTime());
+    return live;
+  }
+
+  /**
+   * A producer is an outside agent: until identity verification makes its producer record
+   * `active` (and without one at all), the account may sign in but sees no data.
+   */
+  private async pendingProducer(user: User): Promise<boolean> {
+    if (user.role !== 'producer') return false;
+    const producer = await this.deps.producers.findByUserId(user.orgId, user.id);
+    return producer?.status !== 'active';
   }
 }

@@ -12,4 +12,6 @@ export interface UserRepository {
   /** Every user of the organization holding one of `roles`. */
   withRoles(orgId: string, roles: readonly Role[]): Promise<User[]>;
   update(orgId: string, id: string, changes: { role?: Role; name?: string }, at: Date): Promise<User | null>;
+  /** Records the proof of the address, once. */
+  markEmailVerified(orgId: string, id: string, at: Date): Promise<void>;
 }

@@ -53,6 +53,8 @@ export class Users {
       name: input.name.trim(),
       role: input.role,
       passwordHash: await this.deps.passwords.hash(input.password),
+      // An administrator vouches for the address of the accounts they create.
+      emailVerifiedAt: now,
       createdAt: now,
       updatedAt: now,
     };

@@ -4,6 +4,8 @@ import type { Page, PageRequest } from '../persistence/page.ts';
 export interface ProducerRepository {
   insert(producer: Producer): Promise<void>;
   findById(orgId: string, id: string): Promise<Producer | null>;
+  /** The producer record of a user account, if it has one. */
+  findByUserId(orgId: string, userId: string): Promise<Producer | null>;
   list(orgId: string, filters: { status?: ProducerStatus; q?: string }, page: PageRequest): Promise<Page<Producer>>;
   update(orgId: string, id: string, changes: { name?: string; license?: License | null }, at: Date): Promise<Producer | null>;
   /**

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
@@ -141,4 +141,24 @@ export const createProducer = async (app: TestApp, tenant: Tenant): Promise<stri
   const created = await call(app.auth, 'POST', '/api/auth/sign-up/email', { body: { email: `producer${producers}@${domain}`, password: PASSWORD, name: `Producer ${producers}`, orgId: tenant.orgId } });
   if (created.status !== 201) throw new Error(`sign-up: ${created.status} ${JSON.stringify(created.body)}`);
   return created.body.producerId;
+};
+
+/** The newest confirmation code mailed to `email` (the local outbox holds every mail as a JSON file). */
+export const mailedCode = async (app: TestApp, email: string): Promise<string> => {
+  const outbox = join(app.config.dataDir, 'outbox');
+  const names = (await readdir(outbox).catch(() => [] as string[])).filter((name) => name.endsWith('.json')).sort();
+  for (const name of names.reverse()) {
+    const mail = JSON.parse(await readFile(join(outbox, name), 'utf8')) as { to: string[]; subject: string; text: string };
+    if (mail.to.includes(email.toLowerCase()) && mail.subject === 'Confirm your e-mail address') return /\b(\d{6})\b/.exec(mail.text)?.[1] ?? '';
+  }
+  throw new Error(`no confirmation code mailed to ${email}`);
+};
+
+/** Signs up through the authentication service and confirms the mailed code, as a new producer would. */
+export const signUpVerified = async (app: TestApp, tenant: Tenant, email: string, name = 'Pat Producer'): Promise<{ id: string; producerId: string }> => {
+  const created = await call(app.auth, 'POST', '/api/auth/sign-up/email', { body: { email, password: PASSWORD, name, orgId: tenant.orgId } });
+  if (created.status !== 201) throw new Error(`sign-up: ${created.status} ${JSON.stringify(created.body)}`);
+  const verified = await call(app.auth, 'POST', '/api/auth/verify-email', { body: { email, code: await mailedCode(app, email) } });
+  if (verified.status !== 200) throw new Error(`verify: ${verified.status} ${JSON.stringify(verified.body)}`);
+  return created.body;
 };

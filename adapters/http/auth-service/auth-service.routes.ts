@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { SESSION_TTL_MS } from '../../../core/identity/credentials.policy.ts';
 import { DomainError } from '../../../core/shared/domain-error.ts';
 import type { AuthSessions } from '../../../ports/identity/auth-sessions.use-cases.ts';
+import type { EmailVerifications } from '../../../ports/identity/email-verifications.use-cases.ts';
 import { Email, Text, Timestamp } from '../kernel/common.schemas.ts';
 import { definePublicRoute, type PublicContext, type RouteDefinition } from '../kernel/route.ts';
 import { Password, RoleSchema, UserSchema } from '../identity/users.routes.ts';
@@ -21,12 +22,14 @@ const cookie = (value: string, maxAgeSeconds: number, secure: boolean): string =
 const sessionTokenOf = (context: PublicContext<unknown, unknown, unknown>): string | undefined =>
   context.cookies[SESSION_COOKIE] || context.bearer || undefined;
 
-export const authServiceRoutes = (sessions: AuthSessions, secureCookies: boolean): RouteDefinition[] => [
+export const authServiceRoutes = (sessions: AuthSessions, verifications: EmailVerifications, secureCookies: boolean): RouteDefinition[] => [
   definePublicRoute({
     method: 'POST',
     path: '/api/auth/sign-up/email',
     operationId: 'signUp',
     summary: "Create an account in an organization that allows the e-mail's domain; the account gets role `producer`.",
+    description:
+      'A 6-digit code is mailed to the address (valid 30 minutes, five tries). The account signs in once the code is confirmed at `POST /api/auth/verify-email`; until then sign-in answers 401 `email_not_verified`. The producer record stays `pending`, with no access to data, until identity verification activates it.',
     tags: ['authentication-service'],
     body: Type.Object(
       { email: Email, password: Password, name: Text({ minLength: 1, maxLength: 200 }), orgId: Type.String({ minLength: 1 }) },
@@ -38,13 +41,42 @@ export const authServiceRoutes = (sessions: AuthSessions, secureCookies: boolean
   }),
   definePublicRoute({
     method: 'POST',
+    path: '/api/auth/verify-email',
+    operationId: 'verifyEmail',
+    summary: 'Confirm the address of a new account with the code mailed at sign-up.',
+    description: 'A wrong, expired or used code answers 401 `invalid_otp`, the same for an unknown address; five wrong tries end the code.',
+    tags: ['authentication-service'],
+    body: Type.Object({ email: Type.String({ minLength: 1, maxLength: 254 }), code: Type.String({ pattern: '^[0-9]{6}$', description: 'The 6 digits from the mail.' }) }, { additionalProperties: false }),
+    errors: ['invalid_otp'],
+    responses: { 200: { description: 'Confirmed; the account can sign in.', schema: Type.Object({ verified: Type.Literal(true) }) } },
+    handler: async ({ body }) => {
+      await verifications.verify(body.email, body.code);
+      return { status: 200, body: { verified: true } };
+    },
+  }),
+  definePublicRoute({
+    method: 'POST',
+    path: '/api/auth/verify-email/resend',
+    operationId: 'resendEmailCode',
+    summary: 'Mail a new confirmation code to an account that has not confirmed its address yet.',
+    description: 'Always 202, whether or not such an account exists. At most five codes per address and hour are mailed.',
+    tags: ['authentication-service'],
+    body: Type.Object({ email: Type.String({ minLength: 1, maxLength: 254 }) }, { additionalProperties: false }),
+    responses: { 202: { description: 'Accepted.', schema: Type.Object({ status: Type.Literal('sent') }) } },
+    handler: async ({ body }) => {
+      await verifications.resend(body.email);
+      return { status: 202, body: { status: 'sent' } };
+    },
+  }),
+  definePublicRoute({
+    method: 'POST',
     path: '/api/auth/sign-in/email',
     operationId: 'signIn',
     summary: 'Sign in with e-mail and password; sets the svc_session cookie.',
     description: 'More than 10 failed attempts for one account within 15 minutes answer 429 with Retry-After.',
     tags: ['authentication-service'],
     body: Type.Object({ email: Type.String({ minLength: 1, maxLength: 254 }), password: Type.String({ minLength: 1, maxLength: 1024, writeOnly: true }) }, { additionalProperties: false }),
-    errors: ['invalid_credentials', 'too_many_attempts'],
+    errors: ['invalid_credentials', 'email_not_verified', 'too_many_attempts'],
     responses: { 200: { description: 'Signed in.', schema: SessionSchema, headers: ['Set-Cookie'] } },
     handler: async ({ body }) => {
       const { sessionToken, ...signedIn } = await sessions.signIn(body.email, body.password);

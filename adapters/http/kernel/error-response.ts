@@ -10,6 +10,7 @@ export const HTTP_STATUS: Readonly<Record<ErrorCode, number>> = {
   invalid_credentials: 401,
   invalid_signature: 401,
   invalid_otp: 401,
+  email_not_verified: 401,
   forbidden: 403,
   insufficient_scope: 403,
   domain_not_allowed: 403,

@@ -31,6 +31,11 @@ export class SessionStoreRepository implements SessionRepository {
     return document ? fromDocument<Session>(document) : null;
   }
 
+  async findById(orgId: string, id: string): Promise<Session | null> {
+    const document = await this.sessions.findOne({ _id: id, orgId });
+    return document ? fromDocument<Session>(document) : null;
+  }
+
   async revoke(orgId: string, id: string, at: Date): Promise<void> {
     await this.sessions.updateOne({ _id: id, orgId, revokedAt: null }, { $set: { revokedAt: at } });
   }

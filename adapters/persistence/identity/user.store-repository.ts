@@ -46,6 +46,10 @@ export class UserStoreRepository implements UserRepository {
     return (await this.users.find({ orgId, role: { $in: [...roles] } }, { sort: { _id: 1 } })).map((row) => fromDocument<User>(row));
   }
 
+  async markEmailVerified(orgId: string, id: string, at: Date): Promise<void> {
+    await this.users.updateOne({ _id: id, orgId, emailVerifiedAt: null }, { $set: { emailVerifiedAt: at, updatedAt: at } });
+  }
+
   async update(orgId: string, id: string, changes: { role?: Role; name?: string }, at: Date): Promise<User | null> {
     const document = await this.users.findOneAndUpdate(
       { _id: id, orgId },

@@ -15,7 +15,10 @@ export class ProducerStoreRepository implements ProducerRepository {
   }
 
   static async create(store: DocumentStore): Promise<ProducerStoreRepository> {
-    return new ProducerStoreRepository(await RecordCollection.open<Producer>(store, 'producers', [{ name: 'org_status', keys: { orgId: 1, status: 1, _id: -1 } }]));
+    return new ProducerStoreRepository(await RecordCollection.open<Producer>(store, 'producers', [
+        { name: 'org_status', keys: { orgId: 1, status: 1, _id: -1 } },
+        { name: 'org_user', keys: { orgId: 1, userId: 1 } },
+      ]));
   }
 
   insert(producer: Producer): Promise<void> {
@@ -24,6 +27,11 @@ export class ProducerStoreRepository implements ProducerRepository {
 
   findById(orgId: string, id: string): Promise<Producer | null> {
     return this.records.findById(orgId, id);
+  }
+
+  async findByUserId(orgId: string, userId: string): Promise<Producer | null> {
+    const [producer] = await this.records.findAll(orgId, { userId });
+    return producer ?? null;
   }
 
   list(orgId: string, filters: { status?: ProducerStatus; q?: string }, page: PageRequest): Promise<Page<Producer>> {
