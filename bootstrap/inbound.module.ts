@@ -84,7 +84,7 @@ export const inboundModule = (config: AppConfig) =>
             verifier: new IdentitySignatureVerifier(config.secrets.identityWebhookSecret),
             handler: new IdentityEventsHandler(producers, clock),
             duplicateBody: { received: true, duplicate: true },
-            replay: { header: 'identity-signature', windowMs: 10 * 60_000 },
+            replay: { windowMs: 10 * 60_000 },
           },
         },
         {

@@ -21,16 +21,25 @@ const json = (raw: Uint8Array): Record<string, unknown> => {
   throw validationFailed('body', 'json', 'The webhook body is not a JSON object.');
 };
 
-/** `t=<seconds>,v1=<hex>[,v1=<hex>…]`: HMAC-SHA256 of `t.rawBody`; any listed v1 may match (key rotation). */
-const verifyTimestamped = (raw: Uint8Array, signatureHeader: string | undefined, key: string | Buffer): number => {
+/** An HMAC-SHA256 as providers send it: lowercase hex, exactly 64 characters; anything else never matches. */
+const HEX_SHA256 = /^[0-9a-f]{64}$/;
+/** The Standard Webhooks form: base64 of the 32 bytes, exactly 44 characters. */
+const BASE64_SHA256 = /^[A-Za-z0-9+/]{43}=$/;
+
+/**
+ * `t=<seconds>,v1=<hex>[,v1=<hex>…]`: HMAC-SHA256 of `t.rawBody`; any listed v1 may match (key
+ * rotation). Returns the timestamp and the v1 value that matched.
+ */
+const verifyTimestamped = (raw: Uint8Array, signatureHeader: string | undefined, key: string | Buffer): { timestampMs: number; signature: string } => {
   if (!signatureHeader) throw invalid();
   const parts = signatureHeader.split(',').map((part) => part.trim().split('='));
   const timestamp = parts.find(([name]) => name === 't')?.[1];
   const candidates = parts.filter(([name]) => name === 'v1').map(([, value]) => value ?? '');
-  if (!timestamp || !/^\d+$/.test(timestamp) || candidates.length === 0) throw invalid();
+  if (!timestamp || !/^\d{1,12}$/.test(timestamp) || candidates.length === 0) throw invalid();
   const expected = createHmac('sha256', key).update(`${timestamp}.`).update(raw).digest();
-  if (!candidates.some((candidate) => /^[0-9a-f]+$/i.test(candidate) && sameBytes(Buffer.from(candidate, 'hex'), expected))) throw invalid();
-  return Number(timestamp) * 1000;
+  const matched = candidates.find((candidate) => HEX_SHA256.test(candidate) && sameBytes(Buffer.from(candidate, 'hex'), expected));
+  if (!matched) throw invalid();
+  return { timestampMs: Number(timestamp) * 1000, signature: matched };
 };
 
 /** The payment processor's `Stripe-Signature`, keyed with the whole `whsec_…` secret. */
@@ -42,10 +51,10 @@ export class StripeSignatureVerifier implements ProviderVerifier {
   }
 
   verify(raw: Uint8Array, headers: InboundHeaders): VerifiedDelivery {
-    const timestampMs = verifyTimestamped(raw, header(headers, 'stripe-signature'), this.secret);
+    const { timestampMs, signature } = verifyTimestamped(raw, header(headers, 'stripe-signature'), this.secret);
     const payload = json(raw);
     if (typeof payload.id !== 'string' || typeof payload.type !== 'string') throw validationFailed('id', 'required', 'The event has no id or type.');
-    return { eventId: payload.id, timestampMs, type: payload.type, payload };
+    return { eventId: payload.id, timestampMs, type: payload.type, payload, signature };
   }
 }
 
@@ -61,15 +70,15 @@ export class StandardWebhooksVerifier implements ProviderVerifier {
     const id = header(headers, 'wh-id') ?? header(headers, 'webhook-id');
     const timestamp = header(headers, 'wh-timestamp') ?? header(headers, 'webhook-timestamp');
     const signatures = header(headers, 'wh-signature') ?? header(headers, 'webhook-signature');
-    if (!id || !timestamp || !/^\d+$/.test(timestamp) || !signatures) throw invalid();
+    if (!id || !timestamp || !/^\d{1,12}$/.test(timestamp) || !signatures) throw invalid();
     const expected = createHmac('sha256', this.key).update(`${id}.${timestamp}.`).update(raw).digest();
-    const matches = signatures
+    const matched = signatures
       .split(' ')
       .map((entry) => entry.split(','))
-      .some(([version, value]) => version === 'v1' && value !== undefined && sameBytes(Buffer.from(value, 'base64'), expected));
-    if (!matches) throw invalid();
+      .find(([version, value]) => version === 'v1' && value !== undefined && BASE64_SHA256.test(value) && sameBytes(Buffer.from(value, 'base64'), expected));
+    if (!matched) throw invalid();
     const payload = json(raw);
-    return { eventId: id, timestampMs: Number(timestamp) * 1000, type: typeof payload.type === 'string' ? payload.type : 'unknown', payload };
+    return { eventId: id, timestampMs: Number(timestamp) * 1000, type: typeof payload.type === 'string' ? payload.type : 'unknown', payload, signature: matched[1] as string };
   }
 }
 
@@ -85,12 +94,12 @@ export class IdentitySignatureVerifier implements ProviderVerifier {
   }
 
   verify(raw: Uint8Array, headers: InboundHeaders): VerifiedDelivery {
-    const timestampMs = verifyTimestamped(raw, header(headers, 'identity-signature'), this.secret);
+    const { timestampMs, signature } = verifyTimestamped(raw, header(headers, 'identity-signature'), this.secret);
     const payload = json(raw);
     const data = payload.data as Record<string, unknown> | undefined;
     const attributes = data?.attributes as Record<string, unknown> | undefined;
     if (typeof data?.id !== 'string') throw validationFailed('data.id', 'required', 'The event has no id.');
-    return { eventId: data.id, timestampMs, type: typeof attributes?.name === 'string' ? attributes.name : 'unknown', payload };
+    return { eventId: data.id, timestampMs, type: typeof attributes?.name === 'string' ? attributes.name : 'unknown', payload, signature };
   }
 }
 
@@ -109,13 +118,14 @@ export class ESignatureVerifier implements ProviderVerifier {
 
   verify(raw: Uint8Array, headers: InboundHeaders): VerifiedDelivery {
     const name = ESIGN_SIGNATURE_HEADERS.find((candidate) => header(headers, candidate) !== undefined);
-    const signature = name ? header(headers, name)?.trim().replace(/^sha256=/i, '') : undefined;
-    if (!signature || !/^[0-9a-f]+$/i.test(signature)) throw invalid();
+    const given = name ? header(headers, name)?.trim() : undefined;
+    const signature = given?.startsWith('sha256=') ? given.slice(7) : given;
+    if (!signature || !HEX_SHA256.test(signature)) throw invalid();
     if (!sameBytes(Buffer.from(signature, 'hex'), createHmac('sha256', this.secret).update(raw).digest())) throw invalid();
     const payload = json(raw);
     const createdAt = typeof payload.createdAt === 'string' ? Date.parse(payload.createdAt) : Number.NaN;
     if (typeof payload.id !== 'string' || typeof payload.event !== 'string') throw validationFailed('id', 'required', 'The event has no id or event name.');
     if (Number.isNaN(createdAt)) throw validationFailed('createdAt', 'format', 'The event has no ISO createdAt timestamp.');
-    return { eventId: payload.id, timestampMs: createdAt, type: payload.event, payload };
+    return { eventId: payload.id, timestampMs: createdAt, type: payload.event, payload, signature };
   }
 }

@@ -10,8 +10,12 @@ export interface InboundReceiver {
   readonly handler: InboundHandler;
   /** What a repeated event id answers (200). */
   readonly duplicateBody: Record<string, unknown>;
-  /** A signature header whose SHA-256 is kept for `windowMs`; the same header again is a replay (409). */
-  readonly replay?: { readonly header: string; readonly windowMs: number };
+  /**
+   * Deliveries whose verified signature was seen within `windowMs` are replays (409). Keyed on
+   * the signature value that matched, not the header text, so padding or reordering the header
+   * does not make a replay look new.
+   */
+  readonly replay?: { readonly windowMs: number };
 }
 
 /**
@@ -37,8 +41,7 @@ export class InboundPipeline {
     const delivery = receiver.verifier.verify(raw, headers);
     const now = this.clock.now();
     if (receiver.replay) {
-      const signature = String(headers[receiver.replay.header] ?? '');
-      const fingerprint = `${receiver.provider}:${this.secrets.digest(signature)}`;
+      const fingerprint = `${receiver.provider}:${this.secrets.digest(delivery.signature)}`;
       if (!(await this.replays.firstSight(fingerprint, now, receiver.replay.windowMs))) {
         throw new DomainError('conflict', 'This signed delivery was already received.', { replay: true });
       }

@@ -8,6 +8,8 @@ export interface VerifiedDelivery {
   readonly timestampMs: number;
   readonly type: string;
   readonly payload: Record<string, unknown>;
+  /** The signature value that matched, in its canonical form (what a replay guard keys on). */
+  readonly signature: string;
 }
 
 /** Checks a provider's signature over the raw bytes (constant time); throws `invalid_signature`. */

@@ -51,6 +51,11 @@ test('sign-up creates a pending producer; inquiry.completed with its reference-i
   // The same signed delivery again is a replay.
   const replay = await sendIdentity(app, event, header).result;
   t.is(replay.status, 409);
+  // Rewriting the header around the same verified signature does not make the delivery new.
+  const [timestamp, ...signatures] = header.split(',');
+  for (const variant of [`${timestamp}, ${signatures.reverse().join(', ')}`, `${timestamp},v1=${'a'.repeat(64)},${signatures.join(',')}`]) {
+    t.is((await sendIdentity(app, event, variant).result).status, 409, variant);
+  }
 });
 
 test('identity events: no reference-id acknowledged without change, other events 202, bad signature 401', async (t) => {
