@@ -102,13 +102,7 @@ export class CardPayments {
     if (repeated) return { invoice, payment: repeated };
     const source = this.refundSource(all, input);
     const requestKey = input.reference ?? this.deps.ids.next('rfd');
-    const reference = isProcessorPayment(source)
-      ? (
-          await this.deps.steps.run('refund_processing', { orgId, reference: source.reference, invoiceId }, () =>
-            this.call(() => this.deps.gateway.refund({ intentId: source.reference, amount: input.amount, invoiceId, orgId, idempotencyKey: `refund-${source.id}-${requestKey}` })),
-          )
-        ).id
-      : `refund:${requestKey}`;
+    const reference = isProcessorPayment(source) ? await this.refundThroughProcessor(orgId, invoiceId, source, requestKey, input) : `refund:${requestKey}`;
     const recorded = await this.deps.settlement.recordRefund(orgId, invoiceId, {
       amount: input.amount,
       method: source.method,
@@ -127,6 +121,28 @@ export class CardPayments {
       await this.deps.audit.record(actor, orgId, 'invoice.refunded', { type: 'invoice', id: invoiceId }, { paymentId: recorded.payment.id, refundOf: source.id, amount: input.amount / 100, reference });
     }
     return { invoice: recorded.invoice, payment: recorded.payment };
+  }
+
+  /**
+   * Holds the amount on the payment first (a guarded write), so that racing refunds cannot
+   * together give back more than the card paid; a refusal by the processor gives the hold back.
+   */
+  private async refundThroughProcessor(orgId: string, invoiceId: string, source: Payment, requestKey: string, input: { amount: Cents; reference?: string }): Promise<string> {
+    if (!(await this.deps.payments.holdRefund(orgId, source.id, requestKey, input.amount, source.amount))) {
+      if (await this.deps.payments.holdsRefund(orgId, source.id, requestKey)) {
+        throw new DomainError('conflict', 'A refund with this reference is being processed; repeat the request for its result.', {});
+      }
+      throw new DomainError('refund_exceeds_payments', 'Other refunds of this payment leave less than this amount to refund.', {});
+    }
+    try {
+      const refund = await this.deps.steps.run('refund_processing', { orgId, reference: source.reference, invoiceId }, () =>
+        this.call(() => this.deps.gateway.refund({ intentId: source.reference, amount: input.amount, invoiceId, orgId, idempotencyKey: `refund-${source.id}-${requestKey}` })),
+      );
+      return refund.id;
+    } catch (error) {
+      await this.deps.payments.releaseRefundHold(orgId, source.id, requestKey, input.amount);
+      throw error;
+    }
   }
 
   private refundSource(all: readonly Payment[], input: { amount: Cents; paymentId?: string }): Payment {

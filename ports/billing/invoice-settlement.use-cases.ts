@@ -48,10 +48,12 @@ export class InvoiceSettlement {
     }
     const invoice = await this.deps.invoices.findById(orgId, invoiceId);
     if (!invoice) throw notFound('Invoice');
+    if (await this.deps.invoices.countsReference(orgId, invoiceId, input.reference)) return this.sameAsFirst(orgId, invoiceId, input);
     if (invoice.status !== 'open') throw notOpen(invoice);
     const outstanding = cents(invoice.amount - invoice.paidAmount);
     if (input.amount > outstanding) throw new DomainError('overpayment', `The invoice has ${outstanding / 100} outstanding.`, { outstanding: outstanding / 100 });
     const applied = await this.record(orgId, invoiceId, { ...input, source: 'manual' }, cents(invoice.amount - input.amount));
+    if (!applied && (await this.deps.invoices.countsReference(orgId, invoiceId, input.reference))) return this.sameAsFirst(orgId, invoiceId, input);
     if (!applied) {
       const current = await this.deps.invoices.findById(orgId, invoiceId);
       if (current && current.status !== 'open') throw notOpen(current);
@@ -61,6 +63,15 @@ export class InvoiceSettlement {
     await this.deps.audit.record(actor, orgId, 'invoice.payment_recorded', { type: 'invoice', id: invoiceId }, { paymentId: payment.id, amount: input.amount / 100, method: input.method, reference: input.reference });
     await this.deps.collection.afterPayment(orgId, invoiceId, input.reference);
     return payment;
+  }
+
+  /**
+   * The same request raced ahead of this one and its amount is on the invoice: answer with its
+   * payment, storing the row if the first request has not yet.
+   */
+  private async sameAsFirst(orgId: string, invoiceId: string, input: { amount: Cents; method: PaymentMethod; reference: string }): Promise<Payment> {
+    await this.storeRow(orgId, invoiceId, { ...input, source: 'manual' }, this.deps.clock.now());
+    return (await this.deps.payments.findByReference(orgId, input.reference)) as Payment;
   }
 
   /**

@@ -19,6 +19,8 @@ export interface InvoiceRepository {
    * null when the invoice is missing or already counted this reference.
    */
   applyPayment(orgId: string, id: string, reference: string, amount: Cents, events: readonly DomainEvent[], guard?: PaymentGuard): Promise<Invoice | null>;
+  /** Whether a payment with this reference was already added to the invoice. */
+  countsReference(orgId: string, id: string, reference: string): Promise<boolean>;
   /** Appends events once per key (a failure the processor reports twice is announced once); false when the key was seen. */
   appendEventsOnce(orgId: string, id: string, key: string, events: readonly DomainEvent[]): Promise<boolean>;
   /** A paid invoice back to open (a refund left it uncovered); null when it was not paid. */
@@ -34,4 +36,14 @@ export interface PaymentRepository {
   insert(payment: Payment): Promise<void>;
   forInvoice(orgId: string, invoiceId: string): Promise<Payment[]>;
   findByReference(orgId: string, reference: string): Promise<Payment | null>;
+  /**
+   * Holds `amount` of a payment for a refund request `key` before the processor is asked, in one
+   * guarded write: false when the key already holds a part (the same request again) or when the
+   * holds would exceed `limit` (racing refunds can never give back more than was paid).
+   */
+  holdRefund(orgId: string, paymentId: string, key: string, amount: Cents, limit: Cents): Promise<boolean>;
+  /** Gives a hold back (the processor refused the refund). */
+  releaseRefundHold(orgId: string, paymentId: string, key: string, amount: Cents): Promise<void>;
+  /** Whether a refund request `key` holds part of the payment. */
+  holdsRefund(orgId: string, paymentId: string, key: string): Promise<boolean>;
 }

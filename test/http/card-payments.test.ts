@@ -280,3 +280,57 @@ test.serial('an invoice paid by check also gets its receipt, commission and ledg
   t.is((await call(app.api, 'GET', `/v1/ledger/entries?invoiceId=${invoice.id}`, { token: tenant.adminToken })).body.data.length, 1);
   t.is(await app.app.store.collection('documents').countDocuments({ orgId: tenant.orgId, type: 'receipt', storageKey: { $regex: invoice.invoiceNumber } }), 1);
 });
+
+test.serial('parallel refunds of one card payment give back at most what it paid, asking the processor once per accepted refund', async (t) => {
+  const { app, tenant, fake } = t.context;
+  const { invoice } = await bindPolicy(app, tenant);
+  const intent = await call(app.api, 'POST', `/v1/invoices/${invoice.id}/payment-intent`, { token: tenant.adminToken, body: {} });
+  t.is((await sendEvent(app, 'payment_intent.succeeded', fake.pay(intent.body.id))).status, 200);
+  const refundsBefore = fake.requests.filter((request) => request.path === '/v1/refunds').length;
+
+  const answers = await Promise.all(
+    Array.from({ length: 10 }, (_, i) => call(app.api, 'POST', `/v1/invoices/${invoice.id}/refund`, { token: tenant.adminToken, body: { amount: invoice.amount, reference: `par-${i}` } })),
+  );
+  t.is(answers.filter((answer) => answer.status === 201).length, 1);
+  t.true(answers.filter((answer) => answer.status !== 201).every((answer) => answer.status === 422 && answer.body.error === 'refund_exceeds_payments'));
+  t.is(fake.requests.filter((request) => request.path === '/v1/refunds').length - refundsBefore, 1);
+  const detail = await call(app.api, 'GET', `/v1/invoices/${invoice.id}`, { token: tenant.adminToken });
+  t.is(detail.body.paidAmount, 0);
+
+  // The same reference sent twice at once: one refund, the other waits for it or replays it.
+  const { invoice: second } = await bindPolicy(app, tenant);
+  const secondIntent = await call(app.api, 'POST', `/v1/invoices/${second.id}/payment-intent`, { token: tenant.adminToken, body: {} });
+  await sendEvent(app, 'payment_intent.succeeded', fake.pay(secondIntent.body.id));
+  const twins = await Promise.all([0, 1].map(() => call(app.api, 'POST', `/v1/invoices/${second.id}/refund`, { token: tenant.adminToken, body: { amount: 10, reference: 'twin' } })));
+  t.true(twins.some((answer) => answer.status === 201));
+  t.true(twins.every((answer) => answer.status === 201 || (answer.status === 409 && answer.body.error === 'conflict')));
+  const replay = await call(app.api, 'POST', `/v1/invoices/${second.id}/refund`, { token: tenant.adminToken, body: { amount: 10, reference: 'twin' } });
+  t.is(replay.status, 201);
+  t.is((await call(app.api, 'GET', `/v1/invoices/${second.id}`, { token: tenant.adminToken })).body.paidAmount, second.amount - 10);
+});
+
+test.serial('a refused processor refund gives its hold back: the same amount can be refunded afterwards', async (t) => {
+  const { app, tenant, fake } = t.context;
+  const { invoice } = await bindPolicy(app, tenant);
+  const intent = await call(app.api, 'POST', `/v1/invoices/${invoice.id}/payment-intent`, { token: tenant.adminToken, body: {} });
+  await sendEvent(app, 'payment_intent.succeeded', fake.pay(intent.body.id));
+  fake.control.failNext = 3;
+  const failed = await call(app.api, 'POST', `/v1/invoices/${invoice.id}/refund`, { token: tenant.adminToken, body: { amount: invoice.amount, reference: 'down-1' } });
+  fake.control.failNext = 0;
+  t.is(failed.status, 502);
+  const retried = await call(app.api, 'POST', `/v1/invoices/${invoice.id}/refund`, { token: tenant.adminToken, body: { amount: invoice.amount, reference: 'down-2' } });
+  t.is(retried.status, 201);
+});
+
+test.serial('the same manual payment sent in parallel answers every copy with the first payment', async (t) => {
+  const { app, tenant } = t.context;
+  const { invoice } = await bindPolicy(app, tenant);
+  const answers = await Promise.all(
+    Array.from({ length: 8 }, () => call(app.api, 'POST', `/v1/invoices/${invoice.id}/pay`, { token: tenant.adminToken, body: { amount: invoice.amount, method: 'wire', reference: 'WIRE-PARALLEL-1' } })),
+  );
+  t.deepEqual(answers.map((answer) => answer.status), Array(8).fill(201));
+  t.is(new Set(answers.map((answer) => answer.body.id)).size, 1);
+  const detail = await call(app.api, 'GET', `/v1/invoices/${invoice.id}`, { token: tenant.adminToken });
+  t.like(detail.body, { status: 'paid', paidAmount: invoice.amount });
+  t.is(detail.body.payments.length, 1);
+});

@@ -57,8 +57,13 @@ export class InvoiceStoreRepository implements InvoiceRepository {
     return this.records.update(orgId, id, condition, {
       $inc: { paidAmount: amount },
       $push: { paymentReferences: reference, [OUTBOX_FIELD]: { $each: [...events] } },
-      $set: { [OUTBOX_FLAG]: events.length > 0 },
+      // Only ever raised here: events queued by earlier writes are still waiting for the relay.
+      ...(events.length > 0 ? { $set: { [OUTBOX_FLAG]: true } } : {}),
     });
+  }
+
+  async countsReference(orgId: string, id: string, reference: string): Promise<boolean> {
+    return (await this.records.raw.countDocuments({ _id: id, orgId, paymentReferences: reference })) > 0;
   }
 
   async appendEventsOnce(orgId: string, id: string, key: string, events: readonly DomainEvent[]): Promise<boolean> {
@@ -111,5 +116,23 @@ export class PaymentStoreRepository implements PaymentRepository {
 
   findByReference(orgId: string, reference: string): Promise<Payment | null> {
     return this.records.findOne(orgId, { reference });
+  }
+
+  async holdRefund(orgId: string, paymentId: string, key: string, amount: Cents, limit: Cents): Promise<boolean> {
+    const held = await this.records.update(
+      orgId,
+      paymentId,
+      { refundHoldKeys: { $ne: key }, $or: [{ refundHeld: { $exists: false } }, { refundHeld: { $lte: limit - amount } }] },
+      { $inc: { refundHeld: amount }, $push: { refundHoldKeys: key } },
+    );
+    return held !== null;
+  }
+
+  async releaseRefundHold(orgId: string, paymentId: string, key: string, amount: Cents): Promise<void> {
+    await this.records.update(orgId, paymentId, { refundHoldKeys: key }, { $inc: { refundHeld: -amount }, $pull: { refundHoldKeys: key } });
+  }
+
+  async holdsRefund(orgId: string, paymentId: string, key: string): Promise<boolean> {
+    return (await this.records.raw.countDocuments({ _id: paymentId, orgId, refundHoldKeys: key })) > 0;
   }
 }
