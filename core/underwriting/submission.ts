@@ -24,7 +24,8 @@ export type CompleteRisk = Required<RiskDetails>;
 
 export const REQUIRED_RISK_FIELDS = ['insuredName', 'naicsCode', 'annualRevenue', 'requestedLimit', 'effectiveDate', 'state', 'lineOfBusiness'] as const;
 
-export const SUBMISSION_STATUSES = ['incomplete', 'received', 'quoted', 'bound', 'declined'] as const;
+/** `binding`: one bind holds the submission while it issues the policy; no quote or other bind meanwhile. */
+export const SUBMISSION_STATUSES = ['incomplete', 'received', 'quoted', 'binding', 'bound', 'declined'] as const;
 export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
 
 export interface Submission extends RiskDetails {
@@ -36,6 +37,8 @@ export interface Submission extends RiskDetails {
   readonly description: string | null;
   readonly priorLosses: readonly PriorLoss[];
   readonly triage: Triage;
+  /** The policy id the bind in progress (or the bind that made it `bound`) issues. */
+  readonly bindingPolicyId?: string | null;
   readonly source: 'json' | 'acord125';
   readonly createdBy: string;
   readonly createdAt: Date;

@@ -4,7 +4,8 @@ import type { Policy } from '../../core/policy/policy.ts';
 import { today, yearOf } from '../../core/shared/calendar-date.ts';
 import { DomainError, notFound } from '../../core/shared/domain-error.ts';
 import { aggregateFlag } from '../../core/underwriting/delegated-authority.ts';
-import { assertBindable } from '../../core/underwriting/quote.ts';
+import { assertBindable, type Quote } from '../../core/underwriting/quote.ts';
+import type { Submission } from '../../core/underwriting/submission.ts';
 import { issuePolicy, type IssuanceDeps } from '../policy/policy-issuance.ts';
 import type { UnderwritingReferenceData } from './reference-data.port.ts';
 import type { AggregateLedger, QuoteRepository, SubmissionRepository } from './underwriting.repositories.ts';
@@ -16,10 +17,21 @@ export interface BindingDeps extends IssuanceDeps {
   readonly reference: UnderwritingReferenceData;
 }
 
+/** A bind that has held its submission this long without storing a policy is taken to have died. */
+export const BINDING_LEASE_MS = 2 * 60_000;
+/** Attempts at the steps after the policy is stored, before the request reports a failure. */
+const FINISH_ATTEMPTS = 3;
+
+const inProgress = () => new DomainError('conflict', 'A bind of this submission is in progress; repeat the request for its result.');
+
 /**
- * Binds a submission's active quote. Races are settled in the store: the quote is claimed by
- * one guarded write (one policy per quote), and the aggregate cap is checked and raised by one
- * guarded increment. A later step that fails gives back what the earlier ones took.
+ * Binds a submission's active quote. Races are settled in the store: the submission moves
+ * quoted → binding once (one bind at a time, no quote meanwhile), the quote is claimed once,
+ * and the aggregate cap is checked and raised by one guarded increment.
+ *
+ * Before the policy is stored, a failure gives back exactly what was taken. Once it is stored
+ * (with its `policy.bound` event) the bind has happened: the remaining steps are retried, and a
+ * bind that still could not finish is finished by the next request for the same submission.
  */
 export class Binding {
   private readonly deps: BindingDeps;
@@ -31,26 +43,23 @@ export class Binding {
   async bind(actor: Principal, orgId: string, submissionId: string, plan: InstallmentPlan): Promise<Policy> {
     const submission = await this.deps.submissions.findById(orgId, submissionId);
     if (!submission) throw notFound('Submission');
-    const quote = await this.deps.quotes.findActive(orgId, submissionId);
-    if (!quote) {
-      throw new DomainError('invalid_transition', `A ${submission.status} submission has no active quote to bind.`, { status: submission.status });
+    if (submission.status === 'binding') {
+      const finished = await this.resume(orgId, submission);
+      if (finished) return finished;
     }
-    assertBindable(quote, today(this.deps.clock.now()));
     const policyId = this.deps.ids.next('pol');
-    if (!(await this.deps.quotes.claimForBinding(orgId, quote.id, policyId))) {
-      throw new DomainError('invalid_transition', 'The quote was bound or replaced by another request.', { quoteId: quote.id });
+    if (!(await this.deps.submissions.claimForBinding(orgId, submissionId, policyId, this.deps.clock.now()))) {
+      const current = await this.deps.submissions.findById(orgId, submissionId);
+      if (current?.status === 'binding') throw inProgress();
+      throw new DomainError('invalid_transition', `A ${current?.status ?? submission.status} submission has no active quote to bind.`, { status: current?.status ?? submission.status });
     }
-    const program = this.deps.reference.defaultProgram();
-    const year = yearOf(quote.risk.effectiveDate);
-    if (!(await this.deps.aggregates.reserve(orgId, program.id, year, quote.grossPremium, program.aggregateCap))) {
-      await this.deps.quotes.releaseClaim(orgId, quote.id, policyId);
-      const written = await this.deps.aggregates.written(orgId, program.id, year);
-      throw new DomainError('not_bindable', 'Binding would exceed the aggregate written-premium cap.', {
-        daFlags: [aggregateFlag(program, written, quote.grossPremium)],
-      });
-    }
+    const taken: { quote?: Quote; reserved?: { programId: string; year: number } } = {};
+    let policy: Policy;
     try {
-      const { policy } = await issuePolicy(this.deps, {
+      const quote = await this.takeQuote(orgId, submissionId, policyId);
+      taken.quote = quote;
+      taken.reserved = await this.reserveAggregate(orgId, quote);
+      policy = (await issuePolicy(this.deps, {
         policyId,
         orgId,
         submissionId,
@@ -61,18 +70,73 @@ export class Binding {
         premium: quote.grossPremium,
         effectiveDate: quote.risk.effectiveDate,
         plan,
-        programId: program.id,
+        programId: taken.reserved.programId,
         renewalOf: null,
         actor: describeActor(actor),
         transaction: 'bind',
         event: 'policy.bound',
-      });
-      await this.deps.submissions.moveStatus(orgId, submissionId, ['quoted', 'received'], 'bound', this.deps.clock.now());
-      return policy;
+      })).policy;
     } catch (error) {
-      await this.deps.aggregates.release(orgId, program.id, year, quote.grossPremium);
-      await this.deps.quotes.releaseClaim(orgId, quote.id, policyId);
+      await this.giveBack(orgId, submissionId, policyId, taken);
       throw error;
     }
+    return this.finish(orgId, submissionId, policy);
+  }
+
+  private async takeQuote(orgId: string, submissionId: string, policyId: string): Promise<Quote> {
+    const quote = await this.deps.quotes.findActive(orgId, submissionId);
+    if (!quote) throw new DomainError('invalid_transition', 'The submission has no active quote to bind.');
+    assertBindable(quote, today(this.deps.clock.now()));
+    if (!(await this.deps.quotes.claimForBinding(orgId, quote.id, policyId))) {
+      throw new DomainError('invalid_transition', 'The quote was bound or replaced by another request.', { quoteId: quote.id });
+    }
+    return quote;
+  }
+
+  private async reserveAggregate(orgId: string, quote: Quote): Promise<{ programId: string; year: number }> {
+    const program = this.deps.reference.defaultProgram();
+    const year = yearOf(quote.risk.effectiveDate);
+    if (!(await this.deps.aggregates.reserve(orgId, program.id, year, quote.grossPremium, program.aggregateCap))) {
+      const written = await this.deps.aggregates.written(orgId, program.id, year);
+      throw new DomainError('not_bindable', 'Binding would exceed the aggregate written-premium cap.', { daFlags: [aggregateFlag(program, written, quote.grossPremium)] });
+    }
+    return { programId: program.id, year };
+  }
+
+  /** Undoes exactly the steps that completed before the policy was stored, newest first. */
+  private async giveBack(orgId: string, submissionId: string, policyId: string, taken: { quote?: Quote; reserved?: { programId: string; year: number } }): Promise<void> {
+    if (taken.reserved && taken.quote) await this.deps.aggregates.release(orgId, taken.reserved.programId, taken.reserved.year, taken.quote.grossPremium);
+    if (taken.quote) await this.deps.quotes.releaseClaim(orgId, taken.quote.id, policyId);
+    await this.deps.submissions.releaseBinding(orgId, submissionId, policyId, this.deps.clock.now());
+  }
+
+  /** The steps after the policy is stored: the submission bound, and no other quote left active on it. */
+  private async finish(orgId: string, submissionId: string, policy: Policy): Promise<Policy> {
+    let failure: unknown;
+    for (let attempt = 0; attempt < FINISH_ATTEMPTS; attempt += 1) {
+      try {
+        await this.deps.submissions.moveStatus(orgId, submissionId, ['binding'], 'bound', this.deps.clock.now());
+        if (policy.quoteId) await this.deps.quotes.supersedeOthers(orgId, submissionId, policy.quoteId);
+        return policy;
+      } catch (error) {
+        failure = error;
+      }
+    }
+    throw failure;
+  }
+
+  /**
+   * A submission held by a bind: finish it when its policy is stored; take it back when that
+   * bind died before storing one (past the lease); otherwise it is still running.
+   */
+  private async resume(orgId: string, submission: Submission): Promise<Policy | null> {
+    const policyId = submission.bindingPolicyId;
+    const policy = policyId ? await this.deps.policies.findById(orgId, policyId) : null;
+    if (policy) return this.finish(orgId, submission.id, policy);
+    if (this.deps.clock.now().getTime() - submission.updatedAt.getTime() < BINDING_LEASE_MS || !policyId) throw inProgress();
+    const quote = await this.deps.quotes.findClaimedBy(orgId, submission.id, policyId);
+    if (quote) await this.deps.quotes.releaseClaim(orgId, quote.id, policyId);
+    await this.deps.submissions.releaseBinding(orgId, submission.id, policyId, this.deps.clock.now());
+    return null;
   }
 }

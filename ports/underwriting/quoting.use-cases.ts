@@ -77,7 +77,13 @@ export class Quoting {
     };
     await this.deps.quotes.insert(quote);
     await this.deps.quotes.supersedeOthers(orgId, submissionId, quote.id);
-    await this.deps.submissions.moveStatus(orgId, submissionId, ['received'], 'quoted', now);
+    // The guarded move settles a race with a bind: once a bind holds the submission, this quote
+    // is taken back instead of staying active on a submission that is being (or was) bound.
+    if (!(await this.deps.submissions.moveStatus(orgId, submissionId, ['received', 'quoted'], 'quoted', now))) {
+      await this.deps.quotes.withdraw(orgId, quote.id);
+      const current = await this.submission(orgId, submissionId);
+      throw new DomainError('invalid_transition', `A ${current.status} submission cannot be quoted.`, { status: current.status });
+    }
     return quote;
   }
 
@@ -85,7 +91,7 @@ export class Quoting {
     const submission = await this.submission(orgId, submissionId);
     const missing: string[] = missingRiskFields(submission).map((field) => `field:${field}`);
     const quote = await this.deps.quotes.findActive(orgId, submissionId);
-    if (submission.status === 'bound') missing.push('already_bound');
+    if (submission.status === 'bound' || submission.status === 'binding') missing.push('already_bound');
     else if (!quote) missing.push('quote');
     else {
       if (compareDates(today(this.deps.clock.now()), quote.validUntil) > 0) missing.push('quote_expired');

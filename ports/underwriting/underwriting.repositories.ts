@@ -16,6 +16,10 @@ export interface SubmissionRepository {
   list(orgId: string, filters: SubmissionFilters, page: PageRequest): Promise<Page<Submission>>;
   /** Moves the status only from one of `from`; null when the submission was not in one of them. */
   moveStatus(orgId: string, id: string, from: readonly SubmissionStatus[], to: SubmissionStatus, at: Date): Promise<Submission | null>;
+  /** quoted → binding for the bind that will issue `policyId`; null when another holds it or it is not quoted. */
+  claimForBinding(orgId: string, id: string, policyId: string, at: Date): Promise<Submission | null>;
+  /** binding → quoted, only for the bind of `policyId` (or for a stale one older than `staleBefore`). */
+  releaseBinding(orgId: string, id: string, policyId: string, at: Date): Promise<Submission | null>;
 }
 
 export interface QuoteRepository {
@@ -28,6 +32,10 @@ export interface QuoteRepository {
   /** Takes an active quote for binding; exactly one of racing binders gets it. */
   claimForBinding(orgId: string, id: string, policyId: string): Promise<Quote | null>;
   releaseClaim(orgId: string, id: string, policyId: string): Promise<void>;
+  /** The quote a bind of `policyId` took, if any. */
+  findClaimedBy(orgId: string, submissionId: string, policyId: string): Promise<Quote | null>;
+  /** Takes back a quote that was never shown to anyone (its submission moved on meanwhile). */
+  withdraw(orgId: string, id: string): Promise<void>;
 }
 
 /** Written premium per organization, program and year, for the delegated-authority cap. */

@@ -1,27 +1,39 @@
 import type { Collection, DocumentStore, StoredDocument } from '../../ports/persistence/document-store.port.ts';
 
+const FAULTABLE = new Set(['insertOne', 'findOneAndUpdate', 'updateOne', 'updateMany', 'deleteOne', 'deleteMany']);
+
+/** How a fault is planned: let `skip` calls through, then fail the next `fail` ones. */
+export interface Fault {
+  skip?: number;
+  fail: number;
+}
+
 /**
- * A real store whose next `insertOne` calls on chosen collections fail, to interrupt a flow
- * between two of its steps. `faults` maps a collection name to how many inserts should fail.
+ * A real store whose writes fail on plan, to interrupt a flow between two of its steps. Keys are
+ * `operation:collection` (`findOneAndUpdate:submissions`); a bare collection name means its
+ * `insertOne`. A number is the count of calls to fail at once.
  */
-export const withInsertFaults = (store: DocumentStore, faults: Map<string, number>): DocumentStore => ({
+export const withFaults = (store: DocumentStore, faults: Map<string, number | Fault>): DocumentStore => ({
   engine: store.engine,
   collection<T extends StoredDocument>(name: string, options?: Parameters<DocumentStore['collection']>[1]): Collection<T> {
     const inner = store.collection<T>(name, options);
     return new Proxy(inner, {
       get(target, property, receiver) {
-        if (property === 'insertOne') {
-          return async (document: T) => {
-            const left = faults.get(name) ?? 0;
-            if (left > 0) {
-              faults.set(name, left - 1);
-              throw new Error(`injected failure: insert into ${name}`);
-            }
-            return target.insertOne(document);
-          };
-        }
         const value = Reflect.get(target, property, receiver);
-        return typeof value === 'function' ? value.bind(target) : value;
+        if (typeof property !== 'string' || !FAULTABLE.has(property)) return typeof value === 'function' ? value.bind(target) : value;
+        return async (...args: unknown[]) => {
+          const key = faults.has(`${property}:${name}`) ? `${property}:${name}` : property === 'insertOne' ? name : null;
+          const planned = key === null ? undefined : faults.get(key);
+          if (key !== null && planned !== undefined) {
+            const fault = typeof planned === 'number' ? { fail: planned } : planned;
+            if ((fault.skip ?? 0) > 0) faults.set(key, { ...fault, skip: (fault.skip ?? 0) - 1 });
+            else if (fault.fail > 0) {
+              faults.set(key, { ...fault, fail: fault.fail - 1 });
+              throw new Error(`injected failure: ${property} on ${name}`);
+            }
+          }
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
       },
     });
   },
@@ -29,3 +41,6 @@ export const withInsertFaults = (store: DocumentStore, faults: Map<string, numbe
   ping: () => store.ping(),
   close: () => store.close(),
 });
+
+/** Fails the next `insertOne` calls on chosen collections (a collection name → how many). */
+export const withInsertFaults = (store: DocumentStore, faults: Map<string, number>): DocumentStore => withFaults(store, faults as Map<string, number | Fault>);

@@ -38,4 +38,13 @@ export class QuoteStoreRepository implements QuoteRepository {
   async releaseClaim(orgId: string, id: string, policyId: string): Promise<void> {
     await this.records.update(orgId, id, { status: 'bound', policyId }, { $set: { status: 'active', policyId: null } });
   }
+
+  async findClaimedBy(orgId: string, submissionId: string, policyId: string): Promise<Quote | null> {
+    const [claimed] = await this.records.findAll(orgId, { submissionId, status: 'bound', policyId });
+    return claimed ?? null;
+  }
+
+  async withdraw(orgId: string, id: string): Promise<void> {
+    await this.records.update(orgId, id, { status: 'active' }, { $set: { status: 'superseded' } });
+  }
 }

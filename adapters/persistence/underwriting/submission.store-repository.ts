@@ -41,4 +41,12 @@ export class SubmissionStoreRepository implements SubmissionRepository {
   moveStatus(orgId: string, id: string, from: readonly SubmissionStatus[], to: SubmissionStatus, at: Date): Promise<Submission | null> {
     return this.records.update(orgId, id, { status: { $in: [...from] } }, { $set: { status: to, updatedAt: at }, $inc: { version: 1 } });
   }
+
+  claimForBinding(orgId: string, id: string, policyId: string, at: Date): Promise<Submission | null> {
+    return this.records.update(orgId, id, { status: 'quoted' }, { $set: { status: 'binding', bindingPolicyId: policyId, updatedAt: at }, $inc: { version: 1 } });
+  }
+
+  releaseBinding(orgId: string, id: string, policyId: string, at: Date): Promise<Submission | null> {
+    return this.records.update(orgId, id, { status: 'binding', bindingPolicyId: policyId }, { $set: { status: 'quoted', bindingPolicyId: null, updatedAt: at }, $inc: { version: 1 } });
+  }
 }
