@@ -118,6 +118,8 @@ test('every served route is described, with security, rate headers and error res
     ['post', '/v1/producers/{id}/appointments'],
     ['patch', '/v1/producers/{id}/appointments/{apptId}'],
     ['post', '/api/auth/sign-up/email'],
+    ['post', '/api/auth/verify-email'],
+    ['post', '/api/auth/verify-email/resend'],
     ['post', '/api/auth/sign-in/email'],
     ['get', '/api/auth/get-session'],
     ['post', '/api/auth/sign-out'],

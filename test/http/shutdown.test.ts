@@ -4,6 +4,7 @@ import { MACHINE_SECRET, startTestApp } from '../support/test-app.ts';
 
 test('SIGTERM-style stop: no new connections, requests in flight finish, the store closes', async (t) => {
   const app = await startTestApp();
+  t.teardown(app.close);
   const body = JSON.stringify({ name: 'In flight' });
   const inFlight = new Promise<{ status: number; text: string }>((resolve, reject) => {
     const req = request(`${app.api}/v1/organizations`, {

@@ -1,6 +1,6 @@
 import test from 'ava';
 import { spawn } from 'node:child_process';
-import { appendFile, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { appendFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EmbeddedStore } from '../../adapters/persistence/embedded/embedded-store.engine.ts';
@@ -10,6 +10,7 @@ const journalPath = (dir: string) => join(dir, 'store', 'journal.log');
 
 test('every acknowledged write survives SIGKILL and the journal reopens cleanly', async (t) => {
   const dir = await mkdtemp(join(tmpdir(), 'durability-'));
+  t.teardown(() => rm(dir, { recursive: true, force: true }));
   const writer = spawn(process.execPath, [join(import.meta.dirname, '../support/durable-writer.ts'), dir], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -46,6 +47,7 @@ test('every acknowledged write survives SIGKILL and the journal reopens cleanly'
 
 test('a torn last record is cut off; damage before the end is refused', async (t) => {
   const dir = await mkdtemp(join(tmpdir(), 'journal-'));
+  t.teardown(() => rm(dir, { recursive: true, force: true }));
   const store = await EmbeddedStore.open({ dir });
   await store.collection('rows').insertOne({ _id: 'a' });
   await store.collection('rows').insertOne({ _id: 'b' });
@@ -64,6 +66,7 @@ test('a torn last record is cut off; damage before the end is refused', async (t
 
 test('a data directory is owned by one live process at a time', async (t) => {
   const dir = await mkdtemp(join(tmpdir(), 'lock-'));
+  t.teardown(() => rm(dir, { recursive: true, force: true }));
   const store = await EmbeddedStore.open({ dir });
   await writeFile(join(dir, 'store', 'LOCK'), String(process.ppid));
   await t.throwsAsync(EmbeddedStore.open({ dir }), { message: /in use/ });
@@ -72,6 +75,7 @@ test('a data directory is owned by one live process at a time', async (t) => {
 
 test('compaction keeps the live documents and drops the history', async (t) => {
   const dir = await mkdtemp(join(tmpdir(), 'compact-'));
+  t.teardown(() => rm(dir, { recursive: true, force: true }));
   const store = await EmbeddedStore.open({ dir, compactAboveBytes: 20_000 });
   const rows = store.collection<{ _id: string; n: number }>('rows');
   await rows.insertOne({ _id: 'a', n: 0 });

@@ -39,8 +39,14 @@ export const startTestApp = async (options: TestAppOptions = {}): Promise<TestAp
     ...(process.env.MONGODB_URI ? { MONGODB_URI: process.env.MONGODB_URI, MONGODB_DB: `http_${Date.now()}_${Math.random().toString(16).slice(2, 8)}` } : {}),
     ...options.env,
   });
-  const store = options.store ? await options.store(config) : undefined;
-  const app = await startApp(config, { logger: options.logger ?? createLogger('silent'), ...(store ? { store } : {}) });
+  let app: RunningApp;
+  try {
+    const store = options.store ? await options.store(config) : undefined;
+    app = await startApp(config, { logger: options.logger ?? createLogger('silent'), ...(store ? { store } : {}) });
+  } catch (error) {
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   return {
     api: `http://127.0.0.1:${app.apiPort}`,
     auth: `http://127.0.0.1:${app.authPort}`,
