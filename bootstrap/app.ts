@@ -130,7 +130,8 @@ export const startApp = async (config: AppConfig, options: StartOptions = {}): P
   await resolve(TOKENS.Authenticate);
   await resolve(TOKENS.RateLimiter);
   const api = new HttpServer('api', apiRoutes, pipeline(), logger, config.http);
-  const auth = new HttpServer('auth', authRoutes, pipeline(), logger, config.http);
+  // The authentication service answers the same health and readiness probes as the API.
+  const auth = new HttpServer('auth', [...healthRoutes(store), ...authRoutes], pipeline(), logger, config.http);
   await jobs.start();
   const apiPort = await api.listen(config.port, config.host);
   const authPort = await auth.listen(config.authPort, config.host);

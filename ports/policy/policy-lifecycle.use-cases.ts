@@ -96,7 +96,12 @@ export class PolicyLifecycle {
     await this.adjustmentInvoice(changed, delta, input.effectiveDate);
     return this.record(actor, changed, 'endorsement', input.effectiveDate, delta, {
       id: endorsementId,
-      changes: input.changes,
+      // The timeline speaks dollars, like every other amount a caller reads.
+      changes: {
+        ...input.changes,
+        ...(input.changes.annualRevenue !== undefined ? { annualRevenue: input.changes.annualRevenue / 100 } : {}),
+        ...(input.changes.requestedLimit !== undefined ? { requestedLimit: input.changes.requestedLimit / 100 } : {}),
+      },
       previousPremium: policy.grossPremium / 100,
       newPremium: annual / 100,
       ...(input.description ? { description: input.description } : {}),

@@ -50,6 +50,10 @@ test('health and readiness answer without credentials or rate limits', async (t)
   t.deepEqual(health.body, { status: 'ok' });
   t.is(health.headers.get('x-ratelimit-limit'), null);
   t.is((await call(app.api, 'GET', '/ready')).status, 200);
+  const authHealth = await call(app.auth, 'GET', '/health');
+  t.is(authHealth.status, 200, 'the authentication service answers health probes too');
+  t.deepEqual(authHealth.body, { status: 'ok' });
+  t.is((await call(app.auth, 'GET', '/ready')).status, 200);
   broken.ready = false;
   const down = await call(app.api, 'GET', '/ready');
   broken.ready = true;

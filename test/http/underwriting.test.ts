@@ -162,6 +162,7 @@ test('lifecycle: endorse, cancel, reinstate, renew, timeline; invalid moves are 
   t.is(endorse.status, 201);
   // New annual 58,218.75; difference 29,109.37 prorated over 183 of 365 days = 14,594.56
   t.like(endorse.body, { policyId: policy.id, type: 'endorsement', effectiveDate: '2027-07-02', premiumDelta: 14_594.56 });
+  t.like(endorse.body, { changes: { annualRevenue: 5_000_000 } }, 'changed amounts are reported in dollars');
   const endorsed = await call(app.api, 'GET', `/v1/policies/${policy.id}`, { token: a.adminToken });
   t.is(endorsed.body.grossPremium, 58_218.75);
   t.is(endorsed.body.annualRevenue, 5_000_000);
@@ -183,6 +184,7 @@ test('lifecycle: endorse, cancel, reinstate, renew, timeline; invalid moves are 
 
   const timeline = await call(app.api, 'GET', `/v1/policies/${policy.id}/timeline`, { token: a.adminToken });
   t.deepEqual(timeline.body.data.map((entry: { type: string }) => entry.type), ['bind', 'endorsement', 'cancellation']);
+  t.like(timeline.body.data[1], { changes: { annualRevenue: 5_000_000 } });
   t.deepEqual(timeline.body.data.map((entry: { premiumDelta: number }) => entry.premiumDelta), [29_109.38, 14_594.56, -13_206.89]);
   t.true(timeline.body.data.every((entry: { actor: string }) => entry.actor === `user:${a.adminId}`));
   const invoices = await call(app.api, 'GET', `/v1/invoices?policyId=${policy.id}`, { token: a.adminToken });
