@@ -11,6 +11,9 @@ export const requestIdOf = (request: IncomingMessage): string => {
   return typeof given === 'string' && SAFE_REQUEST_ID.test(given) ? given : randomUUID();
 };
 
+/** The media type of the body, lower case, without parameters (`multipart/form-data`). */
+export const mediaTypeOf = (request: IncomingMessage): string => (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+
 export const bearerOf = (request: IncomingMessage): string | undefined => {
   const header = request.headers.authorization;
   if (!header) return undefined;

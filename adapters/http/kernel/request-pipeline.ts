@@ -10,7 +10,7 @@ import type { Authenticate, Authentication } from '../../../ports/identity/authe
 import type { RateLimiter } from '../../../ports/rate-limit/rate-limiter.use-case.ts';
 import { DEFAULT_MAX_BODY_BYTES, parseJsonBody, readRawBody } from './body-reader.ts';
 import { errorResponse } from './error-response.ts';
-import { bearerOf, clientAddressOf, cookiesOf, credentialOf, loggableHeaders, loggableUrl, requestIdOf } from './request-meta.ts';
+import { bearerOf, clientAddressOf, cookiesOf, credentialOf, loggableHeaders, loggableUrl, mediaTypeOf, requestIdOf } from './request-meta.ts';
 import type { RouteDefinition, RouteResult } from './route.ts';
 import { validate } from './schema-validator.ts';
 import { carriesUpload, type UploadStager } from './upload-stager.ts';
@@ -39,11 +39,9 @@ const queryOf = (url: string | undefined): Record<string, string | string[]> => 
   return query;
 };
 
-const mediaType = (request: IncomingMessage): string => (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-
 /** The body's bytes, for a route that takes them raw and a request of one of its content types. */
 const readRaw = async (route: RouteDefinition, request: IncomingMessage): Promise<Buffer | null> => {
-  if (!route.rawBody || !route.rawBody.contentTypes.includes(mediaType(request))) return null;
+  if (!route.rawBody || !route.rawBody.contentTypes.includes(mediaTypeOf(request))) return null;
   return readRawBody(request, route.rawBody.maxBytes);
 };
 

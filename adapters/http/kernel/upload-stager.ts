@@ -8,6 +8,7 @@ import type { Readable } from 'node:stream';
 import { DomainError, validationFailed } from '../../../core/shared/domain-error.ts';
 import type { StagedFile } from '../../../ports/documents/staged-file.ts';
 import { payloadTooLarge } from './body-reader.ts';
+import { mediaTypeOf } from './request-meta.ts';
 
 export interface UploadSpec {
   readonly maxBytes: number;
@@ -118,8 +119,6 @@ const stageMultipart = (request: IncomingMessage, spec: UploadSpec, path: string
     });
     request.pipe(parser);
   });
-
-const mediaTypeOf = (request: IncomingMessage): string => (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
 
 /** Whether the request carries a file for a route that takes `spec` (as opposed to JSON). */
 export const carriesUpload = (request: IncomingMessage, spec: UploadSpec | undefined): boolean => {
