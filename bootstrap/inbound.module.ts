@@ -6,6 +6,7 @@ import type { SecretTools } from '../ports/identity/credential-crypto.port.ts';
 import { IdentityEventsHandler } from '../ports/producers/identity-events.handler.ts';
 import type { ProducerRepository } from '../ports/producers/producer.repositories.ts';
 import { PaymentEventsHandler } from '../ports/billing/payment-events.handler.ts';
+import { ProcessorRefunds } from '../ports/billing/processor-refunds.use-case.ts';
 import type { InvoiceSettlement } from '../ports/billing/invoice-settlement.use-cases.ts';
 import type { CardPayments } from '../ports/billing/card-payments.use-cases.ts';
 import type { ManualReviewQueue } from '../ports/billing/financial-alerts.port.ts';
@@ -49,12 +50,12 @@ export const inboundModule = (config: AppConfig) =>
           path: '/webhooks/payment-processor',
           operationId: 'paymentProcessorWebhook',
           summary:
-            'Payment processor events: payment_intent.succeeded records the payment once per intent, stores a receipt and, once the invoice is paid on a policy with a producer, the commission and its ledger posting; payment_intent.payment_failed queues a financial alert and publishes payment.failed; charge.refunded records each refund once, reopens an uncovered invoice and flags refunds over $1,000 for review. A failed financial step is recorded as financial.operation_failed and answers 500.',
+            'Payment processor events: payment_intent.succeeded records the payment once per intent, stores a receipt and, once the invoice is paid on a policy with a producer, the commission and its ledger posting; payment_intent.payment_failed queues a financial alert and publishes payment.failed; charge.refunded (its cumulative amount_refunded) and refund.created/refund.updated (one Refund object) bring the payment up to what the processor refunded, each amount once however the reports arrive, reopen an uncovered invoice and flag refunds over $1,000 for review; refund.failed flags a counted refund for review. A failed financial step is recorded as financial.operation_failed and answers 500.',
           signatureHeaders: [{ name: 'Stripe-Signature', required: true, description: '`t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.rawBody">`, keyed with the whole `whsec_…` secret (STRIPE_WEBHOOK_SECRET).' }],
           receiver: {
             provider: 'payment-processor',
             verifier: new StripeSignatureVerifier(config.secrets.stripeWebhookSecret),
-            handler: new PaymentEventsHandler({ settlement, collection, cards, payments, reviews, steps }),
+            handler: new PaymentEventsHandler({ settlement, collection, cards, payments, reviews, steps, refunds: new ProcessorRefunds({ payments, settlement, collection, reviews, steps }) }),
             duplicateBody: { received: true, duplicate: true },
           },
         },

@@ -3,7 +3,7 @@ import type { Cents } from '../shared/money.ts';
 export type PaymentMethod = 'card' | 'ach' | 'check' | 'wire' | 'other';
 
 /** Money received against an invoice (negative for a refund), unique per reference. */
-export interface Payment {
+export interface Payment extends ProcessorRefundReport {
   readonly id: string;
   readonly orgId: string;
   readonly invoiceId: string;
@@ -25,3 +25,34 @@ export const isProcessorPayment = (payment: Payment): boolean => payment.source 
 /** What is left to refund of a payment, given every payment of its invoice. */
 export const refundableAmount = (payment: Payment, all: readonly Payment[]): number =>
   payment.amount + all.filter((other) => other.refundOf === payment.id).reduce((sum, refund) => sum + refund.amount, 0);
+
+/**
+ * What the card processor has told us was refunded of a payment, kept on the payment it gives
+ * back from. The processor reports a charge's refunds two ways: the charge's cumulative
+ * `amount_refunded` and individual refunds by id. Either is a lower bound of the truth, so their
+ * larger one never counts a refund twice and reaches the truth once every event has arrived.
+ */
+export interface ProcessorRefundReport {
+  /** The largest cumulative `amount_refunded` any charge event reported. */
+  readonly processorReported?: Cents;
+  /** Refund ids reported one by one, and their sum. */
+  readonly processorRefundIds?: readonly string[];
+  readonly processorRefundIdsTotal?: Cents;
+  /** Refunds this service asked the processor for (held before asking); they are recorded by the request itself. */
+  readonly refundHeld?: Cents;
+  /** What the reported refunds have been recorded up to, in steps each recorded once as a refund row. */
+  readonly processorRefundLevel?: Cents;
+  readonly processorRefundSteps?: readonly RefundStep[];
+}
+
+export interface RefundStep {
+  readonly from: Cents;
+  readonly to: Cents;
+}
+
+/** The processor-reported refunds not made through this service, which the payment must show. */
+export const reportedRefundTarget = (payment: ProcessorRefundReport): Cents =>
+  Math.max(0, Math.max(payment.processorReported ?? 0, payment.processorRefundIdsTotal ?? 0) - (payment.refundHeld ?? 0)) as Cents;
+
+/** The refund row a step is recorded as: the same step always gets the same reference. */
+export const refundStepReference = (payment: Pick<Payment, 'reference'>, step: RefundStep): string => `${payment.reference}:refunded:${step.from}-${step.to}`;

@@ -1,7 +1,7 @@
 import type { Invoice, InvoiceStatus } from '../../core/billing/invoice.ts';
 import type { Page, PageRequest } from '../persistence/page.ts';
 import type { DomainEvent } from '../../core/events/domain-event.ts';
-import type { Payment } from '../../core/billing/payment.ts';
+import type { Payment, RefundStep } from '../../core/billing/payment.ts';
 import type { Cents } from '../../core/shared/money.ts';
 
 /** `maxPaidBefore`: the invoice is open and a payment cannot overpay it; `minPaidBefore`: a refund cannot take back more than was paid. */
@@ -46,4 +46,13 @@ export interface PaymentRepository {
   releaseRefundHold(orgId: string, paymentId: string, key: string, amount: Cents): Promise<void>;
   /** Whether a refund request `key` holds part of the payment. */
   holdsRefund(orgId: string, paymentId: string, key: string): Promise<boolean>;
+  /** The payment the processor took for an intent, in whichever organization it was recorded (processor ids are global). */
+  findProcessorPayment(intentId: string): Promise<Payment | null>;
+  /**
+   * Notes what the processor reports refunded of a payment: a charge's cumulative amount (kept
+   * when larger) or one refund by id (counted once). Repeating a report changes nothing.
+   */
+  noteProcessorRefund(orgId: string, paymentId: string, report: { cumulative: Cents } | { refundId: string; amount: Cents }): Promise<Payment | null>;
+  /** Takes on recording `step` in one guarded write: null when the recorded level is no longer `step.from` (another caller took it). */
+  claimRefundStep(orgId: string, paymentId: string, step: RefundStep): Promise<Payment | null>;
 }

@@ -1,11 +1,14 @@
+import { refundStepReference, type Payment } from '../../core/billing/payment.ts';
+import { DomainError } from '../../core/shared/domain-error.ts';
 import { cents, type Cents } from '../../core/shared/money.ts';
 import { valueAt, type InboundAnswer, type InboundHandler, type VerifiedDelivery } from '../inbound/inbound.ports.ts';
 import type { CardPayments } from './card-payments.use-cases.ts';
-import { MANUAL_REVIEW_ABOVE_CENTS, type ManualReviewQueue } from './financial-alerts.port.ts';
+import { type ManualReviewQueue } from './financial-alerts.port.ts';
 import type { FinancialSteps } from './financial-steps.ts';
 import type { PaymentRepository } from './invoice.repository.ts';
 import type { InvoiceSettlement } from './invoice-settlement.use-cases.ts';
 import type { PremiumCollection } from './premium-collection.use-case.ts';
+import type { ProcessorRefunds, RefundReport } from './processor-refunds.use-case.ts';
 
 export interface PaymentEventsDeps {
   readonly settlement: InvoiceSettlement;
@@ -14,6 +17,7 @@ export interface PaymentEventsDeps {
   readonly payments: PaymentRepository;
   readonly reviews: ManualReviewQueue;
   readonly steps: FinancialSteps;
+  readonly refunds: ProcessorRefunds;
 }
 
 interface InvoiceRef {
@@ -22,6 +26,7 @@ interface InvoiceRef {
   readonly invoiceId: string;
 }
 
+const REFUND_EVENTS = new Set(['refund.created', 'refund.updated', 'refund.failed']);
 const ignored = (why: string): InboundAnswer => ({ status: 200, body: { received: true, ignored: why } });
 const isCents = (value: unknown): value is Cents => Number.isSafeInteger(value) && (value as number) >= 0;
 
@@ -35,7 +40,7 @@ const invoiceOf = (delivery: VerifiedDelivery): InvoiceRef | null => {
 
 /**
  * The payment processor's events. Every effect is keyed by a processor id (intent, charge,
- * refund), never by the event id, so a re-send under a new event id days later counts once.
+ * refund) or a reported refund level, never by the event id, so a re-send under a new event id days later counts once.
  */
 export class PaymentEventsHandler implements InboundHandler {
   private readonly deps: PaymentEventsDeps;
@@ -45,10 +50,13 @@ export class PaymentEventsHandler implements InboundHandler {
   }
 
   async handle(delivery: VerifiedDelivery): Promise<InboundAnswer> {
+    const object = valueAt(delivery.payload, 'data', 'object');
+    // Refunds are found by their payment: a refund made in the processor's dashboard has no metadata of ours.
+    if (delivery.type === 'charge.refunded') return this.chargeRefunded(object);
+    if (REFUND_EVENTS.has(delivery.type)) return this.refundEvent(object);
     const handlers: Record<string, (ref: InvoiceRef) => Promise<InboundAnswer>> = {
       'payment_intent.succeeded': (ref) => this.succeeded(ref),
       'payment_intent.payment_failed': (ref) => this.failed(ref),
-      'charge.refunded': (ref) => this.refunded(ref),
     };
     const handler = handlers[delivery.type];
     if (!handler) return ignored(delivery.type);
@@ -90,33 +98,79 @@ export class PaymentEventsHandler implements InboundHandler {
     return known ? { status: 200, body: { received: true, alerted: true } } : ignored('unknown invoice');
   }
 
-  /** Each refund of the charge is recorded once, keyed by the refund id; refunds over $1,000 go to manual review. */
-  private async refunded({ object, orgId, invoiceId }: InvoiceRef): Promise<InboundAnswer> {
-    const refunds = valueAt(object, 'refunds', 'data');
-    if (!Array.isArray(refunds)) return ignored('no refunds on the charge');
-    const intentId = valueAt(object, 'payment_intent');
-    const flagged: string[] = [];
-    for (const refund of refunds) {
-      const refundId = valueAt(refund, 'id');
-      const amount = valueAt(refund, 'amount');
-      if (typeof refundId !== 'string' || !isCents(amount)) continue;
-      const result = await this.deps.steps.run('refund_processing', { orgId, reference: refundId, invoiceId }, async () => {
-        const original = typeof intentId === 'string' ? await this.deps.payments.findByReference(orgId, intentId) : null;
-        return this.deps.settlement.recordRefund(orgId, invoiceId, {
-          amount: cents(amount),
-          method: 'card',
-          reference: refundId,
-          source: 'processor',
-          ...(original ? { refundOf: original.id } : {}),
-        });
-      });
-      if (!result) return ignored('unknown invoice');
-      await this.deps.collection.afterRefund(orgId, invoiceId, refundId, cents(amount));
-      if (amount > MANUAL_REVIEW_ABOVE_CENTS) {
-        flagged.push(refundId);
-        await this.deps.reviews.flag({ orgId, kind: 'refund', reference: refundId, invoiceId, amount: amount / 100 });
-      }
+  /**
+   * A charge's refunds as current processor API versions report them: the cumulative
+   * `amount_refunded` (the refunds list is no longer expanded; when an endpoint expands it, each
+   * listed refund is noted by id as well).
+   */
+  private async chargeRefunded(object: unknown): Promise<InboundAnswer> {
+    const reports: RefundReport[] = [];
+    const cumulative = valueAt(object, 'amount_refunded');
+    if (isCents(cumulative)) reports.push({ cumulative: cents(cumulative) });
+    const listed = valueAt(object, 'refunds', 'data');
+    for (const refund of Array.isArray(listed) ? listed : []) {
+      const report = refundById(refund);
+      if (report) reports.push(report);
     }
-    return { status: 200, body: { received: true, ...(flagged.length > 0 ? { manualReview: flagged } : {}) } };
+    if (reports.length === 0) return ignored('no refunded amount on the charge');
+    return this.refunded(object, reports);
+  }
+
+  /** One Refund object (`refund.created`, `refund.updated`, `refund.failed`). */
+  private async refundEvent(object: unknown): Promise<InboundAnswer> {
+    const status = valueAt(object, 'status');
+    if (status === 'failed' || status === 'canceled') return this.refundReversed(object, String(status));
+    const report = refundById(object);
+    return report ? this.refunded(object, [report]) : ignored(`refund ${String(status)}`);
+  }
+
+  private async refunded(object: unknown, reports: readonly RefundReport[]): Promise<InboundAnswer> {
+    const found = await this.refundedPayment(object);
+    if ('answer' in found) return found.answer;
+    const recorded: string[] = [];
+    const manualReview = new Set<string>();
+    for (const report of reports) {
+      const result = await this.deps.refunds.report(found.payment, report);
+      if (!result) return ignored('unknown payment');
+      for (const step of result.recorded) recorded.push(refundStepReference(found.payment, step));
+      for (const reference of result.manualReview) manualReview.add(reference);
+    }
+    return { status: 200, body: { received: true, refunds: recorded, ...(manualReview.size > 0 ? { manualReview: [...manualReview] } : {}) } };
+  }
+
+  /** A refund the processor could not complete: recorded money is not taken back automatically, a person reviews it. */
+  private async refundReversed(object: unknown, status: string): Promise<InboundAnswer> {
+    const found = await this.refundedPayment(object);
+    if ('answer' in found) return found.answer;
+    const refundId = String(valueAt(object, 'id'));
+    const amount = valueAt(object, 'amount');
+    const { orgId, invoiceId } = found.payment;
+    const counted = found.payment.processorRefundIds?.includes(refundId) || (await this.deps.payments.findByReference(orgId, refundId)) !== null;
+    if (!counted) return ignored(`refund ${status} before it was counted`);
+    await this.deps.reviews.flag({ orgId, kind: `refund_${status}`, reference: refundId, invoiceId, amount: isCents(amount) ? amount / 100 : 0 });
+    return { status: 200, body: { received: true, manualReview: [refundId] } };
+  }
+
+  /**
+   * The card payment a refund gives back from, found by its intent (a refund made in the
+   * processor's dashboard carries none of our metadata). One of ours not recorded yet (events
+   * arrive in any order) fails the delivery so the processor sends it again later.
+   */
+  private async refundedPayment(object: unknown): Promise<{ payment: Payment } | { answer: InboundAnswer }> {
+    const intentId = valueAt(object, 'payment_intent');
+    if (typeof intentId !== 'string') return { answer: ignored('no payment intent') };
+    const payment = await this.deps.payments.findProcessorPayment(intentId);
+    if (payment) return { payment };
+    if (typeof valueAt(object, 'metadata', 'invoiceId') !== 'string') return { answer: ignored('unknown payment') };
+    throw new DomainError('conflict', 'The refunded payment is not recorded yet; deliver the event again later.', { paymentIntent: intentId });
   }
 }
+
+/** A listed or delivered refund that gives money back (a pending one is counted by the processor too). */
+const refundById = (refund: unknown): RefundReport | null => {
+  const id = valueAt(refund, 'id');
+  const amount = valueAt(refund, 'amount');
+  const status = valueAt(refund, 'status');
+  if (typeof id !== 'string' || !isCents(amount) || amount === 0) return null;
+  return status === undefined || status === 'succeeded' || status === 'pending' ? { refundId: id, amount: cents(amount) } : null;
+};

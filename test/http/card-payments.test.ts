@@ -116,6 +116,7 @@ test.serial('a card payment end to end: intent at the processor, signed success 
   // The processor's own charge.refunded for that refund changes nothing more.
   const echoed = await sendEvent(app, 'charge.refunded', fake.refundedCharge(intent.body.id));
   t.is(echoed.status, 200);
+  for (const made of fake.refundsOf(intent.body.id)) t.is((await sendEvent(app, 'refund.created', made)).status, 200);
   const after = await call(app.api, 'GET', `/v1/invoices/${invoice.id}`, { token: tenant.adminToken });
   t.is(after.body.paidAmount, invoice.amount - 1500);
   t.is(after.body.payments.length, 2);

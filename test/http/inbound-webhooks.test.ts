@@ -1,6 +1,7 @@
 import anyTest, { type TestFn } from 'ava';
 import { createHmac } from 'node:crypto';
 import Stripe from 'stripe';
+import { refundObject, refundedCharge, stripeEvent, type PaidCharge } from '../support/stripe-events.ts';
 import { call, createTenant, startTestApp, type TestApp, type Tenant } from '../support/test-app.ts';
 
 const STRIPE_WEBHOOK_SECRET = 'whsec_inbound_test_0123456789';
@@ -164,29 +165,75 @@ test('manual payments: idempotent by reference, overpayment refused, paid when c
   t.is((await call(app.api, 'POST', `/v1/invoices/${second.id}/pay`, { token: t.context.tenant.adminToken, body: { amount: 1, method: 'ach', reference: 'A-1' } })).status, 422);
 });
 
-test('charge.refunded: a negative payment per refund, the invoice reopened, large refunds flagged', async (t) => {
+const paidByCard = async (t: { context: { app: TestApp; tenant: Tenant } }, intentId: string) => {
   const { app, tenant } = t.context;
   const invoice = await invoiceOf(app, tenant, 'PIF');
-  const cents = Math.round(invoice.amount * 100);
-  await sendStripe(app, paymentEvent('evt_r0', 'pi_r0', invoice, tenant.orgId, cents));
-  t.is((await call(app.api, 'GET', `/v1/invoices/${invoice.id}`, { token: tenant.adminToken })).body.status, 'paid');
-  const refund = (eventId: string, refunds: Array<[string, number]>) =>
-    JSON.stringify({
-      id: eventId,
-      type: 'charge.refunded',
-      data: { object: { id: 'ch_r0', object: 'charge', payment_intent: 'pi_r0', metadata: { invoiceId: invoice.id, orgId: tenant.orgId }, refunds: { data: refunds.map(([id, amount]) => ({ id, amount })) } } },
-    });
-  const small = await sendStripe(app, refund('evt_r1', [['re_1', 50_00]]));
-  t.is(small.status, 200);
-  let current = await call(app.api, 'GET', `/v1/invoices/${invoice.id}`, { token: tenant.adminToken });
-  t.like(current.body, { status: 'open', paidAmount: (cents - 50_00) / 100 });
-  t.true(current.body.payments.some((p: { amount: number; reference: string }) => p.amount === -50 && p.reference === 're_1'));
-  // The processor lists every refund of the charge again: re_1 is not counted twice.
-  const large = await sendStripe(app, refund('evt_r2', [['re_1', 50_00], ['re_2', 1_500_00]]));
-  t.deepEqual(large.body.manualReview, ['re_2']);
-  current = await call(app.api, 'GET', `/v1/invoices/${invoice.id}`, { token: tenant.adminToken });
-  t.is(current.body.paidAmount, (cents - 50_00 - 1_500_00) / 100);
-  t.is(current.body.payments.length, 3);
-  const review = await app.app.store.collection('manual_reviews').findOne({ _id: `${tenant.orgId}:refund:re_2` });
-  t.like(review, { kind: 'refund', amount: 1500, invoiceId: invoice.id, status: 'open' });
+  const amount = Math.round(invoice.amount * 100);
+  await sendStripe(app, paymentEvent(`evt_${intentId}`, intentId, invoice, tenant.orgId, amount));
+  const paid: PaidCharge = { chargeId: `ch_${intentId}`, intentId, amount, metadata: { invoiceId: invoice.id, orgId: tenant.orgId } };
+  const read = async () => (await call(app.api, 'GET', `/v1/invoices/${invoice.id}`, { token: tenant.adminToken })).body;
+  const refundsOf = async (): Promise<number[]> => (await read()).payments.filter((p: { amount: number }) => p.amount < 0).map((p: { amount: number }) => p.amount);
+  return { invoice, paid, read, refundsOf };
+};
+
+test('charge.refunded as current API versions send it: the cumulative amount_refunded, each cent once whatever the order', async (t) => {
+  const { app, tenant } = t.context;
+  const { paid, read, refundsOf } = await paidByCard(t, 'pi_cum1');
+  t.is((await read()).status, 'paid');
+
+  const first = await sendStripe(app, stripeEvent('charge.refunded', refundedCharge(paid, 50_00), { amount_refunded: 0 }));
+  t.is(first.status, 200);
+  t.is(first.body.refunds.length, 1);
+  t.like(await read(), { status: 'open', paidAmount: (paid.amount - 50_00) / 100 });
+  t.deepEqual(await refundsOf(), [-50]);
+
+  // The same report re-sent under a new event id, and an older one arriving late: nothing more.
+  t.deepEqual((await sendStripe(app, stripeEvent('charge.refunded', refundedCharge(paid, 50_00)))).body.refunds, []);
+  const second = await sendStripe(app, stripeEvent('charge.refunded', refundedCharge(paid, 1_550_00), { amount_refunded: 50_00 }));
+  t.is(second.body.manualReview.length, 1, 'the $1,500 step goes to review');
+  t.deepEqual((await sendStripe(app, stripeEvent('charge.refunded', refundedCharge(paid, 50_00)))).body.refunds, []);
+  t.deepEqual(await refundsOf(), [-50, -1500]);
+  const review = await app.app.store.collection('manual_reviews').findOne({ orgId: tenant.orgId, kind: 'refund', reference: second.body.manualReview[0] });
+  t.like(review, { amount: 1500, status: 'open' });
+
+  // Refund objects for the same two refunds (subscribed as well) add nothing; one more from the dashboard does.
+  for (const [id, amount] of [['re_cum1a', 50_00], ['re_cum1b', 1_500_00]] as const) {
+    t.deepEqual((await sendStripe(app, stripeEvent('refund.created', refundObject(paid, id, amount)))).body.refunds, []);
+  }
+  const dashboard = await sendStripe(app, stripeEvent('refund.created', refundObject(paid, 're_cum1c', 100_00)));
+  t.is(dashboard.body.refunds.length, 1);
+  t.deepEqual((await sendStripe(app, stripeEvent('charge.refunded', refundedCharge(paid, 1_650_00)))).body.refunds, []);
+  t.deepEqual((await sendStripe(app, stripeEvent('refund.updated', refundObject(paid, 're_cum1c', 100_00)))).body.refunds, []);
+  t.deepEqual(await refundsOf(), [-50, -1500, -100]);
+  t.is((await read()).paidAmount, (paid.amount - 1_650_00) / 100);
+});
+
+test('refund events: reports racing each other count each cent once; a refund of a payment not yet recorded is delivered again', async (t) => {
+  const { app, tenant } = t.context;
+  const { paid, read, refundsOf } = await paidByCard(t, 'pi_race1');
+  // Refund objects and cumulative reports of two refunds, all at once.
+  const bodies = [
+    stripeEvent('refund.created', refundObject(paid, 're_race1a', 30_00)),
+    stripeEvent('charge.refunded', refundedCharge(paid, 30_00)),
+    stripeEvent('refund.created', refundObject(paid, 're_race1b', 20_00)),
+    stripeEvent('charge.refunded', refundedCharge(paid, 50_00)),
+    stripeEvent('refund.updated', refundObject(paid, 're_race1a', 30_00)),
+  ];
+  const answers = await Promise.all(bodies.map((body) => sendStripe(app, body)));
+  t.true(answers.every((answer) => answer.status === 200), JSON.stringify(answers.map((a) => a.body)));
+  t.is((await refundsOf()).reduce((sum, amount) => sum + amount, 0), -50);
+  t.is((await read()).paidAmount, (paid.amount - 50_00) / 100);
+
+  // A refund whose payment event has not been processed yet: ours (metadata) is refused for a later retry, a stranger's ignored.
+  const invoice = await invoiceOf(app, tenant, 'PIF');
+  const early: PaidCharge = { chargeId: 'ch_early1', intentId: 'pi_early1', amount: 10_00, metadata: { invoiceId: invoice.id, orgId: tenant.orgId } };
+  const refused = await sendStripe(app, stripeEvent('refund.created', refundObject(early, 're_early1', 10_00, 'succeeded', early.metadata)));
+  t.is(refused.status, 409);
+  const stranger = await sendStripe(app, stripeEvent('refund.created', refundObject({ ...early, intentId: 'pi_elsewhere' }, 're_elsewhere', 10_00)));
+  t.like(stranger.body, { received: true, ignored: 'unknown payment' });
+
+  // A counted refund that fails later is put in front of a person, not silently reversed.
+  const failed = await sendStripe(app, stripeEvent('refund.failed', refundObject(paid, 're_race1b', 20_00, 'failed')));
+  t.deepEqual(failed.body.manualReview, ['re_race1b']);
+  t.is((await read()).paidAmount, (paid.amount - 50_00) / 100);
 });

@@ -1,20 +1,21 @@
 import test from 'ava';
 import Stripe from 'stripe';
 import { openStore } from '../../bootstrap/open-store.ts';
-import { withInsertFaults } from '../support/faulty-store.ts';
+import { withFaults, withInsertFaults, type Fault } from '../support/faulty-store.ts';
+import { refundedCharge, stripeEvent } from '../support/stripe-events.ts';
 import { startReceiver } from '../support/receiver.ts';
 import { call, createProducer, createTenant, startTestApp, type TestApp, type Tenant } from '../support/test-app.ts';
 
 const STRIPE_WEBHOOK_SECRET = 'whsec_failure_injection_0123456789';
 const stripe = new Stripe('sk_test_unused');
 
-const send = (app: TestApp, eventId: string, object: unknown) => {
-  const payload = JSON.stringify({ id: eventId, object: 'event', type: 'payment_intent.succeeded', data: { object } });
-  return call(app.api, 'POST', '/webhooks/payment-processor', {
+const sendRaw = (app: TestApp, payload: string) =>
+  call(app.api, 'POST', '/webhooks/payment-processor', {
     rawBody: payload,
     headers: { 'content-type': 'application/json', 'stripe-signature': stripe.webhooks.generateTestHeaderString({ payload, secret: STRIPE_WEBHOOK_SECRET }) },
   });
-};
+
+const send = (app: TestApp, eventId: string, object: unknown) => sendRaw(app, JSON.stringify({ id: eventId, object: 'event', type: 'payment_intent.succeeded', data: { object } }));
 
 const paidPolicyInvoice = async (app: TestApp, tenant: Tenant, producerId: string) => {
   const submission = await call(app.api, 'POST', '/v1/submissions', {
@@ -69,5 +70,35 @@ for (const [collection, operation, priority] of [
     await receiver.waitFor(2);
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     t.deepEqual(receiver.received.map((delivery) => JSON.parse(delivery.body).type).sort(), ['invoice.paid', 'payment.received']);
+  });
+}
+
+for (const [where, fault] of [
+  ['taking the refund step', 'findOneAndUpdate:payments'],
+  ['adding the refund to the invoice', 'findOneAndUpdate:invoices'],
+  ['storing the refund row', 'payments'],
+] as const) {
+  test.serial(`a failure while ${where}: 500, then the re-sent charge.refunded records the refund once`, async (t) => {
+    const faults = new Map<string, number | Fault>();
+    const app = await startTestApp({ env: { STRIPE_WEBHOOK_SECRET }, store: async (config) => withFaults(await openStore(config), faults) });
+    t.teardown(app.close);
+    const tenant = await createTenant(app);
+    const producerId = await createProducer(app, tenant);
+    const invoice = await paidPolicyInvoice(app, tenant, producerId);
+    const amount = Math.round(invoice.amount * 100);
+    const paid = { chargeId: 'ch_refund_fault', intentId: 'pi_refund_fault', amount, metadata: { invoiceId: invoice.id, orgId: tenant.orgId } };
+    t.is((await send(app, 'evt_paid_refund_fault', { id: paid.intentId, object: 'payment_intent', amount, amount_received: amount, currency: 'usd', status: 'succeeded', metadata: paid.metadata })).status, 200);
+
+    // Noting the reported amount is the first payment update; the step is the second.
+    faults.set(fault, fault === 'findOneAndUpdate:payments' ? { skip: 1, fail: 1 } : 1);
+    const event = stripeEvent('charge.refunded', refundedCharge(paid, 25_00));
+    t.is((await sendRaw(app, event)).status, 500);
+    t.is((await sendRaw(app, event)).status, 200);
+    t.is((await sendRaw(app, stripeEvent('charge.refunded', refundedCharge(paid, 25_00)))).status, 200);
+    const refunds = await app.app.store.collection<{ _id: string; amount: number }>('payments').find({ orgId: tenant.orgId, invoiceId: invoice.id, amount: { $lt: 0 } });
+    t.deepEqual(refunds.map((refund) => refund.amount), [-25_00]);
+    t.is((await call(app.api, 'GET', `/v1/invoices/${invoice.id}`, { token: tenant.adminToken })).body.paidAmount, (amount - 25_00) / 100);
+    const reversal = (await call(app.api, 'GET', `/v1/commissions?invoiceId=${invoice.id}`, { token: tenant.adminToken })).body.data[0];
+    t.is(reversal.reversals.length, 1);
   });
 }

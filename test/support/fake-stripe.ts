@@ -148,12 +148,14 @@ export const startFakeStripe = async (secretKey: string) => {
       decline(intent(id), message);
       return { ...intent(id) };
     },
-    /** The charge of an intent with its refunds, as `charge.refunded` carries it. */
+    /** The charge of an intent after its refunds, as `charge.refunded` carries it (the refunds themselves are not listed since 2022-11-15). */
     refundedCharge: (id: string) => {
       const paid = intent(id);
       const list = refundedOf(id);
-      return { id: paid.latest_charge, object: 'charge', payment_intent: id, amount: paid.amount, amount_refunded: list.reduce((sum, r) => sum + Number(r.amount), 0), metadata: paid.metadata, refunds: { object: 'list', data: list } };
+      return { id: paid.latest_charge, object: 'charge', payment_intent: id, amount: paid.amount, amount_refunded: list.reduce((sum, r) => sum + Number(r.amount), 0), metadata: paid.metadata };
     },
+    /** The refunds made of an intent, as `refund.created` carries each. */
+    refundsOf: (id: string) => refundedOf(id).map((refund) => ({ ...refund })),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 };

@@ -1,11 +1,12 @@
 import type { Invoice, InvoiceStatus } from '../../../core/billing/invoice.ts';
 import type { InvoiceRepository, PaymentGuard, PaymentRepository } from '../../../ports/billing/invoice.repository.ts';
-import type { Payment } from '../../../core/billing/payment.ts';
+import type { Payment, RefundStep } from '../../../core/billing/payment.ts';
 import type { DomainEvent } from '../../../core/events/domain-event.ts';
 import type { Cents } from '../../../core/shared/money.ts';
 import { OUTBOX_FIELD, OUTBOX_FLAG } from '../policy/outbox-fields.ts';
 import type { DocumentStore, Filter } from '../../../ports/persistence/document-store.port.ts';
 import type { Page, PageRequest } from '../../../ports/persistence/page.ts';
+import { fromDocument } from '../shared/document-mapping.ts';
 import { RecordCollection } from '../shared/record-collection.ts';
 
 const guardCondition = (guard: PaymentGuard): Filter =>
@@ -102,6 +103,7 @@ export class PaymentStoreRepository implements PaymentRepository {
       await RecordCollection.open<Payment>(store, 'payments', [
         { name: 'org_reference', keys: { orgId: 1, reference: 1 }, unique: true },
         { name: 'org_invoice', keys: { orgId: 1, invoiceId: 1 } },
+        { name: 'reference_source', keys: { reference: 1, source: 1 } },
       ]),
     );
   }
@@ -134,5 +136,25 @@ export class PaymentStoreRepository implements PaymentRepository {
 
   async holdsRefund(orgId: string, paymentId: string, key: string): Promise<boolean> {
     return (await this.records.raw.countDocuments({ _id: paymentId, orgId, refundHoldKeys: key })) > 0;
+  }
+
+  async findProcessorPayment(intentId: string): Promise<Payment | null> {
+    const document = await this.records.raw.findOne({ reference: intentId, source: 'processor', amount: { $gt: 0 } });
+    return document ? fromDocument<Payment>(document) : null;
+  }
+
+  noteProcessorRefund(orgId: string, paymentId: string, report: { cumulative: Cents } | { refundId: string; amount: Cents }): Promise<Payment | null> {
+    if ('cumulative' in report) return this.records.update(orgId, paymentId, {}, { $max: { processorReported: report.cumulative } });
+    return this.records.update(
+      orgId,
+      paymentId,
+      { processorRefundIds: { $ne: report.refundId } },
+      { $push: { processorRefundIds: report.refundId }, $inc: { processorRefundIdsTotal: report.amount } },
+    );
+  }
+
+  claimRefundStep(orgId: string, paymentId: string, step: RefundStep): Promise<Payment | null> {
+    const level = step.from === 0 ? { $or: [{ processorRefundLevel: { $exists: false } }, { processorRefundLevel: 0 }] } : { processorRefundLevel: step.from };
+    return this.records.update(orgId, paymentId, level, { $set: { processorRefundLevel: step.to }, $push: { processorRefundSteps: { from: step.from, to: step.to } } });
   }
 }
