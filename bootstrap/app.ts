@@ -58,6 +58,30 @@ import { openStore } from './open-store.ts';
 
 const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
+const urlOf = (host: string, port: number): string => `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+
+/** The one line a newcomer reads: where the service answers, and what it runs on (never a secret's value). */
+const startLine = (config: AppConfig, engine: string, apiPort: number, authPort: number): string =>
+  [
+    `API ${urlOf(config.host, apiPort)}`,
+    `auth ${urlOf(config.host, authPort)}`,
+    `environment ${config.environment}`,
+    `store ${engine === 'embedded' ? `embedded in ${config.dataDir}` : engine}`,
+    ...(config.secretsFile ? [`secrets file ${config.secretsFile}`] : []),
+  ].join(' · ');
+
+/** A port another program holds is said in one line, with the setting that moves it. */
+const listenOrExplain = async (server: HttpServer, name: string, setting: string, port: number, host: string): Promise<number> => {
+  try {
+    return await server.listen(port, host);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') throw new Error(`The ${name} port ${port} on ${host} is already in use; stop the program using it or set ${setting} to a free port.`);
+    if (code === 'EACCES') throw new Error(`The ${name} may not listen on port ${port} on ${host}; set ${setting} to a port above 1023.`);
+    throw error;
+  }
+};
+
 export interface RunningApp {
   readonly apiPort: number;
   readonly authPort: number;
@@ -132,12 +156,26 @@ export const startApp = async (config: AppConfig, options: StartOptions = {}): P
   const api = new HttpServer('api', apiRoutes, pipeline(), logger, config.http);
   // The authentication service answers the same health and readiness probes as the API.
   const auth = new HttpServer('auth', [...healthRoutes(store), ...authRoutes], pipeline(), logger, config.http);
-  await jobs.start();
-  const apiPort = await api.listen(config.port, config.host);
-  const authPort = await auth.listen(config.authPort, config.host);
+  const stopAll = async () => {
+    await Promise.all([api.stop(), auth.stop()]);
+    await jobs.stop();
+    await pdfForms.close();
+    await store.close();
+  };
+  let apiPort: number;
+  let authPort: number;
+  try {
+    await jobs.start();
+    apiPort = await listenOrExplain(api, 'API', 'PORT', config.port, config.host);
+    authPort = await listenOrExplain(auth, 'authentication service', 'AUTH_PORT', config.authPort, config.host);
+  } catch (error) {
+    // Nothing stays behind: the other server, the jobs, the worker threads and the data directory lock are released.
+    await stopAll().catch(() => {});
+    throw error;
+  }
   logger.info(
-    { apiPort, authPort, environment: config.environment, store: store.engine, ...(config.secretsFile ? { secretsFile: config.secretsFile } : {}) },
-    config.secretsFile ? `started; generated local secrets are kept in ${config.secretsFile}` : 'started',
+    { apiUrl: urlOf(config.host, apiPort), authUrl: urlOf(config.host, authPort), environment: config.environment, store: store.engine, ...(config.secretsFile ? { secretsFile: config.secretsFile } : {}) },
+    startLine(config, store.engine, apiPort, authPort),
   );
 
   let stopping: Promise<void> | null = null;
@@ -148,10 +186,7 @@ export const startApp = async (config: AppConfig, options: StartOptions = {}): P
     logger,
     stop: () =>
       (stopping ??= (async () => {
-        await Promise.all([api.stop(), auth.stop()]);
-        await jobs.stop();
-        await pdfForms.close();
-        await store.close();
+        await stopAll();
         logger.info('stopped');
         logger.flush();
       })()),

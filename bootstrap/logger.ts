@@ -22,8 +22,11 @@ export const REDACTED_PATHS = [
   '*.secrets',
 ];
 
-/** Asynchronous, buffered stdout; `flushLogs` empties the buffer at shutdown. */
-export const stdoutDestination = (): DestinationStream => pino.destination({ dest: 1, sync: false, minLength: 4096 });
+/**
+ * Synchronous stdout: each line is written before the call returns, so a crash or a kill loses
+ * none, and the start line shows at once.
+ */
+export const stdoutDestination = (): DestinationStream => pino.destination({ dest: 1, sync: true });
 
 export const createLogger = (level: string, destination: DestinationStream = stdoutDestination()): Logger =>
   pino(

@@ -68,9 +68,9 @@ test('a data directory is owned by one live process at a time', async (t) => {
   const dir = await mkdtemp(join(tmpdir(), 'lock-'));
   t.teardown(() => rm(dir, { recursive: true, force: true }));
   const store = await EmbeddedStore.open({ dir });
-  await writeFile(join(dir, 'store', 'LOCK'), String(process.ppid));
-  await t.throwsAsync(EmbeddedStore.open({ dir }), { message: /in use/ });
+  await t.throwsAsync(EmbeddedStore.open({ dir }), { message: /in use by another running instance/ });
   await store.close();
+  await (await EmbeddedStore.open({ dir })).close();
 });
 
 test('compaction keeps the live documents and drops the history', async (t) => {
@@ -87,4 +87,47 @@ test('compaction keeps the live documents and drops the history', async (t) => {
   t.is((await reopened.collection<{ _id: string; n: number }>('rows').findOne({ _id: 'a' }))?.n, 500);
   t.truthy(await reopened.collection('rows').findOne({ _id: 'b' }));
   await reopened.close();
+});
+
+const waitUntil = async (check: () => Promise<boolean> | boolean, what: string) => {
+  for (let tries = 0; tries < 200; tries += 1) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+};
+
+test('a running instance holds the data directory; once it is killed the directory opens at once, even while its process is a zombie', async (t) => {
+  const dir = await mkdtemp(join(tmpdir(), 'lock-'));
+  t.teardown(() => rm(dir, { recursive: true, force: true }));
+  // The shell starts the writer and becomes `sleep`, which never reaps it: once killed, the writer stays a zombie.
+  const writer = join(import.meta.dirname, '../support/durable-writer.ts');
+  const parent = spawn('sh', ['-c', `"${process.execPath}" "${writer}" "${dir}" > /dev/null & exec sleep 60`], { stdio: 'ignore' });
+  t.teardown(() => parent.kill('SIGKILL'));
+  const ownerFile = join(dir, 'store', 'LOCK.owner');
+  await waitUntil(async () => (await readFile(ownerFile, 'utf8').catch(() => '')) !== '', 'the writer to take the lock');
+  const pid = Number(await readFile(ownerFile, 'utf8'));
+
+  const refused = await t.throwsAsync(EmbeddedStore.open({ dir }));
+  t.is(refused?.message, `The data directory ${dir} is in use by another running instance (process ${pid}).`);
+
+  process.kill(pid, 'SIGKILL');
+  // A zombie: its threads are gone (the kernel released their files), its process id is not.
+  const zombie = (status: string) => /^State:\s+Z/m.test(status) && /^Threads:\s+1$/m.test(status);
+  await waitUntil(async () => zombie(await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '')), 'the writer to become a zombie');
+  const store = await EmbeddedStore.open({ dir });
+  t.teardown(() => store.close());
+  await store.collection('rows').insertOne({ _id: 'after-the-kill' });
+  t.truthy(await store.collection('rows').findOne({ _id: 'after-the-kill' }));
+});
+
+test('an owner record naming a live process (a reused id) does not hold the directory', async (t) => {
+  const dir = await mkdtemp(join(tmpdir(), 'lock-'));
+  t.teardown(() => rm(dir, { recursive: true, force: true }));
+  await (await EmbeddedStore.open({ dir })).close();
+  await writeFile(join(dir, 'store', 'LOCK.owner'), String(process.ppid));
+  await writeFile(join(dir, 'store', 'LOCK'), String(process.ppid));
+  const store = await EmbeddedStore.open({ dir });
+  await store.close();
+  t.pass();
 });

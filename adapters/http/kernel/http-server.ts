@@ -60,9 +60,10 @@ export class HttpServer {
 
   async listen(port: number, host: string): Promise<number> {
     await new Promise<void>((resolve, reject) => {
-      this.server.server.once('error', reject);
+      // restify passes the listening socket's errors (a busy port) on as its own 'error' event.
+      this.server.once('error', reject);
       this.server.listen(port, host, () => {
-        this.server.server.off('error', reject);
+        this.server.off('error', reject);
         resolve();
       });
     });

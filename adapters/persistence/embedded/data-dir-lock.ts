@@ -1,38 +1,37 @@
-import { openSync, closeSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 
-const isAlive = (pid: number): boolean => {
+const SQLITE_BUSY = 5;
+
+const ownerOf = (dir: string): string => {
   try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    return ` (process ${Number.parseInt(readFileSync(join(dir, 'LOCK.owner'), 'utf8'), 10)})`;
+  } catch {
+    return '';
   }
 };
 
-/** One process owns a data directory; a lock left by a dead process is taken over. */
-export const lockDataDir = (dir: string): (() => void) => {
-  const path = join(dir, 'LOCK');
-  for (let attempt = 0; attempt < 2; attempt += 1) {
-    try {
-      const fd = openSync(path, 'wx', 0o600);
-      writeSync(fd, String(process.pid));
-      closeSync(fd);
-      return () => {
-        try {
-          unlinkSync(path);
-        } catch {
-          // already gone
-        }
-      };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const owner = Number.parseInt(readFileSync(path, 'utf8'), 10);
-      if (Number.isInteger(owner) && owner !== process.pid && isAlive(owner)) {
-        throw new Error(`The data directory ${dir} is in use by process ${owner}.`);
-      }
-      unlinkSync(path);
-    }
+/**
+ * One process owns a data directory. The lock is an exclusive SQLite lock on `LOCK.db`, which
+ * rests on a POSIX record lock: the kernel lets go of it the moment its process ends, however it
+ * ends (SIGKILL, a crash, a zombie not yet reaped), and a reused process id cannot hold it.
+ * `LOCK.owner` only names the owner in the refusal.
+ */
+export const lockDataDir = (dir: string, label = dir): (() => void) => {
+  const lock = new DatabaseSync(join(dir, 'LOCK.db'));
+  try {
+    lock.exec('PRAGMA locking_mode = EXCLUSIVE; BEGIN EXCLUSIVE;');
+  } catch (error) {
+    lock.close();
+    if ((error as { errcode?: number }).errcode === SQLITE_BUSY) throw new Error(`The data directory ${label} is in use by another running instance${ownerOf(dir)}.`);
+    throw error;
   }
-  throw new Error(`Could not lock the data directory ${dir}.`);
+  writeFileSync(join(dir, 'LOCK.owner'), String(process.pid), { mode: 0o600 });
+  let held = true;
+  return () => {
+    if (!held) return;
+    held = false;
+    lock.close();
+  };
 };

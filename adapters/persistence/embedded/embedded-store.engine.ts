@@ -43,7 +43,7 @@ export class EmbeddedStore implements DocumentStore {
     if (options.dir) {
       const dir = join(options.dir, 'store');
       mkdirSync(dir, { recursive: true, mode: 0o700 });
-      store.unlock = lockDataDir(dir);
+      store.unlock = lockDataDir(dir, options.dir);
       try {
         const { journal, records } = await Journal.open(dir, () => store.snapshot(), options.compactAboveBytes);
         store.journal = journal;
