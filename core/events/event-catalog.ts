@@ -1,19 +1,17 @@
-/** Outbound event types tenants can subscribe to, with what each one means. */
+/**
+ * Outbound event types tenants can subscribe to, with what each one means: only events this
+ * service emits. A feature adds its events here when it lands (claims, delegated-authority and
+ * compliance alerts are not emitted yet, so they cannot be subscribed to).
+ */
 export const EVENT_TYPES = {
   'policy.bound': 'A policy was bound.',
   'policy.endorsed': 'A mid-term endorsement was applied.',
   'policy.cancelled': 'A policy was cancelled.',
+  'policy.reinstated': 'A cancelled policy was reinstated within its window; the returned premium is charged again.',
   'policy.renewed': 'A renewal policy was created.',
-  'claim.filed': 'A first notice of loss was received.',
-  'claim.opened': 'A claim was opened (sent together with claim.filed).',
-  'claim.reserved': 'Reserves were set or updated.',
-  'claim.settled': 'A settlement was approved.',
-  'claim.closed': 'A claim was closed.',
   'payment.received': 'A premium payment was processed.',
   'payment.failed': 'A payment attempt failed.',
   'invoice.paid': 'An invoice became fully paid.',
-  'da.limit_approaching': 'Delegated-authority aggregate utilization exceeded 85 percent.',
-  'compliance.deadline_approaching': 'A filing deadline is within 30 days.',
   'webhook.test': 'Sent by the test operation of a subscription.',
 } as const;
 

@@ -150,7 +150,16 @@ export class PolicyLifecycle {
       const written = await this.deps.aggregates.written(orgId, policy.programId, year);
       throw new DomainError('not_bindable', 'Reinstating would exceed the aggregate cap.', { daFlags: [aggregateFlag(program, written, cancellation.returnPremium)] });
     }
-    const changed = await this.deps.policies.change(policy, { status: 'active', cancellation: null }, [], this.deps.clock.now());
+    const at = this.deps.clock.now();
+    const changed = await this.deps.policies.change(policy, { status: 'active', cancellation: null }, [
+      policyEvent(this.deps.ids, 'policy.reinstated', orgId, at, {
+        policyId: policy.id,
+        policyNumber: policy.policyNumber,
+        cancellationEffectiveDate: cancellation.effectiveDate,
+        premiumCharged: cancellation.returnPremium / 100,
+        grossPremium: policy.grossPremium / 100,
+      }),
+    ], at);
     if (!changed) {
       await this.deps.aggregates.release(orgId, policy.programId, year, cancellation.returnPremium);
       throw conflict();

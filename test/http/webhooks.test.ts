@@ -31,10 +31,11 @@ test('a carrier endpoint receives a verifiable policy.bound callback, and the de
   const a = await createTenant(app);
   const receiver = await startReceiver();
   try {
-    const created = await call(app.api, 'POST', '/v1/webhooks', { token: a.adminToken, body: { url: receiver.url, events: ['policy.bound', 'policy.cancelled'], description: 'carrier' } });
+    const events = ['policy.bound', 'policy.cancelled', 'policy.reinstated'];
+    const created = await call(app.api, 'POST', '/v1/webhooks', { token: a.adminToken, body: { url: receiver.url, events, description: 'carrier' } });
     t.is(created.status, 201);
     t.regex(created.body.secret, /^[0-9a-f]{64}$/);
-    t.like(created.body, { url: receiver.url, events: ['policy.bound', 'policy.cancelled'], active: true });
+    t.like(created.body, { url: receiver.url, events, active: true });
     const policy = await bindPolicy(app, a);
     const [first] = await receiver.waitFor(1);
     t.truthy(first, 'no delivery within 5 seconds');
@@ -51,11 +52,28 @@ test('a carrier endpoint receives a verifiable policy.bound callback, and the de
     await call(app.api, 'POST', `/v1/policies/${policy.id}/cancel`, { token: a.adminToken, body: { effectiveDate: '2027-06-01', reason: 'underwriting' } });
     const received = await receiver.waitFor(2);
     t.is(received[1]?.headers['x-service-event'], 'policy.cancelled');
+    const cancelled = JSON.parse(received[1]?.body ?? '{}').data;
+    await call(app.api, 'POST', `/v1/policies/${policy.id}/reinstate`, { token: a.adminToken, body: {} });
+    const reinstated = (await receiver.waitFor(3))[2];
+    t.is(reinstated?.headers['x-service-event'], 'policy.reinstated');
+    t.deepEqual(JSON.parse(reinstated?.body ?? '{}').data, {
+      policyId: policy.id,
+      policyNumber: policy.policyNumber,
+      cancellationEffectiveDate: '2027-06-01',
+      premiumCharged: cancelled.returnPremium,
+      grossPremium: policy.grossPremium,
+    });
     const log = await call(app.api, 'GET', `/v1/webhooks/${created.body.id}/deliveries`, { token: a.adminToken });
-    t.is(log.body.data.length, 2);
-    t.like(log.body.data[1], { event: 'policy.bound', statusCode: 200, error: null, deliveryId: first.headers['x-service-delivery'] });
+    t.is(log.body.data.length, 3);
+    t.like(log.body.data[2], { event: 'policy.bound', statusCode: 200, error: null, deliveryId: first.headers['x-service-delivery'] });
     await new Promise((resolve) => setTimeout(resolve, 1500));
-    t.is(receiver.received.length, 2, 'each event is delivered once');
+    t.is(receiver.received.length, 3, 'each event is delivered once');
+
+    // Events of features not built yet cannot be subscribed to.
+    for (const planned of ['claim.filed', 'da.limit_approaching', 'compliance.deadline_approaching']) {
+      const refused = await call(app.api, 'POST', '/v1/webhooks', { token: a.adminToken, body: { url: receiver.url, events: [planned] } });
+      t.is(refused.status, 400, planned);
+    }
   } finally {
     await receiver.close();
   }

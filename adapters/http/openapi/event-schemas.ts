@@ -4,8 +4,8 @@ import type { EventType } from '../../../core/events/event-catalog.ts';
 const Money = Type.Number({ description: 'Dollars, at most two decimals.' });
 const DateOnly = Type.String({ format: 'date' });
 
-/** `data` of each outbound event; types without a fixed shape yet carry an open object. */
-export const EVENT_DATA_SCHEMAS: Partial<Record<EventType, TSchema>> = {
+/** `data` of each outbound event: every type in the catalog has its shape. */
+export const EVENT_DATA_SCHEMAS: Record<EventType, TSchema> = {
   'policy.bound': Type.Object({
     policyId: Type.String(),
     policyNumber: Type.String(),
@@ -27,6 +27,13 @@ export const EVENT_DATA_SCHEMAS: Partial<Record<EventType, TSchema>> = {
     reason: Type.String(),
     method: Type.String(),
     returnPremium: Money,
+  }),
+  'policy.reinstated': Type.Object({
+    policyId: Type.String(),
+    policyNumber: Type.String(),
+    cancellationEffectiveDate: DateOnly,
+    premiumCharged: Money,
+    grossPremium: Money,
   }),
   'policy.renewed': Type.Object({
     policyId: Type.String({ description: 'The renewal policy.' }),
