@@ -14,7 +14,11 @@ import type { RouteDefinition } from '../adapters/http/kernel/route.ts';
 import { buildOpenApiDocument } from '../adapters/http/openapi/openapi-document.ts';
 import { healthRoutes, openApiRoute } from '../adapters/http/platform/health.routes.ts';
 import { organizationRoutes } from '../adapters/http/tenancy/organizations.routes.ts';
-import { invoiceRoutes } from '../adapters/http/billing/invoices.routes.ts';
+import { invoiceRoutes, type LocalPaymentConfirmer } from '../adapters/http/billing/invoices.routes.ts';
+import { LocalPaymentConfirmation } from '../adapters/payments/local-payment-confirmation.ts';
+import { LocalPaymentGateway } from '../adapters/payments/local-payment-gateway.ts';
+import type { PaymentGateway } from '../ports/billing/payment-gateway.port.ts';
+import type { Clock } from '../ports/shared/clock.port.ts';
 import { financeRoutes } from '../adapters/http/billing/finance.routes.ts';
 import { esignRoutes } from '../adapters/http/esign/esign.routes.ts';
 import { documentRoutes } from '../adapters/http/documents/documents.routes.ts';
@@ -82,6 +86,22 @@ const listenOrExplain = async (server: HttpServer, name: string, setting: string
   }
 };
 
+/** In `local` with the local gateway, a card payment can be completed without a processor calling back. */
+const localPaymentConfirmer = async (config: AppConfig, resolve: <T>(token: symbol) => Promise<T>): Promise<LocalPaymentConfirmer | null> => {
+  const gateway = await resolve<PaymentGateway>(TOKENS.PaymentGateway);
+  if (config.environment !== 'local' || !(gateway instanceof LocalPaymentGateway)) return null;
+  const endpoint = (await resolve<InboundEndpoint[]>(INBOUND_ENDPOINTS)).find((candidate) => candidate.receiver.provider === 'payment-processor');
+  if (!endpoint) return null;
+  const confirmation = new LocalPaymentConfirmation({
+    gateway,
+    pipeline: await resolve<InboundPipeline>(TOKENS.InboundPipeline),
+    receiver: endpoint.receiver,
+    webhookSecret: config.secrets.stripeWebhookSecret,
+    clock: await resolve<Clock>(TOKENS.Clock),
+  });
+  return (input) => confirmation.confirm(input);
+};
+
 export interface RunningApp {
   readonly apiPort: number;
   readonly authPort: number;
@@ -113,7 +133,12 @@ export const startApp = async (config: AppConfig, options: StartOptions = {}): P
     ...auditRoutes(await resolve<AuditLog>(TOKENS.AuditLog)),
     ...submissionRoutes(await resolve<Submissions>(TOKENS.Submissions), await resolve<Quoting>(TOKENS.Quoting), await resolve<Binding>(TOKENS.Binding)),
     ...policyRoutes(await resolve<PolicyLifecycle>(TOKENS.PolicyLifecycle)),
-    ...invoiceRoutes(await resolve<Invoices>(TOKENS.Invoices), await resolve<InvoiceSettlement>(TOKENS.InvoiceSettlement), await resolve<CardPayments>(TOKENS.CardPayments)),
+    ...invoiceRoutes(
+      await resolve<Invoices>(TOKENS.Invoices),
+      await resolve<InvoiceSettlement>(TOKENS.InvoiceSettlement),
+      await resolve<CardPayments>(TOKENS.CardPayments),
+      await localPaymentConfirmer(config, resolve),
+    ),
     ...financeRoutes(
       await resolve<CommissionRepository>(TOKENS.CommissionRepository),
       await resolve<LedgerRepository>(TOKENS.LedgerRepository),

@@ -9,7 +9,8 @@ interface LocalResult extends StoredDocument {
 /**
  * Stands in for the card processor when no STRIPE_SECRET_KEY is configured: intents and refunds
  * get processor-shaped ids and honour idempotency keys, but no money moves and no processor
- * events follow; a local intent waits for a payment method until a payment event is sent for it.
+ * events follow on their own; a local intent waits for a payment method until it is confirmed
+ * locally (`succeed`, see LocalPaymentConfirmation) or a payment event is sent for it.
  */
 export class LocalPaymentGateway implements PaymentGateway {
   readonly name = 'local';
@@ -39,6 +40,14 @@ export class LocalPaymentGateway implements PaymentGateway {
     const known = await this.results.findOne({ _id: `intent:${intentId}` });
     if (!known) throw new Error(`No local payment intent ${intentId}.`);
     return this.once(idempotencyKey, () => ({ ...(known.result as GatewayIntent), status: 'processing' as const }));
+  }
+
+  /** The payer confirmed a test card: the intent is paid by a charge of its own (once; a second call returns the same). */
+  async succeed(intentId: string): Promise<GatewayIntent & { latestCharge: string }> {
+    const known = await this.results.findOne({ _id: `intent:${intentId}` });
+    if (!known) throw new Error(`No local payment intent ${intentId}.`);
+    const paid = await this.once(`succeed-${intentId}`, () => ({ ...(known.result as GatewayIntent), status: 'succeeded' as const, latestCharge: `ch_local_${randomBytes(12).toString('hex')}` }));
+    return paid as GatewayIntent & { latestCharge: string };
   }
 
   refund(input: Parameters<PaymentGateway['refund']>[0]): Promise<GatewayRefund> {

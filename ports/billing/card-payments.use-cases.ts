@@ -78,6 +78,17 @@ export class CardPayments {
     return { attempt, clientSecret: intent.clientSecret };
   }
 
+  async attempt(orgId: string, intentId: string): Promise<PaymentAttempt> {
+    const attempt = await this.deps.attempts.findById(orgId, intentId);
+    if (!attempt) throw notFound('Payment intent');
+    return attempt;
+  }
+
+  /** The processor reports the intent paid: its attempt shows it (the payment itself is recorded by the settlement). */
+  async paymentSucceeded(orgId: string, intentId: string): Promise<void> {
+    await this.deps.attempts.setStatus(orgId, intentId, 'succeeded', this.deps.clock.now());
+  }
+
   /** Confirms the newest failed attempt again with its payment method; the outcome arrives as processor events. */
   async retry(actor: Principal, orgId: string, invoiceId: string): Promise<PaymentAttempt> {
     await this.openInvoice(orgId, invoiceId);

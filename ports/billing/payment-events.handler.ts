@@ -74,6 +74,7 @@ export class PaymentEventsHandler implements InboundHandler {
     // Money taken beyond the invoice, or on a voided one, is kept visible and owed back: a person decides between a credit and a refund.
     if (invoice.status === 'void') await this.deps.reviews.flag({ orgId, kind: 'payment_on_void_invoice', reference: intentId, invoiceId, amount: amount / 100 });
     else if (invoice.paidAmount > invoice.amount) await this.deps.reviews.flag({ orgId, kind: 'overpayment', reference: intentId, invoiceId, amount: (invoice.paidAmount - invoice.amount) / 100 });
+    await this.deps.cards.paymentSucceeded(orgId, intentId);
     const done = await this.deps.collection.afterPayment(orgId, invoiceId, intentId);
     return {
       status: 200,

@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { Invoices } from '../../../ports/billing/invoices.use-cases.ts';
 import type { InvoiceSettlement } from '../../../ports/billing/invoice-settlement.use-cases.ts';
 import type { CardPayments } from '../../../ports/billing/card-payments.use-cases.ts';
+import { validationFailed } from '../../../core/shared/domain-error.ts';
 import { dollarsToCents } from '../../../core/shared/money.ts';
 import { IdParams, LongText, Money, OneOf, OrgIdQuery, PageQuery, pageOf, Text } from '../kernel/common.schemas.ts';
 import { mapPage } from '../../../ports/persistence/page.ts';
@@ -13,7 +14,10 @@ import { PaymentAttemptSchema, PaymentSchema, viewAttempt, viewPayment } from '.
 
 const PositiveDollars = (description: string) => Money({ exclusiveMinimum: 0, description });
 
-export const invoiceRoutes = (invoices: Invoices, settlement: InvoiceSettlement, cards: CardPayments): RouteDefinition[] => [
+/** Completes a local card payment at once; null where a real processor confirms payments. */
+export type LocalPaymentConfirmer = (input: { orgId: string; invoiceId: string; intentId: string }) => Promise<unknown>;
+
+export const invoiceRoutes = (invoices: Invoices, settlement: InvoiceSettlement, cards: CardPayments, confirmLocally: LocalPaymentConfirmer | null = null): RouteDefinition[] => [
   defineRoute({
     method: 'GET',
     path: '/v1/invoices',
@@ -96,18 +100,29 @@ export const invoiceRoutes = (invoices: Invoices, settlement: InvoiceSettlement,
     operationId: 'createInvoicePaymentIntent',
     summary: 'Create a card payment intent with the payment processor for what is outstanding (or a smaller amount); the same invoice and amount return the same intent.',
     description:
-      'The intent carries `metadata.invoiceId` and `metadata.orgId`; the payment is recorded when the processor reports `payment_intent.succeeded`. `clientSecret` is for the payer’s browser and is not stored.',
+      'The intent carries `metadata.invoiceId` and `metadata.orgId`; the payment is recorded when the processor reports `payment_intent.succeeded`. `clientSecret` is for the payer’s browser and is not stored. In `local` with the local gateway (no `STRIPE_SECRET_KEY`), `confirm: true` completes the payment at once as if the payer confirmed a test card: the `payment_intent.succeeded` event is signed and processed by the same verified pipeline, so the answer already shows `succeeded` and the invoice its payment; elsewhere `confirm` is refused (400).',
     tags: ['billing'],
     permission: 'invoices:write',
     params: IdParams,
     query: Type.Object(OrgIdQuery),
-    body: Type.Object({ amount: Type.Optional(PositiveDollars('Dollars; defaults to what is outstanding.')) }, { additionalProperties: false }),
+    body: Type.Object(
+      {
+        amount: Type.Optional(PositiveDollars('Dollars; defaults to what is outstanding.')),
+        confirm: Type.Optional(Type.Boolean({ description: 'Only in `local` with the local gateway: complete the payment now, as if the payer confirmed a test card.' })),
+      },
+      { additionalProperties: false },
+    ),
     errors: ['invalid_transition', 'overpayment', 'payment_processor_error'],
     responses: { 201: { description: 'The payment intent.', schema: Type.Composite([PaymentAttemptSchema, Type.Object({ clientSecret: Type.Union([Type.String(), Type.Null()]) })]) } },
     handler: async (context) => {
       const amount = context.body?.amount === undefined ? null : dollarsToCents(context.body.amount, 'amount');
-      const { attempt, clientSecret } = await cards.createIntent(context.principal, orgScope(context, context.query.orgId), context.params.id, amount);
-      return { status: 201, body: { ...viewAttempt(attempt), clientSecret } };
+      const confirm = context.body?.confirm === true;
+      if (confirm && !confirmLocally) throw validationFailed('confirm', 'local_only', 'confirm is only available in local with the local payment gateway; the payer confirms with the clientSecret.');
+      const orgId = orgScope(context, context.query.orgId);
+      const { attempt, clientSecret } = await cards.createIntent(context.principal, orgId, context.params.id, amount);
+      if (!confirm || !confirmLocally) return { status: 201, body: { ...viewAttempt(attempt), clientSecret } };
+      await confirmLocally({ orgId, invoiceId: context.params.id, intentId: attempt.id });
+      return { status: 201, body: { ...viewAttempt(await cards.attempt(orgId, attempt.id)), clientSecret } };
     },
   }),
   defineRoute({

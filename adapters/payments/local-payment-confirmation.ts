@@ -1,0 +1,53 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import type { InboundPipeline, InboundReceiver } from '../../ports/inbound/inbound-pipeline.use-case.ts';
+import type { InboundAnswer } from '../../ports/inbound/inbound.ports.ts';
+import type { Clock } from '../../ports/shared/clock.port.ts';
+import type { LocalPaymentGateway } from './local-payment-gateway.ts';
+
+/**
+ * Finishes a local card payment on a laptop, where no processor will ever call back: the local
+ * gateway marks the intent paid as if the payer confirmed a test card, and the
+ * `payment_intent.succeeded` event the processor would send is signed with the configured
+ * webhook secret and handed to the same verified inbound pipeline as a real delivery.
+ */
+export class LocalPaymentConfirmation {
+  private readonly gateway: LocalPaymentGateway;
+  private readonly pipeline: InboundPipeline;
+  private readonly receiver: InboundReceiver;
+  private readonly webhookSecret: string;
+  private readonly clock: Clock;
+
+  constructor(deps: { gateway: LocalPaymentGateway; pipeline: InboundPipeline; receiver: InboundReceiver; webhookSecret: string; clock: Clock }) {
+    this.gateway = deps.gateway;
+    this.pipeline = deps.pipeline;
+    this.receiver = deps.receiver;
+    this.webhookSecret = deps.webhookSecret;
+    this.clock = deps.clock;
+  }
+
+  async confirm(input: { orgId: string; invoiceId: string; intentId: string }): Promise<InboundAnswer> {
+    const intent = await this.gateway.succeed(input.intentId);
+    const created = Math.floor(this.clock.now().getTime() / 1000);
+    const raw = JSON.stringify({
+      id: `evt_local_${randomBytes(12).toString('hex')}`,
+      object: 'event',
+      created,
+      livemode: false,
+      type: 'payment_intent.succeeded',
+      data: {
+        object: {
+          id: intent.id,
+          object: 'payment_intent',
+          amount: intent.amount,
+          amount_received: intent.amount,
+          currency: intent.currency,
+          status: 'succeeded',
+          latest_charge: intent.latestCharge,
+          metadata: { invoiceId: input.invoiceId, orgId: input.orgId },
+        },
+      },
+    });
+    const signature = createHmac('sha256', this.webhookSecret).update(`${created}.${raw}`).digest('hex');
+    return this.pipeline.receive(this.receiver, Buffer.from(raw), { 'stripe-signature': `t=${created},v1=${signature}` });
+  }
+}
