@@ -25,7 +25,8 @@ test('in local, confirm: true completes a card payment through the verified even
   const after = await call(app.api, 'GET', `/v1/invoices/${invoice.id}`, { token: tenant.adminToken });
   t.like(after.body, { status: 'paid', paidAmount: invoice.amount });
   t.like(after.body.payments, [{ reference: paid.body.id, amount: invoice.amount, method: 'card', source: 'processor' }]);
-  t.is(await app.app.store.collection('documents').countDocuments({ orgId: tenant.orgId, type: 'receipt' }), 1);
+  const receipt = await call(app.api, 'GET', `/v1/documents/${paid.body.receiptDocumentId}`, { token: tenant.adminToken });
+  t.like(receipt.body, { type: 'receipt', contentType: 'text/html; charset=utf-8' });
   // Nothing is left to pay: a second confirmation is refused and records nothing.
   t.is((await call(app.api, 'POST', path, { token: tenant.adminToken, body: { confirm: true } })).status, 422);
   t.is((await call(app.api, 'GET', `/v1/invoices/${invoice.id}`, { token: tenant.adminToken })).body.payments.length, 1);

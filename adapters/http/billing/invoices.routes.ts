@@ -15,7 +15,7 @@ import { PaymentAttemptSchema, PaymentSchema, viewAttempt, viewPayment } from '.
 const PositiveDollars = (description: string) => Money({ exclusiveMinimum: 0, description });
 
 /** Completes a local card payment at once; null where a real processor confirms payments. */
-export type LocalPaymentConfirmer = (input: { orgId: string; invoiceId: string; intentId: string }) => Promise<unknown>;
+export type LocalPaymentConfirmer = (input: { orgId: string; invoiceId: string; intentId: string }) => Promise<{ body: Record<string, unknown> }>;
 
 export const invoiceRoutes = (invoices: Invoices, settlement: InvoiceSettlement, cards: CardPayments, confirmLocally: LocalPaymentConfirmer | null = null): RouteDefinition[] => [
   defineRoute({
@@ -113,7 +113,18 @@ export const invoiceRoutes = (invoices: Invoices, settlement: InvoiceSettlement,
       { additionalProperties: false },
     ),
     errors: ['invalid_transition', 'overpayment', 'payment_processor_error'],
-    responses: { 201: { description: 'The payment intent.', schema: Type.Composite([PaymentAttemptSchema, Type.Object({ clientSecret: Type.Union([Type.String(), Type.Null()]) })]) } },
+    responses: {
+      201: {
+        description: 'The payment intent.',
+        schema: Type.Composite([
+          PaymentAttemptSchema,
+          Type.Object({
+            clientSecret: Type.Union([Type.String(), Type.Null()]),
+            receiptDocumentId: Type.Optional(Type.String({ description: 'With `confirm: true`: the stored receipt of the payment (`GET /v1/documents/{id}`).' })),
+          }),
+        ]),
+      },
+    },
     handler: async (context) => {
       const amount = context.body?.amount === undefined ? null : dollarsToCents(context.body.amount, 'amount');
       const confirm = context.body?.confirm === true;
@@ -121,8 +132,9 @@ export const invoiceRoutes = (invoices: Invoices, settlement: InvoiceSettlement,
       const orgId = orgScope(context, context.query.orgId);
       const { attempt, clientSecret } = await cards.createIntent(context.principal, orgId, context.params.id, amount);
       if (!confirm || !confirmLocally) return { status: 201, body: { ...viewAttempt(attempt), clientSecret } };
-      await confirmLocally({ orgId, invoiceId: context.params.id, intentId: attempt.id });
-      return { status: 201, body: { ...viewAttempt(await cards.attempt(orgId, attempt.id)), clientSecret } };
+      const processed = await confirmLocally({ orgId, invoiceId: context.params.id, intentId: attempt.id });
+      const receipt = processed.body.receiptDocumentId;
+      return { status: 201, body: { ...viewAttempt(await cards.attempt(orgId, attempt.id)), clientSecret, ...(typeof receipt === 'string' ? { receiptDocumentId: receipt } : {}) } };
     },
   }),
   defineRoute({
