@@ -1,4 +1,4 @@
-import { PERMISSIONS, READ_PERMISSIONS, type Permission } from './permissions.ts';
+import type { Permission } from './permissions.ts';
 
 export const ROLES = [
   'superadmin',
@@ -19,14 +19,26 @@ export type Role = (typeof ROLES)[number];
 
 export const isRole = (value: string): value is Role => (ROLES as readonly string[]).includes(value);
 
-const ORG_WIDE: readonly Permission[] = PERMISSIONS.filter(
-  (p) => !['organizations:read', 'organizations:write', 'jobs:run', 'portal:read', 'portal:write'].includes(p),
-);
-
-/** The permission table: what each role may do inside its organization (superadmin: everywhere). */
+/**
+ * The permission table: what each role may do inside its organization (superadmin: everywhere).
+ * Every list is written out, so a new permission is granted to nobody until a line here says so.
+ */
 export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
-  superadmin: PERMISSIONS.filter((p) => !p.startsWith('portal:')),
-  org_admin: ORG_WIDE,
+  superadmin: [
+    'organizations:read', 'organizations:write', 'users:read', 'users:write', 'api-keys:read', 'api-keys:write',
+    'submissions:read', 'submissions:write', 'policies:read', 'policies:write', 'claims:read', 'claims:write', 'claims:approve',
+    'invoices:read', 'invoices:write', 'documents:read', 'documents:write', 'coi:generate', 'producers:read', 'producers:write',
+    'deal-rooms:read', 'deal-rooms:write', 'referrals:read', 'referrals:write', 'flags:read', 'flags:write', 'analytics:read',
+    'webhooks:read', 'webhooks:write', 'esign:read', 'esign:write', 'programs:read', 'programs:write', 'ledger:read', 'audit:read',
+    'jobs:run',
+  ],
+  org_admin: [
+    'users:read', 'users:write', 'api-keys:read', 'api-keys:write',
+    'submissions:read', 'submissions:write', 'policies:read', 'policies:write', 'claims:read', 'claims:write', 'claims:approve',
+    'invoices:read', 'invoices:write', 'documents:read', 'documents:write', 'coi:generate', 'producers:read', 'producers:write',
+    'deal-rooms:read', 'deal-rooms:write', 'referrals:read', 'referrals:write', 'flags:read', 'flags:write', 'analytics:read',
+    'webhooks:read', 'webhooks:write', 'esign:read', 'esign:write', 'programs:read', 'programs:write', 'ledger:read', 'audit:read',
+  ],
   mhcis_operator: [
     'organizations:read', 'users:read', 'api-keys:read', 'api-keys:write',
     'programs:read', 'programs:write', 'audit:read', 'flags:read', 'analytics:read',
@@ -45,7 +57,11 @@ export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
   claims_adjuster: ['claims:read', 'claims:write', 'policies:read', 'documents:read', 'documents:write'],
   claims_supervisor: ['claims:read', 'claims:write', 'claims:approve', 'policies:read', 'documents:read', 'documents:write'],
   billing_admin: ['invoices:read', 'invoices:write', 'policies:read', 'analytics:read', 'ledger:read', 'esign:read', 'esign:write'],
-  auditor: [...READ_PERMISSIONS.filter((p) => !p.startsWith('portal:') && p !== 'organizations:read')],
+  auditor: [
+    'users:read', 'api-keys:read', 'submissions:read', 'policies:read', 'claims:read', 'invoices:read', 'documents:read',
+    'producers:read', 'deal-rooms:read', 'referrals:read', 'flags:read', 'analytics:read', 'webhooks:read', 'esign:read',
+    'programs:read', 'ledger:read', 'audit:read',
+  ],
   policyholder: ['portal:read', 'portal:write'],
 };
 

@@ -70,3 +70,18 @@ test('sign-in lockout allows ten attempts per window', (t) => {
   t.true(signInAllowed(10));
   t.false(signInAllowed(11));
 });
+
+test('the permission tables are written out and keep their boundaries', (t) => {
+  for (const [role, permissions] of Object.entries(ROLE_PERMISSIONS)) {
+    t.is(new Set(permissions).size, permissions.length, `${role} lists a permission twice`);
+    if (role !== 'policyholder') t.false(permissions.some((p) => p.startsWith('portal:')), `${role} reaches the portal`);
+    if (!['superadmin', 'mhcis_operator'].includes(role)) t.false(permissions.some((p) => p.startsWith('organizations:') || p === 'jobs:run'), `${role} administers the platform`);
+  }
+  t.true(ROLE_PERMISSIONS.auditor.every((p) => p.endsWith(':read')));
+  t.deepEqual([...ROLE_PERMISSIONS.policyholder], ['portal:read', 'portal:write']);
+  const forbiddenScopes = ['organizations:read', 'organizations:write', 'jobs:run', 'api-keys:read', 'api-keys:write', 'users:write', 'portal:read', 'portal:write'];
+  t.deepEqual(API_KEY_SCOPES.filter((scope) => forbiddenScopes.includes(scope)), []);
+  // Every permission is granted by some line, so none exists that nobody can use.
+  const granted = new Set(Object.values(ROLE_PERMISSIONS).flat());
+  t.deepEqual(PERMISSIONS.filter((p) => !granted.has(p)), []);
+});
