@@ -25,7 +25,7 @@ export const webhooksModule = (config: AppConfig, logger: Logger) =>
           deliveries,
           log: deliveries,
           events,
-          outbox: new AggregateOutbox(store, ['policies', 'invoices']),
+          outbox: new AggregateOutbox(store),
           queue,
           transport: new HttpWebhookTransport(),
           signer: new HmacWebhookSigner(),

@@ -2,6 +2,9 @@ import test from 'ava';
 import { EmbeddedStore } from '../../adapters/persistence/embedded/embedded-store.engine.ts';
 import { InvoiceStoreRepository } from '../../adapters/persistence/billing/invoice.store-repository.ts';
 import type { Invoice } from '../../core/billing/invoice.ts';
+import type { DomainEvent } from '../../core/events/domain-event.ts';
+import { carriesEvents, newOutbox, withEvents } from '../../adapters/persistence/shared/outbox.ts';
+import { AggregateOutbox } from '../../adapters/persistence/webhooks/webhook.stores.ts';
 import { cents } from '../../core/shared/money.ts';
 
 test('a write that adds no events never clears the outbox flag of events still waiting for the relay', async (t) => {
@@ -18,4 +21,24 @@ test('a write that adds no events never clears the outbox flag of events still w
   const stored = await store.collection<{ _id: string; hasPendingEvents: boolean; pendingEvents: unknown[] }>('invoices').findOne({ _id: 'inv_1' });
   t.true(stored?.hasPendingEvents);
   t.is(stored?.pendingEvents.length, 1);
+});
+
+test('an aggregate gets publication by declaring its collection: the relay reads it and lowers the flag only once every event is out', async (t) => {
+  const store = await EmbeddedStore.open({});
+  t.teardown(() => store.close());
+  carriesEvents(store, 'things');
+  const at = new Date('2027-01-01T00:00:00Z');
+  const event = (id: string) => ({ id, type: 'webhook.test' as const, orgId: 'org_1', timestamp: at, data: {} });
+  const things = store.collection<{ _id: string; orgId: string; n: number }>('things');
+  await things.insertOne({ _id: 'thing_1', orgId: 'org_1', n: 0, ...newOutbox([event('evt_a')]) });
+  await things.updateOne({ _id: 'thing_1' }, withEvents({ $inc: { n: 1 } }, [event('evt_b')]));
+  await things.updateOne({ _id: 'thing_1' }, withEvents({ $inc: { n: 1 } }, []));
+  const outbox = new AggregateOutbox(store);
+  const pending = await outbox.pending(10);
+  t.deepEqual(pending.map((e) => e.id), ['evt_a', 'evt_b']);
+  await outbox.markPublished(pending[0] as DomainEvent);
+  t.true((await store.collection<{ _id: string; hasPendingEvents: boolean }>('things').findOne({ _id: 'thing_1' }))?.hasPendingEvents);
+  await outbox.markPublished(pending[1] as DomainEvent);
+  const done = await store.collection<{ _id: string; hasPendingEvents: boolean; pendingEvents: unknown[]; n: number }>('things').findOne({ _id: 'thing_1' });
+  t.like(done, { hasPendingEvents: false, pendingEvents: [], n: 2 });
 });

@@ -3,7 +3,7 @@ import type { InvoiceRepository, PaymentGuard, PaymentRepository } from '../../.
 import type { Payment, RefundStep } from '../../../core/billing/payment.ts';
 import type { DomainEvent } from '../../../core/events/domain-event.ts';
 import type { Cents } from '../../../core/shared/money.ts';
-import { OUTBOX_FIELD, OUTBOX_FLAG } from '../policy/outbox-fields.ts';
+import { carriesEvents, OUTBOX_INDEX, withEvents } from '../shared/outbox.ts';
 import type { DocumentStore, Filter } from '../../../ports/persistence/document-store.port.ts';
 import type { Page, PageRequest } from '../../../ports/persistence/page.ts';
 import { fromDocument } from '../shared/document-mapping.ts';
@@ -20,12 +20,13 @@ export class InvoiceStoreRepository implements InvoiceRepository {
   }
 
   static async create(store: DocumentStore): Promise<InvoiceStoreRepository> {
+    carriesEvents(store, 'invoices');
     return new InvoiceStoreRepository(
       await RecordCollection.open<Invoice>(store, 'invoices', [
         { name: 'org_invoice_number', keys: { orgId: 1, invoiceNumber: 1 }, unique: true },
         { name: 'org_policy', keys: { orgId: 1, policyId: 1, _id: -1 } },
         { name: 'org_status', keys: { orgId: 1, status: 1, _id: -1 } },
-        { name: 'outbox', keys: { [OUTBOX_FLAG]: 1 } },
+        OUTBOX_INDEX,
       ]),
     );
   }
@@ -55,12 +56,7 @@ export class InvoiceStoreRepository implements InvoiceRepository {
 
   applyPayment(orgId: string, id: string, reference: string, amount: Cents, events: readonly DomainEvent[], guard?: PaymentGuard): Promise<Invoice | null> {
     const condition = { paymentReferences: { $ne: reference }, ...(guard ? guardCondition(guard) : {}) };
-    return this.records.update(orgId, id, condition, {
-      $inc: { paidAmount: amount },
-      $push: { paymentReferences: reference, [OUTBOX_FIELD]: { $each: [...events] } },
-      // Only ever raised here: events queued by earlier writes are still waiting for the relay.
-      ...(events.length > 0 ? { $set: { [OUTBOX_FLAG]: true } } : {}),
-    });
+    return this.records.update(orgId, id, condition, withEvents({ $inc: { paidAmount: amount }, $push: { paymentReferences: reference } }, events));
   }
 
   async countsReference(orgId: string, id: string, reference: string): Promise<boolean> {
@@ -68,10 +64,7 @@ export class InvoiceStoreRepository implements InvoiceRepository {
   }
 
   async appendEventsOnce(orgId: string, id: string, key: string, events: readonly DomainEvent[]): Promise<boolean> {
-    const updated = await this.records.update(orgId, id, { eventKeys: { $ne: key } }, {
-      $push: { eventKeys: key, [OUTBOX_FIELD]: { $each: [...events] } },
-      $set: { [OUTBOX_FLAG]: true },
-    });
+    const updated = await this.records.update(orgId, id, { eventKeys: { $ne: key } }, withEvents({ $push: { eventKeys: key } }, events));
     return updated !== null;
   }
 
@@ -84,10 +77,7 @@ export class InvoiceStoreRepository implements InvoiceRepository {
   }
 
   markPaid(orgId: string, id: string, events: readonly DomainEvent[]): Promise<Invoice | null> {
-    return this.records.update(orgId, id, { status: 'open' }, {
-      $set: { status: 'paid', [OUTBOX_FLAG]: true },
-      $push: { [OUTBOX_FIELD]: { $each: [...events] } },
-    });
+    return this.records.update(orgId, id, { status: 'open' }, withEvents({ $set: { status: 'paid' } }, events));
   }
 }
 

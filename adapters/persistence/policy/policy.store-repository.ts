@@ -5,7 +5,7 @@ import { mapPage, type Page, type PageRequest } from '../../../ports/persistence
 import type { PolicyRepository } from '../../../ports/policy/policy.repositories.ts';
 import { definedFields, toDocument } from '../shared/document-mapping.ts';
 import { RecordCollection } from '../shared/record-collection.ts';
-import { OUTBOX_FIELD, OUTBOX_FLAG } from './outbox-fields.ts';
+import { carriesEvents, newOutbox, OUTBOX_INDEX, withEvents, withoutOutbox } from '../shared/outbox.ts';
 
 /** Policies carry their unpublished events, so a change and its events are one write. */
 export class PolicyStoreRepository implements PolicyRepository {
@@ -16,17 +16,18 @@ export class PolicyStoreRepository implements PolicyRepository {
   }
 
   static async create(store: DocumentStore): Promise<PolicyStoreRepository> {
+    carriesEvents(store, 'policies');
     return new PolicyStoreRepository(
       await RecordCollection.open<Policy>(store, 'policies', [
         { name: 'org_policy_number', keys: { orgId: 1, policyNumber: 1 }, unique: true },
         { name: 'org_status', keys: { orgId: 1, status: 1, _id: -1 } },
-        { name: 'outbox', keys: { [OUTBOX_FLAG]: 1 } },
+        OUTBOX_INDEX,
       ]),
     );
   }
 
   async insert(policy: Policy, events: readonly DomainEvent[]): Promise<void> {
-    await this.records.raw.insertOne({ ...toDocument(policy), [OUTBOX_FIELD]: [...events], [OUTBOX_FLAG]: events.length > 0 });
+    await this.records.raw.insertOne({ ...toDocument(policy), ...newOutbox(events) });
   }
 
   async findById(orgId: string, id: string): Promise<Policy | null> {
@@ -38,17 +39,9 @@ export class PolicyStoreRepository implements PolicyRepository {
   }
 
   async change(policy: Policy, changes: Partial<Omit<Policy, 'id' | 'orgId' | 'version'>>, events: readonly DomainEvent[], at: Date): Promise<Policy | null> {
-    const update = {
-      $set: { ...definedFields(changes), updatedAt: at, ...(events.length > 0 ? { [OUTBOX_FLAG]: true } : {}) },
-      $inc: { version: 1 },
-      ...(events.length > 0 ? { $push: { [OUTBOX_FIELD]: { $each: [...events] } } } : {}),
-    };
+    const update = withEvents({ $set: { ...definedFields(changes), updatedAt: at }, $inc: { version: 1 } }, events);
     return strip(await this.records.update(policy.orgId, policy.id, { version: policy.version }, update));
   }
 }
 
-const strip = (policy: Policy | null): Policy | null => {
-  if (!policy) return null;
-  const { [OUTBOX_FIELD]: _events, [OUTBOX_FLAG]: _flag, ...rest } = policy as Policy & Record<string, unknown>;
-  return rest as unknown as Policy;
-};
+const strip = (policy: Policy | null): Policy | null => (policy ? withoutOutbox(policy) : null);

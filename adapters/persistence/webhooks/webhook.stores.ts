@@ -4,7 +4,7 @@ import { writeUnlessDuplicate } from '../../../core/shared/domain-error.ts';
 import type { Collection, DocumentStore, StoredDocument } from '../../../ports/persistence/document-store.port.ts';
 import type { Page, PageRequest } from '../../../ports/persistence/page.ts';
 import type { DeliveryLog, EventLog, Outbox, SubscriptionRepository } from '../../../ports/webhooks/webhook.ports.ts';
-import { OUTBOX_FIELD, OUTBOX_FLAG } from '../policy/outbox-fields.ts';
+import { eventCarriers, OUTBOX_FIELD, OUTBOX_FLAG } from '../shared/outbox.ts';
 import { RecordCollection } from '../shared/record-collection.ts';
 
 export class SubscriptionStoreRepository implements SubscriptionRepository {
@@ -83,19 +83,23 @@ interface AggregateWithOutbox extends StoredDocument {
   [OUTBOX_FIELD]?: DomainEvent[];
 }
 
-/** Reads the events aggregates carry (policies today) and removes each once it is published. */
+/**
+ * Reads the events aggregates carry, in every collection declared as carrying them (see
+ * `carriesEvents`), and removes each once it is published.
+ */
 export class AggregateOutbox implements Outbox {
-  private readonly sources: Collection<AggregateWithOutbox>[];
+  private readonly store: DocumentStore;
   /** Which aggregate holds each event handed out by `pending`, so clearing it is a write by _id. */
   private readonly holders = new Map<string, { source: Collection<AggregateWithOutbox>; id: string }>();
 
-  constructor(store: DocumentStore, collections: readonly string[]) {
-    this.sources = collections.map((name) => store.collection<AggregateWithOutbox>(name));
+  constructor(store: DocumentStore) {
+    this.store = store;
   }
 
   async pending(limit: number): Promise<DomainEvent[]> {
     const events: DomainEvent[] = [];
-    for (const source of this.sources) {
+    for (const name of eventCarriers(this.store)) {
+      const source = this.store.collection<AggregateWithOutbox>(name);
       for (const aggregate of await source.find({ [OUTBOX_FLAG]: true }, { limit })) {
         for (const event of aggregate[OUTBOX_FIELD] ?? []) {
           this.holders.set(event.id, { source, id: aggregate._id });
