@@ -128,15 +128,10 @@ export class PaymentEventsHandler implements InboundHandler {
   private async refunded(object: unknown, reports: readonly RefundReport[]): Promise<InboundAnswer> {
     const found = await this.refundedPayment(object);
     if ('answer' in found) return found.answer;
-    const recorded: string[] = [];
-    const manualReview = new Set<string>();
-    for (const report of reports) {
-      const result = await this.deps.refunds.report(found.payment, report);
-      if (!result) return ignored('unknown payment');
-      for (const step of result.recorded) recorded.push(refundStepReference(found.payment, step));
-      for (const reference of result.manualReview) manualReview.add(reference);
-    }
-    return { status: 200, body: { received: true, refunds: recorded, ...(manualReview.size > 0 ? { manualReview: [...manualReview] } : {}) } };
+    const result = await this.deps.refunds.report(found.payment, reports);
+    if (!result) return ignored('unknown payment');
+    const recorded = result.recorded.map((step) => refundStepReference(found.payment, step));
+    return { status: 200, body: { received: true, refunds: recorded, ...(result.manualReview.length > 0 ? { manualReview: result.manualReview } : {}) } };
   }
 
   /** A refund the processor could not complete: recorded money is not taken back automatically, a person reviews it. */

@@ -32,17 +32,18 @@ export class ProcessorRefunds {
     this.deps = deps;
   }
 
-  /** The refund steps recorded for this report (empty when it told nothing new); null when the payment is gone. */
-  async report(payment: Payment, report: RefundReport): Promise<{ recorded: RefundStep[]; manualReview: string[] } | null> {
-    const noted = await this.deps.payments.noteProcessorRefund(payment.orgId, payment.id, report);
-    const current = noted ?? (await this.deps.payments.findByReference(payment.orgId, payment.reference));
+  /** Notes what the processor reported, then records the steps up to it: those recorded now (none when it told nothing new); null when the payment is gone. */
+  async report(payment: Payment, reports: readonly RefundReport[]): Promise<{ recorded: RefundStep[]; manualReview: string[] } | null> {
+    for (const report of reports) await this.deps.payments.noteProcessorRefund(payment.orgId, payment.id, report);
+    const current = await this.deps.payments.findByReference(payment.orgId, payment.reference);
     if (!current) return null;
     const caughtUp = await this.catchUp(current);
     const recorded: RefundStep[] = [];
     const manualReview: string[] = [];
     for (const step of caughtUp.processorRefundSteps ?? []) {
       const reference = refundStepReference(caughtUp, step);
-      if (await this.record(caughtUp, step, reference)) recorded.push(step);
+      if (!(await this.record(caughtUp, step, reference))) continue;
+      recorded.push(step);
       if (step.to - step.from > MANUAL_REVIEW_ABOVE_CENTS) manualReview.push(reference);
     }
     return { recorded, manualReview };
