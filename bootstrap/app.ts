@@ -65,13 +65,13 @@ const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.
 const urlOf = (host: string, port: number): string => `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 
 /** The one line a newcomer reads: where the service answers, and what it runs on (never a secret's value). */
-const startLine = (config: AppConfig, engine: string, apiPort: number, authPort: number): string =>
+const startLine = (fields: { apiUrl: string; authUrl: string; environment: string; store: string; dataDir: string; secretsFile?: string }): string =>
   [
-    `API ${urlOf(config.host, apiPort)}`,
-    `auth ${urlOf(config.host, authPort)}`,
-    `environment ${config.environment}`,
-    `store ${engine === 'embedded' ? `embedded in ${config.dataDir}` : engine}`,
-    ...(config.secretsFile ? [`secrets file ${config.secretsFile}`] : []),
+    `API ${fields.apiUrl}`,
+    `auth ${fields.authUrl}`,
+    `environment ${fields.environment}`,
+    `store ${fields.store === 'embedded' ? `embedded in ${fields.dataDir}` : fields.store}`,
+    ...(fields.secretsFile ? [`secrets file ${fields.secretsFile}`] : []),
   ].join(' · ');
 
 /** A port another program holds is said in one line, with the setting that moves it. */
@@ -198,10 +198,15 @@ export const startApp = async (config: AppConfig, options: StartOptions = {}): P
     await stopAll().catch(() => {});
     throw error;
   }
-  logger.info(
-    { apiUrl: urlOf(config.host, apiPort), authUrl: urlOf(config.host, authPort), environment: config.environment, store: store.engine, ...(config.secretsFile ? { secretsFile: config.secretsFile } : {}) },
-    startLine(config, store.engine, apiPort, authPort),
-  );
+  const started = {
+    apiUrl: urlOf(config.host, apiPort),
+    authUrl: urlOf(config.host, authPort),
+    environment: config.environment,
+    store: store.engine,
+    dataDir: config.dataDir,
+    ...(config.secretsFile ? { secretsFile: config.secretsFile } : {}),
+  };
+  logger.info(started, startLine(started));
 
   let stopping: Promise<void> | null = null;
   return {

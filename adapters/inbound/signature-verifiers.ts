@@ -30,13 +30,20 @@ const BASE64_SHA256 = /^[A-Za-z0-9+/]{43}=$/;
  * `t=<seconds>,v1=<hex>[,v1=<hex>…]`: HMAC-SHA256 of `t.rawBody`; any listed v1 may match (key
  * rotation). Returns the timestamp and the v1 value that matched.
  */
+/** HMAC-SHA256 of `"<timestamp>.<raw body>"`: what a `t=…,v1=…` signature covers. */
+const timestampedMac = (key: string | Buffer, timestamp: string, raw: Uint8Array): Buffer => createHmac('sha256', key).update(`${timestamp}.`).update(raw).digest();
+
+/** A `Stripe-Signature` header for `raw`, as the processor signs its deliveries (used to deliver local events). */
+export const stripeSignatureHeader = (raw: Uint8Array, secret: string, unixSeconds: number): string =>
+  `t=${unixSeconds},v1=${timestampedMac(secret, String(unixSeconds), raw).toString('hex')}`;
+
 const verifyTimestamped = (raw: Uint8Array, signatureHeader: string | undefined, key: string | Buffer): { timestampMs: number; signature: string } => {
   if (!signatureHeader) throw invalid();
   const parts = signatureHeader.split(',').map((part) => part.trim().split('='));
   const timestamp = parts.find(([name]) => name === 't')?.[1];
   const candidates = parts.filter(([name]) => name === 'v1').map(([, value]) => value ?? '');
   if (!timestamp || !/^\d{1,12}$/.test(timestamp) || candidates.length === 0) throw invalid();
-  const expected = createHmac('sha256', key).update(`${timestamp}.`).update(raw).digest();
+  const expected = timestampedMac(key, timestamp, raw);
   const matched = candidates.find((candidate) => HEX_SHA256.test(candidate) && sameBytes(Buffer.from(candidate, 'hex'), expected));
   if (!matched) throw invalid();
   return { timestampMs: Number(timestamp) * 1000, signature: matched };

@@ -1,4 +1,5 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { stripeSignatureHeader } from '../inbound/signature-verifiers.ts';
 import type { InboundPipeline, InboundReceiver } from '../../ports/inbound/inbound-pipeline.use-case.ts';
 import type { InboundAnswer } from '../../ports/inbound/inbound.ports.ts';
 import type { Clock } from '../../ports/shared/clock.port.ts';
@@ -47,7 +48,7 @@ export class LocalPaymentConfirmation {
         },
       },
     });
-    const signature = createHmac('sha256', this.webhookSecret).update(`${created}.${raw}`).digest('hex');
-    return this.pipeline.receive(this.receiver, Buffer.from(raw), { 'stripe-signature': `t=${created},v1=${signature}` });
+    const body = Buffer.from(raw);
+    return this.pipeline.receive(this.receiver, body, { 'stripe-signature': stripeSignatureHeader(body, this.webhookSecret, created) });
   }
 }
