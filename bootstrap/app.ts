@@ -1,64 +1,19 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { PdfFormReaderPool } from '../adapters/documents/pdf-form-reader.pool.ts';
-import { UploadStager } from '../adapters/http/kernel/upload-stager.ts';
 import type { Logger } from 'pino';
-import { auditRoutes } from '../adapters/http/audit/audit.routes.ts';
-import { authServiceRoutes } from '../adapters/http/auth-service/auth-service.routes.ts';
-import { apiKeyRoutes } from '../adapters/http/identity/api-keys.routes.ts';
-import { tokenRoutes } from '../adapters/http/identity/token.routes.ts';
-import { userRoutes } from '../adapters/http/identity/users.routes.ts';
 import { HttpServer } from '../adapters/http/kernel/http-server.ts';
+import { secretHeaderNames } from '../adapters/http/kernel/request-meta.ts';
 import { RequestPipeline } from '../adapters/http/kernel/request-pipeline.ts';
 import type { RouteDefinition } from '../adapters/http/kernel/route.ts';
+import { UploadStager } from '../adapters/http/kernel/upload-stager.ts';
 import { buildOpenApiDocument } from '../adapters/http/openapi/openapi-document.ts';
 import { healthRoutes, openApiRoute } from '../adapters/http/platform/health.routes.ts';
-import { organizationRoutes } from '../adapters/http/tenancy/organizations.routes.ts';
-import { invoiceRoutes, type LocalPaymentConfirmer } from '../adapters/http/billing/invoices.routes.ts';
-import { LocalPaymentConfirmation } from '../adapters/payments/local-payment-confirmation.ts';
-import { LocalPaymentGateway } from '../adapters/payments/local-payment-gateway.ts';
-import type { PaymentGateway } from '../ports/billing/payment-gateway.port.ts';
-import type { Clock } from '../ports/shared/clock.port.ts';
-import { financeRoutes } from '../adapters/http/billing/finance.routes.ts';
-import { esignRoutes } from '../adapters/http/esign/esign.routes.ts';
-import { documentRoutes } from '../adapters/http/documents/documents.routes.ts';
-import type { DocumentLibrary } from '../ports/documents/document-library.use-cases.ts';
-import type { CardPayments } from '../ports/billing/card-payments.use-cases.ts';
-import type { FinancialAlertDispatch } from '../ports/billing/financial-alert-dispatch.use-case.ts';
-import { financialAlertsJob } from '../jobs/financial-alerts.job.ts';
-import type { CommissionRepository, LedgerRepository } from '../ports/billing/commission.repositories.ts';
-import type { FinancialIncidentLog } from '../ports/billing/financial-alerts.port.ts';
-import type { Envelopes } from '../ports/esign/envelopes.use-cases.ts';
-import { policyRoutes } from '../adapters/http/policy/policies.routes.ts';
-import { submissionRoutes } from '../adapters/http/underwriting/submissions.routes.ts';
-import type { Invoices } from '../ports/billing/invoices.use-cases.ts';
-import type { InvoiceSettlement } from '../ports/billing/invoice-settlement.use-cases.ts';
-import { webhookRoutes } from '../adapters/http/webhooks/webhooks.routes.ts';
-import { producerRoutes } from '../adapters/http/producers/producers.routes.ts';
-import type { Producers } from '../ports/producers/producers.use-cases.ts';
-import { inboundRoutes, type InboundEndpoint } from '../adapters/http/inbound/inbound.routes.ts';
-import type { InboundPipeline } from '../ports/inbound/inbound-pipeline.use-case.ts';
-import { INBOUND_ENDPOINTS } from './inbound.module.ts';
-import type { AgendaJobRunner } from '../adapters/jobs/agenda-job-runner.ts';
-import type { Webhooks } from '../ports/webhooks/webhooks.use-cases.ts';
-import type { PolicyLifecycle } from '../ports/policy/policy-lifecycle.use-cases.ts';
-import type { Binding } from '../ports/underwriting/binding.use-case.ts';
-import type { Quoting } from '../ports/underwriting/quoting.use-cases.ts';
-import type { Submissions } from '../ports/underwriting/submissions.use-cases.ts';
-import type { AuditLog } from '../ports/audit/audit-log.port.ts';
-import type { ApiKeys } from '../ports/identity/api-keys.use-cases.ts';
-import type { AuthSessions } from '../ports/identity/auth-sessions.use-cases.ts';
-import type { EmailVerifications } from '../ports/identity/email-verifications.use-cases.ts';
-import type { Authenticate } from '../ports/identity/authenticate.use-case.ts';
-import type { Users } from '../ports/identity/users.use-cases.ts';
 import type { DocumentStore } from '../ports/persistence/document-store.port.ts';
-import type { RateLimiter } from '../ports/rate-limit/rate-limiter.use-case.ts';
-import type { Organizations } from '../ports/tenancy/organizations.use-cases.ts';
-import { TOKENS } from '../ports/tokens.ts';
 import type { AppConfig } from './config.ts';
-import { buildContainer } from './container.ts';
+import { buildContainer, contextModules } from './container.ts';
 import { createAccessLogger, createLogger } from './logger.ts';
 import { openStore } from './open-store.ts';
+import { TOKENS } from './tokens.ts';
 
 const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
@@ -86,22 +41,6 @@ const listenOrExplain = async (server: HttpServer, name: string, setting: string
   }
 };
 
-/** In `local` with the local gateway, a card payment can be completed without a processor calling back. */
-const localPaymentConfirmer = async (config: AppConfig, resolve: <T>(token: symbol) => Promise<T>): Promise<LocalPaymentConfirmer | null> => {
-  const gateway = await resolve<PaymentGateway>(TOKENS.PaymentGateway);
-  if (config.environment !== 'local' || !(gateway instanceof LocalPaymentGateway)) return null;
-  const endpoint = (await resolve<InboundEndpoint[]>(INBOUND_ENDPOINTS)).find((candidate) => candidate.receiver.provider === 'payment-processor');
-  if (!endpoint) return null;
-  const confirmation = new LocalPaymentConfirmation({
-    gateway,
-    pipeline: await resolve<InboundPipeline>(TOKENS.InboundPipeline),
-    receiver: endpoint.receiver,
-    webhookSecret: config.secrets.stripeWebhookSecret,
-    clock: await resolve<Clock>(TOKENS.Clock),
-  });
-  return (input) => confirmation.confirm(input);
-};
-
 export interface RunningApp {
   readonly apiPort: number;
   readonly authPort: number;
@@ -119,40 +58,19 @@ export interface StartOptions {
 export const startApp = async (config: AppConfig, options: StartOptions = {}): Promise<RunningApp> => {
   const logger = options.logger ?? createLogger(config.logLevel);
   const store = options.store ?? (await openStore(config));
-  const container = await buildContainer(config, store, logger);
-  const resolve = <T>(token: symbol): Promise<T> => container.getAsync<T>(token);
-
-  const sessions = await resolve<AuthSessions>(TOKENS.AuthSessions);
-  const authRoutes = authServiceRoutes(sessions, await resolve<EmailVerifications>(TOKENS.EmailVerifications), config.environment !== 'local');
-  const apiRoutes: RouteDefinition[] = [
-    ...healthRoutes(store),
-    ...tokenRoutes(sessions),
-    ...organizationRoutes(await resolve<Organizations>(TOKENS.Organizations)),
-    ...userRoutes(await resolve<Users>(TOKENS.Users)),
-    ...apiKeyRoutes(await resolve<ApiKeys>(TOKENS.ApiKeys)),
-    ...auditRoutes(await resolve<AuditLog>(TOKENS.AuditLog)),
-    ...submissionRoutes(await resolve<Submissions>(TOKENS.Submissions), await resolve<Quoting>(TOKENS.Quoting), await resolve<Binding>(TOKENS.Binding)),
-    ...policyRoutes(await resolve<PolicyLifecycle>(TOKENS.PolicyLifecycle)),
-    ...invoiceRoutes(
-      await resolve<Invoices>(TOKENS.Invoices),
-      await resolve<InvoiceSettlement>(TOKENS.InvoiceSettlement),
-      await resolve<CardPayments>(TOKENS.CardPayments),
-      await localPaymentConfirmer(config, resolve),
-    ),
-    ...financeRoutes(
-      await resolve<CommissionRepository>(TOKENS.CommissionRepository),
-      await resolve<LedgerRepository>(TOKENS.LedgerRepository),
-      await resolve<FinancialIncidentLog>(TOKENS.FinancialIncidents),
-    ),
-    ...esignRoutes(await resolve<Envelopes>(TOKENS.Envelopes)),
-    ...documentRoutes(await resolve<DocumentLibrary>(TOKENS.DocumentLibrary), config.publicBaseUrl),
-    ...webhookRoutes(await resolve<Webhooks>(TOKENS.Webhooks)),
-    ...producerRoutes(await resolve<Producers>(TOKENS.Producers)),
-    ...inboundRoutes(await resolve<InboundPipeline>(TOKENS.InboundPipeline), await resolve<InboundEndpoint[]>(INBOUND_ENDPOINTS)),
-  ];
-  const jobs = await resolve<AgendaJobRunner>(TOKENS.JobRunner);
-  const pdfForms = await resolve<PdfFormReaderPool>(TOKENS.FormReader);
-  jobs.register([financialAlertsJob(await resolve<FinancialAlertDispatch>(TOKENS.FinancialAlertDispatch))]);
+  const modules = contextModules(config, store, logger);
+  const { container, resolve } = await buildContainer(modules);
+  const apiRoutes: RouteDefinition[] = [];
+  const authRoutes: RouteDefinition[] = [];
+  for (const module of modules) {
+    apiRoutes.push(...((await module.routes?.(resolve)) ?? []));
+    authRoutes.push(...((await module.authRoutes?.(resolve)) ?? []));
+  }
+  // Jobs are registered after every route's repositories exist, so the outbox relay knows each
+  // collection that carries events before it first runs.
+  const jobs = await resolve(TOKENS.JobRunner);
+  for (const module of modules) jobs.register((await module.jobs?.(resolve)) ?? []);
+  const pdfForms = await resolve(TOKENS.FormReader);
   let document: unknown;
   apiRoutes.push(openApiRoute(() => document));
   document = buildOpenApiDocument({
@@ -166,10 +84,12 @@ export const startApp = async (config: AppConfig, options: StartOptions = {}): P
   const accessLogger = createAccessLogger(logger);
   const uploads = new UploadStager(join(config.dataDir, 'staging'));
   await uploads.clear();
+  const secretHeaders = secretHeaderNames([...apiRoutes, ...authRoutes]);
   const pipeline = () =>
     new RequestPipeline({
-      authenticate: container.get<Authenticate>(TOKENS.Authenticate),
-      rateLimiter: container.get<RateLimiter>(TOKENS.RateLimiter),
+      authenticate: container.get(TOKENS.Authenticate),
+      rateLimiter: container.get(TOKENS.RateLimiter),
+      secretHeaders,
       logger,
       accessLogger,
       trustedProxyHops: config.trustedProxyHops,

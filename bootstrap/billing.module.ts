@@ -1,90 +1,48 @@
-import { join } from 'node:path';
-import { ContainerModule } from 'inversify';
 import type { Logger } from 'pino';
-import { FileDocumentStorage } from '../adapters/documents/file-document-storage.ts';
-import { HmacDownloadLinks } from '../adapters/security/hmac-download-links.ts';
-import { OutboxFileMailer } from '../adapters/notifications/outbox-file-mailer.ts';
-import { UnconfiguredMailer } from '../adapters/notifications/unconfigured-mailer.ts';
-import { FinancialAlertDispatch } from '../ports/billing/financial-alert-dispatch.use-case.ts';
-import type { UserRepository } from '../ports/identity/user.repository.ts';
-import type { Mailer } from '../ports/notifications/mailer.port.ts';
-import { LocalESignatureProvider } from '../adapters/esign/local-esignature-provider.ts';
+import { financeRoutes } from '../adapters/http/billing/finance.routes.ts';
+import { invoiceRoutes } from '../adapters/http/billing/invoices.routes.ts';
 import { LocalPaymentGateway } from '../adapters/payments/local-payment-gateway.ts';
 import { StripePaymentGateway } from '../adapters/payments/stripe-payment-gateway.ts';
 import { CommissionStoreRepository, LedgerStoreRepository } from '../adapters/persistence/billing/commission.store-repositories.ts';
 import { StoreFinancialAlertQueue, StoreFinancialIncidentLog } from '../adapters/persistence/billing/financial-alerts.store.ts';
+import { InvoiceStoreRepository, PaymentStoreRepository } from '../adapters/persistence/billing/invoice.store-repository.ts';
 import { StoreManualReviewQueue } from '../adapters/persistence/billing/manual-review.store.ts';
 import { PaymentAttemptStoreRepository } from '../adapters/persistence/billing/payment-attempt.store-repository.ts';
-import { DocumentStoreRepository } from '../adapters/persistence/documents/document.store-repository.ts';
-import { StoreDocumentStorage } from '../adapters/persistence/documents/store-document-storage.ts';
-import { EnvelopeStoreRepository } from '../adapters/persistence/esign/envelope.store-repository.ts';
+import { financialAlertsJob } from '../jobs/financial-alerts.job.ts';
 import { CardPayments } from '../ports/billing/card-payments.use-cases.ts';
-import type { CommissionRepository, LedgerRepository } from '../ports/billing/commission.repositories.ts';
-import type { FinancialAlertQueue, FinancialIncidentLog, ManualReviewQueue } from '../ports/billing/financial-alerts.port.ts';
+import { FinancialAlertDispatch } from '../ports/billing/financial-alert-dispatch.use-case.ts';
 import { FinancialSteps } from '../ports/billing/financial-steps.ts';
-import type { InvoiceRepository, PaymentRepository } from '../ports/billing/invoice.repository.ts';
-import type { InvoiceSettlement } from '../ports/billing/invoice-settlement.use-cases.ts';
-import type { PaymentAttemptRepository } from '../ports/billing/payment-attempt.repository.ts';
-import type { PaymentGateway } from '../ports/billing/payment-gateway.port.ts';
+import { InvoiceSettlement } from '../ports/billing/invoice-settlement.use-cases.ts';
+import { Invoices } from '../ports/billing/invoices.use-cases.ts';
 import { PremiumCollection } from '../ports/billing/premium-collection.use-case.ts';
-import { DocumentLibrary } from '../ports/documents/document-library.use-cases.ts';
-import type { DocumentRepository } from '../ports/documents/document.repository.ts';
-import type { DocumentStorage } from '../ports/documents/document-storage.port.ts';
-import { Envelopes } from '../ports/esign/envelopes.use-cases.ts';
-import type { EnvelopeRepository, ESignatureProvider } from '../ports/esign/esign.ports.ts';
-import type { DocumentStore } from '../ports/persistence/document-store.port.ts';
-import type { PolicyRepository } from '../ports/policy/policy.repositories.ts';
-import type { AuditTrail } from '../ports/shared/audit-trail.ts';
-import type { Clock } from '../ports/shared/clock.port.ts';
-import type { IdGenerator } from '../ports/shared/id-generator.port.ts';
-import { TOKENS } from '../ports/tokens.ts';
-import type { UnderwritingReferenceData } from '../ports/underwriting/reference-data.port.ts';
 import type { AppConfig } from './config.ts';
+import { TOKENS } from './tokens.ts';
+import { bindings, type ContextModule } from './wiring.ts';
 
-/** Card payments, commissions, the ledger, stored documents and e-signature envelopes. */
-export const billingModule = (config: AppConfig, logger: Logger) =>
-  new ContainerModule(({ bind }) => {
-    bind<PaymentGateway>(TOKENS.PaymentGateway).toResolvedValue(
-      (store: DocumentStore) => (config.secrets.stripeSecretKey ? new StripePaymentGateway(config.secrets.stripeSecretKey, config.stripeApiBase) : new LocalPaymentGateway(store)),
-      [TOKENS.Store],
+/** Invoices, payments (manual and by card), refunds, commissions, the ledger and financial alerts. */
+export const billingModule = (config: AppConfig, logger: Logger): ContextModule => ({
+  name: 'billing',
+  bindings: bindings((wire) => {
+    wire.factory(TOKENS.InvoiceRepository, [TOKENS.Store], InvoiceStoreRepository.create);
+    wire.factory(TOKENS.PaymentRepository, [TOKENS.Store], PaymentStoreRepository.create);
+    wire.factory(TOKENS.PaymentAttemptRepository, [TOKENS.Store], PaymentAttemptStoreRepository.create);
+    wire.factory(TOKENS.CommissionRepository, [TOKENS.Store], CommissionStoreRepository.create);
+    wire.factory(TOKENS.LedgerRepository, [TOKENS.Store], LedgerStoreRepository.create);
+    wire.factory(TOKENS.FinancialAlerts, [TOKENS.Store], StoreFinancialAlertQueue.create);
+    wire.factory(TOKENS.FinancialIncidents, [TOKENS.Store], (store) => StoreFinancialIncidentLog.create(store, logger));
+    wire.factory(TOKENS.ManualReviews, [TOKENS.Store], (store) => new StoreManualReviewQueue(store));
+    wire.factory(TOKENS.FinancialSteps, [TOKENS.FinancialIncidents, TOKENS.Ids, TOKENS.Clock], (incidents, ids, clock) => new FinancialSteps(incidents, ids, clock));
+    wire.factory(TOKENS.PaymentGateway, [TOKENS.Store], (store) =>
+      config.secrets.stripeSecretKey ? new StripePaymentGateway(config.secrets.stripeSecretKey, config.stripeApiBase) : new LocalPaymentGateway(store),
     );
-    bind<PaymentAttemptRepository>(TOKENS.PaymentAttemptRepository).toResolvedValue(PaymentAttemptStoreRepository.create, [TOKENS.Store]);
-    bind<CommissionRepository>(TOKENS.CommissionRepository).toResolvedValue(CommissionStoreRepository.create, [TOKENS.Store]);
-    bind<LedgerRepository>(TOKENS.LedgerRepository).toResolvedValue(LedgerStoreRepository.create, [TOKENS.Store]);
-    bind<FinancialAlertQueue>(TOKENS.FinancialAlerts).toResolvedValue(StoreFinancialAlertQueue.create, [TOKENS.Store]);
-    bind<FinancialIncidentLog>(TOKENS.FinancialIncidents).toResolvedValue((store: DocumentStore) => StoreFinancialIncidentLog.create(store, logger), [TOKENS.Store]);
-    bind<ManualReviewQueue>(TOKENS.ManualReviews).toResolvedValue((store: DocumentStore) => new StoreManualReviewQueue(store), [TOKENS.Store]);
-    bind<FinancialSteps>(TOKENS.FinancialSteps).toResolvedValue(
-      (incidents: FinancialIncidentLog, ids: IdGenerator, clock: Clock) => new FinancialSteps(incidents, ids, clock),
-      [TOKENS.FinancialIncidents, TOKENS.Ids, TOKENS.Clock],
+    wire.factory(TOKENS.Invoices, [TOKENS.InvoiceRepository, TOKENS.PaymentRepository], (invoices, payments) => new Invoices(invoices, payments));
+    wire.factory(
+      TOKENS.InvoiceSettlement,
+      [TOKENS.InvoiceRepository, TOKENS.PaymentRepository, TOKENS.Ids, TOKENS.Clock, TOKENS.AuditTrail, TOKENS.PremiumCollection],
+      (invoices, payments, ids, clock, audit, collection) => new InvoiceSettlement({ invoices, payments, ids, clock, audit, collection }),
     );
-
-    // One process owns an embedded data directory, so its files are the document storage; processes
-    // sharing MongoDB share the documents through it.
-    bind<DocumentStorage>(TOKENS.DocumentStorage).toResolvedValue(
-      (store: DocumentStore) => (store.engine === 'mongodb' ? new StoreDocumentStorage(store) : new FileDocumentStorage(join(config.dataDir, 'files'))),
-      [TOKENS.Store],
-    );
-    bind<DocumentRepository>(TOKENS.DocumentRepository).toResolvedValue(DocumentStoreRepository.create, [TOKENS.Store]);
-    bind<DocumentLibrary>(TOKENS.DocumentLibrary).toResolvedValue(
-      (storage: DocumentStorage, documents: DocumentRepository, ids: IdGenerator, clock: Clock) =>
-        new DocumentLibrary({ storage, documents, links: new HmacDownloadLinks(config.secrets.jwtSecret), ids, clock }),
-      [TOKENS.DocumentStorage, TOKENS.DocumentRepository, TOKENS.Ids, TOKENS.Clock],
-    );
-
-    bind<PremiumCollection>(TOKENS.PremiumCollection).toResolvedValue(
-      (
-        invoices: InvoiceRepository,
-        payments: PaymentRepository,
-        policies: PolicyRepository,
-        commissions: CommissionRepository,
-        ledger: LedgerRepository,
-        reference: UnderwritingReferenceData,
-        documents: DocumentLibrary,
-        steps: FinancialSteps,
-        ids: IdGenerator,
-        clock: Clock,
-      ) => new PremiumCollection({ invoices, payments, policies, commissions, ledger, reference, documents, steps, ids, clock }),
+    wire.factory(
+      TOKENS.PremiumCollection,
       [
         TOKENS.InvoiceRepository,
         TOKENS.PaymentRepository,
@@ -97,22 +55,11 @@ export const billingModule = (config: AppConfig, logger: Logger) =>
         TOKENS.Ids,
         TOKENS.Clock,
       ],
+      (invoices, payments, policies, commissions, ledger, reference, documents, steps, ids, clock) =>
+        new PremiumCollection({ invoices, payments, policies, commissions, ledger, reference, documents, steps, ids, clock }),
     );
-    bind<CardPayments>(TOKENS.CardPayments).toResolvedValue(
-      (
-        gateway: PaymentGateway,
-        invoices: InvoiceRepository,
-        payments: PaymentRepository,
-        attempts: PaymentAttemptRepository,
-        settlement: InvoiceSettlement,
-        collection: PremiumCollection,
-        alerts: FinancialAlertQueue,
-        reviews: ManualReviewQueue,
-        steps: FinancialSteps,
-        ids: IdGenerator,
-        clock: Clock,
-        audit: AuditTrail,
-      ) => new CardPayments({ gateway, invoices, payments, attempts, settlement, collection, alerts, reviews, steps, ids, clock, audit }),
+    wire.factory(
+      TOKENS.CardPayments,
       [
         TOKENS.PaymentGateway,
         TOKENS.InvoiceRepository,
@@ -127,20 +74,18 @@ export const billingModule = (config: AppConfig, logger: Logger) =>
         TOKENS.Clock,
         TOKENS.AuditTrail,
       ],
+      (gateway, invoices, payments, attempts, settlement, collection, alerts, reviews, steps, ids, clock, audit) =>
+        new CardPayments({ gateway, invoices, payments, attempts, settlement, collection, alerts, reviews, steps, ids, clock, audit }),
     );
-
-    // CONTRACT: local and sandbox write mail as files in DATA_DIR/outbox; production needs a provider.
-    bind<Mailer>(TOKENS.Mailer).toConstantValue(config.environment === 'production' ? new UnconfiguredMailer() : new OutboxFileMailer(join(config.dataDir, 'outbox')));
-    bind<FinancialAlertDispatch>(TOKENS.FinancialAlertDispatch).toResolvedValue(
-      (alerts: FinancialAlertQueue, users: UserRepository, mailer: Mailer, clock: Clock) => new FinancialAlertDispatch(alerts, users, mailer, clock),
+    wire.factory(
+      TOKENS.FinancialAlertDispatch,
       [TOKENS.FinancialAlerts, TOKENS.UserRepository, TOKENS.Mailer, TOKENS.Clock],
+      (alerts, users, mailer, clock) => new FinancialAlertDispatch(alerts, users, mailer, clock),
     );
-
-    bind<ESignatureProvider>(TOKENS.ESignatureProvider).toConstantValue(new LocalESignatureProvider());
-    bind<EnvelopeRepository>(TOKENS.EnvelopeRepository).toResolvedValue(EnvelopeStoreRepository.create, [TOKENS.Store]);
-    bind<Envelopes>(TOKENS.Envelopes).toResolvedValue(
-      (provider: ESignatureProvider, envelopes: EnvelopeRepository, documents: DocumentLibrary, ids: IdGenerator, clock: Clock, audit: AuditTrail) =>
-        new Envelopes({ provider, envelopes, documents, ids, clock, audit }),
-      [TOKENS.ESignatureProvider, TOKENS.EnvelopeRepository, TOKENS.DocumentLibrary, TOKENS.Ids, TOKENS.Clock, TOKENS.AuditTrail],
-    );
-  });
+  }),
+  routes: async (resolve) => [
+    ...invoiceRoutes(await resolve(TOKENS.Invoices), await resolve(TOKENS.InvoiceSettlement), await resolve(TOKENS.CardPayments), await resolve(TOKENS.LocalPaymentConfirmer)),
+    ...financeRoutes(await resolve(TOKENS.CommissionRepository), await resolve(TOKENS.LedgerRepository), await resolve(TOKENS.FinancialIncidents)),
+  ],
+  jobs: async (resolve) => [financialAlertsJob(await resolve(TOKENS.FinancialAlertDispatch))],
+});

@@ -1,7 +1,25 @@
 import type { CalendarDate } from '../shared/calendar-date.ts';
+import { lifecycle } from '../shared/lifecycle.ts';
 import type { Cents } from '../shared/money.ts';
 
-export type InvoiceStatus = 'open' | 'paid' | 'void';
+export const INVOICE_STATUSES = ['open', 'paid', 'void'] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+
+/**
+ * Payments and refunds change what an open invoice has received (`take_payment` keeps it open);
+ * once covered it is `paid`, and a refund that uncovers it reopens it. Only an invoice that has
+ * received nothing can be voided.
+ */
+export const INVOICE_LIFECYCLE = lifecycle({
+  subject: 'invoice',
+  statuses: INVOICE_STATUSES,
+  moves: {
+    take_payment: { from: ['open'], to: 'open' },
+    mark_paid: { from: ['open'], to: 'paid' },
+    reopen: { from: ['paid'], to: 'open' },
+    void: { from: ['open'], to: 'void' },
+  },
+});
 /** `installment`: the bind schedule; `adjustment`: an additional charge; `credit`: money owed back (negative). */
 export type InvoiceKind = 'installment' | 'adjustment' | 'credit';
 

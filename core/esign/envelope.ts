@@ -1,3 +1,5 @@
+import { lifecycle } from '../shared/lifecycle.ts';
+
 export const ENVELOPE_STATUSES = ['sent', 'viewed', 'completed', 'declined', 'voided', 'expired'] as const;
 export type EnvelopeStatus = (typeof ENVELOPE_STATUSES)[number];
 
@@ -21,31 +23,21 @@ export interface SigningEnvelope {
   readonly updatedAt: Date;
 }
 
-const PROVIDER_EVENTS: Readonly<Record<string, EnvelopeStatus>> = {
-  DOCUMENT_COMPLETED: 'completed',
-  DOCUMENT_SIGNED: 'completed',
-  DOCUMENT_REJECTED: 'declined',
-  DOCUMENT_DECLINED: 'declined',
-  DOCUMENT_CANCELLED: 'voided',
-  DOCUMENT_VOIDED: 'voided',
-  DOCUMENT_OPENED: 'viewed',
-  DOCUMENT_SENT: 'sent',
-  DOCUMENT_EXPIRED: 'expired',
-};
-
-/** The normalized status for a provider event name, or null for events that change nothing. */
-export const statusForProviderEvent = (event: string): EnvelopeStatus | null => PROVIDER_EVENTS[event] ?? null;
-
-const FINAL: ReadonlySet<EnvelopeStatus> = new Set(['completed', 'declined', 'voided', 'expired']);
-
-export const isFinal = (status: EnvelopeStatus): boolean => FINAL.has(status);
-
 /**
- * Statuses from which an envelope moves to `next`. Providers deliver out of order, so a final
- * status never changes and `viewed` never goes back to `sent`.
+ * Providers deliver out of order, so a final status never changes and `viewed` never goes back to
+ * `sent`. The provider's own "sent" notice confirms the status an envelope is created with and
+ * moves nothing.
  */
-export const statusesThatMayBecome = (next: EnvelopeStatus): EnvelopeStatus[] => {
-  if (next === 'sent') return [];
-  if (next === 'viewed') return ['sent'];
-  return ['sent', 'viewed'];
-};
+export const ENVELOPE_LIFECYCLE = lifecycle({
+  subject: 'envelope',
+  statuses: ENVELOPE_STATUSES,
+  moves: {
+    confirm_sent: { from: [], to: 'sent' },
+    view: { from: ['sent'], to: 'viewed' },
+    complete: { from: ['sent', 'viewed'], to: 'completed' },
+    decline: { from: ['sent', 'viewed'], to: 'declined' },
+    void: { from: ['sent', 'viewed'], to: 'voided' },
+    expire: { from: ['sent', 'viewed'], to: 'expired' },
+  },
+});
+export type EnvelopeMove = keyof typeof ENVELOPE_LIFECYCLE.moves;

@@ -1,6 +1,7 @@
 import type { InstallmentPlan } from '../billing/installment-plan.ts';
 import { compareDates, type CalendarDate } from '../shared/calendar-date.ts';
-import { DomainError, validationFailed } from '../shared/domain-error.ts';
+import { validationFailed } from '../shared/domain-error.ts';
+import { lifecycle } from '../shared/lifecycle.ts';
 import type { Cents } from '../shared/money.ts';
 import type { CompleteRisk } from '../underwriting/submission.ts';
 import type { CancellationMethod } from './proration.ts';
@@ -45,23 +46,21 @@ export interface Policy {
   readonly version: number;
 }
 
-/** The lifecycle as data: which operations each status allows. */
-export const POLICY_TRANSITIONS: Readonly<Record<PolicyStatus, readonly PolicyOperation[]>> = {
-  active: ['endorse', 'cancel', 'renew'],
-  cancelled: ['reinstate'],
-};
-export type PolicyOperation = 'endorse' | 'cancel' | 'reinstate' | 'renew';
-
-const PAST_TENSE: Record<PolicyOperation, string> = { endorse: 'endorsed', cancel: 'cancelled', reinstate: 'reinstated', renew: 'renewed' };
-
-export const assertAllowed = (policy: Policy, operation: PolicyOperation): void => {
-  if (!POLICY_TRANSITIONS[policy.status].includes(operation)) {
-    throw new DomainError('invalid_transition', `A ${policy.status} policy cannot be ${PAST_TENSE[operation]}.`, {
-      status: policy.status,
-      operation,
-    });
-  }
-};
+/**
+ * An endorsement and a renewal leave the policy active (a renewal is a new policy linked to this
+ * one); a cancellation can be reversed by reinstatement within its window.
+ */
+export const POLICY_LIFECYCLE = lifecycle({
+  subject: 'policy',
+  statuses: POLICY_STATUSES,
+  moves: {
+    endorse: { from: ['active'], to: 'active' },
+    cancel: { from: ['active'], to: 'cancelled' },
+    reinstate: { from: ['cancelled'], to: 'active' },
+    renew: { from: ['active'], to: 'active' },
+  },
+});
+export type PolicyMove = keyof typeof POLICY_LIFECYCLE.moves;
 
 /** Lifecycle dates must fall inside the policy term (the expiration day itself excluded). */
 export const assertWithinTerm = (policy: Policy, date: CalendarDate, field: string): void => {

@@ -1,8 +1,18 @@
 import type { CalendarDate } from '../shared/calendar-date.ts';
-import { DomainError } from '../shared/domain-error.ts';
+import { lifecycle } from '../shared/lifecycle.ts';
 import type { LineOfBusiness } from '../underwriting/reference-data.ts';
 
-export type ProducerStatus = 'pending' | 'active' | 'suspended';
+export const PRODUCER_STATUSES = ['pending', 'active', 'suspended'] as const;
+export type ProducerStatus = (typeof PRODUCER_STATUSES)[number];
+
+/** A producer signs up `pending` and is activated by identity verification; suspension has no route yet. */
+export const PRODUCER_LIFECYCLE = lifecycle({
+  subject: 'producer',
+  statuses: PRODUCER_STATUSES,
+  moves: {
+    verify_identity: { from: ['pending'], to: 'active' },
+  },
+});
 
 export interface License {
   readonly state: string;
@@ -37,14 +47,11 @@ export interface Appointment {
 }
 
 /** An appointment is requested, becomes active, and ends; a terminated one does not come back. */
-export const APPOINTMENT_TRANSITIONS: Readonly<Record<AppointmentStatus, readonly AppointmentStatus[]>> = {
-  pending: ['active', 'terminated'],
-  active: ['terminated'],
-  terminated: [],
-};
-
-export const assertAppointmentMove = (from: AppointmentStatus, to: AppointmentStatus): void => {
-  if (!APPOINTMENT_TRANSITIONS[from].includes(to)) {
-    throw new DomainError('invalid_transition', `An appointment cannot move from ${from} to ${to}.`, { from, to });
-  }
-};
+export const APPOINTMENT_LIFECYCLE = lifecycle({
+  subject: 'appointment',
+  statuses: APPOINTMENT_STATUSES,
+  moves: {
+    activate: { from: ['pending'], to: 'active' },
+    terminate: { from: ['pending', 'active'], to: 'terminated' },
+  },
+});

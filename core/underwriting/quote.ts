@@ -1,5 +1,6 @@
 import { addDays, compareDates, type CalendarDate } from '../shared/calendar-date.ts';
 import { DomainError } from '../shared/domain-error.ts';
+import { assertTransition, lifecycle } from '../shared/lifecycle.ts';
 import type { Cents } from '../shared/money.ts';
 import type { DaFlag } from './delegated-authority.ts';
 import type { RatingWorksheet } from './rating.ts';
@@ -7,7 +8,22 @@ import type { CompleteRisk } from './submission.ts';
 
 export const QUOTE_VALIDITY_DAYS = 30;
 
-export type QuoteStatus = 'active' | 'bound' | 'superseded';
+export const QUOTE_STATUSES = ['active', 'bound', 'superseded'] as const;
+export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
+
+/**
+ * A bind takes the active quote (`bound`) and gives it back if the bind fails before the policy
+ * is stored; a newer quote, or a bind of another one, supersedes it.
+ */
+export const QUOTE_LIFECYCLE = lifecycle({
+  subject: 'quote',
+  statuses: QUOTE_STATUSES,
+  moves: {
+    bind: { from: ['active'], to: 'bound' },
+    release_bind: { from: ['bound'], to: 'active' },
+    supersede: { from: ['active'], to: 'superseded' },
+  },
+});
 
 export interface Quote {
   readonly id: string;
@@ -29,9 +45,7 @@ export const quoteValidUntil = (quotedOn: CalendarDate): CalendarDate => addDays
 
 /** Why a quote cannot be bound today, if it cannot. */
 export const assertBindable = (quote: Quote, on: CalendarDate): void => {
-  if (quote.status !== 'active') {
-    throw new DomainError('invalid_transition', `A ${quote.status} quote cannot be bound.`, { from: quote.status, to: 'bound' });
-  }
+  assertTransition(QUOTE_LIFECYCLE, 'bind', quote.status);
   if (compareDates(on, quote.validUntil) > 0) {
     throw new DomainError('quote_expired', `The quote was valid until ${quote.validUntil}.`, { validUntil: quote.validUntil });
   }

@@ -1,4 +1,5 @@
 import type { CalendarDate } from '../shared/calendar-date.ts';
+import { lifecycle } from '../shared/lifecycle.ts';
 import type { Cents } from '../shared/money.ts';
 import type { LineOfBusiness } from './reference-data.ts';
 import type { Triage } from './triage.ts';
@@ -27,6 +28,22 @@ export const REQUIRED_RISK_FIELDS = ['insuredName', 'naicsCode', 'annualRevenue'
 /** `binding`: one bind holds the submission while it issues the policy; no quote or other bind meanwhile. */
 export const SUBMISSION_STATUSES = ['incomplete', 'received', 'quoted', 'binding', 'bound', 'declined'] as const;
 export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
+
+/**
+ * A complete submission is `received`; each quote leaves it `quoted`. A bind holds it (`binding`)
+ * while the policy is issued, so no quote or second bind runs meanwhile, and either finishes it
+ * (`bound`) or gives it back (`quoted`). `incomplete` and `declined` have no way out yet.
+ */
+export const SUBMISSION_LIFECYCLE = lifecycle({
+  subject: 'submission',
+  statuses: SUBMISSION_STATUSES,
+  moves: {
+    quote: { from: ['received', 'quoted'], to: 'quoted' },
+    hold_for_binding: { from: ['quoted'], to: 'binding' },
+    release_binding: { from: ['binding'], to: 'quoted' },
+    complete_binding: { from: ['binding'], to: 'bound' },
+  },
+});
 
 export interface Submission extends RiskDetails {
   readonly id: string;

@@ -1,4 +1,23 @@
 import type { EventType } from '../events/event-catalog.ts';
+import { lifecycle } from '../shared/lifecycle.ts';
+
+export const SUBSCRIPTION_STATUSES = ['active', 'inactive'] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+/**
+ * A subscription receives events until it is deactivated; deactivation is final (create a new
+ * one), and deactivating an inactive one answers it unchanged.
+ */
+export const SUBSCRIPTION_LIFECYCLE = lifecycle({
+  subject: 'webhook subscription',
+  statuses: SUBSCRIPTION_STATUSES,
+  moves: {
+    deactivate: { from: ['active'], to: 'inactive' },
+  },
+});
+
+/** The contract shows a subscription's status as its `active` flag. */
+export const isActiveStatus = (status: SubscriptionStatus): boolean => status === 'active';
 
 export interface WebhookSubscription {
   readonly id: string;

@@ -1,4 +1,5 @@
-import type { Invoice } from '../../core/billing/invoice.ts';
+import { INVOICE_LIFECYCLE, type Invoice } from '../../core/billing/invoice.ts';
+import { assertTransition } from '../../core/shared/lifecycle.ts';
 import { canRetry, type PaymentAttempt } from '../../core/billing/payment-attempt.ts';
 import { isProcessorPayment, refundableAmount, type Payment } from '../../core/billing/payment.ts';
 import type { DomainEvent } from '../../core/events/domain-event.ts';
@@ -47,7 +48,7 @@ export class CardPayments {
   private async openInvoice(orgId: string, invoiceId: string): Promise<Invoice> {
     const invoice = await this.deps.invoices.findById(orgId, invoiceId);
     if (!invoice) throw notFound('Invoice');
-    if (invoice.status !== 'open') throw new DomainError('invalid_transition', `A ${invoice.status} invoice takes no payment.`, { status: invoice.status });
+    assertTransition(INVOICE_LIFECYCLE, 'take_payment', invoice.status);
     return invoice;
   }
 

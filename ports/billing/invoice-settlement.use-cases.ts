@@ -1,4 +1,5 @@
-import type { Invoice } from '../../core/billing/invoice.ts';
+import { INVOICE_LIFECYCLE, type Invoice } from '../../core/billing/invoice.ts';
+import { assertTransition } from '../../core/shared/lifecycle.ts';
 import type { Payment, PaymentMethod } from '../../core/billing/payment.ts';
 import type { DomainEvent } from '../../core/events/domain-event.ts';
 import { DomainError, notFound, writeUnlessDuplicate } from '../../core/shared/domain-error.ts';
@@ -28,7 +29,6 @@ interface PaymentInput {
   readonly requestKey?: string;
 }
 
-const notOpen = (invoice: Invoice) => new DomainError('invalid_transition', `A ${invoice.status} invoice takes no payment.`, { status: invoice.status });
 
 /** Manual payments and voids; the reference makes a payment idempotent, the guard makes overpayment impossible. */
 export class InvoiceSettlement {
@@ -49,14 +49,14 @@ export class InvoiceSettlement {
     const invoice = await this.deps.invoices.findById(orgId, invoiceId);
     if (!invoice) throw notFound('Invoice');
     if (await this.deps.invoices.countsReference(orgId, invoiceId, input.reference)) return this.sameAsFirst(orgId, invoiceId, input);
-    if (invoice.status !== 'open') throw notOpen(invoice);
+    assertTransition(INVOICE_LIFECYCLE, 'take_payment', invoice.status);
     const outstanding = cents(invoice.amount - invoice.paidAmount);
     if (input.amount > outstanding) throw new DomainError('overpayment', `The invoice has ${outstanding / 100} outstanding.`, { outstanding: outstanding / 100 });
     const applied = await this.record(orgId, invoiceId, { ...input, source: 'manual' }, cents(invoice.amount - input.amount));
     if (!applied && (await this.deps.invoices.countsReference(orgId, invoiceId, input.reference))) return this.sameAsFirst(orgId, invoiceId, input);
     if (!applied) {
       const current = await this.deps.invoices.findById(orgId, invoiceId);
-      if (current && current.status !== 'open') throw notOpen(current);
+      if (current) assertTransition(INVOICE_LIFECYCLE, 'take_payment', current.status);
       throw new DomainError('overpayment', 'Another payment was recorded meanwhile; the amount now exceeds what is outstanding.');
     }
     const payment = (await this.deps.payments.findByReference(orgId, input.reference)) as Payment;
@@ -153,6 +153,7 @@ export class InvoiceSettlement {
     }
     const invoice = await this.deps.invoices.findById(orgId, invoiceId);
     if (!invoice) throw notFound('Invoice');
-    throw new DomainError('invalid_transition', invoice.status === 'open' ? 'An invoice with payments cannot be voided.' : `A ${invoice.status} invoice cannot be voided.`, { status: invoice.status });
+    assertTransition(INVOICE_LIFECYCLE, 'void', invoice.status);
+    throw new DomainError('invalid_transition', 'An invoice with payments cannot be voided.', { status: invoice.status });
   }
 }

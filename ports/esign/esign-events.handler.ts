@@ -1,13 +1,17 @@
-import { statusForProviderEvent, statusesThatMayBecome } from '../../core/esign/envelope.ts';
-import { valueAt, type InboundAnswer, type InboundHandler, type VerifiedDelivery } from '../inbound/inbound.ports.ts';
+import { ENVELOPE_LIFECYCLE, type EnvelopeMove } from '../../core/esign/envelope.ts';
+import { transition } from '../../core/shared/lifecycle.ts';
+import type { CommandHandler, InboundAnswer } from '../inbound/inbound.ports.ts';
 import type { Clock } from '../shared/clock.port.ts';
 import type { EnvelopeRepository } from './esign.ports.ts';
 
-/**
- * Provider document events move the envelope found by the provider's document id (`documentId`,
- * or `envelopeId` for the provider that names it so) to the normalized status.
- */
-export class ESignEventsHandler implements InboundHandler {
+/** A provider's news about the document it knows by `externalDocumentId`. */
+export interface EnvelopeEventCommand {
+  readonly externalDocumentId: string;
+  readonly move: EnvelopeMove;
+}
+
+/** Provider document events move the envelope found by the provider's document id. */
+export class ESignEventsHandler implements CommandHandler<EnvelopeEventCommand> {
   private readonly envelopes: EnvelopeRepository;
   private readonly clock: Clock;
 
@@ -16,14 +20,11 @@ export class ESignEventsHandler implements InboundHandler {
     this.clock = clock;
   }
 
-  async handle(delivery: VerifiedDelivery): Promise<InboundAnswer> {
-    const status = statusForProviderEvent(delivery.type);
-    if (!status) return { status: 200, body: { received: true, ignored: delivery.type } };
-    const externalId = valueAt(delivery.payload, 'data', 'documentId') ?? valueAt(delivery.payload, 'data', 'envelopeId');
-    if (typeof externalId !== 'string' || externalId === '') return { status: 200, body: { received: true, ignored: 'no documentId or envelopeId' } };
-    const moved = await this.envelopes.moveByExternalId(externalId, statusesThatMayBecome(status), status, this.clock.now());
+  async handle(command: EnvelopeEventCommand): Promise<InboundAnswer> {
+    const step = transition(ENVELOPE_LIFECYCLE, command.move);
+    const moved = await this.envelopes.moveByExternalId(command.externalDocumentId, step, this.clock.now());
     if (moved) return { status: 200, body: { received: true, envelopeId: moved.id, status: moved.status } };
-    const current = await this.envelopes.findByExternalId(externalId);
+    const current = await this.envelopes.findByExternalId(command.externalDocumentId);
     if (!current) return { status: 200, body: { received: true, ignored: 'unknown document' } };
     // Out of order or repeated: the envelope keeps the status it already reached.
     return { status: 200, body: { received: true, envelopeId: current.id, status: current.status, unchanged: true } };

@@ -1,4 +1,5 @@
 import type { EnvelopeStatus, Signer, SigningEnvelope } from '../../core/esign/envelope.ts';
+import type { Transition } from '../../core/shared/lifecycle.ts';
 
 /** The e-signature provider: takes a document and its signers, answers with its own document id. */
 export interface ESignatureProvider {
@@ -10,9 +11,9 @@ export interface EnvelopeRepository {
   insert(envelope: SigningEnvelope): Promise<void>;
   findById(orgId: string, id: string): Promise<SigningEnvelope | null>;
   /**
-   * Moves the envelope the provider knows by `externalDocumentId` to `to` when it is in one of
-   * `from`. Not scoped by organization: the provider knows no tenant, only its own id.
+   * Makes a lifecycle move of the envelope the provider knows by `externalDocumentId`; null when
+   * it is not in one of `step.from`. Not scoped by organization: the provider knows no tenant.
    */
-  moveByExternalId(externalDocumentId: string, from: readonly EnvelopeStatus[], to: EnvelopeStatus, at: Date): Promise<SigningEnvelope | null>;
+  moveByExternalId(externalDocumentId: string, step: Transition<EnvelopeStatus>, at: Date): Promise<SigningEnvelope | null>;
   findByExternalId(externalDocumentId: string): Promise<SigningEnvelope | null>;
 }

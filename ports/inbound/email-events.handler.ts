@@ -1,5 +1,5 @@
 import type { Clock } from '../shared/clock.port.ts';
-import type { InboundAnswer, InboundHandler, VerifiedDelivery } from './inbound.ports.ts';
+import type { CommandHandler, InboundAnswer } from './inbound.ports.ts';
 
 /** A verified e-mail event waiting for asynchronous processing. */
 export interface QueuedEmailEvent {
@@ -14,8 +14,11 @@ export interface EmailEventQueue {
   enqueue(event: QueuedEmailEvent): Promise<boolean>;
 }
 
-/** Every verified e-mail provider event is queued; its message id (`wh-id`) is the deduplication key. */
-export class EmailEventsHandler implements InboundHandler {
+/** An e-mail provider's event: its type, its data, and the message id that deduplicates it. */
+export type EmailEventCommand = Omit<QueuedEmailEvent, 'createdAt'>;
+
+/** Every verified e-mail provider event is queued; its message id is the deduplication key. */
+export class EmailEventsHandler implements CommandHandler<EmailEventCommand> {
   private readonly queue: EmailEventQueue;
   private readonly clock: Clock;
 
@@ -24,8 +27,8 @@ export class EmailEventsHandler implements InboundHandler {
     this.clock = clock;
   }
 
-  async handle(delivery: VerifiedDelivery): Promise<InboundAnswer> {
-    const queued = await this.queue.enqueue({ type: delivery.type, createdAt: this.clock.now(), data: delivery.payload.data ?? null, messageId: delivery.eventId });
+  async handle(command: EmailEventCommand): Promise<InboundAnswer> {
+    const queued = await this.queue.enqueue({ ...command, createdAt: this.clock.now() });
     return queued ? { status: 200, body: { received: true } } : { status: 200, body: { deduplicated: true } };
   }
 }

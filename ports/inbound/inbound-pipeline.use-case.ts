@@ -1,22 +1,31 @@
 import { assertFresh } from '../../core/inbound/freshness.ts';
 import type { Clock } from '../shared/clock.port.ts';
-import type { InboundAnswer, InboundHandler, InboundHeaders, ProcessedEvents, ProviderVerifier, ReplayGuard } from './inbound.ports.ts';
+import {
+  ignoredAnswer,
+  isIgnored,
+  type CommandHandler,
+  type InboundAnswer,
+  type InboundHeaders,
+  type InboundReceiver,
+  type PayloadMapper,
+  type ProcessedEvents,
+  type ReplayGuard,
+} from './inbound.ports.ts';
 import type { SecretTools } from '../identity/credential-crypto.port.ts';
 import { DomainError } from '../../core/shared/domain-error.ts';
 
-export interface InboundReceiver {
-  readonly provider: string;
-  readonly verifier: ProviderVerifier;
-  readonly handler: InboundHandler;
-  /** What a repeated event id answers (200). */
-  readonly duplicateBody: Record<string, unknown>;
-  /**
-   * Deliveries whose verified signature was seen within `windowMs` are replays (409). Keyed on
-   * the signature value that matched, not the header text, so padding or reordering the header
-   * does not make a replay look new.
-   */
-  readonly replay?: { readonly windowMs: number };
-}
+
+/** A receiver from its provider's mapper and the use case that takes the mapped command. */
+export const commandReceiver = <C>(parts: Omit<InboundReceiver, 'process'> & { readonly mapper: PayloadMapper<C>; readonly handler: CommandHandler<C> }): InboundReceiver => {
+  const { mapper, handler, ...receiver } = parts;
+  return {
+    ...receiver,
+    process: (delivery) => {
+      const command = mapper(delivery);
+      return isIgnored(command) ? Promise.resolve(ignoredAnswer(command)) : handler.handle(command);
+    },
+  };
+};
 
 /**
  * Every inbound receiver, in order: verify the signature, skip an event id already seen, refuse
@@ -50,7 +59,7 @@ export class InboundPipeline {
     if (claim !== 'claimed') return { status: 200, body: receiver.duplicateBody };
     try {
       assertFresh(delivery.timestampMs, now.getTime());
-      const answer = await receiver.handler.handle(delivery);
+      const answer = await receiver.process(delivery);
       await this.events.complete(receiver.provider, delivery.eventId, this.clock.now());
       return answer;
     } catch (error) {

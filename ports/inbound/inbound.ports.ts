@@ -1,7 +1,6 @@
 /** Request headers as received, lower-cased names. */
 export type InboundHeaders = Readonly<Record<string, string | string[] | undefined>>;
 
-
 /** A delivery whose signature checked out. */
 export interface VerifiedDelivery {
   readonly eventId: string;
@@ -31,10 +30,28 @@ export interface InboundAnswer {
   readonly body: Record<string, unknown>;
 }
 
-/** What a provider's event does here; throwing makes the delivery fail with 500 so the sender retries. */
-export interface InboundHandler {
-  handle(delivery: VerifiedDelivery): Promise<InboundAnswer>;
+/** A delivery that changes nothing here, and why (answered 200, or 202 where the provider expects it). */
+export interface IgnoredDelivery {
+  readonly ignored: string;
+  readonly status?: 200 | 202;
 }
+
+export const ignore = (why: string, status: 200 | 202 = 200): IgnoredDelivery => ({ ignored: why, status });
+
+export const isIgnored = (value: unknown): value is IgnoredDelivery => typeof value === 'object' && value !== null && 'ignored' in value;
+
+export const ignoredAnswer = (ignored: IgnoredDelivery): InboundAnswer => ({ status: ignored.status ?? 200, body: { received: true, ignored: ignored.ignored } });
+
+/**
+ * The use case a provider's deliveries drive, taking a typed command (never the provider's JSON);
+ * throwing makes the delivery fail with 500 so the sender retries.
+ */
+export interface CommandHandler<C> {
+  handle(command: C): Promise<InboundAnswer>;
+}
+
+/** Turns a verified provider payload into a typed command, or says why it changes nothing. */
+export type PayloadMapper<C> = (delivery: VerifiedDelivery) => C | IgnoredDelivery;
 
 /** Remembers values for a while; `firstSight` is false for one seen within its window. */
 export interface ReplayGuard {
@@ -44,3 +61,35 @@ export interface ReplayGuard {
 /** A value deep inside a provider payload, or undefined when any step of the path is missing. */
 export const valueAt = (value: unknown, ...path: string[]): unknown =>
   path.reduce<unknown>((current, key) => (current && typeof current === 'object' ? (current as Record<string, unknown>)[key] : undefined), value);
+
+export interface InboundReceiver {
+  readonly provider: string;
+  readonly verifier: ProviderVerifier;
+  /** The provider's payload mapper, then the use case its command drives. */
+  process(delivery: VerifiedDelivery): Promise<InboundAnswer>;
+  /** What a repeated event id answers (200). */
+  readonly duplicateBody: Record<string, unknown>;
+  /**
+   * Deliveries whose verified signature was seen within `windowMs` are replays (409). Keyed on
+   * the signature value that matched, not the header text, so padding or reordering the header
+   * does not make a replay look new.
+   */
+  readonly replay?: { readonly windowMs: number };
+}
+
+/** A header a provider sends with its deliveries; `secret` ones carry the signature and are never logged. */
+export interface SignatureHeader {
+  readonly name: string;
+  readonly required: boolean;
+  readonly secret: boolean;
+  readonly description: string;
+}
+
+/** A provider's callback endpoint: where it is served, how it is documented, and who receives it. */
+export interface InboundEndpoint {
+  readonly path: string;
+  readonly operationId: string;
+  readonly summary: string;
+  readonly signatureHeaders: readonly SignatureHeader[];
+  readonly receiver: InboundReceiver;
+}

@@ -2,8 +2,8 @@ import type { InstallmentPlan } from '../../core/billing/installment-plan.ts';
 import { invoiceNumber, type Invoice } from '../../core/billing/invoice.ts';
 import { describeActor, type Principal } from '../../core/identity/principal.ts';
 import {
-  assertAllowed,
   assertWithinTerm,
+  POLICY_LIFECYCLE,
   REINSTATEMENT_WINDOW_DAYS,
   type CancellationReason,
   type Policy,
@@ -13,6 +13,7 @@ import type { PolicyTransaction, PolicyTransactionType } from '../../core/policy
 import { prorate, returnPremium, type CancellationMethod } from '../../core/policy/proration.ts';
 import { addDays, compareDates, today, yearOf, type CalendarDate } from '../../core/shared/calendar-date.ts';
 import { DomainError, notFound } from '../../core/shared/domain-error.ts';
+import { assertTransition } from '../../core/shared/lifecycle.ts';
 import { cents, type Cents } from '../../core/shared/money.ts';
 import { aggregateFlag, daFlags } from '../../core/underwriting/delegated-authority.ts';
 import { rate } from '../../core/underwriting/rating.ts';
@@ -62,7 +63,7 @@ export class PolicyLifecycle {
   /** Re-rates the changed risk and charges or credits the difference for the rest of the term. */
   async endorse(actor: Principal, orgId: string, id: string, input: EndorsementInput): Promise<PolicyTransaction> {
     const policy = await this.get(orgId, id);
-    assertAllowed(policy, 'endorse');
+    const step = assertTransition(POLICY_LIFECYCLE, 'endorse', policy.status);
     assertWithinTerm(policy, input.effectiveDate, 'effectiveDate');
     assertValidRisk(input.changes, 'changes.');
     const risk: CompleteRisk = { ...policy.risk, ...input.changes };
@@ -78,7 +79,7 @@ export class PolicyLifecycle {
     }
     const endorsementId = this.deps.ids.next('ptx');
     const at = this.deps.clock.now();
-    const changed = await this.deps.policies.change(policy, { risk, grossPremium: annual }, [
+    const changed = await this.deps.policies.change(policy, step, { risk, grossPremium: annual }, [
       policyEvent(this.deps.ids, 'policy.endorsed', orgId, at, {
         policyId: policy.id,
         policyNumber: policy.policyNumber,
@@ -110,14 +111,14 @@ export class PolicyLifecycle {
 
   async cancel(actor: Principal, orgId: string, id: string, input: { effectiveDate: CalendarDate; reason: CancellationReason; method?: CancellationMethod }): Promise<Policy> {
     const policy = await this.get(orgId, id);
-    assertAllowed(policy, 'cancel');
+    const step = assertTransition(POLICY_LIFECYCLE, 'cancel', policy.status);
     assertWithinTerm(policy, input.effectiveDate, 'effectiveDate');
     const method = input.method ?? (input.reason === 'insured_request' ? 'short_rate' : 'pro_rata');
     const effectiveDate = method === 'flat' ? policy.effectiveDate : input.effectiveDate;
     const returned = returnPremium(policy.grossPremium, policy, effectiveDate, method);
     const at = this.deps.clock.now();
     const cancellation = { effectiveDate, reason: input.reason, method, returnPremium: returned };
-    const changed = await this.deps.policies.change(policy, { status: 'cancelled', cancellation }, [
+    const changed = await this.deps.policies.change(policy, step, { cancellation }, [
       policyEvent(this.deps.ids, 'policy.cancelled', orgId, at, {
         policyId: policy.id,
         policyNumber: policy.policyNumber,
@@ -137,7 +138,7 @@ export class PolicyLifecycle {
   /** Restores a cancelled policy within the reinstatement window, charging back the returned premium. */
   async reinstate(actor: Principal, orgId: string, id: string): Promise<Policy> {
     const policy = await this.get(orgId, id);
-    assertAllowed(policy, 'reinstate');
+    const step = assertTransition(POLICY_LIFECYCLE, 'reinstate', policy.status);
     const cancellation = policy.cancellation;
     if (!cancellation) throw new DomainError('invalid_transition', 'The policy has no cancellation to reverse.');
     const deadline = addDays(cancellation.effectiveDate, REINSTATEMENT_WINDOW_DAYS);
@@ -151,7 +152,7 @@ export class PolicyLifecycle {
       throw new DomainError('not_bindable', 'Reinstating would exceed the aggregate cap.', { daFlags: [aggregateFlag(program, written, cancellation.returnPremium)] });
     }
     const at = this.deps.clock.now();
-    const changed = await this.deps.policies.change(policy, { status: 'active', cancellation: null }, [
+    const changed = await this.deps.policies.change(policy, step, { cancellation: null }, [
       policyEvent(this.deps.ids, 'policy.reinstated', orgId, at, {
         policyId: policy.id,
         policyNumber: policy.policyNumber,
@@ -172,7 +173,7 @@ export class PolicyLifecycle {
   /** A new policy for the next term, re-rated on today's tables, linked both ways. */
   async renew(actor: Principal, orgId: string, id: string, plan?: InstallmentPlan): Promise<Policy> {
     const policy = await this.get(orgId, id);
-    assertAllowed(policy, 'renew');
+    const step = assertTransition(POLICY_LIFECYCLE, 'renew', policy.status);
     if (policy.renewedBy) throw new DomainError('invalid_transition', 'The policy has already been renewed.', { renewedBy: policy.renewedBy });
     const risk: CompleteRisk = { ...policy.risk, effectiveDate: policy.expirationDate };
     const premium = rate(risk, this.deps.reference.rateTable(risk.lineOfBusiness)).grossPremium;
@@ -182,10 +183,10 @@ export class PolicyLifecycle {
     const flags = daFlags(risk, premium, program, written);
     if (flags.length > 0) throw new DomainError('not_bindable', 'The renewal is outside delegated authority.', { daFlags: flags });
     const renewalId = this.deps.ids.next('pol');
-    const claimed = await this.deps.policies.change(policy, { renewedBy: renewalId }, [], this.deps.clock.now());
+    const claimed = await this.deps.policies.change(policy, step, { renewedBy: renewalId }, [], this.deps.clock.now());
     if (!claimed) throw conflict();
     if (!(await this.deps.aggregates.reserve(orgId, program.id, year, premium, program.aggregateCap))) {
-      await this.deps.policies.change(claimed, { renewedBy: null }, [], this.deps.clock.now());
+      await this.deps.policies.change(claimed, step, { renewedBy: null }, [], this.deps.clock.now());
       throw new DomainError('not_bindable', 'The renewal would exceed the aggregate cap.', { daFlags: [aggregateFlag(program, written, premium)] });
     }
     const { policy: renewal } = await issuePolicy(this.deps, {

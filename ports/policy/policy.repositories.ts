@@ -1,7 +1,10 @@
 import type { DomainEvent } from '../../core/events/domain-event.ts';
 import type { Policy, PolicyStatus } from '../../core/policy/policy.ts';
 import type { PolicyTransaction } from '../../core/policy/policy-transaction.ts';
+import type { Transition } from '../../core/shared/lifecycle.ts';
 import type { Page, PageRequest } from '../persistence/page.ts';
+
+export type PolicyChanges = Partial<Omit<Policy, 'id' | 'orgId' | 'version' | 'status'>>;
 
 export interface PolicyRepository {
   /** Stores the policy with its events (outbox); `duplicate` when the policy number is taken. */
@@ -9,10 +12,10 @@ export interface PolicyRepository {
   findById(orgId: string, id: string): Promise<Policy | null>;
   list(orgId: string, filters: { status?: PolicyStatus }, page: PageRequest): Promise<Page<Policy>>;
   /**
-   * Applies changes and appends events in one write, only if the policy is still at `version`;
-   * null means someone else changed it first.
+   * Makes the lifecycle move `step` with its changes and events in one write, only if the policy
+   * is still at `version` and in `step.from`; null means someone else changed it first.
    */
-  change(policy: Policy, changes: Partial<Omit<Policy, 'id' | 'orgId' | 'version'>>, events: readonly DomainEvent[], at: Date): Promise<Policy | null>;
+  change(policy: Policy, step: Transition<PolicyStatus>, changes: PolicyChanges, events: readonly DomainEvent[], at: Date): Promise<Policy | null>;
 }
 
 export interface PolicyTransactionRepository {

@@ -1,4 +1,5 @@
 import type { Appointment, AppointmentStatus, License, Producer, ProducerStatus } from '../../core/producers/producer.ts';
+import type { Transition } from '../../core/shared/lifecycle.ts';
 import type { Page, PageRequest } from '../persistence/page.ts';
 
 export interface ProducerRepository {
@@ -19,5 +20,6 @@ export interface AppointmentRepository {
   insert(appointment: Appointment): Promise<void>;
   findById(orgId: string, producerId: string, id: string): Promise<Appointment | null>;
   list(orgId: string, producerId: string): Promise<Appointment[]>;
-  move(orgId: string, producerId: string, id: string, from: AppointmentStatus, to: AppointmentStatus, at: Date): Promise<Appointment | null>;
+  /** Makes a lifecycle move; null when the appointment was no longer in one of `step.from`. */
+  move(orgId: string, producerId: string, id: string, step: Transition<AppointmentStatus>, at: Date): Promise<Appointment | null>;
 }

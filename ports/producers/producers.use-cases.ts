@@ -1,6 +1,7 @@
-import { APPOINTMENT_STATUSES, assertAppointmentMove, type Appointment, type AppointmentStatus, type License, type Producer, type ProducerStatus } from '../../core/producers/producer.ts';
+import { APPOINTMENT_LIFECYCLE, APPOINTMENT_STATUSES, type Appointment, type AppointmentStatus, type License, type Producer, type ProducerStatus } from '../../core/producers/producer.ts';
 import { assertCalendarDate } from '../../core/shared/calendar-date.ts';
 import { DomainError, notFound, validationFailed } from '../../core/shared/domain-error.ts';
+import { assertTransition, moveBetween } from '../../core/shared/lifecycle.ts';
 import { US_STATES, type LineOfBusiness } from '../../core/underwriting/reference-data.ts';
 import type { Page, PageRequest } from '../persistence/page.ts';
 import type { Clock } from '../shared/clock.port.ts';
@@ -75,8 +76,9 @@ export class Producers {
     if (!APPOINTMENT_STATUSES.includes(to)) throw validationFailed('status', 'enum');
     const current = await this.deps.appointments.findById(orgId, producerId, id);
     if (!current) throw notFound('Appointment');
-    assertAppointmentMove(current.status, to);
-    const moved = await this.deps.appointments.move(orgId, producerId, id, current.status, to, this.deps.clock.now());
+    const move = moveBetween(APPOINTMENT_LIFECYCLE, current.status, to);
+    if (!move) throw new DomainError('invalid_transition', `An appointment cannot move from ${current.status} to ${to}.`, { status: current.status, to });
+    const moved = await this.deps.appointments.move(orgId, producerId, id, assertTransition(APPOINTMENT_LIFECYCLE, move, current.status), this.deps.clock.now());
     if (!moved) throw new DomainError('conflict', 'The appointment changed meanwhile; retry.');
     return moved;
   }

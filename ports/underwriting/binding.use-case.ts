@@ -5,7 +5,8 @@ import { today, yearOf } from '../../core/shared/calendar-date.ts';
 import { DomainError, notFound } from '../../core/shared/domain-error.ts';
 import { aggregateFlag } from '../../core/underwriting/delegated-authority.ts';
 import { assertBindable, type Quote } from '../../core/underwriting/quote.ts';
-import type { Submission } from '../../core/underwriting/submission.ts';
+import { SUBMISSION_LIFECYCLE, type Submission } from '../../core/underwriting/submission.ts';
+import { transition } from '../../core/shared/lifecycle.ts';
 import { issuePolicy, type IssuanceDeps } from '../policy/policy-issuance.ts';
 import type { UnderwritingReferenceData } from './reference-data.port.ts';
 import type { AggregateLedger, QuoteRepository, SubmissionRepository } from './underwriting.repositories.ts';
@@ -115,7 +116,7 @@ export class Binding {
     let failure: unknown;
     for (let attempt = 0; attempt < FINISH_ATTEMPTS; attempt += 1) {
       try {
-        await this.deps.submissions.moveStatus(orgId, submissionId, ['binding'], 'bound', this.deps.clock.now());
+        await this.deps.submissions.move(orgId, submissionId, transition(SUBMISSION_LIFECYCLE, 'complete_binding'), this.deps.clock.now());
         if (policy.quoteId) await this.deps.quotes.supersedeOthers(orgId, submissionId, policy.quoteId);
         return policy;
       } catch (error) {

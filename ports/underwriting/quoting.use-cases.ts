@@ -3,7 +3,8 @@ import { DomainError, notFound } from '../../core/shared/domain-error.ts';
 import { daFlags } from '../../core/underwriting/delegated-authority.ts';
 import { quoteValidUntil, type Quote } from '../../core/underwriting/quote.ts';
 import { rate } from '../../core/underwriting/rating.ts';
-import { isComplete, missingRiskFields, type Submission } from '../../core/underwriting/submission.ts';
+import { isComplete, missingRiskFields, SUBMISSION_LIFECYCLE, type Submission } from '../../core/underwriting/submission.ts';
+import { assertTransition } from '../../core/shared/lifecycle.ts';
 import type { TriageBand } from '../../core/underwriting/triage.ts';
 import { yearOf, compareDates } from '../../core/shared/calendar-date.ts';
 import type { Clock } from '../shared/clock.port.ts';
@@ -40,12 +41,10 @@ export class Quoting {
   /** Rates the submission into a new quote; flags never block the quote, only the bind. */
   async quote(orgId: string, submissionId: string): Promise<Quote> {
     const submission = await this.submission(orgId, submissionId);
-    if (!['received', 'quoted'].includes(submission.status) || !isComplete(submission)) {
-      throw new DomainError('invalid_transition', `A ${submission.status} submission cannot be quoted.`, {
-        status: submission.status,
-        ...(isComplete(submission) ? {} : { missing: missingRiskFields(submission) }),
-      });
+    if (!isComplete(submission)) {
+      throw new DomainError('invalid_transition', `A ${submission.status} submission cannot be quoted.`, { status: submission.status, missing: missingRiskFields(submission) });
     }
+    const step = assertTransition(SUBMISSION_LIFECYCLE, 'quote', submission.status);
     const risk = {
       insuredName: submission.insuredName,
       naicsCode: submission.naicsCode,
@@ -79,10 +78,10 @@ export class Quoting {
     await this.deps.quotes.supersedeOthers(orgId, submissionId, quote.id);
     // The guarded move settles a race with a bind: once a bind holds the submission, this quote
     // is taken back instead of staying active on a submission that is being (or was) bound.
-    if (!(await this.deps.submissions.moveStatus(orgId, submissionId, ['received', 'quoted'], 'quoted', now))) {
+    if (!(await this.deps.submissions.move(orgId, submissionId, step, now))) {
       await this.deps.quotes.withdraw(orgId, quote.id);
-      const current = await this.submission(orgId, submissionId);
-      throw new DomainError('invalid_transition', `A ${current.status} submission cannot be quoted.`, { status: current.status });
+      assertTransition(SUBMISSION_LIFECYCLE, 'quote', (await this.submission(orgId, submissionId)).status);
+      throw new DomainError('conflict', 'The submission changed while it was quoted; retry.');
     }
     return quote;
   }

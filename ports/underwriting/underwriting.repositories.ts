@@ -1,6 +1,7 @@
 import type { Quote } from '../../core/underwriting/quote.ts';
 import type { Submission, SubmissionStatus } from '../../core/underwriting/submission.ts';
 import type { Cents } from '../../core/shared/money.ts';
+import type { Transition } from '../../core/shared/lifecycle.ts';
 import type { Page, PageRequest } from '../persistence/page.ts';
 
 export interface SubmissionFilters {
@@ -14,8 +15,8 @@ export interface SubmissionRepository {
   insert(submission: Submission): Promise<void>;
   findById(orgId: string, id: string): Promise<Submission | null>;
   list(orgId: string, filters: SubmissionFilters, page: PageRequest): Promise<Page<Submission>>;
-  /** Moves the status only from one of `from`; null when the submission was not in one of them. */
-  moveStatus(orgId: string, id: string, from: readonly SubmissionStatus[], to: SubmissionStatus, at: Date): Promise<Submission | null>;
+  /** Makes a lifecycle move; null when the submission was not in one of `step.from`. */
+  move(orgId: string, id: string, step: Transition<SubmissionStatus>, at: Date): Promise<Submission | null>;
   /** quoted → binding for the bind that will issue `policyId`; null when another holds it or it is not quoted. */
   claimForBinding(orgId: string, id: string, policyId: string, at: Date): Promise<Submission | null>;
   /** binding → quoted, only for the bind of `policyId` (or for a stale one older than `staleBefore`). */

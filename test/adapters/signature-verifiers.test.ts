@@ -1,7 +1,10 @@
 import test from 'ava';
 import Stripe from 'stripe';
 import { createHmac } from 'node:crypto';
-import { ESignatureVerifier, IdentitySignatureVerifier, StandardWebhooksVerifier, StripeSignatureVerifier } from '../../adapters/inbound/signature-verifiers.ts';
+import { StandardWebhooksVerifier } from '../../adapters/inbound/email/standard-webhooks.verifier.ts';
+import { ESignatureVerifier } from '../../adapters/inbound/esign/esign-signature.verifier.ts';
+import { IdentitySignatureVerifier } from '../../adapters/inbound/identity/identity-signature.verifier.ts';
+import { StripeSignatureVerifier } from '../../adapters/inbound/stripe/stripe-signature.verifier.ts';
 import { isDomainError } from '../../core/shared/domain-error.ts';
 
 const codeOf = (fn: () => unknown) => {

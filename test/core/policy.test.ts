@@ -1,9 +1,7 @@
 import test from 'ava';
 import { installmentSchedule, INSTALLMENT_PLANS } from '../../core/billing/installment-plan.ts';
-import { assertAllowed, POLICY_TRANSITIONS, type Policy } from '../../core/policy/policy.ts';
 import { prorate, returnPremium } from '../../core/policy/proration.ts';
 import { addMonths, daysBetween, isCalendarDate } from '../../core/shared/calendar-date.ts';
-import { isDomainError } from '../../core/shared/domain-error.ts';
 import { cents } from '../../core/shared/money.ts';
 
 const term = { effectiveDate: '2027-01-01', expirationDate: '2028-01-01' };
@@ -51,17 +49,3 @@ test('return premium by cancellation method', (t) => {
   t.is(+returnPremium(premium, term, '2027-04-01', 'flat'), 3650_00);
 });
 
-test('policy transitions are a table: every other move is invalid_transition', (t) => {
-  const policy = (status: Policy['status']) => ({ status }) as Policy;
-  for (const status of ['active', 'cancelled'] as const) {
-    for (const operation of ['endorse', 'cancel', 'reinstate', 'renew'] as const) {
-      let code: string | null = null;
-      try {
-        assertAllowed(policy(status), operation);
-      } catch (error) {
-        code = isDomainError(error) ? error.code : 'unexpected';
-      }
-      t.is(code, POLICY_TRANSITIONS[status].includes(operation) ? null : 'invalid_transition', `${status} ${operation}`);
-    }
-  }
-});

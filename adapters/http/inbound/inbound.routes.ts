@@ -1,18 +1,10 @@
 import { Type } from '@sinclair/typebox';
 import { validationFailed } from '../../../core/shared/domain-error.ts';
-import type { InboundPipeline, InboundReceiver } from '../../../ports/inbound/inbound-pipeline.use-case.ts';
-import { definePublicRoute, type RequestHeader, type RouteDefinition } from '../kernel/route.ts';
+import type { InboundPipeline } from '../../../ports/inbound/inbound-pipeline.use-case.ts';
+import type { InboundEndpoint } from '../../../ports/inbound/inbound.ports.ts';
+import { definePublicRoute, type RouteDefinition } from '../kernel/route.ts';
 
 const RAW_JSON = { maxBytes: 1024 * 1024, contentTypes: ['application/json'] };
-
-export interface InboundEndpoint {
-  readonly path: string;
-  readonly operationId: string;
-  readonly summary: string;
-  /** The headers that carry the provider's signature (and, for some, the event id and time). */
-  readonly signatureHeaders: readonly RequestHeader[];
-  readonly receiver: InboundReceiver;
-}
 
 /** Provider callbacks: no bearer token; the signature over the raw bytes is the credential. */
 export const inboundRoutes = (pipeline: InboundPipeline, endpoints: readonly InboundEndpoint[]): RouteDefinition[] =>

@@ -69,21 +69,15 @@ const SENSITIVE_QUERY = /([?&](?:token|secret|key|otp|code|password|signature)=)
 /** The URL for logs, with credential-like query values removed. */
 export const loggableUrl = (url: string | undefined): string => (url ?? '').replace(SENSITIVE_QUERY, '$1[Redacted]');
 
-/** Headers that carry credentials or signatures: never written to a log. */
-const CREDENTIAL_HEADERS = new Set([
-  'authorization',
-  'cookie',
-  'x-api-key',
-  'stripe-signature',
-  'identity-signature',
-  'wh-signature',
-  'x-webhook-signature',
-  'x-provider-a-signature',
-  'x-provider-b-signature-1',
-]);
+/** Headers that carry the platform's own credentials; provider signature headers come from the routes that declare them. */
+const CREDENTIAL_HEADERS = ['authorization', 'cookie', 'x-api-key'] as const;
 
-export const loggableHeaders = (headers: IncomingMessage['headers']): Record<string, unknown> => {
+/** Every header never written to a log: credentials, and each route's headers declared `secret`. */
+export const secretHeaderNames = (routes: readonly { readonly requestHeaders?: readonly { name: string; secret?: boolean }[] }[]): ReadonlySet<string> =>
+  new Set([...CREDENTIAL_HEADERS, ...routes.flatMap((route) => (route.requestHeaders ?? []).filter((header) => header.secret).map((header) => header.name.toLowerCase()))]);
+
+export const loggableHeaders = (headers: IncomingMessage['headers'], secret: ReadonlySet<string>): Record<string, unknown> => {
   const safe: Record<string, unknown> = {};
-  for (const name in headers) safe[name] = CREDENTIAL_HEADERS.has(name) ? '[Redacted]' : headers[name];
+  for (const name in headers) safe[name] = secret.has(name) ? '[Redacted]' : headers[name];
   return safe;
 };

@@ -26,6 +26,8 @@ export interface PipelineDeps {
   readonly uploads: UploadStager;
   /** Adds Strict-Transport-Security: the service is only reached over HTTPS (production). */
   readonly strictTransportSecurity: boolean;
+  /** Lower-case names of headers replaced in logs (see `secretHeaderNames`). */
+  readonly secretHeaders: ReadonlySet<string>;
 }
 
 const queryOf = (url: string | undefined): Record<string, string | string[]> => {
@@ -209,7 +211,7 @@ export class RequestPipeline {
       const entry = {
         reqId: requestId,
         actor,
-        req: { method: request.method, url: loggableUrl(request.url), headers: loggableHeaders(request.headers), remoteAddress: request.socket.remoteAddress },
+        req: { method: request.method, url: loggableUrl(request.url), headers: loggableHeaders(request.headers, this.deps.secretHeaders), remoteAddress: request.socket.remoteAddress },
         res: { statusCode: response.statusCode, contentLength: response.getHeader('content-length') },
         responseTimeMs: Math.round((performance.now() - started) * 100) / 100,
       };

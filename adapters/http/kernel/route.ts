@@ -53,6 +53,8 @@ export interface RequestHeader {
   readonly name: string;
   readonly required: boolean;
   readonly description: string;
+  /** Carries a signature or credential: replaced in every log line. */
+  readonly secret?: boolean;
 }
 
 interface RouteShape<TBody extends TSchema, TQuery extends TSchema, TParams extends TSchema> {

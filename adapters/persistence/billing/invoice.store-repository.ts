@@ -1,4 +1,5 @@
-import type { Invoice, InvoiceStatus } from '../../../core/billing/invoice.ts';
+import { INVOICE_LIFECYCLE, type Invoice, type InvoiceStatus } from '../../../core/billing/invoice.ts';
+import { transition, type Transition } from '../../../core/shared/lifecycle.ts';
 import type { InvoiceRepository, PaymentGuard, PaymentRepository } from '../../../ports/billing/invoice.repository.ts';
 import type { Payment, RefundStep } from '../../../core/billing/payment.ts';
 import type { DomainEvent } from '../../../core/events/domain-event.ts';
@@ -9,8 +10,15 @@ import type { Page, PageRequest } from '../../../ports/persistence/page.ts';
 import { fromDocument } from '../shared/document-mapping.ts';
 import { RecordCollection } from '../shared/record-collection.ts';
 
+const inStatus = (statuses: readonly InvoiceStatus[]): Filter => ({ status: { $in: [...statuses] } });
+
+/** A payment needs an invoice that takes payments; a refund any that was ever collected on (open or paid). */
 const guardCondition = (guard: PaymentGuard): Filter =>
-  'maxPaidBefore' in guard ? { status: 'open', paidAmount: { $lte: guard.maxPaidBefore } } : { status: { $ne: 'void' }, paidAmount: { $gte: guard.minPaidBefore } };
+  'maxPaidBefore' in guard
+    ? { ...inStatus(transition(INVOICE_LIFECYCLE, 'take_payment').from), paidAmount: { $lte: guard.maxPaidBefore } }
+    : { status: { $ne: 'void' }, paidAmount: { $gte: guard.minPaidBefore } };
+
+const moveTo = (step: Transition<InvoiceStatus>) => ({ $set: { status: step.to } });
 
 export class InvoiceStoreRepository implements InvoiceRepository {
   private readonly records: RecordCollection<Invoice>;
@@ -69,15 +77,18 @@ export class InvoiceStoreRepository implements InvoiceRepository {
   }
 
   reopen(orgId: string, id: string): Promise<Invoice | null> {
-    return this.records.update(orgId, id, { status: 'paid' }, { $set: { status: 'open' } });
+    const step = transition(INVOICE_LIFECYCLE, 'reopen');
+    return this.records.update(orgId, id, inStatus(step.from), moveTo(step));
   }
 
   markVoid(orgId: string, id: string): Promise<Invoice | null> {
-    return this.records.update(orgId, id, { status: 'open', paidAmount: 0 }, { $set: { status: 'void' } });
+    const step = transition(INVOICE_LIFECYCLE, 'void');
+    return this.records.update(orgId, id, { ...inStatus(step.from), paidAmount: 0 }, moveTo(step));
   }
 
   markPaid(orgId: string, id: string, events: readonly DomainEvent[]): Promise<Invoice | null> {
-    return this.records.update(orgId, id, { status: 'open' }, withEvents({ $set: { status: 'paid' } }, events));
+    const step = transition(INVOICE_LIFECYCLE, 'mark_paid');
+    return this.records.update(orgId, id, inStatus(step.from), withEvents(moveTo(step), events));
   }
 }
 

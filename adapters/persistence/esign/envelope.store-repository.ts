@@ -1,4 +1,5 @@
 import type { EnvelopeStatus, SigningEnvelope } from '../../../core/esign/envelope.ts';
+import type { Transition } from '../../../core/shared/lifecycle.ts';
 import type { EnvelopeRepository } from '../../../ports/esign/esign.ports.ts';
 import type { DocumentStore } from '../../../ports/persistence/document-store.port.ts';
 import { fromDocument } from '../shared/document-mapping.ts';
@@ -23,10 +24,10 @@ export class EnvelopeStoreRepository implements EnvelopeRepository {
     return this.records.findById(orgId, id);
   }
 
-  async moveByExternalId(externalDocumentId: string, from: readonly EnvelopeStatus[], to: EnvelopeStatus, at: Date): Promise<SigningEnvelope | null> {
+  async moveByExternalId(externalDocumentId: string, step: Transition<EnvelopeStatus>, at: Date): Promise<SigningEnvelope | null> {
     const document = await this.records.raw.findOneAndUpdate(
-      { externalDocumentId, status: { $in: [...from] } },
-      { $set: { status: to, updatedAt: at, ...(to === 'completed' ? { completedAt: at } : {}) } },
+      { externalDocumentId, status: { $in: [...step.from] } },
+      { $set: { status: step.to, updatedAt: at, ...(step.to === 'completed' ? { completedAt: at } : {}) } },
       { returnDocument: 'after' },
     );
     return document ? fromDocument<SigningEnvelope>(document) : null;

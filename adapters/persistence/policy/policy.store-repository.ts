@@ -2,7 +2,8 @@ import type { DomainEvent } from '../../../core/events/domain-event.ts';
 import type { Policy, PolicyStatus } from '../../../core/policy/policy.ts';
 import type { DocumentStore } from '../../../ports/persistence/document-store.port.ts';
 import { mapPage, type Page, type PageRequest } from '../../../ports/persistence/page.ts';
-import type { PolicyRepository } from '../../../ports/policy/policy.repositories.ts';
+import type { Transition } from '../../../core/shared/lifecycle.ts';
+import type { PolicyChanges, PolicyRepository } from '../../../ports/policy/policy.repositories.ts';
 import { definedFields, toDocument } from '../shared/document-mapping.ts';
 import { RecordCollection } from '../shared/record-collection.ts';
 import { carriesEvents, newOutbox, OUTBOX_INDEX, withEvents, withoutOutbox } from '../shared/outbox.ts';
@@ -38,9 +39,9 @@ export class PolicyStoreRepository implements PolicyRepository {
     return mapPage(await this.records.page(orgId, filters.status ? { status: filters.status } : {}, page), (policy) => strip(policy) as Policy);
   }
 
-  async change(policy: Policy, changes: Partial<Omit<Policy, 'id' | 'orgId' | 'version'>>, events: readonly DomainEvent[], at: Date): Promise<Policy | null> {
-    const update = withEvents({ $set: { ...definedFields(changes), updatedAt: at }, $inc: { version: 1 } }, events);
-    return strip(await this.records.update(policy.orgId, policy.id, { version: policy.version }, update));
+  async change(policy: Policy, step: Transition<PolicyStatus>, changes: PolicyChanges, events: readonly DomainEvent[], at: Date): Promise<Policy | null> {
+    const update = withEvents({ $set: { ...definedFields(changes), status: step.to, updatedAt: at }, $inc: { version: 1 } }, events);
+    return strip(await this.records.update(policy.orgId, policy.id, { version: policy.version, status: { $in: [...step.from] } }, update));
   }
 }
 

@@ -1,4 +1,5 @@
-import type { Appointment, AppointmentStatus, License, Producer, ProducerStatus } from '../../../core/producers/producer.ts';
+import { PRODUCER_LIFECYCLE, type Appointment, type AppointmentStatus, type License, type Producer, type ProducerStatus } from '../../../core/producers/producer.ts';
+import { transition, type Transition } from '../../../core/shared/lifecycle.ts';
 import type { DocumentStore, Filter } from '../../../ports/persistence/document-store.port.ts';
 import type { Page, PageRequest } from '../../../ports/persistence/page.ts';
 import type { AppointmentRepository, ProducerRepository } from '../../../ports/producers/producer.repositories.ts';
@@ -49,7 +50,8 @@ export class ProducerStoreRepository implements ProducerRepository {
   }
 
   async activateVerified(id: string, at: Date): Promise<Producer | null> {
-    const document = await this.records.raw.findOneAndUpdate({ _id: id, status: 'pending' }, { $set: { status: 'active', updatedAt: at } }, { returnDocument: 'after' });
+    const { from, to } = transition(PRODUCER_LIFECYCLE, 'verify_identity');
+    const document = await this.records.raw.findOneAndUpdate({ _id: id, status: { $in: [...from] } }, { $set: { status: to, updatedAt: at } }, { returnDocument: 'after' });
     return document ? fromDocument<Producer>(document) : null;
   }
 }
@@ -77,7 +79,7 @@ export class AppointmentStoreRepository implements AppointmentRepository {
     return this.records.findAll(orgId, { producerId });
   }
 
-  move(orgId: string, producerId: string, id: string, from: AppointmentStatus, to: AppointmentStatus, at: Date): Promise<Appointment | null> {
-    return this.records.update(orgId, id, { producerId, status: from }, { $set: { status: to, updatedAt: at } });
+  move(orgId: string, producerId: string, id: string, step: Transition<AppointmentStatus>, at: Date): Promise<Appointment | null> {
+    return this.records.update(orgId, id, { producerId, status: { $in: [...step.from] } }, { $set: { status: step.to, updatedAt: at } });
   }
 }

@@ -1,4 +1,5 @@
-import type { Quote } from '../../../core/underwriting/quote.ts';
+import { QUOTE_LIFECYCLE, type Quote } from '../../../core/underwriting/quote.ts';
+import { transition } from '../../../core/shared/lifecycle.ts';
 import type { DocumentStore } from '../../../ports/persistence/document-store.port.ts';
 import type { QuoteRepository } from '../../../ports/underwriting/underwriting.repositories.ts';
 import { RecordCollection } from '../shared/record-collection.ts';
@@ -28,15 +29,18 @@ export class QuoteStoreRepository implements QuoteRepository {
   }
 
   async supersedeOthers(orgId: string, submissionId: string, keepId: string): Promise<void> {
-    await this.records.raw.updateMany({ orgId, submissionId, status: 'active', _id: { $ne: keepId } }, { $set: { status: 'superseded' } });
+    const { from, to } = transition(QUOTE_LIFECYCLE, 'supersede');
+    await this.records.raw.updateMany({ orgId, submissionId, status: { $in: [...from] }, _id: { $ne: keepId } }, { $set: { status: to } });
   }
 
   claimForBinding(orgId: string, id: string, policyId: string): Promise<Quote | null> {
-    return this.records.update(orgId, id, { status: 'active' }, { $set: { status: 'bound', policyId } });
+    const { from, to } = transition(QUOTE_LIFECYCLE, 'bind');
+    return this.records.update(orgId, id, { status: { $in: [...from] } }, { $set: { status: to, policyId } });
   }
 
   async releaseClaim(orgId: string, id: string, policyId: string): Promise<void> {
-    await this.records.update(orgId, id, { status: 'bound', policyId }, { $set: { status: 'active', policyId: null } });
+    const { from, to } = transition(QUOTE_LIFECYCLE, 'release_bind');
+    await this.records.update(orgId, id, { status: { $in: [...from] }, policyId }, { $set: { status: to, policyId: null } });
   }
 
   async findClaimedBy(orgId: string, submissionId: string, policyId: string): Promise<Quote | null> {
@@ -45,6 +49,7 @@ export class QuoteStoreRepository implements QuoteRepository {
   }
 
   async withdraw(orgId: string, id: string): Promise<void> {
-    await this.records.update(orgId, id, { status: 'active' }, { $set: { status: 'superseded' } });
+    const { from, to } = transition(QUOTE_LIFECYCLE, 'supersede');
+    await this.records.update(orgId, id, { status: { $in: [...from] } }, { $set: { status: to } });
   }
 }

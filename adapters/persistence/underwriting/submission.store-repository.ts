@@ -1,4 +1,5 @@
-import type { Submission, SubmissionStatus } from '../../../core/underwriting/submission.ts';
+import { SUBMISSION_LIFECYCLE, type Submission, type SubmissionStatus } from '../../../core/underwriting/submission.ts';
+import { transition, type Transition } from '../../../core/shared/lifecycle.ts';
 import type { DocumentStore, Filter } from '../../../ports/persistence/document-store.port.ts';
 import type { Page, PageRequest } from '../../../ports/persistence/page.ts';
 import type { SubmissionFilters, SubmissionRepository } from '../../../ports/underwriting/underwriting.repositories.ts';
@@ -38,15 +39,17 @@ export class SubmissionStoreRepository implements SubmissionRepository {
     return this.records.page(orgId, filter, page);
   }
 
-  moveStatus(orgId: string, id: string, from: readonly SubmissionStatus[], to: SubmissionStatus, at: Date): Promise<Submission | null> {
-    return this.records.update(orgId, id, { status: { $in: [...from] } }, { $set: { status: to, updatedAt: at }, $inc: { version: 1 } });
+  move(orgId: string, id: string, step: Transition<SubmissionStatus>, at: Date): Promise<Submission | null> {
+    return this.records.update(orgId, id, { status: { $in: [...step.from] } }, { $set: { status: step.to, updatedAt: at }, $inc: { version: 1 } });
   }
 
   claimForBinding(orgId: string, id: string, policyId: string, at: Date): Promise<Submission | null> {
-    return this.records.update(orgId, id, { status: 'quoted' }, { $set: { status: 'binding', bindingPolicyId: policyId, updatedAt: at }, $inc: { version: 1 } });
+    const { from, to } = transition(SUBMISSION_LIFECYCLE, 'hold_for_binding');
+    return this.records.update(orgId, id, { status: { $in: [...from] } }, { $set: { status: to, bindingPolicyId: policyId, updatedAt: at }, $inc: { version: 1 } });
   }
 
   releaseBinding(orgId: string, id: string, policyId: string, at: Date): Promise<Submission | null> {
-    return this.records.update(orgId, id, { status: 'binding', bindingPolicyId: policyId }, { $set: { status: 'quoted', bindingPolicyId: null, updatedAt: at }, $inc: { version: 1 } });
+    const { from, to } = transition(SUBMISSION_LIFECYCLE, 'release_binding');
+    return this.records.update(orgId, id, { status: { $in: [...from] }, bindingPolicyId: policyId }, { $set: { status: to, bindingPolicyId: null, updatedAt: at }, $inc: { version: 1 } });
   }
 }

@@ -1,5 +1,6 @@
 import type { DomainEvent } from '../../../core/events/domain-event.ts';
-import type { WebhookDelivery, WebhookSubscription } from '../../../core/webhooks/subscription.ts';
+import { isActiveStatus, SUBSCRIPTION_LIFECYCLE, type WebhookDelivery, type WebhookSubscription } from '../../../core/webhooks/subscription.ts';
+import { transition } from '../../../core/shared/lifecycle.ts';
 import { writeUnlessDuplicate } from '../../../core/shared/domain-error.ts';
 import type { Collection, DocumentStore, StoredDocument } from '../../../ports/persistence/document-store.port.ts';
 import type { Page, PageRequest } from '../../../ports/persistence/page.ts';
@@ -35,7 +36,10 @@ export class SubscriptionStoreRepository implements SubscriptionRepository {
   }
 
   async deactivate(orgId: string, id: string, at: Date): Promise<WebhookSubscription | null> {
-    return (await this.records.update(orgId, id, { active: true }, { $set: { active: false, deactivatedAt: at } })) ?? this.records.findById(orgId, id);
+    // Deactivating again answers the subscription unchanged: the first deactivation's time stays.
+    const { from, to } = transition(SUBSCRIPTION_LIFECYCLE, 'deactivate');
+    const guard = { active: { $in: from.map(isActiveStatus) } };
+    return (await this.records.update(orgId, id, guard, { $set: { active: isActiveStatus(to), deactivatedAt: at } })) ?? this.records.findById(orgId, id);
   }
 }
 

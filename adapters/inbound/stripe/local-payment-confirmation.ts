@@ -1,9 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { stripeSignatureHeader } from '../inbound/signature-verifiers.ts';
-import type { InboundPipeline, InboundReceiver } from '../../ports/inbound/inbound-pipeline.use-case.ts';
-import type { InboundAnswer } from '../../ports/inbound/inbound.ports.ts';
-import type { Clock } from '../../ports/shared/clock.port.ts';
-import type { LocalPaymentGateway } from './local-payment-gateway.ts';
+import type { InboundPipeline } from '../../../ports/inbound/inbound-pipeline.use-case.ts';
+import type { InboundAnswer, InboundReceiver } from '../../../ports/inbound/inbound.ports.ts';
+import type { Clock } from '../../../ports/shared/clock.port.ts';
+import { stripeSignatureHeader } from './stripe-signature.verifier.ts';
+
+/** A gateway that can play the payer confirming a test card (the local gateway). */
+export interface TestCardPayer {
+  succeed(intentId: string): Promise<{ id: string; amount: number; currency: string; latestCharge: string | null }>;
+}
 
 /**
  * Finishes a local card payment on a laptop, where no processor will ever call back: the local
@@ -12,13 +16,13 @@ import type { LocalPaymentGateway } from './local-payment-gateway.ts';
  * webhook secret and handed to the same verified inbound pipeline as a real delivery.
  */
 export class LocalPaymentConfirmation {
-  private readonly gateway: LocalPaymentGateway;
+  private readonly gateway: TestCardPayer;
   private readonly pipeline: InboundPipeline;
   private readonly receiver: InboundReceiver;
   private readonly webhookSecret: string;
   private readonly clock: Clock;
 
-  constructor(deps: { gateway: LocalPaymentGateway; pipeline: InboundPipeline; receiver: InboundReceiver; webhookSecret: string; clock: Clock }) {
+  constructor(deps: { gateway: TestCardPayer; pipeline: InboundPipeline; receiver: InboundReceiver; webhookSecret: string; clock: Clock }) {
     this.gateway = deps.gateway;
     this.pipeline = deps.pipeline;
     this.receiver = deps.receiver;

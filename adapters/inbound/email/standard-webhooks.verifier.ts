@@ -1,0 +1,27 @@
+import { createHmac } from 'node:crypto';
+import type { InboundHeaders, ProviderVerifier, VerifiedDelivery } from '../../../ports/inbound/inbound.ports.ts';
+import { BASE64_SHA256, header, invalidSignature, jsonObject, sameBytes, UNIX_SECONDS } from '../shared/signature-checks.ts';
+
+/** Standard Webhooks (`wh-id`, `wh-timestamp`, `wh-signature: v1,<base64>`), key = base64 after `whsec_`. */
+export class StandardWebhooksVerifier implements ProviderVerifier {
+  private readonly key: Buffer;
+
+  constructor(secret: string) {
+    this.key = Buffer.from(secret.startsWith('whsec_') ? secret.slice(6) : secret, 'base64');
+  }
+
+  verify(raw: Uint8Array, headers: InboundHeaders): VerifiedDelivery {
+    const id = header(headers, 'wh-id') ?? header(headers, 'webhook-id');
+    const timestamp = header(headers, 'wh-timestamp') ?? header(headers, 'webhook-timestamp');
+    const signatures = header(headers, 'wh-signature') ?? header(headers, 'webhook-signature');
+    if (!id || !timestamp || !UNIX_SECONDS.test(timestamp) || !signatures) throw invalidSignature();
+    const expected = createHmac('sha256', this.key).update(`${id}.${timestamp}.`).update(raw).digest();
+    const matched = signatures
+      .split(' ')
+      .map((entry) => entry.split(','))
+      .find(([version, value]) => version === 'v1' && value !== undefined && BASE64_SHA256.test(value) && sameBytes(Buffer.from(value, 'base64'), expected));
+    if (!matched) throw invalidSignature();
+    const payload = jsonObject(raw);
+    return { eventId: id, timestampMs: Number(timestamp) * 1000, type: typeof payload.type === 'string' ? payload.type : 'unknown', payload, signature: matched[1] as string };
+  }
+}

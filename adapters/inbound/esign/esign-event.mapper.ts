@@ -1,0 +1,25 @@
+import type { EnvelopeMove } from '../../../core/esign/envelope.ts';
+import type { EnvelopeEventCommand } from '../../../ports/esign/esign-events.handler.ts';
+import { ignore, valueAt, type IgnoredDelivery, type VerifiedDelivery } from '../../../ports/inbound/inbound.ports.ts';
+
+/** The providers' event names (each names some of them differently) → the envelope's move. */
+export const ESIGN_PROVIDER_EVENTS: Readonly<Record<string, EnvelopeMove>> = {
+  DOCUMENT_COMPLETED: 'complete',
+  DOCUMENT_SIGNED: 'complete',
+  DOCUMENT_REJECTED: 'decline',
+  DOCUMENT_DECLINED: 'decline',
+  DOCUMENT_CANCELLED: 'void',
+  DOCUMENT_VOIDED: 'void',
+  DOCUMENT_OPENED: 'view',
+  DOCUMENT_SENT: 'confirm_sent',
+  DOCUMENT_EXPIRED: 'expire',
+};
+
+/** The document is `data.documentId`, or `data.envelopeId` for the provider that names it so; other events change nothing. */
+export const mapESignEvent = (delivery: VerifiedDelivery): EnvelopeEventCommand | IgnoredDelivery => {
+  const move = Object.hasOwn(ESIGN_PROVIDER_EVENTS, delivery.type) ? ESIGN_PROVIDER_EVENTS[delivery.type] : undefined;
+  if (!move) return ignore(delivery.type);
+  const externalId = valueAt(delivery.payload, 'data', 'documentId') ?? valueAt(delivery.payload, 'data', 'envelopeId');
+  if (typeof externalId !== 'string' || externalId === '') return ignore('no documentId or envelopeId');
+  return { externalDocumentId: externalId, move };
+};

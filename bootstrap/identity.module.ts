@@ -1,0 +1,77 @@
+import { authServiceRoutes } from '../adapters/http/auth-service/auth-service.routes.ts';
+import { apiKeyRoutes } from '../adapters/http/identity/api-keys.routes.ts';
+import { tokenRoutes } from '../adapters/http/identity/token.routes.ts';
+import { userRoutes } from '../adapters/http/identity/users.routes.ts';
+import { ApiKeyStoreRepository } from '../adapters/persistence/identity/api-key.store-repository.ts';
+import { EmailVerificationStoreRepository } from '../adapters/persistence/identity/email-verification.store-repository.ts';
+import { SessionStoreRepository } from '../adapters/persistence/identity/session.store-repository.ts';
+import { UserStoreRepository } from '../adapters/persistence/identity/user.store-repository.ts';
+import { ApiKeys } from '../ports/identity/api-keys.use-cases.ts';
+import { AuthSessions } from '../ports/identity/auth-sessions.use-cases.ts';
+import { Authenticate } from '../ports/identity/authenticate.use-case.ts';
+import { EmailVerifications } from '../ports/identity/email-verifications.use-cases.ts';
+import { SessionStatusCache } from '../ports/identity/session-status.cache.ts';
+import { Users } from '../ports/identity/users.use-cases.ts';
+import type { AppConfig } from './config.ts';
+import { TOKENS } from './tokens.ts';
+import { bindings, type ContextModule } from './wiring.ts';
+
+/** Users, sessions, API keys, e-mail verification and authentication of every request. */
+export const identityModule = (config: AppConfig): ContextModule => ({
+  name: 'identity',
+  bindings: bindings((wire) => {
+    wire.factory(TOKENS.UserRepository, [TOKENS.Store], UserStoreRepository.create);
+    wire.factory(TOKENS.SessionRepository, [TOKENS.Store], SessionStoreRepository.create);
+    wire.factory(TOKENS.EmailVerificationRepository, [TOKENS.Store], EmailVerificationStoreRepository.create);
+    wire.factory(TOKENS.ApiKeyRepository, [TOKENS.Store], ApiKeyStoreRepository.create);
+    // Shared by sign-out (forgets a session) and authentication (remembers live ones briefly).
+    wire.value(TOKENS.SessionStatus, new SessionStatusCache());
+    wire.factory(
+      TOKENS.Authenticate,
+      [TOKENS.TokenSigner, TOKENS.SecretTools, TOKENS.ApiKeyRepository, TOKENS.UserRepository, TOKENS.OrganizationRepository, TOKENS.ProducerRepository, TOKENS.SessionRepository, TOKENS.SessionStatus, TOKENS.Clock],
+      (tokens, secrets, apiKeys, users, organizations, producers, sessions, sessionStatus, clock) =>
+        new Authenticate({ machineSecret: config.secrets.apiSecret, environment: config.environment, tokens, secrets, apiKeys, users, organizations, producers, sessions, sessionStatus, clock }),
+    );
+    wire.factory(
+      TOKENS.AuthSessions,
+      [
+        TOKENS.UserRepository,
+        TOKENS.SessionRepository,
+        TOKENS.OrganizationRepository,
+        TOKENS.PasswordHasher,
+        TOKENS.TokenSigner,
+        TOKENS.SecretTools,
+        TOKENS.SignInAttempts,
+        TOKENS.Ids,
+        TOKENS.Clock,
+        TOKENS.AuditTrail,
+        TOKENS.Producers,
+        TOKENS.EmailVerifications,
+        TOKENS.SessionStatus,
+      ],
+      (users, sessions, organizations, passwords, tokens, secrets, attempts, ids, clock, audit, producers, verifications, sessionStatus) =>
+        new AuthSessions({ machineSecret: config.secrets.apiSecret, users, sessions, organizations, passwords, tokens, secrets, attempts, ids, clock, audit, producers, verifications, sessionStatus }),
+    );
+    wire.factory(
+      TOKENS.EmailVerifications,
+      [TOKENS.UserRepository, TOKENS.EmailVerificationRepository, TOKENS.Mailer, TOKENS.SecretTools, TOKENS.SignInAttempts, TOKENS.Clock],
+      (users, codes, mailer, secrets, mailWindows, clock) => new EmailVerifications({ users, codes, mailer, secrets, mailWindows, clock }),
+    );
+    wire.factory(
+      TOKENS.Users,
+      [TOKENS.UserRepository, TOKENS.OrganizationRepository, TOKENS.PasswordHasher, TOKENS.Ids, TOKENS.Clock, TOKENS.AuditTrail],
+      (users, organizations, passwords, ids, clock, audit) => new Users({ users, organizations, passwords, ids, clock, audit }),
+    );
+    wire.factory(
+      TOKENS.ApiKeys,
+      [TOKENS.ApiKeyRepository, TOKENS.OrganizationRepository, TOKENS.SecretTools, TOKENS.Ids, TOKENS.Clock, TOKENS.AuditTrail],
+      (apiKeys, organizations, secrets, ids, clock, audit) => new ApiKeys({ environment: config.environment, apiKeys, organizations, secrets, ids, clock, audit }),
+    );
+  }),
+  routes: async (resolve) => [
+    ...tokenRoutes(await resolve(TOKENS.AuthSessions)),
+    ...userRoutes(await resolve(TOKENS.Users)),
+    ...apiKeyRoutes(await resolve(TOKENS.ApiKeys)),
+  ],
+  authRoutes: async (resolve) => authServiceRoutes(await resolve(TOKENS.AuthSessions), await resolve(TOKENS.EmailVerifications), config.environment !== 'local'),
+});

@@ -1,0 +1,47 @@
+import { join } from 'node:path';
+import type { Logger } from 'pino';
+import { auditRoutes } from '../adapters/http/audit/audit.routes.ts';
+import { healthRoutes } from '../adapters/http/platform/health.routes.ts';
+import { AgendaJobRunner, agendaBackendFor } from '../adapters/jobs/agenda-job-runner.ts';
+import { OutboxFileMailer } from '../adapters/notifications/outbox-file-mailer.ts';
+import { UnconfiguredMailer } from '../adapters/notifications/unconfigured-mailer.ts';
+import { AuditLogStore } from '../adapters/persistence/audit/audit-log.store.ts';
+import { MemoryWindowCounter } from '../adapters/persistence/rate-limit/window-counter.memory.ts';
+import { StoreWindowCounter } from '../adapters/persistence/rate-limit/window-counter.store.ts';
+import { Hs256TokenSigner } from '../adapters/security/hs256-token-signer.ts';
+import { NodeSecretTools } from '../adapters/security/node-secret-tools.ts';
+import { ScryptPasswordHasher } from '../adapters/security/scrypt-password-hasher.ts';
+import { SystemClock } from '../adapters/system/system-clock.ts';
+import { TimeOrderedIds } from '../adapters/system/time-ordered-ids.ts';
+import type { DocumentStore } from '../ports/persistence/document-store.port.ts';
+import { RateLimiter } from '../ports/rate-limit/rate-limiter.use-case.ts';
+import { AuditTrail } from '../ports/shared/audit-trail.ts';
+import type { AppConfig } from './config.ts';
+import { TOKENS } from './tokens.ts';
+import { bindings, type ContextModule } from './wiring.ts';
+
+/** What every context uses: the store, time, ids, crypto, the audit log, rate limits, mail and the job runner. */
+export const platformModule = (config: AppConfig, store: DocumentStore, logger: Logger): ContextModule => ({
+  name: 'platform',
+  bindings: bindings((wire) => {
+    wire.value(TOKENS.Store, store);
+    wire.value(TOKENS.Clock, new SystemClock());
+    wire.value(TOKENS.Ids, new TimeOrderedIds());
+    wire.value(TOKENS.SecretTools, new NodeSecretTools());
+    wire.factory(TOKENS.PasswordHasher, [], () => new ScryptPasswordHasher(config.passwordHashCost));
+    wire.factory(TOKENS.TokenSigner, [], () => new Hs256TokenSigner(config.secrets.jwtSecret));
+    wire.factory(TOKENS.AuditLog, [TOKENS.Store], AuditLogStore.create);
+    wire.factory(TOKENS.AuditTrail, [TOKENS.AuditLog, TOKENS.Ids, TOKENS.Clock], (log, ids, clock) => new AuditTrail(log, ids, clock));
+    // Rate windows may be lost on a crash without harm; sign-in lockouts may not. With the embedded
+    // engine one process owns the data, so its memory is the shared store for rate windows.
+    wire.factory(TOKENS.RateWindows, [TOKENS.Store], (store) =>
+      store.engine === 'mongodb' ? StoreWindowCounter.create(store, 'rate_windows', { volatile: true }) : new MemoryWindowCounter(),
+    );
+    wire.factory(TOKENS.SignInAttempts, [TOKENS.Store], (store) => StoreWindowCounter.create(store, 'sign_in_attempts', { volatile: false }));
+    wire.factory(TOKENS.RateLimiter, [TOKENS.RateWindows, TOKENS.Clock], (windows, clock) => new RateLimiter(config.environment, config.defaultRateLimit, windows, clock));
+    // CONTRACT: local and sandbox write mail as files in DATA_DIR/outbox; production needs a provider.
+    wire.value(TOKENS.Mailer, config.environment === 'production' ? new UnconfiguredMailer() : new OutboxFileMailer(join(config.dataDir, 'outbox')));
+    wire.factory(TOKENS.JobRunner, [TOKENS.Store], (store) => new AgendaJobRunner(agendaBackendFor(store), logger, { lockLifetimeMs: config.jobLockLifetimeMs }));
+  }),
+  routes: async (resolve) => [...healthRoutes(await resolve(TOKENS.Store)), ...auditRoutes(await resolve(TOKENS.AuditLog))],
+});

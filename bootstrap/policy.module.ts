@@ -1,0 +1,48 @@
+import { policyRoutes } from '../adapters/http/policy/policies.routes.ts';
+import { PolicyTransactionStoreRepository } from '../adapters/persistence/policy/policy-transaction.store-repository.ts';
+import { PolicyStoreRepository } from '../adapters/persistence/policy/policy.store-repository.ts';
+import { StoreSequenceGenerator } from '../adapters/persistence/underwriting/aggregate-ledger.store.ts';
+import type { InvoiceRepository } from '../ports/billing/invoice.repository.ts';
+import type { PolicyRepository, PolicyTransactionRepository } from '../ports/policy/policy.repositories.ts';
+import { PolicyLifecycle } from '../ports/policy/policy-lifecycle.use-cases.ts';
+import type { Clock } from '../ports/shared/clock.port.ts';
+import type { IdGenerator } from '../ports/shared/id-generator.port.ts';
+import type { UnderwritingReferenceData } from '../ports/underwriting/reference-data.port.ts';
+import type { AggregateLedger, SequenceGenerator } from '../ports/underwriting/underwriting.repositories.ts';
+import { TOKENS } from './tokens.ts';
+import { bindings, type ContextModule } from './wiring.ts';
+
+/** What issuing a policy needs, shared by binding (new business) and the lifecycle (renewals). */
+export const ISSUANCE_DEPENDENCIES = [
+  TOKENS.PolicyRepository,
+  TOKENS.PolicyTransactionRepository,
+  TOKENS.InvoiceRepository,
+  TOKENS.Sequences,
+  TOKENS.Ids,
+  TOKENS.Clock,
+  TOKENS.AggregateLedger,
+  TOKENS.ReferenceData,
+] as const;
+
+export const issuanceDeps = (
+  policies: PolicyRepository,
+  transactions: PolicyTransactionRepository,
+  invoices: InvoiceRepository,
+  sequences: SequenceGenerator,
+  ids: IdGenerator,
+  clock: Clock,
+  aggregates: AggregateLedger,
+  reference: UnderwritingReferenceData,
+) => ({ policies, transactions, invoices, sequences, ids, clock, aggregates, reference });
+
+/** Policies and their lifecycle: endorse, cancel, reinstate, renew, with the timeline. */
+export const policyModule = (): ContextModule => ({
+  name: 'policy',
+  bindings: bindings((wire) => {
+    wire.factory(TOKENS.Sequences, [TOKENS.Store], (store) => new StoreSequenceGenerator(store));
+    wire.factory(TOKENS.PolicyRepository, [TOKENS.Store], PolicyStoreRepository.create);
+    wire.factory(TOKENS.PolicyTransactionRepository, [TOKENS.Store], PolicyTransactionStoreRepository.create);
+    wire.factory(TOKENS.PolicyLifecycle, ISSUANCE_DEPENDENCIES, (...issuance) => new PolicyLifecycle(issuanceDeps(...issuance)));
+  }),
+  routes: async (resolve) => policyRoutes(await resolve(TOKENS.PolicyLifecycle)),
+});
