@@ -1,0 +1,60 @@
+import test from 'ava';
+import { INVOICE_LIFECYCLE } from '../../core/billing/invoice.ts';
+import { ENVELOPE_LIFECYCLE } from '../../core/esign/envelope.ts';
+import { POLICY_LIFECYCLE } from '../../core/policy/policy.ts';
+import { APPOINTMENT_LIFECYCLE, PRODUCER_LIFECYCLE } from '../../core/producers/producer.ts';
+import { isDomainError } from '../../core/shared/domain-error.ts';
+import { assertTransition, moveBetween, nextStatuses, type Lifecycle } from '../../core/shared/lifecycle.ts';
+import { QUOTE_LIFECYCLE } from '../../core/underwriting/quote.ts';
+import { SUBMISSION_LIFECYCLE } from '../../core/underwriting/submission.ts';
+import { SUBSCRIPTION_LIFECYCLE } from '../../core/webhooks/subscription.ts';
+
+const LIFECYCLES: Lifecycle<string, string>[] = [
+  SUBMISSION_LIFECYCLE,
+  QUOTE_LIFECYCLE,
+  POLICY_LIFECYCLE,
+  INVOICE_LIFECYCLE,
+  PRODUCER_LIFECYCLE,
+  APPOINTMENT_LIFECYCLE,
+  ENVELOPE_LIFECYCLE,
+  SUBSCRIPTION_LIFECYCLE,
+];
+
+const codeOf = (fn: () => unknown): string | null => {
+  try {
+    fn();
+    return null;
+  } catch (error) {
+    return isDomainError(error) ? error.code : 'unexpected';
+  }
+};
+
+test('every lifecycle names only its own statuses, and every move the table does not list is invalid_transition', (t) => {
+  for (const lifecycle of LIFECYCLES) {
+    for (const [move, { from, to }] of Object.entries(lifecycle.moves)) {
+      t.true(lifecycle.statuses.includes(to), `${lifecycle.subject} ${move} → ${to}`);
+      for (const status of from) t.true(lifecycle.statuses.includes(status), `${lifecycle.subject} ${move} from ${status}`);
+      for (const status of lifecycle.statuses) {
+        t.is(codeOf(() => assertTransition(lifecycle, move, status)), from.includes(status) ? null : 'invalid_transition', `${lifecycle.subject}: ${move} from ${status}`);
+      }
+    }
+  }
+});
+
+test('a refused move says what and from where, in the contract error', (t) => {
+  const error = t.throws(() => assertTransition(POLICY_LIFECYCLE, 'endorse', 'cancelled'));
+  t.is(error?.message, 'Cannot endorse a cancelled policy.');
+  t.like((error as unknown as { details: unknown }).details, { status: 'cancelled', move: 'endorse' });
+});
+
+test('the tables say what the business does', (t) => {
+  t.deepEqual(nextStatuses(POLICY_LIFECYCLE, 'cancelled'), ['active']);
+  t.deepEqual(nextStatuses(SUBMISSION_LIFECYCLE, 'binding').sort(), ['bound', 'quoted']);
+  t.deepEqual(nextStatuses(SUBMISSION_LIFECYCLE, 'bound'), []);
+  t.deepEqual(nextStatuses(INVOICE_LIFECYCLE, 'void'), []);
+  t.deepEqual(nextStatuses(QUOTE_LIFECYCLE, 'superseded'), []);
+  t.deepEqual(nextStatuses(APPOINTMENT_LIFECYCLE, 'terminated'), []);
+  t.is(moveBetween(APPOINTMENT_LIFECYCLE, 'active', 'terminated'), 'terminate');
+  t.is(moveBetween(APPOINTMENT_LIFECYCLE, 'active', 'pending'), null);
+  t.deepEqual(nextStatuses(SUBSCRIPTION_LIFECYCLE, 'inactive'), []);
+});
