@@ -1,6 +1,7 @@
 import type { CalendarDate } from '../shared/calendar-date.ts';
+import { installmentSchedule, type InstallmentPlan } from './installment-plan.ts';
 import { lifecycle } from '../shared/lifecycle.ts';
-import type { Cents } from '../shared/money.ts';
+import { cents, type Cents } from '../shared/money.ts';
 
 export const INVOICE_STATUSES = ['open', 'paid', 'void'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
@@ -37,3 +38,46 @@ export interface Invoice {
 }
 
 export const invoiceNumber = (policyNumber: string, sequence: number): string => `${policyNumber}-${String(sequence).padStart(2, '0')}`;
+
+/** The bind's installment invoices, numbered `-01`, `-02`… after the policy number; they sum to the premium. */
+export const installmentInvoices = (
+  policy: { readonly id: string; readonly orgId: string; readonly policyNumber: string },
+  plan: InstallmentPlan,
+  premium: Cents,
+  effectiveDate: CalendarDate,
+  nextId: () => string,
+  at: Date,
+): Invoice[] =>
+  installmentSchedule(plan, premium, effectiveDate).map((installment) => ({
+    id: nextId(),
+    orgId: policy.orgId,
+    policyId: policy.id,
+    invoiceNumber: invoiceNumber(policy.policyNumber, installment.sequence),
+    kind: 'installment',
+    amount: installment.amount,
+    paidAmount: cents(0),
+    dueDate: installment.dueDate,
+    status: 'open',
+    createdAt: at,
+  }));
+
+/** A mid-term charge (positive) or credit (negative), numbered after the policy's existing invoices. */
+export const adjustmentInvoice = (
+  policy: { readonly id: string; readonly orgId: string; readonly policyNumber: string },
+  sequence: number,
+  amount: Cents,
+  dueDate: CalendarDate,
+  id: string,
+  at: Date,
+): Invoice => ({
+  id,
+  orgId: policy.orgId,
+  policyId: policy.id,
+  invoiceNumber: invoiceNumber(policy.policyNumber, sequence),
+  kind: amount > 0 ? 'adjustment' : 'credit',
+  amount,
+  paidAmount: cents(0),
+  dueDate,
+  status: 'open',
+  createdAt: at,
+});

@@ -1,5 +1,6 @@
 import type { InstallmentPlan } from '../billing/installment-plan.ts';
-import { compareDates, type CalendarDate } from '../shared/calendar-date.ts';
+import { addMonths, compareDates, yearOf, type CalendarDate } from '../shared/calendar-date.ts';
+import { domainEvent, type DomainEvent, type EventOrigin } from '../events/domain-event.ts';
 import { validationFailed } from '../shared/domain-error.ts';
 import { lifecycle } from '../shared/lifecycle.ts';
 import type { Cents } from '../shared/money.ts';
@@ -70,3 +71,49 @@ export const assertWithinTerm = (policy: Policy, date: CalendarDate, field: stri
 };
 
 export const policyNumberFor = (line: string, year: number, sequence: number): string => `${line}-${year}-${String(sequence).padStart(6, '0')}`;
+
+/** What a new policy is issued from: a bound quote (new business) or an expiring policy (renewal). */
+export interface PolicyIssue {
+  readonly policyId: string;
+  readonly orgId: string;
+  readonly submissionId: string;
+  readonly quoteId: string | null;
+  readonly risk: CompleteRisk;
+  readonly contactEmail: string | null;
+  readonly producerId: string | null;
+  readonly premium: Cents;
+  readonly effectiveDate: CalendarDate;
+  readonly plan: InstallmentPlan;
+  readonly programId: string;
+  readonly renewalOf: string | null;
+}
+
+/** A newly issued policy: active, for twelve months from its effective date, numbered in its year's sequence. */
+export const newPolicy = (issue: PolicyIssue, sequence: number, at: Date): Policy => ({
+  id: issue.policyId,
+  orgId: issue.orgId,
+  policyNumber: policyNumberFor(issue.risk.lineOfBusiness, yearOf(issue.effectiveDate), sequence),
+  submissionId: issue.submissionId,
+  quoteId: issue.quoteId,
+  risk: issue.risk,
+  contactEmail: issue.contactEmail,
+  producerId: issue.producerId,
+  grossPremium: issue.premium,
+  effectiveDate: issue.effectiveDate,
+  expirationDate: addMonths(issue.effectiveDate, 12),
+  status: 'active',
+  installmentPlan: issue.plan,
+  cancellation: null,
+  renewalOf: issue.renewalOf,
+  renewedBy: null,
+  programId: issue.programId,
+  createdAt: at,
+  updatedAt: at,
+  version: 0,
+});
+
+/** `policy.bound` for new business, `policy.renewed` (naming the expiring policy) for a renewal. */
+export const issuedEvent = (policy: Policy, origin: EventOrigin): DomainEvent => {
+  const common = { policyId: policy.id, policyNumber: policy.policyNumber, grossPremium: policy.grossPremium, effectiveDate: policy.effectiveDate };
+  return policy.renewalOf ? domainEvent('policy.renewed', { ...common, renewalOf: policy.renewalOf }, origin) : domainEvent('policy.bound', common, origin);
+};

@@ -51,3 +51,17 @@ export const assertBindable = (quote: Quote, on: CalendarDate): void => {
   }
   if (!quote.bindable) throw new DomainError('not_bindable', 'Delegated-authority flags block this quote.', { daFlags: quote.daFlags });
 };
+
+/** A quote is rated from a complete risk; delegated-authority flags never block the quote, only its bind. */
+export const newQuote = (
+  input: { id: string; orgId: string; submissionId: string; risk: CompleteRisk; grossPremium: Cents; breakdown: RatingWorksheet; daFlags: readonly DaFlag[]; programId: string },
+  at: Date,
+  quotedOn: CalendarDate,
+): Quote => ({
+  ...input,
+  bindable: input.daFlags.length === 0,
+  status: 'active',
+  validUntil: quoteValidUntil(quotedOn),
+  policyId: null,
+  createdAt: at,
+});

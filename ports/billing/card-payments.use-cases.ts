@@ -2,7 +2,7 @@ import { INVOICE_LIFECYCLE, type Invoice } from '../../core/billing/invoice.ts';
 import { assertTransition } from '../../core/shared/lifecycle.ts';
 import { canRetry, type PaymentAttempt } from '../../core/billing/payment-attempt.ts';
 import { isProcessorPayment, refundableAmount, type Payment } from '../../core/billing/payment.ts';
-import type { DomainEvent } from '../../core/events/domain-event.ts';
+import { domainEvent } from '../../core/events/domain-event.ts';
 import { DomainError, isDomainError, notFound } from '../../core/shared/domain-error.ts';
 import { cents, type Cents } from '../../core/shared/money.ts';
 import type { Principal } from '../../core/identity/principal.ts';
@@ -185,13 +185,11 @@ export class CardPayments {
     if (!invoice) return false;
     const now = this.deps.clock.now();
     await this.deps.alerts.queue({ orgId, kind: 'payment_failed', key: `${intentId}:${failureKey}`, invoiceId, invoiceNumber: invoice.invoiceNumber, reference: intentId, amount: input.amount / 100, message: input.message, createdAt: now });
-    const event: DomainEvent = {
-      id: this.deps.ids.next('evt'),
-      type: 'payment.failed',
-      orgId,
-      timestamp: now,
-      data: { invoiceId, invoiceNumber: invoice.invoiceNumber, policyId: invoice.policyId, reference: intentId, amount: input.amount / 100, reason: input.message },
-    };
+    const event = domainEvent(
+      'payment.failed',
+      { invoiceId, invoiceNumber: invoice.invoiceNumber, policyId: invoice.policyId, reference: intentId, amount: input.amount, reason: input.message },
+      { id: this.deps.ids.next('evt'), orgId, at: now },
+    );
     await this.deps.invoices.appendEventsOnce(orgId, invoiceId, `payment_failed:${intentId}:${failureKey}`, [event]);
     await this.deps.attempts.insertUnlessKnown({ id: intentId, orgId, invoiceId, amount: input.amount, status: 'failed', failureMessage: input.message, failureKeys: [], retries: 0, createdAt: now, updatedAt: now });
     await this.deps.attempts.markFailed(orgId, intentId, failureKey, input.message, now);

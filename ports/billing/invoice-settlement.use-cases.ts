@@ -1,7 +1,7 @@
 import { INVOICE_LIFECYCLE, type Invoice } from '../../core/billing/invoice.ts';
 import { assertTransition } from '../../core/shared/lifecycle.ts';
 import type { Payment, PaymentMethod } from '../../core/billing/payment.ts';
-import type { DomainEvent } from '../../core/events/domain-event.ts';
+import { domainEvent } from '../../core/events/domain-event.ts';
 import { DomainError, notFound, writeUnlessDuplicate } from '../../core/shared/domain-error.ts';
 import { cents, type Cents } from '../../core/shared/money.ts';
 import type { Principal } from '../../core/identity/principal.ts';
@@ -89,13 +89,13 @@ export class InvoiceSettlement {
    */
   private async record(orgId: string, invoiceId: string, input: PaymentInput, maxPaidBefore: Cents | null): Promise<Invoice | null> {
     const now = this.deps.clock.now();
-    const event = (type: DomainEvent['type'], data: Record<string, unknown>): DomainEvent => ({ id: this.deps.ids.next('evt'), type, orgId, timestamp: now, data });
+    const origin = () => ({ id: this.deps.ids.next('evt'), orgId, at: now });
     const applied = await this.deps.invoices.applyPayment(
       orgId,
       invoiceId,
       input.reference,
       input.amount,
-      [event('payment.received', { invoiceId, reference: input.reference, amount: input.amount / 100, method: input.method })],
+      [domainEvent('payment.received', { invoiceId, reference: input.reference, amount: input.amount, method: input.method }, origin())],
       maxPaidBefore === null ? undefined : { maxPaidBefore },
     );
     if (maxPaidBefore !== null && !applied) return null;
@@ -103,7 +103,7 @@ export class InvoiceSettlement {
     if (!current) return null;
     await this.storeRow(orgId, invoiceId, input, now);
     if (current.status === 'open' && current.paidAmount >= current.amount) {
-      await this.deps.invoices.markPaid(orgId, invoiceId, [event('invoice.paid', { invoiceId, invoiceNumber: current.invoiceNumber, policyId: current.policyId, amount: current.amount / 100 })]);
+      await this.deps.invoices.markPaid(orgId, invoiceId, [domainEvent('invoice.paid', { invoiceId, invoiceNumber: current.invoiceNumber, policyId: current.policyId, amount: current.amount }, origin())]);
     }
     return current;
   }

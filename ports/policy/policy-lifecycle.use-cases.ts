@@ -1,5 +1,6 @@
 import type { InstallmentPlan } from '../../core/billing/installment-plan.ts';
-import { invoiceNumber, type Invoice } from '../../core/billing/invoice.ts';
+import { adjustmentInvoice } from '../../core/billing/invoice.ts';
+import { domainEvent } from '../../core/events/domain-event.ts';
 import { describeActor, type Principal } from '../../core/identity/principal.ts';
 import {
   assertWithinTerm,
@@ -23,7 +24,6 @@ import type { Page, PageRequest } from '../persistence/page.ts';
 import type { UnderwritingReferenceData } from '../underwriting/reference-data.port.ts';
 import type { AggregateLedger } from '../underwriting/underwriting.repositories.ts';
 import { issuePolicy, type IssuanceDeps } from './policy-issuance.ts';
-import { policyEvent } from './policy-events.ts';
 
 export interface LifecycleDeps extends IssuanceDeps {
   readonly aggregates: AggregateLedger;
@@ -80,14 +80,11 @@ export class PolicyLifecycle {
     const endorsementId = this.deps.ids.next('ptx');
     const at = this.deps.clock.now();
     const changed = await this.deps.policies.change(policy, step, { risk, grossPremium: annual }, [
-      policyEvent(this.deps.ids, 'policy.endorsed', orgId, at, {
-        policyId: policy.id,
-        policyNumber: policy.policyNumber,
-        endorsementId,
-        effectiveDate: input.effectiveDate,
-        premiumDelta: delta / 100,
-        grossPremium: annual / 100,
-      }),
+      domainEvent(
+        'policy.endorsed',
+        { policyId: policy.id, policyNumber: policy.policyNumber, endorsementId, effectiveDate: input.effectiveDate, premiumDelta: delta, grossPremium: annual },
+        this.origin(orgId, at),
+      ),
     ], at);
     if (!changed) {
       if (delta > 0) await this.deps.aggregates.release(orgId, program.id, year, delta);
@@ -119,14 +116,11 @@ export class PolicyLifecycle {
     const at = this.deps.clock.now();
     const cancellation = { effectiveDate, reason: input.reason, method, returnPremium: returned };
     const changed = await this.deps.policies.change(policy, step, { cancellation }, [
-      policyEvent(this.deps.ids, 'policy.cancelled', orgId, at, {
-        policyId: policy.id,
-        policyNumber: policy.policyNumber,
-        effectiveDate,
-        reason: input.reason,
-        method,
-        returnPremium: returned / 100,
-      }),
+      domainEvent(
+        'policy.cancelled',
+        { policyId: policy.id, policyNumber: policy.policyNumber, effectiveDate, reason: input.reason, method, returnPremium: returned },
+        this.origin(orgId, at),
+      ),
     ], at);
     if (!changed) throw conflict();
     await this.deps.aggregates.release(orgId, policy.programId, yearOf(policy.effectiveDate), returned);
@@ -153,13 +147,17 @@ export class PolicyLifecycle {
     }
     const at = this.deps.clock.now();
     const changed = await this.deps.policies.change(policy, step, { cancellation: null }, [
-      policyEvent(this.deps.ids, 'policy.reinstated', orgId, at, {
-        policyId: policy.id,
-        policyNumber: policy.policyNumber,
-        cancellationEffectiveDate: cancellation.effectiveDate,
-        premiumCharged: cancellation.returnPremium / 100,
-        grossPremium: policy.grossPremium / 100,
-      }),
+      domainEvent(
+        'policy.reinstated',
+        {
+          policyId: policy.id,
+          policyNumber: policy.policyNumber,
+          cancellationEffectiveDate: cancellation.effectiveDate,
+          premiumCharged: cancellation.returnPremium,
+          grossPremium: policy.grossPremium,
+        },
+        this.origin(orgId, at),
+      ),
     ], at);
     if (!changed) {
       await this.deps.aggregates.release(orgId, policy.programId, year, cancellation.returnPremium);
@@ -204,7 +202,6 @@ export class PolicyLifecycle {
       renewalOf: policy.id,
       actor: describeActor(actor),
       transaction: 'renewal',
-      event: 'policy.renewed',
     });
     await this.record(actor, claimed, 'renewal', policy.expirationDate, cents(0), { renewalPolicyId: renewal.id, renewalPolicyNumber: renewal.policyNumber });
     return renewal;
@@ -213,19 +210,11 @@ export class PolicyLifecycle {
   private async adjustmentInvoice(policy: Policy, amount: Cents, dueDate: CalendarDate): Promise<void> {
     if (amount === 0) return;
     const sequence = (await this.deps.invoices.countForPolicy(policy.orgId, policy.id)) + 1;
-    const invoice: Invoice = {
-      id: this.deps.ids.next('inv'),
-      orgId: policy.orgId,
-      policyId: policy.id,
-      invoiceNumber: invoiceNumber(policy.policyNumber, sequence),
-      kind: amount > 0 ? 'adjustment' : 'credit',
-      amount,
-      paidAmount: cents(0),
-      dueDate,
-      status: 'open',
-      createdAt: this.deps.clock.now(),
-    };
-    await this.deps.invoices.insertAll([invoice]);
+    await this.deps.invoices.insertAll([adjustmentInvoice(policy, sequence, amount, dueDate, this.deps.ids.next('inv'), this.deps.clock.now())]);
+  }
+
+  private origin(orgId: string, at: Date) {
+    return { id: this.deps.ids.next('evt'), orgId, at };
   }
 
   private async record(actor: Principal, policy: Policy, type: PolicyTransactionType, effectiveDate: CalendarDate, premiumDelta: Cents, details: Record<string, unknown> & { id?: string }): Promise<PolicyTransaction> {

@@ -75,7 +75,6 @@ export class Binding {
         renewalOf: null,
         actor: describeActor(actor),
         transaction: 'bind',
-        event: 'policy.bound',
       })).policy;
     } catch (error) {
       await this.giveBack(orgId, submissionId, policyId, taken);

@@ -1,7 +1,7 @@
 import { today } from '../../core/shared/calendar-date.ts';
 import { DomainError, notFound } from '../../core/shared/domain-error.ts';
 import { daFlags } from '../../core/underwriting/delegated-authority.ts';
-import { quoteValidUntil, type Quote } from '../../core/underwriting/quote.ts';
+import { newQuote, type Quote } from '../../core/underwriting/quote.ts';
 import { rate } from '../../core/underwriting/rating.ts';
 import { isComplete, missingRiskFields, SUBMISSION_LIFECYCLE, type Submission } from '../../core/underwriting/submission.ts';
 import { assertTransition } from '../../core/shared/lifecycle.ts';
@@ -59,21 +59,11 @@ export class Quoting {
     const written = await this.deps.aggregates.written(orgId, program.id, yearOf(risk.effectiveDate));
     const flags = daFlags(risk, grossPremium, program, written);
     const now = this.deps.clock.now();
-    const quote: Quote = {
-      id: this.deps.ids.next('quo'),
-      orgId,
-      submissionId,
-      risk,
-      grossPremium,
-      breakdown: worksheet,
-      daFlags: flags,
-      bindable: flags.length === 0,
-      status: 'active',
-      programId: program.id,
-      validUntil: quoteValidUntil(today(now)),
-      policyId: null,
-      createdAt: now,
-    };
+    const quote = newQuote(
+      { id: this.deps.ids.next('quo'), orgId, submissionId, risk, grossPremium, breakdown: worksheet, daFlags: flags, programId: program.id },
+      now,
+      today(now),
+    );
     await this.deps.quotes.insert(quote);
     await this.deps.quotes.supersedeOthers(orgId, submissionId, quote.id);
     // The guarded move settles a race with a bind: once a bind holds the submission, this quote

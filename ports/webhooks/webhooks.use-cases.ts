@@ -1,4 +1,4 @@
-import type { DomainEvent } from '../../core/events/domain-event.ts';
+import { domainEvent } from '../../core/events/domain-event.ts';
 import { isEventType, type EventType } from '../../core/events/event-catalog.ts';
 import { DomainError, notFound, validationFailed } from '../../core/shared/domain-error.ts';
 import type { Environment } from '../../core/tenancy/organization.ts';
@@ -59,13 +59,7 @@ export class Webhooks {
   async test(orgId: string, id: string): Promise<WebhookDelivery & { delivered: boolean }> {
     const subscription = await this.subscription(orgId, id);
     if (!subscription.active) throw new DomainError('webhook_inactive', 'The webhook subscription is inactive.');
-    const event: DomainEvent = {
-      id: this.deps.ids.next('evt'),
-      type: 'webhook.test',
-      orgId,
-      timestamp: this.deps.clock.now(),
-      data: { subscriptionId: id, message: 'Test delivery' },
-    };
+    const event = domainEvent('webhook.test', { subscriptionId: id, message: 'Test delivery' }, { id: this.deps.ids.next('evt'), orgId, at: this.deps.clock.now() });
     await this.deps.events.store(event);
     const attempt = await deliver(this.deps, subscription, event);
     return { ...attempt, delivered: delivered(attempt) };

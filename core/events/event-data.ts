@@ -1,0 +1,34 @@
+import type { CalendarDate } from '../shared/calendar-date.ts';
+import type { Cents } from '../shared/money.ts';
+import type { EventType } from './event-catalog.ts';
+
+/**
+ * What each event carries, with money in cents. Serialization (`domainEvent`) turns the money
+ * fields into dollars, the one place events meet the outside.
+ */
+export interface EventData {
+  'policy.bound': { policyId: string; policyNumber: string; grossPremium: Cents; effectiveDate: CalendarDate };
+  'policy.endorsed': { policyId: string; policyNumber: string; endorsementId: string; effectiveDate: CalendarDate; premiumDelta: Cents; grossPremium: Cents };
+  'policy.cancelled': { policyId: string; policyNumber: string; effectiveDate: CalendarDate; reason: string; method: string; returnPremium: Cents };
+  'policy.reinstated': { policyId: string; policyNumber: string; cancellationEffectiveDate: CalendarDate; premiumCharged: Cents; grossPremium: Cents };
+  'policy.renewed': { policyId: string; policyNumber: string; grossPremium: Cents; effectiveDate: CalendarDate; renewalOf: string };
+  'payment.received': { invoiceId: string; reference: string; amount: Cents; method: string };
+  'payment.failed': { invoiceId: string; invoiceNumber: string; policyId: string; reference: string; amount: Cents; reason: string };
+  'invoice.paid': { invoiceId: string; invoiceNumber: string; policyId: string; amount: Cents };
+  'webhook.test': { subscriptionId: string; message: string };
+}
+
+type MoneyKeys<D> = { [K in keyof D]-?: D[K] extends Cents ? K : never }[keyof D];
+
+/** Every money field of every event, listed so serialization can find them; the type makes the list complete. */
+export const EVENT_MONEY_FIELDS: { readonly [T in EventType]: { readonly [K in MoneyKeys<EventData[T]>]: true } } = {
+  'policy.bound': { grossPremium: true },
+  'policy.endorsed': { premiumDelta: true, grossPremium: true },
+  'policy.cancelled': { returnPremium: true },
+  'policy.reinstated': { premiumCharged: true, grossPremium: true },
+  'policy.renewed': { grossPremium: true },
+  'payment.received': { amount: true },
+  'payment.failed': { amount: true },
+  'invoice.paid': { amount: true },
+  'webhook.test': {},
+};
