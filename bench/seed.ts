@@ -1,9 +1,9 @@
 // Writes an organization and N bound policies straight into a store, as a year of business would leave them.
-import type { DocumentStore } from '../ports/persistence/document-store.port.ts';
+import type { CollectionStore } from '../ports/persistence/collection-store.port.ts';
 
 export const BENCH_ORG = 'org_bench0000000000000000000000';
 
-export const seedPolicies = async (store: DocumentStore, count: number): Promise<void> => {
+export const seedPolicies = async (store: CollectionStore, count: number): Promise<void> => {
   const now = new Date();
   await store.collection('organizations').insertOne({
     _id: BENCH_ORG,

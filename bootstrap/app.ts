@@ -8,7 +8,7 @@ import type { RouteDefinition } from '../adapters/http/kernel/route.ts';
 import { UploadStager } from '../adapters/http/kernel/upload-stager.ts';
 import { buildOpenApiDocument } from '../adapters/http/openapi/openapi-document.ts';
 import { healthRoutes, openApiRoute } from '../adapters/http/platform/health.routes.ts';
-import type { DocumentStore } from '../ports/persistence/document-store.port.ts';
+import type { CollectionStore } from '../ports/persistence/collection-store.port.ts';
 import type { AppConfig } from './config.ts';
 import { buildContainer, contextModules } from './container.ts';
 import { createAccessLogger, createLogger } from './logger.ts';
@@ -44,7 +44,7 @@ const listenOrExplain = async (server: HttpServer, name: string, setting: string
 export interface RunningApp {
   readonly apiPort: number;
   readonly authPort: number;
-  readonly store: DocumentStore;
+  readonly store: CollectionStore;
   readonly logger: Logger;
   /** Graceful: stop accepting, finish requests in progress, close the store. */
   stop(): Promise<void>;
@@ -52,7 +52,7 @@ export interface RunningApp {
 
 export interface StartOptions {
   readonly logger?: Logger;
-  readonly store?: DocumentStore;
+  readonly store?: CollectionStore;
 }
 
 export const startApp = async (config: AppConfig, options: StartOptions = {}): Promise<RunningApp> => {

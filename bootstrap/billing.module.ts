@@ -9,11 +9,11 @@ import { InvoiceStoreRepository, PaymentStoreRepository } from '../adapters/pers
 import { StoreManualReviewQueue } from '../adapters/persistence/billing/manual-review.store.ts';
 import { PaymentAttemptStoreRepository } from '../adapters/persistence/billing/payment-attempt.store-repository.ts';
 import { financialAlertsJob } from '../jobs/financial-alerts.job.ts';
-import { CardPayments } from '../ports/billing/card-payments.use-cases.ts';
+import { CardPayments } from '../ports/billing/card-payments.use-case.ts';
 import { FinancialAlertDispatch } from '../ports/billing/financial-alert-dispatch.use-case.ts';
 import { FinancialSteps } from '../ports/billing/financial-steps.ts';
-import { InvoiceSettlement } from '../ports/billing/invoice-settlement.use-cases.ts';
-import { Invoices } from '../ports/billing/invoices.use-cases.ts';
+import { InvoiceSettlement } from '../ports/billing/invoice-settlement.use-case.ts';
+import { Invoices } from '../ports/billing/invoices.use-case.ts';
 import { PremiumCollection } from '../ports/billing/premium-collection.use-case.ts';
 import type { AppConfig } from './config.ts';
 import { TOKENS } from './tokens.ts';

@@ -1,6 +1,6 @@
 import { Container } from 'inversify';
 import type { Logger } from 'pino';
-import type { DocumentStore } from '../ports/persistence/document-store.port.ts';
+import type { CollectionStore } from '../ports/persistence/collection-store.port.ts';
 import { billingModule } from './billing.module.ts';
 import type { AppConfig } from './config.ts';
 import { documentsModule } from './documents.module.ts';
@@ -16,7 +16,7 @@ import { webhooksModule } from './webhooks.module.ts';
 import { resolverOf, type ContextModule, type Resolve } from './wiring.ts';
 
 /** Every bounded context, in the order its routes appear in the API description. */
-export const contextModules = (config: AppConfig, store: DocumentStore, logger: Logger): ContextModule[] => [
+export const contextModules = (config: AppConfig, store: CollectionStore, logger: Logger): ContextModule[] => [
   platformModule(config, store, logger),
   identityModule(config),
   tenancyModule(),

@@ -1,11 +1,11 @@
 import { join } from 'node:path';
-import { FileDocumentStorage } from '../adapters/documents/file-document-storage.ts';
+import { DiskFileStorage } from '../adapters/documents/disk-file-storage.ts';
 import { DEFAULT_PDF_POOL, PdfFormReaderPool } from '../adapters/documents/pdf-form-reader.pool.ts';
 import { documentRoutes } from '../adapters/http/documents/documents.routes.ts';
 import { DocumentStoreRepository } from '../adapters/persistence/documents/document.store-repository.ts';
-import { StoreDocumentStorage } from '../adapters/persistence/documents/store-document-storage.ts';
+import { CollectionFileStorage } from '../adapters/persistence/documents/collection-file-storage.ts';
 import { HmacDownloadLinks } from '../adapters/security/hmac-download-links.ts';
-import { DocumentLibrary } from '../ports/documents/document-library.use-cases.ts';
+import { DocumentLibrary } from '../ports/documents/document-library.use-case.ts';
 import type { AppConfig } from './config.ts';
 import { TOKENS } from './tokens.ts';
 import { bindings, type ContextModule } from './wiring.ts';
@@ -17,13 +17,13 @@ export const documentsModule = (config: AppConfig): ContextModule => ({
     wire.factory(TOKENS.FormReader, [], () => new PdfFormReaderPool({ ...DEFAULT_PDF_POOL, ...config.pdf }));
     // One process owns an embedded data directory, so its files are the document storage; processes
     // sharing MongoDB share the documents through it.
-    wire.factory(TOKENS.DocumentStorage, [TOKENS.Store], (store) =>
-      store.engine === 'mongodb' ? new StoreDocumentStorage(store) : new FileDocumentStorage(join(config.dataDir, 'files')),
+    wire.factory(TOKENS.FileStorage, [TOKENS.Store], (store) =>
+      store.engine === 'mongodb' ? new CollectionFileStorage(store) : new DiskFileStorage(join(config.dataDir, 'files')),
     );
     wire.factory(TOKENS.DocumentRepository, [TOKENS.Store], DocumentStoreRepository.create);
     wire.factory(
       TOKENS.DocumentLibrary,
-      [TOKENS.DocumentStorage, TOKENS.DocumentRepository, TOKENS.Ids, TOKENS.Clock],
+      [TOKENS.FileStorage, TOKENS.DocumentRepository, TOKENS.Ids, TOKENS.Clock],
       (storage, documents, ids, clock) => new DocumentLibrary({ storage, documents, links: new HmacDownloadLinks(config.secrets.jwtSecret), ids, clock }),
     );
   }),

@@ -1,7 +1,7 @@
 import { LocalESignatureProvider } from '../adapters/esign/local-esignature-provider.ts';
 import { esignRoutes } from '../adapters/http/esign/esign.routes.ts';
 import { EnvelopeStoreRepository } from '../adapters/persistence/esign/envelope.store-repository.ts';
-import { Envelopes } from '../ports/esign/envelopes.use-cases.ts';
+import { Envelopes } from '../ports/esign/envelopes.use-case.ts';
 import { TOKENS } from './tokens.ts';
 import { bindings, type ContextModule } from './wiring.ts';
 

@@ -6,12 +6,12 @@ import { ApiKeyStoreRepository } from '../adapters/persistence/identity/api-key.
 import { EmailVerificationStoreRepository } from '../adapters/persistence/identity/email-verification.store-repository.ts';
 import { SessionStoreRepository } from '../adapters/persistence/identity/session.store-repository.ts';
 import { UserStoreRepository } from '../adapters/persistence/identity/user.store-repository.ts';
-import { ApiKeys } from '../ports/identity/api-keys.use-cases.ts';
-import { AuthSessions } from '../ports/identity/auth-sessions.use-cases.ts';
+import { ApiKeys } from '../ports/identity/api-keys.use-case.ts';
+import { AuthSessions } from '../ports/identity/auth-sessions.use-case.ts';
 import { Authenticate } from '../ports/identity/authenticate.use-case.ts';
-import { EmailVerifications } from '../ports/identity/email-verifications.use-cases.ts';
+import { EmailVerifications } from '../ports/identity/email-verifications.use-case.ts';
 import { SessionStatusCache } from '../ports/identity/session-status.cache.ts';
-import { Users } from '../ports/identity/users.use-cases.ts';
+import { Users } from '../ports/identity/users.use-case.ts';
 import type { AppConfig } from './config.ts';
 import { TOKENS } from './tokens.ts';
 import { bindings, type ContextModule } from './wiring.ts';

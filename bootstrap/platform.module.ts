@@ -13,7 +13,7 @@ import { NodeSecretTools } from '../adapters/security/node-secret-tools.ts';
 import { ScryptPasswordHasher } from '../adapters/security/scrypt-password-hasher.ts';
 import { SystemClock } from '../adapters/system/system-clock.ts';
 import { TimeOrderedIds } from '../adapters/system/time-ordered-ids.ts';
-import type { DocumentStore } from '../ports/persistence/document-store.port.ts';
+import type { CollectionStore } from '../ports/persistence/collection-store.port.ts';
 import { RateLimiter } from '../ports/rate-limit/rate-limiter.use-case.ts';
 import { AuditTrail } from '../ports/shared/audit-trail.ts';
 import type { AppConfig } from './config.ts';
@@ -21,7 +21,7 @@ import { TOKENS } from './tokens.ts';
 import { bindings, type ContextModule } from './wiring.ts';
 
 /** What every context uses: the store, time, ids, crypto, the audit log, rate limits, mail and the job runner. */
-export const platformModule = (config: AppConfig, store: DocumentStore, logger: Logger): ContextModule => ({
+export const platformModule = (config: AppConfig, store: CollectionStore, logger: Logger): ContextModule => ({
   name: 'platform',
   bindings: bindings((wire) => {
     wire.value(TOKENS.Store, store);

@@ -1,14 +1,14 @@
 import { policyRoutes } from '../adapters/http/policy/policies.routes.ts';
 import { PolicyTransactionStoreRepository } from '../adapters/persistence/policy/policy-transaction.store-repository.ts';
 import { PolicyStoreRepository } from '../adapters/persistence/policy/policy.store-repository.ts';
-import { StoreSequenceGenerator } from '../adapters/persistence/underwriting/aggregate-ledger.store.ts';
+import { StoreSequenceGenerator } from '../adapters/persistence/underwriting/written-premium-ledger.store.ts';
 import type { InvoiceRepository } from '../ports/billing/invoice.repository.ts';
 import type { PolicyRepository, PolicyTransactionRepository } from '../ports/policy/policy.repositories.ts';
-import { PolicyLifecycle } from '../ports/policy/policy-lifecycle.use-cases.ts';
+import { PolicyLifecycle } from '../ports/policy/policy-lifecycle.use-case.ts';
 import type { Clock } from '../ports/shared/clock.port.ts';
 import type { IdGenerator } from '../ports/shared/id-generator.port.ts';
 import type { UnderwritingReferenceData } from '../ports/underwriting/reference-data.port.ts';
-import type { AggregateLedger, SequenceGenerator } from '../ports/underwriting/underwriting.repositories.ts';
+import type { WrittenPremiumLedger, SequenceGenerator } from '../ports/underwriting/underwriting.repositories.ts';
 import { TOKENS } from './tokens.ts';
 import { bindings, type ContextModule } from './wiring.ts';
 
@@ -20,7 +20,7 @@ export const ISSUANCE_DEPENDENCIES = [
   TOKENS.Sequences,
   TOKENS.Ids,
   TOKENS.Clock,
-  TOKENS.AggregateLedger,
+  TOKENS.WrittenPremiumLedger,
   TOKENS.ReferenceData,
 ] as const;
 
@@ -31,9 +31,9 @@ export const issuanceDeps = (
   sequences: SequenceGenerator,
   ids: IdGenerator,
   clock: Clock,
-  aggregates: AggregateLedger,
+  writtenPremium: WrittenPremiumLedger,
   reference: UnderwritingReferenceData,
-) => ({ policies, transactions, invoices, sequences, ids, clock, aggregates, reference });
+) => ({ policies, transactions, invoices, sequences, ids, clock, writtenPremium, reference });
 
 /** Policies and their lifecycle: endorse, cancel, reinstate, renew, with the timeline. */
 export const policyModule = (): ContextModule => ({

@@ -1,6 +1,6 @@
 import { producerRoutes } from '../adapters/http/producers/producers.routes.ts';
 import { AppointmentStoreRepository, ProducerStoreRepository } from '../adapters/persistence/producers/producer.store-repositories.ts';
-import { Producers } from '../ports/producers/producers.use-cases.ts';
+import { Producers } from '../ports/producers/producers.use-case.ts';
 import { TOKENS } from './tokens.ts';
 import { bindings, type ContextModule } from './wiring.ts';
 

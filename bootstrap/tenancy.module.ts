@@ -1,6 +1,6 @@
 import { organizationRoutes } from '../adapters/http/tenancy/organizations.routes.ts';
 import { OrganizationStoreRepository } from '../adapters/persistence/tenancy/organization.store-repository.ts';
-import { Organizations } from '../ports/tenancy/organizations.use-cases.ts';
+import { Organizations } from '../ports/tenancy/organizations.use-case.ts';
 import { TOKENS } from './tokens.ts';
 import { bindings, type ContextModule } from './wiring.ts';
 

@@ -1,62 +1,62 @@
 import type { AgendaJobRunner } from '../adapters/jobs/agenda-job-runner.ts';
 import type { PdfFormReaderPool } from '../adapters/documents/pdf-form-reader.pool.ts';
 import type { AuditLog } from '../ports/audit/audit-log.port.ts';
-import type { CardPayments } from '../ports/billing/card-payments.use-cases.ts';
+import type { CardPayments } from '../ports/billing/card-payments.use-case.ts';
 import type { CommissionRepository, LedgerRepository } from '../ports/billing/commission.repositories.ts';
 import type { FinancialAlertDispatch } from '../ports/billing/financial-alert-dispatch.use-case.ts';
 import type { FinancialAlertQueue, FinancialIncidentLog, ManualReviewQueue } from '../ports/billing/financial-alerts.port.ts';
 import type { FinancialSteps } from '../ports/billing/financial-steps.ts';
 import type { InvoiceRepository, PaymentRepository } from '../ports/billing/invoice.repository.ts';
-import type { InvoiceSettlement } from '../ports/billing/invoice-settlement.use-cases.ts';
-import type { Invoices } from '../ports/billing/invoices.use-cases.ts';
+import type { InvoiceSettlement } from '../ports/billing/invoice-settlement.use-case.ts';
+import type { Invoices } from '../ports/billing/invoices.use-case.ts';
 import type { PaymentAttemptRepository } from '../ports/billing/payment-attempt.repository.ts';
 import type { PaymentGateway } from '../ports/billing/payment-gateway.port.ts';
 import type { PremiumCollection } from '../ports/billing/premium-collection.use-case.ts';
 import type { ProcessorPaymentEvents } from '../ports/billing/processor-payment-events.handler.ts';
-import type { DocumentLibrary } from '../ports/documents/document-library.use-cases.ts';
+import type { DocumentLibrary } from '../ports/documents/document-library.use-case.ts';
 import type { DocumentRepository } from '../ports/documents/document.repository.ts';
-import type { DocumentStorage } from '../ports/documents/document-storage.port.ts';
-import type { Envelopes } from '../ports/esign/envelopes.use-cases.ts';
+import type { FileStorage } from '../ports/documents/file-storage.port.ts';
+import type { Envelopes } from '../ports/esign/envelopes.use-case.ts';
 import type { EnvelopeRepository, ESignatureProvider } from '../ports/esign/esign.ports.ts';
 import type { ApiKeyRepository } from '../ports/identity/api-key.repository.ts';
-import type { ApiKeys } from '../ports/identity/api-keys.use-cases.ts';
-import type { AuthSessions } from '../ports/identity/auth-sessions.use-cases.ts';
+import type { ApiKeys } from '../ports/identity/api-keys.use-case.ts';
+import type { AuthSessions } from '../ports/identity/auth-sessions.use-case.ts';
 import type { Authenticate } from '../ports/identity/authenticate.use-case.ts';
 import type { PasswordHasher, SecretTools, TokenSigner } from '../ports/identity/credential-crypto.port.ts';
 import type { EmailVerificationRepository } from '../ports/identity/email-verification.repository.ts';
-import type { EmailVerifications } from '../ports/identity/email-verifications.use-cases.ts';
+import type { EmailVerifications } from '../ports/identity/email-verifications.use-case.ts';
 import type { SessionRepository } from '../ports/identity/session.repository.ts';
 import type { SessionStatusCache } from '../ports/identity/session-status.cache.ts';
 import type { UserRepository } from '../ports/identity/user.repository.ts';
-import type { Users } from '../ports/identity/users.use-cases.ts';
+import type { Users } from '../ports/identity/users.use-case.ts';
 import type { InboundPipeline } from '../ports/inbound/inbound-pipeline.use-case.ts';
 import type { InboundEndpoint } from '../ports/inbound/inbound.ports.ts';
 import type { Mailer } from '../ports/notifications/mailer.port.ts';
-import type { DocumentStore } from '../ports/persistence/document-store.port.ts';
-import type { PolicyLifecycle } from '../ports/policy/policy-lifecycle.use-cases.ts';
+import type { CollectionStore } from '../ports/persistence/collection-store.port.ts';
+import type { PolicyLifecycle } from '../ports/policy/policy-lifecycle.use-case.ts';
 import type { PolicyRepository, PolicyTransactionRepository } from '../ports/policy/policy.repositories.ts';
 import type { AppointmentRepository, ProducerRepository } from '../ports/producers/producer.repositories.ts';
-import type { Producers } from '../ports/producers/producers.use-cases.ts';
+import type { Producers } from '../ports/producers/producers.use-case.ts';
 import type { RateLimiter } from '../ports/rate-limit/rate-limiter.use-case.ts';
 import type { WindowCounter } from '../ports/rate-limit/window-counter.port.ts';
 import type { AuditTrail } from '../ports/shared/audit-trail.ts';
 import type { Clock } from '../ports/shared/clock.port.ts';
 import type { IdGenerator } from '../ports/shared/id-generator.port.ts';
 import type { OrganizationRepository } from '../ports/tenancy/organization.repository.ts';
-import type { Organizations } from '../ports/tenancy/organizations.use-cases.ts';
+import type { Organizations } from '../ports/tenancy/organizations.use-case.ts';
 import type { Binding } from '../ports/underwriting/binding.use-case.ts';
-import type { Quoting } from '../ports/underwriting/quoting.use-cases.ts';
+import type { Quoting } from '../ports/underwriting/quoting.use-case.ts';
 import type { UnderwritingReferenceData } from '../ports/underwriting/reference-data.port.ts';
-import type { Submissions } from '../ports/underwriting/submissions.use-cases.ts';
-import type { AggregateLedger, QuoteRepository, SequenceGenerator, SubmissionRepository } from '../ports/underwriting/underwriting.repositories.ts';
-import type { Webhooks } from '../ports/webhooks/webhooks.use-cases.ts';
+import type { Submissions } from '../ports/underwriting/submissions.use-case.ts';
+import type { WrittenPremiumLedger, QuoteRepository, SequenceGenerator, SubmissionRepository } from '../ports/underwriting/underwriting.repositories.ts';
+import type { Webhooks } from '../ports/webhooks/webhooks.use-case.ts';
 import type { LocalPaymentConfirmer } from '../adapters/http/billing/invoices.routes.ts';
 import { token } from './wiring.ts';
 
 /** Container keys, each typed with what is bound to it, grouped by the context module that binds it. */
 export const TOKENS = {
   // platform
-  Store: token<DocumentStore>('DocumentStore'),
+  Store: token<CollectionStore>('CollectionStore'),
   Clock: token<Clock>('Clock'),
   Ids: token<IdGenerator>('IdGenerator'),
   SecretTools: token<SecretTools>('SecretTools'),
@@ -91,7 +91,7 @@ export const TOKENS = {
   ReferenceData: token<UnderwritingReferenceData>('UnderwritingReferenceData'),
   SubmissionRepository: token<SubmissionRepository>('SubmissionRepository'),
   QuoteRepository: token<QuoteRepository>('QuoteRepository'),
-  AggregateLedger: token<AggregateLedger>('AggregateLedger'),
+  WrittenPremiumLedger: token<WrittenPremiumLedger>('WrittenPremiumLedger'),
   Submissions: token<Submissions>('Submissions'),
   Quoting: token<Quoting>('Quoting'),
   Binding: token<Binding>('Binding'),
@@ -118,7 +118,7 @@ export const TOKENS = {
   FinancialAlertDispatch: token<FinancialAlertDispatch>('FinancialAlertDispatch'),
   // documents
   FormReader: token<PdfFormReaderPool>('FormReader'),
-  DocumentStorage: token<DocumentStorage>('DocumentStorage'),
+  FileStorage: token<FileStorage>('FileStorage'),
   DocumentRepository: token<DocumentRepository>('DocumentRepository'),
   DocumentLibrary: token<DocumentLibrary>('DocumentLibrary'),
   // e-signature

@@ -1,11 +1,11 @@
 import { submissionRoutes } from '../adapters/http/underwriting/submissions.routes.ts';
 import { FixtureReferenceData } from '../adapters/reference-data/fixture-reference-data.ts';
-import { StoreAggregateLedger } from '../adapters/persistence/underwriting/aggregate-ledger.store.ts';
+import { StoreWrittenPremiumLedger } from '../adapters/persistence/underwriting/written-premium-ledger.store.ts';
 import { QuoteStoreRepository } from '../adapters/persistence/underwriting/quote.store-repository.ts';
 import { SubmissionStoreRepository } from '../adapters/persistence/underwriting/submission.store-repository.ts';
 import { Binding } from '../ports/underwriting/binding.use-case.ts';
-import { Quoting } from '../ports/underwriting/quoting.use-cases.ts';
-import { Submissions } from '../ports/underwriting/submissions.use-cases.ts';
+import { Quoting } from '../ports/underwriting/quoting.use-case.ts';
+import { Submissions } from '../ports/underwriting/submissions.use-case.ts';
 import { ISSUANCE_DEPENDENCIES, issuanceDeps } from './policy.module.ts';
 import { TOKENS } from './tokens.ts';
 import { bindings, type ContextModule } from './wiring.ts';
@@ -17,7 +17,7 @@ export const underwritingModule = (): ContextModule => ({
     wire.factory(TOKENS.ReferenceData, [], () => new FixtureReferenceData());
     wire.factory(TOKENS.SubmissionRepository, [TOKENS.Store], SubmissionStoreRepository.create);
     wire.factory(TOKENS.QuoteRepository, [TOKENS.Store], QuoteStoreRepository.create);
-    wire.factory(TOKENS.AggregateLedger, [TOKENS.Store], (store) => new StoreAggregateLedger(store));
+    wire.factory(TOKENS.WrittenPremiumLedger, [TOKENS.Store], (store) => new StoreWrittenPremiumLedger(store));
     wire.factory(
       TOKENS.Submissions,
       [TOKENS.SubmissionRepository, TOKENS.FormReader, TOKENS.ReferenceData, TOKENS.ProducerRepository, TOKENS.Ids, TOKENS.Clock],
@@ -25,8 +25,8 @@ export const underwritingModule = (): ContextModule => ({
     );
     wire.factory(
       TOKENS.Quoting,
-      [TOKENS.SubmissionRepository, TOKENS.QuoteRepository, TOKENS.AggregateLedger, TOKENS.ReferenceData, TOKENS.Ids, TOKENS.Clock],
-      (submissions, quotes, aggregates, reference, ids, clock) => new Quoting({ submissions, quotes, aggregates, reference, ids, clock }),
+      [TOKENS.SubmissionRepository, TOKENS.QuoteRepository, TOKENS.WrittenPremiumLedger, TOKENS.ReferenceData, TOKENS.Ids, TOKENS.Clock],
+      (submissions, quotes, writtenPremium, reference, ids, clock) => new Quoting({ submissions, quotes, writtenPremium, reference, ids, clock }),
     );
     wire.factory(
       TOKENS.Binding,

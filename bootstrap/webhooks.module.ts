@@ -3,7 +3,7 @@ import { AggregateOutbox, DeliveryLogStore, EventLogStore, SubscriptionStoreRepo
 import { HmacWebhookSigner, HttpWebhookTransport } from '../adapters/webhooks/http-webhook-transport.ts';
 import { outboxRelayJob } from '../jobs/outbox-relay.job.ts';
 import { webhookDeliveryJob } from '../jobs/webhook-delivery.job.ts';
-import { Webhooks } from '../ports/webhooks/webhooks.use-cases.ts';
+import { Webhooks } from '../ports/webhooks/webhooks.use-case.ts';
 import type { AppConfig } from './config.ts';
 import { TOKENS } from './tokens.ts';
 import { bindings, type ContextModule } from './wiring.ts';

@@ -1,5 +1,5 @@
 import type { JobDefinition } from '../ports/jobs/job-definition.ts';
-import type { Webhooks } from '../ports/webhooks/webhooks.use-cases.ts';
+import type { Webhooks } from '../ports/webhooks/webhooks.use-case.ts';
 
 /** Publishes the events state changes left in their outboxes; recurring, and idempotent per event. */
 export const outboxRelayJob = (webhooks: Webhooks): JobDefinition => ({

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { computeJobState, toJobId, type JobParameters, type JobRepository, type JobRepositoryOptions, type JobsOverview, type JobsQueryOptions, type JobsResult, type RemoveJobsOptions } from 'agenda';
 
 import { writeUnlessDuplicate } from '../../core/shared/domain-error.ts';
-import type { Collection, DocumentStore, Filter } from '../../ports/persistence/document-store.port.ts';
+import type { Collection, CollectionStore, Filter } from '../../ports/persistence/collection-store.port.ts';
 
 type JobDocument = Omit<JobParameters, '_id' | 'unique' | 'uniqueOpts'> & { _id: string; [field: string]: unknown };
 
@@ -33,11 +33,11 @@ const idFilter = (options: RemoveJobsOptions): Filter => {
  * repository: one conditional findOneAndUpdate takes a job, so two workers never run it twice.
  */
 export class StoreJobRepository implements JobRepository {
-  private readonly store: DocumentStore;
+  private readonly store: CollectionStore;
   private readonly collectionName: string;
   private jobs!: Collection<JobDocument>;
 
-  constructor(store: DocumentStore, collectionName = 'agenda_jobs') {
+  constructor(store: CollectionStore, collectionName = 'agenda_jobs') {
     this.store = store;
     this.collectionName = collectionName;
   }

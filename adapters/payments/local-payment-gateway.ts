@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { GatewayIntent, GatewayRefund, PaymentGateway } from '../../ports/billing/payment-gateway.port.ts';
-import type { Collection, DocumentStore, StoredDocument } from '../../ports/persistence/document-store.port.ts';
+import type { Collection, CollectionStore, StoredDocument } from '../../ports/persistence/collection-store.port.ts';
 
 interface LocalResult extends StoredDocument {
   readonly result: GatewayIntent | GatewayRefund;
@@ -16,7 +16,7 @@ export class LocalPaymentGateway implements PaymentGateway {
   readonly name = 'local';
   private readonly results: Collection<LocalResult>;
 
-  constructor(store: DocumentStore) {
+  constructor(store: CollectionStore) {
     this.results = store.collection<LocalResult>('local_gateway_requests');
   }
 

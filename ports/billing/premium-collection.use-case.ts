@@ -6,7 +6,7 @@ import { receiptPath, renderReceipt } from '../../core/billing/receipt.ts';
 import { writeUnlessDuplicate } from '../../core/shared/domain-error.ts';
 import type { Cents } from '../../core/shared/money.ts';
 import type { Policy } from '../../core/policy/policy.ts';
-import type { DocumentLibrary } from '../documents/document-library.use-cases.ts';
+import type { DocumentLibrary } from '../documents/document-library.use-case.ts';
 import type { PolicyRepository } from '../policy/policy.repositories.ts';
 import type { Clock } from '../shared/clock.port.ts';
 import type { IdGenerator } from '../shared/id-generator.port.ts';

@@ -2,11 +2,11 @@ import { refundStepReference, type Payment } from '../../core/billing/payment.ts
 import { DomainError } from '../../core/shared/domain-error.ts';
 import type { Cents } from '../../core/shared/money.ts';
 import type { CommandHandler, InboundAnswer } from '../inbound/inbound.ports.ts';
-import type { CardPayments } from './card-payments.use-cases.ts';
+import type { CardPayments } from './card-payments.use-case.ts';
 import type { ManualReviewQueue } from './financial-alerts.port.ts';
 import type { FinancialSteps } from './financial-steps.ts';
 import type { PaymentRepository } from './invoice.repository.ts';
-import type { InvoiceSettlement } from './invoice-settlement.use-cases.ts';
+import type { InvoiceSettlement } from './invoice-settlement.use-case.ts';
 import type { PremiumCollection } from './premium-collection.use-case.ts';
 import type { ProcessorRefunds, RefundReport } from './processor-refunds.use-case.ts';
 

@@ -3,7 +3,7 @@ import { cents, type Cents } from '../../core/shared/money.ts';
 import { MANUAL_REVIEW_ABOVE_CENTS, type ManualReviewQueue } from './financial-alerts.port.ts';
 import type { FinancialSteps } from './financial-steps.ts';
 import type { PaymentRepository } from './invoice.repository.ts';
-import type { InvoiceSettlement } from './invoice-settlement.use-cases.ts';
+import type { InvoiceSettlement } from './invoice-settlement.use-case.ts';
 import type { PremiumCollection } from './premium-collection.use-case.ts';
 
 export interface ProcessorRefundsDeps {

@@ -1,5 +1,5 @@
 import { apiKeyUsable } from '../../core/identity/api-key.ts';
-import { looksLikeApiKey, API_KEY_PREFIX } from '../../core/identity/credentials.policy.ts';
+import { looksLikeApiKey, API_KEY_PREFIX } from '../../core/identity/credentials.rules.ts';
 import type { Principal } from '../../core/identity/principal.ts';
 import { DEMO_SUBJECT_PREFIX } from '../../core/identity/service-claims.ts';
 import { PLATFORM_ORG } from '../../core/identity/principal.ts';

@@ -1,4 +1,4 @@
-import { decide, limitPerMinute, RATE_WINDOW_MS, type RateClass, type RateDecision } from '../../core/rate-limit/rate-limit.policy.ts';
+import { decide, limitPerMinute, RATE_WINDOW_MS, type RateClass, type RateDecision } from '../../core/rate-limit/rate-limit.rules.ts';
 import type { Environment, Organization } from '../../core/tenancy/organization.ts';
 import type { Clock } from '../shared/clock.port.ts';
 import type { WindowCounter } from './window-counter.port.ts';

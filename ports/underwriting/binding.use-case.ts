@@ -9,12 +9,12 @@ import { SUBMISSION_LIFECYCLE, type Submission } from '../../core/underwriting/s
 import { transition } from '../../core/shared/lifecycle.ts';
 import { issuePolicy, type IssuanceDeps } from '../policy/policy-issuance.ts';
 import type { UnderwritingReferenceData } from './reference-data.port.ts';
-import type { AggregateLedger, QuoteRepository, SubmissionRepository } from './underwriting.repositories.ts';
+import type { WrittenPremiumLedger, QuoteRepository, SubmissionRepository } from './underwriting.repositories.ts';
 
 export interface BindingDeps extends IssuanceDeps {
   readonly submissions: SubmissionRepository;
   readonly quotes: QuoteRepository;
-  readonly aggregates: AggregateLedger;
+  readonly writtenPremium: WrittenPremiumLedger;
   readonly reference: UnderwritingReferenceData;
 }
 
@@ -96,8 +96,8 @@ export class Binding {
   private async reserveAggregate(orgId: string, quote: Quote): Promise<{ programId: string; year: number }> {
     const program = this.deps.reference.defaultProgram();
     const year = yearOf(quote.risk.effectiveDate);
-    if (!(await this.deps.aggregates.reserve(orgId, program.id, year, quote.grossPremium, program.aggregateCap))) {
-      const written = await this.deps.aggregates.written(orgId, program.id, year);
+    if (!(await this.deps.writtenPremium.reserve(orgId, program.id, year, quote.grossPremium, program.aggregateCap))) {
+      const written = await this.deps.writtenPremium.written(orgId, program.id, year);
       throw new DomainError('not_bindable', 'Binding would exceed the aggregate written-premium cap.', { daFlags: [aggregateFlag(program, written, quote.grossPremium)] });
     }
     return { programId: program.id, year };
@@ -105,7 +105,7 @@ export class Binding {
 
   /** Undoes exactly the steps that completed before the policy was stored, newest first. */
   private async giveBack(orgId: string, submissionId: string, policyId: string, taken: { quote?: Quote; reserved?: { programId: string; year: number } }): Promise<void> {
-    if (taken.reserved && taken.quote) await this.deps.aggregates.release(orgId, taken.reserved.programId, taken.reserved.year, taken.quote.grossPremium);
+    if (taken.reserved && taken.quote) await this.deps.writtenPremium.release(orgId, taken.reserved.programId, taken.reserved.year, taken.quote.grossPremium);
     if (taken.quote) await this.deps.quotes.releaseClaim(orgId, taken.quote.id, policyId);
     await this.deps.submissions.releaseBinding(orgId, submissionId, policyId, this.deps.clock.now());
   }

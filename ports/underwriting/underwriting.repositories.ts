@@ -40,7 +40,7 @@ export interface QuoteRepository {
 }
 
 /** Written premium per organization, program and year, for the delegated-authority cap. */
-export interface AggregateLedger {
+export interface WrittenPremiumLedger {
   written(orgId: string, programId: string, year: number): Promise<Cents>;
   /** Adds `amount` only if the total stays within `cap`, in one atomic guarded write. */
   reserve(orgId: string, programId: string, year: number, amount: Cents, cap: Cents): Promise<boolean>;

@@ -1,6 +1,6 @@
 import test from 'ava';
 import { Container } from 'inversify';
-import { Organizations } from '../../ports/tenancy/organizations.use-cases.ts';
+import { Organizations } from '../../ports/tenancy/organizations.use-case.ts';
 import { TOKENS } from '../../bootstrap/tokens.ts';
 import { bindings, resolverOf } from '../../bootstrap/wiring.ts';
 

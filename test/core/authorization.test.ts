@@ -3,7 +3,7 @@ import { authorize, resolveOrganization } from '../../core/identity/authorizatio
 import { API_KEY_SCOPES, PERMISSIONS } from '../../core/identity/permissions.ts';
 import type { Principal } from '../../core/identity/principal.ts';
 import { ROLE_PERMISSIONS, ROLES, type Role } from '../../core/identity/roles.ts';
-import { signInAllowed, MAX_FAILED_SIGN_INS } from '../../core/identity/sign-in-lockout.policy.ts';
+import { signInAllowed, MAX_FAILED_SIGN_INS } from '../../core/identity/sign-in-lockout.rules.ts';
 import { isDomainError } from '../../core/shared/domain-error.ts';
 
 const user = (role: Role, orgId = 'org_a'): Principal => ({ kind: 'user', userId: 'usr_1', orgId, role, via: 'jwt' });

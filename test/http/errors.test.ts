@@ -1,15 +1,15 @@
 import anyTest, { type TestFn } from 'ava';
 import { EmbeddedStore } from '../../adapters/persistence/embedded/embedded-store.engine.ts';
-import type { Collection, DocumentStore, StoredDocument } from '../../ports/persistence/document-store.port.ts';
+import type { Collection, CollectionStore, StoredDocument } from '../../ports/persistence/collection-store.port.ts';
 import { call, MACHINE_SECRET, startTestApp, type TestApp } from '../support/test-app.ts';
 
 type Faults = { ready: boolean; audit: boolean };
 const test = anyTest as TestFn<{ app: TestApp; broken: Faults }>;
 
 /** The embedded store with switchable faults, to see how the API answers a failing dependency. */
-const faultyStore = async (broken: Faults): Promise<DocumentStore> => {
+const faultyStore = async (broken: Faults): Promise<CollectionStore> => {
   const store = await EmbeddedStore.open();
-  return Object.assign(Object.create(store) as DocumentStore, {
+  return Object.assign(Object.create(store) as CollectionStore, {
     engine: store.engine,
     ping: async () => {
       if (!broken.ready) throw new Error('connection refused by db-7.internal:27017');

@@ -1,17 +1,17 @@
 import type { ExecutionContext } from 'ava';
 import { AgendaJobRunner, agendaBackendFor } from '../../adapters/jobs/agenda-job-runner.ts';
 import { createLogger } from '../../bootstrap/logger.ts';
-import type { DocumentStore } from '../../ports/persistence/document-store.port.ts';
+import type { CollectionStore } from '../../ports/persistence/collection-store.port.ts';
 
 const until = async (condition: () => boolean, timeoutMs = 8_000) => {
   const deadline = Date.now() + timeoutMs;
   while (!condition() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
 };
 
-const runner = (store: DocumentStore) => new AgendaJobRunner(agendaBackendFor(store), createLogger('silent'));
+const runner = (store: CollectionStore) => new AgendaJobRunner(agendaBackendFor(store), createLogger('silent'));
 
 /** The same job scenarios on every Agenda backend. */
-export const jobRunnerScenarios = (store: () => Promise<DocumentStore>) => ({
+export const jobRunnerScenarios = (store: () => Promise<CollectionStore>) => ({
   'a queued job runs once with its data': async (t: ExecutionContext) => {
     const jobs = runner(await store());
     const seen: Array<Record<string, string>> = [];

@@ -1,4 +1,4 @@
-import type { Collection, DocumentStore, StoredDocument } from '../../ports/persistence/document-store.port.ts';
+import type { Collection, CollectionStore, StoredDocument } from '../../ports/persistence/collection-store.port.ts';
 
 const FAULTABLE = new Set(['insertOne', 'findOneAndUpdate', 'updateOne', 'updateMany', 'deleteOne', 'deleteMany']);
 
@@ -13,9 +13,9 @@ export interface Fault {
  * `operation:collection` (`findOneAndUpdate:submissions`); a bare collection name means its
  * `insertOne`. A number is the count of calls to fail at once.
  */
-export const withFaults = (store: DocumentStore, faults: Map<string, number | Fault>): DocumentStore => ({
+export const withFaults = (store: CollectionStore, faults: Map<string, number | Fault>): CollectionStore => ({
   engine: store.engine,
-  collection<T extends StoredDocument>(name: string, options?: Parameters<DocumentStore['collection']>[1]): Collection<T> {
+  collection<T extends StoredDocument>(name: string, options?: Parameters<CollectionStore['collection']>[1]): Collection<T> {
     const inner = store.collection<T>(name, options);
     return new Proxy(inner, {
       get(target, property, receiver) {
@@ -43,4 +43,4 @@ export const withFaults = (store: DocumentStore, faults: Map<string, number | Fa
 });
 
 /** Fails the next `insertOne` calls on chosen collections (a collection name → how many). */
-export const withInsertFaults = (store: DocumentStore, faults: Map<string, number>): DocumentStore => withFaults(store, faults as Map<string, number | Fault>);
+export const withInsertFaults = (store: CollectionStore, faults: Map<string, number>): CollectionStore => withFaults(store, faults as Map<string, number | Fault>);

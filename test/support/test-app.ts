@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import { startApp, type RunningApp } from '../../bootstrap/app.ts';
 import { loadConfig, type AppConfig } from '../../bootstrap/config.ts';
 import { createLogger } from '../../bootstrap/logger.ts';
-import type { DocumentStore } from '../../ports/persistence/document-store.port.ts';
+import type { CollectionStore } from '../../ports/persistence/collection-store.port.ts';
 
 export const MACHINE_SECRET = 'test-machine-secret-0123456789abcdef';
 export const JWT_SECRET = 'test-jwt-secret-0123456789abcdef0123456789';
@@ -21,7 +21,7 @@ export interface TestApp {
 export interface TestAppOptions {
   readonly env?: Record<string, string>;
   readonly logger?: Logger;
-  readonly store?: (config: AppConfig) => Promise<DocumentStore>;
+  readonly store?: (config: AppConfig) => Promise<CollectionStore>;
 }
 
 /** The real servers on random ports over a fresh data directory. */

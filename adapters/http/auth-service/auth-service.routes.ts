@@ -1,8 +1,8 @@
 import { Type } from '@sinclair/typebox';
-import { SESSION_TTL_MS } from '../../../core/identity/credentials.policy.ts';
+import { SESSION_TTL_MS } from '../../../core/identity/credentials.rules.ts';
 import { DomainError } from '../../../core/shared/domain-error.ts';
-import type { AuthSessions } from '../../../ports/identity/auth-sessions.use-cases.ts';
-import type { EmailVerifications } from '../../../ports/identity/email-verifications.use-cases.ts';
+import type { AuthSessions } from '../../../ports/identity/auth-sessions.use-case.ts';
+import type { EmailVerifications } from '../../../ports/identity/email-verifications.use-case.ts';
 import { Email, Text, Timestamp } from '../kernel/common.schemas.ts';
 import { definePublicRoute, type PublicContext, type RouteDefinition } from '../kernel/route.ts';
 import { Password, RoleSchema, UserSchema } from '../identity/users.routes.ts';

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
-import type { Invoices } from '../../../ports/billing/invoices.use-cases.ts';
-import type { InvoiceSettlement } from '../../../ports/billing/invoice-settlement.use-cases.ts';
-import type { CardPayments } from '../../../ports/billing/card-payments.use-cases.ts';
+import type { Invoices } from '../../../ports/billing/invoices.use-case.ts';
+import type { InvoiceSettlement } from '../../../ports/billing/invoice-settlement.use-case.ts';
+import type { CardPayments } from '../../../ports/billing/card-payments.use-case.ts';
 import { validationFailed } from '../../../core/shared/domain-error.ts';
 import { dollarsToCents } from '../../../core/shared/money.ts';
 import { IdParams, LongText, Money, OneOf, OrgIdQuery, PageQuery, pageOf, Text } from '../kernel/common.schemas.ts';

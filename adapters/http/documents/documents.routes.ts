@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { StoredDocumentRecord } from '../../../core/documents/stored-document.ts';
-import type { DocumentLibrary, DownloadLink } from '../../../ports/documents/document-library.use-cases.ts';
+import type { DocumentLibrary, DownloadLink } from '../../../ports/documents/document-library.use-case.ts';
 import { IdParams, OrgIdQuery, Timestamp } from '../kernel/common.schemas.ts';
 import { orgScope } from '../kernel/org-scope.ts';
 import { definePublicRoute, defineRoute, type RouteDefinition } from '../kernel/route.ts';

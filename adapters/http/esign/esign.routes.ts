@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { ENVELOPE_STATUSES, type SigningEnvelope } from '../../../core/esign/envelope.ts';
-import type { Envelopes } from '../../../ports/esign/envelopes.use-cases.ts';
+import type { Envelopes } from '../../../ports/esign/envelopes.use-case.ts';
 import { Email, IdParams, OneOf, OrgIdQuery, Text, Timestamp } from '../kernel/common.schemas.ts';
 import { orgScope } from '../kernel/org-scope.ts';
 import { defineRoute, type RouteDefinition } from '../kernel/route.ts';

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { DomainError } from '../../../core/shared/domain-error.ts';
-import type { AuthSessions } from '../../../ports/identity/auth-sessions.use-cases.ts';
+import type { AuthSessions } from '../../../ports/identity/auth-sessions.use-case.ts';
 import { Timestamp } from '../kernel/common.schemas.ts';
 import { definePublicRoute, type RouteDefinition } from '../kernel/route.ts';
 

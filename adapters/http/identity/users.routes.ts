@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
-import { MIN_PASSWORD_LENGTH, MAX_PASSWORD_LENGTH } from '../../../core/identity/credentials.policy.ts';
+import { MIN_PASSWORD_LENGTH, MAX_PASSWORD_LENGTH } from '../../../core/identity/credentials.rules.ts';
 import { ROLES } from '../../../core/identity/roles.ts';
-import type { Users } from '../../../ports/identity/users.use-cases.ts';
+import type { Users } from '../../../ports/identity/users.use-case.ts';
 import { Email, IdParams, ListQuery, OrgIdQuery, pageOf, Text, Timestamp } from '../kernel/common.schemas.ts';
 import { orgScope } from '../kernel/org-scope.ts';
 import { defineRoute, type RouteDefinition } from '../kernel/route.ts';

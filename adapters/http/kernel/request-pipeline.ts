@@ -3,7 +3,7 @@ import { performance } from 'node:perf_hooks';
 import type { Logger } from 'pino';
 import { authorize } from '../../../core/identity/authorization.ts';
 import { rateLimitSubject, type Principal } from '../../../core/identity/principal.ts';
-import type { RateClass } from '../../../core/rate-limit/rate-limit.policy.ts';
+import type { RateClass } from '../../../core/rate-limit/rate-limit.rules.ts';
 import { DomainError } from '../../../core/shared/domain-error.ts';
 import type { Organization } from '../../../core/tenancy/organization.ts';
 import type { Authenticate, Authentication } from '../../../ports/identity/authenticate.use-case.ts';

@@ -2,7 +2,7 @@ import type { Static, TSchema } from '@sinclair/typebox';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Permission } from '../../../core/identity/permissions.ts';
 import type { Principal } from '../../../core/identity/principal.ts';
-import type { RateClass } from '../../../core/rate-limit/rate-limit.policy.ts';
+import type { RateClass } from '../../../core/rate-limit/rate-limit.rules.ts';
 import type { ErrorCode } from '../../../core/shared/error-catalog.ts';
 import type { Organization } from '../../../core/tenancy/organization.ts';
 import type { StagedFile } from '../../../ports/documents/staged-file.ts';

@@ -1,11 +1,11 @@
 import { Type } from '@sinclair/typebox';
 import { DomainError } from '../../../core/shared/domain-error.ts';
-import type { DocumentStore } from '../../../ports/persistence/document-store.port.ts';
+import type { CollectionStore } from '../../../ports/persistence/collection-store.port.ts';
 import { definePublicRoute, type RouteDefinition } from '../kernel/route.ts';
 
 const Status = Type.Object({ status: Type.String() });
 
-export const healthRoutes = (store: DocumentStore): RouteDefinition[] => [
+export const healthRoutes = (store: CollectionStore): RouteDefinition[] => [
   definePublicRoute({
     method: 'GET',
     path: '/health',

@@ -4,7 +4,7 @@ import { CANCELLATION_REASONS, POLICY_STATUSES } from '../../../core/policy/poli
 import { CANCELLATION_METHODS } from '../../../core/policy/proration.ts';
 import { dollarsToCents } from '../../../core/shared/money.ts';
 import { US_STATES } from '../../../core/underwriting/reference-data.ts';
-import type { PolicyLifecycle } from '../../../ports/policy/policy-lifecycle.use-cases.ts';
+import type { PolicyLifecycle } from '../../../ports/policy/policy-lifecycle.use-case.ts';
 import { IdParams, OrgIdQuery, PageQuery, pageOf, OneOf, DateOnly, LongText, Money } from '../kernel/common.schemas.ts';
 import { mapPage } from '../../../ports/persistence/page.ts';
 import { orgScope } from '../kernel/org-scope.ts';

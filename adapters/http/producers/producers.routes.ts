@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { APPOINTMENT_STATUSES, type Appointment, type Producer } from '../../../core/producers/producer.ts';
 import { LINES_OF_BUSINESS, US_STATES } from '../../../core/underwriting/reference-data.ts';
 import { mapPage } from '../../../ports/persistence/page.ts';
-import type { Producers } from '../../../ports/producers/producers.use-cases.ts';
+import type { Producers } from '../../../ports/producers/producers.use-case.ts';
 import { DateOnly, IdParams, OneOf, OrgIdQuery, PageQuery, pageOf, Text, Timestamp } from '../kernel/common.schemas.ts';
 import { orgScope } from '../kernel/org-scope.ts';
 import { defineRoute, type RouteDefinition } from '../kernel/route.ts';

@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { actsAcrossOrganizations } from '../../../core/identity/principal.ts';
 import { notFound } from '../../../core/shared/domain-error.ts';
 import { TIERS } from '../../../core/tenancy/organization.ts';
-import type { Organizations } from '../../../ports/tenancy/organizations.use-cases.ts';
+import type { Organizations } from '../../../ports/tenancy/organizations.use-case.ts';
 import { IdParams, PageQuery, pageOf, Text, Timestamp } from '../kernel/common.schemas.ts';
 import { defineRoute, type RouteDefinition } from '../kernel/route.ts';
 

@@ -5,7 +5,7 @@ import type { PolicyTransaction } from '../../../core/policy/policy-transaction.
 import type { Cents } from '../../../core/shared/money.ts';
 import type { Quote } from '../../../core/underwriting/quote.ts';
 import type { Submission } from '../../../core/underwriting/submission.ts';
-import type { Readiness } from '../../../ports/underwriting/quoting.use-cases.ts';
+import type { Readiness } from '../../../ports/underwriting/quoting.use-case.ts';
 import { Timestamp } from '../kernel/common.schemas.ts';
 
 const dollars = (amount: Cents | undefined): number | null => (amount === undefined ? null : amount / 100);

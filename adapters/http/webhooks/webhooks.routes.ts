@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { EVENT_TYPES } from '../../../core/events/event-catalog.ts';
 import { DELIVERY_ERRORS, type WebhookDelivery, type WebhookSubscription } from '../../../core/webhooks/subscription.ts';
-import type { Webhooks } from '../../../ports/webhooks/webhooks.use-cases.ts';
+import type { Webhooks } from '../../../ports/webhooks/webhooks.use-case.ts';
 import { IdParams, ListQuery, LongText, OneOf, OrgIdQuery, pageOf, Timestamp } from '../kernel/common.schemas.ts';
 import { mapPage } from '../../../ports/persistence/page.ts';
 import { orgScope } from '../kernel/org-scope.ts';

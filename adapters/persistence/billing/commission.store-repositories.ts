@@ -1,7 +1,7 @@
 import type { Commission, CommissionReversal } from '../../../core/billing/commission.ts';
 import type { LedgerEntry } from '../../../core/billing/ledger.ts';
 import type { CommissionRepository, LedgerRepository } from '../../../ports/billing/commission.repositories.ts';
-import type { DocumentStore, Filter } from '../../../ports/persistence/document-store.port.ts';
+import type { CollectionStore, Filter } from '../../../ports/persistence/collection-store.port.ts';
 import type { Page, PageRequest } from '../../../ports/persistence/page.ts';
 import { definedFields, fromDocument } from '../shared/document-mapping.ts';
 import { RecordCollection } from '../shared/record-collection.ts';
@@ -13,7 +13,7 @@ export class CommissionStoreRepository implements CommissionRepository {
     this.records = records;
   }
 
-  static async create(store: DocumentStore): Promise<CommissionStoreRepository> {
+  static async create(store: CollectionStore): Promise<CommissionStoreRepository> {
     return new CommissionStoreRepository(
       await RecordCollection.open<Commission>(store, 'commissions', [
         { name: 'org_invoice', keys: { orgId: 1, invoiceId: 1 }, unique: true },
@@ -51,7 +51,7 @@ export class LedgerStoreRepository implements LedgerRepository {
     this.records = records;
   }
 
-  static async create(store: DocumentStore): Promise<LedgerStoreRepository> {
+  static async create(store: CollectionStore): Promise<LedgerStoreRepository> {
     return new LedgerStoreRepository(
       await RecordCollection.open<LedgerEntry>(store, 'ledger_entries', [
         { name: 'org_source', keys: { orgId: 1, sourceKey: 1 }, unique: true },

@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { FinancialIncident } from '../../../core/billing/financial-incident.ts';
 import { writeUnlessDuplicate } from '../../../core/shared/domain-error.ts';
 import type { ClaimedAlert, FinancialAlert, FinancialAlertQueue, FinancialIncidentLog } from '../../../ports/billing/financial-alerts.port.ts';
-import type { Collection, DocumentStore, StoredDocument } from '../../../ports/persistence/document-store.port.ts';
+import type { Collection, CollectionStore, StoredDocument } from '../../../ports/persistence/collection-store.port.ts';
 import { fromDocument, toDocument, type DocumentOf } from '../shared/document-mapping.ts';
 
 interface AlertDocument extends StoredDocument, FinancialAlert {
@@ -18,7 +18,7 @@ export class StoreFinancialAlertQueue implements FinancialAlertQueue {
     this.alerts = alerts;
   }
 
-  static async create(store: DocumentStore): Promise<StoreFinancialAlertQueue> {
+  static async create(store: CollectionStore): Promise<StoreFinancialAlertQueue> {
     await store.ensureIndexes('financial_alerts', [{ name: 'queued', keys: { status: 1, leaseUntil: 1, createdAt: 1 } }]);
     return new StoreFinancialAlertQueue(store.collection<AlertDocument>('financial_alerts'));
   }
@@ -57,7 +57,7 @@ export class StoreFinancialIncidentLog implements FinancialIncidentLog {
     this.logger = logger;
   }
 
-  static async create(store: DocumentStore, logger: Logger): Promise<StoreFinancialIncidentLog> {
+  static async create(store: CollectionStore, logger: Logger): Promise<StoreFinancialIncidentLog> {
     await store.ensureIndexes('financial_incidents', [{ name: 'org_newest', keys: { orgId: 1, _id: -1 } }]);
     return new StoreFinancialIncidentLog(store.collection('financial_incidents'), logger);
   }

@@ -5,7 +5,7 @@ import type { Payment, RefundStep } from '../../../core/billing/payment.ts';
 import type { DomainEvent } from '../../../core/events/domain-event.ts';
 import type { Cents } from '../../../core/shared/money.ts';
 import { carriesEvents, OUTBOX_INDEX, withEvents } from '../shared/outbox.ts';
-import type { DocumentStore, Filter } from '../../../ports/persistence/document-store.port.ts';
+import type { CollectionStore, Filter } from '../../../ports/persistence/collection-store.port.ts';
 import type { Page, PageRequest } from '../../../ports/persistence/page.ts';
 import { fromDocument } from '../shared/document-mapping.ts';
 import { RecordCollection } from '../shared/record-collection.ts';
@@ -27,7 +27,7 @@ export class InvoiceStoreRepository implements InvoiceRepository {
     this.records = records;
   }
 
-  static async create(store: DocumentStore): Promise<InvoiceStoreRepository> {
+  static async create(store: CollectionStore): Promise<InvoiceStoreRepository> {
     carriesEvents(store, 'invoices');
     return new InvoiceStoreRepository(
       await RecordCollection.open<Invoice>(store, 'invoices', [
@@ -99,7 +99,7 @@ export class PaymentStoreRepository implements PaymentRepository {
     this.records = records;
   }
 
-  static async create(store: DocumentStore): Promise<PaymentStoreRepository> {
+  static async create(store: CollectionStore): Promise<PaymentStoreRepository> {
     return new PaymentStoreRepository(
       await RecordCollection.open<Payment>(store, 'payments', [
         { name: 'org_reference', keys: { orgId: 1, reference: 1 }, unique: true },

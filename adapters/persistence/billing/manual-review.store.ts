@@ -1,12 +1,12 @@
 import { writeUnlessDuplicate } from '../../../core/shared/domain-error.ts';
 import type { ManualReviewQueue } from '../../../ports/billing/financial-alerts.port.ts';
-import type { Collection, DocumentStore, StoredDocument } from '../../../ports/persistence/document-store.port.ts';
+import type { Collection, CollectionStore, StoredDocument } from '../../../ports/persistence/collection-store.port.ts';
 
 /** Items waiting for a person, one per organization, kind and reference. */
 export class StoreManualReviewQueue implements ManualReviewQueue {
   private readonly items: Collection<StoredDocument>;
 
-  constructor(store: DocumentStore) {
+  constructor(store: CollectionStore) {
     this.items = store.collection('manual_reviews');
   }
 

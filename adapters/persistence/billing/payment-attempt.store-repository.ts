@@ -1,7 +1,7 @@
 import type { PaymentAttempt, PaymentAttemptStatus } from '../../../core/billing/payment-attempt.ts';
 import { writeUnlessDuplicate } from '../../../core/shared/domain-error.ts';
 import type { PaymentAttemptRepository } from '../../../ports/billing/payment-attempt.repository.ts';
-import type { DocumentStore } from '../../../ports/persistence/document-store.port.ts';
+import type { CollectionStore } from '../../../ports/persistence/collection-store.port.ts';
 import { RecordCollection } from '../shared/record-collection.ts';
 
 export class PaymentAttemptStoreRepository implements PaymentAttemptRepository {
@@ -11,7 +11,7 @@ export class PaymentAttemptStoreRepository implements PaymentAttemptRepository {
     this.records = records;
   }
 
-  static async create(store: DocumentStore): Promise<PaymentAttemptStoreRepository> {
+  static async create(store: CollectionStore): Promise<PaymentAttemptStoreRepository> {
     return new PaymentAttemptStoreRepository(await RecordCollection.open<PaymentAttempt>(store, 'payment_attempts', [{ name: 'org_invoice', keys: { orgId: 1, invoiceId: 1, _id: -1 } }]));
   }
 

@@ -1,6 +1,6 @@
 import type { StoredDocumentRecord } from '../../../core/documents/stored-document.ts';
 import type { DocumentRepository } from '../../../ports/documents/document.repository.ts';
-import type { DocumentStore } from '../../../ports/persistence/document-store.port.ts';
+import type { CollectionStore } from '../../../ports/persistence/collection-store.port.ts';
 import { RecordCollection } from '../shared/record-collection.ts';
 
 export class DocumentStoreRepository implements DocumentRepository {
@@ -10,7 +10,7 @@ export class DocumentStoreRepository implements DocumentRepository {
     this.records = records;
   }
 
-  static async create(store: DocumentStore): Promise<DocumentStoreRepository> {
+  static async create(store: CollectionStore): Promise<DocumentStoreRepository> {
     return new DocumentStoreRepository(await RecordCollection.open<StoredDocumentRecord>(store, 'documents', [{ name: 'org_storage_key', keys: { orgId: 1, storageKey: 1 }, unique: true }]));
   }
 

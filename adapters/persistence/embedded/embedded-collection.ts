@@ -9,7 +9,7 @@ import type {
   StoredDocument,
   UpdateDocument,
   UpdateResult,
-} from '../../../ports/persistence/document-store.port.ts';
+} from '../../../ports/persistence/collection-store.port.ts';
 import { compareBySort, compileFilter, equalityValue } from './document-matcher.ts';
 import { deepFreeze } from './deep-freeze.ts';
 import { IndexSet } from './index-set.ts';

@@ -3,10 +3,10 @@ import { join } from 'node:path';
 import type {
   Collection,
   CollectionOptions,
-  DocumentStore,
+  CollectionStore,
   IndexSpec,
   StoredDocument,
-} from '../../../ports/persistence/document-store.port.ts';
+} from '../../../ports/persistence/collection-store.port.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { deepFreeze } from './deep-freeze.ts';
 import { EmbeddedCollection, type Persist } from './embedded-collection.ts';
@@ -25,7 +25,7 @@ const noPersistence: Persist = async () => {};
  * The default engine: every collection in memory with MongoDB query and update semantics, made
  * durable by one append-only journal under the data directory.
  */
-export class EmbeddedStore implements DocumentStore {
+export class EmbeddedStore implements CollectionStore {
   readonly engine: 'embedded' | 'memory';
   private readonly collections = new Map<string, EmbeddedCollection<StoredDocument>>();
   private readonly replayed = new Map<string, Map<string, StoredDocument>>();

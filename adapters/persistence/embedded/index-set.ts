@@ -1,5 +1,5 @@
 import { DomainError } from '../../../core/shared/domain-error.ts';
-import type { Filter, IndexSpec, StoredDocument } from '../../../ports/persistence/document-store.port.ts';
+import type { Filter, IndexSpec, StoredDocument } from '../../../ports/persistence/collection-store.port.ts';
 import { compileFilter, equalityValue, fieldValue } from './document-matcher.ts';
 
 const keyPart = (value: unknown): string => {

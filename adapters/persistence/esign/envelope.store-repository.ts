@@ -1,7 +1,7 @@
 import type { EnvelopeStatus, SigningEnvelope } from '../../../core/esign/envelope.ts';
 import type { Transition } from '../../../core/shared/lifecycle.ts';
 import type { EnvelopeRepository } from '../../../ports/esign/esign.ports.ts';
-import type { DocumentStore } from '../../../ports/persistence/document-store.port.ts';
+import type { CollectionStore } from '../../../ports/persistence/collection-store.port.ts';
 import { fromDocument } from '../shared/document-mapping.ts';
 import { RecordCollection } from '../shared/record-collection.ts';
 
@@ -12,7 +12,7 @@ export class EnvelopeStoreRepository implements EnvelopeRepository {
     this.records = records;
   }
 
-  static async create(store: DocumentStore): Promise<EnvelopeStoreRepository> {
+  static async create(store: CollectionStore): Promise<EnvelopeStoreRepository> {
     return new EnvelopeStoreRepository(await RecordCollection.open<SigningEnvelope>(store, 'signing_envelopes', [{ name: 'external_id', keys: { externalDocumentId: 1 }, unique: true }]));
   }
 

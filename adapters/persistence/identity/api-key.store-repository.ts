@@ -1,6 +1,6 @@
 import type { ApiKey } from '../../../core/identity/api-key.ts';
 import type { ApiKeyRepository } from '../../../ports/identity/api-key.repository.ts';
-import type { Collection, DocumentStore } from '../../../ports/persistence/document-store.port.ts';
+import type { Collection, CollectionStore } from '../../../ports/persistence/collection-store.port.ts';
 import type { Page, PageRequest } from '../../../ports/persistence/page.ts';
 import { findPage } from '../shared/cursor-page.ts';
 import { fromDocument, toDocument, type DocumentOf } from '../shared/document-mapping.ts';
@@ -11,11 +11,11 @@ type ApiKeyDocument = DocumentOf<ApiKey>;
 export class ApiKeyStoreRepository implements ApiKeyRepository {
   private readonly keys: Collection<ApiKeyDocument>;
 
-  private constructor(store: DocumentStore) {
+  private constructor(store: CollectionStore) {
     this.keys = store.collection<ApiKeyDocument>(COLLECTION);
   }
 
-  static async create(store: DocumentStore): Promise<ApiKeyStoreRepository> {
+  static async create(store: CollectionStore): Promise<ApiKeyStoreRepository> {
     await store.ensureIndexes(COLLECTION, [
       { name: 'key_hash_unique', keys: { keyHash: 1 }, unique: true },
       { name: 'org_newest', keys: { orgId: 1, _id: -1 } },

@@ -1,6 +1,6 @@
 import { EMAIL_CODE_MAX_ATTEMPTS, type EmailVerification } from '../../../core/identity/email-verification.ts';
 import type { EmailVerificationRepository } from '../../../ports/identity/email-verification.repository.ts';
-import type { Collection, DocumentStore } from '../../../ports/persistence/document-store.port.ts';
+import type { Collection, CollectionStore } from '../../../ports/persistence/collection-store.port.ts';
 import { toDocument, type DocumentOf } from '../shared/document-mapping.ts';
 
 const COLLECTION = 'email_verifications';
@@ -10,11 +10,11 @@ type VerificationDocument = DocumentOf<EmailVerification>;
 export class EmailVerificationStoreRepository implements EmailVerificationRepository {
   private readonly codes: Collection<VerificationDocument>;
 
-  private constructor(store: DocumentStore) {
+  private constructor(store: CollectionStore) {
     this.codes = store.collection<VerificationDocument>(COLLECTION);
   }
 
-  static async create(store: DocumentStore): Promise<EmailVerificationStoreRepository> {
+  static async create(store: CollectionStore): Promise<EmailVerificationStoreRepository> {
     await store.ensureIndexes(COLLECTION, [{ name: 'expiry', keys: { expiresAt: 1 }, expireAfterSeconds: 0 }]);
     return new EmailVerificationStoreRepository(store);
   }

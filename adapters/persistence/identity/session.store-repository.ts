@@ -1,6 +1,6 @@
 import type { Session } from '../../../core/identity/session.ts';
 import type { SessionRepository } from '../../../ports/identity/session.repository.ts';
-import type { Collection, DocumentStore } from '../../../ports/persistence/document-store.port.ts';
+import type { Collection, CollectionStore } from '../../../ports/persistence/collection-store.port.ts';
 import { fromDocument, toDocument, type DocumentOf } from '../shared/document-mapping.ts';
 
 const COLLECTION = 'sessions';
@@ -9,11 +9,11 @@ type SessionDocument = DocumentOf<Session>;
 export class SessionStoreRepository implements SessionRepository {
   private readonly sessions: Collection<SessionDocument>;
 
-  private constructor(store: DocumentStore) {
+  private constructor(store: CollectionStore) {
     this.sessions = store.collection<SessionDocument>(COLLECTION);
   }
 
-  static async create(store: DocumentStore): Promise<SessionStoreRepository> {
+  static async create(store: CollectionStore): Promise<SessionStoreRepository> {
     await store.ensureIndexes(COLLECTION, [
       { name: 'token_hash_unique', keys: { tokenHash: 1 }, unique: true },
       { name: 'org_user', keys: { orgId: 1, userId: 1 } },

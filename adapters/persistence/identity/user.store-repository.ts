@@ -1,7 +1,7 @@
 import type { Role } from '../../../core/identity/roles.ts';
 import type { User } from '../../../core/identity/user.ts';
 import type { UserRepository } from '../../../ports/identity/user.repository.ts';
-import type { Collection, DocumentStore } from '../../../ports/persistence/document-store.port.ts';
+import type { Collection, CollectionStore } from '../../../ports/persistence/collection-store.port.ts';
 import type { Page, PageRequest } from '../../../ports/persistence/page.ts';
 import { findPage } from '../shared/cursor-page.ts';
 import { definedFields, fromDocument, toDocument, type DocumentOf } from '../shared/document-mapping.ts';
@@ -12,11 +12,11 @@ type UserDocument = DocumentOf<User>;
 export class UserStoreRepository implements UserRepository {
   private readonly users: Collection<UserDocument>;
 
-  private constructor(store: DocumentStore) {
+  private constructor(store: CollectionStore) {
     this.users = store.collection<UserDocument>(COLLECTION);
   }
 
-  static async create(store: DocumentStore): Promise<UserStoreRepository> {
+  static async create(store: CollectionStore): Promise<UserStoreRepository> {
     await store.ensureIndexes(COLLECTION, [
       { name: 'email_unique', keys: { email: 1 }, unique: true },
       { name: 'org_newest', keys: { orgId: 1, _id: -1 } },

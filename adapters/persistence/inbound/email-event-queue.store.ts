@@ -1,12 +1,12 @@
 import { writeUnlessDuplicate } from '../../../core/shared/domain-error.ts';
 import type { EmailEventQueue, QueuedEmailEvent } from '../../../ports/inbound/email-events.handler.ts';
-import type { Collection, DocumentStore, StoredDocument } from '../../../ports/persistence/document-store.port.ts';
+import type { Collection, CollectionStore, StoredDocument } from '../../../ports/persistence/collection-store.port.ts';
 
 /** The e-mail event queue in the store, so nothing acknowledged is lost; the message id is its key. */
 export class StoreEmailEventQueue implements EmailEventQueue {
   private readonly events: Collection<StoredDocument>;
 
-  constructor(store: DocumentStore) {
+  constructor(store: CollectionStore) {
     this.events = store.collection('email_events');
   }
 

@@ -1,7 +1,7 @@
 import { EVENT_ID_RETENTION_MS } from '../../../core/inbound/freshness.ts';
 import { writeUnlessDuplicate } from '../../../core/shared/domain-error.ts';
 import type { ClaimOutcome, ProcessedEvents, ReplayGuard } from '../../../ports/inbound/inbound.ports.ts';
-import type { Collection, DocumentStore } from '../../../ports/persistence/document-store.port.ts';
+import type { Collection, CollectionStore } from '../../../ports/persistence/collection-store.port.ts';
 
 interface ProcessedDocument {
   _id: string;
@@ -22,7 +22,7 @@ export class StoreProcessedEvents implements ProcessedEvents {
     this.events = events;
   }
 
-  static async create(store: DocumentStore): Promise<StoreProcessedEvents> {
+  static async create(store: CollectionStore): Promise<StoreProcessedEvents> {
     await store.ensureIndexes('inbound_events', [{ name: 'expiry', keys: { expiresAt: 1 }, expireAfterSeconds: 0 }]);
     return new StoreProcessedEvents(store.collection<ProcessedDocument>('inbound_events'));
   }
@@ -57,7 +57,7 @@ export class StoreReplayGuard implements ReplayGuard {
     this.seen = seen;
   }
 
-  static async create(store: DocumentStore): Promise<StoreReplayGuard> {
+  static async create(store: CollectionStore): Promise<StoreReplayGuard> {
     await store.ensureIndexes('inbound_replays', [{ name: 'expiry', keys: { expiresAt: 1 }, expireAfterSeconds: 0 }]);
     return new StoreReplayGuard(store.collection('inbound_replays'));
   }

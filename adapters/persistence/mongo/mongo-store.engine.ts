@@ -2,7 +2,7 @@ import { MongoClient, MongoServerError, type Collection as DriverCollection, typ
 import { DomainError } from '../../../core/shared/domain-error.ts';
 import type {
   Collection,
-  DocumentStore,
+  CollectionStore,
   Filter,
   FindOneAndUpdateOptions,
   FindOptions,
@@ -10,7 +10,7 @@ import type {
   StoredDocument,
   UpdateDocument,
   UpdateResult,
-} from '../../../ports/persistence/document-store.port.ts';
+} from '../../../ports/persistence/collection-store.port.ts';
 
 const DUPLICATE_KEY = 11000;
 
@@ -109,7 +109,7 @@ class MongoCollection<T extends StoredDocument> implements Collection<T> {
 }
 
 /** The production engine: the official driver, majority-acknowledged and journaled writes. */
-export class MongoStore implements DocumentStore {
+export class MongoStore implements CollectionStore {
   readonly engine = 'mongodb' as const;
 
   private readonly client: MongoClient;

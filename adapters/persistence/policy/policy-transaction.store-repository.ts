@@ -1,5 +1,5 @@
 import type { PolicyTransaction } from '../../../core/policy/policy-transaction.ts';
-import type { DocumentStore } from '../../../ports/persistence/document-store.port.ts';
+import type { CollectionStore } from '../../../ports/persistence/collection-store.port.ts';
 import type { PolicyTransactionRepository } from '../../../ports/policy/policy.repositories.ts';
 import { RecordCollection } from '../shared/record-collection.ts';
 
@@ -10,7 +10,7 @@ export class PolicyTransactionStoreRepository implements PolicyTransactionReposi
     this.records = records;
   }
 
-  static async create(store: DocumentStore): Promise<PolicyTransactionStoreRepository> {
+  static async create(store: CollectionStore): Promise<PolicyTransactionStoreRepository> {
     return new PolicyTransactionStoreRepository(await RecordCollection.open<PolicyTransaction>(store, 'policy_transactions', [{ name: 'org_policy', keys: { orgId: 1, policyId: 1, _id: 1 } }]));
   }
 

@@ -1,6 +1,6 @@
 import type { DomainEvent } from '../../../core/events/domain-event.ts';
 import type { Policy, PolicyStatus } from '../../../core/policy/policy.ts';
-import type { DocumentStore } from '../../../ports/persistence/document-store.port.ts';
+import type { CollectionStore } from '../../../ports/persistence/collection-store.port.ts';
 import { mapPage, type Page, type PageRequest } from '../../../ports/persistence/page.ts';
 import type { Transition } from '../../../core/shared/lifecycle.ts';
 import type { PolicyChanges, PolicyRepository } from '../../../ports/policy/policy.repositories.ts';
@@ -16,7 +16,7 @@ export class PolicyStoreRepository implements PolicyRepository {
     this.records = records;
   }
 
-  static async create(store: DocumentStore): Promise<PolicyStoreRepository> {
+  static async create(store: CollectionStore): Promise<PolicyStoreRepository> {
     carriesEvents(store, 'policies');
     return new PolicyStoreRepository(
       await RecordCollection.open<Policy>(store, 'policies', [

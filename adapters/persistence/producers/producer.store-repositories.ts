@@ -1,6 +1,6 @@
 import { PRODUCER_LIFECYCLE, type Appointment, type AppointmentStatus, type License, type Producer, type ProducerStatus } from '../../../core/producers/producer.ts';
 import { transition, type Transition } from '../../../core/shared/lifecycle.ts';
-import type { DocumentStore, Filter } from '../../../ports/persistence/document-store.port.ts';
+import type { CollectionStore, Filter } from '../../../ports/persistence/collection-store.port.ts';
 import type { Page, PageRequest } from '../../../ports/persistence/page.ts';
 import type { AppointmentRepository, ProducerRepository } from '../../../ports/producers/producer.repositories.ts';
 import { definedFields, fromDocument } from '../shared/document-mapping.ts';
@@ -15,7 +15,7 @@ export class ProducerStoreRepository implements ProducerRepository {
     this.records = records;
   }
 
-  static async create(store: DocumentStore): Promise<ProducerStoreRepository> {
+  static async create(store: CollectionStore): Promise<ProducerStoreRepository> {
     return new ProducerStoreRepository(await RecordCollection.open<Producer>(store, 'producers', [
         { name: 'org_status', keys: { orgId: 1, status: 1, _id: -1 } },
         { name: 'org_user', keys: { orgId: 1, userId: 1 } },
@@ -63,7 +63,7 @@ export class AppointmentStoreRepository implements AppointmentRepository {
     this.records = records;
   }
 
-  static async create(store: DocumentStore): Promise<AppointmentStoreRepository> {
+  static async create(store: CollectionStore): Promise<AppointmentStoreRepository> {
     return new AppointmentStoreRepository(await RecordCollection.open<Appointment>(store, 'appointments', [{ name: 'org_producer', keys: { orgId: 1, producerId: 1 } }]));
   }
 

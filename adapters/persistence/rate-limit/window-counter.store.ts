@@ -1,5 +1,5 @@
 import { writeUnlessDuplicate } from '../../../core/shared/domain-error.ts';
-import type { Collection, DocumentStore } from '../../../ports/persistence/document-store.port.ts';
+import type { Collection, CollectionStore } from '../../../ports/persistence/collection-store.port.ts';
 import type { WindowCount, WindowCounter } from '../../../ports/rate-limit/window-counter.port.ts';
 
 interface WindowDocument {
@@ -20,7 +20,7 @@ export class StoreWindowCounter implements WindowCounter {
     this.windows = windows;
   }
 
-  static async create(store: DocumentStore, collection: string, options: { volatile: boolean }): Promise<StoreWindowCounter> {
+  static async create(store: CollectionStore, collection: string, options: { volatile: boolean }): Promise<StoreWindowCounter> {
     const windows = store.collection<WindowDocument>(collection, options);
     await store.ensureIndexes(collection, [{ name: 'expiry', keys: { windowEndsAt: 1 }, expireAfterSeconds: 0 }]);
     return new StoreWindowCounter(windows);

@@ -1,5 +1,5 @@
 import { validationFailed } from '../../../core/shared/domain-error.ts';
-import type { Collection, Filter, StoredDocument } from '../../../ports/persistence/document-store.port.ts';
+import type { Collection, Filter, StoredDocument } from '../../../ports/persistence/collection-store.port.ts';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type Page, type PageRequest } from '../../../ports/persistence/page.ts';
 
 /** Cursors are opaque to clients: the last id seen, wrapped so that clients do not build them. */

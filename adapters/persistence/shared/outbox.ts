@@ -1,5 +1,5 @@
 import type { DomainEvent } from '../../../core/events/domain-event.ts';
-import type { DocumentStore, IndexSpec, UpdateDocument } from '../../../ports/persistence/document-store.port.ts';
+import type { CollectionStore, IndexSpec, UpdateDocument } from '../../../ports/persistence/collection-store.port.ts';
 
 /**
  * The outbox every event-carrying aggregate uses: its unpublished events ride in the aggregate's
@@ -31,14 +31,14 @@ export const withoutOutbox = <T>(record: T): T => {
   return rest as T;
 };
 
-const carriers = new WeakMap<DocumentStore, Set<string>>();
+const carriers = new WeakMap<CollectionStore, Set<string>>();
 
 /** Declares that a collection of this store carries events; the relay reads every declared collection. */
-export const carriesEvents = (store: DocumentStore, collection: string): void => {
+export const carriesEvents = (store: CollectionStore, collection: string): void => {
   const known = carriers.get(store) ?? new Set<string>();
   known.add(collection);
   carriers.set(store, known);
 };
 
 /** The collections of this store whose aggregates carry events, in the order they were declared. */
-export const eventCarriers = (store: DocumentStore): string[] => [...(carriers.get(store) ?? [])];
+export const eventCarriers = (store: CollectionStore): string[] => [...(carriers.get(store) ?? [])];

@@ -1,4 +1,4 @@
-import type { Collection, DocumentStore, Filter, IndexSpec, UpdateDocument } from '../../../ports/persistence/document-store.port.ts';
+import type { Collection, CollectionStore, Filter, IndexSpec, UpdateDocument } from '../../../ports/persistence/collection-store.port.ts';
 import type { Page, PageRequest } from '../../../ports/persistence/page.ts';
 import { findPage } from './cursor-page.ts';
 import { fromDocument, toDocument, type DocumentOf } from './document-mapping.ts';
@@ -14,7 +14,7 @@ export class RecordCollection<T extends { id: string; orgId: string }> {
     this.raw = raw;
   }
 
-  static async open<T extends { id: string; orgId: string }>(store: DocumentStore, name: string, indexes: readonly IndexSpec[]): Promise<RecordCollection<T>> {
+  static async open<T extends { id: string; orgId: string }>(store: CollectionStore, name: string, indexes: readonly IndexSpec[]): Promise<RecordCollection<T>> {
     await store.ensureIndexes(name, [{ name: 'org_newest', keys: { orgId: 1, _id: -1 } }, ...indexes]);
     return new RecordCollection<T>(store.collection<DocumentOf<T>>(name));
   }

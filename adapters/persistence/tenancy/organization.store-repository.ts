@@ -1,5 +1,5 @@
 import type { Organization } from '../../../core/tenancy/organization.ts';
-import type { Collection, DocumentStore } from '../../../ports/persistence/document-store.port.ts';
+import type { Collection, CollectionStore } from '../../../ports/persistence/collection-store.port.ts';
 import type { Page, PageRequest } from '../../../ports/persistence/page.ts';
 import type { OrganizationChanges, OrganizationRepository } from '../../../ports/tenancy/organization.repository.ts';
 import { findPage } from '../shared/cursor-page.ts';
@@ -12,11 +12,11 @@ type OrganizationDocument = DocumentOf<Organization>;
 export class OrganizationStoreRepository implements OrganizationRepository {
   private readonly organizations: Collection<OrganizationDocument>;
 
-  private constructor(store: DocumentStore) {
+  private constructor(store: CollectionStore) {
     this.organizations = store.collection<OrganizationDocument>(COLLECTION);
   }
 
-  static async create(store: DocumentStore): Promise<OrganizationStoreRepository> {
+  static async create(store: CollectionStore): Promise<OrganizationStoreRepository> {
     await store.ensureIndexes(COLLECTION, [{ name: 'allowed_domains', keys: { allowedDomains: 1 } }]);
     return new OrganizationStoreRepository(store);
   }

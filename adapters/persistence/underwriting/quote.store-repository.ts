@@ -1,6 +1,6 @@
 import { QUOTE_LIFECYCLE, type Quote } from '../../../core/underwriting/quote.ts';
 import { transition } from '../../../core/shared/lifecycle.ts';
-import type { DocumentStore } from '../../../ports/persistence/document-store.port.ts';
+import type { CollectionStore } from '../../../ports/persistence/collection-store.port.ts';
 import type { QuoteRepository } from '../../../ports/underwriting/underwriting.repositories.ts';
 import { RecordCollection } from '../shared/record-collection.ts';
 
@@ -11,7 +11,7 @@ export class QuoteStoreRepository implements QuoteRepository {
     this.records = records;
   }
 
-  static async create(store: DocumentStore): Promise<QuoteStoreRepository> {
+  static async create(store: CollectionStore): Promise<QuoteStoreRepository> {
     return new QuoteStoreRepository(await RecordCollection.open<Quote>(store, 'quotes', [{ name: 'org_submission_status', keys: { orgId: 1, submissionId: 1, status: 1 } }]));
   }
 

@@ -1,6 +1,6 @@
 import { SUBMISSION_LIFECYCLE, type Submission, type SubmissionStatus } from '../../../core/underwriting/submission.ts';
 import { transition, type Transition } from '../../../core/shared/lifecycle.ts';
-import type { DocumentStore, Filter } from '../../../ports/persistence/document-store.port.ts';
+import type { CollectionStore, Filter } from '../../../ports/persistence/collection-store.port.ts';
 import type { Page, PageRequest } from '../../../ports/persistence/page.ts';
 import type { SubmissionFilters, SubmissionRepository } from '../../../ports/underwriting/underwriting.repositories.ts';
 import { RecordCollection } from '../shared/record-collection.ts';
@@ -12,7 +12,7 @@ export class SubmissionStoreRepository implements SubmissionRepository {
     this.records = records;
   }
 
-  static async create(store: DocumentStore): Promise<SubmissionStoreRepository> {
+  static async create(store: CollectionStore): Promise<SubmissionStoreRepository> {
     return new SubmissionStoreRepository(
       await RecordCollection.open<Submission>(store, 'submissions', [
         { name: 'org_status', keys: { orgId: 1, status: 1, _id: -1 } },

@@ -2,7 +2,7 @@ import type { DomainEvent } from '../../../core/events/domain-event.ts';
 import { isActiveStatus, SUBSCRIPTION_LIFECYCLE, type WebhookDelivery, type WebhookSubscription } from '../../../core/webhooks/subscription.ts';
 import { transition } from '../../../core/shared/lifecycle.ts';
 import { writeUnlessDuplicate } from '../../../core/shared/domain-error.ts';
-import type { Collection, DocumentStore, StoredDocument } from '../../../ports/persistence/document-store.port.ts';
+import type { Collection, CollectionStore, StoredDocument } from '../../../ports/persistence/collection-store.port.ts';
 import type { Page, PageRequest } from '../../../ports/persistence/page.ts';
 import type { DeliveryLog, EventLog, Outbox, SubscriptionRepository } from '../../../ports/webhooks/webhook.ports.ts';
 import { eventCarriers, OUTBOX_FIELD, OUTBOX_FLAG } from '../shared/outbox.ts';
@@ -15,7 +15,7 @@ export class SubscriptionStoreRepository implements SubscriptionRepository {
     this.records = records;
   }
 
-  static async create(store: DocumentStore): Promise<SubscriptionStoreRepository> {
+  static async create(store: CollectionStore): Promise<SubscriptionStoreRepository> {
     return new SubscriptionStoreRepository(await RecordCollection.open<WebhookSubscription>(store, 'webhook_subscriptions', [{ name: 'org_active', keys: { orgId: 1, active: 1 } }]));
   }
 
@@ -50,7 +50,7 @@ export class DeliveryLogStore implements DeliveryLog {
     this.records = records;
   }
 
-  static async create(store: DocumentStore): Promise<DeliveryLogStore> {
+  static async create(store: CollectionStore): Promise<DeliveryLogStore> {
     return new DeliveryLogStore(await RecordCollection.open<WebhookDelivery>(store, 'webhook_deliveries', [{ name: 'org_subscription', keys: { orgId: 1, subscriptionId: 1, _id: -1 } }]));
   }
 
@@ -70,7 +70,7 @@ export class EventLogStore implements EventLog {
     this.records = records;
   }
 
-  static async create(store: DocumentStore): Promise<EventLogStore> {
+  static async create(store: CollectionStore): Promise<EventLogStore> {
     return new EventLogStore(await RecordCollection.open<DomainEvent>(store, 'events', []));
   }
 
@@ -92,11 +92,11 @@ interface AggregateWithOutbox extends StoredDocument {
  * `carriesEvents`), and removes each once it is published.
  */
 export class AggregateOutbox implements Outbox {
-  private readonly store: DocumentStore;
+  private readonly store: CollectionStore;
   /** Which aggregate holds each event handed out by `pending`, so clearing it is a write by _id. */
   private readonly holders = new Map<string, { source: Collection<AggregateWithOutbox>; id: string }>();
 
-  constructor(store: DocumentStore) {
+  constructor(store: CollectionStore) {
     this.store = store;
   }
 

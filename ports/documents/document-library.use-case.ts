@@ -3,7 +3,7 @@ import { DomainError, notFound, writeUnlessDuplicate } from '../../core/shared/d
 import type { Clock } from '../shared/clock.port.ts';
 import type { IdGenerator } from '../shared/id-generator.port.ts';
 import type { DocumentRepository } from './document.repository.ts';
-import type { DocumentStorage } from './document-storage.port.ts';
+import type { FileStorage } from './file-storage.port.ts';
 import type { DownloadLinks } from './download-links.port.ts';
 
 /** How long a download link works. */
@@ -20,7 +20,7 @@ export interface DownloadLink {
 const invalidLink = () => new DomainError('forbidden', 'The download link is invalid or has expired.');
 
 export interface DocumentLibraryDeps {
-  readonly storage: DocumentStorage;
+  readonly storage: FileStorage;
   readonly documents: DocumentRepository;
   readonly links: DownloadLinks;
   readonly ids: IdGenerator;

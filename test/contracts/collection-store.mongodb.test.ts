@@ -1,7 +1,7 @@
 import anyTest, { type TestFn } from 'ava';
 import { randomUUID } from 'node:crypto';
 import { MongoStore } from '../../adapters/persistence/mongo/mongo-store.engine.ts';
-import { documentStoreContract, type StoreUnderTest } from './document-store.contract.ts';
+import { documentStoreContract, type StoreUnderTest } from './collection-store.contract.ts';
 
 const test = anyTest as TestFn<StoreUnderTest>;
 const uri = process.env.MONGODB_URI;

@@ -1,4 +1,4 @@
-import { normalizeEmail } from '../../core/identity/credentials.policy.ts';
+import { normalizeEmail } from '../../core/identity/credentials.rules.ts';
 import { EMAIL_CODE_TTL_MS, EMAIL_CODE_WINDOW_MS, EMAIL_CODES_PER_HOUR, verificationMail } from '../../core/identity/email-verification.ts';
 import type { User } from '../../core/identity/user.ts';
 import { DomainError } from '../../core/shared/domain-error.ts';

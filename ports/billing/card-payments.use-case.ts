@@ -12,7 +12,7 @@ import type { IdGenerator } from '../shared/id-generator.port.ts';
 import { MANUAL_REVIEW_ABOVE_CENTS, type FinancialAlertQueue, type ManualReviewQueue } from './financial-alerts.port.ts';
 import type { FinancialSteps } from './financial-steps.ts';
 import type { InvoiceRepository, PaymentRepository } from './invoice.repository.ts';
-import type { InvoiceSettlement } from './invoice-settlement.use-cases.ts';
+import type { InvoiceSettlement } from './invoice-settlement.use-case.ts';
 import type { PaymentAttemptRepository } from './payment-attempt.repository.ts';
 import type { PremiumCollection } from './premium-collection.use-case.ts';
 import type { GatewayIntent, PaymentGateway } from './payment-gateway.port.ts';

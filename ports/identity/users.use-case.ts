@@ -1,4 +1,4 @@
-import { assertPasswordAcceptable, normalizeEmail } from '../../core/identity/credentials.policy.ts';
+import { assertPasswordAcceptable, normalizeEmail } from '../../core/identity/credentials.rules.ts';
 import { actsAcrossOrganizations, type Principal } from '../../core/identity/principal.ts';
 import { PLATFORM_ROLES, type Role } from '../../core/identity/roles.ts';
 import { viewUser, type User, type UserView } from '../../core/identity/user.ts';

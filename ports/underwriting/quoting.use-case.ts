@@ -10,12 +10,12 @@ import { yearOf, compareDates } from '../../core/shared/calendar-date.ts';
 import type { Clock } from '../shared/clock.port.ts';
 import type { IdGenerator } from '../shared/id-generator.port.ts';
 import type { UnderwritingReferenceData } from './reference-data.port.ts';
-import type { AggregateLedger, QuoteRepository, SubmissionRepository } from './underwriting.repositories.ts';
+import type { WrittenPremiumLedger, QuoteRepository, SubmissionRepository } from './underwriting.repositories.ts';
 
 export interface QuotingDeps {
   readonly submissions: SubmissionRepository;
   readonly quotes: QuoteRepository;
-  readonly aggregates: AggregateLedger;
+  readonly writtenPremium: WrittenPremiumLedger;
   readonly reference: UnderwritingReferenceData;
   readonly ids: IdGenerator;
   readonly clock: Clock;
@@ -56,7 +56,7 @@ export class Quoting {
     };
     const { grossPremium, worksheet } = rate(risk, this.deps.reference.rateTable(risk.lineOfBusiness));
     const program = this.deps.reference.defaultProgram();
-    const written = await this.deps.aggregates.written(orgId, program.id, yearOf(risk.effectiveDate));
+    const written = await this.deps.writtenPremium.written(orgId, program.id, yearOf(risk.effectiveDate));
     const flags = daFlags(risk, grossPremium, program, written);
     const now = this.deps.clock.now();
     const quote = newQuote(

@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile } from 'node:fs/promises';
 import { dirname, join, normalize, sep } from 'node:path';
-import type { DocumentStorage } from '../../ports/documents/document-storage.port.ts';
+import type { FileStorage } from '../../ports/documents/file-storage.port.ts';
 import { writeFileDurably } from '../system/durable-file.ts';
 
 const CONTENT_TYPE_SUFFIX = '.content-type';
 
 /** Files under a root directory, one per key, each written whole or not at all. */
-export class FileDocumentStorage implements DocumentStorage {
+export class DiskFileStorage implements FileStorage {
   private readonly root: string;
 
   constructor(root: string) {

@@ -22,11 +22,11 @@ import { assertValidRisk } from '../../core/underwriting/risk-validation.ts';
 import type { CompleteRisk } from '../../core/underwriting/submission.ts';
 import type { Page, PageRequest } from '../persistence/page.ts';
 import type { UnderwritingReferenceData } from '../underwriting/reference-data.port.ts';
-import type { AggregateLedger } from '../underwriting/underwriting.repositories.ts';
+import type { WrittenPremiumLedger } from '../underwriting/underwriting.repositories.ts';
 import { issuePolicy, type IssuanceDeps } from './policy-issuance.ts';
 
 export interface LifecycleDeps extends IssuanceDeps {
-  readonly aggregates: AggregateLedger;
+  readonly writtenPremium: WrittenPremiumLedger;
   readonly reference: UnderwritingReferenceData;
 }
 
@@ -73,8 +73,8 @@ export class PolicyLifecycle {
     const flags = daFlags(risk, annual, program, cents(0)).filter((flag) => flag.code !== 'aggregate_exceeded');
     if (flags.length > 0) throw new DomainError('not_bindable', 'The endorsed risk is outside delegated authority.', { daFlags: flags });
     const year = yearOf(policy.effectiveDate);
-    if (delta > 0 && !(await this.deps.aggregates.reserve(orgId, program.id, year, delta, program.aggregateCap))) {
-      const written = await this.deps.aggregates.written(orgId, program.id, year);
+    if (delta > 0 && !(await this.deps.writtenPremium.reserve(orgId, program.id, year, delta, program.aggregateCap))) {
+      const written = await this.deps.writtenPremium.written(orgId, program.id, year);
       throw new DomainError('not_bindable', 'The endorsement would exceed the aggregate cap.', { daFlags: [aggregateFlag(program, written, delta)] });
     }
     const endorsementId = this.deps.ids.next('ptx');
@@ -87,10 +87,10 @@ export class PolicyLifecycle {
       ),
     ], at);
     if (!changed) {
-      if (delta > 0) await this.deps.aggregates.release(orgId, program.id, year, delta);
+      if (delta > 0) await this.deps.writtenPremium.release(orgId, program.id, year, delta);
       throw conflict();
     }
-    if (delta < 0) await this.deps.aggregates.release(orgId, program.id, year, cents(-delta));
+    if (delta < 0) await this.deps.writtenPremium.release(orgId, program.id, year, cents(-delta));
     await this.adjustmentInvoice(changed, delta, input.effectiveDate);
     return this.record(actor, changed, 'endorsement', input.effectiveDate, delta, {
       id: endorsementId,
@@ -123,7 +123,7 @@ export class PolicyLifecycle {
       ),
     ], at);
     if (!changed) throw conflict();
-    await this.deps.aggregates.release(orgId, policy.programId, yearOf(policy.effectiveDate), returned);
+    await this.deps.writtenPremium.release(orgId, policy.programId, yearOf(policy.effectiveDate), returned);
     await this.adjustmentInvoice(changed, cents(-returned), effectiveDate);
     await this.record(actor, changed, 'cancellation', effectiveDate, cents(-returned), { reason: input.reason, method, returnPremium: returned / 100 });
     return changed;
@@ -141,8 +141,8 @@ export class PolicyLifecycle {
     }
     const year = yearOf(policy.effectiveDate);
     const program = this.deps.reference.defaultProgram();
-    if (!(await this.deps.aggregates.reserve(orgId, policy.programId, year, cancellation.returnPremium, program.aggregateCap))) {
-      const written = await this.deps.aggregates.written(orgId, policy.programId, year);
+    if (!(await this.deps.writtenPremium.reserve(orgId, policy.programId, year, cancellation.returnPremium, program.aggregateCap))) {
+      const written = await this.deps.writtenPremium.written(orgId, policy.programId, year);
       throw new DomainError('not_bindable', 'Reinstating would exceed the aggregate cap.', { daFlags: [aggregateFlag(program, written, cancellation.returnPremium)] });
     }
     const at = this.deps.clock.now();
@@ -160,7 +160,7 @@ export class PolicyLifecycle {
       ),
     ], at);
     if (!changed) {
-      await this.deps.aggregates.release(orgId, policy.programId, year, cancellation.returnPremium);
+      await this.deps.writtenPremium.release(orgId, policy.programId, year, cancellation.returnPremium);
       throw conflict();
     }
     await this.adjustmentInvoice(changed, cancellation.returnPremium, cancellation.effectiveDate);
@@ -177,13 +177,13 @@ export class PolicyLifecycle {
     const premium = rate(risk, this.deps.reference.rateTable(risk.lineOfBusiness)).grossPremium;
     const program = this.deps.reference.defaultProgram();
     const year = yearOf(risk.effectiveDate);
-    const written = await this.deps.aggregates.written(orgId, program.id, year);
+    const written = await this.deps.writtenPremium.written(orgId, program.id, year);
     const flags = daFlags(risk, premium, program, written);
     if (flags.length > 0) throw new DomainError('not_bindable', 'The renewal is outside delegated authority.', { daFlags: flags });
     const renewalId = this.deps.ids.next('pol');
     const claimed = await this.deps.policies.change(policy, step, { renewedBy: renewalId }, [], this.deps.clock.now());
     if (!claimed) throw conflict();
-    if (!(await this.deps.aggregates.reserve(orgId, program.id, year, premium, program.aggregateCap))) {
+    if (!(await this.deps.writtenPremium.reserve(orgId, program.id, year, premium, program.aggregateCap))) {
       await this.deps.policies.change(claimed, step, { renewedBy: null }, [], this.deps.clock.now());
       throw new DomainError('not_bindable', 'The renewal would exceed the aggregate cap.', { daFlags: [aggregateFlag(program, written, premium)] });
     }

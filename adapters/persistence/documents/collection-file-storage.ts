@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { DocumentStorage } from '../../../ports/documents/document-storage.port.ts';
-import type { Collection, DocumentStore, StoredDocument } from '../../../ports/persistence/document-store.port.ts';
+import type { FileStorage } from '../../../ports/documents/file-storage.port.ts';
+import type { Collection, CollectionStore, StoredDocument } from '../../../ports/persistence/collection-store.port.ts';
 
 interface StoredBytes extends StoredDocument {
   readonly contentType: string;
@@ -13,10 +13,10 @@ interface StoredBytes extends StoredDocument {
  * Document bytes kept in the shared store, so every API process sharing one MongoDB serves the
  * same files. Suited to receipts and generated documents (MongoDB documents stop at 16 MiB).
  */
-export class StoreDocumentStorage implements DocumentStorage {
+export class CollectionFileStorage implements FileStorage {
   private readonly files: Collection<StoredBytes>;
 
-  constructor(store: DocumentStore) {
+  constructor(store: CollectionStore) {
     this.files = store.collection<StoredBytes>('document_files');
   }
 

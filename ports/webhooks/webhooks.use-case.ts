@@ -2,7 +2,7 @@ import { domainEvent } from '../../core/events/domain-event.ts';
 import { isEventType, type EventType } from '../../core/events/event-catalog.ts';
 import { DomainError, notFound, validationFailed } from '../../core/shared/domain-error.ts';
 import type { Environment } from '../../core/tenancy/organization.ts';
-import { assertCallbackUrl } from '../../core/webhooks/address-policy.ts';
+import { assertCallbackUrl } from '../../core/webhooks/address.rules.ts';
 import type { WebhookDelivery, WebhookSubscription } from '../../core/webhooks/subscription.ts';
 import type { Page, PageRequest } from '../persistence/page.ts';
 import { deliver, delivered, type DeliveryDeps } from './webhook-delivery.ts';

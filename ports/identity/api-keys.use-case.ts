@@ -1,5 +1,5 @@
 import { viewApiKey, type ApiKey, type ApiKeyView } from '../../core/identity/api-key.ts';
-import { API_KEY_PREFIX } from '../../core/identity/credentials.policy.ts';
+import { API_KEY_PREFIX } from '../../core/identity/credentials.rules.ts';
 import { API_KEY_SCOPES, type Permission } from '../../core/identity/permissions.ts';
 import { describeActor, type Principal } from '../../core/identity/principal.ts';
 import { DomainError, notFound, validationFailed } from '../../core/shared/domain-error.ts';

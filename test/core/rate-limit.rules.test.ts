@@ -1,5 +1,5 @@
 import test from 'ava';
-import { decide, limitPerMinute, type LimitInputs } from '../../core/rate-limit/rate-limit.policy.ts';
+import { decide, limitPerMinute, type LimitInputs } from '../../core/rate-limit/rate-limit.rules.ts';
 
 const base: LimitInputs = { environment: 'local', tier: 'standard', override: null, configuredDefault: null, rateClass: 'standard' };
 

@@ -4,17 +4,17 @@ import {
   SERVICE_JWT_TTL_SECONDS,
   SESSION_TTL_MS,
   assertPasswordAcceptable,
-} from '../../core/identity/credentials.policy.ts';
+} from '../../core/identity/credentials.rules.ts';
 import { PLATFORM_ORG } from '../../core/identity/principal.ts';
 import { DEMO_SUBJECT_PREFIX, issueClaims } from '../../core/identity/service-claims.ts';
 import { sessionActive, type Session } from '../../core/identity/session.ts';
-import { lockoutKey, signInAllowed, SIGN_IN_WINDOW_MS } from '../../core/identity/sign-in-lockout.policy.ts';
+import { lockoutKey, signInAllowed, SIGN_IN_WINDOW_MS } from '../../core/identity/sign-in-lockout.rules.ts';
 import { viewUser, type User, type UserView } from '../../core/identity/user.ts';
 import { DomainError, notFound } from '../../core/shared/domain-error.ts';
 import { domainAllowed } from '../../core/tenancy/organization.ts';
 import type { WindowCounter } from '../rate-limit/window-counter.port.ts';
-import type { Producers } from '../producers/producers.use-cases.ts';
-import type { EmailVerifications } from './email-verifications.use-cases.ts';
+import type { Producers } from '../producers/producers.use-case.ts';
+import type { EmailVerifications } from './email-verifications.use-case.ts';
 import type { SessionStatusCache } from './session-status.cache.ts';
 import type { AuditTrail } from '../shared/audit-trail.ts';
 import type { Clock } from '../shared/clock.port.ts';

@@ -3,11 +3,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createHash, randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { FileDocumentStorage } from '../../adapters/documents/file-document-storage.ts';
+import { DiskFileStorage } from '../../adapters/documents/disk-file-storage.ts';
 import { EmbeddedStore } from '../../adapters/persistence/embedded/embedded-store.engine.ts';
 import { MongoStore } from '../../adapters/persistence/mongo/mongo-store.engine.ts';
-import { StoreDocumentStorage } from '../../adapters/persistence/documents/store-document-storage.ts';
-import type { DocumentStorage } from '../../ports/documents/document-storage.port.ts';
+import { CollectionFileStorage } from '../../adapters/persistence/documents/collection-file-storage.ts';
+import type { FileStorage } from '../../ports/documents/file-storage.port.ts';
 
 const closers: Array<() => Promise<void>> = [];
 test.after.always(async () => {
@@ -15,7 +15,7 @@ test.after.always(async () => {
 });
 
 /** What every document storage must do, whatever keeps the bytes. */
-const contract = (title: string, make: () => Promise<DocumentStorage>) => {
+const contract = (title: string, make: () => Promise<FileStorage>) => {
   test(`${title}: bytes and content type come back as stored, with size and SHA-256`, async (t) => {
     const storage = await make();
     const bytes = new Uint8Array([0, 1, 2, 250, 255, ...new TextEncoder().encode('<html>receipt</html>')]);
@@ -38,13 +38,13 @@ const contract = (title: string, make: () => Promise<DocumentStorage>) => {
 contract('file storage', async () => {
   const dir = await mkdtemp(join(tmpdir(), 'doc-storage-'));
   closers.push(() => rm(dir, { recursive: true, force: true }));
-  return new FileDocumentStorage(dir);
+  return new DiskFileStorage(dir);
 });
 
 test('file storage: keys cannot leave the root', async (t) => {
   const dir = await mkdtemp(join(tmpdir(), 'doc-storage-'));
   closers.push(() => rm(dir, { recursive: true, force: true }));
-  const storage = new FileDocumentStorage(dir);
+  const storage = new DiskFileStorage(dir);
   await t.throwsAsync(storage.put('../outside.txt', new Uint8Array([1]), 'text/plain'), { message: /Invalid storage key/ });
   await t.throwsAsync(storage.get('docs/../../etc/passwd'), { message: /Invalid storage key/ });
 });
@@ -52,7 +52,7 @@ test('file storage: keys cannot leave the root', async (t) => {
 contract('store storage on the embedded engine', async () => {
   const store = await EmbeddedStore.open();
   closers.push(() => store.close());
-  return new StoreDocumentStorage(store);
+  return new CollectionFileStorage(store);
 });
 
 const uri = process.env.MONGODB_URI;
@@ -60,7 +60,7 @@ if (uri) {
   contract('store storage on MongoDB', async () => {
     const store = await MongoStore.connect(uri, `documents_${randomUUID().slice(0, 8)}`);
     closers.push(async () => (await store.dropDatabase(), store.close()));
-    return new StoreDocumentStorage(store);
+    return new CollectionFileStorage(store);
   });
 } else {
   test('store storage on MongoDB: NOT RUN (MONGODB_URI is not set)', (t) => t.pass());

@@ -1,11 +1,11 @@
 import type { TestFn } from 'ava';
 import { randomUUID } from 'node:crypto';
 import { isDomainError } from '../../core/shared/domain-error.ts';
-import type { DocumentStore, StoredDocument } from '../../ports/persistence/document-store.port.ts';
+import type { CollectionStore, StoredDocument } from '../../ports/persistence/collection-store.port.ts';
 import { pageQuery, toPage, NEWEST_FIRST } from '../../adapters/persistence/shared/cursor-page.ts';
 
 export interface StoreUnderTest {
-  readonly store: DocumentStore;
+  readonly store: CollectionStore;
   /** How long a TTL'd document may survive its expiry on this engine. */
   readonly ttlGraceMs: number;
 }

@@ -59,7 +59,7 @@ export interface Collection<T extends StoredDocument> {
   deleteMany(filter: Filter): Promise<number>;
 }
 
-export interface DocumentStore {
+export interface CollectionStore {
   readonly engine: 'embedded' | 'memory' | 'mongodb';
   collection<T extends StoredDocument>(name: string, options?: CollectionOptions): Collection<T>;
   ensureIndexes(collection: string, indexes: readonly IndexSpec[]): Promise<void>;

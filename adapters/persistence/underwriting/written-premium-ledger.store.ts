@@ -1,7 +1,7 @@
 import { writeUnlessDuplicate } from '../../../core/shared/domain-error.ts';
 import { cents, type Cents } from '../../../core/shared/money.ts';
-import type { Collection, DocumentStore } from '../../../ports/persistence/document-store.port.ts';
-import type { AggregateLedger, SequenceGenerator } from '../../../ports/underwriting/underwriting.repositories.ts';
+import type { Collection, CollectionStore } from '../../../ports/persistence/collection-store.port.ts';
+import type { WrittenPremiumLedger, SequenceGenerator } from '../../../ports/underwriting/underwriting.repositories.ts';
 
 interface AggregateDocument {
   _id: string;
@@ -11,10 +11,10 @@ interface AggregateDocument {
 }
 
 /** Written premium per organization, program and year; the cap is enforced inside the write's filter. */
-export class StoreAggregateLedger implements AggregateLedger {
+export class StoreWrittenPremiumLedger implements WrittenPremiumLedger {
   private readonly totals: Collection<AggregateDocument>;
 
-  constructor(store: DocumentStore) {
+  constructor(store: CollectionStore) {
     this.totals = store.collection<AggregateDocument>('da_aggregates');
   }
 
@@ -48,7 +48,7 @@ interface SequenceDocument {
 export class StoreSequenceGenerator implements SequenceGenerator {
   private readonly sequences: Collection<SequenceDocument>;
 
-  constructor(store: DocumentStore) {
+  constructor(store: CollectionStore) {
     this.sequences = store.collection<SequenceDocument>('sequences');
   }
 

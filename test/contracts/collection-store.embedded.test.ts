@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EmbeddedStore } from '../../adapters/persistence/embedded/embedded-store.engine.ts';
-import { documentStoreContract, type StoreUnderTest } from './document-store.contract.ts';
+import { documentStoreContract, type StoreUnderTest } from './collection-store.contract.ts';
 
 const test = anyTest as TestFn<StoreUnderTest>;
 let dir = '';

@@ -1,6 +1,6 @@
 import anyTest, { type TestFn } from 'ava';
 import { EmbeddedStore } from '../../adapters/persistence/embedded/embedded-store.engine.ts';
-import { documentStoreContract, type StoreUnderTest } from './document-store.contract.ts';
+import { documentStoreContract, type StoreUnderTest } from './collection-store.contract.ts';
 
 const test = anyTest as TestFn<StoreUnderTest>;
 
