@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import { netOf, type Commission, type CommissionSplit } from '../../../core/billing/commission.ts';
 import { FINANCIAL_OPERATIONS, type FinancialIncident } from '../../../core/billing/financial-incident.ts';
 import { LEDGER_ACCOUNTS, type LedgerEntry } from '../../../core/billing/ledger.ts';
@@ -19,7 +19,7 @@ export const PaymentSchema = Type.Object({
   receivedAt: Timestamp(),
 });
 
-export const viewPayment = (payment: Payment) => ({
+export const viewPayment = (payment: Payment): Static<typeof PaymentSchema> => ({
   id: payment.id,
   amount: dollars(payment.amount),
   method: payment.method,
@@ -41,7 +41,7 @@ export const PaymentAttemptSchema = Type.Object({
   updatedAt: Timestamp(),
 });
 
-export const viewAttempt = (attempt: PaymentAttempt) => ({
+export const viewAttempt = (attempt: PaymentAttempt): Static<typeof PaymentAttemptSchema> => ({
   id: attempt.id,
   invoiceId: attempt.invoiceId,
   amount: dollars(attempt.amount),
@@ -83,14 +83,14 @@ const viewSplit = (split: CommissionSplit) => ({
   carrierNet: dollars(split.carrierNet),
 });
 
-export const viewCommission = (commission: Commission) => ({
+export const viewCommission = (commission: Commission): Static<typeof CommissionSchema> => ({
   id: commission.id,
   invoiceId: commission.invoiceId,
   policyId: commission.policyId,
   producerId: commission.producerId,
   lineOfBusiness: commission.lineOfBusiness,
   tier: commission.tier,
-  rates: commission.rates,
+  rates: { agentRateBps: commission.rates.agentRateBps, mgaRateBps: commission.rates.mgaRateBps },
   ...viewSplit(commission),
   reversals: commission.reversals.map((reversal) => ({ reference: reversal.reference, ...viewSplit(reversal), at: reversal.at.toISOString() })),
   net: viewSplit(netOf(commission)),
@@ -108,7 +108,7 @@ export const LedgerEntrySchema = Type.Object({
   postedAt: Timestamp(),
 });
 
-export const viewLedgerEntry = (entry: LedgerEntry) => ({
+export const viewLedgerEntry = (entry: LedgerEntry): Static<typeof LedgerEntrySchema> => ({
   id: entry.id,
   sourceKey: entry.sourceKey,
   invoiceId: entry.invoiceId,
@@ -136,7 +136,7 @@ export const FinancialIncidentSchema = Type.Object({
   createdAt: Timestamp(),
 });
 
-export const viewIncident = (incident: FinancialIncident) => ({
+export const viewIncident = (incident: FinancialIncident): Static<typeof FinancialIncidentSchema> => ({
   id: incident.id,
   type: incident.type,
   operation: incident.operation,

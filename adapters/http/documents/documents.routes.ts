@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import type { StoredDocumentRecord } from '../../../core/documents/stored-document.ts';
 import type { DocumentLibrary, DownloadLink } from '../../../ports/documents/document-library.use-case.ts';
 import { IdParams, OrgIdQuery, Timestamp } from '../kernel/common.schemas.ts';
@@ -20,7 +20,7 @@ const DocumentSchema = Type.Object({
 const downloadUrl = (publicBaseUrl: string, link: DownloadLink): string =>
   `${publicBaseUrl}/v1/documents/${encodeURIComponent(link.documentId)}/download?${new URLSearchParams({ org: link.orgId, expires: String(link.expires), signature: link.signature })}`;
 
-const viewDocument = (publicBaseUrl: string, document: StoredDocumentRecord, link: DownloadLink) => ({
+const viewDocument = (publicBaseUrl: string, document: StoredDocumentRecord, link: DownloadLink): Static<typeof DocumentSchema> => ({
   id: document.id,
   type: document.type,
   filename: document.filename,

@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import { ENVELOPE_STATUSES, type SigningEnvelope } from '../../../core/esign/envelope.ts';
 import type { Envelopes } from '../../../ports/esign/envelopes.use-case.ts';
 import { Email, IdParams, OneOf, OrgIdQuery, Text, Timestamp } from '../kernel/common.schemas.ts';
@@ -19,12 +19,12 @@ const EnvelopeSchema = Type.Object({
   updatedAt: Timestamp(),
 });
 
-const viewEnvelope = (envelope: SigningEnvelope) => ({
+const viewEnvelope = (envelope: SigningEnvelope): Static<typeof EnvelopeSchema> => ({
   id: envelope.id,
   documentId: envelope.documentId,
   externalDocumentId: envelope.externalDocumentId,
   status: envelope.status,
-  signers: envelope.signers,
+  signers: envelope.signers.map((signer) => ({ name: signer.name, email: signer.email })),
   subject: envelope.subject,
   completedAt: envelope.completedAt ? envelope.completedAt.toISOString() : null,
   createdAt: envelope.createdAt.toISOString(),

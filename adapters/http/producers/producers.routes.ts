@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import { APPOINTMENT_STATUSES, type Appointment, type Producer } from '../../../core/producers/producer.ts';
 import { LINES_OF_BUSINESS, US_STATES } from '../../../core/underwriting/reference-data.ts';
 import { mapPage } from '../../../ports/persistence/page.ts';
@@ -7,8 +7,6 @@ import { DateOnly, IdParams, OneOf, OrgIdQuery, PageQuery, pageOf, Text, Timesta
 import { orgScope } from '../kernel/org-scope.ts';
 import { defineRoute, type RouteDefinition } from '../kernel/route.ts';
 
-const viewProducer = ({ orgId: _org, createdAt, updatedAt, ...producer }: Producer) => ({ ...producer, createdAt: createdAt.toISOString(), updatedAt: updatedAt.toISOString() });
-const viewAppointment = ({ orgId: _org, createdAt, updatedAt, ...appointment }: Appointment) => ({ ...appointment, createdAt: createdAt.toISOString(), updatedAt: updatedAt.toISOString() });
 
 const License = Type.Object({ state: OneOf(US_STATES), number: Text({ minLength: 1, maxLength: 64 }), expiresOn: DateOnly }, { additionalProperties: false });
 const ProducerSchema = Type.Object({
@@ -30,6 +28,27 @@ const AppointmentSchema = Type.Object({
   createdAt: Timestamp(),
   updatedAt: Timestamp(),
 });
+const viewProducer = (producer: Producer): Static<typeof ProducerSchema> => ({
+  id: producer.id,
+  userId: producer.userId,
+  name: producer.name,
+  email: producer.email,
+  status: producer.status,
+  license: producer.license ? { state: producer.license.state as Static<typeof License>['state'], number: producer.license.number, expiresOn: producer.license.expiresOn } : null,
+  createdAt: producer.createdAt.toISOString(),
+  updatedAt: producer.updatedAt.toISOString(),
+});
+
+const viewAppointment = (appointment: Appointment): Static<typeof AppointmentSchema> => ({
+  id: appointment.id,
+  producerId: appointment.producerId,
+  state: appointment.state,
+  lineOfBusiness: appointment.lineOfBusiness,
+  status: appointment.status,
+  createdAt: appointment.createdAt.toISOString(),
+  updatedAt: appointment.updatedAt.toISOString(),
+});
+
 const Scoped = Type.Object(OrgIdQuery);
 const AppointmentParams = Type.Object({ id: Type.String({ minLength: 1 }), apptId: Type.String({ minLength: 1 }) });
 

@@ -1,51 +1,58 @@
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import type { Invoice } from '../../../core/billing/invoice.ts';
 import type { Policy } from '../../../core/policy/policy.ts';
 import type { PolicyTransaction } from '../../../core/policy/policy-transaction.ts';
-import type { Cents } from '../../../core/shared/money.ts';
+import { centsToDollars, type Cents } from '../../../core/shared/money.ts';
 import type { Quote } from '../../../core/underwriting/quote.ts';
 import type { Submission } from '../../../core/underwriting/submission.ts';
 import type { Readiness } from '../../../ports/underwriting/quoting.use-case.ts';
-import { Timestamp } from '../kernel/common.schemas.ts';
+import { OneOf, Timestamp } from '../kernel/common.schemas.ts';
+import { CANCELLATION_REASONS, POLICY_STATUSES } from '../../../core/policy/policy.ts';
+import { CANCELLATION_METHODS } from '../../../core/policy/proration.ts';
+import { INSTALLMENT_PLANS } from '../../../core/billing/installment-plan.ts';
 
-const dollars = (amount: Cents | undefined): number | null => (amount === undefined ? null : amount / 100);
+const dollars = centsToDollars;
+const dollarsOrNull = (amount: Cents | undefined): number | null => (amount === undefined ? null : dollars(amount));
 
-/** Money leaves the service as dollars; inside it is integer cents. */
-export const viewSubmission = (submission: Submission) => ({
+/**
+ * Money leaves the service as dollars; inside it is integer cents. Each view's return type is its
+ * response schema's static type, so a field the schema does not describe does not compile.
+ */
+export const viewSubmission = (submission: Submission): Static<typeof SubmissionSchema> => ({
   id: submission.id,
   status: submission.status,
   insuredName: submission.insuredName ?? null,
   naicsCode: submission.naicsCode ?? null,
-  annualRevenue: dollars(submission.annualRevenue),
-  requestedLimit: dollars(submission.requestedLimit),
+  annualRevenue: dollarsOrNull(submission.annualRevenue),
+  requestedLimit: dollarsOrNull(submission.requestedLimit),
   effectiveDate: submission.effectiveDate ?? null,
   state: submission.state ?? null,
   lineOfBusiness: submission.lineOfBusiness ?? null,
   contactEmail: submission.contactEmail,
   producerId: submission.producerId,
   description: submission.description,
-  priorLosses: submission.priorLosses.map((loss) => ({ ...loss, amount: loss.amount / 100 })),
-  triage: submission.triage,
+  priorLosses: submission.priorLosses.map((loss) => ({ date: loss.date, amount: dollars(loss.amount), description: loss.description })),
+  triage: { score: submission.triage.score, band: submission.triage.band, reasons: [...submission.triage.reasons] },
   source: submission.source,
   orgId: submission.orgId,
   createdAt: submission.createdAt.toISOString(),
   updatedAt: submission.updatedAt.toISOString(),
 });
 
-export const viewQuote = (quote: Quote) => ({
+export const viewQuote = (quote: Quote): Static<typeof QuoteSchema> => ({
   id: quote.id,
   submissionId: quote.submissionId,
-  grossPremium: quote.grossPremium / 100,
+  grossPremium: dollars(quote.grossPremium),
   bindable: quote.bindable,
-  daFlags: quote.daFlags,
-  breakdown: quote.breakdown,
+  daFlags: quote.daFlags.map((flag) => ({ ...flag })),
+  breakdown: { ...quote.breakdown },
   status: quote.status,
   validUntil: quote.validUntil,
   policyId: quote.policyId,
   createdAt: quote.createdAt.toISOString(),
 });
 
-export const viewPolicy = (policy: Policy) => ({
+export const viewPolicy = (policy: Policy): Static<typeof PolicySchema> => ({
   id: policy.id,
   policyNumber: policy.policyNumber,
   orgId: policy.orgId,
@@ -58,43 +65,45 @@ export const viewPolicy = (policy: Policy) => ({
   lineOfBusiness: policy.risk.lineOfBusiness,
   naicsCode: policy.risk.naicsCode,
   state: policy.risk.state,
-  limit: policy.risk.requestedLimit / 100,
-  annualRevenue: policy.risk.annualRevenue / 100,
-  grossPremium: policy.grossPremium / 100,
+  limit: dollars(policy.risk.requestedLimit),
+  annualRevenue: dollars(policy.risk.annualRevenue),
+  grossPremium: dollars(policy.grossPremium),
   effectiveDate: policy.effectiveDate,
   expirationDate: policy.expirationDate,
   installmentPlan: policy.installmentPlan,
-  cancellation: policy.cancellation ? { ...policy.cancellation, returnPremium: policy.cancellation.returnPremium / 100 } : null,
+  cancellation: policy.cancellation
+    ? { effectiveDate: policy.cancellation.effectiveDate, reason: policy.cancellation.reason, method: policy.cancellation.method, returnPremium: dollars(policy.cancellation.returnPremium) }
+    : null,
   renewalOf: policy.renewalOf,
   renewedBy: policy.renewedBy,
   createdAt: policy.createdAt.toISOString(),
   updatedAt: policy.updatedAt.toISOString(),
 });
 
-export const viewTransaction = (transaction: PolicyTransaction) => ({
+export const viewTransaction = (transaction: PolicyTransaction): Static<typeof TransactionSchema> => ({
   id: transaction.id,
   policyId: transaction.policyId,
   type: transaction.type,
   effectiveDate: transaction.effectiveDate,
   createdAt: transaction.createdAt.toISOString(),
   actor: transaction.actor,
-  premiumDelta: transaction.premiumDelta / 100,
+  premiumDelta: dollars(transaction.premiumDelta),
   ...transaction.details,
 });
 
-export const viewInvoice = (invoice: Invoice) => ({
+export const viewInvoice = (invoice: Invoice): Static<typeof InvoiceSchema> => ({
   id: invoice.id,
   invoiceNumber: invoice.invoiceNumber,
   policyId: invoice.policyId,
   kind: invoice.kind,
-  amount: invoice.amount / 100,
-  paidAmount: invoice.paidAmount / 100,
+  amount: dollars(invoice.amount),
+  paidAmount: dollars(invoice.paidAmount),
   dueDate: invoice.dueDate,
   status: invoice.status,
   createdAt: invoice.createdAt.toISOString(),
 });
 
-export const viewReadiness = (readiness: Readiness) => readiness;
+export const viewReadiness = (readiness: Readiness): Static<typeof ReadinessSchema> => ({ ...readiness, missing: [...readiness.missing] });
 
 const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.Union([schema, Type.Null()]);
 const Money = Type.Number({ description: 'Dollars.' });
@@ -146,21 +155,37 @@ export const QuoteSchema = Type.Object({
   createdAt: Timestamp(),
 });
 
+export const CancellationSchema = Type.Object({
+  effectiveDate: Type.String({ format: 'date' }),
+  reason: OneOf(CANCELLATION_REASONS),
+  method: OneOf(CANCELLATION_METHODS),
+  returnPremium: Type.Number({ description: 'Dollars returned to the insured.' }),
+});
+
 export const PolicySchema = Type.Object({
   id: Type.String(),
   policyNumber: Type.String(),
   orgId: Type.String(),
-  status: Type.String(),
+  status: OneOf(POLICY_STATUSES),
+  submissionId: Type.String(),
+  quoteId: Nullable(Type.String({ description: 'The quote bound; null for a renewal.' })),
   insuredName: Type.String(),
   contactEmail: Nullable(Type.String()),
+  producerId: Nullable(Type.String()),
   lineOfBusiness: Type.String(),
-  grossPremium: Money,
+  naicsCode: Type.String(),
+  state: Type.String({ description: 'Two-letter US state of the risk.' }),
+  limit: Type.Number({ description: 'Dollars: the per-occurrence limit.' }),
+  annualRevenue: Money,
+  grossPremium: Type.Number({ description: 'Dollars: the current annual premium, endorsements included.' }),
   effectiveDate: Type.String({ format: 'date' }),
   expirationDate: Type.String({ format: 'date' }),
-  installmentPlan: Type.String(),
-  cancellation: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()]),
+  installmentPlan: OneOf(INSTALLMENT_PLANS),
+  cancellation: Type.Union([CancellationSchema, Type.Null()]),
   renewalOf: Nullable(Type.String()),
   renewedBy: Nullable(Type.String()),
+  createdAt: Timestamp(),
+  updatedAt: Timestamp(),
 });
 
 export const TransactionSchema = Type.Object({

@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import { EVENT_TYPES } from '../../../core/events/event-catalog.ts';
 import { DELIVERY_ERRORS, type WebhookDelivery, type WebhookSubscription } from '../../../core/webhooks/subscription.ts';
 import type { Webhooks } from '../../../ports/webhooks/webhooks.use-case.ts';
@@ -7,13 +7,18 @@ import { mapPage } from '../../../ports/persistence/page.ts';
 import { orgScope } from '../kernel/org-scope.ts';
 import { defineRoute, type RouteDefinition } from '../kernel/route.ts';
 
-const viewSubscription = ({ secret: _secret, orgId: _org, deactivatedAt, createdAt, ...subscription }: WebhookSubscription) => ({
-  ...subscription,
-  createdAt: createdAt.toISOString(),
-  deactivatedAt: deactivatedAt?.toISOString() ?? null,
+/** Never the signing secret: it is shown once, when the subscription is created. */
+const viewSubscription = (subscription: WebhookSubscription): Static<typeof SubscriptionSchema> => ({
+  id: subscription.id,
+  url: subscription.url,
+  events: [...subscription.events],
+  description: subscription.description,
+  active: subscription.active,
+  createdAt: subscription.createdAt.toISOString(),
+  deactivatedAt: subscription.deactivatedAt?.toISOString() ?? null,
 });
 
-const viewDelivery = (delivery: WebhookDelivery) => ({
+const viewDelivery = (delivery: WebhookDelivery): Static<typeof DeliverySchema> => ({
   deliveryId: delivery.deliveryId,
   event: delivery.event,
   eventId: delivery.eventId,

@@ -3,8 +3,11 @@ import type { LedgerEntry } from '../../../core/billing/ledger.ts';
 import type { CommissionRepository, LedgerRepository } from '../../../ports/billing/commission.repositories.ts';
 import type { CollectionStore, Filter } from '../../../ports/persistence/collection-store.port.ts';
 import type { Page, PageRequest } from '../../../ports/persistence/page.ts';
-import { definedFields, fromDocument } from '../shared/document-mapping.ts';
+import { definedFields, type RecordFields } from '../shared/document-mapping.ts';
 import { RecordCollection } from '../shared/record-collection.ts';
+
+const COMMISSION_FIELDS: RecordFields<Commission> = { id: true, orgId: true, invoiceId: true, policyId: true, producerId: true, lineOfBusiness: true, tier: true, rates: true, reversals: true, createdAt: true, grossPremium: true, agentCommission: true, mgaCommission: true, carrierNet: true };
+const LEDGER_ENTRY_FIELDS: RecordFields<LedgerEntry> = { id: true, orgId: true, sourceKey: true, invoiceId: true, policyId: true, description: true, lines: true, fiduciarySplit: true, postedAt: true };
 
 export class CommissionStoreRepository implements CommissionRepository {
   private readonly records: RecordCollection<Commission>;
@@ -15,7 +18,7 @@ export class CommissionStoreRepository implements CommissionRepository {
 
   static async create(store: CollectionStore): Promise<CommissionStoreRepository> {
     return new CommissionStoreRepository(
-      await RecordCollection.open<Commission>(store, 'commissions', [
+      await RecordCollection.open<Commission>(store, 'commissions', COMMISSION_FIELDS, [
         { name: 'org_invoice', keys: { orgId: 1, invoiceId: 1 }, unique: true },
         { name: 'org_producer', keys: { orgId: 1, producerId: 1, _id: -1 } },
       ]),
@@ -36,7 +39,7 @@ export class CommissionStoreRepository implements CommissionRepository {
       { $push: { reversals: reversal } },
       { returnDocument: 'after' },
     );
-    return document ? fromDocument<Commission>(document) : null;
+    return document ? this.records.fromStored(document) : null;
   }
 
   list(orgId: string, filters: { producerId?: string; policyId?: string }, page: PageRequest): Promise<Page<Commission>> {
@@ -53,7 +56,7 @@ export class LedgerStoreRepository implements LedgerRepository {
 
   static async create(store: CollectionStore): Promise<LedgerStoreRepository> {
     return new LedgerStoreRepository(
-      await RecordCollection.open<LedgerEntry>(store, 'ledger_entries', [
+      await RecordCollection.open<LedgerEntry>(store, 'ledger_entries', LEDGER_ENTRY_FIELDS, [
         { name: 'org_source', keys: { orgId: 1, sourceKey: 1 }, unique: true },
         { name: 'org_invoice', keys: { orgId: 1, invoiceId: 1, _id: -1 } },
       ]),

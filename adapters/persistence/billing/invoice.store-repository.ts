@@ -1,3 +1,4 @@
+import type { RecordFields } from '../shared/document-mapping.ts';
 import { INVOICE_LIFECYCLE, type Invoice, type InvoiceStatus } from '../../../core/billing/invoice.ts';
 import { transition, type Transition } from '../../../core/shared/lifecycle.ts';
 import type { InvoiceRepository, PaymentGuard, PaymentRepository } from '../../../ports/billing/invoice.repository.ts';
@@ -7,8 +8,10 @@ import type { Cents } from '../../../core/shared/money.ts';
 import { carriesEvents, OUTBOX_INDEX, withEvents } from '../shared/outbox.ts';
 import type { CollectionStore, Filter } from '../../../ports/persistence/collection-store.port.ts';
 import type { Page, PageRequest } from '../../../ports/persistence/page.ts';
-import { fromDocument } from '../shared/document-mapping.ts';
 import { RecordCollection } from '../shared/record-collection.ts';
+
+const INVOICE_FIELDS: RecordFields<Invoice> = { id: true, orgId: true, policyId: true, invoiceNumber: true, kind: true, amount: true, paidAmount: true, dueDate: true, status: true, createdAt: true };
+const PAYMENT_FIELDS: RecordFields<Payment> = { id: true, orgId: true, invoiceId: true, amount: true, method: true, reference: true, source: true, refundOf: true, requestKey: true, receivedAt: true, processorReported: true, processorRefundIds: true, processorRefundIdsTotal: true, refundHeld: true, processorRefundLevel: true, processorRefundSteps: true };
 
 const inStatus = (statuses: readonly InvoiceStatus[]): Filter => ({ status: { $in: [...statuses] } });
 
@@ -30,7 +33,7 @@ export class InvoiceStoreRepository implements InvoiceRepository {
   static async create(store: CollectionStore): Promise<InvoiceStoreRepository> {
     carriesEvents(store, 'invoices');
     return new InvoiceStoreRepository(
-      await RecordCollection.open<Invoice>(store, 'invoices', [
+      await RecordCollection.open<Invoice>(store, 'invoices', INVOICE_FIELDS, [
         { name: 'org_invoice_number', keys: { orgId: 1, invoiceNumber: 1 }, unique: true },
         { name: 'org_policy', keys: { orgId: 1, policyId: 1, _id: -1 } },
         { name: 'org_status', keys: { orgId: 1, status: 1, _id: -1 } },
@@ -101,7 +104,7 @@ export class PaymentStoreRepository implements PaymentRepository {
 
   static async create(store: CollectionStore): Promise<PaymentStoreRepository> {
     return new PaymentStoreRepository(
-      await RecordCollection.open<Payment>(store, 'payments', [
+      await RecordCollection.open<Payment>(store, 'payments', PAYMENT_FIELDS, [
         { name: 'org_reference', keys: { orgId: 1, reference: 1 }, unique: true },
         { name: 'org_invoice', keys: { orgId: 1, invoiceId: 1 } },
         { name: 'reference_source', keys: { reference: 1, source: 1 } },
@@ -141,7 +144,7 @@ export class PaymentStoreRepository implements PaymentRepository {
 
   async findProcessorPayment(intentId: string): Promise<Payment | null> {
     const document = await this.records.raw.findOne({ reference: intentId, source: 'processor', amount: { $gt: 0 } });
-    return document ? fromDocument<Payment>(document) : null;
+    return document ? this.records.fromStored(document) : null;
   }
 
   noteProcessorRefund(orgId: string, paymentId: string, report: { cumulative: Cents } | { refundId: string; amount: Cents }): Promise<Payment | null> {

@@ -1,8 +1,11 @@
+import type { RecordFields } from '../shared/document-mapping.ts';
 import type { PaymentAttempt, PaymentAttemptStatus } from '../../../core/billing/payment-attempt.ts';
 import { writeUnlessDuplicate } from '../../../core/shared/domain-error.ts';
 import type { PaymentAttemptRepository } from '../../../ports/billing/payment-attempt.repository.ts';
 import type { CollectionStore } from '../../../ports/persistence/collection-store.port.ts';
 import { RecordCollection } from '../shared/record-collection.ts';
+
+const PAYMENT_ATTEMPT_FIELDS: RecordFields<PaymentAttempt> = { id: true, orgId: true, invoiceId: true, amount: true, status: true, failureMessage: true, failureKeys: true, retries: true, createdAt: true, updatedAt: true };
 
 export class PaymentAttemptStoreRepository implements PaymentAttemptRepository {
   private readonly records: RecordCollection<PaymentAttempt>;
@@ -12,7 +15,7 @@ export class PaymentAttemptStoreRepository implements PaymentAttemptRepository {
   }
 
   static async create(store: CollectionStore): Promise<PaymentAttemptStoreRepository> {
-    return new PaymentAttemptStoreRepository(await RecordCollection.open<PaymentAttempt>(store, 'payment_attempts', [{ name: 'org_invoice', keys: { orgId: 1, invoiceId: 1, _id: -1 } }]));
+    return new PaymentAttemptStoreRepository(await RecordCollection.open<PaymentAttempt>(store, 'payment_attempts', PAYMENT_ATTEMPT_FIELDS, [{ name: 'org_invoice', keys: { orgId: 1, invoiceId: 1, _id: -1 } }]));
   }
 
   async insertUnlessKnown(attempt: PaymentAttempt): Promise<PaymentAttempt> {

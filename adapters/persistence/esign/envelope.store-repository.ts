@@ -1,9 +1,11 @@
+import type { RecordFields } from '../shared/document-mapping.ts';
 import type { EnvelopeStatus, SigningEnvelope } from '../../../core/esign/envelope.ts';
 import type { Transition } from '../../../core/shared/lifecycle.ts';
 import type { EnvelopeRepository } from '../../../ports/esign/esign.ports.ts';
 import type { CollectionStore } from '../../../ports/persistence/collection-store.port.ts';
-import { fromDocument } from '../shared/document-mapping.ts';
 import { RecordCollection } from '../shared/record-collection.ts';
+
+const SIGNING_ENVELOPE_FIELDS: RecordFields<SigningEnvelope> = { id: true, orgId: true, documentId: true, externalDocumentId: true, status: true, signers: true, subject: true, completedAt: true, createdAt: true, updatedAt: true };
 
 export class EnvelopeStoreRepository implements EnvelopeRepository {
   private readonly records: RecordCollection<SigningEnvelope>;
@@ -13,7 +15,7 @@ export class EnvelopeStoreRepository implements EnvelopeRepository {
   }
 
   static async create(store: CollectionStore): Promise<EnvelopeStoreRepository> {
-    return new EnvelopeStoreRepository(await RecordCollection.open<SigningEnvelope>(store, 'signing_envelopes', [{ name: 'external_id', keys: { externalDocumentId: 1 }, unique: true }]));
+    return new EnvelopeStoreRepository(await RecordCollection.open<SigningEnvelope>(store, 'signing_envelopes', SIGNING_ENVELOPE_FIELDS, [{ name: 'external_id', keys: { externalDocumentId: 1 }, unique: true }]));
   }
 
   insert(envelope: SigningEnvelope): Promise<void> {
@@ -30,11 +32,11 @@ export class EnvelopeStoreRepository implements EnvelopeRepository {
       { $set: { status: step.to, updatedAt: at, ...(step.to === 'completed' ? { completedAt: at } : {}) } },
       { returnDocument: 'after' },
     );
-    return document ? fromDocument<SigningEnvelope>(document) : null;
+    return document ? this.records.fromStored(document) : null;
   }
 
   async findByExternalId(externalDocumentId: string): Promise<SigningEnvelope | null> {
     const document = await this.records.raw.findOne({ externalDocumentId });
-    return document ? fromDocument<SigningEnvelope>(document) : null;
+    return document ? this.records.fromStored(document) : null;
   }
 }

@@ -1,12 +1,15 @@
+import type { RecordFields } from '../shared/document-mapping.ts';
 import type { DomainEvent } from '../../../core/events/domain-event.ts';
 import type { Policy, PolicyStatus } from '../../../core/policy/policy.ts';
 import type { CollectionStore } from '../../../ports/persistence/collection-store.port.ts';
-import { mapPage, type Page, type PageRequest } from '../../../ports/persistence/page.ts';
+import type { Page, PageRequest } from '../../../ports/persistence/page.ts';
 import type { Transition } from '../../../core/shared/lifecycle.ts';
 import type { PolicyChanges, PolicyRepository } from '../../../ports/policy/policy.repositories.ts';
-import { definedFields, toDocument } from '../shared/document-mapping.ts';
+import { definedFields } from '../shared/document-mapping.ts';
 import { RecordCollection } from '../shared/record-collection.ts';
-import { carriesEvents, newOutbox, OUTBOX_INDEX, withEvents, withoutOutbox } from '../shared/outbox.ts';
+import { carriesEvents, newOutbox, OUTBOX_INDEX, withEvents } from '../shared/outbox.ts';
+
+const POLICY_FIELDS: RecordFields<Policy> = { id: true, orgId: true, policyNumber: true, submissionId: true, quoteId: true, risk: true, contactEmail: true, producerId: true, grossPremium: true, effectiveDate: true, expirationDate: true, status: true, installmentPlan: true, cancellation: true, renewalOf: true, renewedBy: true, programId: true, createdAt: true, updatedAt: true, version: true };
 
 /** Policies carry their unpublished events, so a change and its events are one write. */
 export class PolicyStoreRepository implements PolicyRepository {
@@ -19,7 +22,7 @@ export class PolicyStoreRepository implements PolicyRepository {
   static async create(store: CollectionStore): Promise<PolicyStoreRepository> {
     carriesEvents(store, 'policies');
     return new PolicyStoreRepository(
-      await RecordCollection.open<Policy>(store, 'policies', [
+      await RecordCollection.open<Policy>(store, 'policies', POLICY_FIELDS, [
         { name: 'org_policy_number', keys: { orgId: 1, policyNumber: 1 }, unique: true },
         { name: 'org_status', keys: { orgId: 1, status: 1, _id: -1 } },
         OUTBOX_INDEX,
@@ -28,21 +31,19 @@ export class PolicyStoreRepository implements PolicyRepository {
   }
 
   async insert(policy: Policy, events: readonly DomainEvent[]): Promise<void> {
-    await this.records.raw.insertOne({ ...toDocument(policy), ...newOutbox(events) });
+    await this.records.raw.insertOne({ ...this.records.mapper.toStored(policy), ...newOutbox(events) });
   }
 
   async findById(orgId: string, id: string): Promise<Policy | null> {
-    return strip(await this.records.findById(orgId, id));
+    return this.records.findById(orgId, id);
   }
 
   async list(orgId: string, filters: { status?: PolicyStatus }, page: PageRequest): Promise<Page<Policy>> {
-    return mapPage(await this.records.page(orgId, filters.status ? { status: filters.status } : {}, page), (policy) => strip(policy) as Policy);
+    return this.records.page(orgId, filters.status ? { status: filters.status } : {}, page);
   }
 
   async change(policy: Policy, step: Transition<PolicyStatus>, changes: PolicyChanges, events: readonly DomainEvent[], at: Date): Promise<Policy | null> {
     const update = withEvents({ $set: { ...definedFields(changes), status: step.to, updatedAt: at }, $inc: { version: 1 } }, events);
-    return strip(await this.records.update(policy.orgId, policy.id, { version: policy.version, status: { $in: [...step.from] } }, update));
+    return this.records.update(policy.orgId, policy.id, { version: policy.version, status: { $in: [...step.from] } }, update);
   }
 }
-
-const strip = (policy: Policy | null): Policy | null => (policy ? withoutOutbox(policy) : null);

@@ -3,8 +3,11 @@ import { transition, type Transition } from '../../../core/shared/lifecycle.ts';
 import type { CollectionStore, Filter } from '../../../ports/persistence/collection-store.port.ts';
 import type { Page, PageRequest } from '../../../ports/persistence/page.ts';
 import type { AppointmentRepository, ProducerRepository } from '../../../ports/producers/producer.repositories.ts';
-import { definedFields, fromDocument } from '../shared/document-mapping.ts';
+import { definedFields, type RecordFields } from '../shared/document-mapping.ts';
 import { RecordCollection } from '../shared/record-collection.ts';
+
+const PRODUCER_FIELDS: RecordFields<Producer> = { id: true, orgId: true, userId: true, name: true, email: true, status: true, license: true, createdAt: true, updatedAt: true };
+const APPOINTMENT_FIELDS: RecordFields<Appointment> = { id: true, orgId: true, producerId: true, state: true, lineOfBusiness: true, status: true, createdAt: true, updatedAt: true };
 
 const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -16,7 +19,7 @@ export class ProducerStoreRepository implements ProducerRepository {
   }
 
   static async create(store: CollectionStore): Promise<ProducerStoreRepository> {
-    return new ProducerStoreRepository(await RecordCollection.open<Producer>(store, 'producers', [
+    return new ProducerStoreRepository(await RecordCollection.open<Producer>(store, 'producers', PRODUCER_FIELDS, [
         { name: 'org_status', keys: { orgId: 1, status: 1, _id: -1 } },
         { name: 'org_user', keys: { orgId: 1, userId: 1 } },
       ]));
@@ -52,7 +55,7 @@ export class ProducerStoreRepository implements ProducerRepository {
   async activateVerified(id: string, at: Date): Promise<Producer | null> {
     const { from, to } = transition(PRODUCER_LIFECYCLE, 'verify_identity');
     const document = await this.records.raw.findOneAndUpdate({ _id: id, status: { $in: [...from] } }, { $set: { status: to, updatedAt: at } }, { returnDocument: 'after' });
-    return document ? fromDocument<Producer>(document) : null;
+    return document ? this.records.fromStored(document) : null;
   }
 }
 
@@ -64,7 +67,7 @@ export class AppointmentStoreRepository implements AppointmentRepository {
   }
 
   static async create(store: CollectionStore): Promise<AppointmentStoreRepository> {
-    return new AppointmentStoreRepository(await RecordCollection.open<Appointment>(store, 'appointments', [{ name: 'org_producer', keys: { orgId: 1, producerId: 1 } }]));
+    return new AppointmentStoreRepository(await RecordCollection.open<Appointment>(store, 'appointments', APPOINTMENT_FIELDS, [{ name: 'org_producer', keys: { orgId: 1, producerId: 1 } }]));
   }
 
   insert(appointment: Appointment): Promise<void> {

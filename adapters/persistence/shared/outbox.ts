@@ -25,12 +25,6 @@ export const withEvents = (update: UpdateDocument, events: readonly DomainEvent[
 /** The outbox fields of a new aggregate document. */
 export const newOutbox = (events: readonly DomainEvent[]): Record<string, unknown> => ({ [OUTBOX_FIELD]: [...events], [OUTBOX_FLAG]: events.length > 0 });
 
-/** A stored aggregate without its outbox fields: they never reach domain objects. */
-export const withoutOutbox = <T>(record: T): T => {
-  const { [OUTBOX_FIELD]: _events, [OUTBOX_FLAG]: _flag, ...rest } = record as T & Record<string, unknown>;
-  return rest as T;
-};
-
 const carriers = new WeakMap<CollectionStore, Set<string>>();
 
 /** Declares that a collection of this store carries events; the relay reads every declared collection. */

@@ -1,31 +1,39 @@
 import type { Collection, CollectionStore, Filter, IndexSpec, UpdateDocument } from '../../../ports/persistence/collection-store.port.ts';
 import type { Page, PageRequest } from '../../../ports/persistence/page.ts';
 import { findPage } from './cursor-page.ts';
-import { fromDocument, toDocument, type DocumentOf } from './document-mapping.ts';
+import { recordMapper, type DocumentOf, type RecordFields, type RecordMapper } from './document-mapping.ts';
 
 /**
- * The mapping every tenant repository shares: records with `id` stored as `_id`, every call
- * scoped by `orgId`. Repositories compose it and add their own queries and guarded writes.
+ * The mapping every tenant repository shares: records with `id` stored as `_id`, read back with
+ * exactly their declared fields, every call scoped by `orgId`. Repositories compose it and add
+ * their own queries and guarded writes.
  */
 export class RecordCollection<T extends { id: string; orgId: string }> {
   readonly raw: Collection<DocumentOf<T>>;
+  readonly mapper: RecordMapper<T>;
 
-  private constructor(raw: Collection<DocumentOf<T>>) {
+  private constructor(raw: Collection<DocumentOf<T>>, mapper: RecordMapper<T>) {
     this.raw = raw;
+    this.mapper = mapper;
   }
 
-  static async open<T extends { id: string; orgId: string }>(store: CollectionStore, name: string, indexes: readonly IndexSpec[]): Promise<RecordCollection<T>> {
+  static async open<T extends { id: string; orgId: string }>(store: CollectionStore, name: string, fields: RecordFields<T>, indexes: readonly IndexSpec[]): Promise<RecordCollection<T>> {
     await store.ensureIndexes(name, [{ name: 'org_newest', keys: { orgId: 1, _id: -1 } }, ...indexes]);
-    return new RecordCollection<T>(store.collection<DocumentOf<T>>(name));
+    return new RecordCollection<T>(store.collection<DocumentOf<T>>(name), recordMapper(fields));
+  }
+
+  /** A record read from a stored document found by a query of the repository's own. */
+  fromStored(document: DocumentOf<T>): T {
+    return this.mapper.fromStored(document);
   }
 
   insert(record: T): Promise<void> {
-    return this.raw.insertOne(toDocument(record));
+    return this.raw.insertOne(this.mapper.toStored(record));
   }
 
   async findOne(orgId: string, filter: Filter): Promise<T | null> {
     const document = await this.raw.findOne({ ...filter, orgId });
-    return document ? fromDocument<T>(document) : null;
+    return document ? this.fromStored(document) : null;
   }
 
   findById(orgId: string, id: string): Promise<T | null> {
@@ -33,16 +41,16 @@ export class RecordCollection<T extends { id: string; orgId: string }> {
   }
 
   async findAll(orgId: string, filter: Filter, sort: Record<string, 1 | -1> = { _id: 1 }): Promise<T[]> {
-    return (await this.raw.find({ ...filter, orgId }, { sort })).map((document) => fromDocument<T>(document));
+    return (await this.raw.find({ ...filter, orgId }, { sort })).map((document) => this.fromStored(document));
   }
 
   page(orgId: string, filter: Filter, request: PageRequest): Promise<Page<T>> {
-    return findPage(this.raw, { ...filter, orgId }, request, (document) => fromDocument<T>(document));
+    return findPage(this.raw, { ...filter, orgId }, request, (document) => this.fromStored(document));
   }
 
   /** A conditional write: null when the record is missing or no longer matches the condition. */
   async update(orgId: string, id: string, condition: Filter, update: UpdateDocument): Promise<T | null> {
     const document = await this.raw.findOneAndUpdate({ ...condition, _id: id, orgId }, update, { returnDocument: 'after' });
-    return document ? fromDocument<T>(document) : null;
+    return document ? this.fromStored(document) : null;
   }
 }

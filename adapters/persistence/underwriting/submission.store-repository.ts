@@ -1,9 +1,12 @@
+import type { RecordFields } from '../shared/document-mapping.ts';
 import { SUBMISSION_LIFECYCLE, type Submission, type SubmissionStatus } from '../../../core/underwriting/submission.ts';
 import { transition, type Transition } from '../../../core/shared/lifecycle.ts';
 import type { CollectionStore, Filter } from '../../../ports/persistence/collection-store.port.ts';
 import type { Page, PageRequest } from '../../../ports/persistence/page.ts';
 import type { SubmissionFilters, SubmissionRepository } from '../../../ports/underwriting/underwriting.repositories.ts';
 import { RecordCollection } from '../shared/record-collection.ts';
+
+const SUBMISSION_FIELDS: RecordFields<Submission> = { id: true, orgId: true, status: true, contactEmail: true, producerId: true, description: true, priorLosses: true, triage: true, bindingPolicyId: true, source: true, createdBy: true, createdAt: true, updatedAt: true, version: true, insuredName: true, naicsCode: true, annualRevenue: true, requestedLimit: true, effectiveDate: true, state: true, lineOfBusiness: true };
 
 export class SubmissionStoreRepository implements SubmissionRepository {
   private readonly records: RecordCollection<Submission>;
@@ -14,7 +17,7 @@ export class SubmissionStoreRepository implements SubmissionRepository {
 
   static async create(store: CollectionStore): Promise<SubmissionStoreRepository> {
     return new SubmissionStoreRepository(
-      await RecordCollection.open<Submission>(store, 'submissions', [
+      await RecordCollection.open<Submission>(store, 'submissions', SUBMISSION_FIELDS, [
         { name: 'org_status', keys: { orgId: 1, status: 1, _id: -1 } },
         { name: 'org_producer', keys: { orgId: 1, producerId: 1, _id: -1 } },
       ]),
