@@ -13,5 +13,8 @@ const config = loadConfig({ ...process.env, DATA_DIR: process.env.DATA_DIR ?? mk
 const seed = Number(process.env.BENCH_SEED_POLICIES ?? 0);
 const store = await EmbeddedStore.open({ dir: config.dataDir });
 if (seed > 0) await seedPolicies(store, seed);
-const app = await startApp(config, { store, logger: createLogger(config.logLevel, (await import('pino')).default.destination({ dest: '/dev/null', sync: true, minLength: 4096 })) });
+const app = await startApp(config, {
+  store,
+  logger: createLogger(config.logLevel, (await import('pino')).default.destination({ dest: '/dev/null', sync: true, minLength: 4096 })),
+});
 process.stdout.write(`${JSON.stringify({ apiPort: app.apiPort, authPort: app.authPort })}\n`);

@@ -9,7 +9,11 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const workers = Number(process.env.BENCH_WORKERS ?? 16);
 
 const post = async (url: string, token: string, body: unknown) => {
-  const response = await fetch(url, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   const json = (await response.json()) as Record<string, any>;
   if (response.status !== 201) throw new Error(`${url}: ${response.status} ${JSON.stringify(json)}`);
   return json;
@@ -24,7 +28,13 @@ const measure = async (seeded: number) => {
   });
   try {
     const base = `http://127.0.0.1:${api.ready.apiPort}`;
-    const { token } = (await (await fetch(`${base}/auth/demo`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ secret: SECRET, orgId: BENCH_ORG }) })).json()) as { token: string };
+    const { token } = (await (
+      await fetch(`${base}/auth/demo`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ secret: SECRET, orgId: BENCH_ORG }),
+      })
+    ).json()) as { token: string };
     const flow = async (n: number) => {
       const submission = await post(`${base}/v1/submissions`, token, {
         insuredName: `Flow ${n}`,

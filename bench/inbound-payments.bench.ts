@@ -15,7 +15,11 @@ const policies = Number(process.env.BENCH_POLICIES ?? 50);
 const AMOUNT_CENTS = 100;
 
 const request = async (url: string, token: string, method: string, body?: unknown) => {
-  const response = await fetch(url, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+  const response = await fetch(url, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
   const json = (await response.json()) as Record<string, any>;
   if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${JSON.stringify(json)}`);
   return json;
@@ -44,7 +48,16 @@ const deliveries = (url: string, invoices: readonly { id: string }[], orgId: str
             id: `evt_${tag}_${n}`,
             object: 'event',
             type: 'payment_intent.succeeded',
-            data: { object: { id: `pi_${tag}_${n}`, object: 'payment_intent', amount: AMOUNT_CENTS, amount_received: AMOUNT_CENTS, currency: 'usd', metadata: { invoiceId: invoice.id, orgId } } },
+            data: {
+              object: {
+                id: `pi_${tag}_${n}`,
+                object: 'payment_intent',
+                amount: AMOUNT_CENTS,
+                amount_received: AMOUNT_CENTS,
+                currency: 'usd',
+                metadata: { invoiceId: invoice.id, orgId },
+              },
+            },
           });
           if (sent && sent.length < 200) sent.push(payload);
           return { ...req, body: payload, headers: { 'content-type': 'application/json', 'stripe-signature': signed(payload) } };
@@ -69,7 +82,13 @@ try {
   const invoices: { id: string; amount: number }[] = [];
   for (let i = 0; i < policies; i += 1) {
     const submission = await request(`${base}/v1/submissions`, token, 'POST', {
-      insuredName: `Payer ${i}`, naicsCode: '541511', annualRevenue: 50_000_000, requestedLimit: 5_000_000, effectiveDate: '2027-03-01', state: 'OH', lineOfBusiness: 'GL',
+      insuredName: `Payer ${i}`,
+      naicsCode: '541511',
+      annualRevenue: 50_000_000,
+      requestedLimit: 5_000_000,
+      effectiveDate: '2027-03-01',
+      state: 'OH',
+      lineOfBusiness: 'GL',
     });
     await request(`${base}/v1/submissions/${submission.id}/quote`, token, 'POST', {});
     const policy = await request(`${base}/v1/submissions/${submission.id}/bind`, token, 'POST', { installmentPlan: 'MONTHLY_12' });
@@ -87,7 +106,11 @@ try {
   const paidCents = async () => {
     let total = 0;
     for (let cursor: string | null = null, first = true; first || cursor; first = false) {
-      const page: { data: { paidAmount: number }[]; nextCursor: string | null } = (await request(`${base}/v1/invoices?limit=200${cursor ? `&cursor=${cursor}` : ''}`, token, 'GET')) as never;
+      const page: { data: { paidAmount: number }[]; nextCursor: string | null } = (await request(
+        `${base}/v1/invoices?limit=200${cursor ? `&cursor=${cursor}` : ''}`,
+        token,
+        'GET',
+      )) as never;
       total += page.data.reduce((sum, invoice) => sum + Math.round(invoice.paidAmount * 100), 0);
       cursor = page.nextCursor;
     }
@@ -97,7 +120,11 @@ try {
   for (const payload of sent.slice(0, 100)) {
     const replay = JSON.parse(payload) as { id: string };
     const again = JSON.stringify({ ...replay, id: `${replay.id}_resent` });
-    await fetch(`${base}/webhooks/payment-processor`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signed(again) }, body: again });
+    await fetch(`${base}/webhooks/payment-processor`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': signed(again) },
+      body: again,
+    });
   }
   const after = await paidCents();
 
@@ -106,12 +133,16 @@ try {
   console.log(`50 connections, ${duration} s each, ${invoices.length} invoices, node ${process.version}`);
   console.log(row('bare verify-and-200 handler', baseline));
   console.log(row('payment_intent.succeeded, recorded', platform));
-  console.log(`ratio ${(platform.requestsPerSecond / baseline.requestsPerSecond).toFixed(2)}; target >= 500 deliveries/s: ${platform.requestsPerSecond >= 500 ? 'met' : 'NOT met'}`);
+  console.log(
+    `ratio ${(platform.requestsPerSecond / baseline.requestsPerSecond).toFixed(2)}; target >= 500 deliveries/s: ${platform.requestsPerSecond >= 500 ? 'met' : 'NOT met'}`,
+  );
   // Deliveries still in flight when a run ends are processed but not counted as acknowledged.
   const acknowledged = warm['2xx'] + platform.ok;
   const recorded = before / AMOUNT_CENTS;
   const exact = acknowledged <= recorded && recorded <= built.count;
-  console.log(`exactly once: ${built.count} deliveries sent, ${acknowledged} acknowledged within the runs, ${recorded} payments recorded (${exact ? 'consistent' : 'INCONSISTENT'}); 100 re-sends under new event ids added ${(after - before) / AMOUNT_CENTS}`);
+  console.log(
+    `exactly once: ${built.count} deliveries sent, ${acknowledged} acknowledged within the runs, ${recorded} payments recorded (${exact ? 'consistent' : 'INCONSISTENT'}); 100 re-sends under new event ids added ${(after - before) / AMOUNT_CENTS}`,
+  );
   if (platform.non2xx > 0 || platform.errors > 0 || after !== before || !exact) process.exitCode = 1;
 } finally {
   bare.child.kill();

@@ -29,4 +29,6 @@ const count = 1_000_000;
 const started = process.hrtime.bigint();
 run(count);
 const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-console.log(`rating: ${Math.round(count / seconds).toLocaleString('en-US')} quotes/s (${count.toLocaleString('en-US')} quotes in ${seconds.toFixed(2)} s; target >= 100,000/s) [checksum ${checksum % 997}]`);
+console.log(
+  `rating: ${Math.round(count / seconds).toLocaleString('en-US')} quotes/s (${count.toLocaleString('en-US')} quotes in ${seconds.toFixed(2)} s; target >= 100,000/s) [checksum ${checksum % 997}]`,
+);

@@ -35,7 +35,8 @@ const listenOrExplain = async (server: HttpServer, name: string, setting: string
     return await server.listen(port, host);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EADDRINUSE') throw new Error(`The ${name} port ${port} on ${host} is already in use; stop the program using it or set ${setting} to a free port.`);
+    if (code === 'EADDRINUSE')
+      throw new Error(`The ${name} port ${port} on ${host} is already in use; stop the program using it or set ${setting} to a free port.`);
     if (code === 'EACCES') throw new Error(`The ${name} may not listen on port ${port} on ${host}; set ${setting} to a port above 1023.`);
     throw error;
   }

@@ -31,7 +31,11 @@ export const billingModule = (config: AppConfig, logger: Logger): ContextModule 
     wire.factory(TOKENS.FinancialAlerts, [TOKENS.Store], StoreFinancialAlertQueue.create);
     wire.factory(TOKENS.FinancialIncidents, [TOKENS.Store], (store) => StoreFinancialIncidentLog.create(store, logger));
     wire.factory(TOKENS.ManualReviews, [TOKENS.Store], (store) => new StoreManualReviewQueue(store));
-    wire.factory(TOKENS.FinancialSteps, [TOKENS.FinancialIncidents, TOKENS.Ids, TOKENS.Clock], (incidents, ids, clock) => new FinancialSteps(incidents, ids, clock));
+    wire.factory(
+      TOKENS.FinancialSteps,
+      [TOKENS.FinancialIncidents, TOKENS.Ids, TOKENS.Clock],
+      (incidents, ids, clock) => new FinancialSteps(incidents, ids, clock),
+    );
     wire.factory(TOKENS.PaymentGateway, [TOKENS.Store], (store) =>
       config.secrets.stripeSecretKey ? new StripePaymentGateway(config.secrets.stripeSecretKey, config.stripeApiBase) : new LocalPaymentGateway(store),
     );
@@ -84,7 +88,12 @@ export const billingModule = (config: AppConfig, logger: Logger): ContextModule 
     );
   }),
   routes: async (resolve) => [
-    ...invoiceRoutes(await resolve(TOKENS.Invoices), await resolve(TOKENS.InvoiceSettlement), await resolve(TOKENS.CardPayments), await resolve(TOKENS.LocalPaymentConfirmer)),
+    ...invoiceRoutes(
+      await resolve(TOKENS.Invoices),
+      await resolve(TOKENS.InvoiceSettlement),
+      await resolve(TOKENS.CardPayments),
+      await resolve(TOKENS.LocalPaymentConfirmer),
+    ),
     ...financeRoutes(await resolve(TOKENS.CommissionRepository), await resolve(TOKENS.LedgerRepository), await resolve(TOKENS.FinancialIncidents)),
   ],
   jobs: async (resolve) => [financialAlertsJob(await resolve(TOKENS.FinancialAlertDispatch))],

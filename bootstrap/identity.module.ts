@@ -28,9 +28,31 @@ export const identityModule = (config: AppConfig): ContextModule => ({
     wire.value(TOKENS.SessionStatus, new SessionStatusCache());
     wire.factory(
       TOKENS.Authenticate,
-      [TOKENS.TokenSigner, TOKENS.SecretTools, TOKENS.ApiKeyRepository, TOKENS.UserRepository, TOKENS.OrganizationRepository, TOKENS.ProducerRepository, TOKENS.SessionRepository, TOKENS.SessionStatus, TOKENS.Clock],
+      [
+        TOKENS.TokenSigner,
+        TOKENS.SecretTools,
+        TOKENS.ApiKeyRepository,
+        TOKENS.UserRepository,
+        TOKENS.OrganizationRepository,
+        TOKENS.ProducerRepository,
+        TOKENS.SessionRepository,
+        TOKENS.SessionStatus,
+        TOKENS.Clock,
+      ],
       (tokens, secrets, apiKeys, users, organizations, producers, sessions, sessionStatus, clock) =>
-        new Authenticate({ machineSecret: config.secrets.apiSecret, environment: config.environment, tokens, secrets, apiKeys, users, organizations, producers, sessions, sessionStatus, clock }),
+        new Authenticate({
+          machineSecret: config.secrets.apiSecret,
+          environment: config.environment,
+          tokens,
+          secrets,
+          apiKeys,
+          users,
+          organizations,
+          producers,
+          sessions,
+          sessionStatus,
+          clock,
+        }),
     );
     wire.factory(
       TOKENS.AuthSessions,
@@ -50,7 +72,22 @@ export const identityModule = (config: AppConfig): ContextModule => ({
         TOKENS.SessionStatus,
       ],
       (users, sessions, organizations, passwords, tokens, secrets, attempts, ids, clock, audit, producers, verifications, sessionStatus) =>
-        new AuthSessions({ machineSecret: config.secrets.apiSecret, users, sessions, organizations, passwords, tokens, secrets, attempts, ids, clock, audit, producers, verifications, sessionStatus }),
+        new AuthSessions({
+          machineSecret: config.secrets.apiSecret,
+          users,
+          sessions,
+          organizations,
+          passwords,
+          tokens,
+          secrets,
+          attempts,
+          ids,
+          clock,
+          audit,
+          producers,
+          verifications,
+          sessionStatus,
+        }),
     );
     wire.factory(
       TOKENS.EmailVerifications,
@@ -65,7 +102,8 @@ export const identityModule = (config: AppConfig): ContextModule => ({
     wire.factory(
       TOKENS.ApiKeys,
       [TOKENS.ApiKeyRepository, TOKENS.OrganizationRepository, TOKENS.SecretTools, TOKENS.Ids, TOKENS.Clock, TOKENS.AuditTrail],
-      (apiKeys, organizations, secrets, ids, clock, audit) => new ApiKeys({ environment: config.environment, apiKeys, organizations, secrets, ids, clock, audit }),
+      (apiKeys, organizations, secrets, ids, clock, audit) =>
+        new ApiKeys({ environment: config.environment, apiKeys, organizations, secrets, ids, clock, audit }),
     );
   }),
   routes: async (resolve) => [
@@ -73,5 +111,6 @@ export const identityModule = (config: AppConfig): ContextModule => ({
     ...userRoutes(await resolve(TOKENS.Users)),
     ...apiKeyRoutes(await resolve(TOKENS.ApiKeys)),
   ],
-  authRoutes: async (resolve) => authServiceRoutes(await resolve(TOKENS.AuthSessions), await resolve(TOKENS.EmailVerifications), config.environment !== 'local'),
+  authRoutes: async (resolve) =>
+    authServiceRoutes(await resolve(TOKENS.AuthSessions), await resolve(TOKENS.EmailVerifications), config.environment !== 'local'),
 });

@@ -24,14 +24,24 @@ import { bindings, type ContextModule } from './wiring.ts';
 export const inboundModule = (config: AppConfig): ContextModule => ({
   name: 'inbound',
   bindings: bindings((wire) => {
-    wire.factory(TOKENS.InboundPipeline, [TOKENS.Store, TOKENS.SecretTools, TOKENS.Clock], async (store, secrets, clock) =>
-      new InboundPipeline(await StoreProcessedEvents.create(store), await StoreReplayGuard.create(store), secrets, clock),
+    wire.factory(
+      TOKENS.InboundPipeline,
+      [TOKENS.Store, TOKENS.SecretTools, TOKENS.Clock],
+      async (store, secrets, clock) => new InboundPipeline(await StoreProcessedEvents.create(store), await StoreReplayGuard.create(store), secrets, clock),
     );
     wire.factory(
       TOKENS.ProcessorPaymentEvents,
       [TOKENS.InvoiceSettlement, TOKENS.PremiumCollection, TOKENS.CardPayments, TOKENS.PaymentRepository, TOKENS.ManualReviews, TOKENS.FinancialSteps],
       (settlement, collection, cards, payments, reviews, steps) =>
-        new ProcessorPaymentEvents({ settlement, collection, cards, payments, reviews, steps, refunds: new ProcessorRefunds({ payments, settlement, collection, reviews, steps }) }),
+        new ProcessorPaymentEvents({
+          settlement,
+          collection,
+          cards,
+          payments,
+          reviews,
+          steps,
+          refunds: new ProcessorRefunds({ payments, settlement, collection, reviews, steps }),
+        }),
     );
     wire.factory(
       TOKENS.InboundEndpoints,
@@ -50,7 +60,13 @@ export const inboundModule = (config: AppConfig): ContextModule => ({
       (gateway, pipeline, endpoints, clock) => {
         const endpoint = endpoints.find((candidate) => candidate.receiver.provider === STRIPE_PROVIDER);
         if (config.environment !== 'local' || !(gateway instanceof LocalPaymentGateway) || !endpoint) return null;
-        const confirmation = new LocalPaymentConfirmation({ gateway, pipeline, receiver: endpoint.receiver, webhookSecret: config.secrets.stripeWebhookSecret, clock });
+        const confirmation = new LocalPaymentConfirmation({
+          gateway,
+          pipeline,
+          receiver: endpoint.receiver,
+          webhookSecret: config.secrets.stripeWebhookSecret,
+          clock,
+        });
         return (input) => confirmation.confirm(input);
       },
     );

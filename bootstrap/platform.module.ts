@@ -2,7 +2,8 @@ import { join } from 'node:path';
 import type { Logger } from 'pino';
 import { auditRoutes } from '../adapters/http/audit/audit.routes.ts';
 import { healthRoutes } from '../adapters/http/platform/health.routes.ts';
-import { AgendaJobRunner, agendaBackendFor } from '../adapters/jobs/agenda-job-runner.ts';
+import { AgendaJobRunner } from '../adapters/jobs/agenda-job-runner.ts';
+import { agendaBackendFor } from './job-backend.ts';
 import { OutboxFileMailer } from '../adapters/notifications/outbox-file-mailer.ts';
 import { UnconfiguredMailer } from '../adapters/notifications/unconfigured-mailer.ts';
 import { AuditLogStore } from '../adapters/persistence/audit/audit-log.store.ts';
@@ -38,10 +39,18 @@ export const platformModule = (config: AppConfig, store: CollectionStore, logger
       store.engine === 'mongodb' ? StoreWindowCounter.create(store, 'rate_windows', { volatile: true }) : new MemoryWindowCounter(),
     );
     wire.factory(TOKENS.SignInAttempts, [TOKENS.Store], (store) => StoreWindowCounter.create(store, 'sign_in_attempts', { volatile: false }));
-    wire.factory(TOKENS.RateLimiter, [TOKENS.RateWindows, TOKENS.Clock], (windows, clock) => new RateLimiter(config.environment, config.defaultRateLimit, windows, clock));
+    wire.factory(
+      TOKENS.RateLimiter,
+      [TOKENS.RateWindows, TOKENS.Clock],
+      (windows, clock) => new RateLimiter(config.environment, config.defaultRateLimit, windows, clock),
+    );
     // CONTRACT: local and sandbox write mail as files in DATA_DIR/outbox; production needs a provider.
     wire.value(TOKENS.Mailer, config.environment === 'production' ? new UnconfiguredMailer() : new OutboxFileMailer(join(config.dataDir, 'outbox')));
-    wire.factory(TOKENS.JobRunner, [TOKENS.Store], (store) => new AgendaJobRunner(agendaBackendFor(store), logger, { lockLifetimeMs: config.jobLockLifetimeMs }));
+    wire.factory(
+      TOKENS.JobRunner,
+      [TOKENS.Store],
+      (store) => new AgendaJobRunner(agendaBackendFor(store), logger, { lockLifetimeMs: config.jobLockLifetimeMs }),
+    );
   }),
   routes: async (resolve) => [...healthRoutes(await resolve(TOKENS.Store)), ...auditRoutes(await resolve(TOKENS.AuditLog))],
 });

@@ -13,7 +13,11 @@ export const webhooksModule = (config: AppConfig): ContextModule => ({
   name: 'webhooks',
   bindings: bindings((wire) => {
     wire.factory(TOKENS.Webhooks, [TOKENS.Store, TOKENS.Ids, TOKENS.Clock, TOKENS.JobRunner], async (store, ids, clock, queue) => {
-      const [subscriptions, deliveries, events] = await Promise.all([SubscriptionStoreRepository.create(store), DeliveryLogStore.create(store), EventLogStore.create(store)]);
+      const [subscriptions, deliveries, events] = await Promise.all([
+        SubscriptionStoreRepository.create(store),
+        DeliveryLogStore.create(store),
+        EventLogStore.create(store),
+      ]);
       return new Webhooks({
         environment: config.environment,
         subscriptions,

@@ -37,7 +37,10 @@ export const bindings = (register: (wire: Wire) => void): ContainerModule => new
 
 export type Resolve = <T>(key: Token<T>) => Promise<T>;
 
-export const resolverOf = (container: Container): Resolve => (key) => container.getAsync(key);
+export const resolverOf =
+  (container: Container): Resolve =>
+  (key) =>
+    container.getAsync(key);
 
 /**
  * One bounded context's composition: what it binds, the routes it serves, the jobs it runs.

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile } from 'node:fs/promises';
 import { dirname, join, normalize, sep } from 'node:path';
 import type { FileStorage } from '../../ports/documents/file-storage.port.ts';
-import { writeFileDurably } from '../system/durable-file.ts';
+import { writeFileDurably } from '../shared/durable-file.ts';
 
 const CONTENT_TYPE_SUFFIX = '.content-type';
 

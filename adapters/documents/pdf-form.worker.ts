@@ -15,9 +15,7 @@ export interface FormReadTask {
   readonly path: string;
 }
 
-export type FormReadResult =
-  | { readonly ok: true; readonly values: Record<string, string | boolean> }
-  | { readonly ok: false; readonly reason: string };
+export type FormReadResult = { readonly ok: true; readonly values: Record<string, string | boolean> } | { readonly ok: false; readonly reason: string };
 
 /** What one form may contribute: enough for any ACORD form, small enough to handle on the main thread. */
 export const MAX_FORM_FIELDS = 2_000;

@@ -1,26 +1,7 @@
-import { Agenda, InMemoryNotificationChannel, type AgendaBackend } from 'agenda';
-import { MongoBackend } from '@agendajs/mongo-backend';
+import { Agenda, type AgendaBackend } from 'agenda';
 import type { Logger } from 'pino';
 import type { JobDefinition } from '../../ports/jobs/job-definition.ts';
-import type { CollectionStore } from '../../ports/persistence/collection-store.port.ts';
 import type { JobQueue } from '../../ports/webhooks/webhook.ports.ts';
-import { MongoStore } from '../persistence/mongo/mongo-store.engine.ts';
-import { StoreJobRepository } from './store-job-repository.ts';
-
-/** Agenda over the platform's store: the official MongoDB backend, or our repository over the embedded engine. */
-export const agendaBackendFor = (store: CollectionStore): AgendaBackend => {
-  if (store instanceof MongoStore) return new MongoBackend({ mongo: store.database(), collection: 'agenda_jobs' });
-  const repository = new StoreJobRepository(store);
-  return {
-    name: 'embedded-store',
-    repository,
-    // One process owns the embedded store, so in-process notifications reach every worker.
-    notificationChannel: new InMemoryNotificationChannel(),
-    ownsConnection: false,
-    connect: () => repository.connect(),
-    disconnect: async () => {},
-  };
-};
 
 export interface JobRunnerOptions {
   /**

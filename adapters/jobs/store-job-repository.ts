@@ -1,5 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { computeJobState, toJobId, type JobParameters, type JobRepository, type JobRepositoryOptions, type JobsOverview, type JobsQueryOptions, type JobsResult, type RemoveJobsOptions } from 'agenda';
+import {
+  computeJobState,
+  toJobId,
+  type JobParameters,
+  type JobRepository,
+  type JobRepositoryOptions,
+  type JobsOverview,
+  type JobsQueryOptions,
+  type JobsResult,
+  type RemoveJobsOptions,
+} from 'agenda';
 
 import { writeUnlessDuplicate } from '../../core/shared/domain-error.ts';
 import type { Collection, CollectionStore, Filter } from '../../ports/persistence/collection-store.port.ts';
@@ -68,7 +78,17 @@ export class StoreJobRepository implements JobRepository {
     const { jobs } = await this.queryJobs({ includeDisabled: true });
     const byName = new Map<string, JobsOverview>();
     for (const job of jobs) {
-      const overview = byName.get(job.name) ?? { name: job.name, total: 0, running: 0, scheduled: 0, queued: 0, completed: 0, failed: 0, repeating: 0, paused: 0 };
+      const overview = byName.get(job.name) ?? {
+        name: job.name,
+        total: 0,
+        running: 0,
+        scheduled: 0,
+        queued: 0,
+        completed: 0,
+        failed: 0,
+        repeating: 0,
+        paused: 0,
+      };
       overview.total += 1;
       overview[job.state] += 1;
       byName.set(job.name, overview);
@@ -159,7 +179,13 @@ export class StoreJobRepository implements JobRepository {
     if (jobIds.length > 0) await this.jobs.updateMany({ _id: { $in: jobIds.map(String) } }, { $set: { lockedAt: null } });
   }
 
-  async getNextJobToRun(jobName: string, nextScanAt: Date, lockDeadline: Date, now: Date | undefined, options: JobRepositoryOptions | undefined): Promise<JobParameters | undefined> {
+  async getNextJobToRun(
+    jobName: string,
+    nextScanAt: Date,
+    lockDeadline: Date,
+    now: Date | undefined,
+    options: JobRepositoryOptions | undefined,
+  ): Promise<JobParameters | undefined> {
     const next = await this.jobs.findOneAndUpdate(
       {
         name: jobName,

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { MailMessage, Mailer } from '../../ports/notifications/mailer.port.ts';
-import { writeFileDurably } from '../system/durable-file.ts';
+import { writeFileDurably } from '../shared/durable-file.ts';
 
 /**
  * Development mail: one JSON file per message in a directory (`DATA_DIR/outbox/`), with `to`,

@@ -29,7 +29,13 @@ export class LocalPaymentGateway implements PaymentGateway {
   async createIntent(input: Parameters<PaymentGateway['createIntent']>[0]): Promise<GatewayIntent> {
     const intent = await this.once(input.idempotencyKey, () => {
       const id = `pi_local_${randomBytes(12).toString('hex')}`;
-      return { id, amount: input.amount, currency: input.currency, status: 'requires_payment_method' as const, clientSecret: `${id}_secret_${randomBytes(12).toString('hex')}` };
+      return {
+        id,
+        amount: input.amount,
+        currency: input.currency,
+        status: 'requires_payment_method' as const,
+        clientSecret: `${id}_secret_${randomBytes(12).toString('hex')}`,
+      };
     });
     await this.results.updateOne({ _id: `intent:${intent.id}` }, { $setOnInsert: { result: { ...intent, clientSecret: null } } }, { upsert: true });
     return intent;
@@ -46,7 +52,11 @@ export class LocalPaymentGateway implements PaymentGateway {
   async succeed(intentId: string): Promise<GatewayIntent & { latestCharge: string }> {
     const known = await this.results.findOne({ _id: `intent:${intentId}` });
     if (!known) throw new Error(`No local payment intent ${intentId}.`);
-    const paid = await this.once(`succeed-${intentId}`, () => ({ ...(known.result as GatewayIntent), status: 'succeeded' as const, latestCharge: `ch_local_${randomBytes(12).toString('hex')}` }));
+    const paid = await this.once(`succeed-${intentId}`, () => ({
+      ...(known.result as GatewayIntent),
+      status: 'succeeded' as const,
+      latestCharge: `ch_local_${randomBytes(12).toString('hex')}`,
+    }));
     return paid as GatewayIntent & { latestCharge: string };
   }
 

@@ -59,7 +59,8 @@ export class StripePaymentGateway implements PaymentGateway {
     try {
       return view(await this.stripe.paymentIntents.confirm(intentId, {}, { idempotencyKey }));
     } catch (error) {
-      if (error instanceof Stripe.errors.StripeCardError && error.payment_intent) return { ...view(error.payment_intent), status: 'failed', failureMessage: error.message };
+      if (error instanceof Stripe.errors.StripeCardError && error.payment_intent)
+        return { ...view(error.payment_intent), status: 'failed', failureMessage: error.message };
       throw error;
     }
   }

@@ -25,9 +25,10 @@ export class FixtureReferenceData implements UnderwritingReferenceData {
   private readonly commissions: CommissionSchedule;
 
   constructor() {
-    this.tables = Object.fromEntries(
-      LINES_OF_BUSINESS.map((line) => [line, read<RateTable>(`rate-tables/${line.toLowerCase()}.json`)]),
-    ) as Record<LineOfBusiness, RateTable>;
+    this.tables = Object.fromEntries(LINES_OF_BUSINESS.map((line) => [line, read<RateTable>(`rate-tables/${line.toLowerCase()}.json`)])) as Record<
+      LineOfBusiness,
+      RateTable
+    >;
     this.guide = read<AppetiteGuide>('appetite.json');
     this.commissions = validateSchedule(read<CommissionSchedule>('commissions/commission-schedule.json'), LINES_OF_BUSINESS);
     const program = read<ProgramFile>('programs/default-program.json');

@@ -10,7 +10,9 @@ export class HmacDownloadLinks implements DownloadLinks {
   }
 
   private mac(orgId: string, documentId: string, expiresAt: Date): Buffer {
-    return createHmac('sha256', this.key).update(`${orgId}\n${documentId}\n${Math.floor(expiresAt.getTime() / 1000)}`).digest();
+    return createHmac('sha256', this.key)
+      .update(`${orgId}\n${documentId}\n${Math.floor(expiresAt.getTime() / 1000)}`)
+      .digest();
   }
 
   sign(orgId: string, documentId: string, expiresAt: Date): string {

@@ -49,7 +49,8 @@ export class Hs256TokenSigner implements TokenSigner {
     const claims = decodeJson(payload);
     const { sub, org, role, iat, exp, nbf, sid } = claims;
     if (typeof sub !== 'string' || typeof org !== 'string' || typeof role !== 'string' || !isRole(role)) throw invalid();
-    if (typeof iat !== 'number' || typeof exp !== 'number' || (nbf !== undefined && typeof nbf !== 'number') || (sid !== undefined && typeof sid !== 'string')) throw invalid();
+    if (typeof iat !== 'number' || typeof exp !== 'number' || (nbf !== undefined && typeof nbf !== 'number') || (sid !== undefined && typeof sid !== 'string'))
+      throw invalid();
     const problem = claimsTimeProblem({ iat, exp, ...(nbf !== undefined ? { nbf } : {}) }, nowMs);
     if (problem) throw invalid(problem);
     return claims as unknown as ServiceClaims;

@@ -90,7 +90,8 @@ export class HttpWebhookTransport implements WebhookTransport {
   async assertPublic(url: URL): Promise<void> {
     const host = url.hostname;
     if (isAddressLiteral(host)) {
-      if (!isPublicAddress(host)) throw validationFailed('url', 'public_address', "'url' names a loopback, private, link-local, metadata or other special-purpose address.");
+      if (!isPublicAddress(host))
+        throw validationFailed('url', 'public_address', "'url' names a loopback, private, link-local, metadata or other special-purpose address.");
       return;
     }
     let addresses: { address: string }[];

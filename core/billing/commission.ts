@@ -64,7 +64,11 @@ export const validateSchedule = (schedule: CommissionSchedule, lines: readonly L
  * from one allocation, so they always sum to the premium to the cent.
  */
 export const splitPremium = (grossPremium: Cents, rates: CommissionRates): CommissionSplit => {
-  const [agentCommission, mgaCommission, carrierNet] = allocate(grossPremium, [rates.agentRateBps, rates.mgaRateBps, BPS - rates.agentRateBps - rates.mgaRateBps]) as [Cents, Cents, Cents];
+  const [agentCommission, mgaCommission, carrierNet] = allocate(grossPremium, [
+    rates.agentRateBps,
+    rates.mgaRateBps,
+    BPS - rates.agentRateBps - rates.mgaRateBps,
+  ]) as [Cents, Cents, Cents];
   return { grossPremium, agentCommission, mgaCommission, carrierNet };
 };
 
@@ -76,7 +80,8 @@ const minus = (a: CommissionSplit, b: CommissionSplit): CommissionSplit => ({
 });
 
 /** What a commission comes to once its reversals are taken off. */
-export const netOf = (commission: Commission): CommissionSplit => commission.reversals.reduce<CommissionSplit>((net, reversal) => minus(net, reversal), commission);
+export const netOf = (commission: Commission): CommissionSplit =>
+  commission.reversals.reduce<CommissionSplit>((net, reversal) => minus(net, reversal), commission);
 
 /**
  * The reversal for a refund of `refunded` premium: the split of the premium kept before the

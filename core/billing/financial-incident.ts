@@ -18,7 +18,15 @@ export interface FinancialIncident {
   readonly createdAt: Date;
 }
 
-export const financialIncident = (input: { id: string; orgId: string; operation: FinancialOperation; reference: string; invoiceId: string | null; error: string; at: Date }): FinancialIncident => ({
+export const financialIncident = (input: {
+  id: string;
+  orgId: string;
+  operation: FinancialOperation;
+  reference: string;
+  invoiceId: string | null;
+  error: string;
+  at: Date;
+}): FinancialIncident => ({
   id: input.id,
   type: 'financial.operation_failed',
   orgId: input.orgId,

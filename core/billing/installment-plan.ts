@@ -21,7 +21,10 @@ export interface Installment {
 /** Equal installments due from the effective date; the leftover cents fall on the first ones. */
 export const installmentSchedule = (plan: InstallmentPlan, premium: Cents, effectiveDate: CalendarDate): Installment[] => {
   const { count, everyMonths } = SHAPE[plan];
-  return allocate(premium, Array.from({ length: count }, () => 1)).map((amount, index) => ({
+  return allocate(
+    premium,
+    Array.from({ length: count }, () => 1),
+  ).map((amount, index) => ({
     sequence: index + 1,
     amount,
     dueDate: addMonths(effectiveDate, index * everyMonths),

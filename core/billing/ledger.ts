@@ -44,7 +44,8 @@ export const totals = (lines: readonly LedgerLine[]): { debits: Cents; credits: 
 /** Refuses any entry whose debits and credits differ, or whose lines are not one-sided and non-negative. */
 export const assertBalanced = (lines: readonly LedgerLine[]): void => {
   for (const line of lines) {
-    if (line.debit < 0 || line.credit < 0 || (line.debit > 0 && line.credit > 0)) throw new Error(`Ledger line on ${line.account} must be one-sided and non-negative.`);
+    if (line.debit < 0 || line.credit < 0 || (line.debit > 0 && line.credit > 0))
+      throw new Error(`Ledger line on ${line.account} must be one-sided and non-negative.`);
   }
   const { debits, credits } = totals(lines);
   if (debits !== credits) throw new Error(`Unbalanced ledger entry: debits ${debits} != credits ${credits}.`);

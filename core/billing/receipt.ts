@@ -6,7 +6,6 @@ import { escapeHtml } from '../shared/html.ts';
 export const receiptPath = (orgId: string, invoiceNumber: string, receivedAt: Date): string =>
   `docs/${orgId}/receipts/RCPT-${invoiceNumber}-${receivedAt.getTime()}.html`;
 
-
 const dollars = (amountCents: number): string =>
   `${amountCents < 0 ? '-' : ''}$${(Math.abs(amountCents) / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 

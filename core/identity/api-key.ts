@@ -37,5 +37,4 @@ export const viewApiKey = (key: ApiKey): ApiKeyView => ({
   revokedAt: key.revokedAt?.toISOString() ?? null,
 });
 
-export const apiKeyUsable = (key: ApiKey, now: Date): boolean =>
-  key.revokedAt === null && (key.expiresAt === null || key.expiresAt.getTime() > now.getTime());
+export const apiKeyUsable = (key: ApiKey, now: Date): boolean => key.revokedAt === null && (key.expiresAt === null || key.expiresAt.getTime() > now.getTime());

@@ -20,7 +20,9 @@ export const authorize = (principal: Principal, permission: Permission): void =>
       return;
     case 'user':
       if (principal.pendingProducer) {
-        throw new DomainError('forbidden', 'This producer account gets access once identity verification has activated it.', { requiredPermission: permission });
+        throw new DomainError('forbidden', 'This producer account gets access once identity verification has activated it.', {
+          requiredPermission: permission,
+        });
       }
       if (!roleAllows(principal.role, permission)) {
         throw new DomainError('forbidden', `Role '${principal.role}' may not use '${permission}'.`, { requiredPermission: permission });

@@ -47,12 +47,36 @@ export type Permission = (typeof PERMISSIONS)[number];
  * administration nor the policyholder portal. Written out, so a new permission is no scope until listed.
  */
 export const API_KEY_SCOPES: readonly Permission[] = [
-  'users:read', 'submissions:read', 'submissions:write', 'policies:read', 'policies:write', 'claims:read', 'claims:write',
-  'claims:approve', 'invoices:read', 'invoices:write', 'documents:read', 'documents:write', 'coi:generate', 'producers:read',
-  'producers:write', 'deal-rooms:read', 'deal-rooms:write', 'referrals:read', 'referrals:write', 'flags:read', 'flags:write',
-  'analytics:read', 'webhooks:read', 'webhooks:write', 'esign:read', 'esign:write', 'programs:read', 'programs:write',
-  'ledger:read', 'audit:read',
+  'users:read',
+  'submissions:read',
+  'submissions:write',
+  'policies:read',
+  'policies:write',
+  'claims:read',
+  'claims:write',
+  'claims:approve',
+  'invoices:read',
+  'invoices:write',
+  'documents:read',
+  'documents:write',
+  'coi:generate',
+  'producers:read',
+  'producers:write',
+  'deal-rooms:read',
+  'deal-rooms:write',
+  'referrals:read',
+  'referrals:write',
+  'flags:read',
+  'flags:write',
+  'analytics:read',
+  'webhooks:read',
+  'webhooks:write',
+  'esign:read',
+  'esign:write',
+  'programs:read',
+  'programs:write',
+  'ledger:read',
+  'audit:read',
 ];
 
 export const isPermission = (value: string): value is Permission => (PERMISSIONS as readonly string[]).includes(value);
-

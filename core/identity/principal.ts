@@ -47,7 +47,6 @@ export const rateLimitSubject = (principal: Principal): string => {
   }
 };
 
-export const principalOrgId = (principal: Principal): string | null =>
-  principal.kind === 'machine' ? null : principal.orgId;
+export const principalOrgId = (principal: Principal): string | null => (principal.kind === 'machine' ? null : principal.orgId);
 
 export const describeActor = (principal: Principal): string => rateLimitSubject(principal);

@@ -38,11 +38,7 @@ export const claimsTimeProblem = (claims: { iat: number; exp: number; nbf?: numb
 /** Subjects of tokens issued for the machine secret rather than for a stored user. */
 export const DEMO_SUBJECT_PREFIX = 'demo_';
 
-export const issueClaims = (
-  subject: { sub: string; org: string; role: Role; sid?: string },
-  nowMs: number,
-  ttlSeconds: number,
-): ServiceClaims => {
+export const issueClaims = (subject: { sub: string; org: string; role: Role; sid?: string }, nowMs: number, ttlSeconds: number): ServiceClaims => {
   const iat = Math.floor(nowMs / 1000);
   return { ...subject, iat, exp: iat + ttlSeconds };
 };

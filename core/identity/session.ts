@@ -9,5 +9,4 @@ export interface Session {
   readonly revokedAt: Date | null;
 }
 
-export const sessionActive = (session: Session, now: Date): boolean =>
-  session.revokedAt === null && session.expiresAt.getTime() > now.getTime();
+export const sessionActive = (session: Session, now: Date): boolean => session.revokedAt === null && session.expiresAt.getTime() > now.getTime();

@@ -20,8 +20,7 @@ export const isDomainError = (error: unknown): error is DomainError => error ins
 export const validationFailed = (field: string, rule: string, message?: string): DomainError =>
   new DomainError('validation_failed', message ?? `Field '${field}' failed rule '${rule}'.`, { field, rule });
 
-export const notFound = (resource: string): DomainError =>
-  new DomainError('not_found', `${resource} not found.`);
+export const notFound = (resource: string): DomainError => new DomainError('not_found', `${resource} not found.`);
 
 /** Runs a write that may meet a unique key: true when it wrote, false when the key was taken. */
 export const writeUnlessDuplicate = async (write: () => Promise<unknown>): Promise<boolean> => {

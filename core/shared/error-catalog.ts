@@ -11,7 +11,7 @@ export const ERROR_CATALOG = {
   email_not_verified: 'The e-mail address has not been confirmed with the code mailed at sign-up.',
   forbidden: 'The credential is valid but not allowed to perform this action.',
   insufficient_scope: 'The API key lacks the scope this route requires.',
-  domain_not_allowed: "The e-mail domain is not allowed for this organization.",
+  domain_not_allowed: 'The e-mail domain is not allowed for this organization.',
   feature_disabled: 'This feature is disabled for the organization.',
   not_found: 'The resource does not exist.',
   method_not_allowed: 'The route does not support this method.',

@@ -58,9 +58,7 @@ export const allocate = (total: Cents, weights: readonly number[]): Cents[] => {
   const exact = weights.map((w) => (magnitude * w) / sum);
   const parts = exact.map(Math.floor);
   let remainder = magnitude - parts.reduce((a, b) => a + b, 0);
-  const order = exact
-    .map((value, index) => ({ index, fraction: value - Math.floor(value) }))
-    .sort((a, b) => b.fraction - a.fraction || a.index - b.index);
+  const order = exact.map((value, index) => ({ index, fraction: value - Math.floor(value) })).sort((a, b) => b.fraction - a.fraction || a.index - b.index);
   for (const { index } of order) {
     if (remainder === 0) break;
     parts[index] = (parts[index] ?? 0) + 1;

@@ -58,7 +58,9 @@ export const fromAcord125 = (form: FormValues): { risk: RiskDetails; contactEmai
   const naics = text(values, 'NamedInsured_NAICSCode_A');
   const revenueParts = ['A', 'B', 'C', 'D'].map((suffix) => money(text(values, `CommercialStructure_AnnualRevenueAmount_${suffix}`)));
   const revenue = revenueParts.some((part) => part !== undefined) ? cents(revenueParts.reduce<number>((sum, part) => sum + (part ?? 0), 0)) : undefined;
-  const checkedLines = Object.entries(LINE_BOXES).filter(([box]) => values.get(`Policy_LineOfBusiness_${box}Indicator_A`) === true).map(([, line]) => line);
+  const checkedLines = Object.entries(LINE_BOXES)
+    .filter(([box]) => values.get(`Policy_LineOfBusiness_${box}Indicator_A`) === true)
+    .map(([, line]) => line);
 
   const risk: RiskDetails = {
     ...(text(values, 'NamedInsured_FullName_A') ? { insuredName: text(values, 'NamedInsured_FullName_A') as string } : {}),
@@ -70,14 +72,17 @@ export const fromAcord125 = (form: FormValues): { risk: RiskDetails; contactEmai
     })(),
     ...(date(text(values, 'Policy_EffectiveDate_A')) ? { effectiveDate: date(text(values, 'Policy_EffectiveDate_A')) as string } : {}),
     ...(state && (US_STATES as readonly string[]).includes(state) ? { state } : {}),
-    ...(checkedLines.length === 1 && (LINES_OF_BUSINESS as readonly string[]).includes(checkedLines[0] as string) ? { lineOfBusiness: checkedLines[0] as LineOfBusiness } : {}),
+    ...(checkedLines.length === 1 && (LINES_OF_BUSINESS as readonly string[]).includes(checkedLines[0] as string)
+      ? { lineOfBusiness: checkedLines[0] as LineOfBusiness }
+      : {}),
   };
   const contactEmail = text(values, 'NamedInsured_Contact_PrimaryEmailAddress_A');
   const description = text(values, 'CommercialPolicy_OperationsDescription_A');
   const missing = REQUIRED_RISK_FIELDS.filter((field) => risk[field] === undefined);
   const confidence = Math.round(((REQUIRED_RISK_FIELDS.length - missing.length) / REQUIRED_RISK_FIELDS.length) * 100) / 100;
   const fields: Record<string, string | number> = {};
-  for (const [key, value] of Object.entries(risk)) fields[key] = key === 'annualRevenue' || key === 'requestedLimit' ? (value as number) / 100 : (value as string);
+  for (const [key, value] of Object.entries(risk))
+    fields[key] = key === 'annualRevenue' || key === 'requestedLimit' ? (value as number) / 100 : (value as string);
   if (contactEmail) fields.contactEmail = contactEmail;
   if (description) fields.description = description;
   return {

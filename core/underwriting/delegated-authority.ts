@@ -33,23 +33,48 @@ const dollars = (amount: number) => amount / 100;
 export const daFlags = (risk: CompleteRisk, premium: Cents, program: DaProgram, writtenThisYear: Cents): DaFlag[] => {
   const flags: DaFlag[] = [];
   if (risk.requestedLimit > program.maxLimitPerRisk) {
-    flags.push({ code: 'limit_exceeded', message: 'Requested limit is above the per-risk limit of the program.', limit: dollars(program.maxLimitPerRisk), actual: dollars(risk.requestedLimit) });
+    flags.push({
+      code: 'limit_exceeded',
+      message: 'Requested limit is above the per-risk limit of the program.',
+      limit: dollars(program.maxLimitPerRisk),
+      actual: dollars(risk.requestedLimit),
+    });
   }
   if (premium > program.maxPremiumPerRisk) {
-    flags.push({ code: 'premium_exceeded', message: 'Premium is above the per-risk premium authority.', limit: dollars(program.maxPremiumPerRisk), actual: dollars(premium) });
+    flags.push({
+      code: 'premium_exceeded',
+      message: 'Premium is above the per-risk premium authority.',
+      limit: dollars(program.maxPremiumPerRisk),
+      actual: dollars(premium),
+    });
   }
   if (program.allowedStates && !program.allowedStates.includes(risk.state)) {
     flags.push({ code: 'state_not_allowed', message: `State ${risk.state} is outside the program.`, limit: program.allowedStates, actual: risk.state });
   }
   if (program.allowedLines && !program.allowedLines.includes(risk.lineOfBusiness)) {
-    flags.push({ code: 'line_not_allowed', message: `Line ${risk.lineOfBusiness} is outside the program.`, limit: program.allowedLines, actual: risk.lineOfBusiness });
+    flags.push({
+      code: 'line_not_allowed',
+      message: `Line ${risk.lineOfBusiness} is outside the program.`,
+      limit: program.allowedLines,
+      actual: risk.lineOfBusiness,
+    });
   }
   const excluded = program.excludedNaics.find((prefix) => risk.naicsCode.startsWith(prefix));
   if (excluded) {
-    flags.push({ code: 'naics_excluded', message: `NAICS ${risk.naicsCode} is excluded by the program.`, limit: program.excludedNaics, actual: risk.naicsCode });
+    flags.push({
+      code: 'naics_excluded',
+      message: `NAICS ${risk.naicsCode} is excluded by the program.`,
+      limit: program.excludedNaics,
+      actual: risk.naicsCode,
+    });
   }
   if (writtenThisYear + premium > program.aggregateCap) {
-    flags.push({ code: 'aggregate_exceeded', message: 'Binding would exceed the aggregate written-premium cap.', limit: dollars(program.aggregateCap), actual: dollars(writtenThisYear + premium) });
+    flags.push({
+      code: 'aggregate_exceeded',
+      message: 'Binding would exceed the aggregate written-premium cap.',
+      limit: dollars(program.aggregateCap),
+      actual: dollars(writtenThisYear + premium),
+    });
   }
   return flags;
 };

@@ -54,7 +54,16 @@ export const assertBindable = (quote: Quote, on: CalendarDate): void => {
 
 /** A quote is rated from a complete risk; delegated-authority flags never block the quote, only its bind. */
 export const newQuote = (
-  input: { id: string; orgId: string; submissionId: string; risk: CompleteRisk; grossPremium: Cents; breakdown: RatingWorksheet; daFlags: readonly DaFlag[]; programId: string },
+  input: {
+    id: string;
+    orgId: string;
+    submissionId: string;
+    risk: CompleteRisk;
+    grossPremium: Cents;
+    breakdown: RatingWorksheet;
+    daFlags: readonly DaFlag[];
+    programId: string;
+  },
   at: Date,
   quotedOn: CalendarDate,
 ): Quote => ({

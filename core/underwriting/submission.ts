@@ -1,29 +1,8 @@
-import type { CalendarDate } from '../shared/calendar-date.ts';
 import { lifecycle } from '../shared/lifecycle.ts';
-import type { Cents } from '../shared/money.ts';
-import type { LineOfBusiness } from './reference-data.ts';
+import type { PriorLoss, RiskDetails } from './risk.ts';
 import type { Triage } from './triage.ts';
 
-export interface PriorLoss {
-  readonly date: CalendarDate;
-  readonly amount: Cents;
-  readonly description: string;
-}
-
-/** What an underwriter needs to rate a risk; fields an upload could not read stay absent. */
-export interface RiskDetails {
-  readonly insuredName?: string;
-  readonly naicsCode?: string;
-  readonly annualRevenue?: Cents;
-  readonly requestedLimit?: Cents;
-  readonly effectiveDate?: CalendarDate;
-  readonly state?: string;
-  readonly lineOfBusiness?: LineOfBusiness;
-}
-
-export type CompleteRisk = Required<RiskDetails>;
-
-export const REQUIRED_RISK_FIELDS = ['insuredName', 'naicsCode', 'annualRevenue', 'requestedLimit', 'effectiveDate', 'state', 'lineOfBusiness'] as const;
+export { isComplete, missingRiskFields, REQUIRED_RISK_FIELDS, type CompleteRisk, type PriorLoss, type RiskDetails } from './risk.ts';
 
 /** `binding`: one bind holds the submission while it issues the policy; no quote or other bind meanwhile. */
 export const SUBMISSION_STATUSES = ['incomplete', 'received', 'quoted', 'binding', 'bound', 'declined'] as const;
@@ -62,7 +41,3 @@ export interface Submission extends RiskDetails {
   readonly updatedAt: Date;
   readonly version: number;
 }
-
-export const missingRiskFields = (risk: RiskDetails): string[] => REQUIRED_RISK_FIELDS.filter((field) => risk[field] === undefined);
-
-export const isComplete = (risk: RiskDetails): risk is CompleteRisk => missingRiskFields(risk).length === 0;

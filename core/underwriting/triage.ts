@@ -1,6 +1,6 @@
 import { daysBetween, type CalendarDate } from '../shared/calendar-date.ts';
 import { naicsSector } from './reference-data.ts';
-import { missingRiskFields, type PriorLoss, type RiskDetails } from './submission.ts';
+import { missingRiskFields, type PriorLoss, type RiskDetails } from './risk.ts';
 
 export type TriageBand = 'decline' | 'refer' | 'fast_track';
 

@@ -33,9 +33,15 @@ export interface CardPaymentsDeps {
 }
 
 const processorFailure = (error: unknown): DomainError =>
-  isDomainError(error) ? error : new DomainError('payment_processor_error', 'The payment processor did not complete the request; nothing was charged or refunded twice, and the same request may be retried.', {
-    reason: error instanceof Error ? error.message : String(error),
-  });
+  isDomainError(error)
+    ? error
+    : new DomainError(
+        'payment_processor_error',
+        'The payment processor did not complete the request; nothing was charged or refunded twice, and the same request may be retried.',
+        {
+          reason: error instanceof Error ? error.message : String(error),
+        },
+      );
 
 /** Card payments through the processor: intents, retries of failed attempts, refunds and failure reports. */
 export class CardPayments {
@@ -53,14 +59,26 @@ export class CardPayments {
   }
 
   /** One intent per invoice and amount: the idempotency key makes a repeated request return the same intent. */
-  async createIntent(actor: Principal, orgId: string, invoiceId: string, requested: Cents | null): Promise<{ attempt: PaymentAttempt; clientSecret: string | null }> {
+  async createIntent(
+    actor: Principal,
+    orgId: string,
+    invoiceId: string,
+    requested: Cents | null,
+  ): Promise<{ attempt: PaymentAttempt; clientSecret: string | null }> {
     const invoice = await this.openInvoice(orgId, invoiceId);
     const outstanding = cents(invoice.amount - invoice.paidAmount);
     if (outstanding <= 0) throw new DomainError('invalid_transition', 'Nothing is outstanding on this invoice.', { status: invoice.status });
     const amount = requested ?? outstanding;
     if (amount > outstanding) throw new DomainError('overpayment', `The invoice has ${outstanding / 100} outstanding.`, { outstanding: outstanding / 100 });
     const intent = await this.call(() =>
-      this.deps.gateway.createIntent({ amount, currency: 'usd', invoiceId, orgId, description: `Invoice ${invoice.invoiceNumber}`, idempotencyKey: `intent-${invoiceId}-${amount}` }),
+      this.deps.gateway.createIntent({
+        amount,
+        currency: 'usd',
+        invoiceId,
+        orgId,
+        description: `Invoice ${invoice.invoiceNumber}`,
+        idempotencyKey: `intent-${invoiceId}-${amount}`,
+      }),
     );
     const now = this.deps.clock.now();
     const attempt = await this.deps.attempts.insertUnlessKnown({
@@ -75,7 +93,13 @@ export class CardPayments {
       createdAt: now,
       updatedAt: now,
     });
-    await this.deps.audit.record(actor, orgId, 'invoice.payment_intent_created', { type: 'invoice', id: invoiceId }, { intentId: attempt.id, amount: amount / 100, gateway: this.deps.gateway.name });
+    await this.deps.audit.record(
+      actor,
+      orgId,
+      'invoice.payment_intent_created',
+      { type: 'invoice', id: invoiceId },
+      { intentId: attempt.id, amount: amount / 100, gateway: this.deps.gateway.name },
+    );
     return { attempt, clientSecret: intent.clientSecret };
   }
 
@@ -106,7 +130,12 @@ export class CardPayments {
    * the processor for a card payment it took, recorded directly otherwise. A repeated reference
    * returns the first refund.
    */
-  async refund(actor: Principal, orgId: string, invoiceId: string, input: { amount: Cents; paymentId?: string; reference?: string }): Promise<{ invoice: Invoice; payment: Payment }> {
+  async refund(
+    actor: Principal,
+    orgId: string,
+    invoiceId: string,
+    input: { amount: Cents; paymentId?: string; reference?: string },
+  ): Promise<{ invoice: Invoice; payment: Payment }> {
     const invoice = await this.deps.invoices.findById(orgId, invoiceId);
     if (!invoice) throw notFound('Invoice');
     const all = await this.deps.payments.forInvoice(orgId, invoiceId);
@@ -130,7 +159,13 @@ export class CardPayments {
     }
     await this.deps.collection.afterRefund(orgId, invoiceId, reference, input.amount);
     if (recorded.recorded) {
-      await this.deps.audit.record(actor, orgId, 'invoice.refunded', { type: 'invoice', id: invoiceId }, { paymentId: recorded.payment.id, refundOf: source.id, amount: input.amount / 100, reference });
+      await this.deps.audit.record(
+        actor,
+        orgId,
+        'invoice.refunded',
+        { type: 'invoice', id: invoiceId },
+        { paymentId: recorded.payment.id, refundOf: source.id, amount: input.amount / 100, reference },
+      );
     }
     return { invoice: recorded.invoice, payment: recorded.payment };
   }
@@ -139,7 +174,13 @@ export class CardPayments {
    * Holds the amount on the payment first (a guarded write), so that racing refunds cannot
    * together give back more than the card paid; a refusal by the processor gives the hold back.
    */
-  private async refundThroughProcessor(orgId: string, invoiceId: string, source: Payment, requestKey: string, input: { amount: Cents; reference?: string }): Promise<string> {
+  private async refundThroughProcessor(
+    orgId: string,
+    invoiceId: string,
+    source: Payment,
+    requestKey: string,
+    input: { amount: Cents; reference?: string },
+  ): Promise<string> {
     if (!(await this.deps.payments.holdRefund(orgId, source.id, requestKey, input.amount, source.amount))) {
       if (await this.deps.payments.holdsRefund(orgId, source.id, requestKey)) {
         throw new DomainError('conflict', 'A refund with this reference is being processed; repeat the request for its result.', {});
@@ -148,7 +189,9 @@ export class CardPayments {
     }
     try {
       const refund = await this.deps.steps.run('refund_processing', { orgId, reference: source.reference, invoiceId }, () =>
-        this.call(() => this.deps.gateway.refund({ intentId: source.reference, amount: input.amount, invoiceId, orgId, idempotencyKey: `refund-${source.id}-${requestKey}` })),
+        this.call(() =>
+          this.deps.gateway.refund({ intentId: source.reference, amount: input.amount, invoiceId, orgId, idempotencyKey: `refund-${source.id}-${requestKey}` }),
+        ),
       );
       return refund.id;
     } catch (error) {
@@ -170,7 +213,11 @@ export class CardPayments {
     const source = newestFirst.find((payment) => refundableAmount(payment, all) >= input.amount);
     if (!source) {
       const left = positive.reduce((sum, payment) => Math.max(sum, refundableAmount(payment, all)), 0);
-      throw new DomainError('refund_exceeds_payments', positive.length === 0 ? 'The invoice has received no payment to refund.' : `No single payment has ${input.amount / 100} left to refund.`, { refundable: left / 100 });
+      throw new DomainError(
+        'refund_exceeds_payments',
+        positive.length === 0 ? 'The invoice has received no payment to refund.' : `No single payment has ${input.amount / 100} left to refund.`,
+        { refundable: left / 100 },
+      );
     }
     return source;
   }
@@ -184,14 +231,35 @@ export class CardPayments {
     const invoice = await this.deps.invoices.findById(orgId, invoiceId);
     if (!invoice) return false;
     const now = this.deps.clock.now();
-    await this.deps.alerts.queue({ orgId, kind: 'payment_failed', key: `${intentId}:${failureKey}`, invoiceId, invoiceNumber: invoice.invoiceNumber, reference: intentId, amount: input.amount / 100, message: input.message, createdAt: now });
+    await this.deps.alerts.queue({
+      orgId,
+      kind: 'payment_failed',
+      key: `${intentId}:${failureKey}`,
+      invoiceId,
+      invoiceNumber: invoice.invoiceNumber,
+      reference: intentId,
+      amount: input.amount / 100,
+      message: input.message,
+      createdAt: now,
+    });
     const event = domainEvent(
       'payment.failed',
       { invoiceId, invoiceNumber: invoice.invoiceNumber, policyId: invoice.policyId, reference: intentId, amount: input.amount, reason: input.message },
       { id: this.deps.ids.next('evt'), orgId, at: now },
     );
     await this.deps.invoices.appendEventsOnce(orgId, invoiceId, `payment_failed:${intentId}:${failureKey}`, [event]);
-    await this.deps.attempts.insertUnlessKnown({ id: intentId, orgId, invoiceId, amount: input.amount, status: 'failed', failureMessage: input.message, failureKeys: [], retries: 0, createdAt: now, updatedAt: now });
+    await this.deps.attempts.insertUnlessKnown({
+      id: intentId,
+      orgId,
+      invoiceId,
+      amount: input.amount,
+      status: 'failed',
+      failureMessage: input.message,
+      failureKeys: [],
+      retries: 0,
+      createdAt: now,
+      updatedAt: now,
+    });
     await this.deps.attempts.markFailed(orgId, intentId, failureKey, input.message, now);
     return true;
   }

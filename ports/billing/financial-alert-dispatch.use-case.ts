@@ -11,7 +11,6 @@ export const FINANCIAL_ALERT_ROLES: readonly Role[] = ['billing_admin', 'finance
 /** A sender that crashes mid-way loses its claim after this long, and another sends the alert. */
 const LEASE_MS = 60_000;
 
-
 /** Sends queued financial alerts to the organization's billing people, each alert once. */
 export class FinancialAlertDispatch {
   private readonly alerts: FinancialAlertQueue;

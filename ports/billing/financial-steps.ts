@@ -24,7 +24,9 @@ export class FinancialSteps {
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       // The log records the incident before storing it; a store that is down must not hide the first error.
-      await this.incidents.record(financialIncident({ id: this.ids.next('fin'), ...context, operation, error: message, at: this.clock.now() })).catch(() => undefined);
+      await this.incidents
+        .record(financialIncident({ id: this.ids.next('fin'), ...context, operation, error: message, at: this.clock.now() }))
+        .catch(() => undefined);
       throw error;
     }
   }

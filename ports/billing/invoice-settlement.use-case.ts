@@ -29,7 +29,6 @@ interface PaymentInput {
   readonly requestKey?: string;
 }
 
-
 /** Manual payments and voids; the reference makes a payment idempotent, the guard makes overpayment impossible. */
 export class InvoiceSettlement {
   private readonly deps: SettlementDeps;
@@ -51,7 +50,8 @@ export class InvoiceSettlement {
     if (await this.deps.invoices.countsReference(orgId, invoiceId, input.reference)) return this.sameAsFirst(orgId, invoiceId, input);
     assertTransition(INVOICE_LIFECYCLE, 'take_payment', invoice.status);
     const outstanding = cents(invoice.amount - invoice.paidAmount);
-    if (input.amount > outstanding) throw new DomainError('overpayment', `The invoice has ${outstanding / 100} outstanding.`, { outstanding: outstanding / 100 });
+    if (input.amount > outstanding)
+      throw new DomainError('overpayment', `The invoice has ${outstanding / 100} outstanding.`, { outstanding: outstanding / 100 });
     const applied = await this.record(orgId, invoiceId, { ...input, source: 'manual' }, cents(invoice.amount - input.amount));
     if (!applied && (await this.deps.invoices.countsReference(orgId, invoiceId, input.reference))) return this.sameAsFirst(orgId, invoiceId, input);
     if (!applied) {
@@ -60,7 +60,13 @@ export class InvoiceSettlement {
       throw new DomainError('overpayment', 'Another payment was recorded meanwhile; the amount now exceeds what is outstanding.');
     }
     const payment = (await this.deps.payments.findByReference(orgId, input.reference)) as Payment;
-    await this.deps.audit.record(actor, orgId, 'invoice.payment_recorded', { type: 'invoice', id: invoiceId }, { paymentId: payment.id, amount: input.amount / 100, method: input.method, reference: input.reference });
+    await this.deps.audit.record(
+      actor,
+      orgId,
+      'invoice.payment_recorded',
+      { type: 'invoice', id: invoiceId },
+      { paymentId: payment.id, amount: input.amount / 100, method: input.method, reference: input.reference },
+    );
     await this.deps.collection.afterPayment(orgId, invoiceId, input.reference);
     return payment;
   }
@@ -103,7 +109,9 @@ export class InvoiceSettlement {
     if (!current) return null;
     await this.storeRow(orgId, invoiceId, input, now);
     if (current.status === 'open' && current.paidAmount >= current.amount) {
-      await this.deps.invoices.markPaid(orgId, invoiceId, [domainEvent('invoice.paid', { invoiceId, invoiceNumber: current.invoiceNumber, policyId: current.policyId, amount: current.amount }, origin())]);
+      await this.deps.invoices.markPaid(orgId, invoiceId, [
+        domainEvent('invoice.paid', { invoiceId, invoiceNumber: current.invoiceNumber, policyId: current.policyId, amount: current.amount }, origin()),
+      ]);
     }
     return current;
   }
@@ -131,10 +139,21 @@ export class InvoiceSettlement {
    * yet moved); money the processor already returned is always recorded. Null for an unknown
    * invoice or a refused guarded refund.
    */
-  async recordRefund(orgId: string, invoiceId: string, input: PaymentInput & { guarded?: boolean }): Promise<{ invoice: Invoice; payment: Payment; recorded: boolean } | null> {
+  async recordRefund(
+    orgId: string,
+    invoiceId: string,
+    input: PaymentInput & { guarded?: boolean },
+  ): Promise<{ invoice: Invoice; payment: Payment; recorded: boolean } | null> {
     const now = this.deps.clock.now();
     const negative = { ...input, amount: cents(-Math.abs(input.amount)) };
-    const applied = await this.deps.invoices.applyPayment(orgId, invoiceId, input.reference, negative.amount, [], input.guarded ? { minPaidBefore: cents(Math.abs(input.amount)) } : undefined);
+    const applied = await this.deps.invoices.applyPayment(
+      orgId,
+      invoiceId,
+      input.reference,
+      negative.amount,
+      [],
+      input.guarded ? { minPaidBefore: cents(Math.abs(input.amount)) } : undefined,
+    );
     const known = applied ? null : await this.deps.payments.findByReference(orgId, input.reference);
     if (!applied && input.guarded && !known) return null;
     const current = applied ?? (await this.deps.invoices.findById(orgId, invoiceId));

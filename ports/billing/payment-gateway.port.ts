@@ -24,7 +24,14 @@ export interface GatewayRefund {
  */
 export interface PaymentGateway {
   readonly name: string;
-  createIntent(input: { amount: Cents; currency: 'usd'; invoiceId: string; orgId: string; description: string; idempotencyKey: string }): Promise<GatewayIntent>;
+  createIntent(input: {
+    amount: Cents;
+    currency: 'usd';
+    invoiceId: string;
+    orgId: string;
+    description: string;
+    idempotencyKey: string;
+  }): Promise<GatewayIntent>;
   /** Tries a failed intent again with the payment method it already has. */
   confirmIntent(intentId: string, idempotencyKey: string): Promise<GatewayIntent>;
   refund(input: { intentId: string; amount: Cents; invoiceId: string; orgId: string; idempotencyKey: string }): Promise<GatewayRefund>;

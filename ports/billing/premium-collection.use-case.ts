@@ -41,7 +41,11 @@ export class PremiumCollection {
     this.deps = deps;
   }
 
-  async afterPayment(orgId: string, invoiceId: string, reference: string): Promise<{ receiptDocumentId: string; commission: Commission | null; ledgerEntry: LedgerEntry | null } | null> {
+  async afterPayment(
+    orgId: string,
+    invoiceId: string,
+    reference: string,
+  ): Promise<{ receiptDocumentId: string; commission: Commission | null; ledgerEntry: LedgerEntry | null } | null> {
     const [invoice, payment] = await Promise.all([this.deps.invoices.findById(orgId, invoiceId), this.deps.payments.findByReference(orgId, reference)]);
     if (!invoice || !payment) return null;
     const policy = await this.deps.policies.findById(orgId, invoice.policyId);
@@ -51,7 +55,12 @@ export class PremiumCollection {
     const producerId = policy.producerId;
     const commission = await this.deps.steps.run('commission_calculation', context, () => this.commission(invoice, policy, producerId));
     const ledgerEntry = await this.deps.steps.run('ledger_sync', context, () =>
-      this.post({ orgId, invoiceId, policyId: invoice.policyId }, `invoice-paid:${invoiceId}`, `Premium collected on invoice ${invoice.invoiceNumber}`, premiumCollectionLines(commission)),
+      this.post(
+        { orgId, invoiceId, policyId: invoice.policyId },
+        `invoice-paid:${invoiceId}`,
+        `Premium collected on invoice ${invoice.invoiceNumber}`,
+        premiumCollectionLines(commission),
+      ),
     );
     return { receiptDocumentId: receipt, commission, ledgerEntry };
   }
@@ -105,7 +114,12 @@ export class PremiumCollection {
     return reversal;
   }
 
-  private async reverse(orgId: string, invoiceId: string, reference: string, refunded: Cents): Promise<{ commission: Commission; reversal: CommissionReversal } | null> {
+  private async reverse(
+    orgId: string,
+    invoiceId: string,
+    reference: string,
+    refunded: Cents,
+  ): Promise<{ commission: Commission; reversal: CommissionReversal } | null> {
     // Concurrent refunds of one invoice each compute from the reversals they saw; the guarded append lets one land at a time.
     for (let attempt = 0; attempt < 5; attempt += 1) {
       const commission = await this.deps.commissions.findByInvoice(orgId, invoiceId);

@@ -71,16 +71,23 @@ export class ProcessorPaymentEvents implements CommandHandler<ProcessorPaymentCo
 
   private async succeeded({ orgId, invoiceId, intentId, amount }: Extract<ProcessorPaymentCommand, { kind: 'payment_succeeded' }>): Promise<InboundAnswer> {
     const context = { orgId, reference: intentId, invoiceId };
-    const invoice = await this.deps.steps.run('payment_processing', context, () => this.deps.settlement.recordProcessorPayment(orgId, invoiceId, intentId, amount));
+    const invoice = await this.deps.steps.run('payment_processing', context, () =>
+      this.deps.settlement.recordProcessorPayment(orgId, invoiceId, intentId, amount),
+    );
     if (!invoice) return ignored('unknown invoice');
     // Money taken beyond the invoice, or on a voided one, is kept visible and owed back: a person decides between a credit and a refund.
-    if (invoice.status === 'void') await this.deps.reviews.flag({ orgId, kind: 'payment_on_void_invoice', reference: intentId, invoiceId, amount: amount / 100 });
-    else if (invoice.paidAmount > invoice.amount) await this.deps.reviews.flag({ orgId, kind: 'overpayment', reference: intentId, invoiceId, amount: (invoice.paidAmount - invoice.amount) / 100 });
+    if (invoice.status === 'void')
+      await this.deps.reviews.flag({ orgId, kind: 'payment_on_void_invoice', reference: intentId, invoiceId, amount: amount / 100 });
+    else if (invoice.paidAmount > invoice.amount)
+      await this.deps.reviews.flag({ orgId, kind: 'overpayment', reference: intentId, invoiceId, amount: (invoice.paidAmount - invoice.amount) / 100 });
     await this.deps.cards.paymentSucceeded(orgId, intentId);
     const done = await this.deps.collection.afterPayment(orgId, invoiceId, intentId);
     return {
       status: 200,
-      body: { received: true, ...(done ? { receiptDocumentId: done.receiptDocumentId, ...(done.commission ? { commissionId: done.commission.id } : {}) } : {}) },
+      body: {
+        received: true,
+        ...(done ? { receiptDocumentId: done.receiptDocumentId, ...(done.commission ? { commissionId: done.commission.id } : {}) } : {}),
+      },
     };
   }
 
@@ -104,7 +111,8 @@ export class ProcessorPaymentEvents implements CommandHandler<ProcessorPaymentCo
     const found = await this.refundedPayment(command);
     if ('answer' in found) return found.answer;
     const { orgId, invoiceId } = found.payment;
-    const counted = found.payment.processorRefundIds?.includes(command.refundId) || (await this.deps.payments.findByReference(orgId, command.refundId)) !== null;
+    const counted =
+      found.payment.processorRefundIds?.includes(command.refundId) || (await this.deps.payments.findByReference(orgId, command.refundId)) !== null;
     if (!counted) return ignored(`refund ${command.status} before it was counted`);
     await this.deps.reviews.flag({ orgId, kind: `refund_${command.status}`, reference: command.refundId, invoiceId, amount: (command.amount ?? 0) / 100 });
     return { status: 200, body: { received: true, manualReview: [command.refundId] } };

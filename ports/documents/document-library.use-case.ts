@@ -39,7 +39,10 @@ export class DocumentLibrary {
    * Bytes first, then the record, so a record never points at missing bytes. A key already
    * stored keeps its first content, so its record's size and digest stay true.
    */
-  async store(orgId: string, input: { type: DocumentType; storageKey: string; filename: string; contentType: string; bytes: Uint8Array }): Promise<StoredDocumentRecord> {
+  async store(
+    orgId: string,
+    input: { type: DocumentType; storageKey: string; filename: string; contentType: string; bytes: Uint8Array },
+  ): Promise<StoredDocumentRecord> {
     const existing = await this.deps.documents.findByStorageKey(orgId, input.storageKey);
     if (existing) return existing;
     const { size, sha256 } = await this.deps.storage.put(input.storageKey, input.bytes, input.contentType);
@@ -73,7 +76,12 @@ export class DocumentLibrary {
   }
 
   /** The bytes behind a download link; any altered part, or expiry, is refused alike. */
-  async download(link: { orgId: string; documentId: string; expires: number; signature: string }): Promise<{ document: StoredDocumentRecord; bytes: Uint8Array }> {
+  async download(link: {
+    orgId: string;
+    documentId: string;
+    expires: number;
+    signature: string;
+  }): Promise<{ document: StoredDocumentRecord; bytes: Uint8Array }> {
     const expiresAt = new Date(link.expires * 1000);
     if (!this.deps.links.verify(link.orgId, link.documentId, expiresAt, link.signature)) throw invalidLink();
     if (expiresAt.getTime() <= this.deps.clock.now().getTime()) throw invalidLink();

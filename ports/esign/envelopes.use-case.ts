@@ -49,7 +49,13 @@ export class Envelopes {
       updatedAt: now,
     };
     await this.deps.envelopes.insert(envelope);
-    await this.deps.audit.record(actor, orgId, 'esign.envelope_sent', { type: 'envelope', id }, { documentId: document.id, signers: envelope.signers.length, provider: this.deps.provider.name });
+    await this.deps.audit.record(
+      actor,
+      orgId,
+      'esign.envelope_sent',
+      { type: 'envelope', id },
+      { documentId: document.id, signers: envelope.signers.length, provider: this.deps.provider.name },
+    );
     return envelope;
   }
 

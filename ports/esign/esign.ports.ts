@@ -4,7 +4,14 @@ import type { Transition } from '../../core/shared/lifecycle.ts';
 /** The e-signature provider: takes a document and its signers, answers with its own document id. */
 export interface ESignatureProvider {
   readonly name: string;
-  send(input: { filename: string; contentType: string; bytes: Uint8Array; signers: readonly Signer[]; subject: string | null; idempotencyKey: string }): Promise<{ externalDocumentId: string }>;
+  send(input: {
+    filename: string;
+    contentType: string;
+    bytes: Uint8Array;
+    signers: readonly Signer[];
+    subject: string | null;
+    idempotencyKey: string;
+  }): Promise<{ externalDocumentId: string }>;
 }
 
 export interface EnvelopeRepository {

@@ -107,7 +107,14 @@ export class Authenticate {
     if (claims.sid !== undefined && !(await this.sessionLive(claims.org, claims.sid))) return rejected('The session of this token has ended.');
     return {
       outcome: 'authenticated',
-      principal: { kind: 'user', userId: user.id, orgId: user.orgId, role: user.role, via: 'jwt', ...((await this.pendingProducer(user)) ? { pendingProducer: true } : {}) },
+      principal: {
+        kind: 'user',
+        userId: user.id,
+        orgId: user.orgId,
+        role: user.role,
+        via: 'jwt',
+        ...((await this.pendingProducer(user)) ? { pendingProducer: true } : {}),
+      },
       organization,
     };
   }

@@ -14,9 +14,10 @@ import {
 import type { SecretTools } from '../identity/credential-crypto.port.ts';
 import { DomainError } from '../../core/shared/domain-error.ts';
 
-
 /** A receiver from its provider's mapper and the use case that takes the mapped command. */
-export const commandReceiver = <C>(parts: Omit<InboundReceiver, 'process'> & { readonly mapper: PayloadMapper<C>; readonly handler: CommandHandler<C> }): InboundReceiver => {
+export const commandReceiver = <C>(
+  parts: Omit<InboundReceiver, 'process'> & { readonly mapper: PayloadMapper<C>; readonly handler: CommandHandler<C> },
+): InboundReceiver => {
   const { mapper, handler, ...receiver } = parts;
   return {
     ...receiver,

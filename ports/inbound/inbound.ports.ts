@@ -40,7 +40,10 @@ export const ignore = (why: string, status: 200 | 202 = 200): IgnoredDelivery =>
 
 export const isIgnored = (value: unknown): value is IgnoredDelivery => typeof value === 'object' && value !== null && 'ignored' in value;
 
-export const ignoredAnswer = (ignored: IgnoredDelivery): InboundAnswer => ({ status: ignored.status ?? 200, body: { received: true, ignored: ignored.ignored } });
+export const ignoredAnswer = (ignored: IgnoredDelivery): InboundAnswer => ({
+  status: ignored.status ?? 200,
+  body: { received: true, ignored: ignored.ignored },
+});
 
 /**
  * The use case a provider's deliveries drive, taking a typed command (never the provider's JSON);

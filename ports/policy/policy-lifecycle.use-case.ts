@@ -79,13 +79,26 @@ export class PolicyLifecycle {
     }
     const endorsementId = this.deps.ids.next('ptx');
     const at = this.deps.clock.now();
-    const changed = await this.deps.policies.change(policy, step, { risk, grossPremium: annual }, [
-      domainEvent(
-        'policy.endorsed',
-        { policyId: policy.id, policyNumber: policy.policyNumber, endorsementId, effectiveDate: input.effectiveDate, premiumDelta: delta, grossPremium: annual },
-        this.origin(orgId, at),
-      ),
-    ], at);
+    const changed = await this.deps.policies.change(
+      policy,
+      step,
+      { risk, grossPremium: annual },
+      [
+        domainEvent(
+          'policy.endorsed',
+          {
+            policyId: policy.id,
+            policyNumber: policy.policyNumber,
+            endorsementId,
+            effectiveDate: input.effectiveDate,
+            premiumDelta: delta,
+            grossPremium: annual,
+          },
+          this.origin(orgId, at),
+        ),
+      ],
+      at,
+    );
     if (!changed) {
       if (delta > 0) await this.deps.writtenPremium.release(orgId, program.id, year, delta);
       throw conflict();
@@ -106,7 +119,12 @@ export class PolicyLifecycle {
     });
   }
 
-  async cancel(actor: Principal, orgId: string, id: string, input: { effectiveDate: CalendarDate; reason: CancellationReason; method?: CancellationMethod }): Promise<Policy> {
+  async cancel(
+    actor: Principal,
+    orgId: string,
+    id: string,
+    input: { effectiveDate: CalendarDate; reason: CancellationReason; method?: CancellationMethod },
+  ): Promise<Policy> {
     const policy = await this.get(orgId, id);
     const step = assertTransition(POLICY_LIFECYCLE, 'cancel', policy.status);
     assertWithinTerm(policy, input.effectiveDate, 'effectiveDate');
@@ -115,13 +133,19 @@ export class PolicyLifecycle {
     const returned = returnPremium(policy.grossPremium, policy, effectiveDate, method);
     const at = this.deps.clock.now();
     const cancellation = { effectiveDate, reason: input.reason, method, returnPremium: returned };
-    const changed = await this.deps.policies.change(policy, step, { cancellation }, [
-      domainEvent(
-        'policy.cancelled',
-        { policyId: policy.id, policyNumber: policy.policyNumber, effectiveDate, reason: input.reason, method, returnPremium: returned },
-        this.origin(orgId, at),
-      ),
-    ], at);
+    const changed = await this.deps.policies.change(
+      policy,
+      step,
+      { cancellation },
+      [
+        domainEvent(
+          'policy.cancelled',
+          { policyId: policy.id, policyNumber: policy.policyNumber, effectiveDate, reason: input.reason, method, returnPremium: returned },
+          this.origin(orgId, at),
+        ),
+      ],
+      at,
+    );
     if (!changed) throw conflict();
     await this.deps.writtenPremium.release(orgId, policy.programId, yearOf(policy.effectiveDate), returned);
     await this.adjustmentInvoice(changed, cents(-returned), effectiveDate);
@@ -143,28 +167,38 @@ export class PolicyLifecycle {
     const program = this.deps.reference.defaultProgram();
     if (!(await this.deps.writtenPremium.reserve(orgId, policy.programId, year, cancellation.returnPremium, program.aggregateCap))) {
       const written = await this.deps.writtenPremium.written(orgId, policy.programId, year);
-      throw new DomainError('not_bindable', 'Reinstating would exceed the aggregate cap.', { daFlags: [aggregateFlag(program, written, cancellation.returnPremium)] });
+      throw new DomainError('not_bindable', 'Reinstating would exceed the aggregate cap.', {
+        daFlags: [aggregateFlag(program, written, cancellation.returnPremium)],
+      });
     }
     const at = this.deps.clock.now();
-    const changed = await this.deps.policies.change(policy, step, { cancellation: null }, [
-      domainEvent(
-        'policy.reinstated',
-        {
-          policyId: policy.id,
-          policyNumber: policy.policyNumber,
-          cancellationEffectiveDate: cancellation.effectiveDate,
-          premiumCharged: cancellation.returnPremium,
-          grossPremium: policy.grossPremium,
-        },
-        this.origin(orgId, at),
-      ),
-    ], at);
+    const changed = await this.deps.policies.change(
+      policy,
+      step,
+      { cancellation: null },
+      [
+        domainEvent(
+          'policy.reinstated',
+          {
+            policyId: policy.id,
+            policyNumber: policy.policyNumber,
+            cancellationEffectiveDate: cancellation.effectiveDate,
+            premiumCharged: cancellation.returnPremium,
+            grossPremium: policy.grossPremium,
+          },
+          this.origin(orgId, at),
+        ),
+      ],
+      at,
+    );
     if (!changed) {
       await this.deps.writtenPremium.release(orgId, policy.programId, year, cancellation.returnPremium);
       throw conflict();
     }
     await this.adjustmentInvoice(changed, cancellation.returnPremium, cancellation.effectiveDate);
-    await this.record(actor, changed, 'reinstatement', cancellation.effectiveDate, cancellation.returnPremium, { reversedCancellation: cancellation.effectiveDate });
+    await this.record(actor, changed, 'reinstatement', cancellation.effectiveDate, cancellation.returnPremium, {
+      reversedCancellation: cancellation.effectiveDate,
+    });
     return changed;
   }
 
@@ -217,7 +251,14 @@ export class PolicyLifecycle {
     return { id: this.deps.ids.next('evt'), orgId, at };
   }
 
-  private async record(actor: Principal, policy: Policy, type: PolicyTransactionType, effectiveDate: CalendarDate, premiumDelta: Cents, details: Record<string, unknown> & { id?: string }): Promise<PolicyTransaction> {
+  private async record(
+    actor: Principal,
+    policy: Policy,
+    type: PolicyTransactionType,
+    effectiveDate: CalendarDate,
+    premiumDelta: Cents,
+    details: Record<string, unknown> & { id?: string },
+  ): Promise<PolicyTransaction> {
     const { id, ...rest } = details;
     const transaction: PolicyTransaction = {
       id: id ?? this.deps.ids.next('ptx'),

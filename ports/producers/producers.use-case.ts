@@ -1,4 +1,12 @@
-import { APPOINTMENT_LIFECYCLE, APPOINTMENT_STATUSES, type Appointment, type AppointmentStatus, type License, type Producer, type ProducerStatus } from '../../core/producers/producer.ts';
+import {
+  APPOINTMENT_LIFECYCLE,
+  APPOINTMENT_STATUSES,
+  type Appointment,
+  type AppointmentStatus,
+  type License,
+  type Producer,
+  type ProducerStatus,
+} from '../../core/producers/producer.ts';
 import { assertCalendarDate } from '../../core/shared/calendar-date.ts';
 import { DomainError, notFound, validationFailed } from '../../core/shared/domain-error.ts';
 import { assertTransition, moveBetween } from '../../core/shared/lifecycle.ts';
@@ -29,7 +37,17 @@ export class Producers {
   /** Sign-up's producer record: pending until identity verification names it. */
   async register(orgId: string, user: { id: string; name: string; email: string }): Promise<Producer> {
     const now = this.deps.clock.now();
-    const producer: Producer = { id: this.deps.ids.next('prd'), orgId, userId: user.id, name: user.name, email: user.email, status: 'pending', license: null, createdAt: now, updatedAt: now };
+    const producer: Producer = {
+      id: this.deps.ids.next('prd'),
+      orgId,
+      userId: user.id,
+      name: user.name,
+      email: user.email,
+      status: 'pending',
+      license: null,
+      createdAt: now,
+      updatedAt: now,
+    };
     await this.deps.producers.insert(producer);
     return producer;
   }
@@ -78,7 +96,13 @@ export class Producers {
     if (!current) throw notFound('Appointment');
     const move = moveBetween(APPOINTMENT_LIFECYCLE, current.status, to);
     if (!move) throw new DomainError('invalid_transition', `An appointment cannot move from ${current.status} to ${to}.`, { status: current.status, to });
-    const moved = await this.deps.appointments.move(orgId, producerId, id, assertTransition(APPOINTMENT_LIFECYCLE, move, current.status), this.deps.clock.now());
+    const moved = await this.deps.appointments.move(
+      orgId,
+      producerId,
+      id,
+      assertTransition(APPOINTMENT_LIFECYCLE, move, current.status),
+      this.deps.clock.now(),
+    );
     if (!moved) throw new DomainError('conflict', 'The appointment changed meanwhile; retry.');
     return moved;
   }

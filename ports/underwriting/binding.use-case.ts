@@ -52,7 +52,9 @@ export class Binding {
     if (!(await this.deps.submissions.claimForBinding(orgId, submissionId, policyId, this.deps.clock.now()))) {
       const current = await this.deps.submissions.findById(orgId, submissionId);
       if (current?.status === 'binding') throw inProgress();
-      throw new DomainError('invalid_transition', `A ${current?.status ?? submission.status} submission has no active quote to bind.`, { status: current?.status ?? submission.status });
+      throw new DomainError('invalid_transition', `A ${current?.status ?? submission.status} submission has no active quote to bind.`, {
+        status: current?.status ?? submission.status,
+      });
     }
     const taken: { quote?: Quote; reserved?: { programId: string; year: number } } = {};
     let policy: Policy;
@@ -60,22 +62,24 @@ export class Binding {
       const quote = await this.takeQuote(orgId, submissionId, policyId);
       taken.quote = quote;
       taken.reserved = await this.reserveAggregate(orgId, quote);
-      policy = (await issuePolicy(this.deps, {
-        policyId,
-        orgId,
-        submissionId,
-        quoteId: quote.id,
-        risk: quote.risk,
-        contactEmail: submission.contactEmail,
-        producerId: submission.producerId,
-        premium: quote.grossPremium,
-        effectiveDate: quote.risk.effectiveDate,
-        plan,
-        programId: taken.reserved.programId,
-        renewalOf: null,
-        actor: describeActor(actor),
-        transaction: 'bind',
-      })).policy;
+      policy = (
+        await issuePolicy(this.deps, {
+          policyId,
+          orgId,
+          submissionId,
+          quoteId: quote.id,
+          risk: quote.risk,
+          contactEmail: submission.contactEmail,
+          producerId: submission.producerId,
+          premium: quote.grossPremium,
+          effectiveDate: quote.risk.effectiveDate,
+          plan,
+          programId: taken.reserved.programId,
+          renewalOf: null,
+          actor: describeActor(actor),
+          transaction: 'bind',
+        })
+      ).policy;
     } catch (error) {
       await this.giveBack(orgId, submissionId, policyId, taken);
       throw error;
@@ -98,13 +102,20 @@ export class Binding {
     const year = yearOf(quote.risk.effectiveDate);
     if (!(await this.deps.writtenPremium.reserve(orgId, program.id, year, quote.grossPremium, program.aggregateCap))) {
       const written = await this.deps.writtenPremium.written(orgId, program.id, year);
-      throw new DomainError('not_bindable', 'Binding would exceed the aggregate written-premium cap.', { daFlags: [aggregateFlag(program, written, quote.grossPremium)] });
+      throw new DomainError('not_bindable', 'Binding would exceed the aggregate written-premium cap.', {
+        daFlags: [aggregateFlag(program, written, quote.grossPremium)],
+      });
     }
     return { programId: program.id, year };
   }
 
   /** Undoes exactly the steps that completed before the policy was stored, newest first. */
-  private async giveBack(orgId: string, submissionId: string, policyId: string, taken: { quote?: Quote; reserved?: { programId: string; year: number } }): Promise<void> {
+  private async giveBack(
+    orgId: string,
+    submissionId: string,
+    policyId: string,
+    taken: { quote?: Quote; reserved?: { programId: string; year: number } },
+  ): Promise<void> {
     if (taken.reserved && taken.quote) await this.deps.writtenPremium.release(orgId, taken.reserved.programId, taken.reserved.year, taken.quote.grossPremium);
     if (taken.quote) await this.deps.quotes.releaseClaim(orgId, taken.quote.id, policyId);
     await this.deps.submissions.releaseBinding(orgId, submissionId, policyId, this.deps.clock.now());

@@ -42,7 +42,10 @@ export class Quoting {
   async quote(orgId: string, submissionId: string): Promise<Quote> {
     const submission = await this.submission(orgId, submissionId);
     if (!isComplete(submission)) {
-      throw new DomainError('invalid_transition', `A ${submission.status} submission cannot be quoted.`, { status: submission.status, missing: missingRiskFields(submission) });
+      throw new DomainError('invalid_transition', `A ${submission.status} submission cannot be quoted.`, {
+        status: submission.status,
+        missing: missingRiskFields(submission),
+      });
     }
     const step = assertTransition(SUBMISSION_LIFECYCLE, 'quote', submission.status);
     const risk = {

@@ -45,7 +45,8 @@ export class Submissions {
     if (input.producerId) {
       // The producer's commission follows the policy, so it must be one of this organization's producers.
       const producer = await this.deps.producers.findById(orgId, input.producerId);
-      if (!producer || producer.status === 'suspended') throw validationFailed('producerId', 'exists', 'No active or pending producer with this id in the organization.');
+      if (!producer || producer.status === 'suspended')
+        throw validationFailed('producerId', 'exists', 'No active or pending producer with this id in the organization.');
     }
     const now = this.deps.clock.now();
     const submission: Submission = {
@@ -71,7 +72,12 @@ export class Submissions {
   /** An ACORD 125 upload: what its form fields say becomes the submission; what they do not stays missing. */
   async createFromAcord125(actor: Principal, orgId: string, document: StagedFile): Promise<{ submission: Submission; extraction: Extraction }> {
     const { risk, contactEmail, description, extraction } = fromAcord125(await this.deps.forms.read(document));
-    const submission = await this.create(actor, orgId, { ...risk, ...(contactEmail ? { contactEmail } : {}), ...(description ? { description } : {}) }, 'acord125');
+    const submission = await this.create(
+      actor,
+      orgId,
+      { ...risk, ...(contactEmail ? { contactEmail } : {}), ...(description ? { description } : {}) },
+      'acord125',
+    );
     return { submission, extraction };
   }
 

@@ -49,5 +49,4 @@ export const deliver = async (deps: DeliveryDeps, subscription: WebhookSubscript
   return delivery;
 };
 
-export const delivered = (delivery: WebhookDelivery): boolean =>
-  delivery.statusCode !== null && delivery.statusCode >= 200 && delivery.statusCode < 300;
+export const delivered = (delivery: WebhookDelivery): boolean => delivery.statusCode !== null && delivery.statusCode >= 200 && delivery.statusCode < 300;

@@ -59,7 +59,11 @@ export class Webhooks {
   async test(orgId: string, id: string): Promise<WebhookDelivery & { delivered: boolean }> {
     const subscription = await this.subscription(orgId, id);
     if (!subscription.active) throw new DomainError('webhook_inactive', 'The webhook subscription is inactive.');
-    const event = domainEvent('webhook.test', { subscriptionId: id, message: 'Test delivery' }, { id: this.deps.ids.next('evt'), orgId, at: this.deps.clock.now() });
+    const event = domainEvent(
+      'webhook.test',
+      { subscriptionId: id, message: 'Test delivery' },
+      { id: this.deps.ids.next('evt'), orgId, at: this.deps.clock.now() },
+    );
     await this.deps.events.store(event);
     const attempt = await deliver(this.deps, subscription, event);
     return { ...attempt, delivered: delivered(attempt) };

@@ -1,49 +1,47 @@
 import test from 'ava';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { execFile } from 'node:child_process';
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { promisify } from 'node:util';
 
 const root = resolve(import.meta.dirname, '../..');
+const depcruise = join(root, 'node_modules/dependency-cruiser/bin/dependency-cruiser.mjs');
+const config = join(root, '.dependency-cruiser.cjs');
 
-const sourceFiles = (dir: string): string[] =>
-  readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? sourceFiles(path) : path.endsWith('.ts') ? [path] : [];
-  });
-
-const IMPORT = /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|(?:^|\n)\s*import\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
-
-const importsOf = (file: string): string[] =>
-  [...readFileSync(file, 'utf8').matchAll(IMPORT)].map((match) => match[1] ?? match[2] ?? match[3] ?? '');
-
-/** Where an import lands: a top-level folder of the project, or `package:<name>`. */
-const target = (file: string, specifier: string): string => {
-  if (!specifier.startsWith('.')) return `package:${specifier}`;
-  return relative(root, resolve(dirname(file), specifier)).split('/')[0] ?? '';
+const cruise = async (cwd: string): Promise<string> => {
+  try {
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      [depcruise, 'core', 'ports', 'adapters', 'bootstrap', '--config', config, '--output-type', 'err'],
+      { cwd },
+    );
+    return stdout;
+  } catch (error) {
+    return (error as { stdout: string }).stdout;
+  }
 };
 
-const violations = (layer: string, allowed: (destination: string) => boolean): string[] =>
-  sourceFiles(join(root, layer)).flatMap((file) =>
-    importsOf(file)
-      .filter((specifier) => !allowed(target(file, specifier)))
-      .map((specifier) => `${relative(root, file)} imports ${specifier}`),
-  );
-
-test('core/ imports nothing outside core/', (t) => {
-  t.deepEqual(violations('core', (destination) => destination === 'core'), []);
-});
-
-test('ports/ imports only core/ (and other ports)', (t) => {
-  t.deepEqual(violations('ports', (destination) => destination === 'core' || destination === 'ports'), []);
-});
-
-test('adapters/ and jobs/ never import bootstrap/', (t) => {
-  const notBootstrap = (destination: string) => destination !== 'bootstrap';
-  t.deepEqual([...violations('adapters', notBootstrap), ...violations('jobs', notBootstrap)], []);
-});
-
-test('the import scan sees imports (a check that cannot fail is no check)', (t) => {
-  const sample = join(root, 'ports/identity/authenticate.use-case.ts');
-  t.true(importsOf(sample).some((specifier) => specifier.includes('core/identity')));
-  t.is(target(sample, 'restify'), 'package:restify');
-  t.is(target(sample, '../../adapters/x.ts'), 'adapters');
+// `npm test` runs the same rules over the whole tree (`npm run deps`); this proves they bite.
+test('the dependency rules refuse each kind of violation', async (t) => {
+  const dir = await mkdtemp(join(tmpdir(), 'deps-'));
+  t.teardown(() => rm(dir, { recursive: true, force: true }));
+  const files: Record<string, string> = {
+    'tsconfig.json': JSON.stringify({ compilerOptions: { module: 'nodenext', allowImportingTsExtensions: true, noEmit: true } }),
+    'core/a.ts': "import { b } from './b.ts';\nimport { x } from '../adapters/http/x.ts';\nexport const a = b + x;\n",
+    'core/b.ts': "import { a } from './a.ts';\nexport const b = 1 + a;\n",
+    'ports/p.ts': "import { y } from '../adapters/persistence/y.ts';\nexport const p = y;\n",
+    'adapters/http/x.ts': "import { y } from '../persistence/y.ts';\nexport const x = y;\n",
+    'adapters/persistence/y.ts': "import { main } from '../../bootstrap/main.ts';\nexport const y = main;\n",
+    'adapters/persistence/unused.ts': 'export const unused = 1;\n',
+    'bootstrap/main.ts': "import { p } from '../ports/p.ts';\nexport const main = 1;\nexport const all = p;\n",
+  };
+  for (const [path, text] of Object.entries(files)) {
+    await mkdir(dirname(join(dir, path)), { recursive: true });
+    await writeFile(join(dir, path), text);
+  }
+  const report = await cruise(dir);
+  for (const rule of ['no-circular', 'no-orphans', 'core-is-pure', 'ports-see-core-only', 'no-bootstrap-below', 'adapter-families-apart']) {
+    t.true(report.includes(rule), `${rule} is reported:\n${report}`);
+  }
 });

@@ -10,8 +10,9 @@ const miswired = () =>
   bindings((wire) => {
     // @ts-expect-error a Clock bound where an IdGenerator is expected
     wire.factory(TOKENS.Ids, [TOKENS.Clock], (clock) => clock);
+    const swapped = [TOKENS.Ids, TOKENS.OrganizationRepository, TOKENS.Clock, TOKENS.AuditTrail] as const;
     // @ts-expect-error two dependencies of different types swapped
-    wire.factory(TOKENS.Organizations, [TOKENS.Ids, TOKENS.OrganizationRepository, TOKENS.Clock, TOKENS.AuditTrail], (organizations, ids, clock, audit) => new Organizations({ organizations, ids, clock, audit }));
+    wire.factory(TOKENS.Organizations, swapped, (organizations, ids, clock, audit) => new Organizations({ organizations, ids, clock, audit }));
     // @ts-expect-error a value of the wrong type
     wire.value(TOKENS.Clock, { next: () => 'id' });
   });
@@ -24,7 +25,11 @@ test('a factory receives its dependencies resolved in the order of their tokens'
     bindings((wire) => {
       wire.value(TOKENS.Clock, { now: () => now });
       wire.value(TOKENS.Ids, { next: (prefix: string) => `${prefix}_1` });
-      wire.factory(TOKENS.SecretTools, [TOKENS.Ids, TOKENS.Clock], (ids, clock) => ({ digest: () => `${ids.next('x')}@${clock.now().toISOString()}` }) as never);
+      wire.factory(
+        TOKENS.SecretTools,
+        [TOKENS.Ids, TOKENS.Clock],
+        (ids, clock) => ({ digest: () => `${ids.next('x')}@${clock.now().toISOString()}` }) as never,
+      );
     }),
   );
   const tools = await resolverOf(container)(TOKENS.SecretTools);

@@ -129,7 +129,10 @@ export const documentStoreContract = (test: TestFn<StoreUnderTest>, title: strin
     const rows = t.context.store.collection<Row>(name('pages'));
     for (let n = 1; n <= 7; n += 1) await rows.insertOne({ _id: `id${String(n).padStart(2, '0')}`, orgId: 'o', n: n % 3 });
     const sorted = await rows.find({}, { sort: { n: -1, _id: 1 }, skip: 1, limit: 3 });
-    t.deepEqual(sorted.map((r) => r._id), ['id05', 'id01', 'id04']);
+    t.deepEqual(
+      sorted.map((r) => r._id),
+      ['id05', 'id01', 'id04'],
+    );
     const seen: string[] = [];
     let cursor: string | undefined;
     do {
@@ -169,9 +172,7 @@ export const documentStoreContract = (test: TestFn<StoreUnderTest>, title: strin
     await rows.insertOne({ _id: 'doc', orgId: 'o', version: 0 });
     for (let round = 0; round < 10; round += 1) {
       const results = await Promise.all(
-        ['left', 'right'].map((owner) =>
-          rows.findOneAndUpdate({ _id: 'doc', orgId: 'o', version: round }, { $inc: { version: 1 }, $set: { owner } }),
-        ),
+        ['left', 'right'].map((owner) => rows.findOneAndUpdate({ _id: 'doc', orgId: 'o', version: round }, { $inc: { version: 1 }, $set: { owner } })),
       );
       t.is(results.filter(Boolean).length, 1, `round ${round}`);
     }
@@ -180,10 +181,11 @@ export const documentStoreContract = (test: TestFn<StoreUnderTest>, title: strin
 
   test(`${title}: concurrent upserting increments never lose a count`, async (t) => {
     const rows = t.context.store.collection<Row>(name('counter'), { volatile: true });
-    const counts = await Promise.all(
-      Array.from({ length: 50 }, () => rows.findOneAndUpdate({ _id: 'k', orgId: 'o' }, { $inc: { n: 1 } }, { upsert: true })),
+    const counts = await Promise.all(Array.from({ length: 50 }, () => rows.findOneAndUpdate({ _id: 'k', orgId: 'o' }, { $inc: { n: 1 } }, { upsert: true })));
+    t.deepEqual(
+      counts.map((c) => c?.n).sort((a, b) => (a ?? 0) - (b ?? 0)),
+      Array.from({ length: 50 }, (_, i) => i + 1),
     );
-    t.deepEqual(counts.map((c) => c?.n).sort((a, b) => (a ?? 0) - (b ?? 0)), Array.from({ length: 50 }, (_, i) => i + 1));
   });
 
   test(`${title}: deletes`, async (t) => {
@@ -207,7 +209,10 @@ export const documentStoreContract = (test: TestFn<StoreUnderTest>, title: strin
     t.is((await rows.updateOne({ _id: 'b1', orgId: 'A' }, { $set: { n: 2 } })).matchedCount, 0);
     t.is(await rows.findOneAndUpdate({ _id: 'b1', orgId: 'A' }, { $set: { n: 2 } }), null);
     t.is(await rows.deleteOne({ _id: 'b1', orgId: 'A' }), 0);
-    t.deepEqual((await rows.find({ orgId: 'A' })).map((r) => r._id), ['a1']);
+    t.deepEqual(
+      (await rows.find({ orgId: 'A' })).map((r) => r._id),
+      ['a1'],
+    );
     t.is((await rows.findOne({ _id: 'b1', orgId: 'B' }))?.n, 1);
   });
 

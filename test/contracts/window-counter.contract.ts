@@ -8,7 +8,10 @@ export const windowCounterContract = (test: TestFn<{ counter: WindowCounter }>, 
     const key = randomUUID();
     const now = new Date();
     const counts = await Promise.all(Array.from({ length: 200 }, () => t.context.counter.hit(key, 60_000, now)));
-    t.deepEqual(counts.map((c) => c.count).sort((a, b) => a - b), Array.from({ length: 200 }, (_, i) => i + 1));
+    t.deepEqual(
+      counts.map((c) => c.count).sort((a, b) => a - b),
+      Array.from({ length: 200 }, (_, i) => i + 1),
+    );
     t.true(counts.every((c) => c.windowEndsAt.getTime() === now.getTime() + 60_000));
   });
 

@@ -18,7 +18,11 @@ const codeOf = (fn: () => void): string | null => {
 
 test('every one of the 12 roles has a row in the permission table, made only of known permissions', (t) => {
   t.is(ROLES.length, 12);
-  for (const role of ROLES) t.true(ROLE_PERMISSIONS[role].every((p) => PERMISSIONS.includes(p)), role);
+  for (const role of ROLES)
+    t.true(
+      ROLE_PERMISSIONS[role].every((p) => PERMISSIONS.includes(p)),
+      role,
+    );
 });
 
 test('the permission table decides, role by role', (t) => {
@@ -42,14 +46,24 @@ test('the permission table decides, role by role', (t) => {
     ['policyholder', 'portal:read', true],
   ];
   for (const [role, permission, allowed] of table) {
-    t.is(codeOf(() => authorize(user(role), permission)), allowed ? null : 'forbidden', `${role} ${permission}`);
+    t.is(
+      codeOf(() => authorize(user(role), permission)),
+      allowed ? null : 'forbidden',
+      `${role} ${permission}`,
+    );
   }
 });
 
 test('API keys are limited to their scopes; scopes never include credential or platform administration', (t) => {
   const key: Principal = { kind: 'api_key', keyId: 'key_1', orgId: 'org_a', scopes: ['policies:read'] };
-  t.is(codeOf(() => authorize(key, 'policies:read')), null);
-  t.is(codeOf(() => authorize(key, 'submissions:write')), 'insufficient_scope');
+  t.is(
+    codeOf(() => authorize(key, 'policies:read')),
+    null,
+  );
+  t.is(
+    codeOf(() => authorize(key, 'submissions:write')),
+    'insufficient_scope',
+  );
   for (const scope of ['organizations:write', 'api-keys:write', 'users:write', 'portal:read'] as const) t.false(API_KEY_SCOPES.includes(scope));
   t.true(API_KEY_SCOPES.includes('coi:generate'));
 });
@@ -57,11 +71,20 @@ test('API keys are limited to their scopes; scopes never include credential or p
 test('tenant-bound callers act on their own organization; naming another is not found', (t) => {
   t.is(resolveOrganization(user('org_admin'), undefined), 'org_a');
   t.is(resolveOrganization(user('org_admin'), 'org_a'), 'org_a');
-  t.is(codeOf(() => resolveOrganization(user('org_admin'), 'org_b')), 'not_found');
-  t.is(codeOf(() => resolveOrganization({ kind: 'machine' }, undefined)), 'validation_failed');
+  t.is(
+    codeOf(() => resolveOrganization(user('org_admin'), 'org_b')),
+    'not_found',
+  );
+  t.is(
+    codeOf(() => resolveOrganization({ kind: 'machine' }, undefined)),
+    'validation_failed',
+  );
   t.is(resolveOrganization({ kind: 'machine' }, 'org_b'), 'org_b');
   t.is(resolveOrganization(user('superadmin', 'platform'), 'org_b'), 'org_b');
-  t.is(codeOf(() => resolveOrganization(user('superadmin', 'platform'), undefined)), 'validation_failed');
+  t.is(
+    codeOf(() => resolveOrganization(user('superadmin', 'platform'), undefined)),
+    'validation_failed',
+  );
   t.is(resolveOrganization(user('superadmin', 'org_a'), undefined), 'org_a');
 });
 
@@ -74,14 +97,37 @@ test('sign-in lockout allows ten attempts per window', (t) => {
 test('the permission tables are written out and keep their boundaries', (t) => {
   for (const [role, permissions] of Object.entries(ROLE_PERMISSIONS)) {
     t.is(new Set(permissions).size, permissions.length, `${role} lists a permission twice`);
-    if (role !== 'policyholder') t.false(permissions.some((p) => p.startsWith('portal:')), `${role} reaches the portal`);
-    if (!['superadmin', 'mhcis_operator'].includes(role)) t.false(permissions.some((p) => p.startsWith('organizations:') || p === 'jobs:run'), `${role} administers the platform`);
+    if (role !== 'policyholder')
+      t.false(
+        permissions.some((p) => p.startsWith('portal:')),
+        `${role} reaches the portal`,
+      );
+    if (!['superadmin', 'mhcis_operator'].includes(role))
+      t.false(
+        permissions.some((p) => p.startsWith('organizations:') || p === 'jobs:run'),
+        `${role} administers the platform`,
+      );
   }
   t.true(ROLE_PERMISSIONS.auditor.every((p) => p.endsWith(':read')));
   t.deepEqual([...ROLE_PERMISSIONS.policyholder], ['portal:read', 'portal:write']);
-  const forbiddenScopes = ['organizations:read', 'organizations:write', 'jobs:run', 'api-keys:read', 'api-keys:write', 'users:write', 'portal:read', 'portal:write'];
-  t.deepEqual(API_KEY_SCOPES.filter((scope) => forbiddenScopes.includes(scope)), []);
+  const forbiddenScopes = [
+    'organizations:read',
+    'organizations:write',
+    'jobs:run',
+    'api-keys:read',
+    'api-keys:write',
+    'users:write',
+    'portal:read',
+    'portal:write',
+  ];
+  t.deepEqual(
+    API_KEY_SCOPES.filter((scope) => forbiddenScopes.includes(scope)),
+    [],
+  );
   // Every permission is granted by some line, so none exists that nobody can use.
   const granted = new Set(Object.values(ROLE_PERMISSIONS).flat());
-  t.deepEqual(PERMISSIONS.filter((p) => !granted.has(p)), []);
+  t.deepEqual(
+    PERMISSIONS.filter((p) => !granted.has(p)),
+    [],
+  );
 });

@@ -1,5 +1,14 @@
 import test from 'ava';
-import { netOf, ratesFor, reversalFor, splitPremium, validateSchedule, type Commission, type CommissionReversal, type CommissionSchedule } from '../../core/billing/commission.ts';
+import {
+  netOf,
+  ratesFor,
+  reversalFor,
+  splitPremium,
+  validateSchedule,
+  type Commission,
+  type CommissionReversal,
+  type CommissionSchedule,
+} from '../../core/billing/commission.ts';
 import { assertBalanced, premiumCollectionLines, premiumRefundLines, totals } from '../../core/billing/ledger.ts';
 import { financialIncident } from '../../core/billing/financial-incident.ts';
 import { receiptPath, renderReceipt } from '../../core/billing/receipt.ts';
@@ -42,7 +51,10 @@ test('the schedule gives a tier per line of business; a broken schedule is refus
   const schedule = new FixtureReferenceData().commissionSchedule();
   t.deepEqual(ratesFor(schedule, 'GL'), { tier: 'standard', rates: standard });
   t.is(ratesFor(schedule, 'CYBER').tier, 'specialty');
-  const over: CommissionSchedule = { tiers: { x: { agentRateBps: 9000, mgaRateBps: 2000 } }, linesOfBusiness: { GL: 'x', PROPERTY: 'x', AUTO: 'x', CYBER: 'x', PL: 'x' } };
+  const over: CommissionSchedule = {
+    tiers: { x: { agentRateBps: 9000, mgaRateBps: 2000 } },
+    linesOfBusiness: { GL: 'x', PROPERTY: 'x', AUTO: 'x', CYBER: 'x', PL: 'x' },
+  };
   t.throws(() => validateSchedule(over, LINES_OF_BUSINESS), { message: /invalid rates/ });
   const gap = { tiers: { x: standard }, linesOfBusiness: { GL: 'x', PROPERTY: 'y' } } as unknown as CommissionSchedule;
   t.throws(() => validateSchedule(gap, LINES_OF_BUSINESS), { message: /no tier/ });
@@ -60,9 +72,23 @@ test('the premium collection posting balances and carries the fiduciary split', 
 });
 
 test('an unbalanced or two-sided entry is refused', (t) => {
-  t.throws(() => assertBalanced([{ account: 'premiumTrustCash', debit: cents(100), credit: cents(0) }, { account: 'carrierPayable', debit: cents(0), credit: cents(99) }]), { message: /Unbalanced/ });
+  t.throws(
+    () =>
+      assertBalanced([
+        { account: 'premiumTrustCash', debit: cents(100), credit: cents(0) },
+        { account: 'carrierPayable', debit: cents(0), credit: cents(99) },
+      ]),
+    { message: /Unbalanced/ },
+  );
   t.throws(() => assertBalanced([{ account: 'premiumTrustCash', debit: cents(100), credit: cents(100) }]), { message: /one-sided/ });
-  t.throws(() => assertBalanced([{ account: 'premiumTrustCash', debit: cents(-5), credit: cents(0) }, { account: 'carrierPayable', debit: cents(0), credit: cents(-5) }]), { message: /non-negative/ });
+  t.throws(
+    () =>
+      assertBalanced([
+        { account: 'premiumTrustCash', debit: cents(-5), credit: cents(0) },
+        { account: 'carrierPayable', debit: cents(0), credit: cents(-5) },
+      ]),
+    { message: /non-negative/ },
+  );
 });
 
 test('financial incidents are critical, for manual review, and priority 1 only for ledger sync', (t) => {
@@ -76,7 +102,18 @@ test('receipts: stable path per payment, escaped content', (t) => {
   const receivedAt = new Date('2026-11-22T10:00:00.123Z');
   t.is(receiptPath('org_1', 'POL-1-01', receivedAt), `docs/org_1/receipts/RCPT-POL-1-01-${receivedAt.getTime()}.html`);
   const html = renderReceipt({
-    invoice: { id: 'i', orgId: 'o', policyId: 'p', invoiceNumber: 'POL-1-01', kind: 'installment', amount: cents(150_000), paidAmount: cents(150_000), dueDate: '2027-01-01', status: 'paid', createdAt: receivedAt },
+    invoice: {
+      id: 'i',
+      orgId: 'o',
+      policyId: 'p',
+      invoiceNumber: 'POL-1-01',
+      kind: 'installment',
+      amount: cents(150_000),
+      paidAmount: cents(150_000),
+      dueDate: '2027-01-01',
+      status: 'paid',
+      createdAt: receivedAt,
+    },
     payment: { id: 'pay', orgId: 'o', invoiceId: 'i', amount: cents(150_000), method: 'card', reference: '<script>x</script>', receivedAt },
     policyNumber: 'POL-1',
   });

@@ -9,7 +9,14 @@ const origin = { id: 'evt_1', orgId: 'org_1', at: new Date('2027-01-01T00:00:00Z
 test('events carry cents inside and serialize every money field to dollars, nothing else', (t) => {
   const event = domainEvent(
     'policy.endorsed',
-    { policyId: 'pol_1', policyNumber: 'GL-2027-000001', endorsementId: 'ptx_1', effectiveDate: '2027-07-02', premiumDelta: cents(-123_45), grossPremium: cents(5548_00) },
+    {
+      policyId: 'pol_1',
+      policyNumber: 'GL-2027-000001',
+      endorsementId: 'ptx_1',
+      effectiveDate: '2027-07-02',
+      premiumDelta: cents(-123_45),
+      grossPremium: cents(5548_00),
+    },
     origin,
   );
   t.deepEqual(event, {
@@ -19,7 +26,10 @@ test('events carry cents inside and serialize every money field to dollars, noth
     timestamp: origin.at,
     data: { policyId: 'pol_1', policyNumber: 'GL-2027-000001', endorsementId: 'ptx_1', effectiveDate: '2027-07-02', premiumDelta: -123.45, grossPremium: 5548 },
   });
-  t.deepEqual(domainEvent('webhook.test', { subscriptionId: 'whk_1', message: 'Test delivery' }, origin).data, { subscriptionId: 'whk_1', message: 'Test delivery' });
+  t.deepEqual(domainEvent('webhook.test', { subscriptionId: 'whk_1', message: 'Test delivery' }, origin).data, {
+    subscriptionId: 'whk_1',
+    message: 'Test delivery',
+  });
 });
 
 test('every event type of the catalog declares its money fields', (t) => {

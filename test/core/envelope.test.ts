@@ -4,7 +4,13 @@ import { nextStatuses } from '../../core/shared/lifecycle.ts';
 import { ESIGN_PROVIDER_EVENTS, mapESignEvent } from '../../adapters/inbound/esign/esign-event.mapper.ts';
 import type { VerifiedDelivery } from '../../ports/inbound/inbound.ports.ts';
 
-const delivery = (type: string, data: Record<string, unknown> = { documentId: 'doc_1' }): VerifiedDelivery => ({ eventId: 'e1', timestampMs: 0, type, payload: { data }, signature: 'x' });
+const delivery = (type: string, data: Record<string, unknown> = { documentId: 'doc_1' }): VerifiedDelivery => ({
+  eventId: 'e1',
+  timestampMs: 0,
+  type,
+  payload: { data },
+  signature: 'x',
+});
 
 test('provider events map to the envelope moves that lead to the normalized statuses', (t) => {
   const mapping = {

@@ -35,7 +35,11 @@ test('every lifecycle names only its own statuses, and every move the table does
       t.true(lifecycle.statuses.includes(to), `${lifecycle.subject} ${move} → ${to}`);
       for (const status of from) t.true(lifecycle.statuses.includes(status), `${lifecycle.subject} ${move} from ${status}`);
       for (const status of lifecycle.statuses) {
-        t.is(codeOf(() => assertTransition(lifecycle, move, status)), from.includes(status) ? null : 'invalid_transition', `${lifecycle.subject}: ${move} from ${status}`);
+        t.is(
+          codeOf(() => assertTransition(lifecycle, move, status)),
+          from.includes(status) ? null : 'invalid_transition',
+          `${lifecycle.subject}: ${move} from ${status}`,
+        );
       }
     }
   }

@@ -23,17 +23,24 @@ test('installment schedules: count, due dates, and amounts summing to the cent',
     for (const plan of INSTALLMENT_PLANS) {
       const schedule = installmentSchedule(plan, premium, '2027-01-31');
       t.is(schedule.length, expected[plan]);
-      t.is(schedule.reduce((sum, item) => sum + item.amount, 0), premium, `${plan} ${premium}`);
+      t.is(
+        schedule.reduce((sum, item) => sum + item.amount, 0),
+        premium,
+        `${plan} ${premium}`,
+      );
       const amounts = schedule.map((item) => item.amount);
       t.true(Math.max(...amounts) - Math.min(...amounts) <= 1);
     }
   }
-  t.deepEqual(installmentSchedule('QUARTERLY', cents(1000_01), '2027-01-31').map((i) => [i.dueDate, i.amount]), [
-    ['2027-01-31', 250_01],
-    ['2027-04-30', 250_00],
-    ['2027-07-31', 250_00],
-    ['2027-10-31', 250_00],
-  ]);
+  t.deepEqual(
+    installmentSchedule('QUARTERLY', cents(1000_01), '2027-01-31').map((i) => [i.dueDate, i.amount]),
+    [
+      ['2027-01-31', 250_01],
+      ['2027-04-30', 250_00],
+      ['2027-07-31', 250_00],
+      ['2027-10-31', 250_00],
+    ],
+  );
 });
 
 test('proration is daily over the remaining term', (t) => {
@@ -48,4 +55,3 @@ test('return premium by cancellation method', (t) => {
   t.is(+returnPremium(premium, term, '2027-04-01', 'short_rate'), 2475_00); // 90% of the unearned part
   t.is(+returnPremium(premium, term, '2027-04-01', 'flat'), 3650_00);
 });
-

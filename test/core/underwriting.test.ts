@@ -79,8 +79,16 @@ test('delegated authority: each limit of the program raises its own flag', (t) =
   const program = { ...data.defaultProgram(), allowedStates: ['OH'], allowedLines: ['GL' as const], excludedNaics: ['5415'] };
   t.deepEqual(daFlags(risk, cents(1_000_00), { ...program, excludedNaics: [] }, cents(0)), []);
   const flags = daFlags({ ...risk, state: 'TX', lineOfBusiness: 'PL', requestedLimit: cents(6_000_000_00) }, cents(300_000_00), program, cents(49_800_000_00));
-  t.deepEqual(flags.map((flag) => flag.code), ['limit_exceeded', 'premium_exceeded', 'state_not_allowed', 'line_not_allowed', 'naics_excluded', 'aggregate_exceeded']);
-  t.deepEqual(flags[0], { code: 'limit_exceeded', message: 'Requested limit is above the per-risk limit of the program.', limit: 5_000_000, actual: 6_000_000 });
+  t.deepEqual(
+    flags.map((flag) => flag.code),
+    ['limit_exceeded', 'premium_exceeded', 'state_not_allowed', 'line_not_allowed', 'naics_excluded', 'aggregate_exceeded'],
+  );
+  t.deepEqual(flags[0], {
+    code: 'limit_exceeded',
+    message: 'Requested limit is above the per-risk limit of the program.',
+    limit: 5_000_000,
+    actual: 6_000_000,
+  });
   t.like(flags[5], { limit: 50_000_000, actual: 50_100_000 });
 });
 
@@ -111,8 +119,20 @@ const codeOf = (fn: () => void) => {
 };
 
 test('quotes bind while active, unexpired and free of flags', (t) => {
-  t.is(codeOf(() => assertBindable(quote({}), '2026-12-01')), null);
-  t.is(codeOf(() => assertBindable(quote({}), '2026-12-02')), 'quote_expired');
-  t.is(codeOf(() => assertBindable(quote({ status: 'bound' }), '2026-11-01')), 'invalid_transition');
-  t.is(codeOf(() => assertBindable(quote({ bindable: false }), '2026-11-01')), 'not_bindable');
+  t.is(
+    codeOf(() => assertBindable(quote({}), '2026-12-01')),
+    null,
+  );
+  t.is(
+    codeOf(() => assertBindable(quote({}), '2026-12-02')),
+    'quote_expired',
+  );
+  t.is(
+    codeOf(() => assertBindable(quote({ status: 'bound' }), '2026-11-01')),
+    'invalid_transition',
+  );
+  t.is(
+    codeOf(() => assertBindable(quote({ bindable: false }), '2026-11-01')),
+    'not_bindable',
+  );
 });

@@ -11,7 +11,11 @@ test.before(async (t) => {
 test.after.always(async (t) => t.context.app.close());
 
 const upload = (t: { context: { app: TestApp; tenant: Tenant } }, bytes: Uint8Array, contentType = 'application/pdf') =>
-  call(t.context.app.api, 'POST', '/v1/submissions', { token: t.context.tenant.adminToken, rawBody: Buffer.from(bytes), headers: { 'content-type': contentType } });
+  call(t.context.app.api, 'POST', '/v1/submissions', {
+    token: t.context.tenant.adminToken,
+    rawBody: Buffer.from(bytes),
+    headers: { 'content-type': contentType },
+  });
 
 const multipart = (bytes: Uint8Array, field = 'file') => {
   const boundary = '----acord-test-boundary';

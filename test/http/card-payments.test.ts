@@ -42,7 +42,10 @@ const bindPolicy = async (app: TestApp, tenant: Tenant, options: { producerId?: 
     },
   });
   await call(app.api, 'POST', `/v1/submissions/${submission.body.id}/quote`, { token: tenant.adminToken });
-  const policy = await call(app.api, 'POST', `/v1/submissions/${submission.body.id}/bind`, { token: tenant.adminToken, body: { installmentPlan: options.plan ?? 'PIF' } });
+  const policy = await call(app.api, 'POST', `/v1/submissions/${submission.body.id}/bind`, {
+    token: tenant.adminToken,
+    body: { installmentPlan: options.plan ?? 'PIF' },
+  });
   const invoices = await call(app.api, 'GET', `/v1/invoices?policyId=${policy.body.id}`, { token: tenant.adminToken });
   return { policy: policy.body, invoice: invoices.body.data.find((invoice: { invoiceNumber: string }) => invoice.invoiceNumber.endsWith('-01')) };
 };
@@ -86,7 +89,14 @@ test.serial('a card payment end to end: intent at the processor, signed success 
   const commissions = await call(app.api, 'GET', `/v1/commissions?policyId=${policy.id}`, { token: tenant.adminToken });
   t.is(commissions.body.data.length, 1);
   const commission = commissions.body.data[0];
-  t.like(commission, { producerId, invoiceId: invoice.id, lineOfBusiness: 'GL', tier: 'standard', rates: { agentRateBps: 1000, mgaRateBps: 500 }, grossPremium: invoice.amount });
+  t.like(commission, {
+    producerId,
+    invoiceId: invoice.id,
+    lineOfBusiness: 'GL',
+    tier: 'standard',
+    rates: { agentRateBps: 1000, mgaRateBps: 500 },
+    grossPremium: invoice.amount,
+  });
   const asCents = (dollars: number) => Math.round(dollars * 100);
   t.is(asCents(commission.agentCommission) + asCents(commission.mgaCommission) + asCents(commission.carrierNet), asCents(invoice.amount));
   t.is(asCents(commission.agentCommission), Math.round(asCents(invoice.amount) * 0.1));
@@ -97,7 +107,11 @@ test.serial('a card payment end to end: intent at the processor, signed success 
   const debits = entry.lines.reduce((sum: number, line: { debit: number }) => sum + asCents(line.debit), 0);
   const credits = entry.lines.reduce((sum: number, line: { credit: number }) => sum + asCents(line.credit), 0);
   t.is(debits, credits);
-  t.deepEqual(entry.fiduciarySplit, { heldForCarrier: commission.carrierNet, heldForProducer: commission.agentCommission, earnedByMga: commission.mgaCommission });
+  t.deepEqual(entry.fiduciarySplit, {
+    heldForCarrier: commission.carrierNet,
+    heldForProducer: commission.agentCommission,
+    earnedByMga: commission.mgaCommission,
+  });
 
   // A refund through the processor: a negative payment, the invoice open again, over $1,000 flagged.
   const refund = await call(app.api, 'POST', `/v1/invoices/${invoice.id}/refund`, { token: tenant.adminToken, body: { amount: 1500, reference: 'rf-1' } });
@@ -206,50 +220,60 @@ test.serial('a declined card: financial alert and payment.failed once, retry con
   const retried = await call(app.api, 'POST', `/v1/invoices/${invoice.id}/retry`, { token: tenant.adminToken });
   t.like(retried, { status: 200, body: { id: intent.body.id, status: 'succeeded', retries: 2 } });
   const confirms = fake.requests.filter((request) => request.path === `/v1/payment_intents/${intent.body.id}/confirm`);
-  t.deepEqual(confirms.map((request) => request.idempotencyKey), [`retry-${intent.body.id}-1`, `retry-${intent.body.id}-2`]);
+  t.deepEqual(
+    confirms.map((request) => request.idempotencyKey),
+    [`retry-${intent.body.id}-1`, `retry-${intent.body.id}-2`],
+  );
   const nothingLeft = await call(app.api, 'POST', `/v1/invoices/${invoice.id}/retry`, { token: tenant.adminToken });
   t.is(nothingLeft.status, 422);
 });
 
-test.serial('refused card operations change nothing: void, overpayment, too large a refund, processor down, unknown or foreign invoice, bad bodies', async (t) => {
-  const { app, tenant, fake } = t.context;
-  const { invoice } = await bindPolicy(app, tenant, { plan: 'TWO_PAY' });
-  const forInvoice = () => fake.requests.filter((request) => (request.params.metadata as { invoiceId?: string } | undefined)?.invoiceId === invoice.id).length;
-  const over = await call(app.api, 'POST', `/v1/invoices/${invoice.id}/payment-intent`, { token: tenant.adminToken, body: { amount: invoice.amount + 1 } });
-  t.like(over, { status: 422, body: { error: 'overpayment' } });
-  for (const body of [{ amount: -5 }, { amount: 0 }, { amount: 1.005 }, { amount: 10, extra: true }]) {
-    const bad = await call(app.api, 'POST', `/v1/invoices/${invoice.id}/payment-intent`, { token: tenant.adminToken, body });
-    t.is(bad.status, 400, JSON.stringify(body));
-  }
-  t.is(forInvoice(), 0, 'nothing reached the processor');
+test.serial(
+  'refused card operations change nothing: void, overpayment, too large a refund, processor down, unknown or foreign invoice, bad bodies',
+  async (t) => {
+    const { app, tenant, fake } = t.context;
+    const { invoice } = await bindPolicy(app, tenant, { plan: 'TWO_PAY' });
+    const forInvoice = () =>
+      fake.requests.filter((request) => (request.params.metadata as { invoiceId?: string } | undefined)?.invoiceId === invoice.id).length;
+    const over = await call(app.api, 'POST', `/v1/invoices/${invoice.id}/payment-intent`, { token: tenant.adminToken, body: { amount: invoice.amount + 1 } });
+    t.like(over, { status: 422, body: { error: 'overpayment' } });
+    for (const body of [{ amount: -5 }, { amount: 0 }, { amount: 1.005 }, { amount: 10, extra: true }]) {
+      const bad = await call(app.api, 'POST', `/v1/invoices/${invoice.id}/payment-intent`, { token: tenant.adminToken, body });
+      t.is(bad.status, 400, JSON.stringify(body));
+    }
+    t.is(forInvoice(), 0, 'nothing reached the processor');
 
-  const noPayments = await call(app.api, 'POST', `/v1/invoices/${invoice.id}/refund`, { token: tenant.adminToken, body: { amount: 10 } });
-  t.like(noPayments, { status: 422, body: { error: 'refund_exceeds_payments' } });
-  await call(app.api, 'POST', `/v1/invoices/${invoice.id}/pay`, { token: tenant.adminToken, body: { amount: 50, method: 'check', reference: 'chk-9' } });
-  const tooMuch = await call(app.api, 'POST', `/v1/invoices/${invoice.id}/refund`, { token: tenant.adminToken, body: { amount: 50.01 } });
-  t.like(tooMuch, { status: 422, body: { error: 'refund_exceeds_payments', details: { refundable: 50 } } });
-  const manualRefund = await call(app.api, 'POST', `/v1/invoices/${invoice.id}/refund`, { token: tenant.adminToken, body: { amount: 20 } });
-  t.like(manualRefund, { status: 201, body: { payment: { amount: -20, method: 'check', source: 'manual' }, invoice: { paidAmount: 30 } } });
-  t.is(forInvoice(), 0, 'a check is refunded without the processor');
+    const noPayments = await call(app.api, 'POST', `/v1/invoices/${invoice.id}/refund`, { token: tenant.adminToken, body: { amount: 10 } });
+    t.like(noPayments, { status: 422, body: { error: 'refund_exceeds_payments' } });
+    await call(app.api, 'POST', `/v1/invoices/${invoice.id}/pay`, { token: tenant.adminToken, body: { amount: 50, method: 'check', reference: 'chk-9' } });
+    const tooMuch = await call(app.api, 'POST', `/v1/invoices/${invoice.id}/refund`, { token: tenant.adminToken, body: { amount: 50.01 } });
+    t.like(tooMuch, { status: 422, body: { error: 'refund_exceeds_payments', details: { refundable: 50 } } });
+    const manualRefund = await call(app.api, 'POST', `/v1/invoices/${invoice.id}/refund`, { token: tenant.adminToken, body: { amount: 20 } });
+    t.like(manualRefund, { status: 201, body: { payment: { amount: -20, method: 'check', source: 'manual' }, invoice: { paidAmount: 30 } } });
+    t.is(forInvoice(), 0, 'a check is refunded without the processor');
 
-  fake.control.failNext = 1;
-  const down = await call(app.api, 'POST', `/v1/invoices/${invoice.id}/payment-intent`, { token: tenant.adminToken, body: {} });
-  t.like(down, { status: 502, body: { error: 'payment_processor_error' } });
-  t.is(await app.app.store.collection('payment_attempts').countDocuments({ invoiceId: invoice.id }), 0);
+    fake.control.failNext = 1;
+    const down = await call(app.api, 'POST', `/v1/invoices/${invoice.id}/payment-intent`, { token: tenant.adminToken, body: {} });
+    t.like(down, { status: 502, body: { error: 'payment_processor_error' } });
+    t.is(await app.app.store.collection('payment_attempts').countDocuments({ invoiceId: invoice.id }), 0);
 
-  const missing = await call(app.api, 'POST', '/v1/invoices/inv_missing/payment-intent', { token: tenant.adminToken, body: {} });
-  t.is(missing.status, 404);
-  const other = await createTenant(app);
-  for (const action of ['payment-intent', 'refund', 'retry']) {
-    const foreign = await call(app.api, 'POST', `/v1/invoices/${invoice.id}/${action}`, { token: other.adminToken, body: action === 'refund' ? { amount: 1 } : action === 'retry' ? undefined : {} });
-    t.is(foreign.status, 404, action);
-  }
+    const missing = await call(app.api, 'POST', '/v1/invoices/inv_missing/payment-intent', { token: tenant.adminToken, body: {} });
+    t.is(missing.status, 404);
+    const other = await createTenant(app);
+    for (const action of ['payment-intent', 'refund', 'retry']) {
+      const foreign = await call(app.api, 'POST', `/v1/invoices/${invoice.id}/${action}`, {
+        token: other.adminToken,
+        body: action === 'refund' ? { amount: 1 } : action === 'retry' ? undefined : {},
+      });
+      t.is(foreign.status, 404, action);
+    }
 
-  const voidable = (await bindPolicy(app, tenant, { plan: 'TWO_PAY' })).invoice;
-  await call(app.api, 'POST', `/v1/invoices/${voidable.id}/void`, { token: tenant.adminToken });
-  const onVoid = await call(app.api, 'POST', `/v1/invoices/${voidable.id}/payment-intent`, { token: tenant.adminToken, body: {} });
-  t.like(onVoid, { status: 422, body: { error: 'invalid_transition' } });
-});
+    const voidable = (await bindPolicy(app, tenant, { plan: 'TWO_PAY' })).invoice;
+    await call(app.api, 'POST', `/v1/invoices/${voidable.id}/void`, { token: tenant.adminToken });
+    const onVoid = await call(app.api, 'POST', `/v1/invoices/${voidable.id}/payment-intent`, { token: tenant.adminToken, body: {} });
+    t.like(onVoid, { status: 422, body: { error: 'invalid_transition' } });
+  },
+);
 
 test.serial('without a processor key the local gateway answers with local intents and no money moves', async (t) => {
   const app = await startTestApp({ env: { STRIPE_WEBHOOK_SECRET } });
@@ -263,7 +287,13 @@ test.serial('without a processor key the local gateway answers with local intent
   t.is(again.body.id, intent.body.id);
   const detail = await call(app.api, 'GET', `/v1/invoices/${invoice.id}`, { token: tenant.adminToken });
   t.like(detail.body, { status: 'open', paidAmount: 0, payments: [] });
-  const declined = { id: intent.body.id, object: 'payment_intent', amount: Math.round(invoice.amount * 100), metadata: { invoiceId: invoice.id, orgId: tenant.orgId }, last_payment_error: { message: 'Insufficient funds.', charge: 'ch_local_1' } };
+  const declined = {
+    id: intent.body.id,
+    object: 'payment_intent',
+    amount: Math.round(invoice.amount * 100),
+    metadata: { invoiceId: invoice.id, orgId: tenant.orgId },
+    last_payment_error: { message: 'Insufficient funds.', charge: 'ch_local_1' },
+  };
   t.is((await sendEvent(app, 'payment_intent.payment_failed', declined)).status, 200);
   const retried = await call(app.api, 'POST', `/v1/invoices/${invoice.id}/retry`, { token: tenant.adminToken });
   t.like(retried, { status: 200, body: { id: intent.body.id, status: 'processing', retries: 1, failureMessage: 'Insufficient funds.' } });
@@ -276,7 +306,9 @@ test.serial('an invoice paid by check also gets its receipt, commission and ledg
   const paid = await call(app.api, 'POST', `/v1/invoices/${invoice.id}/pay`, { token: tenant.adminToken, body });
   t.is(paid.status, 201);
   t.is((await call(app.api, 'POST', `/v1/invoices/${invoice.id}/pay`, { token: tenant.adminToken, body })).body.id, paid.body.id);
-  const commissions = (await call(app.api, 'GET', `/v1/commissions?producerId=${producerId}`, { token: tenant.adminToken })).body.data.filter((c: { invoiceId: string }) => c.invoiceId === invoice.id);
+  const commissions = (await call(app.api, 'GET', `/v1/commissions?producerId=${producerId}`, { token: tenant.adminToken })).body.data.filter(
+    (c: { invoiceId: string }) => c.invoiceId === invoice.id,
+  );
   t.like(commissions, [{ tier: 'preferred', rates: { agentRateBps: 1250, mgaRateBps: 750 }, grossPremium: invoice.amount }]);
   t.is((await call(app.api, 'GET', `/v1/ledger/entries?invoiceId=${invoice.id}`, { token: tenant.adminToken })).body.data.length, 1);
   t.is(await app.app.store.collection('documents').countDocuments({ orgId: tenant.orgId, type: 'receipt', storageKey: { $regex: invoice.invoiceNumber } }), 1);
@@ -290,7 +322,9 @@ test.serial('parallel refunds of one card payment give back at most what it paid
   const refundsBefore = fake.requests.filter((request) => request.path === '/v1/refunds').length;
 
   const answers = await Promise.all(
-    Array.from({ length: 10 }, (_, i) => call(app.api, 'POST', `/v1/invoices/${invoice.id}/refund`, { token: tenant.adminToken, body: { amount: invoice.amount, reference: `par-${i}` } })),
+    Array.from({ length: 10 }, (_, i) =>
+      call(app.api, 'POST', `/v1/invoices/${invoice.id}/refund`, { token: tenant.adminToken, body: { amount: invoice.amount, reference: `par-${i}` } }),
+    ),
   );
   t.is(answers.filter((answer) => answer.status === 201).length, 1);
   t.true(answers.filter((answer) => answer.status !== 201).every((answer) => answer.status === 422 && answer.body.error === 'refund_exceeds_payments'));
@@ -302,7 +336,9 @@ test.serial('parallel refunds of one card payment give back at most what it paid
   const { invoice: second } = await bindPolicy(app, tenant);
   const secondIntent = await call(app.api, 'POST', `/v1/invoices/${second.id}/payment-intent`, { token: tenant.adminToken, body: {} });
   await sendEvent(app, 'payment_intent.succeeded', fake.pay(secondIntent.body.id));
-  const twins = await Promise.all([0, 1].map(() => call(app.api, 'POST', `/v1/invoices/${second.id}/refund`, { token: tenant.adminToken, body: { amount: 10, reference: 'twin' } })));
+  const twins = await Promise.all(
+    [0, 1].map(() => call(app.api, 'POST', `/v1/invoices/${second.id}/refund`, { token: tenant.adminToken, body: { amount: 10, reference: 'twin' } })),
+  );
   t.true(twins.some((answer) => answer.status === 201));
   t.true(twins.every((answer) => answer.status === 201 || (answer.status === 409 && answer.body.error === 'conflict')));
   const replay = await call(app.api, 'POST', `/v1/invoices/${second.id}/refund`, { token: tenant.adminToken, body: { amount: 10, reference: 'twin' } });
@@ -316,10 +352,16 @@ test.serial('a refused processor refund gives its hold back: the same amount can
   const intent = await call(app.api, 'POST', `/v1/invoices/${invoice.id}/payment-intent`, { token: tenant.adminToken, body: {} });
   await sendEvent(app, 'payment_intent.succeeded', fake.pay(intent.body.id));
   fake.control.failNext = 3;
-  const failed = await call(app.api, 'POST', `/v1/invoices/${invoice.id}/refund`, { token: tenant.adminToken, body: { amount: invoice.amount, reference: 'down-1' } });
+  const failed = await call(app.api, 'POST', `/v1/invoices/${invoice.id}/refund`, {
+    token: tenant.adminToken,
+    body: { amount: invoice.amount, reference: 'down-1' },
+  });
   fake.control.failNext = 0;
   t.is(failed.status, 502);
-  const retried = await call(app.api, 'POST', `/v1/invoices/${invoice.id}/refund`, { token: tenant.adminToken, body: { amount: invoice.amount, reference: 'down-2' } });
+  const retried = await call(app.api, 'POST', `/v1/invoices/${invoice.id}/refund`, {
+    token: tenant.adminToken,
+    body: { amount: invoice.amount, reference: 'down-2' },
+  });
   t.is(retried.status, 201);
 });
 
@@ -327,9 +369,17 @@ test.serial('the same manual payment sent in parallel answers every copy with th
   const { app, tenant } = t.context;
   const { invoice } = await bindPolicy(app, tenant);
   const answers = await Promise.all(
-    Array.from({ length: 8 }, () => call(app.api, 'POST', `/v1/invoices/${invoice.id}/pay`, { token: tenant.adminToken, body: { amount: invoice.amount, method: 'wire', reference: 'WIRE-PARALLEL-1' } })),
+    Array.from({ length: 8 }, () =>
+      call(app.api, 'POST', `/v1/invoices/${invoice.id}/pay`, {
+        token: tenant.adminToken,
+        body: { amount: invoice.amount, method: 'wire', reference: 'WIRE-PARALLEL-1' },
+      }),
+    ),
   );
-  t.deepEqual(answers.map((answer) => answer.status), Array(8).fill(201));
+  t.deepEqual(
+    answers.map((answer) => answer.status),
+    Array(8).fill(201),
+  );
   t.is(new Set(answers.map((answer) => answer.body.id)).size, 1);
   const detail = await call(app.api, 'GET', `/v1/invoices/${invoice.id}`, { token: tenant.adminToken });
   t.like(detail.body, { status: 'paid', paidAmount: invoice.amount });

@@ -42,11 +42,19 @@ test('service JWTs: valid works; alg none, other algorithms, tampering, wrong ke
   await expect401(t, call(app.api, 'GET', '/v1/users', { token: forgeJwt({ alg: 'none', typ: 'JWT' }, claims, undefined, false) }), /algorithm/);
   await expect401(t, call(app.api, 'GET', '/v1/users', { token: forgeJwt({ alg: 'none' }, claims) }), /algorithm/);
   await expect401(t, call(app.api, 'GET', '/v1/users', { token: forgeJwt({ alg: 'HS512', typ: 'JWT' }, claims) }), /algorithm/);
-  await expect401(t, call(app.api, 'GET', '/v1/users', { token: forgeJwt({ alg: 'HS256', typ: 'JWT' }, claims, 'another-secret-0123456789abcdef0123') }), /signature/);
+  await expect401(
+    t,
+    call(app.api, 'GET', '/v1/users', { token: forgeJwt({ alg: 'HS256', typ: 'JWT' }, claims, 'another-secret-0123456789abcdef0123') }),
+    /signature/,
+  );
   const [header, , signature] = tenant.adminToken.split('.');
   const elevated = Buffer.from(JSON.stringify({ ...claims, role: 'superadmin' })).toString('base64url');
   await expect401(t, call(app.api, 'GET', '/v1/users', { token: `${header}.${elevated}.${signature}` }), /signature/);
-  await expect401(t, call(app.api, 'GET', '/v1/users', { token: forgeJwt({ alg: 'HS256', typ: 'JWT' }, { ...claims, iat: now() - 7200, exp: now() - 1 }) }), /expired/);
+  await expect401(
+    t,
+    call(app.api, 'GET', '/v1/users', { token: forgeJwt({ alg: 'HS256', typ: 'JWT' }, { ...claims, iat: now() - 7200, exp: now() - 1 }) }),
+    /expired/,
+  );
   await expect401(t, call(app.api, 'GET', '/v1/users', { token: 'not.a.jwt' }));
   await expect401(t, call(app.api, 'GET', '/v1/users', { token: forgeJwt({ alg: 'HS256', typ: 'JWT' }, { ...claims, sub: 'usr_unknown' }) }));
 });
@@ -77,7 +85,10 @@ test('API keys: wrong, revoked, expired and other-environment keys are refused; 
   const key = await createApiKey(app, tenant, ['users:read']);
   await expect401(t, call(app.api, 'GET', '/v1/users', { apiKey: `${key.slice(0, -2)}xx` }));
   await expect401(t, call(app.api, 'GET', '/v1/users', { apiKey: `svc_live_${key.slice(9)}` }), /environment/);
-  const denied = await call(app.api, 'POST', '/v1/users', { apiKey: key, body: { email: 'x@y.test', password: 'abcdefghijklmnop', role: 'auditor', name: 'X' } });
+  const denied = await call(app.api, 'POST', '/v1/users', {
+    apiKey: key,
+    body: { email: 'x@y.test', password: 'abcdefghijklmnop', role: 'auditor', name: 'X' },
+  });
   t.is(denied.status, 403);
   t.is(denied.body.error, 'insufficient_scope');
   t.is(denied.body.details.requiredScope, 'users:write');
@@ -98,16 +109,28 @@ test('API key creation: admin JWT only, known scopes, future expiry, value shown
   const key = await createApiKey(app, tenant, ['users:read', 'api-keys:read'].slice(0, 1));
   const asKey = await call(app.api, 'POST', '/v1/api-keys', { apiKey: key, body: { name: 'x', scopes: ['users:read'], expiresAt: null } });
   t.is(asKey.status, 403);
-  const asMachine = await call(app.api, 'POST', '/v1/api-keys', { token: MACHINE_SECRET, body: { name: 'x', scopes: ['users:read'], expiresAt: null, orgId: tenant.orgId } });
+  const asMachine = await call(app.api, 'POST', '/v1/api-keys', {
+    token: MACHINE_SECRET,
+    body: { name: 'x', scopes: ['users:read'], expiresAt: null, orgId: tenant.orgId },
+  });
   t.is(asMachine.status, 403);
-  const badScope = await call(app.api, 'POST', '/v1/api-keys', { token: tenant.adminToken, body: { name: 'x', scopes: ['organizations:write'], expiresAt: null } });
+  const badScope = await call(app.api, 'POST', '/v1/api-keys', {
+    token: tenant.adminToken,
+    body: { name: 'x', scopes: ['organizations:write'], expiresAt: null },
+  });
   t.is(badScope.status, 400);
   t.deepEqual(badScope.body.details, { field: 'scopes.0', rule: 'enum' });
-  const past = await call(app.api, 'POST', '/v1/api-keys', { token: tenant.adminToken, body: { name: 'x', scopes: ['users:read'], expiresAt: '2020-01-01T00:00:00Z' } });
+  const past = await call(app.api, 'POST', '/v1/api-keys', {
+    token: tenant.adminToken,
+    body: { name: 'x', scopes: ['users:read'], expiresAt: '2020-01-01T00:00:00Z' },
+  });
   t.is(past.status, 400);
   const missing = await call(app.api, 'POST', '/v1/api-keys', { token: tenant.adminToken, body: { name: 'x', scopes: ['users:read'] } });
   t.deepEqual(missing.body.details, { field: 'expiresAt', rule: 'required' });
-  const created = await call(app.api, 'POST', '/v1/api-keys', { token: tenant.adminToken, body: { name: 'shown once', scopes: ['submissions:write', 'policies:read', 'coi:generate'], expiresAt: null } });
+  const created = await call(app.api, 'POST', '/v1/api-keys', {
+    token: tenant.adminToken,
+    body: { name: 'shown once', scopes: ['submissions:write', 'policies:read', 'coi:generate'], expiresAt: null },
+  });
   t.is(created.status, 201);
   t.deepEqual(Object.keys(created.body).sort(), ['createdAt', 'expiresAt', 'id', 'key', 'name', 'prefix', 'revokedAt', 'scopes']);
   const fetched = await call(app.api, 'GET', `/v1/api-keys/${created.body.id}`, { token: tenant.adminToken });

@@ -12,7 +12,15 @@ const test = anyTest as TestFn<{ app: TestApp; tenant: Tenant; documentId: strin
 const storedReceipt = async (app: TestApp, tenant: Tenant): Promise<string> => {
   const submission = await call(app.api, 'POST', '/v1/submissions', {
     token: tenant.adminToken,
-    body: { insuredName: 'Sign Co', naicsCode: '541511', annualRevenue: 1_000_000, requestedLimit: 1_000_000, effectiveDate: '2027-03-01', state: 'NY', lineOfBusiness: 'PL' },
+    body: {
+      insuredName: 'Sign Co',
+      naicsCode: '541511',
+      annualRevenue: 1_000_000,
+      requestedLimit: 1_000_000,
+      effectiveDate: '2027-03-01',
+      state: 'NY',
+      lineOfBusiness: 'PL',
+    },
   });
   await call(app.api, 'POST', `/v1/submissions/${submission.body.id}/quote`, { token: tenant.adminToken });
   const policy = await call(app.api, 'POST', `/v1/submissions/${submission.body.id}/bind`, { token: tenant.adminToken, body: { installmentPlan: 'PIF' } });
@@ -20,7 +28,9 @@ const storedReceipt = async (app: TestApp, tenant: Tenant): Promise<string> => {
   const payload = JSON.stringify({
     id: `evt_sign_${invoice.id}`,
     type: 'payment_intent.succeeded',
-    data: { object: { id: `pi_sign_${invoice.id}`, amount_received: Math.round(invoice.amount * 100), metadata: { invoiceId: invoice.id, orgId: tenant.orgId } } },
+    data: {
+      object: { id: `pi_sign_${invoice.id}`, amount_received: Math.round(invoice.amount * 100), metadata: { invoiceId: invoice.id, orgId: tenant.orgId } },
+    },
   });
   const paid = await call(app.api, 'POST', '/webhooks/payment-processor', {
     rawBody: payload,
@@ -37,10 +47,17 @@ test.before(async (t) => {
 test.after.always(async (t) => t.context.app.close());
 
 let counter = 0;
-const sendEsign = (app: TestApp, event: string, data: Record<string, unknown>, options: { header?: string; prefix?: string; secret?: string; createdAt?: string; id?: string } = {}) => {
+const sendEsign = (
+  app: TestApp,
+  event: string,
+  data: Record<string, unknown>,
+  options: { header?: string; prefix?: string; secret?: string; createdAt?: string; id?: string } = {},
+) => {
   counter += 1;
   const body = JSON.stringify({ id: options.id ?? `esign_evt_${counter}`, event, createdAt: options.createdAt ?? new Date().toISOString(), data });
-  const signature = createHmac('sha256', options.secret ?? ESIGN_WEBHOOK_SECRET).update(body).digest('hex');
+  const signature = createHmac('sha256', options.secret ?? ESIGN_WEBHOOK_SECRET)
+    .update(body)
+    .digest('hex');
   return call(app.api, 'POST', '/v1/esign/webhook', {
     rawBody: body,
     headers: { 'content-type': 'application/json', [options.header ?? 'x-webhook-signature']: `${options.prefix ?? ''}${signature}` },
@@ -77,7 +94,14 @@ test('an envelope is sent for a stored document and follows the provider events 
 
 test('each provider event maps to its status', async (t) => {
   const { app, tenant } = t.context;
-  for (const [event, status] of [['DOCUMENT_REJECTED', 'declined'], ['DOCUMENT_DECLINED', 'declined'], ['DOCUMENT_CANCELLED', 'voided'], ['DOCUMENT_VOIDED', 'voided'], ['DOCUMENT_EXPIRED', 'expired'], ['DOCUMENT_COMPLETED', 'completed']] as const) {
+  for (const [event, status] of [
+    ['DOCUMENT_REJECTED', 'declined'],
+    ['DOCUMENT_DECLINED', 'declined'],
+    ['DOCUMENT_CANCELLED', 'voided'],
+    ['DOCUMENT_VOIDED', 'voided'],
+    ['DOCUMENT_EXPIRED', 'expired'],
+    ['DOCUMENT_COMPLETED', 'completed'],
+  ] as const) {
     const created = await createEnvelope(t);
     await sendEsign(app, event, { documentId: created.body.externalDocumentId });
     const envelope = await call(app.api, 'GET', `/v1/esign/envelopes/${created.body.id}`, { token: tenant.adminToken });
@@ -92,7 +116,10 @@ test('rejections: bad or missing signature 401, stale 400, duplicate id 200 once
   const externalId = created.body.externalDocumentId;
   const forged = await sendEsign(app, 'DOCUMENT_SIGNED', { documentId: externalId }, { secret: 'wrong' });
   t.like(forged, { status: 401, body: { error: 'invalid_signature' } });
-  const unsigned = await call(app.api, 'POST', '/v1/esign/webhook', { rawBody: JSON.stringify({ id: 'x', event: 'DOCUMENT_SIGNED', createdAt: new Date().toISOString(), data: { documentId: externalId } }), headers: { 'content-type': 'application/json' } });
+  const unsigned = await call(app.api, 'POST', '/v1/esign/webhook', {
+    rawBody: JSON.stringify({ id: 'x', event: 'DOCUMENT_SIGNED', createdAt: new Date().toISOString(), data: { documentId: externalId } }),
+    headers: { 'content-type': 'application/json' },
+  });
   t.is(unsigned.status, 401);
   const stale = await sendEsign(app, 'DOCUMENT_SIGNED', { documentId: externalId }, { createdAt: new Date(Date.now() - 6 * 60_000).toISOString() });
   t.like(stale, { status: 400, body: { error: 'stale_event' } });
@@ -110,10 +137,16 @@ test('rejections: bad or missing signature 401, stale 400, duplicate id 200 once
 
 test('sending needs a document of the organization and valid signers', async (t) => {
   const { app, tenant, documentId } = t.context;
-  const missing = await call(app.api, 'POST', '/v1/esign/envelopes', { token: tenant.adminToken, body: { documentId: 'doc_missing', signers: [{ name: 'A', email: 'a@example.com' }] } });
+  const missing = await call(app.api, 'POST', '/v1/esign/envelopes', {
+    token: tenant.adminToken,
+    body: { documentId: 'doc_missing', signers: [{ name: 'A', email: 'a@example.com' }] },
+  });
   t.is(missing.status, 404);
   const other = await createTenant(app);
-  const foreign = await call(app.api, 'POST', '/v1/esign/envelopes', { token: other.adminToken, body: { documentId, signers: [{ name: 'A', email: 'a@example.com' }] } });
+  const foreign = await call(app.api, 'POST', '/v1/esign/envelopes', {
+    token: other.adminToken,
+    body: { documentId, signers: [{ name: 'A', email: 'a@example.com' }] },
+  });
   t.is(foreign.status, 404);
   for (const signers of [[], [{ name: 'A', email: 'not-an-email' }], [{ name: '', email: 'a@example.com' }]]) {
     const bad = await call(app.api, 'POST', '/v1/esign/envelopes', { token: tenant.adminToken, body: { documentId, signers } });

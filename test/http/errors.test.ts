@@ -81,7 +81,11 @@ test('a caller-supplied X-Request-Id is kept; a malformed one is replaced', asyn
 
 test('malformed JSON, missing and invalid fields: 400 validation_failed with field and rule', async (t) => {
   const { app } = t.context;
-  const malformed = await call(app.api, 'POST', '/v1/organizations', { token: MACHINE_SECRET, rawBody: '{"name": ', headers: { 'content-type': 'application/json' } });
+  const malformed = await call(app.api, 'POST', '/v1/organizations', {
+    token: MACHINE_SECRET,
+    rawBody: '{"name": ',
+    headers: { 'content-type': 'application/json' },
+  });
   assertErrorShape(t, malformed, 400, 'validation_failed');
   t.deepEqual(malformed.body.details, { field: 'body', rule: 'json' });
   const missing = await call(app.api, 'POST', '/v1/organizations', { token: MACHINE_SECRET, body: {} });
@@ -92,7 +96,11 @@ test('malformed JSON, missing and invalid fields: 400 validation_failed with fie
   t.is(notObject.body.details.rule, 'type');
   const nested = await call(app.api, 'POST', '/v1/organizations', { token: MACHINE_SECRET, body: { name: 'x', allowedDomains: ['ok.test', 'not a domain'] } });
   t.deepEqual(nested.body.details, { field: 'allowedDomains.1', rule: 'pattern' });
-  const mediaType = await call(app.api, 'POST', '/v1/organizations', { token: MACHINE_SECRET, rawBody: 'name=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+  const mediaType = await call(app.api, 'POST', '/v1/organizations', {
+    token: MACHINE_SECRET,
+    rawBody: 'name=x',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
   assertErrorShape(t, mediaType, 415, 'unsupported_media_type');
 });
 

@@ -65,7 +65,12 @@ test.serial('a multipart part header of a megabyte repeating content-disposition
 
 test.serial('multipart limits: one file, a bounded number of parts, a boundary', async (t) => {
   const pdf = Buffer.from(await acord125Pdf(COMPLETE));
-  const filePart = (name: string) => Buffer.concat([Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n`), pdf, Buffer.from('\r\n')]);
+  const filePart = (name: string) =>
+    Buffer.concat([
+      Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n`),
+      pdf,
+      Buffer.from('\r\n'),
+    ]);
   const twoFiles = Buffer.concat([filePart('file'), filePart('other'), Buffer.from(`--${BOUNDARY}--\r\n`)]);
   t.deepEqual((await post(t, twoFiles, `multipart/form-data; boundary=${BOUNDARY}`)).body.details, { field: 'body', rule: 'multipart' });
 
@@ -95,7 +100,8 @@ test.serial('a multipart file over 10 MiB is 413 without reading the rest, and n
 test.serial('PDF intake has its own budget of 20 a minute; JSON submissions keep theirs', async (t) => {
   const { app } = t.context;
   const tenant = await createTenant(app);
-  const send = () => call(app.api, 'POST', '/v1/submissions', { token: tenant.adminToken, rawBody: Buffer.from('not a pdf'), headers: { 'content-type': 'application/pdf' } });
+  const send = () =>
+    call(app.api, 'POST', '/v1/submissions', { token: tenant.adminToken, rawBody: Buffer.from('not a pdf'), headers: { 'content-type': 'application/pdf' } });
   for (let i = 0; i < 20; i += 1) t.is((await send()).status, 400);
   const limited = await send();
   t.is(limited.status, 429);
@@ -103,7 +109,15 @@ test.serial('PDF intake has its own budget of 20 a minute; JSON submissions keep
   t.truthy(limited.headers.get('retry-after'));
   const json = await call(app.api, 'POST', '/v1/submissions', {
     token: tenant.adminToken,
-    body: { insuredName: 'Still Open LLC', naicsCode: '541511', annualRevenue: 1_000_000, requestedLimit: 1_000_000, effectiveDate: '2027-05-01', state: 'OH', lineOfBusiness: 'GL' },
+    body: {
+      insuredName: 'Still Open LLC',
+      naicsCode: '541511',
+      annualRevenue: 1_000_000,
+      requestedLimit: 1_000_000,
+      effectiveDate: '2027-05-01',
+      state: 'OH',
+      lineOfBusiness: 'GL',
+    },
   });
   t.is(json.status, 201);
 });

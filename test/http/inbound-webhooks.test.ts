@@ -18,7 +18,15 @@ test.after.always(async (t) => t.context.app.close());
 const invoiceOf = async (app: TestApp, tenant: Tenant, plan = 'TWO_PAY') => {
   const submission = await call(app.api, 'POST', '/v1/submissions', {
     token: tenant.adminToken,
-    body: { insuredName: 'Pay Co', naicsCode: '541511', annualRevenue: 4_000_000, requestedLimit: 1_000_000, effectiveDate: '2027-01-01', state: 'OH', lineOfBusiness: 'GL' },
+    body: {
+      insuredName: 'Pay Co',
+      naicsCode: '541511',
+      annualRevenue: 4_000_000,
+      requestedLimit: 1_000_000,
+      effectiveDate: '2027-01-01',
+      state: 'OH',
+      lineOfBusiness: 'GL',
+    },
   });
   await call(app.api, 'POST', `/v1/submissions/${submission.body.id}/quote`, { token: tenant.adminToken });
   const policy = await call(app.api, 'POST', `/v1/submissions/${submission.body.id}/bind`, { token: tenant.adminToken, body: { installmentPlan: plan } });
@@ -27,14 +35,22 @@ const invoiceOf = async (app: TestApp, tenant: Tenant, plan = 'TWO_PAY') => {
 };
 
 const paymentEvent = (eventId: string, intentId: string, invoice: { id: string }, orgId: string, amount: number, type = 'payment_intent.succeeded') =>
-  JSON.stringify({ id: eventId, type, data: { object: { id: intentId, object: 'payment_intent', amount_received: amount, currency: 'usd', metadata: { invoiceId: invoice.id, orgId } } } });
+  JSON.stringify({
+    id: eventId,
+    type,
+    data: { object: { id: intentId, object: 'payment_intent', amount_received: amount, currency: 'usd', metadata: { invoiceId: invoice.id, orgId } } },
+  });
 
 const sendStripe = (app: TestApp, payload: string, options: { timestamp?: number; secret?: string } = {}) =>
   call(app.api, 'POST', '/webhooks/payment-processor', {
     rawBody: payload,
     headers: {
       'content-type': 'application/json',
-      'stripe-signature': stripe.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? STRIPE_WEBHOOK_SECRET, timestamp: options.timestamp ?? Math.floor(Date.now() / 1000) }),
+      'stripe-signature': stripe.webhooks.generateTestHeaderString({
+        payload,
+        secret: options.secret ?? STRIPE_WEBHOOK_SECRET,
+        timestamp: options.timestamp ?? Math.floor(Date.now() / 1000),
+      }),
     },
   });
 
@@ -76,7 +92,10 @@ test('rejections: bad signature 401, stale or future timestamps 400, unknown typ
   const forged = await sendStripe(app, paymentEvent('evt_f', 'pi_f', invoice, tenant.orgId, 100), { secret: 'whsec_wrong' });
   t.is(forged.status, 401);
   t.is(forged.body.error, 'invalid_signature');
-  const unsigned = await call(app.api, 'POST', '/webhooks/payment-processor', { rawBody: paymentEvent('evt_u', 'pi_u', invoice, tenant.orgId, 100), headers: { 'content-type': 'application/json' } });
+  const unsigned = await call(app.api, 'POST', '/webhooks/payment-processor', {
+    rawBody: paymentEvent('evt_u', 'pi_u', invoice, tenant.orgId, 100),
+    headers: { 'content-type': 'application/json' },
+  });
   t.is(unsigned.status, 401);
   const stale = await sendStripe(app, paymentEvent('evt_s', 'pi_s', invoice, tenant.orgId, 100), { timestamp: Math.floor(Date.now() / 1000) - 301 });
   t.is(stale.status, 400);
@@ -110,7 +129,9 @@ test('e-mail events are queued once per message id', async (t) => {
   t.is(first.status, 200);
   const again = await sendEmail(app, 'msg_email_1', event);
   t.deepEqual(again.body, { deduplicated: true });
-  const queued = await app.app.store.collection<{ _id: string; type: string; messageId: string; data: unknown }>('email_events').findOne({ _id: 'msg_email_1' });
+  const queued = await app.app.store
+    .collection<{ _id: string; type: string; messageId: string; data: unknown }>('email_events')
+    .findOne({ _id: 'msg_email_1' });
   t.like(queued, { type: 'email.delivered', messageId: 'msg_email_1', data: { email_id: 'em_1', to: ['a@b.example'] } });
   const bad = await call(app.api, 'POST', '/webhooks/email-provider', {
     rawBody: JSON.stringify(event),
@@ -149,7 +170,11 @@ test('manual payments: idempotent by reference, overpayment refused, paid when c
   t.is(over.body.error, 'overpayment');
   t.is((await call(app.api, 'POST', `${path}/void`, { token: tenant.adminToken })).status, 422);
   const rest = Math.round(invoice.amount * 100 - 10_025) / 100;
-  const racing = await Promise.all(['W-2', 'W-3', 'W-4'].map((reference) => call(app.api, 'POST', `${path}/pay`, { token: tenant.adminToken, body: { amount: rest, method: 'wire', reference } })));
+  const racing = await Promise.all(
+    ['W-2', 'W-3', 'W-4'].map((reference) =>
+      call(app.api, 'POST', `${path}/pay`, { token: tenant.adminToken, body: { amount: rest, method: 'wire', reference } }),
+    ),
+  );
   t.is(racing.filter((r) => r.status === 201).length, 1);
   const paid = await call(app.api, 'GET', path, { token: tenant.adminToken });
   t.like(paid.body, { status: 'paid', paidAmount: invoice.amount });
@@ -157,12 +182,18 @@ test('manual payments: idempotent by reference, overpayment refused, paid when c
   const closed = await call(app.api, 'POST', `${path}/pay`, { token: tenant.adminToken, body: { amount: 1, method: 'wire', reference: 'W-5' } });
   t.is(closed.body.error, 'invalid_transition');
 
-  const second = (await call(app.api, 'GET', `/v1/invoices?policyId=${invoice.policyId}`, { token: tenant.adminToken })).body.data.find((i: { invoiceNumber: string }) => i.invoiceNumber.endsWith('-02'));
+  const second = (await call(app.api, 'GET', `/v1/invoices?policyId=${invoice.policyId}`, { token: tenant.adminToken })).body.data.find(
+    (i: { invoiceNumber: string }) => i.invoiceNumber.endsWith('-02'),
+  );
   const voided = await call(app.api, 'POST', `/v1/invoices/${second.id}/void`, { token: tenant.adminToken });
   t.is(voided.status, 200);
   t.is(voided.body.status, 'void');
   t.is((await call(app.api, 'POST', `/v1/invoices/${second.id}/void`, { token: tenant.adminToken })).status, 422);
-  t.is((await call(app.api, 'POST', `/v1/invoices/${second.id}/pay`, { token: t.context.tenant.adminToken, body: { amount: 1, method: 'ach', reference: 'A-1' } })).status, 422);
+  t.is(
+    (await call(app.api, 'POST', `/v1/invoices/${second.id}/pay`, { token: t.context.tenant.adminToken, body: { amount: 1, method: 'ach', reference: 'A-1' } }))
+      .status,
+    422,
+  );
 });
 
 const paidByCard = async (t: { context: { app: TestApp; tenant: Tenant } }, intentId: string) => {
@@ -172,7 +203,8 @@ const paidByCard = async (t: { context: { app: TestApp; tenant: Tenant } }, inte
   await sendStripe(app, paymentEvent(`evt_${intentId}`, intentId, invoice, tenant.orgId, amount));
   const paid: PaidCharge = { chargeId: `ch_${intentId}`, intentId, amount, metadata: { invoiceId: invoice.id, orgId: tenant.orgId } };
   const read = async () => (await call(app.api, 'GET', `/v1/invoices/${invoice.id}`, { token: tenant.adminToken })).body;
-  const refundsOf = async (): Promise<number[]> => (await read()).payments.filter((p: { amount: number }) => p.amount < 0).map((p: { amount: number }) => p.amount);
+  const refundsOf = async (): Promise<number[]> =>
+    (await read()).payments.filter((p: { amount: number }) => p.amount < 0).map((p: { amount: number }) => p.amount);
   return { invoice, paid, read, refundsOf };
 };
 
@@ -197,7 +229,10 @@ test('charge.refunded as current API versions send it: the cumulative amount_ref
   t.like(review, { amount: 1500, status: 'open' });
 
   // Refund objects for the same two refunds (subscribed as well) add nothing; one more from the dashboard does.
-  for (const [id, amount] of [['re_cum1a', 50_00], ['re_cum1b', 1_500_00]] as const) {
+  for (const [id, amount] of [
+    ['re_cum1a', 50_00],
+    ['re_cum1b', 1_500_00],
+  ] as const) {
     t.deepEqual((await sendStripe(app, stripeEvent('refund.created', refundObject(paid, id, amount)))).body.refunds, []);
   }
   const dashboard = await sendStripe(app, stripeEvent('refund.created', refundObject(paid, 're_cum1c', 100_00)));
@@ -220,8 +255,14 @@ test('refund events: reports racing each other count each cent once; a refund of
     stripeEvent('refund.updated', refundObject(paid, 're_race1a', 30_00)),
   ];
   const answers = await Promise.all(bodies.map((body) => sendStripe(app, body)));
-  t.true(answers.every((answer) => answer.status === 200), JSON.stringify(answers.map((a) => a.body)));
-  t.is((await refundsOf()).reduce((sum, amount) => sum + amount, 0), -50);
+  t.true(
+    answers.every((answer) => answer.status === 200),
+    JSON.stringify(answers.map((a) => a.body)),
+  );
+  t.is(
+    (await refundsOf()).reduce((sum, amount) => sum + amount, 0),
+    -50,
+  );
   t.is((await read()).paidAmount, (paid.amount - 50_00) / 100);
 
   // A refund whose payment event has not been processed yet: ours (metadata) is refused for a later retry, a stranger's ignored.

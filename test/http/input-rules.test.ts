@@ -51,17 +51,24 @@ interface Probe {
 /** Hostile values for each date, money and text field of a body schema, with the rule each must trip. */
 const probes = (schema: Schema, path: string[] = []): Probe[] => {
   if (schema.anyOf) return schema.anyOf.flatMap((option: Schema) => (option.type === 'null' ? [] : probes(option, path)));
-  if (schema.type === 'object' && schema.properties) return Object.entries(schema.properties).flatMap(([name, property]) => probes(property as Schema, [...path, name]));
+  if (schema.type === 'object' && schema.properties)
+    return Object.entries(schema.properties).flatMap(([name, property]) => probes(property as Schema, [...path, name]));
   if (schema.type === 'array' && schema.items && (schema.maxItems ?? 1) > 0) return probes(schema.items, [...path, '0']);
   const found: Probe[] = [];
   if (schema.format === 'date') {
     for (const value of ['2027-02-30', '2027-99-99', '2026-02-29', '2027-13-01', '2027-04-31']) found.push({ path, value, rule: 'date' });
   }
   if (schema['x-money']) {
-    found.push({ path, value: 90_071_992_547_409.92, rule: 'maximum' }, { path, value: 10_000_000_000.01, rule: 'maximum' }, { path, value: 12.345, rule: 'multipleOf' }, { path, value: 1e-7, rule: 'multipleOf' });
+    found.push(
+      { path, value: 90_071_992_547_409.92, rule: 'maximum' },
+      { path, value: 10_000_000_000.01, rule: 'maximum' },
+      { path, value: 12.345, rule: 'multipleOf' },
+      { path, value: 1e-7, rule: 'multipleOf' },
+    );
   }
   if (schema['x-text']) {
-    for (const value of ['a\u0000b', 'a\u001b[31mred', '\u202Egnp.exe', 'a\u2066b', 'lone \uD800 surrogate', 'a\u0085b']) found.push({ path, value, rule: 'text' });
+    for (const value of ['a\u0000b', 'a\u001b[31mred', '\u202Egnp.exe', 'a\u2066b', 'lone \uD800 surrogate', 'a\u0085b'])
+      found.push({ path, value, rule: 'text' });
     if (schema['x-text'] === 'line') found.push({ path, value: 'two\nlines', rule: 'text' });
     if ((schema.minLength ?? 0) > 0) found.push({ path, value: '   ', rule: 'minLength' });
   }
@@ -106,7 +113,10 @@ test('every date, money and text field of every route refuses hostile values wit
       const origin = server ? app.auth : app.api;
       for (const probe of probes(schema)) {
         const body = setAt(schema, base, probe.path, probe.value);
-        const answer = await call(origin, method.toUpperCase(), concretePath(template), { token: template.startsWith('/v1/organizations') ? MACHINE_SECRET : tenant.adminToken, body });
+        const answer = await call(origin, method.toUpperCase(), concretePath(template), {
+          token: template.startsWith('/v1/organizations') ? MACHINE_SECRET : tenant.adminToken,
+          body,
+        });
         const label = `${method.toUpperCase()} ${template} ${probe.path.join('.')}=${JSON.stringify(probe.value)}`;
         t.is(answer.status, 400, label);
         t.is(answer.body?.error, 'validation_failed', label);
@@ -117,7 +127,14 @@ test('every date, money and text field of every route refuses hostile values wit
     }
   }
   t.log(`${checked} hostile values over ${routesSeen.size} routes`);
-  for (const route of ['post /v1/submissions', 'post /v1/policies/{id}/endorse', 'post /v1/policies/{id}/cancel', 'post /v1/invoices/{id}/pay', 'post /v1/invoices/{id}/refund', 'post /api/auth/sign-up/email']) {
+  for (const route of [
+    'post /v1/submissions',
+    'post /v1/policies/{id}/endorse',
+    'post /v1/policies/{id}/cancel',
+    'post /v1/invoices/{id}/pay',
+    'post /v1/invoices/{id}/refund',
+    'post /api/auth/sign-up/email',
+  ]) {
     t.true(routesSeen.has(route), route);
   }
   t.is((await call(app.api, 'GET', '/v1/submissions', { token: tenant.adminToken })).body.data.length, 0, 'nothing was stored');
@@ -129,7 +146,11 @@ test('hostile characters are refused in query strings and in fields no schema ma
   t.deepEqual(query.body.details, { field: 'q', rule: 'text' });
   const nested = await call(app.api, 'POST', '/v1/submissions', { token: tenant.adminToken, body: { producerId: 'p\u0000' } });
   t.deepEqual(nested.body.details, { field: 'producerId', rule: 'text' });
-  const deep = await call(app.api, 'POST', '/v1/submissions', { token: tenant.adminToken, rawBody: `${'['.repeat(100_000)}${']'.repeat(100_000)}`, headers: { 'content-type': 'application/json' } });
+  const deep = await call(app.api, 'POST', '/v1/submissions', {
+    token: tenant.adminToken,
+    rawBody: `${'['.repeat(100_000)}${']'.repeat(100_000)}`,
+    headers: { 'content-type': 'application/json' },
+  });
   t.is(deep.status, 400);
 });
 
@@ -138,7 +159,16 @@ test('text is trimmed before it is stored and before its length is checked', asy
   const tenant = await createTenant(app);
   const created = await call(app.api, 'POST', '/v1/submissions', {
     token: tenant.adminToken,
-    body: { insuredName: '  Trim Me LLC \t', naicsCode: '541511', annualRevenue: 144_335_143.7, requestedLimit: 1_000_000, effectiveDate: '2028-02-29', state: 'OH', lineOfBusiness: 'GL', description: 'line one\nline two' },
+    body: {
+      insuredName: '  Trim Me LLC \t',
+      naicsCode: '541511',
+      annualRevenue: 144_335_143.7,
+      requestedLimit: 1_000_000,
+      effectiveDate: '2028-02-29',
+      state: 'OH',
+      lineOfBusiness: 'GL',
+      description: 'line one\nline two',
+    },
   });
   t.is(created.status, 201);
   t.is(created.body.insuredName, 'Trim Me LLC');

@@ -4,7 +4,15 @@ import { call, createTenant, startTestApp } from '../support/test-app.ts';
 const firstInvoice = async (app: Awaited<ReturnType<typeof startTestApp>>, token: string) => {
   const submission = await call(app.api, 'POST', '/v1/submissions', {
     token,
-    body: { insuredName: 'Laptop Co', naicsCode: '541511', annualRevenue: 1_500_000, requestedLimit: 1_000_000, effectiveDate: '2027-03-01', state: 'OH', lineOfBusiness: 'GL' },
+    body: {
+      insuredName: 'Laptop Co',
+      naicsCode: '541511',
+      annualRevenue: 1_500_000,
+      requestedLimit: 1_000_000,
+      effectiveDate: '2027-03-01',
+      state: 'OH',
+      lineOfBusiness: 'GL',
+    },
   });
   await call(app.api, 'POST', `/v1/submissions/${submission.body.id}/quote`, { token });
   const policy = await call(app.api, 'POST', `/v1/submissions/${submission.body.id}/bind`, { token, body: { installmentPlan: 'QUARTERLY' } });
@@ -33,7 +41,15 @@ test('in local, confirm: true completes a card payment through the verified even
 });
 
 test('outside local, confirm is refused and no intent is created', async (t) => {
-  const app = await startTestApp({ env: { APP_ENV: 'sandbox', STRIPE_WEBHOOK_SECRET: 'whsec_sandbox', IDENTITY_WEBHOOK_SECRET: 'whsec_i', EMAIL_WEBHOOK_SECRET: `whsec_${Buffer.from('k').toString('base64')}`, ESIGN_WEBHOOK_SECRET: 'whsec_e' } });
+  const app = await startTestApp({
+    env: {
+      APP_ENV: 'sandbox',
+      STRIPE_WEBHOOK_SECRET: 'whsec_sandbox',
+      IDENTITY_WEBHOOK_SECRET: 'whsec_i',
+      EMAIL_WEBHOOK_SECRET: `whsec_${Buffer.from('k').toString('base64')}`,
+      ESIGN_WEBHOOK_SECRET: 'whsec_e',
+    },
+  });
   t.teardown(app.close);
   const tenant = await createTenant(app);
   const invoice = await firstInvoice(app, tenant.adminToken);

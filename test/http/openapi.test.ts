@@ -23,8 +23,7 @@ test.after.always(async (t) => t.context.app.close());
  * other OpenAPI validators do; the Schema Objects themselves are compiled as JSON Schema 2020-12
  * by the next test.
  */
-const oasSchema = (): object =>
-  JSON.parse(JSON.stringify(require(`${schemas}/schema.json`)).replaceAll('"$dynamicRef":"#meta"', '"$ref":"#/$defs/schema"'));
+const oasSchema = (): object => JSON.parse(JSON.stringify(require(`${schemas}/schema.json`)).replaceAll('"$dynamicRef":"#meta"', '"$ref":"#/$defs/schema"'));
 
 test('the document validates against the OpenAPI 3.1 schema', (t) => {
   const ajv = new Ajv2020({ strict: false, allErrors: true, logger: false });
@@ -125,7 +124,9 @@ test('every served route is described, with security, rate headers and error res
     ['post', '/api/auth/sign-out'],
   ];
   const described = Object.entries(document.paths).flatMap(([path, item]) =>
-    Object.keys(item as object).filter((k) => k !== 'servers').map((method) => `${method} ${path}`),
+    Object.keys(item as object)
+      .filter((k) => k !== 'servers')
+      .map((method) => `${method} ${path}`),
   );
   t.deepEqual(described.sort(), expected.map(([m, p]) => `${m} ${p}`).sort());
   t.is(document.paths['/api/auth/sign-in/email'].servers[0].url, app.config.authBaseUrl);
@@ -134,12 +135,15 @@ test('every served route is described, with security, rate headers and error res
   t.truthy(create.responses['201'].headers['X-RateLimit-Limit']);
   for (const status of ['400', '401', '403', '413', '415', '429', '500']) t.truthy(create.responses[status], status);
   t.truthy(create.responses['429'].headers['Retry-After']);
-  t.deepEqual(document.paths['/v1/users/{id}'].get.parameters.find((p: { in: string }) => p.in === 'path'), {
-    name: 'id',
-    in: 'path',
-    required: true,
-    schema: { type: 'string', minLength: 1, maxLength: 128 },
-  });
+  t.deepEqual(
+    document.paths['/v1/users/{id}'].get.parameters.find((p: { in: string }) => p.in === 'path'),
+    {
+      name: 'id',
+      in: 'path',
+      required: true,
+      schema: { type: 'string', minLength: 1, maxLength: 128 },
+    },
+  );
   t.deepEqual(Object.keys(document.components.securitySchemes).sort(), ['apiKey', 'bearerJwt', 'machineSecret', 'sessionCookie']);
 });
 
@@ -149,6 +153,11 @@ test('error codes and outbound webhooks are described', (t) => {
   t.deepEqual(document.components.schemas.ErrorBody.required.sort(), ['details', 'error', 'message', 'requestId']);
   t.deepEqual(Object.keys(document.webhooks).sort(), Object.keys(EVENT_TYPES).sort());
   const bound = document.webhooks['policy.bound'].post;
-  t.deepEqual(bound.requestBody.content['application/json'].schema.properties.data.required.sort(), ['effectiveDate', 'grossPremium', 'policyId', 'policyNumber']);
+  t.deepEqual(bound.requestBody.content['application/json'].schema.properties.data.required.sort(), [
+    'effectiveDate',
+    'grossPremium',
+    'policyId',
+    'policyNumber',
+  ]);
   t.true(bound.parameters.some((p: { name: string }) => p.name === 'X-Service-Signature'));
 });

@@ -15,12 +15,22 @@ const sendRaw = (app: TestApp, payload: string) =>
     headers: { 'content-type': 'application/json', 'stripe-signature': stripe.webhooks.generateTestHeaderString({ payload, secret: STRIPE_WEBHOOK_SECRET }) },
   });
 
-const send = (app: TestApp, eventId: string, object: unknown) => sendRaw(app, JSON.stringify({ id: eventId, object: 'event', type: 'payment_intent.succeeded', data: { object } }));
+const send = (app: TestApp, eventId: string, object: unknown) =>
+  sendRaw(app, JSON.stringify({ id: eventId, object: 'event', type: 'payment_intent.succeeded', data: { object } }));
 
 const paidPolicyInvoice = async (app: TestApp, tenant: Tenant, producerId: string) => {
   const submission = await call(app.api, 'POST', '/v1/submissions', {
     token: tenant.adminToken,
-    body: { insuredName: 'Fault Co', naicsCode: '541511', annualRevenue: 2_000_000, requestedLimit: 1_000_000, effectiveDate: '2027-02-01', state: 'TX', lineOfBusiness: 'CYBER', producerId },
+    body: {
+      insuredName: 'Fault Co',
+      naicsCode: '541511',
+      annualRevenue: 2_000_000,
+      requestedLimit: 1_000_000,
+      effectiveDate: '2027-02-01',
+      state: 'TX',
+      lineOfBusiness: 'CYBER',
+      producerId,
+    },
   });
   await call(app.api, 'POST', `/v1/submissions/${submission.body.id}/quote`, { token: tenant.adminToken });
   const policy = await call(app.api, 'POST', `/v1/submissions/${submission.body.id}/bind`, { token: tenant.adminToken, body: { installmentPlan: 'PIF' } });
@@ -33,44 +43,63 @@ for (const [collection, operation, priority] of [
   ['commissions', 'commission_calculation', 2],
   ['payments', 'payment_processing', 2],
 ] as const) {
-  test.serial(`a failure while writing ${collection}: 500 and a critical incident, then the retry leaves one payment, one commission, one ledger posting`, async (t) => {
-    const faults = new Map<string, number>();
-    const app = await startTestApp({ env: { STRIPE_WEBHOOK_SECRET }, store: async (config) => withInsertFaults(await openStore(config), faults) });
-    t.teardown(app.close);
-    const receiver = await startReceiver();
-    t.teardown(receiver.close);
-    const tenant = await createTenant(app);
-    const producerId = await createProducer(app, tenant);
-    await call(app.api, 'POST', '/v1/webhooks', { token: tenant.adminToken, body: { url: receiver.url, events: ['invoice.paid', 'payment.received'] } });
-    const invoice = await paidPolicyInvoice(app, tenant, producerId);
-    const intent = { id: `pi_fault_${collection}`, object: 'payment_intent', amount: Math.round(invoice.amount * 100), amount_received: Math.round(invoice.amount * 100), currency: 'usd', status: 'succeeded', metadata: { invoiceId: invoice.id, orgId: tenant.orgId } };
+  test.serial(
+    `a failure while writing ${collection}: 500 and a critical incident, then the retry leaves one payment, one commission, one ledger posting`,
+    async (t) => {
+      const faults = new Map<string, number>();
+      const app = await startTestApp({ env: { STRIPE_WEBHOOK_SECRET }, store: async (config) => withInsertFaults(await openStore(config), faults) });
+      t.teardown(app.close);
+      const receiver = await startReceiver();
+      t.teardown(receiver.close);
+      const tenant = await createTenant(app);
+      const producerId = await createProducer(app, tenant);
+      await call(app.api, 'POST', '/v1/webhooks', { token: tenant.adminToken, body: { url: receiver.url, events: ['invoice.paid', 'payment.received'] } });
+      const invoice = await paidPolicyInvoice(app, tenant, producerId);
+      const intent = {
+        id: `pi_fault_${collection}`,
+        object: 'payment_intent',
+        amount: Math.round(invoice.amount * 100),
+        amount_received: Math.round(invoice.amount * 100),
+        currency: 'usd',
+        status: 'succeeded',
+        metadata: { invoiceId: invoice.id, orgId: tenant.orgId },
+      };
 
-    faults.set(collection, 1);
-    const failed = await send(app, `evt_fault_${collection}`, intent);
-    t.is(failed.status, 500);
-    const incidents = await app.app.store.collection('financial_incidents').find({ orgId: tenant.orgId });
-    t.is(incidents.length, 1);
-    t.like(incidents[0], { type: 'financial.operation_failed', operation, severity: 'critical', requiresManualReview: true, priority, invoiceId: invoice.id, reference: intent.id });
+      faults.set(collection, 1);
+      const failed = await send(app, `evt_fault_${collection}`, intent);
+      t.is(failed.status, 500);
+      const incidents = await app.app.store.collection('financial_incidents').find({ orgId: tenant.orgId });
+      t.is(incidents.length, 1);
+      t.like(incidents[0], {
+        type: 'financial.operation_failed',
+        operation,
+        severity: 'critical',
+        requiresManualReview: true,
+        priority,
+        invoiceId: invoice.id,
+        reference: intent.id,
+      });
 
-    const listed = await call(app.api, 'GET', '/v1/financial-incidents', { token: tenant.adminToken });
-    t.like(listed.body.data, [{ operation, priority, severity: 'critical', requiresManualReview: true }]);
-    const other = await createTenant(app);
-    t.deepEqual((await call(app.api, 'GET', '/v1/financial-incidents', { token: other.adminToken })).body.data, []);
+      const listed = await call(app.api, 'GET', '/v1/financial-incidents', { token: tenant.adminToken });
+      t.like(listed.body.data, [{ operation, priority, severity: 'critical', requiresManualReview: true }]);
+      const other = await createTenant(app);
+      t.deepEqual((await call(app.api, 'GET', '/v1/financial-incidents', { token: other.adminToken })).body.data, []);
 
-    const retried = await send(app, `evt_fault_${collection}`, intent);
-    t.is(retried.status, 200);
-    const store = app.app.store;
-    t.is(await store.collection('payments').countDocuments({ orgId: tenant.orgId, invoiceId: invoice.id }), 1);
-    t.is(await store.collection('commissions').countDocuments({ orgId: tenant.orgId, invoiceId: invoice.id }), 1);
-    t.is(await store.collection('ledger_entries').countDocuments({ orgId: tenant.orgId, invoiceId: invoice.id }), 1);
-    t.is(await store.collection('documents').countDocuments({ orgId: tenant.orgId, type: 'receipt' }), 1);
-    const detail = await call(app.api, 'GET', `/v1/invoices/${invoice.id}`, { token: tenant.adminToken });
-    t.like(detail.body, { status: 'paid', paidAmount: invoice.amount });
+      const retried = await send(app, `evt_fault_${collection}`, intent);
+      t.is(retried.status, 200);
+      const store = app.app.store;
+      t.is(await store.collection('payments').countDocuments({ orgId: tenant.orgId, invoiceId: invoice.id }), 1);
+      t.is(await store.collection('commissions').countDocuments({ orgId: tenant.orgId, invoiceId: invoice.id }), 1);
+      t.is(await store.collection('ledger_entries').countDocuments({ orgId: tenant.orgId, invoiceId: invoice.id }), 1);
+      t.is(await store.collection('documents').countDocuments({ orgId: tenant.orgId, type: 'receipt' }), 1);
+      const detail = await call(app.api, 'GET', `/v1/invoices/${invoice.id}`, { token: tenant.adminToken });
+      t.like(detail.body, { status: 'paid', paidAmount: invoice.amount });
 
-    await receiver.waitFor(2);
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
-    t.deepEqual(receiver.received.map((delivery) => JSON.parse(delivery.body).type).sort(), ['invoice.paid', 'payment.received']);
-  });
+      await receiver.waitFor(2);
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      t.deepEqual(receiver.received.map((delivery) => JSON.parse(delivery.body).type).sort(), ['invoice.paid', 'payment.received']);
+    },
+  );
 }
 
 for (const [where, fault] of [
@@ -87,7 +116,20 @@ for (const [where, fault] of [
     const invoice = await paidPolicyInvoice(app, tenant, producerId);
     const amount = Math.round(invoice.amount * 100);
     const paid = { chargeId: 'ch_refund_fault', intentId: 'pi_refund_fault', amount, metadata: { invoiceId: invoice.id, orgId: tenant.orgId } };
-    t.is((await send(app, 'evt_paid_refund_fault', { id: paid.intentId, object: 'payment_intent', amount, amount_received: amount, currency: 'usd', status: 'succeeded', metadata: paid.metadata })).status, 200);
+    t.is(
+      (
+        await send(app, 'evt_paid_refund_fault', {
+          id: paid.intentId,
+          object: 'payment_intent',
+          amount,
+          amount_received: amount,
+          currency: 'usd',
+          status: 'succeeded',
+          metadata: paid.metadata,
+        })
+      ).status,
+      200,
+    );
 
     // Noting the reported amount is the first payment update; the step is the second.
     faults.set(fault, fault === 'findOneAndUpdate:payments' ? { skip: 1, fail: 1 } : 1);
@@ -95,8 +137,13 @@ for (const [where, fault] of [
     t.is((await sendRaw(app, event)).status, 500);
     t.is((await sendRaw(app, event)).status, 200);
     t.is((await sendRaw(app, stripeEvent('charge.refunded', refundedCharge(paid, 25_00)))).status, 200);
-    const refunds = await app.app.store.collection<{ _id: string; amount: number }>('payments').find({ orgId: tenant.orgId, invoiceId: invoice.id, amount: { $lt: 0 } });
-    t.deepEqual(refunds.map((refund) => refund.amount), [-25_00]);
+    const refunds = await app.app.store
+      .collection<{ _id: string; amount: number }>('payments')
+      .find({ orgId: tenant.orgId, invoiceId: invoice.id, amount: { $lt: 0 } });
+    t.deepEqual(
+      refunds.map((refund) => refund.amount),
+      [-25_00],
+    );
     t.is((await call(app.api, 'GET', `/v1/invoices/${invoice.id}`, { token: tenant.adminToken })).body.paidAmount, (amount - 25_00) / 100);
     const reversal = (await call(app.api, 'GET', `/v1/commissions?invoiceId=${invoice.id}`, { token: tenant.adminToken })).body.data[0];
     t.is(reversal.reversals.length, 1);

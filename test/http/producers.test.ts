@@ -34,7 +34,13 @@ const inquiryEvent = (eventId: string, name: string, referenceId?: string) =>
 const sendIdentity = (app: TestApp, body: string, signature?: string) => {
   const t = Math.floor(Date.now() / 1000);
   const header = signature ?? `t=${t},v1=${'0'.repeat(64)},v1=${createHmac('sha256', IDENTITY_WEBHOOK_SECRET).update(`${t}.${body}`).digest('hex')}`;
-  return { header, result: call(app.api, 'POST', '/webhooks/identity-verification', { rawBody: body, headers: { 'content-type': 'application/json', 'identity-signature': header } }) };
+  return {
+    header,
+    result: call(app.api, 'POST', '/webhooks/identity-verification', {
+      rawBody: body,
+      headers: { 'content-type': 'application/json', 'identity-signature': header },
+    }),
+  };
 };
 
 test('sign-up creates a pending producer; inquiry.completed with its reference-id activates it', async (t) => {
@@ -65,7 +71,11 @@ test('identity events: no reference-id acknowledged without change, other events
   t.is(missing.status, 200);
   const other = await sendIdentity(app, inquiryEvent('evt_inq_3', 'inquiry.started', user.producerId)).result;
   t.is(other.status, 202);
-  const forged = await sendIdentity(app, inquiryEvent('evt_inq_4', 'inquiry.completed', user.producerId), `t=${Math.floor(Date.now() / 1000)},v1=${'a'.repeat(64)}`).result;
+  const forged = await sendIdentity(
+    app,
+    inquiryEvent('evt_inq_4', 'inquiry.completed', user.producerId),
+    `t=${Math.floor(Date.now() / 1000)},v1=${'a'.repeat(64)}`,
+  ).result;
   t.is(forged.status, 401);
   const producer = await call(app.api, 'GET', `/v1/producers/${user.producerId}`, { token: tenant.adminToken });
   t.is(producer.body.status, 'pending');
@@ -74,17 +84,33 @@ test('identity events: no reference-id acknowledged without change, other events
 test('profile, license, search, appointments and their transitions; tenant isolation', async (t) => {
   const { app, tenant, domain, other } = t.context;
   const user = await signUp(app, tenant, `lee@${domain}`);
-  const patched = await call(app.api, 'PATCH', `/v1/producers/${user.producerId}`, { token: tenant.adminToken, body: { license: { state: 'TX', number: 'LIC-77', expiresOn: '2028-06-30' } } });
+  const patched = await call(app.api, 'PATCH', `/v1/producers/${user.producerId}`, {
+    token: tenant.adminToken,
+    body: { license: { state: 'TX', number: 'LIC-77', expiresOn: '2028-06-30' } },
+  });
   t.deepEqual(patched.body.license, { state: 'TX', number: 'LIC-77', expiresOn: '2028-06-30' });
-  const badDate = await call(app.api, 'PATCH', `/v1/producers/${user.producerId}`, { token: tenant.adminToken, body: { license: { state: 'TX', number: 'X', expiresOn: '2028-02-30' } } });
+  const badDate = await call(app.api, 'PATCH', `/v1/producers/${user.producerId}`, {
+    token: tenant.adminToken,
+    body: { license: { state: 'TX', number: 'X', expiresOn: '2028-02-30' } },
+  });
   t.is(badDate.status, 400);
   const found = await call(app.api, 'GET', '/v1/producers?q=lic-77', { token: tenant.adminToken });
-  t.deepEqual(found.body.data.map((p: { id: string }) => p.id), [user.producerId]);
+  t.deepEqual(
+    found.body.data.map((p: { id: string }) => p.id),
+    [user.producerId],
+  );
   t.deepEqual((await call(app.api, 'GET', '/v1/producers?q=nobody', { token: tenant.adminToken })).body.data, []);
-  const appointment = await call(app.api, 'POST', `/v1/producers/${user.producerId}/appointments`, { token: tenant.adminToken, body: { state: 'TX', lineOfBusiness: 'GL' } });
+  const appointment = await call(app.api, 'POST', `/v1/producers/${user.producerId}/appointments`, {
+    token: tenant.adminToken,
+    body: { state: 'TX', lineOfBusiness: 'GL' },
+  });
   t.is(appointment.status, 201);
   t.is(appointment.body.status, 'pending');
-  t.is((await call(app.api, 'POST', `/v1/producers/${user.producerId}/appointments`, { token: tenant.adminToken, body: { state: 'TX', lineOfBusiness: 'GL' } })).status, 409);
+  t.is(
+    (await call(app.api, 'POST', `/v1/producers/${user.producerId}/appointments`, { token: tenant.adminToken, body: { state: 'TX', lineOfBusiness: 'GL' } }))
+      .status,
+    409,
+  );
   const path = `/v1/producers/${user.producerId}/appointments/${appointment.body.id}`;
   t.is((await call(app.api, 'PATCH', path, { token: tenant.adminToken, body: { status: 'active' } })).body.status, 'active');
   t.is((await call(app.api, 'PATCH', path, { token: tenant.adminToken, body: { status: 'terminated' } })).body.status, 'terminated');
@@ -93,7 +119,12 @@ test('profile, license, search, appointments and their transitions; tenant isola
   t.is(back.body.error, 'invalid_transition');
   const listed = await call(app.api, 'GET', `/v1/producers/${user.producerId}/appointments`, { token: tenant.adminToken });
   t.is(listed.body.data.length, 1);
-  for (const [method, route, body] of [['GET', `/v1/producers/${user.producerId}`], ['PATCH', `/v1/producers/${user.producerId}`, { name: 'X' }], ['GET', `/v1/producers/${user.producerId}/appointments`], ['PATCH', path, { status: 'terminated' }]] as const) {
+  for (const [method, route, body] of [
+    ['GET', `/v1/producers/${user.producerId}`],
+    ['PATCH', `/v1/producers/${user.producerId}`, { name: 'X' }],
+    ['GET', `/v1/producers/${user.producerId}/appointments`],
+    ['PATCH', path, { status: 'terminated' }],
+  ] as const) {
     t.is((await call(app.api, method, route, { token: other.adminToken, ...(body ? { body } : {}) })).status, 404);
   }
 });

@@ -30,7 +30,18 @@ const run = (command: string, args: string[], env: Record<string, string>) => {
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, exited, output: () => ({ stdout, stderr }), stop: () => { try { process.kill(-(child.pid as number), 'SIGKILL'); } catch { /* gone */ } } };
+  return {
+    child,
+    exited,
+    output: () => ({ stdout, stderr }),
+    stop: () => {
+      try {
+        process.kill(-(child.pid as number), 'SIGKILL');
+      } catch {
+        /* gone */
+      }
+    },
+  };
 };
 
 test('the README walk-through runs as written against a started service', async (t) => {
@@ -58,7 +69,11 @@ test('the README walk-through runs as written against a started service', async 
   const statuses = (await readFile(statusLog, 'utf8')).trim().split('\n');
   t.true(statuses.length >= 25, `${statuses.length} calls`);
   // Exactly one error, the one the README shows on purpose.
-  t.deepEqual(statuses.filter((status) => !/^2\d\d$/.test(status)), ['401'], statuses.join(' '));
+  t.deepEqual(
+    statuses.filter((status) => !/^2\d\d$/.test(status)),
+    ['401'],
+    statuses.join(' '),
+  );
   t.regex(stdout, /callback policy\.bound \{/);
   t.regex(stdout, /"status":"succeeded"/);
 });

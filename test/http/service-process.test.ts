@@ -57,7 +57,10 @@ test('npm start prints one start line at once, naming where it answers and what 
   // Read while the process runs: a buffered log would hold the line back.
   const start = await startLineOf(service);
   const secretsFile = join(dataDir, 'secrets.json');
-  t.regex(start.msg, /^API http:\/\/127\.0\.0\.1:\d+ · auth http:\/\/127\.0\.0\.1:\d+ · environment local · store embedded in \S+ · secrets file \S+secrets\.json$/);
+  t.regex(
+    start.msg,
+    /^API http:\/\/127\.0\.0\.1:\d+ · auth http:\/\/127\.0\.0\.1:\d+ · environment local · store embedded in \S+ · secrets file \S+secrets\.json$/,
+  );
   t.true(start.msg.includes(secretsFile));
   t.is((await fetch(`${start.apiUrl}/health`)).status, 200);
   t.is((await fetch(`${start.authUrl}/health`)).status, 200);
@@ -72,7 +75,10 @@ test('npm start prints one start line at once, naming where it answers and what 
   t.is((await fetch(`${(await startLineOf(again)).apiUrl}/health`)).status, 200);
   again.child.kill('SIGTERM');
   t.is(await again.exited, 0);
-  t.true(again.lines.some((line) => JSON.parse(line).msg === 'stopped'), 'the last line is written before the process ends');
+  t.true(
+    again.lines.some((line) => JSON.parse(line).msg === 'stopped'),
+    'the last line is written before the process ends',
+  );
 });
 
 test('a busy port: one clear line, exit 1, and nothing left behind', async (t) => {
@@ -85,10 +91,13 @@ test('a busy port: one clear line, exit 1, and nothing left behind', async (t) =
 
   const refused = startService(dataDir, { PORT: String(busy) });
   t.is(await refused.exited, 1);
-  t.deepEqual(refused.errors.filter(Boolean), [`Start failed: The API port ${busy} on 127.0.0.1 is already in use; stop the program using it or set PORT to a free port.`]);
+  t.deepEqual(refused.errors.filter(Boolean), [
+    `Start failed: The API port ${busy} on 127.0.0.1 is already in use; stop the program using it or set PORT to a free port.`,
+  ]);
 
   // In one process, so that a lock or a timer left behind would show: the same directory starts on the next try.
-  const config = (port: number) => loadConfig({ DATA_DIR: dataDir, PORT: String(port), AUTH_PORT: '0', PASSWORD_HASH_COST: '1024', JOB_LOCK_LIFETIME_MS: '2000' });
+  const config = (port: number) =>
+    loadConfig({ DATA_DIR: dataDir, PORT: String(port), AUTH_PORT: '0', PASSWORD_HASH_COST: '1024', JOB_LOCK_LIFETIME_MS: '2000' });
   await t.throwsAsync(startApp(config(busy), { logger: createLogger('silent') }), { message: /API port \d+ on 127\.0\.0\.1 is already in use/ });
   const app = await startApp(config(0), { logger: createLogger('silent') });
   t.is((await fetch(`http://127.0.0.1:${app.apiPort}/health`)).status, 200);

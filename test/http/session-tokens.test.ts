@@ -32,7 +32,11 @@ test('JWTs issued in the future, not valid yet, or living longer than 8 hours ar
   const now = Math.floor(Date.now() / 1000);
   const header = { alg: 'HS256', typ: 'JWT' };
   const claims = { sub: tenant.adminId, org: tenant.orgId, role: 'org_admin' };
-  t.is((await call(app.api, 'GET', '/v1/users', { token: forgeJwt(header, { ...claims, iat: now, exp: now + 3600 }) })).status, 200, 'a well-formed token works');
+  t.is(
+    (await call(app.api, 'GET', '/v1/users', { token: forgeJwt(header, { ...claims, iat: now, exp: now + 3600 }) })).status,
+    200,
+    'a well-formed token works',
+  );
   for (const [label, times] of [
     ['issued in the future', { iat: now + 3600, exp: now + 7200 }],
     ['not valid yet', { iat: now, nbf: now + 3600, exp: now + 7200 }],

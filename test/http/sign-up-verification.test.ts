@@ -12,17 +12,29 @@ test.before(async (t) => {
 });
 test.after.always(async (t) => t.context.app.close());
 
-const signUp = (app: TestApp, tenant: Tenant, email: string) => call(app.auth, 'POST', '/api/auth/sign-up/email', { body: { email, password: PASSWORD, name: 'Outsider', orgId: tenant.orgId } });
+const signUp = (app: TestApp, tenant: Tenant, email: string) =>
+  call(app.auth, 'POST', '/api/auth/sign-up/email', { body: { email, password: PASSWORD, name: 'Outsider', orgId: tenant.orgId } });
 const signIn = (app: TestApp, email: string, password = PASSWORD) => call(app.auth, 'POST', '/api/auth/sign-in/email', { body: { email, password } });
 const verify = (app: TestApp, email: string, code: string) => call(app.auth, 'POST', '/api/auth/verify-email', { body: { email, code } });
 
 const activate = async (app: TestApp, producerId: string) => {
   const body = JSON.stringify({
-    data: { type: 'event', id: `evt_${producerId}`, attributes: { name: 'inquiry.completed', 'created-at': new Date().toISOString(), payload: { data: { type: 'inquiry', id: 'inq_1', attributes: { 'reference-id': producerId } } } } },
+    data: {
+      type: 'event',
+      id: `evt_${producerId}`,
+      attributes: {
+        name: 'inquiry.completed',
+        'created-at': new Date().toISOString(),
+        payload: { data: { type: 'inquiry', id: 'inq_1', attributes: { 'reference-id': producerId } } },
+      },
+    },
   });
   const t = Math.floor(Date.now() / 1000);
   const signature = `t=${t},v1=${createHmac('sha256', IDENTITY_WEBHOOK_SECRET).update(`${t}.${body}`).digest('hex')}`;
-  const answer = await call(app.api, 'POST', '/webhooks/identity-verification', { rawBody: body, headers: { 'content-type': 'application/json', 'identity-signature': signature } });
+  const answer = await call(app.api, 'POST', '/webhooks/identity-verification', {
+    rawBody: body,
+    headers: { 'content-type': 'application/json', 'identity-signature': signature },
+  });
   if (answer.status !== 200) throw new Error(`activation: ${answer.status}`);
 };
 
@@ -90,6 +102,9 @@ test('a signed-up producer sees no data until identity verification activates it
 test('accounts created by an administrator are verified from the start', async (t) => {
   const { app, tenant, domain } = t.context;
   const email = `staff@${domain}`;
-  t.is((await call(app.api, 'POST', '/v1/users', { token: tenant.adminToken, body: { email, password: PASSWORD, role: 'underwriter', name: 'Staff' } })).status, 201);
+  t.is(
+    (await call(app.api, 'POST', '/v1/users', { token: tenant.adminToken, body: { email, password: PASSWORD, role: 'underwriter', name: 'Staff' } })).status,
+    201,
+  );
   t.is((await signIn(app, email)).status, 200);
 });

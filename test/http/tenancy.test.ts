@@ -13,7 +13,10 @@ const withoutRequestId = ({ requestId: _r, ...rest }: Record<string, unknown>) =
 
 test('organizations: machine secret creates, lists, reads and patches; tenants cannot', async (t) => {
   const { app, a } = t.context;
-  const created = await call(app.api, 'POST', '/v1/organizations', { token: MACHINE_SECRET, body: { name: '  Harbor MGA ', tier: 'enterprise', allowedDomains: ['Harbor.TEST'] } });
+  const created = await call(app.api, 'POST', '/v1/organizations', {
+    token: MACHINE_SECRET,
+    body: { name: '  Harbor MGA ', tier: 'enterprise', allowedDomains: ['Harbor.TEST'] },
+  });
   t.is(created.status, 201);
   t.like(created.body, { name: 'Harbor MGA', tier: 'enterprise', allowedDomains: ['harbor.test'], rateLimitPerMinute: null });
   t.regex(created.body.id, /^org_/);
@@ -48,10 +51,16 @@ test('users: org_admin creates in its own organization; duplicates 409; platform
   t.is(created.status, 201);
   t.deepEqual(Object.keys(created.body).sort(), ['createdAt', 'email', 'id', 'name', 'orgId', 'role']);
   t.is(created.body.orgId, a.orgId);
-  const duplicate = await call(app.api, 'POST', '/v1/users', { token: a.adminToken, body: { email: email.toUpperCase(), password: PASSWORD, role: 'auditor', name: 'Dup' } });
+  const duplicate = await call(app.api, 'POST', '/v1/users', {
+    token: a.adminToken,
+    body: { email: email.toUpperCase(), password: PASSWORD, role: 'auditor', name: 'Dup' },
+  });
   t.is(duplicate.status, 409);
   t.is(duplicate.body.error, 'duplicate');
-  const escalate = await call(app.api, 'POST', '/v1/users', { token: a.adminToken, body: { email: `s${email}`, password: PASSWORD, role: 'superadmin', name: 'S' } });
+  const escalate = await call(app.api, 'POST', '/v1/users', {
+    token: a.adminToken,
+    body: { email: `s${email}`, password: PASSWORD, role: 'superadmin', name: 'S' },
+  });
   t.is(escalate.status, 403);
   const promote = await call(app.api, 'PATCH', `/v1/users/${created.body.id}`, { token: a.adminToken, body: { role: 'mhcis_operator' } });
   t.is(promote.status, 403);
@@ -61,7 +70,10 @@ test('users: org_admin creates in its own organization; duplicates 409; platform
   t.is(badRole.status, 400);
   const empty = await call(app.api, 'PATCH', `/v1/users/${created.body.id}`, { token: a.adminToken, body: {} });
   t.is(empty.status, 400);
-  const platform = await call(app.api, 'POST', '/v1/users', { token: MACHINE_SECRET, body: { email: `op${email}`, password: PASSWORD, role: 'mhcis_operator', name: 'Op', orgId: a.orgId } });
+  const platform = await call(app.api, 'POST', '/v1/users', {
+    token: MACHINE_SECRET,
+    body: { email: `op${email}`, password: PASSWORD, role: 'mhcis_operator', name: 'Op', orgId: a.orgId },
+  });
   t.is(platform.status, 201);
 });
 
@@ -95,7 +107,10 @@ test("another organization's records answer exactly like missing ones", async (t
   t.false(listed.body.data.some((u: { orgId: string }) => u.orgId !== a.orgId));
   const named = await call(app.api, 'GET', `/v1/users?orgId=${b.orgId}`, { token: a.adminToken });
   t.is(named.status, 404);
-  const smuggled = await call(app.api, 'POST', '/v1/users', { token: a.adminToken, body: { email: `x${Date.now()}@e.test`, password: PASSWORD, role: 'auditor', name: 'X', orgId: b.orgId } });
+  const smuggled = await call(app.api, 'POST', '/v1/users', {
+    token: a.adminToken,
+    body: { email: `x${Date.now()}@e.test`, password: PASSWORD, role: 'auditor', name: 'X', orgId: b.orgId },
+  });
   t.is(smuggled.status, 404);
   t.is((await call(app.api, 'GET', `/v1/organizations/${b.orgId}`, { token: a.adminToken })).status, 403);
 });
@@ -103,7 +118,10 @@ test("another organization's records answer exactly like missing ones", async (t
 test('mass assignment is refused: ids, organization, role and status cannot be smuggled in', async (t) => {
   const { app, a } = t.context;
   for (const extra of [{ id: 'usr_chosen' }, { status: 'active' }, { passwordHash: 'x' }, { createdAt: '2020-01-01T00:00:00Z' }]) {
-    const result = await call(app.api, 'POST', '/v1/users', { token: a.adminToken, body: { email: `m${Math.random()}@e.test`, password: PASSWORD, role: 'auditor', name: 'M', ...extra } });
+    const result = await call(app.api, 'POST', '/v1/users', {
+      token: a.adminToken,
+      body: { email: `m${Math.random()}@e.test`, password: PASSWORD, role: 'auditor', name: 'M', ...extra },
+    });
     t.is(result.status, 400);
     t.is(result.body.details.rule, 'unknown_field');
   }
@@ -121,5 +139,9 @@ test('the audit log records who changed access, scoped to the organization', asy
   t.true(actions.includes('user.created'));
   t.true(events.body.data.every((e: { actor: string }) => typeof e.actor === 'string'));
   const ofB = await call(app.api, 'GET', '/v1/audit-events', { token: b.adminToken });
-  t.false(ofB.body.data.some((e: { targetId: string }) => events.body.data.some((x: { targetId: string; action: string }) => x.action === 'api_key.created' && x.targetId === e.targetId)));
+  t.false(
+    ofB.body.data.some((e: { targetId: string }) =>
+      events.body.data.some((x: { targetId: string; action: string }) => x.action === 'api_key.created' && x.targetId === e.targetId),
+    ),
+  );
 });

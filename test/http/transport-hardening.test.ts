@@ -16,7 +16,10 @@ test('every answer says nosniff and names no product; credentialed answers are n
   const missing = await call(local.api, 'GET', '/nowhere');
   t.is(missing.headers.get('x-content-type-options'), 'nosniff');
   t.is(missing.headers.get('server'), null);
-  for (const response of [await call(local.api, 'GET', '/v1/policies', { token: tenant.adminToken }), await call(local.api, 'GET', '/v1/policies', { token: 'wrong' })]) {
+  for (const response of [
+    await call(local.api, 'GET', '/v1/policies', { token: tenant.adminToken }),
+    await call(local.api, 'GET', '/v1/policies', { token: 'wrong' }),
+  ]) {
     t.is(response.headers.get('cache-control'), 'no-store');
     t.is(response.headers.get('x-content-type-options'), 'nosniff');
   }
@@ -35,7 +38,11 @@ const trickle = (port: number, headerTimeoutOnly: boolean, token = ''): Promise<
     socket.on('data', (chunk) => (text += chunk.toString()));
     socket.on('close', () => resolve({ text, afterMs: Date.now() - started }));
     socket.on('error', () => undefined);
-    socket.write(headerTimeoutOnly ? 'POST /v1/submissions HTTP/1.1\r\nHost: x\r\n' : `POST /v1/submissions HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{`);
+    socket.write(
+      headerTimeoutOnly
+        ? 'POST /v1/submissions HTTP/1.1\r\nHost: x\r\n'
+        : `POST /v1/submissions HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{`,
+    );
     const timer = setInterval(() => (socket.writable ? socket.write(headerTimeoutOnly ? 'X-Slow: 1\r\n' : ' ') : clearInterval(timer)), 200);
     socket.on('close', () => clearInterval(timer));
   });
@@ -53,10 +60,14 @@ test('clients trickling headers or a body are cut off at the configured timeouts
   t.false(body.text.includes(' 201 '));
 
   const held = await Promise.all(
-    Array.from({ length: 3 }, () => new Promise<ReturnType<typeof connect>>((resolve) => {
-      const socket = connect(port, '127.0.0.1', () => resolve(socket));
-      socket.on('error', () => undefined);
-    })),
+    Array.from(
+      { length: 3 },
+      () =>
+        new Promise<ReturnType<typeof connect>>((resolve) => {
+          const socket = connect(port, '127.0.0.1', () => resolve(socket));
+          socket.on('error', () => undefined);
+        }),
+    ),
   );
   const refused = await new Promise<boolean>((resolve) => {
     const socket = connect(port, '127.0.0.1');

@@ -51,7 +51,9 @@ test('create, read and list submissions with triage', async (t) => {
     const refused = await call(app.api, 'POST', '/v1/submissions', { token: a.adminToken, body: { ...SUBMISSION, producerId: unknown } });
     t.like(refused, { status: 400, body: { error: 'validation_failed', details: { field: 'producerId' } } });
   }
-  const none = await call(app.api, 'GET', '/v1/submissions?status=bound&createdFrom=2001-01-01T00:00:00Z&createdTo=2001-01-02T00:00:00Z', { token: a.adminToken });
+  const none = await call(app.api, 'GET', '/v1/submissions?status=bound&createdFrom=2001-01-01T00:00:00Z&createdTo=2001-01-02T00:00:00Z', {
+    token: a.adminToken,
+  });
   t.deepEqual(none.body.data, []);
 });
 
@@ -91,7 +93,15 @@ test('the whole flow: quote, readiness, bind with an installment plan, invoices 
   t.like(ready.body, { bindingReady: true, missing: [], quoteId: quote.body.id, triageScore: submission.triage.score });
   const bound = await call(app.api, 'POST', `/v1/submissions/${submission.id}/bind`, { token: a.adminToken, body: { installmentPlan: 'MONTHLY_10' } });
   t.is(bound.status, 201);
-  t.like(bound.body, { status: 'active', grossPremium: 29_109.38, effectiveDate: '2027-01-01', expirationDate: '2028-01-01', orgId: a.orgId, insuredName: SUBMISSION.insuredName, contactEmail: SUBMISSION.contactEmail });
+  t.like(bound.body, {
+    status: 'active',
+    grossPremium: 29_109.38,
+    effectiveDate: '2027-01-01',
+    expirationDate: '2028-01-01',
+    orgId: a.orgId,
+    insuredName: SUBMISSION.insuredName,
+    contactEmail: SUBMISSION.contactEmail,
+  });
   t.regex(bound.body.policyNumber, /^GL-2027-\d{6}$/);
   const invoices = await call(app.api, 'GET', `/v1/invoices?policyId=${bound.body.id}&limit=200`, { token: a.adminToken });
   t.is(invoices.body.data.length, 10);
@@ -125,7 +135,10 @@ test('delegated authority: flags make a quote unbindable; 422 not_bindable with 
   const { app, a } = t.context;
   const { quote, policy, bindStatus } = await quoteAndBind(app, a, 'PIF', { requestedLimit: 6_000_000 });
   t.false(quote.bindable);
-  t.deepEqual(quote.daFlags.map((f: { code: string }) => f.code), ['limit_exceeded']);
+  t.deepEqual(
+    quote.daFlags.map((f: { code: string }) => f.code),
+    ['limit_exceeded'],
+  );
   t.is(bindStatus, 422);
   t.is(policy.error, 'not_bindable');
   t.is(policy.details.daFlags[0].code, 'limit_exceeded');
@@ -139,9 +152,13 @@ test('20 concurrent binds near the aggregate cap never exceed it', async (t) => 
   const cap = 50_000_000_00;
   const premium = 2_910_938;
   // Room for exactly five more policies of this premium.
-  await app.app.store.collection('da_aggregates').insertOne({ _id: `${tenant.orgId}:default:2027`, orgId: tenant.orgId, programId: 'default', year: 2027, written: cap - 5 * premium - 100 });
+  await app.app.store
+    .collection('da_aggregates')
+    .insertOne({ _id: `${tenant.orgId}:default:2027`, orgId: tenant.orgId, programId: 'default', year: 2027, written: cap - 5 * premium - 100 });
   const results = await Promise.all(
-    submissions.map((submission) => call(app.api, 'POST', `/v1/submissions/${submission.id}/bind`, { token: tenant.adminToken, body: { installmentPlan: 'PIF' } })),
+    submissions.map((submission) =>
+      call(app.api, 'POST', `/v1/submissions/${submission.id}/bind`, { token: tenant.adminToken, body: { installmentPlan: 'PIF' } }),
+    ),
   );
   t.is(results.filter((r) => r.status === 201).length, 5);
   const refused = results.filter((r) => r.status === 422);
@@ -167,25 +184,41 @@ test('lifecycle: endorse, cancel, reinstate, renew, timeline; invalid moves are 
   t.is(endorsed.body.grossPremium, 58_218.75);
   t.is(endorsed.body.annualRevenue, 5_000_000);
 
-  const outside = await call(app.api, 'POST', `/v1/policies/${policy.id}/cancel`, { token: a.adminToken, body: { effectiveDate: '2029-01-01', reason: 'other' } });
+  const outside = await call(app.api, 'POST', `/v1/policies/${policy.id}/cancel`, {
+    token: a.adminToken,
+    body: { effectiveDate: '2029-01-01', reason: 'other' },
+  });
   t.is(outside.status, 400);
   t.is(outside.body.details.rule, 'within_term');
-  const cancel = await call(app.api, 'POST', `/v1/policies/${policy.id}/cancel`, { token: a.adminToken, body: { effectiveDate: '2027-10-01', reason: 'insured_request' } });
+  const cancel = await call(app.api, 'POST', `/v1/policies/${policy.id}/cancel`, {
+    token: a.adminToken,
+    body: { effectiveDate: '2027-10-01', reason: 'insured_request' },
+  });
   t.is(cancel.status, 200);
   t.is(cancel.body.status, 'cancelled');
   // Short rate: 92 of 365 days unearned of 58,218.75 = 14,674.32, less 10% = 13,206.89
   t.like(cancel.body.cancellation, { effectiveDate: '2027-10-01', reason: 'insured_request', method: 'short_rate', returnPremium: 13_206.89 });
 
-  for (const [path, body] of [['endorse', { effectiveDate: '2027-11-01', changes: { state: 'TX' } }], ['cancel', { effectiveDate: '2027-11-01', reason: 'other' }], ['renew', {}]] as const) {
+  for (const [path, body] of [
+    ['endorse', { effectiveDate: '2027-11-01', changes: { state: 'TX' } }],
+    ['cancel', { effectiveDate: '2027-11-01', reason: 'other' }],
+    ['renew', {}],
+  ] as const) {
     const invalid = await call(app.api, 'POST', `/v1/policies/${policy.id}/${path}`, { token: a.adminToken, body });
     t.is(invalid.status, 422, path);
     t.is(invalid.body.error, 'invalid_transition', path);
   }
 
   const timeline = await call(app.api, 'GET', `/v1/policies/${policy.id}/timeline`, { token: a.adminToken });
-  t.deepEqual(timeline.body.data.map((entry: { type: string }) => entry.type), ['bind', 'endorsement', 'cancellation']);
+  t.deepEqual(
+    timeline.body.data.map((entry: { type: string }) => entry.type),
+    ['bind', 'endorsement', 'cancellation'],
+  );
   t.like(timeline.body.data[1], { changes: { annualRevenue: 5_000_000 } });
-  t.deepEqual(timeline.body.data.map((entry: { premiumDelta: number }) => entry.premiumDelta), [29_109.38, 14_594.56, -13_206.89]);
+  t.deepEqual(
+    timeline.body.data.map((entry: { premiumDelta: number }) => entry.premiumDelta),
+    [29_109.38, 14_594.56, -13_206.89],
+  );
   t.true(timeline.body.data.every((entry: { actor: string }) => entry.actor === `user:${a.adminId}`));
   const invoices = await call(app.api, 'GET', `/v1/invoices?policyId=${policy.id}`, { token: a.adminToken });
   const net = invoices.body.data.reduce((sum: number, invoice: { amount: number }) => sum + Math.round(invoice.amount * 100), 0);
@@ -195,7 +228,10 @@ test('lifecycle: endorse, cancel, reinstate, renew, timeline; invalid moves are 
 test('reinstatement after its 30-day window is refused', async (t) => {
   const { app, a } = t.context;
   const { policy } = await quoteAndBind(app, a, 'PIF', { effectiveDate: '2026-01-01' });
-  await call(app.api, 'POST', `/v1/policies/${policy.id}/cancel`, { token: a.adminToken, body: { effectiveDate: '2026-02-01', reason: 'underwriting', method: 'flat' } });
+  await call(app.api, 'POST', `/v1/policies/${policy.id}/cancel`, {
+    token: a.adminToken,
+    body: { effectiveDate: '2026-02-01', reason: 'underwriting', method: 'flat' },
+  });
   const late = await call(app.api, 'POST', `/v1/policies/${policy.id}/reinstate`, { token: a.adminToken, body: {} });
   t.is(late.status, 422);
   t.is(late.body.error, 'invalid_transition');
@@ -207,7 +243,10 @@ test('reinstatement within the window restores the premium; renewal links both w
   const today = new Date().toISOString().slice(0, 10);
   const nextYear = `${Number(today.slice(0, 4)) + 1}${today.slice(4)}`.replace('-02-29', '-02-28');
   const { policy } = await quoteAndBind(app, a, 'PIF', { effectiveDate: today });
-  const cancel = await call(app.api, 'POST', `/v1/policies/${policy.id}/cancel`, { token: a.adminToken, body: { effectiveDate: today, reason: 'non_payment' } });
+  const cancel = await call(app.api, 'POST', `/v1/policies/${policy.id}/cancel`, {
+    token: a.adminToken,
+    body: { effectiveDate: today, reason: 'non_payment' },
+  });
   t.is(cancel.body.cancellation.method, 'pro_rata');
   t.is(cancel.body.cancellation.returnPremium, policy.grossPremium);
   const reinstated = await call(app.api, 'POST', `/v1/policies/${policy.id}/reinstate`, { token: a.adminToken, body: {} });
@@ -223,7 +262,10 @@ test('reinstatement within the window restores the premium; renewal links both w
   const twice = await call(app.api, 'POST', `/v1/policies/${policy.id}/renew`, { token: a.adminToken, body: {} });
   t.is(twice.status, 422);
   const timeline = await call(app.api, 'GET', `/v1/policies/${policy.id}/timeline`, { token: a.adminToken });
-  t.deepEqual(timeline.body.data.map((entry: { type: string }) => entry.type), ['bind', 'cancellation', 'reinstatement', 'renewal']);
+  t.deepEqual(
+    timeline.body.data.map((entry: { type: string }) => entry.type),
+    ['bind', 'cancellation', 'reinstatement', 'renewal'],
+  );
 });
 
 test('tenant isolation on every underwriting route', async (t) => {
@@ -269,7 +311,9 @@ test('scopes: an integration key creates submissions and reads policies, but can
 test('a policy number collision is a 409 and gives back the quote and the aggregate', async (t) => {
   const { app } = t.context;
   const tenant = await createTenant(app);
-  await app.app.store.collection('policies').insertOne({ _id: 'pol_000000000000imported', orgId: tenant.orgId, policyNumber: 'GL-2027-000001', status: 'active' });
+  await app.app.store
+    .collection('policies')
+    .insertOne({ _id: 'pol_000000000000imported', orgId: tenant.orgId, policyNumber: 'GL-2027-000001', status: 'active' });
   const submission = await submit(app, tenant);
   await call(app.api, 'POST', `/v1/submissions/${submission.id}/quote`, { token: tenant.adminToken });
   const collided = await call(app.api, 'POST', `/v1/submissions/${submission.id}/bind`, { token: tenant.adminToken, body: { installmentPlan: 'PIF' } });

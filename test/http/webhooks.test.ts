@@ -11,7 +11,15 @@ test.before(async (t) => {
 });
 test.after.always(async (t) => t.context.app.close());
 
-const SUBMISSION = { insuredName: 'Hook Co', naicsCode: '541511', annualRevenue: 4_000_000, requestedLimit: 1_000_000, effectiveDate: '2027-01-01', state: 'OH', lineOfBusiness: 'GL' };
+const SUBMISSION = {
+  insuredName: 'Hook Co',
+  naicsCode: '541511',
+  annualRevenue: 4_000_000,
+  requestedLimit: 1_000_000,
+  effectiveDate: '2027-01-01',
+  state: 'OH',
+  lineOfBusiness: 'GL',
+};
 
 /** The receiver's side: verify with an HMAC computed here, compared in constant time. */
 const verify = (secret: string, body: string, header: string | undefined): boolean => {
@@ -47,7 +55,12 @@ test('a carrier endpoint receives a verifiable policy.bound callback, and the de
     const envelope = JSON.parse(first.body);
     t.deepEqual(Object.keys(envelope).sort(), ['data', 'id', 'orgId', 'timestamp', 'type']);
     t.like(envelope, { type: 'policy.bound', orgId: a.orgId });
-    t.deepEqual(envelope.data, { policyId: policy.id, policyNumber: policy.policyNumber, grossPremium: policy.grossPremium, effectiveDate: policy.effectiveDate });
+    t.deepEqual(envelope.data, {
+      policyId: policy.id,
+      policyNumber: policy.policyNumber,
+      grossPremium: policy.grossPremium,
+      effectiveDate: policy.effectiveDate,
+    });
 
     await call(app.api, 'POST', `/v1/policies/${policy.id}/cancel`, { token: a.adminToken, body: { effectiveDate: '2027-06-01', reason: 'underwriting' } });
     const received = await receiver.waitFor(2);
@@ -115,7 +128,11 @@ test('validation and tenant isolation of subscriptions', async (t) => {
     t.is(result.body.details.field, field);
   }
   const created = await call(app.api, 'POST', '/v1/webhooks', { token: a.adminToken, body: { url: 'http://127.0.0.1:9/x', events: ['policy.bound'] } });
-  for (const [method, path] of [['DELETE', `/v1/webhooks/${created.body.id}`], ['POST', `/v1/webhooks/${created.body.id}/test`], ['GET', `/v1/webhooks/${created.body.id}/deliveries`]] as const) {
+  for (const [method, path] of [
+    ['DELETE', `/v1/webhooks/${created.body.id}`],
+    ['POST', `/v1/webhooks/${created.body.id}/test`],
+    ['GET', `/v1/webhooks/${created.body.id}/deliveries`],
+  ] as const) {
     t.is((await call(app.api, method, path, { token: b.adminToken })).status, 404);
   }
   t.false((await call(app.api, 'GET', '/v1/webhooks', { token: b.adminToken })).body.data.some((s: { id: string }) => s.id === created.body.id));

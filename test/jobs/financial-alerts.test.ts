@@ -11,7 +11,8 @@ const setup = async (mailer: Mailer) => {
   const store = await EmbeddedStore.open();
   const users = await UserStoreRepository.create(store);
   const at = new Date('2026-11-22T00:00:00Z');
-  const user = (id: string, orgId: string, role: Role) => users.insert({ id, orgId, email: `${id}@example.test`, name: id, role, passwordHash: 'x', emailVerifiedAt: at, createdAt: at, updatedAt: at });
+  const user = (id: string, orgId: string, role: Role) =>
+    users.insert({ id, orgId, email: `${id}@example.test`, name: id, role, passwordHash: 'x', emailVerifiedAt: at, createdAt: at, updatedAt: at });
   await user('billing', 'org_a', 'billing_admin');
   await user('admin', 'org_a', 'org_admin');
   await user('underwriter', 'org_a', 'underwriter');
@@ -19,7 +20,18 @@ const setup = async (mailer: Mailer) => {
   const alerts = await StoreFinancialAlertQueue.create(store);
   let now = at;
   const dispatch = new FinancialAlertDispatch(alerts, users, mailer, { now: () => now });
-  const queue = (key: string) => alerts.queue({ orgId: 'org_a', kind: 'payment_failed', key, invoiceId: 'inv_1', invoiceNumber: 'GL-2027-000001-01', reference: 'pi_1', amount: 125.5, message: 'Card declined <b>', createdAt: now });
+  const queue = (key: string) =>
+    alerts.queue({
+      orgId: 'org_a',
+      kind: 'payment_failed',
+      key,
+      invoiceId: 'inv_1',
+      invoiceNumber: 'GL-2027-000001-01',
+      reference: 'pi_1',
+      amount: 125.5,
+      message: 'Card declined <b>',
+      createdAt: now,
+    });
   return { store, dispatch, queue, advance: (ms: number) => (now = new Date(now.getTime() + ms)) };
 };
 

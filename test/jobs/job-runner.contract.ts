@@ -1,5 +1,6 @@
 import type { ExecutionContext } from 'ava';
-import { AgendaJobRunner, agendaBackendFor } from '../../adapters/jobs/agenda-job-runner.ts';
+import { AgendaJobRunner } from '../../adapters/jobs/agenda-job-runner.ts';
+import { agendaBackendFor } from '../../bootstrap/job-backend.ts';
 import { createLogger } from '../../bootstrap/logger.ts';
 import type { CollectionStore } from '../../ports/persistence/collection-store.port.ts';
 

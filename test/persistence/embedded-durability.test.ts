@@ -29,7 +29,10 @@ test('every acknowledged write survives SIGKILL and the journal reopens cleanly'
     });
   });
   await new Promise((resolve) => writer.once('exit', resolve));
-  buffer.split('\n').filter(Boolean).forEach((line) => acknowledged.push(line));
+  buffer
+    .split('\n')
+    .filter(Boolean)
+    .forEach((line) => acknowledged.push(line));
 
   const store = await EmbeddedStore.open({ dir });
   const rows = store.collection<{ _id: string }>('rows');
@@ -55,7 +58,10 @@ test('a torn last record is cut off; damage before the end is refused', async (t
 
   await appendFile(journalPath(dir), '0badf00d {"op":"put","c":"rows","d":{"_id":"c"');
   const recovered = await EmbeddedStore.open({ dir });
-  t.deepEqual((await recovered.collection('rows').find({}, { sort: { _id: 1 } })).map((r) => r._id), ['a', 'b']);
+  t.deepEqual(
+    (await recovered.collection('rows').find({}, { sort: { _id: 1 } })).map((r) => r._id),
+    ['a', 'b'],
+  );
   await recovered.collection('rows').insertOne({ _id: 'c' });
   await recovered.close();
 

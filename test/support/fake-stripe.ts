@@ -65,7 +65,18 @@ export const startFakeStripe = async (secretKey: string) => {
     if (method === 'POST' && path === '/v1/payment_intents') {
       const metadata = (params.metadata ?? {}) as Record<string, string>;
       const id = next('pi');
-      const intent: Intent = { id, object: 'payment_intent', amount: Number(params.amount), currency: String(params.currency), status: 'requires_payment_method', client_secret: `${id}_secret_x`, metadata, description: params.description, last_payment_error: null, latest_charge: null };
+      const intent: Intent = {
+        id,
+        object: 'payment_intent',
+        amount: Number(params.amount),
+        currency: String(params.currency),
+        status: 'requires_payment_method',
+        client_secret: `${id}_secret_x`,
+        metadata,
+        description: params.description,
+        last_payment_error: null,
+        latest_charge: null,
+      };
       if (!Number.isSafeInteger(intent.amount) || intent.amount <= 0) return error(400, 'invalid_request_error', 'Invalid amount');
       intents.set(id, intent);
       return { status: 200, body: intent };
@@ -91,7 +102,15 @@ export const startFakeStripe = async (secretKey: string) => {
       const amount = params.amount === undefined ? intent.amount : Number(params.amount);
       const already = refundedOf(intent.id).reduce((sum, refund) => sum + Number(refund.amount), 0);
       if (amount > intent.amount - already) return error(400, 'invalid_request_error', 'Refund amount is greater than unrefunded amount on charge.');
-      const refund = { id: next('re'), object: 'refund', amount, payment_intent: intent.id, charge: intent.latest_charge, status: 'succeeded', metadata: params.metadata ?? {} };
+      const refund = {
+        id: next('re'),
+        object: 'refund',
+        amount,
+        payment_intent: intent.id,
+        charge: intent.latest_charge,
+        status: 'succeeded',
+        metadata: params.metadata ?? {},
+      };
       refunds.set(refund.id, refund);
       return { status: 200, body: refund };
     }
@@ -110,7 +129,8 @@ export const startFakeStripe = async (secretKey: string) => {
         response.writeHead(status, { 'content-type': 'application/json', ...headers });
         response.end(JSON.stringify(payload));
       };
-      if (request.headers.authorization !== `Bearer ${secretKey}`) return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
+      if (request.headers.authorization !== `Bearer ${secretKey}`)
+        return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
       if (control.failNext > 0) {
         control.failNext -= 1;
         return send(500, { error: { type: 'api_error', message: 'Something went wrong on our end.' } }, { 'stripe-should-retry': 'false' });
@@ -118,7 +138,10 @@ export const startFakeStripe = async (secretKey: string) => {
       const scope = idempotencyKey ? `${request.method} ${url.pathname} ${idempotencyKey}` : null;
       const seen = scope ? byKey.get(scope) : undefined;
       if (seen) {
-        if (seen.params !== body) return send(400, { error: { type: 'idempotency_error', message: 'Keys for idempotent requests can only be used with the same parameters they were first used with.' } });
+        if (seen.params !== body)
+          return send(400, {
+            error: { type: 'idempotency_error', message: 'Keys for idempotent requests can only be used with the same parameters they were first used with.' },
+          });
         return send(seen.status, seen.body, { 'idempotent-replayed': 'true' });
       }
       const answer = route(request.method ?? '', url.pathname, params);
@@ -152,7 +175,14 @@ export const startFakeStripe = async (secretKey: string) => {
     refundedCharge: (id: string) => {
       const paid = intent(id);
       const list = refundedOf(id);
-      return { id: paid.latest_charge, object: 'charge', payment_intent: id, amount: paid.amount, amount_refunded: list.reduce((sum, r) => sum + Number(r.amount), 0), metadata: paid.metadata };
+      return {
+        id: paid.latest_charge,
+        object: 'charge',
+        payment_intent: id,
+        amount: paid.amount,
+        amount_refunded: list.reduce((sum, r) => sum + Number(r.amount), 0),
+        metadata: paid.metadata,
+      };
     },
     /** The refunds made of an intent, as `refund.created` carries each. */
     refundsOf: (id: string) => refundedOf(id).map((refund) => ({ ...refund })),

@@ -43,4 +43,5 @@ export const withFaults = (store: CollectionStore, faults: Map<string, number | 
 });
 
 /** Fails the next `insertOne` calls on chosen collections (a collection name → how many). */
-export const withInsertFaults = (store: CollectionStore, faults: Map<string, number>): CollectionStore => withFaults(store, faults as Map<string, number | Fault>);
+export const withInsertFaults = (store: CollectionStore, faults: Map<string, number>): CollectionStore =>
+  withFaults(store, faults as Map<string, number | Fault>);

@@ -144,7 +144,9 @@ let producers = 0;
 export const createProducer = async (app: TestApp, tenant: Tenant): Promise<string> => {
   producers += 1;
   const domain = tenant.adminEmail.slice(tenant.adminEmail.indexOf('@') + 1);
-  const created = await call(app.auth, 'POST', '/api/auth/sign-up/email', { body: { email: `producer${producers}@${domain}`, password: PASSWORD, name: `Producer ${producers}`, orgId: tenant.orgId } });
+  const created = await call(app.auth, 'POST', '/api/auth/sign-up/email', {
+    body: { email: `producer${producers}@${domain}`, password: PASSWORD, name: `Producer ${producers}`, orgId: tenant.orgId },
+  });
   if (created.status !== 201) throw new Error(`sign-up: ${created.status} ${JSON.stringify(created.body)}`);
   return created.body.producerId;
 };

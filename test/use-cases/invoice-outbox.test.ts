@@ -12,7 +12,18 @@ test('a write that adds no events never clears the outbox flag of events still w
   t.teardown(() => store.close());
   const invoices = await InvoiceStoreRepository.create(store);
   const now = new Date('2027-01-01T00:00:00Z');
-  const invoice: Invoice = { id: 'inv_1', orgId: 'org_1', policyId: 'pol_1', invoiceNumber: 'GL-2027-000001-01', kind: 'installment', amount: cents(10_000), paidAmount: cents(0), dueDate: '2027-01-01', status: 'open', createdAt: now };
+  const invoice: Invoice = {
+    id: 'inv_1',
+    orgId: 'org_1',
+    policyId: 'pol_1',
+    invoiceNumber: 'GL-2027-000001-01',
+    kind: 'installment',
+    amount: cents(10_000),
+    paidAmount: cents(0),
+    dueDate: '2027-01-01',
+    status: 'open',
+    createdAt: now,
+  };
   await invoices.insertAll([invoice]);
   const received = { id: 'evt_1', type: 'payment.received' as const, orgId: 'org_1', timestamp: now, data: {} };
   await invoices.applyPayment('org_1', 'inv_1', 'pi_1', cents(10_000), [received]);
@@ -35,7 +46,10 @@ test('an aggregate gets publication by declaring its collection: the relay reads
   await things.updateOne({ _id: 'thing_1' }, withEvents({ $inc: { n: 1 } }, []));
   const outbox = new AggregateOutbox(store);
   const pending = await outbox.pending(10);
-  t.deepEqual(pending.map((e) => e.id), ['evt_a', 'evt_b']);
+  t.deepEqual(
+    pending.map((e) => e.id),
+    ['evt_a', 'evt_b'],
+  );
   await outbox.markPublished(pending[0] as DomainEvent);
   t.true((await store.collection<{ _id: string; hasPendingEvents: boolean }>('things').findOne({ _id: 'thing_1' }))?.hasPendingEvents);
   await outbox.markPublished(pending[1] as DomainEvent);

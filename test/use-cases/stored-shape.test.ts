@@ -15,7 +15,18 @@ test('what a repository keeps beside a record for its own writes never comes bac
   const store = await EmbeddedStore.open({});
   t.teardown(() => store.close());
   const invoices = await InvoiceStoreRepository.create(store);
-  const invoice: Invoice = { id: 'inv_1', orgId: 'org_1', policyId: 'pol_1', invoiceNumber: 'GL-2027-000001-01', kind: 'installment', amount: cents(10_000), paidAmount: cents(0), dueDate: '2027-01-01', status: 'open', createdAt: at };
+  const invoice: Invoice = {
+    id: 'inv_1',
+    orgId: 'org_1',
+    policyId: 'pol_1',
+    invoiceNumber: 'GL-2027-000001-01',
+    kind: 'installment',
+    amount: cents(10_000),
+    paidAmount: cents(0),
+    dueDate: '2027-01-01',
+    status: 'open',
+    createdAt: at,
+  };
   await invoices.insertAll([invoice]);
   const received = domainEvent('payment.received', { invoiceId: 'inv_1', reference: 'pi_1', amount: cents(10_000), method: 'card' }, origin('evt_1'));
   const applied = await invoices.applyPayment('org_1', 'inv_1', 'pi_1', cents(10_000), [received]);
@@ -28,7 +39,16 @@ test('what a repository keeps beside a record for its own writes never comes bac
   t.deepEqual((await invoices.list('org_1', {}, { limit: 10 })).data, [read]);
 
   const payments = await PaymentStoreRepository.create(store);
-  await payments.insert({ id: 'pay_1', orgId: 'org_1', invoiceId: 'inv_1', amount: cents(10_000), method: 'card', reference: 'pi_1', source: 'processor', receivedAt: at });
+  await payments.insert({
+    id: 'pay_1',
+    orgId: 'org_1',
+    invoiceId: 'inv_1',
+    amount: cents(10_000),
+    method: 'card',
+    reference: 'pi_1',
+    source: 'processor',
+    receivedAt: at,
+  });
   t.true(await payments.holdRefund('org_1', 'pay_1', 'refund-key', cents(100), cents(10_000)));
   t.false('refundHoldKeys' in ((await payments.findByReference('org_1', 'pi_1')) ?? {}));
 });
@@ -37,9 +57,30 @@ test('a policy read back carries no outbox, whatever its events', async (t) => {
   const store = await EmbeddedStore.open({});
   t.teardown(() => store.close());
   const policies = await PolicyStoreRepository.create(store);
-  const risk = { insuredName: 'Acme', naicsCode: '541511', annualRevenue: cents(365_000_000), requestedLimit: cents(100_000_000), effectiveDate: '2027-01-01', state: 'OH', lineOfBusiness: 'GL' as const };
+  const risk = {
+    insuredName: 'Acme',
+    naicsCode: '541511',
+    annualRevenue: cents(365_000_000),
+    requestedLimit: cents(100_000_000),
+    effectiveDate: '2027-01-01',
+    state: 'OH',
+    lineOfBusiness: 'GL' as const,
+  };
   const policy = newPolicy(
-    { policyId: 'pol_1', orgId: 'org_1', submissionId: 'sub_1', quoteId: 'quo_1', risk, contactEmail: null, producerId: null, premium: cents(277_400), effectiveDate: '2027-01-01', plan: 'PIF', programId: 'default', renewalOf: null },
+    {
+      policyId: 'pol_1',
+      orgId: 'org_1',
+      submissionId: 'sub_1',
+      quoteId: 'quo_1',
+      risk,
+      contactEmail: null,
+      producerId: null,
+      premium: cents(277_400),
+      effectiveDate: '2027-01-01',
+      plan: 'PIF',
+      programId: 'default',
+      renewalOf: null,
+    },
     1,
     at,
   );

@@ -20,7 +20,8 @@ export const auditRoutes = (audit: AuditLog): RouteDefinition[] => [
     method: 'GET',
     path: '/v1/audit-events',
     operationId: 'listAuditEvents',
-    summary: 'Administrative and financial actions in the organization (users, roles, API keys, manual payments, voids, payment intents, retries, refunds, signing envelopes), newest first.',
+    summary:
+      'Administrative and financial actions in the organization (users, roles, API keys, manual payments, voids, payment intents, retries, refunds, signing envelopes), newest first.',
     tags: ['audit'],
     permission: 'audit:read',
     query: ListQuery,

@@ -36,7 +36,12 @@ export const authServiceRoutes = (sessions: AuthSessions, verifications: EmailVe
       { additionalProperties: false },
     ),
     errors: ['domain_not_allowed', 'duplicate'],
-    responses: { 201: { description: 'The created user and its pending producer record.', schema: Type.Composite([UserSchema, Type.Object({ producerId: Type.String() })]) } },
+    responses: {
+      201: {
+        description: 'The created user and its pending producer record.',
+        schema: Type.Composite([UserSchema, Type.Object({ producerId: Type.String() })]),
+      },
+    },
     handler: async ({ body }) => ({ status: 201, body: await sessions.signUp(body) }),
   }),
   definePublicRoute({
@@ -46,7 +51,10 @@ export const authServiceRoutes = (sessions: AuthSessions, verifications: EmailVe
     summary: 'Confirm the address of a new account with the code mailed at sign-up.',
     description: 'A wrong, expired or used code answers 401 `invalid_otp`, the same for an unknown address; five wrong tries end the code.',
     tags: ['authentication-service'],
-    body: Type.Object({ email: Type.String({ minLength: 1, maxLength: 254 }), code: Type.String({ pattern: '^[0-9]{6}$', description: 'The 6 digits from the mail.' }) }, { additionalProperties: false }),
+    body: Type.Object(
+      { email: Type.String({ minLength: 1, maxLength: 254 }), code: Type.String({ pattern: '^[0-9]{6}$', description: 'The 6 digits from the mail.' }) },
+      { additionalProperties: false },
+    ),
     errors: ['invalid_otp'],
     responses: { 200: { description: 'Confirmed; the account can sign in.', schema: Type.Object({ verified: Type.Literal(true) }) } },
     handler: async ({ body }) => {
@@ -75,7 +83,10 @@ export const authServiceRoutes = (sessions: AuthSessions, verifications: EmailVe
     summary: 'Sign in with e-mail and password; sets the svc_session cookie.',
     description: 'More than 10 failed attempts for one account within 15 minutes answer 429 with Retry-After.',
     tags: ['authentication-service'],
-    body: Type.Object({ email: Type.String({ minLength: 1, maxLength: 254 }), password: Type.String({ minLength: 1, maxLength: 1024, writeOnly: true }) }, { additionalProperties: false }),
+    body: Type.Object(
+      { email: Type.String({ minLength: 1, maxLength: 254 }), password: Type.String({ minLength: 1, maxLength: 1024, writeOnly: true }) },
+      { additionalProperties: false },
+    ),
     errors: ['invalid_credentials', 'email_not_verified', 'too_many_attempts'],
     responses: { 200: { description: 'Signed in.', schema: SessionSchema, headers: ['Set-Cookie'] } },
     handler: async ({ body }) => {

@@ -66,7 +66,14 @@ export const CommissionSchema = Type.Object({
   mgaCommission: Dollars(),
   carrierNet: Dollars('Dollars; with the two commissions it sums to the gross premium exactly.'),
   reversals: Type.Array(
-    Type.Object({ reference: Type.String({ description: 'The refund.' }), grossPremium: Dollars(), agentCommission: Dollars(), mgaCommission: Dollars(), carrierNet: Dollars(), at: Timestamp() }),
+    Type.Object({
+      reference: Type.String({ description: 'The refund.' }),
+      grossPremium: Dollars(),
+      agentCommission: Dollars(),
+      mgaCommission: Dollars(),
+      carrierNet: Dollars(),
+      at: Timestamp(),
+    }),
     { description: 'Commission given back because premium was refunded, one per refund.' },
   ),
   net: Type.Object(
@@ -114,7 +121,12 @@ export const viewLedgerEntry = (entry: LedgerEntry): Static<typeof LedgerEntrySc
   invoiceId: entry.invoiceId,
   policyId: entry.policyId,
   description: entry.description,
-  lines: entry.lines.map((line) => ({ account: line.account, accountName: LEDGER_ACCOUNTS[line.account], debit: dollars(line.debit), credit: dollars(line.credit) })),
+  lines: entry.lines.map((line) => ({
+    account: line.account,
+    accountName: LEDGER_ACCOUNTS[line.account],
+    debit: dollars(line.debit),
+    credit: dollars(line.credit),
+  })),
   fiduciarySplit: {
     heldForCarrier: dollars(entry.fiduciarySplit.heldForCarrier),
     heldForProducer: dollars(entry.fiduciarySplit.heldForProducer),

@@ -17,7 +17,12 @@ const PositiveDollars = (description: string) => Money({ exclusiveMinimum: 0, de
 /** Completes a local card payment at once; null where a real processor confirms payments. */
 export type LocalPaymentConfirmer = (input: { orgId: string; invoiceId: string; intentId: string }) => Promise<{ body: Record<string, unknown> }>;
 
-export const invoiceRoutes = (invoices: Invoices, settlement: InvoiceSettlement, cards: CardPayments, confirmLocally: LocalPaymentConfirmer | null = null): RouteDefinition[] => [
+export const invoiceRoutes = (
+  invoices: Invoices,
+  settlement: InvoiceSettlement,
+  cards: CardPayments,
+  confirmLocally: LocalPaymentConfirmer | null = null,
+): RouteDefinition[] => [
   defineRoute({
     method: 'GET',
     path: '/v1/invoices',
@@ -47,7 +52,9 @@ export const invoiceRoutes = (invoices: Invoices, settlement: InvoiceSettlement,
     permission: 'invoices:read',
     params: IdParams,
     query: Type.Object(OrgIdQuery),
-    responses: { 200: { description: 'The invoice with its payments.', schema: Type.Composite([InvoiceSchema, Type.Object({ payments: Type.Array(PaymentSchema) })]) } },
+    responses: {
+      200: { description: 'The invoice with its payments.', schema: Type.Composite([InvoiceSchema, Type.Object({ payments: Type.Array(PaymentSchema) })]) },
+    },
     handler: async (context) => {
       const { invoice, payments } = await invoices.get(orgScope(context, context.query.orgId), context.params.id);
       return {
@@ -69,7 +76,11 @@ export const invoiceRoutes = (invoices: Invoices, settlement: InvoiceSettlement,
     params: IdParams,
     query: Type.Object(OrgIdQuery),
     body: Type.Object(
-      { amount: PositiveDollars('Dollars, at most what is outstanding.'), method: OneOf(['ach', 'check', 'wire', 'card', 'other'] as const), reference: Text({ minLength: 1, maxLength: 128 }) },
+      {
+        amount: PositiveDollars('Dollars, at most what is outstanding.'),
+        method: OneOf(['ach', 'check', 'wire', 'card', 'other'] as const),
+        reference: Text({ minLength: 1, maxLength: 128 }),
+      },
       { additionalProperties: false },
     ),
     errors: ['invalid_transition', 'overpayment', 'duplicate'],
@@ -77,7 +88,10 @@ export const invoiceRoutes = (invoices: Invoices, settlement: InvoiceSettlement,
     handler: async (context) => ({
       status: 201,
       body: viewPayment(
-        await settlement.pay(context.principal, orgScope(context, context.query.orgId), context.params.id, { ...context.body, amount: dollarsToCents(context.body.amount, 'amount') }),
+        await settlement.pay(context.principal, orgScope(context, context.query.orgId), context.params.id, {
+          ...context.body,
+          amount: dollarsToCents(context.body.amount, 'amount'),
+        }),
       ),
     }),
   }),
@@ -92,13 +106,17 @@ export const invoiceRoutes = (invoices: Invoices, settlement: InvoiceSettlement,
     query: Type.Object(OrgIdQuery),
     errors: ['invalid_transition'],
     responses: { 200: { description: 'The voided invoice.', schema: InvoiceSchema } },
-    handler: async (context) => ({ status: 200, body: viewInvoice(await settlement.void(context.principal, orgScope(context, context.query.orgId), context.params.id)) }),
+    handler: async (context) => ({
+      status: 200,
+      body: viewInvoice(await settlement.void(context.principal, orgScope(context, context.query.orgId), context.params.id)),
+    }),
   }),
   defineRoute({
     method: 'POST',
     path: '/v1/invoices/:id/payment-intent',
     operationId: 'createInvoicePaymentIntent',
-    summary: 'Create a card payment intent with the payment processor for what is outstanding (or a smaller amount); the same invoice and amount return the same intent.',
+    summary:
+      'Create a card payment intent with the payment processor for what is outstanding (or a smaller amount); the same invoice and amount return the same intent.',
     description:
       'The intent carries `metadata.invoiceId` and `metadata.orgId`; the payment is recorded when the processor reports `payment_intent.succeeded`. `clientSecret` is for the payer’s browser and is not stored. In `local` with the local gateway (no `STRIPE_SECRET_KEY`), `confirm: true` completes the payment at once as if the payer confirmed a test card: the `payment_intent.succeeded` event is signed and processed by the same verified pipeline, so the answer already shows `succeeded` and the invoice its payment; elsewhere `confirm` is refused (400).',
     tags: ['billing'],
@@ -108,7 +126,9 @@ export const invoiceRoutes = (invoices: Invoices, settlement: InvoiceSettlement,
     body: Type.Object(
       {
         amount: Type.Optional(PositiveDollars('Dollars; defaults to what is outstanding.')),
-        confirm: Type.Optional(Type.Boolean({ description: 'Only in `local` with the local gateway: complete the payment now, as if the payer confirmed a test card.' })),
+        confirm: Type.Optional(
+          Type.Boolean({ description: 'Only in `local` with the local gateway: complete the payment now, as if the payer confirmed a test card.' }),
+        ),
       },
       { additionalProperties: false },
     ),
@@ -120,7 +140,9 @@ export const invoiceRoutes = (invoices: Invoices, settlement: InvoiceSettlement,
           PaymentAttemptSchema,
           Type.Object({
             clientSecret: Type.Union([Type.String(), Type.Null()]),
-            receiptDocumentId: Type.Optional(Type.String({ description: 'With `confirm: true`: the stored receipt of the payment (`GET /v1/documents/{id}`).' })),
+            receiptDocumentId: Type.Optional(
+              Type.String({ description: 'With `confirm: true`: the stored receipt of the payment (`GET /v1/documents/{id}`).' }),
+            ),
           }),
         ]),
       },
@@ -128,20 +150,29 @@ export const invoiceRoutes = (invoices: Invoices, settlement: InvoiceSettlement,
     handler: async (context) => {
       const amount = context.body?.amount === undefined ? null : dollarsToCents(context.body.amount, 'amount');
       const confirm = context.body?.confirm === true;
-      if (confirm && !confirmLocally) throw validationFailed('confirm', 'local_only', 'confirm is only available in local with the local payment gateway; the payer confirms with the clientSecret.');
+      if (confirm && !confirmLocally)
+        throw validationFailed(
+          'confirm',
+          'local_only',
+          'confirm is only available in local with the local payment gateway; the payer confirms with the clientSecret.',
+        );
       const orgId = orgScope(context, context.query.orgId);
       const { attempt, clientSecret } = await cards.createIntent(context.principal, orgId, context.params.id, amount);
       if (!confirm || !confirmLocally) return { status: 201, body: { ...viewAttempt(attempt), clientSecret } };
       const processed = await confirmLocally({ orgId, invoiceId: context.params.id, intentId: attempt.id });
       const receipt = processed.body.receiptDocumentId;
-      return { status: 201, body: { ...viewAttempt(await cards.attempt(orgId, attempt.id)), clientSecret, ...(typeof receipt === 'string' ? { receiptDocumentId: receipt } : {}) } };
+      return {
+        status: 201,
+        body: { ...viewAttempt(await cards.attempt(orgId, attempt.id)), clientSecret, ...(typeof receipt === 'string' ? { receiptDocumentId: receipt } : {}) },
+      };
     },
   }),
   defineRoute({
     method: 'POST',
     path: '/v1/invoices/:id/refund',
     operationId: 'refundInvoice',
-    summary: 'Refund part or all of a payment: through the payment processor for card payments it took, recorded directly for others. A negative payment; a paid invoice no longer covered goes back to open.',
+    summary:
+      'Refund part or all of a payment: through the payment processor for card payments it took, recorded directly for others. A negative payment; a paid invoice no longer covered goes back to open.',
     description:
       'Without `paymentId` the newest payment with enough left to refund is used. A repeated `reference` returns the first refund instead of refunding again. Refunds above $1,000 are flagged for manual review.',
     tags: ['billing'],
@@ -158,7 +189,12 @@ export const invoiceRoutes = (invoices: Invoices, settlement: InvoiceSettlement,
       { additionalProperties: false },
     ),
     errors: ['refund_exceeds_payments', 'payment_processor_error'],
-    responses: { 201: { description: 'The refund (a negative payment) and the invoice after it.', schema: Type.Object({ payment: PaymentSchema, invoice: InvoiceSchema }) } },
+    responses: {
+      201: {
+        description: 'The refund (a negative payment) and the invoice after it.',
+        schema: Type.Object({ payment: PaymentSchema, invoice: InvoiceSchema }),
+      },
+    },
     handler: async (context) => {
       const { paymentId, reference } = context.body;
       const result = await cards.refund(context.principal, orgScope(context, context.query.orgId), context.params.id, {
@@ -180,6 +216,9 @@ export const invoiceRoutes = (invoices: Invoices, settlement: InvoiceSettlement,
     query: Type.Object(OrgIdQuery),
     errors: ['invalid_transition', 'payment_processor_error'],
     responses: { 200: { description: 'The payment attempt after the retry.', schema: PaymentAttemptSchema } },
-    handler: async (context) => ({ status: 200, body: viewAttempt(await cards.retry(context.principal, orgScope(context, context.query.orgId), context.params.id)) }),
+    handler: async (context) => ({
+      status: 200,
+      body: viewAttempt(await cards.retry(context.principal, orgScope(context, context.query.orgId), context.params.id)),
+    }),
   }),
 ];

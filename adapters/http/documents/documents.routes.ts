@@ -63,7 +63,12 @@ export const documentRoutes = (library: DocumentLibrary, publicBaseUrl: string):
     errors: ['forbidden'],
     responses: { 200: { description: 'The document, with its own content type.' } },
     handler: async (context) => {
-      const { document, bytes } = await library.download({ orgId: context.query.org, documentId: context.params.id, expires: context.query.expires, signature: context.query.signature });
+      const { document, bytes } = await library.download({
+        orgId: context.query.org,
+        documentId: context.params.id,
+        expires: context.query.expires,
+        signature: context.query.signature,
+      });
       return {
         status: 200,
         body: bytes,

@@ -49,7 +49,10 @@ export const esignRoutes = (envelopes: Envelopes): RouteDefinition[] => [
       { additionalProperties: false },
     ),
     responses: { 201: { description: 'The envelope.', schema: EnvelopeSchema } },
-    handler: async (context) => ({ status: 201, body: viewEnvelope(await envelopes.send(context.principal, orgScope(context, context.query.orgId), context.body)) }),
+    handler: async (context) => ({
+      status: 201,
+      body: viewEnvelope(await envelopes.send(context.principal, orgScope(context, context.query.orgId), context.body)),
+    }),
   }),
   defineRoute({
     method: 'GET',

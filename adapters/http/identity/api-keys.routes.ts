@@ -5,7 +5,10 @@ import { IdParams, ListQuery, OrgIdQuery, pageOf, Text, Timestamp } from '../ker
 import { orgScope } from '../kernel/org-scope.ts';
 import { defineRoute, type RouteDefinition } from '../kernel/route.ts';
 
-const Scope = Type.Union(API_KEY_SCOPES.map((scope) => Type.Literal(scope)), { description: 'A `resource:action` scope.' });
+const Scope = Type.Union(
+  API_KEY_SCOPES.map((scope) => Type.Literal(scope)),
+  { description: 'A `resource:action` scope.' },
+);
 
 export const ApiKeySchema = Type.Object({
   id: Type.String(),

@@ -5,7 +5,10 @@ import { MAX_DOLLARS } from '../../../core/shared/money.ts';
 
 export const ErrorBodySchema = Type.Object(
   {
-    error: Type.Union(ERROR_CODES.map((code) => Type.Literal(code)), { description: 'Stable machine-readable code.' }),
+    error: Type.Union(
+      ERROR_CODES.map((code) => Type.Literal(code)),
+      { description: 'Stable machine-readable code.' },
+    ),
     message: Type.String({ description: 'Human-readable explanation.' }),
     details: Type.Record(Type.String(), Type.Unknown(), {
       description: 'For validation failures: `field` and `rule`. For 429: `retryAfter` seconds.',
@@ -64,4 +67,3 @@ export const Text = (options: { readonly minLength?: number; readonly maxLength:
 /** Multi-line human text (a description, a note): as `Text`, but tabs and line breaks are kept. */
 export const LongText = (options: { readonly minLength?: number; readonly maxLength: number; readonly description?: string }) =>
   Type.String({ ...options, 'x-text': 'block' });
-

@@ -33,7 +33,11 @@ export class HttpServer {
   constructor(name: string, routes: readonly RouteDefinition[], pipeline: RequestPipeline, logger: Logger, limits: SocketLimits) {
     this.pipeline = pipeline;
     // An empty name keeps restify from announcing the product in a `Server` header.
-    this.server = restify.createServer({ name: '', handleUncaughtExceptions: false, log: logger.child({ component: 'restify', server: name }) } as unknown as restify.ServerOptions);
+    this.server = restify.createServer({
+      name: '',
+      handleUncaughtExceptions: false,
+      log: logger.child({ component: 'restify', server: name }),
+    } as unknown as restify.ServerOptions);
     const http = this.server.server;
     // A client trickling its headers or body in is cut off instead of holding a socket for
     // Node's 300-second default; idle kept-alive sockets are closed; connections are capped.

@@ -2,5 +2,4 @@ import { resolveOrganization } from '../../../core/identity/authorization.ts';
 import type { Principal } from '../../../core/identity/principal.ts';
 
 /** The organization a request acts on: the credential's own, or the one a cross-organization caller names. */
-export const orgScope = (context: { principal: Principal }, requested: string | undefined): string =>
-  resolveOrganization(context.principal, requested);
+export const orgScope = (context: { principal: Principal }, requested: string | undefined): string => resolveOrganization(context.principal, requested);

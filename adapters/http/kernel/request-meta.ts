@@ -74,7 +74,10 @@ const CREDENTIAL_HEADERS = ['authorization', 'cookie', 'x-api-key'] as const;
 
 /** Every header never written to a log: credentials, and each route's headers declared `secret`. */
 export const secretHeaderNames = (routes: readonly { readonly requestHeaders?: readonly { name: string; secret?: boolean }[] }[]): ReadonlySet<string> =>
-  new Set([...CREDENTIAL_HEADERS, ...routes.flatMap((route) => (route.requestHeaders ?? []).filter((header) => header.secret).map((header) => header.name.toLowerCase()))]);
+  new Set([
+    ...CREDENTIAL_HEADERS,
+    ...routes.flatMap((route) => (route.requestHeaders ?? []).filter((header) => header.secret).map((header) => header.name.toLowerCase())),
+  ]);
 
 export const loggableHeaders = (headers: IncomingMessage['headers'], secret: ReadonlySet<string>): Record<string, unknown> => {
   const safe: Record<string, unknown> = {};

@@ -99,7 +99,10 @@ export class RequestPipeline {
       const upload = await this.deps.uploads.stage(request, route.upload);
       try {
         const raw = upload ? null : await readRaw(route, request);
-        const body = route.body && !upload ? parseJsonBody(await readRawBody(request, route.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES), request.headers['content-type']) : undefined;
+        const body =
+          route.body && !upload
+            ? parseJsonBody(await readRawBody(request, route.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES), request.headers['content-type'])
+            : undefined;
         const query = queryOf(request.url);
         if (route.params) validate(route.params, params, 'params');
         if (route.query) validate(route.query, query, 'query');
@@ -211,7 +214,12 @@ export class RequestPipeline {
       const entry = {
         reqId: requestId,
         actor,
-        req: { method: request.method, url: loggableUrl(request.url), headers: loggableHeaders(request.headers, this.deps.secretHeaders), remoteAddress: request.socket.remoteAddress },
+        req: {
+          method: request.method,
+          url: loggableUrl(request.url),
+          headers: loggableHeaders(request.headers, this.deps.secretHeaders),
+          remoteAddress: request.socket.remoteAddress,
+        },
         res: { statusCode: response.statusCode, contentLength: response.getHeader('content-length') },
         responseTimeMs: Math.round((performance.now() - started) * 100) / 100,
       };

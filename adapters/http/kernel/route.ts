@@ -86,7 +86,9 @@ interface RouteShape<TBody extends TSchema, TQuery extends TSchema, TParams exte
 /** A route as the server and the OpenAPI generator see it. */
 export interface RouteDefinition extends RouteShape<TSchema, TSchema, TSchema> {
   readonly access: Access;
-  readonly handler: (context: PublicContext<unknown, unknown, unknown> & { principal: Principal | null; organization: Organization | null }) => Promise<RouteResult>;
+  readonly handler: (
+    context: PublicContext<unknown, unknown, unknown> & { principal: Principal | null; organization: Organization | null },
+  ) => Promise<RouteResult>;
 }
 
 /** A route that needs a credential allowed to use `permission`. */

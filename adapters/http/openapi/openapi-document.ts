@@ -57,7 +57,10 @@ const errorResponses = (route: RouteDefinition): Json => {
 
 const parameters = (route: RouteDefinition): Json[] => {
   const result: Json[] = [];
-  for (const [location, schema] of [['path', route.params], ['query', route.query]] as const) {
+  for (const [location, schema] of [
+    ['path', route.params],
+    ['query', route.query],
+  ] as const) {
     if (!schema) continue;
     const object = plain(schema) as { properties?: Record<string, Json>; required?: string[] };
     for (const [name, property] of Object.entries(object.properties ?? {})) {
@@ -71,7 +74,8 @@ const parameters = (route: RouteDefinition): Json[] => {
       });
     }
   }
-  for (const header of route.requestHeaders ?? []) result.push({ name: header.name, in: 'header', required: header.required, description: header.description, schema: { type: 'string' } });
+  for (const header of route.requestHeaders ?? [])
+    result.push({ name: header.name, in: 'header', required: header.required, description: header.description, schema: { type: 'string' } });
   return result;
 };
 
@@ -88,17 +92,22 @@ const operation = (route: RouteDefinition): Json => {
   return {
     operationId: route.operationId,
     summary: route.summary,
-    description: [route.description, credential && route.access.kind === 'credential' ? `Requires permission (API key scope) \`${route.access.permission}\`.` : undefined]
+    description: [
+      route.description,
+      credential && route.access.kind === 'credential' ? `Requires permission (API key scope) \`${route.access.permission}\`.` : undefined,
+    ]
       .filter(Boolean)
       .join('\n\n'),
     tags: route.tags,
-    security:
-      route.access.kind === 'credential'
-        ? [{ bearerJwt: [] }, { apiKey: [route.access.permission] }, { machineSecret: [] }]
-        : [],
+    security: route.access.kind === 'credential' ? [{ bearerJwt: [] }, { apiKey: [route.access.permission] }, { machineSecret: [] }] : [],
     parameters: parameters(route),
     ...(route.body || route.upload || route.rawBody
-      ? { requestBody: { required: true, content: { ...(route.body ? { 'application/json': { schema: plain(route.body) } } : {}), ...uploadContent(route), ...rawContent(route) } } }
+      ? {
+          requestBody: {
+            required: true,
+            content: { ...(route.body ? { 'application/json': { schema: plain(route.body) } } : {}), ...uploadContent(route), ...rawContent(route) },
+          },
+        }
       : {}),
     responses: { ...responses, ...errorResponses(route) },
   };
@@ -115,7 +124,10 @@ const uploadContent = (route: RouteDefinition): Json => {
 
 const rawContent = (route: RouteDefinition): Json =>
   Object.fromEntries(
-    (route.rawBody?.contentTypes ?? []).map((type) => [type, { schema: { type: 'object', description: `Up to ${(route.rawBody?.maxBytes ?? 0) / 1024} KiB, verified as sent.` } }]),
+    (route.rawBody?.contentTypes ?? []).map((type) => [
+      type,
+      { schema: { type: 'object', description: `Up to ${(route.rawBody?.maxBytes ?? 0) / 1024} KiB, verified as sent.` } },
+    ]),
   );
 
 const toOpenApiPath = (path: string): string => path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
@@ -142,7 +154,13 @@ const webhooks = (): Json =>
           parameters: [
             { name: 'X-Service-Signature', in: 'header', required: true, schema: { type: 'string', pattern: '^sha256=[0-9a-f]{64}$' } },
             { name: 'X-Service-Event', in: 'header', required: true, schema: { type: 'string', const: type } },
-            { name: 'X-Service-Delivery', in: 'header', required: true, description: 'Unique delivery UUID, for idempotency.', schema: { type: 'string', format: 'uuid' } },
+            {
+              name: 'X-Service-Delivery',
+              in: 'header',
+              required: true,
+              description: 'Unique delivery UUID, for idempotency.',
+              schema: { type: 'string', format: 'uuid' },
+            },
           ],
           requestBody: {
             required: true,
@@ -170,7 +188,12 @@ export const buildOpenApiDocument = (inputs: OpenApiInputs): Json => ({
   components: {
     schemas: { ErrorBody: plain(ErrorBodySchema) },
     securitySchemes: {
-      bearerJwt: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Service JWT (HS256) from sign-in, /auth/session-exchange or /auth/demo.' },
+      bearerJwt: {
+        type: 'http',
+        scheme: 'bearer',
+        bearerFormat: 'JWT',
+        description: 'Service JWT (HS256) from sign-in, /auth/session-exchange or /auth/demo.',
+      },
       apiKey: {
         type: 'apiKey',
         in: 'header',

@@ -12,7 +12,13 @@ import { defineRoute, type RouteDefinition } from '../kernel/route.ts';
 import { PolicySchema, TransactionSchema, viewPolicy, viewTransaction } from '../underwriting/underwriting.views.ts';
 
 const Scoped = Type.Object(OrgIdQuery);
-const lifecycle = { tags: ['policies'], permission: 'policies:write' as const, params: IdParams, query: Scoped, errors: ['invalid_transition' as const, 'conflict' as const] };
+const lifecycle = {
+  tags: ['policies'],
+  permission: 'policies:write' as const,
+  params: IdParams,
+  query: Scoped,
+  errors: ['invalid_transition' as const, 'conflict' as const],
+};
 
 const Endorse = Type.Object(
   {
@@ -107,7 +113,10 @@ export const policyRoutes = (policies: PolicyLifecycle): RouteDefinition[] => [
     body: Type.Object({}, { additionalProperties: false }),
     errors: [...lifecycle.errors, 'not_bindable'],
     responses: { 200: { description: 'The reinstated policy.', schema: PolicySchema } },
-    handler: async (context) => ({ status: 200, body: viewPolicy(await policies.reinstate(context.principal, orgScope(context, context.query.orgId), context.params.id)) }),
+    handler: async (context) => ({
+      status: 200,
+      body: viewPolicy(await policies.reinstate(context.principal, orgScope(context, context.query.orgId), context.params.id)),
+    }),
   }),
   defineRoute({
     ...lifecycle,

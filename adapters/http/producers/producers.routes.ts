@@ -7,7 +7,6 @@ import { DateOnly, IdParams, OneOf, OrgIdQuery, PageQuery, pageOf, Text, Timesta
 import { orgScope } from '../kernel/org-scope.ts';
 import { defineRoute, type RouteDefinition } from '../kernel/route.ts';
 
-
 const License = Type.Object({ state: OneOf(US_STATES), number: Text({ minLength: 1, maxLength: 64 }), expiresOn: DateOnly }, { additionalProperties: false });
 const ProducerSchema = Type.Object({
   id: Type.String(),
@@ -34,7 +33,9 @@ const viewProducer = (producer: Producer): Static<typeof ProducerSchema> => ({
   name: producer.name,
   email: producer.email,
   status: producer.status,
-  license: producer.license ? { state: producer.license.state as Static<typeof License>['state'], number: producer.license.number, expiresOn: producer.license.expiresOn } : null,
+  license: producer.license
+    ? { state: producer.license.state as Static<typeof License>['state'], number: producer.license.number, expiresOn: producer.license.expiresOn }
+    : null,
   createdAt: producer.createdAt.toISOString(),
   updatedAt: producer.updatedAt.toISOString(),
 });
@@ -60,11 +61,19 @@ export const producerRoutes = (producers: Producers): RouteDefinition[] => [
     summary: 'Producers, newest first; `q` searches name, e-mail and license number.',
     tags: ['producers'],
     permission: 'producers:read',
-    query: Type.Object({ ...PageQuery, ...OrgIdQuery, status: Type.Optional(OneOf(['pending', 'active', 'suspended'] as const)), q: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })) }),
+    query: Type.Object({
+      ...PageQuery,
+      ...OrgIdQuery,
+      status: Type.Optional(OneOf(['pending', 'active', 'suspended'] as const)),
+      q: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    }),
     responses: { 200: { description: 'A page of producers.', schema: pageOf(ProducerSchema) } },
     handler: async (context) => {
       const { orgId, status, q, ...page } = context.query;
-      return { status: 200, body: mapPage(await producers.list(orgScope(context, orgId), { ...(status ? { status } : {}), ...(q ? { q } : {}) }, page), viewProducer) };
+      return {
+        status: 200,
+        body: mapPage(await producers.list(orgScope(context, orgId), { ...(status ? { status } : {}), ...(q ? { q } : {}) }, page), viewProducer),
+      };
     },
   }),
   defineRoute({
@@ -88,9 +97,15 @@ export const producerRoutes = (producers: Producers): RouteDefinition[] => [
     permission: 'producers:write',
     params: IdParams,
     query: Scoped,
-    body: Type.Object({ name: Type.Optional(Text({ minLength: 1, maxLength: 200 })), license: Type.Optional(Type.Union([License, Type.Null()])) }, { additionalProperties: false, minProperties: 1 }),
+    body: Type.Object(
+      { name: Type.Optional(Text({ minLength: 1, maxLength: 200 })), license: Type.Optional(Type.Union([License, Type.Null()])) },
+      { additionalProperties: false, minProperties: 1 },
+    ),
     responses: { 200: { description: 'The producer.', schema: ProducerSchema } },
-    handler: async (context) => ({ status: 200, body: viewProducer(await producers.update(orgScope(context, context.query.orgId), context.params.id, context.body)) }),
+    handler: async (context) => ({
+      status: 200,
+      body: viewProducer(await producers.update(orgScope(context, context.query.orgId), context.params.id, context.body)),
+    }),
   }),
   defineRoute({
     method: 'GET',
@@ -102,7 +117,10 @@ export const producerRoutes = (producers: Producers): RouteDefinition[] => [
     params: IdParams,
     query: Scoped,
     responses: { 200: { description: 'The appointments.', schema: Type.Object({ data: Type.Array(AppointmentSchema) }) } },
-    handler: async (context) => ({ status: 200, body: { data: (await producers.appointments(orgScope(context, context.query.orgId), context.params.id)).map(viewAppointment) } }),
+    handler: async (context) => ({
+      status: 200,
+      body: { data: (await producers.appointments(orgScope(context, context.query.orgId), context.params.id)).map(viewAppointment) },
+    }),
   }),
   defineRoute({
     method: 'POST',
@@ -116,7 +134,10 @@ export const producerRoutes = (producers: Producers): RouteDefinition[] => [
     body: Type.Object({ state: OneOf(US_STATES), lineOfBusiness: OneOf(LINES_OF_BUSINESS) }, { additionalProperties: false }),
     errors: ['duplicate'],
     responses: { 201: { description: 'The appointment.', schema: AppointmentSchema } },
-    handler: async (context) => ({ status: 201, body: viewAppointment(await producers.appoint(orgScope(context, context.query.orgId), context.params.id, context.body)) }),
+    handler: async (context) => ({
+      status: 201,
+      body: viewAppointment(await producers.appoint(orgScope(context, context.query.orgId), context.params.id, context.body)),
+    }),
   }),
   defineRoute({
     method: 'PATCH',
@@ -132,7 +153,9 @@ export const producerRoutes = (producers: Producers): RouteDefinition[] => [
     responses: { 200: { description: 'The appointment.', schema: AppointmentSchema } },
     handler: async (context) => ({
       status: 200,
-      body: viewAppointment(await producers.moveAppointment(orgScope(context, context.query.orgId), context.params.id, context.params.apptId, context.body.status)),
+      body: viewAppointment(
+        await producers.moveAppointment(orgScope(context, context.query.orgId), context.params.id, context.params.apptId, context.body.status),
+      ),
     }),
   }),
 ];

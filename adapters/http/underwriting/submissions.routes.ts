@@ -25,7 +25,9 @@ const CreateSubmission = Type.Object(
     producerId: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
     description: Type.Optional(LongText({ maxLength: 5000 })),
     priorLosses: Type.Optional(
-      Type.Array(Type.Object({ date: DateOnly, amount: Money({ minimum: 0 }), description: LongText({ maxLength: 2000 }) }, { additionalProperties: false }), { maxItems: 100 }),
+      Type.Array(Type.Object({ date: DateOnly, amount: Money({ minimum: 0 }), description: LongText({ maxLength: 2000 }) }, { additionalProperties: false }), {
+        maxItems: 100,
+      }),
     ),
     ...OrgIdQuery,
   },

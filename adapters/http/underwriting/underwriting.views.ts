@@ -72,7 +72,12 @@ export const viewPolicy = (policy: Policy): Static<typeof PolicySchema> => ({
   expirationDate: policy.expirationDate,
   installmentPlan: policy.installmentPlan,
   cancellation: policy.cancellation
-    ? { effectiveDate: policy.cancellation.effectiveDate, reason: policy.cancellation.reason, method: policy.cancellation.method, returnPremium: dollars(policy.cancellation.returnPremium) }
+    ? {
+        effectiveDate: policy.cancellation.effectiveDate,
+        reason: policy.cancellation.reason,
+        method: policy.cancellation.method,
+        returnPremium: dollars(policy.cancellation.returnPremium),
+      }
     : null,
   renewalOf: policy.renewalOf,
   renewedBy: policy.renewedBy,

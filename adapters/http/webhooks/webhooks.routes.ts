@@ -39,7 +39,8 @@ const SubscriptionSchema = Type.Object({
 });
 
 const DeliveryErrorSchema = OneOf(DELIVERY_ERRORS, {
-  description: '`timeout` (no answer in 10 s), `connection_failed` (no connection, or an address the service does not call), `tls_failed` (certificate or handshake), `http_status` (answered outside 2xx).',
+  description:
+    '`timeout` (no answer in 10 s), `connection_failed` (no connection, or an address the service does not call), `tls_failed` (certificate or handshake), `http_status` (answered outside 2xx).',
 });
 
 const DeliverySchema = Type.Object({
@@ -72,7 +73,9 @@ export const webhookRoutes = (webhooks: Webhooks): RouteDefinition[] => [
       },
       { additionalProperties: false },
     ),
-    responses: { 201: { description: 'Created, with `secret` (64 hex characters).', schema: Type.Composite([SubscriptionSchema, Type.Object({ secret: Type.String() })]) } },
+    responses: {
+      201: { description: 'Created, with `secret` (64 hex characters).', schema: Type.Composite([SubscriptionSchema, Type.Object({ secret: Type.String() })]) },
+    },
     handler: async (context) => {
       const { orgId, ...input } = context.body;
       const created = await webhooks.create(orgScope(context, orgId), input);
@@ -122,14 +125,26 @@ export const webhookRoutes = (webhooks: Webhooks): RouteDefinition[] => [
     responses: {
       200: {
         description: 'The attempt.',
-        schema: Type.Object({ delivered: Type.Boolean(), statusCode: Type.Union([Type.Integer(), Type.Null()]), durationMs: Type.Integer(), error: Type.Optional(DeliveryErrorSchema), deliveryId: Type.String() }),
+        schema: Type.Object({
+          delivered: Type.Boolean(),
+          statusCode: Type.Union([Type.Integer(), Type.Null()]),
+          durationMs: Type.Integer(),
+          error: Type.Optional(DeliveryErrorSchema),
+          deliveryId: Type.String(),
+        }),
       },
     },
     handler: async (context) => {
       const attempt = await webhooks.test(orgScope(context, context.query.orgId), context.params.id);
       return {
         status: 200,
-        body: { delivered: attempt.delivered, statusCode: attempt.statusCode, durationMs: attempt.durationMs, deliveryId: attempt.deliveryId, ...(attempt.error ? { error: attempt.error } : {}) },
+        body: {
+          delivered: attempt.delivered,
+          statusCode: attempt.statusCode,
+          durationMs: attempt.durationMs,
+          deliveryId: attempt.deliveryId,
+          ...(attempt.error ? { error: attempt.error } : {}),
+        },
       };
     },
   }),

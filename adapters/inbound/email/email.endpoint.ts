@@ -16,7 +16,8 @@ export const emailEndpoint = (webhookSecret: string, events: EmailEventsHandler)
       name: 'wh-signature',
       required: true,
       secret: true,
-      description: 'Standard Webhooks: `v1,<base64 HMAC-SHA256 of "id.timestamp.rawBody">`, key = base64-decoded part after `whsec_` (EMAIL_WEBHOOK_SECRET); several space-separated values allowed.',
+      description:
+        'Standard Webhooks: `v1,<base64 HMAC-SHA256 of "id.timestamp.rawBody">`, key = base64-decoded part after `whsec_` (EMAIL_WEBHOOK_SECRET); several space-separated values allowed.',
     },
   ],
   receiver: commandReceiver({

@@ -22,6 +22,12 @@ export class StandardWebhooksVerifier implements ProviderVerifier {
       .find(([version, value]) => version === 'v1' && value !== undefined && BASE64_SHA256.test(value) && sameBytes(Buffer.from(value, 'base64'), expected));
     if (!matched) throw invalidSignature();
     const payload = jsonObject(raw);
-    return { eventId: id, timestampMs: Number(timestamp) * 1000, type: typeof payload.type === 'string' ? payload.type : 'unknown', payload, signature: matched[1] as string };
+    return {
+      eventId: id,
+      timestampMs: Number(timestamp) * 1000,
+      type: typeof payload.type === 'string' ? payload.type : 'unknown',
+      payload,
+      signature: matched[1] as string,
+    };
   }
 }

@@ -8,7 +8,8 @@ import { ESIGN_SIGNATURE_HEADERS, ESignatureVerifier } from './esign-signature.v
 export const esignEndpoint = (webhookSecret: string, events: ESignEventsHandler): InboundEndpoint => ({
   path: '/v1/esign/webhook',
   operationId: 'esignWebhook',
-  summary: 'E-signature document events: the envelope found by data.documentId (or data.envelopeId) takes the normalized status; completion sets completedAt. A final status never changes.',
+  summary:
+    'E-signature document events: the envelope found by data.documentId (or data.envelopeId) takes the normalized status; completion sets completedAt. A final status never changes.',
   signatureHeaders: ESIGN_SIGNATURE_HEADERS.map((name) => ({
     name,
     required: false,

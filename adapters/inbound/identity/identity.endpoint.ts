@@ -17,7 +17,8 @@ export const identityEndpoint = (webhookSecret: string, events: IdentityEventsHa
       name: 'Identity-Signature',
       required: true,
       secret: true,
-      description: '`t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.rawBody">` (IDENTITY_WEBHOOK_SECRET); several v1 values allowed during rotation. A repeated header within 10 minutes answers 409.',
+      description:
+        '`t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.rawBody">` (IDENTITY_WEBHOOK_SECRET); several v1 values allowed during rotation. A repeated header within 10 minutes answers 409.',
     },
   ],
   receiver: commandReceiver({

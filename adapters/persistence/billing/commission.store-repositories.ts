@@ -6,8 +6,33 @@ import type { Page, PageRequest } from '../../../ports/persistence/page.ts';
 import { definedFields, type RecordFields } from '../shared/document-mapping.ts';
 import { RecordCollection } from '../shared/record-collection.ts';
 
-const COMMISSION_FIELDS: RecordFields<Commission> = { id: true, orgId: true, invoiceId: true, policyId: true, producerId: true, lineOfBusiness: true, tier: true, rates: true, reversals: true, createdAt: true, grossPremium: true, agentCommission: true, mgaCommission: true, carrierNet: true };
-const LEDGER_ENTRY_FIELDS: RecordFields<LedgerEntry> = { id: true, orgId: true, sourceKey: true, invoiceId: true, policyId: true, description: true, lines: true, fiduciarySplit: true, postedAt: true };
+const COMMISSION_FIELDS: RecordFields<Commission> = {
+  id: true,
+  orgId: true,
+  invoiceId: true,
+  policyId: true,
+  producerId: true,
+  lineOfBusiness: true,
+  tier: true,
+  rates: true,
+  reversals: true,
+  createdAt: true,
+  grossPremium: true,
+  agentCommission: true,
+  mgaCommission: true,
+  carrierNet: true,
+};
+const LEDGER_ENTRY_FIELDS: RecordFields<LedgerEntry> = {
+  id: true,
+  orgId: true,
+  sourceKey: true,
+  invoiceId: true,
+  policyId: true,
+  description: true,
+  lines: true,
+  fiduciarySplit: true,
+  postedAt: true,
+};
 
 export class CommissionStoreRepository implements CommissionRepository {
   private readonly records: RecordCollection<Commission>;

@@ -10,8 +10,36 @@ import type { CollectionStore, Filter } from '../../../ports/persistence/collect
 import type { Page, PageRequest } from '../../../ports/persistence/page.ts';
 import { RecordCollection } from '../shared/record-collection.ts';
 
-const INVOICE_FIELDS: RecordFields<Invoice> = { id: true, orgId: true, policyId: true, invoiceNumber: true, kind: true, amount: true, paidAmount: true, dueDate: true, status: true, createdAt: true };
-const PAYMENT_FIELDS: RecordFields<Payment> = { id: true, orgId: true, invoiceId: true, amount: true, method: true, reference: true, source: true, refundOf: true, requestKey: true, receivedAt: true, processorReported: true, processorRefundIds: true, processorRefundIdsTotal: true, refundHeld: true, processorRefundLevel: true, processorRefundSteps: true };
+const INVOICE_FIELDS: RecordFields<Invoice> = {
+  id: true,
+  orgId: true,
+  policyId: true,
+  invoiceNumber: true,
+  kind: true,
+  amount: true,
+  paidAmount: true,
+  dueDate: true,
+  status: true,
+  createdAt: true,
+};
+const PAYMENT_FIELDS: RecordFields<Payment> = {
+  id: true,
+  orgId: true,
+  invoiceId: true,
+  amount: true,
+  method: true,
+  reference: true,
+  source: true,
+  refundOf: true,
+  requestKey: true,
+  receivedAt: true,
+  processorReported: true,
+  processorRefundIds: true,
+  processorRefundIdsTotal: true,
+  refundHeld: true,
+  processorRefundLevel: true,
+  processorRefundSteps: true,
+};
 
 const inStatus = (statuses: readonly InvoiceStatus[]): Filter => ({ status: { $in: [...statuses] } });
 
@@ -159,6 +187,9 @@ export class PaymentStoreRepository implements PaymentRepository {
 
   claimRefundStep(orgId: string, paymentId: string, step: RefundStep): Promise<Payment | null> {
     const level = step.from === 0 ? { $or: [{ processorRefundLevel: { $exists: false } }, { processorRefundLevel: 0 }] } : { processorRefundLevel: step.from };
-    return this.records.update(orgId, paymentId, level, { $set: { processorRefundLevel: step.to }, $push: { processorRefundSteps: { from: step.from, to: step.to } } });
+    return this.records.update(orgId, paymentId, level, {
+      $set: { processorRefundLevel: step.to },
+      $push: { processorRefundSteps: { from: step.from, to: step.to } },
+    });
   }
 }

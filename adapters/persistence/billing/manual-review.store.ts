@@ -11,6 +11,8 @@ export class StoreManualReviewQueue implements ManualReviewQueue {
   }
 
   async flag(item: { orgId: string; kind: string; reference: string; invoiceId: string; amount: number }): Promise<void> {
-    await writeUnlessDuplicate(() => this.items.insertOne({ _id: `${item.orgId}:${item.kind}:${item.reference}`, ...item, status: 'open', createdAt: new Date() }));
+    await writeUnlessDuplicate(() =>
+      this.items.insertOne({ _id: `${item.orgId}:${item.kind}:${item.reference}`, ...item, status: 'open', createdAt: new Date() }),
+    );
   }
 }

@@ -5,7 +5,18 @@ import type { PaymentAttemptRepository } from '../../../ports/billing/payment-at
 import type { CollectionStore } from '../../../ports/persistence/collection-store.port.ts';
 import { RecordCollection } from '../shared/record-collection.ts';
 
-const PAYMENT_ATTEMPT_FIELDS: RecordFields<PaymentAttempt> = { id: true, orgId: true, invoiceId: true, amount: true, status: true, failureMessage: true, failureKeys: true, retries: true, createdAt: true, updatedAt: true };
+const PAYMENT_ATTEMPT_FIELDS: RecordFields<PaymentAttempt> = {
+  id: true,
+  orgId: true,
+  invoiceId: true,
+  amount: true,
+  status: true,
+  failureMessage: true,
+  failureKeys: true,
+  retries: true,
+  createdAt: true,
+  updatedAt: true,
+};
 
 export class PaymentAttemptStoreRepository implements PaymentAttemptRepository {
   private readonly records: RecordCollection<PaymentAttempt>;
@@ -15,7 +26,11 @@ export class PaymentAttemptStoreRepository implements PaymentAttemptRepository {
   }
 
   static async create(store: CollectionStore): Promise<PaymentAttemptStoreRepository> {
-    return new PaymentAttemptStoreRepository(await RecordCollection.open<PaymentAttempt>(store, 'payment_attempts', PAYMENT_ATTEMPT_FIELDS, [{ name: 'org_invoice', keys: { orgId: 1, invoiceId: 1, _id: -1 } }]));
+    return new PaymentAttemptStoreRepository(
+      await RecordCollection.open<PaymentAttempt>(store, 'payment_attempts', PAYMENT_ATTEMPT_FIELDS, [
+        { name: 'org_invoice', keys: { orgId: 1, invoiceId: 1, _id: -1 } },
+      ]),
+    );
   }
 
   async insertUnlessKnown(attempt: PaymentAttempt): Promise<PaymentAttempt> {
@@ -33,10 +48,15 @@ export class PaymentAttemptStoreRepository implements PaymentAttemptRepository {
   }
 
   markFailed(orgId: string, id: string, failureKey: string, message: string, at: Date): Promise<PaymentAttempt | null> {
-    return this.records.update(orgId, id, { failureKeys: { $ne: failureKey }, status: { $ne: 'succeeded' } }, {
-      $set: { status: 'failed', failureMessage: message, updatedAt: at },
-      $push: { failureKeys: failureKey },
-    });
+    return this.records.update(
+      orgId,
+      id,
+      { failureKeys: { $ne: failureKey }, status: { $ne: 'succeeded' } },
+      {
+        $set: { status: 'failed', failureMessage: message, updatedAt: at },
+        $push: { failureKeys: failureKey },
+      },
+    );
   }
 
   setStatus(orgId: string, id: string, status: PaymentAttemptStatus, at: Date, counts: { retry: boolean } = { retry: false }): Promise<PaymentAttempt | null> {

@@ -4,7 +4,17 @@ import type { DocumentRepository } from '../../../ports/documents/document.repos
 import type { CollectionStore } from '../../../ports/persistence/collection-store.port.ts';
 import { RecordCollection } from '../shared/record-collection.ts';
 
-const STORED_DOCUMENT_RECORD_FIELDS: RecordFields<StoredDocumentRecord> = { id: true, orgId: true, type: true, filename: true, contentType: true, size: true, sha256: true, storageKey: true, createdAt: true };
+const STORED_DOCUMENT_RECORD_FIELDS: RecordFields<StoredDocumentRecord> = {
+  id: true,
+  orgId: true,
+  type: true,
+  filename: true,
+  contentType: true,
+  size: true,
+  sha256: true,
+  storageKey: true,
+  createdAt: true,
+};
 
 export class DocumentStoreRepository implements DocumentRepository {
   private readonly records: RecordCollection<StoredDocumentRecord>;
@@ -14,7 +24,11 @@ export class DocumentStoreRepository implements DocumentRepository {
   }
 
   static async create(store: CollectionStore): Promise<DocumentStoreRepository> {
-    return new DocumentStoreRepository(await RecordCollection.open<StoredDocumentRecord>(store, 'documents', STORED_DOCUMENT_RECORD_FIELDS, [{ name: 'org_storage_key', keys: { orgId: 1, storageKey: 1 }, unique: true }]));
+    return new DocumentStoreRepository(
+      await RecordCollection.open<StoredDocumentRecord>(store, 'documents', STORED_DOCUMENT_RECORD_FIELDS, [
+        { name: 'org_storage_key', keys: { orgId: 1, storageKey: 1 }, unique: true },
+      ]),
+    );
   }
 
   insert(document: StoredDocumentRecord): Promise<void> {

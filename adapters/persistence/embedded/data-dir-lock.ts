@@ -24,7 +24,8 @@ export const lockDataDir = (dir: string, label = dir): (() => void) => {
     lock.exec('PRAGMA locking_mode = EXCLUSIVE; BEGIN EXCLUSIVE;');
   } catch (error) {
     lock.close();
-    if ((error as { errcode?: number }).errcode === SQLITE_BUSY) throw new Error(`The data directory ${label} is in use by another running instance${ownerOf(dir)}.`);
+    if ((error as { errcode?: number }).errcode === SQLITE_BUSY)
+      throw new Error(`The data directory ${label} is in use by another running instance${ownerOf(dir)}.`);
     throw error;
   }
   writeFileSync(join(dir, 'LOCK.owner'), String(process.pid), { mode: 0o600 });

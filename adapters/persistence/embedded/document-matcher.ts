@@ -9,8 +9,7 @@ type Scalar = string | number | boolean | null | Date;
 const UNDECIDED = Symbol('undecided');
 type Verdict = boolean | typeof UNDECIDED;
 
-const isScalar = (value: unknown): value is Scalar =>
-  value === null || value instanceof Date || ['string', 'number', 'boolean'].includes(typeof value);
+const isScalar = (value: unknown): value is Scalar => value === null || value instanceof Date || ['string', 'number', 'boolean'].includes(typeof value);
 
 const FAST_OPERATORS = new Set(['$eq', '$ne', '$gt', '$gte', '$lt', '$lte', '$in', '$nin', '$exists']);
 
@@ -92,15 +91,17 @@ const fieldPredicate = (field: string, condition: unknown): FastPredicate | null
 };
 
 /** All of the predicates (`decisive` false) or any of them (`decisive` true), undecided when that depends on one that is. */
-const combine = (predicates: readonly FastPredicate[], decisive: boolean): FastPredicate => (document) => {
-  let verdict: Verdict = !decisive;
-  for (const predicate of predicates) {
-    const result = predicate(document);
-    if (result === decisive) return decisive;
-    if (result === UNDECIDED) verdict = UNDECIDED;
-  }
-  return verdict;
-};
+const combine =
+  (predicates: readonly FastPredicate[], decisive: boolean): FastPredicate =>
+  (document) => {
+    let verdict: Verdict = !decisive;
+    for (const predicate of predicates) {
+      const result = predicate(document);
+      if (result === decisive) return decisive;
+      if (result === UNDECIDED) verdict = UNDECIDED;
+    }
+    return verdict;
+  };
 
 /** Compiles the common subset of the query language; null when the filter needs the full engine. */
 const fastPredicate = (filter: Filter): FastPredicate | null => {

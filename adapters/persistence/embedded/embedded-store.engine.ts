@@ -1,12 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type {
-  Collection,
-  CollectionOptions,
-  CollectionStore,
-  IndexSpec,
-  StoredDocument,
-} from '../../../ports/persistence/collection-store.port.ts';
+import type { Collection, CollectionOptions, CollectionStore, IndexSpec, StoredDocument } from '../../../ports/persistence/collection-store.port.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { deepFreeze } from './deep-freeze.ts';
 import { EmbeddedCollection, type Persist } from './embedded-collection.ts';

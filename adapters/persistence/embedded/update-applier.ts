@@ -8,8 +8,7 @@ type Fields = Record<string, unknown>;
 
 const FAST_OPERATORS = new Set(['$set', '$unset', '$inc', '$min', '$max', '$push', '$addToSet']);
 
-const isPlainObject = (value: unknown): value is Fields =>
-  value !== null && typeof value === 'object' && !Array.isArray(value) && !(value instanceof Date);
+const isPlainObject = (value: unknown): value is Fields => value !== null && typeof value === 'object' && !Array.isArray(value) && !(value instanceof Date);
 
 /** The object holding a dotted path's last segment, created on the way as MongoDB does; null for arrays. */
 const parentOf = (document: Fields, path: string): { parent: Fields; key: string } | null => {

@@ -5,7 +5,18 @@ import type { EnvelopeRepository } from '../../../ports/esign/esign.ports.ts';
 import type { CollectionStore } from '../../../ports/persistence/collection-store.port.ts';
 import { RecordCollection } from '../shared/record-collection.ts';
 
-const SIGNING_ENVELOPE_FIELDS: RecordFields<SigningEnvelope> = { id: true, orgId: true, documentId: true, externalDocumentId: true, status: true, signers: true, subject: true, completedAt: true, createdAt: true, updatedAt: true };
+const SIGNING_ENVELOPE_FIELDS: RecordFields<SigningEnvelope> = {
+  id: true,
+  orgId: true,
+  documentId: true,
+  externalDocumentId: true,
+  status: true,
+  signers: true,
+  subject: true,
+  completedAt: true,
+  createdAt: true,
+  updatedAt: true,
+};
 
 export class EnvelopeStoreRepository implements EnvelopeRepository {
   private readonly records: RecordCollection<SigningEnvelope>;
@@ -15,7 +26,11 @@ export class EnvelopeStoreRepository implements EnvelopeRepository {
   }
 
   static async create(store: CollectionStore): Promise<EnvelopeStoreRepository> {
-    return new EnvelopeStoreRepository(await RecordCollection.open<SigningEnvelope>(store, 'signing_envelopes', SIGNING_ENVELOPE_FIELDS, [{ name: 'external_id', keys: { externalDocumentId: 1 }, unique: true }]));
+    return new EnvelopeStoreRepository(
+      await RecordCollection.open<SigningEnvelope>(store, 'signing_envelopes', SIGNING_ENVELOPE_FIELDS, [
+        { name: 'external_id', keys: { externalDocumentId: 1 }, unique: true },
+      ]),
+    );
   }
 
   insert(envelope: SigningEnvelope): Promise<void> {

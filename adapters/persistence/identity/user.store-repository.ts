@@ -51,11 +51,7 @@ export class UserStoreRepository implements UserRepository {
   }
 
   async update(orgId: string, id: string, changes: { role?: Role; name?: string }, at: Date): Promise<User | null> {
-    const document = await this.users.findOneAndUpdate(
-      { _id: id, orgId },
-      { $set: { ...definedFields(changes), updatedAt: at } },
-      { returnDocument: 'after' },
-    );
+    const document = await this.users.findOneAndUpdate({ _id: id, orgId }, { $set: { ...definedFields(changes), updatedAt: at } }, { returnDocument: 'after' });
     return document ? fromDocument<User>(document) : null;
   }
 }

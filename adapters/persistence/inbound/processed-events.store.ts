@@ -41,7 +41,10 @@ export class StoreProcessedEvents implements ProcessedEvents {
   }
 
   async complete(provider: string, eventId: string, now: Date): Promise<void> {
-    await this.events.updateOne({ _id: `${provider}:${eventId}` }, { $set: { status: 'processed', expiresAt: new Date(now.getTime() + EVENT_ID_RETENTION_MS) } });
+    await this.events.updateOne(
+      { _id: `${provider}:${eventId}` },
+      { $set: { status: 'processed', expiresAt: new Date(now.getTime() + EVENT_ID_RETENTION_MS) } },
+    );
   }
 
   async release(provider: string, eventId: string): Promise<void> {

@@ -14,8 +14,7 @@ import type {
 
 const DUPLICATE_KEY = 11000;
 
-const isDuplicateKey = (error: unknown): error is MongoServerError =>
-  error instanceof MongoServerError && error.code === DUPLICATE_KEY;
+const isDuplicateKey = (error: unknown): error is MongoServerError => error instanceof MongoServerError && error.code === DUPLICATE_KEY;
 
 /** Unique index violations become the domain's `duplicate`, like every other engine. */
 const translate = async <R>(operation: () => Promise<R>): Promise<R> => {
@@ -74,12 +73,14 @@ class MongoCollection<T extends StoredDocument> implements Collection<T> {
   async findOneAndUpdate(filter: Filter, update: UpdateDocument, options: FindOneAndUpdateOptions = {}): Promise<T | null> {
     const upsert = options.upsert ?? false;
     return translate(() =>
-      withUpsertRetry(upsert, async () =>
-        (await this.driver.findOneAndUpdate(filter, update, {
-          upsert,
-          returnDocument: options.returnDocument ?? 'after',
-          ...(options.sort ? { sort: options.sort } : {}),
-        })) as T | null,
+      withUpsertRetry(
+        upsert,
+        async () =>
+          (await this.driver.findOneAndUpdate(filter, update, {
+            upsert,
+            returnDocument: options.returnDocument ?? 'after',
+            ...(options.sort ? { sort: options.sort } : {}),
+          })) as T | null,
       ),
     );
   }

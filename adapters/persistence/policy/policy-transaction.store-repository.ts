@@ -4,7 +4,17 @@ import type { CollectionStore } from '../../../ports/persistence/collection-stor
 import type { PolicyTransactionRepository } from '../../../ports/policy/policy.repositories.ts';
 import { RecordCollection } from '../shared/record-collection.ts';
 
-const POLICY_TRANSACTION_FIELDS: RecordFields<PolicyTransaction> = { id: true, orgId: true, policyId: true, type: true, effectiveDate: true, actor: true, premiumDelta: true, details: true, createdAt: true };
+const POLICY_TRANSACTION_FIELDS: RecordFields<PolicyTransaction> = {
+  id: true,
+  orgId: true,
+  policyId: true,
+  type: true,
+  effectiveDate: true,
+  actor: true,
+  premiumDelta: true,
+  details: true,
+  createdAt: true,
+};
 
 export class PolicyTransactionStoreRepository implements PolicyTransactionRepository {
   private readonly records: RecordCollection<PolicyTransaction>;
@@ -14,7 +24,11 @@ export class PolicyTransactionStoreRepository implements PolicyTransactionReposi
   }
 
   static async create(store: CollectionStore): Promise<PolicyTransactionStoreRepository> {
-    return new PolicyTransactionStoreRepository(await RecordCollection.open<PolicyTransaction>(store, 'policy_transactions', POLICY_TRANSACTION_FIELDS, [{ name: 'org_policy', keys: { orgId: 1, policyId: 1, _id: 1 } }]));
+    return new PolicyTransactionStoreRepository(
+      await RecordCollection.open<PolicyTransaction>(store, 'policy_transactions', POLICY_TRANSACTION_FIELDS, [
+        { name: 'org_policy', keys: { orgId: 1, policyId: 1, _id: 1 } },
+      ]),
+    );
   }
 
   insert(transaction: PolicyTransaction): Promise<void> {

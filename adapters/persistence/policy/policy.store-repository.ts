@@ -9,7 +9,28 @@ import { definedFields } from '../shared/document-mapping.ts';
 import { RecordCollection } from '../shared/record-collection.ts';
 import { carriesEvents, newOutbox, OUTBOX_INDEX, withEvents } from '../shared/outbox.ts';
 
-const POLICY_FIELDS: RecordFields<Policy> = { id: true, orgId: true, policyNumber: true, submissionId: true, quoteId: true, risk: true, contactEmail: true, producerId: true, grossPremium: true, effectiveDate: true, expirationDate: true, status: true, installmentPlan: true, cancellation: true, renewalOf: true, renewedBy: true, programId: true, createdAt: true, updatedAt: true, version: true };
+const POLICY_FIELDS: RecordFields<Policy> = {
+  id: true,
+  orgId: true,
+  policyNumber: true,
+  submissionId: true,
+  quoteId: true,
+  risk: true,
+  contactEmail: true,
+  producerId: true,
+  grossPremium: true,
+  effectiveDate: true,
+  expirationDate: true,
+  status: true,
+  installmentPlan: true,
+  cancellation: true,
+  renewalOf: true,
+  renewedBy: true,
+  programId: true,
+  createdAt: true,
+  updatedAt: true,
+  version: true,
+};
 
 /** Policies carry their unpublished events, so a change and its events are one write. */
 export class PolicyStoreRepository implements PolicyRepository {

@@ -1,4 +1,11 @@
-import { PRODUCER_LIFECYCLE, type Appointment, type AppointmentStatus, type License, type Producer, type ProducerStatus } from '../../../core/producers/producer.ts';
+import {
+  PRODUCER_LIFECYCLE,
+  type Appointment,
+  type AppointmentStatus,
+  type License,
+  type Producer,
+  type ProducerStatus,
+} from '../../../core/producers/producer.ts';
 import { transition, type Transition } from '../../../core/shared/lifecycle.ts';
 import type { CollectionStore, Filter } from '../../../ports/persistence/collection-store.port.ts';
 import type { Page, PageRequest } from '../../../ports/persistence/page.ts';
@@ -6,8 +13,27 @@ import type { AppointmentRepository, ProducerRepository } from '../../../ports/p
 import { definedFields, type RecordFields } from '../shared/document-mapping.ts';
 import { RecordCollection } from '../shared/record-collection.ts';
 
-const PRODUCER_FIELDS: RecordFields<Producer> = { id: true, orgId: true, userId: true, name: true, email: true, status: true, license: true, createdAt: true, updatedAt: true };
-const APPOINTMENT_FIELDS: RecordFields<Appointment> = { id: true, orgId: true, producerId: true, state: true, lineOfBusiness: true, status: true, createdAt: true, updatedAt: true };
+const PRODUCER_FIELDS: RecordFields<Producer> = {
+  id: true,
+  orgId: true,
+  userId: true,
+  name: true,
+  email: true,
+  status: true,
+  license: true,
+  createdAt: true,
+  updatedAt: true,
+};
+const APPOINTMENT_FIELDS: RecordFields<Appointment> = {
+  id: true,
+  orgId: true,
+  producerId: true,
+  state: true,
+  lineOfBusiness: true,
+  status: true,
+  createdAt: true,
+  updatedAt: true,
+};
 
 const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -19,10 +45,12 @@ export class ProducerStoreRepository implements ProducerRepository {
   }
 
   static async create(store: CollectionStore): Promise<ProducerStoreRepository> {
-    return new ProducerStoreRepository(await RecordCollection.open<Producer>(store, 'producers', PRODUCER_FIELDS, [
+    return new ProducerStoreRepository(
+      await RecordCollection.open<Producer>(store, 'producers', PRODUCER_FIELDS, [
         { name: 'org_status', keys: { orgId: 1, status: 1, _id: -1 } },
         { name: 'org_user', keys: { orgId: 1, userId: 1 } },
-      ]));
+      ]),
+    );
   }
 
   insert(producer: Producer): Promise<void> {
@@ -54,7 +82,11 @@ export class ProducerStoreRepository implements ProducerRepository {
 
   async activateVerified(id: string, at: Date): Promise<Producer | null> {
     const { from, to } = transition(PRODUCER_LIFECYCLE, 'verify_identity');
-    const document = await this.records.raw.findOneAndUpdate({ _id: id, status: { $in: [...from] } }, { $set: { status: to, updatedAt: at } }, { returnDocument: 'after' });
+    const document = await this.records.raw.findOneAndUpdate(
+      { _id: id, status: { $in: [...from] } },
+      { $set: { status: to, updatedAt: at } },
+      { returnDocument: 'after' },
+    );
     return document ? this.records.fromStored(document) : null;
   }
 }
@@ -67,7 +99,9 @@ export class AppointmentStoreRepository implements AppointmentRepository {
   }
 
   static async create(store: CollectionStore): Promise<AppointmentStoreRepository> {
-    return new AppointmentStoreRepository(await RecordCollection.open<Appointment>(store, 'appointments', APPOINTMENT_FIELDS, [{ name: 'org_producer', keys: { orgId: 1, producerId: 1 } }]));
+    return new AppointmentStoreRepository(
+      await RecordCollection.open<Appointment>(store, 'appointments', APPOINTMENT_FIELDS, [{ name: 'org_producer', keys: { orgId: 1, producerId: 1 } }]),
+    );
   }
 
   insert(appointment: Appointment): Promise<void> {

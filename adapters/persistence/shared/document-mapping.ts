@@ -29,8 +29,7 @@ export const recordMapper = <T extends { id: string }>(fields: RecordFields<T>):
   };
 };
 
-export const toDocument = <T extends { id: string }>({ id, ...rest }: T): DocumentOf<T> =>
-  ({ _id: id, ...rest }) as DocumentOf<T>;
+export const toDocument = <T extends { id: string }>({ id, ...rest }: T): DocumentOf<T> => ({ _id: id, ...rest }) as DocumentOf<T>;
 
 export const fromDocument = <T extends { id: string }>({ _id, ...rest }: DocumentOf<T>): T => ({ id: _id, ...rest }) as unknown as T;
 

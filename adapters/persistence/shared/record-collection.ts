@@ -17,7 +17,12 @@ export class RecordCollection<T extends { id: string; orgId: string }> {
     this.mapper = mapper;
   }
 
-  static async open<T extends { id: string; orgId: string }>(store: CollectionStore, name: string, fields: RecordFields<T>, indexes: readonly IndexSpec[]): Promise<RecordCollection<T>> {
+  static async open<T extends { id: string; orgId: string }>(
+    store: CollectionStore,
+    name: string,
+    fields: RecordFields<T>,
+    indexes: readonly IndexSpec[],
+  ): Promise<RecordCollection<T>> {
     await store.ensureIndexes(name, [{ name: 'org_newest', keys: { orgId: 1, _id: -1 } }, ...indexes]);
     return new RecordCollection<T>(store.collection<DocumentOf<T>>(name), recordMapper(fields));
   }

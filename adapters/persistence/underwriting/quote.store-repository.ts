@@ -5,7 +5,21 @@ import type { CollectionStore } from '../../../ports/persistence/collection-stor
 import type { QuoteRepository } from '../../../ports/underwriting/underwriting.repositories.ts';
 import { RecordCollection } from '../shared/record-collection.ts';
 
-const QUOTE_FIELDS: RecordFields<Quote> = { id: true, orgId: true, submissionId: true, risk: true, grossPremium: true, breakdown: true, daFlags: true, bindable: true, status: true, programId: true, validUntil: true, policyId: true, createdAt: true };
+const QUOTE_FIELDS: RecordFields<Quote> = {
+  id: true,
+  orgId: true,
+  submissionId: true,
+  risk: true,
+  grossPremium: true,
+  breakdown: true,
+  daFlags: true,
+  bindable: true,
+  status: true,
+  programId: true,
+  validUntil: true,
+  policyId: true,
+  createdAt: true,
+};
 
 export class QuoteStoreRepository implements QuoteRepository {
   private readonly records: RecordCollection<Quote>;
@@ -15,7 +29,9 @@ export class QuoteStoreRepository implements QuoteRepository {
   }
 
   static async create(store: CollectionStore): Promise<QuoteStoreRepository> {
-    return new QuoteStoreRepository(await RecordCollection.open<Quote>(store, 'quotes', QUOTE_FIELDS, [{ name: 'org_submission_status', keys: { orgId: 1, submissionId: 1, status: 1 } }]));
+    return new QuoteStoreRepository(
+      await RecordCollection.open<Quote>(store, 'quotes', QUOTE_FIELDS, [{ name: 'org_submission_status', keys: { orgId: 1, submissionId: 1, status: 1 } }]),
+    );
   }
 
   insert(quote: Quote): Promise<void> {

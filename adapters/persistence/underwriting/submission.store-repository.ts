@@ -6,7 +6,29 @@ import type { Page, PageRequest } from '../../../ports/persistence/page.ts';
 import type { SubmissionFilters, SubmissionRepository } from '../../../ports/underwriting/underwriting.repositories.ts';
 import { RecordCollection } from '../shared/record-collection.ts';
 
-const SUBMISSION_FIELDS: RecordFields<Submission> = { id: true, orgId: true, status: true, contactEmail: true, producerId: true, description: true, priorLosses: true, triage: true, bindingPolicyId: true, source: true, createdBy: true, createdAt: true, updatedAt: true, version: true, insuredName: true, naicsCode: true, annualRevenue: true, requestedLimit: true, effectiveDate: true, state: true, lineOfBusiness: true };
+const SUBMISSION_FIELDS: RecordFields<Submission> = {
+  id: true,
+  orgId: true,
+  status: true,
+  contactEmail: true,
+  producerId: true,
+  description: true,
+  priorLosses: true,
+  triage: true,
+  bindingPolicyId: true,
+  source: true,
+  createdBy: true,
+  createdAt: true,
+  updatedAt: true,
+  version: true,
+  insuredName: true,
+  naicsCode: true,
+  annualRevenue: true,
+  requestedLimit: true,
+  effectiveDate: true,
+  state: true,
+  lineOfBusiness: true,
+};
 
 export class SubmissionStoreRepository implements SubmissionRepository {
   private readonly records: RecordCollection<Submission>;
@@ -48,11 +70,21 @@ export class SubmissionStoreRepository implements SubmissionRepository {
 
   claimForBinding(orgId: string, id: string, policyId: string, at: Date): Promise<Submission | null> {
     const { from, to } = transition(SUBMISSION_LIFECYCLE, 'hold_for_binding');
-    return this.records.update(orgId, id, { status: { $in: [...from] } }, { $set: { status: to, bindingPolicyId: policyId, updatedAt: at }, $inc: { version: 1 } });
+    return this.records.update(
+      orgId,
+      id,
+      { status: { $in: [...from] } },
+      { $set: { status: to, bindingPolicyId: policyId, updatedAt: at }, $inc: { version: 1 } },
+    );
   }
 
   releaseBinding(orgId: string, id: string, policyId: string, at: Date): Promise<Submission | null> {
     const { from, to } = transition(SUBMISSION_LIFECYCLE, 'release_binding');
-    return this.records.update(orgId, id, { status: { $in: [...from] }, bindingPolicyId: policyId }, { $set: { status: to, bindingPolicyId: null, updatedAt: at }, $inc: { version: 1 } });
+    return this.records.update(
+      orgId,
+      id,
+      { status: { $in: [...from] }, bindingPolicyId: policyId },
+      { $set: { status: to, bindingPolicyId: null, updatedAt: at }, $inc: { version: 1 } },
+    );
   }
 }

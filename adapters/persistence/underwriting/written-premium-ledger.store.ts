@@ -53,7 +53,11 @@ export class StoreSequenceGenerator implements SequenceGenerator {
   }
 
   async next(orgId: string, name: string): Promise<number> {
-    const sequence = await this.sequences.findOneAndUpdate({ _id: `${orgId}:${name}`, orgId }, { $inc: { value: 1 } }, { upsert: true, returnDocument: 'after' });
+    const sequence = await this.sequences.findOneAndUpdate(
+      { _id: `${orgId}:${name}`, orgId },
+      { $inc: { value: 1 } },
+      { upsert: true, returnDocument: 'after' },
+    );
     return sequence?.value ?? 1;
   }
 }

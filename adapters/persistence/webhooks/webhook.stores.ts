@@ -9,8 +9,29 @@ import type { DeliveryLog, EventLog, Outbox, SubscriptionRepository } from '../.
 import { eventCarriers, OUTBOX_FIELD, OUTBOX_FLAG } from '../shared/outbox.ts';
 import { RecordCollection } from '../shared/record-collection.ts';
 
-const WEBHOOK_SUBSCRIPTION_FIELDS: RecordFields<WebhookSubscription> = { id: true, orgId: true, url: true, events: true, description: true, active: true, secret: true, createdAt: true, deactivatedAt: true };
-const WEBHOOK_DELIVERY_FIELDS: RecordFields<WebhookDelivery> = { id: true, orgId: true, subscriptionId: true, deliveryId: true, event: true, eventId: true, statusCode: true, durationMs: true, error: true, createdAt: true };
+const WEBHOOK_SUBSCRIPTION_FIELDS: RecordFields<WebhookSubscription> = {
+  id: true,
+  orgId: true,
+  url: true,
+  events: true,
+  description: true,
+  active: true,
+  secret: true,
+  createdAt: true,
+  deactivatedAt: true,
+};
+const WEBHOOK_DELIVERY_FIELDS: RecordFields<WebhookDelivery> = {
+  id: true,
+  orgId: true,
+  subscriptionId: true,
+  deliveryId: true,
+  event: true,
+  eventId: true,
+  statusCode: true,
+  durationMs: true,
+  error: true,
+  createdAt: true,
+};
 const DOMAIN_EVENT_FIELDS: RecordFields<DomainEvent> = { id: true, type: true, orgId: true, timestamp: true, data: true };
 
 export class SubscriptionStoreRepository implements SubscriptionRepository {
@@ -21,7 +42,11 @@ export class SubscriptionStoreRepository implements SubscriptionRepository {
   }
 
   static async create(store: CollectionStore): Promise<SubscriptionStoreRepository> {
-    return new SubscriptionStoreRepository(await RecordCollection.open<WebhookSubscription>(store, 'webhook_subscriptions', WEBHOOK_SUBSCRIPTION_FIELDS, [{ name: 'org_active', keys: { orgId: 1, active: 1 } }]));
+    return new SubscriptionStoreRepository(
+      await RecordCollection.open<WebhookSubscription>(store, 'webhook_subscriptions', WEBHOOK_SUBSCRIPTION_FIELDS, [
+        { name: 'org_active', keys: { orgId: 1, active: 1 } },
+      ]),
+    );
   }
 
   insert(subscription: WebhookSubscription): Promise<void> {
@@ -56,7 +81,11 @@ export class DeliveryLogStore implements DeliveryLog {
   }
 
   static async create(store: CollectionStore): Promise<DeliveryLogStore> {
-    return new DeliveryLogStore(await RecordCollection.open<WebhookDelivery>(store, 'webhook_deliveries', WEBHOOK_DELIVERY_FIELDS, [{ name: 'org_subscription', keys: { orgId: 1, subscriptionId: 1, _id: -1 } }]));
+    return new DeliveryLogStore(
+      await RecordCollection.open<WebhookDelivery>(store, 'webhook_deliveries', WEBHOOK_DELIVERY_FIELDS, [
+        { name: 'org_subscription', keys: { orgId: 1, subscriptionId: 1, _id: -1 } },
+      ]),
+    );
   }
 
   record(delivery: WebhookDelivery): Promise<void> {

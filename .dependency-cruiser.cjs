@@ -1,0 +1,50 @@
+/**
+ * The layer rules of ARCHITECTURE.md, checked in `npm test` (`npm run deps`): core imports only
+ * core; ports only core and ports; adapters and jobs never bootstrap; adapter families do not
+ * import each other; no import cycles; no file nothing uses.
+ */
+module.exports = {
+  forbidden: [
+    { name: 'no-circular', severity: 'error', comment: 'An import cycle.', from: {}, to: { circular: true } },
+    {
+      name: 'no-orphans',
+      severity: 'error',
+      comment: 'A source file nothing imports: dead code, or an entry point missing from this list.',
+      from: {
+        orphan: true,
+        pathNot: ['^test/', '^bench/', '^bootstrap/main\\.ts$', '\\.worker\\.ts$', '\\.d\\.ts$', '(^|/)\\.[^/]+\\.(c|m)?js$', '^fixtures/'],
+      },
+      to: {},
+    },
+    { name: 'core-is-pure', severity: 'error', comment: 'core/ imports nothing outside core/.', from: { path: '^core/' }, to: { pathNot: '^core/' } },
+    {
+      name: 'ports-see-core-only',
+      severity: 'error',
+      comment: 'ports/ import only core/ and ports/.',
+      from: { path: '^ports/' },
+      to: { pathNot: '^(core|ports)/' },
+    },
+    {
+      name: 'no-bootstrap-below',
+      severity: 'error',
+      comment: 'adapters/ and jobs/ never import bootstrap/.',
+      from: { path: '^(adapters|jobs)/' },
+      to: { path: '^bootstrap/' },
+    },
+    {
+      name: 'adapter-families-apart',
+      severity: 'error',
+      comment:
+        'One adapter family does not import another (http, persistence, inbound, payments, …); they meet in bootstrap/. adapters/shared/ holds what several families use (durable file writes).',
+      from: { path: '^adapters/([^/]+)/' },
+      to: { path: '^adapters/', pathNot: ['^adapters/$1/', '^adapters/shared/'] },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    includeOnly: '^(core|ports|adapters|jobs|bootstrap|fixtures|test|bench)/',
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { extensions: ['.ts', '.js', '.json'] },
+  },
+};

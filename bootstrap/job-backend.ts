@@ -1,0 +1,20 @@
+import { MongoBackend } from '@agendajs/mongo-backend';
+import { InMemoryNotificationChannel, type AgendaBackend } from 'agenda';
+import { StoreJobRepository } from '../adapters/jobs/store-job-repository.ts';
+import { MongoStore } from '../adapters/persistence/mongo/mongo-store.engine.ts';
+import type { CollectionStore } from '../ports/persistence/collection-store.port.ts';
+
+/** Agenda over the platform's store: the official MongoDB backend, or our repository over the embedded engine. */
+export const agendaBackendFor = (store: CollectionStore): AgendaBackend => {
+  if (store instanceof MongoStore) return new MongoBackend({ mongo: store.database(), collection: 'agenda_jobs' });
+  const repository = new StoreJobRepository(store);
+  return {
+    name: 'embedded-store',
+    repository,
+    // One process owns the embedded store, so in-process notifications reach every worker.
+    notificationChannel: new InMemoryNotificationChannel(),
+    ownsConnection: false,
+    connect: () => repository.connect(),
+    disconnect: async () => {},
+  };
+};

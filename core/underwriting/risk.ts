@@ -1,0 +1,28 @@
+import type { CalendarDate } from '../shared/calendar-date.ts';
+import type { Cents } from '../shared/money.ts';
+import type { LineOfBusiness } from './reference-data.ts';
+
+export interface PriorLoss {
+  readonly date: CalendarDate;
+  readonly amount: Cents;
+  readonly description: string;
+}
+
+/** What an underwriter needs to rate a risk; fields an upload could not read stay absent. */
+export interface RiskDetails {
+  readonly insuredName?: string;
+  readonly naicsCode?: string;
+  readonly annualRevenue?: Cents;
+  readonly requestedLimit?: Cents;
+  readonly effectiveDate?: CalendarDate;
+  readonly state?: string;
+  readonly lineOfBusiness?: LineOfBusiness;
+}
+
+export type CompleteRisk = Required<RiskDetails>;
+
+export const REQUIRED_RISK_FIELDS = ['insuredName', 'naicsCode', 'annualRevenue', 'requestedLimit', 'effectiveDate', 'state', 'lineOfBusiness'] as const;
+
+export const missingRiskFields = (risk: RiskDetails): string[] => REQUIRED_RISK_FIELDS.filter((field) => risk[field] === undefined);
+
+export const isComplete = (risk: RiskDetails): risk is CompleteRisk => missingRiskFields(risk).length === 0;
