@@ -5,8 +5,7 @@ import { crc32 } from 'node:zlib';
 import { decodeDocument, encodeDocument } from './document-codec.ts';
 
 export type JournalRecord =
-  | { readonly op: 'put'; readonly c: string; readonly d: { _id: string } }
-  | { readonly op: 'del'; readonly c: string; readonly id: string };
+  { readonly op: 'put'; readonly c: string; readonly d: { _id: string } } | { readonly op: 'del'; readonly c: string; readonly id: string };
 
 const FILE = 'journal.log';
 const COMPACT_FILE = 'journal.compact.tmp';
