@@ -5,6 +5,7 @@ import Stripe from 'stripe';
 import { startFakeStripe } from '../support/fake-stripe.ts';
 import { startReceiver } from '../support/receiver.ts';
 import { call, createProducer, createTenant, startTestApp, type TestApp, type Tenant } from '../support/test-app.ts';
+import { boundPolicy } from '../support/mothers.ts';
 
 const STRIPE_SECRET_KEY = 'sk_test_fake_0123456789';
 const STRIPE_WEBHOOK_SECRET = 'whsec_card_payments_test_0123456789';
@@ -28,26 +29,8 @@ let sequence = 0;
 const nextEventId = () => `evt_card_${(sequence += 1)}`;
 
 const bindPolicy = async (app: TestApp, tenant: Tenant, options: { producerId?: string; plan?: string; line?: string } = {}) => {
-  const submission = await call(app.api, 'POST', '/v1/submissions', {
-    token: tenant.adminToken,
-    body: {
-      insuredName: 'Card Co',
-      naicsCode: '541511',
-      annualRevenue: 4_000_000,
-      requestedLimit: 1_000_000,
-      effectiveDate: '2027-01-01',
-      state: 'OH',
-      lineOfBusiness: options.line ?? 'GL',
-      ...(options.producerId ? { producerId: options.producerId } : {}),
-    },
-  });
-  await call(app.api, 'POST', `/v1/submissions/${submission.body.id}/quote`, { token: tenant.adminToken });
-  const policy = await call(app.api, 'POST', `/v1/submissions/${submission.body.id}/bind`, {
-    token: tenant.adminToken,
-    body: { installmentPlan: options.plan ?? 'PIF' },
-  });
-  const invoices = await call(app.api, 'GET', `/v1/invoices?policyId=${policy.body.id}`, { token: tenant.adminToken });
-  return { policy: policy.body, invoice: invoices.body.data.find((invoice: { invoiceNumber: string }) => invoice.invoiceNumber.endsWith('-01')) };
+  const bound = await boundPolicy(app, tenant, { ...options, submission: options.line ? { lineOfBusiness: options.line } : {} });
+  return { policy: bound.policy, invoice: bound.invoice };
 };
 
 export const sendEvent = (app: TestApp, type: string, object: unknown, eventId = nextEventId()) => {

@@ -2,6 +2,7 @@ import anyTest, { type TestFn } from 'ava';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { call, createTenant, startTestApp, type TestApp, type Tenant } from '../support/test-app.ts';
 import { startReceiver } from '../support/receiver.ts';
+import { aSubmission, boundPolicy } from '../support/mothers.ts';
 
 const test = anyTest as TestFn<{ app: TestApp; a: Tenant; b: Tenant }>;
 
@@ -11,15 +12,7 @@ test.before(async (t) => {
 });
 test.after.always(async (t) => t.context.app.close());
 
-const SUBMISSION = {
-  insuredName: 'Hook Co',
-  naicsCode: '541511',
-  annualRevenue: 4_000_000,
-  requestedLimit: 1_000_000,
-  effectiveDate: '2027-01-01',
-  state: 'OH',
-  lineOfBusiness: 'GL',
-};
+const SUBMISSION = aSubmission({ insuredName: 'Hook Co' });
 
 /** The receiver's side: verify with an HMAC computed here, compared in constant time. */
 const verify = (secret: string, body: string, header: string | undefined): boolean => {
@@ -28,11 +21,7 @@ const verify = (secret: string, body: string, header: string | undefined): boole
   return given.length === expected.length && timingSafeEqual(given, expected);
 };
 
-const bindPolicy = async (app: TestApp, tenant: Tenant) => {
-  const submission = await call(app.api, 'POST', '/v1/submissions', { token: tenant.adminToken, body: SUBMISSION });
-  await call(app.api, 'POST', `/v1/submissions/${submission.body.id}/quote`, { token: tenant.adminToken });
-  return (await call(app.api, 'POST', `/v1/submissions/${submission.body.id}/bind`, { token: tenant.adminToken, body: { installmentPlan: 'PIF' } })).body;
-};
+const bindPolicy = async (app: TestApp, tenant: Tenant) => (await boundPolicy(app, tenant, { submission: SUBMISSION })).policy;
 
 test('a carrier endpoint receives a verifiable policy.bound callback, and the delivery is logged', async (t) => {
   const { app } = t.context;

@@ -1,0 +1,51 @@
+import { call, type Tenant, type TestApp } from './test-app.ts';
+
+/**
+ * Test data in one place (Object Mothers): the records a test needs, built the way an integrator
+ * makes them through the API, with defaults a test overrides only where it matters to it.
+ */
+
+/** A complete GL submission body as an integrator sends it (money in dollars). */
+export const aSubmission = (overrides: Record<string, unknown> = {}) => ({
+  insuredName: 'Card Co',
+  naicsCode: '541511',
+  annualRevenue: 4_000_000,
+  requestedLimit: 1_000_000,
+  effectiveDate: '2027-01-01',
+  state: 'OH',
+  lineOfBusiness: 'GL',
+  ...overrides,
+});
+
+const expect201 = <T extends { status: number; body: unknown }>(what: string, result: T): T => {
+  if (result.status !== 201) throw new Error(`${what}: ${result.status} ${JSON.stringify(result.body)}`);
+  return result;
+};
+
+export const submitted = async (app: TestApp, tenant: Tenant, overrides: Record<string, unknown> = {}) =>
+  expect201('submission', await call(app.api, 'POST', '/v1/submissions', { token: tenant.adminToken, body: aSubmission(overrides) })).body;
+
+export interface BoundPolicy {
+  readonly submission: any;
+  readonly quote: any;
+  readonly policy: any;
+  readonly invoices: any[];
+  /** The first installment (`-01`). */
+  readonly invoice: any;
+}
+
+/** A submission quoted and bound on an installment plan, with the invoices the bind created. */
+export const boundPolicy = async (
+  app: TestApp,
+  tenant: Tenant,
+  options: { plan?: string; producerId?: string; submission?: Record<string, unknown> } = {},
+): Promise<BoundPolicy> => {
+  const submission = await submitted(app, tenant, { ...(options.producerId ? { producerId: options.producerId } : {}), ...options.submission });
+  const quote = expect201('quote', await call(app.api, 'POST', `/v1/submissions/${submission.id}/quote`, { token: tenant.adminToken })).body;
+  const policy = expect201(
+    'bind',
+    await call(app.api, 'POST', `/v1/submissions/${submission.id}/bind`, { token: tenant.adminToken, body: { installmentPlan: options.plan ?? 'PIF' } }),
+  ).body;
+  const invoices = (await call(app.api, 'GET', `/v1/invoices?policyId=${policy.id}&limit=100`, { token: tenant.adminToken })).body.data;
+  return { submission, quote, policy, invoices, invoice: invoices.find((invoice: { invoiceNumber: string }) => invoice.invoiceNumber.endsWith('-01')) };
+};
