@@ -1,0 +1,39 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { EmbeddedStore } from '../../adapters/persistence/embedded/embedded-store.engine.ts';
+import type { Principal } from '../../core/identity/principal.ts';
+import { loadConfig } from '../../bootstrap/config.ts';
+import { buildContainer, contextModules } from '../../bootstrap/container.ts';
+import { createLogger } from '../../bootstrap/logger.ts';
+import type { Resolve } from '../../bootstrap/wiring.ts';
+import type { CollectionStore } from '../../ports/persistence/collection-store.port.ts';
+import { JWT_SECRET, MACHINE_SECRET } from './test-app.ts';
+
+/** The platform itself acting: what a use-case test acts as unless it is about who may act. */
+export const PLATFORM: Principal = { kind: 'machine' };
+
+export interface UseCaseWorld {
+  readonly resolve: Resolve;
+  readonly store: CollectionStore;
+  close(): Promise<void>;
+}
+
+/**
+ * The use cases exactly as the service composes them (every context module), over the in-memory
+ * engine and without HTTP: for testing business behaviour fast, through the same wiring.
+ */
+export const useCaseWorld = async (): Promise<UseCaseWorld> => {
+  const dataDir = await mkdtemp(join(tmpdir(), 'use-cases-'));
+  const store = await EmbeddedStore.open({});
+  const config = loadConfig({ DATA_DIR: dataDir, API_SECRET: MACHINE_SECRET, JWT_SECRET, PASSWORD_HASH_COST: '1024' });
+  const { resolve } = await buildContainer(contextModules(config, store, createLogger('silent')));
+  return {
+    resolve,
+    store,
+    close: async () => {
+      await store.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+};

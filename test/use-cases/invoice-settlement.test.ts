@@ -1,0 +1,97 @@
+import test from 'ava';
+import { cents } from '../../core/shared/money.ts';
+import { isDomainError } from '../../core/shared/domain-error.ts';
+import { TOKENS } from '../../bootstrap/tokens.ts';
+import { PLATFORM, useCaseWorld, type UseCaseWorld } from '../support/use-cases.ts';
+
+const ORG = 'org_pay';
+const RISK = {
+  insuredName: 'Settle Co',
+  naicsCode: '541511',
+  annualRevenue: cents(400_000_000),
+  requestedLimit: cents(100_000_000),
+  effectiveDate: '2027-01-01',
+  state: 'OH',
+  lineOfBusiness: 'GL' as const,
+};
+
+const codeOf = async (promise: Promise<unknown>): Promise<string | null> => {
+  try {
+    await promise;
+    return null;
+  } catch (error) {
+    return isDomainError(error) ? error.code : 'unexpected';
+  }
+};
+
+const firstInvoice = async (world: UseCaseWorld, producerId: string | null = null) => {
+  const submission = await (await world.resolve(TOKENS.Submissions)).create(PLATFORM, ORG, { ...RISK, ...(producerId ? { producerId } : {}) }, 'json');
+  await (await world.resolve(TOKENS.Quoting)).quote(ORG, submission.id);
+  const policy = await (await world.resolve(TOKENS.Binding)).bind(PLATFORM, ORG, submission.id, 'TWO_PAY');
+  const invoices = (await (await world.resolve(TOKENS.InvoiceRepository)).list(ORG, { policyId: policy.id }, { limit: 10 })).data;
+  return invoices.find((invoice) => invoice.invoiceNumber.endsWith('-01'))!;
+};
+
+test('a manual payment counts once per reference, never overpays, and a paid invoice cannot be voided', async (t) => {
+  const world = await useCaseWorld();
+  t.teardown(world.close);
+  const settlement = await world.resolve(TOKENS.InvoiceSettlement);
+  const invoices = await world.resolve(TOKENS.InvoiceRepository);
+  const invoice = await firstInvoice(world);
+  t.is(await codeOf(settlement.pay(PLATFORM, ORG, invoice.id, { amount: cents(invoice.amount + 1), method: 'check', reference: 'chk-0' })), 'overpayment');
+  const half = cents(Math.floor(invoice.amount / 2));
+  const first = await settlement.pay(PLATFORM, ORG, invoice.id, { amount: half, method: 'check', reference: 'chk-1' });
+  const again = await settlement.pay(PLATFORM, ORG, invoice.id, { amount: half, method: 'check', reference: 'chk-1' });
+  t.is(again.id, first.id, 'the same reference is the same payment');
+  t.like(await invoices.findById(ORG, invoice.id), { paidAmount: half, status: 'open' });
+  await settlement.pay(PLATFORM, ORG, invoice.id, { amount: cents(invoice.amount - half), method: 'ach', reference: 'ach-1' });
+  t.like(await invoices.findById(ORG, invoice.id), { paidAmount: invoice.amount, status: 'paid' });
+  t.is(await codeOf(settlement.pay(PLATFORM, ORG, invoice.id, { amount: cents(1), method: 'check', reference: 'chk-2' })), 'invalid_transition');
+  t.is(await codeOf(settlement.void(PLATFORM, ORG, invoice.id)), 'invalid_transition');
+  t.is(await codeOf(settlement.pay(PLATFORM, 'org_other', invoice.id, { amount: cents(1), method: 'check', reference: 'chk-3' })), 'not_found');
+});
+
+test('a refund reopens an uncovered invoice and can never return more than was paid', async (t) => {
+  const world = await useCaseWorld();
+  t.teardown(world.close);
+  const settlement = await world.resolve(TOKENS.InvoiceSettlement);
+  const cards = await world.resolve(TOKENS.CardPayments);
+  const invoices = await world.resolve(TOKENS.InvoiceRepository);
+  const invoice = await firstInvoice(world);
+  await settlement.pay(PLATFORM, ORG, invoice.id, { amount: invoice.amount, method: 'check', reference: 'chk-full' });
+  t.is(await codeOf(cards.refund(PLATFORM, ORG, invoice.id, { amount: cents(invoice.amount + 1) })), 'refund_exceeds_payments');
+  const refunded = await cards.refund(PLATFORM, ORG, invoice.id, { amount: cents(10_000), reference: 'rf-1' });
+  t.like(refunded.invoice, { status: 'open', paidAmount: invoice.amount - 10_000 });
+  const repeated = await cards.refund(PLATFORM, ORG, invoice.id, { amount: cents(10_000), reference: 'rf-1' });
+  t.is(repeated.payment.id, refunded.payment.id, 'a repeated refund request returns the first refund');
+  t.like(await invoices.findById(ORG, invoice.id), { paidAmount: invoice.amount - 10_000 });
+});
+
+test('a card payment that settles the invoice of a policy with a producer stores a receipt, the commission and one balanced ledger posting', async (t) => {
+  const world = await useCaseWorld();
+  t.teardown(world.close);
+  const producer = await (await world.resolve(TOKENS.Producers)).register(ORG, { id: 'usr_p', name: 'Pat Producer', email: 'pat@example.com' });
+  const cards = await world.resolve(TOKENS.CardPayments);
+  const settlement = await world.resolve(TOKENS.InvoiceSettlement);
+  const collection = await world.resolve(TOKENS.PremiumCollection);
+  const invoice = await firstInvoice(world, producer.id);
+  const { attempt } = await cards.createIntent(PLATFORM, ORG, invoice.id, null);
+  t.is(attempt.amount, invoice.amount);
+  await settlement.recordProcessorPayment(ORG, invoice.id, attempt.id, attempt.amount);
+  const done = await collection.afterPayment(ORG, invoice.id, attempt.id);
+  t.truthy(done?.receiptDocumentId);
+  t.is(done?.commission?.producerId, producer.id);
+  t.is(
+    done?.commission && done.commission.agentCommission + done.commission.mgaCommission + done.commission.carrierNet,
+    invoice.amount,
+    'the split sums to the cent',
+  );
+  t.like(await (await world.resolve(TOKENS.InvoiceRepository)).findById(ORG, invoice.id), { status: 'paid' });
+  const entries = (await (await world.resolve(TOKENS.LedgerRepository)).list(ORG, { invoiceId: invoice.id }, { limit: 10 })).data;
+  t.is(entries.length, 1);
+  for (const entry of entries) {
+    const debits = entry.lines.reduce((total, line) => total + line.debit, 0);
+    const credits = entry.lines.reduce((total, line) => total + line.credit, 0);
+    t.is(debits, credits, entry.description);
+  }
+});

@@ -1,0 +1,84 @@
+import test from 'ava';
+import { installmentSchedule } from '../../core/billing/installment-plan.ts';
+import { isDomainError } from '../../core/shared/domain-error.ts';
+import { cents, type Cents } from '../../core/shared/money.ts';
+import { TOKENS } from '../../bootstrap/tokens.ts';
+import { PLATFORM, useCaseWorld, type UseCaseWorld } from '../support/use-cases.ts';
+
+const ORG = 'org_uc';
+const RISK = {
+  insuredName: 'Use Case Co',
+  naicsCode: '541511',
+  annualRevenue: cents(400_000_000),
+  requestedLimit: cents(100_000_000),
+  effectiveDate: '2027-01-01',
+  state: 'OH',
+  lineOfBusiness: 'GL' as const,
+};
+
+const bound = async (world: UseCaseWorld, plan: 'PIF' | 'QUARTERLY' = 'QUARTERLY') => {
+  const submission = await (await world.resolve(TOKENS.Submissions)).create(PLATFORM, ORG, RISK, 'json');
+  const quote = await (await world.resolve(TOKENS.Quoting)).quote(ORG, submission.id);
+  const policy = await (await world.resolve(TOKENS.Binding)).bind(PLATFORM, ORG, submission.id, plan);
+  return { submission, quote, policy };
+};
+
+const codeOf = async (promise: Promise<unknown>): Promise<string | null> => {
+  try {
+    await promise;
+    return null;
+  } catch (error) {
+    return isDomainError(error) ? error.code : 'unexpected';
+  }
+};
+
+const sum = (amounts: readonly Cents[]) => amounts.reduce((total, amount) => total + amount, 0);
+
+test('bind issues the policy at the quoted premium, an invoice per installment summing to it, and policy.bound in its outbox', async (t) => {
+  const world = await useCaseWorld();
+  t.teardown(world.close);
+  const { quote, policy, submission } = await bound(world);
+  t.like(policy, { status: 'active', grossPremium: quote.grossPremium, effectiveDate: '2027-01-01', expirationDate: '2028-01-01', quoteId: quote.id });
+  const invoices = (await (await world.resolve(TOKENS.InvoiceRepository)).list(ORG, { policyId: policy.id }, { limit: 10 })).data;
+  t.is(invoices.length, installmentSchedule('QUARTERLY', quote.grossPremium, '2027-01-01').length);
+  t.is(sum(invoices.map((invoice) => invoice.amount)), quote.grossPremium);
+  t.is((await (await world.resolve(TOKENS.Submissions)).get(ORG, submission.id)).status, 'bound');
+  const stored = await world.store.collection('policies').findOne({ _id: policy.id });
+  t.deepEqual(
+    (stored?.pendingEvents as { type: string }[]).map((event) => event.type),
+    ['policy.bound'],
+  );
+  t.is(
+    await codeOf((await world.resolve(TOKENS.Binding)).bind(PLATFORM, ORG, submission.id, 'PIF')),
+    'invalid_transition',
+    'a bound submission binds no second policy',
+  );
+});
+
+test('the lifecycle moves only as its table allows, each move with its event', async (t) => {
+  const world = await useCaseWorld();
+  t.teardown(world.close);
+  const lifecycle = await world.resolve(TOKENS.PolicyLifecycle);
+  const { policy } = await bound(world, 'PIF');
+  t.is(await codeOf(lifecycle.reinstate(PLATFORM, ORG, policy.id)), 'invalid_transition', 'an active policy has nothing to reinstate');
+  const endorsement = await lifecycle.endorse(PLATFORM, ORG, policy.id, { effectiveDate: '2027-07-02', changes: { requestedLimit: cents(200_000_000) } });
+  t.true(endorsement.premiumDelta > 0);
+  const cancelled = await lifecycle.cancel(PLATFORM, ORG, policy.id, { effectiveDate: '2027-09-01', reason: 'insured_request' });
+  t.is(cancelled.status, 'cancelled');
+  t.is(await codeOf(lifecycle.endorse(PLATFORM, ORG, policy.id, { effectiveDate: '2027-10-01', changes: {} })), 'invalid_transition');
+  t.is(await codeOf(lifecycle.cancel(PLATFORM, ORG, policy.id, { effectiveDate: '2027-10-01', reason: 'other' })), 'invalid_transition');
+  const reinstated = await lifecycle.reinstate(PLATFORM, ORG, policy.id);
+  t.like(reinstated, { status: 'active', cancellation: null });
+  const renewal = await lifecycle.renew(PLATFORM, ORG, policy.id);
+  t.like(renewal, { renewalOf: policy.id, effectiveDate: '2028-01-01' });
+  t.is(await codeOf(lifecycle.renew(PLATFORM, ORG, policy.id)), 'invalid_transition', 'a policy is renewed once');
+  const stored = await world.store.collection('policies').findOne({ _id: policy.id });
+  t.deepEqual(
+    (stored?.pendingEvents as { type: string }[]).map((event) => event.type),
+    ['policy.bound', 'policy.endorsed', 'policy.cancelled', 'policy.reinstated'],
+  );
+  t.deepEqual(
+    (await lifecycle.timeline(ORG, policy.id)).map((entry) => entry.type),
+    ['bind', 'endorsement', 'cancellation', 'reinstatement', 'renewal'],
+  );
+});
