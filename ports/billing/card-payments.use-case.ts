@@ -98,7 +98,8 @@ export class CardPayments {
       orgId,
       'invoice.payment_intent_created',
       { type: 'invoice', id: invoiceId },
-      { intentId: attempt.id, amount: amount / 100, gateway: this.deps.gateway.name },
+      { intentId: attempt.id, gateway: this.deps.gateway.name },
+      { amount },
     );
     return { attempt, clientSecret: intent.clientSecret };
   }
@@ -155,7 +156,7 @@ export class CardPayments {
     });
     if (!recorded) throw new DomainError('refund_exceeds_payments', 'The refund is larger than what the invoice has received.', {});
     if (input.amount > MANUAL_REVIEW_ABOVE_CENTS) {
-      await this.deps.reviews.flag({ orgId, kind: 'refund', reference, invoiceId, amount: input.amount / 100 });
+      await this.deps.reviews.flag({ orgId, kind: 'refund', reference, invoiceId, amount: input.amount });
     }
     await this.deps.collection.afterRefund(orgId, invoiceId, reference, input.amount);
     if (recorded.recorded) {
@@ -164,7 +165,8 @@ export class CardPayments {
         orgId,
         'invoice.refunded',
         { type: 'invoice', id: invoiceId },
-        { paymentId: recorded.payment.id, refundOf: source.id, amount: input.amount / 100, reference },
+        { paymentId: recorded.payment.id, refundOf: source.id, reference },
+        { amount: input.amount },
       );
     }
     return { invoice: recorded.invoice, payment: recorded.payment };

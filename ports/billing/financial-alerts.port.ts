@@ -1,11 +1,12 @@
 import type { FinancialIncident } from '../../core/billing/financial-incident.ts';
+import type { Cents } from '../../core/shared/money.ts';
 
 /** Refunds above $1,000 are flagged for a person to review. */
 export const MANUAL_REVIEW_ABOVE_CENTS = 1_000_00;
 
 export interface ManualReviewQueue {
   /** One item per organization, kind and reference. */
-  flag(item: { orgId: string; kind: string; reference: string; invoiceId: string; amount: number }): Promise<void>;
+  flag(item: { orgId: string; kind: string; reference: string; invoiceId: string; amount: Cents }): Promise<void>;
 }
 
 export interface FinancialAlert {

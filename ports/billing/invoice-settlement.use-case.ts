@@ -65,7 +65,8 @@ export class InvoiceSettlement {
       orgId,
       'invoice.payment_recorded',
       { type: 'invoice', id: invoiceId },
-      { paymentId: payment.id, amount: input.amount / 100, method: input.method, reference: input.reference },
+      { paymentId: payment.id, method: input.method, reference: input.reference },
+      { amount: input.amount },
     );
     await this.deps.collection.afterPayment(orgId, invoiceId, input.reference);
     return payment;
@@ -167,7 +168,7 @@ export class InvoiceSettlement {
   async void(actor: Principal, orgId: string, invoiceId: string): Promise<Invoice> {
     const voided = await this.deps.invoices.markVoid(orgId, invoiceId);
     if (voided) {
-      await this.deps.audit.record(actor, orgId, 'invoice.voided', { type: 'invoice', id: invoiceId }, { amount: voided.amount / 100 });
+      await this.deps.audit.record(actor, orgId, 'invoice.voided', { type: 'invoice', id: invoiceId }, {}, { amount: voided.amount });
       return voided;
     }
     const invoice = await this.deps.invoices.findById(orgId, invoiceId);

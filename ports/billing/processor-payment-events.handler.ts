@@ -1,6 +1,6 @@
 import { refundStepReference, type Payment } from '../../core/billing/payment.ts';
 import { DomainError } from '../../core/shared/domain-error.ts';
-import type { Cents } from '../../core/shared/money.ts';
+import { cents, type Cents } from '../../core/shared/money.ts';
 import type { CommandHandler, InboundAnswer } from '../inbound/inbound.ports.ts';
 import type { CardPayments } from './card-payments.use-case.ts';
 import type { ManualReviewQueue } from './financial-alerts.port.ts';
@@ -76,10 +76,9 @@ export class ProcessorPaymentEvents implements CommandHandler<ProcessorPaymentCo
     );
     if (!invoice) return ignored('unknown invoice');
     // Money taken beyond the invoice, or on a voided one, is kept visible and owed back: a person decides between a credit and a refund.
-    if (invoice.status === 'void')
-      await this.deps.reviews.flag({ orgId, kind: 'payment_on_void_invoice', reference: intentId, invoiceId, amount: amount / 100 });
+    if (invoice.status === 'void') await this.deps.reviews.flag({ orgId, kind: 'payment_on_void_invoice', reference: intentId, invoiceId, amount });
     else if (invoice.paidAmount > invoice.amount)
-      await this.deps.reviews.flag({ orgId, kind: 'overpayment', reference: intentId, invoiceId, amount: (invoice.paidAmount - invoice.amount) / 100 });
+      await this.deps.reviews.flag({ orgId, kind: 'overpayment', reference: intentId, invoiceId, amount: cents(invoice.paidAmount - invoice.amount) });
     await this.deps.cards.paymentSucceeded(orgId, intentId);
     const done = await this.deps.collection.afterPayment(orgId, invoiceId, intentId);
     return {
@@ -114,7 +113,7 @@ export class ProcessorPaymentEvents implements CommandHandler<ProcessorPaymentCo
     const counted =
       found.payment.processorRefundIds?.includes(command.refundId) || (await this.deps.payments.findByReference(orgId, command.refundId)) !== null;
     if (!counted) return ignored(`refund ${command.status} before it was counted`);
-    await this.deps.reviews.flag({ orgId, kind: `refund_${command.status}`, reference: command.refundId, invoiceId, amount: (command.amount ?? 0) / 100 });
+    await this.deps.reviews.flag({ orgId, kind: `refund_${command.status}`, reference: command.refundId, invoiceId, amount: command.amount ?? cents(0) });
     return { status: 200, body: { received: true, manualReview: [command.refundId] } };
   }
 

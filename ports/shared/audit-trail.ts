@@ -1,5 +1,6 @@
 import type { AuditLog } from '../audit/audit-log.port.ts';
 import { describeActor, type Principal } from '../../core/identity/principal.ts';
+import { centsToDollars, type Cents } from '../../core/shared/money.ts';
 import type { Clock } from './clock.port.ts';
 import type { IdGenerator } from './id-generator.port.ts';
 
@@ -15,7 +16,15 @@ export class AuditTrail {
     this.clock = clock;
   }
 
-  record(actor: Principal | string, orgId: string, action: string, target: { type: string; id: string }, details: Record<string, unknown> = {}): Promise<void> {
+  /** `money` holds the amounts of the action in cents; the entry shows them in dollars beside `details`. */
+  record(
+    actor: Principal | string,
+    orgId: string,
+    action: string,
+    target: { type: string; id: string },
+    details: Record<string, unknown> = {},
+    money: Readonly<Record<string, Cents>> = {},
+  ): Promise<void> {
     return this.log.record({
       id: this.ids.next('aud'),
       orgId,
@@ -24,7 +33,7 @@ export class AuditTrail {
       targetType: target.type,
       targetId: target.id,
       at: this.clock.now(),
-      details,
+      details: { ...details, ...Object.fromEntries(Object.entries(money).map(([field, amount]) => [field, centsToDollars(amount)])) },
     });
   }
 }
