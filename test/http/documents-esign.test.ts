@@ -2,6 +2,7 @@ import anyTest, { type TestFn } from 'ava';
 import { createHmac } from 'node:crypto';
 import Stripe from 'stripe';
 import { call, createTenant, JWT_SECRET, startTestApp, type TestApp, type Tenant } from '../support/test-app.ts';
+import { boundPolicy } from '../support/mothers.ts';
 
 const STRIPE_WEBHOOK_SECRET = 'whsec_esign_test_0123456789';
 const ESIGN_WEBHOOK_SECRET = 'esign-secret-0123456789abcdef';
@@ -10,21 +11,9 @@ const test = anyTest as TestFn<{ app: TestApp; tenant: Tenant; documentId: strin
 
 /** A stored document to sign: the receipt of a paid invoice. */
 const storedReceipt = async (app: TestApp, tenant: Tenant): Promise<string> => {
-  const submission = await call(app.api, 'POST', '/v1/submissions', {
-    token: tenant.adminToken,
-    body: {
-      insuredName: 'Sign Co',
-      naicsCode: '541511',
-      annualRevenue: 1_000_000,
-      requestedLimit: 1_000_000,
-      effectiveDate: '2027-03-01',
-      state: 'NY',
-      lineOfBusiness: 'PL',
-    },
+  const { invoice } = await boundPolicy(app, tenant, {
+    submission: { insuredName: 'Sign Co', annualRevenue: 1_000_000, effectiveDate: '2027-03-01', state: 'NY', lineOfBusiness: 'PL' },
   });
-  await call(app.api, 'POST', `/v1/submissions/${submission.body.id}/quote`, { token: tenant.adminToken });
-  const policy = await call(app.api, 'POST', `/v1/submissions/${submission.body.id}/bind`, { token: tenant.adminToken, body: { installmentPlan: 'PIF' } });
-  const invoice = (await call(app.api, 'GET', `/v1/invoices?policyId=${policy.body.id}`, { token: tenant.adminToken })).body.data[0];
   const payload = JSON.stringify({
     id: `evt_sign_${invoice.id}`,
     type: 'payment_intent.succeeded',

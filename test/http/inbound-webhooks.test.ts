@@ -3,6 +3,7 @@ import { createHmac } from 'node:crypto';
 import Stripe from 'stripe';
 import { refundObject, refundedCharge, stripeEvent, type PaidCharge } from '../support/stripe-events.ts';
 import { call, createTenant, startTestApp, type TestApp, type Tenant } from '../support/test-app.ts';
+import { boundPolicy } from '../support/mothers.ts';
 
 const STRIPE_WEBHOOK_SECRET = 'whsec_inbound_test_0123456789';
 const EMAIL_WEBHOOK_SECRET = `whsec_${Buffer.from('email-signing-key-0123456789abcdef').toString('base64')}`;
@@ -15,24 +16,8 @@ test.before(async (t) => {
 });
 test.after.always(async (t) => t.context.app.close());
 
-const invoiceOf = async (app: TestApp, tenant: Tenant, plan = 'TWO_PAY') => {
-  const submission = await call(app.api, 'POST', '/v1/submissions', {
-    token: tenant.adminToken,
-    body: {
-      insuredName: 'Pay Co',
-      naicsCode: '541511',
-      annualRevenue: 4_000_000,
-      requestedLimit: 1_000_000,
-      effectiveDate: '2027-01-01',
-      state: 'OH',
-      lineOfBusiness: 'GL',
-    },
-  });
-  await call(app.api, 'POST', `/v1/submissions/${submission.body.id}/quote`, { token: tenant.adminToken });
-  const policy = await call(app.api, 'POST', `/v1/submissions/${submission.body.id}/bind`, { token: tenant.adminToken, body: { installmentPlan: plan } });
-  const invoices = await call(app.api, 'GET', `/v1/invoices?policyId=${policy.body.id}`, { token: tenant.adminToken });
-  return invoices.body.data.find((invoice: { invoiceNumber: string }) => invoice.invoiceNumber.endsWith('-01'));
-};
+const invoiceOf = async (app: TestApp, tenant: Tenant, plan = 'TWO_PAY') =>
+  (await boundPolicy(app, tenant, { plan, submission: { insuredName: 'Pay Co' } })).invoice;
 
 const paymentEvent = (eventId: string, intentId: string, invoice: { id: string }, orgId: string, amount: number, type = 'payment_intent.succeeded') =>
   JSON.stringify({

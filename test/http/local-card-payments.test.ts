@@ -1,30 +1,16 @@
 import test from 'ava';
-import { call, createTenant, startTestApp } from '../support/test-app.ts';
+import { call, createTenant, startTestApp, type Tenant } from '../support/test-app.ts';
+import { boundPolicy } from '../support/mothers.ts';
 
-const firstInvoice = async (app: Awaited<ReturnType<typeof startTestApp>>, token: string) => {
-  const submission = await call(app.api, 'POST', '/v1/submissions', {
-    token,
-    body: {
-      insuredName: 'Laptop Co',
-      naicsCode: '541511',
-      annualRevenue: 1_500_000,
-      requestedLimit: 1_000_000,
-      effectiveDate: '2027-03-01',
-      state: 'OH',
-      lineOfBusiness: 'GL',
-    },
-  });
-  await call(app.api, 'POST', `/v1/submissions/${submission.body.id}/quote`, { token });
-  const policy = await call(app.api, 'POST', `/v1/submissions/${submission.body.id}/bind`, { token, body: { installmentPlan: 'QUARTERLY' } });
-  const invoices = await call(app.api, 'GET', `/v1/invoices?policyId=${policy.body.id}`, { token });
-  return invoices.body.data.find((invoice: { invoiceNumber: string }) => invoice.invoiceNumber.endsWith('-01'));
-};
+const firstInvoice = async (app: Awaited<ReturnType<typeof startTestApp>>, tenant: Tenant) =>
+  (await boundPolicy(app, tenant, { plan: 'QUARTERLY', submission: { insuredName: 'Laptop Co', annualRevenue: 1_500_000, effectiveDate: '2027-03-01' } }))
+    .invoice;
 
 test('in local, confirm: true completes a card payment through the verified event pipeline', async (t) => {
   const app = await startTestApp();
   t.teardown(app.close);
   const tenant = await createTenant(app);
-  const invoice = await firstInvoice(app, tenant.adminToken);
+  const invoice = await firstInvoice(app, tenant);
   const path = `/v1/invoices/${invoice.id}/payment-intent`;
   const paid = await call(app.api, 'POST', path, { token: tenant.adminToken, body: { confirm: true } });
   t.is(paid.status, 201);
@@ -52,7 +38,7 @@ test('outside local, confirm is refused and no intent is created', async (t) => 
   });
   t.teardown(app.close);
   const tenant = await createTenant(app);
-  const invoice = await firstInvoice(app, tenant.adminToken);
+  const invoice = await firstInvoice(app, tenant);
   const refused = await call(app.api, 'POST', `/v1/invoices/${invoice.id}/payment-intent`, { token: tenant.adminToken, body: { confirm: true } });
   t.is(refused.status, 400);
   t.like(refused.body, { error: 'validation_failed', details: { field: 'confirm' } });

@@ -5,6 +5,7 @@ import { withFaults, withInsertFaults, type Fault } from '../support/faulty-stor
 import { refundedCharge, stripeEvent } from '../support/stripe-events.ts';
 import { startReceiver } from '../support/receiver.ts';
 import { call, createProducer, createTenant, startTestApp, type TestApp, type Tenant } from '../support/test-app.ts';
+import { boundPolicy } from '../support/mothers.ts';
 
 const STRIPE_WEBHOOK_SECRET = 'whsec_failure_injection_0123456789';
 const stripe = new Stripe('sk_test_unused');
@@ -18,25 +19,13 @@ const sendRaw = (app: TestApp, payload: string) =>
 const send = (app: TestApp, eventId: string, object: unknown) =>
   sendRaw(app, JSON.stringify({ id: eventId, object: 'event', type: 'payment_intent.succeeded', data: { object } }));
 
-const paidPolicyInvoice = async (app: TestApp, tenant: Tenant, producerId: string) => {
-  const submission = await call(app.api, 'POST', '/v1/submissions', {
-    token: tenant.adminToken,
-    body: {
-      insuredName: 'Fault Co',
-      naicsCode: '541511',
-      annualRevenue: 2_000_000,
-      requestedLimit: 1_000_000,
-      effectiveDate: '2027-02-01',
-      state: 'TX',
-      lineOfBusiness: 'CYBER',
+const paidPolicyInvoice = async (app: TestApp, tenant: Tenant, producerId: string) =>
+  (
+    await boundPolicy(app, tenant, {
       producerId,
-    },
-  });
-  await call(app.api, 'POST', `/v1/submissions/${submission.body.id}/quote`, { token: tenant.adminToken });
-  const policy = await call(app.api, 'POST', `/v1/submissions/${submission.body.id}/bind`, { token: tenant.adminToken, body: { installmentPlan: 'PIF' } });
-  const invoices = await call(app.api, 'GET', `/v1/invoices?policyId=${policy.body.id}`, { token: tenant.adminToken });
-  return invoices.body.data[0];
-};
+      submission: { insuredName: 'Fault Co', annualRevenue: 2_000_000, effectiveDate: '2027-02-01', state: 'TX', lineOfBusiness: 'CYBER' },
+    })
+  ).invoices[0];
 
 for (const [collection, operation, priority] of [
   ['ledger_entries', 'ledger_sync', 1],
