@@ -44,7 +44,7 @@ import type { Clock } from '../ports/shared/clock.port.ts';
 import type { IdGenerator } from '../ports/shared/id-generator.port.ts';
 import type { OrganizationRepository } from '../ports/tenancy/organization.repository.ts';
 import type { Organizations } from '../ports/tenancy/organizations.use-case.ts';
-import type { Binding } from '../ports/underwriting/binding.use-case.ts';
+import type { Binding } from '../ports/policy/binding.use-case.ts';
 import type { Quoting } from '../ports/underwriting/quoting.use-case.ts';
 import type { UnderwritingReferenceData } from '../ports/underwriting/reference-data.port.ts';
 import type { Submissions } from '../ports/underwriting/submissions.use-case.ts';

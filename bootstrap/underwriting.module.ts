@@ -3,7 +3,7 @@ import { FixtureReferenceData } from '../adapters/reference-data/fixture-referen
 import { StoreWrittenPremiumLedger } from '../adapters/persistence/underwriting/written-premium-ledger.store.ts';
 import { QuoteStoreRepository } from '../adapters/persistence/underwriting/quote.store-repository.ts';
 import { SubmissionStoreRepository } from '../adapters/persistence/underwriting/submission.store-repository.ts';
-import { Binding } from '../ports/underwriting/binding.use-case.ts';
+import { Binding } from '../ports/policy/binding.use-case.ts';
 import { Quoting } from '../ports/underwriting/quoting.use-case.ts';
 import { Submissions } from '../ports/underwriting/submissions.use-case.ts';
 import { ISSUANCE_DEPENDENCIES, issuanceDeps } from './policy.module.ts';

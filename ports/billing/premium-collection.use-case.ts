@@ -7,7 +7,6 @@ import { writeUnlessDuplicate } from '../../core/shared/domain-error.ts';
 import type { Cents } from '../../core/shared/money.ts';
 import type { Policy } from '../../core/policy/policy.ts';
 import type { DocumentLibrary } from '../documents/document-library.use-case.ts';
-import type { PolicyRepository } from '../policy/policy.repositories.ts';
 import type { Clock } from '../shared/clock.port.ts';
 import type { IdGenerator } from '../shared/id-generator.port.ts';
 import type { UnderwritingReferenceData } from '../underwriting/reference-data.port.ts';
@@ -15,10 +14,15 @@ import type { CommissionRepository, LedgerRepository } from './commission.reposi
 import type { FinancialSteps } from './financial-steps.ts';
 import type { InvoiceRepository, PaymentRepository } from './invoice.repository.ts';
 
+/** What collecting premium needs to know of a policy (its producer, line, number), by id within an organization. */
+export interface PolicyLookup {
+  findById(orgId: string, id: string): Promise<Policy | null>;
+}
+
 export interface PremiumCollectionDeps {
   readonly invoices: InvoiceRepository;
   readonly payments: PaymentRepository;
-  readonly policies: PolicyRepository;
+  readonly policies: PolicyLookup;
   readonly commissions: CommissionRepository;
   readonly ledger: LedgerRepository;
   readonly reference: UnderwritingReferenceData;

@@ -13,13 +13,4 @@ export interface TokenSigner {
   verify(token: string, nowMs: number): ServiceClaims;
 }
 
-export interface SecretTools {
-  /** `bytes` random bytes, base64url. */
-  randomToken(bytes: number): string;
-  /** `digits` decimal digits from a CSPRNG, uniformly distributed (one-time codes). */
-  randomDigits(digits: number): string;
-  /** SHA-256, lowercase hex. */
-  digest(value: string): string;
-  /** Constant-time comparison of two secrets. */
-  same(a: string, b: string): boolean;
-}
+export type { SecretTools } from '../shared/secret-tools.port.ts';

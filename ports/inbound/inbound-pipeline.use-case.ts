@@ -11,7 +11,7 @@ import {
   type ProcessedEvents,
   type ReplayGuard,
 } from './inbound.ports.ts';
-import type { SecretTools } from '../identity/credential-crypto.port.ts';
+import type { SecretTools } from '../shared/secret-tools.port.ts';
 import { DomainError } from '../../core/shared/domain-error.ts';
 
 /** A receiver from its provider's mapper and the use case that takes the mapped command. */

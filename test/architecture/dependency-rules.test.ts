@@ -45,3 +45,58 @@ test('the dependency rules refuse each kind of violation', async (t) => {
     t.true(report.includes(rule), `${rule} is reported:\n${report}`);
   }
 });
+
+/** Groups of folders that import each other round in a circle (strongly connected, more than one). */
+const circles = (edges: ReadonlyMap<string, readonly string[]>): string[][] => {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const found: string[][] = [];
+  const visit = (node: string) => {
+    index.set(node, index.size);
+    low.set(node, index.get(node) as number);
+    stack.push(node);
+    for (const next of edges.get(node) ?? []) {
+      if (!index.has(next)) {
+        visit(next);
+        low.set(node, Math.min(low.get(node) as number, low.get(next) as number));
+      } else if (stack.includes(next)) low.set(node, Math.min(low.get(node) as number, index.get(next) as number));
+    }
+    if (low.get(node) === index.get(node)) {
+      const group: string[] = [];
+      let member: string | undefined;
+      do {
+        member = stack.pop() as string;
+        group.push(member);
+      } while (member !== node);
+      if (group.length > 1) found.push(group.sort());
+    }
+  };
+  for (const node of edges.keys()) if (!index.has(node)) visit(node);
+  return found;
+};
+
+test('bounded contexts do not import each other in circles (core/<context>, ports/<context>, adapters/<family>)', async (t) => {
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    [depcruise, 'core', 'ports', 'adapters', '--config', config, '--collapse', '^(core|ports|adapters)/[^/]+', '--output-type', 'json'],
+    { cwd: root, maxBuffer: 64 * 1024 * 1024 },
+  );
+  const modules = (JSON.parse(stdout) as { modules: { source: string; dependencies: { resolved: string }[] }[] }).modules;
+  const edges = new Map(
+    modules.map((module) => [module.source, module.dependencies.map((dependency) => dependency.resolved).filter((target) => target !== module.source)]),
+  );
+  t.true(edges.has('ports/billing') && edges.has('core/policy'), 'the contexts were found');
+  t.deepEqual(circles(edges), []);
+  t.deepEqual(
+    circles(
+      new Map([
+        ['ports/a', ['ports/b']],
+        ['ports/b', ['ports/c']],
+        ['ports/c', ['ports/a']],
+      ]),
+    ),
+    [['ports/a', 'ports/b', 'ports/c']],
+    'a circle is found',
+  );
+});

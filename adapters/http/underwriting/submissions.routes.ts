@@ -3,7 +3,7 @@ import { INSTALLMENT_PLANS } from '../../../core/billing/installment-plan.ts';
 import { dollarsToCents } from '../../../core/shared/money.ts';
 import { LINES_OF_BUSINESS, US_STATES } from '../../../core/underwriting/reference-data.ts';
 import { SUBMISSION_STATUSES } from '../../../core/underwriting/submission.ts';
-import type { Binding } from '../../../ports/underwriting/binding.use-case.ts';
+import type { Binding } from '../../../ports/policy/binding.use-case.ts';
 import type { Quoting } from '../../../ports/underwriting/quoting.use-case.ts';
 import type { Submissions } from '../../../ports/underwriting/submissions.use-case.ts';
 import { Email, IdParams, OrgIdQuery, PageQuery, pageOf, OneOf, DateOnly, LongText, Money, Text } from '../kernel/common.schemas.ts';

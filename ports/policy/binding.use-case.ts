@@ -7,9 +7,9 @@ import { aggregateFlag } from '../../core/underwriting/delegated-authority.ts';
 import { assertBindable, type Quote } from '../../core/underwriting/quote.ts';
 import { SUBMISSION_LIFECYCLE, type Submission } from '../../core/underwriting/submission.ts';
 import { transition } from '../../core/shared/lifecycle.ts';
-import { issuePolicy, type IssuanceDeps } from '../policy/policy-issuance.ts';
-import type { UnderwritingReferenceData } from './reference-data.port.ts';
-import type { WrittenPremiumLedger, QuoteRepository, SubmissionRepository } from './underwriting.repositories.ts';
+import { issuePolicy, type IssuanceDeps } from './policy-issuance.ts';
+import type { UnderwritingReferenceData } from '../underwriting/reference-data.port.ts';
+import type { WrittenPremiumLedger, QuoteRepository, SubmissionRepository } from '../underwriting/underwriting.repositories.ts';
 
 export interface BindingDeps extends IssuanceDeps {
   readonly submissions: SubmissionRepository;
