@@ -1,3 +1,4 @@
+import { DomainError, notFound } from '../shared/domain-error.ts';
 import type { Cents } from '../shared/money.ts';
 
 export type PaymentMethod = 'card' | 'ach' | 'check' | 'wire' | 'other';
@@ -56,3 +57,29 @@ export const reportedRefundTarget = (payment: ProcessorRefundReport): Cents =>
 
 /** The refund row a step is recorded as: the same step always gets the same reference. */
 export const refundStepReference = (payment: Pick<Payment, 'reference'>, step: RefundStep): string => `${payment.reference}:refunded:${step.from}-${step.to}`;
+
+/**
+ * The payment a refund gives back from: the one named, or the newest with enough left; refuses
+ * an amount no single payment can cover.
+ */
+export const refundSourceFor = (all: readonly Payment[], input: { amount: Cents; paymentId?: string }): Payment => {
+  const positive = all.filter((payment) => payment.amount > 0);
+  if (input.paymentId) {
+    const named = positive.find((payment) => payment.id === input.paymentId);
+    if (!named) throw notFound('Payment');
+    const left = refundableAmount(named, all);
+    if (input.amount > left) throw new DomainError('refund_exceeds_payments', `The payment has ${left / 100} left to refund.`, { refundable: left / 100 });
+    return named;
+  }
+  const newestFirst = [...positive].sort((a, b) => b.receivedAt.getTime() - a.receivedAt.getTime());
+  const source = newestFirst.find((payment) => refundableAmount(payment, all) >= input.amount);
+  if (!source) {
+    const left = positive.reduce((sum, payment) => Math.max(sum, refundableAmount(payment, all)), 0);
+    throw new DomainError(
+      'refund_exceeds_payments',
+      positive.length === 0 ? 'The invoice has received no payment to refund.' : `No single payment has ${input.amount / 100} left to refund.`,
+      { refundable: left / 100 },
+    );
+  }
+  return source;
+};

@@ -15,3 +15,10 @@ export interface PolicyTransaction {
   readonly details: Record<string, unknown>;
   readonly createdAt: Date;
 }
+
+/** A timeline entry of a policy: what happened, from when, by whom, and what it did to the premium. */
+export const timelineEntry = (
+  policy: { readonly id: string; readonly orgId: string },
+  entry: { id: string; type: PolicyTransactionType; effectiveDate: CalendarDate; actor: string; premiumDelta: Cents; details: Record<string, unknown> },
+  at: Date,
+): PolicyTransaction => ({ ...entry, orgId: policy.orgId, policyId: policy.id, createdAt: at });

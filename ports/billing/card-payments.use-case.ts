@@ -1,9 +1,9 @@
 import { INVOICE_LIFECYCLE, type Invoice } from '../../core/billing/invoice.ts';
 import { assertTransition } from '../../core/shared/lifecycle.ts';
 import { canRetry, type PaymentAttempt } from '../../core/billing/payment-attempt.ts';
-import { isProcessorPayment, refundableAmount, type Payment } from '../../core/billing/payment.ts';
+import { isProcessorPayment, refundSourceFor, type Payment } from '../../core/billing/payment.ts';
 import { domainEvent } from '../../core/events/domain-event.ts';
-import { DomainError, isDomainError, notFound } from '../../core/shared/domain-error.ts';
+import { DomainError, notFound } from '../../core/shared/domain-error.ts';
 import { cents, type Cents } from '../../core/shared/money.ts';
 import type { Principal } from '../../core/identity/principal.ts';
 import type { AuditTrail } from '../shared/audit-trail.ts';
@@ -15,7 +15,7 @@ import type { InvoiceRepository, PaymentRepository } from './invoice.repository.
 import type { InvoiceSettlement } from './invoice-settlement.use-case.ts';
 import type { PaymentAttemptRepository } from './payment-attempt.repository.ts';
 import type { PremiumCollection } from './premium-collection.use-case.ts';
-import type { GatewayIntent, PaymentGateway } from './payment-gateway.port.ts';
+import { throughProcessor, type PaymentGateway } from './payment-gateway.port.ts';
 
 export interface CardPaymentsDeps {
   readonly gateway: PaymentGateway;
@@ -31,17 +31,6 @@ export interface CardPaymentsDeps {
   readonly clock: Clock;
   readonly audit: AuditTrail;
 }
-
-const processorFailure = (error: unknown): DomainError =>
-  isDomainError(error)
-    ? error
-    : new DomainError(
-        'payment_processor_error',
-        'The payment processor did not complete the request; nothing was charged or refunded twice, and the same request may be retried.',
-        {
-          reason: error instanceof Error ? error.message : String(error),
-        },
-      );
 
 /** Card payments through the processor: intents, retries of failed attempts, refunds and failure reports. */
 export class CardPayments {
@@ -70,7 +59,7 @@ export class CardPayments {
     if (outstanding <= 0) throw new DomainError('invalid_transition', 'Nothing is outstanding on this invoice.', { status: invoice.status });
     const amount = requested ?? outstanding;
     if (amount > outstanding) throw new DomainError('overpayment', `The invoice has ${outstanding / 100} outstanding.`, { outstanding: outstanding / 100 });
-    const intent = await this.call(() =>
+    const intent = await throughProcessor(() =>
       this.deps.gateway.createIntent({
         amount,
         currency: 'usd',
@@ -120,7 +109,7 @@ export class CardPayments {
     await this.openInvoice(orgId, invoiceId);
     const failed = await this.deps.attempts.latestForInvoice(orgId, invoiceId, ['failed']);
     if (!failed || !canRetry(failed)) throw new DomainError('invalid_transition', 'The invoice has no failed card payment to retry.', {});
-    const intent = await this.call(() => this.deps.gateway.confirmIntent(failed.id, `retry-${failed.id}-${failed.retries + 1}`));
+    const intent = await throughProcessor(() => this.deps.gateway.confirmIntent(failed.id, `retry-${failed.id}-${failed.retries + 1}`));
     const moved = await this.deps.attempts.setStatus(orgId, failed.id, intent.status, this.deps.clock.now(), { retry: true });
     await this.deps.audit.record(actor, orgId, 'invoice.payment_retried', { type: 'invoice', id: invoiceId }, { intentId: failed.id, status: intent.status });
     return moved ?? failed;
@@ -142,7 +131,7 @@ export class CardPayments {
     const all = await this.deps.payments.forInvoice(orgId, invoiceId);
     const repeated = input.reference ? all.find((payment) => payment.amount < 0 && payment.requestKey === input.reference) : undefined;
     if (repeated) return { invoice, payment: repeated };
-    const source = this.refundSource(all, input);
+    const source = refundSourceFor(all, input);
     const requestKey = input.reference ?? this.deps.ids.next('rfd');
     const reference = isProcessorPayment(source) ? await this.refundThroughProcessor(orgId, invoiceId, source, requestKey, input) : `refund:${requestKey}`;
     const recorded = await this.deps.settlement.recordRefund(orgId, invoiceId, {
@@ -191,7 +180,7 @@ export class CardPayments {
     }
     try {
       const refund = await this.deps.steps.run('refund_processing', { orgId, reference: source.reference, invoiceId }, () =>
-        this.call(() =>
+        throughProcessor(() =>
           this.deps.gateway.refund({ intentId: source.reference, amount: input.amount, invoiceId, orgId, idempotencyKey: `refund-${source.id}-${requestKey}` }),
         ),
       );
@@ -200,28 +189,6 @@ export class CardPayments {
       await this.deps.payments.releaseRefundHold(orgId, source.id, requestKey, input.amount);
       throw error;
     }
-  }
-
-  private refundSource(all: readonly Payment[], input: { amount: Cents; paymentId?: string }): Payment {
-    const positive = all.filter((payment) => payment.amount > 0);
-    if (input.paymentId) {
-      const named = positive.find((payment) => payment.id === input.paymentId);
-      if (!named) throw notFound('Payment');
-      const left = refundableAmount(named, all);
-      if (input.amount > left) throw new DomainError('refund_exceeds_payments', `The payment has ${left / 100} left to refund.`, { refundable: left / 100 });
-      return named;
-    }
-    const newestFirst = [...positive].sort((a, b) => b.receivedAt.getTime() - a.receivedAt.getTime());
-    const source = newestFirst.find((payment) => refundableAmount(payment, all) >= input.amount);
-    if (!source) {
-      const left = positive.reduce((sum, payment) => Math.max(sum, refundableAmount(payment, all)), 0);
-      throw new DomainError(
-        'refund_exceeds_payments',
-        positive.length === 0 ? 'The invoice has received no payment to refund.' : `No single payment has ${input.amount / 100} left to refund.`,
-        { refundable: left / 100 },
-      );
-    }
-    return source;
   }
 
   /**
@@ -264,13 +231,5 @@ export class CardPayments {
     });
     await this.deps.attempts.markFailed(orgId, intentId, failureKey, input.message, now);
     return true;
-  }
-
-  private async call<T extends GatewayIntent | { id: string }>(work: () => Promise<T>): Promise<T> {
-    try {
-      return await work();
-    } catch (error) {
-      throw processorFailure(error);
-    }
   }
 }

@@ -1,3 +1,4 @@
+import { DomainError, isDomainError } from '../../core/shared/domain-error.ts';
 import type { PaymentAttemptStatus } from '../../core/billing/payment-attempt.ts';
 import type { Cents } from '../../core/shared/money.ts';
 
@@ -36,3 +37,23 @@ export interface PaymentGateway {
   confirmIntent(intentId: string, idempotencyKey: string): Promise<GatewayIntent>;
   refund(input: { intentId: string; amount: Cents; invoiceId: string; orgId: string; idempotencyKey: string }): Promise<GatewayRefund>;
 }
+
+const processorFailure = (error: unknown): DomainError =>
+  isDomainError(error)
+    ? error
+    : new DomainError(
+        'payment_processor_error',
+        'The payment processor did not complete the request; nothing was charged or refunded twice, and the same request may be retried.',
+        {
+          reason: error instanceof Error ? error.message : String(error),
+        },
+      );
+
+/** Runs a call to the processor; any failure that is not already a domain error becomes `payment_processor_error`. */
+export const throughProcessor = async <T>(work: () => Promise<T>): Promise<T> => {
+  try {
+    return await work();
+  } catch (error) {
+    throw processorFailure(error);
+  }
+};

@@ -1,6 +1,6 @@
 import { installmentInvoices, type Invoice } from '../../core/billing/invoice.ts';
 import { issuedEvent, newPolicy, type Policy, type PolicyIssue } from '../../core/policy/policy.ts';
-import type { PolicyTransactionType } from '../../core/policy/policy-transaction.ts';
+import { timelineEntry, type PolicyTransactionType } from '../../core/policy/policy-transaction.ts';
 import { yearOf } from '../../core/shared/calendar-date.ts';
 import type { InvoiceRepository } from '../billing/invoice.repository.ts';
 import type { Clock } from '../shared/clock.port.ts';
@@ -35,17 +35,16 @@ export const issuePolicy = async (deps: IssuanceDeps, issue: Issue): Promise<{ p
   const invoices = installmentInvoices(policy, issue.plan, issue.premium, issue.effectiveDate, () => deps.ids.next('inv'), now);
   try {
     await deps.invoices.insertAll(invoices);
-    await deps.transactions.insert({
+    const details = { installmentPlan: issue.plan, ...(issue.renewalOf ? { renewalOf: issue.renewalOf } : {}) };
+    const entry = {
       id: deps.ids.next('ptx'),
-      orgId: issue.orgId,
-      policyId: policy.id,
       type: issue.transaction,
       effectiveDate: issue.effectiveDate,
       actor: issue.actor,
       premiumDelta: issue.premium,
-      details: { installmentPlan: issue.plan, ...(issue.renewalOf ? { renewalOf: issue.renewalOf } : {}) },
-      createdAt: now,
-    });
+      details,
+    };
+    await deps.transactions.insert(timelineEntry(policy, entry, now));
     await deps.policies.insert(policy, events);
   } catch (error) {
     await Promise.all([deps.invoices.removeForPolicy(issue.orgId, policy.id), deps.transactions.removeForPolicy(issue.orgId, policy.id)]);

@@ -10,7 +10,7 @@ import {
   type Policy,
   type PolicyStatus,
 } from '../../core/policy/policy.ts';
-import type { PolicyTransaction, PolicyTransactionType } from '../../core/policy/policy-transaction.ts';
+import { timelineEntry, type PolicyTransaction, type PolicyTransactionType } from '../../core/policy/policy-transaction.ts';
 import { prorate, returnPremium, type CancellationMethod } from '../../core/policy/proration.ts';
 import { addDays, compareDates, today, yearOf, type CalendarDate } from '../../core/shared/calendar-date.ts';
 import { DomainError, notFound } from '../../core/shared/domain-error.ts';
@@ -260,17 +260,8 @@ export class PolicyLifecycle {
     details: Record<string, unknown> & { id?: string },
   ): Promise<PolicyTransaction> {
     const { id, ...rest } = details;
-    const transaction: PolicyTransaction = {
-      id: id ?? this.deps.ids.next('ptx'),
-      orgId: policy.orgId,
-      policyId: policy.id,
-      type,
-      effectiveDate,
-      actor: describeActor(actor),
-      premiumDelta,
-      details: rest,
-      createdAt: this.deps.clock.now(),
-    };
+    const entry = { id: id ?? this.deps.ids.next('ptx'), type, effectiveDate, actor: describeActor(actor), premiumDelta, details: rest };
+    const transaction = timelineEntry(policy, entry, this.deps.clock.now());
     await this.deps.transactions.insert(transaction);
     return transaction;
   }
