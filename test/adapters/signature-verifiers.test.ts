@@ -5,16 +5,7 @@ import { StandardWebhooksVerifier } from '../../adapters/inbound/email/standard-
 import { ESignatureVerifier } from '../../adapters/inbound/esign/esign-signature.verifier.ts';
 import { IdentitySignatureVerifier } from '../../adapters/inbound/identity/identity-signature.verifier.ts';
 import { StripeSignatureVerifier } from '../../adapters/inbound/stripe/stripe-signature.verifier.ts';
-import { isDomainError } from '../../core/shared/domain-error.ts';
-
-const codeOf = (fn: () => unknown) => {
-  try {
-    fn();
-    return null;
-  } catch (error) {
-    return isDomainError(error) ? error.code : 'unexpected';
-  }
-};
+import { codeOf } from '../support/error-codes.ts';
 
 test('Standard Webhooks: the specification example verifies; any change does not', (t) => {
   // The example of the Standard Webhooks specification.

@@ -4,18 +4,9 @@ import { API_KEY_SCOPES, PERMISSIONS } from '../../core/identity/permissions.ts'
 import type { Principal } from '../../core/identity/principal.ts';
 import { ROLE_PERMISSIONS, ROLES, type Role } from '../../core/identity/roles.ts';
 import { signInAllowed, MAX_FAILED_SIGN_INS } from '../../core/identity/sign-in-lockout.rules.ts';
-import { isDomainError } from '../../core/shared/domain-error.ts';
+import { codeOf } from '../support/error-codes.ts';
 
 const user = (role: Role, orgId = 'org_a'): Principal => ({ kind: 'user', userId: 'usr_1', orgId, role, via: 'jwt' });
-const codeOf = (fn: () => void): string | null => {
-  try {
-    fn();
-    return null;
-  } catch (error) {
-    return isDomainError(error) ? error.code : 'unexpected';
-  }
-};
-
 test('every one of the 12 roles has a row in the permission table, made only of known permissions', (t) => {
   t.is(ROLES.length, 12);
   for (const role of ROLES)

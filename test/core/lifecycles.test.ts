@@ -6,11 +6,11 @@ import { INVOICE_LIFECYCLE } from '../../core/billing/invoice.ts';
 import { ENVELOPE_LIFECYCLE } from '../../core/esign/envelope.ts';
 import { POLICY_LIFECYCLE } from '../../core/policy/policy.ts';
 import { APPOINTMENT_LIFECYCLE, PRODUCER_LIFECYCLE } from '../../core/producers/producer.ts';
-import { isDomainError } from '../../core/shared/domain-error.ts';
 import { assertTransition, declaredLifecycles, moveBetween, nextStatuses, type Lifecycle } from '../../core/shared/lifecycle.ts';
 import { QUOTE_LIFECYCLE } from '../../core/underwriting/quote.ts';
 import { SUBMISSION_LIFECYCLE } from '../../core/underwriting/submission.ts';
 import { SUBSCRIPTION_LIFECYCLE } from '../../core/webhooks/subscription.ts';
+import { codeOf } from '../support/error-codes.ts';
 
 const coreFiles = (dir: string): string[] =>
   readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
@@ -21,15 +21,6 @@ const coreFiles = (dir: string): string[] =>
 const allLifecycles = async (): Promise<readonly Lifecycle<string, string>[]> => {
   for (const file of coreFiles(resolve(import.meta.dirname, '../../core'))) await import(pathToFileURL(file).href);
   return declaredLifecycles();
-};
-
-const codeOf = (fn: () => unknown): string | null => {
-  try {
-    fn();
-    return null;
-  } catch (error) {
-    return isDomainError(error) ? error.code : 'unexpected';
-  }
 };
 
 test('every lifecycle names only its own statuses, and every move the table does not list is invalid_transition', async (t) => {

@@ -6,7 +6,7 @@ import { assertBindable, type Quote } from '../../core/underwriting/quote.ts';
 import { naicsSector } from '../../core/underwriting/reference-data.ts';
 import type { CompleteRisk } from '../../core/underwriting/submission.ts';
 import { bandOf, triage } from '../../core/underwriting/triage.ts';
-import { isDomainError } from '../../core/shared/domain-error.ts';
+import { codeOf } from '../support/error-codes.ts';
 
 const data = new FixtureReferenceData();
 const risk: CompleteRisk = {
@@ -108,15 +108,6 @@ const quote = (overrides: Partial<Quote>): Quote => ({
   createdAt: new Date(),
   ...overrides,
 });
-
-const codeOf = (fn: () => void) => {
-  try {
-    fn();
-    return null;
-  } catch (error) {
-    return isDomainError(error) ? error.code : 'unexpected';
-  }
-};
 
 test('quotes bind while active, unexpired and free of flags', (t) => {
   t.is(

@@ -1,8 +1,8 @@
 import test from 'ava';
 import { cents } from '../../core/shared/money.ts';
-import { isDomainError } from '../../core/shared/domain-error.ts';
 import { TOKENS } from '../../bootstrap/tokens.ts';
 import { PLATFORM, useCaseWorld, type UseCaseWorld } from '../support/use-cases.ts';
+import { rejectionCodeOf } from '../support/error-codes.ts';
 
 const ORG = 'org_pay';
 const RISK = {
@@ -13,15 +13,6 @@ const RISK = {
   effectiveDate: '2027-01-01',
   state: 'OH',
   lineOfBusiness: 'GL' as const,
-};
-
-const codeOf = async (promise: Promise<unknown>): Promise<string | null> => {
-  try {
-    await promise;
-    return null;
-  } catch (error) {
-    return isDomainError(error) ? error.code : 'unexpected';
-  }
 };
 
 const firstInvoice = async (world: UseCaseWorld, producerId: string | null = null) => {
@@ -38,7 +29,10 @@ test('a manual payment counts once per reference, never overpays, and a paid inv
   const settlement = await world.resolve(TOKENS.InvoiceSettlement);
   const invoices = await world.resolve(TOKENS.InvoiceRepository);
   const invoice = await firstInvoice(world);
-  t.is(await codeOf(settlement.pay(PLATFORM, ORG, invoice.id, { amount: cents(invoice.amount + 1), method: 'check', reference: 'chk-0' })), 'overpayment');
+  t.is(
+    await rejectionCodeOf(settlement.pay(PLATFORM, ORG, invoice.id, { amount: cents(invoice.amount + 1), method: 'check', reference: 'chk-0' })),
+    'overpayment',
+  );
   const half = cents(Math.floor(invoice.amount / 2));
   const first = await settlement.pay(PLATFORM, ORG, invoice.id, { amount: half, method: 'check', reference: 'chk-1' });
   const again = await settlement.pay(PLATFORM, ORG, invoice.id, { amount: half, method: 'check', reference: 'chk-1' });
@@ -46,9 +40,9 @@ test('a manual payment counts once per reference, never overpays, and a paid inv
   t.like(await invoices.findById(ORG, invoice.id), { paidAmount: half, status: 'open' });
   await settlement.pay(PLATFORM, ORG, invoice.id, { amount: cents(invoice.amount - half), method: 'ach', reference: 'ach-1' });
   t.like(await invoices.findById(ORG, invoice.id), { paidAmount: invoice.amount, status: 'paid' });
-  t.is(await codeOf(settlement.pay(PLATFORM, ORG, invoice.id, { amount: cents(1), method: 'check', reference: 'chk-2' })), 'invalid_transition');
-  t.is(await codeOf(settlement.void(PLATFORM, ORG, invoice.id)), 'invalid_transition');
-  t.is(await codeOf(settlement.pay(PLATFORM, 'org_other', invoice.id, { amount: cents(1), method: 'check', reference: 'chk-3' })), 'not_found');
+  t.is(await rejectionCodeOf(settlement.pay(PLATFORM, ORG, invoice.id, { amount: cents(1), method: 'check', reference: 'chk-2' })), 'invalid_transition');
+  t.is(await rejectionCodeOf(settlement.void(PLATFORM, ORG, invoice.id)), 'invalid_transition');
+  t.is(await rejectionCodeOf(settlement.pay(PLATFORM, 'org_other', invoice.id, { amount: cents(1), method: 'check', reference: 'chk-3' })), 'not_found');
 });
 
 test('a refund reopens an uncovered invoice and can never return more than was paid', async (t) => {
@@ -59,7 +53,7 @@ test('a refund reopens an uncovered invoice and can never return more than was p
   const invoices = await world.resolve(TOKENS.InvoiceRepository);
   const invoice = await firstInvoice(world);
   await settlement.pay(PLATFORM, ORG, invoice.id, { amount: invoice.amount, method: 'check', reference: 'chk-full' });
-  t.is(await codeOf(cards.refund(PLATFORM, ORG, invoice.id, { amount: cents(invoice.amount + 1) })), 'refund_exceeds_payments');
+  t.is(await rejectionCodeOf(cards.refund(PLATFORM, ORG, invoice.id, { amount: cents(invoice.amount + 1) })), 'refund_exceeds_payments');
   const refunded = await cards.refund(PLATFORM, ORG, invoice.id, { amount: cents(10_000), reference: 'rf-1' });
   t.like(refunded.invoice, { status: 'open', paidAmount: invoice.amount - 10_000 });
   const repeated = await cards.refund(PLATFORM, ORG, invoice.id, { amount: cents(10_000), reference: 'rf-1' });

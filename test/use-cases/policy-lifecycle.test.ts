@@ -1,9 +1,9 @@
 import test from 'ava';
 import { installmentSchedule } from '../../core/billing/installment-plan.ts';
-import { isDomainError } from '../../core/shared/domain-error.ts';
 import { cents, type Cents } from '../../core/shared/money.ts';
 import { TOKENS } from '../../bootstrap/tokens.ts';
 import { PLATFORM, useCaseWorld, type UseCaseWorld } from '../support/use-cases.ts';
+import { rejectionCodeOf } from '../support/error-codes.ts';
 
 const ORG = 'org_uc';
 const RISK = {
@@ -23,15 +23,6 @@ const bound = async (world: UseCaseWorld, plan: 'PIF' | 'QUARTERLY' = 'QUARTERLY
   return { submission, quote, policy };
 };
 
-const codeOf = async (promise: Promise<unknown>): Promise<string | null> => {
-  try {
-    await promise;
-    return null;
-  } catch (error) {
-    return isDomainError(error) ? error.code : 'unexpected';
-  }
-};
-
 const sum = (amounts: readonly Cents[]) => amounts.reduce((total, amount) => total + amount, 0);
 
 test('bind issues the policy at the quoted premium, an invoice per installment summing to it, and policy.bound in its outbox', async (t) => {
@@ -49,7 +40,7 @@ test('bind issues the policy at the quoted premium, an invoice per installment s
     ['policy.bound'],
   );
   t.is(
-    await codeOf((await world.resolve(TOKENS.Binding)).bind(PLATFORM, ORG, submission.id, 'PIF')),
+    await rejectionCodeOf((await world.resolve(TOKENS.Binding)).bind(PLATFORM, ORG, submission.id, 'PIF')),
     'invalid_transition',
     'a bound submission binds no second policy',
   );
@@ -60,18 +51,18 @@ test('the lifecycle moves only as its table allows, each move with its event', a
   t.teardown(world.close);
   const lifecycle = await world.resolve(TOKENS.PolicyLifecycle);
   const { policy } = await bound(world, 'PIF');
-  t.is(await codeOf(lifecycle.reinstate(PLATFORM, ORG, policy.id)), 'invalid_transition', 'an active policy has nothing to reinstate');
+  t.is(await rejectionCodeOf(lifecycle.reinstate(PLATFORM, ORG, policy.id)), 'invalid_transition', 'an active policy has nothing to reinstate');
   const endorsement = await lifecycle.endorse(PLATFORM, ORG, policy.id, { effectiveDate: '2027-07-02', changes: { requestedLimit: cents(200_000_000) } });
   t.true(endorsement.premiumDelta > 0);
   const cancelled = await lifecycle.cancel(PLATFORM, ORG, policy.id, { effectiveDate: '2027-09-01', reason: 'insured_request' });
   t.is(cancelled.status, 'cancelled');
-  t.is(await codeOf(lifecycle.endorse(PLATFORM, ORG, policy.id, { effectiveDate: '2027-10-01', changes: {} })), 'invalid_transition');
-  t.is(await codeOf(lifecycle.cancel(PLATFORM, ORG, policy.id, { effectiveDate: '2027-10-01', reason: 'other' })), 'invalid_transition');
+  t.is(await rejectionCodeOf(lifecycle.endorse(PLATFORM, ORG, policy.id, { effectiveDate: '2027-10-01', changes: {} })), 'invalid_transition');
+  t.is(await rejectionCodeOf(lifecycle.cancel(PLATFORM, ORG, policy.id, { effectiveDate: '2027-10-01', reason: 'other' })), 'invalid_transition');
   const reinstated = await lifecycle.reinstate(PLATFORM, ORG, policy.id);
   t.like(reinstated, { status: 'active', cancellation: null });
   const renewal = await lifecycle.renew(PLATFORM, ORG, policy.id);
   t.like(renewal, { renewalOf: policy.id, effectiveDate: '2028-01-01' });
-  t.is(await codeOf(lifecycle.renew(PLATFORM, ORG, policy.id)), 'invalid_transition', 'a policy is renewed once');
+  t.is(await rejectionCodeOf(lifecycle.renew(PLATFORM, ORG, policy.id)), 'invalid_transition', 'a policy is renewed once');
   const stored = await world.store.collection('policies').findOne({ _id: policy.id });
   t.deepEqual(
     (stored?.pendingEvents as { type: string }[]).map((event) => event.type),

@@ -48,6 +48,3 @@ export const verifyTimestamped = (raw: Uint8Array, signatureHeader: string | und
   if (!matched) throw invalidSignature();
   return { timestampMs: Number(timestamp) * 1000, signature: matched };
 };
-
-/** Whole non-negative cents, as providers send amounts. */
-export const isCentsValue = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0;

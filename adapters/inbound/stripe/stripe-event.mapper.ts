@@ -2,9 +2,11 @@ import { cents } from '../../../core/shared/money.ts';
 import type { ProcessorPaymentCommand } from '../../../ports/billing/processor-payment-events.handler.ts';
 import type { RefundReport } from '../../../ports/billing/processor-refunds.use-case.ts';
 import { ignore, valueAt, type IgnoredDelivery, type VerifiedDelivery } from '../../../ports/inbound/inbound.ports.ts';
-import { isCentsValue } from '../shared/signature-checks.ts';
 
 type Mapped = ProcessorPaymentCommand | IgnoredDelivery;
+
+/** Whole non-negative cents, as the processor sends amounts. */
+const isCentsValue = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0;
 
 /** The invoice named by the metadata the service put on the intent (and the processor copies to its charges). */
 const invoiceOf = (object: unknown): { orgId: string; invoiceId: string } | null => {
