@@ -1,9 +1,23 @@
+import { cents } from '../../core/shared/money.ts';
+import type { CompleteRisk } from '../../core/underwriting/risk.ts';
 import { call, type Tenant, type TestApp } from './test-app.ts';
 
 /**
  * Test data in one place (Object Mothers): the records a test needs, built the way an integrator
  * makes them through the API, with defaults a test overrides only where it matters to it.
  */
+
+/** The same risk as the core sees it (money in cents), for core and use-case tests. */
+export const aRisk = (overrides: Partial<CompleteRisk> = {}): CompleteRisk => ({
+  insuredName: 'Card Co',
+  naicsCode: '541511',
+  annualRevenue: cents(400_000_000),
+  requestedLimit: cents(100_000_000),
+  effectiveDate: '2027-01-01',
+  state: 'OH',
+  lineOfBusiness: 'GL',
+  ...overrides,
+});
 
 /** A complete GL submission body as an integrator sends it (money in dollars). */
 export const aSubmission = (overrides: Record<string, unknown> = {}) => ({

@@ -4,17 +4,10 @@ import { cents, type Cents } from '../../core/shared/money.ts';
 import { TOKENS } from '../../bootstrap/tokens.ts';
 import { PLATFORM, useCaseWorld, type UseCaseWorld } from '../support/use-cases.ts';
 import { rejectionCodeOf } from '../support/error-codes.ts';
+import { aRisk } from '../support/mothers.ts';
 
 const ORG = 'org_uc';
-const RISK = {
-  insuredName: 'Use Case Co',
-  naicsCode: '541511',
-  annualRevenue: cents(400_000_000),
-  requestedLimit: cents(100_000_000),
-  effectiveDate: '2027-01-01',
-  state: 'OH',
-  lineOfBusiness: 'GL' as const,
-};
+const RISK = aRisk({ insuredName: 'Use Case Co' });
 
 const bound = async (world: UseCaseWorld, plan: 'PIF' | 'QUARTERLY' = 'QUARTERLY') => {
   const submission = await (await world.resolve(TOKENS.Submissions)).create(PLATFORM, ORG, RISK, 'json');

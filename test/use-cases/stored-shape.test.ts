@@ -7,6 +7,7 @@ import { domainEvent } from '../../core/events/domain-event.ts';
 import { issuedEvent, newPolicy, POLICY_LIFECYCLE } from '../../core/policy/policy.ts';
 import { transition } from '../../core/shared/lifecycle.ts';
 import { cents } from '../../core/shared/money.ts';
+import { aRisk } from '../support/mothers.ts';
 
 const at = new Date('2027-01-01T00:00:00Z');
 const origin = (id: string) => ({ id, orgId: 'org_1', at });
@@ -57,15 +58,7 @@ test('a policy read back carries no outbox, whatever its events', async (t) => {
   const store = await EmbeddedStore.open({});
   t.teardown(() => store.close());
   const policies = await PolicyStoreRepository.create(store);
-  const risk = {
-    insuredName: 'Acme',
-    naicsCode: '541511',
-    annualRevenue: cents(365_000_000),
-    requestedLimit: cents(100_000_000),
-    effectiveDate: '2027-01-01',
-    state: 'OH',
-    lineOfBusiness: 'GL' as const,
-  };
+  const risk = aRisk({ insuredName: 'Acme', annualRevenue: cents(365_000_000) });
   const policy = newPolicy(
     {
       policyId: 'pol_1',
