@@ -1,4 +1,5 @@
 import { cents } from '../../core/shared/money.ts';
+import type { Invoice } from '../../core/billing/invoice.ts';
 import type { CompleteRisk } from '../../core/underwriting/risk.ts';
 import { call, type Tenant, type TestApp } from './test-app.ts';
 
@@ -16,6 +17,21 @@ export const aRisk = (overrides: Partial<CompleteRisk> = {}): CompleteRisk => ({
   effectiveDate: '2027-01-01',
   state: 'OH',
   lineOfBusiness: 'GL',
+  ...overrides,
+});
+
+/** An open $100 installment invoice as the core holds it. */
+export const anInvoice = (overrides: Partial<Invoice> = {}): Invoice => ({
+  id: 'inv_1',
+  orgId: 'org_1',
+  policyId: 'pol_1',
+  invoiceNumber: 'GL-2027-000001-01',
+  kind: 'installment',
+  amount: cents(10_000),
+  paidAmount: cents(0),
+  dueDate: '2027-01-01',
+  status: 'open',
+  createdAt: new Date('2027-01-01T00:00:00Z'),
   ...overrides,
 });
 

@@ -1,29 +1,18 @@
 import test from 'ava';
 import { EmbeddedStore } from '../../adapters/persistence/embedded/embedded-store.engine.ts';
 import { InvoiceStoreRepository } from '../../adapters/persistence/billing/invoice.store-repository.ts';
-import type { Invoice } from '../../core/billing/invoice.ts';
 import type { DomainEvent } from '../../core/events/domain-event.ts';
 import { carriesEvents, newOutbox, withEvents } from '../../adapters/persistence/shared/outbox.ts';
 import { AggregateOutbox } from '../../adapters/persistence/webhooks/webhook.stores.ts';
 import { cents } from '../../core/shared/money.ts';
+import { anInvoice } from '../support/mothers.ts';
 
 test('a write that adds no events never clears the outbox flag of events still waiting for the relay', async (t) => {
   const store = await EmbeddedStore.open({});
   t.teardown(() => store.close());
   const invoices = await InvoiceStoreRepository.create(store);
   const now = new Date('2027-01-01T00:00:00Z');
-  const invoice: Invoice = {
-    id: 'inv_1',
-    orgId: 'org_1',
-    policyId: 'pol_1',
-    invoiceNumber: 'GL-2027-000001-01',
-    kind: 'installment',
-    amount: cents(10_000),
-    paidAmount: cents(0),
-    dueDate: '2027-01-01',
-    status: 'open',
-    createdAt: now,
-  };
+  const invoice = anInvoice({ createdAt: now });
   await invoices.insertAll([invoice]);
   const received = { id: 'evt_1', type: 'payment.received' as const, orgId: 'org_1', timestamp: now, data: {} };
   await invoices.applyPayment('org_1', 'inv_1', 'pi_1', cents(10_000), [received]);

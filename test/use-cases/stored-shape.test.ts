@@ -2,12 +2,11 @@ import test from 'ava';
 import { InvoiceStoreRepository, PaymentStoreRepository } from '../../adapters/persistence/billing/invoice.store-repository.ts';
 import { EmbeddedStore } from '../../adapters/persistence/embedded/embedded-store.engine.ts';
 import { PolicyStoreRepository } from '../../adapters/persistence/policy/policy.store-repository.ts';
-import type { Invoice } from '../../core/billing/invoice.ts';
 import { domainEvent } from '../../core/events/domain-event.ts';
 import { issuedEvent, newPolicy, POLICY_LIFECYCLE } from '../../core/policy/policy.ts';
 import { transition } from '../../core/shared/lifecycle.ts';
 import { cents } from '../../core/shared/money.ts';
-import { aRisk } from '../support/mothers.ts';
+import { anInvoice, aRisk } from '../support/mothers.ts';
 
 const at = new Date('2027-01-01T00:00:00Z');
 const origin = (id: string) => ({ id, orgId: 'org_1', at });
@@ -16,18 +15,7 @@ test('what a repository keeps beside a record for its own writes never comes bac
   const store = await EmbeddedStore.open({});
   t.teardown(() => store.close());
   const invoices = await InvoiceStoreRepository.create(store);
-  const invoice: Invoice = {
-    id: 'inv_1',
-    orgId: 'org_1',
-    policyId: 'pol_1',
-    invoiceNumber: 'GL-2027-000001-01',
-    kind: 'installment',
-    amount: cents(10_000),
-    paidAmount: cents(0),
-    dueDate: '2027-01-01',
-    status: 'open',
-    createdAt: at,
-  };
+  const invoice = anInvoice({ createdAt: at });
   await invoices.insertAll([invoice]);
   const received = domainEvent('payment.received', { invoiceId: 'inv_1', reference: 'pi_1', amount: cents(10_000), method: 'card' }, origin('evt_1'));
   const applied = await invoices.applyPayment('org_1', 'inv_1', 'pi_1', cents(10_000), [received]);
