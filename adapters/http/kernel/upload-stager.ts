@@ -40,8 +40,9 @@ const writeToFile = (source: Readable, path: string, limit: number): Promise<{ s
       settled = true;
       source.off('data', onData);
       source.pause();
+      // Settles only once the file is closed, so removing it afterwards cannot race a late open.
+      sink.once('close', () => reject(error));
       sink.destroy();
-      reject(error);
     };
     const onData = (chunk: Buffer) => {
       size += chunk.length;
@@ -80,13 +81,20 @@ const stageMultipart = (request: IncomingMessage, spec: UploadSpec, path: string
     }
     let failed = false;
     let file: Promise<StagedFile> | null = null;
+    let fileStream: Readable | null = null;
     const fail = (error: Error) => {
       if (failed) return;
       failed = true;
       request.unpipe(parser);
       request.pause();
       parser.removeAllListeners('file');
-      reject(error);
+      // A file still being written is stopped and closed first, so the caller's removal of it is final.
+      if (!file) return reject(error);
+      fileStream?.destroy();
+      file.then(
+        () => reject(error),
+        () => reject(error),
+      );
     };
     let received = 0;
     request.on('data', (chunk: Buffer) => {
@@ -99,6 +107,7 @@ const stageMultipart = (request: IncomingMessage, spec: UploadSpec, path: string
         return;
       }
       stream.once('limit', () => fail(payloadTooLarge(spec.maxBytes)));
+      fileStream = stream;
       file = writeToFile(stream, path, spec.maxBytes).then(({ size, sha256 }) => ({
         path,
         size,
