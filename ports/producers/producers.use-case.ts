@@ -9,7 +9,7 @@ import {
 } from '../../core/producers/producer.ts';
 import { assertCalendarDate } from '../../core/shared/calendar-date.ts';
 import { DomainError, notFound, validationFailed } from '../../core/shared/domain-error.ts';
-import { assertTransition, moveBetween } from '../../core/shared/lifecycle.ts';
+import { moveBetween, transition } from '../../core/shared/lifecycle.ts';
 import { US_STATES, type LineOfBusiness } from '../../core/underwriting/reference-data.ts';
 import type { Page, PageRequest } from '../persistence/page.ts';
 import type { Clock } from '../shared/clock.port.ts';
@@ -96,13 +96,7 @@ export class Producers {
     if (!current) throw notFound('Appointment');
     const move = moveBetween(APPOINTMENT_LIFECYCLE, current.status, to);
     if (!move) throw new DomainError('invalid_transition', `An appointment cannot move from ${current.status} to ${to}.`, { status: current.status, to });
-    const moved = await this.deps.appointments.move(
-      orgId,
-      producerId,
-      id,
-      assertTransition(APPOINTMENT_LIFECYCLE, move, current.status),
-      this.deps.clock.now(),
-    );
+    const moved = await this.deps.appointments.move(orgId, producerId, id, transition(APPOINTMENT_LIFECYCLE, move), this.deps.clock.now());
     if (!moved) throw new DomainError('conflict', 'The appointment changed meanwhile; retry.');
     return moved;
   }
