@@ -25,7 +25,7 @@ const startLine = (fields: { apiUrl: string; authUrl: string; environment: strin
     `API ${fields.apiUrl}`,
     `auth ${fields.authUrl}`,
     `environment ${fields.environment}`,
-    `store ${fields.store === 'embedded' ? `embedded in ${fields.dataDir}` : fields.store}`,
+    `store ${fields.store === 'sqlite' ? `sqlite in ${fields.dataDir}/store` : fields.store}`,
     ...(fields.secretsFile ? [`secrets file ${fields.secretsFile}`] : []),
   ].join(' · ');
 

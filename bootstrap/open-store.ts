@@ -1,8 +1,8 @@
-import { EmbeddedStore } from '../adapters/persistence/embedded/embedded-store.engine.ts';
+import { SqliteStore } from '../adapters/persistence/sqlite/sqlite-store.engine.ts';
 import { MongoStore } from '../adapters/persistence/mongo/mongo-store.engine.ts';
 import type { CollectionStore } from '../ports/persistence/collection-store.port.ts';
 import type { AppConfig } from './config.ts';
 
 /** MongoDB when MONGODB_URI is set; otherwise the embedded store under DATA_DIR. */
 export const openStore = (config: AppConfig): Promise<CollectionStore> =>
-  config.mongodbUri ? MongoStore.connect(config.mongodbUri, config.mongodbDb) : EmbeddedStore.open({ dir: config.dataDir });
+  config.mongodbUri ? MongoStore.connect(config.mongodbUri, config.mongodbDb) : SqliteStore.open({ dir: config.dataDir });

@@ -40,8 +40,8 @@ export interface IndexSpec {
 
 export interface CollectionOptions {
   /**
-   * State that may be lost on a crash without harm (rate-limit counters): engines with a local
-   * journal keep it in memory only. Shared engines store it like any other collection.
+   * State that may be lost on a crash without harm (rate-limit counters): the embedded engine
+   * keeps it in memory only. Shared engines store it like any other collection.
    */
   readonly volatile?: boolean;
 }
@@ -60,7 +60,7 @@ export interface Collection<T extends StoredDocument> {
 }
 
 export interface CollectionStore {
-  readonly engine: 'embedded' | 'memory' | 'mongodb';
+  readonly engine: 'sqlite' | 'memory' | 'mongodb';
   collection<T extends StoredDocument>(name: string, options?: CollectionOptions): Collection<T>;
   ensureIndexes(collection: string, indexes: readonly IndexSpec[]): Promise<void>;
   ping(): Promise<void>;

@@ -216,6 +216,129 @@ export const documentStoreContract = (test: TestFn<StoreUnderTest>, title: strin
     t.is((await rows.findOne({ _id: 'b1', orgId: 'B' }))?.n, 1);
   });
 
+  test(`${title}: array operators $push with $each, $pull, $addToSet and $size`, async (t) => {
+    const rows = t.context.store.collection<Row>(name('arrays'));
+    await rows.insertOne({ _id: 'a', orgId: 'o', tags: ['x'] });
+    await rows.updateOne({ _id: 'a' }, { $push: { tags: { $each: ['y', 'z', 'y'] } } });
+    t.deepEqual((await rows.findOne({ _id: 'a' }))?.tags, ['x', 'y', 'z', 'y']);
+    await rows.updateOne({ _id: 'a' }, { $pull: { tags: 'y' } });
+    t.deepEqual((await rows.findOne({ _id: 'a' }))?.tags, ['x', 'z']);
+    await rows.updateOne({ _id: 'a' }, { $addToSet: { tags: { $each: ['x', 'w'] } } });
+    t.deepEqual((await rows.findOne({ _id: 'a' }))?.tags, ['x', 'z', 'w']);
+    await rows.insertOne({ _id: 'b', orgId: 'o', tags: [] });
+    const ids = async (filter: Record<string, unknown>) => (await rows.find(filter, { sort: { _id: 1 } })).map((r) => r._id);
+    t.deepEqual(await ids({ tags: { $size: 0 } }), ['b']);
+    t.deepEqual(await ids({ tags: { $size: 3 } }), ['a']);
+    const guarded = await rows.updateOne({ _id: 'b', tags: { $size: 0 } }, { $set: { n: 1 } });
+    t.is(guarded.modifiedCount, 1);
+    t.is((await rows.updateOne({ _id: 'b', tags: { $size: 0 } }, { $push: { tags: 'q' } })).modifiedCount, 1);
+    t.is((await rows.updateOne({ _id: 'b', tags: { $size: 0 } }, { $set: { n: 2 } })).matchedCount, 0);
+  });
+
+  test(`${title}: $regex, $exists and array-element matching`, async (t) => {
+    const collection = name('matching');
+    await t.context.store.ensureIndexes(collection, [{ name: 'owner', keys: { owner: 1 } }]);
+    const rows = t.context.store.collection<Row & { lines?: Array<{ code: string; amount: number }> }>(collection);
+    await rows.insertOne({
+      _id: 'a',
+      orgId: 'o',
+      owner: 'Acme Roofing',
+      lines: [
+        { code: 'GL', amount: 5 },
+        { code: 'AUTO', amount: 50 },
+      ],
+    });
+    await rows.insertOne({ _id: 'b', orgId: 'o', owner: 'acme bakery', lines: [{ code: 'GL', amount: 70 }] });
+    await rows.insertOne({ _id: 'c', orgId: 'o', owner: null as unknown as string });
+    await rows.insertOne({ _id: 'd', orgId: 'o' });
+    const ids = async (filter: Record<string, unknown>) => (await rows.find(filter, { sort: { _id: 1 } })).map((r) => r._id);
+    t.deepEqual(await ids({ owner: { $regex: '^acme', $options: 'i' } }), ['a', 'b']);
+    t.deepEqual(await ids({ owner: { $regex: 'Roof' } }), ['a']);
+    t.deepEqual(await ids({ owner: { $exists: true } }), ['a', 'b', 'c']);
+    t.deepEqual(await ids({ owner: { $exists: false } }), ['d']);
+    t.deepEqual(await ids({ owner: null }), ['c', 'd']);
+    t.deepEqual(await ids({ lines: { $elemMatch: { code: 'GL', amount: { $gt: 10 } } } }), ['b']);
+    t.deepEqual(await ids({ 'lines.code': 'GL', 'lines.amount': { $gt: 10 } }), ['a', 'b']);
+    t.deepEqual(await ids({ 'lines.code': { $in: ['AUTO'] } }), ['a']);
+    t.is(await rows.countDocuments({ owner: { $regex: 'acme', $options: 'i' } }), 2);
+  });
+
+  test(`${title}: sorts put missing and null first, then numbers, strings, booleans and dates, on indexed and plain fields`, async (t) => {
+    for (const indexed of [true, false]) {
+      const collection = name('mixed_sort');
+      if (indexed) await t.context.store.ensureIndexes(collection, [{ name: 'code', keys: { code: 1 } }]);
+      const rows = t.context.store.collection<StoredDocument & { code?: unknown }>(collection);
+      const values: Array<[string, unknown]> = [
+        ['date', new Date('2026-01-01T00:00:00Z')],
+        ['early', new Date('1960-01-01T00:00:00Z')],
+        ['true', true],
+        ['false', false],
+        ['b', 'b'],
+        ['a', 'a'],
+        ['ten', 10],
+        ['minus', -2.5],
+        ['null', null],
+      ];
+      for (const [id, code] of values) await rows.insertOne({ _id: id, code });
+      await rows.insertOne({ _id: 'missing' });
+      const ascending = (await rows.find({}, { sort: { code: 1, _id: 1 } })).map((r) => r._id);
+      t.deepEqual(ascending, ['missing', 'null', 'minus', 'ten', 'a', 'b', 'false', 'true', 'early', 'date'], indexed ? 'indexed' : 'plain');
+      const descending = (await rows.find({}, { sort: { code: -1, _id: 1 }, limit: 3 })).map((r) => r._id);
+      t.deepEqual(descending, ['date', 'early', 'true']);
+      const ranged = (await rows.find({ code: { $gte: 'a' } }, { sort: { code: 1 } })).map((r) => r._id);
+      t.deepEqual(ranged, ['a', 'b'], 'a string range stays within strings');
+    }
+  });
+
+  test(`${title}: an index declared over stored documents finds them, and a unique one they violate is refused`, async (t) => {
+    const collection = name('late_index');
+    const rows = t.context.store.collection<Row>(collection);
+    await rows.insertOne({ _id: 'a', orgId: 'o1', owner: 'x', n: 1 });
+    await rows.insertOne({ _id: 'b', orgId: 'o2', owner: 'x', n: 2 });
+    await rows.insertOne({ _id: 'c', orgId: 'o2', tags: ['p', 'q'] });
+    await t.context.store.ensureIndexes(collection, [
+      { name: 'org_n', keys: { orgId: 1, n: 1 } },
+      { name: 'tags', keys: { tags: 1 } },
+    ]);
+    t.deepEqual(
+      (await rows.find({ orgId: 'o2', n: { $gte: 2 } })).map((r) => r._id),
+      ['b'],
+    );
+    t.deepEqual(
+      (await rows.find({ tags: 'q' })).map((r) => r._id),
+      ['c'],
+    );
+    await rows.insertOne({ _id: 'd', orgId: 'o1', tags: ['q'] });
+    await rows.insertOne({ _id: 'e', orgId: 'o1', tags: 'q' as unknown as string[] });
+    t.deepEqual(
+      (await rows.find({ tags: 'q' }, { sort: { _id: 1 } })).map((r) => r._id),
+      ['c', 'd', 'e'],
+    );
+    const refused = await t.throwsAsync(t.context.store.ensureIndexes(collection, [{ name: 'owner_unique', keys: { owner: 1 }, unique: true }]));
+    t.true(isDuplicate(refused) || /duplicate key|E11000/i.test(refused?.message ?? ''));
+    await rows.insertOne({ _id: 'f', orgId: 'o1', owner: 'x' });
+    t.is(await rows.countDocuments({ owner: 'x' }), 3);
+  });
+
+  test(`${title}: a partial unique index holds under concurrent writers`, async (t) => {
+    const collection = name('partial_race');
+    await t.context.store.ensureIndexes(collection, [
+      { name: 'one_active_per_owner', keys: { orgId: 1, owner: 1 }, unique: true, partialFilterExpression: { version: { $gte: 1 } } },
+    ]);
+    const rows = t.context.store.collection<Row>(collection);
+    const inserts = await Promise.allSettled(
+      Array.from({ length: 20 }, (_, i) => rows.insertOne({ _id: `ins${i}`, orgId: 'o', owner: 'x', version: i % 2 === 0 ? 1 : 0 })),
+    );
+    t.is(inserts.filter((r) => r.status === 'fulfilled').length, 11, 'ten inactive and exactly one active');
+    t.true(inserts.filter((r) => r.status === 'rejected').every((r) => isDuplicate((r as PromiseRejectedResult).reason)));
+    const promotions = await Promise.allSettled(
+      Array.from({ length: 10 }, (_, i) => rows.updateOne({ _id: `ins${2 * i + 1}`, version: 0 }, { $set: { version: 1 } })),
+    );
+    t.is(promotions.filter((r) => r.status === 'fulfilled').length, 0, 'no inactive one can become a second active');
+    t.is(await rows.countDocuments({ owner: 'x', version: { $gte: 1 } }), 1);
+    t.is(await rows.countDocuments({ owner: 'x' }), 11);
+  });
+
   test(`${title}: documents past their TTL are removed`, async (t) => {
     const collection = name('ttl');
     await t.context.store.ensureIndexes(collection, [{ name: 'expires', keys: { at: 1 }, expireAfterSeconds: 0 }]);

@@ -1,11 +1,11 @@
 import anyTest, { type TestFn } from 'ava';
-import { EmbeddedStore } from '../../adapters/persistence/embedded/embedded-store.engine.ts';
+import { SqliteStore } from '../../adapters/persistence/sqlite/sqlite-store.engine.ts';
 import { documentStoreContract, type StoreUnderTest } from './collection-store.contract.ts';
 
 const test = anyTest as TestFn<StoreUnderTest>;
 
 test.before(async (t) => {
-  t.context = { store: await EmbeddedStore.open({ ttlSweepMs: 100 }), ttlGraceMs: 3_000 };
+  t.context = { store: await SqliteStore.open({ ttlSweepMs: 100 }), ttlGraceMs: 3_000 };
 });
 test.after.always(async (t) => t.context.store.close());
 

@@ -4,7 +4,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DiskFileStorage } from '../../adapters/documents/disk-file-storage.ts';
-import { EmbeddedStore } from '../../adapters/persistence/embedded/embedded-store.engine.ts';
+import { SqliteStore } from '../../adapters/persistence/sqlite/sqlite-store.engine.ts';
 import { MongoStore } from '../../adapters/persistence/mongo/mongo-store.engine.ts';
 import { CollectionFileStorage } from '../../adapters/persistence/documents/collection-file-storage.ts';
 import type { FileStorage } from '../../ports/documents/file-storage.port.ts';
@@ -50,7 +50,7 @@ test('file storage: keys cannot leave the root', async (t) => {
 });
 
 contract('store storage on the embedded engine', async () => {
-  const store = await EmbeddedStore.open();
+  const store = await SqliteStore.open();
   closers.push(() => store.close());
   return new CollectionFileStorage(store);
 });

@@ -1,6 +1,6 @@
 import anyTest, { type TestFn } from 'ava';
 import { randomUUID } from 'node:crypto';
-import { EmbeddedStore } from '../../adapters/persistence/embedded/embedded-store.engine.ts';
+import { SqliteStore } from '../../adapters/persistence/sqlite/sqlite-store.engine.ts';
 import { MongoStore } from '../../adapters/persistence/mongo/mongo-store.engine.ts';
 import { MemoryWindowCounter } from '../../adapters/persistence/rate-limit/window-counter.memory.ts';
 import { StoreWindowCounter } from '../../adapters/persistence/rate-limit/window-counter.store.ts';
@@ -21,7 +21,7 @@ const suite = (title: string, make: () => Promise<WindowCounter>) => {
 
 suite('memory counter', async () => new MemoryWindowCounter());
 suite('store counter on the embedded engine', async () => {
-  const store = await EmbeddedStore.open();
+  const store = await SqliteStore.open();
   stores.push(store);
   return StoreWindowCounter.create(store, 'windows', { volatile: true });
 });

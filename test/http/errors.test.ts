@@ -1,5 +1,5 @@
 import anyTest, { type TestFn } from 'ava';
-import { EmbeddedStore } from '../../adapters/persistence/embedded/embedded-store.engine.ts';
+import { SqliteStore } from '../../adapters/persistence/sqlite/sqlite-store.engine.ts';
 import type { Collection, CollectionStore, StoredDocument } from '../../ports/persistence/collection-store.port.ts';
 import { call, MACHINE_SECRET, startTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -8,7 +8,7 @@ const test = anyTest as TestFn<{ app: TestApp; broken: Faults }>;
 
 /** The embedded store with switchable faults, to see how the API answers a failing dependency. */
 const faultyStore = async (broken: Faults): Promise<CollectionStore> => {
-  const store = await EmbeddedStore.open();
+  const store = await SqliteStore.open();
   return Object.assign(Object.create(store) as CollectionStore, {
     engine: store.engine,
     ping: async () => {

@@ -59,7 +59,7 @@ test('npm start prints one start line at once, naming where it answers and what 
   const secretsFile = join(dataDir, 'secrets.json');
   t.regex(
     start.msg,
-    /^API http:\/\/127\.0\.0\.1:\d+ · auth http:\/\/127\.0\.0\.1:\d+ · environment local · store embedded in \S+ · secrets file \S+secrets\.json$/,
+    /^API http:\/\/127\.0\.0\.1:\d+ · auth http:\/\/127\.0\.0\.1:\d+ · environment local · store sqlite in \S+ · secrets file \S+secrets\.json$/,
   );
   t.true(start.msg.includes(secretsFile));
   t.is((await fetch(`${start.apiUrl}/health`)).status, 200);

@@ -1,5 +1,5 @@
 import test from 'ava';
-import { EmbeddedStore } from '../../adapters/persistence/embedded/embedded-store.engine.ts';
+import { SqliteStore } from '../../adapters/persistence/sqlite/sqlite-store.engine.ts';
 import { StoreFinancialAlertQueue } from '../../adapters/persistence/billing/financial-alerts.store.ts';
 import { UserStoreRepository } from '../../adapters/persistence/identity/user.store-repository.ts';
 import { UnconfiguredMailer } from '../../adapters/notifications/unconfigured-mailer.ts';
@@ -8,7 +8,7 @@ import type { MailMessage, Mailer } from '../../ports/notifications/mailer.port.
 import type { Role } from '../../core/identity/roles.ts';
 
 const setup = async (mailer: Mailer) => {
-  const store = await EmbeddedStore.open();
+  const store = await SqliteStore.open();
   const users = await UserStoreRepository.create(store);
   const at = new Date('2026-11-22T00:00:00Z');
   const user = (id: string, orgId: string, role: Role) =>

@@ -1,10 +1,10 @@
 import test from 'ava';
 import { randomUUID } from 'node:crypto';
-import { EmbeddedStore } from '../../adapters/persistence/embedded/embedded-store.engine.ts';
+import { SqliteStore } from '../../adapters/persistence/sqlite/sqlite-store.engine.ts';
 import { MongoStore } from '../../adapters/persistence/mongo/mongo-store.engine.ts';
 import { jobRunnerScenarios } from './job-runner.contract.ts';
 
-for (const [title, scenario] of Object.entries(jobRunnerScenarios(() => EmbeddedStore.open()))) {
+for (const [title, scenario] of Object.entries(jobRunnerScenarios(() => SqliteStore.open()))) {
   test(`embedded backend: ${title}`, scenario);
 }
 

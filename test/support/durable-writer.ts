@@ -1,9 +1,9 @@
 // Writes documents as fast as it can and reports each one only after the store acknowledged it.
-import { EmbeddedStore } from '../../adapters/persistence/embedded/embedded-store.engine.ts';
+import { SqliteStore } from '../../adapters/persistence/sqlite/sqlite-store.engine.ts';
 
 const dir = process.argv[2];
 if (!dir) throw new Error('usage: durable-writer <dir>');
-const store = await EmbeddedStore.open({ dir });
+const store = await SqliteStore.open({ dir });
 const rows = store.collection<{ _id: string; orgId: string; payload: string }>('rows');
 let next = 0;
 const writeOne = async (): Promise<void> => {

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { EmbeddedStore } from '../../adapters/persistence/embedded/embedded-store.engine.ts';
+import { SqliteStore } from '../../adapters/persistence/sqlite/sqlite-store.engine.ts';
 import type { Principal } from '../../core/identity/principal.ts';
 import { loadConfig } from '../../bootstrap/config.ts';
 import { buildContainer, contextModules } from '../../bootstrap/container.ts';
@@ -25,7 +25,7 @@ export interface UseCaseWorld {
  */
 export const useCaseWorld = async (): Promise<UseCaseWorld> => {
   const dataDir = await mkdtemp(join(tmpdir(), 'use-cases-'));
-  const store = await EmbeddedStore.open({});
+  const store = await SqliteStore.open({});
   const config = loadConfig({ DATA_DIR: dataDir, API_SECRET: MACHINE_SECRET, JWT_SECRET, PASSWORD_HASH_COST: '1024' });
   const { resolve } = await buildContainer(contextModules(config, store, createLogger('silent')));
   return {

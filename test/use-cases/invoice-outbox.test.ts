@@ -1,5 +1,5 @@
 import test from 'ava';
-import { EmbeddedStore } from '../../adapters/persistence/embedded/embedded-store.engine.ts';
+import { SqliteStore } from '../../adapters/persistence/sqlite/sqlite-store.engine.ts';
 import { InvoiceStoreRepository } from '../../adapters/persistence/billing/invoice.store-repository.ts';
 import type { DomainEvent } from '../../core/events/domain-event.ts';
 import { carriesEvents, newOutbox, withEvents } from '../../adapters/persistence/shared/outbox.ts';
@@ -8,7 +8,7 @@ import { cents } from '../../core/shared/money.ts';
 import { anInvoice } from '../support/mothers.ts';
 
 test('a write that adds no events never clears the outbox flag of events still waiting for the relay', async (t) => {
-  const store = await EmbeddedStore.open({});
+  const store = await SqliteStore.open({});
   t.teardown(() => store.close());
   const invoices = await InvoiceStoreRepository.create(store);
   const now = new Date('2027-01-01T00:00:00Z');
@@ -24,7 +24,7 @@ test('a write that adds no events never clears the outbox flag of events still w
 });
 
 test('an aggregate gets publication by declaring its collection: the relay reads it and lowers the flag only once every event is out', async (t) => {
-  const store = await EmbeddedStore.open({});
+  const store = await SqliteStore.open({});
   t.teardown(() => store.close());
   carriesEvents(store, 'things');
   const at = new Date('2027-01-01T00:00:00Z');

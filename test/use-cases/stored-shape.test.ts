@@ -1,6 +1,6 @@
 import test from 'ava';
 import { InvoiceStoreRepository, PaymentStoreRepository } from '../../adapters/persistence/billing/invoice.store-repository.ts';
-import { EmbeddedStore } from '../../adapters/persistence/embedded/embedded-store.engine.ts';
+import { SqliteStore } from '../../adapters/persistence/sqlite/sqlite-store.engine.ts';
 import { PolicyStoreRepository } from '../../adapters/persistence/policy/policy.store-repository.ts';
 import { domainEvent } from '../../core/events/domain-event.ts';
 import { issuedEvent, newPolicy, POLICY_LIFECYCLE } from '../../core/policy/policy.ts';
@@ -12,7 +12,7 @@ const at = new Date('2027-01-01T00:00:00Z');
 const origin = (id: string) => ({ id, orgId: 'org_1', at });
 
 test('what a repository keeps beside a record for its own writes never comes back in the record', async (t) => {
-  const store = await EmbeddedStore.open({});
+  const store = await SqliteStore.open({});
   t.teardown(() => store.close());
   const invoices = await InvoiceStoreRepository.create(store);
   const invoice = anInvoice({ createdAt: at });
@@ -43,7 +43,7 @@ test('what a repository keeps beside a record for its own writes never comes bac
 });
 
 test('a policy read back carries no outbox, whatever its events', async (t) => {
-  const store = await EmbeddedStore.open({});
+  const store = await SqliteStore.open({});
   t.teardown(() => store.close());
   const policies = await PolicyStoreRepository.create(store);
   const risk = aRisk({ insuredName: 'Acme', annualRevenue: cents(365_000_000) });

@@ -2,7 +2,7 @@ import anyTest, { type TestFn } from 'ava';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { EmbeddedStore } from '../../adapters/persistence/embedded/embedded-store.engine.ts';
+import { SqliteStore } from '../../adapters/persistence/sqlite/sqlite-store.engine.ts';
 import { documentStoreContract, type StoreUnderTest } from './collection-store.contract.ts';
 
 const test = anyTest as TestFn<StoreUnderTest>;
@@ -10,11 +10,11 @@ let dir = '';
 
 test.before(async (t) => {
   dir = await mkdtemp(join(tmpdir(), 'store-contract-'));
-  t.context = { store: await EmbeddedStore.open({ dir, ttlSweepMs: 100 }), ttlGraceMs: 3_000 };
+  t.context = { store: await SqliteStore.open({ dir, ttlSweepMs: 100 }), ttlGraceMs: 3_000 };
 });
 test.after.always(async (t) => {
   await t.context.store.close();
   await rm(dir, { recursive: true, force: true });
 });
 
-documentStoreContract(test, 'embedded engine');
+documentStoreContract(test, 'sqlite engine');

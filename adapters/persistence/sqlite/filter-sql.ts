@@ -1,0 +1,112 @@
+import type { Filter, SortSpec } from '../../../ports/persistence/collection-store.port.ts';
+import { DATES_FROM, DATES_UNTIL, keyValue, NUMBERS_UNTIL, STRINGS_UNTIL, type KeyValue } from './index-keys.ts';
+
+/**
+ * The SQL part of a filter: conditions on indexed columns that every matching document meets.
+ * `exact` says the SQL alone decides; otherwise the rows it returns are a superset that the
+ * matcher narrows, so a filter the translation does not understand is never answered wrongly.
+ */
+export interface SqlFilter {
+  readonly where: string;
+  readonly params: KeyValue[];
+  readonly exact: boolean;
+}
+
+/** The quoted column holding a field's index key, or null when SQL cannot answer for the field. */
+export type ColumnOf = (field: string) => string | null;
+
+const RANGE_OPERATORS: Record<string, string> = { $gt: '>', $gte: '>=', $lt: '<', $lte: '<=' };
+
+/** The keys of one type, as MongoDB's type bracketing compares a range only within its operand's type. */
+const typeBracket = (operand: unknown): { from?: KeyValue; until: KeyValue } | null => {
+  if (typeof operand === 'number') return { until: NUMBERS_UNTIL };
+  if (typeof operand === 'string') return { from: NUMBERS_UNTIL, until: STRINGS_UNTIL };
+  if (operand instanceof Date) return { from: DATES_FROM, until: DATES_UNTIL };
+  return null;
+};
+
+const isOperatorObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value) && !(value instanceof Date) && Object.keys(value).every((key) => key.startsWith('$'));
+
+class Conditions {
+  readonly parts: string[] = [];
+  readonly params: KeyValue[] = [];
+  exact = true;
+
+  add(sql: string, ...params: KeyValue[]): void {
+    this.parts.push(sql);
+    this.params.push(...params);
+  }
+}
+
+/** `_id` is a TEXT column: only string operands keep their MongoDB meaning there. */
+const fits = (column: string, operand: unknown): boolean => column !== 'id' || typeof operand === 'string';
+
+const equality = (into: Conditions, column: string, operand: unknown): void => {
+  const key = keyValue(operand);
+  if (key === undefined || !fits(column, operand)) into.exact = false;
+  else if (key === null) into.add(`${column} IS NULL`);
+  else into.add(`${column} = ?`, key);
+};
+
+const membership = (into: Conditions, column: string, operand: unknown): void => {
+  if (!Array.isArray(operand)) return void (into.exact = false);
+  const keys = operand.map((value) => (fits(column, value) ? keyValue(value) : undefined));
+  if (keys.some((key) => key === undefined)) return void (into.exact = false);
+  const values = keys.filter((key): key is Exclude<KeyValue, null> => key !== null);
+  const alternatives = values.length > 0 ? [`${column} IN (${values.map(() => '?').join(', ')})`] : [];
+  if (keys.includes(null)) alternatives.push(`${column} IS NULL`);
+  into.add(alternatives.length > 0 ? `(${alternatives.join(' OR ')})` : '0', ...values);
+};
+
+const rangeCondition = (into: Conditions, column: string, operator: string, operand: unknown): void => {
+  const bracket = typeBracket(operand);
+  const key = keyValue(operand);
+  if (!bracket || key === undefined || key === null || !fits(column, operand)) return void (into.exact = false);
+  into.add(`${column} ${RANGE_OPERATORS[operator]} ?`, key);
+  if (bracket.from !== undefined) into.add(`${column} >= ?`, bracket.from);
+  into.add(`${column} < ?`, bracket.until);
+};
+
+const fieldConditions = (into: Conditions, column: string, condition: unknown): void => {
+  if (!isOperatorObject(condition)) return equality(into, column, condition);
+  for (const [operator, operand] of Object.entries(condition)) {
+    if (operator === '$eq') equality(into, column, operand);
+    else if (operator === '$in') membership(into, column, operand);
+    else if (operator in RANGE_OPERATORS) rangeCondition(into, column, operator, operand);
+    else into.exact = false;
+  }
+};
+
+const collect = (into: Conditions, filter: Filter, columnOf: ColumnOf): void => {
+  for (const [field, condition] of Object.entries(filter)) {
+    if (field === '$and' && Array.isArray(condition)) {
+      for (const branch of condition) {
+        if (branch && typeof branch === 'object' && !Array.isArray(branch)) collect(into, branch as Filter, columnOf);
+        else into.exact = false;
+      }
+      continue;
+    }
+    const column = field.startsWith('$') ? null : columnOf(field);
+    if (column === null) into.exact = false;
+    else fieldConditions(into, column, condition);
+  }
+};
+
+export const filterToSql = (filter: Filter, columnOf: ColumnOf): SqlFilter => {
+  const conditions = new Conditions();
+  collect(conditions, filter, columnOf);
+  return { where: conditions.parts.length > 0 ? conditions.parts.join(' AND ') : '1', params: conditions.params, exact: conditions.exact };
+};
+
+/** ORDER BY over index columns (MongoDB's order, see index-keys.ts), ties broken by id; null when a field has no usable column. */
+export const sortToSql = (sort: SortSpec, columnOf: ColumnOf): string | null => {
+  const terms: string[] = [];
+  for (const [field, direction] of Object.entries(sort)) {
+    const column = columnOf(field);
+    if (column === null) return null;
+    terms.push(`${column} ${direction === -1 ? 'DESC' : 'ASC'}`);
+  }
+  if (!('_id' in sort)) terms.push('id ASC');
+  return terms.join(', ');
+};

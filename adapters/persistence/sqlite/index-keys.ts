@@ -1,0 +1,55 @@
+import type { StoredDocument } from '../../../ports/persistence/collection-store.port.ts';
+
+/**
+ * How an indexed field's value is kept in its SQLite column, chosen so that SQLite's own order
+ * (NULL < numbers < TEXT < BLOB, blobs by their bytes) is MongoDB's order over scalars
+ * (null < numbers < strings < booleans < dates). Booleans and dates are blobs with a tag byte:
+ * 0x01 for booleans, 0x02 for dates followed by the milliseconds as a big-endian unsigned
+ * number offset by 2^63, so that byte order is time order, before 1970 included.
+ */
+export type KeyValue = string | number | null | Uint8Array;
+
+const BOOLEAN_TAG = 0x01;
+const DATE_TAG = 0x02;
+
+export const DATES_FROM = new Uint8Array([DATE_TAG]);
+/** Every date key sorts below this blob, and every other blob above it. */
+export const DATES_UNTIL = new Uint8Array([DATE_TAG + 1]);
+/** Every number sorts below the empty string, every string below the empty blob. */
+export const NUMBERS_UNTIL = '';
+export const STRINGS_UNTIL = new Uint8Array(0);
+
+export const dateKey = (date: Date): Uint8Array => {
+  const key = new Uint8Array(9);
+  key[0] = DATE_TAG;
+  new DataView(key.buffer).setBigUint64(1, BigInt(date.getTime()) + 2n ** 63n);
+  return key;
+};
+
+/** The column value of a scalar; undefined for values an index column cannot hold (objects, arrays, NaN). */
+export const keyValue = (value: unknown): KeyValue | undefined => {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
+  if (typeof value === 'boolean') return new Uint8Array([BOOLEAN_TAG, value ? 1 : 0]);
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : dateKey(value);
+  return undefined;
+};
+
+/**
+ * A field's value along a dotted path, or `opaque` when the path meets an array or ends on an
+ * object: MongoDB would index every element (multikey) or compare whole objects, which one
+ * column cannot express, so such fields are answered by the matcher instead of SQL.
+ */
+export const OPAQUE = Symbol('opaque');
+
+export const indexedKey = (document: StoredDocument, path: readonly string[]): KeyValue | typeof OPAQUE => {
+  let current: unknown = document;
+  for (const segment of path) {
+    if (current === null || current === undefined) return null;
+    if (Array.isArray(current) || typeof current !== 'object' || current instanceof Date) return Array.isArray(current) ? OPAQUE : null;
+    current = (current as Record<string, unknown>)[segment];
+  }
+  const key = keyValue(current);
+  return key === undefined ? OPAQUE : key;
+};

@@ -1,0 +1,192 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import type { Collection, CollectionOptions, CollectionStore, IndexSpec, StoredDocument } from '../../../ports/persistence/collection-store.port.ts';
+import { CollectionTable, type SchemaCatalog } from './collection-table.ts';
+import { lockDataDir } from './data-dir-lock.ts';
+import { dateKey, DATES_FROM } from './index-keys.ts';
+import { importJournal } from './journal-import.ts';
+import { SqliteCollection } from './sqlite-collection.ts';
+import { Statements } from './statements.ts';
+import { WriteBatch } from './write-batch.ts';
+
+export interface SqliteStoreOptions {
+  /** The data directory; the database is `store/store.db` under it. Omitted, the store lives in memory. */
+  readonly dir?: string;
+  readonly ttlSweepMs?: number;
+  /** SQLite's page cache, the store's memory bound whatever the amount of data. */
+  readonly cacheMiB?: number;
+}
+
+export const STORE_FILE = 'store.db';
+
+/** Durable collections keep their tables in the main database; volatile ones in an attached in-memory one. */
+const DURABLE = 'main';
+const VOLATILE = 'volatile';
+
+/**
+ * The embedded store: SQLite through `node:sqlite`, one table per collection (collection-table.ts),
+ * writes grouped per turn of the event loop (write-batch.ts). WAL journal with `synchronous = FULL`:
+ * a commit is fsynced before any write of it resolves, so an acknowledged write survives a crash
+ * of the process and a power cut alike.
+ */
+export class SqliteStore implements CollectionStore {
+  readonly engine: 'sqlite' | 'memory';
+  private readonly db: DatabaseSync;
+  private readonly statements: Statements;
+  private readonly batch: WriteBatch;
+  private readonly tables = new Map<string, CollectionTable>();
+  private readonly volatileNames = new Set<string>();
+  private readonly saved = new Map<string, { opaqueFields: Set<string>; indexes: IndexSpec[] }>();
+  private readonly catalog: SchemaCatalog;
+  private sweeper: NodeJS.Timeout | null = null;
+  private unlock: () => void = () => {};
+  private closed = false;
+
+  private constructor(db: DatabaseSync, engine: 'sqlite' | 'memory') {
+    this.db = db;
+    this.engine = engine;
+    this.statements = new Statements(db);
+    this.batch = new WriteBatch(db);
+    this.catalog = {
+      markOpaque: (collection, field) =>
+        this.statements.get('INSERT OR IGNORE INTO _store_opaque_fields (collection, field) VALUES (?, ?)').run(collection, field),
+      saveIndex: (collection, spec) =>
+        this.statements.get('INSERT OR REPLACE INTO _store_indexes (collection, name, spec) VALUES (?, ?, ?)').run(collection, spec.name, JSON.stringify(spec)),
+    };
+  }
+
+  static async open(options: SqliteStoreOptions = {}): Promise<SqliteStore> {
+    let store: SqliteStore;
+    if (options.dir) {
+      const dir = join(options.dir, 'store');
+      mkdirSync(dir, { recursive: true, mode: 0o700 });
+      const unlock = lockDataDir(dir, options.dir);
+      try {
+        store = new SqliteStore(new DatabaseSync(join(dir, STORE_FILE)), 'sqlite');
+        store.unlock = unlock;
+        store.configure(options.cacheMiB ?? 64, true);
+        await importJournal(dir, store);
+      } catch (error) {
+        unlock();
+        throw error;
+      }
+    } else {
+      store = new SqliteStore(new DatabaseSync(':memory:'), 'memory');
+      store.configure(options.cacheMiB ?? 64, false);
+    }
+    store.sweeper = setInterval(() => void store.sweepExpired().catch(() => {}), options.ttlSweepMs ?? 1_000);
+    store.sweeper.unref();
+    return store;
+  }
+
+  collection<T extends StoredDocument>(name: string, options: CollectionOptions = {}): Collection<T> {
+    return new SqliteCollection<T>(this.table(name, options.volatile ?? false), this.batch);
+  }
+
+  async ensureIndexes(collection: string, indexes: readonly IndexSpec[]): Promise<void> {
+    const table = this.table(collection, this.volatileNames.has(collection));
+    this.transaction(() => table.ensureIndexes(indexes));
+  }
+
+  async ping(): Promise<void> {
+    this.statements.get('SELECT 1').get();
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    if (this.sweeper) clearInterval(this.sweeper);
+    this.batch.close();
+    this.db.close();
+    this.unlock();
+  }
+
+  /** Removes every document whose TTL has passed; returns how many. */
+  sweepExpired(): Promise<number> {
+    const now = Date.now();
+    return this.batch.write(() => {
+      let removed = 0;
+      for (const table of this.tables.values()) removed += table.deleteExpired((seconds) => dateKey(new Date(now - seconds * 1000)), DATES_FROM);
+      return removed;
+    });
+  }
+
+  /** Every stored document of every durable collection, a collection at a time (for exports). */
+  *documents(): Generator<{ collection: string; document: string }> {
+    const names = this.db.prepare(`SELECT name FROM ${DURABLE}.sqlite_master WHERE type = 'table' AND name LIKE 'docs:%' ORDER BY name`).all() as Array<{
+      name: string;
+    }>;
+    for (const { name } of names) {
+      const rows = this.db.prepare(`SELECT doc FROM ${DURABLE}."${name.replaceAll('"', '""')}" ORDER BY rowid`);
+      for (const row of rows.iterate()) yield { collection: name.slice('docs:'.length), document: (row as { doc: string }).doc };
+    }
+  }
+
+  /** Runs `work` in one transaction of its own (bulk loads), outside the write batches. */
+  transaction(work: () => void): void {
+    this.batch.commit();
+    this.db.exec('BEGIN IMMEDIATE');
+    try {
+      work();
+      this.db.exec('COMMIT');
+    } catch (error) {
+      this.db.exec('ROLLBACK');
+      throw error;
+    }
+  }
+
+  /** The table behind a collection, created on first use. */
+  table(name: string, volatile: boolean): CollectionTable {
+    let table = this.tables.get(name);
+    if (table && volatile && !this.volatileNames.has(name)) {
+      throw new Error(`Collection '${name}' was opened as durable before being asked for as volatile.`);
+    }
+    if (!table) {
+      this.batch.commit();
+      if (volatile) this.volatileNames.add(name);
+      table = new CollectionTable(this.statements, volatile ? VOLATILE : DURABLE, name, volatile ? null : this.catalog);
+      const saved = this.saved.get(name);
+      if (saved && !volatile) table.restore(saved);
+      this.tables.set(name, table);
+    }
+    return table;
+  }
+
+  private configure(cacheMiB: number, durable: boolean): void {
+    if (durable) {
+      this.db.exec('PRAGMA journal_mode = WAL');
+      this.db.exec('PRAGMA synchronous = FULL');
+    }
+    this.db.exec(`PRAGMA cache_size = ${-Math.round(cacheMiB * 1024)}`);
+    this.db.exec('PRAGMA busy_timeout = 5000');
+    this.db.exec('PRAGMA temp_store = MEMORY');
+    this.db.exec(`ATTACH DATABASE ':memory:' AS ${VOLATILE}`);
+    this.db.exec(
+      'CREATE TABLE IF NOT EXISTS _store_indexes (collection TEXT NOT NULL, name TEXT NOT NULL, spec TEXT NOT NULL, PRIMARY KEY (collection, name))',
+    );
+    this.db.exec('CREATE TABLE IF NOT EXISTS _store_opaque_fields (collection TEXT NOT NULL, field TEXT NOT NULL, PRIMARY KEY (collection, field))');
+    this.db.exec('CREATE TABLE IF NOT EXISTS _store_meta (key TEXT NOT NULL PRIMARY KEY, value TEXT NOT NULL)');
+    const schemaOf = (collection: string) => {
+      let saved = this.saved.get(collection);
+      if (!saved) this.saved.set(collection, (saved = { opaqueFields: new Set(), indexes: [] }));
+      return saved;
+    };
+    for (const row of this.db.prepare('SELECT collection, spec FROM _store_indexes ORDER BY rowid').all() as Array<{ collection: string; spec: string }>) {
+      schemaOf(row.collection).indexes.push(JSON.parse(row.spec) as IndexSpec);
+    }
+    for (const row of this.db.prepare('SELECT collection, field FROM _store_opaque_fields').all() as Array<{ collection: string; field: string }>) {
+      schemaOf(row.collection).opaqueFields.add(row.field);
+    }
+  }
+
+  /** A small durable note of the store itself (such as a journal already imported). */
+  meta(key: string): string | null {
+    const row = this.db.prepare('SELECT value FROM _store_meta WHERE key = ?').get(key) as { value: string } | undefined;
+    return row?.value ?? null;
+  }
+
+  setMeta(key: string, value: string): void {
+    this.db.prepare('INSERT OR REPLACE INTO _store_meta (key, value) VALUES (?, ?)').run(key, value);
+  }
+}

@@ -1,0 +1,32 @@
+import type { DatabaseSync, StatementSync } from 'node:sqlite';
+
+/** The store's SQL is built from a filter's shape (values are bound), so a few hundred statements cover every query. */
+const MAX_CACHED = 512;
+
+/** Prepared statements by their SQL text, prepared once and reused. */
+export class Statements {
+  private readonly cache = new Map<string, StatementSync>();
+  private readonly db: DatabaseSync;
+
+  constructor(db: DatabaseSync) {
+    this.db = db;
+  }
+
+  get(sql: string): StatementSync {
+    let statement = this.cache.get(sql);
+    if (!statement) {
+      if (this.cache.size >= MAX_CACHED) this.cache.clear();
+      statement = this.db.prepare(sql);
+      this.cache.set(sql, statement);
+    }
+    return statement;
+  }
+
+  /** Runs schema statements, which are not worth keeping prepared. */
+  exec(sql: string): void {
+    this.db.exec(sql);
+  }
+}
+
+/** An identifier quoted for SQL, whatever characters it holds. */
+export const quoted = (identifier: string): string => `"${identifier.replaceAll('"', '""')}"`;

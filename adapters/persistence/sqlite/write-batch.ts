@@ -1,0 +1,90 @@
+import type { DatabaseSync, StatementSync } from 'node:sqlite';
+
+interface OpenTransaction {
+  readonly committed: Promise<void>;
+  readonly resolve: () => void;
+  readonly reject: (error: Error) => void;
+}
+
+/**
+ * Group commit: every write of one turn of the event loop joins one transaction, committed (and,
+ * with `synchronous = FULL`, fsynced) once in `setImmediate`, so throughput does not hinge on one
+ * fsync per write. Each write runs inside its own savepoint, so a write that fails (a unique
+ * index) leaves no trace and the others go on; a write resolves only once its transaction is
+ * committed, and if the commit fails every write of the batch rejects and none is kept.
+ */
+export class WriteBatch {
+  private open: OpenTransaction | null = null;
+  private closed = false;
+  private readonly db: DatabaseSync;
+  private readonly begin: StatementSync;
+  private readonly savepoint: StatementSync;
+  private readonly release: StatementSync;
+  private readonly rollbackTo: StatementSync;
+
+  constructor(db: DatabaseSync) {
+    this.db = db;
+    this.begin = db.prepare('BEGIN IMMEDIATE');
+    this.savepoint = db.prepare('SAVEPOINT write');
+    this.release = db.prepare('RELEASE write');
+    this.rollbackTo = db.prepare('ROLLBACK TO write');
+  }
+
+  /** Runs `work` atomically in this turn's transaction; resolves with its result once that transaction is durable. */
+  write<R>(work: () => R): Promise<R> {
+    if (this.closed) return Promise.reject(new Error('The store is closed.'));
+    let transaction: OpenTransaction;
+    try {
+      transaction = this.transaction();
+      this.savepoint.run();
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
+    let result: R;
+    try {
+      result = work();
+    } catch (error) {
+      this.rollbackTo.run();
+      this.release.run();
+      return Promise.reject(error as Error);
+    }
+    this.release.run();
+    return transaction.committed.then(() => result);
+  }
+
+  /** Commits what is open and refuses every later write. */
+  close(): void {
+    this.commit();
+    this.closed = true;
+  }
+
+  /** Commits the open transaction now (before a schema change, or on close). */
+  commit(): void {
+    const open = this.open;
+    if (!open) return;
+    this.open = null;
+    try {
+      this.db.exec('COMMIT');
+      open.resolve();
+    } catch (error) {
+      if (this.db.isTransaction) this.db.exec('ROLLBACK');
+      open.reject(error as Error);
+    }
+  }
+
+  private transaction(): OpenTransaction {
+    if (this.open) return this.open;
+    this.begin.run();
+    let resolve!: () => void;
+    let reject!: (error: Error) => void;
+    const committed = new Promise<void>((ok, fail) => {
+      resolve = ok;
+      reject = fail;
+    });
+    // Each write awaits `committed` itself; this only keeps a failed batch with no waiter left from being unhandled.
+    committed.catch(() => {});
+    this.open = { committed, resolve, reject };
+    setImmediate(() => this.commit());
+    return this.open;
+  }
+}
