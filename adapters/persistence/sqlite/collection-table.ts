@@ -105,12 +105,12 @@ export class CollectionTable {
   /** Documents matching the filter in the sort's order, skipping and stopping as asked; SQL narrows, the matcher decides. */
   *select(filter: Filter, sort: SortSpec | undefined, skip: number, limit: number | undefined): Generator<StoredDocument> {
     const sql = filterToSql(filter, this.columnOf);
-    const order = sort ? sortToSql(sort, this.columnOf) : 'rowid';
+    const order = sort ? sortToSql(sort, this.columnOf) : '';
     if (order === null) {
       yield* this.sortedInMemory(filter, sql, sort as SortSpec, skip, limit);
       return;
     }
-    const from = `SELECT doc FROM ${this.qualified(this.table)} WHERE ${sql.where} ORDER BY ${order}`;
+    const from = `SELECT doc FROM ${this.qualified(this.table)} WHERE ${sql.where}${order ? ` ORDER BY ${order}` : ''}`;
     if (sql.exact) {
       const page = limit === undefined ? `${from} LIMIT -1 OFFSET ?` : `${from} LIMIT ? OFFSET ?`;
       const bounds = limit === undefined ? [skip] : [limit, skip];
@@ -227,20 +227,51 @@ export class CollectionTable {
       column: field === '_id' ? 'id' : (this.fields.get(field) as FieldColumn).column,
       direction,
     }));
-    const lookup = fields.map(({ column, direction }) => `${column} ${direction === -1 ? 'DESC' : 'ASC'}`).join(', ');
-    this.run(`CREATE INDEX IF NOT EXISTS ${this.qualified(quoted(`docs:${this.name}/${spec.name}`))} ON ${this.table} (${lookup})`);
-    if (!spec.unique) return;
-    const unique = fields.map(({ column }) => `ifnull(${column}, ${NULL_KEY})`).join(', ');
     const partial = this.partials.get(spec.name);
-    const where = partial ? ` WHERE ${partial.column} = 1` : '';
-    this.run(`CREATE UNIQUE INDEX IF NOT EXISTS ${this.qualified(quoted(`docs:${this.name}/${spec.name}!unique`))} ON ${this.table} (${unique})${where}`);
+    if (!spec.unique || partial) {
+      // Every lookup index ends with the id, as pages are read in id order: an equality prefix
+      // then serves both the filter and the order, and the planner never trades one for the other.
+      const ordered = fields.some(({ column }) => column === 'id') ? fields : [...fields, { column: 'id', direction: 1 }];
+      const lookup = ordered.map(({ column, direction }) => `${column} ${direction === -1 ? 'DESC' : 'ASC'}`).join(', ');
+      this.run(`CREATE INDEX IF NOT EXISTS ${this.indexName(spec.name)} ON ${this.table} (${lookup})`);
+    }
+    if (!spec.unique) return;
+    // Two unique indexes, as MongoDB counts a missing key as one null value where SQLite lets
+    // NULLs repeat: keys without a null (which also serves lookups, as equality implies NOT NULL),
+    // and keys with one, compared through a stand-in (nearly always empty, so nearly free).
+    const columns = fields.map(({ column }) => column);
+    const scope = partial ? [`${partial.column} = 1`] : [];
+    const complete = [...scope, columns.map((column) => `${column} IS NOT NULL`).join(' AND ')].join(' AND ');
+    const withNull = [...scope, `(${columns.map((column) => `${column} IS NULL`).join(' OR ')})`].join(' AND ');
+    this.run(`CREATE UNIQUE INDEX IF NOT EXISTS ${this.indexName(spec.name, '!unique')} ON ${this.table} (${columns.join(', ')}) WHERE ${complete}`);
+    const standIns = columns.map((column) => `ifnull(${column}, ${NULL_KEY})`).join(', ');
+    this.run(`CREATE UNIQUE INDEX IF NOT EXISTS ${this.indexName(spec.name, '!unique-null')} ON ${this.table} (${standIns}) WHERE ${withNull}`);
   }
 
   private dropIndex(name: string): void {
-    this.run(`DROP INDEX IF EXISTS ${this.qualified(quoted(`docs:${this.name}/${name}`))}`);
-    this.run(`DROP INDEX IF EXISTS ${this.qualified(quoted(`docs:${this.name}/${name}!unique`))}`);
+    for (const suffix of ['', '!unique', '!unique-null']) this.run(`DROP INDEX IF EXISTS ${this.indexName(name, suffix)}`);
     this.ttlRules.delete(name);
     this.partials.delete(name);
+  }
+
+  private indexName(spec: string, suffix = ''): string {
+    return this.qualified(quoted(`docs:${this.name}/${spec}${suffix}`));
+  }
+
+  /** The declared index a unique violation names: SQLite names an index on expressions, or the columns of one on columns. */
+  private violatedIndex(message: string): string {
+    const named = /index '[^/']*\/([^!']*)!/.exec(message)?.[1];
+    if (named) return named;
+    const columns = message
+      .slice(message.indexOf('failed: ') + 'failed: '.length)
+      .split(', ')
+      .map((column) => column.slice(column.indexOf('.') + 1));
+    if (columns.length === 1 && columns[0] === 'id') return '_id_';
+    for (const [name, spec] of this.specs) {
+      const declared = Object.keys(spec.keys).map((field) => (field === '_id' ? 'id' : `k:${field}`));
+      if (spec.unique && declared.join('\u0000') === columns.join('\u0000')) return name;
+    }
+    return 'unknown';
   }
 
   /** Recomputes every key column of every stored document, a thousand rows at a time. */
@@ -295,7 +326,7 @@ export class CollectionTable {
   private *sortedInMemory(filter: Filter, sql: SqlFilter, sort: SortSpec, skip: number, limit: number | undefined): Generator<StoredDocument> {
     const matches = sql.exact ? () => true : compileFilter(filter);
     const all: StoredDocument[] = [];
-    for (const row of this.statements.get(`SELECT doc FROM ${this.qualified(this.table)} WHERE ${sql.where} ORDER BY rowid`).iterate(...sql.params)) {
+    for (const row of this.statements.get(`SELECT doc FROM ${this.qualified(this.table)} WHERE ${sql.where}`).iterate(...sql.params)) {
       const document = this.decode(row);
       if (matches(document)) all.push(document);
     }
@@ -313,8 +344,8 @@ export class CollectionTable {
       write();
     } catch (error) {
       const { errcode, message } = error as { errcode?: number; message?: string };
-      if (errcode === SQLITE_CONSTRAINT_PRIMARYKEY || (errcode === SQLITE_CONSTRAINT_UNIQUE && / docs:[^ ]*\.id$/.test(message ?? ''))) throw duplicate('_id_');
-      if (errcode === SQLITE_CONSTRAINT_UNIQUE) throw duplicate(/\/([^/']+)!unique'/.exec(message ?? '')?.[1] ?? 'unknown');
+      if (errcode === SQLITE_CONSTRAINT_PRIMARYKEY) throw duplicate('_id_');
+      if (errcode === SQLITE_CONSTRAINT_UNIQUE) throw duplicate(this.violatedIndex(message ?? ''));
       throw error;
     }
   }

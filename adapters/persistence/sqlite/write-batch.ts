@@ -7,11 +7,11 @@ interface OpenTransaction {
 }
 
 /**
- * Group commit: every write of one turn of the event loop joins one transaction, committed (and,
- * with `synchronous = FULL`, fsynced) once in `setImmediate`, so throughput does not hinge on one
- * fsync per write. Each write runs inside its own savepoint, so a write that fails (a unique
+ * Group commit: every write of one turn of the event loop joins one transaction, committed once in
+ * `setImmediate` and then flushed to disk (`flushed`, see wal-sync.ts), so throughput does not
+ * hinge on one fsync per write. Each write runs inside its own savepoint, so a write that fails (a unique
  * index) leaves no trace and the others go on; a write resolves only once its transaction is
- * committed, and if the commit fails every write of the batch rejects and none is kept.
+ * committed and flushed; if the commit fails every write of the batch rejects and none is kept.
  */
 export class WriteBatch {
   private open: OpenTransaction | null = null;
@@ -22,15 +22,18 @@ export class WriteBatch {
   private readonly release: StatementSync;
   private readonly rollbackTo: StatementSync;
 
-  constructor(db: DatabaseSync) {
+  private readonly flushed: () => Promise<void>;
+
+  constructor(db: DatabaseSync, flushed: () => Promise<void>) {
     this.db = db;
+    this.flushed = flushed;
     this.begin = db.prepare('BEGIN IMMEDIATE');
     this.savepoint = db.prepare('SAVEPOINT write');
     this.release = db.prepare('RELEASE write');
     this.rollbackTo = db.prepare('ROLLBACK TO write');
   }
 
-  /** Runs `work` atomically in this turn's transaction; resolves with its result once that transaction is durable. */
+  /** Runs `work` atomically in this turn's transaction; resolves with its result once that transaction is on disk. */
   write<R>(work: () => R): Promise<R> {
     if (this.closed) return Promise.reject(new Error('The store is closed.'));
     let transaction: OpenTransaction;
@@ -65,7 +68,7 @@ export class WriteBatch {
     this.open = null;
     try {
       this.db.exec('COMMIT');
-      open.resolve();
+      this.flushed().then(open.resolve, open.reject);
     } catch (error) {
       if (this.db.isTransaction) this.db.exec('ROLLBACK');
       open.reject(error as Error);
