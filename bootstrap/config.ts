@@ -21,6 +21,8 @@ export interface AppConfig {
   readonly dataDir: string;
   readonly mongodbUri: string | null;
   readonly mongodbDb: string;
+  /** SQLite's page cache for the embedded store: its memory bound, whatever the amount of data. */
+  readonly storeCacheMiB: number;
   /** Another base for the payment processor's API (a test double on loopback); null: the processor itself. */
   readonly stripeApiBase: string | null;
   readonly publicBaseUrl: string;
@@ -139,6 +141,7 @@ export const loadConfig = (env: Env = process.env): AppConfig => {
     dataDir,
     mongodbUri: env.MONGODB_URI || null,
     mongodbDb: env.MONGODB_DB || 'insurance',
+    storeCacheMiB: Math.max(2, integer(env, 'STORE_CACHE_MIB', 64)),
     stripeApiBase: env.STRIPE_API_BASE || null,
     publicBaseUrl: env.PUBLIC_BASE_URL || `http://localhost:${port}`,
     authBaseUrl: env.AUTH_BASE_URL || `http://localhost:${authPort}`,

@@ -3,6 +3,6 @@ import { MongoStore } from '../adapters/persistence/mongo/mongo-store.engine.ts'
 import type { CollectionStore } from '../ports/persistence/collection-store.port.ts';
 import type { AppConfig } from './config.ts';
 
-/** MongoDB when MONGODB_URI is set; otherwise the embedded store under DATA_DIR. */
+/** MongoDB when MONGODB_URI is set; otherwise the embedded SQLite store under DATA_DIR. */
 export const openStore = (config: AppConfig): Promise<CollectionStore> =>
-  config.mongodbUri ? MongoStore.connect(config.mongodbUri, config.mongodbDb) : SqliteStore.open({ dir: config.dataDir });
+  config.mongodbUri ? MongoStore.connect(config.mongodbUri, config.mongodbDb) : SqliteStore.open({ dir: config.dataDir, cacheMiB: config.storeCacheMiB });

@@ -1,0 +1,39 @@
+// The client side of a create -> quote -> bind flow, as an integrator's code would run it.
+export const BENCH_SECRET = 'bench-machine-secret-0123456789abcdef';
+export const BENCH_JWT_SECRET = 'bench-jwt-secret-0123456789abcdef0123456789';
+
+const post = async (url: string, token: string, body: unknown) => {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const json = (await response.json()) as Record<string, any>;
+  if (response.status !== 201) throw new Error(`${url}: ${response.status} ${JSON.stringify(json)}`);
+  return json;
+};
+
+/** A machine token for the bench organization, from the demo route (machine secret). */
+export const demoToken = async (base: string, orgId: string): Promise<string> => {
+  const response = await fetch(`${base}/auth/demo`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ secret: BENCH_SECRET, orgId }),
+  });
+  return ((await response.json()) as { token: string }).token;
+};
+
+/** One submission created, quoted and bound with the monthly plan (twelve invoices). */
+export const bindFlow = async (base: string, token: string, n: number, effectiveDate = '2027-03-01'): Promise<void> => {
+  const submission = await post(`${base}/v1/submissions`, token, {
+    insuredName: `Flow ${n}`,
+    naicsCode: '541511',
+    annualRevenue: 1_000_000,
+    requestedLimit: 1_000_000,
+    effectiveDate,
+    state: 'OH',
+    lineOfBusiness: 'GL',
+  });
+  await post(`${base}/v1/submissions/${submission.id}/quote`, token, {});
+  await post(`${base}/v1/submissions/${submission.id}/bind`, token, { installmentPlan: 'MONTHLY_12' });
+};

@@ -1,0 +1,122 @@
+// A year of business on the embedded store, through the service as `npm start` runs it:
+// BENCH_FLOWS (100,000) create -> quote -> bind flows with the monthly plan over HTTP, timed per
+// tenth; then a stop and a restart on the same data directory. Targets: all flows in under 15
+// minutes, the last tenth at least 0.8 x as fast as the first; after the restart /health within
+// 2 s, resident memory under 300 MiB, the first page of GET /v1/policies within 50 ms, and a
+// graceful stop within 5 s.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { SqliteStore } from '../adapters/persistence/sqlite/sqlite-store.engine.ts';
+import { BENCH_JWT_SECRET, BENCH_SECRET, bindFlow, demoToken } from './flow-client.ts';
+import { BENCH_ORG, seedPolicies } from './seed.ts';
+
+const flows = Number(process.env.BENCH_FLOWS ?? 100_000);
+const clients = Number(process.env.BENCH_WORKERS ?? 24);
+const dataDir = process.env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'year-'));
+const MiB = 1024 * 1024;
+// Terms start in three years, as a book renews: the program's aggregate cap ($50M of written
+// premium per year) holds about 63,000 of these policies in one year.
+const EFFECTIVE_DATES = ['2027-03-01', '2028-03-01', '2029-03-01'];
+
+const residentMiB = (pid: number): number => {
+  const match = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return match ? Number(match[1]) / 1024 : Number.NaN;
+};
+
+/** Starts the service (bootstrap/main.ts) and resolves with its API URL once its start line is logged. */
+const startService = async (): Promise<{ child: ChildProcess; base: string; startedAt: number }> => {
+  const startedAt = performance.now();
+  const child = spawn(process.execPath, [join(import.meta.dirname, '../bootstrap/main.ts')], {
+    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', AUTH_PORT: '0', API_SECRET: BENCH_SECRET, JWT_SECRET: BENCH_JWT_SECRET, LOG_LEVEL: 'info' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const lines = createInterface({ input: child.stdout! });
+  const base = await new Promise<string>((resolve, reject) => {
+    lines.on('line', (line) => {
+      if (line.includes('"apiUrl"')) resolve((JSON.parse(line) as { apiUrl: string }).apiUrl);
+    });
+    child.once('exit', (code) => reject(new Error(`the service exited with ${code}`)));
+  });
+  return { child, base, startedAt };
+};
+
+const stopService = async (child: ChildProcess): Promise<number> => {
+  const started = performance.now();
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timeout = setTimeout(() => child.kill('SIGKILL'), 60_000);
+  await exited;
+  clearTimeout(timeout);
+  return performance.now() - started;
+};
+
+const seed = await SqliteStore.open({ dir: dataDir });
+if (!(await seed.collection('organizations').findOne({ _id: BENCH_ORG }))) await seedPolicies(seed, 0);
+await seed.close();
+
+console.log(`${flows} flows, ${clients} clients, data in ${dataDir}, node ${process.version}`);
+const first = await startService();
+const token = await demoToken(first.base, BENCH_ORG);
+const tenth = Math.max(1, Math.round(flows / 10));
+const rates: number[] = [];
+let peakMiB = 0;
+let next = 0;
+let done = 0;
+let tenthStarted = performance.now();
+const runStarted = performance.now();
+await Promise.all(
+  Array.from({ length: clients }, async () => {
+    while (next < flows) {
+      const n = next++;
+      await bindFlow(first.base, token, n, EFFECTIVE_DATES[n % EFFECTIVE_DATES.length]);
+      done += 1;
+      if (done % tenth === 0) {
+        const rate = tenth / ((performance.now() - tenthStarted) / 1000);
+        tenthStarted = performance.now();
+        rates.push(rate);
+        peakMiB = Math.max(peakMiB, residentMiB(first.child.pid!));
+        console.log(`  flows ${String(done).padStart(7)}: ${rate.toFixed(0)} flows/s, resident ${residentMiB(first.child.pid!).toFixed(0)} MiB`);
+      }
+    }
+  }),
+);
+const totalSeconds = (performance.now() - runStarted) / 1000;
+const firstStop = await stopService(first.child);
+
+const second = await startService();
+let healthMs = Number.NaN;
+for (;;) {
+  const response = await fetch(`${second.base}/health`).catch(() => null);
+  if (response?.status === 200) {
+    healthMs = performance.now() - second.startedAt;
+    break;
+  }
+  await new Promise((resolve) => setTimeout(resolve, 10));
+}
+const restartedMiB = residentMiB(second.child.pid!);
+const secondToken = await demoToken(second.base, BENCH_ORG);
+const pageStarted = performance.now();
+const page = await fetch(`${second.base}/v1/policies?limit=20`, { headers: { authorization: `Bearer ${secondToken}` } });
+const firstPageMs = performance.now() - pageStarted;
+const body = (await page.json()) as { data: unknown[] };
+const lastPageStarted = performance.now();
+await fetch(`${second.base}/v1/policies?limit=20&status=active`, { headers: { authorization: `Bearer ${secondToken}` } });
+const filteredPageMs = performance.now() - lastPageStarted;
+const afterReadsMiB = residentMiB(second.child.pid!);
+const secondStop = await stopService(second.child);
+
+const ratio = (rates.at(-1) ?? 0) / (rates[0] ?? 1);
+console.log(`all ${flows} flows in ${(totalSeconds / 60).toFixed(1)} min (${(flows / totalSeconds).toFixed(0)} flows/s; target < 15 min)`);
+console.log(
+  `last tenth / first tenth: ${ratio.toFixed(2)} (target >= 0.80); peak resident ${peakMiB.toFixed(0)} MiB; stop after the run ${firstStop.toFixed(0)} ms`,
+);
+console.log(`restart: /health after ${healthMs.toFixed(0)} ms (target < 2000), resident ${restartedMiB.toFixed(0)} MiB (target < 300)`);
+console.log(
+  `first page of GET /v1/policies (${body.data.length} policies): ${firstPageMs.toFixed(1)} ms (target < 50); filtered by status ${filteredPageMs.toFixed(1)} ms`,
+);
+console.log(`resident after the reads ${afterReadsMiB.toFixed(0)} MiB; graceful stop ${secondStop.toFixed(0)} ms (target < 5000)`);
+console.log(`store file ${(statSync(join(dataDir, 'store', 'store.db')).size / MiB).toFixed(0)} MiB`);
+if (!process.env.DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
