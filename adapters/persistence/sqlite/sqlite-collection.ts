@@ -94,8 +94,7 @@ export class SqliteCollection<T extends StoredDocument> implements Collection<T>
   }
 
   private first(filter: Filter, sort?: SortSpec): T | null {
-    const [document] = this.table.select(filter, sort, 0, 1);
-    return (document as T | undefined) ?? null;
+    return this.table.first(filter, sort) as T | null;
   }
 
   private modifyOne(filter: Filter, update: UpdateDocument, upsert: boolean, sort?: SortSpec): Modified<T> {
