@@ -3,36 +3,14 @@ import type { Filter, IndexSpec, SortSpec, StoredDocument } from '../../../ports
 import { decodeDocument, encodeDocument } from './document-codec.ts';
 import { compareBySort, compileFilter } from './document-matcher.ts';
 import { filterToSql, sortToSql, type SqlFilter } from './filter-sql.ts';
-import { indexedKey, OPAQUE, type KeyValue } from './index-keys.ts';
+import type { KeyValue } from './index-keys.ts';
+import { KeyColumns, type SchemaCatalog } from './key-columns.ts';
 import { quoted, type Statements } from './statements.ts';
-
-interface FieldColumn {
-  readonly path: readonly string[];
-  readonly column: string;
-  /** Some document holds an array or an object here: SQL no longer answers for this field. */
-  opaque: boolean;
-}
-
-interface PartialColumn {
-  readonly column: string;
-  readonly applies: (document: StoredDocument) => boolean;
-}
-
-export interface TtlRule {
-  readonly column: string;
-  readonly seconds: number;
-}
 
 /** What the catalog remembers of a collection between starts. */
 export interface SavedSchema {
   readonly opaqueFields: ReadonlySet<string>;
   readonly indexes: readonly IndexSpec[];
-}
-
-/** Where a table keeps its schema: the durable catalog, or nowhere for volatile collections. */
-export interface SchemaCatalog {
-  markOpaque(collection: string, field: string): void;
-  saveIndex(collection: string, spec: IndexSpec): void;
 }
 
 const SQLITE_CONSTRAINT_UNIQUE = 2067;
@@ -53,11 +31,7 @@ export class CollectionTable {
   private readonly schema: string;
   private readonly statements: Statements;
   private readonly catalog: SchemaCatalog | null;
-  private readonly fields = new Map<string, FieldColumn>();
-  private readonly partials = new Map<string, PartialColumn>();
-  private readonly specs = new Map<string, IndexSpec>();
-  private readonly uniqueFields = new Set<string>();
-  private readonly ttlRules = new Map<string, TtlRule>();
+  private readonly keys: KeyColumns;
   private writeSql = { insert: '', update: '' };
 
   constructor(statements: Statements, schema: string, name: string, catalog: SchemaCatalog | null) {
@@ -65,6 +39,7 @@ export class CollectionTable {
     this.schema = schema;
     this.name = name;
     this.catalog = catalog;
+    this.keys = new KeyColumns(name, catalog);
     this.table = quoted(`docs:${name}`);
     this.run(`CREATE TABLE IF NOT EXISTS ${this.qualified(this.table)} (id TEXT NOT NULL PRIMARY KEY, doc TEXT NOT NULL)`);
     this.rebuildWriteSql();
@@ -72,30 +47,21 @@ export class CollectionTable {
 
   /** Restores the indexes and opaque fields a previous start declared, without reading documents. */
   restore(saved: SavedSchema): void {
-    for (const spec of saved.indexes) this.adopt(spec);
-    for (const field of saved.opaqueFields) {
-      const column = this.fields.get(field);
-      if (column) column.opaque = true;
-    }
+    for (const spec of saved.indexes) this.keys.adopt(spec);
+    for (const field of saved.opaqueFields) this.keys.restoreOpaque(field);
     this.rebuildWriteSql();
   }
-
-  readonly columnOf = (field: string): string | null => {
-    if (field === '_id') return 'id';
-    const column = this.fields.get(field);
-    return column && !column.opaque ? column.column : null;
-  };
 
   has(id: string): boolean {
     return this.statements.get(`SELECT 1 FROM ${this.qualified(this.table)} WHERE id = ?`).get(id) !== undefined;
   }
 
   insert(document: StoredDocument): void {
-    this.guarded(() => this.statements.get(this.writeSql.insert).run(document._id, encodeDocument(document), ...this.keysOf(document)));
+    this.guarded(() => this.statements.get(this.writeSql.insert).run(document._id, encodeDocument(document), ...this.keys.keysOf(document)));
   }
 
   replace(document: StoredDocument): void {
-    this.guarded(() => this.statements.get(this.writeSql.update).run(encodeDocument(document), ...this.keysOf(document), document._id));
+    this.guarded(() => this.statements.get(this.writeSql.update).run(encodeDocument(document), ...this.keys.keysOf(document), document._id));
   }
 
   delete(id: string): void {
@@ -104,8 +70,8 @@ export class CollectionTable {
 
   /** Documents matching the filter in the sort's order, skipping and stopping as asked; SQL narrows, the matcher decides. */
   *select(filter: Filter, sort: SortSpec | undefined, skip: number, limit: number | undefined): Generator<StoredDocument> {
-    const sql = filterToSql(filter, this.columnOf);
-    const order = sort ? sortToSql(sort, this.columnOf) : '';
+    const sql = filterToSql(filter, this.keys.columnOf);
+    const order = sort ? sortToSql(sort, this.keys.columnOf) : '';
     if (order === null) {
       yield* this.sortedInMemory(filter, sql, sort as SortSpec, skip, limit);
       return;
@@ -135,8 +101,8 @@ export class CollectionTable {
 
   /** The first matching document in the sort's order: one row read straight when SQL decides alone. */
   first(filter: Filter, sort?: SortSpec): StoredDocument | null {
-    const sql = filterToSql(filter, this.columnOf);
-    const order = sort ? sortToSql(sort, this.columnOf) : '';
+    const sql = filterToSql(filter, this.keys.columnOf);
+    const order = sort ? sortToSql(sort, this.keys.columnOf) : '';
     if (!sql.exact || order === null) {
       const [document] = this.select(filter, sort, 0, 1);
       return document ?? null;
@@ -147,7 +113,7 @@ export class CollectionTable {
   }
 
   count(filter: Filter): number {
-    const sql = filterToSql(filter, this.columnOf);
+    const sql = filterToSql(filter, this.keys.columnOf);
     if (sql.exact) {
       const row = this.statements.get(`SELECT count(*) AS n FROM ${this.qualified(this.table)} WHERE ${sql.where}`).get(...sql.params);
       return Number((row as { n: number }).n);
@@ -157,10 +123,19 @@ export class CollectionTable {
     return count;
   }
 
+  /** Whether any document's TTL date is at or before `cutoff(seconds)` (a read, so an idle sweep writes nothing). */
+  hasExpired(cutoff: (seconds: number) => KeyValue, datesFrom: KeyValue): boolean {
+    for (const rule of this.keys.ttl()) {
+      const statement = this.statements.get(`SELECT 1 FROM ${this.qualified(this.table)} WHERE ${rule.column} >= ? AND ${rule.column} <= ? LIMIT 1`);
+      if (statement.get(datesFrom, cutoff(rule.seconds)) !== undefined) return true;
+    }
+    return false;
+  }
+
   /** Deletes the documents whose TTL date is at or before `cutoff(seconds)`; returns how many. */
   deleteExpired(cutoff: (seconds: number) => KeyValue, datesFrom: KeyValue): number {
     let removed = 0;
-    for (const rule of this.ttlRules.values()) {
+    for (const rule of this.keys.ttl()) {
       const statement = this.statements.get(`DELETE FROM ${this.qualified(this.table)} WHERE ${rule.column} >= ? AND ${rule.column} <= ?`);
       removed += Number(statement.run(datesFrom, cutoff(rule.seconds)).changes);
     }
@@ -173,15 +148,16 @@ export class CollectionTable {
    * index the stored documents already violate is refused as `duplicate`.
    */
   ensureIndexes(specs: readonly IndexSpec[]): void {
-    const fresh = specs.filter((spec) => JSON.stringify(this.specs.get(spec.name)) !== JSON.stringify(spec));
+    const fresh = specs.filter((spec) => !this.keys.declares(spec));
     if (fresh.length === 0) return;
-    const before = this.schemaState();
+    const before = this.keys.snapshot();
+    const columnsBefore = this.keys.columns();
     try {
       for (const spec of fresh) {
-        if (this.specs.has(spec.name)) this.dropIndex(spec.name);
-        this.adopt(spec);
+        if (this.keys.has(spec.name)) this.dropIndex(spec.name);
+        this.keys.adopt(spec);
       }
-      const added = this.keyColumns().filter((column) => !before.columns.includes(column));
+      const added = this.keys.columns().filter((column) => !columnsBefore.includes(column));
       for (const column of added) this.run(`ALTER TABLE ${this.qualified(this.table)} ADD COLUMN ${column}`);
       this.rebuildWriteSql();
       if (added.length > 0) this.fillKeyColumns();
@@ -191,57 +167,15 @@ export class CollectionTable {
       }
     } catch (error) {
       // The caller rolls the transaction back; the table's picture of its schema goes back with it.
-      this.restoreSchemaState(before);
+      this.keys.restore(before);
+      this.rebuildWriteSql();
       throw error;
     }
   }
 
-  private schemaState() {
-    return {
-      columns: this.keyColumns(),
-      fields: new Map(this.fields),
-      partials: new Map(this.partials),
-      specs: new Map(this.specs),
-      uniqueFields: new Set(this.uniqueFields),
-      ttlRules: new Map(this.ttlRules),
-    };
-  }
-
-  private restoreSchemaState(state: ReturnType<CollectionTable['schemaState']>): void {
-    const restore = <K, V>(target: Map<K, V>, source: Map<K, V>) => {
-      target.clear();
-      for (const [key, value] of source) target.set(key, value);
-    };
-    restore(this.fields, state.fields);
-    restore(this.partials, state.partials);
-    restore(this.specs, state.specs);
-    restore(this.ttlRules, state.ttlRules);
-    this.uniqueFields.clear();
-    for (const field of state.uniqueFields) this.uniqueFields.add(field);
-    this.rebuildWriteSql();
-  }
-
-  private adopt(spec: IndexSpec): void {
-    const keys = Object.keys(spec.keys).filter((field) => field !== '_id');
-    for (const field of keys) {
-      if (!this.fields.has(field)) this.fields.set(field, { path: field.split('.'), column: quoted(`k:${field}`), opaque: false });
-      if (spec.unique) this.uniqueFields.add(field);
-    }
-    if (spec.unique && spec.partialFilterExpression) {
-      this.partials.set(spec.name, { column: quoted(`p:${spec.name}`), applies: compileFilter(spec.partialFilterExpression) });
-    }
-    if (spec.expireAfterSeconds !== undefined && keys.length === 1) {
-      this.ttlRules.set(spec.name, { column: (this.fields.get(keys[0] as string) as FieldColumn).column, seconds: spec.expireAfterSeconds });
-    }
-    this.specs.set(spec.name, spec);
-  }
-
   private createIndex(spec: IndexSpec): void {
-    const fields = Object.entries(spec.keys).map(([field, direction]) => ({
-      column: field === '_id' ? 'id' : (this.fields.get(field) as FieldColumn).column,
-      direction,
-    }));
-    const partial = this.partials.get(spec.name);
+    const fields = this.keys.indexColumns(spec);
+    const partial = this.keys.partialColumn(spec.name);
     if (!spec.unique || partial) {
       // Every lookup index ends with the id, as pages are read in id order: an equality prefix
       // then serves both the filter and the order, and the planner never trades one for the other.
@@ -254,7 +188,7 @@ export class CollectionTable {
     // NULLs repeat: keys without a null (which also serves lookups, as equality implies NOT NULL),
     // and keys with one, compared through a stand-in (nearly always empty, so nearly free).
     const columns = fields.map(({ column }) => column);
-    const scope = partial ? [`${partial.column} = 1`] : [];
+    const scope = partial ? [`${partial} = 1`] : [];
     const complete = [...scope, columns.map((column) => `${column} IS NOT NULL`).join(' AND ')].join(' AND ');
     const withNull = [...scope, `(${columns.map((column) => `${column} IS NULL`).join(' OR ')})`].join(' AND ');
     this.run(`CREATE UNIQUE INDEX IF NOT EXISTS ${this.indexName(spec.name, '!unique')} ON ${this.table} (${columns.join(', ')}) WHERE ${complete}`);
@@ -264,72 +198,29 @@ export class CollectionTable {
 
   private dropIndex(name: string): void {
     for (const suffix of ['', '!unique', '!unique-null']) this.run(`DROP INDEX IF EXISTS ${this.indexName(name, suffix)}`);
-    this.ttlRules.delete(name);
-    this.partials.delete(name);
+    this.keys.forget(name);
   }
 
   private indexName(spec: string, suffix = ''): string {
     return this.qualified(quoted(`docs:${this.name}/${spec}${suffix}`));
   }
 
-  /** The declared index a unique violation names: SQLite names an index on expressions, or the columns of one on columns. */
-  private violatedIndex(message: string): string {
-    const named = /index '[^/']*\/([^!']*)!/.exec(message)?.[1];
-    if (named) return named;
-    const columns = message
-      .slice(message.indexOf('failed: ') + 'failed: '.length)
-      .split(', ')
-      .map((column) => column.slice(column.indexOf('.') + 1));
-    if (columns.length === 1 && columns[0] === 'id') return '_id_';
-    for (const [name, spec] of this.specs) {
-      const declared = Object.keys(spec.keys).map((field) => (field === '_id' ? 'id' : `k:${field}`));
-      if (spec.unique && declared.join('\u0000') === columns.join('\u0000')) return name;
-    }
-    return 'unknown';
-  }
-
   /** Recomputes every key column of every stored document, a thousand rows at a time. */
   private fillKeyColumns(): void {
     const page = this.statements.get(`SELECT rowid AS r, doc FROM ${this.qualified(this.table)} WHERE rowid > ? ORDER BY rowid LIMIT 1000`);
-    const columns = this.keyColumns();
+    const columns = this.keys.columns();
     const fill = this.statements.get(`UPDATE ${this.qualified(this.table)} SET ${columns.map((c) => `${c} = ?`).join(', ')} WHERE rowid = ?`);
     let after = 0;
     for (;;) {
       const rows = page.all(after) as Array<{ r: number; doc: string }>;
       if (rows.length === 0) return;
-      for (const row of rows) fill.run(...this.keysOf(decodeDocument<StoredDocument>(row.doc)), row.r);
+      for (const row of rows) fill.run(...this.keys.keysOf(decodeDocument<StoredDocument>(row.doc)), row.r);
       after = (rows.at(-1) as { r: number }).r;
     }
   }
 
-  /** A document's key column values, in `keyColumns()` order; marks fields that turn opaque. */
-  private keysOf(document: StoredDocument): KeyValue[] {
-    const values: KeyValue[] = [];
-    for (const [field, column] of this.fields) {
-      const key = indexedKey(document, column.path);
-      if (key !== OPAQUE) {
-        values.push(key);
-        continue;
-      }
-      if (this.uniqueFields.has(field)) {
-        throw new Error(`The embedded store cannot keep a unique index over '${field}' when it holds an array or an object (collection ${this.name}).`);
-      }
-      if (!column.opaque) {
-        column.opaque = true;
-        this.catalog?.markOpaque(this.name, field);
-      }
-      values.push(null);
-    }
-    for (const partial of this.partials.values()) values.push(partial.applies(document) ? 1 : null);
-    return values;
-  }
-
-  private keyColumns(): string[] {
-    return [...[...this.fields.values()].map((field) => field.column), ...[...this.partials.values()].map((partial) => partial.column)];
-  }
-
   private rebuildWriteSql(): void {
-    const columns = this.keyColumns();
+    const columns = this.keys.columns();
     const table = this.qualified(this.table);
     this.writeSql = {
       insert: `INSERT INTO ${table} (id, doc${columns.map((c) => `, ${c}`).join('')}) VALUES (?, ?${columns.map(() => ', ?').join('')})`,
@@ -359,7 +250,7 @@ export class CollectionTable {
     } catch (error) {
       const { errcode, message } = error as { errcode?: number; message?: string };
       if (errcode === SQLITE_CONSTRAINT_PRIMARYKEY) throw duplicate('_id_');
-      if (errcode === SQLITE_CONSTRAINT_UNIQUE) throw duplicate(this.violatedIndex(message ?? ''));
+      if (errcode === SQLITE_CONSTRAINT_UNIQUE) throw duplicate(this.keys.violatedIndex(message ?? ''));
       throw error;
     }
   }

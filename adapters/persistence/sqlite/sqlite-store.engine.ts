@@ -2,7 +2,8 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import type { Collection, CollectionOptions, CollectionStore, IndexSpec, StoredDocument } from '../../../ports/persistence/collection-store.port.ts';
-import { CollectionTable, type SchemaCatalog } from './collection-table.ts';
+import { CollectionTable } from './collection-table.ts';
+import type { SchemaCatalog } from './key-columns.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { dateKey, DATES_FROM } from './index-keys.ts';
 import { importJournal } from './journal-import.ts';
@@ -112,11 +113,10 @@ export class SqliteStore implements CollectionStore {
   /** Removes every document whose TTL has passed; returns how many. */
   sweepExpired(): Promise<number> {
     const now = Date.now();
-    return this.batch.write(() => {
-      let removed = 0;
-      for (const table of this.tables.values()) removed += table.deleteExpired((seconds) => dateKey(new Date(now - seconds * 1000)), DATES_FROM);
-      return removed;
-    });
+    const cutoff = (seconds: number) => dateKey(new Date(now - seconds * 1000));
+    const expiring = [...this.tables.values()].filter((table) => table.hasExpired(cutoff, DATES_FROM));
+    if (expiring.length === 0) return Promise.resolve(0);
+    return this.batch.write(() => expiring.reduce((removed, table) => removed + table.deleteExpired(cutoff, DATES_FROM), 0));
   }
 
   /** Every stored document of every durable collection, a collection at a time (for exports). */

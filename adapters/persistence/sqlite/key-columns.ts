@@ -1,0 +1,172 @@
+import type { IndexSpec, StoredDocument } from '../../../ports/persistence/collection-store.port.ts';
+import { compileFilter } from './document-matcher.ts';
+import { indexedKey, OPAQUE, type KeyValue } from './index-keys.ts';
+import { quoted } from './statements.ts';
+
+interface FieldColumn {
+  readonly path: readonly string[];
+  readonly column: string;
+  /** Some document holds an array or an object here: SQL no longer answers for this field. */
+  opaque: boolean;
+}
+
+interface PartialColumn {
+  readonly column: string;
+  readonly applies: (document: StoredDocument) => boolean;
+}
+
+export interface TtlRule {
+  readonly column: string;
+  readonly seconds: number;
+}
+
+/** Where a table keeps its schema between starts: the durable catalog, or nowhere for volatile collections. */
+export interface SchemaCatalog {
+  markOpaque(collection: string, field: string): void;
+  saveIndex(collection: string, spec: IndexSpec): void;
+}
+
+type State = ReturnType<KeyColumns['snapshot']>;
+
+/**
+ * The key columns of one collection's table, from its declared indexes: one per indexed field
+ * (its key, see index-keys.ts), one per partial unique index (whether a document is in it), and
+ * the TTL rules over them. Computes a document's column values on every write.
+ */
+export class KeyColumns {
+  private readonly collection: string;
+  private readonly catalog: SchemaCatalog | null;
+  private readonly fields = new Map<string, FieldColumn>();
+  private readonly partials = new Map<string, PartialColumn>();
+  private readonly specs = new Map<string, IndexSpec>();
+  private readonly uniqueFields = new Set<string>();
+  private readonly ttlRules = new Map<string, TtlRule>();
+
+  constructor(collection: string, catalog: SchemaCatalog | null) {
+    this.collection = collection;
+    this.catalog = catalog;
+  }
+
+  readonly columnOf = (field: string): string | null => {
+    if (field === '_id') return 'id';
+    const column = this.fields.get(field);
+    return column && !column.opaque ? column.column : null;
+  };
+
+  /** Every key column, in the order `keysOf` gives values. */
+  columns(): string[] {
+    return [...[...this.fields.values()].map((field) => field.column), ...[...this.partials.values()].map((partial) => partial.column)];
+  }
+
+  declares(spec: IndexSpec): boolean {
+    return JSON.stringify(this.specs.get(spec.name)) === JSON.stringify(spec);
+  }
+
+  has(name: string): boolean {
+    return this.specs.has(name);
+  }
+
+  adopt(spec: IndexSpec): void {
+    const keys = Object.keys(spec.keys).filter((field) => field !== '_id');
+    for (const field of keys) {
+      if (!this.fields.has(field)) this.fields.set(field, { path: field.split('.'), column: quoted(`k:${field}`), opaque: false });
+      if (spec.unique) this.uniqueFields.add(field);
+    }
+    if (spec.unique && spec.partialFilterExpression) {
+      this.partials.set(spec.name, { column: quoted(`p:${spec.name}`), applies: compileFilter(spec.partialFilterExpression) });
+    }
+    if (spec.expireAfterSeconds !== undefined && keys.length === 1) {
+      this.ttlRules.set(spec.name, { column: (this.fields.get(keys[0] as string) as FieldColumn).column, seconds: spec.expireAfterSeconds });
+    }
+    this.specs.set(spec.name, spec);
+  }
+
+  /** An index about to be declared again differently: its TTL rule and partial column no longer hold. */
+  forget(name: string): void {
+    this.ttlRules.delete(name);
+    this.partials.delete(name);
+  }
+
+  /** A field a previous start found holding an array or an object. */
+  restoreOpaque(field: string): void {
+    const column = this.fields.get(field);
+    if (column) column.opaque = true;
+  }
+
+  /** The columns of an index's keys, `_id` as the id column. */
+  indexColumns(spec: IndexSpec): Array<{ column: string; direction: 1 | -1 }> {
+    return Object.entries(spec.keys).map(([field, direction]) => ({
+      column: field === '_id' ? 'id' : (this.fields.get(field) as FieldColumn).column,
+      direction,
+    }));
+  }
+
+  partialColumn(name: string): string | null {
+    return this.partials.get(name)?.column ?? null;
+  }
+
+  ttl(): Iterable<TtlRule> {
+    return this.ttlRules.values();
+  }
+
+  /** A document's key column values, in `columns()` order; marks fields that turn opaque. */
+  keysOf(document: StoredDocument): KeyValue[] {
+    const values: KeyValue[] = [];
+    for (const [field, column] of this.fields) {
+      const key = indexedKey(document, column.path);
+      if (key !== OPAQUE) {
+        values.push(key);
+        continue;
+      }
+      if (this.uniqueFields.has(field)) {
+        throw new Error(`The embedded store cannot keep a unique index over '${field}' when it holds an array or an object (collection ${this.collection}).`);
+      }
+      if (!column.opaque) {
+        column.opaque = true;
+        this.catalog?.markOpaque(this.collection, field);
+      }
+      values.push(null);
+    }
+    for (const partial of this.partials.values()) values.push(partial.applies(document) ? 1 : null);
+    return values;
+  }
+
+  /** The declared index a unique violation names: SQLite names an index on expressions, or the columns of one on columns. */
+  violatedIndex(message: string): string {
+    const named = /index '[^/']*\/([^!']*)!/.exec(message)?.[1];
+    if (named) return named;
+    const columns = message
+      .slice(message.indexOf('failed: ') + 'failed: '.length)
+      .split(', ')
+      .map((column) => column.slice(column.indexOf('.') + 1));
+    if (columns.length === 1 && columns[0] === 'id') return '_id_';
+    for (const [name, spec] of this.specs) {
+      const declared = Object.keys(spec.keys).map((field) => (field === '_id' ? 'id' : `k:${field}`));
+      if (spec.unique && declared.join('\u0000') === columns.join('\u0000')) return name;
+    }
+    return 'unknown';
+  }
+
+  snapshot() {
+    return {
+      fields: new Map(this.fields),
+      partials: new Map(this.partials),
+      specs: new Map(this.specs),
+      uniqueFields: new Set(this.uniqueFields),
+      ttlRules: new Map(this.ttlRules),
+    };
+  }
+
+  restore(state: State): void {
+    const refill = <K, V>(target: Map<K, V>, source: Map<K, V>) => {
+      target.clear();
+      for (const [key, value] of source) target.set(key, value);
+    };
+    refill(this.fields, state.fields);
+    refill(this.partials, state.partials);
+    refill(this.specs, state.specs);
+    refill(this.ttlRules, state.ttlRules);
+    this.uniqueFields.clear();
+    for (const field of state.uniqueFields) this.uniqueFields.add(field);
+  }
+}
