@@ -33,6 +33,8 @@ const startService = async (): Promise<{ child: ChildProcess; base: string; star
     env: { ...process.env, DATA_DIR: dataDir, PORT: '0', AUTH_PORT: '0', API_SECRET: BENCH_SECRET, JWT_SECRET: BENCH_JWT_SECRET, LOG_LEVEL: 'info' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  // A failed run must not leave the service behind, writing in the background.
+  process.once('exit', () => child.kill('SIGKILL'));
   const lines = createInterface({ input: child.stdout! });
   const base = await new Promise<string>((resolve, reject) => {
     lines.on('line', (line) => {
