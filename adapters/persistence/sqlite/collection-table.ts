@@ -69,14 +69,53 @@ export class CollectionTable {
   }
 
   /** Documents matching the filter in the sort's order, skipping and stopping as asked; SQL narrows, the matcher decides. */
-  *select(filter: Filter, sort: SortSpec | undefined, skip: number, limit: number | undefined): Generator<StoredDocument> {
+  select(filter: Filter, sort: SortSpec | undefined, skip: number, limit: number | undefined): Generator<StoredDocument> {
+    return this.matching(filter, this.plan(filter, sort), sort, skip, limit);
+  }
+
+  /** The first matching document in the sort's order: one row read straight when SQL decides alone. */
+  first(filter: Filter, sort?: SortSpec): StoredDocument | null {
+    const plan = this.plan(filter, sort);
+    if (!plan.sql.exact || plan.order === null) {
+      const [document] = this.matching(filter, plan, sort, 0, 1);
+      return document ?? null;
+    }
+    const row = this.statements.get(`${this.documentsWhere(plan.sql.where, plan.order)} LIMIT 1`).get(...plan.sql.params);
+    return row ? this.decode(row) : null;
+  }
+
+  count(filter: Filter): number {
     const sql = filterToSql(filter, this.keys.columnOf);
-    const order = sort ? sortToSql(sort, this.keys.columnOf) : '';
+    if (sql.exact) {
+      const row = this.statements.get(`SELECT count(*) AS n FROM ${this.qualified(this.table)} WHERE ${sql.where}`).get(...sql.params);
+      return Number((row as { n: number }).n);
+    }
+    let count = 0;
+    for (const _ of this.select(filter, undefined, 0, undefined)) count += 1;
+    return count;
+  }
+
+  /** The SQL part of a query: its conditions, and its order (null when SQL cannot sort by those fields). */
+  private plan(filter: Filter, sort: SortSpec | undefined): { sql: SqlFilter; order: string | null } {
+    return { sql: filterToSql(filter, this.keys.columnOf), order: sort ? sortToSql(sort, this.keys.columnOf) : '' };
+  }
+
+  private documentsWhere(where: string, order = ''): string {
+    return `SELECT doc FROM ${this.qualified(this.table)} WHERE ${where}${order ? ` ORDER BY ${order}` : ''}`;
+  }
+
+  private *matching(
+    filter: Filter,
+    { sql, order }: { sql: SqlFilter; order: string | null },
+    sort: SortSpec | undefined,
+    skip: number,
+    limit: number | undefined,
+  ): Generator<StoredDocument> {
     if (order === null) {
       yield* this.sortedInMemory(filter, sql, sort as SortSpec, skip, limit);
       return;
     }
-    const from = `SELECT doc FROM ${this.qualified(this.table)} WHERE ${sql.where}${order ? ` ORDER BY ${order}` : ''}`;
+    const from = this.documentsWhere(sql.where, order);
     if (sql.exact) {
       const page = limit === undefined ? `${from} LIMIT -1 OFFSET ?` : `${from} LIMIT ? OFFSET ?`;
       const bounds = limit === undefined ? [skip] : [limit, skip];
@@ -97,30 +136,6 @@ export class CollectionTable {
         yield document;
       }
     }
-  }
-
-  /** The first matching document in the sort's order: one row read straight when SQL decides alone. */
-  first(filter: Filter, sort?: SortSpec): StoredDocument | null {
-    const sql = filterToSql(filter, this.keys.columnOf);
-    const order = sort ? sortToSql(sort, this.keys.columnOf) : '';
-    if (!sql.exact || order === null) {
-      const [document] = this.select(filter, sort, 0, 1);
-      return document ?? null;
-    }
-    const query = `SELECT doc FROM ${this.qualified(this.table)} WHERE ${sql.where}${order ? ` ORDER BY ${order}` : ''} LIMIT 1`;
-    const row = this.statements.get(query).get(...sql.params);
-    return row ? this.decode(row) : null;
-  }
-
-  count(filter: Filter): number {
-    const sql = filterToSql(filter, this.keys.columnOf);
-    if (sql.exact) {
-      const row = this.statements.get(`SELECT count(*) AS n FROM ${this.qualified(this.table)} WHERE ${sql.where}`).get(...sql.params);
-      return Number((row as { n: number }).n);
-    }
-    let count = 0;
-    for (const _ of this.select(filter, undefined, 0, undefined)) count += 1;
-    return count;
   }
 
   /** Whether any document's TTL date is at or before `cutoff(seconds)` (a read, so an idle sweep writes nothing). */
@@ -231,7 +246,7 @@ export class CollectionTable {
   private *sortedInMemory(filter: Filter, sql: SqlFilter, sort: SortSpec, skip: number, limit: number | undefined): Generator<StoredDocument> {
     const matches = sql.exact ? () => true : compileFilter(filter);
     const all: StoredDocument[] = [];
-    for (const row of this.statements.get(`SELECT doc FROM ${this.qualified(this.table)} WHERE ${sql.where}`).iterate(...sql.params)) {
+    for (const row of this.statements.get(this.documentsWhere(sql.where)).iterate(...sql.params)) {
       const document = this.decode(row);
       if (matches(document)) all.push(document);
     }

@@ -8,7 +8,7 @@ import { lockDataDir } from './data-dir-lock.ts';
 import { dateKey, DATES_FROM } from './index-keys.ts';
 import { importJournal } from './journal-import.ts';
 import { SqliteCollection } from './sqlite-collection.ts';
-import { Statements } from './statements.ts';
+import { quoted, Statements } from './statements.ts';
 import { WalSync } from './wal-sync.ts';
 import { WriteBatch } from './write-batch.ts';
 
@@ -125,7 +125,7 @@ export class SqliteStore implements CollectionStore {
       name: string;
     }>;
     for (const { name } of names) {
-      const rows = this.db.prepare(`SELECT doc FROM ${DURABLE}."${name.replaceAll('"', '""')}" ORDER BY rowid`);
+      const rows = this.db.prepare(`SELECT doc FROM ${DURABLE}.${quoted(name)} ORDER BY rowid`);
       for (const row of rows.iterate()) yield { collection: name.slice('docs:'.length), document: (row as { doc: string }).doc };
     }
   }
