@@ -18,3 +18,5 @@ const app = await startApp(config, {
   logger: createLogger(config.logLevel, (await import('pino')).default.destination({ dest: '/dev/null', sync: true, minLength: 4096 })),
 });
 process.stdout.write(`${JSON.stringify({ apiPort: app.apiPort, authPort: app.authPort })}\n`);
+// Stopped as main.ts stops: gracefully, then exit (which also writes a CPU profile when asked for one).
+process.once('SIGTERM', () => void app.stop().finally(() => process.exit(0)));

@@ -1,7 +1,7 @@
 // Authenticated single-record read (API key, rate limit, tenant scope, embedded store) against a
 // bare restify hello-world, in one run on this machine. Targets: ratio >= 0.6, p99 <= 20 ms at 50 connections.
 import { join } from 'node:path';
-import { measure, startProcess, warmUp } from './support.ts';
+import { measure, startProcess, stopProcess, warmUp } from './support.ts';
 
 const SECRET = 'bench-machine-secret-0123456789abcdef';
 const here = import.meta.dirname;
@@ -57,6 +57,5 @@ try {
   console.log(`ratio ${ratio.toFixed(2)} (target >= 0.60); p99 ${platform.p99Ms} ms (target <= 20 ms)`);
   if (platform.non2xx > 0 || platform.errors > 0) process.exitCode = 1;
 } finally {
-  hello.child.kill();
-  api.child.kill();
+  await Promise.all([stopProcess(hello.child), stopProcess(api.child)]);
 }

@@ -3,7 +3,7 @@
 import { join } from 'node:path';
 import { BENCH_JWT_SECRET, BENCH_SECRET, bindFlow, demoToken } from './flow-client.ts';
 import { BENCH_ORG } from './seed.ts';
-import { startProcess } from './support.ts';
+import { startProcess, stopProcess } from './support.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const workers = Number(process.env.BENCH_WORKERS ?? 16);
@@ -34,7 +34,7 @@ const measure = async (seeded: number) => {
     );
     return done / seconds;
   } finally {
-    api.child.kill();
+    await stopProcess(api.child);
   }
 };
 

@@ -5,7 +5,7 @@
 import { createHmac } from 'node:crypto';
 import { join } from 'node:path';
 import type autocannon from 'autocannon';
-import { measure, startProcess, warmUp } from './support.ts';
+import { measure, startProcess, stopProcess, warmUp } from './support.ts';
 
 const SECRET = 'bench-machine-secret-0123456789abcdef';
 const WEBHOOK_SECRET = 'whsec_bench_0123456789abcdef';
@@ -145,6 +145,5 @@ try {
   );
   if (platform.non2xx > 0 || platform.errors > 0 || after !== before || !exact) process.exitCode = 1;
 } finally {
-  bare.child.kill();
-  api.child.kill();
+  await Promise.all([stopProcess(bare.child), stopProcess(api.child)]);
 }

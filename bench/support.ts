@@ -23,6 +23,14 @@ export const startProcess = async <T>(entry: string, env: Record<string, string>
   return { child, ready };
 };
 
+/** Stops a process `startProcess` started and waits until it has exited (and written any CPU profile it was asked for). */
+export const stopProcess = async (child: ChildProcess): Promise<void> => {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+};
+
 export const measure = async (options: autocannon.Options): Promise<Measured> => {
   const result = await autocannon({ connections: 50, duration: 10, ...options });
   return {

@@ -188,6 +188,36 @@ export const documentStoreContract = (test: TestFn<StoreUnderTest>, title: strin
     );
   });
 
+  test(`${title}: reads of one document by id or unique key follow every write, even when read before it`, async (t) => {
+    const collection = name('lookups');
+    await t.context.store.ensureIndexes(collection, [{ name: 'owner', keys: { owner: 1 }, unique: true }]);
+    const rows = t.context.store.collection<Row>(collection);
+    await rows.insertOne({ _id: 'a', orgId: 'o1', owner: 'k1', n: 1, tags: ['x'] });
+    t.is((await rows.findOne({ owner: 'k1' }))?._id, 'a');
+    t.is((await rows.findOne({ _id: 'a', orgId: 'o1' }))?.n, 1);
+    t.is(await rows.findOne({ _id: 'a', orgId: 'o2' }), null, 'another tenant');
+    t.is((await rows.findOne({ _id: 'a', tags: 'x' }))?._id, 'a', 'an array holding the value matches');
+    t.is(await rows.findOne({ owner: 'k1', n: 2 }), null);
+
+    await rows.updateOne({ _id: 'a' }, { $set: { n: 2 } });
+    t.is((await rows.findOne({ _id: 'a' }))?.n, 2);
+    t.is((await rows.findOne({ owner: 'k1', n: 2 }))?._id, 'a');
+    t.is((await rows.findOneAndUpdate({ _id: 'a', n: 2 }, { $inc: { n: 1 } }, { returnDocument: 'after' }))?.n, 3);
+    t.is(await rows.findOneAndUpdate({ _id: 'a', n: 2 }, { $inc: { n: 1 } }), null, 'the condition sees the write before it');
+
+    // The key moves to another document: each key finds its current holder.
+    await rows.updateOne({ _id: 'a' }, { $set: { owner: 'k2' } });
+    await rows.insertOne({ _id: 'b', orgId: 'o1', owner: 'k1', n: 10 });
+    t.is((await rows.findOne({ owner: 'k1' }))?._id, 'b');
+    t.is((await rows.findOne({ owner: 'k2' }))?._id, 'a');
+
+    t.is(await rows.deleteOne({ owner: 'k2' }), 1);
+    t.is(await rows.findOne({ _id: 'a' }), null);
+    t.is(await rows.findOne({ owner: 'k2' }), null);
+    await rows.insertOne({ _id: 'a', orgId: 'o2', owner: 'k2' });
+    t.is((await rows.findOne({ owner: 'k2' }))?.orgId, 'o2');
+  });
+
   test(`${title}: deletes`, async (t) => {
     const rows = t.context.store.collection<Row>(name('deletes'));
     for (const id of ['a', 'b', 'c']) await rows.insertOne({ _id: id, orgId: id === 'a' ? 'x' : 'y' });

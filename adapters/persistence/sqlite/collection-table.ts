@@ -1,11 +1,11 @@
 import { DomainError } from '../../../core/shared/domain-error.ts';
 import type { Filter, IndexSpec, SortSpec, StoredDocument } from '../../../ports/persistence/collection-store.port.ts';
 import { decodeDocument, encodeDocument } from './document-codec.ts';
-import { compareBySort, compileFilter } from './document-matcher.ts';
-import { filterToSql, sortToSql, type SqlFilter } from './filter-sql.ts';
+import type { DocumentCache } from './document-cache.ts';
 import type { KeyValue } from './index-keys.ts';
 import { KeyColumns, type SchemaCatalog } from './key-columns.ts';
 import { quoted, type Statements } from './statements.ts';
+import { TableReads } from './table-reads.ts';
 
 /** What the catalog remembers of a collection between starts. */
 export interface SavedSchema {
@@ -32,15 +32,19 @@ export class CollectionTable {
   private readonly statements: Statements;
   private readonly catalog: SchemaCatalog | null;
   private readonly keys: KeyColumns;
+  private readonly cache: DocumentCache;
+  private readonly reads: TableReads;
   private writeSql = { insert: '', update: '' };
 
-  constructor(statements: Statements, schema: string, name: string, catalog: SchemaCatalog | null) {
+  constructor(statements: Statements, schema: string, name: string, catalog: SchemaCatalog | null, cache: DocumentCache) {
     this.statements = statements;
     this.schema = schema;
     this.name = name;
     this.catalog = catalog;
+    this.cache = cache;
     this.keys = new KeyColumns(name, catalog);
     this.table = quoted(`docs:${name}`);
+    this.reads = new TableReads(statements, this.keys, cache, this.qualified(this.table), name);
     this.run(`CREATE TABLE IF NOT EXISTS ${this.qualified(this.table)} (id TEXT NOT NULL PRIMARY KEY, doc TEXT NOT NULL)`);
     this.rebuildWriteSql();
   }
@@ -56,86 +60,33 @@ export class CollectionTable {
     return this.statements.get(`SELECT 1 FROM ${this.qualified(this.table)} WHERE id = ?`).get(id) !== undefined;
   }
 
+  // Every write forgets the document it touches first (document-cache.ts).
   insert(document: StoredDocument): void {
+    this.cache.forget(this.name, document._id);
     this.guarded(() => this.statements.get(this.writeSql.insert).run(document._id, encodeDocument(document), ...this.keys.keysOf(document)));
   }
 
   replace(document: StoredDocument): void {
+    this.cache.forget(this.name, document._id);
     this.guarded(() => this.statements.get(this.writeSql.update).run(encodeDocument(document), ...this.keys.keysOf(document), document._id));
   }
 
   delete(id: string): void {
+    this.cache.forget(this.name, id);
     this.statements.get(`DELETE FROM ${this.qualified(this.table)} WHERE id = ?`).run(id);
   }
 
   /** Documents matching the filter in the sort's order, skipping and stopping as asked; SQL narrows, the matcher decides. */
   select(filter: Filter, sort: SortSpec | undefined, skip: number, limit: number | undefined): Generator<StoredDocument> {
-    return this.matching(filter, this.plan(filter, sort), sort, skip, limit);
+    return this.reads.select(filter, sort, skip, limit);
   }
 
-  /** The first matching document in the sort's order: one row read straight when SQL decides alone. */
   first(filter: Filter, sort?: SortSpec): StoredDocument | null {
-    const plan = this.plan(filter, sort);
-    if (!plan.sql.exact || plan.order === null) {
-      const [document] = this.matching(filter, plan, sort, 0, 1);
-      return document ?? null;
-    }
-    const row = this.statements.get(`${this.documentsWhere(plan.sql.where, plan.order)} LIMIT 1`).get(...plan.sql.params);
-    return row ? this.decode(row) : null;
+    return this.reads.first(filter, sort);
   }
 
   count(filter: Filter): number {
-    const sql = filterToSql(filter, this.keys.columnOf);
-    if (sql.exact) {
-      const row = this.statements.get(`SELECT count(*) AS n FROM ${this.qualified(this.table)} WHERE ${sql.where}`).get(...sql.params);
-      return Number((row as { n: number }).n);
-    }
-    let count = 0;
-    for (const _ of this.select(filter, undefined, 0, undefined)) count += 1;
-    return count;
-  }
-
-  /** The SQL part of a query: its conditions, and its order (null when SQL cannot sort by those fields). */
-  private plan(filter: Filter, sort: SortSpec | undefined): { sql: SqlFilter; order: string | null } {
-    return { sql: filterToSql(filter, this.keys.columnOf), order: sort ? sortToSql(sort, this.keys.columnOf) : '' };
-  }
-
-  private documentsWhere(where: string, order = ''): string {
-    return `SELECT doc FROM ${this.qualified(this.table)} WHERE ${where}${order ? ` ORDER BY ${order}` : ''}`;
-  }
-
-  private *matching(
-    filter: Filter,
-    { sql, order }: { sql: SqlFilter; order: string | null },
-    sort: SortSpec | undefined,
-    skip: number,
-    limit: number | undefined,
-  ): Generator<StoredDocument> {
-    if (order === null) {
-      yield* this.sortedInMemory(filter, sql, sort as SortSpec, skip, limit);
-      return;
-    }
-    const from = this.documentsWhere(sql.where, order);
-    if (sql.exact) {
-      const page = limit === undefined ? `${from} LIMIT -1 OFFSET ?` : `${from} LIMIT ? OFFSET ?`;
-      const bounds = limit === undefined ? [skip] : [limit, skip];
-      // all() over iterate(): the rows are all wanted, and one call costs far less than a row-by-row iterator.
-      for (const row of this.statements.get(page).all(...sql.params, ...bounds)) yield this.decode(row);
-      return;
-    }
-    const matches = compileFilter(filter);
-    let skipped = 0;
-    let taken = 0;
-    for (const row of this.statements.get(from).iterate(...sql.params)) {
-      if (limit !== undefined && taken >= limit) return;
-      const document = this.decode(row);
-      if (!matches(document)) continue;
-      if (skipped < skip) skipped += 1;
-      else {
-        taken += 1;
-        yield document;
-      }
-    }
+    return this.reads.count(filter);
   }
 
   /** Whether any document's TTL date is at or before `cutoff(seconds)` (a read, so an idle sweep writes nothing). */
@@ -154,6 +105,7 @@ export class CollectionTable {
       const statement = this.statements.get(`DELETE FROM ${this.qualified(this.table)} WHERE ${rule.column} >= ? AND ${rule.column} <= ?`);
       removed += Number(statement.run(datesFrom, cutoff(rule.seconds)).changes);
     }
+    if (removed > 0) this.cache.forgetTable(this.name);
     return removed;
   }
 
@@ -241,21 +193,6 @@ export class CollectionTable {
       insert: `INSERT INTO ${table} (id, doc${columns.map((c) => `, ${c}`).join('')}) VALUES (?, ?${columns.map(() => ', ?').join('')})`,
       update: `UPDATE ${table} SET doc = ?${columns.map((c) => `, ${c} = ?`).join('')} WHERE id = ?`,
     };
-  }
-
-  private *sortedInMemory(filter: Filter, sql: SqlFilter, sort: SortSpec, skip: number, limit: number | undefined): Generator<StoredDocument> {
-    const matches = sql.exact ? () => true : compileFilter(filter);
-    const all: StoredDocument[] = [];
-    for (const row of this.statements.get(this.documentsWhere(sql.where)).iterate(...sql.params)) {
-      const document = this.decode(row);
-      if (matches(document)) all.push(document);
-    }
-    all.sort(compareBySort(sort));
-    yield* all.slice(skip, limit === undefined ? undefined : skip + limit);
-  }
-
-  private decode(row: unknown): StoredDocument {
-    return decodeDocument<StoredDocument>((row as { doc: string }).doc);
   }
 
   /** Unique index violations become the domain's `duplicate`, naming the index as MongoDB does. */

@@ -41,6 +41,7 @@ export class KeyColumns {
   private readonly specs = new Map<string, IndexSpec>();
   private readonly uniqueFields = new Set<string>();
   private readonly ttlRules = new Map<string, TtlRule>();
+  private pinning: string[][] | null = null;
 
   constructor(collection: string, catalog: SchemaCatalog | null) {
     this.collection = collection;
@@ -56,6 +57,15 @@ export class KeyColumns {
   /** Every key column, in the order `keysOf` gives values. */
   columns(): string[] {
     return [...[...this.fields.values()].map((field) => field.column), ...[...this.partials.values()].map((partial) => partial.column)];
+  }
+
+  /** The fields of each unique index that pins a document by plain top-level values (pinned-filter.ts). */
+  uniqueIndexes(): ReadonlyArray<readonly string[]> {
+    this.pinning ??= [...this.specs.values()]
+      .filter((spec) => spec.unique && !spec.partialFilterExpression)
+      .map((spec) => Object.keys(spec.keys))
+      .filter((fields) => fields.every((field) => field !== '_id' && !field.includes('.')));
+    return this.pinning;
   }
 
   declares(spec: IndexSpec): boolean {
@@ -79,12 +89,14 @@ export class KeyColumns {
       this.ttlRules.set(spec.name, { column: (this.fields.get(keys[0] as string) as FieldColumn).column, seconds: spec.expireAfterSeconds });
     }
     this.specs.set(spec.name, spec);
+    this.pinning = null;
   }
 
   /** An index about to be declared again differently: its TTL rule and partial column no longer hold. */
   forget(name: string): void {
     this.ttlRules.delete(name);
     this.partials.delete(name);
+    this.pinning = null;
   }
 
   /** A field a previous start found holding an array or an object. */
@@ -166,6 +178,7 @@ export class KeyColumns {
     refill(this.partials, state.partials);
     refill(this.specs, state.specs);
     refill(this.ttlRules, state.ttlRules);
+    this.pinning = null;
     this.uniqueFields.clear();
     for (const field of state.uniqueFields) this.uniqueFields.add(field);
   }

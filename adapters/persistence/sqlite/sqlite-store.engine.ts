@@ -5,6 +5,7 @@ import type { Collection, CollectionOptions, CollectionStore, IndexSpec, StoredD
 import { CollectionTable } from './collection-table.ts';
 import type { SchemaCatalog } from './key-columns.ts';
 import { lockDataDir } from './data-dir-lock.ts';
+import { DocumentCache } from './document-cache.ts';
 import { dateKey, DATES_FROM } from './index-keys.ts';
 import { importJournal } from './journal-import.ts';
 import { SqliteCollection } from './sqlite-collection.ts';
@@ -16,7 +17,10 @@ export interface SqliteStoreOptions {
   /** The data directory; the database is `store/store.db` under it. Omitted, the store lives in memory. */
   readonly dir?: string;
   readonly ttlSweepMs?: number;
-  /** SQLite's page cache, the store's memory bound whatever the amount of data. */
+  /**
+   * SQLite's page cache, the store's memory bound whatever the amount of data. A quarter of it
+   * again (in JSON size) bounds the decoded documents kept for single-record reads.
+   */
   readonly cacheMiB?: number;
 }
 
@@ -41,19 +45,22 @@ export class SqliteStore implements CollectionStore {
   private readonly volatileNames = new Set<string>();
   private readonly saved = new Map<string, { opaqueFields: Set<string>; indexes: IndexSpec[] }>();
   private readonly catalog: SchemaCatalog;
+  private readonly cache: DocumentCache;
   private sweeper: NodeJS.Timeout | null = null;
   private unlock: () => void = () => {};
   private closed = false;
 
   private readonly walSync: WalSync | null;
 
-  private constructor(db: DatabaseSync, engine: 'sqlite' | 'memory', path: string | null) {
+  private constructor(db: DatabaseSync, engine: 'sqlite' | 'memory', path: string | null, cacheMiB: number) {
     this.db = db;
     this.engine = engine;
     this.statements = new Statements(db);
+    this.cache = new DocumentCache((cacheMiB / 4) * 1024 * 1024);
     this.walSync = path ? new WalSync(path) : null;
     const walSync = this.walSync;
-    this.batch = new WriteBatch(db, walSync ? () => walSync.flushed() : () => Promise.resolve());
+    const cache = this.cache;
+    this.batch = new WriteBatch(db, walSync ? () => walSync.flushed() : () => Promise.resolve(), () => cache.clear());
     this.catalog = {
       markOpaque: (collection, field) =>
         this.statements.get('INSERT OR IGNORE INTO _store_opaque_fields (collection, field) VALUES (?, ?)').run(collection, field),
@@ -64,23 +71,24 @@ export class SqliteStore implements CollectionStore {
 
   static async open(options: SqliteStoreOptions = {}): Promise<SqliteStore> {
     let store: SqliteStore;
+    const cacheMiB = options.cacheMiB ?? 64;
     if (options.dir) {
       const dir = join(options.dir, 'store');
       mkdirSync(dir, { recursive: true, mode: 0o700 });
       const unlock = lockDataDir(dir, options.dir);
       try {
         const path = join(dir, STORE_FILE);
-        store = new SqliteStore(new DatabaseSync(path), 'sqlite', path);
+        store = new SqliteStore(new DatabaseSync(path), 'sqlite', path, cacheMiB);
         store.unlock = unlock;
-        store.configure(options.cacheMiB ?? 64, true);
+        store.configure(cacheMiB, true);
         await importJournal(dir, store);
       } catch (error) {
         unlock();
         throw error;
       }
     } else {
-      store = new SqliteStore(new DatabaseSync(':memory:'), 'memory', null);
-      store.configure(options.cacheMiB ?? 64, false);
+      store = new SqliteStore(new DatabaseSync(':memory:'), 'memory', null, cacheMiB);
+      store.configure(cacheMiB, false);
     }
     store.sweeper = setInterval(() => void store.sweepExpired().catch(() => {}), options.ttlSweepMs ?? 1_000);
     store.sweeper.unref();
@@ -139,6 +147,7 @@ export class SqliteStore implements CollectionStore {
       this.db.exec('COMMIT');
     } catch (error) {
       this.db.exec('ROLLBACK');
+      this.cache.clear();
       throw error;
     }
   }
@@ -152,7 +161,7 @@ export class SqliteStore implements CollectionStore {
     if (!table) {
       this.batch.commit();
       if (volatile) this.volatileNames.add(name);
-      table = new CollectionTable(this.statements, volatile ? VOLATILE : DURABLE, name, volatile ? null : this.catalog);
+      table = new CollectionTable(this.statements, volatile ? VOLATILE : DURABLE, name, volatile ? null : this.catalog, this.cache);
       const saved = this.saved.get(name);
       if (saved && !volatile) table.restore(saved);
       this.tables.set(name, table);

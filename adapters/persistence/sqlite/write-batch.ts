@@ -23,10 +23,13 @@ export class WriteBatch {
   private readonly rollbackTo: StatementSync;
 
   private readonly flushed: () => Promise<void>;
+  private readonly rolledBack: () => void;
 
-  constructor(db: DatabaseSync, flushed: () => Promise<void>) {
+  /** `rolledBack` hears of every rollback, whole or to a savepoint, so what was read inside can be forgotten. */
+  constructor(db: DatabaseSync, flushed: () => Promise<void>, rolledBack: () => void) {
     this.db = db;
     this.flushed = flushed;
+    this.rolledBack = rolledBack;
     this.begin = db.prepare('BEGIN IMMEDIATE');
     this.savepoint = db.prepare('SAVEPOINT write');
     this.release = db.prepare('RELEASE write');
@@ -49,6 +52,7 @@ export class WriteBatch {
     } catch (error) {
       this.rollbackTo.run();
       this.release.run();
+      this.rolledBack();
       return Promise.reject(error as Error);
     }
     this.release.run();
@@ -71,6 +75,7 @@ export class WriteBatch {
       this.flushed().then(open.resolve, open.reject);
     } catch (error) {
       if (this.db.isTransaction) this.db.exec('ROLLBACK');
+      this.rolledBack();
       open.reject(error as Error);
     }
   }

@@ -1,0 +1,98 @@
+import type { StoredDocument } from '../../../ports/persistence/collection-store.port.ts';
+
+interface Entry {
+  readonly document: StoredDocument;
+  readonly bytes: number;
+}
+
+/** Unique-key lookups remembered per cache; each is a short string, so a count bounds them well enough. */
+const MAX_ALIASES = 100_000;
+
+const deepFreeze = <T>(value: T): T => {
+  if (value && typeof value === 'object' && !Object.isFrozen(value) && !(value instanceof Date)) {
+    for (const child of Object.values(value)) deepFreeze(child);
+    Object.freeze(value);
+  }
+  return value;
+};
+
+/**
+ * Recently read documents, decoded and frozen, by table and id, so the lookups every request
+ * makes (its credential, its organization, its user) cost a Map lookup instead of a query and a
+ * JSON parse. A unique key (such as an API key's hash) is remembered as an alias of the id.
+ *
+ * It mirrors what the store's one connection sees, which is the only view there is (one process
+ * owns a data directory): every write forgets the ids it touches before it runs, and a rolled
+ * back savepoint or a failed commit forgets everything, as a read inside the open transaction may
+ * have kept what the rollback undid. Entries are frozen because callers share them. The JSON size
+ * of what it holds is bounded; the least recently read go first.
+ */
+export class DocumentCache {
+  private readonly entries = new Map<string, Entry>();
+  private readonly aliases = new Map<string, string>();
+  private readonly budget: number;
+  private bytes = 0;
+
+  /** @param budgetBytes the JSON size of the documents kept at most; 0 keeps none. */
+  constructor(budgetBytes: number) {
+    this.budget = budgetBytes;
+  }
+
+  get(table: string, id: string): StoredDocument | undefined {
+    const key = `${table}\u0000${id}`;
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    // Map order is the eviction order: a read moves the entry to the young end.
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return entry.document;
+  }
+
+  /** Keeps a document just decoded from `bytes` of JSON, and returns it frozen. */
+  keep(table: string, document: StoredDocument, bytes: number): StoredDocument {
+    if (bytes > this.budget / 16) return document;
+    const key = `${table}\u0000${document._id}`;
+    this.drop(key);
+    const frozen = deepFreeze(document);
+    this.entries.set(key, { document: frozen, bytes });
+    this.bytes += bytes;
+    for (const [oldest] of this.entries) {
+      if (this.bytes <= this.budget) break;
+      this.drop(oldest);
+    }
+    return frozen;
+  }
+
+  /** The id last found under a unique key, if any; the caller checks the document still holds that key. */
+  aliasOf(table: string, uniqueKey: string): string | undefined {
+    return this.aliases.get(`${table}\u0000${uniqueKey}`);
+  }
+
+  alias(table: string, uniqueKey: string, id: string): void {
+    if (this.budget === 0) return;
+    if (this.aliases.size >= MAX_ALIASES) this.aliases.clear();
+    this.aliases.set(`${table}\u0000${uniqueKey}`, id);
+  }
+
+  forget(table: string, id: string): void {
+    this.drop(`${table}\u0000${id}`);
+  }
+
+  forgetTable(table: string): void {
+    const prefix = `${table}\u0000`;
+    for (const key of this.entries.keys()) if (key.startsWith(prefix)) this.drop(key);
+  }
+
+  clear(): void {
+    this.entries.clear();
+    this.aliases.clear();
+    this.bytes = 0;
+  }
+
+  private drop(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.bytes -= entry.bytes;
+  }
+}

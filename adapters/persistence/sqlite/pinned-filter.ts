@@ -1,0 +1,38 @@
+import type { Filter, StoredDocument } from '../../../ports/persistence/collection-store.port.ts';
+
+/**
+ * A filter that can match one document at most, because it compares `_id`, or every field of a
+ * unique index, to a plain value: the document is found by that part alone, then checked against
+ * the whole filter. `key` names the unique key (for DocumentCache aliases); `fields` is the part.
+ */
+export type Pin = { readonly id: string } | { readonly key: string; readonly fields: Readonly<Record<string, string | number | boolean>> };
+
+const isPlainValue = (value: unknown): value is string | number | boolean =>
+  typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && !Number.isNaN(value));
+
+/** The pin of a filter of plain top-level equalities, or null; `uniqueIndexes` lists each unique index's fields. */
+export const pinOf = (filter: Filter, uniqueIndexes: ReadonlyArray<readonly string[]>): Pin | null => {
+  for (const field in filter) {
+    if (field.startsWith('$') || field.includes('.') || !isPlainValue(filter[field])) return null;
+  }
+  if (typeof filter._id === 'string') return { id: filter._id };
+  for (const fields of uniqueIndexes) {
+    if (!fields.every((field) => field in filter)) continue;
+    const values = fields.map((field) => filter[field] as string | number | boolean);
+    return {
+      key: `${fields.join(',')}=${JSON.stringify(values)}`,
+      fields: Object.fromEntries(fields.map((field, i) => [field, values[i] as string | number | boolean])),
+    };
+  }
+  return null;
+};
+
+/**
+ * Whether every top-level field of the filter holds exactly the filter's value. True means the
+ * document matches; false is not a verdict (an array holding the value matches in MongoDB), so
+ * the caller asks the matcher before answering "no".
+ */
+export const holds = (document: StoredDocument, filter: Readonly<Record<string, unknown>>): boolean => {
+  for (const field in filter) if (document[field] !== filter[field]) return false;
+  return true;
+};

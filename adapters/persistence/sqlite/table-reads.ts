@@ -1,0 +1,146 @@
+import type { Filter, SortSpec, StoredDocument } from '../../../ports/persistence/collection-store.port.ts';
+import type { DocumentCache } from './document-cache.ts';
+import { decodeDocument } from './document-codec.ts';
+import { compareBySort, compileFilter } from './document-matcher.ts';
+import { filterToSql, sortToSql, type SqlFilter } from './filter-sql.ts';
+import type { KeyColumns } from './key-columns.ts';
+import { holds, pinOf, type Pin } from './pinned-filter.ts';
+import type { Statements } from './statements.ts';
+
+interface Plan {
+  readonly sql: SqlFilter;
+  /** ORDER BY terms; null when SQL cannot sort by those fields. */
+  readonly order: string | null;
+}
+
+type Row = { doc: string };
+
+/**
+ * The reads of one collection's table: SQL narrows (filter-sql.ts), the matcher decides what SQL
+ * cannot, and a filter naming one document by its id or a unique key is answered from the
+ * DocumentCache when it can be.
+ */
+export class TableReads {
+  private readonly statements: Statements;
+  private readonly keys: KeyColumns;
+  private readonly cache: DocumentCache;
+  /** The table's qualified SQL name. */
+  private readonly from: string;
+  /** The table's name in the cache. */
+  private readonly name: string;
+
+  constructor(statements: Statements, keys: KeyColumns, cache: DocumentCache, from: string, name: string) {
+    this.statements = statements;
+    this.keys = keys;
+    this.cache = cache;
+    this.from = from;
+    this.name = name;
+  }
+
+  /** Documents matching the filter in the sort's order, skipping and stopping as asked. */
+  select(filter: Filter, sort: SortSpec | undefined, skip: number, limit: number | undefined): Generator<StoredDocument> {
+    return this.matching(filter, this.plan(filter, sort), sort, skip, limit);
+  }
+
+  /** The first matching document in the sort's order: one row read straight when SQL decides alone. */
+  first(filter: Filter, sort?: SortSpec): StoredDocument | null {
+    const pin = pinOf(filter, this.keys.uniqueIndexes());
+    if (pin) return this.pinned(pin, filter);
+    const plan = this.plan(filter, sort);
+    if (!plan.sql.exact || plan.order === null) {
+      const [document] = this.matching(filter, plan, sort, 0, 1);
+      return document ?? null;
+    }
+    const row = this.statements.get(`${this.documentsWhere(plan.sql.where, plan.order)} LIMIT 1`).get(...plan.sql.params);
+    return row ? this.decode(row) : null;
+  }
+
+  count(filter: Filter): number {
+    const sql = filterToSql(filter, this.keys.columnOf);
+    if (sql.exact) {
+      const row = this.statements.get(`SELECT count(*) AS n FROM ${this.from} WHERE ${sql.where}`).get(...sql.params);
+      return Number((row as { n: number }).n);
+    }
+    let count = 0;
+    for (const _ of this.select(filter, undefined, 0, undefined)) count += 1;
+    return count;
+  }
+
+  /** The one document a pinned filter can match: found by its pin (cached or read and kept), then checked whole. */
+  private pinned(pin: Pin, filter: Filter): StoredDocument | null {
+    const candidate = 'id' in pin ? this.byId(pin.id) : this.byUniqueKey(pin);
+    if (!candidate) return null;
+    return holds(candidate, filter) || compileFilter(filter)(candidate) ? candidate : null;
+  }
+
+  private byId(id: string): StoredDocument | null {
+    const cached = this.cache.get(this.name, id);
+    if (cached) return cached;
+    const row = this.statements.get(`SELECT doc FROM ${this.from} WHERE id = ?`).get(id) as Row | undefined;
+    return row ? this.cache.keep(this.name, this.decode(row), row.doc.length) : null;
+  }
+
+  private byUniqueKey(pin: Extract<Pin, { key: string }>): StoredDocument | null {
+    const id = this.cache.aliasOf(this.name, pin.key);
+    const cached = id === undefined ? undefined : this.cache.get(this.name, id);
+    // The alias is a hint: the document it names may have taken another key since.
+    if (cached && holds(cached, pin.fields)) return cached;
+    const sql = filterToSql(pin.fields, this.keys.columnOf);
+    const row = this.statements.get(`${this.documentsWhere(sql.where)} LIMIT 1`).get(...sql.params) as Row | undefined;
+    if (!row) return null;
+    const document = this.cache.keep(this.name, this.decode(row), row.doc.length);
+    this.cache.alias(this.name, pin.key, document._id);
+    return document;
+  }
+
+  private plan(filter: Filter, sort: SortSpec | undefined): Plan {
+    return { sql: filterToSql(filter, this.keys.columnOf), order: sort ? sortToSql(sort, this.keys.columnOf) : '' };
+  }
+
+  private documentsWhere(where: string, order = ''): string {
+    return `SELECT doc FROM ${this.from} WHERE ${where}${order ? ` ORDER BY ${order}` : ''}`;
+  }
+
+  private *matching(filter: Filter, { sql, order }: Plan, sort: SortSpec | undefined, skip: number, limit: number | undefined): Generator<StoredDocument> {
+    if (order === null) {
+      yield* this.sortedInMemory(filter, sql, sort as SortSpec, skip, limit);
+      return;
+    }
+    const from = this.documentsWhere(sql.where, order);
+    if (sql.exact) {
+      const page = limit === undefined ? `${from} LIMIT -1 OFFSET ?` : `${from} LIMIT ? OFFSET ?`;
+      const bounds = limit === undefined ? [skip] : [limit, skip];
+      // all() over iterate(): the rows are all wanted, and one call costs far less than a row-by-row iterator.
+      for (const row of this.statements.get(page).all(...sql.params, ...bounds)) yield this.decode(row);
+      return;
+    }
+    const matches = compileFilter(filter);
+    let skipped = 0;
+    let taken = 0;
+    for (const row of this.statements.get(from).iterate(...sql.params)) {
+      if (limit !== undefined && taken >= limit) return;
+      const document = this.decode(row);
+      if (!matches(document)) continue;
+      if (skipped < skip) skipped += 1;
+      else {
+        taken += 1;
+        yield document;
+      }
+    }
+  }
+
+  private *sortedInMemory(filter: Filter, sql: SqlFilter, sort: SortSpec, skip: number, limit: number | undefined): Generator<StoredDocument> {
+    const matches = sql.exact ? () => true : compileFilter(filter);
+    const all: StoredDocument[] = [];
+    for (const row of this.statements.get(this.documentsWhere(sql.where)).iterate(...sql.params)) {
+      const document = this.decode(row);
+      if (matches(document)) all.push(document);
+    }
+    all.sort(compareBySort(sort));
+    yield* all.slice(skip, limit === undefined ? undefined : skip + limit);
+  }
+
+  private decode(row: unknown): StoredDocument {
+    return decodeDocument<StoredDocument>((row as Row).doc);
+  }
+}
