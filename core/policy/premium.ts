@@ -1,0 +1,200 @@
+import { addDays, compareDates, daysBetween, type CalendarDate } from '../shared/calendar-date.ts';
+import { DomainError } from '../shared/domain-error.ts';
+import { cents, type Cents } from '../shared/money.ts';
+import type { PolicyTransactionType } from './policy-transaction.ts';
+
+/**
+ * A policy term's premium as the transactions that wrote it. Each transaction writes a change of
+ * premium effective from a date to the end of the term, and earns it day by day over that period;
+ * written, earned and unearned premium on any date are sums over the transactions, and on the
+ * last day of the term every transaction has earned exactly what it wrote.
+ */
+export interface PremiumTransaction {
+  readonly type: PolicyTransactionType;
+  readonly effectiveDate: CalendarDate;
+  /** Written premium this transaction adds (negative when it returns premium). */
+  readonly writtenChange: Cents;
+  /** The annual premium in force from `effectiveDate` on; zero once cancelled. */
+  readonly annualPremium: Cents;
+  /** A cancellation's premium kept beyond pro rata (short-rate penalty, minimum earned premium). */
+  readonly penalty?: Cents;
+}
+
+export interface PremiumTerm {
+  readonly effectiveDate: CalendarDate;
+  readonly expirationDate: CalendarDate;
+  readonly transactions: readonly PremiumTransaction[];
+}
+
+/** Rounds half away from zero, so a return is the exact mirror of a charge. */
+const roundCents = (value: number): Cents => cents(Math.sign(value) * Math.round(Math.abs(value)));
+
+export const termDays = (term: Pick<PremiumTerm, 'effectiveDate' | 'expirationDate'>): number => daysBetween(term.effectiveDate, term.expirationDate);
+
+/** What one transaction has earned for the days before `before`: a function of the date, built once per term. */
+type Earning = (before: CalendarDate) => number;
+
+const clampDays = (from: CalendarDate, to: CalendarDate, until: CalendarDate): number => Math.max(0, Math.min(daysBetween(from, to), daysBetween(from, until)));
+
+/**
+ * The earning of every transaction of the term, in order. A rating transaction (bind, renewal,
+ * endorsement) earns its written change evenly over its period. A cancellation earns nothing
+ * before its date; from its date on it earns its penalty and takes back whatever the transactions
+ * before it would still earn after that date, so the term earns nothing more. A reinstatement
+ * undoes the cancellation before it exactly.
+ */
+const earnings = (term: PremiumTerm): Earning[] => {
+  const built: Earning[] = [];
+  const cancellations: Earning[] = [];
+  for (const transaction of term.transactions) {
+    const from = transaction.effectiveDate;
+    if (transaction.type === 'cancellation') {
+      const prior = [...built];
+      const penalty = transaction.penalty ?? 0;
+      const earning: Earning = (before) => {
+        if (compareDates(before, from) <= 0) return 0;
+        return penalty - prior.reduce((sum, earned) => sum + earned(before) - earned(from), 0);
+      };
+      cancellations.push(earning);
+      built.push(earning);
+    } else if (transaction.type === 'reinstatement') {
+      const reversed = cancellations.pop();
+      built.push(reversed ? (before) => -reversed(before) : () => 0);
+    } else {
+      const written = transaction.writtenChange;
+      const period = daysBetween(from, term.expirationDate);
+      built.push((before) => (period <= 0 ? written : roundCents((written * clampDays(from, term.expirationDate, before)) / period)));
+    }
+  }
+  return built;
+};
+
+/** Premium earned for the days before `before` (the whole term once `before` reaches its expiration). */
+export const earnedBefore = (term: PremiumTerm, before: CalendarDate): Cents => cents(earnings(term).reduce((sum, earned) => sum + earned(before), 0));
+
+/** Premium earned through the end of `asOf`. */
+export const earnedThrough = (term: PremiumTerm, asOf: CalendarDate): Cents => earnedBefore(term, addDays(asOf, 1));
+
+/** Net written premium of the term: every transaction's change. */
+export const netWritten = (term: PremiumTerm): Cents => cents(term.transactions.reduce((sum, transaction) => sum + transaction.writtenChange, 0));
+
+/** Written premium of the transactions effective on or before `asOf`. */
+export const writtenThrough = (term: PremiumTerm, asOf: CalendarDate): Cents =>
+  cents(term.transactions.filter((transaction) => compareDates(transaction.effectiveDate, asOf) <= 0).reduce((sum, t) => sum + t.writtenChange, 0));
+
+/** The annual premium in force: the last rating transaction's, or zero while cancelled. */
+export const annualPremiumInForce = (term: PremiumTerm): Cents => {
+  const last = term.transactions.at(-1);
+  if (!last) return cents(0);
+  if (last.type !== 'reinstatement') return last.annualPremium;
+  const rated = term.transactions.findLast((transaction) => transaction.type !== 'cancellation' && transaction.type !== 'reinstatement');
+  return rated?.annualPremium ?? cents(0);
+};
+
+/** The first transaction of a term: the whole annual premium, written from the effective date. */
+export const issuance = (type: 'bind' | 'renewal', effectiveDate: CalendarDate, annualPremium: Cents): PremiumTransaction => ({
+  type,
+  effectiveDate,
+  writtenChange: annualPremium,
+  annualPremium,
+});
+
+/**
+ * An endorsement from `effectiveDate`: the change of annual premium, pro rata for the rest of
+ * the term. One effective before a transaction already applied is refused (`out_of_sequence`)
+ * rather than re-priced: every later transaction was priced on the premium it replaced.
+ */
+export const endorsement = (term: PremiumTerm, effectiveDate: CalendarDate, annualPremium: Cents): PremiumTransaction => {
+  assertInSequence(term, effectiveDate);
+  const change = ((annualPremium - annualPremiumInForce(term)) * daysBetween(effectiveDate, term.expirationDate)) / termDays(term);
+  return { type: 'endorsement', effectiveDate, writtenChange: roundCents(change), annualPremium };
+};
+
+export const assertInSequence = (term: PremiumTerm, effectiveDate: CalendarDate): void => {
+  const latest = term.transactions.reduce<CalendarDate | null>(
+    (last, transaction) => (last === null || compareDates(transaction.effectiveDate, last) > 0 ? transaction.effectiveDate : last),
+    null,
+  );
+  if (latest !== null && compareDates(effectiveDate, latest) < 0) {
+    throw new DomainError(
+      'out_of_sequence',
+      `A change effective ${effectiveDate} comes before one already applied from ${latest}; cancel and reissue instead.`,
+      {
+        latestEffectiveDate: latest,
+      },
+    );
+  }
+};
+
+/** Percent of the annual premium kept by days in force, from a short-rate table: `[lastDay, percent]` steps over 365 days. */
+export type ShortRateTable = readonly (readonly [number, number])[];
+
+export const shortRatePercent = (table: ShortRateTable, daysInForce: number, daysInTerm: number): number => {
+  if (daysInForce <= 0) return 0;
+  const scaled = Math.ceil((daysInForce * 365) / daysInTerm);
+  return (table.find(([lastDay]) => scaled <= lastDay) ?? [365, 100])[1];
+};
+
+export interface CancellationTerms {
+  readonly effectiveDate: CalendarDate;
+  readonly method: 'pro_rata' | 'short_rate' | 'flat';
+  readonly shortRate: ShortRateTable;
+  /** Percent of the written premium kept at least (insured-requested cancellations), or 0. */
+  readonly minimumEarnedPercent: number;
+}
+
+/**
+ * A cancellation: the term keeps what it earned before the date (pro rata), plus the short-rate
+ * penalty over the annual premium in force, and at least the minimum earned premium; never more
+ * than was written. Flat cancels from inception only, and returns everything.
+ */
+export const cancellation = (term: PremiumTerm, terms: CancellationTerms): PremiumTransaction => {
+  const written = netWritten(term);
+  if (terms.method === 'flat' && terms.effectiveDate !== term.effectiveDate) {
+    throw new DomainError(
+      'flat_cancellation_after_inception',
+      `A flat cancellation takes effect at inception (${term.effectiveDate}); use pro_rata or short_rate.`,
+      {
+        inception: term.effectiveDate,
+      },
+    );
+  }
+  // A cancellation may reach back before later endorsements: they earn nothing before their dates.
+  const earned = terms.method === 'flat' ? 0 : earnedBefore(term, terms.effectiveDate);
+  let kept = earned;
+  if (terms.method === 'short_rate') {
+    const inForce = daysBetween(term.effectiveDate, terms.effectiveDate);
+    const annual = annualPremiumInForce(term);
+    const proRataShare = Math.round((annual * inForce) / termDays(term));
+    const shortRateShare = Math.round((annual * shortRatePercent(terms.shortRate, inForce, termDays(term))) / 100);
+    kept += Math.max(0, shortRateShare - proRataShare);
+  }
+  if (terms.method !== 'flat') kept = Math.max(kept, Math.round((written * terms.minimumEarnedPercent) / 100));
+  kept = Math.max(earned, Math.min(kept, written));
+  return {
+    type: 'cancellation',
+    effectiveDate: terms.effectiveDate,
+    writtenChange: cents(kept - written),
+    annualPremium: cents(0),
+    penalty: cents(kept - earned),
+  };
+};
+
+/** Reverses the term's last cancellation: its return written back, from the same date. */
+export const reinstatement = (term: PremiumTerm): PremiumTransaction => {
+  const cancelled = term.transactions.at(-1);
+  if (!cancelled || cancelled.type !== 'cancellation') throw new DomainError('invalid_transition', 'The policy has no cancellation to reverse.');
+  return {
+    type: 'reinstatement',
+    effectiveDate: cancelled.effectiveDate,
+    writtenChange: cents(-cancelled.writtenChange),
+    annualPremium: annualPremiumInForce({ ...term, transactions: term.transactions.slice(0, -1) }),
+  };
+};
+
+/** The figures a premium bordereau reports for one term, as of the end of a date. */
+export const premiumAsOf = (term: PremiumTerm, asOf: CalendarDate): { written: Cents; earned: Cents; unearned: Cents } => {
+  const written = writtenThrough(term, asOf);
+  const earned = earnedThrough(term, asOf);
+  return { written, earned, unearned: cents(written - earned) };
+};
