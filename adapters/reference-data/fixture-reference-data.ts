@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { validateSchedule, type CommissionSchedule } from '../../core/billing/commission.ts';
+import type { ShortRateTable } from '../../core/policy/premium.ts';
 import type { DaProgram } from '../../core/underwriting/delegated-authority.ts';
 import type { RateTable } from '../../core/underwriting/rating.ts';
 import { LINES_OF_BUSINESS, type LineOfBusiness } from '../../core/underwriting/reference-data.ts';
@@ -17,12 +18,21 @@ interface ProgramFile extends Omit<DaProgram, 'maxLimitPerRisk' | 'maxPremiumPer
   readonly aggregateCap: number;
 }
 
+/** Checks the short-rate table once at load: days and percents rising, ending at 100 % on day 365. */
+const validShortRateTable = (steps: ShortRateTable): ShortRateTable => {
+  const rising = steps.every(([day, percent], i) => i === 0 || (day > (steps[i - 1] as [number, number])[0] && percent >= (steps[i - 1] as [number, number])[1]));
+  const last = steps.at(-1);
+  if (!rising || !last || last[0] !== 365 || last[1] !== 100) throw new Error('The short-rate table must rise to 100 % on day 365.');
+  return steps;
+};
+
 /** Reference data from the JSON files in fixtures/ (dollars there, cents here). */
 export class FixtureReferenceData implements UnderwritingReferenceData {
   private readonly tables: Record<LineOfBusiness, RateTable>;
   private readonly guide: AppetiteGuide;
   private readonly program: DaProgram;
   private readonly commissions: CommissionSchedule;
+  private readonly shortRate: ShortRateTable;
 
   constructor() {
     this.tables = Object.fromEntries(LINES_OF_BUSINESS.map((line) => [line, read<RateTable>(`rate-tables/${line.toLowerCase()}.json`)])) as Record<
@@ -31,6 +41,7 @@ export class FixtureReferenceData implements UnderwritingReferenceData {
     >;
     this.guide = read<AppetiteGuide>('appetite.json');
     this.commissions = validateSchedule(read<CommissionSchedule>('commissions/commission-schedule.json'), LINES_OF_BUSINESS);
+    this.shortRate = validShortRateTable(read<{ steps: ShortRateTable }>('cancellation/short-rate-table.json').steps);
     const program = read<ProgramFile>('programs/default-program.json');
     this.program = {
       ...program,
@@ -54,5 +65,9 @@ export class FixtureReferenceData implements UnderwritingReferenceData {
 
   commissionSchedule(): CommissionSchedule {
     return this.commissions;
+  }
+
+  shortRateTable(): ShortRateTable {
+    return this.shortRate;
   }
 }

@@ -5,6 +5,7 @@ import { validationFailed } from '../shared/domain-error.ts';
 import { lifecycle } from '../shared/lifecycle.ts';
 import type { Cents } from '../shared/money.ts';
 import type { CompleteRisk } from '../underwriting/submission.ts';
+import { issuance, type PremiumTerm, type PremiumTransaction } from './premium.ts';
 import type { CancellationMethod } from './proration.ts';
 
 export const POLICY_STATUSES = ['active', 'cancelled'] as const;
@@ -13,7 +14,7 @@ export type PolicyStatus = (typeof POLICY_STATUSES)[number];
 export const CANCELLATION_REASONS = ['insured_request', 'non_payment', 'underwriting', 'other'] as const;
 export type CancellationReason = (typeof CANCELLATION_REASONS)[number];
 
-/** Days after a cancellation's effective date during which it may be reinstated. */
+/** Days after a cancellation was processed during which it may be reinstated. */
 export const REINSTATEMENT_WINDOW_DAYS = 30;
 
 export interface Cancellation {
@@ -21,6 +22,8 @@ export interface Cancellation {
   readonly reason: CancellationReason;
   readonly method: CancellationMethod;
   readonly returnPremium: Cents;
+  /** The day the cancellation was made (the reinstatement window counts from it). */
+  readonly processedOn?: CalendarDate;
 }
 
 export interface Policy {
@@ -34,6 +37,8 @@ export interface Policy {
   readonly producerId: string | null;
   /** Current annual premium, endorsements included. */
   readonly grossPremium: Cents;
+  /** The term's premium transactions, oldest first (premium.ts). */
+  readonly premium: readonly PremiumTransaction[];
   readonly effectiveDate: CalendarDate;
   readonly expirationDate: CalendarDate;
   readonly status: PolicyStatus;
@@ -99,6 +104,7 @@ export const newPolicy = (issue: PolicyIssue, sequence: number, at: Date): Polic
   contactEmail: issue.contactEmail,
   producerId: issue.producerId,
   grossPremium: issue.premium,
+  premium: [issuance(issue.renewalOf ? 'renewal' : 'bind', issue.effectiveDate, issue.premium)],
   effectiveDate: issue.effectiveDate,
   expirationDate: addMonths(issue.effectiveDate, 12),
   status: 'active',
@@ -117,3 +123,13 @@ export const issuedEvent = (policy: Policy, origin: EventOrigin): DomainEvent =>
   const common = { policyId: policy.id, policyNumber: policy.policyNumber, grossPremium: policy.grossPremium, effectiveDate: policy.effectiveDate };
   return policy.renewalOf ? domainEvent('policy.renewed', { ...common, renewalOf: policy.renewalOf }, origin) : domainEvent('policy.bound', common, origin);
 };
+
+/**
+ * The policy's term with its premium transactions. A policy stored before premium was kept as
+ * transactions has only its current annual premium: it reads as issued at that premium.
+ */
+export const premiumTermOf = (policy: Policy): PremiumTerm => ({
+  effectiveDate: policy.effectiveDate,
+  expirationDate: policy.expirationDate,
+  transactions: policy.premium ?? [issuance(policy.renewalOf ? 'renewal' : 'bind', policy.effectiveDate, policy.grossPremium)],
+});

@@ -16,6 +16,8 @@ export interface DaProgram {
   readonly excludedNaics: readonly string[];
   /** Written premium allowed per organization and calendar year. */
   readonly aggregateCap: Cents;
+  /** Percent of written premium kept at least when the insured asks to cancel. */
+  readonly minimumEarnedPremiumPercent: number;
 }
 
 export type DaFlagCode = 'limit_exceeded' | 'premium_exceeded' | 'state_not_allowed' | 'line_not_allowed' | 'naics_excluded' | 'aggregate_exceeded';

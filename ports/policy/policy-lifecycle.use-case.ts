@@ -1,17 +1,20 @@
 import type { InstallmentPlan } from '../../core/billing/installment-plan.ts';
 import { adjustmentInvoice } from '../../core/billing/invoice.ts';
+import { billingAdjustment, installmentsVoidedBy } from '../../core/billing/premium-billing.ts';
 import { domainEvent } from '../../core/events/domain-event.ts';
 import { describeActor, type Principal } from '../../core/identity/principal.ts';
 import {
   assertWithinTerm,
   POLICY_LIFECYCLE,
+  premiumTermOf,
   REINSTATEMENT_WINDOW_DAYS,
   type CancellationReason,
   type Policy,
   type PolicyStatus,
 } from '../../core/policy/policy.ts';
 import { timelineEntry, type PolicyTransaction, type PolicyTransactionType } from '../../core/policy/policy-transaction.ts';
-import { prorate, returnPremium, type CancellationMethod } from '../../core/policy/proration.ts';
+import { cancellation as cancellationOf, endorsement, netWritten, reinstatement } from '../../core/policy/premium.ts';
+import type { CancellationMethod } from '../../core/policy/proration.ts';
 import { addDays, compareDates, today, yearOf, type CalendarDate } from '../../core/shared/calendar-date.ts';
 import { DomainError, notFound } from '../../core/shared/domain-error.ts';
 import { assertTransition } from '../../core/shared/lifecycle.ts';
@@ -68,7 +71,9 @@ export class PolicyLifecycle {
     assertValidRisk(input.changes, 'changes.');
     const risk: CompleteRisk = { ...policy.risk, ...input.changes };
     const annual = rate(risk, this.deps.reference.rateTable(risk.lineOfBusiness)).grossPremium;
-    const delta = prorate(cents(annual - policy.grossPremium), policy, input.effectiveDate);
+    const term = premiumTermOf(policy);
+    const transaction = endorsement(term, input.effectiveDate, annual);
+    const delta = transaction.writtenChange;
     const program = this.deps.reference.defaultProgram();
     const flags = daFlags(risk, annual, program, cents(0)).filter((flag) => flag.code !== 'aggregate_exceeded');
     if (flags.length > 0) throw new DomainError('not_bindable', 'The endorsed risk is outside delegated authority.', { daFlags: flags });
@@ -82,7 +87,7 @@ export class PolicyLifecycle {
     const changed = await this.deps.policies.change(
       policy,
       step,
-      { risk, grossPremium: annual },
+      { risk, grossPremium: annual, premium: [...term.transactions, transaction] },
       [
         domainEvent(
           'policy.endorsed',
@@ -104,7 +109,7 @@ export class PolicyLifecycle {
       throw conflict();
     }
     if (delta < 0) await this.deps.writtenPremium.release(orgId, program.id, year, cents(-delta));
-    await this.adjustmentInvoice(changed, delta, input.effectiveDate);
+    await this.rebill(changed, null, input.effectiveDate);
     return this.record(actor, changed, 'endorsement', input.effectiveDate, delta, {
       id: endorsementId,
       // The timeline speaks dollars, like every other amount a caller reads.
@@ -129,14 +134,23 @@ export class PolicyLifecycle {
     const step = assertTransition(POLICY_LIFECYCLE, 'cancel', policy.status);
     assertWithinTerm(policy, input.effectiveDate, 'effectiveDate');
     const method = input.method ?? (input.reason === 'insured_request' ? 'short_rate' : 'pro_rata');
-    const effectiveDate = method === 'flat' ? policy.effectiveDate : input.effectiveDate;
-    const returned = returnPremium(policy.grossPremium, policy, effectiveDate, method);
+    const effectiveDate = input.effectiveDate;
+    const term = premiumTermOf(policy);
+    const program = this.deps.reference.defaultProgram();
+    // Non-payment and underwriting cancellations are the carrier's doing: pro rata, no minimum kept.
+    const transaction = cancellationOf(term, {
+      effectiveDate,
+      method,
+      shortRate: this.deps.reference.shortRateTable(),
+      minimumEarnedPercent: input.reason === 'insured_request' ? program.minimumEarnedPremiumPercent : 0,
+    });
+    const returned = cents(-transaction.writtenChange);
     const at = this.deps.clock.now();
-    const cancellation = { effectiveDate, reason: input.reason, method, returnPremium: returned };
+    const cancellation = { effectiveDate, reason: input.reason, method, returnPremium: returned, processedOn: today(at) };
     const changed = await this.deps.policies.change(
       policy,
       step,
-      { cancellation },
+      { cancellation, premium: [...term.transactions, transaction] },
       [
         domainEvent(
           'policy.cancelled',
@@ -148,7 +162,7 @@ export class PolicyLifecycle {
     );
     if (!changed) throw conflict();
     await this.deps.writtenPremium.release(orgId, policy.programId, yearOf(policy.effectiveDate), returned);
-    await this.adjustmentInvoice(changed, cents(-returned), effectiveDate);
+    await this.rebill(changed, effectiveDate, effectiveDate);
     await this.record(actor, changed, 'cancellation', effectiveDate, cents(-returned), { reason: input.reason, method, returnPremium: returned / 100 });
     return changed;
   }
@@ -159,23 +173,26 @@ export class PolicyLifecycle {
     const step = assertTransition(POLICY_LIFECYCLE, 'reinstate', policy.status);
     const cancellation = policy.cancellation;
     if (!cancellation) throw new DomainError('invalid_transition', 'The policy has no cancellation to reverse.');
-    const deadline = addDays(cancellation.effectiveDate, REINSTATEMENT_WINDOW_DAYS);
+    const deadline = addDays(cancellation.processedOn ?? cancellation.effectiveDate, REINSTATEMENT_WINDOW_DAYS);
     if (compareDates(today(this.deps.clock.now()), deadline) > 0) {
       throw new DomainError('invalid_transition', `The reinstatement window closed on ${deadline}.`, { deadline });
     }
     const year = yearOf(policy.effectiveDate);
     const program = this.deps.reference.defaultProgram();
-    if (!(await this.deps.writtenPremium.reserve(orgId, policy.programId, year, cancellation.returnPremium, program.aggregateCap))) {
+    const term = premiumTermOf(policy);
+    const transaction = reinstatement(term);
+    const charged = transaction.writtenChange;
+    if (!(await this.deps.writtenPremium.reserve(orgId, policy.programId, year, charged, program.aggregateCap))) {
       const written = await this.deps.writtenPremium.written(orgId, policy.programId, year);
       throw new DomainError('not_bindable', 'Reinstating would exceed the aggregate cap.', {
-        daFlags: [aggregateFlag(program, written, cancellation.returnPremium)],
+        daFlags: [aggregateFlag(program, written, charged)],
       });
     }
     const at = this.deps.clock.now();
     const changed = await this.deps.policies.change(
       policy,
       step,
-      { cancellation: null },
+      { cancellation: null, premium: [...term.transactions, transaction] },
       [
         domainEvent(
           'policy.reinstated',
@@ -183,7 +200,7 @@ export class PolicyLifecycle {
             policyId: policy.id,
             policyNumber: policy.policyNumber,
             cancellationEffectiveDate: cancellation.effectiveDate,
-            premiumCharged: cancellation.returnPremium,
+            premiumCharged: charged,
             grossPremium: policy.grossPremium,
           },
           this.origin(orgId, at),
@@ -192,11 +209,11 @@ export class PolicyLifecycle {
       at,
     );
     if (!changed) {
-      await this.deps.writtenPremium.release(orgId, policy.programId, year, cancellation.returnPremium);
+      await this.deps.writtenPremium.release(orgId, policy.programId, year, charged);
       throw conflict();
     }
-    await this.adjustmentInvoice(changed, cancellation.returnPremium, cancellation.effectiveDate);
-    await this.record(actor, changed, 'reinstatement', cancellation.effectiveDate, cancellation.returnPremium, {
+    await this.rebill(changed, null, today(at));
+    await this.record(actor, changed, 'reinstatement', cancellation.effectiveDate, charged, {
       reversedCancellation: cancellation.effectiveDate,
     });
     return changed;
@@ -241,10 +258,21 @@ export class PolicyLifecycle {
     return renewal;
   }
 
-  private async adjustmentInvoice(policy: Policy, amount: Cents, dueDate: CalendarDate): Promise<void> {
+  /**
+   * Brings the policy's invoices to its net written premium after a premium transaction: a
+   * cancellation first voids the installments left unpaid that fall due from its date, then one
+   * adjustment (a charge, or a credit owed to the insured) covers the difference.
+   */
+  private async rebill(policy: Policy, cancelledFrom: CalendarDate | null, dueDate: CalendarDate): Promise<void> {
+    let invoices = await this.deps.invoices.forPolicy(policy.orgId, policy.id);
+    if (cancelledFrom) {
+      // Each void is guarded: an installment paid meanwhile stays, and the adjustment counts it.
+      for (const id of installmentsVoidedBy(invoices, cancelledFrom)) await this.deps.invoices.markVoid(policy.orgId, id);
+      invoices = await this.deps.invoices.forPolicy(policy.orgId, policy.id);
+    }
+    const amount = billingAdjustment(invoices, netWritten(premiumTermOf(policy)));
     if (amount === 0) return;
-    const sequence = (await this.deps.invoices.countForPolicy(policy.orgId, policy.id)) + 1;
-    await this.deps.invoices.insertAll([adjustmentInvoice(policy, sequence, amount, dueDate, this.deps.ids.next('inv'), this.deps.clock.now())]);
+    await this.deps.invoices.insertAll([adjustmentInvoice(policy, invoices.length + 1, amount, dueDate, this.deps.ids.next('inv'), this.deps.clock.now())]);
   }
 
   private origin(orgId: string, at: Date) {

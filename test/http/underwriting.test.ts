@@ -200,8 +200,11 @@ test('lifecycle: endorse, cancel, reinstate, renew, timeline; invalid moves are 
   });
   t.is(cancel.status, 200);
   t.is(cancel.body.status, 'cancelled');
-  // Short rate: 92 of 365 days unearned of 58,218.75 = 14,674.32, less 10% = 13,206.89
-  t.like(cancel.body.cancellation, { effectiveDate: '2027-10-01', reason: 'insured_request', method: 'short_rate', returnPremium: 13_206.89 });
+  // Written 43,703.94 (bind, then the endorsement from 2027-07-02). Earned before 2027-10-01, pro rata
+  // over the history: 21,772.22 of the bind and 7,257.40 of the endorsement = 29,029.62. Short rate
+  // after 273 days in force keeps 80 % of the annual 58,218.75 (46,575.00) against 43,544.43 pro
+  // rata: a penalty of 3,030.57. Kept 32,060.19; returned 11,643.75.
+  t.like(cancel.body.cancellation, { effectiveDate: '2027-10-01', reason: 'insured_request', method: 'short_rate', returnPremium: 11_643.75 });
 
   for (const [path, body] of [
     ['endorse', { effectiveDate: '2027-11-01', changes: { state: 'TX' } }],
@@ -221,21 +224,38 @@ test('lifecycle: endorse, cancel, reinstate, renew, timeline; invalid moves are 
   t.like(timeline.body.data[1], { changes: { annualRevenue: 5_000_000 } });
   t.deepEqual(
     timeline.body.data.map((entry: { premiumDelta: number }) => entry.premiumDelta),
-    [29_109.38, 14_594.56, -13_206.89],
+    [29_109.38, 14_594.56, -11_643.75],
   );
   t.true(timeline.body.data.every((entry: { actor: string }) => entry.actor === `user:${a.adminId}`));
   const invoices = await call(app.api, 'GET', `/v1/invoices?policyId=${policy.id}`, { token: a.adminToken });
-  const net = invoices.body.data.reduce((sum: number, invoice: { amount: number }) => sum + Math.round(invoice.amount * 100), 0);
-  t.is(net, 2_910_938 + 1_459_456 - 1_320_689);
+  const billed = invoices.body.data.filter((invoice: { status: string }) => invoice.status !== 'void');
+  const net = billed.reduce((sum: number, invoice: { amount: number }) => sum + Math.round(invoice.amount * 100), 0);
+  t.is(net, 2_910_938 + 1_459_456 - 1_164_375, 'billing comes to the premium kept');
+  const voided = invoices.body.data.filter((invoice: { status: string }) => invoice.status === 'void');
+  t.deepEqual(
+    voided.map((invoice: { dueDate: string }) => invoice.dueDate),
+    ['2027-10-01'],
+    'the installment falling due from the cancellation date is void',
+  );
 });
 
-test('reinstatement after its 30-day window is refused', async (t) => {
+test('reinstatement after its 30-day window is refused; the window counts from when the cancellation was made', async (t) => {
   const { app, a } = t.context;
-  const { policy } = await quoteAndBind(app, a, 'PIF', { effectiveDate: '2026-01-01' });
-  await call(app.api, 'POST', `/v1/policies/${policy.id}/cancel`, {
+  const { policy } = await quoteAndBind(app, a, 'PIF', { effectiveDate: '2027-01-01' });
+  const flat = await call(app.api, 'POST', `/v1/policies/${policy.id}/cancel`, {
     token: a.adminToken,
-    body: { effectiveDate: '2026-02-01', reason: 'underwriting', method: 'flat' },
+    body: { effectiveDate: '2027-02-01', reason: 'underwriting', method: 'flat' },
   });
+  t.is(flat.status, 422);
+  t.is(flat.body.error, 'flat_cancellation_after_inception');
+  const cancelled = await call(app.api, 'POST', `/v1/policies/${policy.id}/cancel`, {
+    token: a.adminToken,
+    body: { effectiveDate: '2027-02-01', reason: 'underwriting' },
+  });
+  t.is(cancelled.status, 200);
+  // Made 31 days ago: the window (30 days from then) has closed, whatever the effective date.
+  const longAgo = new Date(Date.now() - 31 * 86_400_000).toISOString().slice(0, 10);
+  await app.app.store.collection('policies').updateOne({ _id: policy.id }, { $set: { 'cancellation.processedOn': longAgo } });
   const late = await call(app.api, 'POST', `/v1/policies/${policy.id}/reinstate`, { token: a.adminToken, body: {} });
   t.is(late.status, 422);
   t.is(late.body.error, 'invalid_transition');

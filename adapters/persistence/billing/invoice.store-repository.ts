@@ -85,6 +85,10 @@ export class InvoiceStoreRepository implements InvoiceRepository {
     return this.records.page(orgId, filter, page);
   }
 
+  forPolicy(orgId: string, policyId: string): Promise<Invoice[]> {
+    return this.records.findAll(orgId, { policyId });
+  }
+
   countForPolicy(orgId: string, policyId: string): Promise<number> {
     return this.records.raw.countDocuments({ orgId, policyId });
   }

@@ -19,6 +19,7 @@ const POLICY_FIELDS: RecordFields<Policy> = {
   contactEmail: true,
   producerId: true,
   grossPremium: true,
+  premium: true,
   effectiveDate: true,
   expirationDate: true,
   status: true,
