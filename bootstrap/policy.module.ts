@@ -5,6 +5,7 @@ import { StoreSequenceGenerator } from '../adapters/persistence/underwriting/wri
 import type { InvoiceRepository } from '../ports/billing/invoice.repository.ts';
 import type { PolicyRepository, PolicyTransactionRepository } from '../ports/policy/policy.repositories.ts';
 import { PolicyLifecycle } from '../ports/policy/policy-lifecycle.use-case.ts';
+import { PolicyPremium } from '../ports/policy/policy-premium.use-case.ts';
 import type { Clock } from '../ports/shared/clock.port.ts';
 import type { IdGenerator } from '../ports/shared/id-generator.port.ts';
 import type { UnderwritingReferenceData } from '../ports/underwriting/reference-data.port.ts';
@@ -43,6 +44,11 @@ export const policyModule = (): ContextModule => ({
     wire.factory(TOKENS.PolicyRepository, [TOKENS.Store], PolicyStoreRepository.create);
     wire.factory(TOKENS.PolicyTransactionRepository, [TOKENS.Store], PolicyTransactionStoreRepository.create);
     wire.factory(TOKENS.PolicyLifecycle, ISSUANCE_DEPENDENCIES, (...issuance) => new PolicyLifecycle(issuanceDeps(...issuance)));
+    wire.factory(
+      TOKENS.PolicyPremium,
+      [TOKENS.PolicyRepository, TOKENS.InvoiceRepository, TOKENS.PaymentRepository, TOKENS.Clock],
+      (policies, invoices, payments, clock) => new PolicyPremium({ policies, invoices, payments, clock }),
+    );
   }),
-  routes: async (resolve) => policyRoutes(await resolve(TOKENS.PolicyLifecycle)),
+  routes: async (resolve) => policyRoutes(await resolve(TOKENS.PolicyLifecycle), await resolve(TOKENS.PolicyPremium)),
 });

@@ -33,6 +33,7 @@ import type { InboundPipeline } from '../ports/inbound/inbound-pipeline.use-case
 import type { InboundEndpoint } from '../ports/inbound/inbound.ports.ts';
 import type { Mailer } from '../ports/notifications/mailer.port.ts';
 import type { CollectionStore } from '../ports/persistence/collection-store.port.ts';
+import type { PolicyPremium } from '../ports/policy/policy-premium.use-case.ts';
 import type { PolicyLifecycle } from '../ports/policy/policy-lifecycle.use-case.ts';
 import type { PolicyRepository, PolicyTransactionRepository } from '../ports/policy/policy.repositories.ts';
 import type { AppointmentRepository, ProducerRepository } from '../ports/producers/producer.repositories.ts';
@@ -100,6 +101,7 @@ export const TOKENS = {
   PolicyRepository: token<PolicyRepository>('PolicyRepository'),
   PolicyTransactionRepository: token<PolicyTransactionRepository>('PolicyTransactionRepository'),
   PolicyLifecycle: token<PolicyLifecycle>('PolicyLifecycle'),
+  PolicyPremium: token<PolicyPremium>('PolicyPremium'),
   // billing
   InvoiceRepository: token<InvoiceRepository>('InvoiceRepository'),
   PaymentRepository: token<PaymentRepository>('PaymentRepository'),

@@ -20,7 +20,9 @@ interface ProgramFile extends Omit<DaProgram, 'maxLimitPerRisk' | 'maxPremiumPer
 
 /** Checks the short-rate table once at load: days and percents rising, ending at 100 % on day 365. */
 const validShortRateTable = (steps: ShortRateTable): ShortRateTable => {
-  const rising = steps.every(([day, percent], i) => i === 0 || (day > (steps[i - 1] as [number, number])[0] && percent >= (steps[i - 1] as [number, number])[1]));
+  const rising = steps.every(
+    ([day, percent], i) => i === 0 || (day > (steps[i - 1] as [number, number])[0] && percent >= (steps[i - 1] as [number, number])[1]),
+  );
   const last = steps.at(-1);
   if (!rising || !last || last[0] !== 365 || last[1] !== 100) throw new Error('The short-rate table must rise to 100 % on day 365.');
   return steps;

@@ -5,11 +5,13 @@ import { CANCELLATION_METHODS } from '../../../core/policy/proration.ts';
 import { dollarsToCents } from '../../../core/shared/money.ts';
 import { US_STATES } from '../../../core/underwriting/reference-data.ts';
 import type { PolicyLifecycle } from '../../../ports/policy/policy-lifecycle.use-case.ts';
+import type { PolicyPremium } from '../../../ports/policy/policy-premium.use-case.ts';
 import { IdParams, OrgIdQuery, PageQuery, pageOf, OneOf, DateOnly, LongText, Money } from '../kernel/common.schemas.ts';
 import { mapPage } from '../../../ports/persistence/page.ts';
 import { orgScope } from '../kernel/org-scope.ts';
 import { defineRoute, type RouteDefinition } from '../kernel/route.ts';
 import { PolicySchema, TransactionSchema, viewPolicy, viewTransaction } from '../underwriting/underwriting.views.ts';
+import { PremiumReportSchema, viewPremiumReport } from './premium.views.ts';
 
 const Scoped = Type.Object(OrgIdQuery);
 const lifecycle = {
@@ -37,7 +39,7 @@ const Endorse = Type.Object(
   { additionalProperties: false },
 );
 
-export const policyRoutes = (policies: PolicyLifecycle): RouteDefinition[] => [
+export const policyRoutes = (policies: PolicyLifecycle, premium: PolicyPremium): RouteDefinition[] => [
   defineRoute({
     method: 'GET',
     path: '/v1/policies',
@@ -70,9 +72,10 @@ export const policyRoutes = (policies: PolicyLifecycle): RouteDefinition[] => [
     method: 'POST',
     path: '/v1/policies/:id/endorse',
     operationId: 'endorsePolicy',
-    summary: 'Mid-term endorsement: the changed risk is re-rated and the difference prorated daily over the rest of the term.',
+    summary:
+      'Mid-term endorsement: the changed risk is re-rated and the difference prorated daily over the rest of the term. An endorsement effective before one already applied is refused with 422 `out_of_sequence` (it is not re-priced).',
     body: Endorse,
-    errors: [...lifecycle.errors, 'not_bindable'],
+    errors: [...lifecycle.errors, 'not_bindable', 'out_of_sequence'],
     responses: { 201: { description: 'The endorsement.', schema: TransactionSchema } },
     handler: async (context) => {
       const { requestedLimit, annualRevenue, ...changes } = context.body.changes;
@@ -93,7 +96,9 @@ export const policyRoutes = (policies: PolicyLifecycle): RouteDefinition[] => [
     method: 'POST',
     path: '/v1/policies/:id/cancel',
     operationId: 'cancelPolicy',
-    summary: 'Cancel within the term: pro rata, short rate (insured request default) or flat, with the return premium.',
+    summary:
+      'Cancel within the term, returning what the premium history left unearned: pro rata, short rate (the insured-request default: the standard short-rate table) or flat (at inception only, else 422 `flat_cancellation_after_inception`). Insured-requested cancellations keep at least the program’s minimum earned premium. Unpaid installments due from the date are voided and one adjustment brings billing to the premium kept.',
+    errors: [...lifecycle.errors, 'flat_cancellation_after_inception'],
     body: Type.Object(
       { effectiveDate: DateOnly, reason: OneOf(CANCELLATION_REASONS), method: Type.Optional(OneOf(CANCELLATION_METHODS)) },
       { additionalProperties: false },
@@ -109,7 +114,7 @@ export const policyRoutes = (policies: PolicyLifecycle): RouteDefinition[] => [
     method: 'POST',
     path: '/v1/policies/:id/reinstate',
     operationId: 'reinstatePolicy',
-    summary: 'Reinstate a cancelled policy within 30 days of the cancellation, restoring its premium.',
+    summary: 'Reinstate a cancelled policy within 30 days of the day the cancellation was made, writing back exactly the premium it returned.',
     body: Type.Object({}, { additionalProperties: false }),
     errors: [...lifecycle.errors, 'not_bindable'],
     responses: { 200: { description: 'The reinstated policy.', schema: PolicySchema } },
@@ -145,6 +150,21 @@ export const policyRoutes = (policies: PolicyLifecycle): RouteDefinition[] => [
     handler: async (context) => ({
       status: 200,
       body: { data: (await policies.timeline(orgScope(context, context.query.orgId), context.params.id)).map(viewTransaction) },
+    }),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/v1/policies/:id/premium',
+    operationId: 'policyPremium',
+    summary: 'Written, earned, unearned, billed and collected premium as of a date (today by default), with the premium transactions.',
+    tags: ['policies'],
+    permission: 'policies:read',
+    params: IdParams,
+    query: Type.Object({ ...OrgIdQuery, asOf: Type.Optional(DateOnly) }),
+    responses: { 200: { description: 'The premium as of the date.', schema: PremiumReportSchema } },
+    handler: async (context) => ({
+      status: 200,
+      body: viewPremiumReport(await premium.asOf(orgScope(context, context.query.orgId), context.params.id, context.query.asOf)),
     }),
   }),
 ];

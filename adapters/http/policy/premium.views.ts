@@ -1,0 +1,39 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { centsToDollars } from '../../../core/shared/money.ts';
+import type { PolicyPremiumReport } from '../../../ports/policy/policy-premium.use-case.ts';
+
+const Dollars = (description: string) => Type.Number({ description: `${description} In dollars.` });
+
+export const PremiumReportSchema = Type.Object(
+  {
+    asOf: Type.String({ format: 'date', description: 'The figures are through the end of this day.' }),
+    written: Dollars('Premium written by the transactions effective on or before the date.'),
+    earned: Dollars('Premium earned through the end of the date, day by day over each transaction’s period.'),
+    unearned: Dollars('Written less earned.'),
+    billed: Dollars('Invoices not voided that fall due on or before the date; credits count negative.'),
+    collected: Dollars('Payments received on or before the date, refunds taken off.'),
+    transactions: Type.Array(
+      Type.Object({
+        type: Type.String({ description: '`bind`, `renewal`, `endorsement`, `cancellation` or `reinstatement`.' }),
+        effectiveDate: Type.String({ format: 'date' }),
+        writtenChange: Dollars('Written premium the transaction adds (negative when it returns premium).'),
+      }),
+      { description: 'The term’s premium transactions, oldest first.' },
+    ),
+  },
+  { description: 'A policy’s premium as of a date, as a carrier’s premium bordereau reports it.' },
+);
+
+export const viewPremiumReport = (report: PolicyPremiumReport): Static<typeof PremiumReportSchema> => ({
+  asOf: report.asOf,
+  written: centsToDollars(report.written),
+  earned: centsToDollars(report.earned),
+  unearned: centsToDollars(report.unearned),
+  billed: centsToDollars(report.billed),
+  collected: centsToDollars(report.collected),
+  transactions: report.transactions.map((transaction) => ({
+    type: transaction.type,
+    effectiveDate: transaction.effectiveDate,
+    writtenChange: centsToDollars(transaction.writtenChange),
+  })),
+});
