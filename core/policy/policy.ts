@@ -5,8 +5,7 @@ import { validationFailed } from '../shared/domain-error.ts';
 import { lifecycle } from '../shared/lifecycle.ts';
 import type { Cents } from '../shared/money.ts';
 import type { CompleteRisk } from '../underwriting/submission.ts';
-import { issuance, type PremiumTerm, type PremiumTransaction } from './premium.ts';
-import type { CancellationMethod } from './proration.ts';
+import { issuance, type CancellationMethod, type PremiumTerm, type PremiumTransaction } from './premium.ts';
 
 export const POLICY_STATUSES = ['active', 'cancelled'] as const;
 export type PolicyStatus = (typeof POLICY_STATUSES)[number];

@@ -26,6 +26,9 @@ export interface PremiumTerm {
   readonly transactions: readonly PremiumTransaction[];
 }
 
+export const CANCELLATION_METHODS = ['pro_rata', 'short_rate', 'flat'] as const;
+export type CancellationMethod = (typeof CANCELLATION_METHODS)[number];
+
 /** Rounds half away from zero, so a return is the exact mirror of a charge. */
 const roundCents = (value: number): Cents => cents(Math.sign(value) * Math.round(Math.abs(value)));
 
@@ -137,7 +140,7 @@ export const shortRatePercent = (table: ShortRateTable, daysInForce: number, day
 
 export interface CancellationTerms {
   readonly effectiveDate: CalendarDate;
-  readonly method: 'pro_rata' | 'short_rate' | 'flat';
+  readonly method: CancellationMethod;
   readonly shortRate: ShortRateTable;
   /** Percent of the written premium kept at least (insured-requested cancellations), or 0. */
   readonly minimumEarnedPercent: number;

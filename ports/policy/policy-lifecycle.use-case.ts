@@ -13,8 +13,7 @@ import {
   type PolicyStatus,
 } from '../../core/policy/policy.ts';
 import { timelineEntry, type PolicyTransaction, type PolicyTransactionType } from '../../core/policy/policy-transaction.ts';
-import { cancellation as cancellationOf, endorsement, netWritten, reinstatement } from '../../core/policy/premium.ts';
-import type { CancellationMethod } from '../../core/policy/proration.ts';
+import { cancellation as cancellationOf, endorsement, netWritten, reinstatement, type CancellationMethod } from '../../core/policy/premium.ts';
 import { addDays, compareDates, today, yearOf, type CalendarDate } from '../../core/shared/calendar-date.ts';
 import { DomainError, notFound } from '../../core/shared/domain-error.ts';
 import { assertTransition } from '../../core/shared/lifecycle.ts';

@@ -1,6 +1,5 @@
 import test from 'ava';
 import { installmentSchedule, INSTALLMENT_PLANS } from '../../core/billing/installment-plan.ts';
-import { prorate, returnPremium } from '../../core/policy/proration.ts';
 import { addMonths, daysBetween, isCalendarDate } from '../../core/shared/calendar-date.ts';
 import { cents } from '../../core/shared/money.ts';
 
@@ -41,17 +40,4 @@ test('installment schedules: count, due dates, and amounts summing to the cent',
       ['2027-10-31', 250_00],
     ],
   );
-});
-
-test('proration is daily over the remaining term', (t) => {
-  t.is(+prorate(cents(365_00), term, '2027-01-01'), 365_00);
-  t.is(+prorate(cents(365_00), term, '2027-07-02'), 183_00);
-  t.is(+prorate(cents(1000_00), term, '2027-12-31'), 274);
-});
-
-test('return premium by cancellation method', (t) => {
-  const premium = cents(3650_00);
-  t.is(+returnPremium(premium, term, '2027-04-01', 'pro_rata'), 2750_00); // 275 of 365 days unearned
-  t.is(+returnPremium(premium, term, '2027-04-01', 'short_rate'), 2475_00); // 90% of the unearned part
-  t.is(+returnPremium(premium, term, '2027-04-01', 'flat'), 3650_00);
 });

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { INSTALLMENT_PLANS } from '../../../core/billing/installment-plan.ts';
 import { CANCELLATION_REASONS, POLICY_STATUSES } from '../../../core/policy/policy.ts';
-import { CANCELLATION_METHODS } from '../../../core/policy/proration.ts';
+import { CANCELLATION_METHODS } from '../../../core/policy/premium.ts';
 import { dollarsToCents } from '../../../core/shared/money.ts';
 import { US_STATES } from '../../../core/underwriting/reference-data.ts';
 import type { PolicyLifecycle } from '../../../ports/policy/policy-lifecycle.use-case.ts';

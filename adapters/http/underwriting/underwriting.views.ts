@@ -8,7 +8,7 @@ import type { Submission } from '../../../core/underwriting/submission.ts';
 import type { Readiness } from '../../../ports/underwriting/quoting.use-case.ts';
 import { OneOf, Timestamp } from '../kernel/common.schemas.ts';
 import { CANCELLATION_REASONS, POLICY_STATUSES } from '../../../core/policy/policy.ts';
-import { CANCELLATION_METHODS } from '../../../core/policy/proration.ts';
+import { CANCELLATION_METHODS } from '../../../core/policy/premium.ts';
 import { INSTALLMENT_PLANS } from '../../../core/billing/installment-plan.ts';
 
 const dollars = centsToDollars;
