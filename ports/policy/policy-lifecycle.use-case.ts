@@ -1,6 +1,4 @@
 import type { InstallmentPlan } from '../../core/billing/installment-plan.ts';
-import { adjustmentInvoice } from '../../core/billing/invoice.ts';
-import { billingAdjustment, installmentsVoidedBy } from '../../core/billing/premium-billing.ts';
 import { domainEvent } from '../../core/events/domain-event.ts';
 import { describeActor, type Principal } from '../../core/identity/principal.ts';
 import {
@@ -13,7 +11,7 @@ import {
   type PolicyStatus,
 } from '../../core/policy/policy.ts';
 import { timelineEntry, type PolicyTransaction, type PolicyTransactionType } from '../../core/policy/policy-transaction.ts';
-import { cancellation as cancellationOf, endorsement, netWritten, reinstatement, type CancellationMethod } from '../../core/policy/premium.ts';
+import { cancellation as cancellationOf, endorsement, reinstatement, type CancellationMethod } from '../../core/policy/premium.ts';
 import { addDays, compareDates, today, yearOf, type CalendarDate } from '../../core/shared/calendar-date.ts';
 import { DomainError, notFound } from '../../core/shared/domain-error.ts';
 import { assertTransition } from '../../core/shared/lifecycle.ts';
@@ -26,6 +24,7 @@ import type { Page, PageRequest } from '../persistence/page.ts';
 import type { UnderwritingReferenceData } from '../underwriting/reference-data.port.ts';
 import type { WrittenPremiumLedger } from '../underwriting/underwriting.repositories.ts';
 import { issuePolicy, type IssuanceDeps } from './policy-issuance.ts';
+import { rebillPolicy } from './policy-rebilling.ts';
 
 export interface LifecycleDeps extends IssuanceDeps {
   readonly writtenPremium: WrittenPremiumLedger;
@@ -108,7 +107,7 @@ export class PolicyLifecycle {
       throw conflict();
     }
     if (delta < 0) await this.deps.writtenPremium.release(orgId, program.id, year, cents(-delta));
-    await this.rebill(changed, null, input.effectiveDate);
+    await rebillPolicy(this.deps, changed, null, input.effectiveDate);
     return this.record(actor, changed, 'endorsement', input.effectiveDate, delta, {
       id: endorsementId,
       // The timeline speaks dollars, like every other amount a caller reads.
@@ -161,7 +160,7 @@ export class PolicyLifecycle {
     );
     if (!changed) throw conflict();
     await this.deps.writtenPremium.release(orgId, policy.programId, yearOf(policy.effectiveDate), returned);
-    await this.rebill(changed, effectiveDate, effectiveDate);
+    await rebillPolicy(this.deps, changed, effectiveDate, effectiveDate);
     await this.record(actor, changed, 'cancellation', effectiveDate, cents(-returned), { reason: input.reason, method, returnPremium: returned / 100 });
     return changed;
   }
@@ -211,7 +210,7 @@ export class PolicyLifecycle {
       await this.deps.writtenPremium.release(orgId, policy.programId, year, charged);
       throw conflict();
     }
-    await this.rebill(changed, null, today(at));
+    await rebillPolicy(this.deps, changed, null, today(at));
     await this.record(actor, changed, 'reinstatement', cancellation.effectiveDate, charged, {
       reversedCancellation: cancellation.effectiveDate,
     });
@@ -255,23 +254,6 @@ export class PolicyLifecycle {
     });
     await this.record(actor, claimed, 'renewal', policy.expirationDate, cents(0), { renewalPolicyId: renewal.id, renewalPolicyNumber: renewal.policyNumber });
     return renewal;
-  }
-
-  /**
-   * Brings the policy's invoices to its net written premium after a premium transaction: a
-   * cancellation first voids the installments left unpaid that fall due from its date, then one
-   * adjustment (a charge, or a credit owed to the insured) covers the difference.
-   */
-  private async rebill(policy: Policy, cancelledFrom: CalendarDate | null, dueDate: CalendarDate): Promise<void> {
-    let invoices = await this.deps.invoices.forPolicy(policy.orgId, policy.id);
-    if (cancelledFrom) {
-      // Each void is guarded: an installment paid meanwhile stays, and the adjustment counts it.
-      for (const id of installmentsVoidedBy(invoices, cancelledFrom)) await this.deps.invoices.markVoid(policy.orgId, id);
-      invoices = await this.deps.invoices.forPolicy(policy.orgId, policy.id);
-    }
-    const amount = billingAdjustment(invoices, netWritten(premiumTermOf(policy)));
-    if (amount === 0) return;
-    await this.deps.invoices.insertAll([adjustmentInvoice(policy, invoices.length + 1, amount, dueDate, this.deps.ids.next('inv'), this.deps.clock.now())]);
   }
 
   private origin(orgId: string, at: Date) {

@@ -1,0 +1,30 @@
+import { adjustmentInvoice } from '../../core/billing/invoice.ts';
+import { billingAdjustment, installmentsVoidedBy } from '../../core/billing/premium-billing.ts';
+import { premiumTermOf, type Policy } from '../../core/policy/policy.ts';
+import { netWritten } from '../../core/policy/premium.ts';
+import type { CalendarDate } from '../../core/shared/calendar-date.ts';
+import type { InvoiceRepository } from '../billing/invoice.repository.ts';
+import type { Clock } from '../shared/clock.port.ts';
+import type { IdGenerator } from '../shared/id-generator.port.ts';
+
+/**
+ * Brings a policy's invoices to its net written premium after a premium transaction: a
+ * cancellation first voids the installments left unpaid that fall due from its date, then one
+ * adjustment (a charge, or a credit owed to the insured) due on `dueDate` covers the difference.
+ */
+export const rebillPolicy = async (
+  deps: { readonly invoices: InvoiceRepository; readonly ids: IdGenerator; readonly clock: Clock },
+  policy: Policy,
+  cancelledFrom: CalendarDate | null,
+  dueDate: CalendarDate,
+): Promise<void> => {
+  let invoices = await deps.invoices.forPolicy(policy.orgId, policy.id);
+  if (cancelledFrom) {
+    // Each void is guarded: an installment paid meanwhile stays, and the adjustment counts it.
+    for (const id of installmentsVoidedBy(invoices, cancelledFrom)) await deps.invoices.markVoid(policy.orgId, id);
+    invoices = await deps.invoices.forPolicy(policy.orgId, policy.id);
+  }
+  const amount = billingAdjustment(invoices, netWritten(premiumTermOf(policy)));
+  if (amount === 0) return;
+  await deps.invoices.insertAll([adjustmentInvoice(policy, invoices.length + 1, amount, dueDate, deps.ids.next('inv'), deps.clock.now())]);
+};
