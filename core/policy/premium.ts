@@ -83,16 +83,10 @@ export const netWritten = (term: PremiumTerm): Cents => cents(term.transactions.
 
 /** Written premium of the transactions effective on or before `asOf`. */
 export const writtenThrough = (term: PremiumTerm, asOf: CalendarDate): Cents =>
-  cents(term.transactions.filter((transaction) => compareDates(transaction.effectiveDate, asOf) <= 0).reduce((sum, t) => sum + t.writtenChange, 0));
+  netWritten({ ...term, transactions: term.transactions.filter((transaction) => compareDates(transaction.effectiveDate, asOf) <= 0) });
 
-/** The annual premium in force: the last rating transaction's, or zero while cancelled. */
-export const annualPremiumInForce = (term: PremiumTerm): Cents => {
-  const last = term.transactions.at(-1);
-  if (!last) return cents(0);
-  if (last.type !== 'reinstatement') return last.annualPremium;
-  const rated = term.transactions.findLast((transaction) => transaction.type !== 'cancellation' && transaction.type !== 'reinstatement');
-  return rated?.annualPremium ?? cents(0);
-};
+/** The annual premium in force: every transaction records it (zero while cancelled; a reinstatement restores it). */
+export const annualPremiumInForce = (term: PremiumTerm): Cents => term.transactions.at(-1)?.annualPremium ?? cents(0);
 
 /** The first transaction of a term: the whole annual premium, written from the effective date. */
 export const issuance = (type: 'bind' | 'renewal', effectiveDate: CalendarDate, annualPremium: Cents): PremiumTransaction => ({

@@ -13,7 +13,6 @@ export interface InvoiceRepository {
   list(orgId: string, filters: { status?: InvoiceStatus; policyId?: string }, page: PageRequest): Promise<Page<Invoice>>;
   /** Every invoice of a policy, oldest first (a policy has a few dozen at most). */
   forPolicy(orgId: string, policyId: string): Promise<Invoice[]>;
-  countForPolicy(orgId: string, policyId: string): Promise<number>;
   /** Removes the invoices of a policy whose issue failed before the policy was written. */
   removeForPolicy(orgId: string, policyId: string): Promise<void>;
   /**

@@ -20,11 +20,18 @@ export interface PolicyPremiumReport {
   readonly transactions: readonly PremiumTransaction[];
 }
 
+export interface PolicyPremiumDeps {
+  readonly policies: PolicyRepository;
+  readonly invoices: InvoiceRepository;
+  readonly payments: PaymentRepository;
+  readonly clock: Clock;
+}
+
 /** A policy's premium as of a date: what its transactions wrote and earned, and what was billed and collected for it. */
 export class PolicyPremium {
-  private readonly deps: { policies: PolicyRepository; invoices: InvoiceRepository; payments: PaymentRepository; clock: Clock };
+  private readonly deps: PolicyPremiumDeps;
 
-  constructor(deps: { policies: PolicyRepository; invoices: InvoiceRepository; payments: PaymentRepository; clock: Clock }) {
+  constructor(deps: PolicyPremiumDeps) {
     this.deps = deps;
   }
 

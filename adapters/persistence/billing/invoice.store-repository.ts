@@ -89,10 +89,6 @@ export class InvoiceStoreRepository implements InvoiceRepository {
     return this.records.findAll(orgId, { policyId });
   }
 
-  countForPolicy(orgId: string, policyId: string): Promise<number> {
-    return this.records.raw.countDocuments({ orgId, policyId });
-  }
-
   async removeForPolicy(orgId: string, policyId: string): Promise<void> {
     await this.records.raw.deleteMany({ orgId, policyId });
   }
