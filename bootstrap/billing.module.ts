@@ -14,6 +14,7 @@ import { FinancialAlertDispatch } from '../ports/billing/financial-alert-dispatc
 import { FinancialSteps } from '../ports/billing/financial-steps.ts';
 import { InvoiceSettlement } from '../ports/billing/invoice-settlement.use-case.ts';
 import { Invoices } from '../ports/billing/invoices.use-case.ts';
+import { PremiumBooks } from '../ports/billing/premium-books.use-case.ts';
 import { PremiumCollection } from '../ports/billing/premium-collection.use-case.ts';
 import type { AppConfig } from './config.ts';
 import { TOKENS } from './tokens.ts';
@@ -46,7 +47,7 @@ export const billingModule = (config: AppConfig, logger: Logger): ContextModule 
       (invoices, payments, ids, clock, audit, collection) => new InvoiceSettlement({ invoices, payments, ids, clock, audit, collection }),
     );
     wire.factory(
-      TOKENS.PremiumCollection,
+      TOKENS.PremiumBooks,
       [
         TOKENS.InvoiceRepository,
         TOKENS.PaymentRepository,
@@ -54,13 +55,17 @@ export const billingModule = (config: AppConfig, logger: Logger): ContextModule 
         TOKENS.CommissionRepository,
         TOKENS.LedgerRepository,
         TOKENS.ReferenceData,
-        TOKENS.DocumentLibrary,
         TOKENS.FinancialSteps,
         TOKENS.Ids,
         TOKENS.Clock,
       ],
-      (invoices, payments, policies, commissions, ledger, reference, documents, steps, ids, clock) =>
-        new PremiumCollection({ invoices, payments, policies, commissions, ledger, reference, documents, steps, ids, clock }),
+      (invoices, payments, policies, commissions, ledger, reference, steps, ids, clock) =>
+        new PremiumBooks({ invoices, payments, policies, commissions, ledger, reference, steps, ids, clock }),
+    );
+    wire.factory(
+      TOKENS.PremiumCollection,
+      [TOKENS.InvoiceRepository, TOKENS.PaymentRepository, TOKENS.PolicyRepository, TOKENS.PremiumBooks, TOKENS.DocumentLibrary, TOKENS.FinancialSteps],
+      (invoices, payments, policies, books, documents, steps) => new PremiumCollection({ invoices, payments, policies, books, documents, steps }),
     );
     wire.factory(
       TOKENS.CardPayments,

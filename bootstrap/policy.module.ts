@@ -43,7 +43,12 @@ export const policyModule = (): ContextModule => ({
     wire.factory(TOKENS.Sequences, [TOKENS.Store], (store) => new StoreSequenceGenerator(store));
     wire.factory(TOKENS.PolicyRepository, [TOKENS.Store], PolicyStoreRepository.create);
     wire.factory(TOKENS.PolicyTransactionRepository, [TOKENS.Store], PolicyTransactionStoreRepository.create);
-    wire.factory(TOKENS.PolicyLifecycle, ISSUANCE_DEPENDENCIES, (...issuance) => new PolicyLifecycle(issuanceDeps(...issuance)));
+    wire.factory(
+      TOKENS.PolicyLifecycle,
+      [...ISSUANCE_DEPENDENCIES, TOKENS.PremiumBooks],
+      (policies, transactions, invoices, sequences, ids, clock, writtenPremium, reference, books) =>
+        new PolicyLifecycle({ ...issuanceDeps(policies, transactions, invoices, sequences, ids, clock, writtenPremium, reference), books }),
+    );
     wire.factory(
       TOKENS.PolicyPremium,
       [TOKENS.PolicyRepository, TOKENS.InvoiceRepository, TOKENS.PaymentRepository, TOKENS.Clock],

@@ -11,6 +11,7 @@ import type { InvoiceSettlement } from '../ports/billing/invoice-settlement.use-
 import type { Invoices } from '../ports/billing/invoices.use-case.ts';
 import type { PaymentAttemptRepository } from '../ports/billing/payment-attempt.repository.ts';
 import type { PaymentGateway } from '../ports/billing/payment-gateway.port.ts';
+import type { PremiumBooks } from '../ports/billing/premium-books.use-case.ts';
 import type { PremiumCollection } from '../ports/billing/premium-collection.use-case.ts';
 import type { ProcessorPaymentEvents } from '../ports/billing/processor-payment-events.handler.ts';
 import type { DocumentLibrary } from '../ports/documents/document-library.use-case.ts';
@@ -116,6 +117,7 @@ export const TOKENS = {
   ManualReviews: token<ManualReviewQueue>('ManualReviewQueue'),
   FinancialSteps: token<FinancialSteps>('FinancialSteps'),
   PremiumCollection: token<PremiumCollection>('PremiumCollection'),
+  PremiumBooks: token<PremiumBooks>('PremiumBooks'),
   CardPayments: token<CardPayments>('CardPayments'),
   FinancialAlertDispatch: token<FinancialAlertDispatch>('FinancialAlertDispatch'),
   // documents

@@ -1,5 +1,5 @@
 import type { LineOfBusiness } from '../underwriting/reference-data.ts';
-import { allocate, cents, type Cents } from '../shared/money.ts';
+import { allocate, type Cents } from '../shared/money.ts';
 
 /** Rates in basis points of gross premium. */
 export interface CommissionRates {
@@ -19,24 +19,29 @@ export interface CommissionSplit {
   readonly carrierNet: Cents;
 }
 
-/** Commission given back because premium was refunded; every amount is what is taken back. */
-export interface CommissionReversal extends CommissionSplit {
-  /** The refund's reference: one reversal per refund. */
-  readonly reference: string;
-  readonly at: Date;
+/** A policy's rates with the tier they came from, fixed by its first ledger posting. */
+export interface PinnedRates extends CommissionRates {
+  readonly tier: string;
 }
 
-/** A producer's commission on one paid invoice; the split is what was first earned. */
+/**
+ * A change of a producer's commission on a policy: earned (positive) as its premium is paid,
+ * given back (negative) when premium is refunded or returned by a cancellation. One per ledger
+ * posting of the policy that moves its premium, under the posting's source key; the sum over a
+ * policy is the split of the premium paid and kept, to the cent.
+ */
 export interface Commission extends CommissionSplit {
   readonly id: string;
   readonly orgId: string;
-  readonly invoiceId: string;
   readonly policyId: string;
   readonly producerId: string;
+  /** The invoice whose payment or refund caused it; null for a cancellation or reinstatement. */
+  readonly invoiceId: string | null;
+  readonly sourceKey: string;
+  readonly description: string;
   readonly lineOfBusiness: LineOfBusiness;
   readonly tier: string;
   readonly rates: CommissionRates;
-  readonly reversals: readonly CommissionReversal[];
   readonly createdAt: Date;
 }
 
@@ -47,6 +52,12 @@ export const ratesFor = (schedule: CommissionSchedule, line: LineOfBusiness): { 
   const rates = schedule.tiers[tier];
   if (!rates) throw new Error(`The commission schedule has no tier '${tier}' for ${line}.`);
   return { tier, rates };
+};
+
+/** The rates a policy's postings use: without a producer, no agent commission (the carrier keeps that share). */
+export const policyRates = (schedule: CommissionSchedule, line: LineOfBusiness, hasProducer: boolean): PinnedRates => {
+  const { tier, rates } = ratesFor(schedule, line);
+  return { tier, mgaRateBps: rates.mgaRateBps, agentRateBps: hasProducer ? rates.agentRateBps : 0 };
 };
 
 /** Checks a schedule once at load: every rate whole, non-negative, and together not above 100%. */
@@ -70,28 +81,4 @@ export const splitPremium = (grossPremium: Cents, rates: CommissionRates): Commi
     BPS - rates.agentRateBps - rates.mgaRateBps,
   ]) as [Cents, Cents, Cents];
   return { grossPremium, agentCommission, mgaCommission, carrierNet };
-};
-
-const minus = (a: CommissionSplit, b: CommissionSplit): CommissionSplit => ({
-  grossPremium: cents(a.grossPremium - b.grossPremium),
-  agentCommission: cents(a.agentCommission - b.agentCommission),
-  mgaCommission: cents(a.mgaCommission - b.mgaCommission),
-  carrierNet: cents(a.carrierNet - b.carrierNet),
-});
-
-/** What a commission comes to once its reversals are taken off. */
-export const netOf = (commission: Commission): CommissionSplit =>
-  commission.reversals.reduce<CommissionSplit>((net, reversal) => minus(net, reversal), commission);
-
-/**
- * The reversal for a refund of `refunded` premium: the split of the premium kept before the
- * refund minus the split of what is kept after it. Reversals therefore add up exactly: once the
- * whole premium is refunded, nothing of the commission is left, to the cent. Null when nothing is
- * left to reverse.
- */
-export const reversalFor = (commission: Commission, refunded: Cents, reference: string, at: Date): CommissionReversal | null => {
-  const keptBefore = netOf(commission);
-  const keptAfter = Math.max(0, keptBefore.grossPremium - refunded);
-  if (keptBefore.grossPremium <= 0) return null;
-  return { ...minus(keptBefore, splitPremium(cents(keptAfter), commission.rates)), reference, at };
 };

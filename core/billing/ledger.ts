@@ -1,4 +1,5 @@
-import type { CommissionSplit } from './commission.ts';
+import type { PinnedRates } from './commission.ts';
+import type { PremiumPosition } from './premium-position.ts';
 import { cents, type Cents } from '../shared/money.ts';
 
 export const LEDGER_ACCOUNTS = {
@@ -7,6 +8,10 @@ export const LEDGER_ACCOUNTS = {
   carrierPayable: 'Premium payable to carrier',
   producerCommissionPayable: 'Commission payable to producer',
   mgaCommissionIncome: 'MGA commission income',
+  policyFeeIncome: 'Policy fee income',
+  surplusLinesTaxPayable: 'Surplus lines tax payable to the state',
+  stampingFeePayable: 'Stamping fee payable',
+  owedToInsureds: 'Premium owed to insureds (return premium and unapplied cash)',
 } as const;
 export type LedgerAccount = keyof typeof LEDGER_ACCOUNTS;
 
@@ -20,6 +25,10 @@ export interface LedgerLine {
 export interface FiduciarySplit {
   readonly heldForCarrier: Cents;
   readonly heldForProducer: Cents;
+  /** Surplus lines tax and stamping fee, owed to the state. */
+  readonly heldForState: Cents;
+  /** Return premium and money received beyond what is owed. */
+  readonly heldForInsured: Cents;
   readonly earnedByMga: Cents;
 }
 
@@ -28,8 +37,14 @@ export interface LedgerEntry {
   readonly orgId: string;
   /** What caused the posting; one posting per source. */
   readonly sourceKey: string;
-  readonly invoiceId: string;
+  /** The invoice whose payment or refund moved the books; null for a premium transaction (a cancellation). */
+  readonly invoiceId: string | null;
   readonly policyId: string;
+  /** The policy's postings are numbered from 1; each moves its books from one position to the next. */
+  readonly sequence: number;
+  readonly position: { readonly from: PremiumPosition; readonly to: PremiumPosition };
+  /** The commission rates of the policy, fixed by its first posting. */
+  readonly rates: PinnedRates;
   readonly description: string;
   readonly lines: readonly LedgerLine[];
   readonly fiduciarySplit: FiduciarySplit;
@@ -52,37 +67,5 @@ export const assertBalanced = (lines: readonly LedgerLine[]): void => {
 };
 
 /** A signed amount on an account: positive is a debit, negative a credit. */
-const line = (account: LedgerAccount, signed: number): LedgerLine =>
+export const signedLine = (account: LedgerAccount, signed: number): LedgerLine =>
   signed >= 0 ? { account, debit: cents(signed), credit: cents(0) } : { account, debit: cents(0), credit: cents(-signed) };
-
-/**
- * A collected premium: the whole amount lands in the premium trust account, owed to the carrier
- * and the producer; the MGA's own commission is then moved out of trust into operating cash.
- * Amounts are signed, so a split with a negative part (a rounding correction) still posts on the
- * right side.
- */
-export const premiumCollectionLines = (split: CommissionSplit): { lines: LedgerLine[]; fiduciarySplit: FiduciarySplit } => {
-  const lines = [
-    line('premiumTrustCash', split.grossPremium),
-    line('carrierPayable', -split.carrierNet),
-    line('producerCommissionPayable', -split.agentCommission),
-    line('mgaCommissionIncome', -split.mgaCommission),
-    line('operatingCash', split.mgaCommission),
-    line('premiumTrustCash', -split.mgaCommission),
-  ].filter((entry) => entry.debit > 0 || entry.credit > 0);
-  assertBalanced(lines);
-  return { lines, fiduciarySplit: { heldForCarrier: split.carrierNet, heldForProducer: split.agentCommission, earnedByMga: split.mgaCommission } };
-};
-
-/** A refunded premium (split as its commission reversal): the collection posting run backwards, the fiduciary split reduced. */
-export const premiumRefundLines = (reversal: CommissionSplit): { lines: LedgerLine[]; fiduciarySplit: FiduciarySplit } => {
-  const collected = premiumCollectionLines(reversal);
-  return {
-    lines: collected.lines.map((line) => ({ account: line.account, debit: line.credit, credit: line.debit })),
-    fiduciarySplit: {
-      heldForCarrier: cents(-reversal.carrierNet),
-      heldForProducer: cents(-reversal.agentCommission),
-      earnedByMga: cents(-reversal.mgaCommission),
-    },
-  };
-};

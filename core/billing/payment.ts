@@ -1,7 +1,8 @@
 import { DomainError, notFound } from '../shared/domain-error.ts';
 import type { Cents } from '../shared/money.ts';
 
-export type PaymentMethod = 'card' | 'ach' | 'check' | 'wire' | 'other';
+/** `credit`: a credit of the policy applied to another of its invoices (money moved between invoices, not received). */
+export type PaymentMethod = 'card' | 'ach' | 'check' | 'wire' | 'other' | 'credit';
 
 /** Money received against an invoice (negative for a refund), unique per reference. */
 export interface Payment extends ProcessorRefundReport {
@@ -20,6 +21,9 @@ export interface Payment extends ProcessorRefundReport {
   readonly requestKey?: string;
   readonly receivedAt: Date;
 }
+
+/** Whether the row moved real money (a credit applied between invoices did not). */
+export const isCash = (payment: Pick<Payment, 'method'>): boolean => payment.method !== 'credit';
 
 export const isProcessorPayment = (payment: Payment): boolean => payment.source === 'processor';
 

@@ -147,7 +147,7 @@ export class CardPayments {
     if (input.amount > MANUAL_REVIEW_ABOVE_CENTS) {
       await this.deps.reviews.flag({ orgId, kind: 'refund', reference, invoiceId, amount: input.amount });
     }
-    await this.deps.collection.afterRefund(orgId, invoiceId, reference, input.amount);
+    await this.deps.collection.afterRefund(orgId, invoiceId, reference);
     if (recorded.recorded) {
       await this.deps.audit.record(
         actor,

@@ -36,6 +36,8 @@ export interface PaymentRepository {
   /** Rejects with `duplicate` when the reference was recorded before. */
   insert(payment: Payment): Promise<void>;
   forInvoice(orgId: string, invoiceId: string): Promise<Payment[]>;
+  /** Every payment of these invoices (the invoices of one policy). */
+  forInvoices(orgId: string, invoiceIds: readonly string[]): Promise<Payment[]>;
   findByReference(orgId: string, reference: string): Promise<Payment | null>;
   /**
    * Holds `amount` of a payment for a refund request `key` before the processor is asked, in one

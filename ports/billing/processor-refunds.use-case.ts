@@ -71,7 +71,7 @@ export class ProcessorRefunds {
     );
     if (!result) return false;
     // Both are keyed by the reference, so finishing them again after an interruption adds nothing.
-    await this.deps.collection.afterRefund(orgId, invoiceId, reference, amount);
+    await this.deps.collection.afterRefund(orgId, invoiceId, reference);
     if (amount > MANUAL_REVIEW_ABOVE_CENTS) await this.deps.reviews.flag({ orgId, kind: 'refund', reference, invoiceId, amount });
     return result.recorded;
   }

@@ -23,12 +23,15 @@ import type { CompleteRisk } from '../../core/underwriting/submission.ts';
 import type { Page, PageRequest } from '../persistence/page.ts';
 import type { UnderwritingReferenceData } from '../underwriting/reference-data.port.ts';
 import type { WrittenPremiumLedger } from '../underwriting/underwriting.repositories.ts';
+import type { PremiumBooks } from '../billing/premium-books.use-case.ts';
 import { issuePolicy, type IssuanceDeps } from './policy-issuance.ts';
 import { rebillPolicy } from './policy-rebilling.ts';
 
 export interface LifecycleDeps extends IssuanceDeps {
   readonly writtenPremium: WrittenPremiumLedger;
   readonly reference: UnderwritingReferenceData;
+  /** Keeps the ledger and commission where the policy's money stands after a premium transaction. */
+  readonly books: PremiumBooks;
 }
 
 export interface EndorsementInput {
@@ -108,6 +111,11 @@ export class PolicyLifecycle {
     }
     if (delta < 0) await this.deps.writtenPremium.release(orgId, program.id, year, cents(-delta));
     await rebillPolicy(this.deps, changed, null, input.effectiveDate);
+    await this.deps.books.sync(orgId, id, {
+      invoiceId: null,
+      reference: endorsementId,
+      description: `Endorsement of ${policy.policyNumber} from ${input.effectiveDate}`,
+    });
     return this.record(actor, changed, 'endorsement', input.effectiveDate, delta, {
       id: endorsementId,
       // The timeline speaks dollars, like every other amount a caller reads.
@@ -161,6 +169,11 @@ export class PolicyLifecycle {
     if (!changed) throw conflict();
     await this.deps.writtenPremium.release(orgId, policy.programId, yearOf(policy.effectiveDate), returned);
     await rebillPolicy(this.deps, changed, effectiveDate, effectiveDate);
+    await this.deps.books.sync(orgId, id, {
+      invoiceId: null,
+      reference: `cancellation:${id}`,
+      description: `Cancellation of ${policy.policyNumber} from ${effectiveDate}`,
+    });
     await this.record(actor, changed, 'cancellation', effectiveDate, cents(-returned), { reason: input.reason, method, returnPremium: returned / 100 });
     return changed;
   }
@@ -211,6 +224,7 @@ export class PolicyLifecycle {
       throw conflict();
     }
     await rebillPolicy(this.deps, changed, null, today(at));
+    await this.deps.books.sync(orgId, id, { invoiceId: null, reference: `reinstatement:${id}`, description: `Reinstatement of ${policy.policyNumber}` });
     await this.record(actor, changed, 'reinstatement', cancellation.effectiveDate, charged, {
       reversedCancellation: cancellation.effectiveDate,
     });

@@ -1,9 +1,11 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { netOf, type Commission, type CommissionSplit } from '../../../core/billing/commission.ts';
+import type { Commission, CommissionSplit } from '../../../core/billing/commission.ts';
 import { FINANCIAL_OPERATIONS, type FinancialIncident } from '../../../core/billing/financial-incident.ts';
 import { LEDGER_ACCOUNTS, type LedgerEntry } from '../../../core/billing/ledger.ts';
 import type { PaymentAttempt } from '../../../core/billing/payment-attempt.ts';
 import type { Payment } from '../../../core/billing/payment.ts';
+import { owedToInsured } from '../../../core/billing/premium-account.ts';
+import type { PremiumPosition } from '../../../core/billing/premium-position.ts';
 import { centsToDollars as dollars } from '../../../core/shared/money.ts';
 import { OneOf, Timestamp } from '../kernel/common.schemas.ts';
 
@@ -53,35 +55,28 @@ export const viewAttempt = (attempt: PaymentAttempt): Static<typeof PaymentAttem
   updatedAt: attempt.updatedAt.toISOString(),
 });
 
-export const CommissionSchema = Type.Object({
-  id: Type.String(),
-  invoiceId: Type.String(),
-  policyId: Type.String(),
-  producerId: Type.String(),
-  lineOfBusiness: Type.String(),
-  tier: Type.String(),
-  rates: Type.Object({ agentRateBps: Type.Integer(), mgaRateBps: Type.Integer() }, { description: 'Basis points of gross premium.' }),
-  grossPremium: Dollars(),
-  agentCommission: Dollars(),
-  mgaCommission: Dollars(),
-  carrierNet: Dollars('Dollars; with the two commissions it sums to the gross premium exactly.'),
-  reversals: Type.Array(
-    Type.Object({
-      reference: Type.String({ description: 'The refund.' }),
-      grossPremium: Dollars(),
-      agentCommission: Dollars(),
-      mgaCommission: Dollars(),
-      carrierNet: Dollars(),
-      at: Timestamp(),
-    }),
-    { description: 'Commission given back because premium was refunded, one per refund.' },
-  ),
-  net: Type.Object(
-    { grossPremium: Dollars(), agentCommission: Dollars(), mgaCommission: Dollars(), carrierNet: Dollars() },
-    { description: 'What the commission comes to after its reversals.' },
-  ),
-  createdAt: Timestamp(),
-});
+export const CommissionSchema = Type.Object(
+  {
+    id: Type.String(),
+    policyId: Type.String(),
+    producerId: Type.String(),
+    invoiceId: Type.Union([Type.String(), Type.Null()], { description: 'The invoice whose payment or refund caused it; null for a premium transaction.' }),
+    sourceKey: Type.String({ description: 'The ledger posting it belongs to.' }),
+    description: Type.String(),
+    lineOfBusiness: Type.String(),
+    tier: Type.String(),
+    rates: Type.Object({ agentRateBps: Type.Integer(), mgaRateBps: Type.Integer() }, { description: 'Basis points of gross premium.' }),
+    grossPremium: Dollars('Dollars of premium paid (negative: given back) that this change is on.'),
+    agentCommission: Dollars(),
+    mgaCommission: Dollars(),
+    carrierNet: Dollars('Dollars; with the two commissions it sums to the gross premium exactly.'),
+    createdAt: Timestamp(),
+  },
+  {
+    description:
+      'A change of commission on a policy: earned as its premium is paid, given back (negative amounts) when premium is refunded or returned by a cancellation. The changes of a policy sum to the split of the premium paid and kept.',
+  },
+);
 
 const viewSplit = (split: CommissionSplit) => ({
   grossPremium: dollars(split.grossPremium),
@@ -92,26 +87,52 @@ const viewSplit = (split: CommissionSplit) => ({
 
 export const viewCommission = (commission: Commission): Static<typeof CommissionSchema> => ({
   id: commission.id,
-  invoiceId: commission.invoiceId,
   policyId: commission.policyId,
   producerId: commission.producerId,
+  invoiceId: commission.invoiceId,
+  sourceKey: commission.sourceKey,
+  description: commission.description,
   lineOfBusiness: commission.lineOfBusiness,
   tier: commission.tier,
   rates: { agentRateBps: commission.rates.agentRateBps, mgaRateBps: commission.rates.mgaRateBps },
   ...viewSplit(commission),
-  reversals: commission.reversals.map((reversal) => ({ reference: reversal.reference, ...viewSplit(reversal), at: reversal.at.toISOString() })),
-  net: viewSplit(netOf(commission)),
   createdAt: commission.createdAt.toISOString(),
+});
+
+const PositionSchema = Type.Object({
+  cashHeld: Dollars('Every payment received for the policy, refunds taken off.'),
+  premium: Dollars('What of the cash pays premium.'),
+  policyFee: Dollars(),
+  surplusLinesTax: Dollars(),
+  stampingFee: Dollars(),
+  owedToInsured: Dollars('Cash beyond what the policy owes: return premium or an overpayment.'),
+});
+
+const viewPosition = (position: PremiumPosition): Static<typeof PositionSchema> => ({
+  cashHeld: dollars(position.cashHeld),
+  premium: dollars(position.applied.premium),
+  policyFee: dollars(position.applied.policyFee),
+  surplusLinesTax: dollars(position.applied.surplusLinesTax),
+  stampingFee: dollars(position.applied.stampingFee),
+  owedToInsured: dollars(owedToInsured(position)),
 });
 
 export const LedgerEntrySchema = Type.Object({
   id: Type.String(),
   sourceKey: Type.String(),
-  invoiceId: Type.String(),
+  invoiceId: Type.Union([Type.String(), Type.Null()], { description: 'The invoice whose payment or refund caused it; null for a premium transaction.' }),
   policyId: Type.String(),
+  sequence: Type.Integer({ description: "The posting's number among the policy's postings, from 1." }),
   description: Type.String(),
+  position: Type.Object({ from: PositionSchema, to: PositionSchema }, { description: "Where the policy's money stood before and after the posting." }),
   lines: Type.Array(Type.Object({ account: OneOf(Object.keys(LEDGER_ACCOUNTS)), accountName: Type.String(), debit: Dollars(), credit: Dollars() })),
-  fiduciarySplit: Type.Object({ heldForCarrier: Dollars(), heldForProducer: Dollars(), earnedByMga: Dollars() }),
+  fiduciarySplit: Type.Object({
+    heldForCarrier: Dollars(),
+    heldForProducer: Dollars(),
+    heldForState: Dollars('Surplus lines tax and stamping fee.'),
+    heldForInsured: Dollars('Return premium and money received beyond what is owed.'),
+    earnedByMga: Dollars('MGA commission and policy fees.'),
+  }),
   postedAt: Timestamp(),
 });
 
@@ -120,7 +141,9 @@ export const viewLedgerEntry = (entry: LedgerEntry): Static<typeof LedgerEntrySc
   sourceKey: entry.sourceKey,
   invoiceId: entry.invoiceId,
   policyId: entry.policyId,
+  sequence: entry.sequence,
   description: entry.description,
+  position: { from: viewPosition(entry.position.from), to: viewPosition(entry.position.to) },
   lines: entry.lines.map((line) => ({
     account: line.account,
     accountName: LEDGER_ACCOUNTS[line.account],
@@ -130,6 +153,8 @@ export const viewLedgerEntry = (entry: LedgerEntry): Static<typeof LedgerEntrySc
   fiduciarySplit: {
     heldForCarrier: dollars(entry.fiduciarySplit.heldForCarrier),
     heldForProducer: dollars(entry.fiduciarySplit.heldForProducer),
+    heldForState: dollars(entry.fiduciarySplit.heldForState),
+    heldForInsured: dollars(entry.fiduciarySplit.heldForInsured),
     earnedByMga: dollars(entry.fiduciarySplit.earnedByMga),
   },
   postedAt: entry.postedAt.toISOString(),

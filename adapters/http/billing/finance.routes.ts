@@ -15,7 +15,7 @@ export const financeRoutes = (commissions: CommissionRepository, ledger: LedgerR
     method: 'GET',
     path: '/v1/commissions',
     operationId: 'listCommissions',
-    summary: 'Commissions, newest first: one per paid invoice of a policy with a producer; filter by producer or policy.',
+    summary: 'Commission changes, newest first: earned as premium is paid, given back when it is refunded or returned; filter by producer or policy.',
     tags: ['billing'],
     permission: 'invoices:read',
     query: Type.Object({ ...PageQuery, ...OrgIdQuery, producerId: Type.Optional(Id), policyId: Type.Optional(Id) }),
@@ -30,14 +30,15 @@ export const financeRoutes = (commissions: CommissionRepository, ledger: LedgerR
     method: 'GET',
     path: '/v1/ledger/entries',
     operationId: 'listLedgerEntries',
-    summary: 'General ledger postings, newest first, each balanced (debits equal credits) and carrying its fiduciary split; filter by invoice.',
+    summary:
+      "General ledger postings, newest first, each balanced (debits equal credits) and carrying its fiduciary split; filter by invoice or policy. Each moves a policy's books from one position (cash held, and what it pays for) to the next.",
     tags: ['billing'],
     permission: 'ledger:read',
-    query: Type.Object({ ...PageQuery, ...OrgIdQuery, invoiceId: Type.Optional(Id) }),
+    query: Type.Object({ ...PageQuery, ...OrgIdQuery, invoiceId: Type.Optional(Id), policyId: Type.Optional(Id) }),
     responses: { 200: { description: 'A page of ledger entries.', schema: pageOf(LedgerEntrySchema) } },
     handler: async (context) => {
-      const { orgId, invoiceId, ...page } = context.query;
-      const result = await ledger.list(orgScope(context, orgId), invoiceId ? { invoiceId } : {}, page);
+      const { orgId, invoiceId, policyId, ...page } = context.query;
+      const result = await ledger.list(orgScope(context, orgId), { ...(invoiceId ? { invoiceId } : {}), ...(policyId ? { policyId } : {}) }, page);
       return { status: 200, body: mapPage(result, viewLedgerEntry) };
     },
   }),

@@ -1,4 +1,4 @@
-import type { Commission, CommissionReversal } from '../../../core/billing/commission.ts';
+import type { Commission } from '../../../core/billing/commission.ts';
 import type { LedgerEntry } from '../../../core/billing/ledger.ts';
 import type { CommissionRepository, LedgerRepository } from '../../../ports/billing/commission.repositories.ts';
 import type { CollectionStore, Filter } from '../../../ports/persistence/collection-store.port.ts';
@@ -12,10 +12,11 @@ const COMMISSION_FIELDS: RecordFields<Commission> = {
   invoiceId: true,
   policyId: true,
   producerId: true,
+  sourceKey: true,
+  description: true,
   lineOfBusiness: true,
   tier: true,
   rates: true,
-  reversals: true,
   createdAt: true,
   grossPremium: true,
   agentCommission: true,
@@ -28,6 +29,9 @@ const LEDGER_ENTRY_FIELDS: RecordFields<LedgerEntry> = {
   sourceKey: true,
   invoiceId: true,
   policyId: true,
+  sequence: true,
+  position: true,
+  rates: true,
   description: true,
   lines: true,
   fiduciarySplit: true,
@@ -44,8 +48,9 @@ export class CommissionStoreRepository implements CommissionRepository {
   static async create(store: CollectionStore): Promise<CommissionStoreRepository> {
     return new CommissionStoreRepository(
       await RecordCollection.open<Commission>(store, 'commissions', COMMISSION_FIELDS, [
-        { name: 'org_invoice', keys: { orgId: 1, invoiceId: 1 }, unique: true },
+        { name: 'org_source', keys: { orgId: 1, sourceKey: 1 }, unique: true },
         { name: 'org_producer', keys: { orgId: 1, producerId: 1, _id: -1 } },
+        { name: 'org_policy', keys: { orgId: 1, policyId: 1, _id: -1 } },
       ]),
     );
   }
@@ -54,17 +59,8 @@ export class CommissionStoreRepository implements CommissionRepository {
     return this.records.insert(commission);
   }
 
-  findByInvoice(orgId: string, invoiceId: string): Promise<Commission | null> {
-    return this.records.findOne(orgId, { invoiceId });
-  }
-
-  async addReversal(orgId: string, invoiceId: string, knownReversals: number, reversal: CommissionReversal): Promise<Commission | null> {
-    const document = await this.records.raw.findOneAndUpdate(
-      { orgId, invoiceId, reversals: { $size: knownReversals }, 'reversals.reference': { $ne: reversal.reference } },
-      { $push: { reversals: reversal } },
-      { returnDocument: 'after' },
-    );
-    return document ? this.records.fromStored(document) : null;
+  findBySource(orgId: string, sourceKey: string): Promise<Commission | null> {
+    return this.records.findOne(orgId, { sourceKey });
   }
 
   list(orgId: string, filters: { producerId?: string; policyId?: string }, page: PageRequest): Promise<Page<Commission>> {
@@ -84,6 +80,7 @@ export class LedgerStoreRepository implements LedgerRepository {
       await RecordCollection.open<LedgerEntry>(store, 'ledger_entries', LEDGER_ENTRY_FIELDS, [
         { name: 'org_source', keys: { orgId: 1, sourceKey: 1 }, unique: true },
         { name: 'org_invoice', keys: { orgId: 1, invoiceId: 1, _id: -1 } },
+        { name: 'org_policy_sequence', keys: { orgId: 1, policyId: 1, sequence: -1 } },
       ]),
     );
   }
@@ -96,7 +93,12 @@ export class LedgerStoreRepository implements LedgerRepository {
     return this.records.findOne(orgId, { sourceKey });
   }
 
-  list(orgId: string, filters: { invoiceId?: string }, page: PageRequest): Promise<Page<LedgerEntry>> {
+  async latestForPolicy(orgId: string, policyId: string): Promise<LedgerEntry | null> {
+    const latest = await this.records.raw.findOne({ orgId, policyId }, { sort: { sequence: -1 } });
+    return latest ? this.records.fromStored(latest) : null;
+  }
+
+  list(orgId: string, filters: { invoiceId?: string; policyId?: string }, page: PageRequest): Promise<Page<LedgerEntry>> {
     return this.records.page(orgId, definedFields(filters) as Filter, page);
   }
 }

@@ -148,6 +148,10 @@ export class PaymentStoreRepository implements PaymentRepository {
     return this.records.findAll(orgId, { invoiceId });
   }
 
+  forInvoices(orgId: string, invoiceIds: readonly string[]): Promise<Payment[]> {
+    return this.records.findAll(orgId, { invoiceId: { $in: [...invoiceIds] } });
+  }
+
   findByReference(orgId: string, reference: string): Promise<Payment | null> {
     return this.records.findOne(orgId, { reference });
   }

@@ -1,0 +1,74 @@
+import { splitPremium, type CommissionRates, type CommissionSplit } from './commission.ts';
+import { assertBalanced, signedLine, type FiduciarySplit, type LedgerLine } from './ledger.ts';
+import { CHARGE_KINDS, NO_CHARGES, type PolicyCharges, type PremiumPosition } from './premium-position.ts';
+import { allocate, cents, type Cents } from '../shared/money.ts';
+
+export const totalOf = (charges: PolicyCharges): number => CHARGE_KINDS.reduce((sum, kind) => sum + Math.max(0, charges[kind]), 0);
+
+export const positionOf = (cashHeld: Cents, owed: PolicyCharges): PremiumPosition => {
+  const covered = Math.min(Math.max(0, cashHeld), totalOf(owed));
+  if (covered === 0) return { cashHeld, applied: NO_CHARGES };
+  const parts = allocate(
+    cents(covered),
+    CHARGE_KINDS.map((kind) => Math.max(0, owed[kind])),
+  );
+  const applied = Object.fromEntries(CHARGE_KINDS.map((kind, index) => [kind, parts[index]])) as unknown as PolicyCharges;
+  return { cashHeld, applied };
+};
+
+export const owedToInsured = (position: PremiumPosition): Cents => cents(position.cashHeld - totalOf(position.applied));
+
+export const samePosition = (a: PremiumPosition, b: PremiumPosition): boolean =>
+  a.cashHeld === b.cashHeld && CHARGE_KINDS.every((kind) => a.applied[kind] === b.applied[kind]);
+
+const minus = (a: CommissionSplit, b: CommissionSplit): CommissionSplit => ({
+  grossPremium: cents(a.grossPremium - b.grossPremium),
+  agentCommission: cents(a.agentCommission - b.agentCommission),
+  mgaCommission: cents(a.mgaCommission - b.mgaCommission),
+  carrierNet: cents(a.carrierNet - b.carrierNet),
+});
+
+export interface PositionChange {
+  readonly lines: LedgerLine[];
+  readonly fiduciarySplit: FiduciarySplit;
+  /** Commission earned (positive) or given back (negative) by the change. */
+  readonly commission: CommissionSplit;
+}
+
+/**
+ * The posting that moves a policy's books from one position to another. Commission is the split
+ * of the premium paid at each position, and a change is their difference: however a policy's
+ * money moves (payments, refunds, a cancellation, a reinstatement), the postings add up to the
+ * split of where it stands, to the cent. The MGA's commission and the policy fee are moved out
+ * of trust into operating cash (and back when given back).
+ */
+export const positionChange = (from: PremiumPosition, to: PremiumPosition, rates: CommissionRates): PositionChange => {
+  const commission = minus(splitPremium(to.applied.premium, rates), splitPremium(from.applied.premium, rates));
+  const change = (kind: (typeof CHARGE_KINDS)[number]) => to.applied[kind] - from.applied[kind];
+  const owedBack = owedToInsured(to) - owedToInsured(from);
+  const earnedByMga = commission.mgaCommission + change('policyFee');
+  const lines = [
+    signedLine('premiumTrustCash', to.cashHeld - from.cashHeld),
+    signedLine('carrierPayable', -commission.carrierNet),
+    signedLine('producerCommissionPayable', -commission.agentCommission),
+    signedLine('mgaCommissionIncome', -commission.mgaCommission),
+    signedLine('policyFeeIncome', -change('policyFee')),
+    signedLine('surplusLinesTaxPayable', -change('surplusLinesTax')),
+    signedLine('stampingFeePayable', -change('stampingFee')),
+    signedLine('owedToInsureds', -owedBack),
+    signedLine('operatingCash', earnedByMga),
+    signedLine('premiumTrustCash', -earnedByMga),
+  ].filter((entry) => entry.debit > 0 || entry.credit > 0);
+  assertBalanced(lines);
+  return {
+    lines,
+    commission,
+    fiduciarySplit: {
+      heldForCarrier: commission.carrierNet,
+      heldForProducer: commission.agentCommission,
+      heldForState: cents(change('surplusLinesTax') + change('stampingFee')),
+      heldForInsured: cents(owedBack),
+      earnedByMga: cents(earnedByMga),
+    },
+  };
+};

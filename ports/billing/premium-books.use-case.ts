@@ -1,0 +1,125 @@
+import { policyRates, type Commission } from '../../core/billing/commission.ts';
+import type { LedgerEntry } from '../../core/billing/ledger.ts';
+import { isCash } from '../../core/billing/payment.ts';
+import { positionChange, positionOf, samePosition } from '../../core/billing/premium-account.ts';
+import { EMPTY_POSITION } from '../../core/billing/premium-position.ts';
+import { chargesOwed } from '../../core/policy/policy-charges.ts';
+import type { Policy } from '../../core/policy/policy.ts';
+import { writeUnlessDuplicate } from '../../core/shared/domain-error.ts';
+import { cents } from '../../core/shared/money.ts';
+import type { Clock } from '../shared/clock.port.ts';
+import type { IdGenerator } from '../shared/id-generator.port.ts';
+import type { UnderwritingReferenceData } from '../underwriting/reference-data.port.ts';
+import type { CommissionRepository, LedgerRepository } from './commission.repositories.ts';
+import type { FinancialSteps } from './financial-steps.ts';
+import type { InvoiceRepository, PaymentRepository } from './invoice.repository.ts';
+
+/** What keeping a policy's books needs to know of it (its charges, producer, line), by id within an organization. */
+export interface PolicyLookup {
+  findById(orgId: string, id: string): Promise<Policy | null>;
+}
+
+export interface PremiumBooksDeps {
+  readonly invoices: InvoiceRepository;
+  readonly payments: PaymentRepository;
+  readonly policies: PolicyLookup;
+  readonly commissions: CommissionRepository;
+  readonly ledger: LedgerRepository;
+  readonly reference: UnderwritingReferenceData;
+  readonly steps: FinancialSteps;
+  readonly ids: IdGenerator;
+  readonly clock: Clock;
+}
+
+/** What moved the books: the invoice paid or refunded (null for a premium transaction) and a reference for incidents. */
+export interface BooksCause {
+  readonly invoiceId: string | null;
+  readonly reference: string;
+  readonly description: string;
+}
+
+/** Postings of one policy numbered 1, 2, …; a lost race for the next number means another caller posted first. */
+const POSTING_ATTEMPTS = 8;
+
+/**
+ * Keeps a policy's ledger and commission where its money stands. The position (cash held, and
+ * what it pays for given what the policy owes) is read from the payments and the premium model;
+ * the next posting moves the books from the last posted position to it. Postings are numbered per
+ * policy and the number is unique, so concurrent callers cannot post the same change twice, and a
+ * caller that starts after a change always ends with books that include it. Each posting's
+ * commission is written under the posting's key; a crash between the two is finished by the next
+ * call for the policy before it posts anything new.
+ */
+export class PremiumBooks {
+  private readonly deps: PremiumBooksDeps;
+
+  constructor(deps: PremiumBooksDeps) {
+    this.deps = deps;
+  }
+
+  async sync(orgId: string, policyId: string, cause: BooksCause): Promise<{ entry: LedgerEntry | null; commission: Commission | null }> {
+    const context = { orgId, reference: cause.reference, invoiceId: cause.invoiceId };
+    for (let attempt = 0; attempt < POSTING_ATTEMPTS; attempt += 1) {
+      const [policy, latest] = await Promise.all([this.deps.policies.findById(orgId, policyId), this.deps.ledger.latestForPolicy(orgId, policyId)]);
+      if (!policy) return { entry: null, commission: null };
+      if (latest) await this.deps.steps.run('commission_calculation', context, () => this.commissionOf(policy, latest));
+      const from = latest?.position.to ?? EMPTY_POSITION;
+      const to = positionOf(await this.cashHeld(policy), chargesOwed(policy));
+      if (samePosition(from, to)) return { entry: null, commission: null };
+      const rates = latest?.rates ?? policyRates(this.deps.reference.commissionSchedule(), policy.risk.lineOfBusiness, Boolean(policy.producerId));
+      const sequence = (latest?.sequence ?? 0) + 1;
+      const entry: LedgerEntry = {
+        id: this.deps.ids.next('gle'),
+        orgId,
+        sourceKey: `policy:${policyId}:${sequence}`,
+        invoiceId: cause.invoiceId,
+        policyId,
+        sequence,
+        description: cause.description,
+        position: { from, to },
+        rates,
+        ...positionChange(from, to, rates),
+        postedAt: this.deps.clock.now(),
+      };
+      const posted = await this.deps.steps.run('ledger_sync', context, () => writeUnlessDuplicate(() => this.deps.ledger.post(entry)));
+      if (!posted) continue;
+      const commission = await this.deps.steps.run('commission_calculation', context, () => this.commissionOf(policy, entry));
+      return { entry, commission };
+    }
+    throw new Error(`The books of policy ${policyId} kept moving; they are brought up to date by the next change.`);
+  }
+
+  /** Every payment and refund of real money on the policy's invoices (credits moved between its invoices are not cash). */
+  private async cashHeld(policy: Policy) {
+    const invoices = await this.deps.invoices.forPolicy(policy.orgId, policy.id);
+    const payments = await this.deps.payments.forInvoices(
+      policy.orgId,
+      invoices.map((invoice) => invoice.id),
+    );
+    return cents(payments.filter(isCash).reduce((sum, payment) => sum + payment.amount, 0));
+  }
+
+  /** The producer's commission change of a posting, written once under its key; null when the posting moves no commission. */
+  private async commissionOf(policy: Policy, entry: LedgerEntry): Promise<Commission | null> {
+    const change = positionChange(entry.position.from, entry.position.to, entry.rates).commission;
+    if (!policy.producerId || change.grossPremium === 0) return null;
+    const known = await this.deps.commissions.findBySource(entry.orgId, entry.sourceKey);
+    if (known) return known;
+    const commission: Commission = {
+      id: this.deps.ids.next('com'),
+      orgId: entry.orgId,
+      policyId: policy.id,
+      producerId: policy.producerId,
+      invoiceId: entry.invoiceId,
+      sourceKey: entry.sourceKey,
+      description: entry.description,
+      lineOfBusiness: policy.risk.lineOfBusiness,
+      tier: entry.rates.tier,
+      rates: { agentRateBps: entry.rates.agentRateBps, mgaRateBps: entry.rates.mgaRateBps },
+      ...change,
+      createdAt: entry.postedAt,
+    };
+    if (await writeUnlessDuplicate(() => this.deps.commissions.insert(commission))) return commission;
+    return this.deps.commissions.findBySource(entry.orgId, entry.sourceKey);
+  }
+}
