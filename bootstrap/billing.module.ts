@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { creditRoutes } from '../adapters/http/billing/credit.routes.ts';
 import { financeRoutes } from '../adapters/http/billing/finance.routes.ts';
 import { invoiceRoutes } from '../adapters/http/billing/invoices.routes.ts';
 import { LocalPaymentGateway } from '../adapters/payments/local-payment-gateway.ts';
@@ -10,6 +11,7 @@ import { StoreManualReviewQueue } from '../adapters/persistence/billing/manual-r
 import { PaymentAttemptStoreRepository } from '../adapters/persistence/billing/payment-attempt.store-repository.ts';
 import { financialAlertsJob } from '../jobs/financial-alerts.job.ts';
 import { CardPayments } from '../ports/billing/card-payments.use-case.ts';
+import { CreditSettlement } from '../ports/billing/credit-settlement.use-case.ts';
 import { FinancialAlertDispatch } from '../ports/billing/financial-alert-dispatch.use-case.ts';
 import { FinancialSteps } from '../ports/billing/financial-steps.ts';
 import { InvoiceSettlement } from '../ports/billing/invoice-settlement.use-case.ts';
@@ -87,6 +89,21 @@ export const billingModule = (config: AppConfig, logger: Logger): ContextModule 
         new CardPayments({ gateway, invoices, payments, attempts, settlement, collection, alerts, reviews, steps, ids, clock, audit }),
     );
     wire.factory(
+      TOKENS.CreditSettlement,
+      [
+        TOKENS.InvoiceRepository,
+        TOKENS.PaymentRepository,
+        TOKENS.PaymentGateway,
+        TOKENS.PremiumCollection,
+        TOKENS.ManualReviews,
+        TOKENS.AuditTrail,
+        TOKENS.Ids,
+        TOKENS.Clock,
+      ],
+      (invoices, payments, gateway, collection, reviews, audit, ids, clock) =>
+        new CreditSettlement({ invoices, payments, gateway, collection, reviews, audit, ids, clock }),
+    );
+    wire.factory(
       TOKENS.FinancialAlertDispatch,
       [TOKENS.FinancialAlerts, TOKENS.UserRepository, TOKENS.Mailer, TOKENS.Clock],
       (alerts, users, mailer, clock) => new FinancialAlertDispatch(alerts, users, mailer, clock),
@@ -99,6 +116,7 @@ export const billingModule = (config: AppConfig, logger: Logger): ContextModule 
       await resolve(TOKENS.CardPayments),
       await resolve(TOKENS.LocalPaymentConfirmer),
     ),
+    ...creditRoutes(await resolve(TOKENS.CreditSettlement)),
     ...financeRoutes(await resolve(TOKENS.CommissionRepository), await resolve(TOKENS.LedgerRepository), await resolve(TOKENS.FinancialIncidents)),
   ],
   jobs: async (resolve) => [financialAlertsJob(await resolve(TOKENS.FinancialAlertDispatch))],

@@ -11,6 +11,7 @@ import type { InvoiceSettlement } from '../ports/billing/invoice-settlement.use-
 import type { Invoices } from '../ports/billing/invoices.use-case.ts';
 import type { PaymentAttemptRepository } from '../ports/billing/payment-attempt.repository.ts';
 import type { PaymentGateway } from '../ports/billing/payment-gateway.port.ts';
+import type { CreditSettlement } from '../ports/billing/credit-settlement.use-case.ts';
 import type { PremiumBooks } from '../ports/billing/premium-books.use-case.ts';
 import type { PremiumCollection } from '../ports/billing/premium-collection.use-case.ts';
 import type { ProcessorPaymentEvents } from '../ports/billing/processor-payment-events.handler.ts';
@@ -118,6 +119,7 @@ export const TOKENS = {
   FinancialSteps: token<FinancialSteps>('FinancialSteps'),
   PremiumCollection: token<PremiumCollection>('PremiumCollection'),
   PremiumBooks: token<PremiumBooks>('PremiumBooks'),
+  CreditSettlement: token<CreditSettlement>('CreditSettlement'),
   CardPayments: token<CardPayments>('CardPayments'),
   FinancialAlertDispatch: token<FinancialAlertDispatch>('FinancialAlertDispatch'),
   // documents

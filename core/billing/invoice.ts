@@ -24,6 +24,23 @@ export const INVOICE_LIFECYCLE = lifecycle({
 /** `installment`: the bind schedule; `adjustment`: an additional charge; `credit`: money owed back (negative). */
 export type InvoiceKind = 'installment' | 'adjustment' | 'credit';
 
+/**
+ * A part of a credit taken for settling it, recorded on the credit in the same write that takes
+ * it: applied to another invoice of the policy, or paid out (through the processor from a card
+ * payment, or by other means). The rest of the step (the other invoice's side, the processor
+ * call, the payment rows) is finished from this record, so an interrupted settlement completes.
+ */
+export interface CreditStep {
+  readonly reference: string;
+  readonly amount: Cents;
+  /** The caller's reference of the request that took the step. */
+  readonly requestKey: string;
+  readonly settlement:
+    | { readonly type: 'applied'; readonly invoiceId: string }
+    | { readonly type: 'refunded'; readonly paymentReference: string }
+    | { readonly type: 'paid_out'; readonly method: 'ach' | 'check' | 'wire' | 'other' };
+}
+
 export interface Invoice {
   readonly id: string;
   readonly orgId: string;
@@ -35,6 +52,8 @@ export interface Invoice {
   readonly dueDate: CalendarDate;
   readonly status: InvoiceStatus;
   readonly createdAt: Date;
+  /** A credit's settlement, step by step. */
+  readonly creditSteps?: readonly CreditStep[];
 }
 
 export const invoiceNumber = (policyNumber: string, sequence: number): string => `${policyNumber}-${String(sequence).padStart(2, '0')}`;

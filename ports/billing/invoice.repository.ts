@@ -1,4 +1,4 @@
-import type { Invoice, InvoiceStatus } from '../../core/billing/invoice.ts';
+import type { CreditStep, Invoice, InvoiceStatus } from '../../core/billing/invoice.ts';
 import type { Page, PageRequest } from '../persistence/page.ts';
 import type { DomainEvent } from '../../core/events/domain-event.ts';
 import type { Payment, RefundStep } from '../../core/billing/payment.ts';
@@ -24,6 +24,12 @@ export interface InvoiceRepository {
   countsReference(orgId: string, id: string, reference: string): Promise<boolean>;
   /** Appends events once per key (a failure the processor reports twice is announced once); false when the key was seen. */
   appendEventsOnce(orgId: string, id: string, key: string, events: readonly DomainEvent[]): Promise<boolean>;
+  /**
+   * Takes part of an open credit for a settlement step, recorded on the credit, in one guarded
+   * write: null when the reference was taken or the credit has less than `minPaidBefore` allows
+   * (its amount plus the step's).
+   */
+  takeCredit(orgId: string, id: string, step: CreditStep, minPaidBefore: Cents): Promise<Invoice | null>;
   /** A paid invoice back to open (a refund left it uncovered); null when it was not paid. */
   reopen(orgId: string, id: string): Promise<Invoice | null>;
   /** Voids an open invoice that has received nothing; null otherwise. */

@@ -13,8 +13,8 @@ const Dollars = (description = 'Dollars.') => Type.Number({ description });
 
 export const PaymentSchema = Type.Object({
   id: Type.String(),
-  amount: Dollars('Dollars; negative for a refund.'),
-  method: Type.String(),
+  amount: Dollars('Dollars; negative for a refund or a credit paid out or applied.'),
+  method: Type.String({ description: '`card`, `ach`, `check`, `wire`, `other`; `credit` when a credit of the policy was applied (no money moved).' }),
   reference: Type.String({ description: 'Payment-intent or refund id for card payments; the caller’s reference otherwise.' }),
   source: OneOf(['processor', 'manual'] as const),
   refundOf: Type.Optional(Type.String({ description: 'For a refund, the payment it returns money from.' })),

@@ -1,5 +1,5 @@
 import type { RecordFields } from '../shared/document-mapping.ts';
-import { INVOICE_LIFECYCLE, type Invoice, type InvoiceStatus } from '../../../core/billing/invoice.ts';
+import { INVOICE_LIFECYCLE, type CreditStep, type Invoice, type InvoiceStatus } from '../../../core/billing/invoice.ts';
 import { transition, type Transition } from '../../../core/shared/lifecycle.ts';
 import type { InvoiceRepository, PaymentGuard, PaymentRepository } from '../../../ports/billing/invoice.repository.ts';
 import type { Payment, RefundStep } from '../../../core/billing/payment.ts';
@@ -21,6 +21,7 @@ const INVOICE_FIELDS: RecordFields<Invoice> = {
   dueDate: true,
   status: true,
   createdAt: true,
+  creditSteps: true,
 };
 const PAYMENT_FIELDS: RecordFields<Payment> = {
   id: true,
@@ -105,6 +106,15 @@ export class InvoiceStoreRepository implements InvoiceRepository {
   async appendEventsOnce(orgId: string, id: string, key: string, events: readonly DomainEvent[]): Promise<boolean> {
     const updated = await this.records.update(orgId, id, { eventKeys: { $ne: key } }, withEvents({ $push: { eventKeys: key } }, events));
     return updated !== null;
+  }
+
+  takeCredit(orgId: string, id: string, step: CreditStep, minPaidBefore: Cents): Promise<Invoice | null> {
+    return this.records.update(
+      orgId,
+      id,
+      { kind: 'credit', status: 'open', paymentReferences: { $ne: step.reference }, paidAmount: { $gte: minPaidBefore } },
+      { $inc: { paidAmount: -step.amount }, $push: { paymentReferences: step.reference, creditSteps: step } },
+    );
   }
 
   reopen(orgId: string, id: string): Promise<Invoice | null> {

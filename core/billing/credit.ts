@@ -1,0 +1,62 @@
+import { compareDates } from '../shared/calendar-date.ts';
+import { DomainError } from '../shared/domain-error.ts';
+import { cents, type Cents } from '../shared/money.ts';
+import type { Invoice } from './invoice.ts';
+import type { Payment } from './payment.ts';
+
+/** Whether an invoice has received what it asks: a charge paid in full, or a credit paid out or applied in full. */
+export const isSettled = (invoice: Pick<Invoice, 'amount' | 'paidAmount'>): boolean =>
+  invoice.amount >= 0 ? invoice.paidAmount >= invoice.amount : invoice.paidAmount <= invoice.amount;
+
+/** What is left of a credit to pay out or apply (positive); refuses anything that is not an open credit. */
+export const creditLeft = (invoice: Invoice): Cents => {
+  if (invoice.kind !== 'credit' || invoice.amount >= 0)
+    throw new DomainError('invalid_transition', 'Only a credit invoice can be settled this way.', { kind: invoice.kind });
+  const left = cents(invoice.paidAmount - invoice.amount);
+  if (invoice.status !== 'open' || left <= 0) throw new DomainError('invalid_transition', 'The credit has been settled.', { status: invoice.status });
+  return left;
+};
+
+export interface Allocation<T> {
+  readonly to: T;
+  readonly amount: Cents;
+}
+
+/** Spreads `total` over candidates in order, each up to what it can take; what none could take is left over. */
+const allocateInOrder = <T>(total: Cents, candidates: readonly T[], capacity: (candidate: T) => number): { parts: Allocation<T>[]; leftOver: Cents } => {
+  const parts: Allocation<T>[] = [];
+  let left: number = total;
+  for (const candidate of candidates) {
+    if (left <= 0) break;
+    const amount = Math.min(left, capacity(candidate));
+    if (amount <= 0) continue;
+    parts.push({ to: candidate, amount: cents(amount) });
+    left -= amount;
+  }
+  return { parts, leftOver: cents(left) };
+};
+
+/** A credit applied to the policy's open charges, the earliest due first (ties by number). */
+export const creditApplications = (credit: Invoice, invoices: readonly Invoice[]): Allocation<Invoice>[] => {
+  const open = invoices
+    .filter((invoice) => invoice.id !== credit.id && invoice.status === 'open' && invoice.amount > 0 && invoice.paidAmount < invoice.amount)
+    .sort((a, b) => compareDates(a.dueDate, b.dueDate) || a.invoiceNumber.localeCompare(b.invoiceNumber));
+  const plan = allocateInOrder(creditLeft(credit), open, (invoice) => invoice.amount - invoice.paidAmount);
+  if (plan.parts.length === 0) throw new DomainError('invalid_transition', 'The policy has no open invoice to apply the credit to; refund it instead.', {});
+  return plan.parts;
+};
+
+/** What of a card payment the processor can still give back: its amount less every refund held or reported. */
+export const processorRefundable = (payment: Payment): number => payment.amount - (payment.refundHeld ?? 0) - (payment.processorRefundLevel ?? 0);
+
+/**
+ * Where a credit paid out comes from: the card payments of the policy the processor took, newest
+ * first, as far as they go; the rest is paid out by other means (check, transfer) and recorded.
+ */
+export const payoutSources = (left: Cents, payments: readonly Payment[]): { throughProcessor: Allocation<Payment>[]; recorded: Cents } => {
+  const cards = payments
+    .filter((payment) => payment.amount > 0 && payment.source === 'processor')
+    .sort((a, b) => b.receivedAt.getTime() - a.receivedAt.getTime());
+  const plan = allocateInOrder(left, cards, processorRefundable);
+  return { throughProcessor: plan.parts, recorded: plan.leftOver };
+};

@@ -1,0 +1,184 @@
+import { creditApplications, creditLeft, isSettled, payoutSources, type Allocation } from '../../core/billing/credit.ts';
+import type { CreditStep, Invoice } from '../../core/billing/invoice.ts';
+import type { Payment, PaymentMethod } from '../../core/billing/payment.ts';
+import type { Principal } from '../../core/identity/principal.ts';
+import { notFound, writeUnlessDuplicate } from '../../core/shared/domain-error.ts';
+import { cents, type Cents } from '../../core/shared/money.ts';
+import type { AuditTrail } from '../shared/audit-trail.ts';
+import type { Clock } from '../shared/clock.port.ts';
+import type { IdGenerator } from '../shared/id-generator.port.ts';
+import { MANUAL_REVIEW_ABOVE_CENTS, type ManualReviewQueue } from './financial-alerts.port.ts';
+import type { InvoiceRepository, PaymentRepository } from './invoice.repository.ts';
+import { throughProcessor, type PaymentGateway } from './payment-gateway.port.ts';
+import type { PremiumCollection } from './premium-collection.use-case.ts';
+
+export interface CreditSettlementDeps {
+  readonly invoices: InvoiceRepository;
+  readonly payments: PaymentRepository;
+  readonly gateway: PaymentGateway;
+  readonly collection: PremiumCollection;
+  readonly reviews: ManualReviewQueue;
+  readonly audit: AuditTrail;
+  readonly ids: IdGenerator;
+  readonly clock: Clock;
+}
+
+export type CreditSettlementInput =
+  | { readonly method: 'apply'; readonly reference?: string }
+  | { readonly method: 'refund'; readonly reference?: string; readonly payoutMethod?: 'ach' | 'check' | 'wire' | 'other' };
+
+/** Attempts at taking a step before answering `conflict`; each lost race means another request took part of the credit. */
+const TAKE_ATTEMPTS = 5;
+
+/**
+ * Settles a credit owed to the insured (return premium after a cancellation or a lowering
+ * endorsement): applied to the policy's open invoices, or refunded (through the processor from
+ * the card payments it took, newest first; the rest paid out by other means and recorded). Each
+ * part is first taken from the credit in one guarded write that records the step, then finished;
+ * a request repeated with its reference finishes what an interrupted one left and returns it.
+ */
+export class CreditSettlement {
+  private readonly deps: CreditSettlementDeps;
+
+  constructor(deps: CreditSettlementDeps) {
+    this.deps = deps;
+  }
+
+  async settle(actor: Principal, orgId: string, creditId: string, input: CreditSettlementInput): Promise<{ invoice: Invoice; payments: Payment[] }> {
+    const requestKey = input.reference ?? this.deps.ids.next('crs');
+    let credit = await this.credit(orgId, creditId);
+    await this.finishSteps(credit);
+    credit = await this.credit(orgId, creditId);
+    if (!credit.creditSteps?.some((step) => step.requestKey === requestKey)) {
+      creditLeft(credit);
+      for (let attempt = 0; attempt < TAKE_ATTEMPTS && !isSettled(credit); attempt += 1) {
+        const steps = await this.plan(credit, input, requestKey);
+        const taken = await this.take(credit, steps);
+        await this.finishSteps(await this.credit(orgId, creditId));
+        credit = await this.credit(orgId, creditId);
+        if (taken) break;
+      }
+      await this.deps.audit.record(
+        actor,
+        orgId,
+        input.method === 'apply' ? 'invoice.credit_applied' : 'invoice.credit_refunded',
+        { type: 'invoice', id: creditId },
+        { reference: requestKey },
+        { amount: cents(this.takenBy(credit, requestKey)) },
+      );
+    }
+    if (isSettled(credit) && credit.status === 'open') credit = (await this.deps.invoices.markPaid(orgId, creditId, [])) ?? credit;
+    await this.deps.collection.afterRefund(orgId, creditId, requestKey);
+    const rows = await this.deps.payments.forInvoice(orgId, creditId);
+    const references = new Set((credit.creditSteps ?? []).filter((step) => step.requestKey === requestKey).map((step) => step.reference));
+    return { invoice: credit, payments: rows.filter((row) => references.has(row.reference)) };
+  }
+
+  private async credit(orgId: string, id: string): Promise<Invoice> {
+    const invoice = await this.deps.invoices.findById(orgId, id);
+    if (!invoice) throw notFound('Invoice');
+    return invoice;
+  }
+
+  private takenBy(credit: Invoice, requestKey: string): number {
+    return (credit.creditSteps ?? []).filter((step) => step.requestKey === requestKey).reduce((sum, step) => sum + step.amount, 0);
+  }
+
+  private async plan(credit: Invoice, input: CreditSettlementInput, requestKey: string): Promise<CreditStep[]> {
+    const base = (index: number, amount: Cents) => ({ reference: `credit:${credit.id}:${requestKey}:${index}`, amount, requestKey });
+    if (input.method === 'apply') {
+      const applications = creditApplications(credit, await this.deps.invoices.forPolicy(credit.orgId, credit.policyId));
+      return applications.map((part, index) => ({ ...base(index, part.amount), settlement: { type: 'applied', invoiceId: part.to.id } }));
+    }
+    const invoices = await this.deps.invoices.forPolicy(credit.orgId, credit.policyId);
+    const payments = await this.deps.payments.forInvoices(
+      credit.orgId,
+      invoices.map((invoice) => invoice.id),
+    );
+    const sources = payoutSources(creditLeft(credit), payments);
+    const steps: CreditStep[] = sources.throughProcessor.map((part: Allocation<Payment>, index) => ({
+      ...base(index, part.amount),
+      settlement: { type: 'refunded', paymentReference: part.to.reference },
+    }));
+    if (sources.recorded > 0) steps.push({ ...base(steps.length, sources.recorded), settlement: { type: 'paid_out', method: input.payoutMethod ?? 'check' } });
+    return steps;
+  }
+
+  /** Takes each step from the credit; false when another request took part of it first (the rest is planned again). */
+  private async take(credit: Invoice, steps: readonly CreditStep[]): Promise<boolean> {
+    for (const step of steps) {
+      if (!(await this.deps.invoices.takeCredit(credit.orgId, credit.id, step, cents(credit.amount + step.amount)))) return false;
+    }
+    return true;
+  }
+
+  /** Finishes every step taken from the credit and not yet finished; each part is keyed, so finishing twice does nothing more. */
+  private async finishSteps(credit: Invoice): Promise<void> {
+    for (const step of credit.creditSteps ?? []) {
+      if (await this.deps.payments.findByReference(credit.orgId, step.reference)) continue;
+      if (await this.deps.invoices.countsReference(credit.orgId, credit.id, `${step.reference}:released`)) continue;
+      if (step.settlement.type === 'applied') await this.finishApplication(credit, step, step.settlement.invoiceId);
+      else if (step.settlement.type === 'refunded') await this.finishRefund(credit, step, step.settlement.paymentReference);
+      else await this.row(credit.orgId, credit.id, step, { amount: cents(-step.amount), method: step.settlement.method, source: 'manual' });
+      if (step.settlement.type !== 'applied' && step.amount > MANUAL_REVIEW_ABOVE_CENTS) {
+        await this.deps.reviews.flag({ orgId: credit.orgId, kind: 'refund', reference: step.reference, invoiceId: credit.id, amount: step.amount });
+      }
+    }
+  }
+
+  /** The other invoice receives the credit (never refused: an invoice paid meanwhile shows the excess); then the credit's own row. */
+  private async finishApplication(credit: Invoice, step: CreditStep, targetId: string): Promise<void> {
+    const reference = `${step.reference}:applied`;
+    await this.deps.invoices.applyPayment(credit.orgId, targetId, reference, step.amount, []);
+    await this.row(credit.orgId, targetId, { ...step, reference }, { amount: step.amount, method: 'credit', source: 'manual' });
+    const target = await this.deps.invoices.findById(credit.orgId, targetId);
+    if (target?.status === 'open' && isSettled(target)) await this.deps.invoices.markPaid(credit.orgId, targetId, []);
+    await this.row(credit.orgId, credit.id, step, { amount: cents(-step.amount), method: 'credit', source: 'manual' });
+  }
+
+  /**
+   * The card payment is held for the refund (so refunds of it cannot together exceed it), the
+   * processor refunds under the step's key (a repeated call cannot refund twice), then the row.
+   * When the payment has no room left (refunded elsewhere meanwhile) the part goes back to the credit.
+   */
+  private async finishRefund(credit: Invoice, step: CreditStep, paymentReference: string): Promise<void> {
+    const source = await this.deps.payments.findByReference(credit.orgId, paymentReference);
+    const held =
+      source &&
+      ((await this.deps.payments.holdRefund(credit.orgId, source.id, step.reference, step.amount, source.amount)) ||
+        (await this.deps.payments.holdsRefund(credit.orgId, source.id, step.reference)));
+    if (!source || !held) {
+      await this.deps.invoices.applyPayment(credit.orgId, credit.id, `${step.reference}:released`, step.amount, []);
+      return;
+    }
+    await throughProcessor(() =>
+      this.deps.gateway.refund({
+        intentId: source.reference,
+        amount: step.amount,
+        invoiceId: source.invoiceId,
+        orgId: credit.orgId,
+        idempotencyKey: `refund-${step.reference}`,
+      }),
+    );
+    await this.row(credit.orgId, credit.id, step, { amount: cents(-step.amount), method: 'card', source: 'processor', refundOf: source.id });
+  }
+
+  private async row(
+    orgId: string,
+    invoiceId: string,
+    step: CreditStep,
+    money: { amount: Cents; method: PaymentMethod; source: 'processor' | 'manual'; refundOf?: string },
+  ): Promise<void> {
+    await writeUnlessDuplicate(() =>
+      this.deps.payments.insert({
+        id: this.deps.ids.next('pay'),
+        orgId,
+        invoiceId,
+        reference: step.reference,
+        requestKey: step.requestKey,
+        receivedAt: this.deps.clock.now(),
+        ...money,
+      }),
+    );
+  }
+}
