@@ -1,4 +1,5 @@
 // The client side of a create -> quote -> bind flow, as an integrator's code would run it.
+import { addDays, today, type CalendarDate } from '../core/shared/calendar-date.ts';
 export const BENCH_SECRET = 'bench-machine-secret-0123456789abcdef';
 export const BENCH_JWT_SECRET = 'bench-jwt-secret-0123456789abcdef0123456789';
 
@@ -23,8 +24,11 @@ export const demoToken = async (base: string, orgId: string): Promise<string> =>
   return ((await response.json()) as { token: string }).token;
 };
 
+/** A date `days` after today: new business binds within a window around the day of the bind. */
+export const daysFromToday = (days: number): CalendarDate => addDays(today(new Date()), days);
+
 /** One submission created, quoted and bound with the monthly plan (twelve invoices). */
-export const bindFlow = async (base: string, token: string, n: number, effectiveDate = '2027-03-01'): Promise<void> => {
+export const bindFlow = async (base: string, token: string, n: number, effectiveDate = daysFromToday(30)): Promise<void> => {
   const submission = await post(`${base}/v1/submissions`, token, {
     insuredName: `Flow ${n}`,
     naicsCode: '541511',

@@ -5,6 +5,7 @@
 import { createHmac } from 'node:crypto';
 import { join } from 'node:path';
 import type autocannon from 'autocannon';
+import { daysFromToday } from './flow-client.ts';
 import { measure, startProcess, stopProcess, warmUp } from './support.ts';
 
 const SECRET = 'bench-machine-secret-0123456789abcdef';
@@ -86,7 +87,7 @@ try {
       naicsCode: '541511',
       annualRevenue: 50_000_000,
       requestedLimit: 5_000_000,
-      effectiveDate: '2027-03-01',
+      effectiveDate: daysFromToday(30),
       state: 'OH',
       lineOfBusiness: 'GL',
     });

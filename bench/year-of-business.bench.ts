@@ -10,16 +10,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { SqliteStore } from '../adapters/persistence/sqlite/sqlite-store.engine.ts';
-import { BENCH_JWT_SECRET, BENCH_SECRET, bindFlow, demoToken } from './flow-client.ts';
+import { addMonths } from '../core/shared/calendar-date.ts';
+import { BENCH_JWT_SECRET, BENCH_SECRET, bindFlow, daysFromToday, demoToken } from './flow-client.ts';
 import { BENCH_ORG, seedPolicies } from './seed.ts';
 
 const flows = Number(process.env.BENCH_FLOWS ?? 100_000);
 const clients = Number(process.env.BENCH_WORKERS ?? 24);
 const dataDir = process.env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'year-'));
 const MiB = 1024 * 1024;
-// Terms start in three years, as a book renews: the program's aggregate cap ($50M of written
-// premium per year) holds about 63,000 of these policies in one year.
-const EFFECTIVE_DATES = ['2027-03-01', '2028-03-01', '2029-03-01'];
+// Terms start in two calendar years (tomorrow, and a year from now: new business binds up to 18
+// months ahead): the program's aggregate cap ($50M of written premium per year) holds about
+// 63,000 of these policies in one year.
+const EFFECTIVE_DATES = [daysFromToday(1), addMonths(daysFromToday(1), 12)];
 
 const residentMiB = (pid: number): number => {
   const match = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));

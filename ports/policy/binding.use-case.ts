@@ -5,6 +5,7 @@ import { today, yearOf } from '../../core/shared/calendar-date.ts';
 import { DomainError, notFound } from '../../core/shared/domain-error.ts';
 import { aggregateFlag } from '../../core/underwriting/delegated-authority.ts';
 import { assertBindable, type Quote } from '../../core/underwriting/quote.ts';
+import { assertNewBusinessDate, canBackdate } from '../../core/underwriting/term-dates.ts';
 import { SUBMISSION_LIFECYCLE, type Submission } from '../../core/underwriting/submission.ts';
 import { transition } from '../../core/shared/lifecycle.ts';
 import { issuePolicy, type IssuanceDeps } from './policy-issuance.ts';
@@ -22,6 +23,15 @@ export interface BindingDeps extends IssuanceDeps {
 export const BINDING_LEASE_MS = 2 * 60_000;
 /** Attempts at the steps after the policy is stored, before the request reports a failure. */
 const FINISH_ATTEMPTS = 3;
+
+/** Triage declined the risk: it binds only once a referral is approved (referrals record that approval on the submission). */
+const assertReferredIfDeclined = (submission: Submission): void => {
+  if (submission.triage.band === 'decline' && !submission.referralApprovedAt) {
+    throw new DomainError('referral_required', 'Triage declined this submission; an approved referral is needed before it can bind.', {
+      triage: { score: submission.triage.score, band: submission.triage.band },
+    });
+  }
+};
 
 const inProgress = () => new DomainError('conflict', 'A bind of this submission is in progress; repeat the request for its result.');
 
@@ -48,6 +58,7 @@ export class Binding {
       const finished = await this.resume(orgId, submission);
       if (finished) return finished;
     }
+    assertReferredIfDeclined(submission);
     const policyId = this.deps.ids.next('pol');
     if (!(await this.deps.submissions.claimForBinding(orgId, submissionId, policyId, this.deps.clock.now()))) {
       const current = await this.deps.submissions.findById(orgId, submissionId);
@@ -59,7 +70,7 @@ export class Binding {
     const taken: { quote?: Quote; reserved?: { programId: string; year: number } } = {};
     let policy: Policy;
     try {
-      const quote = await this.takeQuote(orgId, submissionId, policyId);
+      const quote = await this.takeQuote(orgId, submissionId, policyId, canBackdate(actor));
       taken.quote = quote;
       taken.reserved = await this.reserveAggregate(orgId, quote);
       policy = (
@@ -87,10 +98,12 @@ export class Binding {
     return this.finish(orgId, submissionId, policy);
   }
 
-  private async takeQuote(orgId: string, submissionId: string, policyId: string): Promise<Quote> {
+  private async takeQuote(orgId: string, submissionId: string, policyId: string, withAuthority: boolean): Promise<Quote> {
     const quote = await this.deps.quotes.findActive(orgId, submissionId);
     if (!quote) throw new DomainError('invalid_transition', 'The submission has no active quote to bind.');
-    assertBindable(quote, today(this.deps.clock.now()));
+    const on = today(this.deps.clock.now());
+    assertBindable(quote, on);
+    assertNewBusinessDate(quote.risk.effectiveDate, on, withAuthority);
     if (!(await this.deps.quotes.claimForBinding(orgId, quote.id, policyId))) {
       throw new DomainError('invalid_transition', 'The quote was bound or replaced by another request.', { quoteId: quote.id });
     }

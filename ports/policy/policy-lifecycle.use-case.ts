@@ -18,6 +18,7 @@ import { assertTransition } from '../../core/shared/lifecycle.ts';
 import { cents, type Cents } from '../../core/shared/money.ts';
 import { aggregateFlag, daFlags } from '../../core/underwriting/delegated-authority.ts';
 import { rate } from '../../core/underwriting/rating.ts';
+import { assertRenewalWindow } from '../../core/underwriting/term-dates.ts';
 import { assertValidRisk } from '../../core/underwriting/risk-validation.ts';
 import type { CompleteRisk } from '../../core/underwriting/submission.ts';
 import type { Page, PageRequest } from '../persistence/page.ts';
@@ -236,6 +237,7 @@ export class PolicyLifecycle {
     const policy = await this.get(orgId, id);
     const step = assertTransition(POLICY_LIFECYCLE, 'renew', policy.status);
     if (policy.renewedBy) throw new DomainError('invalid_transition', 'The policy has already been renewed.', { renewedBy: policy.renewedBy });
+    assertRenewalWindow(policy.expirationDate, today(this.deps.clock.now()));
     const risk: CompleteRisk = { ...policy.risk, effectiveDate: policy.expirationDate };
     const premium = rate(risk, this.deps.reference.rateTable(risk.lineOfBusiness)).grossPremium;
     const program = this.deps.reference.defaultProgram();

@@ -94,6 +94,7 @@ test('every served route is described, with security, rate headers and error res
     ['post', '/v1/invoices/{id}/void'],
     ['post', '/v1/invoices/{id}/payment-intent'],
     ['post', '/v1/invoices/{id}/refund'],
+    ['post', '/v1/invoices/{id}/settle-credit'],
     ['post', '/v1/invoices/{id}/retry'],
     ['get', '/v1/commissions'],
     ['get', '/v1/ledger/entries'],

@@ -1,4 +1,5 @@
 import anyTest, { type TestFn } from 'ava';
+import { addDays, type CalendarDate } from '../../core/shared/calendar-date.ts';
 import { call, createApiKey, createProducer, createTenant, MACHINE_SECRET, startTestApp, type TestApp, type Tenant } from '../support/test-app.ts';
 
 const test = anyTest as TestFn<{ app: TestApp; a: Tenant; b: Tenant }>;
@@ -264,8 +265,7 @@ test('reinstatement after its 30-day window is refused; the window counts from w
 
 test('reinstatement within the window restores the premium; renewal links both ways', async (t) => {
   const { app, a } = t.context;
-  const today = new Date().toISOString().slice(0, 10);
-  const nextYear = `${Number(today.slice(0, 4)) + 1}${today.slice(4)}`.replace('-02-29', '-02-28');
+  const today = new Date().toISOString().slice(0, 10) as CalendarDate;
   const { policy } = await quoteAndBind(app, a, 'PIF', { effectiveDate: today });
   const cancel = await call(app.api, 'POST', `/v1/policies/${policy.id}/cancel`, {
     token: a.adminToken,
@@ -276,11 +276,16 @@ test('reinstatement within the window restores the premium; renewal links both w
   const reinstated = await call(app.api, 'POST', `/v1/policies/${policy.id}/reinstate`, { token: a.adminToken, body: {} });
   t.is(reinstated.status, 200);
   t.like(reinstated.body, { status: 'active', cancellation: null });
+  const early = await call(app.api, 'POST', `/v1/policies/${policy.id}/renew`, { token: a.adminToken, body: {} });
+  t.is(early.status, 422, 'a term is renewed in its last 90 days only');
+  t.is(early.body.error, 'renewal_window_closed');
+  // The term's last month: the policy's expiry moved near, as time would.
+  const expiring = addDays(today, 30);
+  await app.app.store.collection('policies').updateOne({ _id: policy.id }, { $set: { expirationDate: expiring } });
   const renewal = await call(app.api, 'POST', `/v1/policies/${policy.id}/renew`, { token: a.adminToken, body: {} });
   t.is(renewal.status, 201);
-  t.like(renewal.body, { renewalOf: policy.id, effectiveDate: policy.expirationDate, status: 'active', grossPremium: policy.grossPremium });
+  t.like(renewal.body, { renewalOf: policy.id, effectiveDate: expiring, status: 'active' });
   t.not(renewal.body.policyNumber, policy.policyNumber);
-  t.is(renewal.body.effectiveDate, nextYear);
   const original = await call(app.api, 'GET', `/v1/policies/${policy.id}`, { token: a.adminToken });
   t.is(original.body.renewedBy, renewal.body.id);
   const twice = await call(app.api, 'POST', `/v1/policies/${policy.id}/renew`, { token: a.adminToken, body: {} });

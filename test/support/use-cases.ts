@@ -6,8 +6,11 @@ import type { Principal } from '../../core/identity/principal.ts';
 import { loadConfig } from '../../bootstrap/config.ts';
 import { buildContainer, contextModules } from '../../bootstrap/container.ts';
 import { createLogger } from '../../bootstrap/logger.ts';
+import { TOKENS } from '../../bootstrap/tokens.ts';
 import type { Resolve } from '../../bootstrap/wiring.ts';
+import type { Clock } from '../../ports/shared/clock.port.ts';
 import type { CollectionStore } from '../../ports/persistence/collection-store.port.ts';
+import { SettableClock } from './settable-clock.ts';
 import { JWT_SECRET, MACHINE_SECRET } from './test-app.ts';
 
 /** The platform itself acting: what a use-case test acts as unless it is about who may act. */
@@ -23,11 +26,15 @@ export interface UseCaseWorld {
  * The use cases exactly as the service composes them (every context module), over the in-memory
  * engine and without HTTP: for testing business behaviour fast, through the same wiring.
  */
-export const useCaseWorld = async (): Promise<UseCaseWorld> => {
+/** The business date of use-case tests unless one says otherwise: their fixtures' terms start on 2027-01-01. */
+export const USE_CASE_START = '2026-12-15T12:00:00Z';
+
+export const useCaseWorld = async (options: { clock?: Clock } = {}): Promise<UseCaseWorld> => {
   const dataDir = await mkdtemp(join(tmpdir(), 'use-cases-'));
   const store = await SqliteStore.open({});
   const config = loadConfig({ DATA_DIR: dataDir, API_SECRET: MACHINE_SECRET, JWT_SECRET, PASSWORD_HASH_COST: '1024' });
-  const { resolve } = await buildContainer(contextModules(config, store, createLogger('silent')));
+  const { container, resolve } = await buildContainer(contextModules(config, store, createLogger('silent')));
+  container.rebind(TOKENS.Clock).toConstantValue(options.clock ?? new SettableClock(USE_CASE_START));
   return {
     resolve,
     store,

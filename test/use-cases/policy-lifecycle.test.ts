@@ -2,7 +2,8 @@ import test from 'ava';
 import { installmentSchedule } from '../../core/billing/installment-plan.ts';
 import { cents, type Cents } from '../../core/shared/money.ts';
 import { TOKENS } from '../../bootstrap/tokens.ts';
-import { PLATFORM, useCaseWorld, type UseCaseWorld } from '../support/use-cases.ts';
+import { SettableClock } from '../support/settable-clock.ts';
+import { PLATFORM, USE_CASE_START, useCaseWorld, type UseCaseWorld } from '../support/use-cases.ts';
 import { rejectionCodeOf } from '../support/error-codes.ts';
 import { aRisk } from '../support/mothers.ts';
 
@@ -40,7 +41,8 @@ test('bind issues the policy at the quoted premium, an invoice per installment s
 });
 
 test('the lifecycle moves only as its table allows, each move with its event', async (t) => {
-  const world = await useCaseWorld();
+  const clock = new SettableClock(USE_CASE_START);
+  const world = await useCaseWorld({ clock });
   t.teardown(world.close);
   const lifecycle = await world.resolve(TOKENS.PolicyLifecycle);
   const { policy } = await bound(world, 'PIF');
@@ -53,6 +55,8 @@ test('the lifecycle moves only as its table allows, each move with its event', a
   t.is(await rejectionCodeOf(lifecycle.cancel(PLATFORM, ORG, policy.id, { effectiveDate: '2027-10-01', reason: 'other' })), 'invalid_transition');
   const reinstated = await lifecycle.reinstate(PLATFORM, ORG, policy.id);
   t.like(reinstated, { status: 'active', cancellation: null });
+  t.is(await rejectionCodeOf(lifecycle.renew(PLATFORM, ORG, policy.id)), 'renewal_window_closed', 'renewals open 90 days before expiry');
+  clock.set('2027-10-15T12:00:00Z');
   const renewal = await lifecycle.renew(PLATFORM, ORG, policy.id);
   t.like(renewal, { renewalOf: policy.id, effectiveDate: '2028-01-01' });
   t.is(await rejectionCodeOf(lifecycle.renew(PLATFORM, ORG, policy.id)), 'invalid_transition', 'a policy is renewed once');

@@ -146,12 +146,14 @@ export const submissionRoutes = (submissions: Submissions, quoting: Quoting, bin
     path: '/v1/submissions/:id/bind',
     operationId: 'bindSubmission',
     summary: "Bind the submission's active quote into a policy with its invoice schedule.",
+    description:
+      'New business starts between 30 days before today (90 with an underwriter’s or administrator’s authority) and 18 months after it; otherwise 422 `effective_date_out_of_window` with `details.earliest` and `details.latest`. A submission triage declined binds only after a referral of it is approved (422 `referral_required` until then).',
     tags: ['submissions'],
     permission: 'policies:write',
     params: IdParams,
     query: Scoped,
     body: Type.Object({ installmentPlan: OneOf(INSTALLMENT_PLANS) }, { additionalProperties: false }),
-    errors: ['invalid_transition', 'not_bindable', 'quote_expired', 'duplicate'],
+    errors: ['invalid_transition', 'not_bindable', 'quote_expired', 'effective_date_out_of_window', 'referral_required', 'duplicate'],
     responses: { 201: { description: 'The policy.', schema: PolicySchema } },
     handler: async (context) => ({
       status: 201,

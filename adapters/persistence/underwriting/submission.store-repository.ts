@@ -15,6 +15,7 @@ const SUBMISSION_FIELDS: RecordFields<Submission> = {
   description: true,
   priorLosses: true,
   triage: true,
+  referralApprovedAt: true,
   bindingPolicyId: true,
   source: true,
   createdBy: true,
