@@ -1,5 +1,7 @@
 import { netBilled } from '../../core/billing/premium-billing.ts';
-import { premiumTermOf } from '../../core/policy/policy.ts';
+import { premiumTermOf, type Policy } from '../../core/policy/policy.ts';
+import type { LineOfBusiness } from '../../core/underwriting/reference-data.ts';
+import type { Page } from '../persistence/page.ts';
 import { premiumAsOf, type PremiumTransaction } from '../../core/policy/premium.ts';
 import { compareDates, today, type CalendarDate } from '../../core/shared/calendar-date.ts';
 import { notFound } from '../../core/shared/domain-error.ts';
@@ -19,6 +21,31 @@ export interface PolicyPremiumReport {
   readonly collected: Cents;
   readonly transactions: readonly PremiumTransaction[];
 }
+
+export interface PremiumFigures {
+  readonly policyCount: number;
+  readonly written: Cents;
+  readonly earned: Cents;
+  readonly unearned: Cents;
+}
+
+/** An organization's premium as of a date: every policy with premium written by then, in all and by line of business. */
+export interface OrganizationPremiumReport extends PremiumFigures {
+  readonly asOf: CalendarDate;
+  readonly byLineOfBusiness: readonly (PremiumFigures & { readonly lineOfBusiness: LineOfBusiness })[];
+}
+
+/** Policies read per page while adding up an organization's premium. */
+const REPORT_PAGE = 200;
+
+const NO_FIGURES: PremiumFigures = { policyCount: 0, written: cents(0), earned: cents(0), unearned: cents(0) };
+
+const add = (total: PremiumFigures, figures: { written: Cents; earned: Cents; unearned: Cents }): PremiumFigures => ({
+  policyCount: total.policyCount + 1,
+  written: cents(total.written + figures.written),
+  earned: cents(total.earned + figures.earned),
+  unearned: cents(total.unearned + figures.unearned),
+});
 
 export interface PolicyPremiumDeps {
   readonly policies: PolicyRepository;
@@ -45,5 +72,29 @@ export class PolicyPremium {
     const payments = (await Promise.all(invoices.map((invoice) => this.deps.payments.forInvoice(orgId, invoice.id)))).flat();
     const collected = payments.filter((payment) => compareDates(today(payment.receivedAt), asOf) <= 0).reduce((sum, payment) => sum + payment.amount, 0);
     return { asOf, ...premiumAsOf(term, asOf), billed: netBilled(due), collected: cents(collected), transactions: term.transactions };
+  }
+
+  /**
+   * Every policy of the organization with premium written by the date, summed from each term's
+   * transactions: the earned and unearned premium a carrier's bordereau and an MGA's books report.
+   */
+  async organizationAsOf(orgId: string, date?: CalendarDate): Promise<OrganizationPremiumReport> {
+    const asOf = date ?? today(this.deps.clock.now());
+    let total = NO_FIGURES;
+    const byLine = new Map<LineOfBusiness, PremiumFigures>();
+    let cursor: string | null = null;
+    do {
+      const page: Page<Policy> = await this.deps.policies.list(orgId, {}, { limit: REPORT_PAGE, ...(cursor ? { cursor } : {}) });
+      for (const policy of page.data) {
+        if (compareDates(policy.effectiveDate, asOf) > 0) continue;
+        const figures = premiumAsOf(premiumTermOf(policy), asOf);
+        const line = policy.risk.lineOfBusiness;
+        total = add(total, figures);
+        byLine.set(line, add(byLine.get(line) ?? NO_FIGURES, figures));
+      }
+      cursor = page.nextCursor;
+    } while (cursor);
+    const byLineOfBusiness = [...byLine.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([lineOfBusiness, figures]) => ({ lineOfBusiness, ...figures }));
+    return { asOf, ...total, byLineOfBusiness };
   }
 }

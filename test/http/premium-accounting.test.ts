@@ -121,3 +121,23 @@ test('the premium report of another organization’s policy is a 404', async (t)
   const bad = await call(app.api, 'GET', `/v1/policies/${policy.id}/premium?asOf=2027-02-30`, { token: a.adminToken });
   t.is(bad.status, 400);
 });
+
+test('the organization’s written, earned and unearned premium as of a date adds up its policies’ transactions', async (t) => {
+  const { app } = t.context;
+  const tenant = await createTenant(app);
+  await boundPolicy(app, tenant, { plan: 'PIF', submission: AUDIT_RISK });
+  const { policy: cancelled } = await boundPolicy(app, tenant, { plan: 'PIF', submission: AUDIT_RISK });
+  await call(app.api, 'POST', `/v1/policies/${cancelled.id}/cancel`, {
+    token: tenant.adminToken,
+    body: { effectiveDate: '2027-02-01', reason: 'underwriting' },
+  });
+  const report = async (asOf: string) => (await call(app.api, 'GET', `/v1/reports/premium?asOf=${asOf}`, { token: tenant.adminToken })).body;
+  t.like(await report('2027-01-15'), { policyCount: 2, written: 5548, earned: 228, unearned: 5320 });
+  const yearEnd = await report('2027-12-31');
+  t.like(yearEnd, { asOf: '2027-12-31', policyCount: 2, written: 3009.6, earned: 3009.6, unearned: 0 });
+  t.deepEqual(yearEnd.byLineOfBusiness, [{ lineOfBusiness: 'GL', policyCount: 2, written: 3009.6, earned: 3009.6, unearned: 0 }]);
+  t.like(await report('2026-12-31'), { policyCount: 0, written: 0, earned: 0, unearned: 0 });
+  const other = await createTenant(app);
+  t.like((await call(app.api, 'GET', '/v1/reports/premium?asOf=2027-12-31', { token: other.adminToken })).body, { policyCount: 0 });
+  t.is((await call(app.api, 'GET', '/v1/reports/premium?asOf=2027-02-30', { token: tenant.adminToken })).status, 400);
+});

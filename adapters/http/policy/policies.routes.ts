@@ -11,7 +11,7 @@ import { mapPage } from '../../../ports/persistence/page.ts';
 import { orgScope } from '../kernel/org-scope.ts';
 import { defineRoute, type RouteDefinition } from '../kernel/route.ts';
 import { PolicySchema, TransactionSchema, viewPolicy, viewTransaction } from '../underwriting/underwriting.views.ts';
-import { PremiumReportSchema, viewPremiumReport } from './premium.views.ts';
+import { OrganizationPremiumSchema, PremiumReportSchema, viewOrganizationPremium, viewPremiumReport } from './premium.views.ts';
 
 const Scoped = Type.Object(OrgIdQuery);
 const lifecycle = {
@@ -165,6 +165,22 @@ export const policyRoutes = (policies: PolicyLifecycle, premium: PolicyPremium):
     handler: async (context) => ({
       status: 200,
       body: viewPremiumReport(await premium.asOf(orgScope(context, context.query.orgId), context.params.id, context.query.asOf)),
+    }),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/v1/reports/premium',
+    operationId: 'organizationPremium',
+    summary: "The organization's written, earned and unearned premium as of a date (today by default), in all and by line of business.",
+    description:
+      'Summed over every policy term from its premium transactions, the same figures `GET /v1/policies/:id/premium` reports for one policy: what a carrier’s premium bordereau and the unearned premium reserve are built from.',
+    tags: ['policies'],
+    permission: 'policies:read',
+    query: Type.Object({ ...OrgIdQuery, asOf: Type.Optional(DateOnly) }),
+    responses: { 200: { description: 'The premium as of the date.', schema: OrganizationPremiumSchema } },
+    handler: async (context) => ({
+      status: 200,
+      body: viewOrganizationPremium(await premium.organizationAsOf(orgScope(context, context.query.orgId), context.query.asOf)),
     }),
   }),
 ];

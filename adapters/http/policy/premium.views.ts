@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { centsToDollars } from '../../../core/shared/money.ts';
-import type { PolicyPremiumReport } from '../../../ports/policy/policy-premium.use-case.ts';
+import type { OrganizationPremiumReport, PolicyPremiumReport, PremiumFigures } from '../../../ports/policy/policy-premium.use-case.ts';
 
 const Dollars = (description: string) => Type.Number({ description: `${description} In dollars.` });
 
@@ -36,4 +36,33 @@ export const viewPremiumReport = (report: PolicyPremiumReport): Static<typeof Pr
     effectiveDate: transaction.effectiveDate,
     writtenChange: centsToDollars(transaction.writtenChange),
   })),
+});
+
+const FIGURES = {
+  policyCount: Type.Integer({ minimum: 0, description: 'Policies with premium written on or before the date.' }),
+  written: Dollars('Premium written by the transactions effective on or before the date.'),
+  earned: Dollars('Premium earned through the end of the date.'),
+  unearned: Dollars('Written less earned: the unearned premium reserve.'),
+};
+
+export const OrganizationPremiumSchema = Type.Object(
+  {
+    asOf: Type.String({ format: 'date', description: 'The figures are through the end of this day.' }),
+    ...FIGURES,
+    byLineOfBusiness: Type.Array(Type.Object({ lineOfBusiness: Type.String(), ...FIGURES })),
+  },
+  { description: 'An organization’s written, earned and unearned premium as of a date, in all and by line of business.' },
+);
+
+const viewFigures = (figures: PremiumFigures) => ({
+  policyCount: figures.policyCount,
+  written: centsToDollars(figures.written),
+  earned: centsToDollars(figures.earned),
+  unearned: centsToDollars(figures.unearned),
+});
+
+export const viewOrganizationPremium = (report: OrganizationPremiumReport): Static<typeof OrganizationPremiumSchema> => ({
+  asOf: report.asOf,
+  ...viewFigures(report),
+  byLineOfBusiness: report.byLineOfBusiness.map((line) => ({ lineOfBusiness: line.lineOfBusiness, ...viewFigures(line) })),
 });
