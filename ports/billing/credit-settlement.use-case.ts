@@ -10,6 +10,7 @@ import type { IdGenerator } from '../shared/id-generator.port.ts';
 import { MANUAL_REVIEW_ABOVE_CENTS, type ManualReviewQueue } from './financial-alerts.port.ts';
 import type { InvoiceRepository, PaymentRepository } from './invoice.repository.ts';
 import { throughProcessor, type PaymentGateway } from './payment-gateway.port.ts';
+import { policyPayments } from './policy-payments.ts';
 import type { PremiumCollection } from './premium-collection.use-case.ts';
 
 export interface CreditSettlementDeps {
@@ -90,11 +91,7 @@ export class CreditSettlement {
       const applications = creditApplications(credit, await this.deps.invoices.forPolicy(credit.orgId, credit.policyId));
       return applications.map((part, index) => ({ ...base(index, part.amount), settlement: { type: 'applied', invoiceId: part.to.id } }));
     }
-    const invoices = await this.deps.invoices.forPolicy(credit.orgId, credit.policyId);
-    const payments = await this.deps.payments.forInvoices(
-      credit.orgId,
-      invoices.map((invoice) => invoice.id),
-    );
+    const { payments } = await policyPayments(this.deps, credit.orgId, credit.policyId);
     const sources = payoutSources(creditLeft(credit), payments);
     const steps: CreditStep[] = sources.throughProcessor.map((part: Allocation<Payment>, index) => ({
       ...base(index, part.amount),

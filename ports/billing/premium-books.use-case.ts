@@ -13,6 +13,7 @@ import type { UnderwritingReferenceData } from '../underwriting/reference-data.p
 import type { CommissionRepository, LedgerRepository } from './commission.repositories.ts';
 import type { FinancialSteps } from './financial-steps.ts';
 import type { InvoiceRepository, PaymentRepository } from './invoice.repository.ts';
+import { policyPayments } from './policy-payments.ts';
 
 /** What keeping a policy's books needs to know of it (its charges, producer, line), by id within an organization. */
 export interface PolicyLookup {
@@ -91,11 +92,7 @@ export class PremiumBooks {
 
   /** Every payment and refund of real money on the policy's invoices (credits moved between its invoices are not cash). */
   private async cashHeld(policy: Policy) {
-    const invoices = await this.deps.invoices.forPolicy(policy.orgId, policy.id);
-    const payments = await this.deps.payments.forInvoices(
-      policy.orgId,
-      invoices.map((invoice) => invoice.id),
-    );
+    const { payments } = await policyPayments(this.deps, policy.orgId, policy.id);
     return cents(payments.filter(isCash).reduce((sum, payment) => sum + payment.amount, 0));
   }
 

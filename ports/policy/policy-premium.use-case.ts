@@ -1,3 +1,4 @@
+import { isCash } from '../../core/billing/payment.ts';
 import { netBilled } from '../../core/billing/premium-billing.ts';
 import { premiumTermOf, type Policy } from '../../core/policy/policy.ts';
 import type { LineOfBusiness } from '../../core/underwriting/reference-data.ts';
@@ -7,6 +8,7 @@ import { compareDates, today, type CalendarDate } from '../../core/shared/calend
 import { notFound } from '../../core/shared/domain-error.ts';
 import { cents, type Cents } from '../../core/shared/money.ts';
 import type { InvoiceRepository, PaymentRepository } from '../billing/invoice.repository.ts';
+import { policyPayments } from '../billing/policy-payments.ts';
 import type { Clock } from '../shared/clock.port.ts';
 import type { PolicyRepository } from './policy.repositories.ts';
 
@@ -67,10 +69,11 @@ export class PolicyPremium {
     if (!policy) throw notFound('Policy');
     const asOf = date ?? today(this.deps.clock.now());
     const term = premiumTermOf(policy);
-    const invoices = await this.deps.invoices.forPolicy(orgId, policyId);
+    const { invoices, payments } = await policyPayments(this.deps, orgId, policyId);
     const due = invoices.filter((invoice) => compareDates(invoice.dueDate, asOf) <= 0);
-    const payments = (await Promise.all(invoices.map((invoice) => this.deps.payments.forInvoice(orgId, invoice.id)))).flat();
-    const collected = payments.filter((payment) => compareDates(today(payment.receivedAt), asOf) <= 0).reduce((sum, payment) => sum + payment.amount, 0);
+    const collected = payments
+      .filter((payment) => isCash(payment) && compareDates(today(payment.receivedAt), asOf) <= 0)
+      .reduce((sum, payment) => sum + payment.amount, 0);
     return { asOf, ...premiumAsOf(term, asOf), billed: netBilled(due), collected: cents(collected), transactions: term.transactions };
   }
 
