@@ -4,6 +4,7 @@ import { describeActor, type Principal } from '../../core/identity/principal.ts'
 import {
   assertWithinTerm,
   POLICY_LIFECYCLE,
+  policyChangedMeanwhile,
   premiumTermOf,
   REINSTATEMENT_WINDOW_DAYS,
   type CancellationReason,
@@ -18,15 +19,15 @@ import { assertTransition } from '../../core/shared/lifecycle.ts';
 import { cents, type Cents } from '../../core/shared/money.ts';
 import { aggregateFlag, daFlags } from '../../core/underwriting/delegated-authority.ts';
 import { rate } from '../../core/underwriting/rating.ts';
-import { assertRenewalWindow } from '../../core/underwriting/term-dates.ts';
 import { assertValidRisk } from '../../core/underwriting/risk-validation.ts';
 import type { CompleteRisk } from '../../core/underwriting/submission.ts';
 import type { Page, PageRequest } from '../persistence/page.ts';
 import type { UnderwritingReferenceData } from '../underwriting/reference-data.port.ts';
 import type { WrittenPremiumLedger } from '../underwriting/underwriting.repositories.ts';
 import type { PremiumBooks } from '../billing/premium-books.use-case.ts';
-import { issuePolicy, type IssuanceDeps } from './policy-issuance.ts';
+import type { IssuanceDeps } from './policy-issuance.ts';
 import { rebillPolicy } from './policy-rebilling.ts';
+import { issueRenewal } from './policy-renewal.ts';
 
 export interface LifecycleDeps extends IssuanceDeps {
   readonly writtenPremium: WrittenPremiumLedger;
@@ -40,8 +41,6 @@ export interface EndorsementInput {
   readonly changes: Partial<Pick<CompleteRisk, 'requestedLimit' | 'annualRevenue' | 'state' | 'naicsCode'>>;
   readonly description?: string;
 }
-
-const conflict = () => new DomainError('conflict', 'The policy changed while this request was processed; retry.');
 
 /** Endorse, cancel, reinstate and renew, each a guarded change of the policy with its event and timeline entry. */
 export class PolicyLifecycle {
@@ -108,7 +107,7 @@ export class PolicyLifecycle {
     );
     if (!changed) {
       if (delta > 0) await this.deps.writtenPremium.release(orgId, program.id, year, delta);
-      throw conflict();
+      throw policyChangedMeanwhile();
     }
     if (delta < 0) await this.deps.writtenPremium.release(orgId, program.id, year, cents(-delta));
     await rebillPolicy(this.deps, changed, null, input.effectiveDate);
@@ -167,7 +166,7 @@ export class PolicyLifecycle {
       ],
       at,
     );
-    if (!changed) throw conflict();
+    if (!changed) throw policyChangedMeanwhile();
     await this.deps.writtenPremium.release(orgId, policy.programId, yearOf(policy.effectiveDate), returned);
     await rebillPolicy(this.deps, changed, effectiveDate, effectiveDate);
     await this.deps.books.sync(orgId, id, {
@@ -222,7 +221,7 @@ export class PolicyLifecycle {
     );
     if (!changed) {
       await this.deps.writtenPremium.release(orgId, policy.programId, year, charged);
-      throw conflict();
+      throw policyChangedMeanwhile();
     }
     await rebillPolicy(this.deps, changed, null, today(at));
     await this.deps.books.sync(orgId, id, { invoiceId: null, reference: `reinstatement:${id}`, description: `Reinstatement of ${policy.policyNumber}` });
@@ -234,41 +233,11 @@ export class PolicyLifecycle {
 
   /** A new policy for the next term, re-rated on today's tables, linked both ways. */
   async renew(actor: Principal, orgId: string, id: string, plan?: InstallmentPlan): Promise<Policy> {
-    const policy = await this.get(orgId, id);
-    const step = assertTransition(POLICY_LIFECYCLE, 'renew', policy.status);
-    if (policy.renewedBy) throw new DomainError('invalid_transition', 'The policy has already been renewed.', { renewedBy: policy.renewedBy });
-    assertRenewalWindow(policy.expirationDate, today(this.deps.clock.now()));
-    const risk: CompleteRisk = { ...policy.risk, effectiveDate: policy.expirationDate };
-    const premium = rate(risk, this.deps.reference.rateTable(risk.lineOfBusiness)).grossPremium;
-    const program = this.deps.reference.defaultProgram();
-    const year = yearOf(risk.effectiveDate);
-    const written = await this.deps.writtenPremium.written(orgId, program.id, year);
-    const flags = daFlags(risk, premium, program, written);
-    if (flags.length > 0) throw new DomainError('not_bindable', 'The renewal is outside delegated authority.', { daFlags: flags });
-    const renewalId = this.deps.ids.next('pol');
-    const claimed = await this.deps.policies.change(policy, step, { renewedBy: renewalId }, [], this.deps.clock.now());
-    if (!claimed) throw conflict();
-    if (!(await this.deps.writtenPremium.reserve(orgId, program.id, year, premium, program.aggregateCap))) {
-      await this.deps.policies.change(claimed, step, { renewedBy: null }, [], this.deps.clock.now());
-      throw new DomainError('not_bindable', 'The renewal would exceed the aggregate cap.', { daFlags: [aggregateFlag(program, written, premium)] });
-    }
-    const { policy: renewal } = await issuePolicy(this.deps, {
-      policyId: renewalId,
-      orgId,
-      submissionId: policy.submissionId,
-      quoteId: null,
-      risk,
-      contactEmail: policy.contactEmail,
-      producerId: policy.producerId,
-      premium,
-      effectiveDate: risk.effectiveDate,
-      plan: plan ?? policy.installmentPlan,
-      programId: program.id,
-      renewalOf: policy.id,
-      actor: describeActor(actor),
-      transaction: 'renewal',
+    const { expiring, renewal } = await issueRenewal(this.deps, actor, await this.get(orgId, id), plan);
+    await this.record(actor, expiring, 'renewal', expiring.expirationDate, cents(0), {
+      renewalPolicyId: renewal.id,
+      renewalPolicyNumber: renewal.policyNumber,
     });
-    await this.record(actor, claimed, 'renewal', policy.expirationDate, cents(0), { renewalPolicyId: renewal.id, renewalPolicyNumber: renewal.policyNumber });
     return renewal;
   }
 

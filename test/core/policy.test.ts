@@ -3,8 +3,6 @@ import { installmentSchedule, INSTALLMENT_PLANS } from '../../core/billing/insta
 import { addMonths, daysBetween, isCalendarDate } from '../../core/shared/calendar-date.ts';
 import { cents } from '../../core/shared/money.ts';
 
-const term = { effectiveDate: '2027-01-01', expirationDate: '2028-01-01' };
-
 test('calendar dates are real dates', (t) => {
   t.true(isCalendarDate('2028-02-29'));
   t.false(isCalendarDate('2027-02-29'));
