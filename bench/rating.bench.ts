@@ -1,7 +1,7 @@
 // Rating engine throughput in-process: quotes per second over the fixture rate tables.
 import { FixtureReferenceData } from '../adapters/reference-data/fixture-reference-data.ts';
 import { cents } from '../core/shared/money.ts';
-import { rate } from '../core/underwriting/rating.ts';
+import { rateOnVersion } from '../core/underwriting/rate-manual.ts';
 import { LINES_OF_BUSINESS, US_STATES } from '../core/underwriting/reference-data.ts';
 import type { CompleteRisk } from '../core/underwriting/submission.ts';
 
@@ -21,7 +21,7 @@ let checksum = 0;
 const run = (count: number) => {
   for (let i = 0; i < count; i += 1) {
     const risk = risks[i % risks.length] as CompleteRisk;
-    checksum += rate(risk, data.rateTable(risk.lineOfBusiness)).grossPremium;
+    checksum += rateOnVersion(data.rateManual(), '2026-01', risk).grossPremium;
   }
 };
 run(50_000);

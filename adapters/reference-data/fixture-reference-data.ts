@@ -1,10 +1,10 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { validateSchedule, type CommissionSchedule } from '../../core/billing/commission.ts';
 import type { ShortRateTable } from '../../core/policy/premium.ts';
 import type { DaProgram } from '../../core/underwriting/delegated-authority.ts';
-import type { RateTable } from '../../core/underwriting/rating.ts';
-import { LINES_OF_BUSINESS, type LineOfBusiness } from '../../core/underwriting/reference-data.ts';
+import { validRateManual, type RateManual, type RateManualVersion } from '../../core/underwriting/rate-manual.ts';
+import { LINES_OF_BUSINESS } from '../../core/underwriting/reference-data.ts';
 import type { AppetiteGuide } from '../../core/underwriting/triage.ts';
 import { cents } from '../../core/shared/money.ts';
 import type { UnderwritingReferenceData } from '../../ports/underwriting/reference-data.port.ts';
@@ -18,6 +18,15 @@ interface ProgramFile extends Omit<DaProgram, 'maxLimitPerRisk' | 'maxPremiumPer
   readonly aggregateCap: number;
 }
 
+const DEFAULT_PROGRAM_ID = 'default';
+
+const programOf = (file: ProgramFile): DaProgram => ({
+  ...file,
+  maxLimitPerRisk: cents(file.maxLimitPerRisk * 100),
+  maxPremiumPerRisk: cents(file.maxPremiumPerRisk * 100),
+  aggregateCap: cents(file.aggregateCap * 100),
+});
+
 /** Checks the short-rate table once at load: days and percents rising, ending at 100 % on day 365. */
 const validShortRateTable = (steps: ShortRateTable): ShortRateTable => {
   const rising = steps.every(
@@ -28,33 +37,44 @@ const validShortRateTable = (steps: ShortRateTable): ShortRateTable => {
   return steps;
 };
 
+/** The manual's versions from `rate-tables/versions.json`, each with the tables in its own directory. */
+const readRateManual = (): RateManual =>
+  validRateManual(
+    read<{ versions: Omit<RateManualVersion, 'tables'>[] }>('rate-tables/versions.json').versions.map((entry) => ({
+      version: entry.version,
+      effectiveFrom: entry.effectiveFrom,
+      tables: Object.fromEntries(
+        LINES_OF_BUSINESS.map((line) => [line, `rate-tables/${entry.version}/${line.toLowerCase()}.json`] as const)
+          .filter(([, path]) => existsSync(join(FIXTURES, path)))
+          .map(([line, path]) => [line, read(path)]),
+      ),
+    })),
+  );
+
 /** Reference data from the JSON files in fixtures/ (dollars there, cents here). */
 export class FixtureReferenceData implements UnderwritingReferenceData {
-  private readonly tables: Record<LineOfBusiness, RateTable>;
+  private readonly manual: RateManual;
   private readonly guide: AppetiteGuide;
-  private readonly program: DaProgram;
+  private readonly programs: ReadonlyMap<string, DaProgram>;
   private readonly commissions: CommissionSchedule;
   private readonly shortRate: ShortRateTable;
 
   constructor() {
-    this.tables = Object.fromEntries(LINES_OF_BUSINESS.map((line) => [line, read<RateTable>(`rate-tables/${line.toLowerCase()}.json`)])) as Record<
-      LineOfBusiness,
-      RateTable
-    >;
+    this.manual = readRateManual();
     this.guide = read<AppetiteGuide>('appetite.json');
     this.commissions = validateSchedule(read<CommissionSchedule>('commissions/commission-schedule.json'), LINES_OF_BUSINESS);
     this.shortRate = validShortRateTable(read<{ steps: ShortRateTable }>('cancellation/short-rate-table.json').steps);
-    const program = read<ProgramFile>('programs/default-program.json');
-    this.program = {
-      ...program,
-      maxLimitPerRisk: cents(program.maxLimitPerRisk * 100),
-      maxPremiumPerRisk: cents(program.maxPremiumPerRisk * 100),
-      aggregateCap: cents(program.aggregateCap * 100),
-    };
+    this.programs = new Map(
+      readdirSync(join(FIXTURES, 'programs'))
+        .filter((file) => file.endsWith('.json'))
+        .map((file) => programOf(read<ProgramFile>(`programs/${file}`)))
+        .map((program) => [program.id, program]),
+    );
+    if (!this.programs.has(DEFAULT_PROGRAM_ID)) throw new Error(`fixtures/programs has no '${DEFAULT_PROGRAM_ID}' program.`);
   }
 
-  rateTable(line: LineOfBusiness): RateTable {
-    return this.tables[line];
+  rateManual(): RateManual {
+    return this.manual;
   }
 
   appetite(): AppetiteGuide {
@@ -62,7 +82,13 @@ export class FixtureReferenceData implements UnderwritingReferenceData {
   }
 
   defaultProgram(): DaProgram {
-    return this.program;
+    return this.program(DEFAULT_PROGRAM_ID);
+  }
+
+  program(id: string): DaProgram {
+    const program = this.programs.get(id);
+    if (!program) throw new Error(`Unknown delegated-authority program ${id}.`);
+    return program;
   }
 
   commissionSchedule(): CommissionSchedule {

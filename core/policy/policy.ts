@@ -4,6 +4,7 @@ import { domainEvent, type DomainEvent, type EventOrigin } from '../events/domai
 import { DomainError, validationFailed } from '../shared/domain-error.ts';
 import { lifecycle } from '../shared/lifecycle.ts';
 import type { Cents } from '../shared/money.ts';
+import { rateVersionOn, type RateManual } from '../underwriting/rate-manual.ts';
 import type { CompleteRisk } from '../underwriting/submission.ts';
 import { issuance, type CancellationMethod, type PremiumTerm, type PremiumTransaction } from './premium.ts';
 
@@ -49,6 +50,8 @@ export interface Policy {
   readonly renewalOf: string | null;
   readonly renewedBy: string | null;
   readonly programId: string;
+  /** The rate manual version the term is priced on; endorsements re-rate on it. */
+  readonly rateTableVersion: string;
   readonly createdAt: Date;
   readonly updatedAt: Date;
   readonly version: number;
@@ -92,6 +95,7 @@ export interface PolicyIssue {
   readonly effectiveDate: CalendarDate;
   readonly plan: InstallmentPlan;
   readonly programId: string;
+  readonly rateTableVersion: string;
   readonly renewalOf: string | null;
 }
 
@@ -115,6 +119,7 @@ export const newPolicy = (issue: PolicyIssue, sequence: number, at: Date): Polic
   renewalOf: issue.renewalOf,
   renewedBy: null,
   programId: issue.programId,
+  rateTableVersion: issue.rateTableVersion,
   createdAt: at,
   updatedAt: at,
   version: 0,
@@ -125,6 +130,12 @@ export const issuedEvent = (policy: Policy, origin: EventOrigin): DomainEvent =>
   const common = { policyId: policy.id, policyNumber: policy.policyNumber, grossPremium: policy.grossPremium, effectiveDate: policy.effectiveDate };
   return policy.renewalOf ? domainEvent('policy.renewed', { ...common, renewalOf: policy.renewalOf }, origin) : domainEvent('policy.bound', common, origin);
 };
+
+/**
+ * The rate manual version a policy's term is priced on. A policy stored before versions were
+ * recorded was priced on the version in force on its effective date.
+ */
+export const pinnedRateVersion = (policy: Policy, manual: RateManual): string => policy.rateTableVersion ?? rateVersionOn(manual, policy.effectiveDate);
 
 /**
  * The policy's term with its premium transactions. A policy stored before premium was kept as

@@ -36,6 +36,8 @@ export interface Quote {
   readonly bindable: boolean;
   readonly status: QuoteStatus;
   readonly programId: string;
+  /** The rate manual version the quote is priced on; the policy keeps it for its term. */
+  readonly rateTableVersion: string;
   readonly validUntil: CalendarDate;
   readonly policyId: string | null;
   readonly createdAt: Date;
@@ -63,6 +65,7 @@ export const newQuote = (
     breakdown: RatingWorksheet;
     daFlags: readonly DaFlag[];
     programId: string;
+    rateTableVersion: string;
   },
   at: Date,
   quotedOn: CalendarDate,

@@ -6,6 +6,8 @@ import type { CompleteRisk } from './submission.ts';
 /** One line of business's manual: how exposure is measured and the factors applied to it. */
 export interface RateTable {
   readonly lineOfBusiness: LineOfBusiness;
+  /** The rate manual version the table is read from (rate-manual.ts). */
+  readonly version: string;
   /** `revenue`: per unit of annual revenue; `limit`: per unit of the insured value (the requested limit). */
   readonly exposureBase: 'revenue' | 'limit';
   /** Dollars per exposure unit, e.g. 1000 for "per $1,000 of revenue". */
@@ -22,6 +24,7 @@ export interface RateTable {
 
 export interface RatingWorksheet {
   readonly lineOfBusiness: LineOfBusiness;
+  readonly rateTableVersion: string;
   readonly exposureBase: RateTable['exposureBase'];
   readonly exposureUnits: number;
   readonly rateSource: string;
@@ -74,6 +77,7 @@ export const rate = (risk: CompleteRisk, table: RateTable): Rating => {
     grossPremium,
     worksheet: {
       lineOfBusiness: table.lineOfBusiness,
+      rateTableVersion: table.version,
       exposureBase: table.exposureBase,
       exposureUnits,
       rateSource: source,

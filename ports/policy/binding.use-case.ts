@@ -3,6 +3,7 @@ import { describeActor, type Principal } from '../../core/identity/principal.ts'
 import type { Policy } from '../../core/policy/policy.ts';
 import { today, yearOf } from '../../core/shared/calendar-date.ts';
 import { DomainError, notFound } from '../../core/shared/domain-error.ts';
+import { rateVersionOn } from '../../core/underwriting/rate-manual.ts';
 import { aggregateFlag } from '../../core/underwriting/delegated-authority.ts';
 import { assertBindable, type Quote } from '../../core/underwriting/quote.ts';
 import { assertNewBusinessDate, canBackdate } from '../../core/underwriting/term-dates.ts';
@@ -86,6 +87,8 @@ export class Binding {
           effectiveDate: quote.risk.effectiveDate,
           plan,
           programId: taken.reserved.programId,
+          // A quote stored before versions were recorded was priced on the version in force on its effective date.
+          rateTableVersion: quote.rateTableVersion ?? rateVersionOn(this.deps.reference.rateManual(), quote.risk.effectiveDate),
           renewalOf: null,
           actor: describeActor(actor),
           transaction: 'bind',
@@ -111,7 +114,7 @@ export class Binding {
   }
 
   private async reserveAggregate(orgId: string, quote: Quote): Promise<{ programId: string; year: number }> {
-    const program = this.deps.reference.defaultProgram();
+    const program = this.deps.reference.program(quote.programId);
     const year = yearOf(quote.risk.effectiveDate);
     if (!(await this.deps.writtenPremium.reserve(orgId, program.id, year, quote.grossPremium, program.aggregateCap))) {
       const written = await this.deps.writtenPremium.written(orgId, program.id, year);

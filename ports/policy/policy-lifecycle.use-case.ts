@@ -5,6 +5,7 @@ import {
   assertWithinTerm,
   POLICY_LIFECYCLE,
   policyChangedMeanwhile,
+  pinnedRateVersion,
   premiumTermOf,
   REINSTATEMENT_WINDOW_DAYS,
   type CancellationReason,
@@ -18,7 +19,7 @@ import { DomainError, notFound } from '../../core/shared/domain-error.ts';
 import { assertTransition } from '../../core/shared/lifecycle.ts';
 import { cents, type Cents } from '../../core/shared/money.ts';
 import { aggregateFlag, daFlags } from '../../core/underwriting/delegated-authority.ts';
-import { rate } from '../../core/underwriting/rating.ts';
+import { rateOnVersion } from '../../core/underwriting/rate-manual.ts';
 import { assertValidRisk } from '../../core/underwriting/risk-validation.ts';
 import type { CompleteRisk } from '../../core/underwriting/submission.ts';
 import type { Page, PageRequest } from '../persistence/page.ts';
@@ -64,18 +65,19 @@ export class PolicyLifecycle {
     return this.get(orgId, id).then(() => this.deps.transactions.forPolicy(orgId, id));
   }
 
-  /** Re-rates the changed risk and charges or credits the difference for the rest of the term. */
+  /** Re-rates the changed risk on the term's rate tables and charges or credits the difference for the rest of the term. */
   async endorse(actor: Principal, orgId: string, id: string, input: EndorsementInput): Promise<PolicyTransaction> {
     const policy = await this.get(orgId, id);
     const step = assertTransition(POLICY_LIFECYCLE, 'endorse', policy.status);
     assertWithinTerm(policy, input.effectiveDate, 'effectiveDate');
     assertValidRisk(input.changes, 'changes.');
     const risk: CompleteRisk = { ...policy.risk, ...input.changes };
-    const annual = rate(risk, this.deps.reference.rateTable(risk.lineOfBusiness)).grossPremium;
+    const manual = this.deps.reference.rateManual();
+    const annual = rateOnVersion(manual, pinnedRateVersion(policy, manual), risk).grossPremium;
     const term = premiumTermOf(policy);
     const transaction = endorsement(term, input.effectiveDate, annual);
     const delta = transaction.writtenChange;
-    const program = this.deps.reference.defaultProgram();
+    const program = this.deps.reference.program(policy.programId);
     const flags = daFlags(risk, annual, program, cents(0)).filter((flag) => flag.code !== 'aggregate_exceeded');
     if (flags.length > 0) throw new DomainError('not_bindable', 'The endorsed risk is outside delegated authority.', { daFlags: flags });
     const year = yearOf(policy.effectiveDate);
@@ -142,7 +144,7 @@ export class PolicyLifecycle {
     const method = input.method ?? (input.reason === 'insured_request' ? 'short_rate' : 'pro_rata');
     const effectiveDate = input.effectiveDate;
     const term = premiumTermOf(policy);
-    const program = this.deps.reference.defaultProgram();
+    const program = this.deps.reference.program(policy.programId);
     // Non-payment and underwriting cancellations are the carrier's doing: pro rata, no minimum kept.
     const transaction = cancellationOf(term, {
       effectiveDate,
@@ -189,7 +191,7 @@ export class PolicyLifecycle {
       throw new DomainError('invalid_transition', `The reinstatement window closed on ${deadline}.`, { deadline });
     }
     const year = yearOf(policy.effectiveDate);
-    const program = this.deps.reference.defaultProgram();
+    const program = this.deps.reference.program(policy.programId);
     const term = premiumTermOf(policy);
     const transaction = reinstatement(term);
     const charged = transaction.writtenChange;
@@ -231,7 +233,7 @@ export class PolicyLifecycle {
     return changed;
   }
 
-  /** A new policy for the next term, re-rated on today's tables, linked both ways. */
+  /** A new policy for the next term, re-rated on the tables in force on its effective date, linked both ways. */
   async renew(actor: Principal, orgId: string, id: string, plan?: InstallmentPlan): Promise<Policy> {
     const { expiring, renewal } = await issueRenewal(this.deps, actor, await this.get(orgId, id), plan);
     await this.record(actor, expiring, 'renewal', expiring.expirationDate, cents(0), {

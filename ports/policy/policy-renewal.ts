@@ -5,7 +5,7 @@ import { today, yearOf } from '../../core/shared/calendar-date.ts';
 import { DomainError } from '../../core/shared/domain-error.ts';
 import { assertTransition } from '../../core/shared/lifecycle.ts';
 import { aggregateFlag, daFlags } from '../../core/underwriting/delegated-authority.ts';
-import { rate } from '../../core/underwriting/rating.ts';
+import { rateOnVersion, rateVersionOn } from '../../core/underwriting/rate-manual.ts';
 import type { CompleteRisk } from '../../core/underwriting/submission.ts';
 import { assertRenewalWindow } from '../../core/underwriting/term-dates.ts';
 import type { UnderwritingReferenceData } from '../underwriting/reference-data.port.ts';
@@ -13,7 +13,7 @@ import type { WrittenPremiumLedger } from '../underwriting/underwriting.reposito
 import { issuePolicy, type IssuanceDeps } from './policy-issuance.ts';
 
 /**
- * The next term of an expiring policy, re-rated on today's tables and within delegated
+ * The next term of an expiring policy, re-rated on the rate tables in force on its effective date and within delegated
  * authority: the expiring policy is claimed first (renewed once), then the aggregate reserved,
  * then the renewal issued; a refusal gives back what was taken.
  */
@@ -28,8 +28,11 @@ export const issueRenewal = async (
   if (policy.renewedBy) throw new DomainError('invalid_transition', 'The policy has already been renewed.', { renewedBy: policy.renewedBy });
   assertRenewalWindow(policy.expirationDate, today(deps.clock.now()));
   const risk: CompleteRisk = { ...policy.risk, effectiveDate: policy.expirationDate };
-  const premium = rate(risk, deps.reference.rateTable(risk.lineOfBusiness)).grossPremium;
-  const program = deps.reference.defaultProgram();
+  // A renewal is a new term: priced on the version in force on its own effective date.
+  const manual = deps.reference.rateManual();
+  const rateTableVersion = rateVersionOn(manual, risk.effectiveDate);
+  const premium = rateOnVersion(manual, rateTableVersion, risk).grossPremium;
+  const program = deps.reference.program(policy.programId);
   const year = yearOf(risk.effectiveDate);
   const written = await deps.writtenPremium.written(orgId, program.id, year);
   const flags = daFlags(risk, premium, program, written);
@@ -53,6 +56,7 @@ export const issueRenewal = async (
     effectiveDate: risk.effectiveDate,
     plan: plan ?? policy.installmentPlan,
     programId: program.id,
+    rateTableVersion,
     renewalOf: policy.id,
     actor: describeActor(actor),
     transaction: 'renewal',

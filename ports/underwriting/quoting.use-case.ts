@@ -2,7 +2,7 @@ import { today } from '../../core/shared/calendar-date.ts';
 import { DomainError, notFound } from '../../core/shared/domain-error.ts';
 import { daFlags } from '../../core/underwriting/delegated-authority.ts';
 import { newQuote, type Quote } from '../../core/underwriting/quote.ts';
-import { rate } from '../../core/underwriting/rating.ts';
+import { rateOnVersion, rateVersionOn } from '../../core/underwriting/rate-manual.ts';
 import { isComplete, missingRiskFields, SUBMISSION_LIFECYCLE, type Submission } from '../../core/underwriting/submission.ts';
 import { assertTransition } from '../../core/shared/lifecycle.ts';
 import type { TriageBand } from '../../core/underwriting/triage.ts';
@@ -57,13 +57,16 @@ export class Quoting {
       state: submission.state,
       lineOfBusiness: submission.lineOfBusiness,
     };
-    const { grossPremium, worksheet } = rate(risk, this.deps.reference.rateTable(risk.lineOfBusiness));
+    // The version in force on the term's effective date prices the term for its whole life.
+    const manual = this.deps.reference.rateManual();
+    const rateTableVersion = rateVersionOn(manual, risk.effectiveDate);
+    const { grossPremium, worksheet } = rateOnVersion(manual, rateTableVersion, risk);
     const program = this.deps.reference.defaultProgram();
     const written = await this.deps.writtenPremium.written(orgId, program.id, yearOf(risk.effectiveDate));
     const flags = daFlags(risk, grossPremium, program, written);
     const now = this.deps.clock.now();
     const quote = newQuote(
-      { id: this.deps.ids.next('quo'), orgId, submissionId, risk, grossPremium, breakdown: worksheet, daFlags: flags, programId: program.id },
+      { id: this.deps.ids.next('quo'), orgId, submissionId, risk, grossPremium, breakdown: worksheet, daFlags: flags, programId: program.id, rateTableVersion },
       now,
       today(now),
     );

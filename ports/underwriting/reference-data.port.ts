@@ -1,15 +1,18 @@
 import type { CommissionSchedule } from '../../core/billing/commission.ts';
 import type { ShortRateTable } from '../../core/policy/premium.ts';
 import type { DaProgram } from '../../core/underwriting/delegated-authority.ts';
-import type { RateTable } from '../../core/underwriting/rating.ts';
-import type { LineOfBusiness } from '../../core/underwriting/reference-data.ts';
+import type { RateManual } from '../../core/underwriting/rate-manual.ts';
 import type { AppetiteGuide } from '../../core/underwriting/triage.ts';
 
-/** Rate tables, appetite, the default delegated-authority program, the commission schedule and the short-rate table. */
+/** The rate manual, appetite, the delegated-authority programs, the commission schedule and the short-rate table. */
 export interface UnderwritingReferenceData {
-  rateTable(line: LineOfBusiness): RateTable;
+  /** Every filed version of the rate tables, oldest first (rate-manual.ts reads it). */
+  rateManual(): RateManual;
   appetite(): AppetiteGuide;
+  /** The program every new organization binds under. */
   defaultProgram(): DaProgram;
+  /** A program by id, as recorded on quotes and policies. */
+  program(id: string): DaProgram;
   commissionSchedule(): CommissionSchedule;
   /** Percent of annual premium earned by days in force, for short-rate cancellations. */
   shortRateTable(): ShortRateTable;

@@ -103,6 +103,7 @@ const quote = (overrides: Partial<Quote>): Quote => ({
   bindable: true,
   status: 'active',
   programId: 'default',
+  rateTableVersion: '2026-01',
   validUntil: '2026-12-01',
   policyId: null,
   createdAt: new Date(),

@@ -25,7 +25,11 @@ const on = (days: number): CalendarDate => addDays(today(new Date()), days);
 test('new business starts within 30 days back and 18 months ahead; further back needs an underwriter’s authority', async (t) => {
   const { app, a } = t.context;
   const key = await createApiKey(app, a, ['submissions:read', 'submissions:write', 'policies:read', 'policies:write']);
-  for (const effectiveDate of ['2019-06-01', '2099-01-01', addMonths(on(1), 18)]) {
+  const old = await submitted(app, a, { effectiveDate: '2019-06-01' });
+  const unrated = await call(app.api, 'POST', `/v1/submissions/${old.id}/quote`, { token: a.adminToken });
+  t.is(unrated.status, 400, 'no rate filing was in force in 2019');
+  t.like(unrated.body, { error: 'validation_failed', details: { field: 'effectiveDate', rule: 'rated' } });
+  for (const effectiveDate of ['2099-01-01', addMonths(on(1), 18)]) {
     const { bind } = await tryBind(app, a, { effectiveDate }, { token: a.adminToken });
     t.is(bind.status, 422, effectiveDate);
     t.is(bind.body.error, 'effective_date_out_of_window');

@@ -95,6 +95,32 @@ test('an endorsement effective before one already applied is 422 out_of_sequence
   t.is(await netBilling(app, a, policy.id), 4164_80);
 });
 
+test('the rate tables are pinned to the term: after a new filing, an endorsement that changes nothing bills nothing, and a new term is priced on the filing', async (t) => {
+  const { app, a } = t.context;
+  // fixtures/rate-tables: GL rates rise 6 % for terms effective from 2027-07-01.
+  const { quote, policy } = await boundPolicy(app, a, { submission: { ...AUDIT_RISK, effectiveDate: '2027-06-15' } });
+  t.like(quote, { grossPremium: 2774, rateTableVersion: '2026-01' });
+  t.like(policy, { grossPremium: 2774, rateTableVersion: '2026-01', programId: 'default' });
+  const nothing = await call(app.api, 'POST', `/v1/policies/${policy.id}/endorse`, {
+    token: a.adminToken,
+    body: { effectiveDate: '2027-08-01', changes: { state: 'OH' }, description: 'Mailing address corrected, same state' },
+  });
+  t.is(nothing.status, 201);
+  t.is(nothing.body.premiumDelta, 0, 'the term keeps the rates it was bound on');
+  const doubled = await call(app.api, 'POST', `/v1/policies/${policy.id}/endorse`, {
+    token: a.adminToken,
+    body: { effectiveDate: '2027-09-01', changes: { annualRevenue: 7_300_000 } },
+  });
+  t.is(doubled.status, 201);
+  t.like((await call(app.api, 'GET', `/v1/policies/${policy.id}`, { token: a.adminToken })).body, { grossPremium: 5548, rateTableVersion: '2026-01' });
+  t.is(await netBilling(app, a, policy.id), 2774_00 + Math.round((2774_00 * 288) / 366), 'the change re-rated on the old filing, for 288 of 366 days');
+
+  const newTerm = await boundPolicy(app, a, { submission: { ...AUDIT_RISK, effectiveDate: '2027-08-01' } });
+  // 3,650 x 0.85 x 1.00 x 0.95 = 2,947.375
+  t.like(newTerm.quote, { grossPremium: 2947.38, rateTableVersion: '2027-07' });
+  t.like(newTerm.quote.breakdown, { rateTableVersion: '2027-07', classRate: 0.85 });
+});
+
 test('an insured-requested cancellation keeps the minimum earned premium; reinstating bills it all back', async (t) => {
   const { app, a } = t.context;
   const { policy } = await boundPolicy(app, a, { plan: 'QUARTERLY', submission: AUDIT_RISK });

@@ -6,6 +6,7 @@ import { SettableClock } from '../support/settable-clock.ts';
 import { PLATFORM, USE_CASE_START, useCaseWorld, type UseCaseWorld } from '../support/use-cases.ts';
 import { rejectionCodeOf } from '../support/error-codes.ts';
 import { aRisk } from '../support/mothers.ts';
+import { rateOnVersion } from '../../core/underwriting/rate-manual.ts';
 
 const ORG = 'org_uc';
 const RISK = aRisk({ insuredName: 'Use Case Co' });
@@ -38,6 +39,24 @@ test('bind issues the policy at the quoted premium, an invoice per installment s
     'invalid_transition',
     'a bound submission binds no second policy',
   );
+});
+
+test('a renewal is priced on the rate filing in force on its own effective date; the expiring term keeps its own', async (t) => {
+  const clock = new SettableClock(USE_CASE_START);
+  const world = await useCaseWorld({ clock });
+  t.teardown(world.close);
+  const lifecycle = await world.resolve(TOKENS.PolicyLifecycle);
+  const manual = (await world.resolve(TOKENS.ReferenceData)).rateManual();
+  const { quote, policy } = await bound(world, 'PIF');
+  t.is(policy.rateTableVersion, '2026-01');
+  t.is(quote.breakdown.rateTableVersion, '2026-01');
+  clock.set('2027-10-15T12:00:00Z');
+  const unchanged = await lifecycle.endorse(PLATFORM, ORG, policy.id, { effectiveDate: '2027-10-20', changes: { state: RISK.state } });
+  t.is(unchanged.premiumDelta, cents(0), 'the 2027-07 filing does not reach a term bound before it');
+  const renewal = await lifecycle.renew(PLATFORM, ORG, policy.id);
+  t.is(renewal.rateTableVersion, '2027-07');
+  t.is(renewal.grossPremium, rateOnVersion(manual, '2027-07', { ...RISK, effectiveDate: '2028-01-01' }).grossPremium);
+  t.true(renewal.grossPremium > policy.grossPremium, 'the GL filing raised rates');
 });
 
 test('the lifecycle moves only as its table allows, each move with its event', async (t) => {

@@ -60,6 +60,7 @@ test('a policy read back carries no outbox, whatever its events', async (t) => {
       effectiveDate: '2027-01-01',
       plan: 'PIF',
       programId: 'default',
+      rateTableVersion: '2026-01',
       renewalOf: null,
     },
     1,

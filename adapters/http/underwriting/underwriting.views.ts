@@ -46,6 +46,7 @@ export const viewQuote = (quote: Quote): Static<typeof QuoteSchema> => ({
   bindable: quote.bindable,
   daFlags: quote.daFlags.map((flag) => ({ ...flag })),
   breakdown: { ...quote.breakdown },
+  rateTableVersion: quote.rateTableVersion ?? null,
   status: quote.status,
   validUntil: quote.validUntil,
   policyId: quote.policyId,
@@ -71,6 +72,8 @@ export const viewPolicy = (policy: Policy): Static<typeof PolicySchema> => ({
   effectiveDate: policy.effectiveDate,
   expirationDate: policy.expirationDate,
   installmentPlan: policy.installmentPlan,
+  programId: policy.programId,
+  rateTableVersion: policy.rateTableVersion ?? null,
   cancellation: policy.cancellation
     ? {
         effectiveDate: policy.cancellation.effectiveDate,
@@ -154,6 +157,12 @@ export const QuoteSchema = Type.Object({
   bindable: Type.Boolean(),
   daFlags: Type.Array(DaFlagSchema),
   breakdown: Type.Record(Type.String(), Type.Unknown(), { description: 'The rating worksheet: exposure, rate, factors.' }),
+  rateTableVersion: Nullable(
+    Type.String({
+      description:
+        'The rate manual version the quote is priced on: the one in force on the effective date. Null for quotes stored before versions were recorded.',
+    }),
+  ),
   status: Type.String(),
   validUntil: Type.String({ format: 'date' }),
   policyId: Nullable(Type.String()),
@@ -186,6 +195,13 @@ export const PolicySchema = Type.Object({
   effectiveDate: Type.String({ format: 'date' }),
   expirationDate: Type.String({ format: 'date' }),
   installmentPlan: OneOf(INSTALLMENT_PLANS),
+  programId: Type.String({ description: 'The delegated-authority program the policy is bound under.' }),
+  rateTableVersion: Nullable(
+    Type.String({
+      description:
+        'The rate manual version the term is priced on, kept for its whole life: endorsements re-rate on it; a renewal is priced on the version in force on its own effective date.',
+    }),
+  ),
   cancellation: Type.Union([CancellationSchema, Type.Null()]),
   renewalOf: Nullable(Type.String()),
   renewedBy: Nullable(Type.String()),

@@ -28,6 +28,7 @@ const POLICY_FIELDS: RecordFields<Policy> = {
   renewalOf: true,
   renewedBy: true,
   programId: true,
+  rateTableVersion: true,
   createdAt: true,
   updatedAt: true,
   version: true,

@@ -16,6 +16,7 @@ const QUOTE_FIELDS: RecordFields<Quote> = {
   bindable: true,
   status: true,
   programId: true,
+  rateTableVersion: true,
   validUntil: true,
   policyId: true,
   createdAt: true,
