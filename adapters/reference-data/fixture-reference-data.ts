@@ -1,10 +1,11 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { validateSchedule, type CommissionSchedule } from '../../core/billing/commission.ts';
+import type { SurplusLinesRates, SurplusLinesTaxTable } from '../../core/underwriting/charge-terms.ts';
 import type { ShortRateTable } from '../../core/policy/premium.ts';
 import type { DaProgram } from '../../core/underwriting/delegated-authority.ts';
 import { validRateManual, type RateManual, type RateManualVersion } from '../../core/underwriting/rate-manual.ts';
-import { LINES_OF_BUSINESS } from '../../core/underwriting/reference-data.ts';
+import { LINES_OF_BUSINESS, US_STATES } from '../../core/underwriting/reference-data.ts';
 import type { AppetiteGuide } from '../../core/underwriting/triage.ts';
 import { cents } from '../../core/shared/money.ts';
 import type { UnderwritingReferenceData } from '../../ports/underwriting/reference-data.port.ts';
@@ -12,19 +13,31 @@ import type { UnderwritingReferenceData } from '../../ports/underwriting/referen
 const FIXTURES = join(import.meta.dirname, '../../fixtures');
 const read = <T>(path: string): T => JSON.parse(readFileSync(join(FIXTURES, path), 'utf8')) as T;
 
-interface ProgramFile extends Omit<DaProgram, 'maxLimitPerRisk' | 'maxPremiumPerRisk' | 'aggregateCap'> {
+interface ProgramFile extends Omit<DaProgram, 'maxLimitPerRisk' | 'maxPremiumPerRisk' | 'aggregateCap' | 'policyFee'> {
   readonly maxLimitPerRisk: number;
   readonly maxPremiumPerRisk: number;
   readonly aggregateCap: number;
+  readonly policyFee: number;
 }
 
 const DEFAULT_PROGRAM_ID = 'default';
+
+/** Checks the tax table once at load: every state has a tax and a stamping fee, percents with at most three decimals. */
+const validTaxTable = (states: Record<string, SurplusLinesRates>): SurplusLinesTaxTable => {
+  const percent = (value: number) => Number.isFinite(value) && value >= 0 && value < 100 && Math.abs(value * 1000 - Math.round(value * 1000)) < 1e-6;
+  for (const state of US_STATES) {
+    const rates = states[state];
+    if (!rates || !percent(rates.taxPercent) || !percent(rates.stampingFeePercent)) throw new Error(`The surplus lines tax table needs percents for ${state}.`);
+  }
+  return states;
+};
 
 const programOf = (file: ProgramFile): DaProgram => ({
   ...file,
   maxLimitPerRisk: cents(file.maxLimitPerRisk * 100),
   maxPremiumPerRisk: cents(file.maxPremiumPerRisk * 100),
   aggregateCap: cents(file.aggregateCap * 100),
+  policyFee: cents(Math.round(file.policyFee * 100)),
 });
 
 /** Checks the short-rate table once at load: days and percents rising, ending at 100 % on day 365. */
@@ -58,11 +71,13 @@ export class FixtureReferenceData implements UnderwritingReferenceData {
   private readonly programs: ReadonlyMap<string, DaProgram>;
   private readonly commissions: CommissionSchedule;
   private readonly shortRate: ShortRateTable;
+  private readonly taxes: SurplusLinesTaxTable;
 
   constructor() {
     this.manual = readRateManual();
     this.guide = read<AppetiteGuide>('appetite.json');
     this.commissions = validateSchedule(read<CommissionSchedule>('commissions/commission-schedule.json'), LINES_OF_BUSINESS);
+    this.taxes = validTaxTable(read<{ states: Record<string, SurplusLinesRates> }>('taxes/surplus-lines.json').states);
     this.shortRate = validShortRateTable(read<{ steps: ShortRateTable }>('cancellation/short-rate-table.json').steps);
     this.programs = new Map(
       readdirSync(join(FIXTURES, 'programs'))
@@ -97,5 +112,9 @@ export class FixtureReferenceData implements UnderwritingReferenceData {
 
   shortRateTable(): ShortRateTable {
     return this.shortRate;
+  }
+
+  surplusLinesTaxes(): SurplusLinesTaxTable {
+    return this.taxes;
   }
 }

@@ -2,6 +2,7 @@ import type { CalendarDate } from '../shared/calendar-date.ts';
 import { installmentSchedule, type InstallmentPlan } from './installment-plan.ts';
 import { lifecycle } from '../shared/lifecycle.ts';
 import { cents, type Cents } from '../shared/money.ts';
+import { CHARGE_KINDS, type ChargeKind, type PolicyCharges } from './premium-position.ts';
 
 export const INVOICE_STATUSES = ['open', 'paid', 'void'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
@@ -41,13 +42,21 @@ export interface CreditStep {
     | { readonly type: 'paid_out'; readonly method: 'ach' | 'check' | 'wire' | 'other' };
 }
 
+/** What an invoice charges, by kind: premium, the policy fee, and the state's taxes and fees each on a line of their own. */
+export interface InvoiceLine {
+  readonly kind: ChargeKind;
+  readonly amount: Cents;
+}
+
 export interface Invoice {
   readonly id: string;
   readonly orgId: string;
   readonly policyId: string;
   readonly invoiceNumber: string;
   readonly kind: InvoiceKind;
+  /** The sum of the lines. */
   readonly amount: Cents;
+  readonly lines: readonly InvoiceLine[];
   readonly paidAmount: Cents;
   readonly dueDate: CalendarDate;
   readonly status: InvoiceStatus;
@@ -58,33 +67,54 @@ export interface Invoice {
 
 export const invoiceNumber = (policyNumber: string, sequence: number): string => `${policyNumber}-${String(sequence).padStart(2, '0')}`;
 
-/** The bind's installment invoices, numbered `-01`, `-02`… after the policy number; they sum to the premium. */
+/** An invoice stored before lines were kept charged premium only. */
+export const linesOf = (invoice: Pick<Invoice, 'lines' | 'amount'>): readonly InvoiceLine[] => invoice.lines ?? [{ kind: 'premium', amount: invoice.amount }];
+
+/** The lines of the charges that are not zero, in the order of their kinds. */
+export const chargeLines = (charges: PolicyCharges): InvoiceLine[] =>
+  CHARGE_KINDS.filter((kind) => charges[kind] !== 0).map((kind) => ({ kind, amount: charges[kind] }));
+
+const sumOfLines = (lines: readonly InvoiceLine[]): Cents => cents(lines.reduce((sum, line) => sum + line.amount, 0));
+
+/**
+ * The bind's installment invoices, numbered `-01`, `-02`… after the policy number: the premium
+ * spread by the plan, the policy fee and taxes due in full with the first installment. They sum to
+ * what the policy owes.
+ */
 export const installmentInvoices = (
   policy: { readonly id: string; readonly orgId: string; readonly policyNumber: string },
   plan: InstallmentPlan,
-  premium: Cents,
+  charges: PolicyCharges,
   effectiveDate: CalendarDate,
   nextId: () => string,
   at: Date,
 ): Invoice[] =>
-  installmentSchedule(plan, premium, effectiveDate).map((installment) => ({
-    id: nextId(),
-    orgId: policy.orgId,
-    policyId: policy.id,
-    invoiceNumber: invoiceNumber(policy.policyNumber, installment.sequence),
-    kind: 'installment',
-    amount: installment.amount,
-    paidAmount: cents(0),
-    dueDate: installment.dueDate,
-    status: 'open',
-    createdAt: at,
-  }));
+  installmentSchedule(plan, charges.premium, effectiveDate).map((installment) => {
+    const lines = chargeLines(
+      installment.sequence === 1
+        ? { ...charges, premium: installment.amount }
+        : { ...charges, premium: installment.amount, policyFee: cents(0), surplusLinesTax: cents(0), stampingFee: cents(0) },
+    );
+    return {
+      id: nextId(),
+      orgId: policy.orgId,
+      policyId: policy.id,
+      invoiceNumber: invoiceNumber(policy.policyNumber, installment.sequence),
+      kind: 'installment',
+      amount: sumOfLines(lines),
+      lines,
+      paidAmount: cents(0),
+      dueDate: installment.dueDate,
+      status: 'open',
+      createdAt: at,
+    };
+  });
 
-/** A mid-term charge (positive) or credit (negative), numbered after the policy's existing invoices. */
+/** A mid-term charge (positive in all) or credit (negative), numbered after the policy's existing invoices. */
 export const adjustmentInvoice = (
   policy: { readonly id: string; readonly orgId: string; readonly policyNumber: string },
   sequence: number,
-  amount: Cents,
+  lines: readonly InvoiceLine[],
   dueDate: CalendarDate,
   id: string,
   at: Date,
@@ -93,8 +123,9 @@ export const adjustmentInvoice = (
   orgId: policy.orgId,
   policyId: policy.id,
   invoiceNumber: invoiceNumber(policy.policyNumber, sequence),
-  kind: amount > 0 ? 'adjustment' : 'credit',
-  amount,
+  kind: sumOfLines(lines) > 0 ? 'adjustment' : 'credit',
+  amount: sumOfLines(lines),
+  lines,
   paidAmount: cents(0),
   dueDate,
   status: 'open',

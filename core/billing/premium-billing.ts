@@ -1,12 +1,20 @@
 import { compareDates, type CalendarDate } from '../shared/calendar-date.ts';
 import { cents, type Cents } from '../shared/money.ts';
-import type { Invoice } from './invoice.ts';
+import { chargeLines, linesOf, type Invoice, type InvoiceLine } from './invoice.ts';
+import { CHARGE_KINDS, NO_CHARGES, type PolicyCharges } from './premium-position.ts';
 
-type Billed = Pick<Invoice, 'id' | 'kind' | 'amount' | 'paidAmount' | 'status' | 'dueDate'>;
+type Billed = Pick<Invoice, 'id' | 'kind' | 'amount' | 'lines' | 'paidAmount' | 'status' | 'dueDate'>;
+
+const notVoid = (invoices: readonly Billed[]) => invoices.filter((invoice) => invoice.status !== 'void');
 
 /** What the insured is billed in all: every invoice not voided (credits count negative). */
-export const netBilled = (invoices: readonly Billed[]): Cents =>
-  cents(invoices.filter((invoice) => invoice.status !== 'void').reduce((sum, invoice) => sum + invoice.amount, 0));
+export const netBilled = (invoices: readonly Billed[]): Cents => cents(notVoid(invoices).reduce((sum, invoice) => sum + invoice.amount, 0));
+
+/** What the invoices not voided bill, by kind of charge. */
+export const billedByKind = (invoices: readonly Billed[]): PolicyCharges =>
+  notVoid(invoices)
+    .flatMap((invoice) => linesOf(invoice))
+    .reduce<PolicyCharges>((total, line) => ({ ...total, [line.kind]: cents(total[line.kind] + line.amount) }), NO_CHARGES);
 
 /**
  * Installments a cancellation makes void: those still open with nothing paid that fall due on or
@@ -19,9 +27,12 @@ export const installmentsVoidedBy = (invoices: readonly Billed[], cancelledFrom:
     .map((invoice) => invoice.id);
 
 /**
- * The adjustment that brings the policy's billing to its net written premium after a premium
- * transaction: positive, an additional charge; negative, a credit owed to the insured; zero, none.
- * Computed from what is billed, not from the transaction, so a change whose invoice was lost
- * is billed by the next one.
+ * The adjustment that brings the policy's billing to what it owes after a premium transaction,
+ * line by line (premium, fee, taxes): in all positive, an additional charge; negative, a credit
+ * owed to the insured; no lines, none. Computed from what is billed, not from the transaction, so
+ * a change whose invoice was lost is billed by the next one.
  */
-export const billingAdjustment = (invoices: readonly Billed[], netWritten: Cents): Cents => cents(netWritten - netBilled(invoices));
+export const billingAdjustment = (invoices: readonly Billed[], owed: PolicyCharges): InvoiceLine[] => {
+  const billed = billedByKind(invoices);
+  return chargeLines(Object.fromEntries(CHARGE_KINDS.map((kind) => [kind, cents(owed[kind] - billed[kind])])) as unknown as PolicyCharges);
+};

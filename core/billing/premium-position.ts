@@ -13,6 +13,7 @@ export interface PolicyCharges {
 }
 
 export const CHARGE_KINDS = ['premium', 'policyFee', 'surplusLinesTax', 'stampingFee'] as const;
+export type ChargeKind = (typeof CHARGE_KINDS)[number];
 
 export const NO_CHARGES: PolicyCharges = { premium: cents(0), policyFee: cents(0), surplusLinesTax: cents(0), stampingFee: cents(0) };
 

@@ -6,6 +6,8 @@ import { lifecycle } from '../shared/lifecycle.ts';
 import type { Cents } from '../shared/money.ts';
 import { rateVersionOn, type RateManual } from '../underwriting/rate-manual.ts';
 import type { CompleteRisk } from '../underwriting/submission.ts';
+import { NO_CHARGE_TERMS, type ChargeTerms } from '../underwriting/charge-terms.ts';
+import { withCharges } from './policy-charges.ts';
 import { issuance, type CancellationMethod, type PremiumTerm, type PremiumTransaction } from './premium.ts';
 
 export const POLICY_STATUSES = ['active', 'cancelled'] as const;
@@ -52,6 +54,8 @@ export interface Policy {
   readonly programId: string;
   /** The rate manual version the term is priced on; endorsements re-rate on it. */
   readonly rateTableVersion: string;
+  /** The term's policy fee and tax rates, fixed at placement (policy-charges.ts). */
+  readonly chargeTerms: ChargeTerms;
   readonly createdAt: Date;
   readonly updatedAt: Date;
   readonly version: number;
@@ -96,8 +100,16 @@ export interface PolicyIssue {
   readonly plan: InstallmentPlan;
   readonly programId: string;
   readonly rateTableVersion: string;
+  readonly chargeTerms: ChargeTerms;
   readonly renewalOf: string | null;
 }
+
+/** The term's first premium transaction, with the policy fee and taxes it charges. */
+const firstTransaction = (issue: PolicyIssue): PremiumTransaction => {
+  const transaction = issuance(issue.renewalOf ? 'renewal' : 'bind', issue.effectiveDate, issue.premium);
+  const term = { effectiveDate: issue.effectiveDate, expirationDate: addMonths(issue.effectiveDate, 12), transactions: [] };
+  return withCharges(term, transaction, issue.chargeTerms);
+};
 
 /** A newly issued policy: active, for twelve months from its effective date, numbered in its year's sequence. */
 export const newPolicy = (issue: PolicyIssue, sequence: number, at: Date): Policy => ({
@@ -110,7 +122,7 @@ export const newPolicy = (issue: PolicyIssue, sequence: number, at: Date): Polic
   contactEmail: issue.contactEmail,
   producerId: issue.producerId,
   grossPremium: issue.premium,
-  premium: [issuance(issue.renewalOf ? 'renewal' : 'bind', issue.effectiveDate, issue.premium)],
+  premium: [firstTransaction(issue)],
   effectiveDate: issue.effectiveDate,
   expirationDate: addMonths(issue.effectiveDate, 12),
   status: 'active',
@@ -120,6 +132,7 @@ export const newPolicy = (issue: PolicyIssue, sequence: number, at: Date): Polic
   renewedBy: null,
   programId: issue.programId,
   rateTableVersion: issue.rateTableVersion,
+  chargeTerms: issue.chargeTerms,
   createdAt: at,
   updatedAt: at,
   version: 0,
@@ -136,6 +149,9 @@ export const issuedEvent = (policy: Policy, origin: EventOrigin): DomainEvent =>
  * recorded was priced on the version in force on its effective date.
  */
 export const pinnedRateVersion = (policy: Policy, manual: RateManual): string => policy.rateTableVersion ?? rateVersionOn(manual, policy.effectiveDate);
+
+/** A policy stored before fees and taxes were charged has none. */
+export const chargeTermsOf = (policy: Policy): ChargeTerms => policy.chargeTerms ?? NO_CHARGE_TERMS;
 
 /**
  * The policy's term with its premium transactions. A policy stored before premium was kept as

@@ -1,6 +1,7 @@
 import { addDays, compareDates, daysBetween, type CalendarDate } from '../shared/calendar-date.ts';
 import { DomainError } from '../shared/domain-error.ts';
 import { cents, type Cents } from '../shared/money.ts';
+import type { FeesAndTaxes } from '../underwriting/charge-terms.ts';
 import type { PolicyTransactionType } from './policy-transaction.ts';
 
 /**
@@ -18,6 +19,8 @@ export interface PremiumTransaction {
   readonly annualPremium: Cents;
   /** A cancellation's premium kept beyond pro rata (short-rate penalty, minimum earned premium). */
   readonly penalty?: Cents;
+  /** Fee and taxes the transaction adds beside premium (policy-charges.ts); absent when none. */
+  readonly charges?: FeesAndTaxes;
 }
 
 export interface PremiumTerm {

@@ -18,6 +18,10 @@ export interface DaProgram {
   readonly aggregateCap: Cents;
   /** Percent of written premium kept at least when the insured asks to cancel. */
   readonly minimumEarnedPremiumPercent: number;
+  /** Charged per term on its own invoice line, outside the commission base; the MGA's income. */
+  readonly policyFee: Cents;
+  /** A surplus lines program charges the home state's surplus lines tax and stamping fee. */
+  readonly surplusLines: boolean;
 }
 
 export type DaFlagCode = 'limit_exceeded' | 'premium_exceeded' | 'state_not_allowed' | 'line_not_allowed' | 'naics_excluded' | 'aggregate_exceeded';

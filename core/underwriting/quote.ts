@@ -2,6 +2,7 @@ import { addDays, compareDates, type CalendarDate } from '../shared/calendar-dat
 import { DomainError } from '../shared/domain-error.ts';
 import { assertTransition, lifecycle } from '../shared/lifecycle.ts';
 import type { Cents } from '../shared/money.ts';
+import type { ChargeTerms } from './charge-terms.ts';
 import type { DaFlag } from './delegated-authority.ts';
 import type { RatingWorksheet } from './rating.ts';
 import type { CompleteRisk } from './submission.ts';
@@ -38,6 +39,8 @@ export interface Quote {
   readonly programId: string;
   /** The rate manual version the quote is priced on; the policy keeps it for its term. */
   readonly rateTableVersion: string;
+  /** The policy fee and tax rates quoted; the bind charges them. */
+  readonly chargeTerms: ChargeTerms;
   readonly validUntil: CalendarDate;
   readonly policyId: string | null;
   readonly createdAt: Date;
@@ -66,6 +69,7 @@ export const newQuote = (
     daFlags: readonly DaFlag[];
     programId: string;
     rateTableVersion: string;
+    chargeTerms: ChargeTerms;
   },
   at: Date,
   quotedOn: CalendarDate,

@@ -4,7 +4,7 @@ import { isCash } from '../../core/billing/payment.ts';
 import { positionChange, positionOf, samePosition } from '../../core/billing/premium-account.ts';
 import { EMPTY_POSITION } from '../../core/billing/premium-position.ts';
 import { chargesOwed } from '../../core/policy/policy-charges.ts';
-import type { Policy } from '../../core/policy/policy.ts';
+import { premiumTermOf, type Policy } from '../../core/policy/policy.ts';
 import { writeUnlessDuplicate } from '../../core/shared/domain-error.ts';
 import { cents } from '../../core/shared/money.ts';
 import type { Clock } from '../shared/clock.port.ts';
@@ -65,7 +65,7 @@ export class PremiumBooks {
       if (!policy) return { entry: null, commission: null };
       if (latest) await this.deps.steps.run('commission_calculation', context, () => this.commissionOf(policy, latest));
       const from = latest?.position.to ?? EMPTY_POSITION;
-      const to = positionOf(await this.cashHeld(policy), chargesOwed(policy));
+      const to = positionOf(await this.cashHeld(policy), chargesOwed(premiumTermOf(policy)));
       if (samePosition(from, to)) return { entry: null, commission: null };
       const rates = latest?.rates ?? policyRates(this.deps.reference.commissionSchedule(), policy.risk.lineOfBusiness, Boolean(policy.producerId));
       const sequence = (latest?.sequence ?? 0) + 1;

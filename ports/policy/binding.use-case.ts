@@ -3,6 +3,7 @@ import { describeActor, type Principal } from '../../core/identity/principal.ts'
 import type { Policy } from '../../core/policy/policy.ts';
 import { today, yearOf } from '../../core/shared/calendar-date.ts';
 import { DomainError, notFound } from '../../core/shared/domain-error.ts';
+import { chargeTermsFor } from '../../core/underwriting/charge-terms.ts';
 import { rateVersionOn } from '../../core/underwriting/rate-manual.ts';
 import { aggregateFlag } from '../../core/underwriting/delegated-authority.ts';
 import { assertBindable, type Quote } from '../../core/underwriting/quote.ts';
@@ -89,6 +90,8 @@ export class Binding {
           programId: taken.reserved.programId,
           // A quote stored before versions were recorded was priced on the version in force on its effective date.
           rateTableVersion: quote.rateTableVersion ?? rateVersionOn(this.deps.reference.rateManual(), quote.risk.effectiveDate),
+          chargeTerms:
+            quote.chargeTerms ?? chargeTermsFor(this.deps.reference.program(quote.programId), quote.risk.state, this.deps.reference.surplusLinesTaxes()),
           renewalOf: null,
           actor: describeActor(actor),
           transaction: 'bind',

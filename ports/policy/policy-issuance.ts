@@ -1,5 +1,6 @@
 import { installmentInvoices, type Invoice } from '../../core/billing/invoice.ts';
-import { issuedEvent, newPolicy, type Policy, type PolicyIssue } from '../../core/policy/policy.ts';
+import { chargesOwed } from '../../core/policy/policy-charges.ts';
+import { issuedEvent, newPolicy, premiumTermOf, type Policy, type PolicyIssue } from '../../core/policy/policy.ts';
 import { timelineEntry, type PolicyTransactionType } from '../../core/policy/policy-transaction.ts';
 import { yearOf } from '../../core/shared/calendar-date.ts';
 import type { InvoiceRepository } from '../billing/invoice.repository.ts';
@@ -32,7 +33,7 @@ export const issuePolicy = async (deps: IssuanceDeps, issue: Issue): Promise<{ p
   const sequence = await deps.sequences.next(issue.orgId, `policy:${yearOf(issue.effectiveDate)}`);
   const policy = newPolicy(issue, sequence, now);
   const events = [issuedEvent(policy, { id: deps.ids.next('evt'), orgId: issue.orgId, at: now })];
-  const invoices = installmentInvoices(policy, issue.plan, issue.premium, issue.effectiveDate, () => deps.ids.next('inv'), now);
+  const invoices = installmentInvoices(policy, issue.plan, chargesOwed(premiumTermOf(policy)), issue.effectiveDate, () => deps.ids.next('inv'), now);
   try {
     await deps.invoices.insertAll(invoices);
     const details = { installmentPlan: issue.plan, ...(issue.renewalOf ? { renewalOf: issue.renewalOf } : {}) };

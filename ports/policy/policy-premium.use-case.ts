@@ -1,5 +1,6 @@
 import { isCash } from '../../core/billing/payment.ts';
-import { netBilled } from '../../core/billing/premium-billing.ts';
+import { billedByKind } from '../../core/billing/premium-billing.ts';
+import { chargesOwed, type ChargesChange } from '../../core/policy/policy-charges.ts';
 import { premiumTermOf, type Policy } from '../../core/policy/policy.ts';
 import type { LineOfBusiness } from '../../core/underwriting/reference-data.ts';
 import type { Page } from '../persistence/page.ts';
@@ -17,10 +18,12 @@ export interface PolicyPremiumReport {
   readonly written: Cents;
   readonly earned: Cents;
   readonly unearned: Cents;
-  /** Invoices not voided that fall due on or before the date (credits negative). */
+  /** Premium lines of the invoices not voided that fall due on or before the date (credits negative). */
   readonly billed: Cents;
-  /** Payments received on or before the date, refunds taken off. */
+  /** Payments received on or before the date (premium, fee and taxes alike), refunds taken off. */
   readonly collected: Cents;
+  /** Fee and taxes charged by the transactions effective on or before the date. */
+  readonly taxesAndFees: ChargesChange;
   readonly transactions: readonly PremiumTransaction[];
 }
 
@@ -74,7 +77,11 @@ export class PolicyPremium {
     const collected = payments
       .filter((payment) => isCash(payment) && compareDates(today(payment.receivedAt), asOf) <= 0)
       .reduce((sum, payment) => sum + payment.amount, 0);
-    return { asOf, ...premiumAsOf(term, asOf), billed: netBilled(due), collected: cents(collected), transactions: term.transactions };
+    const { premium: _premium, ...taxesAndFees } = chargesOwed({
+      ...term,
+      transactions: term.transactions.filter((entry) => compareDates(entry.effectiveDate, asOf) <= 0),
+    });
+    return { asOf, ...premiumAsOf(term, asOf), billed: billedByKind(due).premium, collected: cents(collected), taxesAndFees, transactions: term.transactions };
   }
 
   /**

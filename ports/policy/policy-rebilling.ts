@@ -1,16 +1,17 @@
 import { adjustmentInvoice } from '../../core/billing/invoice.ts';
 import { billingAdjustment, installmentsVoidedBy } from '../../core/billing/premium-billing.ts';
 import { premiumTermOf, type Policy } from '../../core/policy/policy.ts';
-import { netWritten } from '../../core/policy/premium.ts';
+import { chargesOwed } from '../../core/policy/policy-charges.ts';
 import type { CalendarDate } from '../../core/shared/calendar-date.ts';
 import type { InvoiceRepository } from '../billing/invoice.repository.ts';
 import type { Clock } from '../shared/clock.port.ts';
 import type { IdGenerator } from '../shared/id-generator.port.ts';
 
 /**
- * Brings a policy's invoices to its net written premium after a premium transaction: a
- * cancellation first voids the installments left unpaid that fall due from its date, then one
- * adjustment (a charge, or a credit owed to the insured) due on `dueDate` covers the difference.
+ * Brings a policy's invoices to what it owes (net written premium, fee and taxes) after a premium
+ * transaction: a cancellation first voids the installments left unpaid that fall due from its
+ * date, then one adjustment (a charge, or a credit owed to the insured) due on `dueDate` covers
+ * the difference, line by line.
  */
 export const rebillPolicy = async (
   deps: { readonly invoices: InvoiceRepository; readonly ids: IdGenerator; readonly clock: Clock },
@@ -24,7 +25,7 @@ export const rebillPolicy = async (
     for (const id of installmentsVoidedBy(invoices, cancelledFrom)) await deps.invoices.markVoid(policy.orgId, id);
     invoices = await deps.invoices.forPolicy(policy.orgId, policy.id);
   }
-  const amount = billingAdjustment(invoices, netWritten(premiumTermOf(policy)));
-  if (amount === 0) return;
-  await deps.invoices.insertAll([adjustmentInvoice(policy, invoices.length + 1, amount, dueDate, deps.ids.next('inv'), deps.clock.now())]);
+  const lines = billingAdjustment(invoices, chargesOwed(premiumTermOf(policy)));
+  if (lines.length === 0) return;
+  await deps.invoices.insertAll([adjustmentInvoice(policy, invoices.length + 1, lines, dueDate, deps.ids.next('inv'), deps.clock.now())]);
 };

@@ -5,6 +5,7 @@ import { today, yearOf } from '../../core/shared/calendar-date.ts';
 import { DomainError } from '../../core/shared/domain-error.ts';
 import { assertTransition } from '../../core/shared/lifecycle.ts';
 import { aggregateFlag, daFlags } from '../../core/underwriting/delegated-authority.ts';
+import { chargeTermsFor } from '../../core/underwriting/charge-terms.ts';
 import { rateOnVersion, rateVersionOn } from '../../core/underwriting/rate-manual.ts';
 import type { CompleteRisk } from '../../core/underwriting/submission.ts';
 import { assertRenewalWindow } from '../../core/underwriting/term-dates.ts';
@@ -57,6 +58,8 @@ export const issueRenewal = async (
     plan: plan ?? policy.installmentPlan,
     programId: program.id,
     rateTableVersion,
+    // A new term is placed anew: today's fee and the home state's rates.
+    chargeTerms: chargeTermsFor(program, risk.state, deps.reference.surplusLinesTaxes()),
     renewalOf: policy.id,
     actor: describeActor(actor),
     transaction: 'renewal',

@@ -1,6 +1,7 @@
 import { today } from '../../core/shared/calendar-date.ts';
 import { DomainError, notFound } from '../../core/shared/domain-error.ts';
 import { daFlags } from '../../core/underwriting/delegated-authority.ts';
+import { chargeTermsFor } from '../../core/underwriting/charge-terms.ts';
 import { newQuote, type Quote } from '../../core/underwriting/quote.ts';
 import { rateOnVersion, rateVersionOn } from '../../core/underwriting/rate-manual.ts';
 import { isComplete, missingRiskFields, SUBMISSION_LIFECYCLE, type Submission } from '../../core/underwriting/submission.ts';
@@ -66,7 +67,18 @@ export class Quoting {
     const flags = daFlags(risk, grossPremium, program, written);
     const now = this.deps.clock.now();
     const quote = newQuote(
-      { id: this.deps.ids.next('quo'), orgId, submissionId, risk, grossPremium, breakdown: worksheet, daFlags: flags, programId: program.id, rateTableVersion },
+      {
+        id: this.deps.ids.next('quo'),
+        orgId,
+        submissionId,
+        risk,
+        grossPremium,
+        breakdown: worksheet,
+        daFlags: flags,
+        programId: program.id,
+        rateTableVersion,
+        chargeTerms: chargeTermsFor(program, risk.state, this.deps.reference.surplusLinesTaxes()),
+      },
       now,
       today(now),
     );

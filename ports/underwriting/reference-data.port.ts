@@ -1,4 +1,5 @@
 import type { CommissionSchedule } from '../../core/billing/commission.ts';
+import type { SurplusLinesTaxTable } from '../../core/underwriting/charge-terms.ts';
 import type { ShortRateTable } from '../../core/policy/premium.ts';
 import type { DaProgram } from '../../core/underwriting/delegated-authority.ts';
 import type { RateManual } from '../../core/underwriting/rate-manual.ts';
@@ -16,4 +17,6 @@ export interface UnderwritingReferenceData {
   commissionSchedule(): CommissionSchedule;
   /** Percent of annual premium earned by days in force, for short-rate cancellations. */
   shortRateTable(): ShortRateTable;
+  /** Surplus lines tax and stamping fee by home state, for surplus lines programs. */
+  surplusLinesTaxes(): SurplusLinesTaxTable;
 }

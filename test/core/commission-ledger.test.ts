@@ -89,6 +89,7 @@ test('receipts: stable path per payment, escaped content', (t) => {
       invoiceNumber: 'POL-1-01',
       kind: 'installment',
       amount: cents(150_000),
+      lines: [{ kind: 'premium', amount: cents(150_000) }],
       paidAmount: cents(150_000),
       dueDate: '2027-01-01',
       status: 'paid',

@@ -11,6 +11,7 @@ const invoice = (id: string, amount: number, paid: number, dueDate: string, extr
   invoiceNumber: `P-${id}`,
   kind: amount < 0 ? 'credit' : 'installment',
   amount: cents(amount),
+  lines: [{ kind: 'premium', amount: cents(amount) }],
   paidAmount: cents(paid),
   dueDate,
   status: 'open',

@@ -3,7 +3,10 @@ import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { installmentInvoices, type Invoice } from '../../core/billing/invoice.ts';
-import { billingAdjustment, installmentsVoidedBy, netBilled } from '../../core/billing/premium-billing.ts';
+import { billedByKind, billingAdjustment, installmentsVoidedBy, netBilled } from '../../core/billing/premium-billing.ts';
+import { CHARGE_KINDS } from '../../core/billing/premium-position.ts';
+import { chargesOwed, withCharges } from '../../core/policy/policy-charges.ts';
+import type { ChargeTerms } from '../../core/underwriting/charge-terms.ts';
 import { INSTALLMENT_PLANS } from '../../core/billing/installment-plan.ts';
 import {
   annualPremiumInForce,
@@ -124,6 +127,13 @@ const lifecycle = fc.record({
   annual: fc.integer({ min: 1, max: 500_000_00 }),
   plan: fc.constantFrom(...INSTALLMENT_PLANS),
   steps: fc.array(step, { maxLength: 10 }),
+  // A policy fee and a surplus lines tax and stamping fee in thousandths of a percent (0 % to 6 %, 0 % to 0.5 %).
+  chargeTerms: fc.record({
+    policyFee: fc.integer({ min: 0, max: 500_00 }).map(cents),
+    taxState: fc.constant('TX'),
+    surplusLinesTaxRate: fc.integer({ min: 0, max: 6000 }),
+    stampingFeeRate: fc.integer({ min: 0, max: 500 }),
+  }) as fc.Arbitrary<ChargeTerms>,
 });
 
 /** Premium for the days before `before` at the annual premium in force each day, times the term's days (an exact integer). */
@@ -139,16 +149,18 @@ const exactEarnedTimesDays = (term: PremiumTerm, before: CalendarDate): number =
   return total;
 };
 
-test('generated lifecycles: billing always sums to net written premium, and every term earns exactly what it wrote', (t) => {
+test('generated lifecycles: billing always sums to net written premium, fee and taxes line by line, and every term earns exactly what it wrote', (t) => {
   let checked = 0;
   fc.assert(
-    fc.property(lifecycle, ({ effectiveDate, annual, plan, steps }) => {
-      let term = termFrom(effectiveDate, issuance('bind', effectiveDate, cents(annual)));
+    fc.property(lifecycle, ({ effectiveDate, annual, plan, steps, chargeTerms }) => {
+      const first = issuance('bind', effectiveDate, cents(annual));
+      let term = termFrom(effectiveDate, withCharges(termFrom(effectiveDate), first, chargeTerms));
+      const charge = (transaction: PremiumTransaction) => withTransaction(term, withCharges(term, transaction, chargeTerms));
       const ids = { next: 0 };
       let invoices: Invoice[] = installmentInvoices(
         { id: 'pol', orgId: 'org', policyNumber: 'GL-1' },
         plan,
-        cents(annual),
+        chargesOwed(term),
         effectiveDate,
         () => `inv${ids.next++}`,
         new Date(),
@@ -159,13 +171,15 @@ test('generated lifecycles: billing always sums to net written premium, and ever
           const voided = new Set(installmentsVoidedBy(invoices, cancelledFrom));
           invoices = invoices.map((invoice) => (voided.has(invoice.id) ? { ...invoice, status: 'void' as const } : invoice));
         }
-        const adjustment = billingAdjustment(invoices, netWritten(term));
-        if (adjustment !== 0) {
+        const lines = billingAdjustment(invoices, chargesOwed(term));
+        if (lines.length > 0) {
+          const amount = cents(lines.reduce((sum, line) => sum + line.amount, 0));
           invoices.push({
             ...(invoices[0] as Invoice),
             id: `inv${ids.next++}`,
-            kind: adjustment > 0 ? 'adjustment' : 'credit',
-            amount: adjustment,
+            kind: amount > 0 ? 'adjustment' : 'credit',
+            amount,
+            lines,
             paidAmount: cents(0),
             status: 'open',
           });
@@ -182,14 +196,17 @@ test('generated lifecycles: billing always sums to net written premium, and ever
         }
         if (next.kind === 'reinstate') {
           if (!cancelled) continue;
-          term = withTransaction(term, reinstatement(term));
+          const beforeCancellation = chargesOwed({ ...term, transactions: term.transactions.slice(0, -1) });
+          term = charge(reinstatement(term));
           cancelledFrom = null;
+          // A reinstatement charges back exactly what its cancellation returned, fee and taxes too.
+          if (CHARGE_KINDS.some((kind) => chargesOwed(term)[kind] !== beforeCancellation[kind])) return false;
         } else if (cancelled) {
           continue;
         } else if (next.kind === 'endorse') {
           const date = addDays(effectiveDate, next.day % termDays(term));
           try {
-            term = withTransaction(term, endorsement(term, date, cents(next.annual)));
+            term = charge(endorsement(term, date, cents(next.annual)));
           } catch (error) {
             if (!(isDomainError(error) && error.code === 'out_of_sequence')) throw error;
             continue;
@@ -198,14 +215,23 @@ test('generated lifecycles: billing always sums to net written premium, and ever
           const date = next.method === 'flat' ? effectiveDate : addDays(effectiveDate, next.day % termDays(term));
           const before = netWritten(term);
           const transaction = cancel(term, date, next.method, next.minimum);
-          term = withTransaction(term, transaction);
+          term = charge(transaction);
           // The term keeps at least what it earned before the date, and never more than was written.
           const earned = earnedBefore(withTransaction({ ...term, transactions: term.transactions.slice(0, -1) }, transaction), date);
           if (netWritten(term) < earned || netWritten(term) > Math.max(before, earned)) return false;
           cancelledFrom = date;
         }
         rebill();
-        if (netBilled(invoices) !== netWritten(term)) return false;
+        const owed = chargesOwed(term);
+        const billed = billedByKind(invoices);
+        if (netBilled(invoices) !== CHARGE_KINDS.reduce((sum, kind) => sum + owed[kind], 0)) return false;
+        if (CHARGE_KINDS.some((kind) => billed[kind] !== owed[kind] || owed[kind] < 0)) return false;
+        // Taxes follow the net written premium at the term's rates: within a cent per transaction.
+        const slack = term.transactions.length;
+        if (Math.abs(owed.surplusLinesTax - (owed.premium * chargeTerms.surplusLinesTaxRate) / 100_000) > slack) return false;
+        if (Math.abs(owed.stampingFee - (owed.premium * chargeTerms.stampingFeeRate) / 100_000) > slack) return false;
+        // A flat cancellation returns everything: fee and taxes with the premium.
+        if (term.transactions.at(-1)?.type === 'cancellation' && owed.premium === 0 && CHARGE_KINDS.some((kind) => owed[kind] !== 0)) return false;
         // Once the term is over (or cancelled), it has earned exactly its net written premium.
         if (earnedBefore(term, term.expirationDate) !== netWritten(term)) return false;
         if (cancelledFrom && earnedBefore(term, addDays(cancelledFrom, 1)) !== netWritten(term)) return false;

@@ -1,3 +1,4 @@
+import { NO_CHARGE_TERMS } from '../../core/underwriting/charge-terms.ts';
 import test from 'ava';
 import { FixtureReferenceData } from '../../adapters/reference-data/fixture-reference-data.ts';
 import { cents } from '../../core/shared/money.ts';
@@ -104,6 +105,7 @@ const quote = (overrides: Partial<Quote>): Quote => ({
   status: 'active',
   programId: 'default',
   rateTableVersion: '2026-01',
+  chargeTerms: NO_CHARGE_TERMS,
   validUntil: '2026-12-01',
   policyId: null,
   createdAt: new Date(),

@@ -28,6 +28,7 @@ export const anInvoice = (overrides: Partial<Invoice> = {}): Invoice => ({
   invoiceNumber: 'GL-2027-000001-01',
   kind: 'installment',
   amount: cents(10_000),
+  lines: [{ kind: 'premium', amount: cents(10_000) }],
   paidAmount: cents(0),
   dueDate: '2027-01-01',
   status: 'open',

@@ -9,6 +9,7 @@ import { createLogger } from '../../bootstrap/logger.ts';
 import { TOKENS } from '../../bootstrap/tokens.ts';
 import type { Resolve } from '../../bootstrap/wiring.ts';
 import type { Clock } from '../../ports/shared/clock.port.ts';
+import type { UnderwritingReferenceData } from '../../ports/underwriting/reference-data.port.ts';
 import type { CollectionStore } from '../../ports/persistence/collection-store.port.ts';
 import { SettableClock } from './settable-clock.ts';
 import { JWT_SECRET, MACHINE_SECRET } from './test-app.ts';
@@ -29,12 +30,13 @@ export interface UseCaseWorld {
 /** The business date of use-case tests unless one says otherwise: their fixtures' terms start on 2027-01-01. */
 export const USE_CASE_START = '2026-12-15T12:00:00Z';
 
-export const useCaseWorld = async (options: { clock?: Clock } = {}): Promise<UseCaseWorld> => {
+export const useCaseWorld = async (options: { clock?: Clock; reference?: UnderwritingReferenceData } = {}): Promise<UseCaseWorld> => {
   const dataDir = await mkdtemp(join(tmpdir(), 'use-cases-'));
   const store = await SqliteStore.open({});
   const config = loadConfig({ DATA_DIR: dataDir, API_SECRET: MACHINE_SECRET, JWT_SECRET, PASSWORD_HASH_COST: '1024' });
   const { container, resolve } = await buildContainer(contextModules(config, store, createLogger('silent')));
   container.rebind(TOKENS.Clock).toConstantValue(options.clock ?? new SettableClock(USE_CASE_START));
+  if (options.reference) container.rebind(TOKENS.ReferenceData).toConstantValue(options.reference);
   return {
     resolve,
     store,

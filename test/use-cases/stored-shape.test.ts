@@ -1,4 +1,5 @@
 import test from 'ava';
+import { NO_CHARGE_TERMS } from '../../core/underwriting/charge-terms.ts';
 import { InvoiceStoreRepository, PaymentStoreRepository } from '../../adapters/persistence/billing/invoice.store-repository.ts';
 import { SqliteStore } from '../../adapters/persistence/sqlite/sqlite-store.engine.ts';
 import { PolicyStoreRepository } from '../../adapters/persistence/policy/policy.store-repository.ts';
@@ -61,6 +62,7 @@ test('a policy read back carries no outbox, whatever its events', async (t) => {
       plan: 'PIF',
       programId: 'default',
       rateTableVersion: '2026-01',
+      chargeTerms: NO_CHARGE_TERMS,
       renewalOf: null,
     },
     1,

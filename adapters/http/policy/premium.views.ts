@@ -10,8 +10,16 @@ export const PremiumReportSchema = Type.Object(
     written: Dollars('Premium written by the transactions effective on or before the date.'),
     earned: Dollars('Premium earned through the end of the date, day by day over each transaction’s period.'),
     unearned: Dollars('Written less earned.'),
-    billed: Dollars('Invoices not voided that fall due on or before the date; credits count negative.'),
-    collected: Dollars('Payments received on or before the date, refunds taken off.'),
+    billed: Dollars('Premium on the invoices not voided that fall due on or before the date; credits count negative.'),
+    collected: Dollars('Payments received on or before the date (premium, fee and taxes alike), refunds taken off.'),
+    taxesAndFees: Type.Object(
+      {
+        policyFee: Dollars('The policy fee.'),
+        surplusLinesTax: Dollars('Surplus lines tax, held for the home state.'),
+        stampingFee: Dollars('Stamping fee, held for the home state.'),
+      },
+      { description: 'Charged beside premium by the transactions effective on or before the date, net of returns.' },
+    ),
     transactions: Type.Array(
       Type.Object({
         type: Type.String({ description: '`bind`, `renewal`, `endorsement`, `cancellation` or `reinstatement`.' }),
@@ -31,6 +39,11 @@ export const viewPremiumReport = (report: PolicyPremiumReport): Static<typeof Pr
   unearned: centsToDollars(report.unearned),
   billed: centsToDollars(report.billed),
   collected: centsToDollars(report.collected),
+  taxesAndFees: {
+    policyFee: centsToDollars(report.taxesAndFees.policyFee),
+    surplusLinesTax: centsToDollars(report.taxesAndFees.surplusLinesTax),
+    stampingFee: centsToDollars(report.taxesAndFees.stampingFee),
+  },
   transactions: report.transactions.map((transaction) => ({
     type: transaction.type,
     effectiveDate: transaction.effectiveDate,

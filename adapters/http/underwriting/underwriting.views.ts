@@ -1,8 +1,10 @@
 import { Type, type Static } from '@sinclair/typebox';
-import type { Invoice } from '../../../core/billing/invoice.ts';
-import type { Policy } from '../../../core/policy/policy.ts';
+import { linesOf, type Invoice } from '../../../core/billing/invoice.ts';
+import { chargeTermsOf, premiumTermOf, type Policy } from '../../../core/policy/policy.ts';
+import { chargesOwed, type ChargesChange } from '../../../core/policy/policy-charges.ts';
+import { issuanceCharges, NO_CHARGE_TERMS, type ChargeTerms } from '../../../core/underwriting/charge-terms.ts';
 import type { PolicyTransaction } from '../../../core/policy/policy-transaction.ts';
-import { centsToDollars, type Cents } from '../../../core/shared/money.ts';
+import { cents, centsToDollars, type Cents } from '../../../core/shared/money.ts';
 import type { Quote } from '../../../core/underwriting/quote.ts';
 import type { Submission } from '../../../core/underwriting/submission.ts';
 import type { Readiness } from '../../../ports/underwriting/quoting.use-case.ts';
@@ -39,6 +41,14 @@ export const viewSubmission = (submission: Submission): Static<typeof Submission
   updatedAt: submission.updatedAt.toISOString(),
 });
 
+const viewTaxesAndFees = (premium: Cents, charges: ChargesChange, terms: ChargeTerms): Static<typeof TaxesAndFeesSchema> => ({
+  policyFee: dollars(charges.policyFee),
+  surplusLinesTax: dollars(charges.surplusLinesTax),
+  stampingFee: dollars(charges.stampingFee),
+  taxState: terms.taxState,
+  total: dollars(cents(premium + charges.policyFee + charges.surplusLinesTax + charges.stampingFee)),
+});
+
 export const viewQuote = (quote: Quote): Static<typeof QuoteSchema> => ({
   id: quote.id,
   submissionId: quote.submissionId,
@@ -47,6 +57,11 @@ export const viewQuote = (quote: Quote): Static<typeof QuoteSchema> => ({
   daFlags: quote.daFlags.map((flag) => ({ ...flag })),
   breakdown: { ...quote.breakdown },
   rateTableVersion: quote.rateTableVersion ?? null,
+  taxesAndFees: viewTaxesAndFees(
+    quote.grossPremium,
+    issuanceCharges(quote.grossPremium, quote.chargeTerms ?? NO_CHARGE_TERMS),
+    quote.chargeTerms ?? NO_CHARGE_TERMS,
+  ),
   status: quote.status,
   validUntil: quote.validUntil,
   policyId: quote.policyId,
@@ -74,6 +89,7 @@ export const viewPolicy = (policy: Policy): Static<typeof PolicySchema> => ({
   installmentPlan: policy.installmentPlan,
   programId: policy.programId,
   rateTableVersion: policy.rateTableVersion ?? null,
+  taxesAndFees: (({ premium, ...charges }) => viewTaxesAndFees(premium, charges, chargeTermsOf(policy)))(chargesOwed(premiumTermOf(policy))),
   cancellation: policy.cancellation
     ? {
         effectiveDate: policy.cancellation.effectiveDate,
@@ -99,12 +115,16 @@ export const viewTransaction = (transaction: PolicyTransaction): Static<typeof T
   ...transaction.details,
 });
 
+/** Line kinds as the API names them. */
+const LINE_KIND = { premium: 'premium', policyFee: 'policy_fee', surplusLinesTax: 'surplus_lines_tax', stampingFee: 'stamping_fee' } as const;
+
 export const viewInvoice = (invoice: Invoice): Static<typeof InvoiceSchema> => ({
   id: invoice.id,
   invoiceNumber: invoice.invoiceNumber,
   policyId: invoice.policyId,
   kind: invoice.kind,
   amount: dollars(invoice.amount),
+  lines: linesOf(invoice).map((line) => ({ kind: LINE_KIND[line.kind], amount: dollars(line.amount) })),
   paidAmount: dollars(invoice.paidAmount),
   dueDate: invoice.dueDate,
   status: invoice.status,
@@ -150,6 +170,22 @@ export const DaFlagSchema = Type.Object({
   actual: Type.Unknown(),
 });
 
+export const TaxesAndFeesSchema = Type.Object(
+  {
+    policyFee: Money,
+    surplusLinesTax: Money,
+    stampingFee: Money,
+    taxState: Type.Union([Type.String(), Type.Null()], {
+      description: 'The home state the surplus lines tax is owed to; null when the program is not surplus lines.',
+    }),
+    total: Type.Number({ description: 'Dollars: premium, fee and taxes together, what the insured pays.' }),
+  },
+  {
+    description:
+      "Charged beside premium, on their own invoice lines and outside the commission base: the program's policy fee and, for a surplus lines program, the home state's tax and stamping fee. A cancellation returns them in the proportion of premium it returns.",
+  },
+);
+
 export const QuoteSchema = Type.Object({
   id: Type.String(),
   submissionId: Type.String(),
@@ -163,6 +199,7 @@ export const QuoteSchema = Type.Object({
         'The rate manual version the quote is priced on: the one in force on the effective date. Null for quotes stored before versions were recorded.',
     }),
   ),
+  taxesAndFees: TaxesAndFeesSchema,
   status: Type.String(),
   validUntil: Type.String({ format: 'date' }),
   policyId: Nullable(Type.String()),
@@ -202,6 +239,7 @@ export const PolicySchema = Type.Object({
         'The rate manual version the term is priced on, kept for its whole life: endorsements re-rate on it; a renewal is priced on the version in force on its own effective date.',
     }),
   ),
+  taxesAndFees: TaxesAndFeesSchema,
   cancellation: Type.Union([CancellationSchema, Type.Null()]),
   renewalOf: Nullable(Type.String()),
   renewedBy: Nullable(Type.String()),
@@ -219,12 +257,21 @@ export const TransactionSchema = Type.Object({
   premiumDelta: Money,
 });
 
+export const InvoiceLineSchema = Type.Object({
+  kind: OneOf(Object.values(LINE_KIND), {
+    description:
+      "`premium` carries commission; `policy_fee` is the MGA's; `surplus_lines_tax` and `stamping_fee` are held for the state. Fee and taxes are billed with the first installment.",
+  }),
+  amount: Type.Number({ description: 'Dollars (negative on a credit).' }),
+});
+
 export const InvoiceSchema = Type.Object({
   id: Type.String(),
   invoiceNumber: Type.String(),
   policyId: Type.String(),
   kind: Type.String(),
-  amount: Money,
+  amount: Type.Number({ description: 'Dollars: the sum of the lines.' }),
+  lines: Type.Array(InvoiceLineSchema),
   paidAmount: Money,
   dueDate: Type.String({ format: 'date' }),
   status: Type.String(),

@@ -17,6 +17,7 @@ const INVOICE_FIELDS: RecordFields<Invoice> = {
   invoiceNumber: true,
   kind: true,
   amount: true,
+  lines: true,
   paidAmount: true,
   dueDate: true,
   status: true,

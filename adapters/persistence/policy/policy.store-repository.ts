@@ -29,6 +29,7 @@ const POLICY_FIELDS: RecordFields<Policy> = {
   renewedBy: true,
   programId: true,
   rateTableVersion: true,
+  chargeTerms: true,
   createdAt: true,
   updatedAt: true,
   version: true,

@@ -17,6 +17,7 @@ const QUOTE_FIELDS: RecordFields<Quote> = {
   status: true,
   programId: true,
   rateTableVersion: true,
+  chargeTerms: true,
   validUntil: true,
   policyId: true,
   createdAt: true,

@@ -1,0 +1,129 @@
+import { domainEvent } from '../../core/events/domain-event.ts';
+import type { Principal } from '../../core/identity/principal.ts';
+import { withCharges } from '../../core/policy/policy-charges.ts';
+import {
+  assertWithinTerm,
+  chargeTermsOf,
+  POLICY_LIFECYCLE,
+  policyChangedMeanwhile,
+  premiumTermOf,
+  REINSTATEMENT_WINDOW_DAYS,
+  type CancellationReason,
+  type Policy,
+} from '../../core/policy/policy.ts';
+import { cancellation as cancellationOf, reinstatement, type CancellationMethod } from '../../core/policy/premium.ts';
+import { addDays, compareDates, today, yearOf, type CalendarDate } from '../../core/shared/calendar-date.ts';
+import { DomainError } from '../../core/shared/domain-error.ts';
+import { assertTransition } from '../../core/shared/lifecycle.ts';
+import { cents } from '../../core/shared/money.ts';
+import { aggregateFlag } from '../../core/underwriting/delegated-authority.ts';
+import type { LifecycleDeps } from './lifecycle-deps.ts';
+import { rebillPolicy } from './policy-rebilling.ts';
+import { recordTimeline } from './policy-timeline.ts';
+
+export interface CancellationInput {
+  readonly effectiveDate: CalendarDate;
+  readonly reason: CancellationReason;
+  readonly method?: CancellationMethod;
+}
+
+const origin = (deps: LifecycleDeps, orgId: string, at: Date) => ({ id: deps.ids.next('evt'), orgId, at });
+
+/**
+ * Cancels a policy from a date within its term: the premium kept per the method and the program's
+ * minimum earned premium, the fee and taxes returned in the same proportion as the premium, the
+ * aggregate given back, unpaid installments from the date voided, one adjustment for the rest,
+ * and the books posted.
+ */
+export const cancelPolicy = async (deps: LifecycleDeps, actor: Principal, policy: Policy, input: CancellationInput): Promise<Policy> => {
+  const { orgId, id } = policy;
+  const step = assertTransition(POLICY_LIFECYCLE, 'cancel', policy.status);
+  assertWithinTerm(policy, input.effectiveDate, 'effectiveDate');
+  const method = input.method ?? (input.reason === 'insured_request' ? 'short_rate' : 'pro_rata');
+  const effectiveDate = input.effectiveDate;
+  const term = premiumTermOf(policy);
+  const program = deps.reference.program(policy.programId);
+  // Non-payment and underwriting cancellations are the carrier's doing: pro rata, no minimum kept.
+  const premiumChange = cancellationOf(term, {
+    effectiveDate,
+    method,
+    shortRate: deps.reference.shortRateTable(),
+    minimumEarnedPercent: input.reason === 'insured_request' ? program.minimumEarnedPremiumPercent : 0,
+  });
+  const transaction = withCharges(term, premiumChange, chargeTermsOf(policy));
+  const returned = cents(-transaction.writtenChange);
+  const at = deps.clock.now();
+  const cancellation = { effectiveDate, reason: input.reason, method, returnPremium: returned, processedOn: today(at) };
+  const changed = await deps.policies.change(
+    policy,
+    step,
+    { cancellation, premium: [...term.transactions, transaction] },
+    [
+      domainEvent(
+        'policy.cancelled',
+        { policyId: id, policyNumber: policy.policyNumber, effectiveDate, reason: input.reason, method, returnPremium: returned },
+        origin(deps, orgId, at),
+      ),
+    ],
+    at,
+  );
+  if (!changed) throw policyChangedMeanwhile();
+  await deps.writtenPremium.release(orgId, policy.programId, yearOf(policy.effectiveDate), returned);
+  await rebillPolicy(deps, changed, effectiveDate, effectiveDate);
+  await deps.books.sync(orgId, id, {
+    invoiceId: null,
+    reference: `cancellation:${id}`,
+    description: `Cancellation of ${policy.policyNumber} from ${effectiveDate}`,
+  });
+  await recordTimeline(deps, actor, changed, 'cancellation', effectiveDate, cents(-returned), { reason: input.reason, method, returnPremium: returned / 100 });
+  return changed;
+};
+
+/** Restores a cancelled policy within the reinstatement window, charging back what the cancellation returned. */
+export const reinstatePolicy = async (deps: LifecycleDeps, actor: Principal, policy: Policy): Promise<Policy> => {
+  const { orgId, id } = policy;
+  const step = assertTransition(POLICY_LIFECYCLE, 'reinstate', policy.status);
+  const cancellation = policy.cancellation;
+  if (!cancellation) throw new DomainError('invalid_transition', 'The policy has no cancellation to reverse.');
+  const deadline = addDays(cancellation.processedOn ?? cancellation.effectiveDate, REINSTATEMENT_WINDOW_DAYS);
+  if (compareDates(today(deps.clock.now()), deadline) > 0) {
+    throw new DomainError('invalid_transition', `The reinstatement window closed on ${deadline}.`, { deadline });
+  }
+  const year = yearOf(policy.effectiveDate);
+  const program = deps.reference.program(policy.programId);
+  const term = premiumTermOf(policy);
+  const transaction = withCharges(term, reinstatement(term), chargeTermsOf(policy));
+  const charged = transaction.writtenChange;
+  if (!(await deps.writtenPremium.reserve(orgId, policy.programId, year, charged, program.aggregateCap))) {
+    const written = await deps.writtenPremium.written(orgId, policy.programId, year);
+    throw new DomainError('not_bindable', 'Reinstating would exceed the aggregate cap.', { daFlags: [aggregateFlag(program, written, charged)] });
+  }
+  const at = deps.clock.now();
+  const changed = await deps.policies.change(
+    policy,
+    step,
+    { cancellation: null, premium: [...term.transactions, transaction] },
+    [
+      domainEvent(
+        'policy.reinstated',
+        {
+          policyId: id,
+          policyNumber: policy.policyNumber,
+          cancellationEffectiveDate: cancellation.effectiveDate,
+          premiumCharged: charged,
+          grossPremium: policy.grossPremium,
+        },
+        origin(deps, orgId, at),
+      ),
+    ],
+    at,
+  );
+  if (!changed) {
+    await deps.writtenPremium.release(orgId, policy.programId, year, charged);
+    throw policyChangedMeanwhile();
+  }
+  await rebillPolicy(deps, changed, null, today(at));
+  await deps.books.sync(orgId, id, { invoiceId: null, reference: `reinstatement:${id}`, description: `Reinstatement of ${policy.policyNumber}` });
+  await recordTimeline(deps, actor, changed, 'reinstatement', cancellation.effectiveDate, charged, { reversedCancellation: cancellation.effectiveDate });
+  return changed;
+};
