@@ -19,15 +19,13 @@ import { cents } from '../../core/shared/money.ts';
 import { aggregateFlag } from '../../core/underwriting/delegated-authority.ts';
 import type { LifecycleDeps } from './lifecycle-deps.ts';
 import { rebillPolicy } from './policy-rebilling.ts';
-import { recordTimeline } from './policy-timeline.ts';
+import { eventOrigin, recordTimeline } from './policy-timeline.ts';
 
 export interface CancellationInput {
   readonly effectiveDate: CalendarDate;
   readonly reason: CancellationReason;
   readonly method?: CancellationMethod;
 }
-
-const origin = (deps: LifecycleDeps, orgId: string, at: Date) => ({ id: deps.ids.next('evt'), orgId, at });
 
 /**
  * Cancels a policy from a date within its term: the premium kept per the method and the program's
@@ -62,7 +60,7 @@ export const cancelPolicy = async (deps: LifecycleDeps, actor: Principal, policy
       domainEvent(
         'policy.cancelled',
         { policyId: id, policyNumber: policy.policyNumber, effectiveDate, reason: input.reason, method, returnPremium: returned },
-        origin(deps, orgId, at),
+        eventOrigin(deps, orgId, at),
       ),
     ],
     at,
@@ -113,7 +111,7 @@ export const reinstatePolicy = async (deps: LifecycleDeps, actor: Principal, pol
           premiumCharged: charged,
           grossPremium: policy.grossPremium,
         },
-        origin(deps, orgId, at),
+        eventOrigin(deps, orgId, at),
       ),
     ],
     at,

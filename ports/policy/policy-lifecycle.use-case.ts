@@ -27,7 +27,7 @@ import type { LifecycleDeps } from './lifecycle-deps.ts';
 import { cancelPolicy, reinstatePolicy, type CancellationInput } from './policy-cancellation.ts';
 import { rebillPolicy } from './policy-rebilling.ts';
 import { issueRenewal } from './policy-renewal.ts';
-import { recordTimeline } from './policy-timeline.ts';
+import { eventOrigin, recordTimeline } from './policy-timeline.ts';
 
 export type { LifecycleDeps } from './lifecycle-deps.ts';
 
@@ -96,7 +96,7 @@ export class PolicyLifecycle {
             premiumDelta: delta,
             grossPremium: annual,
           },
-          this.origin(orgId, at),
+          eventOrigin(this.deps, orgId, at),
         ),
       ],
       at,
@@ -143,9 +143,5 @@ export class PolicyLifecycle {
       renewalPolicyNumber: renewal.policyNumber,
     });
     return renewal;
-  }
-
-  private origin(orgId: string, at: Date) {
-    return { id: this.deps.ids.next('evt'), orgId, at };
   }
 }
