@@ -1,12 +1,19 @@
 import { directlyRelated, hasType, rewriteOf, type AuthorizationModel, type RelationReference, type Rewrite } from './authorization-model.ts';
 import { parseObject, parseUser, type ParsedUser, type RelationshipTuple } from './relationship-tuple.ts';
 
-/** Where the relationships come from: the stored tuples of one store, read by object and relation. */
+/** Where the relationships come from: the stored tuples of one store. */
 export interface TupleReader {
+  /** The tuples of an object and relation. */
   read(object: string, relation: string): Promise<readonly RelationshipTuple[]>;
-  /** Every object of a type named by a tuple, as its object or inside its user: the candidates of list-objects. */
-  objectsOfType(type: string): Promise<readonly string[]>;
+  /** The tuples whose user is `userObject` itself or one of its usersets (`type:id` and `type:id#…`), or the wildcard `type:*` given as is. */
+  readByUserObject(userObject: string): Promise<readonly RelationshipTuple[]>;
 }
+
+/** The object a tuple's user names: `type:id` of an object or userset, `type:*` of a wildcard. */
+export const userObjectOf = (user: string): string => {
+  const hash = user.indexOf('#');
+  return hash < 0 ? user : user.slice(0, hash);
+};
 
 /** OpenFGA's error codes, so an adapter and the embedded engine fail alike. */
 export const AUTHORIZATION_ERRORS = {
@@ -88,18 +95,34 @@ const withContext = (reader: TupleReader, contextual: readonly RelationshipTuple
           ...(await reader.read(object, relation)),
           ...contextual.filter((tuple) => tuple.object === object && tuple.relation === relation),
         ],
-        objectsOfType: async (type) => [...(await reader.objectsOfType(type)), ...objectsIn(contextual, type)],
+        readByUserObject: async (userObject) => [
+          ...(await reader.readByUserObject(userObject)),
+          ...contextual.filter((tuple) => userObjectOf(tuple.user) === userObject),
+        ],
       };
 
-/** The objects of a type a set of tuples names, as objects or inside users. */
-export const objectsIn = (tuples: readonly RelationshipTuple[], type: string): string[] => {
-  const found: string[] = [];
-  for (const tuple of tuples) {
-    if (tuple.object.startsWith(`${type}:`)) found.push(tuple.object);
-    const user = parseUser(tuple.user);
-    if (user && user.kind !== 'wildcard' && user.type === type) found.push(`${user.type}:${user.id}`);
+/**
+ * Every object that could be related to the user: the objects of the tuples naming the user, its
+ * wildcard, or any object found so far, followed to the end. A relation can only hold through such
+ * a chain of tuples, so this is a superset of the answer, each candidate then checked; it reads
+ * the user's neighbourhood, never the whole store.
+ */
+const candidatesFor = async (reader: TupleReader, user: ParsedUser, type: string): Promise<string[]> => {
+  const start = user.kind === 'wildcard' ? `${user.type}:*` : `${user.type}:${user.id}`;
+  const seen = new Set<string>([start, `${user.type}:*`]);
+  const queue = [...seen];
+  const found = new Set<string>();
+  if (user.kind === 'userset' && user.type === type) found.add(start);
+  while (queue.length > 0) {
+    for (const tuple of await reader.readByUserObject(queue.shift() as string)) {
+      if (tuple.object.startsWith(`${type}:`)) found.add(tuple.object);
+      if (!seen.has(tuple.object)) {
+        seen.add(tuple.object);
+        queue.push(tuple.object);
+      }
+    }
   }
-  return found;
+  return [...found].sort();
 };
 
 /**
@@ -264,10 +287,9 @@ export const listObjects = async (model: AuthorizationModel, reader: TupleReader
   const contextual = request.contextualTuples ?? [];
   assertContextualTuples(model, contextual);
   const scoped = withContext(reader, contextual);
-  const candidates = new Set([...(await scoped.objectsOfType(request.type)), ...objectsIn([{ object: '', relation: '', user: request.user }], request.type)]);
   const resolution = new Resolution(model, scoped, request.user, user as ParsedUser);
   const found: string[] = [];
-  for (const candidate of [...candidates].sort()) {
+  for (const candidate of await candidatesFor(scoped, user as ParsedUser, request.type)) {
     const outcome = await settle(() => resolution.relation(candidate, request.relation, 0, new Set()));
     if ('value' in outcome && outcome.value === true) found.push(candidate);
   }

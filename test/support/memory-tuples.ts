@@ -1,4 +1,4 @@
-import { objectsIn, type TupleReader } from '../../core/authorization/relationship-check.ts';
+import { userObjectOf, type TupleReader } from '../../core/authorization/relationship-check.ts';
 import type { RelationshipTuple } from '../../core/authorization/relationship-tuple.ts';
 
 /** Tuples in a list, for running the engine over test data. */
@@ -16,7 +16,7 @@ export class MemoryTuples implements TupleReader {
     return this.tuples.filter((tuple) => tuple.object === object && tuple.relation === relation);
   }
 
-  async objectsOfType(type: string): Promise<readonly string[]> {
-    return objectsIn(this.tuples, type);
+  async readByUserObject(userObject: string): Promise<readonly RelationshipTuple[]> {
+    return this.tuples.filter((tuple) => userObjectOf(tuple.user) === userObject);
   }
 }
