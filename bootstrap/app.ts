@@ -96,8 +96,10 @@ export const startApp = async (config: AppConfig, options: StartOptions = {}): P
       trustedProxyHops: config.trustedProxyHops,
       uploads,
       strictTransportSecurity: config.environment === 'production',
+      records: container.get(TOKENS.RecordAccess),
     });
   await resolve(TOKENS.Authenticate);
+  await resolve(TOKENS.RecordAccess);
   await resolve(TOKENS.RateLimiter);
   const api = new HttpServer('api', apiRoutes, pipeline(), logger, config.http);
   // The authentication service answers the same health and readiness probes as the API.

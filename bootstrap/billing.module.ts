@@ -58,11 +58,12 @@ export const billingModule = (config: AppConfig, logger: Logger): ContextModule 
         TOKENS.LedgerRepository,
         TOKENS.ReferenceData,
         TOKENS.FinancialSteps,
+        TOKENS.RecordRelationships,
         TOKENS.Ids,
         TOKENS.Clock,
       ],
-      (invoices, payments, policies, commissions, ledger, reference, steps, ids, clock) =>
-        new PremiumBooks({ invoices, payments, policies, commissions, ledger, reference, steps, ids, clock }),
+      (invoices, payments, policies, commissions, ledger, reference, steps, relationships, ids, clock) =>
+        new PremiumBooks({ invoices, payments, policies, commissions, ledger, reference, steps, relationships, ids, clock }),
     );
     wire.factory(
       TOKENS.PremiumCollection,
@@ -114,10 +115,16 @@ export const billingModule = (config: AppConfig, logger: Logger): ContextModule 
       await resolve(TOKENS.Invoices),
       await resolve(TOKENS.InvoiceSettlement),
       await resolve(TOKENS.CardPayments),
+      await resolve(TOKENS.RecordAccess),
       await resolve(TOKENS.LocalPaymentConfirmer),
     ),
     ...creditRoutes(await resolve(TOKENS.CreditSettlement)),
-    ...financeRoutes(await resolve(TOKENS.CommissionRepository), await resolve(TOKENS.LedgerRepository), await resolve(TOKENS.FinancialIncidents)),
+    ...financeRoutes(
+      await resolve(TOKENS.CommissionRepository),
+      await resolve(TOKENS.LedgerRepository),
+      await resolve(TOKENS.FinancialIncidents),
+      await resolve(TOKENS.RecordAccess),
+    ),
   ],
   jobs: async (resolve) => [financialAlertsJob(await resolve(TOKENS.FinancialAlertDispatch))],
 });

@@ -1,6 +1,7 @@
 import { Container } from 'inversify';
 import type { Logger } from 'pino';
 import type { CollectionStore } from '../ports/persistence/collection-store.port.ts';
+import { authorizationModule } from './authorization.module.ts';
 import { billingModule } from './billing.module.ts';
 import type { AppConfig } from './config.ts';
 import { documentsModule } from './documents.module.ts';
@@ -20,6 +21,7 @@ export const contextModules = (config: AppConfig, store: CollectionStore, logger
   platformModule(config, store, logger),
   identityModule(config),
   tenancyModule(),
+  authorizationModule(),
   underwritingModule(),
   policyModule(),
   billingModule(config, logger),

@@ -23,8 +23,9 @@ export const documentsModule = (config: AppConfig): ContextModule => ({
     wire.factory(TOKENS.DocumentRepository, [TOKENS.Store], DocumentStoreRepository.create);
     wire.factory(
       TOKENS.DocumentLibrary,
-      [TOKENS.FileStorage, TOKENS.DocumentRepository, TOKENS.Ids, TOKENS.Clock],
-      (storage, documents, ids, clock) => new DocumentLibrary({ storage, documents, links: new HmacDownloadLinks(config.secrets.jwtSecret), ids, clock }),
+      [TOKENS.FileStorage, TOKENS.DocumentRepository, TOKENS.RecordRelationships, TOKENS.Ids, TOKENS.Clock],
+      (storage, documents, relationships, ids, clock) =>
+        new DocumentLibrary({ storage, documents, links: new HmacDownloadLinks(config.secrets.jwtSecret), relationships, ids, clock }),
     );
   }),
   routes: async (resolve) => documentRoutes(await resolve(TOKENS.DocumentLibrary), config.publicBaseUrl),

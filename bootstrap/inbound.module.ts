@@ -45,11 +45,11 @@ export const inboundModule = (config: AppConfig): ContextModule => ({
     );
     wire.factory(
       TOKENS.InboundEndpoints,
-      [TOKENS.Store, TOKENS.ProcessorPaymentEvents, TOKENS.ProducerRepository, TOKENS.EnvelopeRepository, TOKENS.Clock],
-      (store, paymentEvents, producers, envelopes, clock) => [
+      [TOKENS.Store, TOKENS.ProcessorPaymentEvents, TOKENS.ProducerRepository, TOKENS.RecordRelationships, TOKENS.EnvelopeRepository, TOKENS.Clock],
+      (store, paymentEvents, producers, relationships, envelopes, clock) => [
         stripeEndpoint(config.secrets.stripeWebhookSecret, paymentEvents),
         emailEndpoint(config.secrets.emailWebhookSecret, new EmailEventsHandler(new StoreEmailEventQueue(store), clock)),
-        identityEndpoint(config.secrets.identityWebhookSecret, new IdentityEventsHandler(producers, clock)),
+        identityEndpoint(config.secrets.identityWebhookSecret, new IdentityEventsHandler(producers, relationships, clock)),
         esignEndpoint(config.secrets.esignWebhookSecret, new ESignEventsHandler(envelopes, clock)),
       ],
     );

@@ -2,6 +2,7 @@ import { policyRoutes } from '../adapters/http/policy/policies.routes.ts';
 import { PolicyTransactionStoreRepository } from '../adapters/persistence/policy/policy-transaction.store-repository.ts';
 import { PolicyStoreRepository } from '../adapters/persistence/policy/policy.store-repository.ts';
 import { StoreSequenceGenerator } from '../adapters/persistence/underwriting/written-premium-ledger.store.ts';
+import type { RecordRelationships } from '../ports/authorization/record-relationships.ts';
 import type { InvoiceRepository } from '../ports/billing/invoice.repository.ts';
 import type { PolicyRepository, PolicyTransactionRepository } from '../ports/policy/policy.repositories.ts';
 import { PolicyLifecycle } from '../ports/policy/policy-lifecycle.use-case.ts';
@@ -23,6 +24,7 @@ export const ISSUANCE_DEPENDENCIES = [
   TOKENS.Clock,
   TOKENS.WrittenPremiumLedger,
   TOKENS.ReferenceData,
+  TOKENS.RecordRelationships,
 ] as const;
 
 export const issuanceDeps = (
@@ -34,7 +36,8 @@ export const issuanceDeps = (
   clock: Clock,
   writtenPremium: WrittenPremiumLedger,
   reference: UnderwritingReferenceData,
-) => ({ policies, transactions, invoices, sequences, ids, clock, writtenPremium, reference });
+  relationships: RecordRelationships,
+) => ({ policies, transactions, invoices, sequences, ids, clock, writtenPremium, reference, relationships });
 
 /** Policies and their lifecycle: endorse, cancel, reinstate, renew, with the timeline. */
 export const policyModule = (): ContextModule => ({
@@ -46,8 +49,8 @@ export const policyModule = (): ContextModule => ({
     wire.factory(
       TOKENS.PolicyLifecycle,
       [...ISSUANCE_DEPENDENCIES, TOKENS.PremiumBooks],
-      (policies, transactions, invoices, sequences, ids, clock, writtenPremium, reference, books) =>
-        new PolicyLifecycle({ ...issuanceDeps(policies, transactions, invoices, sequences, ids, clock, writtenPremium, reference), books }),
+      (policies, transactions, invoices, sequences, ids, clock, writtenPremium, reference, relationships, books) =>
+        new PolicyLifecycle({ ...issuanceDeps(policies, transactions, invoices, sequences, ids, clock, writtenPremium, reference, relationships), books }),
     );
     wire.factory(
       TOKENS.PolicyPremium,
@@ -55,5 +58,5 @@ export const policyModule = (): ContextModule => ({
       (policies, invoices, payments, clock) => new PolicyPremium({ policies, invoices, payments, clock }),
     );
   }),
-  routes: async (resolve) => policyRoutes(await resolve(TOKENS.PolicyLifecycle), await resolve(TOKENS.PolicyPremium)),
+  routes: async (resolve) => policyRoutes(await resolve(TOKENS.PolicyLifecycle), await resolve(TOKENS.PolicyPremium), await resolve(TOKENS.RecordAccess)),
 });

@@ -12,9 +12,9 @@ export const producersModule = (): ContextModule => ({
     wire.factory(TOKENS.AppointmentRepository, [TOKENS.Store], AppointmentStoreRepository.create);
     wire.factory(
       TOKENS.Producers,
-      [TOKENS.ProducerRepository, TOKENS.AppointmentRepository, TOKENS.Ids, TOKENS.Clock],
-      (producers, appointments, ids, clock) => new Producers({ producers, appointments, ids, clock }),
+      [TOKENS.ProducerRepository, TOKENS.AppointmentRepository, TOKENS.RecordRelationships, TOKENS.Ids, TOKENS.Clock],
+      (producers, appointments, relationships, ids, clock) => new Producers({ producers, appointments, relationships, ids, clock }),
     );
   }),
-  routes: async (resolve) => producerRoutes(await resolve(TOKENS.Producers)),
+  routes: async (resolve) => producerRoutes(await resolve(TOKENS.Producers), await resolve(TOKENS.RecordAccess)),
 });

@@ -49,6 +49,9 @@ import type { OrganizationRepository } from '../ports/tenancy/organization.repos
 import type { Organizations } from '../ports/tenancy/organizations.use-case.ts';
 import type { Binding } from '../ports/policy/binding.use-case.ts';
 import type { Quoting } from '../ports/underwriting/quoting.use-case.ts';
+import type { AuthorizationGraph } from '../ports/authorization/authorization-graph.port.ts';
+import type { RecordAccess } from '../ports/authorization/record-access.ts';
+import type { RecordRelationships } from '../ports/authorization/record-relationships.ts';
 import type { UnderwritingReferenceData } from '../ports/underwriting/reference-data.port.ts';
 import type { Submissions } from '../ports/underwriting/submissions.use-case.ts';
 import type { WrittenPremiumLedger, QuoteRepository, SequenceGenerator, SubmissionRepository } from '../ports/underwriting/underwriting.repositories.ts';
@@ -86,6 +89,10 @@ export const TOKENS = {
   // tenancy
   OrganizationRepository: token<OrganizationRepository>('OrganizationRepository'),
   Organizations: token<Organizations>('Organizations'),
+  // authorization
+  AuthorizationGraph: token<AuthorizationGraph>('AuthorizationGraph'),
+  RecordRelationships: token<RecordRelationships>('RecordRelationships'),
+  RecordAccess: token<RecordAccess>('RecordAccess'),
   // producers
   ProducerRepository: token<ProducerRepository>('ProducerRepository'),
   AppointmentRepository: token<AppointmentRepository>('AppointmentRepository'),

@@ -20,8 +20,9 @@ export const underwritingModule = (): ContextModule => ({
     wire.factory(TOKENS.WrittenPremiumLedger, [TOKENS.Store], (store) => new StoreWrittenPremiumLedger(store));
     wire.factory(
       TOKENS.Submissions,
-      [TOKENS.SubmissionRepository, TOKENS.FormReader, TOKENS.ReferenceData, TOKENS.ProducerRepository, TOKENS.Ids, TOKENS.Clock],
-      (submissions, forms, reference, producers, ids, clock) => new Submissions({ submissions, forms, reference, producers, ids, clock }),
+      [TOKENS.SubmissionRepository, TOKENS.FormReader, TOKENS.ReferenceData, TOKENS.ProducerRepository, TOKENS.RecordRelationships, TOKENS.Ids, TOKENS.Clock],
+      (submissions, forms, reference, producers, relationships, ids, clock) =>
+        new Submissions({ submissions, forms, reference, producers, relationships, ids, clock }),
     );
     wire.factory(
       TOKENS.Quoting,
@@ -34,5 +35,6 @@ export const underwritingModule = (): ContextModule => ({
       (submissions, quotes, ...issuance) => new Binding({ submissions, quotes, ...issuanceDeps(...issuance) }),
     );
   }),
-  routes: async (resolve) => submissionRoutes(await resolve(TOKENS.Submissions), await resolve(TOKENS.Quoting), await resolve(TOKENS.Binding)),
+  routes: async (resolve) =>
+    submissionRoutes(await resolve(TOKENS.Submissions), await resolve(TOKENS.Quoting), await resolve(TOKENS.Binding), await resolve(TOKENS.RecordAccess)),
 });

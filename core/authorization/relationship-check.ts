@@ -79,11 +79,14 @@ const tupleFits = (model: AuthorizationModel, tuple: RelationshipTuple): ParsedU
   return assignable(directlyRelated(model, object.type, tuple.relation), user) ? user : null;
 };
 
+/** A relationship the model lets be stored: refused otherwise, as OpenFGA's write refuses it. */
+export const assertWritableTuple = (model: AuthorizationModel, tuple: RelationshipTuple): void => {
+  if (!validUser(model, tuple.user) || !tupleFits(model, tuple))
+    fail(AUTHORIZATION_ERRORS.invalidTuple, `Invalid tuple ${tuple.object}#${tuple.relation}@${tuple.user}.`);
+};
+
 const assertContextualTuples = (model: AuthorizationModel, tuples: readonly RelationshipTuple[]): void => {
-  for (const tuple of tuples) {
-    const user = validUser(model, tuple.user);
-    if (!user || !tupleFits(model, tuple)) fail(AUTHORIZATION_ERRORS.invalidTuple, `Invalid contextual tuple ${tuple.object}#${tuple.relation}@${tuple.user}.`);
-  }
+  for (const tuple of tuples) assertWritableTuple(model, tuple);
 };
 
 /** The stored tuples with the request's contextual ones laid over them. */

@@ -1,12 +1,12 @@
 import type { Commission } from '../../core/billing/commission.ts';
 import type { LedgerEntry } from '../../core/billing/ledger.ts';
-import type { Page, PageRequest } from '../persistence/page.ts';
+import type { Among, Page, PageRequest } from '../persistence/page.ts';
 
 export interface CommissionRepository {
   /** Rejects with `duplicate` when the ledger posting already has its commission. */
   insert(commission: Commission): Promise<void>;
   findBySource(orgId: string, sourceKey: string): Promise<Commission | null>;
-  list(orgId: string, filters: { producerId?: string; policyId?: string }, page: PageRequest): Promise<Page<Commission>>;
+  list(orgId: string, filters: { producerId?: string; policyId?: string } & Among, page: PageRequest): Promise<Page<Commission>>;
 }
 
 export interface LedgerRepository {

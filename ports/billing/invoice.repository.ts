@@ -1,5 +1,5 @@
 import type { CreditStep, Invoice, InvoiceStatus } from '../../core/billing/invoice.ts';
-import type { Page, PageRequest } from '../persistence/page.ts';
+import type { Among, Page, PageRequest } from '../persistence/page.ts';
 import type { DomainEvent } from '../../core/events/domain-event.ts';
 import type { Payment, RefundStep } from '../../core/billing/payment.ts';
 import type { Cents } from '../../core/shared/money.ts';
@@ -10,7 +10,7 @@ export type PaymentGuard = { readonly maxPaidBefore: Cents } | { readonly minPai
 export interface InvoiceRepository {
   insertAll(invoices: readonly Invoice[]): Promise<void>;
   findById(orgId: string, id: string): Promise<Invoice | null>;
-  list(orgId: string, filters: { status?: InvoiceStatus; policyId?: string }, page: PageRequest): Promise<Page<Invoice>>;
+  list(orgId: string, filters: { status?: InvoiceStatus; policyId?: string } & Among, page: PageRequest): Promise<Page<Invoice>>;
   /** Every invoice of a policy, oldest first (a policy has a few dozen at most). */
   forPolicy(orgId: string, policyId: string): Promise<Invoice[]>;
   /** Removes the invoices of a policy whose issue failed before the policy was written. */

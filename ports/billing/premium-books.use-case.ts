@@ -9,6 +9,7 @@ import { writeUnlessDuplicate } from '../../core/shared/domain-error.ts';
 import { cents } from '../../core/shared/money.ts';
 import type { Clock } from '../shared/clock.port.ts';
 import type { IdGenerator } from '../shared/id-generator.port.ts';
+import type { RecordRelationships } from '../authorization/record-relationships.ts';
 import type { UnderwritingReferenceData } from '../underwriting/reference-data.port.ts';
 import type { CommissionRepository, LedgerRepository } from './commission.repositories.ts';
 import type { FinancialSteps } from './financial-steps.ts';
@@ -28,6 +29,7 @@ export interface PremiumBooksDeps {
   readonly ledger: LedgerRepository;
   readonly reference: UnderwritingReferenceData;
   readonly steps: FinancialSteps;
+  readonly relationships: RecordRelationships;
   readonly ids: IdGenerator;
   readonly clock: Clock;
 }
@@ -116,6 +118,7 @@ export class PremiumBooks {
       ...change,
       createdAt: entry.postedAt,
     };
+    await this.deps.relationships.commission(commission);
     if (await writeUnlessDuplicate(() => this.deps.commissions.insert(commission))) return commission;
     return this.deps.commissions.findBySource(entry.orgId, entry.sourceKey);
   }

@@ -2,6 +2,7 @@ import type { DocumentType, StoredDocumentRecord } from '../../core/documents/st
 import { DomainError, notFound, writeUnlessDuplicate } from '../../core/shared/domain-error.ts';
 import type { Clock } from '../shared/clock.port.ts';
 import type { IdGenerator } from '../shared/id-generator.port.ts';
+import type { RecordRelationships } from '../authorization/record-relationships.ts';
 import type { DocumentRepository } from './document.repository.ts';
 import type { FileStorage } from './file-storage.port.ts';
 import type { DownloadLinks } from './download-links.port.ts';
@@ -23,6 +24,7 @@ export interface DocumentLibraryDeps {
   readonly storage: FileStorage;
   readonly documents: DocumentRepository;
   readonly links: DownloadLinks;
+  readonly relationships: RecordRelationships;
   readonly ids: IdGenerator;
   readonly clock: Clock;
 }
@@ -41,7 +43,15 @@ export class DocumentLibrary {
    */
   async store(
     orgId: string,
-    input: { type: DocumentType; storageKey: string; filename: string; contentType: string; bytes: Uint8Array },
+    input: {
+      type: DocumentType;
+      storageKey: string;
+      filename: string;
+      contentType: string;
+      bytes: Uint8Array;
+      /** The records the document is about: who may see them may see it. */
+      about?: { invoiceId?: string; policyId?: string };
+    },
   ): Promise<StoredDocumentRecord> {
     const existing = await this.deps.documents.findByStorageKey(orgId, input.storageKey);
     if (existing) return existing;
@@ -57,6 +67,7 @@ export class DocumentLibrary {
       storageKey: input.storageKey,
       createdAt: this.deps.clock.now(),
     };
+    await this.deps.relationships.document(record, input.about);
     const inserted = await writeUnlessDuplicate(() => this.deps.documents.insert(record));
     return inserted ? record : ((await this.deps.documents.findByStorageKey(orgId, input.storageKey)) as StoredDocumentRecord);
   }

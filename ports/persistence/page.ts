@@ -1,6 +1,11 @@
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 200;
 
+/** A list narrowed to the records the caller may see (relationship checks); absent: every record. */
+export interface Among {
+  readonly among?: readonly string[];
+}
+
 export interface PageRequest {
   readonly limit?: number;
   readonly cursor?: string;

@@ -3,6 +3,7 @@ import { chargesOwed } from '../../core/policy/policy-charges.ts';
 import { issuedEvent, newPolicy, premiumTermOf, type Policy, type PolicyIssue } from '../../core/policy/policy.ts';
 import { timelineEntry, type PolicyTransactionType } from '../../core/policy/policy-transaction.ts';
 import { yearOf } from '../../core/shared/calendar-date.ts';
+import type { RecordRelationships } from '../authorization/record-relationships.ts';
 import type { InvoiceRepository } from '../billing/invoice.repository.ts';
 import type { Clock } from '../shared/clock.port.ts';
 import type { IdGenerator } from '../shared/id-generator.port.ts';
@@ -16,6 +17,7 @@ export interface IssuanceDeps {
   readonly sequences: SequenceGenerator;
   readonly ids: IdGenerator;
   readonly clock: Clock;
+  readonly relationships: RecordRelationships;
 }
 
 export interface Issue extends PolicyIssue {
@@ -35,6 +37,9 @@ export const issuePolicy = async (deps: IssuanceDeps, issue: Issue): Promise<{ p
   const events = [issuedEvent(policy, { id: deps.ids.next('evt'), orgId: issue.orgId, at: now })];
   const invoices = installmentInvoices(policy, issue.plan, chargesOwed(premiumTermOf(policy)), issue.effectiveDate, () => deps.ids.next('inv'), now);
   try {
+    // The relationships first: the records are never visible without them.
+    await deps.relationships.policy(policy);
+    await deps.relationships.invoices(invoices);
     await deps.invoices.insertAll(invoices);
     const details = { installmentPlan: issue.plan, ...(issue.renewalOf ? { renewalOf: issue.renewalOf } : {}) };
     const entry = {

@@ -2,7 +2,7 @@ import type { DomainEvent } from '../../core/events/domain-event.ts';
 import type { Policy, PolicyStatus } from '../../core/policy/policy.ts';
 import type { PolicyTransaction } from '../../core/policy/policy-transaction.ts';
 import type { Transition } from '../../core/shared/lifecycle.ts';
-import type { Page, PageRequest } from '../persistence/page.ts';
+import type { Among, Page, PageRequest } from '../persistence/page.ts';
 
 export type PolicyChanges = Partial<Omit<Policy, 'id' | 'orgId' | 'version' | 'status'>>;
 
@@ -10,7 +10,7 @@ export interface PolicyRepository {
   /** Stores the policy with its events (outbox); `duplicate` when the policy number is taken. */
   insert(policy: Policy, events: readonly DomainEvent[]): Promise<void>;
   findById(orgId: string, id: string): Promise<Policy | null>;
-  list(orgId: string, filters: { status?: PolicyStatus }, page: PageRequest): Promise<Page<Policy>>;
+  list(orgId: string, filters: { status?: PolicyStatus } & Among, page: PageRequest): Promise<Page<Policy>>;
   /**
    * Makes the lifecycle move `step` with its changes and events in one write, only if the policy
    * is still at `version` and in `step.from`; null means someone else changed it first.

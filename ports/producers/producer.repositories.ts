@@ -1,19 +1,21 @@
 import type { Appointment, AppointmentStatus, License, Producer, ProducerStatus } from '../../core/producers/producer.ts';
 import type { Transition } from '../../core/shared/lifecycle.ts';
-import type { Page, PageRequest } from '../persistence/page.ts';
+import type { Among, Page, PageRequest } from '../persistence/page.ts';
 
 export interface ProducerRepository {
   insert(producer: Producer): Promise<void>;
   findById(orgId: string, id: string): Promise<Producer | null>;
   /** The producer record of a user account, if it has one. */
   findByUserId(orgId: string, userId: string): Promise<Producer | null>;
-  list(orgId: string, filters: { status?: ProducerStatus; q?: string }, page: PageRequest): Promise<Page<Producer>>;
+  list(orgId: string, filters: { status?: ProducerStatus; q?: string } & Among, page: PageRequest): Promise<Page<Producer>>;
   update(orgId: string, id: string, changes: { name?: string; license?: License | null }, at: Date): Promise<Producer | null>;
   /**
    * Identity verification names a producer by id alone (the provider knows no tenant), so this
    * one write is not scoped by organization; it only moves a pending producer to active.
    */
   activateVerified(id: string, at: Date): Promise<Producer | null>;
+  /** A producer by id alone, for the same reason. */
+  findVerified(id: string): Promise<Producer | null>;
 }
 
 export interface AppointmentRepository {

@@ -1,3 +1,4 @@
+import type { RecordRelationships } from '../authorization/record-relationships.ts';
 import {
   APPOINTMENT_LIFECYCLE,
   APPOINTMENT_STATUSES,
@@ -11,7 +12,7 @@ import { assertCalendarDate } from '../../core/shared/calendar-date.ts';
 import { DomainError, notFound, validationFailed } from '../../core/shared/domain-error.ts';
 import { moveBetween, transition } from '../../core/shared/lifecycle.ts';
 import { US_STATES, type LineOfBusiness } from '../../core/underwriting/reference-data.ts';
-import type { Page, PageRequest } from '../persistence/page.ts';
+import type { Among, Page, PageRequest } from '../persistence/page.ts';
 import type { Clock } from '../shared/clock.port.ts';
 import type { IdGenerator } from '../shared/id-generator.port.ts';
 import type { AppointmentRepository, ProducerRepository } from './producer.repositories.ts';
@@ -19,6 +20,7 @@ import type { AppointmentRepository, ProducerRepository } from './producer.repos
 export interface ProducersDeps {
   readonly producers: ProducerRepository;
   readonly appointments: AppointmentRepository;
+  readonly relationships: RecordRelationships;
   readonly ids: IdGenerator;
   readonly clock: Clock;
 }
@@ -48,6 +50,7 @@ export class Producers {
       createdAt: now,
       updatedAt: now,
     };
+    await this.deps.relationships.producer(producer);
     await this.deps.producers.insert(producer);
     return producer;
   }
@@ -58,7 +61,7 @@ export class Producers {
     return producer;
   }
 
-  list(orgId: string, filters: { status?: ProducerStatus; q?: string }, page: PageRequest): Promise<Page<Producer>> {
+  list(orgId: string, filters: { status?: ProducerStatus; q?: string } & Among, page: PageRequest): Promise<Page<Producer>> {
     return this.deps.producers.list(orgId, filters, page);
   }
 

@@ -1,6 +1,7 @@
+import type { RecordRelationships } from '../authorization/record-relationships.ts';
 import { describeActor, type Principal } from '../../core/identity/principal.ts';
 import { today } from '../../core/shared/calendar-date.ts';
-import { notFound, validationFailed } from '../../core/shared/domain-error.ts';
+import { DomainError, notFound, validationFailed } from '../../core/shared/domain-error.ts';
 import { assertValidLosses, assertValidRisk } from '../../core/underwriting/risk-validation.ts';
 import { isComplete, type PriorLoss, type RiskDetails, type Submission } from '../../core/underwriting/submission.ts';
 import { triage } from '../../core/underwriting/triage.ts';
@@ -28,6 +29,7 @@ export interface SubmissionsDeps {
   readonly producers: ProducerRepository;
   readonly ids: IdGenerator;
   readonly clock: Clock;
+  readonly relationships: RecordRelationships;
 }
 
 export class Submissions {
@@ -42,9 +44,10 @@ export class Submissions {
     assertValidRisk(input);
     const priorLosses = input.priorLosses ?? [];
     assertValidLosses(priorLosses);
-    if (input.producerId) {
+    const producerId = await this.producerOf(actor, orgId, input.producerId);
+    if (producerId) {
       // The producer's commission follows the policy, so it must be one of this organization's producers.
-      const producer = await this.deps.producers.findById(orgId, input.producerId);
+      const producer = await this.deps.producers.findById(orgId, producerId);
       if (!producer || producer.status === 'suspended')
         throw validationFailed('producerId', 'exists', 'No active or pending producer with this id in the organization.');
     }
@@ -55,7 +58,7 @@ export class Submissions {
       ...input,
       status: isComplete(input) ? 'received' : 'incomplete',
       contactEmail: input.contactEmail ?? null,
-      producerId: input.producerId ?? null,
+      producerId: producerId ?? null,
       description: input.description ?? null,
       priorLosses,
       triage: triage({ ...input, priorLosses }, this.deps.reference.appetite(), today(now)),
@@ -65,6 +68,7 @@ export class Submissions {
       updatedAt: now,
       version: 0,
     };
+    await this.deps.relationships.submission(submission);
     await this.deps.submissions.insert(submission);
     return submission;
   }
@@ -79,6 +83,18 @@ export class Submissions {
       'acord125',
     );
     return { submission, extraction };
+  }
+
+  /**
+   * The producer a submission is written for: a producer submits its own business (named or not),
+   * never another's; staff name the producer, if any.
+   */
+  private async producerOf(actor: Principal, orgId: string, named: string | undefined): Promise<string | undefined> {
+    if (actor.kind !== 'user' || actor.role !== 'producer') return named;
+    const own = await this.deps.producers.findByUserId(orgId, actor.userId);
+    if (!own) throw new DomainError('forbidden', 'This account is not a producer of the organization.');
+    if (named && named !== own.id) throw new DomainError('forbidden', 'A producer submits its own business only.', { producerId: own.id });
+    return own.id;
   }
 
   async get(orgId: string, id: string): Promise<Submission> {

@@ -1,8 +1,7 @@
 import anyTest, { type TestFn } from 'ava';
-import { createHmac } from 'node:crypto';
+import { IDENTITY_WEBHOOK_SECRET, inquiryEvent, sendIdentity } from '../support/identity-events.ts';
 import { call, createTenant, PASSWORD, startTestApp, type TestApp, type Tenant } from '../support/test-app.ts';
 
-const IDENTITY_WEBHOOK_SECRET = 'identity-secret-0123456789abcdef';
 const test = anyTest as TestFn<{ app: TestApp; tenant: Tenant; domain: string; other: Tenant }>;
 
 test.before(async (t) => {
@@ -16,31 +15,6 @@ const signUp = async (app: TestApp, tenant: Tenant, email: string) => {
   const created = await call(app.auth, 'POST', '/api/auth/sign-up/email', { body: { email, password: PASSWORD, name: 'Pat Producer', orgId: tenant.orgId } });
   if (created.status !== 201) throw new Error(JSON.stringify(created.body));
   return created.body;
-};
-
-const inquiryEvent = (eventId: string, name: string, referenceId?: string) =>
-  JSON.stringify({
-    data: {
-      type: 'event',
-      id: eventId,
-      attributes: {
-        name,
-        'created-at': new Date().toISOString(),
-        payload: { data: { type: 'inquiry', id: 'inq_1', attributes: { status: 'completed', ...(referenceId ? { 'reference-id': referenceId } : {}) } } },
-      },
-    },
-  });
-
-const sendIdentity = (app: TestApp, body: string, signature?: string) => {
-  const t = Math.floor(Date.now() / 1000);
-  const header = signature ?? `t=${t},v1=${'0'.repeat(64)},v1=${createHmac('sha256', IDENTITY_WEBHOOK_SECRET).update(`${t}.${body}`).digest('hex')}`;
-  return {
-    header,
-    result: call(app.api, 'POST', '/webhooks/identity-verification', {
-      rawBody: body,
-      headers: { 'content-type': 'application/json', 'identity-signature': header },
-    }),
-  };
 };
 
 test('sign-up creates a pending producer; inquiry.completed with its reference-id activates it', async (t) => {

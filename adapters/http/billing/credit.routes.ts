@@ -11,6 +11,7 @@ export const creditRoutes = (credits: CreditSettlement): RouteDefinition[] => [
   defineRoute({
     method: 'POST',
     path: '/v1/invoices/:id/settle-credit',
+    record: { type: 'invoice', relation: 'editor' },
     operationId: 'settleCredit',
     summary: 'Settle a credit invoice (money owed to the insured): apply it to the open invoices of its policy, or refund it.',
     description:

@@ -1,3 +1,5 @@
+import type { RecordAccess } from '../../../ports/authorization/record-access.ts';
+import { visibleAmong } from '../kernel/record-scope.ts';
 import { Type } from '@sinclair/typebox';
 import type { CommissionRepository, LedgerRepository } from '../../../ports/billing/commission.repositories.ts';
 import type { FinancialIncidentLog } from '../../../ports/billing/financial-alerts.port.ts';
@@ -10,7 +12,12 @@ import { CommissionSchema, FinancialIncidentSchema, LedgerEntrySchema, viewCommi
 const Id = Type.String({ minLength: 1, maxLength: 128 });
 
 /** Read side of the commission split, the general ledger and failed financial operations. */
-export const financeRoutes = (commissions: CommissionRepository, ledger: LedgerRepository, incidents: FinancialIncidentLog): RouteDefinition[] => [
+export const financeRoutes = (
+  commissions: CommissionRepository,
+  ledger: LedgerRepository,
+  incidents: FinancialIncidentLog,
+  records: RecordAccess,
+): RouteDefinition[] => [
   defineRoute({
     method: 'GET',
     path: '/v1/commissions',
@@ -22,7 +29,9 @@ export const financeRoutes = (commissions: CommissionRepository, ledger: LedgerR
     responses: { 200: { description: 'A page of commissions.', schema: pageOf(CommissionSchema) } },
     handler: async (context) => {
       const { orgId, producerId, policyId, ...page } = context.query;
-      const result = await commissions.list(orgScope(context, orgId), { ...(producerId ? { producerId } : {}), ...(policyId ? { policyId } : {}) }, page);
+      const scope = orgScope(context, orgId);
+      const among = await visibleAmong(records, context, scope, 'commission');
+      const result = await commissions.list(scope, { ...(producerId ? { producerId } : {}), ...(policyId ? { policyId } : {}), ...among }, page);
       return { status: 200, body: mapPage(result, viewCommission) };
     },
   }),

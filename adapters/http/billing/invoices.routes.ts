@@ -1,3 +1,5 @@
+import type { RecordAccess } from '../../../ports/authorization/record-access.ts';
+import { visibleAmong } from '../kernel/record-scope.ts';
 import { Type } from '@sinclair/typebox';
 import type { Invoices } from '../../../ports/billing/invoices.use-case.ts';
 import type { InvoiceSettlement } from '../../../ports/billing/invoice-settlement.use-case.ts';
@@ -21,6 +23,7 @@ export const invoiceRoutes = (
   invoices: Invoices,
   settlement: InvoiceSettlement,
   cards: CardPayments,
+  records: RecordAccess,
   confirmLocally: LocalPaymentConfirmer | null = null,
 ): RouteDefinition[] => [
   defineRoute({
@@ -39,13 +42,16 @@ export const invoiceRoutes = (
     responses: { 200: { description: 'A page of invoices.', schema: pageOf(InvoiceSchema) } },
     handler: async (context) => {
       const { orgId, status, policyId, ...page } = context.query;
-      const result = await invoices.list(orgScope(context, orgId), { ...(status ? { status } : {}), ...(policyId ? { policyId } : {}) }, page);
+      const scope = orgScope(context, orgId);
+      const among = await visibleAmong(records, context, scope, 'invoice');
+      const result = await invoices.list(scope, { ...(status ? { status } : {}), ...(policyId ? { policyId } : {}), ...among }, page);
       return { status: 200, body: mapPage(result, viewInvoice) };
     },
   }),
   defineRoute({
     method: 'GET',
     path: '/v1/invoices/:id',
+    record: { type: 'invoice', relation: 'viewer' },
     operationId: 'getInvoice',
     summary: 'An invoice with its payments.',
     tags: ['billing'],
@@ -69,6 +75,7 @@ export const invoiceRoutes = (
   defineRoute({
     method: 'POST',
     path: '/v1/invoices/:id/pay',
+    record: { type: 'invoice', relation: 'editor' },
     operationId: 'payInvoice',
     summary: 'Record a manual payment; the same reference twice records one payment; more than is outstanding is refused.',
     tags: ['billing'],
@@ -98,6 +105,7 @@ export const invoiceRoutes = (
   defineRoute({
     method: 'POST',
     path: '/v1/invoices/:id/void',
+    record: { type: 'invoice', relation: 'editor' },
     operationId: 'voidInvoice',
     summary: 'Void an open invoice that has received no payment.',
     tags: ['billing'],
@@ -114,6 +122,7 @@ export const invoiceRoutes = (
   defineRoute({
     method: 'POST',
     path: '/v1/invoices/:id/payment-intent',
+    record: { type: 'invoice', relation: 'editor' },
     operationId: 'createInvoicePaymentIntent',
     summary:
       'Create a card payment intent with the payment processor for what is outstanding (or a smaller amount); the same invoice and amount return the same intent.',
@@ -170,6 +179,7 @@ export const invoiceRoutes = (
   defineRoute({
     method: 'POST',
     path: '/v1/invoices/:id/refund',
+    record: { type: 'invoice', relation: 'editor' },
     operationId: 'refundInvoice',
     summary:
       'Refund part or all of a payment: through the payment processor for card payments it took, recorded directly for others. A negative payment; a paid invoice no longer covered goes back to open.',
@@ -208,6 +218,7 @@ export const invoiceRoutes = (
   defineRoute({
     method: 'POST',
     path: '/v1/invoices/:id/retry',
+    record: { type: 'invoice', relation: 'editor' },
     operationId: 'retryInvoicePayment',
     summary: 'Retry the newest failed card payment of an open invoice with its payment method; the outcome arrives from the processor as payment events.',
     tags: ['billing'],

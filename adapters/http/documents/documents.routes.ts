@@ -36,6 +36,7 @@ export const documentRoutes = (library: DocumentLibrary, publicBaseUrl: string):
   defineRoute({
     method: 'GET',
     path: '/v1/documents/:id',
+    record: { type: 'document', relation: 'viewer' },
     operationId: 'getDocument',
     summary: 'A stored document (receipts, and the documents the platform generates) with a download URL valid for 15 minutes.',
     tags: ['documents'],

@@ -2,10 +2,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { Logger } from 'pino';
 import { authorize } from '../../../core/identity/authorization.ts';
-import { rateLimitSubject, type Principal } from '../../../core/identity/principal.ts';
+import { principalOrgId, rateLimitSubject, type Principal } from '../../../core/identity/principal.ts';
 import type { RateClass } from '../../../core/rate-limit/rate-limit.rules.ts';
 import { DomainError } from '../../../core/shared/domain-error.ts';
 import type { Organization } from '../../../core/tenancy/organization.ts';
+import type { RecordAccess } from '../../../ports/authorization/record-access.ts';
 import type { Authenticate, Authentication } from '../../../ports/identity/authenticate.use-case.ts';
 import type { RateLimiter } from '../../../ports/rate-limit/rate-limiter.use-case.ts';
 import { DEFAULT_MAX_BODY_BYTES, parseJsonBody, readRawBody } from './body-reader.ts';
@@ -28,6 +29,8 @@ export interface PipelineDeps {
   readonly strictTransportSecurity: boolean;
   /** Lower-case names of headers replaced in logs (see `secretHeaderNames`). */
   readonly secretHeaders: ReadonlySet<string>;
+  /** Relationship checks of the records routes act on. */
+  readonly records: Pick<RecordAccess, 'assert'>;
 }
 
 const queryOf = (url: string | undefined): Record<string, string | string[]> => {
@@ -107,6 +110,8 @@ export class RequestPipeline {
         if (route.params) validate(route.params, params, 'params');
         if (route.query) validate(route.query, query, 'query');
         if (route.body && !upload) validate(route.body, body, 'body');
+        const orgId = principal ? principalOrgId(principal) : null;
+        if (route.record && principal && orgId) await this.deps.records.assert(principal, orgId, route.record.type, String(params.id), route.record.relation);
         return await route.handler({
           body,
           upload,

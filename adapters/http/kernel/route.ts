@@ -5,6 +5,7 @@ import type { Principal } from '../../../core/identity/principal.ts';
 import type { RateClass } from '../../../core/rate-limit/rate-limit.rules.ts';
 import type { ErrorCode } from '../../../core/shared/error-catalog.ts';
 import type { Organization } from '../../../core/tenancy/organization.ts';
+import type { RecordRelation, RecordType } from '../../../ports/authorization/record-access.ts';
 import type { StagedFile } from '../../../ports/documents/staged-file.ts';
 import type { UploadSpec } from './upload-stager.ts';
 
@@ -81,6 +82,12 @@ interface RouteShape<TBody extends TSchema, TQuery extends TSchema, TParams exte
   readonly responses: Readonly<Record<number, ResponseSpec>>;
   /** Error codes this route can answer with beyond the ones every route shares. */
   readonly errors?: readonly ErrorCode[];
+  /**
+   * The record the route acts on, named by `params.id`: the caller needs `relation` with it in the
+   * authorization graph (403 for a record of the organization that is not theirs, 404 as ever for
+   * one the organization does not have).
+   */
+  readonly record?: { readonly type: RecordType; readonly relation: RecordRelation };
 }
 
 /** A route as the server and the OpenAPI generator see it. */

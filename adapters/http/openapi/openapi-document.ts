@@ -95,11 +95,15 @@ const operation = (route: RouteDefinition): Json => {
     description: [
       route.description,
       credential && route.access.kind === 'credential' ? `Requires permission (API key scope) \`${route.access.permission}\`.` : undefined,
+      route.record
+        ? `Relationship check: the caller must be \`${route.record.relation}\` of the ${route.record.type} (staff reach the whole organization; a producer its own business). Another producer's ${route.record.type} answers 403; another organization's, 404.`
+        : undefined,
     ]
       .filter(Boolean)
       .join('\n\n'),
     tags: route.tags,
     security: route.access.kind === 'credential' ? [{ bearerJwt: [] }, { apiKey: [route.access.permission] }, { machineSecret: [] }] : [],
+    ...(route.record ? { 'x-relationship': { type: route.record.type, relation: route.record.relation } } : {}),
     parameters: parameters(route),
     ...(route.body || route.upload || route.rawBody
       ? {

@@ -1,3 +1,5 @@
+import type { RecordAccess } from '../../../ports/authorization/record-access.ts';
+import { visibleAmong } from '../kernel/record-scope.ts';
 import { Type } from '@sinclair/typebox';
 import { INSTALLMENT_PLANS } from '../../../core/billing/installment-plan.ts';
 import { CANCELLATION_REASONS, POLICY_STATUSES } from '../../../core/policy/policy.ts';
@@ -39,7 +41,7 @@ const Endorse = Type.Object(
   { additionalProperties: false },
 );
 
-export const policyRoutes = (policies: PolicyLifecycle, premium: PolicyPremium): RouteDefinition[] => [
+export const policyRoutes = (policies: PolicyLifecycle, premium: PolicyPremium, records: RecordAccess): RouteDefinition[] => [
   defineRoute({
     method: 'GET',
     path: '/v1/policies',
@@ -51,13 +53,15 @@ export const policyRoutes = (policies: PolicyLifecycle, premium: PolicyPremium):
     responses: { 200: { description: 'A page of policies.', schema: pageOf(PolicySchema) } },
     handler: async (context) => {
       const { orgId, status, ...page } = context.query;
-      const result = await policies.list(orgScope(context, orgId), status ? { status } : {}, page);
+      const scope = orgScope(context, orgId);
+      const result = await policies.list(scope, { ...(status ? { status } : {}), ...(await visibleAmong(records, context, scope, 'policy')) }, page);
       return { status: 200, body: mapPage(result, viewPolicy) };
     },
   }),
   defineRoute({
     method: 'GET',
     path: '/v1/policies/:id',
+    record: { type: 'policy', relation: 'viewer' },
     operationId: 'getPolicy',
     summary: 'A policy.',
     tags: ['policies'],
@@ -71,6 +75,7 @@ export const policyRoutes = (policies: PolicyLifecycle, premium: PolicyPremium):
     ...lifecycle,
     method: 'POST',
     path: '/v1/policies/:id/endorse',
+    record: { type: 'policy', relation: 'editor' },
     operationId: 'endorsePolicy',
     summary:
       'Mid-term endorsement: the changed risk is re-rated and the difference prorated daily over the rest of the term. An endorsement effective before one already applied is refused with 422 `out_of_sequence` (it is not re-priced).',
@@ -95,6 +100,7 @@ export const policyRoutes = (policies: PolicyLifecycle, premium: PolicyPremium):
     ...lifecycle,
     method: 'POST',
     path: '/v1/policies/:id/cancel',
+    record: { type: 'policy', relation: 'editor' },
     operationId: 'cancelPolicy',
     summary:
       'Cancel within the term, returning what the premium history left unearned: pro rata, short rate (the insured-request default: the standard short-rate table) or flat (at inception only, else 422 `flat_cancellation_after_inception`). Insured-requested cancellations keep at least the program’s minimum earned premium. Unpaid installments due from the date are voided and one adjustment brings billing to the premium kept.',
@@ -113,6 +119,7 @@ export const policyRoutes = (policies: PolicyLifecycle, premium: PolicyPremium):
     ...lifecycle,
     method: 'POST',
     path: '/v1/policies/:id/reinstate',
+    record: { type: 'policy', relation: 'editor' },
     operationId: 'reinstatePolicy',
     summary: 'Reinstate a cancelled policy within 30 days of the day the cancellation was made, writing back exactly the premium it returned.',
     body: Type.Object({}, { additionalProperties: false }),
@@ -127,6 +134,7 @@ export const policyRoutes = (policies: PolicyLifecycle, premium: PolicyPremium):
     ...lifecycle,
     method: 'POST',
     path: '/v1/policies/:id/renew',
+    record: { type: 'policy', relation: 'editor' },
     operationId: 'renewPolicy',
     summary: 'Renew into a new policy for the next term, re-rated, linked both ways.',
     body: Type.Object({ installmentPlan: Type.Optional(OneOf(INSTALLMENT_PLANS)) }, { additionalProperties: false }),
@@ -140,6 +148,7 @@ export const policyRoutes = (policies: PolicyLifecycle, premium: PolicyPremium):
   defineRoute({
     method: 'GET',
     path: '/v1/policies/:id/timeline',
+    record: { type: 'policy', relation: 'viewer' },
     operationId: 'policyTimeline',
     summary: 'Every transaction of the policy with its date, actor and premium delta, oldest first.',
     tags: ['policies'],
@@ -155,6 +164,7 @@ export const policyRoutes = (policies: PolicyLifecycle, premium: PolicyPremium):
   defineRoute({
     method: 'GET',
     path: '/v1/policies/:id/premium',
+    record: { type: 'policy', relation: 'viewer' },
     operationId: 'policyPremium',
     summary: 'Written, earned, unearned, billed and collected premium as of a date (today by default), with the premium transactions.',
     tags: ['policies'],

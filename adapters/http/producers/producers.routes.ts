@@ -1,3 +1,5 @@
+import type { RecordAccess } from '../../../ports/authorization/record-access.ts';
+import { visibleAmong } from '../kernel/record-scope.ts';
 import { Type, type Static } from '@sinclair/typebox';
 import { APPOINTMENT_STATUSES, type Appointment, type Producer } from '../../../core/producers/producer.ts';
 import { LINES_OF_BUSINESS, US_STATES } from '../../../core/underwriting/reference-data.ts';
@@ -53,7 +55,7 @@ const viewAppointment = (appointment: Appointment): Static<typeof AppointmentSch
 const Scoped = Type.Object(OrgIdQuery);
 const AppointmentParams = Type.Object({ id: Type.String({ minLength: 1 }), apptId: Type.String({ minLength: 1 }) });
 
-export const producerRoutes = (producers: Producers): RouteDefinition[] => [
+export const producerRoutes = (producers: Producers, records: RecordAccess): RouteDefinition[] => [
   defineRoute({
     method: 'GET',
     path: '/v1/producers',
@@ -72,13 +74,21 @@ export const producerRoutes = (producers: Producers): RouteDefinition[] => [
       const { orgId, status, q, ...page } = context.query;
       return {
         status: 200,
-        body: mapPage(await producers.list(orgScope(context, orgId), { ...(status ? { status } : {}), ...(q ? { q } : {}) }, page), viewProducer),
+        body: mapPage(
+          await producers.list(
+            orgScope(context, orgId),
+            { ...(status ? { status } : {}), ...(q ? { q } : {}), ...(await visibleAmong(records, context, orgScope(context, orgId), 'producer')) },
+            page,
+          ),
+          viewProducer,
+        ),
       };
     },
   }),
   defineRoute({
     method: 'GET',
     path: '/v1/producers/:id',
+    record: { type: 'producer', relation: 'viewer' },
     operationId: 'getProducer',
     summary: 'A producer with license information.',
     tags: ['producers'],
@@ -91,6 +101,7 @@ export const producerRoutes = (producers: Producers): RouteDefinition[] => [
   defineRoute({
     method: 'PATCH',
     path: '/v1/producers/:id',
+    record: { type: 'producer', relation: 'editor' },
     operationId: 'updateProducer',
     summary: 'Update the profile: name and license (state, number, expiry).',
     tags: ['producers'],
@@ -110,6 +121,7 @@ export const producerRoutes = (producers: Producers): RouteDefinition[] => [
   defineRoute({
     method: 'GET',
     path: '/v1/producers/:id/appointments',
+    record: { type: 'producer', relation: 'viewer' },
     operationId: 'listAppointments',
     summary: 'State and line-of-business appointments of a producer.',
     tags: ['producers'],
@@ -125,6 +137,7 @@ export const producerRoutes = (producers: Producers): RouteDefinition[] => [
   defineRoute({
     method: 'POST',
     path: '/v1/producers/:id/appointments',
+    record: { type: 'producer', relation: 'editor' },
     operationId: 'createAppointment',
     summary: 'Request an appointment for a state and line of business (starts `pending`).',
     tags: ['producers'],
@@ -142,6 +155,7 @@ export const producerRoutes = (producers: Producers): RouteDefinition[] => [
   defineRoute({
     method: 'PATCH',
     path: '/v1/producers/:id/appointments/:apptId',
+    record: { type: 'producer', relation: 'editor' },
     operationId: 'updateAppointment',
     summary: 'Move an appointment: pending -> active | terminated, active -> terminated.',
     tags: ['producers'],

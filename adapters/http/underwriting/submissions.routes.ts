@@ -1,3 +1,5 @@
+import type { RecordAccess } from '../../../ports/authorization/record-access.ts';
+import { visibleAmong } from '../kernel/record-scope.ts';
 import { Type } from '@sinclair/typebox';
 import { INSTALLMENT_PLANS } from '../../../core/billing/installment-plan.ts';
 import { dollarsToCents } from '../../../core/shared/money.ts';
@@ -45,7 +47,7 @@ const ListSubmissions = Type.Object({
 
 const Scoped = Type.Object(OrgIdQuery);
 
-export const submissionRoutes = (submissions: Submissions, quoting: Quoting, binding: Binding): RouteDefinition[] => [
+export const submissionRoutes = (submissions: Submissions, quoting: Quoting, binding: Binding, records: RecordAccess): RouteDefinition[] => [
   defineRoute({
     method: 'POST',
     path: '/v1/submissions',
@@ -91,9 +93,11 @@ export const submissionRoutes = (submissions: Submissions, quoting: Quoting, bin
     responses: { 200: { description: 'A page of submissions.', schema: pageOf(SubmissionSchema) } },
     handler: async (context) => {
       const { orgId, limit, cursor, status, producerId, createdFrom, createdTo } = context.query;
+      const scope = orgScope(context, orgId);
       const page = await submissions.list(
-        orgScope(context, orgId),
+        scope,
         {
+          ...(await visibleAmong(records, context, scope, 'submission')),
           ...(status ? { status } : {}),
           ...(producerId ? { producerId } : {}),
           ...(createdFrom ? { createdFrom: new Date(createdFrom) } : {}),
@@ -107,6 +111,7 @@ export const submissionRoutes = (submissions: Submissions, quoting: Quoting, bin
   defineRoute({
     method: 'GET',
     path: '/v1/submissions/:id',
+    record: { type: 'submission', relation: 'viewer' },
     operationId: 'getSubmission',
     summary: 'A submission with its triage results.',
     tags: ['submissions'],
@@ -119,6 +124,7 @@ export const submissionRoutes = (submissions: Submissions, quoting: Quoting, bin
   defineRoute({
     method: 'POST',
     path: '/v1/submissions/:id/quote',
+    record: { type: 'submission', relation: 'editor' },
     operationId: 'quoteSubmission',
     summary: 'Rate the submission into a quote valid 30 days, with its worksheet and delegated-authority flags.',
     tags: ['submissions'],
@@ -132,6 +138,7 @@ export const submissionRoutes = (submissions: Submissions, quoting: Quoting, bin
   defineRoute({
     method: 'GET',
     path: '/v1/submissions/:id/quote-readiness',
+    record: { type: 'submission', relation: 'viewer' },
     operationId: 'quoteReadiness',
     summary: 'Triage score and whether the submission can be bound now, with what is missing.',
     tags: ['submissions'],
@@ -144,6 +151,7 @@ export const submissionRoutes = (submissions: Submissions, quoting: Quoting, bin
   defineRoute({
     method: 'POST',
     path: '/v1/submissions/:id/bind',
+    record: { type: 'submission', relation: 'editor' },
     operationId: 'bindSubmission',
     summary: "Bind the submission's active quote into a policy with its invoice schedule.",
     description:

@@ -2,7 +2,7 @@ import type { Commission } from '../../../core/billing/commission.ts';
 import type { LedgerEntry } from '../../../core/billing/ledger.ts';
 import type { CommissionRepository, LedgerRepository } from '../../../ports/billing/commission.repositories.ts';
 import type { CollectionStore, Filter } from '../../../ports/persistence/collection-store.port.ts';
-import type { Page, PageRequest } from '../../../ports/persistence/page.ts';
+import type { Among, Page, PageRequest } from '../../../ports/persistence/page.ts';
 import { definedFields, type RecordFields } from '../shared/document-mapping.ts';
 import { RecordCollection } from '../shared/record-collection.ts';
 
@@ -63,8 +63,9 @@ export class CommissionStoreRepository implements CommissionRepository {
     return this.records.findOne(orgId, { sourceKey });
   }
 
-  list(orgId: string, filters: { producerId?: string; policyId?: string }, page: PageRequest): Promise<Page<Commission>> {
-    return this.records.page(orgId, definedFields(filters) as Filter, page);
+  list(orgId: string, filters: { producerId?: string; policyId?: string } & Among, page: PageRequest): Promise<Page<Commission>> {
+    const { among, ...fields } = filters;
+    return this.records.page(orgId, definedFields(fields) as Filter, page, among);
   }
 }
 

@@ -7,7 +7,7 @@ import type { DomainEvent } from '../../../core/events/domain-event.ts';
 import type { Cents } from '../../../core/shared/money.ts';
 import { carriesEvents, OUTBOX_INDEX, withEvents } from '../shared/outbox.ts';
 import type { CollectionStore, Filter } from '../../../ports/persistence/collection-store.port.ts';
-import type { Page, PageRequest } from '../../../ports/persistence/page.ts';
+import type { Among, Page, PageRequest } from '../../../ports/persistence/page.ts';
 import { RecordCollection } from '../shared/record-collection.ts';
 
 const INVOICE_FIELDS: RecordFields<Invoice> = {
@@ -80,11 +80,11 @@ export class InvoiceStoreRepository implements InvoiceRepository {
     return this.records.findById(orgId, id);
   }
 
-  list(orgId: string, filters: { status?: InvoiceStatus; policyId?: string }, page: PageRequest): Promise<Page<Invoice>> {
+  list(orgId: string, filters: { status?: InvoiceStatus; policyId?: string } & Among, page: PageRequest): Promise<Page<Invoice>> {
     const filter: Filter = {};
     if (filters.status) filter.status = filters.status;
     if (filters.policyId) filter.policyId = filters.policyId;
-    return this.records.page(orgId, filter, page);
+    return this.records.page(orgId, filter, page, filters.among);
   }
 
   forPolicy(orgId: string, policyId: string): Promise<Invoice[]> {

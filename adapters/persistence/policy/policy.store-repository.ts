@@ -2,7 +2,7 @@ import type { RecordFields } from '../shared/document-mapping.ts';
 import type { DomainEvent } from '../../../core/events/domain-event.ts';
 import type { Policy, PolicyStatus } from '../../../core/policy/policy.ts';
 import type { CollectionStore } from '../../../ports/persistence/collection-store.port.ts';
-import type { Page, PageRequest } from '../../../ports/persistence/page.ts';
+import type { Among, Page, PageRequest } from '../../../ports/persistence/page.ts';
 import type { Transition } from '../../../core/shared/lifecycle.ts';
 import type { PolicyChanges, PolicyRepository } from '../../../ports/policy/policy.repositories.ts';
 import { definedFields } from '../shared/document-mapping.ts';
@@ -62,8 +62,8 @@ export class PolicyStoreRepository implements PolicyRepository {
     return this.records.findById(orgId, id);
   }
 
-  async list(orgId: string, filters: { status?: PolicyStatus }, page: PageRequest): Promise<Page<Policy>> {
-    return this.records.page(orgId, filters.status ? { status: filters.status } : {}, page);
+  async list(orgId: string, filters: { status?: PolicyStatus } & Among, page: PageRequest): Promise<Page<Policy>> {
+    return this.records.page(orgId, filters.status ? { status: filters.status } : {}, page, filters.among);
   }
 
   async change(policy: Policy, step: Transition<PolicyStatus>, changes: PolicyChanges, events: readonly DomainEvent[], at: Date): Promise<Policy | null> {

@@ -8,7 +8,7 @@ import {
 } from '../../../core/producers/producer.ts';
 import { transition, type Transition } from '../../../core/shared/lifecycle.ts';
 import type { CollectionStore, Filter } from '../../../ports/persistence/collection-store.port.ts';
-import type { Page, PageRequest } from '../../../ports/persistence/page.ts';
+import type { Among, Page, PageRequest } from '../../../ports/persistence/page.ts';
 import type { AppointmentRepository, ProducerRepository } from '../../../ports/producers/producer.repositories.ts';
 import { definedFields, type RecordFields } from '../shared/document-mapping.ts';
 import { RecordCollection } from '../shared/record-collection.ts';
@@ -66,14 +66,14 @@ export class ProducerStoreRepository implements ProducerRepository {
     return producer ?? null;
   }
 
-  list(orgId: string, filters: { status?: ProducerStatus; q?: string }, page: PageRequest): Promise<Page<Producer>> {
+  list(orgId: string, filters: { status?: ProducerStatus; q?: string } & Among, page: PageRequest): Promise<Page<Producer>> {
     const filter: Filter = {};
     if (filters.status) filter.status = filters.status;
     if (filters.q) {
       const pattern = { $regex: escapeRegex(filters.q), $options: 'i' };
       filter.$or = [{ name: pattern }, { email: pattern }, { 'license.number': pattern }];
     }
-    return this.records.page(orgId, filter, page);
+    return this.records.page(orgId, filter, page, filters.among);
   }
 
   update(orgId: string, id: string, changes: { name?: string; license?: License | null }, at: Date): Promise<Producer | null> {
@@ -87,6 +87,11 @@ export class ProducerStoreRepository implements ProducerRepository {
       { $set: { status: to, updatedAt: at } },
       { returnDocument: 'after' },
     );
+    return document ? this.records.fromStored(document) : null;
+  }
+
+  async findVerified(id: string): Promise<Producer | null> {
+    const document = await this.records.raw.findOne({ _id: id, status: 'active' });
     return document ? this.records.fromStored(document) : null;
   }
 }

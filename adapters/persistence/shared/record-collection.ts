@@ -49,8 +49,10 @@ export class RecordCollection<T extends { id: string; orgId: string }> {
     return (await this.raw.find({ ...filter, orgId }, { sort })).map((document) => this.fromStored(document));
   }
 
-  page(orgId: string, filter: Filter, request: PageRequest): Promise<Page<T>> {
-    return findPage(this.raw, { ...filter, orgId }, request, (document) => this.fromStored(document));
+  /** A page of the records matching `filter`, only among the ids given when they are. */
+  page(orgId: string, filter: Filter, request: PageRequest, among?: readonly string[]): Promise<Page<T>> {
+    const narrowed = among ? { ...filter, _id: { $in: [...among] } } : filter;
+    return findPage(this.raw, { ...narrowed, orgId }, request, (document) => this.fromStored(document));
   }
 
   /** A conditional write: null when the record is missing or no longer matches the condition. */

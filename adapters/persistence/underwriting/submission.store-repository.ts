@@ -62,7 +62,7 @@ export class SubmissionStoreRepository implements SubmissionRepository {
     if (filters.createdFrom || filters.createdTo) {
       filter.createdAt = { ...(filters.createdFrom ? { $gte: filters.createdFrom } : {}), ...(filters.createdTo ? { $lte: filters.createdTo } : {}) };
     }
-    return this.records.page(orgId, filter, page);
+    return this.records.page(orgId, filter, page, filters.among);
   }
 
   move(orgId: string, id: string, step: Transition<SubmissionStatus>, at: Date): Promise<Submission | null> {

@@ -1,0 +1,100 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { AuthorizationModel } from '../../core/authorization/authorization-model.ts';
+import {
+  assertWritableTuple,
+  check,
+  listObjects,
+  userObjectOf,
+  type CheckRequest,
+  type ListObjectsRequest,
+  type TupleReader,
+} from '../../core/authorization/relationship-check.ts';
+import type { RelationshipTuple } from '../../core/authorization/relationship-tuple.ts';
+import type { AuthorizationGraph } from '../../ports/authorization/authorization-graph.port.ts';
+import type { Collection, CollectionStore } from '../../ports/persistence/collection-store.port.ts';
+import { parseModelDsl } from './fga-model-dsl.ts';
+
+export const PLATFORM_MODEL_PATH = join(import.meta.dirname, '../../fixtures/authorization/model.fga');
+
+type StoredTuple = {
+  readonly _id: string;
+  readonly orgId: string;
+  readonly object: string;
+  readonly relation: string;
+  readonly user: string;
+  /** The user's object (`type:id` of an object or userset, `type:*`), for reading from the user's side. */
+  readonly userObject: string;
+};
+
+const COLLECTION = 'relationship_tuples';
+
+const idOf = (orgId: string, tuple: RelationshipTuple) => `${orgId}|${tuple.object}#${tuple.relation}@${tuple.user}`;
+
+const tupleOf = (document: StoredTuple): RelationshipTuple => ({ object: document.object, relation: document.relation, user: document.user });
+
+/**
+ * The embedded engine over tuples kept in the store, one set per organization. Each request reads
+ * through a memo, so a relation met on many paths (an organization's staff, a producer's agent)
+ * is read once per request.
+ */
+export class EmbeddedAuthorizationGraph implements AuthorizationGraph {
+  private readonly model: AuthorizationModel;
+  private readonly tuples: Collection<StoredTuple>;
+
+  private constructor(model: AuthorizationModel, tuples: Collection<StoredTuple>) {
+    this.model = model;
+    this.tuples = tuples;
+  }
+
+  static async create(
+    store: CollectionStore,
+    model: AuthorizationModel = parseModelDsl(readFileSync(PLATFORM_MODEL_PATH, 'utf8')),
+  ): Promise<EmbeddedAuthorizationGraph> {
+    await store.ensureIndexes(COLLECTION, [
+      { name: 'org_object_relation', keys: { orgId: 1, object: 1, relation: 1 } },
+      { name: 'org_user_object', keys: { orgId: 1, userObject: 1 } },
+    ]);
+    return new EmbeddedAuthorizationGraph(model, store.collection<StoredTuple>(COLLECTION));
+  }
+
+  check(orgId: string, request: CheckRequest): Promise<boolean> {
+    return check(this.model, this.reader(orgId), request);
+  }
+
+  listObjects(orgId: string, request: ListObjectsRequest): Promise<string[]> {
+    return listObjects(this.model, this.reader(orgId), request);
+  }
+
+  async write(orgId: string, tuples: readonly RelationshipTuple[]): Promise<void> {
+    for (const tuple of tuples) assertWritableTuple(this.model, tuple);
+    for (const tuple of tuples) {
+      const document: StoredTuple = { _id: idOf(orgId, tuple), orgId, ...tuple, userObject: userObjectOf(tuple.user) };
+      await this.tuples.updateOne({ _id: document._id }, { $set: document }, { upsert: true });
+    }
+  }
+
+  async delete(orgId: string, tuples: readonly RelationshipTuple[]): Promise<void> {
+    for (const tuple of tuples) await this.tuples.deleteOne({ _id: idOf(orgId, tuple) });
+  }
+
+  async knows(orgId: string, object: string): Promise<boolean> {
+    return (await this.tuples.findOne({ orgId, object })) !== null;
+  }
+
+  private reader(orgId: string): TupleReader {
+    const memo = new Map<string, Promise<readonly RelationshipTuple[]>>();
+    const cached = (key: string, read: () => Promise<readonly RelationshipTuple[]>) => {
+      let found = memo.get(key);
+      if (!found) {
+        found = read();
+        memo.set(key, found);
+      }
+      return found;
+    };
+    return {
+      read: (object, relation) => cached(`o|${object}#${relation}`, async () => (await this.tuples.find({ orgId, object, relation })).map(tupleOf)),
+      readByUserObject: (userObject) => cached(`u|${userObject}`, async () => (await this.tuples.find({ orgId, userObject })).map(tupleOf)),
+    };
+  }
+}

@@ -1,0 +1,93 @@
+import type { RelationshipTuple } from '../../core/authorization/relationship-tuple.ts';
+import { actsAcrossOrganizations, type Principal } from '../../core/identity/principal.ts';
+import type { Role } from '../../core/identity/roles.ts';
+import { DomainError, notFound } from '../../core/shared/domain-error.ts';
+import type { AuthorizationGraph } from './authorization-graph.port.ts';
+
+/** The records whose visibility the graph decides, as its types name them. */
+export const RECORD_TYPES = ['submission', 'policy', 'invoice', 'commission', 'producer', 'document', 'claim'] as const;
+export type RecordType = (typeof RECORD_TYPES)[number];
+export type RecordRelation = 'viewer' | 'editor';
+
+/** Roles that are relations of the organization in the model; a producer's reach is its own relationships. */
+const ORGANIZATION_ROLES: readonly Role[] = [
+  'org_admin',
+  'underwriter',
+  'finance_analyst',
+  'compliance_officer',
+  'billing_admin',
+  'claims_supervisor',
+  'claims_adjuster',
+  'auditor',
+  'mhcis_operator',
+];
+
+interface Subject {
+  readonly user: string;
+  /** The caller's role in the organization, true for this request only. */
+  readonly contextualTuples: readonly RelationshipTuple[];
+}
+
+/** The caller as the graph knows it; null for the platform's own callers, who act on every organization. */
+const subjectOf = (principal: Principal, orgId: string): Subject | null => {
+  if (actsAcrossOrganizations(principal)) return null;
+  const organization = `organization:${orgId}`;
+  switch (principal.kind) {
+    case 'user': {
+      const user = `user:${principal.userId}`;
+      const roles = ORGANIZATION_ROLES.includes(principal.role) ? [{ object: organization, relation: principal.role, user }] : [];
+      return { user, contextualTuples: roles };
+    }
+    case 'api_key':
+      return { user: `api_key:${principal.keyId}`, contextualTuples: [{ object: organization, relation: 'integration', user: `api_key:${principal.keyId}` }] };
+    case 'policyholder':
+      return { user: `user:insured_${principal.policyId}`, contextualTuples: [] };
+    default:
+      return null;
+  }
+};
+
+/** What the whole-book relation of the organization is for a relation on a record. */
+const BOOK_RELATION: Record<RecordRelation, string> = { viewer: 'staff', editor: 'writer' };
+
+/**
+ * Which records a caller may see and change, decided by the authorization graph: staff of the
+ * organization reach its whole book; anyone else (producers, policyholders) reaches the records
+ * related to them. A record of the organization the caller may not reach is 403; one the
+ * organization does not have is 404, as for any other organization.
+ */
+export class RecordAccess {
+  private readonly graph: AuthorizationGraph;
+
+  constructor(graph: AuthorizationGraph) {
+    this.graph = graph;
+  }
+
+  async assert(principal: Principal, orgId: string, type: RecordType, id: string, relation: RecordRelation): Promise<void> {
+    const subject = subjectOf(principal, orgId);
+    if (!subject || (await this.reachesBook(orgId, subject, relation))) return;
+    const object = `${type}:${id}`;
+    if (await this.graph.check(orgId, { object, relation, user: subject.user, contextualTuples: subject.contextualTuples })) return;
+    if (await this.graph.knows(orgId, object)) {
+      throw new DomainError('forbidden', `This ${type} is not one of yours: it belongs to other business of the organization.`);
+    }
+    throw notFound(type.charAt(0).toUpperCase() + type.slice(1));
+  }
+
+  /** The ids of the records of a type the caller reaches; null when the caller reaches all of them. */
+  async visibleIds(principal: Principal, orgId: string, type: RecordType, relation: RecordRelation = 'viewer'): Promise<string[] | null> {
+    const subject = subjectOf(principal, orgId);
+    if (!subject || (await this.reachesBook(orgId, subject, relation))) return null;
+    const objects = await this.graph.listObjects(orgId, { type, relation, user: subject.user, contextualTuples: subject.contextualTuples });
+    return objects.map((object) => object.slice(type.length + 1));
+  }
+
+  private reachesBook(orgId: string, subject: Subject, relation: RecordRelation): Promise<boolean> {
+    return this.graph.check(orgId, {
+      object: `organization:${orgId}`,
+      relation: BOOK_RELATION[relation],
+      user: subject.user,
+      contextualTuples: subject.contextualTuples,
+    });
+  }
+}

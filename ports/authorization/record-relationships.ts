@@ -1,0 +1,67 @@
+import type { RelationshipTuple } from '../../core/authorization/relationship-tuple.ts';
+import type { AuthorizationGraph } from './authorization-graph.port.ts';
+
+const organizationOf = (object: string, orgId: string): RelationshipTuple => ({ object, relation: 'organization', user: `organization:${orgId}` });
+
+/**
+ * The relationships each kind of record brings into the authorization graph, written by the use
+ * case that writes the record, before it, so a record is never visible without them. The model
+ * (`fixtures/authorization/model.fga`) derives every access from these.
+ */
+export class RecordRelationships {
+  private readonly graph: AuthorizationGraph;
+
+  constructor(graph: AuthorizationGraph) {
+    this.graph = graph;
+  }
+
+  submission(submission: { id: string; orgId: string; producerId: string | null }): Promise<void> {
+    const object = `submission:${submission.id}`;
+    return this.graph.write(submission.orgId, [
+      organizationOf(object, submission.orgId),
+      ...(submission.producerId ? [{ object, relation: 'producer', user: `producer:${submission.producerId}` }] : []),
+    ]);
+  }
+
+  policy(policy: { id: string; orgId: string; submissionId: string; producerId: string | null }): Promise<void> {
+    const object = `policy:${policy.id}`;
+    return this.graph.write(policy.orgId, [
+      organizationOf(object, policy.orgId),
+      { object, relation: 'submission', user: `submission:${policy.submissionId}` },
+      ...(policy.producerId ? [{ object, relation: 'producer', user: `producer:${policy.producerId}` }] : []),
+    ]);
+  }
+
+  async invoices(invoices: readonly { id: string; orgId: string; policyId: string }[]): Promise<void> {
+    for (const invoice of invoices) {
+      const object = `invoice:${invoice.id}`;
+      await this.graph.write(invoice.orgId, [organizationOf(object, invoice.orgId), { object, relation: 'policy', user: `policy:${invoice.policyId}` }]);
+    }
+  }
+
+  commission(commission: { id: string; orgId: string; policyId: string; producerId: string }): Promise<void> {
+    const object = `commission:${commission.id}`;
+    return this.graph.write(commission.orgId, [
+      organizationOf(object, commission.orgId),
+      { object, relation: 'policy', user: `policy:${commission.policyId}` },
+      { object, relation: 'producer', user: `producer:${commission.producerId}` },
+    ]);
+  }
+
+  /** A producer belongs to its organization; its user acts as it only once it is active. */
+  async producer(producer: { id: string; orgId: string; userId: string | null; status: string }): Promise<void> {
+    const object = `producer:${producer.id}`;
+    const agent = producer.userId ? { object, relation: 'agent', user: `user:${producer.userId}` } : null;
+    await this.graph.write(producer.orgId, [organizationOf(object, producer.orgId), ...(agent && producer.status === 'active' ? [agent] : [])]);
+    if (agent && producer.status !== 'active') await this.graph.delete(producer.orgId, [agent]);
+  }
+
+  document(document: { id: string; orgId: string }, about: { invoiceId?: string; policyId?: string } = {}): Promise<void> {
+    const object = `document:${document.id}`;
+    return this.graph.write(document.orgId, [
+      organizationOf(object, document.orgId),
+      ...(about.invoiceId ? [{ object, relation: 'invoice', user: `invoice:${about.invoiceId}` }] : []),
+      ...(about.policyId ? [{ object, relation: 'policy', user: `policy:${about.policyId}` }] : []),
+    ]);
+  }
+}
