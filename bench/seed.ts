@@ -3,7 +3,8 @@ import type { CollectionStore } from '../ports/persistence/collection-store.port
 
 export const BENCH_ORG = 'org_bench0000000000000000000000';
 
-export const seedPolicies = async (store: CollectionStore, count: number): Promise<void> => {
+/** `producerOf(n)`: the producer the n-th policy is written for, if any. */
+export const seedPolicies = async (store: CollectionStore, count: number, producerOf: (n: number) => string | null = () => null): Promise<void> => {
   const now = new Date();
   await store.collection('organizations').insertOne({
     _id: BENCH_ORG,
@@ -36,7 +37,7 @@ export const seedPolicies = async (store: CollectionStore, count: number): Promi
             lineOfBusiness: 'GL',
           },
           contactEmail: null,
-          producerId: null,
+          producerId: producerOf(n),
           grossPremium: 76_000,
           effectiveDate: '2026-01-01',
           expirationDate: '2027-01-01',

@@ -35,6 +35,8 @@ export interface AuthorizationModelJson {
 export interface AuthorizationModel {
   readonly types: ReadonlyMap<string, ReadonlyMap<string, Rewrite>>;
   readonly directTypes: ReadonlyMap<string, readonly RelationReference[]>;
+  /** For each type, the types whose objects can be users of its tuples (directly, as wildcards or usersets). */
+  readonly usedBy: ReadonlyMap<string, ReadonlySet<string>>;
 }
 
 const key = (type: string, relation: string) => `${type}#${relation}`;
@@ -43,13 +45,16 @@ export const compileModel = (json: AuthorizationModelJson): AuthorizationModel =
   if (json.schema_version !== '1.1') throw new Error(`Authorization models of schema ${json.schema_version} are not supported; use 1.1.`);
   const types = new Map<string, ReadonlyMap<string, Rewrite>>();
   const directTypes = new Map<string, readonly RelationReference[]>();
+  const usedBy = new Map<string, Set<string>>();
   for (const definition of json.type_definitions) {
     types.set(definition.type, new Map(Object.entries(definition.relations ?? {})));
     for (const [relation, metadata] of Object.entries(definition.metadata?.relations ?? {})) {
-      directTypes.set(key(definition.type, relation), metadata.directly_related_user_types ?? []);
+      const references = metadata.directly_related_user_types ?? [];
+      directTypes.set(key(definition.type, relation), references);
+      for (const reference of references) usedBy.set(reference.type, (usedBy.get(reference.type) ?? new Set()).add(definition.type));
     }
   }
-  return { types, directTypes };
+  return { types, directTypes, usedBy };
 };
 
 export const hasType = (model: AuthorizationModel, type: string): boolean => model.types.has(type);
@@ -59,3 +64,23 @@ export const rewriteOf = (model: AuthorizationModel, type: string, relation: str
 /** The types a relation may be assigned directly (empty when it has no `this`). */
 export const directlyRelated = (model: AuthorizationModel, type: string, relation: string): readonly RelationReference[] =>
   model.directTypes.get(key(type, relation)) ?? [];
+
+/**
+ * The types from whose objects a chain of tuples can reach an object of `target`: the only
+ * objects worth following when looking for a user's objects of that type.
+ */
+export const typesLeadingTo = (model: AuthorizationModel, target: string): ReadonlySet<string> => {
+  const leading = new Set<string>();
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const [type, users] of model.usedBy) {
+      if (leading.has(type)) continue;
+      if (users.has(target) || [...users].some((user) => leading.has(user))) {
+        leading.add(type);
+        grew = true;
+      }
+    }
+  }
+  return leading;
+};

@@ -1,4 +1,4 @@
-import { directlyRelated, hasType, rewriteOf, type AuthorizationModel, type RelationReference, type Rewrite } from './authorization-model.ts';
+import { directlyRelated, hasType, rewriteOf, typesLeadingTo, type AuthorizationModel, type RelationReference, type Rewrite } from './authorization-model.ts';
 import { parseObject, parseUser, type ParsedUser, type RelationshipTuple } from './relationship-tuple.ts';
 
 /** Where the relationships come from: the stored tuples of one store. */
@@ -110,7 +110,8 @@ const withContext = (reader: TupleReader, contextual: readonly RelationshipTuple
  * a chain of tuples, so this is a superset of the answer, each candidate then checked; it reads
  * the user's neighbourhood, never the whole store.
  */
-const candidatesFor = async (reader: TupleReader, user: ParsedUser, type: string): Promise<string[]> => {
+const candidatesFor = async (model: AuthorizationModel, reader: TupleReader, user: ParsedUser, type: string): Promise<string[]> => {
+  const leading = typesLeadingTo(model, type);
   const start = user.kind === 'wildcard' ? `${user.type}:*` : `${user.type}:${user.id}`;
   const seen = new Set<string>([start, `${user.type}:*`]);
   const queue = [...seen];
@@ -118,8 +119,10 @@ const candidatesFor = async (reader: TupleReader, user: ParsedUser, type: string
   if (user.kind === 'userset' && user.type === type) found.add(start);
   while (queue.length > 0) {
     for (const tuple of await reader.readByUserObject(queue.shift() as string)) {
-      if (tuple.object.startsWith(`${type}:`)) found.add(tuple.object);
-      if (!seen.has(tuple.object)) {
+      const objectType = tuple.object.slice(0, tuple.object.indexOf(':'));
+      if (objectType === type) found.add(tuple.object);
+      // An object of a type that leads nowhere near the wanted type has nothing more to give.
+      if (!seen.has(tuple.object) && leading.has(objectType)) {
         seen.add(tuple.object);
         queue.push(tuple.object);
       }
@@ -292,7 +295,7 @@ export const listObjects = async (model: AuthorizationModel, reader: TupleReader
   const scoped = withContext(reader, contextual);
   const resolution = new Resolution(model, scoped, request.user, user as ParsedUser);
   const found: string[] = [];
-  for (const candidate of await candidatesFor(scoped, user as ParsedUser, request.type)) {
+  for (const candidate of await candidatesFor(model, scoped, user as ParsedUser, request.type)) {
     const outcome = await settle(() => resolution.relation(candidate, request.relation, 0, new Set()));
     if ('value' in outcome && outcome.value === true) found.push(candidate);
   }
