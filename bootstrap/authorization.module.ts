@@ -1,14 +1,19 @@
 import { EmbeddedAuthorizationGraph } from '../adapters/authorization/embedded-authorization-graph.ts';
+import { OpenFgaAuthorizationGraph } from '../adapters/authorization/openfga-authorization-graph.ts';
+import type { AppConfig } from './config.ts';
 import { RecordAccess } from '../ports/authorization/record-access.ts';
 import { RecordRelationships } from '../ports/authorization/record-relationships.ts';
 import { TOKENS } from './tokens.ts';
 import { bindings, type ContextModule } from './wiring.ts';
 
 /** Relationship-based authorization: the graph of who is related to which record, and the checks over it. */
-export const authorizationModule = (): ContextModule => ({
+export const authorizationModule = (config: AppConfig): ContextModule => ({
   name: 'authorization',
   bindings: bindings((wire) => {
-    wire.factory(TOKENS.AuthorizationGraph, [TOKENS.Store], (store) => EmbeddedAuthorizationGraph.create(store));
+    const openfga = config.openfga;
+    wire.factory(TOKENS.AuthorizationGraph, [TOKENS.Store], (store) =>
+      openfga ? OpenFgaAuthorizationGraph.create(openfga) : EmbeddedAuthorizationGraph.create(store),
+    );
     wire.factory(TOKENS.RecordRelationships, [TOKENS.AuthorizationGraph], (graph) => new RecordRelationships(graph));
     wire.factory(TOKENS.RecordAccess, [TOKENS.AuthorizationGraph], (graph) => new RecordAccess(graph));
   }),

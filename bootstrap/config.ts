@@ -25,6 +25,8 @@ export interface AppConfig {
   readonly storeCacheMiB: number;
   /** Another base for the payment processor's API (a test double on loopback); null: the processor itself. */
   readonly stripeApiBase: string | null;
+  /** An OpenFGA server for relationship checks; null: the embedded engine over the store. */
+  readonly openfga: { readonly apiUrl: string; readonly storeId: string; readonly apiToken: string | null } | null;
   readonly publicBaseUrl: string;
   readonly authBaseUrl: string;
   readonly logLevel: string;
@@ -125,6 +127,15 @@ const loadSecrets = (env: Env, environment: Environment, dataDir: string): { sec
   };
 };
 
+/** Both the server and the store, or neither: half a configuration stops the start. */
+const openfgaSettings = (env: Env): AppConfig['openfga'] => {
+  const apiUrl = env.OPENFGA_API_URL || null;
+  const storeId = env.OPENFGA_STORE_ID || null;
+  if (!apiUrl && !storeId) return null;
+  if (!apiUrl || !storeId) throw new Error('OPENFGA_API_URL and OPENFGA_STORE_ID are set together, or neither.');
+  return { apiUrl, storeId, apiToken: env.OPENFGA_API_TOKEN || null };
+};
+
 export const loadConfig = (env: Env = process.env): AppConfig => {
   const environment = (env.APP_ENV || 'local') as Environment;
   if (!ENVIRONMENTS.includes(environment)) throw new Error(`APP_ENV must be one of ${ENVIRONMENTS.join(', ')}, got '${environment}'.`);
@@ -143,6 +154,7 @@ export const loadConfig = (env: Env = process.env): AppConfig => {
     mongodbDb: env.MONGODB_DB || 'insurance',
     storeCacheMiB: Math.max(2, integer(env, 'STORE_CACHE_MIB', 64)),
     stripeApiBase: env.STRIPE_API_BASE || null,
+    openfga: openfgaSettings(env),
     publicBaseUrl: env.PUBLIC_BASE_URL || `http://localhost:${port}`,
     authBaseUrl: env.AUTH_BASE_URL || `http://localhost:${authPort}`,
     logLevel: env.LOG_LEVEL || 'info',

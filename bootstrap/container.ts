@@ -21,7 +21,7 @@ export const contextModules = (config: AppConfig, store: CollectionStore, logger
   platformModule(config, store, logger),
   identityModule(config),
   tenancyModule(),
-  authorizationModule(),
+  authorizationModule(config),
   underwritingModule(),
   policyModule(),
   billingModule(config, logger),

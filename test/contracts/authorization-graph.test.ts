@@ -1,0 +1,58 @@
+import anyTest, { type TestFn } from 'ava';
+import { EmbeddedAuthorizationGraph } from '../../adapters/authorization/embedded-authorization-graph.ts';
+import { OpenFgaAuthorizationGraph } from '../../adapters/authorization/openfga-authorization-graph.ts';
+import { SqliteStore } from '../../adapters/persistence/sqlite/sqlite-store.engine.ts';
+import type { AuthorizationGraph } from '../../ports/authorization/authorization-graph.port.ts';
+import { OpenFgaDouble } from '../support/openfga-double.ts';
+import { authorizationGraphContract } from './authorization-graph.contract.ts';
+
+const test = anyTest as TestFn<{ graph: AuthorizationGraph }>;
+const closers: (() => Promise<void>)[] = [];
+
+const suite = (title: string, make: () => Promise<AuthorizationGraph>) => {
+  const scoped = ((name: string, fn: Parameters<typeof test>[1]) =>
+    test(name, async (t) => {
+      t.context = { graph: await make() };
+      await (fn as (t: unknown) => Promise<void>)(t);
+    })) as unknown as TestFn<{ graph: AuthorizationGraph }>;
+  authorizationGraphContract(scoped, title);
+};
+
+suite('embedded engine', async () => {
+  const store = await SqliteStore.open();
+  closers.push(() => store.close());
+  return EmbeddedAuthorizationGraph.create(store);
+});
+
+let double: Promise<OpenFgaDouble> | null = null;
+suite('OpenFGA adapter against a loopback OpenFGA', async () => {
+  double ??= (async () => {
+    const server = new OpenFgaDouble();
+    await server.start();
+    server.createStore('01JBQ7ZK5T2VX8M4N6P3R9S0W1');
+    closers.push(() => server.stop());
+    return server;
+  })();
+  const server = await double;
+  return OpenFgaAuthorizationGraph.create({ apiUrl: server.url, storeId: '01JBQ7ZK5T2VX8M4N6P3R9S0W1', apiToken: null });
+});
+
+test('the OpenFGA adapter speaks OpenFGA’s API: the model written once per start, writes that ignore duplicates, org-scoped ids', async (t) => {
+  const server = new OpenFgaDouble();
+  await server.start();
+  t.teardown(() => server.stop());
+  server.createStore('01JBQ7ZK5T2VX8M4N6P3R9S0W2');
+  const graph = await OpenFgaAuthorizationGraph.create({ apiUrl: server.url, storeId: '01JBQ7ZK5T2VX8M4N6P3R9S0W2', apiToken: null });
+  await graph.write('org_1', [{ object: 'policy:pol_1', relation: 'organization', user: 'organization:org_1' }]);
+  await graph.write('org_1', [{ object: 'policy:pol_1', relation: 'organization', user: 'organization:org_1' }]);
+  t.deepEqual(server.tuplesOf('01JBQ7ZK5T2VX8M4N6P3R9S0W2'), [{ object: 'policy:org_1|pol_1', relation: 'organization', user: 'organization:org_1|org_1' }]);
+  const paths = server.requests.map((request) => request.path);
+  t.is(paths.filter((path) => path.endsWith('/authorization-models')).length, 1);
+  const writes = server.requests.filter((request) => request.path.endsWith('/write'));
+  t.true(writes.every((request) => request.body.writes.on_duplicate === 'ignore' && typeof request.body.authorization_model_id === 'string'));
+  await t.throwsAsync(OpenFgaAuthorizationGraph.create({ apiUrl: server.url, storeId: '01JBQ7ZK5T2VX8M4N6P3R9S0W3', apiToken: null }));
+});
+
+test.after.always(async () => {
+  for (const close of closers) await close();
+});
