@@ -1,6 +1,9 @@
 import { EmbeddedAuthorizationGraph } from '../adapters/authorization/embedded-authorization-graph.ts';
+import { RelationshipBackfill } from '../adapters/persistence/authorization/relationship-backfill.ts';
+import { relationshipBackfillJob } from '../jobs/relationship-backfill.job.ts';
 import { OpenFgaAuthorizationGraph } from '../adapters/authorization/openfga-authorization-graph.ts';
 import type { AppConfig } from './config.ts';
+import { ReadAudit } from '../ports/authorization/read-audit.ts';
 import { RecordAccess } from '../ports/authorization/record-access.ts';
 import { RecordRelationships } from '../ports/authorization/record-relationships.ts';
 import { TOKENS } from './tokens.ts';
@@ -16,6 +19,8 @@ export const authorizationModule = (config: AppConfig): ContextModule => ({
     );
     wire.factory(TOKENS.RecordRelationships, [TOKENS.AuthorizationGraph], (graph) => new RecordRelationships(graph));
     wire.factory(TOKENS.RecordAccess, [TOKENS.AuthorizationGraph], (graph) => new RecordAccess(graph));
+    wire.factory(TOKENS.ReadAudit, [TOKENS.AuditTrail], (audit) => new ReadAudit(audit));
   }),
   routes: async () => [],
+  jobs: async (resolve) => [relationshipBackfillJob(new RelationshipBackfill(await resolve(TOKENS.Store), await resolve(TOKENS.RecordRelationships)))],
 });

@@ -50,6 +50,7 @@ import type { Organizations } from '../ports/tenancy/organizations.use-case.ts';
 import type { Binding } from '../ports/policy/binding.use-case.ts';
 import type { Quoting } from '../ports/underwriting/quoting.use-case.ts';
 import type { AuthorizationGraph } from '../ports/authorization/authorization-graph.port.ts';
+import type { ReadAudit } from '../ports/authorization/read-audit.ts';
 import type { RecordAccess } from '../ports/authorization/record-access.ts';
 import type { RecordRelationships } from '../ports/authorization/record-relationships.ts';
 import type { UnderwritingReferenceData } from '../ports/underwriting/reference-data.port.ts';
@@ -93,6 +94,7 @@ export const TOKENS = {
   AuthorizationGraph: token<AuthorizationGraph>('AuthorizationGraph'),
   RecordRelationships: token<RecordRelationships>('RecordRelationships'),
   RecordAccess: token<RecordAccess>('RecordAccess'),
+  ReadAudit: token<ReadAudit>('ReadAudit'),
   // producers
   ProducerRepository: token<ProducerRepository>('ProducerRepository'),
   AppointmentRepository: token<AppointmentRepository>('AppointmentRepository'),

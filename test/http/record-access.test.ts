@@ -1,7 +1,7 @@
 import anyTest, { type TestFn } from 'ava';
 import { activeProducer, IDENTITY_WEBHOOK_SECRET } from '../support/identity-events.ts';
 import { boundPolicy, type BoundPolicy } from '../support/mothers.ts';
-import { call, createTenant, startTestApp, type Tenant, type TestApp } from '../support/test-app.ts';
+import { call, createTenant, PASSWORD, startTestApp, type Tenant, type TestApp } from '../support/test-app.ts';
 
 interface Agent {
   readonly producerId: string;
@@ -145,4 +145,31 @@ test('every credentialed route on one submission, policy, invoice, producer or d
     .filter(({ operation }) => (operation.security?.length ?? 0) > 0);
   t.true(guarded.length >= 20);
   for (const { route, operation } of guarded) t.truthy(operation['x-relationship'], route);
+});
+
+test('an auditor reads the whole book, changes nothing, and every read is itself in the audit log', async (t) => {
+  const { app, a, samBook } = t.context;
+  const email = `auditor@${a.adminEmail.split('@')[1]}`;
+  const created = await call(app.api, 'POST', '/v1/users', {
+    token: a.adminToken,
+    body: { email, password: PASSWORD, role: 'auditor', name: 'Avery Auditor' },
+  });
+  t.is(created.status, 201);
+  const token = (await call(app.auth, 'POST', '/api/auth/sign-in/email', { body: { email, password: PASSWORD } })).body.token;
+  t.is((await call(app.api, 'GET', `/v1/policies/${samBook.bound.policy.id}`, { token })).status, 200);
+  t.is((await call(app.api, 'GET', '/v1/invoices?limit=5', { token })).status, 200);
+  const pay = await call(app.api, 'POST', `/v1/invoices/${samBook.bound.invoices[1].id}/pay`, {
+    token,
+    body: { amount: 1, method: 'check', reference: 'aud-1' },
+  });
+  t.is(pay.status, 403, 'an auditor changes nothing');
+  const log = (await call(app.api, 'GET', '/v1/audit-events?limit=200', { token: a.adminToken })).body.data as {
+    action: string;
+    actor: string;
+    targetType: string;
+    targetId: string;
+  }[];
+  const reads = log.filter((entry) => entry.action === 'record.read' && entry.actor === `user:${created.body.id}`);
+  t.true(reads.some((entry) => entry.targetType === 'policy' && entry.targetId === samBook.bound.policy.id));
+  t.true(reads.some((entry) => entry.targetType === 'route' && entry.targetId === 'listInvoices'));
 });

@@ -6,6 +6,7 @@ import { principalOrgId, rateLimitSubject, type Principal } from '../../../core/
 import type { RateClass } from '../../../core/rate-limit/rate-limit.rules.ts';
 import { DomainError } from '../../../core/shared/domain-error.ts';
 import type { Organization } from '../../../core/tenancy/organization.ts';
+import type { ReadAudit } from '../../../ports/authorization/read-audit.ts';
 import type { RecordAccess } from '../../../ports/authorization/record-access.ts';
 import type { Authenticate, Authentication } from '../../../ports/identity/authenticate.use-case.ts';
 import type { RateLimiter } from '../../../ports/rate-limit/rate-limiter.use-case.ts';
@@ -31,6 +32,8 @@ export interface PipelineDeps {
   readonly secretHeaders: ReadonlySet<string>;
   /** Relationship checks of the records routes act on. */
   readonly records: Pick<RecordAccess, 'assert'>;
+  /** Reads that are themselves recorded (an auditor's). */
+  readonly reads: Pick<ReadAudit, 'applies' | 'record'>;
 }
 
 const queryOf = (url: string | undefined): Record<string, string | string[]> => {
@@ -112,7 +115,7 @@ export class RequestPipeline {
         if (route.body && !upload) validate(route.body, body, 'body');
         const orgId = principal ? principalOrgId(principal) : null;
         if (route.record && principal && orgId) await this.deps.records.assert(principal, orgId, route.record.type, String(params.id), route.record.relation);
-        return await route.handler({
+        const result = await route.handler({
           body,
           upload,
           raw,
@@ -127,6 +130,15 @@ export class RequestPipeline {
           principal,
           organization,
         });
+        if (principal && orgId && route.method === 'GET' && result.status < 300 && this.deps.reads.applies(principal)) {
+          await this.deps.reads.record(principal, orgId, {
+            operationId: route.operationId,
+            path: route.path,
+            record: route.record ? { type: route.record.type, id: String(params.id) } : null,
+            query,
+          });
+        }
+        return result;
       } finally {
         if (upload) await this.deps.uploads.release(upload.path);
       }

@@ -1,0 +1,52 @@
+import type { CollectionStore, StoredDocument } from '../../../ports/persistence/collection-store.port.ts';
+import type { RecordRelationships } from '../../../ports/authorization/record-relationships.ts';
+
+const MARKER = 'record-relationships-v1';
+const BATCH = 500;
+
+type Row = StoredDocument & { _id: string; orgId: string };
+
+/**
+ * The relationships of records written before the authorization graph kept them. Until they are
+ * written, a producer does not reach its older business (staff reach the whole book regardless),
+ * so this runs as a job from the start, once: every write is idempotent, and an interrupted run
+ * starts over at the next; a marker records that it finished.
+ */
+export class RelationshipBackfill {
+  private readonly store: CollectionStore;
+  private readonly relationships: RecordRelationships;
+
+  constructor(store: CollectionStore, relationships: RecordRelationships) {
+    this.store = store;
+    this.relationships = relationships;
+  }
+
+  async run(): Promise<{ written: number } | null> {
+    const markers = this.store.collection<StoredDocument & { _id: string; doneAt: Date; written: number }>('migrations');
+    if (await markers.findOne({ _id: MARKER })) return null;
+    let written = 0;
+    const each = async (collection: string, write: (row: Row) => Promise<void>) => {
+      let after = '';
+      for (;;) {
+        const rows = await this.store.collection<Row>(collection).find({ _id: { $gt: after } }, { sort: { _id: 1 }, limit: BATCH });
+        for (const row of rows) await write(row);
+        written += rows.length;
+        if (rows.length < BATCH) return;
+        after = (rows.at(-1) as Row)._id;
+      }
+    };
+    const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+    await each('producers', (row) => this.relationships.producer({ id: row._id, orgId: row.orgId, userId: text(row.userId), status: String(row.status) }));
+    await each('submissions', (row) => this.relationships.submission({ id: row._id, orgId: row.orgId, producerId: text(row.producerId) }));
+    await each('policies', (row) =>
+      this.relationships.policy({ id: row._id, orgId: row.orgId, submissionId: String(row.submissionId), producerId: text(row.producerId) }),
+    );
+    await each('invoices', (row) => this.relationships.invoices([{ id: row._id, orgId: row.orgId, policyId: String(row.policyId) }]));
+    await each('commissions', (row) =>
+      this.relationships.commission({ id: row._id, orgId: row.orgId, policyId: String(row.policyId), producerId: String(row.producerId) }),
+    );
+    await each('documents', (row) => this.relationships.document({ id: row._id, orgId: row.orgId }));
+    await markers.updateOne({ _id: MARKER }, { $set: { doneAt: new Date(), written } }, { upsert: true });
+    return { written };
+  }
+}

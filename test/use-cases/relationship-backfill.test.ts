@@ -1,0 +1,31 @@
+import test from 'ava';
+import { RelationshipBackfill } from '../../adapters/persistence/authorization/relationship-backfill.ts';
+import { TOKENS } from '../../bootstrap/tokens.ts';
+import type { Principal } from '../../core/identity/principal.ts';
+import { aRisk } from '../support/mothers.ts';
+import { PLATFORM, useCaseWorld } from '../support/use-cases.ts';
+
+const ORG = 'org_backfill';
+
+test('records written before the graph kept relationships get them from the backfill, once', async (t) => {
+  const world = await useCaseWorld();
+  t.teardown(world.close);
+  const producer = await (await world.resolve(TOKENS.Producers)).register(ORG, { id: 'usr_old', name: 'Olive Old', email: 'olive@example.com' });
+  await (await world.resolve(TOKENS.ProducerRepository)).activateVerified(producer.id, new Date());
+  const submission = await (await world.resolve(TOKENS.Submissions)).create(PLATFORM, ORG, { ...aRisk(), producerId: producer.id }, 'json');
+  await (await world.resolve(TOKENS.Quoting)).quote(ORG, submission.id);
+  const policy = await (await world.resolve(TOKENS.Binding)).bind(PLATFORM, ORG, submission.id, 'QUARTERLY');
+  // As a data directory of an earlier version has them: the records, no relationships.
+  await world.store.collection('relationship_tuples').deleteMany({});
+  const access = await world.resolve(TOKENS.RecordAccess);
+  const agent: Principal = { kind: 'user', userId: 'usr_old', orgId: ORG, role: 'producer', via: 'jwt' };
+  t.deepEqual(await access.visibleIds(agent, ORG, 'policy'), []);
+
+  const backfill = new RelationshipBackfill(world.store, await world.resolve(TOKENS.RecordRelationships));
+  const first = await backfill.run();
+  t.true((first?.written ?? 0) >= 7, 'the producer, the submission, the policy and its four invoices');
+  t.deepEqual(await access.visibleIds(agent, ORG, 'policy'), [policy.id]);
+  t.is((await access.visibleIds(agent, ORG, 'invoice'))?.length, 4);
+  t.deepEqual(await access.visibleIds(agent, ORG, 'submission'), [submission.id]);
+  t.is(await backfill.run(), null, 'a finished backfill does nothing again');
+});
