@@ -68,14 +68,17 @@ export class EmbeddedAuthorizationGraph implements AuthorizationGraph {
 
   async write(orgId: string, tuples: readonly RelationshipTuple[]): Promise<void> {
     for (const tuple of tuples) assertWritableTuple(this.model, tuple);
-    for (const tuple of tuples) {
-      const document: StoredTuple = { _id: idOf(orgId, tuple), orgId, ...tuple, userObject: userObjectOf(tuple.user) };
-      await this.tuples.updateOne({ _id: document._id }, { $set: document }, { upsert: true });
-    }
+    // Issued together, the writes share the store's flushes instead of waiting for one each.
+    await Promise.all(
+      tuples.map((tuple) => {
+        const document: StoredTuple = { _id: idOf(orgId, tuple), orgId, ...tuple, userObject: userObjectOf(tuple.user) };
+        return this.tuples.updateOne({ _id: document._id }, { $set: document }, { upsert: true });
+      }),
+    );
   }
 
   async delete(orgId: string, tuples: readonly RelationshipTuple[]): Promise<void> {
-    for (const tuple of tuples) await this.tuples.deleteOne({ _id: idOf(orgId, tuple) });
+    await Promise.all(tuples.map((tuple) => this.tuples.deleteOne({ _id: idOf(orgId, tuple) })));
   }
 
   async knows(orgId: string, object: string): Promise<boolean> {

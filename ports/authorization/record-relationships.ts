@@ -32,11 +32,17 @@ export class RecordRelationships {
     ]);
   }
 
+  /** The invoices of one policy. */
   async invoices(invoices: readonly { id: string; orgId: string; policyId: string }[]): Promise<void> {
-    for (const invoice of invoices) {
-      const object = `invoice:${invoice.id}`;
-      await this.graph.write(invoice.orgId, [organizationOf(object, invoice.orgId), { object, relation: 'policy', user: `policy:${invoice.policyId}` }]);
-    }
+    const [first] = invoices;
+    if (!first) return;
+    await this.graph.write(
+      first.orgId,
+      invoices.flatMap((invoice) => [
+        organizationOf(`invoice:${invoice.id}`, invoice.orgId),
+        { object: `invoice:${invoice.id}`, relation: 'policy', user: `policy:${invoice.policyId}` },
+      ]),
+    );
   }
 
   commission(commission: { id: string; orgId: string; policyId: string; producerId: string }): Promise<void> {
