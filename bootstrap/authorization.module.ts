@@ -4,6 +4,7 @@ import { relationshipBackfillJob } from '../jobs/relationship-backfill.job.ts';
 import { OpenFgaAuthorizationGraph } from '../adapters/authorization/openfga-authorization-graph.ts';
 import type { AppConfig } from './config.ts';
 import { ReadAudit } from '../ports/authorization/read-audit.ts';
+import { InvoiceParts } from '../ports/billing/invoice-parts.ts';
 import { RecordAccess } from '../ports/authorization/record-access.ts';
 import { RecordRelationships } from '../ports/authorization/record-relationships.ts';
 import { TOKENS } from './tokens.ts';
@@ -18,7 +19,11 @@ export const authorizationModule = (config: AppConfig): ContextModule => ({
       openfga ? OpenFgaAuthorizationGraph.create(openfga) : EmbeddedAuthorizationGraph.create(store),
     );
     wire.factory(TOKENS.RecordRelationships, [TOKENS.AuthorizationGraph], (graph) => new RecordRelationships(graph));
-    wire.factory(TOKENS.RecordAccess, [TOKENS.AuthorizationGraph], (graph) => new RecordAccess(graph));
+    wire.factory(
+      TOKENS.RecordAccess,
+      [TOKENS.AuthorizationGraph, TOKENS.InvoiceRepository],
+      (graph, invoices) => new RecordAccess(graph, new InvoiceParts(invoices)),
+    );
     wire.factory(TOKENS.ReadAudit, [TOKENS.AuditTrail], (audit) => new ReadAudit(audit));
   }),
   routes: async () => [],

@@ -11,6 +11,7 @@ import {
   type TupleReader,
 } from '../../core/authorization/relationship-check.ts';
 import type { RelationshipTuple } from '../../core/authorization/relationship-tuple.ts';
+import { writeUnlessDuplicate } from '../../core/shared/domain-error.ts';
 import type { AuthorizationGraph } from '../../ports/authorization/authorization-graph.port.ts';
 import type { Collection, CollectionStore } from '../../ports/persistence/collection-store.port.ts';
 import { parseModelDsl } from './fga-model-dsl.ts';
@@ -68,12 +69,12 @@ export class EmbeddedAuthorizationGraph implements AuthorizationGraph {
 
   async write(orgId: string, tuples: readonly RelationshipTuple[]): Promise<void> {
     for (const tuple of tuples) assertWritableTuple(this.model, tuple);
-    // Issued together, the writes share the store's flushes instead of waiting for one each.
+    // Issued together, the writes share the store's flushes instead of waiting for one each; a
+    // relationship stored already is the same one (its id is the whole tuple), so it stays.
     await Promise.all(
-      tuples.map((tuple) => {
-        const document: StoredTuple = { _id: idOf(orgId, tuple), orgId, ...tuple, userObject: userObjectOf(tuple.user) };
-        return this.tuples.updateOne({ _id: document._id }, { $set: document }, { upsert: true });
-      }),
+      tuples.map((tuple) =>
+        writeUnlessDuplicate(() => this.tuples.insertOne({ _id: idOf(orgId, tuple), orgId, ...tuple, userObject: userObjectOf(tuple.user) })),
+      ),
     );
   }
 

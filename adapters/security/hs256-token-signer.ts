@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, timingSafeEqual, type KeyObject } from 'node:crypto';
 import { isRole } from '../../core/identity/roles.ts';
 import { claimsTimeProblem, type ServiceClaims } from '../../core/identity/service-claims.ts';
 import { DomainError } from '../../core/shared/domain-error.ts';
@@ -25,11 +25,12 @@ const decodeJson = (segment: string): Record<string, unknown> => {
  * `alg: none` and algorithm substitution are refused before any signature is looked at.
  */
 export class Hs256TokenSigner implements TokenSigner {
-  private readonly key: Buffer;
+  /** Made once: a raw key given to every HMAC would be turned into a key object on each request. */
+  private readonly key: KeyObject;
 
   constructor(secret: string) {
     if (secret.length < 32) throw new Error('JWT_SECRET must have at least 32 characters.');
-    this.key = Buffer.from(secret, 'utf8');
+    this.key = createSecretKey(Buffer.from(secret, 'utf8'));
   }
 
   sign(claims: ServiceClaims): string {

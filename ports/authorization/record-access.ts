@@ -47,6 +47,18 @@ const subjectOf = (principal: Principal, orgId: string): Subject | null => {
   }
 };
 
+/**
+ * Records that are parts of another and reach it through their own field, not through stored
+ * relationships: an invoice belongs to its policy. Given with each check, they cost no writes
+ * (a year of monthly policies would otherwise store a relationship per installment).
+ */
+export interface RecordParts {
+  /** The part's relationships to its whole (`invoice:…#policy@policy:…`); null when the organization has no such record. */
+  wholeOf(orgId: string, type: RecordType, id: string): Promise<RelationshipTuple[] | null>;
+}
+
+const PART_TYPES: ReadonlySet<RecordType> = new Set(['invoice']);
+
 /** What the whole-book relation of the organization is for a relation on a record. */
 const BOOK_RELATION: Record<RecordRelation, string> = { viewer: 'staff', editor: 'writer' };
 
@@ -58,17 +70,23 @@ const BOOK_RELATION: Record<RecordRelation, string> = { viewer: 'staff', editor:
  */
 export class RecordAccess {
   private readonly graph: AuthorizationGraph;
+  private readonly parts: RecordParts;
 
-  constructor(graph: AuthorizationGraph) {
+  constructor(graph: AuthorizationGraph, parts: RecordParts) {
     this.graph = graph;
+    this.parts = parts;
   }
 
   async assert(principal: Principal, orgId: string, type: RecordType, id: string, relation: RecordRelation): Promise<void> {
     const subject = subjectOf(principal, orgId);
     if (!subject || (await this.reachesBook(orgId, subject, relation))) return;
     const object = `${type}:${id}`;
-    if (await this.graph.check(orgId, { object, relation, user: subject.user, contextualTuples: subject.contextualTuples })) return;
-    if (await this.graph.knows(orgId, object)) {
+    // A part of another record (an invoice of its policy) brings that relationship with the check.
+    const whole = PART_TYPES.has(type) ? await this.parts.wholeOf(orgId, type, id) : [];
+    if (whole === null) throw notFound(type.charAt(0).toUpperCase() + type.slice(1));
+    const contextualTuples = [...subject.contextualTuples, ...whole];
+    if (await this.graph.check(orgId, { object, relation, user: subject.user, contextualTuples })) return;
+    if (whole.length > 0 || (await this.graph.knows(orgId, object))) {
       throw new DomainError('forbidden', `This ${type} is not one of yours: it belongs to other business of the organization.`);
     }
     throw notFound(type.charAt(0).toUpperCase() + type.slice(1));

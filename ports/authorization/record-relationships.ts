@@ -32,19 +32,6 @@ export class RecordRelationships {
     ]);
   }
 
-  /** The invoices of one policy. */
-  async invoices(invoices: readonly { id: string; orgId: string; policyId: string }[]): Promise<void> {
-    const [first] = invoices;
-    if (!first) return;
-    await this.graph.write(
-      first.orgId,
-      invoices.flatMap((invoice) => [
-        organizationOf(`invoice:${invoice.id}`, invoice.orgId),
-        { object: `invoice:${invoice.id}`, relation: 'policy', user: `policy:${invoice.policyId}` },
-      ]),
-    );
-  }
-
   commission(commission: { id: string; orgId: string; policyId: string; producerId: string }): Promise<void> {
     const object = `commission:${commission.id}`;
     return this.graph.write(commission.orgId, [
@@ -62,11 +49,10 @@ export class RecordRelationships {
     if (agent && producer.status !== 'active') await this.graph.delete(producer.orgId, [agent]);
   }
 
-  document(document: { id: string; orgId: string }, about: { invoiceId?: string; policyId?: string } = {}): Promise<void> {
+  document(document: { id: string; orgId: string }, about: { policyId?: string } = {}): Promise<void> {
     const object = `document:${document.id}`;
     return this.graph.write(document.orgId, [
       organizationOf(object, document.orgId),
-      ...(about.invoiceId ? [{ object, relation: 'invoice', user: `invoice:${about.invoiceId}` }] : []),
       ...(about.policyId ? [{ object, relation: 'policy', user: `policy:${about.policyId}` }] : []),
     ]);
   }

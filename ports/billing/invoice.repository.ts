@@ -1,5 +1,5 @@
 import type { CreditStep, Invoice, InvoiceStatus } from '../../core/billing/invoice.ts';
-import type { Among, Page, PageRequest } from '../persistence/page.ts';
+import type { Page, PageRequest } from '../persistence/page.ts';
 import type { DomainEvent } from '../../core/events/domain-event.ts';
 import type { Payment, RefundStep } from '../../core/billing/payment.ts';
 import type { Cents } from '../../core/shared/money.ts';
@@ -7,10 +7,17 @@ import type { Cents } from '../../core/shared/money.ts';
 /** `maxPaidBefore`: the invoice is open and a payment cannot overpay it; `minPaidBefore`: a refund cannot take back more than was paid. */
 export type PaymentGuard = { readonly maxPaidBefore: Cents } | { readonly minPaidBefore: Cents };
 
+export interface InvoiceFilters {
+  readonly status?: InvoiceStatus;
+  readonly policyId?: string;
+  /** Only invoices of these policies (the ones the caller reaches); absent: every policy. */
+  readonly policyIds?: readonly string[];
+}
+
 export interface InvoiceRepository {
   insertAll(invoices: readonly Invoice[]): Promise<void>;
   findById(orgId: string, id: string): Promise<Invoice | null>;
-  list(orgId: string, filters: { status?: InvoiceStatus; policyId?: string } & Among, page: PageRequest): Promise<Page<Invoice>>;
+  list(orgId: string, filters: InvoiceFilters, page: PageRequest): Promise<Page<Invoice>>;
   /** Every invoice of a policy, oldest first (a policy has a few dozen at most). */
   forPolicy(orgId: string, policyId: string): Promise<Invoice[]>;
   /** Removes the invoices of a policy whose issue failed before the policy was written. */

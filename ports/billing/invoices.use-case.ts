@@ -1,7 +1,7 @@
-import type { Invoice, InvoiceStatus } from '../../core/billing/invoice.ts';
+import type { Invoice } from '../../core/billing/invoice.ts';
 import { notFound } from '../../core/shared/domain-error.ts';
-import type { Among, Page, PageRequest } from '../persistence/page.ts';
-import type { InvoiceRepository, PaymentRepository } from './invoice.repository.ts';
+import type { Page, PageRequest } from '../persistence/page.ts';
+import type { InvoiceFilters, InvoiceRepository, PaymentRepository } from './invoice.repository.ts';
 import type { Payment } from '../../core/billing/payment.ts';
 
 export class Invoices {
@@ -19,7 +19,7 @@ export class Invoices {
     return { invoice, payments: await this.payments.forInvoice(orgId, id) };
   }
 
-  list(orgId: string, filters: { status?: InvoiceStatus; policyId?: string } & Among, page: PageRequest): Promise<Page<Invoice>> {
+  list(orgId: string, filters: InvoiceFilters, page: PageRequest): Promise<Page<Invoice>> {
     return this.invoices.list(orgId, filters, page);
   }
 }

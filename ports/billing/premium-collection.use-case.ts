@@ -64,7 +64,7 @@ export class PremiumCollection {
       filename: storageKey.slice(storageKey.lastIndexOf('/') + 1),
       contentType: 'text/html; charset=utf-8',
       bytes: new TextEncoder().encode(html),
-      about: { invoiceId: invoice.id },
+      about: { policyId: invoice.policyId },
     });
     return document.id;
   }

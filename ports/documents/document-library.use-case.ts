@@ -50,7 +50,7 @@ export class DocumentLibrary {
       contentType: string;
       bytes: Uint8Array;
       /** The records the document is about: who may see them may see it. */
-      about?: { invoiceId?: string; policyId?: string };
+      about?: { policyId?: string };
     },
   ): Promise<StoredDocumentRecord> {
     const existing = await this.deps.documents.findByStorageKey(orgId, input.storageKey);

@@ -36,21 +36,27 @@ export const issuePolicy = async (deps: IssuanceDeps, issue: Issue): Promise<{ p
   const policy = newPolicy(issue, sequence, now);
   const events = [issuedEvent(policy, { id: deps.ids.next('evt'), orgId: issue.orgId, at: now })];
   const invoices = installmentInvoices(policy, issue.plan, chargesOwed(premiumTermOf(policy)), issue.effectiveDate, () => deps.ids.next('inv'), now);
+  const details = { installmentPlan: issue.plan, ...(issue.renewalOf ? { renewalOf: issue.renewalOf } : {}) };
+  const entry = {
+    id: deps.ids.next('ptx'),
+    type: issue.transaction,
+    effectiveDate: issue.effectiveDate,
+    actor: issue.actor,
+    premiumDelta: issue.premium,
+    details,
+  };
   try {
-    // The relationships first: the records are never visible without them.
-    await deps.relationships.policy(policy);
-    await deps.relationships.invoices(invoices);
-    await deps.invoices.insertAll(invoices);
-    const details = { installmentPlan: issue.plan, ...(issue.renewalOf ? { renewalOf: issue.renewalOf } : {}) };
-    const entry = {
-      id: deps.ids.next('ptx'),
-      type: issue.transaction,
-      effectiveDate: issue.effectiveDate,
-      actor: issue.actor,
-      premiumDelta: issue.premium,
-      details,
-    };
-    await deps.transactions.insert(timelineEntry(policy, entry, now));
+    // Relationships, schedule and timeline together (one flush of the store), all before the
+    // policy: nothing of the issue is visible, or announced, before its relationships are stored
+    // (the invoices are reached through the policy: record-access.ts).
+    // Every write settles before a failure is handled, so the clean-up below finds them all.
+    const written = await Promise.allSettled([
+      deps.relationships.policy(policy),
+      deps.invoices.insertAll(invoices),
+      deps.transactions.insert(timelineEntry(policy, entry, now)),
+    ]);
+    const failed = written.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+    if (failed) throw failed.reason;
     await deps.policies.insert(policy, events);
   } catch (error) {
     await Promise.all([deps.invoices.removeForPolicy(issue.orgId, policy.id), deps.transactions.removeForPolicy(issue.orgId, policy.id)]);

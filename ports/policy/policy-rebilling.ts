@@ -3,7 +3,6 @@ import { billingAdjustment, installmentsVoidedBy } from '../../core/billing/prem
 import { premiumTermOf, type Policy } from '../../core/policy/policy.ts';
 import { chargesOwed } from '../../core/policy/policy-charges.ts';
 import type { CalendarDate } from '../../core/shared/calendar-date.ts';
-import type { RecordRelationships } from '../authorization/record-relationships.ts';
 import type { InvoiceRepository } from '../billing/invoice.repository.ts';
 import type { Clock } from '../shared/clock.port.ts';
 import type { IdGenerator } from '../shared/id-generator.port.ts';
@@ -15,7 +14,7 @@ import type { IdGenerator } from '../shared/id-generator.port.ts';
  * the difference, line by line.
  */
 export const rebillPolicy = async (
-  deps: { readonly invoices: InvoiceRepository; readonly ids: IdGenerator; readonly clock: Clock; readonly relationships: RecordRelationships },
+  deps: { readonly invoices: InvoiceRepository; readonly ids: IdGenerator; readonly clock: Clock },
   policy: Policy,
   cancelledFrom: CalendarDate | null,
   dueDate: CalendarDate,
@@ -29,6 +28,5 @@ export const rebillPolicy = async (
   const lines = billingAdjustment(invoices, chargesOwed(premiumTermOf(policy)));
   if (lines.length === 0) return;
   const adjustment = adjustmentInvoice(policy, invoices.length + 1, lines, dueDate, deps.ids.next('inv'), deps.clock.now());
-  await deps.relationships.invoices([adjustment]);
   await deps.invoices.insertAll([adjustment]);
 };

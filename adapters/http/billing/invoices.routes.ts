@@ -43,8 +43,13 @@ export const invoiceRoutes = (
     handler: async (context) => {
       const { orgId, status, policyId, ...page } = context.query;
       const scope = orgScope(context, orgId);
-      const among = await visibleAmong(records, context, scope, 'invoice');
-      const result = await invoices.list(scope, { ...(status ? { status } : {}), ...(policyId ? { policyId } : {}), ...among }, page);
+      // An invoice is reached through its policy: the caller's invoices are those of the policies it reaches.
+      const { among } = await visibleAmong(records, context, scope, 'policy');
+      const result = await invoices.list(
+        scope,
+        { ...(status ? { status } : {}), ...(policyId ? { policyId } : {}), ...(among ? { policyIds: among } : {}) },
+        page,
+      );
       return { status: 200, body: mapPage(result, viewInvoice) };
     },
   }),

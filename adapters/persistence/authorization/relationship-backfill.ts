@@ -41,7 +41,6 @@ export class RelationshipBackfill {
     await each('policies', (row) =>
       this.relationships.policy({ id: row._id, orgId: row.orgId, submissionId: String(row.submissionId), producerId: text(row.producerId) }),
     );
-    await each('invoices', (row) => this.relationships.invoices([{ id: row._id, orgId: row.orgId, policyId: String(row.policyId) }]));
     await each('commissions', (row) =>
       this.relationships.commission({ id: row._id, orgId: row.orgId, policyId: String(row.policyId), producerId: String(row.producerId) }),
     );

@@ -1,13 +1,13 @@
 import type { RecordFields } from '../shared/document-mapping.ts';
 import { INVOICE_LIFECYCLE, type CreditStep, type Invoice, type InvoiceStatus } from '../../../core/billing/invoice.ts';
 import { transition, type Transition } from '../../../core/shared/lifecycle.ts';
-import type { InvoiceRepository, PaymentGuard, PaymentRepository } from '../../../ports/billing/invoice.repository.ts';
+import type { InvoiceFilters, InvoiceRepository, PaymentGuard, PaymentRepository } from '../../../ports/billing/invoice.repository.ts';
 import type { Payment, RefundStep } from '../../../core/billing/payment.ts';
 import type { DomainEvent } from '../../../core/events/domain-event.ts';
 import type { Cents } from '../../../core/shared/money.ts';
 import { carriesEvents, OUTBOX_INDEX, withEvents } from '../shared/outbox.ts';
 import type { CollectionStore, Filter } from '../../../ports/persistence/collection-store.port.ts';
-import type { Among, Page, PageRequest } from '../../../ports/persistence/page.ts';
+import type { Page, PageRequest } from '../../../ports/persistence/page.ts';
 import { RecordCollection } from '../shared/record-collection.ts';
 
 const INVOICE_FIELDS: RecordFields<Invoice> = {
@@ -80,11 +80,13 @@ export class InvoiceStoreRepository implements InvoiceRepository {
     return this.records.findById(orgId, id);
   }
 
-  list(orgId: string, filters: { status?: InvoiceStatus; policyId?: string } & Among, page: PageRequest): Promise<Page<Invoice>> {
+  list(orgId: string, filters: InvoiceFilters, page: PageRequest): Promise<Page<Invoice>> {
     const filter: Filter = {};
     if (filters.status) filter.status = filters.status;
-    if (filters.policyId) filter.policyId = filters.policyId;
-    return this.records.page(orgId, filter, page, filters.among);
+    // One policy asked for, within the ones reached: that policy if reached, none otherwise.
+    const policyIds = filters.policyId ? [filters.policyId].filter((id) => !filters.policyIds || filters.policyIds.includes(id)) : filters.policyIds;
+    if (policyIds) filter.policyId = { $in: [...policyIds] };
+    return this.records.page(orgId, filter, page);
   }
 
   forPolicy(orgId: string, policyId: string): Promise<Invoice[]> {
