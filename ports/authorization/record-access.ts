@@ -23,6 +23,8 @@ const ORGANIZATION_ROLES: readonly Role[] = [
 ];
 
 interface Subject {
+  /** What the caller's reach of the whole book depends on: its kind and role, nothing stored. */
+  readonly standing: string;
   readonly user: string;
   /** The caller's role in the organization, true for this request only. */
   readonly contextualTuples: readonly RelationshipTuple[];
@@ -36,12 +38,16 @@ const subjectOf = (principal: Principal, orgId: string): Subject | null => {
     case 'user': {
       const user = `user:${principal.userId}`;
       const roles = ORGANIZATION_ROLES.includes(principal.role) ? [{ object: organization, relation: principal.role, user }] : [];
-      return { user, contextualTuples: roles };
+      return { standing: `role:${principal.role}`, user, contextualTuples: roles };
     }
     case 'api_key':
-      return { user: `api_key:${principal.keyId}`, contextualTuples: [{ object: organization, relation: 'integration', user: `api_key:${principal.keyId}` }] };
+      return {
+        standing: 'api_key',
+        user: `api_key:${principal.keyId}`,
+        contextualTuples: [{ object: organization, relation: 'integration', user: `api_key:${principal.keyId}` }],
+      };
     case 'policyholder':
-      return { user: `user:insured_${principal.policyId}`, contextualTuples: [] };
+      return { standing: 'policyholder', user: `user:insured_${principal.policyId}`, contextualTuples: [] };
     default:
       return null;
   }
@@ -71,6 +77,7 @@ const BOOK_RELATION: Record<RecordRelation, string> = { viewer: 'staff', editor:
 export class RecordAccess {
   private readonly graph: AuthorizationGraph;
   private readonly parts: RecordParts;
+  private readonly bookReach = new Map<string, Promise<boolean>>();
 
   constructor(graph: AuthorizationGraph, parts: RecordParts) {
     this.graph = graph;
@@ -100,12 +107,25 @@ export class RecordAccess {
     return objects.map((object) => object.slice(type.length + 1));
   }
 
+  /**
+   * Whether the caller works the whole book. The organization's role relations are only ever given
+   * with the request (from the credential), so the graph's answer depends on the caller's standing
+   * alone: it is asked once per standing and relation, then remembered for the process.
+   */
   private reachesBook(orgId: string, subject: Subject, relation: RecordRelation): Promise<boolean> {
-    return this.graph.check(orgId, {
-      object: `organization:${orgId}`,
-      relation: BOOK_RELATION[relation],
-      user: subject.user,
-      contextualTuples: subject.contextualTuples,
-    });
+    const key = `${subject.standing}|${relation}`;
+    let known = this.bookReach.get(key);
+    if (!known) {
+      known = this.graph.check(orgId, {
+        object: `organization:${orgId}`,
+        relation: BOOK_RELATION[relation],
+        user: subject.user,
+        contextualTuples: subject.contextualTuples,
+      });
+      // A failed answer is not remembered: the next request asks again.
+      known.catch(() => this.bookReach.delete(key));
+      this.bookReach.set(key, known);
+    }
+    return known;
   }
 }
