@@ -1,4 +1,4 @@
-import type { RelationshipTuple } from '../../core/authorization/relationship-tuple.ts';
+import { parseObject, type RelationshipTuple } from '../../core/authorization/relationship-tuple.ts';
 import { actsAcrossOrganizations, type Principal } from '../../core/identity/principal.ts';
 import type { Role } from '../../core/identity/roles.ts';
 import { DomainError, notFound } from '../../core/shared/domain-error.ts';
@@ -65,6 +65,9 @@ export interface RecordParts {
 
 const PART_TYPES: ReadonlySet<RecordType> = new Set(['invoice']);
 
+/** The 404 of a record the organization does not have, as every repository says it. */
+const missing = (type: RecordType) => notFound(type.charAt(0).toUpperCase() + type.slice(1));
+
 /** What the whole-book relation of the organization is for a relation on a record. */
 const BOOK_RELATION: Record<RecordRelation, string> = { viewer: 'staff', editor: 'writer' };
 
@@ -88,15 +91,17 @@ export class RecordAccess {
     const subject = subjectOf(principal, orgId);
     if (!subject || (await this.reachesBook(orgId, subject, relation))) return;
     const object = `${type}:${id}`;
+    // An id no record can have (a `:` or `#` in it) names nothing, for the graph as for the store.
+    if (!parseObject(object)) throw missing(type);
     // A part of another record (an invoice of its policy) brings that relationship with the check.
     const whole = PART_TYPES.has(type) ? await this.parts.wholeOf(orgId, type, id) : [];
-    if (whole === null) throw notFound(type.charAt(0).toUpperCase() + type.slice(1));
+    if (whole === null) throw missing(type);
     const contextualTuples = [...subject.contextualTuples, ...whole];
     if (await this.graph.check(orgId, { object, relation, user: subject.user, contextualTuples })) return;
     if (whole.length > 0 || (await this.graph.knows(orgId, object))) {
       throw new DomainError('forbidden', `This ${type} is not one of yours: it belongs to other business of the organization.`);
     }
-    throw notFound(type.charAt(0).toUpperCase() + type.slice(1));
+    throw missing(type);
   }
 
   /** The ids of the records of a type the caller reaches; null when the caller reaches all of them. */

@@ -106,6 +106,9 @@ test('another producer’s record of the organization is 403; another organizati
     t.is(await status(method, path(template, others)), 404, `another organization's: ${template}`);
     t.is(await status(method, path(template, none)), 404, `none: ${template}`);
   }
+  for (const hostile of ['a:b', 'x%23viewer', 'policy%3Apol_1', '*']) {
+    t.is(await status('GET', `/v1/policies/${hostile}`), 404, `an id no record can have: ${hostile}`);
+  }
 });
 
 test('a producer submits its own business: named or not, the submission is theirs; naming another producer is 403', async (t) => {
