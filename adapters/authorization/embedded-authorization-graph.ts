@@ -1,15 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AuthorizationModel } from '../../core/authorization/authorization-model.ts';
-import {
-  assertWritableTuple,
-  check,
-  listObjects,
-  userObjectOf,
-  type CheckRequest,
-  type ListObjectsRequest,
-  type TupleReader,
-} from '../../core/authorization/relationship-check.ts';
+import { assertWritableTuple, check, listObjects, type CheckRequest, type ListObjectsRequest } from '../../core/authorization/relationship-check.ts';
+import { userObjectOf, type TupleReader } from '../../core/authorization/tuple-reader.ts';
 import type { RelationshipTuple } from '../../core/authorization/relationship-tuple.ts';
 import { writeUnlessDuplicate } from '../../core/shared/domain-error.ts';
 import type { AuthorizationGraph } from '../../ports/authorization/authorization-graph.port.ts';

@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { parseModelDsl } from '../../adapters/authorization/fga-model-dsl.ts';
-import { AuthorizationRequestError, check, listObjects } from '../../core/authorization/relationship-check.ts';
+import { AuthorizationRequestError } from '../../core/authorization/authorization-errors.ts';
+import { check, listObjects } from '../../core/authorization/relationship-check.ts';
 import type { RelationshipTuple } from '../../core/authorization/relationship-tuple.ts';
 import { MemoryTuples } from '../support/memory-tuples.ts';
 

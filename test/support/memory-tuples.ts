@@ -1,4 +1,4 @@
-import { userObjectOf, type TupleReader } from '../../core/authorization/relationship-check.ts';
+import { userObjectOf, type TupleReader } from '../../core/authorization/tuple-reader.ts';
 import type { RelationshipTuple } from '../../core/authorization/relationship-tuple.ts';
 
 const same = (a: RelationshipTuple, b: RelationshipTuple) => a.object === b.object && a.relation === b.relation && a.user === b.user;

@@ -1,7 +1,8 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { compileModel, type AuthorizationModel, type AuthorizationModelJson } from '../../core/authorization/authorization-model.ts';
-import { assertWritableTuple, AuthorizationRequestError, check, listObjects } from '../../core/authorization/relationship-check.ts';
+import { AuthorizationRequestError } from '../../core/authorization/authorization-errors.ts';
+import { assertWritableTuple, check, listObjects } from '../../core/authorization/relationship-check.ts';
 import type { RelationshipTuple } from '../../core/authorization/relationship-tuple.ts';
 import { MemoryTuples } from './memory-tuples.ts';
 
