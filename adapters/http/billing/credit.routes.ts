@@ -3,7 +3,7 @@ import type { CreditSettlement } from '../../../ports/billing/credit-settlement.
 import { IdParams, OneOf, OrgIdQuery, Text } from '../kernel/common.schemas.ts';
 import { orgScope } from '../kernel/org-scope.ts';
 import { defineRoute, type RouteDefinition } from '../kernel/route.ts';
-import { InvoiceSchema, viewInvoice } from '../underwriting/underwriting.views.ts';
+import { InvoiceSchema, viewInvoice } from './invoice.views.ts';
 import { PaymentSchema, viewPayment } from './billing.views.ts';
 
 /** Settling a credit owed to the insured: applied to the policy's open invoices, or refunded. */

@@ -10,7 +10,7 @@ import { IdParams, LongText, Money, OneOf, OrgIdQuery, PageQuery, pageOf, Text }
 import { mapPage } from '../../../ports/persistence/page.ts';
 import { orgScope } from '../kernel/org-scope.ts';
 import { defineRoute, type RouteDefinition } from '../kernel/route.ts';
-import { InvoiceSchema, viewInvoice } from '../underwriting/underwriting.views.ts';
+import { InvoiceSchema, viewInvoice } from './invoice.views.ts';
 
 import { PaymentAttemptSchema, PaymentSchema, viewAttempt, viewPayment } from './billing.views.ts';
 

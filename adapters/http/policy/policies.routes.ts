@@ -12,7 +12,7 @@ import { IdParams, OrgIdQuery, PageQuery, pageOf, OneOf, DateOnly, LongText, Mon
 import { mapPage } from '../../../ports/persistence/page.ts';
 import { orgScope } from '../kernel/org-scope.ts';
 import { defineRoute, type RouteDefinition } from '../kernel/route.ts';
-import { PolicySchema, TransactionSchema, viewPolicy, viewTransaction } from '../underwriting/underwriting.views.ts';
+import { PolicySchema, TransactionSchema, viewPolicy, viewTransaction } from './policy.views.ts';
 import { OrganizationPremiumSchema, PremiumReportSchema, viewOrganizationPremium, viewPremiumReport } from './premium.views.ts';
 
 const Scoped = Type.Object(OrgIdQuery);

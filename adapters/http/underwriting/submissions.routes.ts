@@ -12,7 +12,8 @@ import { Email, IdParams, OrgIdQuery, PageQuery, pageOf, OneOf, DateOnly, LongTe
 import { mapPage } from '../../../ports/persistence/page.ts';
 import { orgScope } from '../kernel/org-scope.ts';
 import { defineRoute, type RouteDefinition } from '../kernel/route.ts';
-import { PolicySchema, QuoteSchema, ReadinessSchema, SubmissionSchema, viewPolicy, viewQuote, viewSubmission } from './underwriting.views.ts';
+import { PolicySchema, viewPolicy } from '../policy/policy.views.ts';
+import { QuoteSchema, ReadinessSchema, SubmissionSchema, viewQuote, viewSubmission } from './underwriting.views.ts';
 
 const CreateSubmission = Type.Object(
   {

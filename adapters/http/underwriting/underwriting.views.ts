@@ -1,17 +1,11 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { linesOf, type Invoice } from '../../../core/billing/invoice.ts';
-import { chargeTermsOf, premiumTermOf, type Policy } from '../../../core/policy/policy.ts';
-import { chargesOwed, type ChargesChange } from '../../../core/policy/policy-charges.ts';
-import { issuanceCharges, NO_CHARGE_TERMS, type ChargeTerms } from '../../../core/underwriting/charge-terms.ts';
-import type { PolicyTransaction } from '../../../core/policy/policy-transaction.ts';
-import { cents, centsToDollars, type Cents } from '../../../core/shared/money.ts';
+import { issuanceCharges, NO_CHARGE_TERMS } from '../../../core/underwriting/charge-terms.ts';
+import { centsToDollars, type Cents } from '../../../core/shared/money.ts';
 import type { Quote } from '../../../core/underwriting/quote.ts';
 import type { Submission } from '../../../core/underwriting/submission.ts';
 import type { Readiness } from '../../../ports/underwriting/quoting.use-case.ts';
-import { OneOf, Timestamp } from '../kernel/common.schemas.ts';
-import { CANCELLATION_REASONS, POLICY_STATUSES } from '../../../core/policy/policy.ts';
-import { CANCELLATION_METHODS } from '../../../core/policy/premium.ts';
-import { INSTALLMENT_PLANS } from '../../../core/billing/installment-plan.ts';
+import { Timestamp } from '../kernel/common.schemas.ts';
+import { TaxesAndFeesSchema, viewTaxesAndFees } from '../policy/policy.views.ts';
 
 const dollars = centsToDollars;
 const dollarsOrNull = (amount: Cents | undefined): number | null => (amount === undefined ? null : dollars(amount));
@@ -41,14 +35,6 @@ export const viewSubmission = (submission: Submission): Static<typeof Submission
   updatedAt: submission.updatedAt.toISOString(),
 });
 
-const viewTaxesAndFees = (premium: Cents, charges: ChargesChange, terms: ChargeTerms): Static<typeof TaxesAndFeesSchema> => ({
-  policyFee: dollars(charges.policyFee),
-  surplusLinesTax: dollars(charges.surplusLinesTax),
-  stampingFee: dollars(charges.stampingFee),
-  taxState: terms.taxState,
-  total: dollars(cents(premium + charges.policyFee + charges.surplusLinesTax + charges.stampingFee)),
-});
-
 export const viewQuote = (quote: Quote): Static<typeof QuoteSchema> => ({
   id: quote.id,
   submissionId: quote.submissionId,
@@ -66,69 +52,6 @@ export const viewQuote = (quote: Quote): Static<typeof QuoteSchema> => ({
   validUntil: quote.validUntil,
   policyId: quote.policyId,
   createdAt: quote.createdAt.toISOString(),
-});
-
-export const viewPolicy = (policy: Policy): Static<typeof PolicySchema> => ({
-  id: policy.id,
-  policyNumber: policy.policyNumber,
-  orgId: policy.orgId,
-  status: policy.status,
-  submissionId: policy.submissionId,
-  quoteId: policy.quoteId,
-  insuredName: policy.risk.insuredName,
-  contactEmail: policy.contactEmail,
-  producerId: policy.producerId,
-  lineOfBusiness: policy.risk.lineOfBusiness,
-  naicsCode: policy.risk.naicsCode,
-  state: policy.risk.state,
-  limit: dollars(policy.risk.requestedLimit),
-  annualRevenue: dollars(policy.risk.annualRevenue),
-  grossPremium: dollars(policy.grossPremium),
-  effectiveDate: policy.effectiveDate,
-  expirationDate: policy.expirationDate,
-  installmentPlan: policy.installmentPlan,
-  programId: policy.programId,
-  rateTableVersion: policy.rateTableVersion ?? null,
-  taxesAndFees: (({ premium, ...charges }) => viewTaxesAndFees(premium, charges, chargeTermsOf(policy)))(chargesOwed(premiumTermOf(policy))),
-  cancellation: policy.cancellation
-    ? {
-        effectiveDate: policy.cancellation.effectiveDate,
-        reason: policy.cancellation.reason,
-        method: policy.cancellation.method,
-        returnPremium: dollars(policy.cancellation.returnPremium),
-      }
-    : null,
-  renewalOf: policy.renewalOf,
-  renewedBy: policy.renewedBy,
-  createdAt: policy.createdAt.toISOString(),
-  updatedAt: policy.updatedAt.toISOString(),
-});
-
-export const viewTransaction = (transaction: PolicyTransaction): Static<typeof TransactionSchema> => ({
-  id: transaction.id,
-  policyId: transaction.policyId,
-  type: transaction.type,
-  effectiveDate: transaction.effectiveDate,
-  createdAt: transaction.createdAt.toISOString(),
-  actor: transaction.actor,
-  premiumDelta: dollars(transaction.premiumDelta),
-  ...transaction.details,
-});
-
-/** Line kinds as the API names them. */
-const LINE_KIND = { premium: 'premium', policyFee: 'policy_fee', surplusLinesTax: 'surplus_lines_tax', stampingFee: 'stamping_fee' } as const;
-
-export const viewInvoice = (invoice: Invoice): Static<typeof InvoiceSchema> => ({
-  id: invoice.id,
-  invoiceNumber: invoice.invoiceNumber,
-  policyId: invoice.policyId,
-  kind: invoice.kind,
-  amount: dollars(invoice.amount),
-  lines: linesOf(invoice).map((line) => ({ kind: LINE_KIND[line.kind], amount: dollars(line.amount) })),
-  paidAmount: dollars(invoice.paidAmount),
-  dueDate: invoice.dueDate,
-  status: invoice.status,
-  createdAt: invoice.createdAt.toISOString(),
 });
 
 export const viewReadiness = (readiness: Readiness): Static<typeof ReadinessSchema> => ({ ...readiness, missing: [...readiness.missing] });
@@ -170,22 +93,6 @@ export const DaFlagSchema = Type.Object({
   actual: Type.Unknown(),
 });
 
-export const TaxesAndFeesSchema = Type.Object(
-  {
-    policyFee: Money,
-    surplusLinesTax: Money,
-    stampingFee: Money,
-    taxState: Type.Union([Type.String(), Type.Null()], {
-      description: 'The home state the surplus lines tax is owed to; null when the program is not surplus lines.',
-    }),
-    total: Type.Number({ description: 'Dollars: premium, fee and taxes together, what the insured pays.' }),
-  },
-  {
-    description:
-      "Charged beside premium, on their own invoice lines and outside the commission base: the program's policy fee and, for a surplus lines program, the home state's tax and stamping fee. A cancellation returns them in the proportion of premium it returns.",
-  },
-);
-
 export const QuoteSchema = Type.Object({
   id: Type.String(),
   submissionId: Type.String(),
@@ -203,78 +110,6 @@ export const QuoteSchema = Type.Object({
   status: Type.String(),
   validUntil: Type.String({ format: 'date' }),
   policyId: Nullable(Type.String()),
-  createdAt: Timestamp(),
-});
-
-export const CancellationSchema = Type.Object({
-  effectiveDate: Type.String({ format: 'date' }),
-  reason: OneOf(CANCELLATION_REASONS),
-  method: OneOf(CANCELLATION_METHODS),
-  returnPremium: Type.Number({ description: 'Dollars returned to the insured.' }),
-});
-
-export const PolicySchema = Type.Object({
-  id: Type.String(),
-  policyNumber: Type.String(),
-  orgId: Type.String(),
-  status: OneOf(POLICY_STATUSES),
-  submissionId: Type.String(),
-  quoteId: Nullable(Type.String({ description: 'The quote bound; null for a renewal.' })),
-  insuredName: Type.String(),
-  contactEmail: Nullable(Type.String()),
-  producerId: Nullable(Type.String()),
-  lineOfBusiness: Type.String(),
-  naicsCode: Type.String(),
-  state: Type.String({ description: 'Two-letter US state of the risk.' }),
-  limit: Type.Number({ description: 'Dollars: the per-occurrence limit.' }),
-  annualRevenue: Money,
-  grossPremium: Type.Number({ description: 'Dollars: the current annual premium, endorsements included.' }),
-  effectiveDate: Type.String({ format: 'date' }),
-  expirationDate: Type.String({ format: 'date' }),
-  installmentPlan: OneOf(INSTALLMENT_PLANS),
-  programId: Type.String({ description: 'The delegated-authority program the policy is bound under.' }),
-  rateTableVersion: Nullable(
-    Type.String({
-      description:
-        'The rate manual version the term is priced on, kept for its whole life: endorsements re-rate on it; a renewal is priced on the version in force on its own effective date.',
-    }),
-  ),
-  taxesAndFees: TaxesAndFeesSchema,
-  cancellation: Type.Union([CancellationSchema, Type.Null()]),
-  renewalOf: Nullable(Type.String()),
-  renewedBy: Nullable(Type.String()),
-  createdAt: Timestamp(),
-  updatedAt: Timestamp(),
-});
-
-export const TransactionSchema = Type.Object({
-  id: Type.String(),
-  policyId: Type.String(),
-  type: Type.String(),
-  effectiveDate: Type.String({ format: 'date' }),
-  createdAt: Timestamp(),
-  actor: Type.String(),
-  premiumDelta: Money,
-});
-
-export const InvoiceLineSchema = Type.Object({
-  kind: OneOf(Object.values(LINE_KIND), {
-    description:
-      "`premium` carries commission; `policy_fee` is the MGA's; `surplus_lines_tax` and `stamping_fee` are held for the state. Fee and taxes are billed with the first installment.",
-  }),
-  amount: Type.Number({ description: 'Dollars (negative on a credit).' }),
-});
-
-export const InvoiceSchema = Type.Object({
-  id: Type.String(),
-  invoiceNumber: Type.String(),
-  policyId: Type.String(),
-  kind: Type.String(),
-  amount: Type.Number({ description: 'Dollars: the sum of the lines.' }),
-  lines: Type.Array(InvoiceLineSchema),
-  paidAmount: Money,
-  dueDate: Type.String({ format: 'date' }),
-  status: Type.String(),
   createdAt: Timestamp(),
 });
 

@@ -1,0 +1,44 @@
+/** Invoices as the API shows them: money in dollars, each charge on a line of its own. */
+import { Type, type Static } from '@sinclair/typebox';
+import { linesOf, type Invoice } from '../../../core/billing/invoice.ts';
+import { centsToDollars as dollars } from '../../../core/shared/money.ts';
+import { OneOf, Timestamp } from '../kernel/common.schemas.ts';
+
+const Money = Type.Number({ description: 'Dollars.' });
+
+/** Line kinds as the API names them. */
+const LINE_KIND = { premium: 'premium', policyFee: 'policy_fee', surplusLinesTax: 'surplus_lines_tax', stampingFee: 'stamping_fee' } as const;
+
+export const viewInvoice = (invoice: Invoice): Static<typeof InvoiceSchema> => ({
+  id: invoice.id,
+  invoiceNumber: invoice.invoiceNumber,
+  policyId: invoice.policyId,
+  kind: invoice.kind,
+  amount: dollars(invoice.amount),
+  lines: linesOf(invoice).map((line) => ({ kind: LINE_KIND[line.kind], amount: dollars(line.amount) })),
+  paidAmount: dollars(invoice.paidAmount),
+  dueDate: invoice.dueDate,
+  status: invoice.status,
+  createdAt: invoice.createdAt.toISOString(),
+});
+
+export const InvoiceLineSchema = Type.Object({
+  kind: OneOf(Object.values(LINE_KIND), {
+    description:
+      "`premium` carries commission; `policy_fee` is the MGA's; `surplus_lines_tax` and `stamping_fee` are held for the state. Fee and taxes are billed with the first installment.",
+  }),
+  amount: Type.Number({ description: 'Dollars (negative on a credit).' }),
+});
+
+export const InvoiceSchema = Type.Object({
+  id: Type.String(),
+  invoiceNumber: Type.String(),
+  policyId: Type.String(),
+  kind: Type.String(),
+  amount: Type.Number({ description: 'Dollars: the sum of the lines.' }),
+  lines: Type.Array(InvoiceLineSchema),
+  paidAmount: Money,
+  dueDate: Type.String({ format: 'date' }),
+  status: Type.String(),
+  createdAt: Timestamp(),
+});

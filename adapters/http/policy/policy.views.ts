@@ -1,0 +1,135 @@
+/** Policies, their timeline and their fee and taxes as the API shows them: money in dollars, each view typed by its schema. */
+import { Type, type Static } from '@sinclair/typebox';
+import { INSTALLMENT_PLANS } from '../../../core/billing/installment-plan.ts';
+import { chargesOwed, type ChargesChange } from '../../../core/policy/policy-charges.ts';
+import { CANCELLATION_REASONS, chargeTermsOf, POLICY_STATUSES, premiumTermOf, type Policy } from '../../../core/policy/policy.ts';
+import type { PolicyTransaction } from '../../../core/policy/policy-transaction.ts';
+import { CANCELLATION_METHODS } from '../../../core/policy/premium.ts';
+import { cents, centsToDollars as dollars, type Cents } from '../../../core/shared/money.ts';
+import type { ChargeTerms } from '../../../core/underwriting/charge-terms.ts';
+import { OneOf, Timestamp } from '../kernel/common.schemas.ts';
+
+const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.Union([schema, Type.Null()]);
+const Money = Type.Number({ description: 'Dollars.' });
+
+export const viewTaxesAndFees = (premium: Cents, charges: ChargesChange, terms: ChargeTerms): Static<typeof TaxesAndFeesSchema> => ({
+  policyFee: dollars(charges.policyFee),
+  surplusLinesTax: dollars(charges.surplusLinesTax),
+  stampingFee: dollars(charges.stampingFee),
+  taxState: terms.taxState,
+  total: dollars(cents(premium + charges.policyFee + charges.surplusLinesTax + charges.stampingFee)),
+});
+
+export const viewPolicy = (policy: Policy): Static<typeof PolicySchema> => ({
+  id: policy.id,
+  policyNumber: policy.policyNumber,
+  orgId: policy.orgId,
+  status: policy.status,
+  submissionId: policy.submissionId,
+  quoteId: policy.quoteId,
+  insuredName: policy.risk.insuredName,
+  contactEmail: policy.contactEmail,
+  producerId: policy.producerId,
+  lineOfBusiness: policy.risk.lineOfBusiness,
+  naicsCode: policy.risk.naicsCode,
+  state: policy.risk.state,
+  limit: dollars(policy.risk.requestedLimit),
+  annualRevenue: dollars(policy.risk.annualRevenue),
+  grossPremium: dollars(policy.grossPremium),
+  effectiveDate: policy.effectiveDate,
+  expirationDate: policy.expirationDate,
+  installmentPlan: policy.installmentPlan,
+  programId: policy.programId,
+  rateTableVersion: policy.rateTableVersion ?? null,
+  taxesAndFees: (({ premium, ...charges }) => viewTaxesAndFees(premium, charges, chargeTermsOf(policy)))(chargesOwed(premiumTermOf(policy))),
+  cancellation: policy.cancellation
+    ? {
+        effectiveDate: policy.cancellation.effectiveDate,
+        reason: policy.cancellation.reason,
+        method: policy.cancellation.method,
+        returnPremium: dollars(policy.cancellation.returnPremium),
+      }
+    : null,
+  renewalOf: policy.renewalOf,
+  renewedBy: policy.renewedBy,
+  createdAt: policy.createdAt.toISOString(),
+  updatedAt: policy.updatedAt.toISOString(),
+});
+
+export const viewTransaction = (transaction: PolicyTransaction): Static<typeof TransactionSchema> => ({
+  id: transaction.id,
+  policyId: transaction.policyId,
+  type: transaction.type,
+  effectiveDate: transaction.effectiveDate,
+  createdAt: transaction.createdAt.toISOString(),
+  actor: transaction.actor,
+  premiumDelta: dollars(transaction.premiumDelta),
+  ...transaction.details,
+});
+
+export const TaxesAndFeesSchema = Type.Object(
+  {
+    policyFee: Money,
+    surplusLinesTax: Money,
+    stampingFee: Money,
+    taxState: Type.Union([Type.String(), Type.Null()], {
+      description: 'The home state the surplus lines tax is owed to; null when the program is not surplus lines.',
+    }),
+    total: Type.Number({ description: 'Dollars: premium, fee and taxes together, what the insured pays.' }),
+  },
+  {
+    description:
+      "Charged beside premium, on their own invoice lines and outside the commission base: the program's policy fee and, for a surplus lines program, the home state's tax and stamping fee. A cancellation returns them in the proportion of premium it returns.",
+  },
+);
+
+export const CancellationSchema = Type.Object({
+  effectiveDate: Type.String({ format: 'date' }),
+  reason: OneOf(CANCELLATION_REASONS),
+  method: OneOf(CANCELLATION_METHODS),
+  returnPremium: Type.Number({ description: 'Dollars returned to the insured.' }),
+});
+
+export const PolicySchema = Type.Object({
+  id: Type.String(),
+  policyNumber: Type.String(),
+  orgId: Type.String(),
+  status: OneOf(POLICY_STATUSES),
+  submissionId: Type.String(),
+  quoteId: Nullable(Type.String({ description: 'The quote bound; null for a renewal.' })),
+  insuredName: Type.String(),
+  contactEmail: Nullable(Type.String()),
+  producerId: Nullable(Type.String()),
+  lineOfBusiness: Type.String(),
+  naicsCode: Type.String(),
+  state: Type.String({ description: 'Two-letter US state of the risk.' }),
+  limit: Type.Number({ description: 'Dollars: the per-occurrence limit.' }),
+  annualRevenue: Money,
+  grossPremium: Type.Number({ description: 'Dollars: the current annual premium, endorsements included.' }),
+  effectiveDate: Type.String({ format: 'date' }),
+  expirationDate: Type.String({ format: 'date' }),
+  installmentPlan: OneOf(INSTALLMENT_PLANS),
+  programId: Type.String({ description: 'The delegated-authority program the policy is bound under.' }),
+  rateTableVersion: Nullable(
+    Type.String({
+      description:
+        'The rate manual version the term is priced on, kept for its whole life: endorsements re-rate on it; a renewal is priced on the version in force on its own effective date.',
+    }),
+  ),
+  taxesAndFees: TaxesAndFeesSchema,
+  cancellation: Type.Union([CancellationSchema, Type.Null()]),
+  renewalOf: Nullable(Type.String()),
+  renewedBy: Nullable(Type.String()),
+  createdAt: Timestamp(),
+  updatedAt: Timestamp(),
+});
+
+export const TransactionSchema = Type.Object({
+  id: Type.String(),
+  policyId: Type.String(),
+  type: Type.String(),
+  effectiveDate: Type.String({ format: 'date' }),
+  createdAt: Timestamp(),
+  actor: Type.String(),
+  premiumDelta: Money,
+});
