@@ -72,16 +72,11 @@ export const producerRoutes = (producers: Producers, records: RecordAccess): Rou
     responses: { 200: { description: 'A page of producers.', schema: pageOf(ProducerSchema) } },
     handler: async (context) => {
       const { orgId, status, q, ...page } = context.query;
+      const scope = orgScope(context, orgId);
+      const among = await visibleAmong(records, context, scope, 'producer');
       return {
         status: 200,
-        body: mapPage(
-          await producers.list(
-            orgScope(context, orgId),
-            { ...(status ? { status } : {}), ...(q ? { q } : {}), ...(await visibleAmong(records, context, orgScope(context, orgId), 'producer')) },
-            page,
-          ),
-          viewProducer,
-        ),
+        body: mapPage(await producers.list(scope, { ...(status ? { status } : {}), ...(q ? { q } : {}), ...among }, page), viewProducer),
       };
     },
   }),
