@@ -1,6 +1,7 @@
 import { Container } from 'inversify';
 import type { Logger } from 'pino';
 import type { CollectionStore } from '../ports/persistence/collection-store.port.ts';
+import { claimsModule } from './claims.module.ts';
 import { authorizationModule } from './authorization.module.ts';
 import { billingModule } from './billing.module.ts';
 import type { AppConfig } from './config.ts';
@@ -24,6 +25,7 @@ export const contextModules = (config: AppConfig, store: CollectionStore, logger
   authorizationModule(config),
   underwritingModule(),
   policyModule(),
+  claimsModule(),
   billingModule(config, logger),
   documentsModule(config),
   esignModule(),

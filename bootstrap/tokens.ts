@@ -49,6 +49,9 @@ import type { OrganizationRepository } from '../ports/tenancy/organization.repos
 import type { Organizations } from '../ports/tenancy/organizations.use-case.ts';
 import type { Binding } from '../ports/policy/binding.use-case.ts';
 import type { Quoting } from '../ports/underwriting/quoting.use-case.ts';
+import type { ClaimRepository } from '../ports/claims/claim.repository.ts';
+import type { ClaimSettlements } from '../ports/claims/claim-settlements.use-case.ts';
+import type { Claims } from '../ports/claims/claims.use-case.ts';
 import type { AuthorizationGraph } from '../ports/authorization/authorization-graph.port.ts';
 import type { ReadAudit } from '../ports/authorization/read-audit.ts';
 import type { RecordAccess } from '../ports/authorization/record-access.ts';
@@ -90,6 +93,10 @@ export const TOKENS = {
   // tenancy
   OrganizationRepository: token<OrganizationRepository>('OrganizationRepository'),
   Organizations: token<Organizations>('Organizations'),
+  // claims
+  ClaimRepository: token<ClaimRepository>('ClaimRepository'),
+  Claims: token<Claims>('Claims'),
+  ClaimSettlements: token<ClaimSettlements>('ClaimSettlements'),
   // authorization
   AuthorizationGraph: token<AuthorizationGraph>('AuthorizationGraph'),
   RecordRelationships: token<RecordRelationships>('RecordRelationships'),

@@ -12,6 +12,11 @@ export const EVENT_TYPES = {
   'payment.received': 'A premium payment was processed.',
   'payment.failed': 'A payment attempt failed.',
   'invoice.paid': 'An invoice became fully paid.',
+  'claim.filed': 'A first notice of loss was received.',
+  'claim.opened': 'A claim was opened (with its first notice of loss).',
+  'claim.reserved': 'Reserves were set or updated.',
+  'claim.settled': 'A settlement was approved.',
+  'claim.closed': 'A claim was closed.',
   'webhook.test': 'Sent by the test operation of a subscription.',
 } as const;
 

@@ -15,6 +15,11 @@ export interface EventData {
   'payment.received': { invoiceId: string; reference: string; amount: Cents; method: string };
   'payment.failed': { invoiceId: string; invoiceNumber: string; policyId: string; reference: string; amount: Cents; reason: string };
   'invoice.paid': { invoiceId: string; invoiceNumber: string; policyId: string; amount: Cents };
+  'claim.filed': { claimId: string; claimNumber: string; policyId: string; lossDate: CalendarDate };
+  'claim.opened': { claimId: string; claimNumber: string; policyId: string; lossDate: CalendarDate };
+  'claim.reserved': { claimId: string; claimNumber: string; indemnity: Cents; expense: Cents; incurred: Cents };
+  'claim.settled': { claimId: string; claimNumber: string; settlementId: string; amount: Cents; paid: Cents };
+  'claim.closed': { claimId: string; claimNumber: string; outcome: string; paid: Cents };
   'webhook.test': { subscriptionId: string; message: string };
 }
 
@@ -30,5 +35,10 @@ export const EVENT_MONEY_FIELDS: { readonly [T in EventType]: { readonly [K in M
   'payment.received': { amount: true },
   'payment.failed': { amount: true },
   'invoice.paid': { amount: true },
+  'claim.filed': {},
+  'claim.opened': {},
+  'claim.reserved': { indemnity: true, expense: true, incurred: true },
+  'claim.settled': { amount: true, paid: true },
+  'claim.closed': { paid: true },
   'webhook.test': {},
 };

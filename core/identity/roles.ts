@@ -132,6 +132,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
     'submissions:read',
     'submissions:write',
     'policies:read',
+    'claims:read',
     'invoices:read',
     'documents:read',
     'coi:generate',

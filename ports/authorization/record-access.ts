@@ -68,8 +68,11 @@ const PART_TYPES: ReadonlySet<RecordType> = new Set(['invoice']);
 /** The 404 of a record the organization does not have, as every repository says it. */
 const missing = (type: RecordType) => notFound(type.charAt(0).toUpperCase() + type.slice(1));
 
-/** What the whole-book relation of the organization is for a relation on a record. */
-const BOOK_RELATION: Record<RecordRelation, string> = { viewer: 'staff', editor: 'writer' };
+/**
+ * The organization's relation that reaches every record of a type: its staff read, its writers
+ * change; claims are worked by claims staff, an adjuster only on the claims assigned to it.
+ */
+const bookRelation = (type: RecordType, relation: RecordRelation): string => (type === 'claim' ? 'claims_staff' : relation === 'editor' ? 'writer' : 'staff');
 
 /**
  * Which records a caller may see and change, decided by the authorization graph: staff of the
@@ -89,7 +92,7 @@ export class RecordAccess {
 
   async assert(principal: Principal, orgId: string, type: RecordType, id: string, relation: RecordRelation): Promise<void> {
     const subject = subjectOf(principal, orgId);
-    if (!subject || (await this.reachesBook(orgId, subject, relation))) return;
+    if (!subject || (await this.reachesBook(orgId, subject, bookRelation(type, relation)))) return;
     const object = `${type}:${id}`;
     // An id no record can have (a `:` or `#` in it) names nothing, for the graph as for the store.
     if (!parseObject(object)) throw missing(type);
@@ -107,7 +110,7 @@ export class RecordAccess {
   /** The ids of the records of a type the caller reaches; null when the caller reaches all of them. */
   async visibleIds(principal: Principal, orgId: string, type: RecordType, relation: RecordRelation = 'viewer'): Promise<string[] | null> {
     const subject = subjectOf(principal, orgId);
-    if (!subject || (await this.reachesBook(orgId, subject, relation))) return null;
+    if (!subject || (await this.reachesBook(orgId, subject, bookRelation(type, relation)))) return null;
     const objects = await this.graph.listObjects(orgId, { type, relation, user: subject.user, contextualTuples: subject.contextualTuples });
     return objects.map((object) => object.slice(type.length + 1));
   }
@@ -117,13 +120,13 @@ export class RecordAccess {
    * with the request (from the credential), so the graph's answer depends on the caller's standing
    * alone: it is asked once per standing and relation, then remembered for the process.
    */
-  private reachesBook(orgId: string, subject: Subject, relation: RecordRelation): Promise<boolean> {
-    const key = `${subject.standing}|${relation}`;
+  private reachesBook(orgId: string, subject: Subject, book: string): Promise<boolean> {
+    const key = `${subject.standing}|${book}`;
     let known = this.bookReach.get(key);
     if (!known) {
       known = this.graph.check(orgId, {
         object: `organization:${orgId}`,
-        relation: BOOK_RELATION[relation],
+        relation: book,
         user: subject.user,
         contextualTuples: subject.contextualTuples,
       });

@@ -41,6 +41,19 @@ export class RecordRelationships {
     ]);
   }
 
+  /** A claim of its organization, about its policy (whose producer and insured may read it). */
+  claim(claim: { id: string; orgId: string; policyId: string }): Promise<void> {
+    const object = `claim:${claim.id}`;
+    return this.graph.write(claim.orgId, [organizationOf(object, claim.orgId), { object, relation: 'policy', user: `policy:${claim.policyId}` }]);
+  }
+
+  /** The adjuster a claim is assigned to acts on it; a previous one no longer does. */
+  async assignment(claim: { id: string; orgId: string }, adjusterId: string, previous: string | null): Promise<void> {
+    const object = `claim:${claim.id}`;
+    await this.graph.write(claim.orgId, [{ object, relation: 'assignee', user: `user:${adjusterId}` }]);
+    if (previous && previous !== adjusterId) await this.graph.delete(claim.orgId, [{ object, relation: 'assignee', user: `user:${previous}` }]);
+  }
+
   /** A producer belongs to its organization; its user acts as it only once it is active. */
   async producer(producer: { id: string; orgId: string; userId: string | null; status: string }): Promise<void> {
     const object = `producer:${producer.id}`;

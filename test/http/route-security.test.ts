@@ -1,6 +1,7 @@
 import test from 'ava';
 import { ROLE_PERMISSIONS, type Role } from '../../core/identity/roles.ts';
 import type { Permission } from '../../core/identity/permissions.ts';
+import { addDays, today } from '../../core/shared/calendar-date.ts';
 import { boundPolicy } from '../support/mothers.ts';
 import { call, createApiKey, createProducer, createTenant, PASSWORD, startTestApp, type Tenant, type TestApp } from '../support/test-app.ts';
 
@@ -50,7 +51,14 @@ const recordsOfA = async (app: TestApp, a: Tenant): Promise<Record<string, strin
   const webhook = await call(app.api, 'POST', '/v1/webhooks', { token: a.adminToken, body: { url: 'http://127.0.0.1:9/hook', events: ['policy.bound'] } });
   await createApiKey(app, a, ['submissions:read']);
   const keys = await call(app.api, 'GET', '/v1/api-keys', { token: a.adminToken });
+  // A claim needs a policy in force on a past day: one bound from ten days ago.
+  const inForce = await boundPolicy(app, a, { submission: { effectiveDate: addDays(today(new Date()), -10) } });
+  const claim = await call(app.api, 'POST', '/v1/claims', {
+    token: a.adminToken,
+    body: { policyId: inForce.policy.id, lossDate: addDays(today(new Date()), -2), description: 'Burst pipe' },
+  });
   return {
+    '/v1/claims/': claim.body.id,
     '/v1/submissions/': bound.submission.id,
     '/v1/policies/': bound.policy.id,
     '/v1/invoices/': bound.invoice.id,

@@ -62,6 +62,22 @@ export const EVENT_DATA_SCHEMAS: Record<EventType, TSchema> = {
     policyId: Type.String(),
     amount: Money,
   }),
+  'claim.filed': Type.Object({ claimId: Type.String(), claimNumber: Type.String(), policyId: Type.String(), lossDate: DateOnly }),
+  'claim.opened': Type.Object({ claimId: Type.String(), claimNumber: Type.String(), policyId: Type.String(), lossDate: DateOnly }),
+  'claim.reserved': Type.Object({
+    claimId: Type.String(),
+    claimNumber: Type.String(),
+    indemnity: Money,
+    expense: Money,
+    incurred: Type.Number({ description: 'Dollars: paid plus outstanding reserves.' }),
+  }),
+  'claim.settled': Type.Object({ claimId: Type.String(), claimNumber: Type.String(), settlementId: Type.String(), amount: Money, paid: Money }),
+  'claim.closed': Type.Object({
+    claimId: Type.String(),
+    claimNumber: Type.String(),
+    outcome: Type.String({ description: '`settled` or `denied`.' }),
+    paid: Money,
+  }),
   'webhook.test': Type.Object({ subscriptionId: Type.String(), message: Type.String() }),
 };
 

@@ -1,0 +1,89 @@
+/** Claims as the API shows them: money in dollars, reserves with their history, settlements. */
+import { Type, type Static } from '@sinclair/typebox';
+import { CLAIM_STATUSES, incurred, SETTLEMENT_STATUSES, type Claim, type Reserves, type Settlement } from '../../../core/claims/claim.ts';
+import { centsToDollars as dollars } from '../../../core/shared/money.ts';
+import { OneOf, Timestamp } from '../kernel/common.schemas.ts';
+
+const Money = Type.Number({ description: 'Dollars.' });
+const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.Union([schema, Type.Null()]);
+
+const ReservesSchema = Type.Object({ indemnity: Money, expense: Money });
+
+export const SettlementSchema = Type.Object({
+  id: Type.String(),
+  amount: Money,
+  payee: Nullable(Type.String()),
+  notes: Nullable(Type.String()),
+  status: OneOf(SETTLEMENT_STATUSES),
+  offeredBy: Type.String(),
+  approvedBy: Nullable(Type.String()),
+  createdAt: Timestamp(),
+  approvedAt: Type.Union([Timestamp(), Type.Null()]),
+});
+
+export const ClaimSchema = Type.Object({
+  id: Type.String(),
+  claimNumber: Type.String({ description: 'Unique within the organization: CLM-<year>-<sequence>.' }),
+  policyId: Type.String(),
+  policyNumber: Type.String(),
+  status: OneOf(CLAIM_STATUSES),
+  lossDate: Type.String({ format: 'date' }),
+  description: Type.String(),
+  lossType: Nullable(Type.String()),
+  claimant: Type.Union([Type.Object({ name: Type.String(), email: Nullable(Type.String()), phone: Nullable(Type.String()) }), Type.Null()]),
+  location: Nullable(Type.String()),
+  estimatedAmount: Type.Union([Money, Type.Null()]),
+  adjusterId: Nullable(Type.String({ description: 'The user the claim is assigned to.' })),
+  reserves: ReservesSchema,
+  reserveHistory: Type.Array(Type.Object({ at: Timestamp(), actor: Type.String(), from: ReservesSchema, to: ReservesSchema }), {
+    description: 'Every change of reserves, oldest first.',
+  }),
+  paid: Money,
+  incurred: Type.Number({ description: 'Dollars: paid plus outstanding reserves.' }),
+  settlements: Type.Array(SettlementSchema),
+  denialReason: Nullable(Type.String()),
+  createdAt: Timestamp(),
+  updatedAt: Timestamp(),
+});
+
+const viewReserves = (reserves: Reserves) => ({ indemnity: dollars(reserves.indemnity), expense: dollars(reserves.expense) });
+
+export const viewSettlement = (settlement: Settlement): Static<typeof SettlementSchema> => ({
+  id: settlement.id,
+  amount: dollars(settlement.amount),
+  payee: settlement.payee,
+  notes: settlement.notes,
+  status: settlement.status,
+  offeredBy: settlement.offeredBy,
+  approvedBy: settlement.approvedBy,
+  createdAt: settlement.createdAt.toISOString(),
+  approvedAt: settlement.approvedAt ? settlement.approvedAt.toISOString() : null,
+});
+
+export const viewClaim = (claim: Claim): Static<typeof ClaimSchema> => ({
+  id: claim.id,
+  claimNumber: claim.claimNumber,
+  policyId: claim.policyId,
+  policyNumber: claim.policyNumber,
+  status: claim.status,
+  lossDate: claim.lossDate,
+  description: claim.description,
+  lossType: claim.lossType,
+  claimant: claim.claimant,
+  location: claim.location,
+  estimatedAmount: claim.estimatedAmount === null ? null : dollars(claim.estimatedAmount),
+  adjusterId: claim.adjusterId,
+  reserves: viewReserves(claim.reserves),
+  reserveHistory: claim.reserveHistory.map((change) => ({
+    at: change.at.toISOString(),
+    actor: change.actor,
+    from: viewReserves(change.from),
+    to: viewReserves(change.to),
+  })),
+  paid: dollars(claim.paid),
+  incurred: dollars(incurred(claim)),
+  settlements: claim.settlements.map(viewSettlement),
+  denialReason: claim.denialReason,
+  createdAt: claim.createdAt.toISOString(),
+  updatedAt: claim.updatedAt.toISOString(),
+});

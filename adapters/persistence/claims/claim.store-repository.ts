@@ -1,0 +1,74 @@
+import type { Claim, ClaimStatus } from '../../../core/claims/claim.ts';
+import type { DomainEvent } from '../../../core/events/domain-event.ts';
+import type { Transition } from '../../../core/shared/lifecycle.ts';
+import type { ClaimChanges, ClaimFilters, ClaimRepository } from '../../../ports/claims/claim.repository.ts';
+import type { CollectionStore, Filter } from '../../../ports/persistence/collection-store.port.ts';
+import type { Page, PageRequest } from '../../../ports/persistence/page.ts';
+import { definedFields, type RecordFields } from '../shared/document-mapping.ts';
+import { carriesEvents, newOutbox, OUTBOX_INDEX, withEvents } from '../shared/outbox.ts';
+import { RecordCollection } from '../shared/record-collection.ts';
+
+const CLAIM_FIELDS: RecordFields<Claim> = {
+  id: true,
+  orgId: true,
+  claimNumber: true,
+  policyId: true,
+  policyNumber: true,
+  status: true,
+  lossDate: true,
+  description: true,
+  lossType: true,
+  claimant: true,
+  location: true,
+  estimatedAmount: true,
+  adjusterId: true,
+  reserves: true,
+  reserveHistory: true,
+  paid: true,
+  settlements: true,
+  denialReason: true,
+  createdBy: true,
+  createdAt: true,
+  updatedAt: true,
+  version: true,
+};
+
+/** Claims carry their unpublished events, so a change and its events are one write. */
+export class ClaimStoreRepository implements ClaimRepository {
+  private readonly records: RecordCollection<Claim>;
+
+  private constructor(records: RecordCollection<Claim>) {
+    this.records = records;
+  }
+
+  static async create(store: CollectionStore): Promise<ClaimStoreRepository> {
+    carriesEvents(store, 'claims');
+    return new ClaimStoreRepository(
+      await RecordCollection.open<Claim>(store, 'claims', CLAIM_FIELDS, [
+        { name: 'org_claim_number', keys: { orgId: 1, claimNumber: 1 }, unique: true },
+        { name: 'org_status', keys: { orgId: 1, status: 1, _id: -1 } },
+        { name: 'org_adjuster', keys: { orgId: 1, adjusterId: 1, _id: -1 } },
+        { name: 'org_policy', keys: { orgId: 1, policyId: 1, _id: -1 } },
+        OUTBOX_INDEX,
+      ]),
+    );
+  }
+
+  async insert(claim: Claim, events: readonly DomainEvent[]): Promise<void> {
+    await this.records.raw.insertOne({ ...this.records.mapper.toStored(claim), ...newOutbox(events) });
+  }
+
+  findById(orgId: string, id: string): Promise<Claim | null> {
+    return this.records.findById(orgId, id);
+  }
+
+  list(orgId: string, filters: ClaimFilters, page: PageRequest): Promise<Page<Claim>> {
+    const { among, ...fields } = filters;
+    return this.records.page(orgId, definedFields(fields) as Filter, page, among);
+  }
+
+  change(claim: Claim, step: Transition<ClaimStatus>, changes: ClaimChanges, events: readonly DomainEvent[], at: Date): Promise<Claim | null> {
+    const update = withEvents({ $set: { ...definedFields(changes), status: step.to, updatedAt: at }, $inc: { version: 1 } }, events);
+    return this.records.update(claim.orgId, claim.id, { version: claim.version, status: { $in: [...step.from] } }, update);
+  }
+}

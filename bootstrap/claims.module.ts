@@ -1,0 +1,35 @@
+import { claimRoutes } from '../adapters/http/claims/claims.routes.ts';
+import { ClaimStoreRepository } from '../adapters/persistence/claims/claim.store-repository.ts';
+import { ClaimSettlements } from '../ports/claims/claim-settlements.use-case.ts';
+import { Claims } from '../ports/claims/claims.use-case.ts';
+import { TOKENS } from './tokens.ts';
+import { bindings, type ContextModule } from './wiring.ts';
+
+/** Claims from first notice of loss to close: reserves, settlements with approval, denial. */
+export const claimsModule = (): ContextModule => ({
+  name: 'claims',
+  bindings: bindings((wire) => {
+    wire.factory(TOKENS.ClaimRepository, [TOKENS.Store], ClaimStoreRepository.create);
+    wire.factory(
+      TOKENS.Claims,
+      [
+        TOKENS.ClaimRepository,
+        TOKENS.PolicyRepository,
+        TOKENS.UserRepository,
+        TOKENS.Sequences,
+        TOKENS.RecordRelationships,
+        TOKENS.AuditTrail,
+        TOKENS.Ids,
+        TOKENS.Clock,
+      ],
+      (claims, policies, users, sequences, relationships, audit, ids, clock) =>
+        new Claims({ claims, policies, users, sequences, relationships, audit, ids, clock }),
+    );
+    wire.factory(
+      TOKENS.ClaimSettlements,
+      [TOKENS.ClaimRepository, TOKENS.AuditTrail, TOKENS.Ids, TOKENS.Clock],
+      (claims, audit, ids, clock) => new ClaimSettlements({ claims, audit, ids, clock }),
+    );
+  }),
+  routes: async (resolve) => claimRoutes(await resolve(TOKENS.Claims), await resolve(TOKENS.ClaimSettlements), await resolve(TOKENS.RecordAccess)),
+});

@@ -1,0 +1,88 @@
+import { type Claim, type Settlement } from '../../core/claims/claim.ts';
+import { DEFAULT_SUPERVISOR_AUTHORITY, mayApprove, offerStatus } from '../../core/claims/settlement-authority.ts';
+import { domainEvent } from '../../core/events/domain-event.ts';
+import { describeActor, type Principal } from '../../core/identity/principal.ts';
+import { DomainError, notFound, validationFailed } from '../../core/shared/domain-error.ts';
+import { cents, centsToDollars, type Cents } from '../../core/shared/money.ts';
+import { changeClaim, claimOf, eventOrigin, type ClaimChangeDeps } from './claim-changes.ts';
+
+const roleOf = (actor: Principal) => (actor.kind === 'user' ? actor.role : 'machine');
+
+/**
+ * Settlement offers and their approval. An adjuster's offer waits for a claims supervisor (or an
+ * administrator); a supervisor's own offer within its authority is approved at once; above that
+ * authority only an administrator approves. Approval settles the claim: the amount is paid on it
+ * and the indemnity reserve released.
+ */
+export class ClaimSettlements {
+  private readonly deps: ClaimChangeDeps;
+  private readonly supervisorAuthority: Cents;
+
+  constructor(deps: ClaimChangeDeps, supervisorAuthority: Cents = DEFAULT_SUPERVISOR_AUTHORITY) {
+    this.deps = deps;
+    this.supervisorAuthority = supervisorAuthority;
+  }
+
+  async offer(
+    actor: Principal,
+    orgId: string,
+    id: string,
+    input: { amount: Cents; payee?: string; notes?: string },
+  ): Promise<{ claim: Claim; settlement: Settlement }> {
+    if (input.amount <= 0) throw validationFailed('amount', 'exclusiveMinimum', 'A settlement pays more than nothing.');
+    const claim = await claimOf(this.deps, orgId, id);
+    if (claim.settlements.some((offer) => offer.status === 'pending_approval')) {
+      throw new DomainError('invalid_transition', 'A settlement offer of this claim already awaits approval.', { status: claim.status });
+    }
+    const at = this.deps.clock.now();
+    const status = offerStatus(roleOf(actor), input.amount, this.supervisorAuthority);
+    const settlement: Settlement = {
+      id: this.deps.ids.next('stl'),
+      amount: input.amount,
+      payee: input.payee ?? null,
+      notes: input.notes ?? null,
+      status,
+      offeredBy: describeActor(actor),
+      approvedBy: status === 'approved' ? describeActor(actor) : null,
+      createdAt: at,
+      approvedAt: status === 'approved' ? at : null,
+    };
+    const settlements = [...claim.settlements, settlement];
+    const changed =
+      status === 'approved'
+        ? await this.settled(actor, claim, settlement, settlements)
+        : await changeClaim(this.deps, actor, claim, 'offer_settlement', { settlements }, () => []);
+    return { claim: changed, settlement };
+  }
+
+  async approve(actor: Principal, orgId: string, id: string, settlementId: string): Promise<{ claim: Claim; settlement: Settlement }> {
+    const claim = await claimOf(this.deps, orgId, id);
+    const offer = claim.settlements.find((candidate) => candidate.id === settlementId);
+    if (!offer) throw notFound('Settlement');
+    if (offer.status !== 'pending_approval') throw new DomainError('invalid_transition', 'The settlement is already approved.', { status: offer.status });
+    if (!mayApprove(roleOf(actor), offer.amount, this.supervisorAuthority)) {
+      throw new DomainError('forbidden', `A settlement above ${centsToDollars(this.supervisorAuthority)} dollars needs an administrator's approval.`, {
+        supervisorAuthority: centsToDollars(this.supervisorAuthority),
+      });
+    }
+    const approved: Settlement = { ...offer, status: 'approved', approvedBy: describeActor(actor), approvedAt: this.deps.clock.now() };
+    const settlements = claim.settlements.map((candidate) => (candidate.id === settlementId ? approved : candidate));
+    return { claim: await this.settled(actor, claim, approved, settlements), settlement: approved };
+  }
+
+  private settled(actor: Principal, claim: Claim, settlement: Settlement, settlements: readonly Settlement[]): Promise<Claim> {
+    const paid = cents(claim.paid + settlement.amount);
+    const reserves = { indemnity: cents(0), expense: claim.reserves.expense };
+    const history =
+      claim.reserves.indemnity === 0
+        ? claim.reserveHistory
+        : [...claim.reserveHistory, { at: this.deps.clock.now(), actor: describeActor(actor), from: claim.reserves, to: reserves }];
+    return changeClaim(this.deps, actor, claim, 'settle', { settlements, paid, reserves, reserveHistory: history }, (at) => [
+      domainEvent(
+        'claim.settled',
+        { claimId: claim.id, claimNumber: claim.claimNumber, settlementId: settlement.id, amount: settlement.amount, paid },
+        eventOrigin(this.deps, claim.orgId, at),
+      ),
+    ]);
+  }
+}

@@ -1,0 +1,21 @@
+import type { Claim, ClaimStatus } from '../../core/claims/claim.ts';
+import type { DomainEvent } from '../../core/events/domain-event.ts';
+import type { Transition } from '../../core/shared/lifecycle.ts';
+import type { Among, Page, PageRequest } from '../persistence/page.ts';
+
+export interface ClaimFilters extends Among {
+  readonly status?: ClaimStatus;
+  readonly adjusterId?: string;
+  readonly policyId?: string;
+}
+
+export type ClaimChanges = Partial<Omit<Claim, 'id' | 'orgId' | 'version' | 'status'>>;
+
+export interface ClaimRepository {
+  /** Stores the claim with its events (outbox); `duplicate` when the claim number is taken. */
+  insert(claim: Claim, events: readonly DomainEvent[]): Promise<void>;
+  findById(orgId: string, id: string): Promise<Claim | null>;
+  list(orgId: string, filters: ClaimFilters, page: PageRequest): Promise<Page<Claim>>;
+  /** Makes the move with its changes and events in one write, only if the claim is still at its version; null otherwise. */
+  change(claim: Claim, step: Transition<ClaimStatus>, changes: ClaimChanges, events: readonly DomainEvent[], at: Date): Promise<Claim | null>;
+}

@@ -1,0 +1,148 @@
+import { assertLossCovered } from '../../core/claims/claim-coverage.ts';
+import { claimNumberFor, incurred, NO_RESERVES, reserveMove, type Claim, type Claimant, type Reserves } from '../../core/claims/claim.ts';
+import { domainEvent } from '../../core/events/domain-event.ts';
+import { describeActor, type Principal } from '../../core/identity/principal.ts';
+import { compareDates, today, yearOf, type CalendarDate } from '../../core/shared/calendar-date.ts';
+import { notFound, validationFailed } from '../../core/shared/domain-error.ts';
+import { cents, type Cents } from '../../core/shared/money.ts';
+import type { RecordRelationships } from '../authorization/record-relationships.ts';
+import type { UserRepository } from '../identity/user.repository.ts';
+import type { Page, PageRequest } from '../persistence/page.ts';
+import type { PolicyRepository } from '../policy/policy.repositories.ts';
+import type { SequenceGenerator } from '../underwriting/underwriting.repositories.ts';
+import { changeClaim, claimOf, eventOrigin, type ClaimChangeDeps } from './claim-changes.ts';
+import type { ClaimFilters } from './claim.repository.ts';
+
+export interface ClaimsDeps extends ClaimChangeDeps {
+  readonly policies: Pick<PolicyRepository, 'findById'>;
+  readonly users: Pick<UserRepository, 'findById'>;
+  readonly sequences: SequenceGenerator;
+  readonly relationships: RecordRelationships;
+}
+
+export interface FirstNoticeOfLoss {
+  readonly policyId: string;
+  readonly lossDate: CalendarDate;
+  readonly description: string;
+  readonly lossType?: string;
+  readonly claimant?: Claimant;
+  readonly location?: string;
+  readonly estimatedAmount?: Cents;
+}
+
+/** Roles an adjuster assignment may name. */
+const ADJUSTING_ROLES = new Set(['claims_adjuster', 'claims_supervisor', 'org_admin']);
+
+/** Claims from first notice of loss to close: filing, investigation, reserves, denial and closing. */
+export class Claims {
+  private readonly deps: ClaimsDeps;
+
+  constructor(deps: ClaimsDeps) {
+    this.deps = deps;
+  }
+
+  /** First notice of loss on a policy of the organization, for a loss in its covered period. */
+  async file(actor: Principal, orgId: string, input: FirstNoticeOfLoss): Promise<Claim> {
+    const policy = await this.deps.policies.findById(orgId, input.policyId);
+    if (!policy) throw notFound('Policy');
+    const now = this.deps.clock.now();
+    if (compareDates(input.lossDate, today(now)) > 0) throw validationFailed('lossDate', 'not_future', 'A loss cannot be reported before it happened.');
+    assertLossCovered(policy, input.lossDate);
+    const sequence = await this.deps.sequences.next(orgId, `claim:${yearOf(today(now))}`);
+    const claim: Claim = {
+      id: this.deps.ids.next('clm'),
+      orgId,
+      claimNumber: claimNumberFor(yearOf(today(now)), sequence),
+      policyId: policy.id,
+      policyNumber: policy.policyNumber,
+      status: 'open',
+      lossDate: input.lossDate,
+      description: input.description,
+      lossType: input.lossType ?? null,
+      claimant: input.claimant ?? null,
+      location: input.location ?? null,
+      estimatedAmount: input.estimatedAmount ?? null,
+      adjusterId: null,
+      reserves: NO_RESERVES,
+      reserveHistory: [],
+      paid: cents(0),
+      settlements: [],
+      denialReason: null,
+      createdBy: describeActor(actor),
+      createdAt: now,
+      updatedAt: now,
+      version: 0,
+    };
+    const data = { claimId: claim.id, claimNumber: claim.claimNumber, policyId: claim.policyId, lossDate: claim.lossDate };
+    await this.deps.relationships.claim(claim);
+    await this.deps.claims.insert(claim, [
+      domainEvent('claim.filed', data, eventOrigin(this.deps, orgId, now)),
+      domainEvent('claim.opened', data, eventOrigin(this.deps, orgId, now)),
+    ]);
+    await this.deps.audit.record(actor, orgId, 'claim.filed', { type: 'claim', id: claim.id }, { claimNumber: claim.claimNumber, policyId: claim.policyId });
+    return claim;
+  }
+
+  get(orgId: string, id: string): Promise<Claim> {
+    return claimOf(this.deps, orgId, id);
+  }
+
+  list(orgId: string, filters: ClaimFilters, page: PageRequest): Promise<Page<Claim>> {
+    return this.deps.claims.list(orgId, filters, page);
+  }
+
+  /** Starts the investigation, assigned to the adjuster named, or to the adjuster asking. */
+  async investigate(actor: Principal, orgId: string, id: string, input: { adjusterId?: string }): Promise<Claim> {
+    const claim = await claimOf(this.deps, orgId, id);
+    const adjusterId = input.adjusterId ?? (actor.kind === 'user' && actor.role === 'claims_adjuster' ? actor.userId : null);
+    if (adjusterId) {
+      const adjuster = await this.deps.users.findById(orgId, adjusterId);
+      if (!adjuster || !ADJUSTING_ROLES.has(adjuster.role)) {
+        throw validationFailed('adjusterId', 'adjuster', 'The adjuster must be a claims adjuster, claims supervisor or administrator of the organization.');
+      }
+      await this.deps.relationships.assignment(claim, adjusterId, claim.adjusterId);
+    }
+    return changeClaim(this.deps, actor, claim, 'investigate', { adjusterId: adjusterId ?? claim.adjusterId }, () => []);
+  }
+
+  /** Sets the outstanding reserves; the history keeps every change. */
+  async reserve(actor: Principal, orgId: string, id: string, reserves: Reserves): Promise<Claim> {
+    const claim = await claimOf(this.deps, orgId, id);
+    const at = this.deps.clock.now();
+    const change = { at, actor: describeActor(actor), from: claim.reserves, to: reserves };
+    return changeClaim(this.deps, actor, claim, reserveMove(claim.status), { reserves, reserveHistory: [...claim.reserveHistory, change] }, (when) => [
+      domainEvent(
+        'claim.reserved',
+        {
+          claimId: claim.id,
+          claimNumber: claim.claimNumber,
+          indemnity: reserves.indemnity,
+          expense: reserves.expense,
+          incurred: incurred({ paid: claim.paid, reserves }),
+        },
+        eventOrigin(this.deps, orgId, when),
+      ),
+    ]);
+  }
+
+  /** Denies coverage; the reserves are released. */
+  async deny(actor: Principal, orgId: string, id: string, reason: string): Promise<Claim> {
+    const claim = await claimOf(this.deps, orgId, id);
+    return changeClaim(this.deps, actor, claim, 'deny', { denialReason: reason, ...this.released(actor, claim) }, () => []);
+  }
+
+  /** Closes a settled or denied claim; what is left in reserve is released. */
+  async close(actor: Principal, orgId: string, id: string): Promise<Claim> {
+    const claim = await claimOf(this.deps, orgId, id);
+    const outcome = claim.status === 'settled' ? 'settled' : 'denied';
+    return changeClaim(this.deps, actor, claim, 'close', this.released(actor, claim), (at) => [
+      domainEvent('claim.closed', { claimId: claim.id, claimNumber: claim.claimNumber, outcome, paid: claim.paid }, eventOrigin(this.deps, orgId, at)),
+    ]);
+  }
+
+  private released(actor: Principal, claim: Claim): Partial<Claim> {
+    if (claim.reserves.indemnity === 0 && claim.reserves.expense === 0) return {};
+    const change = { at: this.deps.clock.now(), actor: describeActor(actor), from: claim.reserves, to: NO_RESERVES };
+    return { reserves: NO_RESERVES, reserveHistory: [...claim.reserveHistory, change] };
+  }
+}
