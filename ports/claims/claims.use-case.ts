@@ -30,6 +30,8 @@ export interface FirstNoticeOfLoss {
   readonly estimatedAmount?: Cents;
 }
 
+const isAdjuster = (actor: Principal): actor is Extract<Principal, { kind: 'user' }> => actor.kind === 'user' && actor.role === 'claims_adjuster';
+
 /** Roles an adjuster assignment may name. */
 const ADJUSTING_ROLES = new Set(['claims_adjuster', 'claims_supervisor', 'org_admin']);
 
@@ -62,7 +64,8 @@ export class Claims {
       claimant: input.claimant ?? null,
       location: input.location ?? null,
       estimatedAmount: input.estimatedAmount ?? null,
-      adjusterId: null,
+      // An adjuster taking the notice handles the claim; anyone else leaves it to be assigned.
+      adjusterId: isAdjuster(actor) ? actor.userId : null,
       reserves: NO_RESERVES,
       reserveHistory: [],
       paid: cents(0),
@@ -75,6 +78,7 @@ export class Claims {
     };
     const data = { claimId: claim.id, claimNumber: claim.claimNumber, policyId: claim.policyId, lossDate: claim.lossDate };
     await this.deps.relationships.claim(claim);
+    if (claim.adjusterId) await this.deps.relationships.assignment(claim, claim.adjusterId, null);
     await this.deps.claims.insert(claim, [
       domainEvent('claim.filed', data, eventOrigin(this.deps, orgId, now)),
       domainEvent('claim.opened', data, eventOrigin(this.deps, orgId, now)),
@@ -91,18 +95,18 @@ export class Claims {
     return this.deps.claims.list(orgId, filters, page);
   }
 
-  /** Starts the investigation, assigned to the adjuster named, or to the adjuster asking. */
+  /** Starts the investigation, assigned to the adjuster named (or kept with the one it has). */
   async investigate(actor: Principal, orgId: string, id: string, input: { adjusterId?: string }): Promise<Claim> {
     const claim = await claimOf(this.deps, orgId, id);
-    const adjusterId = input.adjusterId ?? (actor.kind === 'user' && actor.role === 'claims_adjuster' ? actor.userId : null);
-    if (adjusterId) {
-      const adjuster = await this.deps.users.findById(orgId, adjusterId);
+    const named = input.adjusterId;
+    if (named) {
+      const adjuster = await this.deps.users.findById(orgId, named);
       if (!adjuster || !ADJUSTING_ROLES.has(adjuster.role)) {
         throw validationFailed('adjusterId', 'adjuster', 'The adjuster must be a claims adjuster, claims supervisor or administrator of the organization.');
       }
-      await this.deps.relationships.assignment(claim, adjusterId, claim.adjusterId);
+      await this.deps.relationships.assignment(claim, named, claim.adjusterId);
     }
-    return changeClaim(this.deps, actor, claim, 'investigate', { adjusterId: adjusterId ?? claim.adjusterId }, () => []);
+    return changeClaim(this.deps, actor, claim, 'investigate', { adjusterId: named ?? claim.adjusterId }, () => []);
   }
 
   /** Sets the outstanding reserves; the history keeps every change. */

@@ -201,3 +201,21 @@ test('claim events reach a subscriber: claim.filed and claim.settled, with their
     paid: 4_321.09,
   });
 });
+
+test('an adjuster taking a first notice handles the claim; an unassigned claim is not an adjuster’s to investigate', async (t) => {
+  const { app, adjuster, other, policy } = t.context;
+  const taken = await call(app.api, 'POST', '/v1/claims', {
+    token: adjuster.token,
+    body: { policyId: policy.policy.id, lossDate: daysAgo(1), description: 'Theft of laptops' },
+  });
+  t.like(taken.body, { adjusterId: adjuster.id });
+  const investigating = await call(app.api, 'POST', `/v1/claims/${taken.body.id}/investigate`, { token: adjuster.token, body: {} });
+  t.like(investigating.body, { status: 'investigating', adjusterId: adjuster.id });
+  const unassigned = (await fnol(t)).body;
+  t.is((await call(app.api, 'POST', `/v1/claims/${unassigned.id}/investigate`, { token: other.token, body: {} })).status, 403);
+  const wrongAdjuster = await call(app.api, 'POST', `/v1/claims/${unassigned.id}/investigate`, {
+    token: t.context.supervisor.token,
+    body: { adjusterId: t.context.a.adminId.replace(/.$/, '0') },
+  });
+  t.is(wrongAdjuster.status, 400);
+});

@@ -95,7 +95,7 @@ export const claimRoutes = (claims: Claims, settlements: ClaimSettlements, recor
     method: 'POST',
     path: '/v1/claims/:id/investigate',
     operationId: 'investigateClaim',
-    summary: 'Start the investigation of an open claim, assigned to `adjusterId` (default: the adjuster asking).',
+    summary: 'Start the investigation of an open claim, assigned to `adjusterId` (default: the adjuster it has; an adjuster filing a claim handles it).',
     permission: 'claims:write',
     body: Type.Object({ adjusterId: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })) }, { additionalProperties: false }),
     errors: ['invalid_transition', 'conflict'],
