@@ -22,8 +22,6 @@ export const claimOf = async (deps: Pick<ClaimChangeDeps, 'claims'>, orgId: stri
   return claim;
 };
 
-export const eventOrigin = (deps: Pick<ClaimChangeDeps, 'ids'>, orgId: string, at: Date) => ({ id: deps.ids.next('evt'), orgId, at });
-
 /**
  * One change of a claim: the move checked against the lifecycle, the changes and events written
  * in one guarded write (a claim changed meanwhile is a 409 to retry), then the audit entry with

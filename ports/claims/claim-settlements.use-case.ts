@@ -4,7 +4,8 @@ import { domainEvent } from '../../core/events/domain-event.ts';
 import { describeActor, type Principal } from '../../core/identity/principal.ts';
 import { DomainError, notFound, validationFailed } from '../../core/shared/domain-error.ts';
 import { cents, centsToDollars, type Cents } from '../../core/shared/money.ts';
-import { changeClaim, claimOf, eventOrigin, type ClaimChangeDeps } from './claim-changes.ts';
+import { eventOrigin } from '../shared/event-origin.ts';
+import { changeClaim, claimOf, type ClaimChangeDeps } from './claim-changes.ts';
 
 const roleOf = (actor: Principal) => (actor.kind === 'user' ? actor.role : 'machine');
 

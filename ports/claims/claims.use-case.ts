@@ -10,7 +10,8 @@ import type { UserRepository } from '../identity/user.repository.ts';
 import type { Page, PageRequest } from '../persistence/page.ts';
 import type { PolicyRepository } from '../policy/policy.repositories.ts';
 import type { SequenceGenerator } from '../underwriting/underwriting.repositories.ts';
-import { changeClaim, claimOf, eventOrigin, type ClaimChangeDeps } from './claim-changes.ts';
+import { eventOrigin } from '../shared/event-origin.ts';
+import { changeClaim, claimOf, type ClaimChangeDeps } from './claim-changes.ts';
 import type { ClaimFilters } from './claim.repository.ts';
 
 export interface ClaimsDeps extends ClaimChangeDeps {

@@ -19,7 +19,8 @@ import { cents } from '../../core/shared/money.ts';
 import { aggregateFlag } from '../../core/underwriting/delegated-authority.ts';
 import type { LifecycleDeps } from './lifecycle-deps.ts';
 import { rebillPolicy } from './policy-rebilling.ts';
-import { eventOrigin, recordTimeline } from './policy-timeline.ts';
+import { eventOrigin } from '../shared/event-origin.ts';
+import { recordTimeline } from './policy-timeline.ts';
 
 export interface CancellationInput {
   readonly effectiveDate: CalendarDate;

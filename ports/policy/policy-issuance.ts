@@ -4,6 +4,7 @@ import { issuedEvent, newPolicy, premiumTermOf, type Policy, type PolicyIssue } 
 import { timelineEntry, type PolicyTransactionType } from '../../core/policy/policy-transaction.ts';
 import { yearOf } from '../../core/shared/calendar-date.ts';
 import type { RecordRelationships } from '../authorization/record-relationships.ts';
+import { eventOrigin } from '../shared/event-origin.ts';
 import type { InvoiceRepository } from '../billing/invoice.repository.ts';
 import type { Clock } from '../shared/clock.port.ts';
 import type { IdGenerator } from '../shared/id-generator.port.ts';
@@ -34,7 +35,7 @@ export const issuePolicy = async (deps: IssuanceDeps, issue: Issue): Promise<{ p
   const now = deps.clock.now();
   const sequence = await deps.sequences.next(issue.orgId, `policy:${yearOf(issue.effectiveDate)}`);
   const policy = newPolicy(issue, sequence, now);
-  const events = [issuedEvent(policy, { id: deps.ids.next('evt'), orgId: issue.orgId, at: now })];
+  const events = [issuedEvent(policy, eventOrigin(deps, issue.orgId, now))];
   const invoices = installmentInvoices(policy, issue.plan, chargesOwed(premiumTermOf(policy)), issue.effectiveDate, () => deps.ids.next('inv'), now);
   const details = { installmentPlan: issue.plan, ...(issue.renewalOf ? { renewalOf: issue.renewalOf } : {}) };
   const entry = {

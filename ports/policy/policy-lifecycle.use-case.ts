@@ -27,7 +27,8 @@ import type { LifecycleDeps } from './lifecycle-deps.ts';
 import { cancelPolicy, reinstatePolicy, type CancellationInput } from './policy-cancellation.ts';
 import { rebillPolicy } from './policy-rebilling.ts';
 import { issueRenewal } from './policy-renewal.ts';
-import { eventOrigin, recordTimeline } from './policy-timeline.ts';
+import { eventOrigin } from '../shared/event-origin.ts';
+import { recordTimeline } from './policy-timeline.ts';
 
 export type { LifecycleDeps } from './lifecycle-deps.ts';
 

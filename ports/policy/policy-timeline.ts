@@ -5,9 +5,6 @@ import type { CalendarDate } from '../../core/shared/calendar-date.ts';
 import type { Cents } from '../../core/shared/money.ts';
 import type { IssuanceDeps } from './policy-issuance.ts';
 
-/** Who and when for an event of a lifecycle change: a fresh event id within the organization. */
-export const eventOrigin = (deps: Pick<IssuanceDeps, 'ids'>, orgId: string, at: Date) => ({ id: deps.ids.next('evt'), orgId, at });
-
 /** Writes a lifecycle change's timeline entry, after the change itself. */
 export const recordTimeline = async (
   deps: Pick<IssuanceDeps, 'transactions' | 'ids' | 'clock'>,

@@ -2,9 +2,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { linesOf, type Invoice } from '../../../core/billing/invoice.ts';
 import { centsToDollars as dollars } from '../../../core/shared/money.ts';
-import { OneOf, Timestamp } from '../kernel/common.schemas.ts';
-
-const Money = Type.Number({ description: 'Dollars.' });
+import { Dollars, OneOf, Timestamp } from '../kernel/common.schemas.ts';
 
 /** Line kinds as the API names them. */
 const LINE_KIND = { premium: 'premium', policyFee: 'policy_fee', surplusLinesTax: 'surplus_lines_tax', stampingFee: 'stamping_fee' } as const;
@@ -37,7 +35,7 @@ export const InvoiceSchema = Type.Object({
   kind: Type.String(),
   amount: Type.Number({ description: 'Dollars: the sum of the lines.' }),
   lines: Type.Array(InvoiceLineSchema),
-  paidAmount: Money,
+  paidAmount: Dollars,
   dueDate: Type.String({ format: 'date' }),
   status: Type.String(),
   createdAt: Timestamp(),

@@ -2,16 +2,13 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { CLAIM_STATUSES, incurred, SETTLEMENT_STATUSES, type Claim, type Reserves, type Settlement } from '../../../core/claims/claim.ts';
 import { centsToDollars as dollars } from '../../../core/shared/money.ts';
-import { OneOf, Timestamp } from '../kernel/common.schemas.ts';
+import { Dollars, Nullable, OneOf, Timestamp } from '../kernel/common.schemas.ts';
 
-const Money = Type.Number({ description: 'Dollars.' });
-const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.Union([schema, Type.Null()]);
-
-const ReservesSchema = Type.Object({ indemnity: Money, expense: Money });
+const ReservesSchema = Type.Object({ indemnity: Dollars, expense: Dollars });
 
 export const SettlementSchema = Type.Object({
   id: Type.String(),
-  amount: Money,
+  amount: Dollars,
   payee: Nullable(Type.String()),
   notes: Nullable(Type.String()),
   status: OneOf(SETTLEMENT_STATUSES),
@@ -32,13 +29,13 @@ export const ClaimSchema = Type.Object({
   lossType: Nullable(Type.String()),
   claimant: Type.Union([Type.Object({ name: Type.String(), email: Nullable(Type.String()), phone: Nullable(Type.String()) }), Type.Null()]),
   location: Nullable(Type.String()),
-  estimatedAmount: Type.Union([Money, Type.Null()]),
+  estimatedAmount: Type.Union([Dollars, Type.Null()]),
   adjusterId: Nullable(Type.String({ description: 'The user the claim is assigned to.' })),
   reserves: ReservesSchema,
   reserveHistory: Type.Array(Type.Object({ at: Timestamp(), actor: Type.String(), from: ReservesSchema, to: ReservesSchema }), {
     description: 'Every change of reserves, oldest first.',
   }),
-  paid: Money,
+  paid: Dollars,
   incurred: Type.Number({ description: 'Dollars: paid plus outstanding reserves.' }),
   settlements: Type.Array(SettlementSchema),
   denialReason: Nullable(Type.String()),

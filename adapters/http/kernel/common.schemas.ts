@@ -67,3 +67,9 @@ export const Text = (options: { readonly minLength?: number; readonly maxLength:
 /** Multi-line human text (a description, a note): as `Text`, but tabs and line breaks are kept. */
 export const LongText = (options: { readonly minLength?: number; readonly maxLength: number; readonly description?: string }) =>
   Type.String({ ...options, 'x-text': 'block' });
+
+/** An amount in a response: dollars, converted from cents by the view. */
+export const Dollars = Type.Number({ description: 'Dollars.' });
+
+/** A response field that may be null. */
+export const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.Union([schema, Type.Null()]);

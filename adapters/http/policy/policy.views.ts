@@ -7,10 +7,7 @@ import type { PolicyTransaction } from '../../../core/policy/policy-transaction.
 import { CANCELLATION_METHODS } from '../../../core/policy/premium.ts';
 import { cents, centsToDollars as dollars, type Cents } from '../../../core/shared/money.ts';
 import type { ChargeTerms } from '../../../core/underwriting/charge-terms.ts';
-import { OneOf, Timestamp } from '../kernel/common.schemas.ts';
-
-const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.Union([schema, Type.Null()]);
-const Money = Type.Number({ description: 'Dollars.' });
+import { Dollars, Nullable, OneOf, Timestamp } from '../kernel/common.schemas.ts';
 
 export const viewTaxesAndFees = (premium: Cents, charges: ChargesChange, terms: ChargeTerms): Static<typeof TaxesAndFeesSchema> => ({
   policyFee: dollars(charges.policyFee),
@@ -69,9 +66,9 @@ export const viewTransaction = (transaction: PolicyTransaction): Static<typeof T
 
 export const TaxesAndFeesSchema = Type.Object(
   {
-    policyFee: Money,
-    surplusLinesTax: Money,
-    stampingFee: Money,
+    policyFee: Dollars,
+    surplusLinesTax: Dollars,
+    stampingFee: Dollars,
     taxState: Type.Union([Type.String(), Type.Null()], {
       description: 'The home state the surplus lines tax is owed to; null when the program is not surplus lines.',
     }),
@@ -104,7 +101,7 @@ export const PolicySchema = Type.Object({
   naicsCode: Type.String(),
   state: Type.String({ description: 'Two-letter US state of the risk.' }),
   limit: Type.Number({ description: 'Dollars: the per-occurrence limit.' }),
-  annualRevenue: Money,
+  annualRevenue: Dollars,
   grossPremium: Type.Number({ description: 'Dollars: the current annual premium, endorsements included.' }),
   effectiveDate: Type.String({ format: 'date' }),
   expirationDate: Type.String({ format: 'date' }),
@@ -131,5 +128,5 @@ export const TransactionSchema = Type.Object({
   effectiveDate: Type.String({ format: 'date' }),
   createdAt: Timestamp(),
   actor: Type.String(),
-  premiumDelta: Money,
+  premiumDelta: Dollars,
 });

@@ -4,14 +4,14 @@ import { centsToDollars, type Cents } from '../../../core/shared/money.ts';
 import type { Quote } from '../../../core/underwriting/quote.ts';
 import type { Submission } from '../../../core/underwriting/submission.ts';
 import type { Readiness } from '../../../ports/underwriting/quoting.use-case.ts';
-import { Timestamp } from '../kernel/common.schemas.ts';
+import { Dollars, Nullable, Timestamp } from '../kernel/common.schemas.ts';
 import { TaxesAndFeesSchema, viewTaxesAndFees } from '../policy/policy.views.ts';
 
 const dollars = centsToDollars;
 const dollarsOrNull = (amount: Cents | undefined): number | null => (amount === undefined ? null : dollars(amount));
 
 /**
- * Money leaves the service as dollars; inside it is integer cents. Each view's return type is its
+ * Dollars leaves the service as dollars; inside it is integer cents. Each view's return type is its
  * response schema's static type, so a field the schema does not describe does not compile.
  */
 export const viewSubmission = (submission: Submission): Static<typeof SubmissionSchema> => ({
@@ -56,9 +56,6 @@ export const viewQuote = (quote: Quote): Static<typeof QuoteSchema> => ({
 
 export const viewReadiness = (readiness: Readiness): Static<typeof ReadinessSchema> => ({ ...readiness, missing: [...readiness.missing] });
 
-const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.Union([schema, Type.Null()]);
-const Money = Type.Number({ description: 'Dollars.' });
-
 export const TriageSchema = Type.Object({
   score: Type.Integer({ minimum: 0, maximum: 100 }),
   band: Type.Union([Type.Literal('decline'), Type.Literal('refer'), Type.Literal('fast_track')]),
@@ -70,15 +67,15 @@ export const SubmissionSchema = Type.Object({
   status: Type.String(),
   insuredName: Nullable(Type.String()),
   naicsCode: Nullable(Type.String()),
-  annualRevenue: Type.Union([Money, Type.Null()]),
-  requestedLimit: Type.Union([Money, Type.Null()]),
+  annualRevenue: Type.Union([Dollars, Type.Null()]),
+  requestedLimit: Type.Union([Dollars, Type.Null()]),
   effectiveDate: Nullable(Type.String({ format: 'date' })),
   state: Nullable(Type.String()),
   lineOfBusiness: Nullable(Type.String()),
   contactEmail: Nullable(Type.String()),
   producerId: Nullable(Type.String()),
   description: Nullable(Type.String()),
-  priorLosses: Type.Array(Type.Object({ date: Type.String({ format: 'date' }), amount: Money, description: Type.String() })),
+  priorLosses: Type.Array(Type.Object({ date: Type.String({ format: 'date' }), amount: Dollars, description: Type.String() })),
   triage: TriageSchema,
   source: Type.String(),
   orgId: Type.String(),
@@ -96,7 +93,7 @@ export const DaFlagSchema = Type.Object({
 export const QuoteSchema = Type.Object({
   id: Type.String(),
   submissionId: Type.String(),
-  grossPremium: Money,
+  grossPremium: Dollars,
   bindable: Type.Boolean(),
   daFlags: Type.Array(DaFlagSchema),
   breakdown: Type.Record(Type.String(), Type.Unknown(), { description: 'The rating worksheet: exposure, rate, factors.' }),
