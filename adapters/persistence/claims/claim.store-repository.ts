@@ -5,7 +5,7 @@ import type { ClaimChanges, ClaimFilters, ClaimRepository } from '../../../ports
 import type { CollectionStore, Filter } from '../../../ports/persistence/collection-store.port.ts';
 import type { Page, PageRequest } from '../../../ports/persistence/page.ts';
 import { definedFields, type RecordFields } from '../shared/document-mapping.ts';
-import { carriesEvents, newOutbox, OUTBOX_INDEX, withEvents } from '../shared/outbox.ts';
+import { carriesEvents, moveWithEvents, newOutbox, OUTBOX_INDEX } from '../shared/outbox.ts';
 import { RecordCollection } from '../shared/record-collection.ts';
 
 const CLAIM_FIELDS: RecordFields<Claim> = {
@@ -68,7 +68,6 @@ export class ClaimStoreRepository implements ClaimRepository {
   }
 
   change(claim: Claim, step: Transition<ClaimStatus>, changes: ClaimChanges, events: readonly DomainEvent[], at: Date): Promise<Claim | null> {
-    const update = withEvents({ $set: { ...definedFields(changes), status: step.to, updatedAt: at }, $inc: { version: 1 } }, events);
-    return this.records.update(claim.orgId, claim.id, { version: claim.version, status: { $in: [...step.from] } }, update);
+    return moveWithEvents(this.records, claim, step, changes, events, at);
   }
 }

@@ -5,9 +5,8 @@ import type { CollectionStore } from '../../../ports/persistence/collection-stor
 import type { Among, Page, PageRequest } from '../../../ports/persistence/page.ts';
 import type { Transition } from '../../../core/shared/lifecycle.ts';
 import type { PolicyChanges, PolicyRepository } from '../../../ports/policy/policy.repositories.ts';
-import { definedFields } from '../shared/document-mapping.ts';
 import { RecordCollection } from '../shared/record-collection.ts';
-import { carriesEvents, newOutbox, OUTBOX_INDEX, withEvents } from '../shared/outbox.ts';
+import { carriesEvents, moveWithEvents, newOutbox, OUTBOX_INDEX } from '../shared/outbox.ts';
 
 const POLICY_FIELDS: RecordFields<Policy> = {
   id: true,
@@ -67,7 +66,6 @@ export class PolicyStoreRepository implements PolicyRepository {
   }
 
   async change(policy: Policy, step: Transition<PolicyStatus>, changes: PolicyChanges, events: readonly DomainEvent[], at: Date): Promise<Policy | null> {
-    const update = withEvents({ $set: { ...definedFields(changes), status: step.to, updatedAt: at }, $inc: { version: 1 } }, events);
-    return this.records.update(policy.orgId, policy.id, { version: policy.version, status: { $in: [...step.from] } }, update);
+    return moveWithEvents(this.records, policy, step, changes, events, at);
   }
 }
