@@ -27,8 +27,8 @@ export const claimsModule = (): ContextModule => ({
     );
     wire.factory(
       TOKENS.ClaimSettlements,
-      [TOKENS.ClaimRepository, TOKENS.AuditTrail, TOKENS.Ids, TOKENS.Clock],
-      (claims, audit, ids, clock) => new ClaimSettlements({ claims, audit, ids, clock }),
+      [TOKENS.ClaimRepository, TOKENS.OrganizationRepository, TOKENS.AuditTrail, TOKENS.Ids, TOKENS.Clock],
+      (claims, organizations, audit, ids, clock) => new ClaimSettlements({ claims, organizations, audit, ids, clock }),
     );
   }),
   routes: async (resolve) => claimRoutes(await resolve(TOKENS.Claims), await resolve(TOKENS.ClaimSettlements), await resolve(TOKENS.RecordAccess)),

@@ -1,3 +1,5 @@
+import type { Cents } from '../shared/money.ts';
+
 export const TIERS = ['standard', 'enterprise'] as const;
 export type Tier = (typeof TIERS)[number];
 
@@ -11,6 +13,8 @@ export interface Organization {
   readonly allowedDomains: readonly string[];
   /** A contract-specific per-minute limit replacing the tier's and the environment's. */
   readonly rateLimitPerMinute: number | null;
+  /** What a claims supervisor may approve alone; null: the platform's default ($250,000). */
+  readonly claimsSupervisorAuthority: Cents | null;
   readonly createdAt: Date;
   readonly updatedAt: Date;
 }

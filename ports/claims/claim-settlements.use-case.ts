@@ -5,6 +5,7 @@ import { describeActor, type Principal } from '../../core/identity/principal.ts'
 import { DomainError, notFound, validationFailed } from '../../core/shared/domain-error.ts';
 import { cents, centsToDollars, type Cents } from '../../core/shared/money.ts';
 import { eventOrigin } from '../shared/event-origin.ts';
+import type { OrganizationRepository } from '../tenancy/organization.repository.ts';
 import { changeClaim, claimOf, type ClaimChangeDeps } from './claim-changes.ts';
 
 const roleOf = (actor: Principal) => (actor.kind === 'user' ? actor.role : 'machine');
@@ -15,13 +16,20 @@ const roleOf = (actor: Principal) => (actor.kind === 'user' ? actor.role : 'mach
  * authority only an administrator approves. Approval settles the claim: the amount is paid on it
  * and the indemnity reserve released.
  */
-export class ClaimSettlements {
-  private readonly deps: ClaimChangeDeps;
-  private readonly supervisorAuthority: Cents;
+export interface ClaimSettlementsDeps extends ClaimChangeDeps {
+  readonly organizations: Pick<OrganizationRepository, 'findById'>;
+}
 
-  constructor(deps: ClaimChangeDeps, supervisorAuthority: Cents = DEFAULT_SUPERVISOR_AUTHORITY) {
+export class ClaimSettlements {
+  private readonly deps: ClaimSettlementsDeps;
+
+  constructor(deps: ClaimSettlementsDeps) {
     this.deps = deps;
-    this.supervisorAuthority = supervisorAuthority;
+  }
+
+  /** The organization's settlement authority of a claims supervisor, or the default. */
+  private async supervisorAuthority(orgId: string): Promise<Cents> {
+    return (await this.deps.organizations.findById(orgId))?.claimsSupervisorAuthority ?? DEFAULT_SUPERVISOR_AUTHORITY;
   }
 
   async offer(
@@ -36,7 +44,7 @@ export class ClaimSettlements {
       throw new DomainError('invalid_transition', 'A settlement offer of this claim already awaits approval.', { status: claim.status });
     }
     const at = this.deps.clock.now();
-    const status = offerStatus(roleOf(actor), input.amount, this.supervisorAuthority);
+    const status = offerStatus(roleOf(actor), input.amount, await this.supervisorAuthority(orgId));
     const settlement: Settlement = {
       id: this.deps.ids.next('stl'),
       amount: input.amount,
@@ -61,9 +69,10 @@ export class ClaimSettlements {
     const offer = claim.settlements.find((candidate) => candidate.id === settlementId);
     if (!offer) throw notFound('Settlement');
     if (offer.status !== 'pending_approval') throw new DomainError('invalid_transition', 'The settlement is already approved.', { status: offer.status });
-    if (!mayApprove(roleOf(actor), offer.amount, this.supervisorAuthority)) {
-      throw new DomainError('forbidden', `A settlement above ${centsToDollars(this.supervisorAuthority)} dollars needs an administrator's approval.`, {
-        supervisorAuthority: centsToDollars(this.supervisorAuthority),
+    const authority = await this.supervisorAuthority(orgId);
+    if (!mayApprove(roleOf(actor), offer.amount, authority)) {
+      throw new DomainError('forbidden', `A settlement above ${centsToDollars(authority)} dollars needs an administrator's approval.`, {
+        supervisorAuthority: centsToDollars(authority),
       });
     }
     const approved: Settlement = { ...offer, status: 'approved', approvedBy: describeActor(actor), approvedAt: this.deps.clock.now() };

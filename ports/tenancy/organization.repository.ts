@@ -1,3 +1,4 @@
+import type { Cents } from '../../core/shared/money.ts';
 import type { Organization, Tier } from '../../core/tenancy/organization.ts';
 import type { Page, PageRequest } from '../persistence/page.ts';
 
@@ -6,6 +7,7 @@ export interface OrganizationChanges {
   readonly tier?: Tier;
   readonly allowedDomains?: readonly string[];
   readonly rateLimitPerMinute?: number | null;
+  readonly claimsSupervisorAuthority?: Cents | null;
 }
 
 export interface OrganizationRepository {

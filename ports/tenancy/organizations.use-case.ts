@@ -1,5 +1,6 @@
 import type { Principal } from '../../core/identity/principal.ts';
 import { notFound } from '../../core/shared/domain-error.ts';
+import { centsToDollars } from '../../core/shared/money.ts';
 import { normalizeDomain, type Organization, type Tier } from '../../core/tenancy/organization.ts';
 import { mapPage, type Page, type PageRequest } from '../persistence/page.ts';
 import type { AuditTrail } from '../shared/audit-trail.ts';
@@ -20,6 +21,8 @@ export interface OrganizationView {
   readonly tier: Tier;
   readonly allowedDomains: readonly string[];
   readonly rateLimitPerMinute: number | null;
+  /** Dollars; null: the default. */
+  readonly claimsSupervisorAuthority: number | null;
   readonly createdAt: string;
   readonly updatedAt: string;
 }
@@ -30,6 +33,8 @@ export const viewOrganization = (organization: Organization): OrganizationView =
   tier: organization.tier,
   allowedDomains: organization.allowedDomains,
   rateLimitPerMinute: organization.rateLimitPerMinute,
+  // Organizations stored before the setting existed have none.
+  claimsSupervisorAuthority: organization.claimsSupervisorAuthority ? centsToDollars(organization.claimsSupervisorAuthority) : null,
   createdAt: organization.createdAt.toISOString(),
   updatedAt: organization.updatedAt.toISOString(),
 });
@@ -51,6 +56,7 @@ export class Organizations {
       tier: input.tier ?? 'standard',
       allowedDomains: cleanDomains(input.allowedDomains ?? []),
       rateLimitPerMinute: null,
+      claimsSupervisorAuthority: null,
       createdAt: now,
       updatedAt: now,
     };
@@ -77,7 +83,15 @@ export class Organizations {
     };
     const updated = await this.deps.organizations.update(id, cleaned, this.deps.clock.now());
     if (!updated) throw notFound('Organization');
-    await this.deps.audit.record(actor, id, 'organization.updated', { type: 'organization', id }, { ...cleaned });
+    const { claimsSupervisorAuthority, ...details } = cleaned;
+    await this.deps.audit.record(
+      actor,
+      id,
+      'organization.updated',
+      { type: 'organization', id },
+      { ...details, ...(claimsSupervisorAuthority === null ? { claimsSupervisorAuthority: null } : {}) },
+      claimsSupervisorAuthority ? { claimsSupervisorAuthority } : {},
+    );
     return viewOrganization(updated);
   }
 }

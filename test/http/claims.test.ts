@@ -3,7 +3,7 @@ import { addDays, today } from '../../core/shared/calendar-date.ts';
 import { activeProducer, IDENTITY_WEBHOOK_SECRET } from '../support/identity-events.ts';
 import { boundPolicy, type BoundPolicy } from '../support/mothers.ts';
 import { startReceiver } from '../support/receiver.ts';
-import { call, createTenant, PASSWORD, startTestApp, type Tenant, type TestApp } from '../support/test-app.ts';
+import { call, createTenant, MACHINE_SECRET, PASSWORD, startTestApp, type Tenant, type TestApp } from '../support/test-app.ts';
 
 interface Staff {
   readonly id: string;
@@ -208,4 +208,25 @@ test('an adjuster taking a first notice handles the claim; an unassigned claim i
     body: { adjusterId: t.context.a.adminId.replace(/.$/, '0') },
   });
   t.is(wrongAdjuster.status, 400);
+});
+
+test('the settlement authority of a claims supervisor is set per organization by the platform operator', async (t) => {
+  const { app } = t.context;
+  const d = await createTenant(app);
+  const set = await call(app.api, 'PATCH', `/v1/organizations/${d.orgId}`, { token: MACHINE_SECRET, body: { claimsSupervisorAuthority: 1_000 } });
+  t.is(set.status, 200);
+  t.is(set.body.claimsSupervisorAuthority, 1_000);
+  const supervisor = await staff(app, d, 'claims_supervisor', 'sid');
+  const policy = await boundPolicy(app, d, { submission: { effectiveDate: daysAgo(20) } });
+  const claim = (
+    await call(app.api, 'POST', '/v1/claims', { token: d.adminToken, body: { policyId: policy.policy.id, lossDate: daysAgo(2), description: 'Broken window' } })
+  ).body;
+  await call(app.api, 'POST', `/v1/claims/${claim.id}/investigate`, { token: supervisor.token, body: {} });
+  const offer = await call(app.api, 'POST', `/v1/claims/${claim.id}/settle`, { token: supervisor.token, body: { amount: 1_000.01 } });
+  t.like(offer.body, { status: 'pending_approval' });
+  const refused = await call(app.api, 'POST', `/v1/claims/${claim.id}/settlements/${offer.body.id}/approve`, { token: supervisor.token, body: {} });
+  t.like(refused.body, { error: 'forbidden', details: { supervisorAuthority: 1_000 } });
+  const reset = await call(app.api, 'PATCH', `/v1/organizations/${d.orgId}`, { token: MACHINE_SECRET, body: { claimsSupervisorAuthority: null } });
+  t.is(reset.body.claimsSupervisorAuthority, null, 'null restores the default');
+  t.is((await call(app.api, 'POST', `/v1/claims/${claim.id}/settlements/${offer.body.id}/approve`, { token: supervisor.token, body: {} })).status, 200);
 });

@@ -3,7 +3,8 @@ import { actsAcrossOrganizations } from '../../../core/identity/principal.ts';
 import { notFound } from '../../../core/shared/domain-error.ts';
 import { TIERS } from '../../../core/tenancy/organization.ts';
 import type { Organizations } from '../../../ports/tenancy/organizations.use-case.ts';
-import { IdParams, PageQuery, pageOf, Text, Timestamp } from '../kernel/common.schemas.ts';
+import { dollarsToCents } from '../../../core/shared/money.ts';
+import { IdParams, Money, PageQuery, pageOf, Text, Timestamp } from '../kernel/common.schemas.ts';
 import { defineRoute, type RouteDefinition } from '../kernel/route.ts';
 
 const Tier = Type.Union(TIERS.map((tier) => Type.Literal(tier)));
@@ -15,6 +16,9 @@ export const OrganizationSchema = Type.Object({
   tier: Tier,
   allowedDomains: Type.Array(Type.String()),
   rateLimitPerMinute: Type.Union([Type.Integer(), Type.Null()]),
+  claimsSupervisorAuthority: Type.Union([Type.Number({ description: 'Dollars a claims supervisor may approve alone.' }), Type.Null()], {
+    description: 'Null: the default, $250,000.',
+  }),
   createdAt: Timestamp(),
   updatedAt: Timestamp(),
 });
@@ -34,6 +38,7 @@ const UpdateOrganization = Type.Object(
     tier: Type.Optional(Tier),
     allowedDomains: Type.Optional(Type.Array(Domain, { maxItems: 100 })),
     rateLimitPerMinute: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: 1_000_000 }), Type.Null()])),
+    claimsSupervisorAuthority: Type.Optional(Type.Union([Money(), Type.Null()])),
   },
   { additionalProperties: false, minProperties: 1 },
 );
@@ -82,12 +87,19 @@ export const organizationRoutes = (organizations: Organizations): RouteDefinitio
     method: 'PATCH',
     path: '/v1/organizations/:id',
     operationId: 'updateOrganization',
-    summary: 'Change name, tier, allowed e-mail domains or the contract rate limit (null restores the default).',
+    summary: "Change name, tier, allowed e-mail domains, the contract rate limit or the claims supervisor's settlement authority (null restores a default).",
     tags: ['platform'],
     permission: 'organizations:write',
     params: IdParams,
     body: UpdateOrganization,
     responses: { 200: { description: 'The updated organization.', schema: OrganizationSchema } },
-    handler: async ({ principal, params, body }) => ({ status: 200, body: await organizations.update(principal, params.id, body) }),
+    handler: async ({ principal, params, body }) => {
+      const { claimsSupervisorAuthority, ...changes } = body;
+      const authority =
+        claimsSupervisorAuthority === undefined
+          ? {}
+          : { claimsSupervisorAuthority: claimsSupervisorAuthority === null ? null : dollarsToCents(claimsSupervisorAuthority, 'claimsSupervisorAuthority') };
+      return { status: 200, body: await organizations.update(principal, params.id, { ...changes, ...authority }) };
+    },
   }),
 ];
