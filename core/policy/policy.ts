@@ -1,7 +1,7 @@
 import type { InstallmentPlan } from '../billing/installment-plan.ts';
 import { addMonths, compareDates, yearOf, type CalendarDate } from '../shared/calendar-date.ts';
 import { domainEvent, type DomainEvent, type EventOrigin } from '../events/domain-event.ts';
-import { DomainError, validationFailed } from '../shared/domain-error.ts';
+import { changedMeanwhile, DomainError, validationFailed } from '../shared/domain-error.ts';
 import { lifecycle } from '../shared/lifecycle.ts';
 import type { Cents } from '../shared/money.ts';
 import { rateVersionOn, type RateManual } from '../underwriting/rate-manual.ts';
@@ -20,7 +20,7 @@ export type CancellationReason = (typeof CANCELLATION_REASONS)[number];
 export const REINSTATEMENT_WINDOW_DAYS = 30;
 
 /** A guarded change of a policy found it changed by another request since it was read. */
-export const policyChangedMeanwhile = (): DomainError => new DomainError('conflict', 'The policy changed while this request was processed; retry.');
+export const policyChangedMeanwhile = (): DomainError => changedMeanwhile('policy');
 
 export interface Cancellation {
   readonly effectiveDate: CalendarDate;

@@ -20,6 +20,10 @@ export const isDomainError = (error: unknown): error is DomainError => error ins
 export const validationFailed = (field: string, rule: string, message?: string): DomainError =>
   new DomainError('validation_failed', message ?? `Field '${field}' failed rule '${rule}'.`, { field, rule });
 
+/** A guarded write found its record changed by another request since it was read: 409, to retry. */
+export const changedMeanwhile = (subject: string): DomainError =>
+  new DomainError('conflict', `The ${subject} changed while this request was processed; retry.`);
+
 export const notFound = (resource: string): DomainError => new DomainError('not_found', `${resource} not found.`);
 
 /** Runs a write that may meet a unique key: true when it wrote, false when the key was taken. */

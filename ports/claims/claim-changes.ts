@@ -1,7 +1,7 @@
 import { CLAIM_LIFECYCLE, type Claim, type ClaimMove } from '../../core/claims/claim.ts';
 import type { DomainEvent } from '../../core/events/domain-event.ts';
 import { describeActor, type Principal } from '../../core/identity/principal.ts';
-import { DomainError, notFound } from '../../core/shared/domain-error.ts';
+import { changedMeanwhile, notFound } from '../../core/shared/domain-error.ts';
 import { centsToDollars } from '../../core/shared/money.ts';
 import { assertTransition } from '../../core/shared/lifecycle.ts';
 import type { AuditTrail } from '../shared/audit-trail.ts';
@@ -38,7 +38,7 @@ export const changeClaim = async (
   const step = assertTransition(CLAIM_LIFECYCLE, move, claim.status);
   const at = deps.clock.now();
   const changed = await deps.claims.change(claim, step, { ...changes }, events(at), at);
-  if (!changed) throw new DomainError('conflict', 'The claim changed while this request was processed; retry.');
+  if (!changed) throw changedMeanwhile('claim');
   const fields = Object.keys(changes).filter((field) => field !== 'reserveHistory') as (keyof Claim)[];
   await deps.audit.record(
     actor,
