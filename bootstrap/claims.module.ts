@@ -1,12 +1,15 @@
+import { claimAttachmentRoutes } from '../adapters/http/claims/claim-attachments.routes.ts';
 import { claimRoutes } from '../adapters/http/claims/claims.routes.ts';
 import { ClaimStoreRepository } from '../adapters/persistence/claims/claim.store-repository.ts';
+import { ClaimAttachments } from '../ports/claims/claim-attachments.use-case.ts';
 import { ClaimSettlements } from '../ports/claims/claim-settlements.use-case.ts';
 import { Claims } from '../ports/claims/claims.use-case.ts';
+import type { AppConfig } from './config.ts';
 import { TOKENS } from './tokens.ts';
 import { bindings, type ContextModule } from './wiring.ts';
 
 /** Claims from first notice of loss to close: reserves, settlements with approval, denial. */
-export const claimsModule = (): ContextModule => ({
+export const claimsModule = (config: AppConfig): ContextModule => ({
   name: 'claims',
   bindings: bindings((wire) => {
     wire.factory(TOKENS.ClaimRepository, [TOKENS.Store], ClaimStoreRepository.create);
@@ -30,6 +33,14 @@ export const claimsModule = (): ContextModule => ({
       [TOKENS.ClaimRepository, TOKENS.OrganizationRepository, TOKENS.AuditTrail, TOKENS.Ids, TOKENS.Clock],
       (claims, organizations, audit, ids, clock) => new ClaimSettlements({ claims, organizations, audit, ids, clock }),
     );
+    wire.factory(
+      TOKENS.ClaimAttachments,
+      [TOKENS.ClaimRepository, TOKENS.DocumentLibrary, TOKENS.AuditTrail, TOKENS.Ids],
+      (claims, library, audit, ids) => new ClaimAttachments({ claims, library, audit, ids }),
+    );
   }),
-  routes: async (resolve) => claimRoutes(await resolve(TOKENS.Claims), await resolve(TOKENS.ClaimSettlements), await resolve(TOKENS.RecordAccess)),
+  routes: async (resolve) => [
+    ...claimRoutes(await resolve(TOKENS.Claims), await resolve(TOKENS.ClaimSettlements), await resolve(TOKENS.RecordAccess)),
+    ...claimAttachmentRoutes(await resolve(TOKENS.ClaimAttachments), config.publicBaseUrl),
+  ],
 });

@@ -25,7 +25,7 @@ export const contextModules = (config: AppConfig, store: CollectionStore, logger
   authorizationModule(config),
   underwritingModule(),
   policyModule(),
-  claimsModule(),
+  claimsModule(config),
   billingModule(config, logger),
   documentsModule(config),
   esignModule(),

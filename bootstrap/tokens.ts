@@ -50,6 +50,7 @@ import type { Organizations } from '../ports/tenancy/organizations.use-case.ts';
 import type { Binding } from '../ports/policy/binding.use-case.ts';
 import type { Quoting } from '../ports/underwriting/quoting.use-case.ts';
 import type { ClaimRepository } from '../ports/claims/claim.repository.ts';
+import type { ClaimAttachments } from '../ports/claims/claim-attachments.use-case.ts';
 import type { ClaimSettlements } from '../ports/claims/claim-settlements.use-case.ts';
 import type { Claims } from '../ports/claims/claims.use-case.ts';
 import type { AuthorizationGraph } from '../ports/authorization/authorization-graph.port.ts';
@@ -97,6 +98,7 @@ export const TOKENS = {
   ClaimRepository: token<ClaimRepository>('ClaimRepository'),
   Claims: token<Claims>('Claims'),
   ClaimSettlements: token<ClaimSettlements>('ClaimSettlements'),
+  ClaimAttachments: token<ClaimAttachments>('ClaimAttachments'),
   // authorization
   AuthorizationGraph: token<AuthorizationGraph>('AuthorizationGraph'),
   RecordRelationships: token<RecordRelationships>('RecordRelationships'),

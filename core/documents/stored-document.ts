@@ -12,5 +12,10 @@ export interface StoredDocumentRecord {
   readonly size: number;
   readonly sha256: string;
   readonly storageKey: string;
+  /** The policy or claim the document is about (for lists and access); absent on documents stored before links were kept. */
+  readonly policyId?: string | null;
+  readonly claimId?: string | null;
+  /** Who stored it: a user id, or null for documents the platform generates. */
+  readonly createdBy?: string | null;
   readonly createdAt: Date;
 }

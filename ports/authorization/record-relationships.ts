@@ -62,11 +62,12 @@ export class RecordRelationships {
     if (agent && producer.status !== 'active') await this.graph.delete(producer.orgId, [agent]);
   }
 
-  document(document: { id: string; orgId: string }, about: { policyId?: string } = {}): Promise<void> {
+  document(document: { id: string; orgId: string }, about: { policyId?: string; claimId?: string } = {}): Promise<void> {
     const object = `document:${document.id}`;
     return this.graph.write(document.orgId, [
       organizationOf(object, document.orgId),
       ...(about.policyId ? [{ object, relation: 'policy', user: `policy:${about.policyId}` }] : []),
+      ...(about.claimId ? [{ object, relation: 'claim', user: `claim:${about.claimId}` }] : []),
     ]);
   }
 }

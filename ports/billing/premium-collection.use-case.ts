@@ -63,7 +63,7 @@ export class PremiumCollection {
       storageKey,
       filename: storageKey.slice(storageKey.lastIndexOf('/') + 1),
       contentType: 'text/html; charset=utf-8',
-      bytes: new TextEncoder().encode(html),
+      content: new TextEncoder().encode(html),
       about: { policyId: invoice.policyId },
     });
     return document.id;

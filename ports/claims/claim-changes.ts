@@ -16,7 +16,7 @@ export interface ClaimChangeDeps {
   readonly clock: Clock;
 }
 
-export const claimOf = async (deps: Pick<ClaimChangeDeps, 'claims'>, orgId: string, id: string): Promise<Claim> => {
+export const claimOf = async (deps: { readonly claims: Pick<ClaimRepository, 'findById'> }, orgId: string, id: string): Promise<Claim> => {
   const claim = await deps.claims.findById(orgId, id);
   if (!claim) throw notFound('Claim');
   return claim;

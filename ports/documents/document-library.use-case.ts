@@ -1,10 +1,12 @@
+import type { Readable } from 'node:stream';
 import type { DocumentType, StoredDocumentRecord } from '../../core/documents/stored-document.ts';
 import { DomainError, notFound, writeUnlessDuplicate } from '../../core/shared/domain-error.ts';
 import type { Clock } from '../shared/clock.port.ts';
 import type { IdGenerator } from '../shared/id-generator.port.ts';
 import type { RecordRelationships } from '../authorization/record-relationships.ts';
-import type { DocumentRepository } from './document.repository.ts';
-import type { FileStorage } from './file-storage.port.ts';
+import type { Page, PageRequest } from '../persistence/page.ts';
+import type { DocumentFilters, DocumentRepository } from './document.repository.ts';
+import type { FileContent, FileStorage } from './file-storage.port.ts';
 import type { DownloadLinks } from './download-links.port.ts';
 
 /** How long a download link works. */
@@ -48,16 +50,19 @@ export class DocumentLibrary {
       storageKey: string;
       filename: string;
       contentType: string;
-      bytes: Uint8Array;
+      content: FileContent;
       /** The records the document is about: who may see them may see it. */
-      about?: { policyId?: string };
+      about?: { policyId?: string; claimId?: string };
+      /** Given when the caller chose the id (to build the storage key from it). */
+      id?: string;
+      createdBy?: string | null;
     },
   ): Promise<StoredDocumentRecord> {
     const existing = await this.deps.documents.findByStorageKey(orgId, input.storageKey);
     if (existing) return existing;
-    const { size, sha256 } = await this.deps.storage.put(input.storageKey, input.bytes, input.contentType);
+    const { size, sha256 } = await this.deps.storage.put(input.storageKey, input.content, input.contentType);
     const record: StoredDocumentRecord = {
-      id: this.deps.ids.next('doc'),
+      id: input.id ?? this.deps.ids.next('doc'),
       orgId,
       type: input.type,
       filename: input.filename,
@@ -65,6 +70,9 @@ export class DocumentLibrary {
       size,
       sha256,
       storageKey: input.storageKey,
+      policyId: input.about?.policyId ?? null,
+      claimId: input.about?.claimId ?? null,
+      createdBy: input.createdBy ?? null,
       createdAt: this.deps.clock.now(),
     };
     await this.deps.relationships.document(record, input.about);
@@ -78,25 +86,38 @@ export class DocumentLibrary {
     return document;
   }
 
+  /** Newest first, with a download link for each. */
+  async list(orgId: string, filters: DocumentFilters, page: PageRequest): Promise<Page<{ document: StoredDocumentRecord; link: DownloadLink }>> {
+    const found = await this.deps.documents.list(orgId, filters, page);
+    return { data: found.data.map((document) => ({ document, link: this.linkTo(document) })), nextCursor: found.nextCursor };
+  }
+
   /** A link to the document that works without credentials for 15 minutes. */
   async describe(orgId: string, id: string): Promise<{ document: StoredDocumentRecord; link: DownloadLink }> {
     const document = await this.get(orgId, id);
-    const expires = Math.floor(this.deps.clock.now().getTime() / 1000) + DOWNLOAD_LINK_SECONDS;
-    const expiresAt = new Date(expires * 1000);
-    return { document, link: { orgId, documentId: id, expires, signature: this.deps.links.sign(orgId, id, expiresAt), expiresAt } };
+    return { document, link: this.linkTo(document) };
   }
 
-  /** The bytes behind a download link; any altered part, or expiry, is refused alike. */
+  linkTo(document: StoredDocumentRecord): DownloadLink {
+    const expires = Math.floor(this.deps.clock.now().getTime() / 1000) + DOWNLOAD_LINK_SECONDS;
+    const expiresAt = new Date(expires * 1000);
+    return { orgId: document.orgId, documentId: document.id, expires, signature: this.deps.links.sign(document.orgId, document.id, expiresAt), expiresAt };
+  }
+
+  /** The bytes behind a download link, streamed; any altered part, or expiry, is refused alike. */
   async download(link: {
     orgId: string;
     documentId: string;
     expires: number;
     signature: string;
-  }): Promise<{ document: StoredDocumentRecord; bytes: Uint8Array }> {
+  }): Promise<{ document: StoredDocumentRecord; stream: Readable; size: number }> {
     const expiresAt = new Date(link.expires * 1000);
     if (!this.deps.links.verify(link.orgId, link.documentId, expiresAt, link.signature)) throw invalidLink();
     if (expiresAt.getTime() <= this.deps.clock.now().getTime()) throw invalidLink();
-    return this.read(link.orgId, link.documentId);
+    const document = await this.get(link.orgId, link.documentId);
+    const content = await this.deps.storage.open(document.storageKey);
+    if (!content) throw new Error(`Document ${document.id} has no stored content at ${document.storageKey}.`);
+    return { document, stream: content.stream, size: content.size };
   }
 
   async read(orgId: string, id: string): Promise<{ document: StoredDocumentRecord; bytes: Uint8Array }> {

@@ -8,6 +8,8 @@ export interface StagedFile {
   readonly size: number;
   /** Hex SHA-256 of the content, computed while it streamed in. */
   readonly sha256: string;
+  /** The first bytes (up to SNIFF_BYTES), kept as they streamed in, to tell what the file is. */
+  readonly head: Uint8Array;
   readonly contentType: string;
   readonly filename: string | null;
 }

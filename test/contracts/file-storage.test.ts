@@ -1,6 +1,6 @@
 import test from 'ava';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { createHash, randomUUID } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DiskFileStorage } from '../../adapters/documents/disk-file-storage.ts';
@@ -32,8 +32,56 @@ const contract = (title: string, make: () => Promise<FileStorage>) => {
     await storage.put('docs/org_2/a.txt', new TextEncoder().encode('first'), 'text/plain');
     await storage.put('docs/org_2/a.txt', new TextEncoder().encode('second'), 'text/plain');
     t.is(new TextDecoder().decode((await storage.get('docs/org_2/a.txt'))?.bytes), 'second');
+    t.is(await storage.open('docs/org_1/none.html'), null);
+  });
+
+  test(`${title}: a file is streamed in from disk and streamed out whole, across many chunks`, async (t) => {
+    const storage = await make();
+    const dir = await mkdtemp(join(tmpdir(), 'doc-source-'));
+    closers.push(() => rm(dir, { recursive: true, force: true }));
+    // Not a multiple of any chunk size, so the last chunk is a short one.
+    const bytes = randomBytes(3 * 255 * 1024 + 12_345);
+    const source = join(dir, 'upload');
+    await writeFile(source, bytes);
+    const stored = await storage.put('docs/org_3/claims/clm_1/photo.jpg', { path: source }, 'image/jpeg');
+    t.deepEqual(stored, { size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') });
+    const opened = await storage.open('docs/org_3/claims/clm_1/photo.jpg');
+    t.is(opened?.size, bytes.length);
+    t.is(opened?.contentType, 'image/jpeg');
+    const parts: Buffer[] = [];
+    for await (const part of opened?.stream ?? []) parts.push(part as Buffer);
+    t.true(Buffer.concat(parts).equals(bytes));
+    t.true(Buffer.from((await storage.get('docs/org_3/claims/clm_1/photo.jpg'))?.bytes ?? []).equals(bytes));
+  });
+
+  test(`${title}: an empty file is stored and read back empty`, async (t) => {
+    const storage = await make();
+    t.deepEqual(await storage.put('docs/org_4/empty.txt', new Uint8Array(0), 'text/plain'), {
+      size: 0,
+      sha256: createHash('sha256').update(new Uint8Array(0)).digest('hex'),
+    });
+    t.is((await storage.get('docs/org_4/empty.txt'))?.bytes.byteLength, 0);
   });
 };
+
+test('store storage: a key stored again leaves no chunks of the content it replaced', async (t) => {
+  const store = await SqliteStore.open();
+  closers.push(() => store.close());
+  const storage = new CollectionFileStorage(store);
+  await storage.put('docs/org_5/a.bin', randomBytes(2 * 255 * 1024), 'application/octet-stream');
+  await storage.put('docs/org_5/a.bin', randomBytes(10), 'application/octet-stream');
+  t.is(await store.collection('document_file_chunks').countDocuments({ key: 'docs/org_5/a.bin' }), 1);
+});
+
+test('store storage: content stored whole by an earlier version is still served', async (t) => {
+  const store = await SqliteStore.open();
+  closers.push(() => store.close());
+  await store
+    .collection('document_files')
+    .insertOne({ _id: 'docs/org_6/old.txt', contentType: 'text/plain', base64: Buffer.from('old').toString('base64'), size: 3, sha256: 'x' });
+  const read = await new CollectionFileStorage(store).get('docs/org_6/old.txt');
+  t.is(new TextDecoder().decode(read?.bytes), 'old');
+});
 
 contract('file storage', async () => {
   const dir = await mkdtemp(join(tmpdir(), 'doc-storage-'));

@@ -90,6 +90,8 @@ test('every served route is described, with security, rate headers and error res
     ['post', '/v1/claims/{id}/settlements/{settlementId}/approve'],
     ['post', '/v1/claims/{id}/deny'],
     ['post', '/v1/claims/{id}/close'],
+    ['post', '/v1/claims/{id}/attachments'],
+    ['get', '/v1/claims/{id}/attachments'],
     ['get', '/v1/policies/{id}'],
     ['post', '/v1/policies/{id}/endorse'],
     ['post', '/v1/policies/{id}/cancel'],

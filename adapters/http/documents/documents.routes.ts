@@ -1,36 +1,9 @@
-import { Type, type Static } from '@sinclair/typebox';
-import type { StoredDocumentRecord } from '../../../core/documents/stored-document.ts';
-import type { DocumentLibrary, DownloadLink } from '../../../ports/documents/document-library.use-case.ts';
-import { IdParams, OrgIdQuery, Timestamp } from '../kernel/common.schemas.ts';
+import { Type } from '@sinclair/typebox';
+import type { DocumentLibrary } from '../../../ports/documents/document-library.use-case.ts';
+import { IdParams, OrgIdQuery } from '../kernel/common.schemas.ts';
 import { orgScope } from '../kernel/org-scope.ts';
 import { definePublicRoute, defineRoute, type RouteDefinition } from '../kernel/route.ts';
-
-const DocumentSchema = Type.Object({
-  id: Type.String(),
-  type: Type.String(),
-  filename: Type.String(),
-  contentType: Type.String(),
-  size: Type.Integer({ minimum: 0 }),
-  sha256: Type.String(),
-  createdAt: Timestamp(),
-  downloadUrl: Type.String({ description: 'Works without credentials until expiresAt; altering any part of it makes it fail.' }),
-  expiresAt: Timestamp(),
-});
-
-const downloadUrl = (publicBaseUrl: string, link: DownloadLink): string =>
-  `${publicBaseUrl}/v1/documents/${encodeURIComponent(link.documentId)}/download?${new URLSearchParams({ org: link.orgId, expires: String(link.expires), signature: link.signature })}`;
-
-const viewDocument = (publicBaseUrl: string, document: StoredDocumentRecord, link: DownloadLink): Static<typeof DocumentSchema> => ({
-  id: document.id,
-  type: document.type,
-  filename: document.filename,
-  contentType: document.contentType,
-  size: document.size,
-  sha256: document.sha256,
-  createdAt: document.createdAt.toISOString(),
-  downloadUrl: downloadUrl(publicBaseUrl, link),
-  expiresAt: link.expiresAt.toISOString(),
-});
+import { attachmentDisposition, DocumentSchema, viewDocument } from './document.views.ts';
 
 export const documentRoutes = (library: DocumentLibrary, publicBaseUrl: string): RouteDefinition[] => [
   defineRoute({
@@ -64,7 +37,7 @@ export const documentRoutes = (library: DocumentLibrary, publicBaseUrl: string):
     errors: ['forbidden'],
     responses: { 200: { description: 'The document, with its own content type.' } },
     handler: async (context) => {
-      const { document, bytes } = await library.download({
+      const { document, stream, size } = await library.download({
         orgId: context.query.org,
         documentId: context.params.id,
         expires: context.query.expires,
@@ -72,10 +45,11 @@ export const documentRoutes = (library: DocumentLibrary, publicBaseUrl: string):
       });
       return {
         status: 200,
-        body: bytes,
+        body: stream,
         headers: {
+          'Content-Length': String(size),
           'Content-Type': document.contentType,
-          'Content-Disposition': `attachment; filename="${document.filename.replace(/["\\\r\n]/g, '_')}"`,
+          'Content-Disposition': attachmentDisposition(document.filename),
           'X-Content-Type-Options': 'nosniff',
           'Cache-Control': 'private, no-store',
         },

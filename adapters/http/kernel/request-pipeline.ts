@@ -1,4 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { performance } from 'node:perf_hooks';
 import type { Logger } from 'pino';
 import { authorize } from '../../../core/identity/authorization.ts';
@@ -56,7 +58,8 @@ const readRaw = async (route: RouteDefinition, request: IncomingMessage): Promis
 const rateClassOf = (route: RouteDefinition, request: IncomingMessage): RateClass | 'none' =>
   carriesUpload(request, route.upload) ? (route.upload?.rateClass ?? route.rateClass ?? 'standard') : (route.rateClass ?? 'standard');
 
-const writeJson = (response: ServerResponse, result: RouteResult): void => {
+/** Resolves once the answer is written (a streamed file: once it has been sent whole). */
+const writeResult = async (response: ServerResponse, result: RouteResult): Promise<void> => {
   for (const [name, value] of Object.entries(result.headers ?? {})) response.setHeader(name, value);
   response.statusCode = result.status;
   if (result.body === undefined || result.status === 204) {
@@ -66,6 +69,12 @@ const writeJson = (response: ServerResponse, result: RouteResult): void => {
   if (result.body instanceof Uint8Array) {
     response.setHeader('Content-Length', result.body.byteLength);
     response.end(result.body);
+    return;
+  }
+  if (result.body instanceof Readable) {
+    // A file served as it is read; a read failing midway cuts the response short (its length
+    // then tells the client it is incomplete) rather than sending a truncated file as whole.
+    await pipeline(result.body, response).catch(() => response.destroy());
     return;
   }
   const payload = JSON.stringify(result.body);
@@ -102,6 +111,11 @@ export class RequestPipeline {
     await this.run(request, response, rateClassOf(route, request), async (authentication, requestId) => {
       const principal = this.admitted(route, authentication);
       const organization = authentication.outcome === 'authenticated' ? authentication.organization : null;
+      if (route.params) validate(route.params, params, 'params');
+      const orgId = principal ? principalOrgId(principal) : null;
+      // A record the caller may not act on is refused before its body is received (an upload
+      // of 25 MiB to another adjuster's claim is never written to disk).
+      if (route.record && principal && orgId) await this.deps.records.assert(principal, orgId, route.record.type, String(params.id), route.record.relation);
       const upload = await this.deps.uploads.stage(request, route.upload);
       try {
         const raw = upload ? null : await readRaw(route, request);
@@ -110,11 +124,8 @@ export class RequestPipeline {
             ? parseJsonBody(await readRawBody(request, route.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES), request.headers['content-type'])
             : undefined;
         const query = queryOf(request.url);
-        if (route.params) validate(route.params, params, 'params');
         if (route.query) validate(route.query, query, 'query');
         if (route.body && !upload) validate(route.body, body, 'body');
-        const orgId = principal ? principalOrgId(principal) : null;
-        if (route.record && principal && orgId) await this.deps.records.assert(principal, orgId, route.record.type, String(params.id), route.record.relation);
         const result = await route.handler({
           body,
           upload,
@@ -190,7 +201,7 @@ export class RequestPipeline {
       // A body refused before it was read to the end leaves bytes on the socket that are not a
       // next request: the connection ends with this answer.
       if (!request.complete && !response.headersSent) response.setHeader('Connection', 'close');
-      if (!response.headersSent) writeJson(response, result);
+      if (!response.headersSent) await writeResult(response, result);
     } finally {
       this.finish(request, response, requestId, actor, started, failure);
     }

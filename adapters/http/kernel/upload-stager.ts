@@ -5,6 +5,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
+import { SNIFF_BYTES } from '../../../core/documents/content-sniffing.ts';
 import { DomainError, validationFailed } from '../../../core/shared/domain-error.ts';
 import type { StagedFile } from '../../../ports/documents/staged-file.ts';
 import { payloadTooLarge } from './body-reader.ts';
@@ -12,6 +13,7 @@ import { mediaTypeOf } from './request-meta.ts';
 
 export interface UploadSpec {
   readonly maxBytes: number;
+  /** Raw body types taken as the file; the range "any type" (star slash star) takes whatever type is declared, for routes that type the file by its bytes. */
   readonly contentTypes: readonly string[];
   /** The multipart field that carries the file. */
   readonly field: string;
@@ -27,10 +29,11 @@ const MULTIPART_OVERHEAD_BYTES = 128 * 1024;
 
 const malformed = (message: string) => validationFailed('body', 'multipart', message);
 
-/** Streams `source` into a new file, hashing it, and stops as soon as it passes `limit` bytes. */
-const writeToFile = (source: Readable, path: string, limit: number): Promise<{ size: number; sha256: string }> =>
+/** Streams `source` into a new file, hashing it and keeping its head, and stops as soon as it passes `limit` bytes. */
+const writeToFile = (source: Readable, path: string, limit: number): Promise<{ size: number; sha256: string; head: Uint8Array }> =>
   new Promise((resolve, reject) => {
     const hash = createHash('sha256');
+    const head = Buffer.alloc(SNIFF_BYTES);
     const sink = createWriteStream(path, { flags: 'wx', mode: 0o600 });
     let size = 0;
     let settled = false;
@@ -47,6 +50,8 @@ const writeToFile = (source: Readable, path: string, limit: number): Promise<{ s
     const onData = (chunk: Buffer) => {
       size += chunk.length;
       if (size > limit) return stop(payloadTooLarge(limit));
+      const offset = size - chunk.length;
+      if (offset < SNIFF_BYTES) chunk.copy(head, offset, 0, Math.min(chunk.length, SNIFF_BYTES - offset));
       hash.update(chunk);
       if (!sink.write(chunk)) {
         source.pause();
@@ -60,7 +65,7 @@ const writeToFile = (source: Readable, path: string, limit: number): Promise<{ s
       sink.end(() => {
         if (settled) return;
         settled = true;
-        resolve({ size, sha256: hash.digest('hex') });
+        resolve({ size, sha256: hash.digest('hex'), head: new Uint8Array(head.subarray(0, Math.min(size, SNIFF_BYTES))) });
       });
     });
     const interrupted = () => stop(new DomainError('validation_failed', 'The upload ended before it was complete.', { field: 'body', rule: 'complete' }));
@@ -74,7 +79,8 @@ const stageMultipart = (request: IncomingMessage, spec: UploadSpec, path: string
   new Promise((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
-      parser = busboy({ headers: request.headers, limits: { ...MULTIPART_LIMITS, fileSize: spec.maxBytes } });
+      // File names are read as UTF-8 (what browsers and fetch send), not busboy's default latin1.
+      parser = busboy({ headers: request.headers, defParamCharset: 'utf8', limits: { ...MULTIPART_LIMITS, fileSize: spec.maxBytes } });
     } catch {
       reject(malformed('The multipart body has no boundary.'));
       return;
@@ -108,10 +114,11 @@ const stageMultipart = (request: IncomingMessage, spec: UploadSpec, path: string
       }
       stream.once('limit', () => fail(payloadTooLarge(spec.maxBytes)));
       fileStream = stream;
-      file = writeToFile(stream, path, spec.maxBytes).then(({ size, sha256 }) => ({
+      file = writeToFile(stream, path, spec.maxBytes).then(({ size, sha256, head }) => ({
         path,
         size,
         sha256,
+        head,
         contentType: info.mimeType || 'application/octet-stream',
         filename: info.filename ?? null,
       }));
@@ -133,7 +140,7 @@ const stageMultipart = (request: IncomingMessage, spec: UploadSpec, path: string
 export const carriesUpload = (request: IncomingMessage, spec: UploadSpec | undefined): boolean => {
   if (!spec) return false;
   const type = mediaTypeOf(request);
-  return type === 'multipart/form-data' || spec.contentTypes.includes(type);
+  return type === 'multipart/form-data' || spec.contentTypes.includes(type) || (type !== '' && spec.contentTypes.includes('*/*'));
 };
 
 /**
@@ -160,8 +167,8 @@ export class UploadStager {
     const path = join(this.directory, randomUUID());
     try {
       if (multipart) return await stageMultipart(request, spec, path);
-      const { size, sha256 } = await writeToFile(request, path, spec.maxBytes);
-      return { path, size, sha256, contentType: type, filename: null };
+      const { size, sha256, head } = await writeToFile(request, path, spec.maxBytes);
+      return { path, size, sha256, head, contentType: type, filename: null };
     } catch (error) {
       await this.release(path);
       throw error;

@@ -1,7 +1,8 @@
-import type { RecordFields } from '../shared/document-mapping.ts';
+import { definedFields, type RecordFields } from '../shared/document-mapping.ts';
 import type { StoredDocumentRecord } from '../../../core/documents/stored-document.ts';
-import type { DocumentRepository } from '../../../ports/documents/document.repository.ts';
-import type { CollectionStore } from '../../../ports/persistence/collection-store.port.ts';
+import type { DocumentFilters, DocumentRepository } from '../../../ports/documents/document.repository.ts';
+import type { Page, PageRequest } from '../../../ports/persistence/page.ts';
+import type { CollectionStore, Filter } from '../../../ports/persistence/collection-store.port.ts';
 import { RecordCollection } from '../shared/record-collection.ts';
 
 const STORED_DOCUMENT_RECORD_FIELDS: RecordFields<StoredDocumentRecord> = {
@@ -13,6 +14,9 @@ const STORED_DOCUMENT_RECORD_FIELDS: RecordFields<StoredDocumentRecord> = {
   size: true,
   sha256: true,
   storageKey: true,
+  policyId: true,
+  claimId: true,
+  createdBy: true,
   createdAt: true,
 };
 
@@ -27,6 +31,8 @@ export class DocumentStoreRepository implements DocumentRepository {
     return new DocumentStoreRepository(
       await RecordCollection.open<StoredDocumentRecord>(store, 'documents', STORED_DOCUMENT_RECORD_FIELDS, [
         { name: 'org_storage_key', keys: { orgId: 1, storageKey: 1 }, unique: true },
+        { name: 'org_claim', keys: { orgId: 1, claimId: 1, _id: -1 } },
+        { name: 'org_policy', keys: { orgId: 1, policyId: 1, _id: -1 } },
       ]),
     );
   }
@@ -41,5 +47,10 @@ export class DocumentStoreRepository implements DocumentRepository {
 
   findByStorageKey(orgId: string, storageKey: string): Promise<StoredDocumentRecord | null> {
     return this.records.findOne(orgId, { storageKey });
+  }
+
+  list(orgId: string, filters: DocumentFilters, page: PageRequest): Promise<Page<StoredDocumentRecord>> {
+    const { among, ...fields } = filters;
+    return this.records.page(orgId, definedFields(fields) as Filter, page, among);
   }
 }

@@ -1,0 +1,78 @@
+import { ACCEPTED_FILE_TYPES, sniffContent, type KnownType } from '../../core/documents/content-sniffing.ts';
+import { extensionOf, safeFileName } from '../../core/documents/file-name.ts';
+import type { StoredDocumentRecord } from '../../core/documents/stored-document.ts';
+import { describeActor, type Principal } from '../../core/identity/principal.ts';
+import { DomainError, validationFailed } from '../../core/shared/domain-error.ts';
+import type { DocumentLibrary, DownloadLink } from '../documents/document-library.use-case.ts';
+import type { StagedFile } from '../documents/staged-file.ts';
+import type { Page, PageRequest } from '../persistence/page.ts';
+import type { AuditTrail } from '../shared/audit-trail.ts';
+import type { IdGenerator } from '../shared/id-generator.port.ts';
+import { claimOf } from './claim-changes.ts';
+import type { ClaimRepository } from './claim.repository.ts';
+
+/** The largest attachment taken, in bytes (25 MiB). */
+export const MAX_ATTACHMENT_BYTES = 25 * 1024 * 1024;
+
+export interface ClaimAttachmentsDeps {
+  readonly claims: Pick<ClaimRepository, 'findById'>;
+  readonly library: DocumentLibrary;
+  readonly audit: AuditTrail;
+  readonly ids: IdGenerator;
+}
+
+/** What the bytes are, or the 415 that refuses them. */
+const typeOf = (file: StagedFile, claimedName: string | null): KnownType => {
+  const sniffed = sniffContent(file.head, file.size <= file.head.byteLength, extensionOf(claimedName));
+  if (sniffed.kind === 'known') return sniffed.type;
+  if (sniffed.kind === 'executable') {
+    throw new DomainError('unsupported_media_type', `The file is a ${sniffed.format}: programs and scripts are not accepted, whatever their name.`, {
+      detected: sniffed.format,
+    });
+  }
+  throw new DomainError('unsupported_media_type', `${sniffed.reason} Accepted: ${ACCEPTED_FILE_TYPES}.`);
+};
+
+/**
+ * Files on a claim (photos, estimates, reports, correspondence): typed by their bytes, named
+ * safely, streamed into document storage, and seen by whoever may see the claim.
+ */
+export class ClaimAttachments {
+  private readonly deps: ClaimAttachmentsDeps;
+
+  constructor(deps: ClaimAttachmentsDeps) {
+    this.deps = deps;
+  }
+
+  /** `claimedName` and the client's content type are hints at most: the bytes decide the type. */
+  async attach(actor: Principal, orgId: string, claimId: string, file: StagedFile, claimedName: string | null): Promise<StoredDocumentRecord> {
+    const claim = await claimOf(this.deps, orgId, claimId);
+    if (file.size === 0) throw validationFailed('file', 'not_empty', 'The file is empty.');
+    const type = typeOf(file, claimedName);
+    const id = this.deps.ids.next('doc');
+    const document = await this.deps.library.store(orgId, {
+      id,
+      type: 'attachment',
+      storageKey: `docs/${orgId}/claims/${claim.id}/${id}`,
+      filename: safeFileName(claimedName, type.extensions),
+      contentType: type.contentType,
+      content: { path: file.path },
+      about: { claimId: claim.id },
+      createdBy: describeActor(actor),
+    });
+    await this.deps.audit.record(
+      actor,
+      orgId,
+      'claim.attachment_added',
+      { type: 'claim', id: claim.id },
+      { documentId: document.id, filename: document.filename, contentType: document.contentType, size: document.size, sha256: document.sha256 },
+    );
+    return document;
+  }
+
+  /** The claim's attachments, newest first, each with a download link. */
+  async list(orgId: string, claimId: string, page: PageRequest): Promise<Page<{ document: StoredDocumentRecord; link: DownloadLink }>> {
+    const claim = await claimOf(this.deps, orgId, claimId);
+    return this.deps.library.list(orgId, { claimId: claim.id, type: 'attachment' }, page);
+  }
+}
