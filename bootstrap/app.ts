@@ -71,7 +71,7 @@ export const startApp = async (config: AppConfig, options: StartOptions = {}): P
   // collection that carries events before it first runs.
   const jobs = await resolve(TOKENS.JobRunner);
   for (const module of modules) jobs.register((await module.jobs?.(resolve)) ?? []);
-  const pdfForms = await resolve(TOKENS.FormReader);
+  const pdfWorkers = await resolve(TOKENS.PdfWorkers);
   let document: unknown;
   apiRoutes.push(openApiRoute(() => document));
   document = buildOpenApiDocument({
@@ -109,7 +109,7 @@ export const startApp = async (config: AppConfig, options: StartOptions = {}): P
   const stopAll = async () => {
     await Promise.all([api.stop(), auth.stop()]);
     await jobs.stop();
-    await pdfForms.close();
+    await pdfWorkers.close();
     await store.close();
   };
   let apiPort: number;

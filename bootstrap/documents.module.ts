@@ -1,10 +1,12 @@
 import { join } from 'node:path';
 import { DiskFileStorage } from '../adapters/documents/disk-file-storage.ts';
-import { DEFAULT_PDF_POOL, PdfFormReaderPool } from '../adapters/documents/pdf-form-reader.pool.ts';
+import { DEFAULT_PDF_POOL, PdfWorkerPool } from '../adapters/documents/pdf-worker.pool.ts';
+import { certificateRoutes } from '../adapters/http/documents/certificates.routes.ts';
 import { documentRoutes } from '../adapters/http/documents/documents.routes.ts';
 import { DocumentStoreRepository } from '../adapters/persistence/documents/document.store-repository.ts';
 import { CollectionFileStorage } from '../adapters/persistence/documents/collection-file-storage.ts';
 import { HmacDownloadLinks } from '../adapters/security/hmac-download-links.ts';
+import { Certificates } from '../ports/policy/certificates.use-case.ts';
 import { DocumentLibrary } from '../ports/documents/document-library.use-case.ts';
 import type { AppConfig } from './config.ts';
 import { TOKENS } from './tokens.ts';
@@ -14,7 +16,7 @@ import { bindings, type ContextModule } from './wiring.ts';
 export const documentsModule = (config: AppConfig): ContextModule => ({
   name: 'documents',
   bindings: bindings((wire) => {
-    wire.factory(TOKENS.FormReader, [], () => new PdfFormReaderPool({ ...DEFAULT_PDF_POOL, ...config.pdf }));
+    wire.factory(TOKENS.PdfWorkers, [], () => new PdfWorkerPool({ ...DEFAULT_PDF_POOL, ...config.pdf }));
     // One process owns an embedded data directory, so its files are the document storage; processes
     // sharing MongoDB share the documents through it.
     wire.factory(TOKENS.FileStorage, [TOKENS.Store], (store) =>
@@ -27,6 +29,25 @@ export const documentsModule = (config: AppConfig): ContextModule => ({
       (storage, documents, relationships, ids, clock) =>
         new DocumentLibrary({ storage, documents, links: new HmacDownloadLinks(config.secrets.jwtSecret), relationships, ids, clock }),
     );
+    wire.factory(
+      TOKENS.Certificates,
+      [
+        TOKENS.PolicyRepository,
+        TOKENS.OrganizationRepository,
+        TOKENS.ProducerRepository,
+        TOKENS.ReferenceData,
+        TOKENS.Sequences,
+        TOKENS.PdfWorkers,
+        TOKENS.DocumentLibrary,
+        TOKENS.AuditTrail,
+        TOKENS.Clock,
+      ],
+      (policies, organizations, producers, reference, sequences, drawing, library, audit, clock) =>
+        new Certificates({ policies, organizations, producers, reference, sequences, drawing, library, audit, clock }),
+    );
   }),
-  routes: async (resolve) => documentRoutes(await resolve(TOKENS.DocumentLibrary), config.publicBaseUrl),
+  routes: async (resolve) => [
+    ...documentRoutes(await resolve(TOKENS.DocumentLibrary), await resolve(TOKENS.RecordAccess), config.publicBaseUrl),
+    ...certificateRoutes(await resolve(TOKENS.Certificates), await resolve(TOKENS.RecordAccess), config.publicBaseUrl),
+  ],
 });

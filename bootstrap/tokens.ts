@@ -1,5 +1,6 @@
 import type { AgendaJobRunner } from '../adapters/jobs/agenda-job-runner.ts';
-import type { PdfFormReaderPool } from '../adapters/documents/pdf-form-reader.pool.ts';
+import type { PdfWorkerPool } from '../adapters/documents/pdf-worker.pool.ts';
+import type { Certificates } from '../ports/policy/certificates.use-case.ts';
 import type { AuditLog } from '../ports/audit/audit-log.port.ts';
 import type { CardPayments } from '../ports/billing/card-payments.use-case.ts';
 import type { CommissionRepository, LedgerRepository } from '../ports/billing/commission.repositories.ts';
@@ -141,7 +142,9 @@ export const TOKENS = {
   CardPayments: token<CardPayments>('CardPayments'),
   FinancialAlertDispatch: token<FinancialAlertDispatch>('FinancialAlertDispatch'),
   // documents
-  FormReader: token<PdfFormReaderPool>('FormReader'),
+  /** Reads forms and draws the platform's own (one pool of PDF worker threads). */
+  PdfWorkers: token<PdfWorkerPool>('PdfWorkers'),
+  Certificates: token<Certificates>('Certificates'),
   FileStorage: token<FileStorage>('FileStorage'),
   DocumentRepository: token<DocumentRepository>('DocumentRepository'),
   DocumentLibrary: token<DocumentLibrary>('DocumentLibrary'),

@@ -20,7 +20,7 @@ export const underwritingModule = (): ContextModule => ({
     wire.factory(TOKENS.WrittenPremiumLedger, [TOKENS.Store], (store) => new StoreWrittenPremiumLedger(store));
     wire.factory(
       TOKENS.Submissions,
-      [TOKENS.SubmissionRepository, TOKENS.FormReader, TOKENS.ReferenceData, TOKENS.ProducerRepository, TOKENS.RecordRelationships, TOKENS.Ids, TOKENS.Clock],
+      [TOKENS.SubmissionRepository, TOKENS.PdfWorkers, TOKENS.ReferenceData, TOKENS.ProducerRepository, TOKENS.RecordRelationships, TOKENS.Ids, TOKENS.Clock],
       (submissions, forms, reference, producers, relationships, ids, clock) =>
         new Submissions({ submissions, forms, reference, producers, relationships, ids, clock }),
     );

@@ -1,13 +1,11 @@
 import type { Invoice } from './invoice.ts';
 import type { Payment } from './payment.ts';
 import { escapeHtml } from '../shared/html.ts';
+import { formatDollars as dollars } from '../shared/money.ts';
 
 /** Where a payment's receipt is stored; the payment's time makes the name stable across retries. */
 export const receiptPath = (orgId: string, invoiceNumber: string, receivedAt: Date): string =>
   `docs/${orgId}/receipts/RCPT-${invoiceNumber}-${receivedAt.getTime()}.html`;
-
-const dollars = (amountCents: number): string =>
-  `${amountCents < 0 ? '-' : ''}$${(Math.abs(amountCents) / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 /** A self-contained HTML receipt (no scripts, no remote resources). */
 export const renderReceipt = (input: { invoice: Invoice; payment: Payment; policyNumber: string | null }): string => {

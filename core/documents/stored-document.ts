@@ -1,5 +1,5 @@
 /** Kinds of documents the platform keeps. */
-export const DOCUMENT_TYPES = ['receipt', 'coi', 'rendered', 'ingested', 'attachment'] as const;
+export const DOCUMENT_TYPES = ['receipt', 'coi', 'mcs90', 'rendered', 'ingested', 'attachment'] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 
 /** A stored file's metadata; the bytes live in document storage under `storageKey`. */
@@ -15,6 +15,8 @@ export interface StoredDocumentRecord {
   /** The policy or claim the document is about (for lists and access); absent on documents stored before links were kept. */
   readonly policyId?: string | null;
   readonly claimId?: string | null;
+  /** A certificate's own number (unique per organization). */
+  readonly certificateNumber?: string | null;
   /** Who stored it: a user id, or null for documents the platform generates. */
   readonly createdBy?: string | null;
   readonly createdAt: Date;

@@ -66,3 +66,7 @@ export const allocate = (total: Cents, weights: readonly number[]): Cents[] => {
   }
   return parts.map((p) => cents(sign * p));
 };
+
+/** An amount as people read it: `$1,234.50`, `-$3.00`. */
+export const formatDollars = (amount: number): string =>
+  `${amount < 0 ? '-' : ''}$${(Math.abs(amount) / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;

@@ -22,6 +22,8 @@ export interface DaProgram {
   readonly policyFee: Cents;
   /** A surplus lines program charges the home state's surplus lines tax and stamping fee. */
   readonly surplusLines: boolean;
+  /** The carrier whose paper the program writes on, with its NAIC company code (on certificates). */
+  readonly insurer: { readonly name: string; readonly naic: string };
 }
 
 export type DaFlagCode = 'limit_exceeded' | 'premium_exceeded' | 'state_not_allowed' | 'line_not_allowed' | 'naics_excluded' | 'aggregate_exceeded';

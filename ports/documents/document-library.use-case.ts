@@ -56,6 +56,7 @@ export class DocumentLibrary {
       /** Given when the caller chose the id (to build the storage key from it). */
       id?: string;
       createdBy?: string | null;
+      certificateNumber?: string;
     },
   ): Promise<StoredDocumentRecord> {
     const existing = await this.deps.documents.findByStorageKey(orgId, input.storageKey);
@@ -73,11 +74,16 @@ export class DocumentLibrary {
       policyId: input.about?.policyId ?? null,
       claimId: input.about?.claimId ?? null,
       createdBy: input.createdBy ?? null,
+      certificateNumber: input.certificateNumber ?? null,
       createdAt: this.deps.clock.now(),
     };
     await this.deps.relationships.document(record, input.about);
     const inserted = await writeUnlessDuplicate(() => this.deps.documents.insert(record));
     return inserted ? record : ((await this.deps.documents.findByStorageKey(orgId, input.storageKey)) as StoredDocumentRecord);
+  }
+
+  findByStorageKey(orgId: string, storageKey: string): Promise<StoredDocumentRecord | null> {
+    return this.deps.documents.findByStorageKey(orgId, storageKey);
   }
 
   async get(orgId: string, id: string): Promise<StoredDocumentRecord> {

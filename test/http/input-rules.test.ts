@@ -19,6 +19,7 @@ type Schema = Record<string, any>;
 
 /** A value the schema accepts (enough for validation to reach every field). */
 const example = (schema: Schema): unknown => {
+  if (schema.examples) return schema.examples[0];
   if (schema.enum) return schema.enum[0];
   if ('const' in schema) return schema.const;
   if (schema.anyOf) return example(schema.anyOf.find((option: Schema) => option.type !== 'null') ?? schema.anyOf[0]);

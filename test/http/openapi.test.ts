@@ -111,6 +111,8 @@ test('every served route is described, with security, rate headers and error res
     ['get', '/v1/commissions'],
     ['get', '/v1/ledger/entries'],
     ['get', '/v1/financial-incidents'],
+    ['get', '/v1/documents'],
+    ['post', '/v1/coi/generate'],
     ['get', '/v1/documents/{id}'],
     ['get', '/v1/documents/{id}/download'],
     ['post', '/v1/esign/envelopes'],

@@ -2,7 +2,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { StoredDocumentRecord } from '../../../core/documents/stored-document.ts';
 import type { DownloadLink } from '../../../ports/documents/document-library.use-case.ts';
-import { Timestamp } from '../kernel/common.schemas.ts';
+import { Nullable, Timestamp } from '../kernel/common.schemas.ts';
 
 export const DocumentSchema = Type.Object({
   id: Type.String(),
@@ -11,6 +11,8 @@ export const DocumentSchema = Type.Object({
   contentType: Type.String(),
   size: Type.Integer({ minimum: 0 }),
   sha256: Type.String(),
+  policyId: Nullable(Type.String({ description: 'The policy the document is about, if any.' })),
+  claimId: Nullable(Type.String({ description: 'The claim the document is attached to, if any.' })),
   createdAt: Timestamp(),
   downloadUrl: Type.String({ description: 'Works without credentials until expiresAt; altering any part of it makes it fail.' }),
   expiresAt: Timestamp(),
@@ -26,6 +28,8 @@ export const viewDocument = (publicBaseUrl: string, document: StoredDocumentReco
   contentType: document.contentType,
   size: document.size,
   sha256: document.sha256,
+  policyId: document.policyId ?? null,
+  claimId: document.claimId ?? null,
   createdAt: document.createdAt.toISOString(),
   downloadUrl: downloadUrl(publicBaseUrl, link),
   expiresAt: link.expiresAt.toISOString(),

@@ -1,11 +1,39 @@
 import { Type } from '@sinclair/typebox';
 import type { DocumentLibrary } from '../../../ports/documents/document-library.use-case.ts';
-import { IdParams, OrgIdQuery } from '../kernel/common.schemas.ts';
+import { DOCUMENT_TYPES } from '../../../core/documents/stored-document.ts';
+import type { RecordAccess } from '../../../ports/authorization/record-access.ts';
+import { mapPage } from '../../../ports/persistence/page.ts';
+import { IdParams, OneOf, OrgIdQuery, PageQuery, pageOf } from '../kernel/common.schemas.ts';
+import { visibleAmong } from '../kernel/record-scope.ts';
 import { orgScope } from '../kernel/org-scope.ts';
 import { definePublicRoute, defineRoute, type RouteDefinition } from '../kernel/route.ts';
 import { attachmentDisposition, DocumentSchema, viewDocument } from './document.views.ts';
 
-export const documentRoutes = (library: DocumentLibrary, publicBaseUrl: string): RouteDefinition[] => [
+export const documentRoutes = (library: DocumentLibrary, records: RecordAccess, publicBaseUrl: string): RouteDefinition[] => [
+  defineRoute({
+    method: 'GET',
+    path: '/v1/documents',
+    operationId: 'listDocuments',
+    summary:
+      'Stored documents the caller may see (receipts, certificates, claim attachments, rendered and ingested files), newest first, each with a download URL valid for 15 minutes.',
+    tags: ['documents'],
+    permission: 'documents:read',
+    query: Type.Object({
+      ...PageQuery,
+      ...OrgIdQuery,
+      type: Type.Optional(OneOf(DOCUMENT_TYPES)),
+      policyId: Type.Optional(Type.String({ maxLength: 128 })),
+      claimId: Type.Optional(Type.String({ maxLength: 128 })),
+    }),
+    responses: { 200: { description: 'A page of documents.', schema: pageOf(DocumentSchema) } },
+    handler: async (context) => {
+      const { orgId, type, policyId, claimId, ...page } = context.query;
+      const scope = orgScope(context, orgId);
+      const filters = { ...(type ? { type } : {}), ...(policyId ? { policyId } : {}), ...(claimId ? { claimId } : {}) };
+      const found = await library.list(scope, { ...filters, ...(await visibleAmong(records, context, scope, 'document')) }, page);
+      return { status: 200, body: mapPage(found, ({ document, link }) => viewDocument(publicBaseUrl, document, link)) };
+    },
+  }),
   defineRoute({
     method: 'GET',
     path: '/v1/documents/:id',

@@ -1,3 +1,4 @@
+import { US_STATES } from '../../../core/underwriting/reference-data.ts';
 import { Type, type TSchema } from '@sinclair/typebox';
 import { ERROR_CODES } from '../../../core/shared/error-catalog.ts';
 import { MAX_PAGE_SIZE } from '../../../ports/persistence/page.ts';
@@ -73,3 +74,15 @@ export const Dollars = Type.Number({ description: 'Dollars.' });
 
 /** A response field that may be null. */
 export const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.Union([schema, Type.Null()]);
+
+/** A US postal address, as the portal profile takes it too. */
+export const PostalAddressSchema = Type.Object(
+  {
+    line1: Text({ minLength: 1, maxLength: 200 }),
+    line2: Type.Optional(Text({ minLength: 1, maxLength: 200 })),
+    city: Text({ minLength: 1, maxLength: 100 }),
+    state: OneOf(US_STATES),
+    postalCode: Type.String({ pattern: '^[0-9]{5}(-[0-9]{4})?$', description: 'A US ZIP code: 12345 or 12345-6789.', examples: ['94612'] }),
+  },
+  { additionalProperties: false },
+);

@@ -16,6 +16,7 @@ const STORED_DOCUMENT_RECORD_FIELDS: RecordFields<StoredDocumentRecord> = {
   storageKey: true,
   policyId: true,
   claimId: true,
+  certificateNumber: true,
   createdBy: true,
   createdAt: true,
 };

@@ -2,14 +2,9 @@ import { readFile } from 'node:fs/promises';
 import { ParseSpeeds, PDFCheckBox, PDFDocument, PDFDropdown, PDFRadioGroup, PDFTextField } from 'pdf-lib';
 
 /**
- * Runs in a worker thread of the PDF pool: pdf-lib parses synchronously and its cost grows with
- * whatever the sender put in the file, so it never runs on the event loop that serves requests.
+ * Reads an AcroForm in a worker thread of the PDF pool: pdf-lib parses synchronously and its cost
+ * grows with whatever the sender put in the file, so it never runs on the event loop.
  */
-
-// pdf-lib reports every damaged object it skips on the console; a hostile file would fill the
-// service's log with them. The outcome is returned instead.
-console.warn = () => undefined;
-console.log = () => undefined;
 
 export interface FormReadTask {
   readonly path: string;
@@ -29,7 +24,7 @@ const readValue = (field: unknown): string | boolean | undefined => {
   return undefined;
 };
 
-export default async function readForm({ path }: FormReadTask): Promise<FormReadResult> {
+export async function readForm({ path }: FormReadTask): Promise<FormReadResult> {
   const bytes = await readFile(path);
   if (bytes.subarray(0, 5).toString('latin1') !== '%PDF-') return { ok: false, reason: 'The upload is not a PDF.' };
   try {

@@ -1,0 +1,51 @@
+import { Type } from '@sinclair/typebox';
+import type { RecordAccess } from '../../../ports/authorization/record-access.ts';
+import type { Certificates } from '../../../ports/policy/certificates.use-case.ts';
+import { LongText, OrgIdQuery, PostalAddressSchema, Text } from '../kernel/common.schemas.ts';
+import { orgScope } from '../kernel/org-scope.ts';
+import { defineRoute, type RouteDefinition } from '../kernel/route.ts';
+import { DocumentSchema, viewDocument } from './document.views.ts';
+
+const CertificateRequest = Type.Object(
+  {
+    policyId: Type.String({ minLength: 1, maxLength: 128 }),
+    certificateHolder: Type.Object(
+      {
+        name: Text({ minLength: 1, maxLength: 200 }),
+        address: PostalAddressSchema,
+      },
+      { additionalProperties: false },
+    ),
+    additionalInsured: Type.Optional(Text({ minLength: 1, maxLength: 200, description: 'Named as additional insured on the certificate.' })),
+    description: Type.Optional(LongText({ minLength: 1, maxLength: 1000, description: 'Description of operations, locations or vehicles.' })),
+  },
+  { additionalProperties: false },
+);
+
+const CertificateSchema = Type.Composite([
+  DocumentSchema,
+  Type.Object({ certificateNumber: Type.String({ description: 'COI-<year>-<sequence>, unique within the organization.' }) }),
+]);
+
+/** Certificates of insurance (ACORD 25 style) for the policies the caller may see. */
+export const certificateRoutes = (certificates: Certificates, records: RecordAccess, publicBaseUrl: string): RouteDefinition[] => [
+  defineRoute({
+    method: 'POST',
+    path: '/v1/coi/generate',
+    operationId: 'generateCertificate',
+    summary: 'Generate a certificate of insurance (ACORD 25 style PDF) for a policy in force, with a download URL valid for 15 minutes.',
+    description: 'A cancelled or expired policy has no coverage to certify: 422 `policy_not_in_force`. A producer certifies its own policies only.',
+    tags: ['documents'],
+    permission: 'coi:generate',
+    query: Type.Object(OrgIdQuery),
+    body: CertificateRequest,
+    errors: ['policy_not_in_force'],
+    responses: { 201: { description: 'The certificate, stored.', schema: CertificateSchema } },
+    handler: async (context) => {
+      const orgId = orgScope(context, context.query.orgId);
+      await records.assert(context.principal, orgId, 'policy', context.body.policyId, 'viewer');
+      const { document, link } = await certificates.generate(context.principal, orgId, context.body);
+      return { status: 201, body: { ...viewDocument(publicBaseUrl, document, link), certificateNumber: document.certificateNumber ?? '' } };
+    },
+  }),
+];

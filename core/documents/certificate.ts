@@ -1,0 +1,137 @@
+/**
+ * What a certificate of insurance (ACORD 25 style) and an MCS-90 endorsement say, worked out from
+ * the policy as it stands on the day of issue. Everything here is printable text; drawing it on a
+ * page is an adapter's work.
+ */
+import { compareDates, type CalendarDate } from '../shared/calendar-date.ts';
+import { DomainError } from '../shared/domain-error.ts';
+import { formatDollars, type Cents } from '../shared/money.ts';
+import type { LineOfBusiness } from '../underwriting/reference-data.ts';
+
+export interface PostalAddress {
+  readonly line1: string;
+  readonly line2?: string;
+  readonly city: string;
+  readonly state: string;
+  readonly postalCode: string;
+}
+
+export interface CertificateOfInsurance {
+  readonly certificateNumber: string;
+  readonly dateIssued: CalendarDate;
+  /** The agency issuing the certificate, and the producer who placed the policy when there is one. */
+  readonly producer: { readonly agency: string; readonly contact: string | null };
+  readonly insured: { readonly name: string; readonly state: string };
+  readonly insurer: { readonly name: string; readonly naic: string };
+  readonly coverage: {
+    readonly line: string;
+    readonly policyNumber: string;
+    readonly effectiveDate: CalendarDate;
+    readonly expirationDate: CalendarDate;
+    readonly limits: readonly { readonly label: string; readonly amount: string }[];
+  };
+  readonly holder: { readonly name: string; readonly address: readonly string[] };
+  readonly additionalInsured: string | null;
+  readonly description: string | null;
+}
+
+/** How ACORD forms name each line and its limit. */
+const LINE_WORDING: Readonly<Record<LineOfBusiness, { readonly line: string; readonly limit: string }>> = {
+  GL: { line: 'Commercial General Liability', limit: 'Each occurrence' },
+  PROPERTY: { line: 'Commercial Property', limit: 'Limit of insurance' },
+  AUTO: { line: 'Commercial Automobile Liability', limit: 'Combined single limit (each accident)' },
+  CYBER: { line: 'Cyber Liability', limit: 'Each claim' },
+  PL: { line: 'Professional Liability', limit: 'Each claim' },
+};
+
+export const certificateNumberFor = (year: number, sequence: number): string => `COI-${year}-${String(sequence).padStart(6, '0')}`;
+
+/** The policy facts a certificate rests on. */
+export interface CertifiedPolicy {
+  readonly policyNumber: string;
+  readonly status: 'active' | 'cancelled';
+  readonly effectiveDate: CalendarDate;
+  readonly expirationDate: CalendarDate;
+  readonly cancellation: { readonly effectiveDate: CalendarDate } | null;
+  readonly risk: { readonly insuredName: string; readonly state: string; readonly lineOfBusiness: LineOfBusiness; readonly requestedLimit: Cents };
+}
+
+/**
+ * A certificate states coverage as of its date: a cancelled or expired policy has none to state.
+ * A policy starting later may be certified (a holder often asks before work begins).
+ */
+export const assertCertifiable = (policy: CertifiedPolicy, on: CalendarDate): void => {
+  if (policy.status === 'cancelled') {
+    throw new DomainError('policy_not_in_force', `Policy ${policy.policyNumber} is cancelled (effective ${policy.cancellation?.effectiveDate ?? 'unknown'}).`, {
+      policyNumber: policy.policyNumber,
+      status: policy.status,
+    });
+  }
+  if (compareDates(policy.expirationDate, on) <= 0) {
+    throw new DomainError('policy_not_in_force', `Policy ${policy.policyNumber} expired on ${policy.expirationDate}.`, {
+      policyNumber: policy.policyNumber,
+      expirationDate: policy.expirationDate,
+    });
+  }
+};
+
+export const addressLines = (address: PostalAddress): string[] => [
+  address.line1,
+  ...(address.line2 ? [address.line2] : []),
+  `${address.city}, ${address.state} ${address.postalCode}`,
+];
+
+export const certificateOf = (input: {
+  readonly certificateNumber: string;
+  readonly dateIssued: CalendarDate;
+  readonly policy: CertifiedPolicy;
+  readonly agency: string;
+  readonly producerName: string | null;
+  readonly insurer: { readonly name: string; readonly naic: string };
+  readonly holder: { readonly name: string; readonly address: PostalAddress };
+  readonly additionalInsured?: string;
+  readonly description?: string;
+}): CertificateOfInsurance => {
+  const { policy } = input;
+  const wording = LINE_WORDING[policy.risk.lineOfBusiness];
+  return {
+    certificateNumber: input.certificateNumber,
+    dateIssued: input.dateIssued,
+    producer: { agency: input.agency, contact: input.producerName },
+    insured: { name: policy.risk.insuredName, state: policy.risk.state },
+    insurer: input.insurer,
+    coverage: {
+      line: wording.line,
+      policyNumber: policy.policyNumber,
+      effectiveDate: policy.effectiveDate,
+      expirationDate: policy.expirationDate,
+      limits: [{ label: wording.limit, amount: formatDollars(policy.risk.requestedLimit) }],
+    },
+    holder: { name: input.holder.name, address: addressLines(input.holder.address) },
+    additionalInsured: input.additionalInsured ?? null,
+    description: input.description ?? null,
+  };
+};
+
+/** The MCS-90 endorsement (49 CFR 387.15) a motor carrier's policy carries for public liability. */
+export interface Mcs90Endorsement {
+  readonly policyNumber: string;
+  readonly effectiveDate: CalendarDate;
+  readonly insured: { readonly name: string; readonly state: string };
+  readonly insurer: { readonly name: string; readonly naic: string };
+  readonly limit: string;
+  readonly dateIssued: CalendarDate;
+}
+
+/** Only a motor carrier's policy (the AUTO line) has an MCS-90; any other answers as absent. */
+export const mcs90Of = (policy: CertifiedPolicy, insurer: { name: string; naic: string }, dateIssued: CalendarDate): Mcs90Endorsement | null =>
+  policy.risk.lineOfBusiness === 'AUTO'
+    ? {
+        policyNumber: policy.policyNumber,
+        effectiveDate: policy.effectiveDate,
+        insured: { name: policy.risk.insuredName, state: policy.risk.state },
+        insurer,
+        limit: formatDollars(policy.risk.requestedLimit),
+        dateIssued,
+      }
+    : null;

@@ -1,0 +1,128 @@
+import { assertCertifiable, certificateNumberFor, certificateOf, mcs90Of, type PostalAddress } from '../../core/documents/certificate.ts';
+import type { StoredDocumentRecord } from '../../core/documents/stored-document.ts';
+import { describeActor, type Principal } from '../../core/identity/principal.ts';
+import { today, yearOf } from '../../core/shared/calendar-date.ts';
+import { DomainError, notFound } from '../../core/shared/domain-error.ts';
+import type { PolicyRepository } from './policy.repositories.ts';
+import type { ProducerRepository } from '../producers/producer.repositories.ts';
+import type { AuditTrail } from '../shared/audit-trail.ts';
+import type { Clock } from '../shared/clock.port.ts';
+import type { OrganizationRepository } from '../tenancy/organization.repository.ts';
+import type { SequenceGenerator } from '../underwriting/underwriting.repositories.ts';
+import type { UnderwritingReferenceData } from '../underwriting/reference-data.port.ts';
+import type { DocumentLibrary, DownloadLink } from '../documents/document-library.use-case.ts';
+import type { FormDrawing } from '../documents/form-drawing.port.ts';
+
+export interface CertificatesDeps {
+  readonly policies: Pick<PolicyRepository, 'findById'>;
+  readonly organizations: Pick<OrganizationRepository, 'findById'>;
+  readonly producers: Pick<ProducerRepository, 'findById'>;
+  readonly reference: Pick<UnderwritingReferenceData, 'program'>;
+  readonly sequences: SequenceGenerator;
+  readonly drawing: FormDrawing;
+  readonly library: DocumentLibrary;
+  readonly audit: AuditTrail;
+  readonly clock: Clock;
+}
+
+export interface CertificateRequest {
+  readonly policyId: string;
+  readonly certificateHolder: { readonly name: string; readonly address: PostalAddress };
+  readonly additionalInsured?: string;
+  readonly description?: string;
+}
+
+export interface IssuedDocument {
+  readonly document: StoredDocumentRecord;
+  readonly link: DownloadLink;
+}
+
+/** Certificates of insurance and MCS-90 endorsements, drawn from the policy as it stands today. */
+export class Certificates {
+  private readonly deps: CertificatesDeps;
+
+  constructor(deps: CertificatesDeps) {
+    this.deps = deps;
+  }
+
+  private async policyOf(orgId: string, policyId: string) {
+    const policy = await this.deps.policies.findById(orgId, policyId);
+    if (!policy) throw notFound('Policy');
+    return policy;
+  }
+
+  /** A new certificate, numbered per organization, stored and linked to its policy. */
+  async generate(actor: Principal, orgId: string, request: CertificateRequest): Promise<IssuedDocument> {
+    const policy = await this.policyOf(orgId, request.policyId);
+    const issuedOn = today(this.deps.clock.now());
+    assertCertifiable(policy, issuedOn);
+    const [organization, producer] = await Promise.all([
+      this.deps.organizations.findById(orgId),
+      policy.producerId ? this.deps.producers.findById(orgId, policy.producerId) : null,
+    ]);
+    const certificateNumber = certificateNumberFor(yearOf(issuedOn), await this.deps.sequences.next(orgId, `coi:${yearOf(issuedOn)}`));
+    const content = certificateOf({
+      certificateNumber,
+      dateIssued: issuedOn,
+      policy: policy,
+      agency: organization?.name ?? orgId,
+      producerName: producer?.name ?? null,
+      insurer: this.deps.reference.program(policy.programId).insurer,
+      holder: request.certificateHolder,
+      ...(request.additionalInsured ? { additionalInsured: request.additionalInsured } : {}),
+      ...(request.description ? { description: request.description } : {}),
+    });
+    const document = await this.deps.library.store(orgId, {
+      type: 'coi',
+      storageKey: `docs/${orgId}/coi/${certificateNumber}.pdf`,
+      filename: `${certificateNumber}.pdf`,
+      contentType: 'application/pdf',
+      content: await this.deps.drawing.certificate(content),
+      about: { policyId: policy.id },
+      certificateNumber,
+      createdBy: describeActor(actor),
+    });
+    await this.deps.audit.record(
+      actor,
+      orgId,
+      'coi.generated',
+      { type: 'policy', id: policy.id },
+      {
+        documentId: document.id,
+        certificateNumber,
+        holder: request.certificateHolder.name,
+        additionalInsured: request.additionalInsured ?? null,
+      },
+    );
+    return { document, link: this.deps.library.linkTo(document) };
+  }
+
+  /**
+   * The policy's MCS-90, drawn on first request for each version of the policy and kept: asking
+   * again returns the same document until the policy changes.
+   */
+  async mcs90(orgId: string, policyId: string): Promise<IssuedDocument> {
+    const policy = await this.policyOf(orgId, policyId);
+    const issuedOn = today(this.deps.clock.now());
+    const endorsement = mcs90Of(policy, this.deps.reference.program(policy.programId).insurer, issuedOn);
+    if (!endorsement) {
+      throw new DomainError(
+        'not_found',
+        `Policy ${policy.policyNumber} is a ${policy.risk.lineOfBusiness} policy: an MCS-90 exists for motor carrier (AUTO) policies only.`,
+      );
+    }
+    assertCertifiable(policy, issuedOn);
+    const storageKey = `docs/${orgId}/mcs90/${policy.id}-v${policy.version}.pdf`;
+    const kept = await this.deps.library.findByStorageKey(orgId, storageKey);
+    if (kept) return { document: kept, link: this.deps.library.linkTo(kept) };
+    const document = await this.deps.library.store(orgId, {
+      type: 'mcs90',
+      storageKey,
+      filename: `MCS-90-${policy.policyNumber}.pdf`,
+      contentType: 'application/pdf',
+      content: await this.deps.drawing.mcs90(endorsement),
+      about: { policyId: policy.id },
+    });
+    return { document, link: this.deps.library.linkTo(document) };
+  }
+}
