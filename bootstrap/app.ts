@@ -72,6 +72,11 @@ export const startApp = async (config: AppConfig, options: StartOptions = {}): P
   const jobs = await resolve(TOKENS.JobRunner);
   for (const module of modules) jobs.register((await module.jobs?.(resolve)) ?? []);
   const pdfWorkers = await resolve(TOKENS.PdfWorkers);
+  const renderer = await resolve(TOKENS.HtmlRenderer);
+  if (config.render.warmAtStart) {
+    // A browser that cannot start leaves the service up: renders answer 503 and say why.
+    renderer.warm().catch((error: unknown) => logger.warn({ err: error }, 'PDF rendering is unavailable: Chromium did not start'));
+  }
   let document: unknown;
   apiRoutes.push(openApiRoute(() => document));
   document = buildOpenApiDocument({
@@ -110,6 +115,7 @@ export const startApp = async (config: AppConfig, options: StartOptions = {}): P
     await Promise.all([api.stop(), auth.stop()]);
     await jobs.stop();
     await pdfWorkers.close();
+    await renderer.close();
     await store.close();
   };
   let apiPort: number;

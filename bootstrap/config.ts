@@ -1,3 +1,4 @@
+import { DEFAULT_CHROMIUM, type ChromiumOptions } from '../adapters/documents/chromium-renderer.ts';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -37,6 +38,8 @@ export interface AppConfig {
   readonly trustedProxyHops: number;
   readonly http: HttpLimits;
   readonly pdf: { readonly threads: number; readonly budgetMs: number; readonly maxQueue: number };
+  /** HTML to PDF through Chromium; `warmAtStart` launches the browser with the service instead of on the first render. */
+  readonly render: ChromiumOptions & { readonly warmAtStart: boolean };
   /** Replaces the environment's per-minute default (100 in local and sandbox); organizations may still override. */
   readonly defaultRateLimit: number | null;
   /** Lock lifetime of a running job (Agenda); a job running longer must be taken over by another worker. */
@@ -169,6 +172,13 @@ export const loadConfig = (env: Env = process.env): AppConfig => {
       threads: Math.max(1, integer(env, 'PDF_WORKERS', 1)),
       budgetMs: Math.max(100, integer(env, 'PDF_PARSE_BUDGET_MS', 5_000)),
       maxQueue: integer(env, 'PDF_QUEUE', 8),
+    },
+    render: {
+      executablePath: env.PUPPETEER_EXECUTABLE_PATH || DEFAULT_CHROMIUM.executablePath,
+      pages: Math.max(1, integer(env, 'RENDER_PAGES', DEFAULT_CHROMIUM.pages)),
+      maxQueue: integer(env, 'RENDER_QUEUE', DEFAULT_CHROMIUM.maxQueue),
+      budgetMs: Math.max(500, integer(env, 'RENDER_BUDGET_MS', DEFAULT_CHROMIUM.budgetMs)),
+      warmAtStart: env.RENDER_WARM_START ? env.RENDER_WARM_START === 'true' : environment === 'production',
     },
     defaultRateLimit: defaultRateLimit && defaultRateLimit > 0 ? defaultRateLimit : null,
     passwordHashCost: integer(env, 'PASSWORD_HASH_COST', 2 ** 15),

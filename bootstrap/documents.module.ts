@@ -1,13 +1,16 @@
 import { join } from 'node:path';
 import { DiskFileStorage } from '../adapters/documents/disk-file-storage.ts';
+import { ChromiumRenderer } from '../adapters/documents/chromium-renderer.ts';
 import { DEFAULT_PDF_POOL, PdfWorkerPool } from '../adapters/documents/pdf-worker.pool.ts';
 import { certificateRoutes } from '../adapters/http/documents/certificates.routes.ts';
 import { documentRoutes } from '../adapters/http/documents/documents.routes.ts';
+import { renderingRoutes } from '../adapters/http/documents/rendering.routes.ts';
 import { DocumentStoreRepository } from '../adapters/persistence/documents/document.store-repository.ts';
 import { CollectionFileStorage } from '../adapters/persistence/documents/collection-file-storage.ts';
 import { HmacDownloadLinks } from '../adapters/security/hmac-download-links.ts';
 import { Certificates } from '../ports/policy/certificates.use-case.ts';
 import { DocumentLibrary } from '../ports/documents/document-library.use-case.ts';
+import { PdfRendering } from '../ports/documents/pdf-rendering.use-case.ts';
 import type { AppConfig } from './config.ts';
 import { TOKENS } from './tokens.ts';
 import { bindings, type ContextModule } from './wiring.ts';
@@ -17,6 +20,12 @@ export const documentsModule = (config: AppConfig): ContextModule => ({
   name: 'documents',
   bindings: bindings((wire) => {
     wire.factory(TOKENS.PdfWorkers, [], () => new PdfWorkerPool({ ...DEFAULT_PDF_POOL, ...config.pdf }));
+    wire.factory(TOKENS.HtmlRenderer, [], () => new ChromiumRenderer(config.render));
+    wire.factory(
+      TOKENS.PdfRendering,
+      [TOKENS.HtmlRenderer, TOKENS.PdfWorkers, TOKENS.DocumentLibrary, TOKENS.AuditTrail, TOKENS.Ids],
+      (renderer, inspector, library, audit, ids) => new PdfRendering({ renderer, inspector, library, audit, ids }),
+    );
     // One process owns an embedded data directory, so its files are the document storage; processes
     // sharing MongoDB share the documents through it.
     wire.factory(TOKENS.FileStorage, [TOKENS.Store], (store) =>
@@ -49,5 +58,6 @@ export const documentsModule = (config: AppConfig): ContextModule => ({
   routes: async (resolve) => [
     ...documentRoutes(await resolve(TOKENS.DocumentLibrary), await resolve(TOKENS.RecordAccess), config.publicBaseUrl),
     ...certificateRoutes(await resolve(TOKENS.Certificates), await resolve(TOKENS.RecordAccess), config.publicBaseUrl),
+    ...renderingRoutes(await resolve(TOKENS.PdfRendering), config.publicBaseUrl),
   ],
 });

@@ -1,6 +1,8 @@
 import type { AgendaJobRunner } from '../adapters/jobs/agenda-job-runner.ts';
 import type { PdfWorkerPool } from '../adapters/documents/pdf-worker.pool.ts';
 import type { Certificates } from '../ports/policy/certificates.use-case.ts';
+import type { ChromiumRenderer } from '../adapters/documents/chromium-renderer.ts';
+import type { PdfRendering } from '../ports/documents/pdf-rendering.use-case.ts';
 import type { AuditLog } from '../ports/audit/audit-log.port.ts';
 import type { CardPayments } from '../ports/billing/card-payments.use-case.ts';
 import type { CommissionRepository, LedgerRepository } from '../ports/billing/commission.repositories.ts';
@@ -145,6 +147,8 @@ export const TOKENS = {
   /** Reads forms and draws the platform's own (one pool of PDF worker threads). */
   PdfWorkers: token<PdfWorkerPool>('PdfWorkers'),
   Certificates: token<Certificates>('Certificates'),
+  HtmlRenderer: token<ChromiumRenderer>('HtmlRenderer'),
+  PdfRendering: token<PdfRendering>('PdfRendering'),
   FileStorage: token<FileStorage>('FileStorage'),
   DocumentRepository: token<DocumentRepository>('DocumentRepository'),
   DocumentLibrary: token<DocumentLibrary>('DocumentLibrary'),

@@ -4,9 +4,10 @@ import { DomainError } from '../../core/shared/domain-error.ts';
 import type { FormValues } from '../../core/underwriting/acord125.ts';
 import type { FormDrawing } from '../../ports/documents/form-drawing.port.ts';
 import type { FormReader } from '../../ports/documents/form-reader.port.ts';
+import type { PdfInspector } from '../../ports/documents/pdf-inspector.port.ts';
 import type { StagedFile } from '../../ports/documents/staged-file.ts';
 import type { FormReadResult } from './pdf-form-reading.ts';
-import type { PdfTask } from './pdf.worker.ts';
+import type { PdfTask, PdfTaskResult } from './pdf.worker.ts';
 
 export interface PdfPoolOptions {
   /** Worker threads working at once. */
@@ -30,8 +31,8 @@ type Failure = (reason: 'timeout' | 'crashed') => Error;
  * and the task refused, so a hostile file costs one thread for the budget and nobody else waits.
  * The queue is our own, bounded, so that waiting for a thread never eats into the budget.
  */
-export class PdfWorkerPool implements FormReader, FormDrawing {
-  private readonly pool: Piscina<PdfTask, FormReadResult | Uint8Array>;
+export class PdfWorkerPool implements FormReader, FormDrawing, PdfInspector {
+  private readonly pool: Piscina<PdfTask, PdfTaskResult>;
   private readonly options: PdfPoolOptions;
   private running = 0;
   private readonly waiting: (() => void)[] = [];
@@ -66,6 +67,13 @@ export class PdfWorkerPool implements FormReader, FormDrawing {
     return this.draw({ kind: 'mcs90', content });
   }
 
+  async pageCount(pdf: Uint8Array): Promise<number> {
+    return (await this.run(
+      { kind: 'pageCount', pdf },
+      (reason) => new Error(`Counting the pages of a PDF ${reason === 'timeout' ? 'ran past its budget' : 'failed'}.`),
+    )) as number;
+  }
+
   async close(): Promise<void> {
     await this.pool.destroy();
   }
@@ -76,7 +84,7 @@ export class PdfWorkerPool implements FormReader, FormDrawing {
     return bytes as Uint8Array;
   }
 
-  private async run(task: PdfTask, failure: Failure): Promise<FormReadResult | Uint8Array> {
+  private async run(task: PdfTask, failure: Failure): Promise<PdfTaskResult> {
     await this.takeThread();
     try {
       return await this.pool.run(task, { signal: AbortSignal.timeout(this.options.budgetMs) });

@@ -2,6 +2,7 @@
  * The PDF pool's worker thread: every PDF task (reading forms, drawing certificates) runs here,
  * off the event loop that serves requests, within the pool's time budget.
  */
+import { PDFDocument } from 'pdf-lib';
 import { drawAcord25 } from './forms/acord25.ts';
 import { drawMcs90 } from './forms/mcs90.ts';
 import { readForm, type FormReadResult, type FormReadTask } from './pdf-form-reading.ts';
@@ -15,11 +16,12 @@ console.log = () => undefined;
 export type PdfTask =
   | ({ readonly kind: 'readForm' } & FormReadTask)
   | { readonly kind: 'acord25'; readonly content: CertificateOfInsurance }
-  | { readonly kind: 'mcs90'; readonly content: Mcs90Endorsement };
+  | { readonly kind: 'mcs90'; readonly content: Mcs90Endorsement }
+  | { readonly kind: 'pageCount'; readonly pdf: Uint8Array };
 
-export type PdfTaskResult<T extends PdfTask> = T extends { kind: 'readForm' } ? FormReadResult : Uint8Array;
+export type PdfTaskResult = FormReadResult | Uint8Array | number;
 
-export default async function run(task: PdfTask): Promise<FormReadResult | Uint8Array> {
+export default async function run(task: PdfTask): Promise<PdfTaskResult> {
   switch (task.kind) {
     case 'readForm':
       return readForm(task);
@@ -27,5 +29,7 @@ export default async function run(task: PdfTask): Promise<FormReadResult | Uint8
       return drawAcord25(task.content);
     case 'mcs90':
       return drawMcs90(task.content);
+    case 'pageCount':
+      return (await PDFDocument.load(task.pdf, { updateMetadata: false })).getPageCount();
   }
 }

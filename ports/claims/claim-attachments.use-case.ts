@@ -3,7 +3,7 @@ import { extensionOf, safeFileName } from '../../core/documents/file-name.ts';
 import type { StoredDocumentRecord } from '../../core/documents/stored-document.ts';
 import { describeActor, type Principal } from '../../core/identity/principal.ts';
 import { DomainError, validationFailed } from '../../core/shared/domain-error.ts';
-import type { DocumentLibrary, DownloadLink } from '../documents/document-library.use-case.ts';
+import type { DocumentLibrary, LinkedDocument } from '../documents/document-library.use-case.ts';
 import type { StagedFile } from '../documents/staged-file.ts';
 import type { Page, PageRequest } from '../persistence/page.ts';
 import type { AuditTrail } from '../shared/audit-trail.ts';
@@ -71,7 +71,7 @@ export class ClaimAttachments {
   }
 
   /** The claim's attachments, newest first, each with a download link. */
-  async list(orgId: string, claimId: string, page: PageRequest): Promise<Page<{ document: StoredDocumentRecord; link: DownloadLink }>> {
+  async list(orgId: string, claimId: string, page: PageRequest): Promise<Page<LinkedDocument>> {
     const claim = await claimOf(this.deps, orgId, claimId);
     return this.deps.library.list(orgId, { claimId: claim.id, type: 'attachment' }, page);
   }

@@ -20,6 +20,12 @@ export interface DownloadLink {
   readonly expiresAt: Date;
 }
 
+/** A stored document with a fresh download link to it. */
+export interface LinkedDocument {
+  readonly document: StoredDocumentRecord;
+  readonly link: DownloadLink;
+}
+
 const invalidLink = () => new DomainError('forbidden', 'The download link is invalid or has expired.');
 
 export interface DocumentLibraryDeps {
@@ -93,13 +99,13 @@ export class DocumentLibrary {
   }
 
   /** Newest first, with a download link for each. */
-  async list(orgId: string, filters: DocumentFilters, page: PageRequest): Promise<Page<{ document: StoredDocumentRecord; link: DownloadLink }>> {
+  async list(orgId: string, filters: DocumentFilters, page: PageRequest): Promise<Page<LinkedDocument>> {
     const found = await this.deps.documents.list(orgId, filters, page);
     return { data: found.data.map((document) => ({ document, link: this.linkTo(document) })), nextCursor: found.nextCursor };
   }
 
   /** A link to the document that works without credentials for 15 minutes. */
-  async describe(orgId: string, id: string): Promise<{ document: StoredDocumentRecord; link: DownloadLink }> {
+  async describe(orgId: string, id: string): Promise<LinkedDocument> {
     const document = await this.get(orgId, id);
     return { document, link: this.linkTo(document) };
   }

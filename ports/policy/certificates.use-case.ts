@@ -1,5 +1,4 @@
 import { assertCertifiable, certificateNumberFor, certificateOf, mcs90Of, type PostalAddress } from '../../core/documents/certificate.ts';
-import type { StoredDocumentRecord } from '../../core/documents/stored-document.ts';
 import { describeActor, type Principal } from '../../core/identity/principal.ts';
 import { today, yearOf } from '../../core/shared/calendar-date.ts';
 import { DomainError, notFound } from '../../core/shared/domain-error.ts';
@@ -10,7 +9,7 @@ import type { Clock } from '../shared/clock.port.ts';
 import type { OrganizationRepository } from '../tenancy/organization.repository.ts';
 import type { SequenceGenerator } from '../underwriting/underwriting.repositories.ts';
 import type { UnderwritingReferenceData } from '../underwriting/reference-data.port.ts';
-import type { DocumentLibrary, DownloadLink } from '../documents/document-library.use-case.ts';
+import type { DocumentLibrary, LinkedDocument } from '../documents/document-library.use-case.ts';
 import type { FormDrawing } from '../documents/form-drawing.port.ts';
 
 export interface CertificatesDeps {
@@ -32,11 +31,6 @@ export interface CertificateRequest {
   readonly description?: string;
 }
 
-export interface IssuedDocument {
-  readonly document: StoredDocumentRecord;
-  readonly link: DownloadLink;
-}
-
 /** Certificates of insurance and MCS-90 endorsements, drawn from the policy as it stands today. */
 export class Certificates {
   private readonly deps: CertificatesDeps;
@@ -52,7 +46,7 @@ export class Certificates {
   }
 
   /** A new certificate, numbered per organization, stored and linked to its policy. */
-  async generate(actor: Principal, orgId: string, request: CertificateRequest): Promise<IssuedDocument> {
+  async generate(actor: Principal, orgId: string, request: CertificateRequest): Promise<LinkedDocument> {
     const policy = await this.policyOf(orgId, request.policyId);
     const issuedOn = today(this.deps.clock.now());
     assertCertifiable(policy, issuedOn);
@@ -101,7 +95,7 @@ export class Certificates {
    * The policy's MCS-90, drawn on first request for each version of the policy and kept: asking
    * again returns the same document until the policy changes.
    */
-  async mcs90(orgId: string, policyId: string): Promise<IssuedDocument> {
+  async mcs90(orgId: string, policyId: string): Promise<LinkedDocument> {
     const policy = await this.policyOf(orgId, policyId);
     const issuedOn = today(this.deps.clock.now());
     const endorsement = mcs90Of(policy, this.deps.reference.program(policy.programId).insurer, issuedOn);

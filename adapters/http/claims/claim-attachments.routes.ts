@@ -4,7 +4,6 @@ import { MAX_FILE_NAME_BYTES } from '../../../core/documents/file-name.ts';
 import type { StoredDocumentRecord } from '../../../core/documents/stored-document.ts';
 import { validationFailed } from '../../../core/shared/domain-error.ts';
 import { MAX_ATTACHMENT_BYTES, type ClaimAttachments } from '../../../ports/claims/claim-attachments.use-case.ts';
-import type { DownloadLink } from '../../../ports/documents/document-library.use-case.ts';
 import { mapPage } from '../../../ports/persistence/page.ts';
 import { downloadUrl } from '../documents/document.views.ts';
 import { IdParams, OrgIdQuery, PageQuery, pageOf, Timestamp } from '../kernel/common.schemas.ts';
@@ -81,7 +80,7 @@ export const claimAttachmentRoutes = (attachments: ClaimAttachments, publicBaseU
       const found = await attachments.list(orgScope(context, orgId), context.params.id, page);
       return {
         status: 200,
-        body: mapPage(found, ({ document, link }: { document: StoredDocumentRecord; link: DownloadLink }) => ({
+        body: mapPage(found, ({ document, link }) => ({
           ...viewAttachment(document),
           downloadUrl: downloadUrl(publicBaseUrl, link),
           expiresAt: link.expiresAt.toISOString(),

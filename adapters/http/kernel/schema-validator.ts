@@ -43,8 +43,8 @@ const messageOf = (error: ErrorObject, field: string): string => {
 };
 
 /** The first schema violation as the contract's `validation_failed`: `details.field` and `details.rule`. */
-const toDomainError = (error: ErrorObject, location: string): DomainError => {
-  const path = error.instancePath.slice(1).split('/').filter(Boolean);
+const toDomainError = (error: ErrorObject, location: string, at: string | undefined): DomainError => {
+  const path = [...(at ? [at] : []), ...error.instancePath.slice(1).split('/').filter(Boolean)];
   if (error.keyword === 'required') path.push(String(error.params.missingProperty));
   if (error.keyword === 'additionalProperties') path.push(String(error.params.additionalProperty));
   const field = path.join('.') || location;
@@ -55,10 +55,12 @@ const toDomainError = (error: ErrorObject, location: string): DomainError => {
  * Validates (and, for query strings, coerces) a value in place; throws `validation_failed`. Every
  * input check of the HTTP edge happens here, in this order: no string anywhere carries control or
  * bidi-override characters or unpaired surrogates; text fields are trimmed; then the schema, with
- * real calendar dates, exact two-decimal money under its maximum, and single-line text.
+ * real calendar dates, exact two-decimal money under its maximum, and single-line text. `at`
+ * names the value's place in the body when a part is checked on its own (a template's `data`).
  */
-export const validate = (schema: TSchema, value: unknown, location: 'body' | 'query' | 'params'): void => {
-  const unsafe = firstUnsafeString(value);
+export const validate = (schema: TSchema, value: unknown, location: 'body' | 'query' | 'params', at?: string): void => {
+  const found = firstUnsafeString(value);
+  const unsafe = found === null ? null : [at, found].filter(Boolean).join('.');
   if (unsafe !== null) throw validationFailed(unsafe || location, 'text', `'${unsafe || location}' ${UNSAFE_MESSAGE}.`);
   trimTextFields(schema, value);
   let check = compiled.get(schema);
@@ -68,6 +70,6 @@ export const validate = (schema: TSchema, value: unknown, location: 'body' | 'qu
   }
   if (!check(value)) {
     const [first] = check.errors ?? [];
-    throw first ? toDomainError(first, location) : validationFailed(location, 'schema');
+    throw first ? toDomainError(first, location, at) : validationFailed(at ?? location, 'schema');
   }
 };

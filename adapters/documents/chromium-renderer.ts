@@ -1,0 +1,214 @@
+import { existsSync } from 'node:fs';
+import puppeteer, { type Browser, type HTTPRequest, type Page } from 'puppeteer-core';
+import { DomainError } from '../../core/shared/domain-error.ts';
+import type { HtmlRenderer } from '../../ports/documents/html-renderer.port.ts';
+
+export interface ChromiumOptions {
+  /** Debian's Chromium unless configured (`PUPPETEER_EXECUTABLE_PATH`). */
+  readonly executablePath: string;
+  /** Pages rendering at once in the one browser. */
+  readonly pages: number;
+  /** Renders that may wait for a page; beyond that the request answers 503. */
+  readonly maxQueue: number;
+  /** Time one render may take, from page load to finished PDF. */
+  readonly budgetMs: number;
+}
+
+export const DEFAULT_CHROMIUM: ChromiumOptions = { executablePath: '/usr/bin/chromium', pages: 2, maxQueue: 16, budgetMs: 15_000 };
+
+/** The address the page is served at: a reserved name no network resolves, answered by us alone. */
+const PAGE_URL = 'https://render.invalid/document.html';
+
+/**
+ * Defence in depth behind the request interception: the browser itself may load nothing but the
+ * page, its inline styles, and images or fonts inlined as data URLs. `sandbox` (with no
+ * allowances) also stops what no request rule catches: a `<meta http-equiv="refresh">` that would
+ * navigate the page away while it prints, forms, pop-ups and scripts.
+ */
+const CONTENT_SECURITY_POLICY = "sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src data:; font-src data:; form-action 'none'; base-uri 'none'";
+
+const LAUNCH_ARGS = [
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-extensions',
+  '--disable-background-networking',
+  '--disable-sync',
+  '--disable-default-apps',
+  '--no-first-run',
+  '--no-default-browser-check',
+  '--mute-audio',
+  '--metrics-recording-only',
+];
+
+const unavailable = (message: string) => new DomainError('service_unavailable', message, { retryAfter: 5 });
+
+interface Slot {
+  page: Page;
+  /** The HTML the next navigation to PAGE_URL answers with. */
+  html: string;
+  /** The page tried to leave for another address during this render. */
+  leaving: boolean;
+}
+
+/**
+ * HTML to PDF through one warm Chromium per process (puppeteer-core), with a bounded set of reused
+ * pages. JavaScript is off, and every request the page makes is refused except the page itself, so
+ * a template cannot fetch anything (remote, `file:` or otherwise). A render past its budget loses
+ * its page; a browser that crashed is started again on the next render.
+ */
+export class ChromiumRenderer implements HtmlRenderer {
+  private readonly options: ChromiumOptions;
+  private browser: Promise<Browser> | null = null;
+  private readonly idle: Slot[] = [];
+  private open = 0;
+  private readonly waiting: ((slot: Slot | Error) => void)[] = [];
+  private closed = false;
+
+  constructor(options: ChromiumOptions = DEFAULT_CHROMIUM) {
+    this.options = options;
+  }
+
+  /** Starts the browser ahead of the first render (at service start), so no request pays for it. */
+  async warm(): Promise<void> {
+    await this.browserOf();
+  }
+
+  async render(html: string): Promise<Uint8Array> {
+    const slot = await this.takeSlot();
+    let healthy = false;
+    try {
+      slot.html = html;
+      slot.leaving = false;
+      const rendered = await this.withinBudget(async () => {
+        await slot.page.goto(PAGE_URL, { waitUntil: 'load', timeout: this.options.budgetMs });
+        return slot.page.pdf({ format: 'letter', printBackground: true, timeout: this.options.budgetMs });
+      });
+      healthy = true;
+      // The sandbox stops refreshes and redirects; should one still be tried, what printed may not be the page.
+      if (slot.leaving) throw new DomainError('invalid_document', 'The page tries to navigate to another address; it cannot be rendered.');
+      return rendered;
+    } catch (error) {
+      if (error instanceof DomainError) throw error;
+      // The browser or its page failed (a crash takes the browser down; the next render starts another).
+      throw unavailable(`The page could not be rendered (${(error as Error).message}); retry shortly.`);
+    } finally {
+      slot.html = '';
+      this.releaseSlot(slot, healthy);
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const waiter of this.waiting.splice(0)) waiter(unavailable('The renderer is shutting down.'));
+    const browser = this.browser;
+    this.browser = null;
+    if (browser) await (await browser.catch(() => null))?.close();
+  }
+
+  private async withinBudget<T>(work: () => Promise<T>): Promise<T> {
+    let timer: NodeJS.Timeout | undefined;
+    const expired = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new DomainError('invalid_document', `The page could not be rendered within ${this.options.budgetMs / 1000} seconds.`)),
+        this.options.budgetMs,
+      );
+    });
+    try {
+      return await Promise.race([work(), expired]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private browserOf(): Promise<Browser> {
+    if (this.closed) return Promise.reject(unavailable('The renderer is shutting down.'));
+    if (!this.browser) {
+      if (!existsSync(this.options.executablePath)) {
+        return Promise.reject(unavailable(`PDF rendering is unavailable: no Chromium at ${this.options.executablePath} (set PUPPETEER_EXECUTABLE_PATH).`));
+      }
+      const launching = puppeteer.launch({
+        executablePath: this.options.executablePath,
+        headless: true,
+        // Chromium's sandbox cannot start as root (containers, CI); pages there still run no script and fetch nothing.
+        args: process.getuid?.() === 0 ? [...LAUNCH_ARGS, '--no-sandbox'] : LAUNCH_ARGS,
+      });
+      this.browser = launching;
+      launching.then(
+        (browser) =>
+          browser.once('disconnected', () => {
+            // A crashed browser takes its pages with it; the next render starts a new one.
+            if (this.browser === launching) this.browser = null;
+            // Idle pages die with it; pages in use fail their render and are let go as they return.
+            this.open -= this.idle.length;
+            this.idle.length = 0;
+          }),
+        () => {
+          if (this.browser === launching) this.browser = null;
+        },
+      );
+    }
+    return this.browser;
+  }
+
+  private async newSlot(): Promise<Slot> {
+    const browser = await this.browserOf().catch((error: unknown) => {
+      throw error instanceof DomainError ? error : unavailable(`PDF rendering is unavailable: Chromium did not start (${(error as Error).message}).`);
+    });
+    const page = await browser.newPage();
+    const slot: Slot = { page, html: '', leaving: false };
+    await page.setJavaScriptEnabled(false);
+    await page.setRequestInterception(true);
+    page.on('request', (request: HTTPRequest) => {
+      if (request.url() === PAGE_URL && request.isNavigationRequest()) {
+        void request.respond({
+          status: 200,
+          contentType: 'text/html; charset=utf-8',
+          headers: { 'Content-Security-Policy': CONTENT_SECURITY_POLICY },
+          body: slot.html,
+        });
+      } else {
+        if (request.isNavigationRequest() && request.frame() === page.mainFrame()) slot.leaving = true;
+        void request.abort('blockedbyclient');
+      }
+    });
+    return slot;
+  }
+
+  private async takeSlot(): Promise<Slot> {
+    const ready = this.idle.pop();
+    if (ready) return ready;
+    if (this.open < this.options.pages) {
+      this.open += 1;
+      try {
+        return await this.newSlot();
+      } catch (error) {
+        this.open -= 1;
+        throw error;
+      }
+    }
+    if (this.waiting.length >= this.options.maxQueue) throw unavailable('Too many documents are being rendered; retry shortly.');
+    const slot = await new Promise<Slot | Error>((resolve) => this.waiting.push(resolve));
+    if (slot instanceof Error) throw slot;
+    return slot;
+  }
+
+  /** A page that failed or ran out of time is closed, and its place taken by a fresh one. */
+  private releaseSlot(slot: Slot, healthy: boolean): void {
+    if (!healthy) {
+      this.open -= 1;
+      void slot.page.close().catch(() => undefined);
+      const next = this.waiting.shift();
+      if (next) {
+        this.open += 1;
+        this.newSlot().then(next, (error: Error) => {
+          this.open -= 1;
+          next(error);
+        });
+      }
+      return;
+    }
+    const next = this.waiting.shift();
+    if (next) next(slot);
+    else this.idle.push(slot);
+  }
+}

@@ -1,0 +1,69 @@
+import test from 'ava';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ChromiumRenderer, DEFAULT_CHROMIUM } from '../../adapters/documents/chromium-renderer.ts';
+import { pdfText } from '../../adapters/documents/pdf-text.ts';
+import { CHROMIUM, chromiumMissing } from '../support/chromium.ts';
+
+const renderer = (options: Partial<typeof DEFAULT_CHROMIUM> = {}) => new ChromiumRenderer({ ...DEFAULT_CHROMIUM, executablePath: CHROMIUM, ...options });
+
+test.before((t) => {
+  const missing = chromiumMissing();
+  if (missing) t.fail(missing);
+});
+
+test('nothing a page refers to is fetched, over any scheme, and its scripts do not run', async (t) => {
+  const hits: string[] = [];
+  const server = createServer((request, response) => {
+    hits.push(request.url ?? '');
+    response.end('x');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  t.teardown(() => server.close());
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const chromium = renderer();
+  t.teardown(() => chromium.close());
+  const pdf = await chromium.render(`<!doctype html><html><head>
+<meta http-equiv="refresh" content="0;url=${origin}/refresh">
+<link rel="stylesheet" href="${origin}/style.css"><link rel="prefetch" href="${origin}/prefetch">
+<style>@import url("${origin}/import.css"); body { background: url("${origin}/background.png") }</style></head>
+<body><h1>Quarterly statement</h1><img src="${origin}/image.png"><img src="file:///etc/hostname">
+<iframe src="file:///etc/passwd"></iframe><iframe src="${origin}/frame"></iframe><object data="${origin}/object"></object>
+<video src="${origin}/video.mp4"></video><script src="${origin}/script.js"></script><script>document.body.append('SCRIPT RAN')</script>
+<form action="${origin}/form"><input name="q"></form><a href="${origin}/link">link</a></body></html>`);
+  const text = await pdfText(pdf);
+  t.true(text.includes('Quarterly statement'));
+  t.false(text.includes('SCRIPT RAN'));
+  t.false(text.includes('root:'), 'no local file is read');
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  t.deepEqual(hits, []);
+});
+
+test('a render past its budget is refused and its page replaced; the next render works', async (t) => {
+  const chromium = renderer({ pages: 1, budgetMs: 500 });
+  t.teardown(() => chromium.close());
+  await chromium.warm();
+  // Enough layout work to outlast half a second.
+  const heavy = `<table>${'<tr><td>cell</td><td>cell</td><td>cell</td></tr>'.repeat(60_000)}</table>`;
+  await t.throwsAsync(chromium.render(heavy), { message: /within 0.5 seconds/ });
+  t.true((await pdfText(await chromium.render('<p>after the budget</p>'))).includes('after the budget'));
+});
+
+test('a crashed browser is started again by the next render; a full queue answers 503', async (t) => {
+  const chromium = renderer({ pages: 1, maxQueue: 1 });
+  t.teardown(() => chromium.close());
+  await chromium.render('<p>one</p>');
+  const browser = await (chromium as unknown as { browser: Promise<{ process(): { kill(signal: string): void } | null }> }).browser;
+  browser.process()?.kill('SIGKILL');
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  t.true((await pdfText(await chromium.render('<p>after the crash</p>'))).includes('after the crash'));
+  const burst = await Promise.allSettled([1, 2, 3].map((n) => chromium.render(`<p>${n}</p>`)));
+  t.is(burst.filter((outcome) => outcome.status === 'fulfilled').length, 2);
+  const refused = burst.find((outcome) => outcome.status === 'rejected') as PromiseRejectedResult;
+  t.like(refused.reason, { code: 'service_unavailable' });
+});
+
+test('without Chromium, renders answer 503 and say where it was looked for', async (t) => {
+  const chromium = renderer({ executablePath: '/nonexistent/chromium' });
+  await t.throwsAsync(chromium.render('<p>x</p>'), { message: /no Chromium at \/nonexistent\/chromium/ });
+});
