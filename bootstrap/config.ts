@@ -1,4 +1,5 @@
 import { DEFAULT_CHROMIUM, type ChromiumOptions } from '../adapters/documents/chromium-renderer.ts';
+import type { S3Settings } from '../adapters/documents/s3-file-storage.ts';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -28,6 +29,8 @@ export interface AppConfig {
   readonly stripeApiBase: string | null;
   /** An OpenFGA server for relationship checks; null: the embedded engine over the store. */
   readonly openfga: { readonly apiUrl: string; readonly storeId: string; readonly apiToken: string | null } | null;
+  /** An S3 bucket (or S3-compatible server) for document bytes; null: the data directory, or the store on MongoDB. */
+  readonly s3: S3Settings | null;
   readonly publicBaseUrl: string;
   readonly authBaseUrl: string;
   readonly logLevel: string;
@@ -139,6 +142,21 @@ const openfgaSettings = (env: Env): AppConfig['openfga'] => {
   return { apiUrl, storeId, apiToken: env.OPENFGA_API_TOKEN || null };
 };
 
+const s3Settings = (env: Env): S3Settings | null => {
+  if (!env.S3_BUCKET) return null;
+  const accessKeyId = env.S3_ACCESS_KEY_ID || null;
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY || null;
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together, or neither.');
+  return {
+    bucket: env.S3_BUCKET,
+    endpoint: env.S3_ENDPOINT || null,
+    region: env.S3_REGION || 'us-east-1',
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : null,
+    // S3-compatible servers commonly need path-style addressing; AWS itself does not.
+    forcePathStyle: env.S3_FORCE_PATH_STYLE ? env.S3_FORCE_PATH_STYLE === 'true' : Boolean(env.S3_ENDPOINT),
+  };
+};
+
 export const loadConfig = (env: Env = process.env): AppConfig => {
   const environment = (env.APP_ENV || 'local') as Environment;
   if (!ENVIRONMENTS.includes(environment)) throw new Error(`APP_ENV must be one of ${ENVIRONMENTS.join(', ')}, got '${environment}'.`);
@@ -158,6 +176,7 @@ export const loadConfig = (env: Env = process.env): AppConfig => {
     storeCacheMiB: Math.max(2, integer(env, 'STORE_CACHE_MIB', 64)),
     stripeApiBase: env.STRIPE_API_BASE || null,
     openfga: openfgaSettings(env),
+    s3: s3Settings(env),
     publicBaseUrl: env.PUBLIC_BASE_URL || `http://localhost:${port}`,
     authBaseUrl: env.AUTH_BASE_URL || `http://localhost:${authPort}`,
     logLevel: env.LOG_LEVEL || 'info',

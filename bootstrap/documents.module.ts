@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { DiskFileStorage } from '../adapters/documents/disk-file-storage.ts';
+import { S3FileStorage } from '../adapters/documents/s3-file-storage.ts';
 import { ChromiumRenderer } from '../adapters/documents/chromium-renderer.ts';
 import { DEFAULT_PDF_POOL, PdfWorkerPool } from '../adapters/documents/pdf-worker.pool.ts';
 import { certificateRoutes } from '../adapters/http/documents/certificates.routes.ts';
@@ -26,11 +27,12 @@ export const documentsModule = (config: AppConfig): ContextModule => ({
       [TOKENS.HtmlRenderer, TOKENS.PdfWorkers, TOKENS.DocumentLibrary, TOKENS.AuditTrail, TOKENS.Ids],
       (renderer, inspector, library, audit, ids) => new PdfRendering({ renderer, inspector, library, audit, ids }),
     );
-    // One process owns an embedded data directory, so its files are the document storage; processes
-    // sharing MongoDB share the documents through it.
-    wire.factory(TOKENS.FileStorage, [TOKENS.Store], (store) =>
-      store.engine === 'mongodb' ? new CollectionFileStorage(store) : new DiskFileStorage(join(config.dataDir, 'files')),
-    );
+    // A bucket when configured. Otherwise one process owns an embedded data directory, so its files
+    // are the document storage; processes sharing MongoDB share the documents through it.
+    wire.factory(TOKENS.FileStorage, [TOKENS.Store], (store) => {
+      if (config.s3) return new S3FileStorage(config.s3);
+      return store.engine === 'mongodb' ? new CollectionFileStorage(store) : new DiskFileStorage(join(config.dataDir, 'files'));
+    });
     wire.factory(TOKENS.DocumentRepository, [TOKENS.Store], DocumentStoreRepository.create);
     wire.factory(
       TOKENS.DocumentLibrary,

@@ -4,6 +4,9 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DiskFileStorage } from '../../adapters/documents/disk-file-storage.ts';
+import { S3FileStorage } from '../../adapters/documents/s3-file-storage.ts';
+import S3rver from 's3rver';
+import type { AddressInfo } from 'node:net';
 import { SqliteStore } from '../../adapters/persistence/sqlite/sqlite-store.engine.ts';
 import { MongoStore } from '../../adapters/persistence/mongo/mongo-store.engine.ts';
 import { CollectionFileStorage } from '../../adapters/persistence/documents/collection-file-storage.ts';
@@ -101,6 +104,25 @@ contract('store storage on the embedded engine', async () => {
   const store = await SqliteStore.open();
   closers.push(() => store.close());
   return new CollectionFileStorage(store);
+});
+
+contract('S3 storage against s3rver on loopback', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 's3rver-'));
+  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: dir, configureBuckets: [{ name: 'documents', configs: [] }] });
+  const { port } = (await server.run()) as AddressInfo;
+  const storage = new S3FileStorage({
+    bucket: 'documents',
+    endpoint: `http://127.0.0.1:${port}`,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    forcePathStyle: true,
+  });
+  closers.push(async () => {
+    storage.close();
+    await server.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+  return storage;
 });
 
 const uri = process.env.MONGODB_URI;
