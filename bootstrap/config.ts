@@ -1,5 +1,6 @@
 import { DEFAULT_CHROMIUM, type ChromiumOptions } from '../adapters/documents/chromium-renderer.ts';
 import type { S3Settings } from '../adapters/documents/s3-file-storage.ts';
+import type { AiSettings } from '../adapters/documents/ai-document-classifier.ts';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -29,6 +30,8 @@ export interface AppConfig {
   readonly stripeApiBase: string | null;
   /** An OpenFGA server for relationship checks; null: the embedded engine over the store. */
   readonly openfga: { readonly apiUrl: string; readonly storeId: string; readonly apiToken: string | null } | null;
+  /** An OpenAI-compatible provider that classifies ingested documents; null: the embedded classifier alone. */
+  readonly ai: AiSettings | null;
   /** An S3 bucket (or S3-compatible server) for document bytes; null: the data directory, or the store on MongoDB. */
   readonly s3: S3Settings | null;
   readonly publicBaseUrl: string;
@@ -142,6 +145,12 @@ const openfgaSettings = (env: Env): AppConfig['openfga'] => {
   return { apiUrl, storeId, apiToken: env.OPENFGA_API_TOKEN || null };
 };
 
+const aiSettings = (env: Env): AiSettings | null => {
+  if (!env.AI_BASE_URL && !env.AI_API_KEY) return null;
+  if (!env.AI_BASE_URL || !env.AI_API_KEY) throw new Error('AI_BASE_URL and AI_API_KEY are set together, or neither.');
+  return { baseUrl: env.AI_BASE_URL, apiKey: env.AI_API_KEY, model: env.AI_MODEL || 'gpt-4o-mini', timeoutMs: integer(env, 'AI_TIMEOUT_MS', 15_000) };
+};
+
 const s3Settings = (env: Env): S3Settings | null => {
   if (!env.S3_BUCKET) return null;
   const accessKeyId = env.S3_ACCESS_KEY_ID || null;
@@ -176,6 +185,7 @@ export const loadConfig = (env: Env = process.env): AppConfig => {
     storeCacheMiB: Math.max(2, integer(env, 'STORE_CACHE_MIB', 64)),
     stripeApiBase: env.STRIPE_API_BASE || null,
     openfga: openfgaSettings(env),
+    ai: aiSettings(env),
     s3: s3Settings(env),
     publicBaseUrl: env.PUBLIC_BASE_URL || `http://localhost:${port}`,
     authBaseUrl: env.AUTH_BASE_URL || `http://localhost:${authPort}`,

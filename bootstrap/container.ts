@@ -27,7 +27,7 @@ export const contextModules = (config: AppConfig, store: CollectionStore, logger
   policyModule(),
   claimsModule(config),
   billingModule(config, logger),
-  documentsModule(config),
+  documentsModule(config, logger),
   esignModule(),
   webhooksModule(config),
   producersModule(),

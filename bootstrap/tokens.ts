@@ -3,6 +3,7 @@ import type { PdfWorkerPool } from '../adapters/documents/pdf-worker.pool.ts';
 import type { Certificates } from '../ports/policy/certificates.use-case.ts';
 import type { ChromiumRenderer } from '../adapters/documents/chromium-renderer.ts';
 import type { PdfRendering } from '../ports/documents/pdf-rendering.use-case.ts';
+import type { DocumentIngestion } from '../ports/documents/document-ingestion.use-case.ts';
 import type { AuditLog } from '../ports/audit/audit-log.port.ts';
 import type { CardPayments } from '../ports/billing/card-payments.use-case.ts';
 import type { CommissionRepository, LedgerRepository } from '../ports/billing/commission.repositories.ts';
@@ -149,6 +150,7 @@ export const TOKENS = {
   Certificates: token<Certificates>('Certificates'),
   HtmlRenderer: token<ChromiumRenderer>('HtmlRenderer'),
   PdfRendering: token<PdfRendering>('PdfRendering'),
+  DocumentIngestion: token<DocumentIngestion>('DocumentIngestion'),
   FileStorage: token<FileStorage>('FileStorage'),
   DocumentRepository: token<DocumentRepository>('DocumentRepository'),
   DocumentLibrary: token<DocumentLibrary>('DocumentLibrary'),

@@ -89,8 +89,12 @@ export class ChromiumRenderer implements HtmlRenderer {
       return rendered;
     } catch (error) {
       if (error instanceof DomainError) throw error;
-      // The browser or its page failed (a crash takes the browser down; the next render starts another).
-      throw unavailable(`The page could not be rendered (${(error as Error).message}); retry shortly.`);
+      // A browser still running refused this page (Chromium cannot print it); a browser gone
+      // crashed, and the next render starts another.
+      if ((await this.browser?.catch(() => null))?.connected) {
+        throw new DomainError('invalid_document', `The page cannot be printed: ${(error as Error).message.slice(0, 200)}`);
+      }
+      throw unavailable('The renderer failed; retry shortly.');
     } finally {
       slot.html = '';
       this.releaseSlot(slot, healthy);

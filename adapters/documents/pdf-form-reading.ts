@@ -24,18 +24,22 @@ const readValue = (field: unknown): string | boolean | undefined => {
   return undefined;
 };
 
+/** The values of a loaded document's form fields, by field name, within the limits above. */
+export const readFormValues = (pdf: PDFDocument): Record<string, string | boolean> => {
+  const values: Record<string, string | boolean> = {};
+  for (const field of pdf.getForm().getFields().slice(0, MAX_FORM_FIELDS)) {
+    const value = readValue(field);
+    if (value !== undefined) values[field.getName().slice(0, MAX_FIELD_VALUE_CHARS)] = value;
+  }
+  return values;
+};
+
 export async function readForm({ path }: FormReadTask): Promise<FormReadResult> {
   const bytes = await readFile(path);
   if (bytes.subarray(0, 5).toString('latin1') !== '%PDF-') return { ok: false, reason: 'The upload is not a PDF.' };
   try {
     const pdf = await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false, parseSpeed: ParseSpeeds.Fastest });
-    const values: Record<string, string | boolean> = {};
-    const fields = pdf.getForm().getFields();
-    for (const field of fields.slice(0, MAX_FORM_FIELDS)) {
-      const value = readValue(field);
-      if (value !== undefined) values[field.getName().slice(0, MAX_FIELD_VALUE_CHARS)] = value;
-    }
-    return { ok: true, values };
+    return { ok: true, values: readFormValues(pdf) };
   } catch {
     // Any failure inside pdf-lib (a missing catalog, a broken cross-reference table) means the
     // document cannot be read; the sender gets one answer for all of them.

@@ -1,7 +1,10 @@
 import { Piscina } from 'piscina';
 import type { CertificateOfInsurance, Mcs90Endorsement } from '../../core/documents/certificate.ts';
+import type { DocumentClass } from '../../core/documents/document-classification.ts';
+import type { ExtractedFields } from '../../core/documents/field-extraction.ts';
 import { DomainError } from '../../core/shared/domain-error.ts';
 import type { FormValues } from '../../core/underwriting/acord125.ts';
+import type { ClassifiedDocument, DocumentAnalysis, DocumentContent } from '../../ports/documents/document-analysis.port.ts';
 import type { FormDrawing } from '../../ports/documents/form-drawing.port.ts';
 import type { FormReader } from '../../ports/documents/form-reader.port.ts';
 import type { PdfInspector } from '../../ports/documents/pdf-inspector.port.ts';
@@ -31,7 +34,7 @@ type Failure = (reason: 'timeout' | 'crashed') => Error;
  * and the task refused, so a hostile file costs one thread for the budget and nobody else waits.
  * The queue is our own, bounded, so that waiting for a thread never eats into the budget.
  */
-export class PdfWorkerPool implements FormReader, FormDrawing, PdfInspector {
+export class PdfWorkerPool implements FormReader, FormDrawing, PdfInspector, DocumentAnalysis {
   private readonly pool: Piscina<PdfTask, PdfTaskResult>;
   private readonly options: PdfPoolOptions;
   private running = 0;
@@ -65,6 +68,25 @@ export class PdfWorkerPool implements FormReader, FormDrawing, PdfInspector {
 
   mcs90(content: Mcs90Endorsement): Promise<Uint8Array> {
     return this.draw({ kind: 'mcs90', content });
+  }
+
+  /** The sender's document could not be read in time or at all: refused, as an unreadable PDF is. */
+  private readonly unreadable: Failure = (reason) =>
+    new DomainError(
+      'invalid_document',
+      reason === 'timeout' ? `The document could not be read within ${this.options.budgetMs / 1000} seconds.` : 'The document is too complex to read.',
+    );
+
+  async content(file: StagedFile): Promise<DocumentContent> {
+    return (await this.run({ kind: 'content', path: file.path }, this.unreadable)) as DocumentContent;
+  }
+
+  async classify(file: StagedFile): Promise<ClassifiedDocument> {
+    return (await this.run({ kind: 'classify', path: file.path }, this.unreadable)) as ClassifiedDocument;
+  }
+
+  async extract(type: DocumentClass, content: DocumentContent): Promise<ExtractedFields | null> {
+    return (await this.run({ kind: 'extract', type, content }, this.unreadable)) as ExtractedFields | null;
   }
 
   async pageCount(pdf: Uint8Array): Promise<number> {

@@ -6,7 +6,14 @@ import { PDFDocument } from 'pdf-lib';
 import { drawAcord25 } from './forms/acord25.ts';
 import { drawMcs90 } from './forms/mcs90.ts';
 import { readForm, type FormReadResult, type FormReadTask } from './pdf-form-reading.ts';
+import { readFileSync } from 'node:fs';
 import type { CertificateOfInsurance, Mcs90Endorsement } from '../../core/documents/certificate.ts';
+import { classify, featuresOf, type ClassifierModel, type DocumentClass } from '../../core/documents/document-classification.ts';
+import { extractFields, type ExtractedFields } from '../../core/documents/field-extraction.ts';
+import { leafName } from '../../core/underwriting/acord125.ts';
+import type { ClassifiedDocument, DocumentContent } from '../../ports/documents/document-analysis.port.ts';
+import { CLASSIFIER_MODEL_PATH } from './classifier-model.ts';
+import { documentContentOf } from './document-content.ts';
 
 // pdf-lib reports every damaged object it skips on the console; a hostile file would fill the
 // service's log with them. Outcomes are returned instead.
@@ -17,9 +24,22 @@ export type PdfTask =
   | ({ readonly kind: 'readForm' } & FormReadTask)
   | { readonly kind: 'acord25'; readonly content: CertificateOfInsurance }
   | { readonly kind: 'mcs90'; readonly content: Mcs90Endorsement }
-  | { readonly kind: 'pageCount'; readonly pdf: Uint8Array };
+  | { readonly kind: 'pageCount'; readonly pdf: Uint8Array }
+  | { readonly kind: 'content'; readonly path: string }
+  | { readonly kind: 'classify'; readonly path: string }
+  | { readonly kind: 'extract'; readonly type: DocumentClass; readonly content: DocumentContent };
 
-export type PdfTaskResult = FormReadResult | Uint8Array | number;
+export type PdfTaskResult = FormReadResult | Uint8Array | number | DocumentContent | ClassifiedDocument | ExtractedFields | null;
+
+let model: ClassifierModel | null = null;
+/** The embedded model, read once per worker thread. */
+const embeddedModel = (): ClassifierModel => (model ??= JSON.parse(readFileSync(CLASSIFIER_MODEL_PATH, 'utf8')) as ClassifierModel);
+
+const classifyEmbedded = async (path: string): Promise<ClassifiedDocument> => {
+  const content = await documentContentOf(path);
+  const classification = classify(embeddedModel(), featuresOf(content.text, Object.keys(content.form).map(leafName)));
+  return { classification, extracted: extractFields(classification.type, content.text, content.form), classifiedBy: 'embedded' };
+};
 
 export default async function run(task: PdfTask): Promise<PdfTaskResult> {
   switch (task.kind) {
@@ -31,5 +51,11 @@ export default async function run(task: PdfTask): Promise<PdfTaskResult> {
       return drawMcs90(task.content);
     case 'pageCount':
       return (await PDFDocument.load(task.pdf, { updateMetadata: false })).getPageCount();
+    case 'content':
+      return documentContentOf(task.path);
+    case 'classify':
+      return classifyEmbedded(task.path);
+    case 'extract':
+      return extractFields(task.type, task.content.text, task.content.form);
   }
 }

@@ -2,6 +2,9 @@
 export const DOCUMENT_TYPES = ['receipt', 'coi', 'mcs90', 'rendered', 'ingested', 'attachment'] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 
+import type { Classification } from './document-classification.ts';
+import type { ExtractedFields } from './field-extraction.ts';
+
 /** A stored file's metadata; the bytes live in document storage under `storageKey`. */
 export interface StoredDocumentRecord {
   readonly id: string;
@@ -17,6 +20,10 @@ export interface StoredDocumentRecord {
   readonly claimId?: string | null;
   /** A certificate's own number (unique per organization). */
   readonly certificateNumber?: string | null;
+  /** What an ingested document was found to be, and by which classifier. */
+  readonly classification?: (Classification & { readonly classifiedBy: 'embedded' | 'ai' }) | null;
+  /** Fields read from an ingested document (money in dollars). */
+  readonly extracted?: ExtractedFields | null;
   /** Who stored it: a user id, or null for documents the platform generates. */
   readonly createdBy?: string | null;
   readonly createdAt: Date;

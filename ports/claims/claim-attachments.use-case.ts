@@ -1,10 +1,9 @@
-import { ACCEPTED_FILE_TYPES, sniffContent, type KnownType } from '../../core/documents/content-sniffing.ts';
-import { extensionOf, safeFileName } from '../../core/documents/file-name.ts';
+import { safeFileName } from '../../core/documents/file-name.ts';
 import type { StoredDocumentRecord } from '../../core/documents/stored-document.ts';
 import { describeActor, type Principal } from '../../core/identity/principal.ts';
-import { DomainError, validationFailed } from '../../core/shared/domain-error.ts';
 import type { DocumentLibrary, LinkedDocument } from '../documents/document-library.use-case.ts';
 import type { StagedFile } from '../documents/staged-file.ts';
+import { uploadedType } from '../documents/upload-typing.ts';
 import type { Page, PageRequest } from '../persistence/page.ts';
 import type { AuditTrail } from '../shared/audit-trail.ts';
 import type { IdGenerator } from '../shared/id-generator.port.ts';
@@ -21,18 +20,6 @@ export interface ClaimAttachmentsDeps {
   readonly ids: IdGenerator;
 }
 
-/** What the bytes are, or the 415 that refuses them. */
-const typeOf = (file: StagedFile, claimedName: string | null): KnownType => {
-  const sniffed = sniffContent(file.head, file.size <= file.head.byteLength, extensionOf(claimedName));
-  if (sniffed.kind === 'known') return sniffed.type;
-  if (sniffed.kind === 'executable') {
-    throw new DomainError('unsupported_media_type', `The file is a ${sniffed.format}: programs and scripts are not accepted, whatever their name.`, {
-      detected: sniffed.format,
-    });
-  }
-  throw new DomainError('unsupported_media_type', `${sniffed.reason} Accepted: ${ACCEPTED_FILE_TYPES}.`);
-};
-
 /**
  * Files on a claim (photos, estimates, reports, correspondence): typed by their bytes, named
  * safely, streamed into document storage, and seen by whoever may see the claim.
@@ -47,8 +34,7 @@ export class ClaimAttachments {
   /** `claimedName` and the client's content type are hints at most: the bytes decide the type. */
   async attach(actor: Principal, orgId: string, claimId: string, file: StagedFile, claimedName: string | null): Promise<StoredDocumentRecord> {
     const claim = await claimOf(this.deps, orgId, claimId);
-    if (file.size === 0) throw validationFailed('file', 'not_empty', 'The file is empty.');
-    const type = typeOf(file, claimedName);
+    const type = uploadedType(file, claimedName);
     const id = this.deps.ids.next('doc');
     const document = await this.deps.library.store(orgId, {
       id,

@@ -63,6 +63,8 @@ export class DocumentLibrary {
       id?: string;
       createdBy?: string | null;
       certificateNumber?: string;
+      classification?: StoredDocumentRecord['classification'];
+      extracted?: StoredDocumentRecord['extracted'];
     },
   ): Promise<StoredDocumentRecord> {
     const existing = await this.deps.documents.findByStorageKey(orgId, input.storageKey);
@@ -81,6 +83,7 @@ export class DocumentLibrary {
       claimId: input.about?.claimId ?? null,
       createdBy: input.createdBy ?? null,
       certificateNumber: input.certificateNumber ?? null,
+      ...(input.classification ? { classification: input.classification, extracted: input.extracted ?? null } : {}),
       createdAt: this.deps.clock.now(),
     };
     await this.deps.relationships.document(record, input.about);

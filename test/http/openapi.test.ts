@@ -114,6 +114,7 @@ test('every served route is described, with security, rate headers and error res
     ['get', '/v1/documents'],
     ['post', '/v1/coi/generate'],
     ['post', '/v1/documents/render-pdf'],
+    ['post', '/v1/documents/ingest'],
     ['get', '/v1/documents/{id}'],
     ['get', '/v1/documents/{id}/download'],
     ['post', '/v1/esign/envelopes'],

@@ -73,7 +73,7 @@ export const LongText = (options: { readonly minLength?: number; readonly maxLen
 export const Dollars = Type.Number({ description: 'Dollars.' });
 
 /** A response field that may be null. */
-export const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.Union([schema, Type.Null()]);
+export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
 /** A US postal address, as the portal profile takes it too. */
 export const PostalAddressSchema = Type.Object(

@@ -17,6 +17,8 @@ const STORED_DOCUMENT_RECORD_FIELDS: RecordFields<StoredDocumentRecord> = {
   policyId: true,
   claimId: true,
   certificateNumber: true,
+  classification: true,
+  extracted: true,
   createdBy: true,
   createdAt: true,
 };

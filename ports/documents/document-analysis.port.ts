@@ -1,0 +1,30 @@
+import type { Classification, DocumentClass } from '../../core/documents/document-classification.ts';
+import type { ExtractedFields } from '../../core/documents/field-extraction.ts';
+import type { FormValues } from '../../core/underwriting/acord125.ts';
+import type { StagedFile } from './staged-file.ts';
+
+/** The text and form of an uploaded document, bounded in size. */
+export interface DocumentContent {
+  readonly text: string;
+  /** Form field values by field name; empty for a document without a form. */
+  readonly form: FormValues;
+}
+
+export interface ClassifiedDocument {
+  readonly classification: Classification;
+  /** Fields read from the document, for the types that have them (money in dollars). */
+  readonly extracted: ExtractedFields | null;
+  /** Which classifier decided: the embedded model, or the configured AI provider. */
+  readonly classifiedBy: 'embedded' | 'ai';
+}
+
+/** Decides what kind of document an upload is, and reads the fields its kind has. */
+export interface DocumentClassifier {
+  classify(file: StagedFile): Promise<ClassifiedDocument>;
+}
+
+/** Document parsing and the embedded model, off the event loop. */
+export interface DocumentAnalysis extends DocumentClassifier {
+  content(file: StagedFile): Promise<DocumentContent>;
+  extract(type: DocumentClass, content: DocumentContent): Promise<ExtractedFields | null>;
+}
