@@ -27,8 +27,8 @@ export const demoToken = async (base: string, orgId: string): Promise<string> =>
 /** A date `days` after today: new business binds within a window around the day of the bind. */
 export const daysFromToday = (days: number): CalendarDate => addDays(today(new Date()), days);
 
-/** One submission created, quoted and bound with the monthly plan (twelve invoices). */
-export const bindFlow = async (base: string, token: string, n: number, effectiveDate = daysFromToday(30)): Promise<void> => {
+/** One submission created, quoted and bound with the monthly plan (twelve invoices); the policy's id. */
+export const bindFlow = async (base: string, token: string, n: number, effectiveDate = daysFromToday(30)): Promise<string> => {
   const submission = await post(`${base}/v1/submissions`, token, {
     insuredName: `Flow ${n}`,
     naicsCode: '541511',
@@ -39,5 +39,5 @@ export const bindFlow = async (base: string, token: string, n: number, effective
     lineOfBusiness: 'GL',
   });
   await post(`${base}/v1/submissions/${submission.id}/quote`, token, {});
-  await post(`${base}/v1/submissions/${submission.id}/bind`, token, { installmentPlan: 'MONTHLY_12' });
+  return (await post(`${base}/v1/submissions/${submission.id}/bind`, token, { installmentPlan: 'MONTHLY_12' })).id as string;
 };
