@@ -1,4 +1,4 @@
-import type { Classification } from '../../core/documents/document-classification.ts';
+import { classification, type Classification } from '../../core/documents/document-classification.ts';
 import type { ExtractedFields } from '../../core/documents/field-extraction.ts';
 import { safeFileName } from '../../core/documents/file-name.ts';
 import { describeActor, type Principal } from '../../core/identity/principal.ts';
@@ -25,6 +25,9 @@ export interface IngestedDocument extends LinkedDocument {
   readonly extracted: ExtractedFields | null;
 }
 
+/** What a document without text to read is: nothing known, for a person to look at. */
+const UNREAD = { classification: classification('other', 0), extracted: null, classifiedBy: 'embedded' } as const;
+
 /** Uploaded documents, typed by their bytes, classified, their fields read, and stored. */
 export class DocumentIngestion {
   private readonly deps: DocumentIngestionDeps;
@@ -35,7 +38,9 @@ export class DocumentIngestion {
 
   async ingest(actor: Principal, orgId: string, file: StagedFile, claimedName: string | null): Promise<IngestedDocument> {
     const type = uploadedType(file, claimedName);
-    const { classification, extracted, classifiedBy } = await this.deps.classifier.classify(file);
+    // Only PDFs and text have words to classify by; a photo or a spreadsheet is not read at all.
+    const readable = type.contentType === 'application/pdf' || type.contentType.startsWith('text/') || type.contentType === 'message/rfc822';
+    const { classification, extracted, classifiedBy } = readable ? await this.deps.classifier.classify(file) : UNREAD;
     const id = this.deps.ids.next('doc');
     const document = await this.deps.library.store(orgId, {
       id,

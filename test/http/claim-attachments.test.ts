@@ -3,7 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { addDays, today } from '../../core/shared/calendar-date.ts';
 import { activeProducer, IDENTITY_WEBHOOK_SECRET } from '../support/identity-events.ts';
 import { boundPolicy } from '../support/mothers.ts';
-import { call, createTenant, PASSWORD, startTestApp, type Tenant, type TestApp } from '../support/test-app.ts';
+import { call, createTenant, signedInUser, startTestApp, type Tenant, type TestApp } from '../support/test-app.ts';
 
 const test = anyTest as TestFn<{
   app: TestApp;
@@ -20,19 +20,12 @@ const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), B
 const PDF = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
-const signedIn = async (app: TestApp, tenant: Tenant, role: string, name: string): Promise<{ id: string; token: string }> => {
-  const email = `${name}@${tenant.adminEmail.split('@')[1]}`;
-  const created = await call(app.api, 'POST', '/v1/users', { token: tenant.adminToken, body: { email, password: PASSWORD, role, name } });
-  const token = (await call(app.auth, 'POST', '/api/auth/sign-in/email', { body: { email, password: PASSWORD } })).body.token;
-  return { id: created.body.id, token };
-};
-
 test.before(async (t) => {
   const app = await startTestApp({ env: { IDENTITY_WEBHOOK_SECRET } });
   const a = await createTenant(app);
   const producer = await activeProducer(app, a, 'Pat Producer');
   const policy = await boundPolicy(app, a, { producerId: producer.producerId, submission: { effectiveDate: addDays(today(new Date()), -20) } });
-  const adjuster = await signedIn(app, a, 'claims_adjuster', 'ada');
+  const adjuster = await signedInUser(app, a, 'claims_adjuster', 'ada');
   const claim = await call(app.api, 'POST', '/v1/claims', {
     token: adjuster.token,
     body: { policyId: policy.policy.id, lossDate: addDays(today(new Date()), -2), description: 'Hail on the warehouse roof' },
@@ -42,7 +35,7 @@ test.before(async (t) => {
     a,
     b: await createTenant(app),
     adjuster: adjuster.token,
-    other: (await signedIn(app, a, 'claims_adjuster', 'otto')).token,
+    other: (await signedInUser(app, a, 'claims_adjuster', 'otto')).token,
     producer: producer.token,
     claimId: claim.body.id,
   };

@@ -3,7 +3,7 @@ import { addDays, today } from '../../core/shared/calendar-date.ts';
 import { activeProducer, IDENTITY_WEBHOOK_SECRET } from '../support/identity-events.ts';
 import { boundPolicy, type BoundPolicy } from '../support/mothers.ts';
 import { startReceiver } from '../support/receiver.ts';
-import { call, createTenant, MACHINE_SECRET, PASSWORD, startTestApp, type Tenant, type TestApp } from '../support/test-app.ts';
+import { call, createTenant, MACHINE_SECRET, signedInUser, startTestApp, type Tenant, type TestApp } from '../support/test-app.ts';
 
 interface Staff {
   readonly id: string;
@@ -24,14 +24,6 @@ const test = anyTest as TestFn<{
 /** A policy in force since 20 days ago: losses of the last days are covered. */
 const daysAgo = (days: number) => addDays(today(new Date()), -days);
 
-const staff = async (app: TestApp, tenant: Tenant, role: string, name: string): Promise<Staff> => {
-  const email = `${name}@${tenant.adminEmail.split('@')[1]}`;
-  const created = await call(app.api, 'POST', '/v1/users', { token: tenant.adminToken, body: { email, password: PASSWORD, role, name } });
-  if (created.status !== 201) throw new Error(`${role}: ${created.status} ${JSON.stringify(created.body)}`);
-  const token = (await call(app.auth, 'POST', '/api/auth/sign-in/email', { body: { email, password: PASSWORD } })).body.token;
-  return { id: created.body.id, token };
-};
-
 test.before(async (t) => {
   const app = await startTestApp({ env: { IDENTITY_WEBHOOK_SECRET } });
   const a = await createTenant(app);
@@ -40,9 +32,9 @@ test.before(async (t) => {
     app,
     a,
     b: await createTenant(app),
-    adjuster: await staff(app, a, 'claims_adjuster', 'ada'),
-    other: await staff(app, a, 'claims_adjuster', 'otto'),
-    supervisor: await staff(app, a, 'claims_supervisor', 'sue'),
+    adjuster: await signedInUser(app, a, 'claims_adjuster', 'ada'),
+    other: await signedInUser(app, a, 'claims_adjuster', 'otto'),
+    supervisor: await signedInUser(app, a, 'claims_supervisor', 'sue'),
     producer,
     policy: await boundPolicy(app, a, { producerId: producer.producerId, submission: { effectiveDate: daysAgo(20) } }),
   };
@@ -216,7 +208,7 @@ test('the settlement authority of a claims supervisor is set per organization by
   const set = await call(app.api, 'PATCH', `/v1/organizations/${d.orgId}`, { token: MACHINE_SECRET, body: { claimsSupervisorAuthority: 1_000 } });
   t.is(set.status, 200);
   t.is(set.body.claimsSupervisorAuthority, 1_000);
-  const supervisor = await staff(app, d, 'claims_supervisor', 'sid');
+  const supervisor = await signedInUser(app, d, 'claims_supervisor', 'sid');
   const policy = await boundPolicy(app, d, { submission: { effectiveDate: daysAgo(20) } });
   const claim = (
     await call(app.api, 'POST', '/v1/claims', { token: d.adminToken, body: { policyId: policy.policy.id, lossDate: daysAgo(2), description: 'Broken window' } })

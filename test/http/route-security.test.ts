@@ -3,7 +3,7 @@ import { ROLE_PERMISSIONS, type Role } from '../../core/identity/roles.ts';
 import type { Permission } from '../../core/identity/permissions.ts';
 import { addDays, today } from '../../core/shared/calendar-date.ts';
 import { boundPolicy } from '../support/mothers.ts';
-import { call, createApiKey, createProducer, createTenant, PASSWORD, startTestApp, type Tenant, type TestApp } from '../support/test-app.ts';
+import { call, createApiKey, createProducer, createTenant, signedInUser, startTestApp, type Tenant, type TestApp } from '../support/test-app.ts';
 
 /**
  * Every credentialed route the API describes, read from its own `/openapi.json`, so a new route is
@@ -31,13 +31,6 @@ const concrete = (path: string, id: string): string => path.replaceAll(/\{[^}]+\
 
 /** Roles an organization administrator can give, each signed in once. */
 const STAFF_ROLES: readonly Role[] = ['auditor', 'underwriter', 'billing_admin', 'claims_adjuster', 'finance_analyst', 'compliance_officer'];
-
-const signedIn = async (app: TestApp, tenant: Tenant, role: Role): Promise<string> => {
-  const email = `${role}@${tenant.adminEmail.split('@')[1]}`;
-  const created = await call(app.api, 'POST', '/v1/users', { token: tenant.adminToken, body: { email, password: PASSWORD, role, name: role } });
-  if (created.status !== 201) throw new Error(`${role}: ${created.status} ${JSON.stringify(created.body)}`);
-  return (await call(app.auth, 'POST', '/api/auth/sign-in/email', { body: { email, password: PASSWORD } })).body.token;
-};
 
 /** A record of tenant A for each kind of `{id}` route; a new kind of record fails the test until it is added here. */
 const recordsOfA = async (app: TestApp, a: Tenant): Promise<Record<string, string>> => {
@@ -81,7 +74,7 @@ test('every credentialed route: 401 without a credential, 403 for a role or key 
   t.true(routes.length > 40, `routes found: ${routes.length}`);
   const [a, b] = [await createTenant(app), await createTenant(app)];
   const roleTokens = new Map<Role, string>();
-  for (const role of STAFF_ROLES) roleTokens.set(role, await signedIn(app, b, role));
+  for (const role of STAFF_ROLES) roleTokens.set(role, (await signedInUser(app, b, role)).token);
   const keys = { 'webhooks:read': await createApiKey(app, b, ['webhooks:read']), 'submissions:read': await createApiKey(app, b, ['submissions:read']) };
   const records = await recordsOfA(app, a);
 

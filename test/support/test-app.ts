@@ -104,6 +104,15 @@ export interface Tenant {
 let counter = 0;
 export const PASSWORD = 'correct horse battery staple';
 
+/** A user of the tenant with `role`, created by its administrator and signed in: its id and JWT. */
+export const signedInUser = async (app: TestApp, tenant: Tenant, role: string, name: string = role): Promise<{ id: string; token: string }> => {
+  const email = `${name}@${tenant.adminEmail.split('@')[1]}`;
+  const created = await call(app.api, 'POST', '/v1/users', { token: tenant.adminToken, body: { email, password: PASSWORD, role, name } });
+  if (created.status !== 201) throw new Error(`${role}: ${created.status} ${JSON.stringify(created.body)}`);
+  const token = (await call(app.auth, 'POST', '/api/auth/sign-in/email', { body: { email, password: PASSWORD } })).body.token;
+  return { id: created.body.id, token };
+};
+
 /** An organization with an org_admin signed in through the authentication service. */
 export const createTenant = async (app: TestApp, options: { tier?: string; domain?: string } = {}): Promise<Tenant> => {
   counter += 1;

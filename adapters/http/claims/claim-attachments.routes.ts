@@ -2,11 +2,11 @@ import { Type, type Static } from '@sinclair/typebox';
 import { ACCEPTED_FILE_TYPES } from '../../../core/documents/content-sniffing.ts';
 import { MAX_FILE_NAME_BYTES } from '../../../core/documents/file-name.ts';
 import type { StoredDocumentRecord } from '../../../core/documents/stored-document.ts';
-import { validationFailed } from '../../../core/shared/domain-error.ts';
 import { MAX_ATTACHMENT_BYTES, type ClaimAttachments } from '../../../ports/claims/claim-attachments.use-case.ts';
 import { mapPage } from '../../../ports/persistence/page.ts';
 import { downloadUrl } from '../documents/document.views.ts';
 import { IdParams, OrgIdQuery, PageQuery, pageOf, Timestamp } from '../kernel/common.schemas.ts';
+import { FILE_UPLOAD_HELP, FilenameQuery, uploadedFile } from '../kernel/file-upload.ts';
 import { orgScope } from '../kernel/org-scope.ts';
 import { defineRoute, type RouteDefinition } from '../kernel/route.ts';
 
@@ -36,8 +36,6 @@ const viewAttachment = (document: StoredDocumentRecord): Static<typeof Attachmen
   createdAt: document.createdAt.toISOString(),
 });
 
-const UPLOAD_HELP = 'Send the file as the multipart/form-data field `file`, or as the raw body with its Content-Type and `?filename=`.';
-
 /** Files on a claim: uploaded up to 25 MiB, typed by their bytes, listed with signed download links. */
 export const claimAttachmentRoutes = (attachments: ClaimAttachments, publicBaseUrl: string): RouteDefinition[] => [
   defineRoute({
@@ -45,22 +43,21 @@ export const claimAttachmentRoutes = (attachments: ClaimAttachments, publicBaseU
     path: '/v1/claims/:id/attachments',
     operationId: 'attachClaimFile',
     summary: 'Attach a file to a claim (up to 25 MiB, streamed to document storage).',
-    description: `${UPLOAD_HELP} The type is told from the bytes: ${ACCEPTED_FILE_TYPES} are accepted; programs and scripts, whatever their name, and anything else are 415.`,
+    description: `${FILE_UPLOAD_HELP} The type is told from the bytes: ${ACCEPTED_FILE_TYPES} are accepted; programs and scripts, whatever their name, and anything else are 415.`,
     tags: ['claims'],
     permission: 'claims:write',
     record: { type: 'claim', relation: 'editor' },
     params: IdParams,
     query: Type.Object({
       ...OrgIdQuery,
-      filename: Type.Optional(Type.String({ minLength: 1, maxLength: 1024, description: 'The file name, for a raw body (multipart carries its own).' })),
+      ...FilenameQuery,
     }),
     upload: { maxBytes: MAX_ATTACHMENT_BYTES, contentTypes: ['*/*'], field: 'file', rateClass: 'file_upload' },
     errors: ['payload_too_large', 'unsupported_media_type'],
     responses: { 201: { description: 'The stored attachment.', schema: AttachmentSchema } },
     handler: async (context) => {
-      if (!context.upload) throw validationFailed('file', 'required', UPLOAD_HELP);
-      const claimedName = context.upload.filename ?? context.query.filename ?? null;
-      const document = await attachments.attach(context.principal, orgScope(context, context.query.orgId), context.params.id, context.upload, claimedName);
+      const { file, claimedName } = uploadedFile(context);
+      const document = await attachments.attach(context.principal, orgScope(context, context.query.orgId), context.params.id, file, claimedName);
       return { status: 201, body: viewAttachment(document) };
     },
   }),

@@ -1,9 +1,9 @@
 import { Type } from '@sinclair/typebox';
 import { ACCEPTED_FILE_TYPES } from '../../../core/documents/content-sniffing.ts';
 import { DOCUMENT_CLASSES, REVIEW_BELOW } from '../../../core/documents/document-classification.ts';
-import { validationFailed } from '../../../core/shared/domain-error.ts';
 import { MAX_INGEST_BYTES, type DocumentIngestion } from '../../../ports/documents/document-ingestion.use-case.ts';
 import { Nullable, OneOf, OrgIdQuery } from '../kernel/common.schemas.ts';
+import { FILE_UPLOAD_HELP, FilenameQuery, uploadedFile } from '../kernel/file-upload.ts';
 import { orgScope } from '../kernel/org-scope.ts';
 import { defineRoute, type RouteDefinition } from '../kernel/route.ts';
 import { DocumentSchema, viewDocument } from './document.views.ts';
@@ -30,8 +30,6 @@ const IngestedSchema = Type.Composite([
   }),
 ]);
 
-const UPLOAD_HELP = 'Send the file as the multipart/form-data field `file`, or as the raw body with its Content-Type and `?filename=`.';
-
 /** Documents uploaded to be classified and read: 20 a minute per caller. */
 export const ingestionRoutes = (ingestion: DocumentIngestion, publicBaseUrl: string): RouteDefinition[] => [
   defineRoute({
@@ -39,26 +37,21 @@ export const ingestionRoutes = (ingestion: DocumentIngestion, publicBaseUrl: str
     path: '/v1/documents/ingest',
     operationId: 'ingestDocument',
     summary: 'Upload a document (up to 25 MiB) to be stored, classified and read.',
-    description: `${UPLOAD_HELP} The file is typed by its bytes (${ACCEPTED_FILE_TYPES}); PDFs are read by their text and form, text files as they are. An AI provider classifies when one is configured, the embedded classifier otherwise or when it fails. Limited to 20 requests a minute.`,
+    description: `${FILE_UPLOAD_HELP} The file is typed by its bytes (${ACCEPTED_FILE_TYPES}); PDFs are read by their text and form, text files as they are. An AI provider classifies when one is configured, the embedded classifier otherwise or when it fails. Limited to 20 requests a minute.`,
     tags: ['documents'],
     permission: 'documents:write',
     rateClass: 'ingest',
     query: Type.Object({
       ...OrgIdQuery,
-      filename: Type.Optional(Type.String({ minLength: 1, maxLength: 1024, description: 'The file name, for a raw body (multipart carries its own).' })),
+      ...FilenameQuery,
     }),
     upload: { maxBytes: MAX_INGEST_BYTES, contentTypes: ['*/*'], field: 'file', rateClass: 'ingest' },
     errors: ['payload_too_large', 'unsupported_media_type', 'invalid_document', 'service_unavailable'],
     responses: { 201: { description: 'The stored document with its classification.', schema: IngestedSchema } },
     handler: async (context) => {
-      if (!context.upload) throw validationFailed('file', 'required', UPLOAD_HELP);
-      const claimedName = context.upload.filename ?? context.query.filename ?? null;
-      const { document, link, classification, classifiedBy, extracted } = await ingestion.ingest(
-        context.principal,
-        orgScope(context, context.query.orgId),
-        context.upload,
-        claimedName,
-      );
+      const { file, claimedName } = uploadedFile(context);
+      const ingested = await ingestion.ingest(context.principal, orgScope(context, context.query.orgId), file, claimedName);
+      const { document, link, classification, classifiedBy, extracted } = ingested;
       return { status: 201, body: { ...viewDocument(publicBaseUrl, document, link), classification: { ...classification, classifiedBy }, extracted } };
     },
   }),

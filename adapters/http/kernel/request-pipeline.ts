@@ -1,6 +1,4 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { performance } from 'node:perf_hooks';
 import type { Logger } from 'pino';
 import { authorize } from '../../../core/identity/authorization.ts';
@@ -15,6 +13,7 @@ import type { RateLimiter } from '../../../ports/rate-limit/rate-limiter.use-cas
 import { DEFAULT_MAX_BODY_BYTES, parseJsonBody, readRawBody } from './body-reader.ts';
 import { errorResponse } from './error-response.ts';
 import { bearerOf, clientAddressOf, cookiesOf, credentialOf, loggableHeaders, loggableUrl, mediaTypeOf, requestIdOf } from './request-meta.ts';
+import { writeResult } from './response-writer.ts';
 import type { RouteDefinition, RouteResult } from './route.ts';
 import { validate } from './schema-validator.ts';
 import { carriesUpload, type UploadStager } from './upload-stager.ts';
@@ -57,31 +56,6 @@ const readRaw = async (route: RouteDefinition, request: IncomingMessage): Promis
 
 const rateClassOf = (route: RouteDefinition, request: IncomingMessage): RateClass | 'none' =>
   carriesUpload(request, route.upload) ? (route.upload?.rateClass ?? route.rateClass ?? 'standard') : (route.rateClass ?? 'standard');
-
-/** Resolves once the answer is written (a streamed file: once it has been sent whole). */
-const writeResult = async (response: ServerResponse, result: RouteResult): Promise<void> => {
-  for (const [name, value] of Object.entries(result.headers ?? {})) response.setHeader(name, value);
-  response.statusCode = result.status;
-  if (result.body === undefined || result.status === 204) {
-    response.end();
-    return;
-  }
-  if (result.body instanceof Uint8Array) {
-    response.setHeader('Content-Length', result.body.byteLength);
-    response.end(result.body);
-    return;
-  }
-  if (result.body instanceof Readable) {
-    // A file served as it is read; a read failing midway cuts the response short (its length
-    // then tells the client it is incomplete) rather than sending a truncated file as whole.
-    await pipeline(result.body, response).catch(() => response.destroy());
-    return;
-  }
-  const payload = JSON.stringify(result.body);
-  response.setHeader('Content-Type', 'application/json; charset=utf-8');
-  response.setHeader('Content-Length', Buffer.byteLength(payload));
-  response.end(payload);
-};
 
 /**
  * Every request, matched or not, goes through the same steps: request id, credential, rate
