@@ -20,7 +20,7 @@ import { resolverOf, type ContextModule, type Resolve } from './wiring.ts';
 /** Every bounded context, in the order its routes appear in the API description. */
 export const contextModules = (config: AppConfig, store: CollectionStore, logger: Logger): ContextModule[] => [
   platformModule(config, store, logger),
-  identityModule(config),
+  identityModule(config, logger),
   tenancyModule(),
   authorizationModule(config),
   underwritingModule(),

@@ -1,3 +1,7 @@
+import type { Logger } from 'pino';
+import { policyholderTokenRoutes } from '../adapters/http/identity/policyholder-token.routes.ts';
+import { PolicyholderCodeStoreRepository } from '../adapters/persistence/identity/policyholder-code.store-repository.ts';
+import { PolicyholderSignIn } from '../ports/policy/policyholder-sign-in.use-case.ts';
 import { authServiceRoutes } from '../adapters/http/auth-service/auth-service.routes.ts';
 import { apiKeyRoutes } from '../adapters/http/identity/api-keys.routes.ts';
 import { tokenRoutes } from '../adapters/http/identity/token.routes.ts';
@@ -17,7 +21,7 @@ import { TOKENS } from './tokens.ts';
 import { bindings, type ContextModule } from './wiring.ts';
 
 /** Users, sessions, API keys, e-mail verification and authentication of every request. */
-export const identityModule = (config: AppConfig): ContextModule => ({
+export const identityModule = (config: AppConfig, logger: Logger): ContextModule => ({
   name: 'identity',
   bindings: bindings((wire) => {
     wire.factory(TOKENS.UserRepository, [TOKENS.Store], UserStoreRepository.create);
@@ -94,6 +98,22 @@ export const identityModule = (config: AppConfig): ContextModule => ({
       [TOKENS.UserRepository, TOKENS.EmailVerificationRepository, TOKENS.Mailer, TOKENS.SecretTools, TOKENS.SignInAttempts, TOKENS.Clock],
       (users, codes, mailer, secrets, mailWindows, clock) => new EmailVerifications({ users, codes, mailer, secrets, mailWindows, clock }),
     );
+    wire.factory(TOKENS.PolicyholderCodeRepository, [TOKENS.Store], PolicyholderCodeStoreRepository.create);
+    wire.factory(
+      TOKENS.PolicyholderSignIn,
+      [TOKENS.PolicyRepository, TOKENS.PolicyholderCodeRepository, TOKENS.Mailer, TOKENS.SecretTools, TOKENS.TokenSigner, TOKENS.SignInAttempts, TOKENS.Clock],
+      (policies, codes, mailer, secrets, tokens, requestWindows, clock) =>
+        new PolicyholderSignIn({
+          policies,
+          codes,
+          mailer,
+          secrets,
+          tokens,
+          requestWindows,
+          clock,
+          reportFailure: (error) => logger.error({ err: error }, 'a policyholder sign-in code could not be issued'),
+        }),
+    );
     wire.factory(
       TOKENS.Users,
       [TOKENS.UserRepository, TOKENS.OrganizationRepository, TOKENS.PasswordHasher, TOKENS.Ids, TOKENS.Clock, TOKENS.AuditTrail],
@@ -108,6 +128,7 @@ export const identityModule = (config: AppConfig): ContextModule => ({
   }),
   routes: async (resolve) => [
     ...tokenRoutes(await resolve(TOKENS.AuthSessions)),
+    ...policyholderTokenRoutes(await resolve(TOKENS.PolicyholderSignIn)),
     ...userRoutes(await resolve(TOKENS.Users)),
     ...apiKeyRoutes(await resolve(TOKENS.ApiKeys)),
   ],

@@ -27,6 +27,8 @@ import type { EnvelopeRepository, ESignatureProvider } from '../ports/esign/esig
 import type { ApiKeyRepository } from '../ports/identity/api-key.repository.ts';
 import type { ApiKeys } from '../ports/identity/api-keys.use-case.ts';
 import type { AuthSessions } from '../ports/identity/auth-sessions.use-case.ts';
+import type { PolicyholderCodeRepository } from '../ports/identity/policyholder-code.repository.ts';
+import type { PolicyholderSignIn } from '../ports/policy/policyholder-sign-in.use-case.ts';
 import type { Authenticate } from '../ports/identity/authenticate.use-case.ts';
 import type { PasswordHasher, SecretTools, TokenSigner } from '../ports/identity/credential-crypto.port.ts';
 import type { EmailVerificationRepository } from '../ports/identity/email-verification.repository.ts';
@@ -92,6 +94,8 @@ export const TOKENS = {
   EmailVerificationRepository: token<EmailVerificationRepository>('EmailVerificationRepository'),
   Authenticate: token<Authenticate>('Authenticate'),
   AuthSessions: token<AuthSessions>('AuthSessions'),
+  PolicyholderCodeRepository: token<PolicyholderCodeRepository>('PolicyholderCodeRepository'),
+  PolicyholderSignIn: token<PolicyholderSignIn>('PolicyholderSignIn'),
   EmailVerifications: token<EmailVerifications>('EmailVerifications'),
   Users: token<Users>('Users'),
   ApiKeys: token<ApiKeys>('ApiKeys'),

@@ -10,6 +10,11 @@ export interface PolicyRepository {
   /** Stores the policy with its events (outbox); `duplicate` when the policy number is taken. */
   insert(policy: Policy, events: readonly DomainEvent[]): Promise<void>;
   findById(orgId: string, id: string): Promise<Policy | null>;
+  /**
+   * Policies with this number in any organization (numbers are unique per organization only):
+   * for the policyholder sign-in, which names a policy number and nothing else.
+   */
+  findByNumberInAnyOrganization(policyNumber: string): Promise<Policy[]>;
   list(orgId: string, filters: { status?: PolicyStatus } & Among, page: PageRequest): Promise<Page<Policy>>;
   /**
    * Makes the lifecycle move `step` with its changes and events in one write, only if the policy

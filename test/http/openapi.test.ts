@@ -61,6 +61,8 @@ test('every served route is described, with security, rate headers and error res
     ['get', '/openapi.json'],
     ['post', '/auth/session-exchange'],
     ['post', '/auth/demo'],
+    ['post', '/auth/policyholder-otp-request'],
+    ['post', '/auth/policyholder-token'],
     ['post', '/v1/organizations'],
     ['get', '/v1/organizations'],
     ['get', '/v1/organizations/{id}'],

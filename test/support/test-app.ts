@@ -160,15 +160,33 @@ export const createProducer = async (app: TestApp, tenant: Tenant): Promise<stri
   return created.body.producerId;
 };
 
-/** The newest confirmation code mailed to `email` (the local outbox holds every mail as a JSON file). */
-export const mailedCode = async (app: TestApp, email: string): Promise<string> => {
+/** The codes mailed to `email` under a subject starting with `subject`, oldest first (the local outbox holds every mail as a JSON file). */
+export const mailedCodes = async (app: TestApp, email: string, subject: string): Promise<string[]> => {
   const outbox = join(app.config.dataDir, 'outbox');
   const names = (await readdir(outbox).catch(() => [] as string[])).filter((name) => name.endsWith('.json')).sort();
-  for (const name of names.reverse()) {
+  const codes: string[] = [];
+  for (const name of names) {
     const mail = JSON.parse(await readFile(join(outbox, name), 'utf8')) as { to: string[]; subject: string; text: string };
-    if (mail.to.includes(email.toLowerCase()) && mail.subject === 'Confirm your e-mail address') return /\b(\d{6})\b/.exec(mail.text)?.[1] ?? '';
+    if (mail.to.includes(email.toLowerCase()) && mail.subject.startsWith(subject)) codes.push(/\b(\d{6})\b/.exec(mail.text)?.[1] ?? '');
   }
-  throw new Error(`no confirmation code mailed to ${email}`);
+  return codes;
+};
+
+/** The newest confirmation code mailed to `email`. */
+export const mailedCode = async (app: TestApp, email: string): Promise<string> => {
+  const code = (await mailedCodes(app, email, 'Confirm your e-mail address')).at(-1);
+  if (!code) throw new Error(`no confirmation code mailed to ${email}`);
+  return code;
+};
+
+/** Waits (up to 5 s) for mail number `count` to `email` under `subject`, and returns its code: for mail sent after the answer. */
+export const awaitMailedCode = async (app: TestApp, email: string, subject: string, count: number): Promise<string> => {
+  for (let waited = 0; waited < 5_000; waited += 25) {
+    const codes = await mailedCodes(app, email, subject);
+    if (codes.length >= count) return codes[count - 1] as string;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`mail ${count} to ${email} (${subject}) did not arrive`);
 };
 
 /** Signs up through the authentication service and confirms the mailed code, as a new producer would. */

@@ -48,6 +48,7 @@ export class PolicyStoreRepository implements PolicyRepository {
       await RecordCollection.open<Policy>(store, 'policies', POLICY_FIELDS, [
         { name: 'org_policy_number', keys: { orgId: 1, policyNumber: 1 }, unique: true },
         { name: 'org_status', keys: { orgId: 1, status: 1, _id: -1 } },
+        { name: 'policy_number', keys: { policyNumber: 1 } },
         OUTBOX_INDEX,
       ]),
     );
@@ -59,6 +60,10 @@ export class PolicyStoreRepository implements PolicyRepository {
 
   async findById(orgId: string, id: string): Promise<Policy | null> {
     return this.records.findById(orgId, id);
+  }
+
+  async findByNumberInAnyOrganization(policyNumber: string): Promise<Policy[]> {
+    return (await this.records.raw.find({ policyNumber }, { limit: 20 })).map((document) => this.records.mapper.fromStored(document));
   }
 
   async list(orgId: string, filters: { status?: PolicyStatus } & Among, page: PageRequest): Promise<Page<Policy>> {

@@ -1,0 +1,112 @@
+import {
+  POLICYHOLDER_CODE_TTL_MS,
+  POLICYHOLDER_CODE_WINDOW_MS,
+  POLICYHOLDER_CODES_PER_HOUR,
+  POLICYHOLDER_TOKEN_TTL_SECONDS,
+  policyholderCodeMail,
+} from '../../core/identity/policyholder-code.ts';
+import { issueClaims } from '../../core/identity/service-claims.ts';
+import { DomainError } from '../../core/shared/domain-error.ts';
+import type { Mailer } from '../notifications/mailer.port.ts';
+import type { PolicyRepository } from './policy.repositories.ts';
+import type { WindowCounter } from '../rate-limit/window-counter.port.ts';
+import type { Clock } from '../shared/clock.port.ts';
+import type { SecretTools, TokenSigner } from '../identity/credential-crypto.port.ts';
+import type { PolicyholderCodeRepository } from '../identity/policyholder-code.repository.ts';
+
+export interface PolicyholderSignInDeps {
+  readonly policies: Pick<PolicyRepository, 'findById' | 'findByNumberInAnyOrganization'>;
+  readonly codes: PolicyholderCodeRepository;
+  readonly mailer: Mailer;
+  readonly secrets: SecretTools;
+  readonly tokens: TokenSigner;
+  /** Counts codes mailed per policy. */
+  readonly requestWindows: WindowCounter;
+  readonly clock: Clock;
+  /** Where a failure to issue a code is reported: the caller was already answered. */
+  readonly reportFailure: (error: unknown) => void;
+}
+
+export interface PolicyholderToken {
+  readonly token: string;
+  readonly role: 'policyholder';
+  readonly orgId: string;
+  /** The policy's id. */
+  readonly sub: string;
+  readonly policyNumber: string;
+  readonly insuredName: string;
+}
+
+const invalidCode = () => new DomainError('invalid_otp', 'The code is wrong, has expired or was already used; request a new one.');
+
+/**
+ * Policyholder sign-in by a code mailed to the insured. Asking for a code answers the same,
+ * at once, whether or not the policy exists: the lookup, the code and the mail happen after the
+ * answer. Policy numbers are unique per organization only, so every policy with the number gets
+ * its own code at its own insured's address, and the code entered picks the policy.
+ */
+export class PolicyholderSignIn {
+  private readonly deps: PolicyholderSignInDeps;
+
+  constructor(deps: PolicyholderSignInDeps) {
+    this.deps = deps;
+  }
+
+  /** Starts issuing the codes and returns at once; the promise it gives settles when they are out, and never rejects. */
+  request(policyNumber: string): { issued: Promise<void> } {
+    return { issued: this.issue(policyNumber).catch(this.deps.reportFailure) };
+  }
+
+  async exchange(policyNumber: string, otp: string): Promise<PolicyholderToken> {
+    const now = this.deps.clock.now();
+    const pending = await this.deps.codes.forPolicyNumber(policyNumber);
+    for (const code of pending) {
+      if (!(await this.deps.codes.consume(code.id, this.codeHash(code.id, otp), now))) continue;
+      const policy = await this.deps.policies.findById(code.orgId, code.id);
+      if (!policy) break;
+      const claims = {
+        ...issueClaims({ sub: policy.id, org: policy.orgId, role: 'policyholder' }, now.getTime(), POLICYHOLDER_TOKEN_TTL_SECONDS),
+        typ: 'insured' as const,
+        policyNumber: policy.policyNumber,
+        insuredName: policy.risk.insuredName,
+      };
+      return {
+        token: this.deps.tokens.sign(claims),
+        role: 'policyholder',
+        orgId: policy.orgId,
+        sub: policy.id,
+        policyNumber: policy.policyNumber,
+        insuredName: policy.risk.insuredName,
+      };
+    }
+    // A wrong code counts against every pending code of the number: five wrong tries end them all.
+    await Promise.all(pending.map((code) => this.deps.codes.countFailure(code.id)));
+    throw invalidCode();
+  }
+
+  private async issue(policyNumber: string): Promise<void> {
+    const now = this.deps.clock.now();
+    for (const policy of await this.deps.policies.findByNumberInAnyOrganization(policyNumber)) {
+      if (!policy.contactEmail) continue;
+      // Counted per policy, not per number: a number shared by several organizations' policies is
+      // not one budget, and nobody can flood an insured's mailbox.
+      const requests = await this.deps.requestWindows.hit(`policyholder-code:${policy.id}`, POLICYHOLDER_CODE_WINDOW_MS, now);
+      if (requests.count > POLICYHOLDER_CODES_PER_HOUR) continue;
+      const code = this.deps.secrets.randomDigits(6);
+      await this.deps.codes.save({
+        id: policy.id,
+        orgId: policy.orgId,
+        policyNumber: policy.policyNumber,
+        codeHash: this.codeHash(policy.id, code),
+        attempts: 0,
+        expiresAt: new Date(now.getTime() + POLICYHOLDER_CODE_TTL_MS),
+        createdAt: now,
+      });
+      await this.deps.mailer.send({ to: [policy.contactEmail], ...policyholderCodeMail(code, policy.policyNumber) });
+    }
+  }
+
+  private codeHash(policyId: string, code: string): string {
+    return this.deps.secrets.digest(`policyholder:${policyId}:${code}`);
+  }
+}
