@@ -8,6 +8,7 @@ import type { AppConfig } from './config.ts';
 import { documentsModule } from './documents.module.ts';
 import { esignModule } from './esign.module.ts';
 import { identityModule } from './identity.module.ts';
+import { portalModule } from './portal.module.ts';
 import { inboundModule } from './inbound.module.ts';
 import { platformModule } from './platform.module.ts';
 import { policyModule } from './policy.module.ts';
@@ -28,6 +29,7 @@ export const contextModules = (config: AppConfig, store: CollectionStore, logger
   claimsModule(config),
   billingModule(config, logger),
   documentsModule(config, logger),
+  portalModule(config),
   esignModule(),
   webhooksModule(config),
   producersModule(),

@@ -29,6 +29,8 @@ import type { ApiKeys } from '../ports/identity/api-keys.use-case.ts';
 import type { AuthSessions } from '../ports/identity/auth-sessions.use-case.ts';
 import type { PolicyholderCodeRepository } from '../ports/identity/policyholder-code.repository.ts';
 import type { PolicyholderSignIn } from '../ports/policy/policyholder-sign-in.use-case.ts';
+import type { InsuredProfileRepository, PushTokenRepository } from '../ports/portal/insured-profile.repository.ts';
+import type { PolicyholderPortal } from '../ports/portal/policyholder-portal.use-case.ts';
 import type { Authenticate } from '../ports/identity/authenticate.use-case.ts';
 import type { PasswordHasher, SecretTools, TokenSigner } from '../ports/identity/credential-crypto.port.ts';
 import type { EmailVerificationRepository } from '../ports/identity/email-verification.repository.ts';
@@ -96,6 +98,9 @@ export const TOKENS = {
   AuthSessions: token<AuthSessions>('AuthSessions'),
   PolicyholderCodeRepository: token<PolicyholderCodeRepository>('PolicyholderCodeRepository'),
   PolicyholderSignIn: token<PolicyholderSignIn>('PolicyholderSignIn'),
+  InsuredProfileRepository: token<InsuredProfileRepository>('InsuredProfileRepository'),
+  PushTokenRepository: token<PushTokenRepository>('PushTokenRepository'),
+  PolicyholderPortal: token<PolicyholderPortal>('PolicyholderPortal'),
   EmailVerifications: token<EmailVerifications>('EmailVerifications'),
   Users: token<Users>('Users'),
   ApiKeys: token<ApiKeys>('ApiKeys'),

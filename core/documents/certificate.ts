@@ -88,7 +88,7 @@ export const certificateOf = (input: {
   readonly agency: string;
   readonly producerName: string | null;
   readonly insurer: { readonly name: string; readonly naic: string };
-  readonly holder: { readonly name: string; readonly address: PostalAddress };
+  readonly holder: { readonly name: string; readonly address?: PostalAddress | null };
   readonly additionalInsured?: string;
   readonly description?: string;
 }): CertificateOfInsurance => {
@@ -107,7 +107,7 @@ export const certificateOf = (input: {
       expirationDate: policy.expirationDate,
       limits: [{ label: wording.limit, amount: formatDollars(policy.risk.requestedLimit) }],
     },
-    holder: { name: input.holder.name, address: addressLines(input.holder.address) },
+    holder: { name: input.holder.name, address: input.holder.address ? addressLines(input.holder.address) : [] },
     additionalInsured: input.additionalInsured ?? null,
     description: input.description ?? null,
   };

@@ -18,6 +18,8 @@ export interface StoredDocumentRecord {
   /** The policy or claim the document is about (for lists and access); absent on documents stored before links were kept. */
   readonly policyId?: string | null;
   readonly claimId?: string | null;
+  /** Pages of a PDF the platform rendered. */
+  readonly pages?: number | null;
   /** A certificate's own number (unique per organization). */
   readonly certificateNumber?: string | null;
   /** What an ingested document was found to be, and by which classifier. */

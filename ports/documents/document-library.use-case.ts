@@ -63,6 +63,7 @@ export class DocumentLibrary {
       id?: string;
       createdBy?: string | null;
       certificateNumber?: string;
+      pages?: number;
       classification?: StoredDocumentRecord['classification'];
       extracted?: StoredDocumentRecord['extracted'];
     },
@@ -83,6 +84,7 @@ export class DocumentLibrary {
       claimId: input.about?.claimId ?? null,
       createdBy: input.createdBy ?? null,
       certificateNumber: input.certificateNumber ?? null,
+      ...(input.pages !== undefined ? { pages: input.pages } : {}),
       ...(input.classification ? { classification: input.classification, extracted: input.extracted ?? null } : {}),
       createdAt: this.deps.clock.now(),
     };

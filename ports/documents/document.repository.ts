@@ -5,6 +5,8 @@ export interface DocumentFilters extends Among {
   readonly type?: DocumentType;
   readonly policyId?: string;
   readonly claimId?: string;
+  /** Only documents about one of these policies. */
+  readonly policyIds?: readonly string[];
 }
 
 export interface DocumentRepository {

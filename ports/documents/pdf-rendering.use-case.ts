@@ -38,7 +38,18 @@ export class PdfRendering {
     this.deps = deps;
   }
 
-  async render(actor: Principal, orgId: string, request: RenderRequest): Promise<LinkedDocument & { pages: number }> {
+  /**
+   * With `storageKey`, the document rendered once under that key is returned as it is (a
+   * rendering of one state of a record, such as an invoice's).
+   */
+  async render(
+    actor: Principal,
+    orgId: string,
+    request: RenderRequest,
+    options: { readonly storageKey?: string; readonly about?: { readonly policyId?: string } } = {},
+  ): Promise<LinkedDocument> {
+    const kept = options.storageKey ? await this.deps.library.findByStorageKey(orgId, options.storageKey) : null;
+    if (kept) return { document: kept, link: this.deps.library.linkTo(kept) };
     const html = htmlOf(request);
     if (Buffer.byteLength(html) > MAX_HTML_BYTES) {
       throw new DomainError('payload_too_large', `The HTML exceeds ${MAX_HTML_BYTES} bytes.`, { limitBytes: MAX_HTML_BYTES });
@@ -49,11 +60,13 @@ export class PdfRendering {
     const document = await this.deps.library.store(orgId, {
       id,
       type: 'rendered',
-      storageKey: `docs/${orgId}/rendered/${id}.pdf`,
+      storageKey: options.storageKey ?? `docs/${orgId}/rendered/${id}.pdf`,
       filename: safeFileName(request.filename ?? ('template' in request ? request.template : 'document'), ['pdf'], 'document'),
       contentType: 'application/pdf',
       content: pdf,
       createdBy: describeActor(actor),
+      pages,
+      ...(options.about ? { about: options.about } : {}),
     });
     await this.deps.audit.record(
       actor,
@@ -66,6 +79,6 @@ export class PdfRendering {
         size: document.size,
       },
     );
-    return { document, link: this.deps.library.linkTo(document), pages };
+    return { document, link: this.deps.library.linkTo(document) };
   }
 }

@@ -1,5 +1,7 @@
 import { assertCertifiable, certificateNumberFor, certificateOf, mcs90Of, type PostalAddress } from '../../core/documents/certificate.ts';
+import type { StoredDocumentRecord } from '../../core/documents/stored-document.ts';
 import { describeActor, type Principal } from '../../core/identity/principal.ts';
+import type { Policy } from '../../core/policy/policy.ts';
 import { today, yearOf } from '../../core/shared/calendar-date.ts';
 import { DomainError, notFound } from '../../core/shared/domain-error.ts';
 import type { PolicyRepository } from './policy.repositories.ts';
@@ -31,6 +33,11 @@ export interface CertificateRequest {
   readonly description?: string;
 }
 
+/** A certificate's request where the holder (the insured itself) may have no address on file. */
+type InsuredHolderRequest = Omit<CertificateRequest, 'certificateHolder'> & {
+  readonly certificateHolder: { readonly name: string; readonly address: PostalAddress | null };
+};
+
 /** Certificates of insurance and MCS-90 endorsements, drawn from the policy as it stands today. */
 export class Certificates {
   private readonly deps: CertificatesDeps;
@@ -48,6 +55,36 @@ export class Certificates {
   /** A new certificate, numbered per organization, stored and linked to its policy. */
   async generate(actor: Principal, orgId: string, request: CertificateRequest): Promise<LinkedDocument> {
     const policy = await this.policyOf(orgId, request.policyId);
+    const document = await this.issue(actor, policy, request, null);
+    await this.deps.audit.record(
+      actor,
+      orgId,
+      'coi.generated',
+      { type: 'policy', id: policy.id },
+      {
+        documentId: document.id,
+        certificateNumber: document.certificateNumber ?? null,
+        holder: request.certificateHolder.name,
+        additionalInsured: request.additionalInsured ?? null,
+      },
+    );
+    return { document, link: this.deps.library.linkTo(document) };
+  }
+
+  /**
+   * The insured's own evidence of insurance (the portal's download): the insured as holder, drawn
+   * once for each version of the policy and kept, so asking again neither redraws nor renumbers.
+   */
+  async forInsured(actor: Principal, orgId: string, policyId: string, address: PostalAddress | null): Promise<LinkedDocument> {
+    const policy = await this.policyOf(orgId, policyId);
+    const storageKey = `docs/${orgId}/coi/insured-${policy.id}-v${policy.version}.pdf`;
+    const kept = await this.deps.library.findByStorageKey(orgId, storageKey);
+    const document = kept ?? (await this.issue(actor, policy, { policyId, certificateHolder: { name: policy.risk.insuredName, address } }, storageKey));
+    return { document, link: this.deps.library.linkTo(document) };
+  }
+
+  private async issue(actor: Principal, policy: Policy, request: InsuredHolderRequest, storageKey: string | null): Promise<StoredDocumentRecord> {
+    const orgId = policy.orgId;
     const issuedOn = today(this.deps.clock.now());
     assertCertifiable(policy, issuedOn);
     const [organization, producer] = await Promise.all([
@@ -58,7 +95,7 @@ export class Certificates {
     const content = certificateOf({
       certificateNumber,
       dateIssued: issuedOn,
-      policy: policy,
+      policy,
       agency: organization?.name ?? orgId,
       producerName: producer?.name ?? null,
       insurer: this.deps.reference.program(policy.programId).insurer,
@@ -66,9 +103,9 @@ export class Certificates {
       ...(request.additionalInsured ? { additionalInsured: request.additionalInsured } : {}),
       ...(request.description ? { description: request.description } : {}),
     });
-    const document = await this.deps.library.store(orgId, {
+    return this.deps.library.store(orgId, {
       type: 'coi',
-      storageKey: `docs/${orgId}/coi/${certificateNumber}.pdf`,
+      storageKey: storageKey ?? `docs/${orgId}/coi/${certificateNumber}.pdf`,
       filename: `${certificateNumber}.pdf`,
       contentType: 'application/pdf',
       content: await this.deps.drawing.certificate(content),
@@ -76,19 +113,6 @@ export class Certificates {
       certificateNumber,
       createdBy: describeActor(actor),
     });
-    await this.deps.audit.record(
-      actor,
-      orgId,
-      'coi.generated',
-      { type: 'policy', id: policy.id },
-      {
-        documentId: document.id,
-        certificateNumber,
-        holder: request.certificateHolder.name,
-        additionalInsured: request.additionalInsured ?? null,
-      },
-    );
-    return { document, link: this.deps.library.linkTo(document) };
   }
 
   /**

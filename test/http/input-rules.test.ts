@@ -1,17 +1,20 @@
 import anyTest, { type TestFn } from 'ava';
 import { call, createTenant, MACHINE_SECRET, startTestApp, type TestApp, type Tenant } from '../support/test-app.ts';
+import { signedInPolicyholder } from '../support/mothers.ts';
 
 /**
  * Every route that takes a date, a money amount or free text, found in the OpenAPI description
  * (so a new route is covered the day it lands), is sent a valid body with one field made
  * hostile: each answers 400 `validation_failed` naming that field and the rule, and stores nothing.
  */
-const test = anyTest as TestFn<{ app: TestApp; tenant: Tenant; document: any }>;
+const test = anyTest as TestFn<{ app: TestApp; tenant: Tenant; policyholder: string; document: any }>;
 
 test.before(async (t) => {
   const app = await startTestApp();
   const tenant = await createTenant(app);
-  t.context = { app, tenant, document: (await call(app.api, 'GET', '/openapi.json')).body };
+  // The insured's policy is in an organization of its own: the tenant under test stores nothing.
+  const policyholder = (await signedInPolicyholder(app, await createTenant(app))).token;
+  t.context = { app, tenant, policyholder, document: (await call(app.api, 'GET', '/openapi.json')).body };
 });
 test.after.always(async (t) => t.context.app.close());
 
@@ -102,7 +105,7 @@ const setAt = (schema: Schema, body: any, path: string[], value: unknown): any =
 const concretePath = (template: string): string => template.replace(/\{[^}]+\}/g, 'nonexistent_0001');
 
 test('every date, money and text field of every route refuses hostile values with its field and rule', async (t) => {
-  const { app, tenant, document } = t.context;
+  const { app, tenant, policyholder, document } = t.context;
   let checked = 0;
   const routesSeen = new Set<string>();
   for (const [template, operations] of Object.entries<Record<string, any>>(document.paths)) {
@@ -115,7 +118,7 @@ test('every date, money and text field of every route refuses hostile values wit
       for (const probe of probes(schema)) {
         const body = setAt(schema, base, probe.path, probe.value);
         const answer = await call(origin, method.toUpperCase(), concretePath(template), {
-          token: template.startsWith('/v1/organizations') ? MACHINE_SECRET : tenant.adminToken,
+          token: template.startsWith('/v1/organizations') ? MACHINE_SECRET : template.startsWith('/v1/portal') ? policyholder : tenant.adminToken,
           body,
         });
         const label = `${method.toUpperCase()} ${template} ${probe.path.join('.')}=${JSON.stringify(probe.value)}`;

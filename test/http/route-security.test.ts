@@ -52,6 +52,9 @@ const recordsOfA = async (app: TestApp, a: Tenant): Promise<Record<string, strin
   });
   return {
     '/v1/claims/': claim.body.id,
+    '/v1/portal/policies/': inForce.policy.id,
+    '/v1/portal/invoices/': bound.invoice.id,
+    '/v1/portal/documents/': documentId,
     '/v1/submissions/': bound.submission.id,
     '/v1/policies/': bound.policy.id,
     '/v1/invoices/': bound.invoice.id,

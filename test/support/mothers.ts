@@ -1,7 +1,9 @@
 import { cents } from '../../core/shared/money.ts';
 import type { Invoice } from '../../core/billing/invoice.ts';
 import type { CompleteRisk } from '../../core/underwriting/risk.ts';
-import { call, type Tenant, type TestApp } from './test-app.ts';
+import { randomUUID } from 'node:crypto';
+import { addDays, today } from '../../core/shared/calendar-date.ts';
+import { awaitMailedCode, call, type Tenant, type TestApp } from './test-app.ts';
 
 /**
  * Test data in one place (Object Mothers): the records a test needs, built the way an integrator
@@ -48,10 +50,14 @@ export const aSubmission = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-const expect201 = <T extends { status: number; body: unknown }>(what: string, result: T): T => {
-  if (result.status !== 201) throw new Error(`${what}: ${result.status} ${JSON.stringify(result.body)}`);
-  return result;
-};
+const expectStatus =
+  (status: number) =>
+  <T extends { status: number; body: unknown }>(what: string, result: T): T => {
+    if (result.status !== status) throw new Error(`${what}: ${result.status} ${JSON.stringify(result.body)}`);
+    return result;
+  };
+const expect201 = expectStatus(201);
+const expect200 = expectStatus(200);
 
 export const submitted = async (app: TestApp, tenant: Tenant, overrides: Record<string, unknown> = {}) =>
   expect201('submission', await call(app.api, 'POST', '/v1/submissions', { token: tenant.adminToken, body: aSubmission(overrides) })).body;
@@ -79,4 +85,25 @@ export const boundPolicy = async (
   ).body;
   const invoices = (await call(app.api, 'GET', `/v1/invoices?policyId=${policy.id}&limit=100`, { token: tenant.adminToken })).body.data;
   return { submission, quote, policy, invoices, invoice: invoices.find((invoice: { invoiceNumber: string }) => invoice.invoiceNumber.endsWith('-01')) };
+};
+
+/**
+ * A bound policy whose insured has signed in to the portal with a mailed code, as a policyholder
+ * would: the policy and the policyholder JWT.
+ */
+export const signedInPolicyholder = async (
+  app: TestApp,
+  tenant: Tenant,
+  options: { submission?: Record<string, unknown> } = {},
+): Promise<BoundPolicy & { token: string; email: string }> => {
+  const email = `insured-${randomUUID().slice(0, 8)}@example.com`;
+  const bound = await boundPolicy(app, tenant, { submission: { contactEmail: email, effectiveDate: addDays(today(new Date()), -5), ...options.submission } });
+  const requested = await call(app.api, 'POST', '/auth/policyholder-otp-request', { body: { policyNumber: bound.policy.policyNumber } });
+  if (requested.status !== 202) throw new Error(`code request: ${requested.status}`);
+  const code = await awaitMailedCode(app, email, 'Your sign-in code for policy', 1);
+  const signedIn = expect200(
+    'policyholder token',
+    await call(app.api, 'POST', '/auth/policyholder-token', { body: { policyNumber: bound.policy.policyNumber, otp: code } }),
+  );
+  return { ...bound, token: signedIn.body.token, email };
 };

@@ -101,8 +101,8 @@ export const renderingRoutes = (rendering: PdfRendering, publicBaseUrl: string):
     errors: ['payload_too_large', 'service_unavailable'],
     responses: { 201: { description: 'The rendered PDF, stored.', schema: RenderedSchema } },
     handler: async (context) => {
-      const { document, link, pages } = await rendering.render(context.principal, orgScope(context, context.query.orgId), renderRequest(context.body));
-      return { status: 201, body: { ...viewDocument(publicBaseUrl, document, link), pages } };
+      const { document, link } = await rendering.render(context.principal, orgScope(context, context.query.orgId), renderRequest(context.body));
+      return { status: 201, body: { ...viewDocument(publicBaseUrl, document, link), pages: document.pages ?? 1 } };
     },
   }),
 ];

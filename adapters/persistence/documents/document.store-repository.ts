@@ -17,6 +17,7 @@ const STORED_DOCUMENT_RECORD_FIELDS: RecordFields<StoredDocumentRecord> = {
   policyId: true,
   claimId: true,
   certificateNumber: true,
+  pages: true,
   classification: true,
   extracted: true,
   createdBy: true,
@@ -53,7 +54,7 @@ export class DocumentStoreRepository implements DocumentRepository {
   }
 
   list(orgId: string, filters: DocumentFilters, page: PageRequest): Promise<Page<StoredDocumentRecord>> {
-    const { among, ...fields } = filters;
-    return this.records.page(orgId, definedFields(fields) as Filter, page, among);
+    const { among, policyIds, ...fields } = filters;
+    return this.records.page(orgId, { ...definedFields(fields), ...(policyIds ? { policyId: { $in: policyIds } } : {}) } as Filter, page, among);
   }
 }

@@ -1,0 +1,235 @@
+import type { Invoice } from '../../core/billing/invoice.ts';
+import type { Claim } from '../../core/claims/claim.ts';
+import type { PostalAddress } from '../../core/documents/certificate.ts';
+import type { InvoiceTemplateData } from '../../core/documents/html-templates.ts';
+import type { Principal } from '../../core/identity/principal.ts';
+import { assertE164, MAX_PUSH_TOKENS, type InsuredProfile, type PushPlatform, type PushToken } from '../../core/portal/insured-profile.ts';
+import type { Policy } from '../../core/policy/policy.ts';
+import { DomainError, notFound } from '../../core/shared/domain-error.ts';
+import type { InvoiceRepository } from '../billing/invoice.repository.ts';
+import type { ClaimRepository } from '../claims/claim.repository.ts';
+import type { DocumentLibrary, LinkedDocument } from '../documents/document-library.use-case.ts';
+import type { PdfRendering } from '../documents/pdf-rendering.use-case.ts';
+import type { Page, PageRequest } from '../persistence/page.ts';
+import type { AuditTrail } from '../shared/audit-trail.ts';
+import type { Clock } from '../shared/clock.port.ts';
+import type { Certificates } from '../policy/certificates.use-case.ts';
+import type { InsuredProfileRepository, PushTokenRepository } from './insured-profile.repository.ts';
+import type { PolicyRepository } from '../policy/policy.repositories.ts';
+
+/** Terms followed back and forward from the signed-in one: more than any policy will have. */
+const MAX_TERMS = 50;
+
+export interface PolicyholderPortalDeps {
+  readonly policies: Pick<PolicyRepository, 'findById'>;
+  readonly invoices: Pick<InvoiceRepository, 'findById' | 'list'>;
+  readonly claims: Pick<ClaimRepository, 'list'>;
+  readonly library: DocumentLibrary;
+  readonly certificates: Certificates;
+  readonly rendering: PdfRendering;
+  readonly profiles: InsuredProfileRepository;
+  readonly pushTokens: PushTokenRepository;
+  readonly audit: AuditTrail;
+  readonly clock: Clock;
+}
+
+/** Who is signed in to the portal: a policyholder token names one policy of one organization. */
+export type Insured = Extract<Principal, { kind: 'policyholder' }>;
+
+export interface PortalProfile {
+  readonly policyNumber: string;
+  readonly insuredName: string;
+  readonly email: string | null;
+  readonly phone: string | null;
+  readonly address: PostalAddress | null;
+}
+
+export interface PortalHome {
+  readonly insuredName: string;
+  readonly policies: readonly Policy[];
+  readonly amountDue: number;
+  readonly nextInvoice: Invoice | null;
+  readonly openClaims: readonly Claim[];
+  readonly recentDocuments: readonly LinkedDocument[];
+}
+
+const LINE_DESCRIPTIONS: Readonly<Record<string, string>> = {
+  premium: 'Premium',
+  policyFee: 'Policy fee',
+  surplusLinesTax: 'Surplus lines tax',
+  stampingFee: 'Stamping fee',
+};
+
+/**
+ * The policyholder portal: the signed-in insured's own policy and its other terms (renewals and
+ * the terms it renewed), their invoices, claims and documents, downloads as signed links, and the
+ * insured's contact details and devices. Anything else answers as absent.
+ */
+export class PolicyholderPortal {
+  private readonly deps: PolicyholderPortalDeps;
+
+  constructor(deps: PolicyholderPortalDeps) {
+    this.deps = deps;
+  }
+
+  /** Every term of the insured's policy, oldest first. */
+  async terms(insured: Insured): Promise<Policy[]> {
+    const signedIn = await this.deps.policies.findById(insured.orgId, insured.policyId);
+    if (!signedIn) throw notFound('Policy');
+    const earlier: Policy[] = [];
+    for (let term = signedIn; term.renewalOf && earlier.length < MAX_TERMS;) {
+      const previous = await this.deps.policies.findById(insured.orgId, term.renewalOf);
+      if (!previous) break;
+      earlier.unshift(previous);
+      term = previous;
+    }
+    const later: Policy[] = [];
+    for (let term = signedIn; term.renewedBy && later.length < MAX_TERMS;) {
+      const next = await this.deps.policies.findById(insured.orgId, term.renewedBy);
+      if (!next) break;
+      later.push(next);
+      term = next;
+    }
+    return [...earlier, signedIn, ...later];
+  }
+
+  async policy(insured: Insured, policyId: string): Promise<Policy> {
+    const policy = (await this.terms(insured)).find((term) => term.id === policyId);
+    if (!policy) throw notFound('Policy');
+    return policy;
+  }
+
+  async home(insured: Insured): Promise<PortalHome> {
+    const terms = await this.terms(insured);
+    const ids = terms.map((term) => term.id);
+    const invoices = (await this.deps.invoices.list(insured.orgId, { policyIds: ids }, { limit: 200 })).data;
+    const open = invoices
+      .filter((invoice) => invoice.status === 'open' && invoice.amount > invoice.paidAmount)
+      .sort((a, b) => a.dueDate.localeCompare(b.dueDate));
+    const claims = (await Promise.all(ids.map((policyId) => this.deps.claims.list(insured.orgId, { policyId }, { limit: 50 })))).flatMap((page) => page.data);
+    return {
+      insuredName: (terms.at(-1) as Policy).risk.insuredName,
+      policies: terms,
+      amountDue: open.reduce((sum, invoice) => sum + invoice.amount - invoice.paidAmount, 0),
+      nextInvoice: open[0] ?? null,
+      openClaims: claims.filter((claim) => claim.status !== 'closed'),
+      recentDocuments: (await this.documents(insured, { limit: 5 })).data,
+    };
+  }
+
+  async invoices(insured: Insured, page: PageRequest): Promise<Page<Invoice>> {
+    const ids = (await this.terms(insured)).map((term) => term.id);
+    return this.deps.invoices.list(insured.orgId, { policyIds: ids }, page);
+  }
+
+  async invoice(insured: Insured, invoiceId: string): Promise<Invoice> {
+    const invoice = await this.deps.invoices.findById(insured.orgId, invoiceId);
+    if (!invoice || !(await this.terms(insured)).some((term) => term.id === invoice.policyId)) throw notFound('Invoice');
+    return invoice;
+  }
+
+  /** The invoice as a PDF, rendered once for each state it is in (amount paid, status). */
+  async invoicePdf(insured: Insured, invoiceId: string): Promise<LinkedDocument> {
+    const invoice = await this.invoice(insured, invoiceId);
+    const policy = await this.policy(insured, invoice.policyId);
+    const profile = await this.profileRecord(insured);
+    const data: InvoiceTemplateData = {
+      invoiceNumber: invoice.invoiceNumber,
+      issuedOn: invoice.createdAt.toISOString().slice(0, 10),
+      dueDate: invoice.dueDate,
+      billTo: { name: policy.risk.insuredName, ...(profile?.address ? { address: profile.address } : {}) },
+      policyNumber: policy.policyNumber,
+      lines: (invoice.lines ?? [{ kind: 'premium', amount: invoice.amount }]).map((line) => ({
+        description: LINE_DESCRIPTIONS[line.kind] ?? line.kind,
+        amount: line.amount,
+      })),
+      ...(invoice.paidAmount > 0 ? { notes: `Paid so far: ${(invoice.paidAmount / 100).toFixed(2)} dollars. Status: ${invoice.status}.` } : {}),
+    };
+    return this.deps.rendering.render(
+      insured,
+      insured.orgId,
+      { template: 'invoice', data, filename: `${invoice.invoiceNumber}.pdf` },
+      {
+        storageKey: `docs/${insured.orgId}/invoices/${invoice.id}-${invoice.status}-${invoice.paidAmount}.pdf`,
+        about: { policyId: policy.id },
+      },
+    );
+  }
+
+  async documents(insured: Insured, page: PageRequest): Promise<Page<LinkedDocument>> {
+    const ids = (await this.terms(insured)).map((term) => term.id);
+    return this.deps.library.list(insured.orgId, { policyIds: ids }, page);
+  }
+
+  async document(insured: Insured, documentId: string): Promise<LinkedDocument> {
+    const { document, link } = await this.deps.library.describe(insured.orgId, documentId);
+    if (!document.policyId || !(await this.terms(insured)).some((term) => term.id === document.policyId)) throw notFound('Document');
+    return { document, link };
+  }
+
+  async certificate(insured: Insured, policyId: string): Promise<LinkedDocument> {
+    const policy = await this.policy(insured, policyId);
+    return this.deps.certificates.forInsured(insured, insured.orgId, policy.id, (await this.profileRecord(insured))?.address ?? null);
+  }
+
+  async mcs90(insured: Insured, policyId: string): Promise<LinkedDocument> {
+    const policy = await this.policy(insured, policyId);
+    return this.deps.certificates.mcs90(insured.orgId, policy.id);
+  }
+
+  async profile(insured: Insured): Promise<PortalProfile> {
+    const current = (await this.terms(insured)).at(-1) as Policy;
+    const profile = await this.profileRecord(insured);
+    return {
+      policyNumber: current.policyNumber,
+      insuredName: current.risk.insuredName,
+      email: current.contactEmail,
+      phone: profile?.phone ?? null,
+      address: profile?.address ?? null,
+    };
+  }
+
+  async updateProfile(insured: Insured, changes: { phone?: string; address?: PostalAddress }): Promise<PortalProfile> {
+    if (changes.phone === undefined && changes.address === undefined) {
+      throw new DomainError('validation_failed', "Send 'phone', 'address' or both.", { field: 'body', rule: 'minProperties' });
+    }
+    const insuredId = await this.insuredId(insured);
+    const before = await this.deps.profiles.find(insured.orgId, insuredId);
+    const after: InsuredProfile = {
+      id: insuredId,
+      orgId: insured.orgId,
+      phone: changes.phone !== undefined ? assertE164(changes.phone) : (before?.phone ?? null),
+      address: changes.address ?? before?.address ?? null,
+      updatedAt: this.deps.clock.now(),
+    };
+    await this.deps.profiles.save(after);
+    await this.deps.audit.record(
+      insured,
+      insured.orgId,
+      'insured.profile_updated',
+      { type: 'policy', id: insuredId },
+      {
+        before: { phone: before?.phone ?? null, address: before?.address ?? null },
+        after: { phone: after.phone, address: after.address },
+      },
+    );
+    return this.profile(insured);
+  }
+
+  async registerPushToken(insured: Insured, token: string, platform: PushPlatform): Promise<PushToken> {
+    return this.deps.pushTokens.register(
+      { orgId: insured.orgId, insuredId: await this.insuredId(insured), token, platform },
+      this.deps.clock.now(),
+      MAX_PUSH_TOKENS,
+    );
+  }
+
+  /** The insured is the first term's policy: every renewal shares its profile and devices. */
+  private async insuredId(insured: Insured): Promise<string> {
+    return ((await this.terms(insured))[0] as Policy).id;
+  }
+
+  private async profileRecord(insured: Insured): Promise<InsuredProfile | null> {
+    return this.deps.profiles.find(insured.orgId, await this.insuredId(insured));
+  }
+}
