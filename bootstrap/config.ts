@@ -1,6 +1,7 @@
 import { DEFAULT_CHROMIUM, type ChromiumOptions } from '../adapters/documents/chromium-renderer.ts';
 import type { S3Settings } from '../adapters/documents/s3-file-storage.ts';
 import type { AiSettings } from '../adapters/documents/ai-document-classifier.ts';
+import type { SmtpSettings } from '../adapters/notifications/smtp-mailer.ts';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -30,6 +31,8 @@ export interface AppConfig {
   readonly stripeApiBase: string | null;
   /** An OpenFGA server for relationship checks; null: the embedded engine over the store. */
   readonly openfga: { readonly apiUrl: string; readonly storeId: string; readonly apiToken: string | null } | null;
+  /** The SMTP server mail goes through; required in production (codes, confirmations and alerts are mailed). */
+  readonly smtp: SmtpSettings | null;
   /** An OpenAI-compatible provider that classifies ingested documents; null: the embedded classifier alone. */
   readonly ai: AiSettings | null;
   /** An S3 bucket (or S3-compatible server) for document bytes; null: the data directory, or the store on MongoDB. */
@@ -145,6 +148,23 @@ const openfgaSettings = (env: Env): AppConfig['openfga'] => {
   return { apiUrl, storeId, apiToken: env.OPENFGA_API_TOKEN || null };
 };
 
+const smtpSettings = (env: Env, environment: Environment): SmtpSettings | null => {
+  if (!env.SMTP_URL) {
+    if (environment === 'production') {
+      throw new Error('APP_ENV=production needs SMTP_URL: sign-in codes, sign-up confirmations and financial alerts are mailed.');
+    }
+    return null;
+  }
+  let url: URL;
+  try {
+    url = new URL(env.SMTP_URL);
+  } catch {
+    throw new Error('SMTP_URL must be a URL such as smtp://user:password@mail.example.com:587.');
+  }
+  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') throw new Error('SMTP_URL must start with smtp:// or smtps://.');
+  return { url: env.SMTP_URL, from: env.MAIL_FROM || `Insurance Platform <no-reply@${url.hostname}>` };
+};
+
 const aiSettings = (env: Env): AiSettings | null => {
   if (!env.AI_BASE_URL && !env.AI_API_KEY) return null;
   if (!env.AI_BASE_URL || !env.AI_API_KEY) throw new Error('AI_BASE_URL and AI_API_KEY are set together, or neither.');
@@ -185,6 +205,7 @@ export const loadConfig = (env: Env = process.env): AppConfig => {
     storeCacheMiB: Math.max(2, integer(env, 'STORE_CACHE_MIB', 64)),
     stripeApiBase: env.STRIPE_API_BASE || null,
     openfga: openfgaSettings(env),
+    smtp: smtpSettings(env, environment),
     ai: aiSettings(env),
     s3: s3Settings(env),
     publicBaseUrl: env.PUBLIC_BASE_URL || `http://localhost:${port}`,

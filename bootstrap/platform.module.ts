@@ -5,7 +5,7 @@ import { healthRoutes } from '../adapters/http/platform/health.routes.ts';
 import { AgendaJobRunner } from '../adapters/jobs/agenda-job-runner.ts';
 import { agendaBackendFor } from './job-backend.ts';
 import { OutboxFileMailer } from '../adapters/notifications/outbox-file-mailer.ts';
-import { UnconfiguredMailer } from '../adapters/notifications/unconfigured-mailer.ts';
+import { SmtpMailer } from '../adapters/notifications/smtp-mailer.ts';
 import { AuditLogStore } from '../adapters/persistence/audit/audit-log.store.ts';
 import { MemoryWindowCounter } from '../adapters/persistence/rate-limit/window-counter.memory.ts';
 import { StoreWindowCounter } from '../adapters/persistence/rate-limit/window-counter.store.ts';
@@ -44,8 +44,9 @@ export const platformModule = (config: AppConfig, store: CollectionStore, logger
       [TOKENS.RateWindows, TOKENS.Clock],
       (windows, clock) => new RateLimiter(config.environment, config.defaultRateLimit, windows, clock),
     );
-    // CONTRACT: local and sandbox write mail as files in DATA_DIR/outbox; production needs a provider.
-    wire.value(TOKENS.Mailer, config.environment === 'production' ? new UnconfiguredMailer() : new OutboxFileMailer(join(config.dataDir, 'outbox')));
+    // CONTRACT: mail goes to the SMTP server when one is configured (production requires it);
+    // local and sandbox otherwise write it as files in DATA_DIR/outbox.
+    wire.value(TOKENS.Mailer, config.smtp ? new SmtpMailer(config.smtp) : new OutboxFileMailer(join(config.dataDir, 'outbox')));
     wire.factory(
       TOKENS.JobRunner,
       [TOKENS.Store],

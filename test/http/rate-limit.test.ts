@@ -1,5 +1,5 @@
 import anyTest, { type TestFn } from 'ava';
-import { call, createApiKey, createTenant, MACHINE_SECRET, startTestApp, type TestApp, type Tenant } from '../support/test-app.ts';
+import { call, createApiKey, createTenant, MACHINE_SECRET, PRODUCTION_ENV, startTestApp, type TestApp, type Tenant } from '../support/test-app.ts';
 
 const test = anyTest as TestFn<{ app: TestApp }>;
 
@@ -77,12 +77,8 @@ test("an organization's contract limit replaces the default", async (t) => {
 test('production limits follow the tier: standard 1,000 and enterprise 10,000 per minute', async (t) => {
   const production = await startTestApp({
     env: {
-      APP_ENV: 'production',
+      ...PRODUCTION_ENV,
       RATE_LIMIT_PER_MINUTE: '',
-      STRIPE_WEBHOOK_SECRET: 'whsec_x',
-      IDENTITY_WEBHOOK_SECRET: 'x',
-      EMAIL_WEBHOOK_SECRET: 'whsec_eA==',
-      ESIGN_WEBHOOK_SECRET: 'x',
     },
   });
   try {

@@ -1,12 +1,10 @@
 import test from 'ava';
 import { connect } from 'node:net';
-import { call, createTenant, MACHINE_SECRET, startTestApp } from '../support/test-app.ts';
-
-const PROVIDER_SECRETS = { STRIPE_WEBHOOK_SECRET: 'whsec_x', IDENTITY_WEBHOOK_SECRET: 'x', EMAIL_WEBHOOK_SECRET: 'whsec_eA==', ESIGN_WEBHOOK_SECRET: 'x' };
+import { call, createTenant, MACHINE_SECRET, PRODUCTION_ENV, startTestApp } from '../support/test-app.ts';
 
 test('every answer says nosniff and names no product; credentialed answers are never cached; HSTS in production', async (t) => {
   const local = await startTestApp();
-  const production = await startTestApp({ env: { APP_ENV: 'production', ...PROVIDER_SECRETS } });
+  const production = await startTestApp({ env: PRODUCTION_ENV });
   t.teardown(async () => Promise.all([local.close(), production.close()]));
   const tenant = await createTenant(local);
   const anonymous = await call(local.api, 'GET', '/health');

@@ -2,7 +2,6 @@ import test from 'ava';
 import { SqliteStore } from '../../adapters/persistence/sqlite/sqlite-store.engine.ts';
 import { StoreFinancialAlertQueue } from '../../adapters/persistence/billing/financial-alerts.store.ts';
 import { UserStoreRepository } from '../../adapters/persistence/identity/user.store-repository.ts';
-import { UnconfiguredMailer } from '../../adapters/notifications/unconfigured-mailer.ts';
 import { FinancialAlertDispatch } from '../../ports/billing/financial-alert-dispatch.use-case.ts';
 import type { MailMessage, Mailer } from '../../ports/notifications/mailer.port.ts';
 import type { Role } from '../../core/identity/roles.ts';
@@ -71,7 +70,11 @@ test('an alert that cannot be sent stays queued with the reason, and is sent onc
 });
 
 test('without a mail provider in production nothing is pretended sent', async (t) => {
-  const { store, dispatch, queue } = await setup(new UnconfiguredMailer());
+  const { store, dispatch, queue } = await setup({
+    send: async () => {
+      throw new Error('No mail provider is configured for this environment.');
+    },
+  });
   t.teardown(() => store.close());
   await queue('pi_1:ch_3');
   t.is(await dispatch.dispatch(), 0);

@@ -104,6 +104,19 @@ export interface Tenant {
 let counter = 0;
 export const PASSWORD = 'correct horse battery staple';
 
+/**
+ * What production needs besides the secrets test apps always get: the providers' callback keys and
+ * a mail server (this one refuses connections; a test that reads mail brings its own).
+ */
+export const PRODUCTION_ENV = {
+  APP_ENV: 'production',
+  STRIPE_WEBHOOK_SECRET: 'whsec_x',
+  IDENTITY_WEBHOOK_SECRET: 'x',
+  EMAIL_WEBHOOK_SECRET: 'whsec_eA==',
+  ESIGN_WEBHOOK_SECRET: 'x',
+  SMTP_URL: 'smtp://127.0.0.1:9',
+} as const;
+
 /** A user of the tenant with `role`, created by its administrator and signed in: its id and JWT. */
 export const signedInUser = async (app: TestApp, tenant: Tenant, role: string, name: string = role): Promise<{ id: string; token: string }> => {
   const email = `${name}@${tenant.adminEmail.split('@')[1]}`;
