@@ -2,6 +2,7 @@ import { DEFAULT_CHROMIUM, type ChromiumOptions } from '../adapters/documents/ch
 import type { S3Settings } from '../adapters/documents/s3-file-storage.ts';
 import type { AiSettings } from '../adapters/documents/ai-document-classifier.ts';
 import type { SmtpSettings } from '../adapters/notifications/smtp-mailer.ts';
+import type { SsoSettings } from '../adapters/security/oidc-enterprise-provider.ts';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -31,6 +32,8 @@ export interface AppConfig {
   readonly stripeApiBase: string | null;
   /** An OpenFGA server for relationship checks; null: the embedded engine over the store. */
   readonly openfga: { readonly apiUrl: string; readonly storeId: string; readonly apiToken: string | null } | null;
+  /** Enterprise single sign-on (OpenID Connect); null when not configured. */
+  readonly sso: SsoSettings | null;
   /** The SMTP server mail goes through; required in production (codes, confirmations and alerts are mailed). */
   readonly smtp: SmtpSettings | null;
   /** An OpenAI-compatible provider that classifies ingested documents; null: the embedded classifier alone. */
@@ -148,6 +151,30 @@ const openfgaSettings = (env: Env): AppConfig['openfga'] => {
   return { apiUrl, storeId, apiToken: env.OPENFGA_API_TOKEN || null };
 };
 
+const SSO_VARIABLES = ['SSO_ISSUER', 'SSO_CLIENT_ID', 'SSO_CLIENT_SECRET', 'SSO_TENANT_ID', 'PORTAL_URLS'] as const;
+
+const ssoSettings = (env: Env, authBaseUrl: string): SsoSettings | null => {
+  const given = SSO_VARIABLES.filter((name) => env[name]);
+  if (given.length === 0) return null;
+  if (given.length !== SSO_VARIABLES.length)
+    throw new Error(`Enterprise sign-in needs all of ${SSO_VARIABLES.join(', ')}; missing: ${SSO_VARIABLES.filter((name) => !env[name]).join(', ')}.`);
+  const portalOrigins = (env.PORTAL_URLS as string)
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean);
+  for (const origin of portalOrigins) {
+    if (!URL.canParse(origin)) throw new Error(`PORTAL_URLS holds '${origin}', which is not a URL.`);
+  }
+  return {
+    issuer: env.SSO_ISSUER as string,
+    clientId: env.SSO_CLIENT_ID as string,
+    clientSecret: env.SSO_CLIENT_SECRET as string,
+    tenantId: env.SSO_TENANT_ID as string,
+    portalOrigins,
+    redirectUri: `${authBaseUrl}/api/auth/callback/enterprise`,
+  };
+};
+
 const smtpSettings = (env: Env, environment: Environment): SmtpSettings | null => {
   if (!env.SMTP_URL) {
     if (environment === 'production') {
@@ -206,6 +233,7 @@ export const loadConfig = (env: Env = process.env): AppConfig => {
     stripeApiBase: env.STRIPE_API_BASE || null,
     openfga: openfgaSettings(env),
     smtp: smtpSettings(env, environment),
+    sso: ssoSettings(env, env.AUTH_BASE_URL || `http://localhost:${authPort}`),
     ai: aiSettings(env),
     s3: s3Settings(env),
     publicBaseUrl: env.PUBLIC_BASE_URL || `http://localhost:${port}`,

@@ -1,3 +1,7 @@
+import { enterpriseSignInRoutes } from '../adapters/http/auth-service/enterprise-sign-in.routes.ts';
+import { EnterpriseLoginStoreRepository } from '../adapters/persistence/identity/enterprise-login.store-repository.ts';
+import { OidcEnterpriseProvider } from '../adapters/security/oidc-enterprise-provider.ts';
+import { EnterpriseSignIn } from '../ports/identity/enterprise-sign-in.use-case.ts';
 import type { Logger } from 'pino';
 import { policyholderTokenRoutes } from '../adapters/http/identity/policyholder-token.routes.ts';
 import { PolicyholderCodeStoreRepository } from '../adapters/persistence/identity/policyholder-code.store-repository.ts';
@@ -98,6 +102,36 @@ export const identityModule = (config: AppConfig, logger: Logger): ContextModule
       [TOKENS.UserRepository, TOKENS.EmailVerificationRepository, TOKENS.Mailer, TOKENS.SecretTools, TOKENS.SignInAttempts, TOKENS.Clock],
       (users, codes, mailer, secrets, mailWindows, clock) => new EmailVerifications({ users, codes, mailer, secrets, mailWindows, clock }),
     );
+    wire.factory(TOKENS.EnterpriseLogins, [TOKENS.Store], EnterpriseLoginStoreRepository.create);
+    wire.factory(
+      TOKENS.EnterpriseSignIn,
+      [
+        TOKENS.EnterpriseLogins,
+        TOKENS.UserRepository,
+        TOKENS.OrganizationRepository,
+        TOKENS.AuthSessions,
+        TOKENS.SecretTools,
+        TOKENS.AuditTrail,
+        TOKENS.Ids,
+        TOKENS.Clock,
+      ],
+      (pending, users, organizations, sessions, secrets, audit, ids, clock) =>
+        config.sso
+          ? new EnterpriseSignIn({
+              provider: new OidcEnterpriseProvider(config.sso),
+              pending,
+              users,
+              organizations,
+              sessions,
+              secrets,
+              audit,
+              ids,
+              clock,
+              tenantId: config.sso.tenantId,
+              portalOrigins: config.sso.portalOrigins,
+            })
+          : null,
+    );
     wire.factory(TOKENS.PolicyholderCodeRepository, [TOKENS.Store], PolicyholderCodeStoreRepository.create);
     wire.factory(
       TOKENS.PolicyholderSignIn,
@@ -132,6 +166,8 @@ export const identityModule = (config: AppConfig, logger: Logger): ContextModule
     ...userRoutes(await resolve(TOKENS.Users)),
     ...apiKeyRoutes(await resolve(TOKENS.ApiKeys)),
   ],
-  authRoutes: async (resolve) =>
-    authServiceRoutes(await resolve(TOKENS.AuthSessions), await resolve(TOKENS.EmailVerifications), config.environment !== 'local'),
+  authRoutes: async (resolve) => [
+    ...authServiceRoutes(await resolve(TOKENS.AuthSessions), await resolve(TOKENS.EmailVerifications), config.environment !== 'local'),
+    ...enterpriseSignInRoutes(await resolve(TOKENS.EnterpriseSignIn), config.authBaseUrl, config.environment !== 'local'),
+  ],
 });

@@ -27,6 +27,7 @@ import type { EnvelopeRepository, ESignatureProvider } from '../ports/esign/esig
 import type { ApiKeyRepository } from '../ports/identity/api-key.repository.ts';
 import type { ApiKeys } from '../ports/identity/api-keys.use-case.ts';
 import type { AuthSessions } from '../ports/identity/auth-sessions.use-case.ts';
+import type { EnterpriseSignIn, PendingEnterpriseLogins } from '../ports/identity/enterprise-sign-in.use-case.ts';
 import type { PolicyholderCodeRepository } from '../ports/identity/policyholder-code.repository.ts';
 import type { PolicyholderSignIn } from '../ports/policy/policyholder-sign-in.use-case.ts';
 import type { InsuredProfileRepository, PushTokenRepository } from '../ports/portal/insured-profile.repository.ts';
@@ -96,6 +97,8 @@ export const TOKENS = {
   EmailVerificationRepository: token<EmailVerificationRepository>('EmailVerificationRepository'),
   Authenticate: token<Authenticate>('Authenticate'),
   AuthSessions: token<AuthSessions>('AuthSessions'),
+  EnterpriseLogins: token<PendingEnterpriseLogins>('EnterpriseLogins'),
+  EnterpriseSignIn: token<EnterpriseSignIn | null>('EnterpriseSignIn'),
   PolicyholderCodeRepository: token<PolicyholderCodeRepository>('PolicyholderCodeRepository'),
   PolicyholderSignIn: token<PolicyholderSignIn>('PolicyholderSignIn'),
   InsuredProfileRepository: token<InsuredProfileRepository>('InsuredProfileRepository'),

@@ -150,6 +150,11 @@ export class AuthSessions {
     return { token: this.deps.tokens.sign(claims), expiresAt: new Date(claims.exp * 1000).toISOString() };
   }
 
+  /** A session for a user the enterprise identity provider vouched for (no password involved). */
+  signedInElsewhere(user: User): Promise<SignedIn> {
+    return this.openSession(user);
+  }
+
   private async openSession(user: User): Promise<SignedIn> {
     const now = this.deps.clock.now();
     const sessionToken = this.deps.secrets.randomToken(32);

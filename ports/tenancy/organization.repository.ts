@@ -13,6 +13,8 @@ export interface OrganizationChanges {
 export interface OrganizationRepository {
   insert(organization: Organization): Promise<void>;
   findById(id: string): Promise<Organization | null>;
+  /** The organizations whose `allowedDomains` hold this (lowercase) domain. */
+  withAllowedDomain(domain: string): Promise<Organization[]>;
   list(page: PageRequest): Promise<Page<Organization>>;
   update(id: string, changes: OrganizationChanges, at: Date): Promise<Organization | null>;
 }

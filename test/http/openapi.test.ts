@@ -155,6 +155,8 @@ test('every served route is described, with security, rate headers and error res
     ['post', '/api/auth/sign-in/email'],
     ['get', '/api/auth/get-session'],
     ['post', '/api/auth/sign-out'],
+    ['get', '/api/auth/sign-in/enterprise'],
+    ['get', '/api/auth/callback/enterprise'],
   ];
   const described = Object.entries(document.paths).flatMap(([path, item]) =>
     Object.keys(item as object)

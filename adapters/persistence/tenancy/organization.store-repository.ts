@@ -30,6 +30,10 @@ export class OrganizationStoreRepository implements OrganizationRepository {
     return document ? fromDocument<Organization>(document) : null;
   }
 
+  async withAllowedDomain(domain: string): Promise<Organization[]> {
+    return (await this.organizations.find({ allowedDomains: domain }, { limit: 10 })).map((document) => fromDocument<Organization>(document));
+  }
+
   list(page: PageRequest): Promise<Page<Organization>> {
     return findPage(this.organizations, {}, page, (row) => fromDocument<Organization>(row));
   }
