@@ -3,6 +3,7 @@ import type { S3Settings } from '../adapters/documents/s3-file-storage.ts';
 import type { AiSettings } from '../adapters/documents/ai-document-classifier.ts';
 import type { SmtpSettings } from '../adapters/notifications/smtp-mailer.ts';
 import type { SsoSettings } from '../adapters/security/oidc-enterprise-provider.ts';
+import { PORTAL_NAMES, type PortalName } from '../core/identity/portals.ts';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -32,6 +33,8 @@ export interface AppConfig {
   readonly stripeApiBase: string | null;
   /** An OpenFGA server for relationship checks; null: the embedded engine over the store. */
   readonly openfga: { readonly apiUrl: string; readonly storeId: string; readonly apiToken: string | null } | null;
+  /** Each portal's own cookie key (`PORTAL_COOKIE_KEY_<PORTAL>`); a portal without one has no callback here. */
+  readonly portalCookieKeys: Readonly<Partial<Record<PortalName, string>>>;
   /** Enterprise single sign-on (OpenID Connect); null when not configured. */
   readonly sso: SsoSettings | null;
   /** The SMTP server mail goes through; required in production (codes, confirmations and alerts are mailed). */
@@ -151,6 +154,18 @@ const openfgaSettings = (env: Env): AppConfig['openfga'] => {
   return { apiUrl, storeId, apiToken: env.OPENFGA_API_TOKEN || null };
 };
 
+const portalCookieKeys = (env: Env): Partial<Record<PortalName, string>> => {
+  const keys: Partial<Record<PortalName, string>> = {};
+  for (const portal of PORTAL_NAMES) {
+    const name = `PORTAL_COOKIE_KEY_${portal.toUpperCase()}`;
+    const key = env[name];
+    if (!key) continue;
+    if (key.length < 32) throw new Error(`${name} must be at least 32 characters.`);
+    keys[portal] = key;
+  }
+  return keys;
+};
+
 const SSO_VARIABLES = ['SSO_ISSUER', 'SSO_CLIENT_ID', 'SSO_CLIENT_SECRET', 'SSO_TENANT_ID', 'PORTAL_URLS'] as const;
 
 const ssoSettings = (env: Env, authBaseUrl: string): SsoSettings | null => {
@@ -233,6 +248,7 @@ export const loadConfig = (env: Env = process.env): AppConfig => {
     stripeApiBase: env.STRIPE_API_BASE || null,
     openfga: openfgaSettings(env),
     smtp: smtpSettings(env, environment),
+    portalCookieKeys: portalCookieKeys(env),
     sso: ssoSettings(env, env.AUTH_BASE_URL || `http://localhost:${authPort}`),
     ai: aiSettings(env),
     s3: s3Settings(env),

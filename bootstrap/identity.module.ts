@@ -1,3 +1,5 @@
+import { HmacPortalCookies } from '../adapters/security/portal-cookie.ts';
+import { portalCallbackRoutes } from '../adapters/http/auth-service/portal-callback.routes.ts';
 import { enterpriseSignInRoutes } from '../adapters/http/auth-service/enterprise-sign-in.routes.ts';
 import { EnterpriseLoginStoreRepository } from '../adapters/persistence/identity/enterprise-login.store-repository.ts';
 import { OidcEnterpriseProvider } from '../adapters/security/oidc-enterprise-provider.ts';
@@ -169,5 +171,11 @@ export const identityModule = (config: AppConfig, logger: Logger): ContextModule
   authRoutes: async (resolve) => [
     ...authServiceRoutes(await resolve(TOKENS.AuthSessions), await resolve(TOKENS.EmailVerifications), config.environment !== 'local'),
     ...enterpriseSignInRoutes(await resolve(TOKENS.EnterpriseSignIn), config.authBaseUrl, config.environment !== 'local'),
+    ...portalCallbackRoutes(
+      new HmacPortalCookies(config.portalCookieKeys),
+      await resolve(TOKENS.TokenSigner),
+      await resolve(TOKENS.Clock),
+      config.environment !== 'local',
+    ),
   ],
 });

@@ -69,7 +69,7 @@ class Browser {
 const journey = async (
   t: { context: { app: TestApp; issuer: OidcIssuer } },
   accountId: string,
-  options: { tamper?: (url: URL) => void; callbackURL?: string; dropStateCookie?: boolean } = {},
+  options: { tamper?: (url: URL) => void | Promise<void>; callbackURL?: string; dropStateCookie?: boolean } = {},
 ) => {
   const { app, issuer } = t.context;
   issuer.signInAs(accountId);
@@ -85,7 +85,7 @@ const journey = async (
     location = new URL(step.headers.get('location') as string, issuer.issuer).toString();
   }
   const back = new URL(location);
-  options.tamper?.(back);
+  await options.tamper?.(back);
   if (options.dropStateCookie) browser.set(authHost, 'svc_sso_state', 'none');
   const final = await browser.get(`${app.auth}${back.pathname}${back.search}`);
   return { start, final, back };
@@ -131,6 +131,15 @@ test.serial('a newcomer of an allowlisted domain joins as auditor; anyone else, 
 test.serial('tampering: a changed state, a replayed callback, a missing state cookie and a callbackURL off the portal origins are refused', async (t) => {
   const changed = await journey(t, 'known', { tamper: (url) => url.searchParams.set('state', 'forged-state') });
   t.is(changed.final.status, 403);
+  // The ID token's nonce must be the one this sign-in sent: here the one kept for it no longer matches.
+  const otherNonce = await journey(t, 'known', {
+    tamper: async (url) => {
+      await t.context.app.app.store
+        .collection('enterprise_logins')
+        .updateOne({ _id: url.searchParams.get('state') as string }, { $set: { nonce: 'another-nonce' } });
+    },
+  });
+  t.is(otherNonce.final.status, 403);
   const { app } = t.context;
   t.is((await journey(t, 'known', { dropStateCookie: true })).final.status, 403, 'a callback from a browser that did not start the sign-in');
   const honest = await journey(t, 'known');

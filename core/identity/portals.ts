@@ -1,0 +1,30 @@
+/**
+ * The portals and the cookie each keeps its sign-in in (spec 5.8). Each portal signs its cookie
+ * with its own key, so a cookie of one portal is worthless to another, and lets in only the roles
+ * it serves (spec 5, roles table).
+ */
+import type { Role } from './roles.ts';
+
+export const PORTAL_NAMES = ['admin', 'finance', 'compliance', 'carrier', 'producer', 'uw', 'policyholder'] as const;
+export type PortalName = (typeof PORTAL_NAMES)[number];
+
+export interface Portal {
+  readonly name: PortalName;
+  readonly cookie: string;
+  /** Staff roles it serves; `insured` for policyholder tokens (`typ: insured`). */
+  readonly audience: readonly Role[] | 'insured';
+}
+
+export const PORTALS: Readonly<Record<PortalName, Portal>> = {
+  admin: { name: 'admin', cookie: 'svc_admin_token', audience: ['superadmin', 'org_admin', 'mhcis_operator'] },
+  finance: { name: 'finance', cookie: 'svc_finance_token', audience: ['finance_analyst', 'billing_admin', 'org_admin'] },
+  compliance: { name: 'compliance', cookie: 'svc_compliance_token', audience: ['compliance_officer', 'auditor', 'org_admin'] },
+  carrier: { name: 'carrier', cookie: 'svc_carrier_token', audience: ['org_admin'] },
+  producer: { name: 'producer', cookie: 'svc_producer_token', audience: ['producer'] },
+  uw: { name: 'uw', cookie: 'svc_uw_token', audience: ['underwriter', 'org_admin'] },
+  policyholder: { name: 'policyholder', cookie: 'svc_session', audience: 'insured' },
+};
+
+/** Whether a token of `role` (and `insured` when it is a policyholder's) may sign in to `portal`. */
+export const portalAdmits = (portal: Portal, claims: { role: Role; typ?: 'insured' }): boolean =>
+  portal.audience === 'insured' ? claims.typ === 'insured' : claims.typ !== 'insured' && portal.audience.includes(claims.role);
