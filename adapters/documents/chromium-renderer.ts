@@ -42,6 +42,9 @@ const LAUNCH_ARGS = [
 
 const unavailable = (message: string) => new DomainError('service_unavailable', message, { retryAfter: 5 });
 
+/** The browser died under a render. */
+class BrowserGone extends Error {}
+
 interface Slot {
   page: Page;
   /** The HTML the next navigation to PAGE_URL answers with. */
@@ -73,7 +76,19 @@ export class ChromiumRenderer implements HtmlRenderer {
     await this.browserOf();
   }
 
+  /** A render the browser's death interrupted is tried once more, on a browser started for it. */
   async render(html: string): Promise<Uint8Array> {
+    try {
+      return await this.renderOnce(html);
+    } catch (error) {
+      if (!(error instanceof BrowserGone)) throw error;
+      return this.renderOnce(html).catch((again: unknown) => {
+        throw again instanceof BrowserGone ? unavailable('The renderer failed; retry shortly.') : again;
+      });
+    }
+  }
+
+  private async renderOnce(html: string): Promise<Uint8Array> {
     const slot = await this.takeSlot();
     let healthy = false;
     try {
@@ -94,7 +109,7 @@ export class ChromiumRenderer implements HtmlRenderer {
       if ((await this.browser?.catch(() => null))?.connected) {
         throw new DomainError('invalid_document', `The page cannot be printed: ${(error as Error).message.slice(0, 200)}`);
       }
-      throw unavailable('The renderer failed; retry shortly.');
+      throw new BrowserGone();
     } finally {
       slot.html = '';
       this.releaseSlot(slot, healthy);
@@ -124,7 +139,18 @@ export class ChromiumRenderer implements HtmlRenderer {
     }
   }
 
-  private browserOf(): Promise<Browser> {
+  /** The running browser; one that has died (even before its `disconnected` event arrives) is replaced. */
+  private async browserOf(): Promise<Browser> {
+    const current = await this.browser?.catch(() => null);
+    if (current && !current.connected) {
+      this.open -= this.idle.length;
+      this.idle.length = 0;
+      this.browser = null;
+    }
+    return this.launched();
+  }
+
+  private launched(): Promise<Browser> {
     if (this.closed) return Promise.reject(unavailable('The renderer is shutting down.'));
     if (!this.browser) {
       if (!existsSync(this.options.executablePath)) {
@@ -140,9 +166,11 @@ export class ChromiumRenderer implements HtmlRenderer {
       launching.then(
         (browser) =>
           browser.once('disconnected', () => {
-            // A crashed browser takes its pages with it; the next render starts a new one.
-            if (this.browser === launching) this.browser = null;
-            // Idle pages die with it; pages in use fail their render and are let go as they return.
+            // A crashed browser takes its pages with it; the next render starts a new one. Idle
+            // pages die with it; pages in use fail their render and are let go as they return.
+            // (A render may have noticed the death first and replaced the browser already.)
+            if (this.browser !== launching) return;
+            this.browser = null;
             this.open -= this.idle.length;
             this.idle.length = 0;
           }),
@@ -179,8 +207,11 @@ export class ChromiumRenderer implements HtmlRenderer {
   }
 
   private async takeSlot(): Promise<Slot> {
-    const ready = this.idle.pop();
-    if (ready) return ready;
+    // A page whose browser died is no use: it is let go and a fresh one opened instead.
+    for (let ready = this.idle.pop(); ready; ready = this.idle.pop()) {
+      if (!ready.page.isClosed() && ready.page.browser().connected) return ready;
+      this.open -= 1;
+    }
     if (this.open < this.options.pages) {
       this.open += 1;
       try {

@@ -60,6 +60,15 @@ const LINE_DESCRIPTIONS: Readonly<Record<string, string>> = {
   stampingFee: 'Stamping fee',
 };
 
+/** The insured is the first term's policy: every renewal shares its profile and devices. */
+const insuredIdOf = (terms: readonly Policy[]): string => (terms[0] as Policy).id;
+
+const termOf = (terms: readonly Policy[], policyId: string): Policy => {
+  const policy = terms.find((term) => term.id === policyId);
+  if (!policy) throw notFound('Policy');
+  return policy;
+};
+
 /**
  * The policyholder portal: the signed-in insured's own policy and its other terms (renewals and
  * the terms it renewed), their invoices, claims and documents, downloads as signed links, and the
@@ -76,27 +85,25 @@ export class PolicyholderPortal {
   async terms(insured: Insured): Promise<Policy[]> {
     const signedIn = await this.deps.policies.findById(insured.orgId, insured.policyId);
     if (!signedIn) throw notFound('Policy');
-    const earlier: Policy[] = [];
-    for (let term = signedIn; term.renewalOf && earlier.length < MAX_TERMS;) {
-      const previous = await this.deps.policies.findById(insured.orgId, term.renewalOf);
-      if (!previous) break;
-      earlier.unshift(previous);
-      term = previous;
+    const earlier = await this.follow(insured.orgId, signedIn, (term) => term.renewalOf);
+    const later = await this.follow(insured.orgId, signedIn, (term) => term.renewedBy);
+    return [...earlier.reverse(), signedIn, ...later];
+  }
+
+  /** The terms reached from `from` by `next`, nearest first. */
+  private async follow(orgId: string, from: Policy, next: (term: Policy) => string | null): Promise<Policy[]> {
+    const found: Policy[] = [];
+    for (let id = next(from); id && found.length < MAX_TERMS;) {
+      const term = await this.deps.policies.findById(orgId, id);
+      if (!term) break;
+      found.push(term);
+      id = next(term);
     }
-    const later: Policy[] = [];
-    for (let term = signedIn; term.renewedBy && later.length < MAX_TERMS;) {
-      const next = await this.deps.policies.findById(insured.orgId, term.renewedBy);
-      if (!next) break;
-      later.push(next);
-      term = next;
-    }
-    return [...earlier, signedIn, ...later];
+    return found;
   }
 
   async policy(insured: Insured, policyId: string): Promise<Policy> {
-    const policy = (await this.terms(insured)).find((term) => term.id === policyId);
-    if (!policy) throw notFound('Policy');
-    return policy;
+    return termOf(await this.terms(insured), policyId);
   }
 
   async home(insured: Insured): Promise<PortalHome> {
@@ -123,16 +130,21 @@ export class PolicyholderPortal {
   }
 
   async invoice(insured: Insured, invoiceId: string): Promise<Invoice> {
+    return this.invoiceAmong(await this.terms(insured), insured, invoiceId);
+  }
+
+  private async invoiceAmong(terms: readonly Policy[], insured: Insured, invoiceId: string): Promise<Invoice> {
     const invoice = await this.deps.invoices.findById(insured.orgId, invoiceId);
-    if (!invoice || !(await this.terms(insured)).some((term) => term.id === invoice.policyId)) throw notFound('Invoice');
+    if (!invoice || !terms.some((term) => term.id === invoice.policyId)) throw notFound('Invoice');
     return invoice;
   }
 
   /** The invoice as a PDF, rendered once for each state it is in (amount paid, status). */
   async invoicePdf(insured: Insured, invoiceId: string): Promise<LinkedDocument> {
-    const invoice = await this.invoice(insured, invoiceId);
-    const policy = await this.policy(insured, invoice.policyId);
-    const profile = await this.profileRecord(insured);
+    const terms = await this.terms(insured);
+    const invoice = await this.invoiceAmong(terms, insured, invoiceId);
+    const policy = termOf(terms, invoice.policyId);
+    const profile = await this.profileOf(insured, terms);
     const data: InvoiceTemplateData = {
       invoiceNumber: invoice.invoiceNumber,
       issuedOn: invoice.createdAt.toISOString().slice(0, 10),
@@ -168,8 +180,9 @@ export class PolicyholderPortal {
   }
 
   async certificate(insured: Insured, policyId: string): Promise<LinkedDocument> {
-    const policy = await this.policy(insured, policyId);
-    return this.deps.certificates.forInsured(insured, insured.orgId, policy.id, (await this.profileRecord(insured))?.address ?? null);
+    const terms = await this.terms(insured);
+    const policy = termOf(terms, policyId);
+    return this.deps.certificates.forInsured(insured, insured.orgId, policy.id, (await this.profileOf(insured, terms))?.address ?? null);
   }
 
   async mcs90(insured: Insured, policyId: string): Promise<LinkedDocument> {
@@ -178,8 +191,9 @@ export class PolicyholderPortal {
   }
 
   async profile(insured: Insured): Promise<PortalProfile> {
-    const current = (await this.terms(insured)).at(-1) as Policy;
-    const profile = await this.profileRecord(insured);
+    const terms = await this.terms(insured);
+    const current = terms.at(-1) as Policy;
+    const profile = await this.profileOf(insured, terms);
     return {
       policyNumber: current.policyNumber,
       insuredName: current.risk.insuredName,
@@ -193,7 +207,7 @@ export class PolicyholderPortal {
     if (changes.phone === undefined && changes.address === undefined) {
       throw new DomainError('validation_failed', "Send 'phone', 'address' or both.", { field: 'body', rule: 'minProperties' });
     }
-    const insuredId = await this.insuredId(insured);
+    const insuredId = insuredIdOf(await this.terms(insured));
     const before = await this.deps.profiles.find(insured.orgId, insuredId);
     const after: InsuredProfile = {
       id: insuredId,
@@ -218,18 +232,13 @@ export class PolicyholderPortal {
 
   async registerPushToken(insured: Insured, token: string, platform: PushPlatform): Promise<PushToken> {
     return this.deps.pushTokens.register(
-      { orgId: insured.orgId, insuredId: await this.insuredId(insured), token, platform },
+      { orgId: insured.orgId, insuredId: insuredIdOf(await this.terms(insured)), token, platform },
       this.deps.clock.now(),
       MAX_PUSH_TOKENS,
     );
   }
 
-  /** The insured is the first term's policy: every renewal shares its profile and devices. */
-  private async insuredId(insured: Insured): Promise<string> {
-    return ((await this.terms(insured))[0] as Policy).id;
-  }
-
-  private async profileRecord(insured: Insured): Promise<InsuredProfile | null> {
-    return this.deps.profiles.find(insured.orgId, await this.insuredId(insured));
+  private profileOf(insured: Insured, terms: readonly Policy[]): Promise<InsuredProfile | null> {
+    return this.deps.profiles.find(insured.orgId, insuredIdOf(terms));
   }
 }

@@ -1,35 +1,29 @@
 import { EMAIL_CODE_MAX_ATTEMPTS, type EmailVerification } from '../../../core/identity/email-verification.ts';
 import type { EmailVerificationRepository } from '../../../ports/identity/email-verification.repository.ts';
-import type { Collection, CollectionStore } from '../../../ports/persistence/collection-store.port.ts';
-import { toDocument, type DocumentOf } from '../shared/document-mapping.ts';
-
-const COLLECTION = 'email_verifications';
-type VerificationDocument = DocumentOf<EmailVerification>;
+import type { CollectionStore } from '../../../ports/persistence/collection-store.port.ts';
+import { OneTimeCodes } from './one-time-codes.ts';
 
 /** Pending e-mail codes, one per account (keyed by user id; the few cross-tenant lookups are by that id). */
 export class EmailVerificationStoreRepository implements EmailVerificationRepository {
-  private readonly codes: Collection<VerificationDocument>;
+  private readonly codes: OneTimeCodes<EmailVerification>;
 
-  private constructor(store: CollectionStore) {
-    this.codes = store.collection<VerificationDocument>(COLLECTION);
+  private constructor(codes: OneTimeCodes<EmailVerification>) {
+    this.codes = codes;
   }
 
   static async create(store: CollectionStore): Promise<EmailVerificationStoreRepository> {
-    await store.ensureIndexes(COLLECTION, [{ name: 'expiry', keys: { expiresAt: 1 }, expireAfterSeconds: 0 }]);
-    return new EmailVerificationStoreRepository(store);
+    return new EmailVerificationStoreRepository(await OneTimeCodes.open<EmailVerification>(store, 'email_verifications', EMAIL_CODE_MAX_ATTEMPTS));
   }
 
-  async save(verification: EmailVerification): Promise<void> {
-    const { _id, ...fields } = toDocument(verification);
-    await this.codes.updateOne({ _id }, { $set: fields }, { upsert: true });
+  save(verification: EmailVerification): Promise<void> {
+    return this.codes.save(verification);
   }
 
-  async consume(id: string, codeHash: string, now: Date): Promise<boolean> {
-    const removed = await this.codes.deleteOne({ _id: id, codeHash, expiresAt: { $gt: now }, attempts: { $lt: EMAIL_CODE_MAX_ATTEMPTS } });
-    return removed === 1;
+  consume(id: string, codeHash: string, now: Date): Promise<boolean> {
+    return this.codes.consume(id, codeHash, now);
   }
 
-  async countFailure(id: string): Promise<void> {
-    await this.codes.updateOne({ _id: id }, { $inc: { attempts: 1 } });
+  countFailure(id: string): Promise<void> {
+    return this.codes.countFailure(id);
   }
 }

@@ -1,0 +1,52 @@
+import type { Collection, CollectionStore, IndexSpec } from '../../../ports/persistence/collection-store.port.ts';
+import { fromDocument, toDocument, type DocumentOf } from '../shared/document-mapping.ts';
+
+/** What every mailed one-time code keeps: its hash, the wrong tries so far and its end. */
+export interface OneTimeCode {
+  readonly id: string;
+  readonly codeHash: string;
+  readonly attempts: number;
+  readonly expiresAt: Date;
+}
+
+/**
+ * Pending one-time codes, one per id (an account, a policy): saving replaces the pending one,
+ * using one is a single guarded delete (of racing attempts with the right code exactly one
+ * succeeds), wrong tries are counted, and expired codes are removed by the store (TTL).
+ */
+export class OneTimeCodes<T extends OneTimeCode> {
+  private readonly codes: Collection<DocumentOf<T>>;
+  private readonly maxAttempts: number;
+
+  private constructor(codes: Collection<DocumentOf<T>>, maxAttempts: number) {
+    this.codes = codes;
+    this.maxAttempts = maxAttempts;
+  }
+
+  static async open<T extends OneTimeCode>(
+    store: CollectionStore,
+    collection: string,
+    maxAttempts: number,
+    indexes: readonly IndexSpec[] = [],
+  ): Promise<OneTimeCodes<T>> {
+    await store.ensureIndexes(collection, [{ name: 'expiry', keys: { expiresAt: 1 }, expireAfterSeconds: 0 }, ...indexes]);
+    return new OneTimeCodes<T>(store.collection<DocumentOf<T>>(collection), maxAttempts);
+  }
+
+  async save(code: T): Promise<void> {
+    const { _id, ...fields } = toDocument(code);
+    await this.codes.updateOne({ _id }, { $set: fields }, { upsert: true });
+  }
+
+  async find(filter: Record<string, unknown>, limit: number): Promise<T[]> {
+    return (await this.codes.find(filter, { limit })).map((document) => fromDocument<T>(document));
+  }
+
+  async consume(id: string, codeHash: string, now: Date): Promise<boolean> {
+    return (await this.codes.deleteOne({ _id: id, codeHash, expiresAt: { $gt: now }, attempts: { $lt: this.maxAttempts } })) === 1;
+  }
+
+  async countFailure(id: string): Promise<void> {
+    await this.codes.updateOne({ _id: id }, { $inc: { attempts: 1 } });
+  }
+}
