@@ -103,10 +103,12 @@ export const startApp = async (config: AppConfig, options: StartOptions = {}): P
       strictTransportSecurity: config.environment === 'production',
       records: container.get(TOKENS.RecordAccess),
       reads: container.get(TOKENS.ReadAudit),
+      features: container.get(TOKENS.FeatureFlags),
     });
   await resolve(TOKENS.Authenticate);
   await resolve(TOKENS.RecordAccess);
   await resolve(TOKENS.ReadAudit);
+  await resolve(TOKENS.FeatureFlags);
   await resolve(TOKENS.RateLimiter);
   const api = new HttpServer('api', apiRoutes, pipeline(), logger, config.http);
   // The authentication service answers the same health and readiness probes as the API.

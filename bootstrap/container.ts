@@ -9,6 +9,7 @@ import { documentsModule } from './documents.module.ts';
 import { esignModule } from './esign.module.ts';
 import { identityModule } from './identity.module.ts';
 import { portalModule } from './portal.module.ts';
+import { flagsModule } from './flags.module.ts';
 import { inboundModule } from './inbound.module.ts';
 import { platformModule } from './platform.module.ts';
 import { policyModule } from './policy.module.ts';
@@ -30,6 +31,7 @@ export const contextModules = (config: AppConfig, store: CollectionStore, logger
   billingModule(config, logger),
   documentsModule(config, logger),
   portalModule(config),
+  flagsModule(),
   esignModule(),
   webhooksModule(config),
   producersModule(),

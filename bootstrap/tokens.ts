@@ -32,6 +32,7 @@ import type { PolicyholderCodeRepository } from '../ports/identity/policyholder-
 import type { PolicyholderSignIn } from '../ports/policy/policyholder-sign-in.use-case.ts';
 import type { InsuredProfileRepository, PushTokenRepository } from '../ports/portal/insured-profile.repository.ts';
 import type { PolicyholderPortal } from '../ports/portal/policyholder-portal.use-case.ts';
+import type { FeatureFlags, FlagOverrideRepository } from '../ports/flags/feature-flags.use-case.ts';
 import type { Authenticate } from '../ports/identity/authenticate.use-case.ts';
 import type { PasswordHasher, SecretTools, TokenSigner } from '../ports/identity/credential-crypto.port.ts';
 import type { EmailVerificationRepository } from '../ports/identity/email-verification.repository.ts';
@@ -104,6 +105,8 @@ export const TOKENS = {
   InsuredProfileRepository: token<InsuredProfileRepository>('InsuredProfileRepository'),
   PushTokenRepository: token<PushTokenRepository>('PushTokenRepository'),
   PolicyholderPortal: token<PolicyholderPortal>('PolicyholderPortal'),
+  FlagOverrideRepository: token<FlagOverrideRepository>('FlagOverrideRepository'),
+  FeatureFlags: token<FeatureFlags>('FeatureFlags'),
   EmailVerifications: token<EmailVerifications>('EmailVerifications'),
   Users: token<Users>('Users'),
   ApiKeys: token<ApiKeys>('ApiKeys'),

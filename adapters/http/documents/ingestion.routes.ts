@@ -40,6 +40,7 @@ export const ingestionRoutes = (ingestion: DocumentIngestion, publicBaseUrl: str
     description: `${FILE_UPLOAD_HELP} The file is typed by its bytes (${ACCEPTED_FILE_TYPES}); PDFs are read by their text and form, text files as they are. An AI provider classifies when one is configured, the embedded classifier otherwise or when it fails. Limited to 20 requests a minute.`,
     tags: ['documents'],
     permission: 'documents:write',
+    feature: 'document_ingest',
     rateClass: 'ingest',
     query: Type.Object({
       ...OrgIdQuery,

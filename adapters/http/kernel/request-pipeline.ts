@@ -7,6 +7,7 @@ import type { RateClass } from '../../../core/rate-limit/rate-limit.rules.ts';
 import { DomainError } from '../../../core/shared/domain-error.ts';
 import type { Organization } from '../../../core/tenancy/organization.ts';
 import type { ReadAudit } from '../../../ports/authorization/read-audit.ts';
+import type { FeatureFlags } from '../../../ports/flags/feature-flags.use-case.ts';
 import type { RecordAccess } from '../../../ports/authorization/record-access.ts';
 import type { Authenticate, Authentication } from '../../../ports/identity/authenticate.use-case.ts';
 import type { RateLimiter } from '../../../ports/rate-limit/rate-limiter.use-case.ts';
@@ -35,6 +36,8 @@ export interface PipelineDeps {
   readonly records: Pick<RecordAccess, 'assert'>;
   /** Reads that are themselves recorded (an auditor's). */
   readonly reads: Pick<ReadAudit, 'applies' | 'record'>;
+  /** The organization's switched-off features (flags). */
+  readonly features: Pick<FeatureFlags, 'require'>;
 }
 
 const queryOf = (url: string | undefined): Record<string, string | string[]> => {
@@ -87,6 +90,7 @@ export class RequestPipeline {
       const organization = authentication.outcome === 'authenticated' ? authentication.organization : null;
       if (route.params) validate(route.params, params, 'params');
       const orgId = principal ? principalOrgId(principal) : null;
+      if (route.feature && orgId) await this.deps.features.require(orgId, route.feature);
       // A record the caller may not act on is refused before its body is received (an upload
       // of 25 MiB to another adjuster's claim is never written to disk).
       if (route.record && principal && orgId) await this.deps.records.assert(principal, orgId, route.record.type, String(params.id), route.record.relation);

@@ -1,5 +1,6 @@
 import type { Static, TSchema } from '@sinclair/typebox';
 import type { IncomingHttpHeaders } from 'node:http';
+import type { FeatureKey } from '../../../core/flags/feature-flags.ts';
 import type { Permission } from '../../../core/identity/permissions.ts';
 import type { Principal } from '../../../core/identity/principal.ts';
 import type { RateClass } from '../../../core/rate-limit/rate-limit.rules.ts';
@@ -88,6 +89,8 @@ interface RouteShape<TBody extends TSchema, TQuery extends TSchema, TParams exte
    * one the organization does not have).
    */
   readonly record?: { readonly type: RecordType; readonly relation: RecordRelation };
+  /** A feature the organization can switch off (a flag): off, the route answers 403 `feature_disabled`. */
+  readonly feature?: FeatureKey;
 }
 
 /** A route as the server and the OpenAPI generator see it. */

@@ -22,7 +22,7 @@ const DownloadSchema = Type.Object({
   expiresAt: Timestamp(),
 });
 
-const portal = { tags: ['portal'], permission: 'portal:read' as const };
+const portal = { tags: ['portal'], permission: 'portal:read' as const, feature: 'policyholder_portal' as const };
 
 /** The policyholder portal (spec 4.9): the insured's own policy, invoices, claims and documents. */
 export const portalRoutes = (portalUseCase: PolicyholderPortal, publicBaseUrl: string): RouteDefinition[] => {
