@@ -35,8 +35,8 @@ export const claimsModule = (config: AppConfig): ContextModule => ({
     );
     wire.factory(
       TOKENS.ClaimAttachments,
-      [TOKENS.ClaimRepository, TOKENS.DocumentLibrary, TOKENS.AuditTrail, TOKENS.Ids],
-      (claims, library, audit, ids) => new ClaimAttachments({ claims, library, audit, ids }),
+      [TOKENS.ClaimRepository, TOKENS.DocumentLibrary, TOKENS.AuditTrail, TOKENS.Ids, TOKENS.FeatureFlags],
+      (claims, library, audit, ids, flags) => new ClaimAttachments({ claims, library, audit, ids, flags }),
     );
   }),
   routes: async (resolve) => [

@@ -24,9 +24,10 @@ export const portalModule = (config: AppConfig): ContextModule => ({
         TOKENS.PushTokenRepository,
         TOKENS.AuditTrail,
         TOKENS.Clock,
+        TOKENS.FeatureFlags,
       ],
-      (policies, invoices, claims, library, certificates, rendering, profiles, pushTokens, audit, clock) =>
-        new PolicyholderPortal({ policies, invoices, claims, library, certificates, rendering, profiles, pushTokens, audit, clock }),
+      (policies, invoices, claims, library, certificates, rendering, profiles, pushTokens, audit, clock, flags) =>
+        new PolicyholderPortal({ policies, invoices, claims, library, certificates, rendering, profiles, pushTokens, audit, clock, flags }),
     );
   }),
   routes: async (resolve) => portalRoutes(await resolve(TOKENS.PolicyholderPortal), config.publicBaseUrl),

@@ -12,6 +12,9 @@ export interface FlagDefinition {
   readonly type: FlagType;
   readonly defaultValue: FlagValue;
   readonly description: string;
+  /** Bounds of a number flag. */
+  readonly minimum?: number;
+  readonly maximum?: number;
 }
 
 /** The features routes can be gated on (boolean flags). */
@@ -32,6 +35,12 @@ export const checkedFlagValue = (definition: FlagDefinition, value: unknown): Fl
       'type',
       `'${definition.key}' takes a ${definition.type}${definition.type === 'string' ? ` of at most ${MAX_FLAG_STRING} characters` : ''}.`,
     );
+  if (
+    typeof value === 'number' &&
+    ((definition.minimum !== undefined && value < definition.minimum) || (definition.maximum !== undefined && value > definition.maximum))
+  ) {
+    throw validationFailed('value', 'range', `'${definition.key}' takes a number from ${definition.minimum ?? '-∞'} to ${definition.maximum ?? '∞'}.`);
+  }
   return value as FlagValue;
 };
 

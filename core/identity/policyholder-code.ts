@@ -11,12 +11,17 @@ export const POLICYHOLDER_CODE_WINDOW_MS = 60 * 60_000;
 export const POLICYHOLDER_TOKEN_TTL_SECONDS = 8 * 60 * 60;
 
 export interface PolicyholderCode {
-  /** The policy's id: one pending code per policy, a new one replaces the old. */
+  /**
+   * The code's own id. A policy may have several pending codes (each mailed request its own): a
+   * request made for a policy number shared by another organization's policy must not end the
+   * code its insured is about to enter.
+   */
   readonly id: string;
+  readonly policyId: string;
   readonly orgId: string;
   /** Policy numbers are unique within an organization only; a request names the number alone. */
   readonly policyNumber: string;
-  /** SHA-256 of the policy id and the code; the code itself is only ever in the mail. */
+  /** SHA-256 of the code's id and the code; the code itself is only ever in the mail. */
   readonly codeHash: string;
   readonly attempts: number;
   readonly expiresAt: Date;

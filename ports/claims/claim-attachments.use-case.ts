@@ -1,6 +1,8 @@
 import { safeFileName } from '../../core/documents/file-name.ts';
 import type { StoredDocumentRecord } from '../../core/documents/stored-document.ts';
 import { describeActor, type Principal } from '../../core/identity/principal.ts';
+import { DomainError } from '../../core/shared/domain-error.ts';
+import type { FeatureFlags } from '../flags/feature-flags.use-case.ts';
 import type { DocumentLibrary, LinkedDocument } from '../documents/document-library.use-case.ts';
 import type { StagedFile } from '../documents/staged-file.ts';
 import { uploadedType } from '../documents/upload-typing.ts';
@@ -18,6 +20,7 @@ export interface ClaimAttachmentsDeps {
   readonly library: DocumentLibrary;
   readonly audit: AuditTrail;
   readonly ids: IdGenerator;
+  readonly flags: Pick<FeatureFlags, 'value'>;
 }
 
 /**
@@ -34,6 +37,9 @@ export class ClaimAttachments {
   /** `claimedName` and the client's content type are hints at most: the bytes decide the type. */
   async attach(actor: Principal, orgId: string, claimId: string, file: StagedFile, claimedName: string | null): Promise<StoredDocumentRecord> {
     const claim = await claimOf(this.deps, orgId, claimId);
+    // An organization may accept less than the platform's 25 MiB (flag `claim_attachment_max_mib`).
+    const limit = Math.min(MAX_ATTACHMENT_BYTES, Number(await this.deps.flags.value(orgId, 'claim_attachment_max_mib')) * 1024 * 1024);
+    if (file.size > limit) throw new DomainError('payload_too_large', `The file exceeds the organization's limit of ${limit} bytes.`, { limitBytes: limit });
     const type = uploadedType(file, claimedName);
     const id = this.deps.ids.next('doc');
     const document = await this.deps.library.store(orgId, {

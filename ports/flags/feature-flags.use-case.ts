@@ -63,9 +63,13 @@ export class FeatureFlags {
     if (await this.deps.overrides.clear(orgId, key)) await this.deps.audit.record(actor, orgId, 'flag.cleared', { type: 'flag', id: key }, {});
   }
 
+  /** The effective value of a flag for the organization. */
+  async value(orgId: string, key: string): Promise<FlagValue> {
+    return (await this.deps.overrides.forOrganization(orgId)).get(key) ?? this.definition(key).defaultValue;
+  }
+
   /** Throws 403 `feature_disabled` when the organization has the feature off. */
   async require(orgId: string, feature: FeatureKey): Promise<void> {
-    const override = (await this.deps.overrides.forOrganization(orgId)).get(feature);
-    if ((override ?? this.definition(feature).defaultValue) === false) throw featureDisabled(feature);
+    if ((await this.value(orgId, feature)) === false) throw featureDisabled(feature);
   }
 }

@@ -62,7 +62,7 @@ export class PolicyholderSignIn {
     const pending = await this.deps.codes.forPolicyNumber(policyNumber);
     for (const code of pending) {
       if (!(await this.deps.codes.consume(code.id, this.codeHash(code.id, otp), now))) continue;
-      const policy = await this.deps.policies.findById(code.orgId, code.id);
+      const policy = await this.deps.policies.findById(code.orgId, code.policyId);
       if (!policy) break;
       const claims = {
         ...issueClaims({ sub: policy.id, org: policy.orgId, role: 'policyholder' }, now.getTime(), POLICYHOLDER_TOKEN_TTL_SECONDS),
@@ -93,11 +93,13 @@ export class PolicyholderSignIn {
       const requests = await this.deps.requestWindows.hit(`policyholder-code:${policy.id}`, POLICYHOLDER_CODE_WINDOW_MS, now);
       if (requests.count > POLICYHOLDER_CODES_PER_HOUR) continue;
       const code = this.deps.secrets.randomDigits(6);
+      const id = this.deps.secrets.randomToken(12);
       await this.deps.codes.save({
-        id: policy.id,
+        id,
+        policyId: policy.id,
         orgId: policy.orgId,
         policyNumber: policy.policyNumber,
-        codeHash: this.codeHash(policy.id, code),
+        codeHash: this.codeHash(id, code),
         attempts: 0,
         expiresAt: new Date(now.getTime() + POLICYHOLDER_CODE_TTL_MS),
         createdAt: now,
@@ -106,7 +108,7 @@ export class PolicyholderSignIn {
     }
   }
 
-  private codeHash(policyId: string, code: string): string {
-    return this.deps.secrets.digest(`policyholder:${policyId}:${code}`);
+  private codeHash(codeId: string, code: string): string {
+    return this.deps.secrets.digest(`policyholder:${codeId}:${code}`);
   }
 }

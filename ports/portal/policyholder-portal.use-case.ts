@@ -11,6 +11,7 @@ import type { ClaimRepository } from '../claims/claim.repository.ts';
 import type { DocumentLibrary, LinkedDocument } from '../documents/document-library.use-case.ts';
 import type { PdfRendering } from '../documents/pdf-rendering.use-case.ts';
 import type { Page, PageRequest } from '../persistence/page.ts';
+import type { FeatureFlags } from '../flags/feature-flags.use-case.ts';
 import type { AuditTrail } from '../shared/audit-trail.ts';
 import type { Clock } from '../shared/clock.port.ts';
 import type { Certificates } from '../policy/certificates.use-case.ts';
@@ -31,6 +32,7 @@ export interface PolicyholderPortalDeps {
   readonly pushTokens: PushTokenRepository;
   readonly audit: AuditTrail;
   readonly clock: Clock;
+  readonly flags: Pick<FeatureFlags, 'value'>;
 }
 
 /** Who is signed in to the portal: a policyholder token names one policy of one organization. */
@@ -42,6 +44,8 @@ export interface PortalProfile {
   readonly email: string | null;
   readonly phone: string | null;
   readonly address: PostalAddress | null;
+  /** Where the insured may write for help (flag `portal_support_email`). */
+  readonly supportEmail: string | null;
 }
 
 export interface PortalHome {
@@ -194,12 +198,14 @@ export class PolicyholderPortal {
     const terms = await this.terms(insured);
     const current = terms.at(-1) as Policy;
     const profile = await this.profileOf(insured, terms);
+    const support = String(await this.deps.flags.value(insured.orgId, 'portal_support_email'));
     return {
       policyNumber: current.policyNumber,
       insuredName: current.risk.insuredName,
       email: current.contactEmail,
       phone: profile?.phone ?? null,
       address: profile?.address ?? null,
+      supportEmail: support === '' ? null : support,
     };
   }
 

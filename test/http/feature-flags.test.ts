@@ -47,6 +47,31 @@ test('a switched-off feature answers 403 feature_disabled for that organization 
   t.is((await ingest(app, off.adminToken)).status, 201);
 });
 
+test('flag values reach what they govern: the attachment limit of an organization, the portal’s support address, bounds checked', async (t) => {
+  const { app } = t.context;
+  const tenant = await createTenant(app);
+  const insured = await signedInPolicyholder(app, tenant);
+  t.is((await call(app.api, 'GET', '/v1/portal/profile', { token: insured.token })).body.supportEmail, null);
+  await setFlag(app, tenant, 'portal_support_email', 'claims@acme.example');
+  t.is((await call(app.api, 'GET', '/v1/portal/profile', { token: insured.token })).body.supportEmail, 'claims@acme.example');
+  t.like(await setFlag(app, tenant, 'claim_attachment_max_mib', 0), { status: 400, body: { details: { field: 'value', rule: 'range' } } });
+  t.like(await setFlag(app, tenant, 'claim_attachment_max_mib', 26), { status: 400, body: { details: { rule: 'range' } } });
+  t.is((await setFlag(app, tenant, 'claim_attachment_max_mib', 1)).status, 200);
+  const claim = await call(app.api, 'POST', '/v1/claims', {
+    token: tenant.adminToken,
+    body: { policyId: insured.policy.id, lossDate: insured.policy.effectiveDate, description: 'Storm' },
+  });
+  const attach = (bytes: Buffer) =>
+    call(app.api, 'POST', `/v1/claims/${claim.body.id}/attachments?filename=report.pdf`, {
+      token: tenant.adminToken,
+      rawBody: bytes,
+      headers: { 'content-type': 'application/pdf' },
+    });
+  const pdf = (size: number) => Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(size - 9, 0x20)]);
+  t.is((await attach(pdf(1024 * 1024))).status, 201);
+  t.like(await attach(pdf(1024 * 1024 + 1)), { status: 413, body: { error: 'payload_too_large', details: { limitBytes: 1024 * 1024 } } });
+});
+
 test('the policyholder portal is gated for the insureds of an organization that switches it off', async (t) => {
   const { app } = t.context;
   const tenant = await createTenant(app);

@@ -69,4 +69,5 @@ export const ProfileSchema = Type.Object({
   email: Nullable(Type.String({ description: 'The e-mail on file (where sign-in codes go); changed through the insurer.' })),
   phone: Nullable(Type.String()),
   address: Type.Union([PostalAddressSchema, Type.Null()]),
+  supportEmail: Nullable(Type.String({ description: 'Where to write for help, as the organization set it; null when it has not.' })),
 });

@@ -3,7 +3,7 @@ import type { PolicyholderCodeRepository } from '../../../ports/identity/policyh
 import type { CollectionStore } from '../../../ports/persistence/collection-store.port.ts';
 import { OneTimeCodes } from './one-time-codes.ts';
 
-/** Pending policyholder sign-in codes, one per policy, found by policy number. */
+/** Pending policyholder sign-in codes, each its own record, found by policy number. */
 export class PolicyholderCodeStoreRepository implements PolicyholderCodeRepository {
   private readonly codes: OneTimeCodes<PolicyholderCode>;
 
@@ -24,7 +24,7 @@ export class PolicyholderCodeStoreRepository implements PolicyholderCodeReposito
   }
 
   forPolicyNumber(policyNumber: string): Promise<PolicyholderCode[]> {
-    return this.codes.find({ policyNumber }, 20);
+    return this.codes.find({ policyNumber }, 50);
   }
 
   consume(id: string, codeHash: string, now: Date): Promise<boolean> {
