@@ -54,15 +54,15 @@ export const documentsModule = (config: AppConfig, logger: Logger): ContextModul
         TOKENS.PolicyRepository,
         TOKENS.OrganizationRepository,
         TOKENS.ProducerRepository,
-        TOKENS.ReferenceData,
+        TOKENS.Programs,
         TOKENS.Sequences,
         TOKENS.PdfWorkers,
         TOKENS.DocumentLibrary,
         TOKENS.AuditTrail,
         TOKENS.Clock,
       ],
-      (policies, organizations, producers, reference, sequences, drawing, library, audit, clock) =>
-        new Certificates({ policies, organizations, producers, reference, sequences, drawing, library, audit, clock }),
+      (policies, organizations, producers, programs, sequences, drawing, library, audit, clock) =>
+        new Certificates({ policies, organizations, producers, programs, sequences, drawing, library, audit, clock }),
     );
   }),
   routes: async (resolve) => [

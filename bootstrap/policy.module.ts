@@ -9,6 +9,7 @@ import { PolicyLifecycle } from '../ports/policy/policy-lifecycle.use-case.ts';
 import { PolicyPremium } from '../ports/policy/policy-premium.use-case.ts';
 import type { Clock } from '../ports/shared/clock.port.ts';
 import type { IdGenerator } from '../ports/shared/id-generator.port.ts';
+import type { Programs } from '../ports/underwriting/programs.use-case.ts';
 import type { UnderwritingReferenceData } from '../ports/underwriting/reference-data.port.ts';
 import type { WrittenPremiumLedger, SequenceGenerator } from '../ports/underwriting/underwriting.repositories.ts';
 import { TOKENS } from './tokens.ts';
@@ -24,6 +25,7 @@ export const ISSUANCE_DEPENDENCIES = [
   TOKENS.Clock,
   TOKENS.WrittenPremiumLedger,
   TOKENS.ReferenceData,
+  TOKENS.Programs,
   TOKENS.RecordRelationships,
 ] as const;
 
@@ -36,8 +38,9 @@ export const issuanceDeps = (
   clock: Clock,
   writtenPremium: WrittenPremiumLedger,
   reference: UnderwritingReferenceData,
+  programs: Programs,
   relationships: RecordRelationships,
-) => ({ policies, transactions, invoices, sequences, ids, clock, writtenPremium, reference, relationships });
+) => ({ policies, transactions, invoices, sequences, ids, clock, writtenPremium, reference, programs, relationships });
 
 /** Policies and their lifecycle: endorse, cancel, reinstate, renew, with the timeline. */
 export const policyModule = (): ContextModule => ({
@@ -49,8 +52,11 @@ export const policyModule = (): ContextModule => ({
     wire.factory(
       TOKENS.PolicyLifecycle,
       [...ISSUANCE_DEPENDENCIES, TOKENS.PremiumBooks],
-      (policies, transactions, invoices, sequences, ids, clock, writtenPremium, reference, relationships, books) =>
-        new PolicyLifecycle({ ...issuanceDeps(policies, transactions, invoices, sequences, ids, clock, writtenPremium, reference, relationships), books }),
+      (policies, transactions, invoices, sequences, ids, clock, writtenPremium, reference, programs, relationships, books) =>
+        new PolicyLifecycle({
+          ...issuanceDeps(policies, transactions, invoices, sequences, ids, clock, writtenPremium, reference, programs, relationships),
+          books,
+        }),
     );
     wire.factory(
       TOKENS.PolicyPremium,

@@ -68,6 +68,7 @@ import type { ReadAudit } from '../ports/authorization/read-audit.ts';
 import type { RecordAccess } from '../ports/authorization/record-access.ts';
 import type { RecordRelationships } from '../ports/authorization/record-relationships.ts';
 import type { UnderwritingReferenceData } from '../ports/underwriting/reference-data.port.ts';
+import type { ProgramRepository, Programs } from '../ports/underwriting/programs.use-case.ts';
 import type { Submissions } from '../ports/underwriting/submissions.use-case.ts';
 import type { WrittenPremiumLedger, QuoteRepository, SequenceGenerator, SubmissionRepository } from '../ports/underwriting/underwriting.repositories.ts';
 import type { Webhooks } from '../ports/webhooks/webhooks.use-case.ts';
@@ -129,6 +130,8 @@ export const TOKENS = {
   Producers: token<Producers>('Producers'),
   // underwriting
   ReferenceData: token<UnderwritingReferenceData>('UnderwritingReferenceData'),
+  ProgramRepository: token<ProgramRepository>('ProgramRepository'),
+  Programs: token<Programs>('Programs'),
   SubmissionRepository: token<SubmissionRepository>('SubmissionRepository'),
   QuoteRepository: token<QuoteRepository>('QuoteRepository'),
   WrittenPremiumLedger: token<WrittenPremiumLedger>('WrittenPremiumLedger'),

@@ -3,6 +3,9 @@ import { FixtureReferenceData } from '../adapters/reference-data/fixture-referen
 import { StoreWrittenPremiumLedger } from '../adapters/persistence/underwriting/written-premium-ledger.store.ts';
 import { QuoteStoreRepository } from '../adapters/persistence/underwriting/quote.store-repository.ts';
 import { SubmissionStoreRepository } from '../adapters/persistence/underwriting/submission.store-repository.ts';
+import { programRoutes } from '../adapters/http/underwriting/programs.routes.ts';
+import { ProgramStoreRepository } from '../adapters/persistence/underwriting/program.store-repository.ts';
+import { Programs } from '../ports/underwriting/programs.use-case.ts';
 import { Binding } from '../ports/policy/binding.use-case.ts';
 import { Quoting } from '../ports/underwriting/quoting.use-case.ts';
 import { Submissions } from '../ports/underwriting/submissions.use-case.ts';
@@ -15,6 +18,12 @@ export const underwritingModule = (): ContextModule => ({
   name: 'underwriting',
   bindings: bindings((wire) => {
     wire.factory(TOKENS.ReferenceData, [], () => new FixtureReferenceData());
+    wire.factory(TOKENS.ProgramRepository, [TOKENS.Store], ProgramStoreRepository.create);
+    wire.factory(
+      TOKENS.Programs,
+      [TOKENS.ReferenceData, TOKENS.ProgramRepository, TOKENS.AuditTrail, TOKENS.Ids, TOKENS.Clock],
+      (reference, programs, audit, ids, clock) => new Programs({ reference, programs, audit, ids, clock }),
+    );
     wire.factory(TOKENS.SubmissionRepository, [TOKENS.Store], SubmissionStoreRepository.create);
     wire.factory(TOKENS.QuoteRepository, [TOKENS.Store], QuoteStoreRepository.create);
     wire.factory(TOKENS.WrittenPremiumLedger, [TOKENS.Store], (store) => new StoreWrittenPremiumLedger(store));
@@ -26,8 +35,9 @@ export const underwritingModule = (): ContextModule => ({
     );
     wire.factory(
       TOKENS.Quoting,
-      [TOKENS.SubmissionRepository, TOKENS.QuoteRepository, TOKENS.WrittenPremiumLedger, TOKENS.ReferenceData, TOKENS.Ids, TOKENS.Clock],
-      (submissions, quotes, writtenPremium, reference, ids, clock) => new Quoting({ submissions, quotes, writtenPremium, reference, ids, clock }),
+      [TOKENS.SubmissionRepository, TOKENS.QuoteRepository, TOKENS.WrittenPremiumLedger, TOKENS.ReferenceData, TOKENS.Programs, TOKENS.Ids, TOKENS.Clock],
+      (submissions, quotes, writtenPremium, reference, programs, ids, clock) =>
+        new Quoting({ submissions, quotes, writtenPremium, reference, programs, ids, clock }),
     );
     wire.factory(
       TOKENS.Binding,
@@ -35,6 +45,8 @@ export const underwritingModule = (): ContextModule => ({
       (submissions, quotes, ...issuance) => new Binding({ submissions, quotes, ...issuanceDeps(...issuance) }),
     );
   }),
-  routes: async (resolve) =>
-    submissionRoutes(await resolve(TOKENS.Submissions), await resolve(TOKENS.Quoting), await resolve(TOKENS.Binding), await resolve(TOKENS.RecordAccess)),
+  routes: async (resolve) => [
+    ...submissionRoutes(await resolve(TOKENS.Submissions), await resolve(TOKENS.Quoting), await resolve(TOKENS.Binding), await resolve(TOKENS.RecordAccess)),
+    ...programRoutes(await resolve(TOKENS.Programs)),
+  ],
 });

@@ -13,7 +13,11 @@ import type { UnderwritingReferenceData } from '../../ports/underwriting/referen
 const FIXTURES = join(import.meta.dirname, '../../fixtures');
 const read = <T>(path: string): T => JSON.parse(readFileSync(join(FIXTURES, path), 'utf8')) as T;
 
-interface ProgramFile extends Omit<DaProgram, 'maxLimitPerRisk' | 'maxPremiumPerRisk' | 'aggregateCap' | 'policyFee'> {
+interface ProgramFile extends Omit<
+  DaProgram,
+  'orgId' | 'version' | 'status' | 'rateTableVersion' | 'maxLimitPerRisk' | 'maxPremiumPerRisk' | 'aggregateCap' | 'policyFee'
+> {
+  readonly rateTableVersion?: string;
   readonly maxLimitPerRisk: number;
   readonly maxPremiumPerRisk: number;
   readonly aggregateCap: number;
@@ -34,6 +38,10 @@ const validTaxTable = (states: Record<string, SurplusLinesRates>): SurplusLinesT
 
 const programOf = (file: ProgramFile): DaProgram => ({
   ...file,
+  orgId: null,
+  version: 1,
+  status: 'active',
+  rateTableVersion: file.rateTableVersion ?? null,
   maxLimitPerRisk: cents(file.maxLimitPerRisk * 100),
   maxPremiumPerRisk: cents(file.maxPremiumPerRisk * 100),
   aggregateCap: cents(file.aggregateCap * 100),
@@ -97,13 +105,11 @@ export class FixtureReferenceData implements UnderwritingReferenceData {
   }
 
   defaultProgram(): DaProgram {
-    return this.program(DEFAULT_PROGRAM_ID);
+    return this.programs.get(DEFAULT_PROGRAM_ID) as DaProgram;
   }
 
-  program(id: string): DaProgram {
-    const program = this.programs.get(id);
-    if (!program) throw new Error(`Unknown delegated-authority program ${id}.`);
-    return program;
+  platformProgram(id: string): DaProgram | null {
+    return this.programs.get(id) ?? null;
   }
 
   commissionSchedule(): CommissionSchedule {

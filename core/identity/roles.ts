@@ -93,7 +93,6 @@ export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
     'esign:read',
     'esign:write',
     'programs:read',
-    'programs:write',
     'ledger:read',
     'audit:read',
   ],

@@ -52,6 +52,8 @@ export interface Policy {
   readonly renewalOf: string | null;
   readonly renewedBy: string | null;
   readonly programId: string;
+  /** The program's version at placement, whose terms (minimum earned premium, insurer) the term keeps. */
+  readonly programVersion: number | null;
   /** The rate manual version the term is priced on; endorsements re-rate on it. */
   readonly rateTableVersion: string;
   /** The term's policy fee and tax rates, fixed at placement (policy-charges.ts). */
@@ -99,6 +101,7 @@ export interface PolicyIssue {
   readonly effectiveDate: CalendarDate;
   readonly plan: InstallmentPlan;
   readonly programId: string;
+  readonly programVersion: number | null;
   readonly rateTableVersion: string;
   readonly chargeTerms: ChargeTerms;
   readonly renewalOf: string | null;
@@ -131,6 +134,7 @@ export const newPolicy = (issue: PolicyIssue, sequence: number, at: Date): Polic
   renewalOf: issue.renewalOf,
   renewedBy: null,
   programId: issue.programId,
+  programVersion: issue.programVersion,
   rateTableVersion: issue.rateTableVersion,
   chargeTerms: issue.chargeTerms,
   createdAt: at,

@@ -5,6 +5,12 @@ import type { CompleteRisk } from './submission.ts';
 /** What an MGA may bind without referring to the carrier. Amounts in cents. */
 export interface DaProgram {
   readonly id: string;
+  /** The organization the program serves; null for the platform's programs in fixtures/. */
+  readonly orgId: string | null;
+  /** Rises by one on every change; quotes and policies keep the version they were written under. */
+  readonly version: number;
+  /** A suspended program writes no new business; its policies run their terms. */
+  readonly status: ProgramStatus;
   readonly name: string;
   readonly maxLimitPerRisk: Cents;
   readonly maxPremiumPerRisk: Cents;
@@ -22,11 +28,34 @@ export interface DaProgram {
   readonly policyFee: Cents;
   /** A surplus lines program charges the home state's surplus lines tax and stamping fee. */
   readonly surplusLines: boolean;
+  /** The rate manual version the program writes on; null: the version in force on the effective date. */
+  readonly rateTableVersion: string | null;
   /** The carrier whose paper the program writes on, with its NAIC company code (on certificates). */
   readonly insurer: { readonly name: string; readonly naic: string };
 }
 
-export type DaFlagCode = 'limit_exceeded' | 'premium_exceeded' | 'state_not_allowed' | 'line_not_allowed' | 'naics_excluded' | 'aggregate_exceeded';
+export const PROGRAM_STATUSES = ['active', 'suspended'] as const;
+export type ProgramStatus = (typeof PROGRAM_STATUSES)[number];
+
+/** Whether the program's states and lines take the risk (limits and appetite aside). */
+export const programCovers = (program: DaProgram, risk: Pick<CompleteRisk, 'state' | 'lineOfBusiness'>): boolean =>
+  (program.allowedStates === null || program.allowedStates.includes(risk.state)) &&
+  (program.allowedLines === null || program.allowedLines.includes(risk.lineOfBusiness));
+
+/**
+ * The program a new risk of an organization is written under: its first active program covering
+ * the risk's state and line; else its first active program, whose flags then say why the risk is
+ * outside it. An organization whose programs are all suspended gets its first one, whose flag
+ * says so: an organization with programs never falls back to broader platform authority. Null
+ * when the organization has no program.
+ */
+export const programForRisk = (programs: readonly DaProgram[], risk: Pick<CompleteRisk, 'state' | 'lineOfBusiness'>): DaProgram | null => {
+  const active = programs.filter((program) => program.status === 'active');
+  return active.find((program) => programCovers(program, risk)) ?? active[0] ?? programs[0] ?? null;
+};
+
+export type DaFlagCode =
+  'program_suspended' | 'limit_exceeded' | 'premium_exceeded' | 'state_not_allowed' | 'line_not_allowed' | 'naics_excluded' | 'aggregate_exceeded';
 
 export interface DaFlag {
   readonly code: DaFlagCode;
@@ -40,6 +69,14 @@ const dollars = (amount: number) => amount / 100;
 /** Every way a quote exceeds the program; an empty list means it may be bound. */
 export const daFlags = (risk: CompleteRisk, premium: Cents, program: DaProgram, writtenThisYear: Cents): DaFlag[] => {
   const flags: DaFlag[] = [];
+  if (program.status !== 'active') {
+    flags.push({
+      code: 'program_suspended',
+      message: `The program ${program.name} is suspended: it writes no new business.`,
+      limit: null,
+      actual: program.status,
+    });
+  }
   if (risk.requestedLimit > program.maxLimitPerRisk) {
     flags.push({
       code: 'limit_exceeded',

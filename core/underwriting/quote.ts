@@ -37,6 +37,8 @@ export interface Quote {
   readonly bindable: boolean;
   readonly status: QuoteStatus;
   readonly programId: string;
+  /** The program's version the quote was written under; null for platform programs (and quotes older than versions). */
+  readonly programVersion: number | null;
   /** The rate manual version the quote is priced on; the policy keeps it for its term. */
   readonly rateTableVersion: string;
   /** The policy fee and tax rates quoted; the bind charges them. */
@@ -68,6 +70,7 @@ export const newQuote = (
     breakdown: RatingWorksheet;
     daFlags: readonly DaFlag[];
     programId: string;
+    programVersion: number | null;
     rateTableVersion: string;
     chargeTerms: ChargeTerms;
   },

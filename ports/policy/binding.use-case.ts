@@ -11,6 +11,7 @@ import { assertNewBusinessDate, canBackdate } from '../../core/underwriting/term
 import { SUBMISSION_LIFECYCLE, type Submission } from '../../core/underwriting/submission.ts';
 import { transition } from '../../core/shared/lifecycle.ts';
 import { issuePolicy, type IssuanceDeps } from './policy-issuance.ts';
+import type { Programs } from '../underwriting/programs.use-case.ts';
 import type { UnderwritingReferenceData } from '../underwriting/reference-data.port.ts';
 import type { WrittenPremiumLedger, QuoteRepository, SubmissionRepository } from '../underwriting/underwriting.repositories.ts';
 
@@ -19,6 +20,7 @@ export interface BindingDeps extends IssuanceDeps {
   readonly quotes: QuoteRepository;
   readonly writtenPremium: WrittenPremiumLedger;
   readonly reference: UnderwritingReferenceData;
+  readonly programs: Programs;
 }
 
 /** A bind that has held its submission this long without storing a policy is taken to have died. */
@@ -88,10 +90,12 @@ export class Binding {
           effectiveDate: quote.risk.effectiveDate,
           plan,
           programId: taken.reserved.programId,
+          programVersion: quote.programVersion ?? null,
           // A quote stored before versions were recorded was priced on the version in force on its effective date.
           rateTableVersion: quote.rateTableVersion ?? rateVersionOn(this.deps.reference.rateManual(), quote.risk.effectiveDate),
           chargeTerms:
-            quote.chargeTerms ?? chargeTermsFor(this.deps.reference.program(quote.programId), quote.risk.state, this.deps.reference.surplusLinesTaxes()),
+            quote.chargeTerms ??
+            chargeTermsFor(await this.deps.programs.program(orgId, quote.programId), quote.risk.state, this.deps.reference.surplusLinesTaxes()),
           renewalOf: null,
           actor: describeActor(actor),
           transaction: 'bind',
@@ -117,7 +121,11 @@ export class Binding {
   }
 
   private async reserveAggregate(orgId: string, quote: Quote): Promise<{ programId: string; year: number }> {
-    const program = this.deps.reference.program(quote.programId);
+    // The cap as it stands now binds new business, whatever it was when the quote was written.
+    const program = await this.deps.programs.program(orgId, quote.programId);
+    if (program.status !== 'active') {
+      throw new DomainError('not_bindable', `The program ${program.name} is ${program.status}: it writes no new business.`, { programId: program.id });
+    }
     const year = yearOf(quote.risk.effectiveDate);
     if (!(await this.deps.writtenPremium.reserve(orgId, program.id, year, quote.grossPremium, program.aggregateCap))) {
       const written = await this.deps.writtenPremium.written(orgId, program.id, year);

@@ -10,7 +10,7 @@ import type { AuditTrail } from '../shared/audit-trail.ts';
 import type { Clock } from '../shared/clock.port.ts';
 import type { OrganizationRepository } from '../tenancy/organization.repository.ts';
 import type { SequenceGenerator } from '../underwriting/underwriting.repositories.ts';
-import type { UnderwritingReferenceData } from '../underwriting/reference-data.port.ts';
+import type { Programs } from '../underwriting/programs.use-case.ts';
 import type { DocumentLibrary, LinkedDocument } from '../documents/document-library.use-case.ts';
 import type { FormDrawing } from '../documents/form-drawing.port.ts';
 
@@ -18,7 +18,8 @@ export interface CertificatesDeps {
   readonly policies: Pick<PolicyRepository, 'findById'>;
   readonly organizations: Pick<OrganizationRepository, 'findById'>;
   readonly producers: Pick<ProducerRepository, 'findById'>;
-  readonly reference: Pick<UnderwritingReferenceData, 'program'>;
+  /** The insurer a certificate names is the one of the program version the policy was written under. */
+  readonly programs: Pick<Programs, 'program'>;
   readonly sequences: SequenceGenerator;
   readonly drawing: FormDrawing;
   readonly library: DocumentLibrary;
@@ -98,7 +99,7 @@ export class Certificates {
       policy,
       agency: organization?.name ?? orgId,
       producerName: producer?.name ?? null,
-      insurer: this.deps.reference.program(policy.programId).insurer,
+      insurer: (await this.deps.programs.program(policy.orgId, policy.programId, policy.programVersion)).insurer,
       holder: request.certificateHolder,
       ...(request.additionalInsured ? { additionalInsured: request.additionalInsured } : {}),
       ...(request.description ? { description: request.description } : {}),
@@ -122,7 +123,7 @@ export class Certificates {
   async mcs90(orgId: string, policyId: string): Promise<LinkedDocument> {
     const policy = await this.policyOf(orgId, policyId);
     const issuedOn = today(this.deps.clock.now());
-    const endorsement = mcs90Of(policy, this.deps.reference.program(policy.programId).insurer, issuedOn);
+    const endorsement = mcs90Of(policy, (await this.deps.programs.program(policy.orgId, policy.programId, policy.programVersion)).insurer, issuedOn);
     if (!endorsement) {
       throw new DomainError(
         'not_found',

@@ -1,4 +1,5 @@
 import type { PremiumBooks } from '../billing/premium-books.use-case.ts';
+import type { Programs } from '../underwriting/programs.use-case.ts';
 import type { UnderwritingReferenceData } from '../underwriting/reference-data.port.ts';
 import type { WrittenPremiumLedger } from '../underwriting/underwriting.repositories.ts';
 import type { IssuanceDeps } from './policy-issuance.ts';
@@ -7,6 +8,7 @@ import type { IssuanceDeps } from './policy-issuance.ts';
 export interface LifecycleDeps extends IssuanceDeps {
   readonly writtenPremium: WrittenPremiumLedger;
   readonly reference: UnderwritingReferenceData;
+  readonly programs: Programs;
   /** Keeps the ledger and commission where the policy's money stands after a premium transaction. */
   readonly books: PremiumBooks;
 }

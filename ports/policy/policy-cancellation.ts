@@ -41,7 +41,8 @@ export const cancelPolicy = async (deps: LifecycleDeps, actor: Principal, policy
   const method = input.method ?? (input.reason === 'insured_request' ? 'short_rate' : 'pro_rata');
   const effectiveDate = input.effectiveDate;
   const term = premiumTermOf(policy);
-  const program = deps.reference.program(policy.programId);
+  // The minimum earned premium of the program's terms when the policy was written.
+  const program = await deps.programs.program(orgId, policy.programId, policy.programVersion);
   // Non-payment and underwriting cancellations are the carrier's doing: pro rata, no minimum kept.
   const premiumChange = cancellationOf(term, {
     effectiveDate,
@@ -89,7 +90,7 @@ export const reinstatePolicy = async (deps: LifecycleDeps, actor: Principal, pol
     throw new DomainError('invalid_transition', `The reinstatement window closed on ${deadline}.`, { deadline });
   }
   const year = yearOf(policy.effectiveDate);
-  const program = deps.reference.program(policy.programId);
+  const program = await deps.programs.program(orgId, policy.programId);
   const term = premiumTermOf(policy);
   const transaction = withCharges(term, reinstatement(term), chargeTermsOf(policy));
   const charged = transaction.writtenChange;

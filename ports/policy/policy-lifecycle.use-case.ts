@@ -72,7 +72,8 @@ export class PolicyLifecycle {
     const term = premiumTermOf(policy);
     const transaction = withCharges(term, endorsement(term, input.effectiveDate, annual), chargeTermsOf(policy));
     const delta = transaction.writtenChange;
-    const program = this.deps.reference.program(policy.programId);
+    // The program's authority now decides what an endorsement may change.
+    const program = await this.deps.programs.program(orgId, policy.programId);
     const flags = daFlags(risk, annual, program, cents(0)).filter((flag) => flag.code !== 'aggregate_exceeded');
     if (flags.length > 0) throw new DomainError('not_bindable', 'The endorsed risk is outside delegated authority.', { daFlags: flags });
     const year = yearOf(policy.effectiveDate);

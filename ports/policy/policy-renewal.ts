@@ -9,6 +9,7 @@ import { chargeTermsFor } from '../../core/underwriting/charge-terms.ts';
 import { rateOnVersion, rateVersionOn } from '../../core/underwriting/rate-manual.ts';
 import type { CompleteRisk } from '../../core/underwriting/submission.ts';
 import { assertRenewalWindow } from '../../core/underwriting/term-dates.ts';
+import type { Programs } from '../underwriting/programs.use-case.ts';
 import type { UnderwritingReferenceData } from '../underwriting/reference-data.port.ts';
 import type { WrittenPremiumLedger } from '../underwriting/underwriting.repositories.ts';
 import { issuePolicy, type IssuanceDeps } from './policy-issuance.ts';
@@ -19,7 +20,7 @@ import { issuePolicy, type IssuanceDeps } from './policy-issuance.ts';
  * then the renewal issued; a refusal gives back what was taken.
  */
 export const issueRenewal = async (
-  deps: IssuanceDeps & { readonly writtenPremium: WrittenPremiumLedger; readonly reference: UnderwritingReferenceData },
+  deps: IssuanceDeps & { readonly writtenPremium: WrittenPremiumLedger; readonly reference: UnderwritingReferenceData; readonly programs: Programs },
   actor: Principal,
   policy: Policy,
   plan?: InstallmentPlan,
@@ -29,11 +30,12 @@ export const issueRenewal = async (
   if (policy.renewedBy) throw new DomainError('invalid_transition', 'The policy has already been renewed.', { renewedBy: policy.renewedBy });
   assertRenewalWindow(policy.expirationDate, today(deps.clock.now()));
   const risk: CompleteRisk = { ...policy.risk, effectiveDate: policy.expirationDate };
-  // A renewal is a new term: priced on the version in force on its own effective date.
+  // A renewal is a new term: written under the organization's program for the risk today, priced
+  // on that program's rate table version or the one in force on the renewal's effective date.
+  const program = await deps.programs.forRisk(orgId, risk);
   const manual = deps.reference.rateManual();
-  const rateTableVersion = rateVersionOn(manual, risk.effectiveDate);
+  const rateTableVersion = program.rateTableVersion ?? rateVersionOn(manual, risk.effectiveDate);
   const premium = rateOnVersion(manual, rateTableVersion, risk).grossPremium;
-  const program = deps.reference.program(policy.programId);
   const year = yearOf(risk.effectiveDate);
   const written = await deps.writtenPremium.written(orgId, program.id, year);
   const flags = daFlags(risk, premium, program, written);
@@ -57,6 +59,7 @@ export const issueRenewal = async (
     effectiveDate: risk.effectiveDate,
     plan: plan ?? policy.installmentPlan,
     programId: program.id,
+    programVersion: program.orgId ? program.version : null,
     rateTableVersion,
     // A new term is placed anew: today's fee and the home state's rates.
     chargeTerms: chargeTermsFor(program, risk.state, deps.reference.surplusLinesTaxes()),

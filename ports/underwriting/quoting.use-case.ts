@@ -10,6 +10,7 @@ import type { TriageBand } from '../../core/underwriting/triage.ts';
 import { yearOf, compareDates } from '../../core/shared/calendar-date.ts';
 import type { Clock } from '../shared/clock.port.ts';
 import type { IdGenerator } from '../shared/id-generator.port.ts';
+import type { Programs } from './programs.use-case.ts';
 import type { UnderwritingReferenceData } from './reference-data.port.ts';
 import type { WrittenPremiumLedger, QuoteRepository, SubmissionRepository } from './underwriting.repositories.ts';
 
@@ -18,6 +19,7 @@ export interface QuotingDeps {
   readonly quotes: QuoteRepository;
   readonly writtenPremium: WrittenPremiumLedger;
   readonly reference: UnderwritingReferenceData;
+  readonly programs: Programs;
   readonly ids: IdGenerator;
   readonly clock: Clock;
 }
@@ -58,11 +60,11 @@ export class Quoting {
       state: submission.state,
       lineOfBusiness: submission.lineOfBusiness,
     };
-    // The version in force on the term's effective date prices the term for its whole life.
+    const program = await this.deps.programs.forRisk(orgId, risk);
+    // The program's own rate table version, else the one in force on the effective date, prices the term for its whole life.
     const manual = this.deps.reference.rateManual();
-    const rateTableVersion = rateVersionOn(manual, risk.effectiveDate);
+    const rateTableVersion = program.rateTableVersion ?? rateVersionOn(manual, risk.effectiveDate);
     const { grossPremium, worksheet } = rateOnVersion(manual, rateTableVersion, risk);
-    const program = this.deps.reference.defaultProgram();
     const written = await this.deps.writtenPremium.written(orgId, program.id, yearOf(risk.effectiveDate));
     const flags = daFlags(risk, grossPremium, program, written);
     const now = this.deps.clock.now();
@@ -76,6 +78,7 @@ export class Quoting {
         breakdown: worksheet,
         daFlags: flags,
         programId: program.id,
+        programVersion: program.orgId ? program.version : null,
         rateTableVersion,
         chargeTerms: chargeTermsFor(program, risk.state, this.deps.reference.surplusLinesTaxes()),
       },

@@ -10,10 +10,10 @@ export interface UnderwritingReferenceData {
   /** Every filed version of the rate tables, oldest first (rate-manual.ts reads it). */
   rateManual(): RateManual;
   appetite(): AppetiteGuide;
-  /** The program every new organization binds under. */
+  /** The program an organization without programs of its own binds under. */
   defaultProgram(): DaProgram;
-  /** A program by id, as recorded on quotes and policies. */
-  program(id: string): DaProgram;
+  /** One of the platform's programs (fixtures/programs) by id; null for any other id. */
+  platformProgram(id: string): DaProgram | null;
   commissionSchedule(): CommissionSchedule;
   /** Percent of annual premium earned by days in force, for short-rate cancellations. */
   shortRateTable(): ShortRateTable;

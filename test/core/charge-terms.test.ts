@@ -14,13 +14,13 @@ test('every state has a surplus lines tax and stamping fee in the fixtures', (t)
 
 test('an admitted program charges its policy fee alone; a surplus lines program adds the home state’s rates', (t) => {
   t.deepEqual(chargeTermsFor(data.defaultProgram(), 'CA', taxes), { policyFee: cents(0), taxState: null, surplusLinesTaxRate: 0, stampingFeeRate: 0 });
-  const surplus = data.program('excess-and-surplus');
+  const surplus = data.platformProgram('excess-and-surplus')!;
   t.deepEqual(chargeTermsFor(surplus, 'IL', taxes), { policyFee: cents(250_00), taxState: 'IL', surplusLinesTaxRate: 3500, stampingFeeRate: 75 });
   t.throws(() => chargeTermsFor(surplus, 'PR', taxes), { message: /no rates for PR/ });
 });
 
 test('taxes are exact to the cent, rounded half away from zero so a return mirrors its charge', (t) => {
-  const il = chargeTermsFor(data.program('excess-and-surplus'), 'IL', taxes);
+  const il = chargeTermsFor(data.platformProgram('excess-and-surplus')!, 'IL', taxes);
   // $1,234.57 x 3.5 % = $43.20995; x 0.075 % = $0.92592750
   t.deepEqual(issuanceCharges(cents(1234_57), il), { policyFee: cents(250_00), surplusLinesTax: cents(43_21), stampingFee: cents(93) });
   t.deepEqual(issuanceCharges(cents(-1234_57), { ...il, policyFee: cents(0) }), {

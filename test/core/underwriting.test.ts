@@ -104,6 +104,7 @@ const quote = (overrides: Partial<Quote>): Quote => ({
   bindable: true,
   status: 'active',
   programId: 'default',
+  programVersion: null,
   rateTableVersion: '2026-01',
   chargeTerms: NO_CHARGE_TERMS,
   validUntil: '2026-12-01',

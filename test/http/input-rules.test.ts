@@ -118,7 +118,12 @@ test('every date, money and text field of every route refuses hostile values wit
       for (const probe of probes(schema)) {
         const body = setAt(schema, base, probe.path, probe.value);
         const answer = await call(origin, method.toUpperCase(), concretePath(template), {
-          token: template.startsWith('/v1/organizations') ? MACHINE_SECRET : template.startsWith('/v1/portal') ? policyholder : tenant.adminToken,
+          token:
+            template.startsWith('/v1/organizations') || template.startsWith('/v1/programs')
+              ? MACHINE_SECRET
+              : template.startsWith('/v1/portal')
+                ? policyholder
+                : tenant.adminToken,
           body,
         });
         const label = `${method.toUpperCase()} ${template} ${probe.path.join('.')}=${JSON.stringify(probe.value)}`;

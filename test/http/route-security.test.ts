@@ -2,7 +2,7 @@ import test from 'ava';
 import { ROLE_PERMISSIONS, type Role } from '../../core/identity/roles.ts';
 import type { Permission } from '../../core/identity/permissions.ts';
 import { addDays, today } from '../../core/shared/calendar-date.ts';
-import { boundPolicy } from '../support/mothers.ts';
+import { boundPolicy, createdProgram } from '../support/mothers.ts';
 import { call, createApiKey, createProducer, createTenant, signedInUser, startTestApp, type Tenant, type TestApp } from '../support/test-app.ts';
 
 /**
@@ -65,6 +65,7 @@ const recordsOfA = async (app: TestApp, a: Tenant): Promise<Record<string, strin
     '/v1/users/': a.adminId,
     '/v1/api-keys/': keys.body.data[0].id,
     '/v1/organizations/': a.orgId,
+    '/v1/programs/': (await createdProgram(app, a)).id,
   };
 };
 

@@ -3,7 +3,7 @@ import type { Invoice } from '../../core/billing/invoice.ts';
 import type { CompleteRisk } from '../../core/underwriting/risk.ts';
 import { randomUUID } from 'node:crypto';
 import { addDays, today } from '../../core/shared/calendar-date.ts';
-import { awaitMailedCode, call, type Tenant, type TestApp } from './test-app.ts';
+import { awaitMailedCode, call, MACHINE_SECRET, type Tenant, type TestApp } from './test-app.ts';
 
 /**
  * Test data in one place (Object Mothers): the records a test needs, built the way an integrator
@@ -107,3 +107,21 @@ export const signedInPolicyholder = async (
   );
   return { ...bound, token: signedIn.body.token, email };
 };
+
+/** A delegated-authority program body as the platform operator sends it (dollars). */
+export const aProgram = (overrides: Record<string, unknown> = {}) => ({
+  name: 'Ohio contractors',
+  maxLimitPerRisk: 2_000_000,
+  maxPremiumPerRisk: 100_000,
+  allowedStates: ['OH'],
+  allowedLines: ['GL'],
+  excludedNaics: ['2381'],
+  aggregateCap: 10_000_000,
+  minimumEarnedPremiumPercent: 30,
+  insurer: { name: 'Buckeye Mutual Insurance Company', naic: '24740' },
+  ...overrides,
+});
+
+/** A program of the tenant's, created with the machine secret. */
+export const createdProgram = async (app: TestApp, tenant: Tenant, overrides: Record<string, unknown> = {}) =>
+  expect201('program', await call(app.api, 'POST', `/v1/programs?orgId=${tenant.orgId}`, { token: MACHINE_SECRET, body: aProgram(overrides) })).body;

@@ -61,6 +61,7 @@ test('a policy read back carries no outbox, whatever its events', async (t) => {
       effectiveDate: '2027-01-01',
       plan: 'PIF',
       programId: 'default',
+      programVersion: null,
       rateTableVersion: '2026-01',
       chargeTerms: NO_CHARGE_TERMS,
       renewalOf: null,

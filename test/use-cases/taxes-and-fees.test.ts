@@ -12,7 +12,7 @@ const ORG = 'org_es';
 /** The fixtures, with the excess and surplus lines program ($250 policy fee, home-state taxes) for every new quote. */
 class SurplusLinesReference extends FixtureReferenceData {
   override defaultProgram(): DaProgram {
-    return this.program('excess-and-surplus');
+    return this.platformProgram('excess-and-surplus') as DaProgram;
   }
 }
 

@@ -37,6 +37,7 @@ export const viewPolicy = (policy: Policy): Static<typeof PolicySchema> => ({
   expirationDate: policy.expirationDate,
   installmentPlan: policy.installmentPlan,
   programId: policy.programId,
+  programVersion: policy.programVersion ?? null,
   rateTableVersion: policy.rateTableVersion ?? null,
   taxesAndFees: (({ premium, ...charges }) => viewTaxesAndFees(premium, charges, chargeTermsOf(policy)))(chargesOwed(premiumTermOf(policy))),
   cancellation: policy.cancellation
@@ -107,6 +108,7 @@ export const PolicySchema = Type.Object({
   expirationDate: Type.String({ format: 'date' }),
   installmentPlan: OneOf(INSTALLMENT_PLANS),
   programId: Type.String({ description: 'The delegated-authority program the policy is bound under.' }),
+  programVersion: Nullable(Type.Integer({ description: "The program's version at placement, whose terms the term keeps; null for platform programs." })),
   rateTableVersion: Nullable(
     Type.String({
       description:

@@ -42,6 +42,8 @@ export const viewQuote = (quote: Quote): Static<typeof QuoteSchema> => ({
   bindable: quote.bindable,
   daFlags: quote.daFlags.map((flag) => ({ ...flag })),
   breakdown: { ...quote.breakdown },
+  programId: quote.programId,
+  programVersion: quote.programVersion ?? null,
   rateTableVersion: quote.rateTableVersion ?? null,
   taxesAndFees: viewTaxesAndFees(
     quote.grossPremium,
@@ -97,6 +99,8 @@ export const QuoteSchema = Type.Object({
   bindable: Type.Boolean(),
   daFlags: Type.Array(DaFlagSchema),
   breakdown: Type.Record(Type.String(), Type.Unknown(), { description: 'The rating worksheet: exposure, rate, factors.' }),
+  programId: Type.String({ description: 'The delegated-authority program the quote is written under: the organization’s for the risk, else `default`.' }),
+  programVersion: Nullable(Type.Integer({ description: "The program's version; null for platform programs." })),
   rateTableVersion: Nullable(
     Type.String({
       description:

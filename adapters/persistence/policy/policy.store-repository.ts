@@ -27,6 +27,7 @@ const POLICY_FIELDS: RecordFields<Policy> = {
   renewalOf: true,
   renewedBy: true,
   programId: true,
+  programVersion: true,
   rateTableVersion: true,
   chargeTerms: true,
   createdAt: true,

@@ -16,6 +16,7 @@ const QUOTE_FIELDS: RecordFields<Quote> = {
   bindable: true,
   status: true,
   programId: true,
+  programVersion: true,
   rateTableVersion: true,
   chargeTerms: true,
   validUntil: true,
