@@ -5,6 +5,7 @@ import { HttpServer } from '../adapters/http/kernel/http-server.ts';
 import { secretHeaderNames } from '../adapters/http/kernel/request-meta.ts';
 import { RequestPipeline } from '../adapters/http/kernel/request-pipeline.ts';
 import type { RouteDefinition } from '../adapters/http/kernel/route.ts';
+import type { UpgradeRoute } from '../adapters/http/kernel/upgrade-route.ts';
 import { UploadStager } from '../adapters/http/kernel/upload-stager.ts';
 import { buildOpenApiDocument } from '../adapters/http/openapi/openapi-document.ts';
 import { healthRoutes, openApiRoute } from '../adapters/http/platform/health.routes.ts';
@@ -63,9 +64,11 @@ export const startApp = async (config: AppConfig, options: StartOptions = {}): P
   const { container, resolve } = await buildContainer(modules);
   const apiRoutes: RouteDefinition[] = [];
   const authRoutes: RouteDefinition[] = [];
+  const sockets: UpgradeRoute[] = [];
   for (const module of modules) {
     apiRoutes.push(...((await module.routes?.(resolve)) ?? []));
     authRoutes.push(...((await module.authRoutes?.(resolve)) ?? []));
+    sockets.push(...((await module.sockets?.(resolve)) ?? []));
   }
   // Jobs are registered after every route's repositories exist, so the outbox relay knows each
   // collection that carries events before it first runs.
@@ -110,7 +113,7 @@ export const startApp = async (config: AppConfig, options: StartOptions = {}): P
   await resolve(TOKENS.ReadAudit);
   await resolve(TOKENS.FeatureFlags);
   await resolve(TOKENS.RateLimiter);
-  const api = new HttpServer('api', apiRoutes, pipeline(), logger, config.http);
+  const api = new HttpServer('api', apiRoutes, pipeline(), logger, config.http, sockets);
   // The authentication service answers the same health and readiness probes as the API.
   const auth = new HttpServer('auth', [...healthRoutes(store), ...authRoutes], pipeline(), logger, config.http);
   const stopAll = async () => {

@@ -61,6 +61,8 @@ export interface AppConfig {
   readonly defaultRateLimit: number | null;
   /** Lock lifetime of a running job (Agenda); a job running longer must be taken over by another worker. */
   readonly jobLockLifetimeMs: number;
+  /** Deal room WebSockets: ping interval, and the queue beyond which a slow client is dropped. */
+  readonly dealRoomSockets: { readonly heartbeatMs: number; readonly maxBufferedBytes: number };
   /** scrypt cost N; lower only in tests. */
   readonly passwordHashCost: number;
   readonly secrets: Secrets;
@@ -187,6 +189,10 @@ export const loadConfig = (env: Env = process.env): AppConfig => {
     defaultRateLimit: defaultRateLimit && defaultRateLimit > 0 ? defaultRateLimit : null,
     passwordHashCost: integer(env, 'PASSWORD_HASH_COST', 2 ** 15),
     jobLockLifetimeMs: integer(env, 'JOB_LOCK_LIFETIME_MS', 60_000),
+    dealRoomSockets: {
+      heartbeatMs: Math.max(100, integer(env, 'DEAL_ROOM_HEARTBEAT_MS', 30_000)),
+      maxBufferedBytes: Math.max(64 * 1024, integer(env, 'DEAL_ROOM_MAX_BUFFER_BYTES', 1024 * 1024)),
+    },
     secrets,
     secretsFile: file,
   };

@@ -17,6 +17,7 @@ import { producersModule } from './producers.module.ts';
 import { tenancyModule } from './tenancy.module.ts';
 import { underwritingModule } from './underwriting.module.ts';
 import { webhooksModule } from './webhooks.module.ts';
+import { collaborationModule } from './collaboration.module.ts';
 import { resolverOf, type ContextModule, type Resolve } from './wiring.ts';
 
 /** Every bounded context, in the order its routes appear in the API description. */
@@ -36,6 +37,7 @@ export const contextModules = (config: AppConfig, store: CollectionStore, logger
   webhooksModule(config),
   producersModule(),
   inboundModule(config),
+  collaborationModule(config, logger),
 ];
 
 /** The composition root: one container holding every context's bindings. */

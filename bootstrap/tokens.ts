@@ -69,6 +69,10 @@ import type { RecordAccess } from '../ports/authorization/record-access.ts';
 import type { RecordRelationships } from '../ports/authorization/record-relationships.ts';
 import type { UnderwritingReferenceData } from '../ports/underwriting/reference-data.port.ts';
 import type { ProgramRepository, Programs } from '../ports/underwriting/programs.use-case.ts';
+import type { ReferralApprovals } from '../ports/underwriting/referral-approvals.port.ts';
+import type { DealMessageRepository, DealRoomRepository } from '../ports/deal-rooms/deal-room.ports.ts';
+import type { DealRooms } from '../ports/deal-rooms/deal-rooms.use-case.ts';
+import type { ReferralRepository, Referrals } from '../ports/referrals/referrals.use-case.ts';
 import type { Submissions } from '../ports/underwriting/submissions.use-case.ts';
 import type { WrittenPremiumLedger, QuoteRepository, SequenceGenerator, SubmissionRepository } from '../ports/underwriting/underwriting.repositories.ts';
 import type { Webhooks } from '../ports/webhooks/webhooks.use-case.ts';
@@ -131,6 +135,13 @@ export const TOKENS = {
   // underwriting
   ReferenceData: token<UnderwritingReferenceData>('UnderwritingReferenceData'),
   ProgramRepository: token<ProgramRepository>('ProgramRepository'),
+  ReferralApprovals: token<ReferralApprovals>('ReferralApprovals'),
+  // collaboration
+  DealRoomRepository: token<DealRoomRepository>('DealRoomRepository'),
+  DealMessageRepository: token<DealMessageRepository>('DealMessageRepository'),
+  DealRooms: token<DealRooms>('DealRooms'),
+  ReferralRepository: token<ReferralRepository>('ReferralRepository'),
+  Referrals: token<Referrals>('Referrals'),
   Programs: token<Programs>('Programs'),
   SubmissionRepository: token<SubmissionRepository>('SubmissionRepository'),
   QuoteRepository: token<QuoteRepository>('QuoteRepository'),

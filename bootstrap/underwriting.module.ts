@@ -35,14 +35,23 @@ export const underwritingModule = (): ContextModule => ({
     );
     wire.factory(
       TOKENS.Quoting,
-      [TOKENS.SubmissionRepository, TOKENS.QuoteRepository, TOKENS.WrittenPremiumLedger, TOKENS.ReferenceData, TOKENS.Programs, TOKENS.Ids, TOKENS.Clock],
-      (submissions, quotes, writtenPremium, reference, programs, ids, clock) =>
-        new Quoting({ submissions, quotes, writtenPremium, reference, programs, ids, clock }),
+      [
+        TOKENS.SubmissionRepository,
+        TOKENS.QuoteRepository,
+        TOKENS.WrittenPremiumLedger,
+        TOKENS.ReferenceData,
+        TOKENS.Programs,
+        TOKENS.ReferralApprovals,
+        TOKENS.Ids,
+        TOKENS.Clock,
+      ],
+      (submissions, quotes, writtenPremium, reference, programs, approvals, ids, clock) =>
+        new Quoting({ submissions, quotes, writtenPremium, reference, programs, approvals, ids, clock }),
     );
     wire.factory(
       TOKENS.Binding,
-      [TOKENS.SubmissionRepository, TOKENS.QuoteRepository, ...ISSUANCE_DEPENDENCIES],
-      (submissions, quotes, ...issuance) => new Binding({ submissions, quotes, ...issuanceDeps(...issuance) }),
+      [TOKENS.SubmissionRepository, TOKENS.QuoteRepository, TOKENS.ReferralApprovals, ...ISSUANCE_DEPENDENCIES],
+      (submissions, quotes, approvals, ...issuance) => new Binding({ submissions, quotes, approvals, ...issuanceDeps(...issuance) }),
     );
   }),
   routes: async (resolve) => [

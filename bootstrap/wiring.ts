@@ -1,5 +1,6 @@
 import { type Container, ContainerModule, type ContainerModuleLoadOptions } from 'inversify';
 import type { RouteDefinition } from '../adapters/http/kernel/route.ts';
+import type { UpgradeRoute } from '../adapters/http/kernel/upgrade-route.ts';
 import type { JobDefinition } from '../ports/jobs/job-definition.ts';
 
 declare const boundType: unique symbol;
@@ -55,4 +56,6 @@ export interface ContextModule {
   /** Routes on the authentication service. */
   authRoutes?(resolve: Resolve): Promise<RouteDefinition[]>;
   jobs?(resolve: Resolve): Promise<JobDefinition[]>;
+  /** Protocol upgrades (WebSockets) on the API server. */
+  sockets?(resolve: Resolve): Promise<UpgradeRoute[]>;
 }

@@ -51,12 +51,15 @@ export interface Quote {
 export const quoteValidUntil = (quotedOn: CalendarDate): CalendarDate => addDays(quotedOn, QUOTE_VALIDITY_DAYS);
 
 /** Why a quote cannot be bound today, if it cannot. */
-export const assertBindable = (quote: Quote, on: CalendarDate): void => {
+/** `approved`: an approved referral of the quote lifts its delegated-authority flags. */
+export const assertBindable = (quote: Quote, on: CalendarDate, approved = false): void => {
   assertTransition(QUOTE_LIFECYCLE, 'bind', quote.status);
   if (compareDates(on, quote.validUntil) > 0) {
     throw new DomainError('quote_expired', `The quote was valid until ${quote.validUntil}.`, { validUntil: quote.validUntil });
   }
-  if (!quote.bindable) throw new DomainError('not_bindable', 'Delegated-authority flags block this quote.', { daFlags: quote.daFlags });
+  if (!quote.bindable && !approved) {
+    throw new DomainError('not_bindable', 'Delegated-authority flags block this quote; an approved referral of it lifts them.', { daFlags: quote.daFlags });
+  }
 };
 
 /** A quote is rated from a complete risk; delegated-authority flags never block the quote, only its bind. */

@@ -33,8 +33,6 @@ export interface Submission extends RiskDetails {
   readonly description: string | null;
   readonly priorLosses: readonly PriorLoss[];
   readonly triage: Triage;
-  /** When a referral of a submission triage declined was approved: only then may it bind. */
-  readonly referralApprovedAt?: Date | null;
   /** The policy id the bind in progress (or the bind that made it `bound`) issues. */
   readonly bindingPolicyId?: string | null;
   readonly source: 'json' | 'acord125';

@@ -107,6 +107,22 @@ export class RecordAccess {
     throw missing(type);
   }
 
+  /**
+   * Whether the caller holds a relation on its organization (underwriting authority): the
+   * platform's callers hold every one; users by their role or a relationship granted them.
+   */
+  async holds(principal: Principal, orgId: string, relation: string): Promise<boolean> {
+    const subject = subjectOf(principal, orgId);
+    if (!subject) return true;
+    return this.graph.check(orgId, { object: `organization:${orgId}`, relation, user: subject.user, contextualTuples: subject.contextualTuples });
+  }
+
+  /** Whether the caller works the organization's whole book of a type (staff), as against the records related to it. */
+  async reachesAll(principal: Principal, orgId: string, type: RecordType): Promise<boolean> {
+    const subject = subjectOf(principal, orgId);
+    return !subject || this.reachesBook(orgId, subject, bookRelation(type, 'viewer'));
+  }
+
   /** The ids of the records of a type the caller reaches; null when the caller reaches all of them. */
   async visibleIds(principal: Principal, orgId: string, type: RecordType, relation: RecordRelation = 'viewer'): Promise<string[] | null> {
     const subject = subjectOf(principal, orgId);

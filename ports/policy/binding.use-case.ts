@@ -2,6 +2,7 @@ import type { InstallmentPlan } from '../../core/billing/installment-plan.ts';
 import { describeActor, type Principal } from '../../core/identity/principal.ts';
 import type { Policy } from '../../core/policy/policy.ts';
 import { today, yearOf } from '../../core/shared/calendar-date.ts';
+import { cents } from '../../core/shared/money.ts';
 import { DomainError, notFound } from '../../core/shared/domain-error.ts';
 import { chargeTermsFor } from '../../core/underwriting/charge-terms.ts';
 import { rateVersionOn } from '../../core/underwriting/rate-manual.ts';
@@ -12,6 +13,7 @@ import { SUBMISSION_LIFECYCLE, type Submission } from '../../core/underwriting/s
 import { transition } from '../../core/shared/lifecycle.ts';
 import { issuePolicy, type IssuanceDeps } from './policy-issuance.ts';
 import type { Programs } from '../underwriting/programs.use-case.ts';
+import type { ReferralApproval, ReferralApprovals } from '../underwriting/referral-approvals.port.ts';
 import type { UnderwritingReferenceData } from '../underwriting/reference-data.port.ts';
 import type { WrittenPremiumLedger, QuoteRepository, SubmissionRepository } from '../underwriting/underwriting.repositories.ts';
 
@@ -21,6 +23,7 @@ export interface BindingDeps extends IssuanceDeps {
   readonly writtenPremium: WrittenPremiumLedger;
   readonly reference: UnderwritingReferenceData;
   readonly programs: Programs;
+  readonly approvals: ReferralApprovals;
 }
 
 /** A bind that has held its submission this long without storing a policy is taken to have died. */
@@ -28,9 +31,9 @@ export const BINDING_LEASE_MS = 2 * 60_000;
 /** Attempts at the steps after the policy is stored, before the request reports a failure. */
 const FINISH_ATTEMPTS = 3;
 
-/** Triage declined the risk: it binds only once a referral is approved (referrals record that approval on the submission). */
-const assertReferredIfDeclined = (submission: Submission): void => {
-  if (submission.triage.band === 'decline' && !submission.referralApprovedAt) {
+/** Triage declined the risk: it binds only once a referral overriding the decline is approved. */
+const assertReferredIfDeclined = async (submission: Submission, approvals: ReferralApprovals): Promise<void> => {
+  if (submission.triage.band === 'decline' && !(await approvals.declineOverride(submission.orgId, submission.id))) {
     throw new DomainError('referral_required', 'Triage declined this submission; an approved referral is needed before it can bind.', {
       triage: { score: submission.triage.score, band: submission.triage.band },
     });
@@ -62,7 +65,7 @@ export class Binding {
       const finished = await this.resume(orgId, submission);
       if (finished) return finished;
     }
-    assertReferredIfDeclined(submission);
+    await assertReferredIfDeclined(submission, this.deps.approvals);
     const policyId = this.deps.ids.next('pol');
     if (!(await this.deps.submissions.claimForBinding(orgId, submissionId, policyId, this.deps.clock.now()))) {
       const current = await this.deps.submissions.findById(orgId, submissionId);
@@ -74,9 +77,9 @@ export class Binding {
     const taken: { quote?: Quote; reserved?: { programId: string; year: number } } = {};
     let policy: Policy;
     try {
-      const quote = await this.takeQuote(orgId, submissionId, policyId, canBackdate(actor));
+      const { quote, approval } = await this.takeQuote(orgId, submissionId, policyId, canBackdate(actor));
       taken.quote = quote;
-      taken.reserved = await this.reserveAggregate(orgId, quote);
+      taken.reserved = await this.reserveAggregate(orgId, quote, approval);
       policy = (
         await issuePolicy(this.deps, {
           policyId,
@@ -108,26 +111,34 @@ export class Binding {
     return this.finish(orgId, submissionId, policy);
   }
 
-  private async takeQuote(orgId: string, submissionId: string, policyId: string, withAuthority: boolean): Promise<Quote> {
+  private async takeQuote(
+    orgId: string,
+    submissionId: string,
+    policyId: string,
+    withAuthority: boolean,
+  ): Promise<{ quote: Quote; approval: ReferralApproval | null }> {
     const quote = await this.deps.quotes.findActive(orgId, submissionId);
     if (!quote) throw new DomainError('invalid_transition', 'The submission has no active quote to bind.');
     const on = today(this.deps.clock.now());
-    assertBindable(quote, on);
+    const approval = quote.bindable ? null : await this.deps.approvals.forQuote(orgId, quote.id);
+    assertBindable(quote, on, approval !== null);
     assertNewBusinessDate(quote.risk.effectiveDate, on, withAuthority);
     if (!(await this.deps.quotes.claimForBinding(orgId, quote.id, policyId))) {
       throw new DomainError('invalid_transition', 'The quote was bound or replaced by another request.', { quoteId: quote.id });
     }
-    return quote;
+    return { quote, approval };
   }
 
-  private async reserveAggregate(orgId: string, quote: Quote): Promise<{ programId: string; year: number }> {
+  private async reserveAggregate(orgId: string, quote: Quote, approval: ReferralApproval | null): Promise<{ programId: string; year: number }> {
     // The cap as it stands now binds new business, whatever it was when the quote was written.
     const program = await this.deps.programs.program(orgId, quote.programId);
     if (program.status !== 'active') {
       throw new DomainError('not_bindable', `The program ${program.name} is ${program.status}: it writes no new business.`, { programId: program.id });
     }
     const year = yearOf(quote.risk.effectiveDate);
-    if (!(await this.deps.writtenPremium.reserve(orgId, program.id, year, quote.grossPremium, program.aggregateCap))) {
+    // A referral approved past the aggregate cap lets this bind write beyond it (and only this one).
+    const cap = approval?.overrides.includes('aggregate_exceeded') ? cents(Number.MAX_SAFE_INTEGER) : program.aggregateCap;
+    if (!(await this.deps.writtenPremium.reserve(orgId, program.id, year, quote.grossPremium, cap))) {
       const written = await this.deps.writtenPremium.written(orgId, program.id, year);
       throw new DomainError('not_bindable', 'Binding would exceed the aggregate written-premium cap.', {
         daFlags: [aggregateFlag(program, written, quote.grossPremium)],

@@ -11,6 +11,7 @@ import { yearOf, compareDates } from '../../core/shared/calendar-date.ts';
 import type { Clock } from '../shared/clock.port.ts';
 import type { IdGenerator } from '../shared/id-generator.port.ts';
 import type { Programs } from './programs.use-case.ts';
+import type { ReferralApprovals } from './referral-approvals.port.ts';
 import type { UnderwritingReferenceData } from './reference-data.port.ts';
 import type { WrittenPremiumLedger, QuoteRepository, SubmissionRepository } from './underwriting.repositories.ts';
 
@@ -20,6 +21,7 @@ export interface QuotingDeps {
   readonly writtenPremium: WrittenPremiumLedger;
   readonly reference: UnderwritingReferenceData;
   readonly programs: Programs;
+  readonly approvals: ReferralApprovals;
   readonly ids: IdGenerator;
   readonly clock: Clock;
 }
@@ -105,8 +107,9 @@ export class Quoting {
     else if (!quote) missing.push('quote');
     else {
       if (compareDates(today(this.deps.clock.now()), quote.validUntil) > 0) missing.push('quote_expired');
-      quote.daFlags.forEach((flag) => missing.push(`da:${flag.code}`));
+      if (!quote.bindable && !(await this.deps.approvals.forQuote(orgId, quote.id))) quote.daFlags.forEach((flag) => missing.push(`da:${flag.code}`));
     }
+    if (submission.triage.band === 'decline' && !(await this.deps.approvals.declineOverride(orgId, submissionId))) missing.push('referral');
     return {
       submissionId,
       triageScore: submission.triage.score,

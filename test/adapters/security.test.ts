@@ -1,5 +1,6 @@
 import test from 'ava';
 import { Hs256TokenSigner } from '../../adapters/security/hs256-token-signer.ts';
+import { HmacRoomTickets } from '../../adapters/security/hmac-room-tickets.ts';
 import { NodeSecretTools } from '../../adapters/security/node-secret-tools.ts';
 import { ScryptPasswordHasher } from '../../adapters/security/scrypt-password-hasher.ts';
 import { TimeOrderedIds } from '../../adapters/system/time-ordered-ids.ts';
@@ -53,4 +54,19 @@ test('ids sort by creation, even within one millisecond', (t) => {
   t.deepEqual([...made].sort(), made);
   t.is(new Set(made).size, made.length);
   t.regex(made[0] ?? '', /^usr_[0-9a-f]{28}$/);
+});
+
+test('deal room tickets: intact and unexpired only, for the room and author they name', (t) => {
+  const tickets = new HmacRoomTickets('a-secret-of-enough-length-0123456789');
+  const now = new Date('2027-01-01T00:00:00Z');
+  const token = tickets.issue({ orgId: 'org_1', roomId: 'drm_1', authorId: 'usr_1', expiresAt: new Date(now.getTime() + 300_000) });
+  t.like(tickets.verify(token, now), { orgId: 'org_1', roomId: 'drm_1', authorId: 'usr_1' });
+  t.is(tickets.verify(token, new Date(now.getTime() + 300_000)), null, 'expired at its second');
+  const [payload, mac] = token.split('.') as [string, string];
+  const swapped = Buffer.from(JSON.stringify({ o: 'org_1', r: 'drm_2', a: 'usr_1', e: 1e10 })).toString('base64url');
+  t.is(tickets.verify(`${swapped}.${mac}`, now), null, 'another room under the same signature');
+  t.is(tickets.verify(`${payload}.${mac}.x`, now), null);
+  t.is(tickets.verify(`${payload}.`, now), null);
+  t.is(tickets.verify('x'.repeat(5000), now), null);
+  t.is(new HmacRoomTickets('another-secret-of-enough-length-0123').verify(token, now), null);
 });

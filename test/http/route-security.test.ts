@@ -50,7 +50,14 @@ const recordsOfA = async (app: TestApp, a: Tenant): Promise<Record<string, strin
     token: a.adminToken,
     body: { policyId: inForce.policy.id, lossDate: addDays(today(new Date()), -2), description: 'Burst pipe' },
   });
+  const room = await call(app.api, 'POST', '/v1/deal-rooms', { token: a.adminToken, body: { submissionId: bound.submission.id } });
+  const referral = await call(app.api, 'POST', '/v1/referrals', {
+    token: a.adminToken,
+    body: { entityType: 'submission', entityId: bound.submission.id, reason: 'Second look' },
+  });
   return {
+    '/v1/deal-rooms/': room.body.id,
+    '/v1/referrals/': referral.body.id,
     '/v1/claims/': claim.body.id,
     '/v1/portal/policies/': inForce.policy.id,
     '/v1/portal/invoices/': bound.invoice.id,

@@ -1,10 +1,12 @@
 import type { AddressInfo } from 'node:net';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import restify from 'restify';
 import type { Logger } from 'pino';
 import { DomainError } from '../../../core/shared/domain-error.ts';
 import type { RequestPipeline } from './request-pipeline.ts';
 import type { HttpMethod, RouteDefinition } from './route.ts';
+import { refuseUpgrade, type UpgradeRoute } from './upgrade-route.ts';
 
 const REGISTER: Record<HttpMethod, 'get' | 'post' | 'put' | 'patch' | 'del'> = {
   GET: 'get',
@@ -29,9 +31,18 @@ export interface SocketLimits {
 export class HttpServer {
   private readonly server: restify.Server;
   private readonly pipeline: RequestPipeline;
+  private readonly upgrades: readonly UpgradeRoute[];
 
-  constructor(name: string, routes: readonly RouteDefinition[], pipeline: RequestPipeline, logger: Logger, limits: SocketLimits) {
+  constructor(
+    name: string,
+    routes: readonly RouteDefinition[],
+    pipeline: RequestPipeline,
+    logger: Logger,
+    limits: SocketLimits,
+    upgrades: readonly UpgradeRoute[] = [],
+  ) {
     this.pipeline = pipeline;
+    this.upgrades = upgrades;
     // An empty name keeps restify from announcing the product in a `Server` header.
     this.server = restify.createServer({
       name: '',
@@ -53,6 +64,17 @@ export class HttpServer {
         await pipeline.serve(route, request as RestifyRequest, response as RestifyResponse, { ...(request.params as Record<string, string>) });
       });
     }
+    // Upgrade requests never reach restify: Node hands them over as 'upgrade' events.
+    http.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+      socket.on('error', () => socket.destroy());
+      const pathname = new URL(request.url ?? '/', 'http://upgrade').pathname;
+      const route = this.upgrades.find((candidate) => candidate.matches(pathname));
+      if (!route) return refuseUpgrade(socket, 404, 'not_found', 'No WebSocket is served on this path.');
+      route.handle(request, socket, head).catch((error: unknown) => {
+        logger.error({ err: error }, 'WebSocket upgrade failed');
+        refuseUpgrade(socket, 503, 'service_unavailable', 'The connection could not be set up; retry.');
+      });
+    });
     // restify reports unmatched requests as events; they answer in the same error shape.
     this.server.on('NotFound', (request: RestifyRequest, response: RestifyResponse) => {
       void pipeline.reject(new DomainError('not_found', 'No route matches this path.'), request, response);
@@ -80,6 +102,7 @@ export class HttpServer {
 
   /** Stops accepting, lets requests in progress finish (up to the grace period), then closes. */
   async stop(graceMs = 10_000): Promise<void> {
+    await Promise.all(this.upgrades.map((route) => route.close()));
     const closed = new Promise<void>((resolve) => this.server.server.close(() => resolve()));
     this.server.server.closeIdleConnections();
     const timer = new Promise<void>((resolve) => setTimeout(resolve, graceMs).unref());

@@ -21,12 +21,12 @@ export const decodeCursor = (cursor: string): string => {
  * Ids are time-ordered, so newest first is descending id order and the next page continues
  * strictly below the last id returned. Fetches one extra row to learn whether a next page exists.
  */
-export const pageQuery = (filter: Filter, request: PageRequest): { filter: Filter; limit: number; fetch: number } => {
+export const pageQuery = (filter: Filter, request: PageRequest, order: 'newest' | 'oldest' = 'newest'): { filter: Filter; limit: number; fetch: number } => {
   const limit = request.limit ?? DEFAULT_PAGE_SIZE;
   if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PAGE_SIZE) {
     throw validationFailed('limit', 'range', `'limit' must be an integer from 1 to ${MAX_PAGE_SIZE}.`);
   }
-  const scoped = request.cursor ? { ...filter, _id: { $lt: decodeCursor(request.cursor) } } : filter;
+  const scoped = request.cursor ? { ...filter, _id: { [order === 'newest' ? '$lt' : '$gt']: decodeCursor(request.cursor) } } : filter;
   return { filter: scoped, limit, fetch: limit + 1 };
 };
 
@@ -39,14 +39,15 @@ export const toPage = <D extends { _id: string }, T>(rows: D[], limit: number, m
 
 export const NEWEST_FIRST = { _id: -1 } as const;
 
-/** One page of a collection, newest first. */
+/** One page of a collection, newest first (or oldest first: a conversation read from its start). */
 export const findPage = async <D extends StoredDocument, T>(
   collection: Collection<D>,
   filter: Filter,
   request: PageRequest,
   map: (row: D) => T,
+  order: 'newest' | 'oldest' = 'newest',
 ): Promise<Page<T>> => {
-  const query = pageQuery(filter, request);
-  const rows = await collection.find(query.filter, { sort: NEWEST_FIRST, limit: query.fetch });
+  const query = pageQuery(filter, request, order);
+  const rows = await collection.find(query.filter, { sort: order === 'newest' ? NEWEST_FIRST : { _id: 1 }, limit: query.fetch });
   return toPage(rows, query.limit, map);
 };

@@ -50,9 +50,9 @@ export class RecordCollection<T extends { id: string; orgId: string }> {
   }
 
   /** A page of the records matching `filter`, only among the ids given when they are. */
-  page(orgId: string, filter: Filter, request: PageRequest, among?: readonly string[]): Promise<Page<T>> {
+  page(orgId: string, filter: Filter, request: PageRequest, among?: readonly string[], order: 'newest' | 'oldest' = 'newest'): Promise<Page<T>> {
     const narrowed = among ? { ...filter, _id: { $in: [...among] } } : filter;
-    return findPage(this.raw, { ...narrowed, orgId }, request, (document) => this.fromStored(document));
+    return findPage(this.raw, { ...narrowed, orgId }, request, (document) => this.fromStored(document), order);
   }
 
   /** A conditional write: null when the record is missing or no longer matches the condition. */

@@ -15,7 +15,6 @@ const SUBMISSION_FIELDS: RecordFields<Submission> = {
   description: true,
   priorLosses: true,
   triage: true,
-  referralApprovedAt: true,
   bindingPolicyId: true,
   source: true,
   createdBy: true,

@@ -1,0 +1,45 @@
+import { Type, type Static } from '@sinclair/typebox';
+import type { DealMessage, DealRoom } from '../../../core/deal-rooms/deal-room.ts';
+import { Timestamp } from '../kernel/common.schemas.ts';
+
+export const DealRoomSchema = Type.Object(
+  {
+    id: Type.String(),
+    submissionId: Type.String(),
+    name: Type.String(),
+    participants: Type.Array(Type.Object({ userId: Type.String(), addedAt: Timestamp() })),
+    status: Type.Literal('open'),
+    createdBy: Type.String(),
+    createdAt: Timestamp(),
+  },
+  { $id: 'DealRoom' },
+);
+
+export const DealMessageSchema = Type.Object(
+  {
+    id: Type.String(),
+    roomId: Type.String(),
+    authorId: Type.String({ description: 'The user who wrote it; `key:<id>` for an API key, `machine` for the platform.' }),
+    body: Type.String(),
+    createdAt: Timestamp(),
+  },
+  { $id: 'DealMessage' },
+);
+
+export const viewRoom = (room: DealRoom): Static<typeof DealRoomSchema> => ({
+  id: room.id,
+  submissionId: room.submissionId,
+  name: room.name,
+  participants: room.participants.map((participant) => ({ userId: participant.userId, addedAt: participant.addedAt.toISOString() })),
+  status: room.status,
+  createdBy: room.createdBy,
+  createdAt: room.createdAt.toISOString(),
+});
+
+export const viewMessage = (message: DealMessage): Static<typeof DealMessageSchema> => ({
+  id: message.id,
+  roomId: message.roomId,
+  authorId: message.authorId,
+  body: message.body,
+  createdAt: message.createdAt.toISOString(),
+});

@@ -1,0 +1,41 @@
+import type { DealMessage, DealRoom } from '../../core/deal-rooms/deal-room.ts';
+import type { Page, PageRequest } from '../persistence/page.ts';
+
+export interface DealRoomRepository {
+  insert(room: DealRoom): Promise<void>;
+  findById(orgId: string, id: string): Promise<DealRoom | null>;
+  /** Newest first; only rooms with this participant when `participantId` is given. */
+  page(orgId: string, filter: { submissionId?: string; participantId?: string }, request: PageRequest): Promise<Page<DealRoom>>;
+}
+
+export interface DealMessageRepository {
+  insert(message: DealMessage): Promise<void>;
+  /** Oldest first: a conversation reads from its start. */
+  page(orgId: string, roomId: string, request: PageRequest): Promise<Page<DealMessage>>;
+}
+
+/**
+ * Delivers each stored message to the room's live connections, in every process serving them:
+ * in process on the embedded store; through a change stream on the messages with MongoDB, so a
+ * message posted to one process reaches sockets held by another.
+ */
+export interface DealMessageFeed {
+  /** Called once the message is stored. */
+  published(message: DealMessage): void;
+  subscribe(listener: (message: DealMessage) => void): () => void;
+  close(): Promise<void>;
+}
+
+/** What a signed WebSocket address admits: one author to one room of one organization, until it expires. */
+export interface RoomTicket {
+  readonly orgId: string;
+  readonly roomId: string;
+  readonly authorId: string;
+  readonly expiresAt: Date;
+}
+
+export interface RoomTickets {
+  issue(ticket: RoomTicket): string;
+  /** The ticket when the token is intact and unexpired; null otherwise (altered, expired, malformed). */
+  verify(token: string, now: Date): RoomTicket | null;
+}

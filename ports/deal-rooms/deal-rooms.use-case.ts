@@ -1,0 +1,135 @@
+import { DEAL_ROOM_LIMITS, isParticipant, participantsOf, type DealMessage, type DealRoom } from '../../core/deal-rooms/deal-room.ts';
+import type { Principal } from '../../core/identity/principal.ts';
+import { DomainError, notFound, validationFailed } from '../../core/shared/domain-error.ts';
+import type { RecordAccess } from '../authorization/record-access.ts';
+import type { FeatureFlags } from '../flags/feature-flags.use-case.ts';
+import type { UserRepository } from '../identity/user.repository.ts';
+import type { Page, PageRequest } from '../persistence/page.ts';
+import type { Clock } from '../shared/clock.port.ts';
+import type { IdGenerator } from '../shared/id-generator.port.ts';
+import type { SubmissionRepository } from '../underwriting/underwriting.repositories.ts';
+import type { DealMessageFeed, DealMessageRepository, DealRoomRepository, RoomTicket, RoomTickets } from './deal-room.ports.ts';
+
+export interface DealRoomsDeps {
+  readonly rooms: DealRoomRepository;
+  readonly messages: DealMessageRepository;
+  readonly feed: DealMessageFeed;
+  readonly tickets: RoomTickets;
+  readonly submissions: SubmissionRepository;
+  readonly users: UserRepository;
+  readonly records: RecordAccess;
+  readonly flags: FeatureFlags;
+  readonly ids: IdGenerator;
+  readonly clock: Clock;
+}
+
+/** Who writes in a room: a user by id; an integration or the platform by its description. */
+const authorOf = (actor: Principal): string =>
+  actor.kind === 'user' ? actor.userId : actor.kind === 'api_key' ? `key:${actor.keyId}` : actor.kind === 'machine' ? 'machine' : `policy:${actor.policyId}`;
+
+/**
+ * Deal rooms: a conversation about one submission among the people placing it. Participants read
+ * and write; staff of the organization see that a room exists; the organization's integrations
+ * and the platform take part in every room.
+ */
+export class DealRooms {
+  private readonly deps: DealRoomsDeps;
+
+  constructor(deps: DealRoomsDeps) {
+    this.deps = deps;
+  }
+
+  async create(actor: Principal, orgId: string, input: { submissionId: string; name?: string; participantIds?: readonly string[] }): Promise<DealRoom> {
+    const submission = await this.deps.submissions.findById(orgId, input.submissionId);
+    if (!submission) throw notFound('Submission');
+    await this.deps.records.assert(actor, orgId, 'submission', submission.id, 'viewer');
+    const now = this.deps.clock.now();
+    const participants = participantsOf(actor.kind === 'user' ? actor.userId : null, input.participantIds ?? [], now);
+    const known = await Promise.all(participants.map((participant) => this.deps.users.findById(orgId, participant.userId)));
+    const unknown = participants.findIndex((_, index) => !known[index]);
+    if (unknown >= 0) throw validationFailed('participantIds', 'unknown_user', `No user ${participants[unknown]?.userId} in the organization.`);
+    const room: DealRoom = {
+      id: this.deps.ids.next('drm'),
+      orgId,
+      submissionId: submission.id,
+      name: input.name ?? `Placing ${submission.insuredName ?? submission.id}`,
+      participants,
+      status: 'open',
+      createdBy: authorOf(actor),
+      createdAt: now,
+    };
+    await this.deps.rooms.insert(room);
+    return room;
+  }
+
+  async list(actor: Principal, orgId: string, filter: { submissionId?: string }, request: PageRequest): Promise<Page<DealRoom>> {
+    const mine = (await this.deps.records.reachesAll(actor, orgId, 'submission')) || actor.kind !== 'user' ? {} : { participantId: actor.userId };
+    return this.deps.rooms.page(orgId, { ...filter, ...mine }, request);
+  }
+
+  /** The room, for staff and its participants; 404 for anyone else, as for a room that does not exist. */
+  async get(actor: Principal, orgId: string, id: string): Promise<DealRoom> {
+    const room = await this.deps.rooms.findById(orgId, id);
+    if (!room || !(this.takesPart(actor, room) || (await this.deps.records.reachesAll(actor, orgId, 'submission')))) throw notFound('Deal room');
+    return room;
+  }
+
+  async messages(actor: Principal, orgId: string, id: string, request: PageRequest): Promise<Page<DealMessage>> {
+    await this.participantRoom(actor, orgId, id);
+    return this.deps.messages.page(orgId, id, request);
+  }
+
+  async post(actor: Principal, orgId: string, id: string, body: string): Promise<DealMessage> {
+    await this.participantRoom(actor, orgId, id);
+    return this.store(orgId, id, authorOf(actor), body);
+  }
+
+  /** A signed WebSocket ticket for a participant, valid five minutes. */
+  async ticket(actor: Principal, orgId: string, id: string): Promise<{ token: string; expiresAt: Date }> {
+    await this.participantRoom(actor, orgId, id);
+    const expiresAt = new Date(this.deps.clock.now().getTime() + DEAL_ROOM_LIMITS.ticketSeconds * 1000);
+    return { token: this.deps.tickets.issue({ orgId, roomId: id, authorId: authorOf(actor), expiresAt }), expiresAt };
+  }
+
+  /** The ticket a WebSocket upgrade presents for a room, if it admits: intact, unexpired, for this room, the feature on. */
+  async admit(roomId: string, token: string): Promise<RoomTicket | null> {
+    const ticket = this.deps.tickets.verify(token, this.deps.clock.now());
+    if (!ticket || ticket.roomId !== roomId) return null;
+    if ((await this.deps.flags.value(ticket.orgId, 'deal_rooms')) === false) return null;
+    return (await this.deps.rooms.findById(ticket.orgId, roomId)) ? ticket : null;
+  }
+
+  /** A message sent over an admitted connection. */
+  postAs(ticket: RoomTicket, body: string): Promise<DealMessage> {
+    return this.store(ticket.orgId, ticket.roomId, ticket.authorId, body);
+  }
+
+  subscribe(listener: (message: DealMessage) => void): () => void {
+    return this.deps.feed.subscribe(listener);
+  }
+
+  /** Stops delivering (the service is stopping). */
+  close(): Promise<void> {
+    return this.deps.feed.close();
+  }
+
+  private async store(orgId: string, roomId: string, authorId: string, body: string): Promise<DealMessage> {
+    if (body.trim().length === 0 || body.length > DEAL_ROOM_LIMITS.messageLength) {
+      throw validationFailed('body', 'length', `A message has 1 to ${DEAL_ROOM_LIMITS.messageLength} characters.`);
+    }
+    const message: DealMessage = { id: this.deps.ids.next('msg'), orgId, roomId, authorId, body, createdAt: this.deps.clock.now() };
+    await this.deps.messages.insert(message);
+    this.deps.feed.published(message);
+    return message;
+  }
+
+  private takesPart(actor: Principal, room: DealRoom): boolean {
+    return actor.kind === 'user' ? isParticipant(room, actor.userId) : actor.kind === 'api_key' || actor.kind === 'machine';
+  }
+
+  private async participantRoom(actor: Principal, orgId: string, id: string): Promise<DealRoom> {
+    const room = await this.get(actor, orgId, id);
+    if (!this.takesPart(actor, room)) throw new DomainError('forbidden', 'Only the participants of a deal room read and write its messages.');
+    return room;
+  }
+}
