@@ -44,10 +44,13 @@ export class DealRooms {
     if (!submission) throw notFound('Submission');
     await this.deps.records.assert(actor, orgId, 'submission', submission.id, 'viewer');
     const now = this.deps.clock.now();
-    const participants = participantsOf(actor.kind === 'user' ? actor.userId : null, input.participantIds ?? [], now);
-    const known = await Promise.all(participants.map((participant) => this.deps.users.findById(orgId, participant.userId)));
-    const unknown = participants.findIndex((_, index) => !known[index]);
-    if (unknown >= 0) throw validationFailed('participantIds', 'unknown_user', `No user ${participants[unknown]?.userId} in the organization.`);
+    const creator = actor.kind === 'user' ? actor.userId : null;
+    const participants = participantsOf(creator, input.participantIds ?? [], now);
+    // The creator is who the credential says; the others named must be users of the organization.
+    const named = participants.filter((participant) => participant.userId !== creator);
+    const known = await Promise.all(named.map((participant) => this.deps.users.findById(orgId, participant.userId)));
+    const unknown = named.findIndex((_, index) => !known[index]);
+    if (unknown >= 0) throw validationFailed('participantIds', 'unknown_user', `No user ${named[unknown]?.userId} in the organization.`);
     const room: DealRoom = {
       id: this.deps.ids.next('drm'),
       orgId,

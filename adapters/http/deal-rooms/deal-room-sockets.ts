@@ -146,7 +146,8 @@ export class DealRoomSockets implements UpgradeRoute {
   private deliver(message: DealMessage): void {
     const connections = this.rooms.get(`${message.orgId}:${message.roomId}`);
     if (!connections) return;
-    const frame = JSON.stringify({ type: 'message', message: viewMessage(message) });
+    // Encoded once for the whole room: ws would otherwise convert the string for every socket.
+    const frame = Buffer.from(JSON.stringify({ type: 'message', message: viewMessage(message) }));
     for (const connection of connections) {
       const { socket } = connection;
       if (socket.readyState !== WebSocket.OPEN) continue;
@@ -155,7 +156,7 @@ export class DealRoomSockets implements UpgradeRoute {
         socket.terminate();
         continue;
       }
-      socket.send(frame);
+      socket.send(frame, { binary: false });
     }
   }
 
