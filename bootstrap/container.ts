@@ -18,6 +18,7 @@ import { tenancyModule } from './tenancy.module.ts';
 import { underwritingModule } from './underwriting.module.ts';
 import { webhooksModule } from './webhooks.module.ts';
 import { collaborationModule } from './collaboration.module.ts';
+import { oversightModule } from './oversight.module.ts';
 import { resolverOf, type ContextModule, type Resolve } from './wiring.ts';
 
 /** Every bounded context, in the order its routes appear in the API description. */
@@ -38,6 +39,7 @@ export const contextModules = (config: AppConfig, store: CollectionStore, logger
   producersModule(),
   inboundModule(config),
   collaborationModule(config, logger),
+  oversightModule(),
 ];
 
 /** The composition root: one container holding every context's bindings. */

@@ -72,6 +72,7 @@ import type { ProgramRepository, Programs } from '../ports/underwriting/programs
 import type { ReferralApprovals } from '../ports/underwriting/referral-approvals.port.ts';
 import type { DealMessageRepository, DealRoomRepository } from '../ports/deal-rooms/deal-room.ports.ts';
 import type { DealRooms } from '../ports/deal-rooms/deal-rooms.use-case.ts';
+import type { Analytics } from '../ports/analytics/analytics.use-case.ts';
 import type { ReferralRepository, Referrals } from '../ports/referrals/referrals.use-case.ts';
 import type { Submissions } from '../ports/underwriting/submissions.use-case.ts';
 import type { WrittenPremiumLedger, QuoteRepository, SequenceGenerator, SubmissionRepository } from '../ports/underwriting/underwriting.repositories.ts';
@@ -142,6 +143,8 @@ export const TOKENS = {
   DealRooms: token<DealRooms>('DealRooms'),
   ReferralRepository: token<ReferralRepository>('ReferralRepository'),
   Referrals: token<Referrals>('Referrals'),
+  // oversight
+  Analytics: token<Analytics>('Analytics'),
   Programs: token<Programs>('Programs'),
   SubmissionRepository: token<SubmissionRepository>('SubmissionRepository'),
   QuoteRepository: token<QuoteRepository>('QuoteRepository'),

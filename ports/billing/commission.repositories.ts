@@ -6,7 +6,12 @@ export interface CommissionRepository {
   /** Rejects with `duplicate` when the ledger posting already has its commission. */
   insert(commission: Commission): Promise<void>;
   findBySource(orgId: string, sourceKey: string): Promise<Commission | null>;
-  list(orgId: string, filters: { producerId?: string; policyId?: string } & Among, page: PageRequest): Promise<Page<Commission>>;
+  /** `recordedFrom` included, `recordedBefore` excluded. */
+  list(
+    orgId: string,
+    filters: { producerId?: string; policyId?: string; recordedFrom?: Date; recordedBefore?: Date } & Among,
+    page: PageRequest,
+  ): Promise<Page<Commission>>;
 }
 
 export interface LedgerRepository {

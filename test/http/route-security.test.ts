@@ -57,6 +57,7 @@ const recordsOfA = async (app: TestApp, a: Tenant): Promise<Record<string, strin
   });
   return {
     '/v1/deal-rooms/': room.body.id,
+    '/v1/analytics/': a.orgId,
     '/v1/referrals/': referral.body.id,
     '/v1/claims/': claim.body.id,
     '/v1/portal/policies/': inForce.policy.id,

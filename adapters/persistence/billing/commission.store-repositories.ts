@@ -63,9 +63,14 @@ export class CommissionStoreRepository implements CommissionRepository {
     return this.records.findOne(orgId, { sourceKey });
   }
 
-  list(orgId: string, filters: { producerId?: string; policyId?: string } & Among, page: PageRequest): Promise<Page<Commission>> {
-    const { among, ...fields } = filters;
-    return this.records.page(orgId, definedFields(fields) as Filter, page, among);
+  list(
+    orgId: string,
+    filters: { producerId?: string; policyId?: string; recordedFrom?: Date; recordedBefore?: Date } & Among,
+    page: PageRequest,
+  ): Promise<Page<Commission>> {
+    const { among, recordedFrom, recordedBefore, ...fields } = filters;
+    const recorded = recordedFrom || recordedBefore ? { createdAt: definedFields({ $gte: recordedFrom, $lt: recordedBefore }) } : {};
+    return this.records.page(orgId, { ...(definedFields(fields) as Filter), ...recorded }, page, among);
   }
 }
 

@@ -1,0 +1,138 @@
+import { commissionsByMonth, incurredLosses, inForceOn, lossRatio, monthRange, utilization, type CommissionPeriod } from '../../core/analytics/portfolio.ts';
+import type { Policy } from '../../core/policy/policy.ts';
+import { compareDates, today, yearOf, type CalendarDate } from '../../core/shared/calendar-date.ts';
+import { validationFailed } from '../../core/shared/domain-error.ts';
+import { cents, type Cents } from '../../core/shared/money.ts';
+import type { CommissionRepository } from '../billing/commission.repositories.ts';
+import type { ClaimRepository } from '../claims/claim.repository.ts';
+import type { Page, PageRequest } from '../persistence/page.ts';
+import type { PolicyPremium } from '../policy/policy-premium.use-case.ts';
+import type { PolicyRepository } from '../policy/policy.repositories.ts';
+import type { Clock } from '../shared/clock.port.ts';
+import type { ProgramRepository } from '../underwriting/programs.use-case.ts';
+import type { UnderwritingReferenceData } from '../underwriting/reference-data.port.ts';
+import type { WrittenPremiumLedger } from '../underwriting/underwriting.repositories.ts';
+
+export interface AnalyticsDeps {
+  readonly policies: PolicyRepository;
+  readonly premium: PolicyPremium;
+  readonly claims: ClaimRepository;
+  readonly commissions: CommissionRepository;
+  readonly programs: ProgramRepository;
+  readonly reference: UnderwritingReferenceData;
+  readonly writtenPremium: WrittenPremiumLedger;
+  readonly clock: Clock;
+}
+
+export interface Portfolio {
+  readonly asOf: CalendarDate;
+  readonly grossWrittenPremium: Cents;
+  readonly earnedPremium: Cents;
+  /** Policies in force on the date. */
+  readonly policyCount: number;
+  /** New business bound (renewals aside) with terms starting on or before the date. */
+  readonly bindingCount: number;
+  readonly incurredLosses: Cents;
+  readonly lossRatio: number | null;
+}
+
+export interface ProgramUtilization {
+  readonly programId: string;
+  readonly name: string;
+  readonly year: number;
+  readonly aggregateCap: Cents;
+  readonly written: Cents;
+  readonly utilization: number;
+}
+
+/** Records read per page while adding up. */
+const PAGE = 200;
+/** The longest commission summary one request may ask for. */
+export const MAX_COMMISSION_MONTHS = 36;
+
+/** The month `count` months before `month` (YYYY-MM). */
+const monthsBefore = (month: string, count: number): string => {
+  const index = Number(month.slice(0, 4)) * 12 + Number(month.slice(5)) - 1 - count;
+  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
+};
+
+const everyRecord = async <T>(read: (page: PageRequest) => Promise<Page<T>>): Promise<T[]> => {
+  const all: T[] = [];
+  let cursor: string | null = null;
+  do {
+    const page: Page<T> = await read({ limit: PAGE, ...(cursor ? { cursor } : {}) });
+    all.push(...page.data);
+    cursor = page.nextCursor;
+  } while (cursor);
+  return all;
+};
+
+/**
+ * The organization's figures, computed from what is stored: written and earned premium from each
+ * term's premium history, losses from its claims, commissions as recorded, and written premium
+ * against each program's aggregate cap.
+ */
+export class Analytics {
+  private readonly deps: AnalyticsDeps;
+
+  constructor(deps: AnalyticsDeps) {
+    this.deps = deps;
+  }
+
+  async portfolio(orgId: string, date?: CalendarDate): Promise<Portfolio> {
+    const asOf = date ?? today(this.deps.clock.now());
+    const [premium, policies, claims] = await Promise.all([
+      this.deps.premium.organizationAsOf(orgId, asOf),
+      everyRecord((page) => this.deps.policies.list(orgId, {}, page)),
+      everyRecord((page) => this.deps.claims.list(orgId, {}, page)),
+    ]);
+    const started = (policy: Policy) => compareDates(policy.effectiveDate, asOf) <= 0;
+    const losses = incurredLosses(claims, asOf);
+    return {
+      asOf,
+      grossWrittenPremium: premium.written,
+      earnedPremium: premium.earned,
+      policyCount: policies.filter((policy) => inForceOn(policy, asOf)).length,
+      bindingCount: policies.filter((policy) => policy.renewalOf === null && started(policy)).length,
+      incurredLosses: losses,
+      lossRatio: lossRatio(losses, premium.earned),
+    };
+  }
+
+  /** Agent commission, MGA commission and carrier net by the month they were recorded, `from` to `to` (YYYY-MM). */
+  async commissions(orgId: string, requestedFrom?: string, requestedTo?: string): Promise<CommissionPeriod[]> {
+    const to = requestedTo ?? today(this.deps.clock.now()).slice(0, 7);
+    const from = requestedFrom ?? monthsBefore(to, 11);
+    if (from > to) throw validationFailed('from', 'before_to', "'from' must not be after 'to'.");
+    const { start, end } = monthRange(from, to);
+    const months = (Number(to.slice(0, 4)) - Number(from.slice(0, 4))) * 12 + Number(to.slice(5)) - Number(from.slice(5)) + 1;
+    if (months > MAX_COMMISSION_MONTHS) throw validationFailed('to', 'range', `At most ${MAX_COMMISSION_MONTHS} months per request.`);
+    const recorded = await everyRecord((page) => this.deps.commissions.list(orgId, { recordedFrom: start, recordedBefore: end }, page));
+    return commissionsByMonth(recorded, from, to);
+  }
+
+  /**
+   * Written premium against the aggregate cap of each of the organization's programs in the year
+   * (default: this one); the platform default too when the organization has none or wrote under it.
+   */
+  async daUtilization(orgId: string, year?: number): Promise<ProgramUtilization[]> {
+    const on = year ?? yearOf(today(this.deps.clock.now()));
+    const own = await this.deps.programs.forOrganization(orgId);
+    const fallback = this.deps.reference.defaultProgram();
+    const fallbackWritten = await this.deps.writtenPremium.written(orgId, fallback.id, on);
+    const programs = own.length === 0 || fallbackWritten > 0 ? [...own, fallback] : own;
+    return Promise.all(
+      programs.map(async (program) => {
+        const written = program.id === fallback.id ? fallbackWritten : await this.deps.writtenPremium.written(orgId, program.id, on);
+        return {
+          programId: program.id,
+          name: program.name,
+          year: on,
+          aggregateCap: program.aggregateCap,
+          written: cents(written),
+          utilization: utilization(written, program.aggregateCap),
+        };
+      }),
+    );
+  }
+}
