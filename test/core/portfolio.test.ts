@@ -21,8 +21,8 @@ test('incurred losses: paid plus both reserves, of losses on or before the date;
     { lossDate: '2027-05-01', paid: cents(100_000), reserves: { indemnity: cents(0), expense: cents(0) } },
   ];
   // $8,750 + $1,500.50 + $500 + $50 = $10,800.50
-  t.is<number>(incurredLosses(claims, '2027-04-01'), 1_080_050);
-  t.is<number>(incurredLosses(claims, '2027-02-09'), 0);
+  t.is<number, number>(incurredLosses(claims, '2027-04-01'), 1_080_050);
+  t.is<number, number>(incurredLosses(claims, '2027-02-09'), 0);
   // $10,800.50 over $36,500 earned = 0.29590...
   t.is(lossRatio(cents(1_080_050), cents(3_650_000)), 0.2959);
   t.is(lossRatio(cents(100), cents(0)), null);
