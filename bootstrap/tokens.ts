@@ -73,6 +73,8 @@ import type { ReferralApprovals } from '../ports/underwriting/referral-approvals
 import type { DealMessageRepository, DealRoomRepository } from '../ports/deal-rooms/deal-room.ports.ts';
 import type { DealRooms } from '../ports/deal-rooms/deal-rooms.use-case.ts';
 import type { Analytics } from '../ports/analytics/analytics.use-case.ts';
+import type { DailyNotices } from '../ports/oversight/daily-notices.port.ts';
+import type { ScheduledJobs } from '../ports/jobs/scheduled-jobs.use-case.ts';
 import type { ReferralRepository, Referrals } from '../ports/referrals/referrals.use-case.ts';
 import type { Submissions } from '../ports/underwriting/submissions.use-case.ts';
 import type { WrittenPremiumLedger, QuoteRepository, SequenceGenerator, SubmissionRepository } from '../ports/underwriting/underwriting.repositories.ts';
@@ -145,6 +147,8 @@ export const TOKENS = {
   Referrals: token<Referrals>('Referrals'),
   // oversight
   Analytics: token<Analytics>('Analytics'),
+  DailyNotices: token<DailyNotices>('DailyNotices'),
+  ScheduledJobs: token<ScheduledJobs>('ScheduledJobs'),
   Programs: token<Programs>('Programs'),
   SubmissionRepository: token<SubmissionRepository>('SubmissionRepository'),
   QuoteRepository: token<QuoteRepository>('QuoteRepository'),

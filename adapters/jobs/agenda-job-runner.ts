@@ -1,6 +1,8 @@
 import { Agenda, type AgendaBackend } from 'agenda';
+import cron, { type ScheduledTask } from 'node-cron';
 import type { Logger } from 'pino';
 import type { JobDefinition } from '../../ports/jobs/job-definition.ts';
+import type { JobSchedule } from '../../ports/jobs/scheduled-jobs.use-case.ts';
 import type { JobQueue } from '../../ports/webhooks/webhook.ports.ts';
 
 export interface JobRunnerOptions {
@@ -14,9 +16,15 @@ export interface JobRunnerOptions {
 
 export const DEFAULT_JOB_LOCK_LIFETIME_MS = 60_000;
 
-export class AgendaJobRunner implements JobQueue {
+/**
+ * Agenda runs the work; node-cron triggers scheduled jobs. Every process has the same triggers:
+ * each one queues the run of its slot (the minute it fired) under a unique key, so the store
+ * keeps one run per slot and one worker takes it.
+ */
+export class AgendaJobRunner implements JobQueue, JobSchedule {
   private readonly agenda: Agenda;
   private readonly definitions: JobDefinition[] = [];
+  private readonly triggers = new Map<string, ScheduledTask>();
   private readonly logger: Logger;
 
   constructor(backend: AgendaBackend, logger: Logger, options: JobRunnerOptions = {}) {
@@ -37,7 +45,27 @@ export class AgendaJobRunner implements JobQueue {
 
   async start(): Promise<void> {
     await this.agenda.start();
-    for (const definition of this.definitions) if (definition.every) await this.agenda.every(definition.every, definition.name);
+    for (const definition of this.definitions) {
+      if (definition.every) await this.agenda.every(definition.every, definition.name);
+      if (definition.cron) this.schedule(definition.name, definition.cron);
+    }
+  }
+
+  nextRunAt(name: string): Date | null {
+    return this.triggers.get(name)?.getNextRun() ?? null;
+  }
+
+  private schedule(name: string, expression: string): void {
+    if (!cron.validate(expression)) throw new Error(`Job '${name}' has an invalid cron expression '${expression}'.`);
+    const trigger = cron.schedule(
+      expression,
+      async (context) => {
+        const slot = `${name}@${context.triggeredAt.toISOString().slice(0, 16)}`;
+        await this.enqueue(name, { slot }, { slot }).catch((error: unknown) => this.logger.error({ err: error, job: name }, 'scheduled run not queued'));
+      },
+      { name, timezone: 'UTC', noOverlap: true },
+    );
+    this.triggers.set(name, trigger);
   }
 
   async enqueue(name: string, data: Record<string, string>, uniqueKey?: Record<string, string>): Promise<void> {
@@ -48,6 +76,8 @@ export class AgendaJobRunner implements JobQueue {
 
   /** Lets running jobs finish (up to the grace period), then stops. */
   async stop(graceMs = 10_000): Promise<void> {
+    for (const trigger of this.triggers.values()) await trigger.destroy();
+    this.triggers.clear();
     await this.agenda.drain(graceMs).catch(() => undefined);
     await this.agenda.stop();
   }

@@ -1,7 +1,6 @@
 /**
  * Outbound event types tenants can subscribe to, with what each one means: only events this
- * service emits. A feature adds its events here when it lands (claims, delegated-authority and
- * compliance alerts are not emitted yet, so they cannot be subscribed to).
+ * service emits. A feature adds its events here when it lands.
  */
 export const EVENT_TYPES = {
   'policy.bound': 'A policy was bound.',
@@ -17,6 +16,8 @@ export const EVENT_TYPES = {
   'claim.reserved': 'Reserves were set or updated.',
   'claim.settled': 'A settlement was approved.',
   'claim.closed': 'A claim was closed.',
+  'da.limit_approaching': "A program's written premium for the year passed 85 % of its aggregate cap (once per program and day).",
+  'compliance.deadline_approaching': 'A licence expiry, appointment renewal or state filing is due within 30 days (once per item and day).',
   'webhook.test': 'Sent by the test operation of a subscription.',
 } as const;
 

@@ -20,6 +20,16 @@ export interface EventData {
   'claim.reserved': { claimId: string; claimNumber: string; indemnity: Cents; expense: Cents; incurred: Cents };
   'claim.settled': { claimId: string; claimNumber: string; settlementId: string; amount: Cents; paid: Cents };
   'claim.closed': { claimId: string; claimNumber: string; outcome: string; paid: Cents };
+  'da.limit_approaching': { programId: string; programName: string; year: number; aggregateCap: Cents; written: Cents; utilization: number };
+  'compliance.deadline_approaching': {
+    kind: 'license_expiry' | 'appointment_renewal' | 'state_filing';
+    itemId: string;
+    description: string;
+    state: string | null;
+    producerId: string | null;
+    dueDate: CalendarDate;
+    daysRemaining: number;
+  };
   'webhook.test': { subscriptionId: string; message: string };
 }
 
@@ -40,5 +50,7 @@ export const EVENT_MONEY_FIELDS: { readonly [T in EventType]: { readonly [K in M
   'claim.reserved': { indemnity: true, expense: true, incurred: true },
   'claim.settled': { amount: true, paid: true },
   'claim.closed': { paid: true },
+  'da.limit_approaching': { aggregateCap: true, written: true },
+  'compliance.deadline_approaching': {},
   'webhook.test': {},
 };

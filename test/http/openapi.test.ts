@@ -135,6 +135,8 @@ test('every served route is described, with security, rate headers and error res
     ['get', '/v1/analytics/{orgId}/portfolio'],
     ['get', '/v1/analytics/{orgId}/commissions'],
     ['get', '/v1/analytics/{orgId}/da-utilization'],
+    ['get', '/v1/jobs'],
+    ['post', '/v1/jobs/{name}/run'],
     ['get', '/v1/flags'],
     ['put', '/v1/flags/{key}'],
     ['delete', '/v1/flags/{key}'],

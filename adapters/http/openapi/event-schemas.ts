@@ -78,6 +78,23 @@ export const EVENT_DATA_SCHEMAS: Record<EventType, TSchema> = {
     outcome: Type.String({ description: '`settled` or `denied`.' }),
     paid: Money,
   }),
+  'da.limit_approaching': Type.Object({
+    programId: Type.String(),
+    programName: Type.String(),
+    year: Type.Integer(),
+    aggregateCap: Money,
+    written: Money,
+    utilization: Type.Number({ description: 'written / aggregateCap, 0..1, four decimals.' }),
+  }),
+  'compliance.deadline_approaching': Type.Object({
+    kind: Type.Union([Type.Literal('license_expiry'), Type.Literal('appointment_renewal'), Type.Literal('state_filing')]),
+    itemId: Type.String({ description: 'The producer (licence), appointment, or `<filing>:<state>`.' }),
+    description: Type.String(),
+    state: Type.Union([Type.String(), Type.Null()]),
+    producerId: Type.Union([Type.String(), Type.Null()]),
+    dueDate: DateOnly,
+    daysRemaining: Type.Integer({ minimum: 0, maximum: 30 }),
+  }),
   'webhook.test': Type.Object({ subscriptionId: Type.String(), message: Type.String() }),
 };
 
