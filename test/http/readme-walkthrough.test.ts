@@ -68,12 +68,14 @@ test('the README walk-through runs as written against a started service', async 
 
   const statuses = (await readFile(statusLog, 'utf8')).trim().split('\n');
   t.true(statuses.length >= 25, `${statuses.length} calls`);
-  // Exactly the errors the README shows on purpose: a missing credential, a renewal before its window.
+  // Exactly the errors the README shows on purpose: a missing credential, a renewal before its
+  // window, a bind outside delegated authority before its referral is approved.
   t.deepEqual(
     statuses.filter((status) => !/^2\d\d$/.test(status)),
-    ['401', '422'],
+    ['401', '422', '422'],
     statuses.join(' '),
   );
   t.regex(stdout, /callback policy\.bound \{/);
   t.regex(stdout, /"status":"succeeded"/);
+  t.regex(stdout, /\{"type":"message","message":\{[^}]*"body":"Hello from the socket"/, 'the socket hears its own message');
 });
