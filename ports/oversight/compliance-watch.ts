@@ -8,7 +8,7 @@ import { eventOrigin } from '../shared/event-origin.ts';
 import type { IdGenerator } from '../shared/id-generator.port.ts';
 import type { OrganizationRepository } from '../tenancy/organization.repository.ts';
 import type { DailyNotices } from './daily-notices.port.ts';
-import { everyPage, NoticeCount } from './organizations-walk.ts';
+import { everyPage, watchEveryOrganization } from './organizations-walk.ts';
 
 export interface ComplianceWatchDeps {
   readonly organizations: OrganizationRepository;
@@ -41,23 +41,16 @@ export class ComplianceWatch {
     this.deps = deps;
   }
 
-  async run(now: Date): Promise<string> {
+  run(now: Date): Promise<string> {
     const on = today(now);
-    const count = new NoticeCount();
-    let organizations = 0;
-    await everyPage(
-      (page) => this.deps.organizations.list(page),
-      async (organization) => {
-        organizations += 1;
-        for (const deadline of await this.deadlines(organization.id, on)) {
-          const daysRemaining = daysUntilWithinWindow(deadline.dueDate, on);
-          if (daysRemaining === null) continue;
-          const event = domainEvent('compliance.deadline_approaching', { ...deadline, daysRemaining }, eventOrigin(this.deps, organization.id, now));
-          count.add(await this.deps.notices.sendOnce(organization.id, `${deadline.kind}:${deadline.itemId}:${deadline.dueDate}`, on, event));
-        }
-      },
-    );
-    return count.summary('compliance deadlines', organizations);
+    return watchEveryOrganization(this.deps, on, 'compliance deadlines', async (orgId, send) => {
+      for (const deadline of await this.deadlines(orgId, on)) {
+        const daysRemaining = daysUntilWithinWindow(deadline.dueDate, on);
+        if (daysRemaining === null) continue;
+        const event = domainEvent('compliance.deadline_approaching', { ...deadline, daysRemaining }, eventOrigin(this.deps, orgId, now));
+        await send(`${deadline.kind}:${deadline.itemId}:${deadline.dueDate}`, event);
+      }
+    });
   }
 
   private async deadlines(orgId: string, on: CalendarDate): Promise<Deadline[]> {

@@ -6,7 +6,7 @@ import { eventOrigin } from '../shared/event-origin.ts';
 import type { IdGenerator } from '../shared/id-generator.port.ts';
 import type { OrganizationRepository } from '../tenancy/organization.repository.ts';
 import type { DailyNotices } from './daily-notices.port.ts';
-import { everyPage, NoticeCount } from './organizations-walk.ts';
+import { watchEveryOrganization } from './organizations-walk.ts';
 
 export interface DaUtilizationWatchDeps {
   readonly organizations: OrganizationRepository;
@@ -23,32 +23,18 @@ export class DaUtilizationWatch {
     this.deps = deps;
   }
 
-  async run(now: Date): Promise<string> {
-    const on = today(now);
-    const count = new NoticeCount();
-    let organizations = 0;
-    await everyPage(
-      (page) => this.deps.organizations.list(page),
-      async (organization) => {
-        organizations += 1;
-        for (const program of await this.deps.analytics.daUtilization(organization.id)) {
-          if (program.aggregateCap <= 0 || program.written / program.aggregateCap <= DA_ALERT_THRESHOLD) continue;
-          const event = domainEvent(
-            'da.limit_approaching',
-            {
-              programId: program.programId,
-              programName: program.name,
-              year: program.year,
-              aggregateCap: program.aggregateCap,
-              written: program.written,
-              utilization: program.utilization,
-            },
-            eventOrigin(this.deps, organization.id, now),
-          );
-          count.add(await this.deps.notices.sendOnce(organization.id, `da:${program.programId}:${program.year}`, on, event));
-        }
-      },
-    );
-    return count.summary('DA alerts', organizations);
+  run(now: Date): Promise<string> {
+    return watchEveryOrganization(this.deps, today(now), 'DA alerts', async (orgId, send) => {
+      for (const program of await this.deps.analytics.daUtilization(orgId)) {
+        if (program.aggregateCap <= 0 || program.written / program.aggregateCap <= DA_ALERT_THRESHOLD) continue;
+        const { programId, name: programName, year, aggregateCap, written, utilization } = program;
+        const event = domainEvent(
+          'da.limit_approaching',
+          { programId, programName, year, aggregateCap, written, utilization },
+          eventOrigin(this.deps, orgId, now),
+        );
+        await send(`da:${programId}:${year}`, event);
+      }
+    });
   }
 }

@@ -1,4 +1,8 @@
+import type { DomainEvent } from '../../core/events/domain-event.ts';
+import type { CalendarDate } from '../../core/shared/calendar-date.ts';
 import type { Page, PageRequest } from '../persistence/page.ts';
+import type { OrganizationRepository } from '../tenancy/organization.repository.ts';
+import type { DailyNotices } from './daily-notices.port.ts';
 
 /** Every record a paged list holds, page after page. */
 export const everyPage = async <T>(read: (page: PageRequest) => Promise<Page<T>>, each: (record: T) => Promise<void>): Promise<void> => {
@@ -10,17 +14,29 @@ export const everyPage = async <T>(read: (page: PageRequest) => Promise<Page<T>>
   } while (cursor);
 };
 
-/** What a watch sent in one run: its summary line. */
-export class NoticeCount {
-  sent = 0;
-  already = 0;
+/** Sends an item's event unless it was sent today. */
+export type SendOnce = (itemKey: string, event: DomainEvent) => Promise<void>;
 
-  add(sent: boolean): void {
-    if (sent) this.sent += 1;
-    else this.already += 1;
-  }
-
-  summary(what: string, organizations: number): string {
-    return `${this.sent} ${what} sent, ${this.already} already sent today, over ${organizations} organizations`;
-  }
-}
+/**
+ * A watch's run: `each` looks at one organization and sends what it finds through `send`, which
+ * lets each item through once a day. Answers the run's summary line.
+ */
+export const watchEveryOrganization = async (
+  deps: { readonly organizations: OrganizationRepository; readonly notices: DailyNotices },
+  on: CalendarDate,
+  what: string,
+  each: (orgId: string, send: SendOnce) => Promise<void>,
+): Promise<string> => {
+  let [organizations, sent, already] = [0, 0, 0];
+  await everyPage(
+    (page) => deps.organizations.list(page),
+    async (organization) => {
+      organizations += 1;
+      await each(organization.id, async (itemKey, event) => {
+        if (await deps.notices.sendOnce(organization.id, itemKey, on, event)) sent += 1;
+        else already += 1;
+      });
+    },
+  );
+  return `${sent} ${what} sent, ${already} already sent today, over ${organizations} organizations`;
+};
