@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { HttpServer } from '../adapters/http/kernel/http-server.ts';
 import { secretHeaderNames } from '../adapters/http/kernel/request-meta.ts';
 import { RequestPipeline } from '../adapters/http/kernel/request-pipeline.ts';
+import { IdempotentPosts } from '../adapters/http/kernel/idempotent-posts.ts';
 import type { RouteDefinition } from '../adapters/http/kernel/route.ts';
 import type { UpgradeRoute } from '../adapters/http/kernel/upgrade-route.ts';
 import { UploadStager } from '../adapters/http/kernel/upload-stager.ts';
@@ -107,11 +108,13 @@ export const startApp = async (config: AppConfig, options: StartOptions = {}): P
       records: container.get(TOKENS.RecordAccess),
       reads: container.get(TOKENS.ReadAudit),
       features: container.get(TOKENS.FeatureFlags),
+      idempotency: new IdempotentPosts(container.get(TOKENS.IdempotencyKeys)),
     });
   await resolve(TOKENS.Authenticate);
   await resolve(TOKENS.RecordAccess);
   await resolve(TOKENS.ReadAudit);
   await resolve(TOKENS.FeatureFlags);
+  await resolve(TOKENS.IdempotencyKeys);
   await resolve(TOKENS.RateLimiter);
   const api = new HttpServer('api', apiRoutes, pipeline(), logger, config.http, sockets);
   // The authentication service answers the same health and readiness probes as the API.

@@ -7,6 +7,7 @@ import { agendaBackendFor } from './job-backend.ts';
 import { OutboxFileMailer } from '../adapters/notifications/outbox-file-mailer.ts';
 import { SmtpMailer } from '../adapters/notifications/smtp-mailer.ts';
 import { AuditLogStore } from '../adapters/persistence/audit/audit-log.store.ts';
+import { StoreIdempotencyKeys } from '../adapters/persistence/platform/idempotency-key.store.ts';
 import { MemoryWindowCounter } from '../adapters/persistence/rate-limit/window-counter.memory.ts';
 import { StoreWindowCounter } from '../adapters/persistence/rate-limit/window-counter.store.ts';
 import { Hs256TokenSigner } from '../adapters/security/hs256-token-signer.ts';
@@ -32,6 +33,7 @@ export const platformModule = (config: AppConfig, store: CollectionStore, logger
     wire.factory(TOKENS.PasswordHasher, [], () => new ScryptPasswordHasher(config.passwordHashCost));
     wire.factory(TOKENS.TokenSigner, [], () => new Hs256TokenSigner(config.secrets.jwtSecret));
     wire.factory(TOKENS.AuditLog, [TOKENS.Store], AuditLogStore.create);
+    wire.factory(TOKENS.IdempotencyKeys, [TOKENS.Store], StoreIdempotencyKeys.create);
     wire.factory(TOKENS.AuditTrail, [TOKENS.AuditLog, TOKENS.Ids, TOKENS.Clock], (log, ids, clock) => new AuditTrail(log, ids, clock));
     // Rate windows may be lost on a crash without harm; sign-in lockouts may not. With the embedded
     // engine one process owns the data, so its memory is the shared store for rate windows.

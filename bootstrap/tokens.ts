@@ -73,6 +73,7 @@ import type { ReferralApprovals } from '../ports/underwriting/referral-approvals
 import type { DealMessageRepository, DealRoomRepository } from '../ports/deal-rooms/deal-room.ports.ts';
 import type { DealRooms } from '../ports/deal-rooms/deal-rooms.use-case.ts';
 import type { Analytics } from '../ports/analytics/analytics.use-case.ts';
+import type { IdempotencyKeys } from '../ports/shared/idempotency-keys.port.ts';
 import type { DailyNotices } from '../ports/oversight/daily-notices.port.ts';
 import type { ScheduledJobs } from '../ports/jobs/scheduled-jobs.use-case.ts';
 import type { ReferralRepository, Referrals } from '../ports/referrals/referrals.use-case.ts';
@@ -86,6 +87,7 @@ import { token } from './wiring.ts';
 export const TOKENS = {
   // platform
   Store: token<CollectionStore>('CollectionStore'),
+  IdempotencyKeys: token<IdempotencyKeys>('IdempotencyKeys'),
   Clock: token<Clock>('Clock'),
   Ids: token<IdGenerator>('IdGenerator'),
   SecretTools: token<SecretTools>('SecretTools'),

@@ -19,6 +19,7 @@ export const HTTP_STATUS: Readonly<Record<ErrorCode, number>> = {
   method_not_allowed: 405,
   duplicate: 409,
   conflict: 409,
+  idempotency_key_reuse: 422,
   payload_too_large: 413,
   unsupported_media_type: 415,
   invalid_transition: 422,

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { Logger } from 'pino';
 import { authorize } from '../../../core/identity/authorization.ts';
-import { principalOrgId, rateLimitSubject, type Principal } from '../../../core/identity/principal.ts';
+import { describeActor, principalOrgId, rateLimitSubject, type Principal } from '../../../core/identity/principal.ts';
 import type { RateClass } from '../../../core/rate-limit/rate-limit.rules.ts';
 import { DomainError } from '../../../core/shared/domain-error.ts';
 import type { Organization } from '../../../core/tenancy/organization.ts';
@@ -13,6 +13,7 @@ import type { Authenticate, Authentication } from '../../../ports/identity/authe
 import type { RateLimiter } from '../../../ports/rate-limit/rate-limiter.use-case.ts';
 import { DEFAULT_MAX_BODY_BYTES, parseJsonBody, readRawBody } from './body-reader.ts';
 import { errorResponse } from './error-response.ts';
+import { digestOf, fingerprintOf, type IdempotentPosts } from './idempotent-posts.ts';
 import { bearerOf, clientAddressOf, cookiesOf, credentialOf, loggableHeaders, loggableUrl, mediaTypeOf, requestIdOf } from './request-meta.ts';
 import { writeResult } from './response-writer.ts';
 import type { RouteDefinition, RouteResult } from './route.ts';
@@ -38,6 +39,8 @@ export interface PipelineDeps {
   readonly reads: Pick<ReadAudit, 'applies' | 'record'>;
   /** The organization's switched-off features (flags). */
   readonly features: Pick<FeatureFlags, 'require'>;
+  /** `Idempotency-Key` on POSTs. */
+  readonly idempotency: IdempotentPosts;
 }
 
 const queryOf = (url: string | undefined): Record<string, string | string[]> => {
@@ -97,28 +100,32 @@ export class RequestPipeline {
       const upload = await this.deps.uploads.stage(request, route.upload);
       try {
         const raw = upload ? null : await readRaw(route, request);
-        const body =
-          route.body && !upload
-            ? parseJsonBody(await readRawBody(request, route.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES), request.headers['content-type'])
-            : undefined;
+        const json = route.body && !upload ? await readRawBody(request, route.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES) : null;
+        const body = json ? parseJsonBody(json, request.headers['content-type']) : undefined;
         const query = queryOf(request.url);
         if (route.query) validate(route.query, query, 'query');
         if (route.body && !upload) validate(route.body, body, 'body');
-        const result = await route.handler({
-          body,
-          upload,
-          raw,
-          query,
-          params,
-          requestId,
-          headers: request.headers,
-          get cookies() {
-            return cookiesOf(request);
-          },
-          bearer: bearerOf(request),
-          principal,
-          organization,
-        });
+        const handle = () =>
+          route.handler({
+            body,
+            upload,
+            raw,
+            query,
+            params,
+            requestId,
+            headers: request.headers,
+            get cookies() {
+              return cookiesOf(request);
+            },
+            bearer: bearerOf(request),
+            principal,
+            organization,
+          });
+        const key = route.method === 'POST' && principal ? this.deps.idempotency.keyOf(request) : null;
+        const result =
+          key && principal
+            ? await this.deps.idempotency.run(describeActor(principal), key, fingerprintOf(request, upload?.sha256 ?? digestOf(json ?? raw)), handle)
+            : await handle();
         if (principal && orgId && route.method === 'GET' && result.status < 300 && this.deps.reads.applies(principal)) {
           await this.deps.reads.record(principal, orgId, {
             operationId: route.operationId,

@@ -37,6 +37,7 @@ const errorCodesFor = (route: RouteDefinition): ErrorCode[] => {
   if (route.access.kind === 'credential') ['unauthenticated', 'forbidden', 'insufficient_scope'].forEach((c) => codes.add(c as ErrorCode));
   if (route.params || route.access.kind === 'credential') codes.add('not_found');
   if (route.rateClass !== 'none') codes.add('rate_limited');
+  if (route.method === 'POST' && route.access.kind === 'credential') ['conflict', 'idempotency_key_reuse'].forEach((c) => codes.add(c as ErrorCode));
   codes.add('internal_error');
   return [...codes];
 };
@@ -73,6 +74,16 @@ const parameters = (route: RouteDefinition): Json[] => {
         schema: rest,
       });
     }
+  }
+  if (route.method === 'POST' && route.access.kind === 'credential') {
+    result.push({
+      name: 'Idempotency-Key',
+      in: 'header',
+      required: false,
+      description:
+        'Any unique value (1-255 visible ASCII characters), for a POST that may be retried safely: the same key and request within 24 hours answer what the first one answered (`Idempotent-Replayed: true`), the same key with another request is 422 `idempotency_key_reuse`, and 409 while the first is still running. Keys are kept per credential; a request that failed keeps nothing.',
+      schema: { type: 'string', minLength: 1, maxLength: 255 },
+    });
   }
   for (const header of route.requestHeaders ?? [])
     result.push({ name: header.name, in: 'header', required: header.required, description: header.description, schema: { type: 'string' } });
