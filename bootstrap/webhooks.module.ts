@@ -1,3 +1,4 @@
+import { eventRoutes } from '../adapters/http/webhooks/events.routes.ts';
 import { webhookRoutes } from '../adapters/http/webhooks/webhooks.routes.ts';
 import { AggregateOutbox, DeliveryLogStore, EventLogStore, SubscriptionStoreRepository } from '../adapters/persistence/webhooks/webhook.stores.ts';
 import { HmacWebhookSigner, HttpWebhookTransport } from '../adapters/webhooks/http-webhook-transport.ts';
@@ -34,7 +35,7 @@ export const webhooksModule = (config: AppConfig): ContextModule => ({
       });
     });
   }),
-  routes: async (resolve) => webhookRoutes(await resolve(TOKENS.Webhooks)),
+  routes: async (resolve) => [...webhookRoutes(await resolve(TOKENS.Webhooks)), ...eventRoutes(await resolve(TOKENS.Webhooks))],
   jobs: async (resolve) => {
     const webhooks = await resolve(TOKENS.Webhooks);
     return [outboxRelayJob(webhooks), webhookDeliveryJob(webhooks)];

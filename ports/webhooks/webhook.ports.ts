@@ -13,13 +13,26 @@ export interface SubscriptionRepository {
 export interface DeliveryLog {
   record(delivery: WebhookDelivery): Promise<void>;
   list(orgId: string, subscriptionId: string, page: PageRequest): Promise<Page<WebhookDelivery>>;
+  /** An attempt of the subscription by its id, or by the delivery id its receiver saw. */
+  find(orgId: string, subscriptionId: string, id: string): Promise<WebhookDelivery | null>;
 }
+
+export interface EventFilters {
+  readonly type?: string;
+  readonly createdFrom?: Date;
+  readonly createdTo?: Date;
+}
+
+/** How long published events are kept to reconcile from (and to deliver again). */
+export const EVENT_RETENTION_DAYS = 30;
 
 /** Published events, kept for delivery and for receivers that reconcile. */
 export interface EventLog {
   /** Idempotent: an event already stored is left as it is. */
   store(event: DomainEvent): Promise<void>;
   findById(orgId: string, id: string): Promise<DomainEvent | null>;
+  /** Newest first. */
+  list(orgId: string, filters: EventFilters, page: PageRequest): Promise<Page<DomainEvent>>;
 }
 
 /**

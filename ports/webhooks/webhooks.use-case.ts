@@ -1,4 +1,4 @@
-import { domainEvent } from '../../core/events/domain-event.ts';
+import { domainEvent, type DomainEvent } from '../../core/events/domain-event.ts';
 import { isEventType, type EventType } from '../../core/events/event-catalog.ts';
 import { DomainError, notFound, validationFailed } from '../../core/shared/domain-error.ts';
 import type { Environment } from '../../core/tenancy/organization.ts';
@@ -6,7 +6,15 @@ import { assertCallbackUrl } from '../../core/webhooks/address.rules.ts';
 import type { WebhookDelivery, WebhookSubscription } from '../../core/webhooks/subscription.ts';
 import type { Page, PageRequest } from '../persistence/page.ts';
 import { deliver, delivered, type DeliveryDeps } from './webhook-delivery.ts';
-import type { DeliveryLog, EventLog, JobQueue, Outbox, SubscriptionRepository } from './webhook.ports.ts';
+import {
+  EVENT_RETENTION_DAYS,
+  type DeliveryLog,
+  type EventFilters,
+  type EventLog,
+  type JobQueue,
+  type Outbox,
+  type SubscriptionRepository,
+} from './webhook.ports.ts';
 
 export interface WebhooksDeps extends DeliveryDeps {
   readonly environment: Environment;
@@ -65,6 +73,33 @@ export class Webhooks {
       { id: this.deps.ids.next('evt'), orgId, at: this.deps.clock.now() },
     );
     await this.deps.events.store(event);
+    const attempt = await deliver(this.deps, subscription, event);
+    return { ...attempt, delivered: delivered(attempt) };
+  }
+
+  /**
+   * The organization's published events, newest first, within the 30 days they are kept: what a
+   * receiver that missed deliveries reconciles from (the envelopes the webhooks carry).
+   */
+  events(orgId: string, filters: EventFilters, page: PageRequest): Promise<Page<DomainEvent>> {
+    const oldest = new Date(this.deps.clock.now().getTime() - EVENT_RETENTION_DAYS * 86_400_000);
+    const createdFrom = filters.createdFrom && filters.createdFrom > oldest ? filters.createdFrom : oldest;
+    return this.deps.events.list(orgId, { ...filters, createdFrom }, page);
+  }
+
+  async event(orgId: string, id: string): Promise<DomainEvent> {
+    const event = await this.deps.events.findById(orgId, id);
+    if (!event || event.timestamp.getTime() < this.deps.clock.now().getTime() - EVENT_RETENTION_DAYS * 86_400_000) throw notFound('Event');
+    return event;
+  }
+
+  /** Sends a logged delivery's event again to its subscription: signed anew, under a new delivery id. */
+  async redeliver(orgId: string, subscriptionId: string, deliveryId: string): Promise<WebhookDelivery & { delivered: boolean }> {
+    const subscription = await this.subscription(orgId, subscriptionId);
+    if (!subscription.active) throw new DomainError('webhook_inactive', 'The webhook subscription is inactive.');
+    const previous = await this.deps.deliveries.find(orgId, subscriptionId, deliveryId);
+    if (!previous) throw notFound('Delivery');
+    const event = await this.event(orgId, previous.eventId);
     const attempt = await deliver(this.deps, subscription, event);
     return { ...attempt, delivered: delivered(attempt) };
   }

@@ -55,7 +55,13 @@ const recordsOfA = async (app: TestApp, a: Tenant): Promise<Record<string, strin
     token: a.adminToken,
     body: { entityType: 'submission', entityId: bound.submission.id, reason: 'Second look' },
   });
+  let events: { id: string }[] = [];
+  for (let attempt = 0; attempt < 50 && events.length === 0; attempt += 1) {
+    events = (await call(app.api, 'GET', '/v1/events', { token: a.adminToken })).body.data;
+    if (events.length === 0) await new Promise((resolve) => setTimeout(resolve, 100));
+  }
   return {
+    '/v1/events/': (events[0] as { id: string }).id,
     '/v1/deal-rooms/': room.body.id,
     '/v1/analytics/': a.orgId,
     '/v1/referrals/': referral.body.id,

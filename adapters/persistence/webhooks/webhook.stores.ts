@@ -1,11 +1,18 @@
-import type { RecordFields } from '../shared/document-mapping.ts';
+import { definedFields, type RecordFields } from '../shared/document-mapping.ts';
 import type { DomainEvent } from '../../../core/events/domain-event.ts';
 import { isActiveStatus, SUBSCRIPTION_LIFECYCLE, type WebhookDelivery, type WebhookSubscription } from '../../../core/webhooks/subscription.ts';
 import { transition } from '../../../core/shared/lifecycle.ts';
 import { writeUnlessDuplicate } from '../../../core/shared/domain-error.ts';
 import type { Collection, CollectionStore, StoredDocument } from '../../../ports/persistence/collection-store.port.ts';
 import type { Page, PageRequest } from '../../../ports/persistence/page.ts';
-import type { DeliveryLog, EventLog, Outbox, SubscriptionRepository } from '../../../ports/webhooks/webhook.ports.ts';
+import {
+  EVENT_RETENTION_DAYS,
+  type DeliveryLog,
+  type EventFilters,
+  type EventLog,
+  type Outbox,
+  type SubscriptionRepository,
+} from '../../../ports/webhooks/webhook.ports.ts';
 import { eventCarriers, OUTBOX_FIELD, OUTBOX_FLAG } from '../shared/outbox.ts';
 import { RecordCollection } from '../shared/record-collection.ts';
 
@@ -95,6 +102,10 @@ export class DeliveryLogStore implements DeliveryLog {
   list(orgId: string, subscriptionId: string, page: PageRequest): Promise<Page<WebhookDelivery>> {
     return this.records.page(orgId, { subscriptionId }, page);
   }
+
+  find(orgId: string, subscriptionId: string, id: string): Promise<WebhookDelivery | null> {
+    return this.records.findOne(orgId, { subscriptionId, $or: [{ _id: id }, { deliveryId: id }] });
+  }
 }
 
 export class EventLogStore implements EventLog {
@@ -105,7 +116,12 @@ export class EventLogStore implements EventLog {
   }
 
   static async create(store: CollectionStore): Promise<EventLogStore> {
-    return new EventLogStore(await RecordCollection.open<DomainEvent>(store, 'events', DOMAIN_EVENT_FIELDS, []));
+    return new EventLogStore(
+      await RecordCollection.open<DomainEvent>(store, 'events', DOMAIN_EVENT_FIELDS, [
+        { name: 'org_type', keys: { orgId: 1, type: 1, _id: -1 } },
+        { name: 'retention', keys: { timestamp: 1 }, expireAfterSeconds: EVENT_RETENTION_DAYS * 86_400 },
+      ]),
+    );
   }
 
   async store(event: DomainEvent): Promise<void> {
@@ -114,6 +130,11 @@ export class EventLogStore implements EventLog {
 
   findById(orgId: string, id: string): Promise<DomainEvent | null> {
     return this.records.findById(orgId, id);
+  }
+
+  list(orgId: string, filters: EventFilters, page: PageRequest): Promise<Page<DomainEvent>> {
+    const timestamp = definedFields({ $gte: filters.createdFrom, $lte: filters.createdTo });
+    return this.records.page(orgId, { ...(filters.type ? { type: filters.type } : {}), ...(Object.keys(timestamp).length > 0 ? { timestamp } : {}) }, page);
   }
 }
 
