@@ -10,6 +10,7 @@ import type { UpgradeRoute } from '../adapters/http/kernel/upgrade-route.ts';
 import { UploadStager } from '../adapters/http/kernel/upload-stager.ts';
 import { buildOpenApiDocument } from '../adapters/http/openapi/openapi-document.ts';
 import { healthRoutes, openApiRoute } from '../adapters/http/platform/health.routes.ts';
+import { docsRoutes } from '../adapters/http/platform/docs.routes.ts';
 import type { CollectionStore } from '../ports/persistence/collection-store.port.ts';
 import type { AppConfig } from './config.ts';
 import { buildContainer, contextModules } from './container.ts';
@@ -82,7 +83,10 @@ export const startApp = async (config: AppConfig, options: StartOptions = {}): P
     renderer.warm().catch((error: unknown) => logger.warn({ err: error }, 'PDF rendering is unavailable: Chromium did not start'));
   }
   let document: unknown;
-  apiRoutes.push(openApiRoute(() => document));
+  apiRoutes.push(
+    openApiRoute(() => document),
+    ...docsRoutes(),
+  );
   document = buildOpenApiDocument({
     apiRoutes,
     authServiceRoutes: authRoutes,

@@ -135,6 +135,8 @@ test('every served route is described, with security, rate headers and error res
     ['get', '/v1/analytics/{orgId}/portfolio'],
     ['get', '/v1/analytics/{orgId}/commissions'],
     ['get', '/v1/analytics/{orgId}/da-utilization'],
+    ['get', '/docs'],
+    ['get', '/docs/assets/{file}'],
     ['get', '/v1/events'],
     ['get', '/v1/events/{id}'],
     ['post', '/v1/webhooks/{id}/deliveries/{deliveryId}/redeliver'],
