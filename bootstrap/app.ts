@@ -5,6 +5,8 @@ import { HttpServer } from '../adapters/http/kernel/http-server.ts';
 import { secretHeaderNames } from '../adapters/http/kernel/request-meta.ts';
 import { RequestPipeline } from '../adapters/http/kernel/request-pipeline.ts';
 import { IdempotentPosts } from '../adapters/http/kernel/idempotent-posts.ts';
+import { meteredStore } from '../adapters/metrics/metered-store.ts';
+import { PromMetrics } from '../adapters/metrics/prom-metrics.ts';
 import type { RouteDefinition } from '../adapters/http/kernel/route.ts';
 import type { UpgradeRoute } from '../adapters/http/kernel/upgrade-route.ts';
 import { UploadStager } from '../adapters/http/kernel/upload-stager.ts';
@@ -61,8 +63,9 @@ export interface StartOptions {
 
 export const startApp = async (config: AppConfig, options: StartOptions = {}): Promise<RunningApp> => {
   const logger = options.logger ?? createLogger(config.logLevel);
-  const store = options.store ?? (await openStore(config));
-  const modules = contextModules(config, store, logger);
+  const metrics = new PromMetrics();
+  const store = meteredStore(options.store ?? (await openStore(config)), metrics);
+  const modules = contextModules(config, store, logger, metrics);
   const { container, resolve } = await buildContainer(modules);
   const apiRoutes: RouteDefinition[] = [];
   const authRoutes: RouteDefinition[] = [];
@@ -113,12 +116,15 @@ export const startApp = async (config: AppConfig, options: StartOptions = {}): P
       reads: container.get(TOKENS.ReadAudit),
       features: container.get(TOKENS.FeatureFlags),
       idempotency: new IdempotentPosts(container.get(TOKENS.IdempotencyKeys)),
+      metrics,
     });
   await resolve(TOKENS.Authenticate);
   await resolve(TOKENS.RecordAccess);
   await resolve(TOKENS.ReadAudit);
   await resolve(TOKENS.FeatureFlags);
   await resolve(TOKENS.IdempotencyKeys);
+  const webhooks = await resolve(TOKENS.Webhooks);
+  metrics.watchOutbox(() => webhooks.outboxLag());
   await resolve(TOKENS.RateLimiter);
   const api = new HttpServer('api', apiRoutes, pipeline(), logger, config.http, sockets);
   // The authentication service answers the same health and readiness probes as the API.

@@ -46,6 +46,8 @@ export interface AppConfig {
   /** An S3 bucket (or S3-compatible server) for document bytes; null: the data directory, or the store on MongoDB. */
   readonly s3: S3Settings | null;
   readonly publicBaseUrl: string;
+  /** A bearer token that reads `/metrics` besides the machine secret (for a scraper that should hold nothing more). */
+  readonly metricsToken: string | null;
   readonly authBaseUrl: string;
   readonly logLevel: string;
   /**
@@ -165,6 +167,7 @@ export const loadConfig = (env: Env = process.env): AppConfig => {
     ai: aiSettings(env),
     s3: s3Settings(env),
     publicBaseUrl: env.PUBLIC_BASE_URL || `http://localhost:${port}`,
+    metricsToken: env.METRICS_TOKEN || null,
     authBaseUrl: env.AUTH_BASE_URL || `http://localhost:${authPort}`,
     logLevel: env.LOG_LEVEL || 'info',
     trustedProxyHops: trustedProxyHops(env.TRUST_PROXY),

@@ -18,12 +18,13 @@ import { tenancyModule } from './tenancy.module.ts';
 import { underwritingModule } from './underwriting.module.ts';
 import { webhooksModule } from './webhooks.module.ts';
 import { collaborationModule } from './collaboration.module.ts';
+import { PromMetrics } from '../adapters/metrics/prom-metrics.ts';
 import { oversightModule } from './oversight.module.ts';
 import { resolverOf, type ContextModule, type Resolve } from './wiring.ts';
 
 /** Every bounded context, in the order its routes appear in the API description. */
-export const contextModules = (config: AppConfig, store: CollectionStore, logger: Logger): ContextModule[] => [
-  platformModule(config, store, logger),
+export const contextModules = (config: AppConfig, store: CollectionStore, logger: Logger, metrics: PromMetrics = new PromMetrics()): ContextModule[] => [
+  platformModule(config, store, logger, metrics),
   identityModule(config, logger),
   tenancyModule(),
   authorizationModule(config),

@@ -2,6 +2,8 @@ import { join } from 'node:path';
 import type { Logger } from 'pino';
 import { auditRoutes } from '../adapters/http/audit/audit.routes.ts';
 import { healthRoutes } from '../adapters/http/platform/health.routes.ts';
+import { metricsRoute } from '../adapters/http/platform/metrics.routes.ts';
+import type { PromMetrics } from '../adapters/metrics/prom-metrics.ts';
 import { AgendaJobRunner } from '../adapters/jobs/agenda-job-runner.ts';
 import { agendaBackendFor } from './job-backend.ts';
 import { OutboxFileMailer } from '../adapters/notifications/outbox-file-mailer.ts';
@@ -23,10 +25,11 @@ import { TOKENS } from './tokens.ts';
 import { bindings, type ContextModule } from './wiring.ts';
 
 /** What every context uses: the store, time, ids, crypto, the audit log, rate limits, mail and the job runner. */
-export const platformModule = (config: AppConfig, store: CollectionStore, logger: Logger): ContextModule => ({
+export const platformModule = (config: AppConfig, store: CollectionStore, logger: Logger, metrics: PromMetrics): ContextModule => ({
   name: 'platform',
   bindings: bindings((wire) => {
     wire.value(TOKENS.Store, store);
+    wire.value(TOKENS.Metrics, metrics);
     wire.value(TOKENS.Clock, new SystemClock());
     wire.value(TOKENS.Ids, new TimeOrderedIds());
     wire.value(TOKENS.SecretTools, new NodeSecretTools());
@@ -52,8 +55,12 @@ export const platformModule = (config: AppConfig, store: CollectionStore, logger
     wire.factory(
       TOKENS.JobRunner,
       [TOKENS.Store],
-      (store) => new AgendaJobRunner(agendaBackendFor(store), logger, { lockLifetimeMs: config.jobLockLifetimeMs }),
+      (store) => new AgendaJobRunner(agendaBackendFor(store), logger, { lockLifetimeMs: config.jobLockLifetimeMs, metrics }),
     );
   }),
-  routes: async (resolve) => [...healthRoutes(await resolve(TOKENS.Store)), ...auditRoutes(await resolve(TOKENS.AuditLog))],
+  routes: async (resolve) => [
+    ...healthRoutes(await resolve(TOKENS.Store)),
+    ...auditRoutes(await resolve(TOKENS.AuditLog)),
+    metricsRoute(metrics, [config.secrets.apiSecret, ...(config.metricsToken ? [config.metricsToken] : [])]),
+  ],
 });

@@ -74,6 +74,7 @@ import type { DealMessageRepository, DealRoomRepository } from '../ports/deal-ro
 import type { DealRooms } from '../ports/deal-rooms/deal-rooms.use-case.ts';
 import type { Analytics } from '../ports/analytics/analytics.use-case.ts';
 import type { IdempotencyKeys } from '../ports/shared/idempotency-keys.port.ts';
+import type { PromMetrics } from '../adapters/metrics/prom-metrics.ts';
 import type { DailyNotices } from '../ports/oversight/daily-notices.port.ts';
 import type { ScheduledJobs } from '../ports/jobs/scheduled-jobs.use-case.ts';
 import type { ReferralRepository, Referrals } from '../ports/referrals/referrals.use-case.ts';
@@ -88,6 +89,7 @@ export const TOKENS = {
   // platform
   Store: token<CollectionStore>('CollectionStore'),
   IdempotencyKeys: token<IdempotencyKeys>('IdempotencyKeys'),
+  Metrics: token<PromMetrics>('Metrics'),
   Clock: token<Clock>('Clock'),
   Ids: token<IdGenerator>('IdGenerator'),
   SecretTools: token<SecretTools>('SecretTools'),

@@ -13,7 +13,7 @@ import { bindings, type ContextModule } from './wiring.ts';
 export const webhooksModule = (config: AppConfig): ContextModule => ({
   name: 'webhooks',
   bindings: bindings((wire) => {
-    wire.factory(TOKENS.Webhooks, [TOKENS.Store, TOKENS.Ids, TOKENS.Clock, TOKENS.JobRunner], async (store, ids, clock, queue) => {
+    wire.factory(TOKENS.Webhooks, [TOKENS.Store, TOKENS.Ids, TOKENS.Clock, TOKENS.JobRunner, TOKENS.Metrics], async (store, ids, clock, queue, metrics) => {
       const [subscriptions, deliveries, events] = await Promise.all([
         SubscriptionStoreRepository.create(store),
         DeliveryLogStore.create(store),
@@ -32,6 +32,7 @@ export const webhooksModule = (config: AppConfig): ContextModule => ({
         ids,
         clock,
         allowPrivateAddresses: config.environment === 'local',
+        metrics,
       });
     });
   }),

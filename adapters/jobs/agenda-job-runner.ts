@@ -2,7 +2,9 @@ import { Agenda, type AgendaBackend } from 'agenda';
 import cron, { type ScheduledTask } from 'node-cron';
 import type { Logger } from 'pino';
 import type { JobDefinition } from '../../ports/jobs/job-definition.ts';
+import { performance } from 'node:perf_hooks';
 import type { JobSchedule } from '../../ports/jobs/scheduled-jobs.use-case.ts';
+import type { Metrics } from '../../ports/shared/metrics.port.ts';
 import type { JobQueue } from '../../ports/webhooks/webhook.ports.ts';
 
 export interface JobRunnerOptions {
@@ -12,6 +14,8 @@ export interface JobRunnerOptions {
    * run a job stays alive that long after stopping; tests keep it short.
    */
   readonly lockLifetimeMs?: number;
+  /** Where each run's outcome and duration are counted. */
+  readonly metrics?: Pick<Metrics, 'jobRun'>;
 }
 
 export const DEFAULT_JOB_LOCK_LIFETIME_MS = 60_000;
@@ -25,10 +29,12 @@ export class AgendaJobRunner implements JobQueue, JobSchedule {
   private readonly agenda: Agenda;
   private readonly definitions: JobDefinition[] = [];
   private readonly triggers = new Map<string, ScheduledTask>();
+  private readonly metrics: Pick<Metrics, 'jobRun'> | null;
   private readonly logger: Logger;
 
   constructor(backend: AgendaBackend, logger: Logger, options: JobRunnerOptions = {}) {
     this.logger = logger;
+    this.metrics = options.metrics ?? null;
     this.agenda = new Agenda({ backend, processEvery: 500, defaultLockLifetime: options.lockLifetimeMs ?? DEFAULT_JOB_LOCK_LIFETIME_MS });
     this.agenda.on('error', (error: unknown) => this.logger.error({ err: error }, 'job runner error'));
     this.agenda.on('fail', (error: unknown, job: { attrs: { name: string } }) => this.logger.error({ err: error, job: job.attrs.name }, 'job failed'));
@@ -37,9 +43,20 @@ export class AgendaJobRunner implements JobQueue, JobSchedule {
   register(definitions: readonly JobDefinition[]): void {
     for (const definition of definitions) {
       this.definitions.push(definition);
-      this.agenda.define<Record<string, string>>(definition.name, async (job) => definition.run(job.attrs.data ?? {}), {
+      this.agenda.define<Record<string, string>>(definition.name, async (job) => this.timed(definition, job.attrs.data ?? {}), {
         ...(definition.concurrency ? { concurrency: definition.concurrency } : {}),
       });
+    }
+  }
+
+  private async timed(definition: JobDefinition, data: Record<string, string>): Promise<void> {
+    const started = performance.now();
+    try {
+      await definition.run(data);
+      this.metrics?.jobRun(definition.name, 'succeeded', (performance.now() - started) / 1000);
+    } catch (error) {
+      this.metrics?.jobRun(definition.name, 'failed', (performance.now() - started) / 1000);
+      throw error;
     }
   }
 

@@ -2,6 +2,7 @@ import type { DomainEvent } from '../../core/events/domain-event.ts';
 import type { WebhookDelivery, WebhookSubscription } from '../../core/webhooks/subscription.ts';
 import type { Clock } from '../shared/clock.port.ts';
 import type { IdGenerator } from '../shared/id-generator.port.ts';
+import type { Metrics } from '../shared/metrics.port.ts';
 import type { DeliveryLog, WebhookSigner, WebhookTransport } from './webhook.ports.ts';
 
 export const DELIVERY_TIMEOUT_MS = 10_000;
@@ -13,6 +14,7 @@ export interface DeliveryDeps {
   readonly ids: IdGenerator;
   readonly clock: Clock;
   readonly allowPrivateAddresses: boolean;
+  readonly metrics: Pick<Metrics, 'webhookDelivery'>;
 }
 
 export const envelopeOf = (event: DomainEvent): string =>
@@ -46,6 +48,7 @@ export const deliver = async (deps: DeliveryDeps, subscription: WebhookSubscript
     createdAt: deps.clock.now(),
   };
   await deps.log.record(delivery);
+  deps.metrics.webhookDelivery(delivered(delivery) ? 'delivered' : (delivery.error ?? 'http_status'));
   return delivery;
 };
 

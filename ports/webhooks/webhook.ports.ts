@@ -41,6 +41,8 @@ export interface EventLog {
  */
 export interface Outbox {
   pending(limit: number): Promise<DomainEvent[]>;
+  /** When the oldest event still waiting was written; null when none waits. */
+  oldestPending(): Promise<Date | null>;
   markPublished(event: DomainEvent): Promise<void>;
 }
 

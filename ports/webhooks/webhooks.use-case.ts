@@ -123,6 +123,12 @@ export class Webhooks {
     return pending.length;
   }
 
+  /** Seconds the oldest unpublished event has waited (the relay's lag); null when none waits. */
+  async outboxLag(): Promise<number | null> {
+    const oldest = await this.deps.outbox.oldestPending();
+    return oldest ? Math.max(0, (this.deps.clock.now().getTime() - oldest.getTime()) / 1000) : null;
+  }
+
   /** The delivery job: one attempt, skipped when the subscription was deactivated meanwhile. */
   async deliverQueued(job: { orgId: string; subscriptionId: string; eventId: string }): Promise<void> {
     const subscription = await this.deps.subscriptions.findById(job.orgId, job.subscriptionId);

@@ -135,6 +135,7 @@ test('every served route is described, with security, rate headers and error res
     ['get', '/v1/analytics/{orgId}/portfolio'],
     ['get', '/v1/analytics/{orgId}/commissions'],
     ['get', '/v1/analytics/{orgId}/da-utilization'],
+    ['get', '/metrics'],
     ['get', '/docs'],
     ['get', '/docs/assets/{file}'],
     ['get', '/v1/events'],

@@ -14,6 +14,7 @@ import type { RateLimiter } from '../../../ports/rate-limit/rate-limiter.use-cas
 import { DEFAULT_MAX_BODY_BYTES, parseJsonBody, readRawBody } from './body-reader.ts';
 import { errorResponse } from './error-response.ts';
 import { digestOf, fingerprintOf, type IdempotentPosts } from './idempotent-posts.ts';
+import type { Metrics } from '../../../ports/shared/metrics.port.ts';
 import { bearerOf, clientAddressOf, cookiesOf, credentialOf, loggableHeaders, loggableUrl, mediaTypeOf, requestIdOf } from './request-meta.ts';
 import { writeResult } from './response-writer.ts';
 import type { RouteDefinition, RouteResult } from './route.ts';
@@ -41,6 +42,7 @@ export interface PipelineDeps {
   readonly features: Pick<FeatureFlags, 'require'>;
   /** `Idempotency-Key` on POSTs. */
   readonly idempotency: IdempotentPosts;
+  readonly metrics: Pick<Metrics, 'request'>;
 }
 
 const queryOf = (url: string | undefined): Record<string, string | string[]> => {
@@ -88,7 +90,7 @@ export class RequestPipeline {
   }
 
   async serve(route: RouteDefinition, request: IncomingMessage, response: ServerResponse, params: Record<string, string>): Promise<void> {
-    await this.run(request, response, rateClassOf(route, request), async (authentication, requestId) => {
+    await this.run(request, response, rateClassOf(route, request), route.path, async (authentication, requestId) => {
       const principal = this.admitted(route, authentication);
       const organization = authentication.outcome === 'authenticated' ? authentication.organization : null;
       if (route.params) validate(route.params, params, 'params');
@@ -143,7 +145,7 @@ export class RequestPipeline {
 
   /** Unknown routes and methods answer in the same shape, counted against the same budget. */
   async reject(error: DomainError, request: IncomingMessage, response: ServerResponse): Promise<void> {
-    await this.run(request, response, 'standard', async () => {
+    await this.run(request, response, 'standard', 'unmatched', async () => {
       throw error;
     });
   }
@@ -162,6 +164,7 @@ export class RequestPipeline {
     request: IncomingMessage,
     response: ServerResponse,
     rateClass: RateClass | 'none',
+    routeLabel: string,
     work: (authentication: Authentication, requestId: string) => Promise<RouteResult>,
   ): Promise<void> {
     const started = performance.now();
@@ -188,7 +191,7 @@ export class RequestPipeline {
       if (!request.complete && !response.headersSent) response.setHeader('Connection', 'close');
       if (!response.headersSent) await writeResult(response, result);
     } finally {
-      this.finish(request, response, requestId, actor, started, failure);
+      this.finish(request, response, routeLabel, requestId, actor, started, failure);
     }
   }
 
@@ -217,7 +220,15 @@ export class RequestPipeline {
     }
   }
 
-  private finish(request: IncomingMessage, response: ServerResponse, requestId: string, actor: string, started: number, failure: unknown): void {
+  private finish(
+    request: IncomingMessage,
+    response: ServerResponse,
+    routeLabel: string,
+    requestId: string,
+    actor: string,
+    started: number,
+    failure: unknown,
+  ): void {
     const done = () => {
       this.inFlight -= 1;
       if (this.inFlight === 0 && this.drained) {
@@ -236,6 +247,7 @@ export class RequestPipeline {
         res: { statusCode: response.statusCode, contentLength: response.getHeader('content-length') },
         responseTimeMs: Math.round((performance.now() - started) * 100) / 100,
       };
+      this.deps.metrics.request(request.method ?? 'GET', routeLabel, response.statusCode, entry.responseTimeMs / 1000);
       this.deps.accessLogger.info(entry, 'request completed');
       if (failure) this.deps.logger.error({ reqId: requestId, err: failure }, 'request failed');
     };

@@ -170,6 +170,16 @@ export class AggregateOutbox implements Outbox {
     return events.slice(0, limit);
   }
 
+  async oldestPending(): Promise<Date | null> {
+    let oldest: Date | null = null;
+    for (const name of eventCarriers(this.store)) {
+      for (const aggregate of await this.store.collection<AggregateWithOutbox>(name).find({ [OUTBOX_FLAG]: true }, { limit: 100 })) {
+        for (const event of aggregate[OUTBOX_FIELD] ?? []) if (!oldest || event.timestamp < oldest) oldest = new Date(event.timestamp);
+      }
+    }
+    return oldest;
+  }
+
   async markPublished(event: DomainEvent): Promise<void> {
     const holder = this.holders.get(event.id);
     if (!holder) return;

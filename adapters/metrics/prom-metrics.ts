@@ -1,0 +1,85 @@
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { Metrics, MetricsExposition } from '../../ports/shared/metrics.port.ts';
+
+/**
+ * The service's metrics in Prometheus form (prom-client), in a registry of its own: request rate
+ * and latency per route and status, job runs and failures, outbox lag, webhook delivery outcomes,
+ * store latency per operation, and the process's own (memory, event loop, GC).
+ */
+export class PromMetrics implements Metrics, MetricsExposition {
+  readonly registry = new Registry();
+  private readonly requests: Histogram<'method' | 'route' | 'status'>;
+  private readonly jobs: Histogram<'job' | 'outcome'>;
+  private readonly deliveries: Counter<'outcome'>;
+  private readonly store: Histogram<'operation' | 'collection'>;
+  private outboxAge: () => Promise<number | null> = async () => null;
+
+  constructor() {
+    collectDefaultMetrics({ register: this.registry });
+    this.requests = new Histogram({
+      name: 'http_request_duration_seconds',
+      help: 'Requests answered, by method, declared route and status; their duration.',
+      labelNames: ['method', 'route', 'status'],
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers: [this.registry],
+    });
+    this.jobs = new Histogram({
+      name: 'job_run_duration_seconds',
+      help: 'Background job runs, by job and outcome (succeeded, failed); their duration.',
+      labelNames: ['job', 'outcome'],
+      buckets: [0.01, 0.1, 1, 10, 60, 300],
+      registers: [this.registry],
+    });
+    this.deliveries = new Counter({
+      name: 'webhook_deliveries_total',
+      help: 'Outbound webhook delivery attempts, by outcome (delivered, or the error category).',
+      labelNames: ['outcome'],
+      registers: [this.registry],
+    });
+    this.store = new Histogram({
+      name: 'store_operation_duration_seconds',
+      help: 'Store operations, by operation and collection; their duration.',
+      labelNames: ['operation', 'collection'],
+      buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.5],
+      registers: [this.registry],
+    });
+    const outboxAge = () => this.outboxAge();
+    new Gauge({
+      name: 'outbox_lag_seconds',
+      help: 'Age of the oldest event written but not yet published to webhooks (0 when none waits).',
+      registers: [this.registry],
+      async collect() {
+        this.set((await outboxAge()) ?? 0);
+      },
+    });
+  }
+
+  /** Where the outbox lag is read from at each scrape. */
+  watchOutbox(oldestAgeSeconds: () => Promise<number | null>): void {
+    this.outboxAge = oldestAgeSeconds;
+  }
+
+  request(method: string, route: string, status: number, seconds: number): void {
+    this.requests.observe({ method, route, status: String(status) }, seconds);
+  }
+
+  jobRun(job: string, outcome: 'succeeded' | 'failed', seconds: number): void {
+    this.jobs.observe({ job, outcome }, seconds);
+  }
+
+  webhookDelivery(outcome: string): void {
+    this.deliveries.inc({ outcome });
+  }
+
+  storeOperation(operation: string, collection: string, seconds: number): void {
+    this.store.observe({ operation, collection }, seconds);
+  }
+
+  render(): Promise<string> {
+    return this.registry.metrics();
+  }
+
+  get contentType(): string {
+    return this.registry.contentType;
+  }
+}

@@ -1,0 +1,15 @@
+/** What the service counts and times for its operators (`GET /metrics`). */
+export interface Metrics {
+  /** One answered request: the route as declared (`/v1/policies/:id`, never the ids), its status and duration. */
+  request(method: string, route: string, status: number, seconds: number): void;
+  jobRun(job: string, outcome: 'succeeded' | 'failed', seconds: number): void;
+  /** One webhook delivery attempt: `delivered`, or its error category. */
+  webhookDelivery(outcome: string): void;
+  storeOperation(operation: string, collection: string, seconds: number): void;
+}
+
+/** The metrics as a scraper reads them. */
+export interface MetricsExposition {
+  render(): Promise<string>;
+  readonly contentType: string;
+}
