@@ -188,6 +188,7 @@ export const loadConfig = (env: Env = process.env): AppConfig => {
       maxQueue: integer(env, 'RENDER_QUEUE', DEFAULT_CHROMIUM.maxQueue),
       budgetMs: Math.max(500, integer(env, 'RENDER_BUDGET_MS', DEFAULT_CHROMIUM.budgetMs)),
       warmAtStart: env.RENDER_WARM_START ? env.RENDER_WARM_START === 'true' : environment === 'production',
+      noSandbox: env.RENDER_NO_SANDBOX === 'true',
     },
     defaultRateLimit: defaultRateLimit && defaultRateLimit > 0 ? defaultRateLimit : null,
     passwordHashCost: integer(env, 'PASSWORD_HASH_COST', 2 ** 15),

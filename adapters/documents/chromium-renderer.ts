@@ -12,6 +12,11 @@ export interface ChromiumOptions {
   readonly maxQueue: number;
   /** Time one render may take, from page load to finished PDF. */
   readonly budgetMs: number;
+  /**
+   * Chromium's own sandbox off: needed as root, and in containers that refuse the user namespaces
+   * it is built on (the container is then the boundary; pages still run no script and fetch nothing).
+   */
+  readonly noSandbox?: boolean;
 }
 
 export const DEFAULT_CHROMIUM: ChromiumOptions = { executablePath: '/usr/bin/chromium', pages: 2, maxQueue: 16, budgetMs: 15_000 };
@@ -160,7 +165,7 @@ export class ChromiumRenderer implements HtmlRenderer {
         executablePath: this.options.executablePath,
         headless: true,
         // Chromium's sandbox cannot start as root (containers, CI); pages there still run no script and fetch nothing.
-        args: process.getuid?.() === 0 ? [...LAUNCH_ARGS, '--no-sandbox'] : LAUNCH_ARGS,
+        args: process.getuid?.() === 0 || this.options.noSandbox ? [...LAUNCH_ARGS, '--no-sandbox'] : LAUNCH_ARGS,
       });
       this.browser = launching;
       launching.then(
