@@ -1,5 +1,7 @@
 import { analyticsRoutes } from '../adapters/http/analytics/analytics.routes.ts';
 import { jobRoutes } from '../adapters/http/platform/jobs.routes.ts';
+import { bordereauxRoutes } from '../adapters/http/reports/bordereaux.routes.ts';
+import { Bordereaux } from '../ports/reports/bordereaux.use-case.ts';
 import { StoreDailyNotices } from '../adapters/persistence/oversight/daily-notice.store.ts';
 import { StoreJobRunLog } from '../adapters/persistence/oversight/job-run-log.store.ts';
 import { loadComplianceCalendar } from '../adapters/reference-data/compliance-calendar.ts';
@@ -10,7 +12,7 @@ import { DaUtilizationWatch } from '../ports/oversight/da-utilization-watch.ts';
 import { TOKENS } from './tokens.ts';
 import { bindings, type ContextModule } from './wiring.ts';
 
-/** Oversight: the organization's figures (analytics) and the scheduled watches that send deadline and DA alerts. */
+/** Oversight: the organization's figures (analytics, bordereaux) and the scheduled watches that send deadline and DA alerts. */
 export const oversightModule = (): ContextModule => ({
   name: 'oversight',
   bindings: bindings((wire) => {
@@ -72,6 +74,16 @@ export const oversightModule = (): ContextModule => ({
       },
     );
   }),
-  routes: async (resolve) => [...analyticsRoutes(await resolve(TOKENS.Analytics)), ...jobRoutes(await resolve(TOKENS.ScheduledJobs))],
+  routes: async (resolve) => [
+    ...analyticsRoutes(await resolve(TOKENS.Analytics)),
+    ...jobRoutes(await resolve(TOKENS.ScheduledJobs)),
+    ...bordereauxRoutes(
+      new Bordereaux({
+        policies: await resolve(TOKENS.PolicyRepository),
+        claims: await resolve(TOKENS.ClaimRepository),
+        commissions: await resolve(TOKENS.CommissionRepository),
+      }),
+    ),
+  ],
   jobs: async (resolve) => (await resolve(TOKENS.ScheduledJobs)).definitions(),
 });

@@ -1,0 +1,68 @@
+import type { Commission } from '../../core/billing/commission.ts';
+import type { Policy } from '../../core/policy/policy.ts';
+import { activeInMonth, CLAIM_COLUMNS, claimActiveInMonth, claimLine, monthOf, PREMIUM_COLUMNS, premiumLine } from '../../core/reports/bordereau.ts';
+import { addDays } from '../../core/shared/calendar-date.ts';
+import { toCsv } from '../../core/shared/csv.ts';
+import type { CommissionRepository } from '../billing/commission.repositories.ts';
+import type { ClaimRepository } from '../claims/claim.repository.ts';
+import type { Page, PageRequest } from '../persistence/page.ts';
+import type { PolicyRepository } from '../policy/policy.repositories.ts';
+
+export interface BordereauxDeps {
+  readonly policies: PolicyRepository;
+  readonly claims: ClaimRepository;
+  readonly commissions: CommissionRepository;
+}
+
+const everyRecord = async <T>(read: (page: PageRequest) => Promise<Page<T>>): Promise<T[]> => {
+  const all: T[] = [];
+  let cursor: string | null = null;
+  do {
+    const page: Page<T> = await read({ limit: 200, ...(cursor ? { cursor } : {}) });
+    all.push(...page.data);
+    cursor = page.nextCursor;
+  } while (cursor);
+  return all;
+};
+
+/**
+ * Monthly bordereaux for the carrier, per program: premium (one line per policy active in the
+ * month) and claims (one line per claim open in it), as CSV in policy and claim number order.
+ */
+export class Bordereaux {
+  private readonly deps: BordereauxDeps;
+
+  constructor(deps: BordereauxDeps) {
+    this.deps = deps;
+  }
+
+  async premium(orgId: string, month: string, programId?: string): Promise<string> {
+    const period = monthOf(month);
+    const policies = (await this.policies(orgId, programId)).filter((policy) => activeInMonth(policy, period));
+    const { first, last } = period;
+    const recorded = await everyRecord((page) =>
+      this.deps.commissions.list(orgId, { recordedFrom: new Date(`${first}T00:00:00Z`), recordedBefore: new Date(`${addDays(last, 1)}T00:00:00Z`) }, page),
+    );
+    const byPolicy = new Map<string, Commission[]>();
+    for (const row of recorded) byPolicy.set(row.policyId, [...(byPolicy.get(row.policyId) ?? []), row]);
+    const lines = policies.map((policy) => premiumLine(policy, period, byPolicy.get(policy.id) ?? []));
+    return toCsv(PREMIUM_COLUMNS, lines);
+  }
+
+  async claims(orgId: string, month: string, programId?: string): Promise<string> {
+    const period = monthOf(month);
+    const policies = new Map((await this.policies(orgId, programId)).map((policy) => [policy.id, policy]));
+    const claims = (await everyRecord((page) => this.deps.claims.list(orgId, {}, page)))
+      .filter((claim) => policies.has(claim.policyId) && claimActiveInMonth(claim, period))
+      .sort((a, b) => a.claimNumber.localeCompare(b.claimNumber));
+    return toCsv(
+      CLAIM_COLUMNS,
+      claims.map((claim) => claimLine(claim, policies.get(claim.policyId)?.risk.insuredName ?? '')),
+    );
+  }
+
+  private async policies(orgId: string, programId?: string): Promise<Policy[]> {
+    const all = await everyRecord((page) => this.deps.policies.list(orgId, {}, page));
+    return all.filter((policy) => !programId || policy.programId === programId).sort((a, b) => a.policyNumber.localeCompare(b.policyNumber));
+  }
+}
