@@ -100,8 +100,10 @@ test('every operation of /openapi.json, with valid and invalid requests: never a
       });
       await fc.assert(
         fc.asyncProperty(request, async ({ path, query, body }) => {
-          const concrete = template.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(String(path[name])));
-          const search = new URLSearchParams(Object.entries(query).map(([key, value]) => [key, typeof value === 'string' ? value : JSON.stringify(value)]));
+          const concrete = template.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(String((path as Record<string, unknown>)[name])));
+          const search = new URLSearchParams(
+            Object.entries(query).map(([key, value]): [string, string] => [key, typeof value === 'string' ? value : JSON.stringify(value)]),
+          );
           const url = `${concrete}${search.size > 0 ? `?${search}` : ''}`;
           const answer = await call(origin, method.toUpperCase(), url, { token: tenant.adminToken, ...(body === undefined ? {} : { body }) });
           requests += 1;
