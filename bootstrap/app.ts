@@ -117,12 +117,14 @@ export const startApp = async (config: AppConfig, options: StartOptions = {}): P
       features: container.get(TOKENS.FeatureFlags),
       idempotency: new IdempotentPosts(container.get(TOKENS.IdempotencyKeys)),
       metrics,
+      audit: container.get(TOKENS.AuditTrail),
     });
   await resolve(TOKENS.Authenticate);
   await resolve(TOKENS.RecordAccess);
   await resolve(TOKENS.ReadAudit);
   await resolve(TOKENS.FeatureFlags);
   await resolve(TOKENS.IdempotencyKeys);
+  await resolve(TOKENS.AuditTrail);
   const webhooks = await resolve(TOKENS.Webhooks);
   metrics.watchOutbox(() => webhooks.outboxLag());
   await resolve(TOKENS.RateLimiter);

@@ -436,7 +436,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Administrative and financial actions in the organization (users, roles, API keys, manual payments, voids, payment intents, retries, refunds, signing envelopes), newest first.
+         * The organization’s audit log, newest first: every write through the API (`action` `request`: route, credential, request id, status, fields sent) and the domain actions with before and after. Filters: actor, action (a trailing `.` matches every action it starts), target, time. `format=csv` exports up to 5,000 entries as CSV for auditors.
          * @description Requires permission (API key scope) `audit:read`.
          */
         get: operations["listAuditEvents"];
@@ -5562,12 +5562,21 @@ export interface operations {
     listAuditEvents: {
         parameters: {
             query?: {
+                action?: string;
+                actor?: string;
                 /** @description Opaque cursor from a previous page (`nextCursor`). */
                 cursor?: string;
+                format?: "json" | "csv";
+                /** @description At or after. */
+                from?: string;
                 /** @description Page size. */
                 limit?: number;
                 /** @description Organization acted on; required with the machine secret. */
                 orgId?: string;
+                targetId?: string;
+                targetType?: string;
+                /** @description At or before. */
+                to?: string;
             };
             header?: never;
             path?: never;
@@ -5575,7 +5584,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A page of audit events. */
+            /** @description A page of audit events (or CSV). */
             200: {
                 headers: {
                     /** @description Requests allowed per minute. */
@@ -5591,10 +5600,13 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            /** @description What: a domain action (`policy.cancelled`, `referral.approved`, …) or, for every write, `request` with the route. */
                             action: string;
+                            /** @description Who: `user:<id>`, `key:<id>`, `machine`, `policy:<id>` (a policyholder). */
                             actor: string;
                             /** Format: date-time */
                             at: string;
+                            /** @description The request id, the credential, and before and after of what changed where the action records them. */
                             details: {
                                 [key: string]: unknown;
                             };

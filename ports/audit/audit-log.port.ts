@@ -1,7 +1,18 @@
 import type { AuditEntry } from '../../core/audit/audit-entry.ts';
 import type { Page, PageRequest } from '../persistence/page.ts';
 
+export interface AuditFilters {
+  readonly actor?: string;
+  /** An action, or the start of one (`policy.` for every policy action). */
+  readonly action?: string;
+  readonly targetType?: string;
+  readonly targetId?: string;
+  readonly from?: Date;
+  readonly to?: Date;
+}
+
 export interface AuditLog {
   record(entry: AuditEntry): Promise<void>;
-  list(orgId: string, page: PageRequest): Promise<Page<AuditEntry>>;
+  /** Newest first. */
+  list(orgId: string, page: PageRequest, filters?: AuditFilters): Promise<Page<AuditEntry>>;
 }

@@ -15,6 +15,8 @@ import { DEFAULT_MAX_BODY_BYTES, parseJsonBody, readRawBody } from './body-reade
 import { errorResponse } from './error-response.ts';
 import { digestOf, fingerprintOf, type IdempotentPosts } from './idempotent-posts.ts';
 import type { Metrics } from '../../../ports/shared/metrics.port.ts';
+import type { AuditTrail } from '../../../ports/shared/audit-trail.ts';
+import { auditWrite } from './write-audit.ts';
 import { bearerOf, clientAddressOf, cookiesOf, credentialOf, loggableHeaders, loggableUrl, mediaTypeOf, requestIdOf } from './request-meta.ts';
 import { writeResult } from './response-writer.ts';
 import type { RouteDefinition, RouteResult } from './route.ts';
@@ -43,6 +45,8 @@ export interface PipelineDeps {
   /** `Idempotency-Key` on POSTs. */
   readonly idempotency: IdempotentPosts;
   readonly metrics: Pick<Metrics, 'request'>;
+  /** Where every successful write is recorded. */
+  readonly audit: Pick<AuditTrail, 'record'>;
 }
 
 const queryOf = (url: string | undefined): Record<string, string | string[]> => {
@@ -128,6 +132,12 @@ export class RequestPipeline {
           key && principal
             ? await this.deps.idempotency.run(describeActor(principal), key, fingerprintOf(request, upload?.sha256 ?? digestOf(json ?? raw)), handle)
             : await handle();
+        // A change that happened stays answered as such: an audit write that fails is logged, not thrown.
+        if (principal) {
+          await auditWrite(this.deps.audit, route, { principal, params, query, body, requestId }, result).catch((error: unknown) =>
+            this.deps.logger.error({ reqId: requestId, err: error }, 'audit entry of a write not recorded'),
+          );
+        }
         if (principal && orgId && route.method === 'GET' && result.status < 300 && this.deps.reads.applies(principal)) {
           await this.deps.reads.record(principal, orgId, {
             operationId: route.operationId,
