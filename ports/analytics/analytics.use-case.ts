@@ -5,7 +5,7 @@ import { validationFailed } from '../../core/shared/domain-error.ts';
 import { cents, type Cents } from '../../core/shared/money.ts';
 import type { CommissionRepository } from '../billing/commission.repositories.ts';
 import type { ClaimRepository } from '../claims/claim.repository.ts';
-import type { Page, PageRequest } from '../persistence/page.ts';
+import { everyRecord } from '../persistence/page.ts';
 import type { PolicyPremium } from '../policy/policy-premium.use-case.ts';
 import type { PolicyRepository } from '../policy/policy.repositories.ts';
 import type { Clock } from '../shared/clock.port.ts';
@@ -45,8 +45,6 @@ export interface ProgramUtilization {
   readonly utilization: number;
 }
 
-/** Records read per page while adding up. */
-const PAGE = 200;
 /** The longest commission summary one request may ask for. */
 export const MAX_COMMISSION_MONTHS = 36;
 
@@ -54,17 +52,6 @@ export const MAX_COMMISSION_MONTHS = 36;
 const monthsBefore = (month: string, count: number): string => {
   const index = Number(month.slice(0, 4)) * 12 + Number(month.slice(5)) - 1 - count;
   return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
-};
-
-const everyRecord = async <T>(read: (page: PageRequest) => Promise<Page<T>>): Promise<T[]> => {
-  const all: T[] = [];
-  let cursor: string | null = null;
-  do {
-    const page: Page<T> = await read({ limit: PAGE, ...(cursor ? { cursor } : {}) });
-    all.push(...page.data);
-    cursor = page.nextCursor;
-  } while (cursor);
-  return all;
 };
 
 /**

@@ -8,7 +8,8 @@ import { eventOrigin } from '../shared/event-origin.ts';
 import type { IdGenerator } from '../shared/id-generator.port.ts';
 import type { OrganizationRepository } from '../tenancy/organization.repository.ts';
 import type { DailyNotices } from './daily-notices.port.ts';
-import { everyPage, watchEveryOrganization } from './organizations-walk.ts';
+import { forEachRecord } from '../persistence/page.ts';
+import { watchEveryOrganization } from './organizations-walk.ts';
 
 export interface ComplianceWatchDeps {
   readonly organizations: OrganizationRepository;
@@ -56,7 +57,7 @@ export class ComplianceWatch {
   private async deadlines(orgId: string, on: CalendarDate): Promise<Deadline[]> {
     const found: Deadline[] = [];
     const renewals = this.deps.calendar.appointmentRenewals;
-    await everyPage(
+    await forEachRecord(
       (page) => this.deps.producers.list(orgId, {}, page),
       async (producer) => {
         if (producer.license) {
@@ -84,7 +85,7 @@ export class ComplianceWatch {
       },
     );
     const states = new Set<string>();
-    await everyPage(
+    await forEachRecord(
       (page) => this.deps.policies.list(orgId, {}, page),
       async (policy) => {
         if (inForceOn(policy, on)) states.add(policy.risk.state);

@@ -1,18 +1,8 @@
 import type { DomainEvent } from '../../core/events/domain-event.ts';
 import type { CalendarDate } from '../../core/shared/calendar-date.ts';
-import type { Page, PageRequest } from '../persistence/page.ts';
+import { forEachRecord } from '../persistence/page.ts';
 import type { OrganizationRepository } from '../tenancy/organization.repository.ts';
 import type { DailyNotices } from './daily-notices.port.ts';
-
-/** Every record a paged list holds, page after page. */
-export const everyPage = async <T>(read: (page: PageRequest) => Promise<Page<T>>, each: (record: T) => Promise<void>): Promise<void> => {
-  let cursor: string | null = null;
-  do {
-    const page: Page<T> = await read({ limit: 200, ...(cursor ? { cursor } : {}) });
-    for (const record of page.data) await each(record);
-    cursor = page.nextCursor;
-  } while (cursor);
-};
 
 /** Sends an item's event unless it was sent today. */
 export type SendOnce = (itemKey: string, event: DomainEvent) => Promise<void>;
@@ -28,7 +18,7 @@ export const watchEveryOrganization = async (
   each: (orgId: string, send: SendOnce) => Promise<void>,
 ): Promise<string> => {
   let [organizations, sent, already] = [0, 0, 0];
-  await everyPage(
+  await forEachRecord(
     (page) => deps.organizations.list(page),
     async (organization) => {
       organizations += 1;

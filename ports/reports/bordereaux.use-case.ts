@@ -5,7 +5,7 @@ import { addDays } from '../../core/shared/calendar-date.ts';
 import { toCsv } from '../../core/shared/csv.ts';
 import type { CommissionRepository } from '../billing/commission.repositories.ts';
 import type { ClaimRepository } from '../claims/claim.repository.ts';
-import type { Page, PageRequest } from '../persistence/page.ts';
+import { everyRecord } from '../persistence/page.ts';
 import type { PolicyRepository } from '../policy/policy.repositories.ts';
 
 export interface BordereauxDeps {
@@ -13,17 +13,6 @@ export interface BordereauxDeps {
   readonly claims: ClaimRepository;
   readonly commissions: CommissionRepository;
 }
-
-const everyRecord = async <T>(read: (page: PageRequest) => Promise<Page<T>>): Promise<T[]> => {
-  const all: T[] = [];
-  let cursor: string | null = null;
-  do {
-    const page: Page<T> = await read({ limit: 200, ...(cursor ? { cursor } : {}) });
-    all.push(...page.data);
-    cursor = page.nextCursor;
-  } while (cursor);
-  return all;
-};
 
 /**
  * Monthly bordereaux for the carrier, per program: premium (one line per policy active in the
