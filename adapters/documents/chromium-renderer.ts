@@ -12,10 +12,7 @@ export interface ChromiumOptions {
   readonly maxQueue: number;
   /** Time one render may take, from page load to finished PDF. */
   readonly budgetMs: number;
-  /**
-   * Chromium's own sandbox off: needed as root, and in containers that refuse the user namespaces
-   * it is built on (the container is then the boundary; pages still run no script and fetch nothing).
-   */
+  /** Chromium's own sandbox off, for containers that refuse its user namespaces (as root it always is). */
   readonly noSandbox?: boolean;
 }
 

@@ -12,16 +12,17 @@ import type { RecordAccess } from '../../../ports/authorization/record-access.ts
 import type { Authenticate, Authentication } from '../../../ports/identity/authenticate.use-case.ts';
 import type { RateLimiter } from '../../../ports/rate-limit/rate-limiter.use-case.ts';
 import { DEFAULT_MAX_BODY_BYTES, parseJsonBody, readRawBody } from './body-reader.ts';
+import { rateClassOf, readRaw } from './route-input.ts';
 import { errorResponse } from './error-response.ts';
 import { digestOf, fingerprintOf, type IdempotentPosts } from './idempotent-posts.ts';
 import type { Metrics } from '../../../ports/shared/metrics.port.ts';
 import type { AuditTrail } from '../../../ports/shared/audit-trail.ts';
 import { auditWrite } from './write-audit.ts';
-import { bearerOf, clientAddressOf, cookiesOf, credentialOf, loggableHeaders, loggableUrl, mediaTypeOf, requestIdOf } from './request-meta.ts';
+import { bearerOf, clientAddressOf, cookiesOf, credentialOf, loggableHeaders, loggableUrl, requestIdOf } from './request-meta.ts';
 import { writeResult } from './response-writer.ts';
 import type { RouteDefinition, RouteResult } from './route.ts';
 import { validate } from './schema-validator.ts';
-import { carriesUpload, type UploadStager } from './upload-stager.ts';
+import type { UploadStager } from './upload-stager.ts';
 
 export interface PipelineDeps {
   readonly authenticate: Authenticate;
@@ -61,14 +62,6 @@ const queryOf = (url: string | undefined): Record<string, string | string[]> => 
 };
 
 /** The body's bytes, for a route that takes them raw and a request of one of its content types. */
-const readRaw = async (route: RouteDefinition, request: IncomingMessage): Promise<Buffer | null> => {
-  if (!route.rawBody || !route.rawBody.contentTypes.includes(mediaTypeOf(request))) return null;
-  return readRawBody(request, route.rawBody.maxBytes);
-};
-
-const rateClassOf = (route: RouteDefinition, request: IncomingMessage): RateClass | 'none' =>
-  carriesUpload(request, route.upload) ? (route.upload?.rateClass ?? route.rateClass ?? 'standard') : (route.rateClass ?? 'standard');
-
 /**
  * Every request, matched or not, goes through the same steps: request id, credential, rate
  * limit (with its headers on every answer), permission, body, validation, handler, and one
@@ -132,12 +125,7 @@ export class RequestPipeline {
           key && principal
             ? await this.deps.idempotency.run(describeActor(principal), key, fingerprintOf(request, upload?.sha256 ?? digestOf(json ?? raw)), handle)
             : await handle();
-        // A change that happened stays answered as such: an audit write that fails is logged, not thrown.
-        if (principal) {
-          await auditWrite(this.deps.audit, route, { principal, params, query, body, requestId }, result).catch((error: unknown) =>
-            this.deps.logger.error({ reqId: requestId, err: error }, 'audit entry of a write not recorded'),
-          );
-        }
+        if (principal) await auditWrite(this.deps.audit, this.deps.logger, route, { principal, params, query, body, requestId }, result);
         if (principal && orgId && route.method === 'GET' && result.status < 300 && this.deps.reads.applies(principal)) {
           await this.deps.reads.record(principal, orgId, {
             operationId: route.operationId,

@@ -1,4 +1,5 @@
 import { describeActor, principalOrgId, type Principal } from '../../../core/identity/principal.ts';
+import type { Logger } from 'pino';
 import type { AuditTrail } from '../../../ports/shared/audit-trail.ts';
 import type { RouteDefinition, RouteResult } from './route.ts';
 
@@ -26,6 +27,7 @@ const organizationOf = (principal: Principal, query: Record<string, unknown>, bo
  */
 export const auditWrite = async (
   audit: Pick<AuditTrail, 'record'>,
+  logger: Pick<Logger, 'error'>,
   route: RouteDefinition,
   request: { principal: Principal; params: Record<string, string>; query: Record<string, unknown>; body: unknown; requestId: string },
   result: RouteResult,
@@ -34,18 +36,21 @@ export const auditWrite = async (
   const orgId = organizationOf(request.principal, request.query, request.body, result);
   if (!orgId) return;
   const created = (result.body as { id?: unknown } | undefined)?.id;
-  await audit.record(
-    request.principal,
-    orgId,
-    'request',
-    { type: route.path.split('/')[2] ?? route.path, id: request.params.id ?? (typeof created === 'string' ? created : '') },
-    {
-      route: `${route.method} ${route.path}`,
-      operationId: route.operationId,
-      status: result.status,
-      requestId: request.requestId,
-      credential: describeActor(request.principal),
-      ...(request.body !== undefined ? { sent: redacted(request.body) } : {}),
-    },
-  );
+  // A change that happened stays answered as such: an audit write that fails is logged, not thrown.
+  await audit
+    .record(
+      request.principal,
+      orgId,
+      'request',
+      { type: route.path.split('/')[2] ?? route.path, id: request.params.id ?? (typeof created === 'string' ? created : '') },
+      {
+        route: `${route.method} ${route.path}`,
+        operationId: route.operationId,
+        status: result.status,
+        requestId: request.requestId,
+        credential: describeActor(request.principal),
+        ...(request.body !== undefined ? { sent: redacted(request.body) } : {}),
+      },
+    )
+    .catch((error: unknown) => logger.error({ reqId: request.requestId, err: error }, 'audit entry of a write not recorded'));
 };
