@@ -40,7 +40,7 @@ export const collaborationModule = (config: AppConfig, logger: Logger): ContextM
           rooms,
           messages,
           // Several processes share MongoDB: each hears every insert. The embedded store is one process.
-          feed: store instanceof MongoStore ? new ChangeStreamMessageFeed(store.database()) : new InProcessMessageFeed(),
+          feed: store instanceof MongoStore ? new ChangeStreamMessageFeed(store.database(), (message) => logger.warn(message)) : new InProcessMessageFeed(),
           tickets: new HmacRoomTickets(config.secrets.jwtSecret),
           submissions,
           users,
