@@ -20,7 +20,6 @@ export const oversightModule = (): ContextModule => ({
       TOKENS.Analytics,
       [
         TOKENS.PolicyRepository,
-        TOKENS.PolicyPremium,
         TOKENS.ClaimRepository,
         TOKENS.CommissionRepository,
         TOKENS.ProgramRepository,
@@ -28,8 +27,8 @@ export const oversightModule = (): ContextModule => ({
         TOKENS.WrittenPremiumLedger,
         TOKENS.Clock,
       ],
-      (policies, premium, claims, commissions, programs, reference, writtenPremium, clock) =>
-        new Analytics({ policies, premium, claims, commissions, programs, reference, writtenPremium, clock }),
+      (policies, claims, commissions, programs, reference, writtenPremium, clock) =>
+        new Analytics({ policies, claims, commissions, programs, reference, writtenPremium, clock }),
     );
     wire.factory(TOKENS.DailyNotices, [TOKENS.Store], StoreDailyNotices.create);
     wire.factory(

@@ -3,7 +3,7 @@ import { incurred, type Claim } from '../claims/claim.ts';
 import { premiumTermOf, type Policy } from '../policy/policy.ts';
 import { earnedBefore, earnedThrough, writtenThrough } from '../policy/premium.ts';
 import { addDays, addMonths, compareDates, type CalendarDate } from '../shared/calendar-date.ts';
-import { centsToDollars, cents, type Cents } from '../shared/money.ts';
+import { centsToDollars, cents } from '../shared/money.ts';
 
 export interface Month {
   readonly first: CalendarDate;
@@ -52,7 +52,7 @@ export const premiumLine = (policy: Policy, month: Month, commissions: readonly 
   );
   const taxes = inMonth.reduce((sum, transaction) => sum + (transaction.charges?.surplusLinesTax ?? 0) + (transaction.charges?.stampingFee ?? 0), 0);
   const commission = commissions.reduce((sum, row) => sum + row.agentCommission + row.mgaCommission, 0);
-  const dollars = (amount: number) => centsToDollars(cents(amount) as Cents);
+  const dollars = (amount: number) => centsToDollars(cents(amount));
   return [
     policy.policyNumber,
     policy.risk.insuredName,

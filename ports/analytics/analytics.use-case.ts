@@ -6,7 +6,7 @@ import { cents, type Cents } from '../../core/shared/money.ts';
 import type { CommissionRepository } from '../billing/commission.repositories.ts';
 import type { ClaimRepository } from '../claims/claim.repository.ts';
 import { everyRecord } from '../persistence/page.ts';
-import type { PolicyPremium } from '../policy/policy-premium.use-case.ts';
+import { premiumTotals } from '../policy/policy-premium.use-case.ts';
 import type { PolicyRepository } from '../policy/policy.repositories.ts';
 import type { Clock } from '../shared/clock.port.ts';
 import type { ProgramRepository } from '../underwriting/programs.use-case.ts';
@@ -15,7 +15,6 @@ import type { WrittenPremiumLedger } from '../underwriting/underwriting.reposito
 
 export interface AnalyticsDeps {
   readonly policies: PolicyRepository;
-  readonly premium: PolicyPremium;
   readonly claims: ClaimRepository;
   readonly commissions: CommissionRepository;
   readonly programs: ProgramRepository;
@@ -68,12 +67,15 @@ export class Analytics {
 
   async portfolio(orgId: string, date?: CalendarDate): Promise<Portfolio> {
     const asOf = date ?? today(this.deps.clock.now());
-    const [premium, policies, claims] = await Promise.all([
-      this.deps.premium.organizationAsOf(orgId, asOf),
+    const [policies, claims] = await Promise.all([
       everyRecord((page) => this.deps.policies.list(orgId, {}, page)),
       everyRecord((page) => this.deps.claims.list(orgId, {}, page)),
     ]);
     const started = (policy: Policy) => compareDates(policy.effectiveDate, asOf) <= 0;
+    // One read of the book serves the premium, the counts and the losses' policies alike.
+    const totals = premiumTotals(asOf);
+    for (const policy of policies) totals.add(policy);
+    const premium = totals.report();
     const losses = incurredLosses(claims, asOf);
     return {
       asOf,

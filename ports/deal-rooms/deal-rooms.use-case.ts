@@ -1,5 +1,5 @@
 import { DEAL_ROOM_LIMITS, isParticipant, participantsOf, type DealMessage, type DealRoom } from '../../core/deal-rooms/deal-room.ts';
-import type { Principal } from '../../core/identity/principal.ts';
+import { describeActor, type Principal } from '../../core/identity/principal.ts';
 import { DomainError, notFound, validationFailed } from '../../core/shared/domain-error.ts';
 import type { RecordAccess } from '../authorization/record-access.ts';
 import type { FeatureFlags } from '../flags/feature-flags.use-case.ts';
@@ -23,9 +23,8 @@ export interface DealRoomsDeps {
   readonly clock: Clock;
 }
 
-/** Who writes in a room: a user by id; an integration or the platform by its description. */
-const authorOf = (actor: Principal): string =>
-  actor.kind === 'user' ? actor.userId : actor.kind === 'api_key' ? `key:${actor.keyId}` : actor.kind === 'machine' ? 'machine' : `policy:${actor.policyId}`;
+/** Who writes in a room: a user by id; an integration or the platform as the audit log names it. */
+const authorOf = (actor: Principal): string => (actor.kind === 'user' ? actor.userId : describeActor(actor));
 
 /**
  * Deal rooms: a conversation about one submission among the people placing it. Participants read

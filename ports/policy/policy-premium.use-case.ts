@@ -3,7 +3,7 @@ import { billedByKind } from '../../core/billing/premium-billing.ts';
 import { chargesOwed, type ChargesChange } from '../../core/policy/policy-charges.ts';
 import { premiumTermOf, type Policy } from '../../core/policy/policy.ts';
 import type { LineOfBusiness } from '../../core/underwriting/reference-data.ts';
-import type { Page } from '../persistence/page.ts';
+import { forEachRecord } from '../persistence/page.ts';
 import { premiumAsOf, type PremiumTransaction } from '../../core/policy/premium.ts';
 import { compareDates, today, type CalendarDate } from '../../core/shared/calendar-date.ts';
 import { notFound } from '../../core/shared/domain-error.ts';
@@ -40,9 +40,6 @@ export interface OrganizationPremiumReport extends PremiumFigures {
   readonly byLineOfBusiness: readonly (PremiumFigures & { readonly lineOfBusiness: LineOfBusiness })[];
 }
 
-/** Policies read per page while adding up an organization's premium. */
-const REPORT_PAGE = 200;
-
 const NO_FIGURES: PremiumFigures = { policyCount: 0, written: cents(0), earned: cents(0), unearned: cents(0) };
 
 const add = (total: PremiumFigures, figures: { written: Cents; earned: Cents; unearned: Cents }): PremiumFigures => ({
@@ -51,6 +48,29 @@ const add = (total: PremiumFigures, figures: { written: Cents; earned: Cents; un
   earned: cents(total.earned + figures.earned),
   unearned: cents(total.unearned + figures.unearned),
 });
+
+/**
+ * Policies' premium as of a date, summed one policy at a time (a whole book need not be held):
+ * the terms started by then, in all and by line of business.
+ */
+export const premiumTotals = (asOf: CalendarDate): { add(policy: Policy): void; report(): OrganizationPremiumReport } => {
+  let total = NO_FIGURES;
+  const byLine = new Map<LineOfBusiness, PremiumFigures>();
+  return {
+    add(policy) {
+      if (compareDates(policy.effectiveDate, asOf) > 0) return;
+      const figures = premiumAsOf(premiumTermOf(policy), asOf);
+      total = add(total, figures);
+      byLine.set(policy.risk.lineOfBusiness, add(byLine.get(policy.risk.lineOfBusiness) ?? NO_FIGURES, figures));
+    },
+    report() {
+      const byLineOfBusiness = [...byLine.entries()]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([lineOfBusiness, figures]) => ({ lineOfBusiness, ...figures }));
+      return { asOf, ...total, byLineOfBusiness };
+    },
+  };
+};
 
 export interface PolicyPremiumDeps {
   readonly policies: PolicyRepository;
@@ -89,22 +109,11 @@ export class PolicyPremium {
    * transactions: the earned and unearned premium a carrier's bordereau and an MGA's books report.
    */
   async organizationAsOf(orgId: string, date?: CalendarDate): Promise<OrganizationPremiumReport> {
-    const asOf = date ?? today(this.deps.clock.now());
-    let total = NO_FIGURES;
-    const byLine = new Map<LineOfBusiness, PremiumFigures>();
-    let cursor: string | null = null;
-    do {
-      const page: Page<Policy> = await this.deps.policies.list(orgId, {}, { limit: REPORT_PAGE, ...(cursor ? { cursor } : {}) });
-      for (const policy of page.data) {
-        if (compareDates(policy.effectiveDate, asOf) > 0) continue;
-        const figures = premiumAsOf(premiumTermOf(policy), asOf);
-        const line = policy.risk.lineOfBusiness;
-        total = add(total, figures);
-        byLine.set(line, add(byLine.get(line) ?? NO_FIGURES, figures));
-      }
-      cursor = page.nextCursor;
-    } while (cursor);
-    const byLineOfBusiness = [...byLine.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([lineOfBusiness, figures]) => ({ lineOfBusiness, ...figures }));
-    return { asOf, ...total, byLineOfBusiness };
+    const totals = premiumTotals(date ?? today(this.deps.clock.now()));
+    await forEachRecord(
+      (page) => this.deps.policies.list(orgId, {}, page),
+      (policy) => totals.add(policy),
+    );
+    return totals.report();
   }
 }

@@ -82,14 +82,14 @@ export class Webhooks {
    * receiver that missed deliveries reconciles from (the envelopes the webhooks carry).
    */
   events(orgId: string, filters: EventFilters, page: PageRequest): Promise<Page<DomainEvent>> {
-    const oldest = new Date(this.deps.clock.now().getTime() - EVENT_RETENTION_DAYS * 86_400_000);
+    const oldest = this.oldestKept();
     const createdFrom = filters.createdFrom && filters.createdFrom > oldest ? filters.createdFrom : oldest;
     return this.deps.events.list(orgId, { ...filters, createdFrom }, page);
   }
 
   async event(orgId: string, id: string): Promise<DomainEvent> {
     const event = await this.deps.events.findById(orgId, id);
-    if (!event || event.timestamp.getTime() < this.deps.clock.now().getTime() - EVENT_RETENTION_DAYS * 86_400_000) throw notFound('Event');
+    if (!event || event.timestamp < this.oldestKept()) throw notFound('Event');
     return event;
   }
 
@@ -135,6 +135,11 @@ export class Webhooks {
     const event = await this.deps.events.findById(job.orgId, job.eventId);
     if (!subscription?.active || !event) return;
     await deliver(this.deps, subscription, event);
+  }
+
+  /** Events older than this are past their 30 days (the TTL index removes them in its own time). */
+  private oldestKept(): Date {
+    return new Date(this.deps.clock.now().getTime() - EVENT_RETENTION_DAYS * 86_400_000);
   }
 
   private async subscription(orgId: string, id: string): Promise<WebhookSubscription> {
