@@ -28,13 +28,30 @@ export const REDACTED_PATHS = [
  */
 export const stdoutDestination = (): DestinationStream => pino.destination({ dest: 1, sync: true });
 
+/**
+ * pino's ISO timestamp, made once per millisecond: a busy service logs many lines in each, and
+ * formatting the date for each costs more than the rest of an access line's fields.
+ */
+const isoTimestamp = (): (() => string) => {
+  let last = -1;
+  let text = '';
+  return () => {
+    const now = Date.now();
+    if (now !== last) {
+      last = now;
+      text = `,"time":"${new Date(now).toISOString()}"`;
+    }
+    return text;
+  };
+};
+
 export const createLogger = (level: string, destination: DestinationStream = stdoutDestination()): Logger =>
   pino(
     {
       level,
       base: { service: 'insurance-platform' },
       redact: { paths: REDACTED_PATHS, censor: '[Redacted]' },
-      timestamp: pino.stdTimeFunctions.isoTime,
+      timestamp: isoTimestamp(),
     },
     destination,
   );

@@ -18,19 +18,36 @@ export const meteredStore = <S extends CollectionStore>(store: S, metrics: Pick<
     },
   });
 
-const meteredCollection = <T extends StoredDocument>(collection: Collection<T>, name: string, metrics: Pick<Metrics, 'storeOperation'>): Collection<T> =>
-  new Proxy(collection, {
+/**
+ * Each operation is wrapped once per collection (not at every call), and the wrapper hands the
+ * engine's own promise back: timing adds no promise of its own to the caller's wait.
+ */
+const meteredCollection = <T extends StoredDocument>(collection: Collection<T>, name: string, metrics: Pick<Metrics, 'storeOperation'>): Collection<T> => {
+  const wrapped = new Map<PropertyKey, unknown>();
+  const timed =
+    (operation: string, run: (...inner: unknown[]) => Promise<unknown>) =>
+    (...args: unknown[]) => {
+      const started = performance.now();
+      const done = () => metrics.storeOperation(operation, name, (performance.now() - started) / 1000);
+      let pending: Promise<unknown>;
+      try {
+        pending = run.apply(collection, args);
+      } catch (error) {
+        pending = Promise.reject(error);
+      }
+      pending.then(done, done);
+      return pending;
+    };
+  return new Proxy(collection, {
     get(target, property) {
+      const known = wrapped.get(property);
+      if (known !== undefined) return known;
       const value: unknown = Reflect.get(target, property);
       if (typeof value !== 'function') return value;
-      if (typeof property !== 'string' || !TIMED.has(property)) return value.bind(target);
-      return async (...args: unknown[]) => {
-        const started = performance.now();
-        try {
-          return await (value as (...inner: unknown[]) => Promise<unknown>).apply(target, args);
-        } finally {
-          metrics.storeOperation(property, name, (performance.now() - started) / 1000);
-        }
-      };
+      const method =
+        typeof property === 'string' && TIMED.has(property) ? timed(property, value as (...inner: unknown[]) => Promise<unknown>) : value.bind(target);
+      wrapped.set(property, method);
+      return method;
     },
   });
+};

@@ -1,5 +1,6 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Metrics, MetricsExposition } from '../../ports/shared/metrics.port.ts';
+import { SeriesHistogram } from './series-histogram.ts';
 
 /**
  * The service's metrics in Prometheus form (prom-client), in a registry of its own: request rate
@@ -8,21 +9,21 @@ import type { Metrics, MetricsExposition } from '../../ports/shared/metrics.port
  */
 export class PromMetrics implements Metrics, MetricsExposition {
   readonly registry = new Registry();
-  private readonly requests: Histogram<'method' | 'route' | 'status'>;
+  private readonly requests: SeriesHistogram;
   private readonly jobs: Histogram<'job' | 'outcome'>;
   private readonly deliveries: Counter<'outcome'>;
-  private readonly store: Histogram<'operation' | 'collection'>;
+  private readonly store: SeriesHistogram;
   private outboxAge: () => Promise<number | null> = async () => null;
 
   constructor() {
     collectDefaultMetrics({ register: this.registry });
-    this.requests = new Histogram({
+    // The two histograms every request feeds count without prom-client's per-observation label work.
+    this.requests = new SeriesHistogram({
       name: 'http_request_duration_seconds',
       help: 'Requests answered, by method, declared route and status; their duration.',
-      labelNames: ['method', 'route', 'status'],
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-      registers: [this.registry],
     });
+    this.registry.registerMetric(this.requests as never);
     this.jobs = new Histogram({
       name: 'job_run_duration_seconds',
       help: 'Background job runs, by job and outcome (succeeded, failed); their duration.',
@@ -36,13 +37,12 @@ export class PromMetrics implements Metrics, MetricsExposition {
       labelNames: ['outcome'],
       registers: [this.registry],
     });
-    this.store = new Histogram({
+    this.store = new SeriesHistogram({
       name: 'store_operation_duration_seconds',
       help: 'Store operations, by operation and collection; their duration.',
-      labelNames: ['operation', 'collection'],
       buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.5],
-      registers: [this.registry],
     });
+    this.registry.registerMetric(this.store as never);
     const outboxAge = () => this.outboxAge();
     new Gauge({
       name: 'outbox_lag_seconds',
@@ -60,7 +60,7 @@ export class PromMetrics implements Metrics, MetricsExposition {
   }
 
   request(method: string, route: string, status: number, seconds: number): void {
-    this.requests.observe({ method, route, status: String(status) }, seconds);
+    this.requests.seriesOf(`${method} ${status} ${route}`, () => ({ method, route, status: String(status) })).observe(seconds);
   }
 
   jobRun(job: string, outcome: 'succeeded' | 'failed', seconds: number): void {
@@ -72,7 +72,7 @@ export class PromMetrics implements Metrics, MetricsExposition {
   }
 
   storeOperation(operation: string, collection: string, seconds: number): void {
-    this.store.observe({ operation, collection }, seconds);
+    this.store.seriesOf(`${operation} ${collection}`, () => ({ operation, collection })).observe(seconds);
   }
 
   render(): Promise<string> {

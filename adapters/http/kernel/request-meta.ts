@@ -67,7 +67,7 @@ export const clientAddressOf = (request: IncomingMessage, trustedHops: number): 
 const SENSITIVE_QUERY = /([?&](?:token|secret|key|otp|code|password|signature)=)[^&]*/gi;
 
 /** The URL for logs, with credential-like query values removed. */
-export const loggableUrl = (url: string | undefined): string => (url ?? '').replace(SENSITIVE_QUERY, '$1[Redacted]');
+export const loggableUrl = (url: string | undefined): string => (url?.includes('?') ? url.replace(SENSITIVE_QUERY, '$1[Redacted]') : (url ?? ''));
 
 /** Headers that carry the platform's own credentials; provider signature headers come from the routes that declare them. */
 const CREDENTIAL_HEADERS = ['authorization', 'cookie', 'x-api-key'] as const;

@@ -18,7 +18,8 @@ import { digestOf, fingerprintOf, type IdempotentPosts } from './idempotent-post
 import type { Metrics } from '../../../ports/shared/metrics.port.ts';
 import type { AuditTrail } from '../../../ports/shared/audit-trail.ts';
 import { auditWrite } from './write-audit.ts';
-import { bearerOf, clientAddressOf, cookiesOf, credentialOf, loggableHeaders, loggableUrl, requestIdOf } from './request-meta.ts';
+import { clientAddressOf, credentialOf, loggableHeaders, loggableUrl, requestIdOf } from './request-meta.ts';
+import { RequestContext } from './request-context.ts';
 import { writeResult } from './response-writer.ts';
 import type { RouteDefinition, RouteResult } from './route.ts';
 import { validate } from './schema-validator.ts';
@@ -87,65 +88,60 @@ export class RequestPipeline {
   }
 
   async serve(route: RouteDefinition, request: IncomingMessage, response: ServerResponse, params: Record<string, string>): Promise<void> {
-    await this.run(request, response, rateClassOf(route, request), route.path, async (authentication, requestId) => {
-      const principal = this.admitted(route, authentication);
-      const organization = authentication.outcome === 'authenticated' ? authentication.organization : null;
-      if (route.params) validate(route.params, params, 'params');
-      const orgId = principal ? principalOrgId(principal) : null;
-      if (route.feature && orgId) await this.deps.features.require(orgId, route.feature);
-      // A record the caller may not act on is refused before its body is received (an upload
-      // of 25 MiB to another adjuster's claim is never written to disk).
-      if (route.record && principal && orgId) await this.deps.records.assert(principal, orgId, route.record.type, String(params.id), route.record.relation);
-      const upload = await this.deps.uploads.stage(request, route.upload);
-      try {
-        const raw = upload ? null : await readRaw(route, request);
-        const json = route.body && !upload ? await readRawBody(request, route.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES) : null;
-        const body = json ? parseJsonBody(json, request.headers['content-type']) : undefined;
-        const query = queryOf(request.url);
-        if (route.query) validate(route.query, query, 'query');
-        if (route.body && !upload) validate(route.body, body, 'body');
-        const handle = () =>
-          route.handler({
-            body,
-            upload,
-            raw,
-            query,
-            params,
-            requestId,
-            headers: request.headers,
-            get cookies() {
-              return cookiesOf(request);
-            },
-            bearer: bearerOf(request),
-            principal,
-            organization,
-          });
-        const key = route.method === 'POST' && principal ? this.deps.idempotency.keyOf(request) : null;
-        const result =
-          key && principal
-            ? await this.deps.idempotency.run(describeActor(principal), key, fingerprintOf(request, upload?.sha256 ?? digestOf(json ?? raw)), handle)
-            : await handle();
-        if (principal) await auditWrite(this.deps.audit, this.deps.logger, route, { principal, params, query, body, requestId }, result);
-        if (principal && orgId && route.method === 'GET' && result.status < 300 && this.deps.reads.applies(principal)) {
-          await this.deps.reads.record(principal, orgId, {
-            operationId: route.operationId,
-            path: route.path,
-            record: route.record ? { type: route.record.type, id: String(params.id) } : null,
-            query,
-          });
-        }
-        return result;
-      } finally {
-        if (upload) await this.deps.uploads.release(upload.path);
+    await this.run(request, response, rateClassOf(route, request), route.path, route, params);
+  }
+
+  /** The route's own steps, once the caller is known and counted. */
+  private async handle(
+    route: RouteDefinition,
+    request: IncomingMessage,
+    params: Record<string, string>,
+    authentication: Authentication,
+    requestId: string,
+  ): Promise<RouteResult> {
+    const principal = this.admitted(route, authentication);
+    const organization = authentication.outcome === 'authenticated' ? authentication.organization : null;
+    if (route.params) validate(route.params, params, 'params');
+    const orgId = principal ? principalOrgId(principal) : null;
+    if (route.feature && orgId) await this.deps.features.require(orgId, route.feature);
+    // A record the caller may not act on is refused before its body is received (an upload
+    // of 25 MiB to another adjuster's claim is never written to disk).
+    if (route.record && principal && orgId) await this.deps.records.assert(principal, orgId, route.record.type, String(params.id), route.record.relation);
+    const upload = route.upload ? await this.deps.uploads.stage(request, route.upload) : null;
+    try {
+      const raw = route.rawBody && !upload ? await readRaw(route, request) : null;
+      const json = route.body && !upload ? await readRawBody(request, route.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES) : null;
+      const body = json ? parseJsonBody(json, request.headers['content-type']) : undefined;
+      const query = queryOf(request.url);
+      if (route.query) validate(route.query, query, 'query');
+      if (route.body && !upload) validate(route.body, body, 'body');
+      const context = new RequestContext(request, { body, upload, raw, query, params, requestId, principal, organization });
+      const key = route.method === 'POST' && principal ? this.deps.idempotency.keyOf(request) : null;
+      const result =
+        key && principal
+          ? await this.deps.idempotency.run(describeActor(principal), key, fingerprintOf(request, upload?.sha256 ?? digestOf(json ?? raw)), () =>
+              route.handler(context),
+            )
+          : await route.handler(context);
+      if (principal && route.method !== 'GET')
+        await auditWrite(this.deps.audit, this.deps.logger, route, { principal, params, query, body, requestId }, result);
+      if (principal && orgId && route.method === 'GET' && result.status < 300 && this.deps.reads.applies(principal)) {
+        await this.deps.reads.record(principal, orgId, {
+          operationId: route.operationId,
+          path: route.path,
+          record: route.record ? { type: route.record.type, id: String(params.id) } : null,
+          query,
+        });
       }
-    });
+      return result;
+    } finally {
+      if (upload) await this.deps.uploads.release(upload.path);
+    }
   }
 
   /** Unknown routes and methods answer in the same shape, counted against the same budget. */
   async reject(error: DomainError, request: IncomingMessage, response: ServerResponse): Promise<void> {
-    await this.run(request, response, 'standard', 'unmatched', async () => {
-      throw error;
-    });
+    await this.run(request, response, 'standard', 'unmatched', error);
   }
 
   private admitted(route: RouteDefinition, authentication: Authentication): Principal | null {
@@ -163,7 +159,9 @@ export class RequestPipeline {
     response: ServerResponse,
     rateClass: RateClass | 'none',
     routeLabel: string,
-    work: (authentication: Authentication, requestId: string) => Promise<RouteResult>,
+    /** The route to serve, or why none is. */
+    target: RouteDefinition | DomainError,
+    params: Record<string, string> = {},
   ): Promise<void> {
     const started = performance.now();
     const requestId = requestIdOf(request);
@@ -177,8 +175,9 @@ export class RequestPipeline {
       try {
         const authentication = await this.deps.authenticate.identify(credentialOf(request));
         if (authentication.outcome === 'authenticated') actor = rateLimitSubject(authentication.principal);
-        if (rateClass !== 'none') await this.limit(request, response, authentication, rateClass);
-        result = await work(authentication, requestId);
+        if (rateClass !== 'none') await this.limit(request, response, authentication, actor, rateClass);
+        if (target instanceof DomainError) throw target;
+        result = await this.handle(target, request, params, authentication, requestId);
       } catch (error) {
         const answer = errorResponse(error, requestId);
         failure = answer.cause;
@@ -202,9 +201,10 @@ export class RequestPipeline {
     if (this.deps.strictTransportSecurity) response.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
   }
 
-  private async limit(request: IncomingMessage, response: ServerResponse, authentication: Authentication, rateClass: RateClass): Promise<void> {
+  /** `actor`: the authenticated caller's rate-limit subject. */
+  private async limit(request: IncomingMessage, response: ServerResponse, authentication: Authentication, actor: string, rateClass: RateClass): Promise<void> {
     const authenticated = authentication.outcome === 'authenticated';
-    const subject = authenticated ? rateLimitSubject(authentication.principal) : `ip:${clientAddressOf(request, this.deps.trustedProxyHops)}`;
+    const subject = authenticated ? actor : `ip:${clientAddressOf(request, this.deps.trustedProxyHops)}`;
     const organization: Organization | null = authenticated ? authentication.organization : null;
     const decision = await this.deps.rateLimiter.admit(subject, rateClass, organization);
     response.setHeader('X-RateLimit-Limit', String(decision.limit));

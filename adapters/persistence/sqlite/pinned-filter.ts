@@ -16,13 +16,19 @@ export const pinOf = (filter: Filter, uniqueIndexes: ReadonlyArray<readonly stri
     if (field.startsWith('$') || field.includes('.') || !isPlainValue(filter[field])) return null;
   }
   if (typeof filter._id === 'string') return { id: filter._id };
+  // Loops, not every/map/fromEntries: this runs for each credential lookup of each request.
   for (const fields of uniqueIndexes) {
-    if (!fields.every((field) => field in filter)) continue;
-    const values = fields.map((field) => filter[field] as string | number | boolean);
-    return {
-      key: `${fields.join(',')}=${JSON.stringify(values)}`,
-      fields: Object.fromEntries(fields.map((field, i) => [field, values[i] as string | number | boolean])),
-    };
+    let covered = true;
+    for (const field of fields) covered &&= field in filter;
+    if (!covered) continue;
+    const values: Array<string | number | boolean> = [];
+    const pinned: Record<string, string | number | boolean> = {};
+    for (const field of fields) {
+      const value = filter[field] as string | number | boolean;
+      values.push(value);
+      pinned[field] = value;
+    }
+    return { key: `${fields.join(',')}=${JSON.stringify(values)}`, fields: pinned };
   }
   return null;
 };
