@@ -24,11 +24,11 @@ export const meteredStore = <S extends CollectionStore>(store: S, metrics: Pick<
  */
 const meteredCollection = <T extends StoredDocument>(collection: Collection<T>, name: string, metrics: Pick<Metrics, 'storeOperation'>): Collection<T> => {
   const wrapped = new Map<PropertyKey, unknown>();
-  const timed =
-    (operation: string, run: (...inner: unknown[]) => Promise<unknown>) =>
-    (...args: unknown[]) => {
+  const timed = (operation: string, run: (...inner: unknown[]) => Promise<unknown>) => {
+    const observe = metrics.storeOperation(operation, name);
+    return (...args: unknown[]) => {
       const started = performance.now();
-      const done = () => metrics.storeOperation(operation, name, (performance.now() - started) / 1000);
+      const done = () => observe((performance.now() - started) / 1000);
       let pending: Promise<unknown>;
       try {
         pending = run.apply(collection, args);
@@ -38,6 +38,7 @@ const meteredCollection = <T extends StoredDocument>(collection: Collection<T>, 
       pending.then(done, done);
       return pending;
     };
+  };
   return new Proxy(collection, {
     get(target, property) {
       const known = wrapped.get(property);

@@ -71,8 +71,9 @@ export class PromMetrics implements Metrics, MetricsExposition {
     this.deliveries.inc({ outcome });
   }
 
-  storeOperation(operation: string, collection: string, seconds: number): void {
-    this.store.seriesOf(`${operation} ${collection}`, () => ({ operation, collection })).observe(seconds);
+  storeOperation(operation: string, collection: string): (seconds: number) => void {
+    const series = this.store.seriesOf(`${operation} ${collection}`, () => ({ operation, collection }));
+    return (seconds) => series.observe(seconds);
   }
 
   render(): Promise<string> {

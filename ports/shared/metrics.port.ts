@@ -5,7 +5,8 @@ export interface Metrics {
   jobRun(job: string, outcome: 'succeeded' | 'failed', seconds: number): void;
   /** One webhook delivery attempt: `delivered`, or its error category. */
   webhookDelivery(outcome: string): void;
-  storeOperation(operation: string, collection: string, seconds: number): void;
+  /** Where the durations of one operation on one collection go; asked once, then called per operation. */
+  storeOperation(operation: string, collection: string): (seconds: number) => void;
 }
 
 /** The metrics as a scraper reads them. */

@@ -186,7 +186,8 @@ export class RequestPipeline {
       // A body refused before it was read to the end leaves bytes on the socket that are not a
       // next request: the connection ends with this answer.
       if (!request.complete && !response.headersSent) response.setHeader('Connection', 'close');
-      if (!response.headersSent) await writeResult(response, result);
+      const streaming = response.headersSent ? undefined : writeResult(response, result);
+      if (streaming) await streaming;
     } finally {
       this.finish(request, response, routeLabel, requestId, actor, started, failure);
     }

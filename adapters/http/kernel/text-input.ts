@@ -13,22 +13,32 @@ export type TextKind = 'line' | 'block';
 
 export const unsafeText = (value: string, kind: TextKind): boolean => !value.isWellFormed() || (kind === 'line' ? UNSAFE_IN_LINE : UNSAFE_IN_BLOCK).test(value);
 
+const printable = (key: string): string => key.replace(/[^\x20-\x7e]/g, '?');
+const joined = (path: string, key: string): string => (path ? `${path}.${key}` : key);
+
 /**
  * The path of the first string anywhere in `value` that carries characters no field accepts, or
- * null. Walks iteratively: a deeply nested body cannot exhaust the stack.
+ * null. Walks iteratively: a deeply nested body cannot exhaust the stack. Strings are checked as
+ * they are met, so the flat parameters and queries of every request cost no allocation.
  */
 export const firstUnsafeString = (value: unknown): string | null => {
-  const pending: { value: unknown; path: string }[] = [{ value, path: '' }];
+  if (typeof value === 'string') return unsafeText(value, 'block') ? '' : null;
+  if (value === null || typeof value !== 'object') return null;
+  const pending: object[] = [value];
+  const paths: string[] = [''];
   while (pending.length > 0) {
-    const { value: current, path } = pending.pop() as { value: unknown; path: string };
-    if (typeof current === 'string') {
-      if (unsafeText(current, 'block')) return path;
-    } else if (Array.isArray(current)) {
-      current.forEach((item, index) => pending.push({ value: item, path: path ? `${path}.${index}` : String(index) }));
-    } else if (current !== null && typeof current === 'object') {
-      for (const [key, item] of Object.entries(current)) {
-        if (unsafeText(key, 'line')) return path ? `${path}.${key.replace(/[^\x20-\x7e]/g, '?')}` : key.replace(/[^\x20-\x7e]/g, '?');
-        pending.push({ value: item, path: path ? `${path}.${key}` : key });
+    const current = pending.pop() as Record<string, unknown>;
+    const path = paths.pop() as string;
+    const list = Array.isArray(current);
+    for (const key of list ? current.keys() : Object.keys(current)) {
+      const name = String(key);
+      if (!list && unsafeText(name, 'line')) return joined(path, printable(name));
+      const item = current[name];
+      if (typeof item === 'string') {
+        if (unsafeText(item, 'block')) return joined(path, name);
+      } else if (item !== null && typeof item === 'object') {
+        pending.push(item);
+        paths.push(joined(path, name));
       }
     }
   }
@@ -51,8 +61,9 @@ export const trimTextFields = (schema: TSchema, value: unknown): unknown => {
     for (let index = 0; index < value.length; index += 1) value[index] = trimTextFields(schema.items as TSchema, value[index]);
   } else if (value !== null && typeof value === 'object' && schema.properties) {
     const record = value as Record<string, unknown>;
-    for (const [key, property] of Object.entries(schema.properties as Record<string, TSchema>)) {
-      if (Object.hasOwn(record, key)) record[key] = trimTextFields(property, record[key]);
+    const properties = schema.properties as Record<string, TSchema>;
+    for (const key in properties) {
+      if (Object.hasOwn(record, key)) record[key] = trimTextFields(properties[key] as TSchema, record[key]);
     }
   }
   return value;
