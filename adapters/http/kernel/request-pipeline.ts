@@ -250,7 +250,10 @@ export class RequestPipeline {
       this.deps.accessLogger.info(entry, 'request completed');
       if (failure) this.deps.logger.error({ reqId: requestId, err: failure }, 'request failed');
     };
-    if (response.writableFinished) done();
+    // An answer already handed whole to the socket (the usual small JSON one) is done now; one
+    // still buffered (a large file under backpressure) counts as in progress until it is closed,
+    // so that a graceful stop does not cut it off.
+    if (response.writableFinished || (response.writableEnded && response.writableLength === 0)) done();
     else response.once('close', done);
   }
 }
