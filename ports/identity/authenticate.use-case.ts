@@ -50,12 +50,13 @@ export class Authenticate {
     this.deps = deps;
   }
 
-  async identify(credential: PresentedCredential): Promise<Authentication> {
+  /** Not itself async: the lookup's own promise is handed back, with no extra step on every request's path. */
+  identify(credential: PresentedCredential): Promise<Authentication> {
     if (credential.apiKey !== undefined) return this.byApiKey(credential.apiKey);
     const bearer = credential.bearer;
-    if (bearer === undefined) return { outcome: 'anonymous' };
+    if (bearer === undefined) return Promise.resolve({ outcome: 'anonymous' });
     if (this.deps.secrets.same(bearer, this.deps.machineSecret)) {
-      return { outcome: 'authenticated', principal: { kind: 'machine' }, organization: null };
+      return Promise.resolve({ outcome: 'authenticated', principal: { kind: 'machine' }, organization: null });
     }
     if (looksLikeApiKey(bearer)) return this.byApiKey(bearer);
     return this.byJwt(bearer);

@@ -87,8 +87,8 @@ export class RequestPipeline {
     return new Promise((resolve) => (this.drained = resolve));
   }
 
-  async serve(route: RouteDefinition, request: IncomingMessage, response: ServerResponse, params: Record<string, string>): Promise<void> {
-    await this.run(request, response, rateClassOf(route, request), route.path, route, params);
+  serve(route: RouteDefinition, request: IncomingMessage, response: ServerResponse, params: Record<string, string>): Promise<void> {
+    return this.run(request, response, rateClassOf(route, request), route.path, route, params);
   }
 
   /** The route's own steps, once the caller is known and counted. */
