@@ -71,9 +71,9 @@ export class SeriesHistogram {
       let cumulative = 0;
       this.bounds.forEach((bound, index) => {
         cumulative += series.counts[index] as number;
-        values.push({ labels: { ...series.labels, le: bound }, value: cumulative, metricName: `${this.name}_bucket` });
+        values.push({ labels: { le: bound, ...series.labels }, value: cumulative, metricName: `${this.name}_bucket` });
       });
-      values.push({ labels: { ...series.labels, le: '+Inf' }, value: series.count, metricName: `${this.name}_bucket` });
+      values.push({ labels: { le: '+Inf', ...series.labels }, value: series.count, metricName: `${this.name}_bucket` });
       values.push({ labels: series.labels, value: series.sum, metricName: `${this.name}_sum` });
       values.push({ labels: series.labels, value: series.count, metricName: `${this.name}_count` });
     }

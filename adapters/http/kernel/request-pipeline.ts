@@ -62,7 +62,6 @@ const queryOf = (url: string | undefined): Record<string, string | string[]> => 
   return query;
 };
 
-/** The body's bytes, for a route that takes them raw and a request of one of its content types. */
 /**
  * Every request, matched or not, goes through the same steps: request id, credential, rate
  * limit (with its headers on every answer), permission, body, validation, handler, and one
