@@ -56,6 +56,22 @@ interface Slot {
 }
 
 /**
+ * Chromium runs as a process group (its renderer, GPU and zygote processes beside the browser).
+ * When the browser process dies on its own, puppeteer only cleans up a group whose leader still
+ * lives, so the others would be left running: the whole group is ended here. Nothing is left to
+ * end once the browser closed normally.
+ */
+const endProcessGroup = (browser: Browser): void => {
+  const pid = browser.process()?.pid;
+  if (!pid) return;
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    // ESRCH: the group is already gone.
+  }
+};
+
+/**
  * HTML to PDF through one warm Chromium per process (puppeteer-core), with a bounded set of reused
  * pages. JavaScript is off, and every request the page makes is refused except the page itself, so
  * a template cannot fetch anything (remote, `file:` or otherwise). A render past its budget loses
@@ -171,6 +187,7 @@ export class ChromiumRenderer implements HtmlRenderer {
             // A crashed browser takes its pages with it; the next render starts a new one. Idle
             // pages die with it; pages in use fail their render and are let go as they return.
             // (A render may have noticed the death first and replaced the browser already.)
+            endProcessGroup(browser);
             if (this.browser !== launching) return;
             this.browser = null;
             this.open -= this.idle.length;
