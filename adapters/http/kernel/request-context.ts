@@ -4,17 +4,8 @@ import type { Organization } from '../../../core/tenancy/organization.ts';
 import type { StagedFile } from '../../../ports/documents/staged-file.ts';
 import { bearerOf, cookiesOf } from './request-meta.ts';
 
-interface Parsed {
-  readonly body: unknown;
-  readonly upload: StagedFile | null;
-  readonly raw: Buffer | null;
-  readonly query: Record<string, unknown>;
-  readonly params: Record<string, string>;
-  readonly requestId: string;
-  /** Null on public routes, whose handlers read a credential themselves if at all. */
-  readonly principal: Principal | null;
-  readonly organization: Organization | null;
-}
+/** What the pipeline has read and checked of the request by the time its handler runs. */
+type Parsed = Pick<RequestContext, 'body' | 'upload' | 'raw' | 'query' | 'params' | 'requestId' | 'principal' | 'organization'>;
 
 /**
  * What a handler is given. A class, so that every request's context has one shape, and cookies
@@ -29,6 +20,7 @@ export class RequestContext {
   readonly requestId: string;
   readonly headers: IncomingHttpHeaders;
   readonly bearer: string | undefined;
+  /** Null on public routes, whose handlers read a credential themselves if at all. */
   readonly principal: Principal | null;
   readonly organization: Organization | null;
   private readonly request: IncomingMessage;
