@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
-import puppeteer, { type Browser, type HTTPRequest, type Page } from 'puppeteer-core';
+import type { Browser, HTTPRequest, Page } from 'puppeteer-core';
 import { DomainError } from '../../core/shared/domain-error.ts';
 import type { HtmlRenderer } from '../../ports/documents/html-renderer.port.ts';
+import { endProcessGroup, launchChromium } from './chromium-process.ts';
 
 export interface ChromiumOptions {
   /** Debian's Chromium unless configured (`PUPPETEER_EXECUTABLE_PATH`). */
@@ -29,19 +30,6 @@ const PAGE_URL = 'https://render.invalid/document.html';
  */
 const CONTENT_SECURITY_POLICY = "sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src data:; font-src data:; form-action 'none'; base-uri 'none'";
 
-const LAUNCH_ARGS = [
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-extensions',
-  '--disable-background-networking',
-  '--disable-sync',
-  '--disable-default-apps',
-  '--no-first-run',
-  '--no-default-browser-check',
-  '--mute-audio',
-  '--metrics-recording-only',
-];
-
 const unavailable = (message: string) => new DomainError('service_unavailable', message, { retryAfter: 5 });
 
 /** The browser died under a render. */
@@ -54,22 +42,6 @@ interface Slot {
   /** The page tried to leave for another address during this render. */
   leaving: boolean;
 }
-
-/**
- * Chromium runs as a process group (its renderer, GPU and zygote processes beside the browser).
- * When the browser process dies on its own, puppeteer only cleans up a group whose leader still
- * lives, so the others would be left running: the whole group is ended here. Nothing is left to
- * end once the browser closed normally.
- */
-const endProcessGroup = (browser: Browser): void => {
-  const pid = browser.process()?.pid;
-  if (!pid) return;
-  try {
-    process.kill(-pid, 'SIGKILL');
-  } catch {
-    // ESRCH: the group is already gone.
-  }
-};
 
 /**
  * HTML to PDF through one warm Chromium per process (puppeteer-core), with a bounded set of reused
@@ -174,12 +146,7 @@ export class ChromiumRenderer implements HtmlRenderer {
       if (!existsSync(this.options.executablePath)) {
         return Promise.reject(unavailable(`PDF rendering is unavailable: no Chromium at ${this.options.executablePath} (set PUPPETEER_EXECUTABLE_PATH).`));
       }
-      const launching = puppeteer.launch({
-        executablePath: this.options.executablePath,
-        headless: true,
-        // Chromium's sandbox cannot start as root (containers, CI); pages there still run no script and fetch nothing.
-        args: process.getuid?.() === 0 || this.options.noSandbox ? [...LAUNCH_ARGS, '--no-sandbox'] : LAUNCH_ARGS,
-      });
+      const launching = launchChromium(this.options.executablePath, this.options.noSandbox ?? false);
       this.browser = launching;
       launching.then(
         (browser) =>

@@ -12,7 +12,7 @@ import type { RecordAccess } from '../../../ports/authorization/record-access.ts
 import type { Authenticate, Authentication } from '../../../ports/identity/authenticate.use-case.ts';
 import type { RateLimiter } from '../../../ports/rate-limit/rate-limiter.use-case.ts';
 import { DEFAULT_MAX_BODY_BYTES, parseJsonBody, readRawBody } from './body-reader.ts';
-import { rateClassOf, readRaw } from './route-input.ts';
+import { queryOf, rateClassOf, readRaw } from './route-input.ts';
 import { errorResponse } from './error-response.ts';
 import { digestOf, fingerprintOf, type IdempotentPosts } from './idempotent-posts.ts';
 import type { Metrics } from '../../../ports/shared/metrics.port.ts';
@@ -50,17 +50,6 @@ export interface PipelineDeps {
   /** Where every successful write is recorded. */
   readonly audit: Pick<AuditTrail, 'record'>;
 }
-
-const queryOf = (url: string | undefined): Record<string, string | string[]> => {
-  const query: Record<string, string | string[]> = {};
-  if (!url?.includes('?')) return query;
-  const search = new URL(url ?? '/', 'http://localhost').searchParams;
-  for (const key of new Set(search.keys())) {
-    const values = search.getAll(key);
-    query[key] = values.length === 1 ? (values[0] ?? '') : values;
-  }
-  return query;
-};
 
 /**
  * Every request, matched or not, goes through the same steps: request id, credential, rate

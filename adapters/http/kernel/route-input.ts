@@ -14,3 +14,15 @@ export const readRaw = async (route: RouteDefinition, request: IncomingMessage):
 /** An upload draws from its route's upload budget; anything else from the route's own. */
 export const rateClassOf = (route: RouteDefinition, request: IncomingMessage): RateClass | 'none' =>
   carriesUpload(request, route.upload) ? (route.upload?.rateClass ?? route.rateClass ?? 'standard') : (route.rateClass ?? 'standard');
+
+/** The query string's parameters; one given twice or more is a list. */
+export const queryOf = (url: string | undefined): Record<string, string | string[]> => {
+  const query: Record<string, string | string[]> = {};
+  if (!url?.includes('?')) return query;
+  const search = new URL(url ?? '/', 'http://localhost').searchParams;
+  for (const key of new Set(search.keys())) {
+    const values = search.getAll(key);
+    query[key] = values.length === 1 ? (values[0] ?? '') : values;
+  }
+  return query;
+};
