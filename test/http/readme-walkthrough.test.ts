@@ -34,12 +34,21 @@ const run = (command: string, args: string[], env: Record<string, string>) => {
     child,
     exited,
     output: () => ({ stdout, stderr }),
-    stop: () => {
-      try {
-        process.kill(-(child.pid as number), 'SIGKILL');
-      } catch {
-        /* gone */
-      }
+    /**
+     * Asks the group to stop (the service stops gracefully, closing the Chromium it started in a
+     * process group of its own), then ends whatever is left after 10 seconds.
+     */
+    stop: async () => {
+      const signal = (name: NodeJS.Signals) => {
+        try {
+          process.kill(-(child.pid as number), name);
+        } catch {
+          /* gone */
+        }
+      };
+      signal('SIGTERM');
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000).unref())]);
+      signal('SIGKILL');
     },
   };
 };
