@@ -111,8 +111,7 @@ export class RequestPipeline {
               route.handler(context),
             )
           : await route.handler(context);
-      if (principal && route.method !== 'GET')
-        await auditWrite(this.deps.audit, this.deps.logger, route, { principal, params, query, body, requestId }, result);
+      if (principal) await auditWrite(this.deps.audit, this.deps.logger, route, { principal, params, query, body, requestId }, result);
       if (principal && orgId && route.method === 'GET' && result.status < 300 && this.deps.reads.applies(principal)) {
         await this.deps.reads.record(principal, orgId, {
           operationId: route.operationId,
