@@ -21,6 +21,7 @@ import { auditWrite } from './write-audit.ts';
 import { clientAddressOf, credentialOf, loggableHeaders, loggableUrl, requestIdOf } from './request-meta.ts';
 import { RequestContext } from './request-context.ts';
 import { writeResult } from './response-writer.ts';
+import { AnswerBatch } from './answer-batch.ts';
 import type { RouteDefinition, RouteResult } from './route.ts';
 import { validate } from './schema-validator.ts';
 import type { UploadStager } from './upload-stager.ts';
@@ -60,6 +61,7 @@ export class RequestPipeline {
   private readonly deps: PipelineDeps;
   private inFlight = 0;
   private drained: (() => void) | null = null;
+  private readonly answers = new AnswerBatch();
 
   constructor(deps: PipelineDeps) {
     this.deps = deps;
@@ -173,6 +175,8 @@ export class RequestPipeline {
       // A body refused before it was read to the end leaves bytes on the socket that are not a
       // next request: the connection ends with this answer.
       if (!request.complete && !response.headersSent) response.setHeader('Connection', 'close');
+      // Written together with the other answers of this turn of the event loop (see AnswerBatch).
+      await this.answers.ready();
       const streaming = response.headersSent ? undefined : writeResult(response, result);
       if (streaming) await streaming;
     } finally {
