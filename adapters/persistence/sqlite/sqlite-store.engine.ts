@@ -10,6 +10,7 @@ import { dateKey, DATES_FROM } from './index-keys.ts';
 import { importJournal } from './journal-import.ts';
 import { SqliteCollection } from './sqlite-collection.ts';
 import { quoted, Statements } from './statements.ts';
+import { PlannerStatistics } from './planner-statistics.ts';
 import { WalSync } from './wal-sync.ts';
 import { WriteBatch } from './write-batch.ts';
 
@@ -51,6 +52,7 @@ export class SqliteStore implements CollectionStore {
   private closed = false;
 
   private readonly walSync: WalSync | null;
+  private readonly statistics: PlannerStatistics;
 
   private constructor(db: DatabaseSync, engine: 'sqlite' | 'memory', path: string | null, cacheMiB: number) {
     this.db = db;
@@ -60,7 +62,14 @@ export class SqliteStore implements CollectionStore {
     this.walSync = path ? new WalSync(path) : null;
     const walSync = this.walSync;
     const cache = this.cache;
-    this.batch = new WriteBatch(db, walSync ? () => walSync.flushed() : () => Promise.resolve(), () => cache.clear());
+    this.statistics = new PlannerStatistics(db);
+    const statistics = this.statistics;
+    this.batch = new WriteBatch(
+      db,
+      walSync ? () => walSync.flushed() : () => Promise.resolve(),
+      () => cache.clear(),
+      () => statistics.committed(),
+    );
     this.catalog = {
       markOpaque: (collection, field) =>
         this.statements.get('INSERT OR IGNORE INTO _store_opaque_fields (collection, field) VALUES (?, ?)').run(collection, field),
@@ -196,6 +205,7 @@ export class SqliteStore implements CollectionStore {
     for (const row of this.db.prepare('SELECT collection, field FROM _store_opaque_fields').all() as Array<{ collection: string; field: string }>) {
       schemaOf(row.collection).opaqueFields.add(row.field);
     }
+    this.statistics.refreshAll();
   }
 
   /** A small durable note of the store itself (such as a journal already imported). */

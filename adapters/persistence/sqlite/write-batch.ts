@@ -24,12 +24,17 @@ export class WriteBatch {
 
   private readonly flushed: () => Promise<void>;
   private readonly rolledBack: () => void;
+  private readonly committed: () => void;
 
-  /** `rolledBack` hears of every rollback, whole or to a savepoint, so what was read inside can be forgotten. */
-  constructor(db: DatabaseSync, flushed: () => Promise<void>, rolledBack: () => void) {
+  /**
+   * `rolledBack` hears of every rollback, whole or to a savepoint, so what was read inside can be
+   * forgotten; `committed` of every commit that succeeded, once no transaction is open.
+   */
+  constructor(db: DatabaseSync, flushed: () => Promise<void>, rolledBack: () => void, committed: () => void = () => {}) {
     this.db = db;
     this.flushed = flushed;
     this.rolledBack = rolledBack;
+    this.committed = committed;
     this.begin = db.prepare('BEGIN IMMEDIATE');
     this.savepoint = db.prepare('SAVEPOINT write');
     this.release = db.prepare('RELEASE write');
@@ -77,7 +82,9 @@ export class WriteBatch {
       if (this.db.isTransaction) this.db.exec('ROLLBACK');
       this.rolledBack();
       open.reject(error as Error);
+      return;
     }
+    this.committed();
   }
 
   private transaction(): OpenTransaction {

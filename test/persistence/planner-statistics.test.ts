@@ -1,0 +1,62 @@
+import test from 'ava';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { PlannerStatistics } from '../../adapters/persistence/sqlite/planner-statistics.ts';
+import { SqliteStore, STORE_FILE } from '../../adapters/persistence/sqlite/sqlite-store.engine.ts';
+
+/** A table shaped as the store makes them: newest-first per organization, and per organization and invoice. */
+const paymentsTable = (): DatabaseSync => {
+  const db = new DatabaseSync(':memory:');
+  db.exec(`CREATE TABLE payments (id TEXT PRIMARY KEY, doc TEXT NOT NULL, "k:orgId", "k:invoiceId");
+    CREATE INDEX org_newest ON payments ("k:orgId", id DESC);
+    CREATE INDEX org_invoice ON payments ("k:orgId", "k:invoiceId", id)`);
+  const insert = db.prepare('INSERT INTO payments VALUES (?, ?, ?, ?)');
+  db.exec('BEGIN');
+  for (let n = 0; n < 2_000; n += 1) insert.run(`pay_${String(n).padStart(5, '0')}`, '{}', 'org', `inv_${n % 200}`);
+  db.exec('COMMIT');
+  return db;
+};
+
+const planOf = (db: DatabaseSync): string =>
+  db
+    .prepare('EXPLAIN QUERY PLAN SELECT doc FROM payments WHERE "k:orgId" = ? AND "k:invoiceId" IN (?, ?) ORDER BY id')
+    .all('org', 'inv_1', 'inv_2')
+    .map((row) => String((row as { detail: string }).detail))
+    .join('; ');
+
+test('without statistics the planner walks the whole organization; once refreshed it reads the invoice index', (t) => {
+  const db = paymentsTable();
+  t.regex(planOf(db), /USING INDEX org_newest/, 'the guess this guards against');
+  new PlannerStatistics(db).refreshAll();
+  t.regex(planOf(db), /USING INDEX org_invoice/);
+});
+
+test('statistics are refreshed every so many commits, not on each', (t) => {
+  const db = paymentsTable();
+  const statistics = new PlannerStatistics(db, 3);
+  statistics.committed();
+  statistics.committed();
+  t.regex(planOf(db), /org_newest/);
+  statistics.committed();
+  t.regex(planOf(db), /org_invoice/);
+});
+
+test('the store refreshes the statistics of its tables when it opens', async (t) => {
+  const dir = await mkdtemp(join(tmpdir(), 'statistics-'));
+  t.teardown(() => rm(dir, { recursive: true, force: true }));
+  const first = await SqliteStore.open({ dir });
+  const payments = first.collection('payments');
+  await first.ensureIndexes('payments', [{ name: 'org_invoice', keys: { orgId: 1, invoiceId: 1 } }]);
+  await Promise.all(Array.from({ length: 50 }, (_, n) => payments.insertOne({ _id: `pay_${n}`, orgId: 'org', invoiceId: `inv_${n % 5}` })));
+  await first.close();
+  await (await SqliteStore.open({ dir })).close();
+  const db = new DatabaseSync(join(dir, 'store', STORE_FILE), { readOnly: true });
+  t.teardown(() => db.close());
+  const stats = db.prepare("SELECT idx, stat FROM sqlite_stat1 WHERE tbl = 'docs:payments'").all() as Array<{ idx: string; stat: string }>;
+  t.true(
+    stats.some((row) => row.idx.includes('org_invoice') && row.stat.startsWith('50 ')),
+    JSON.stringify(stats),
+  );
+});
