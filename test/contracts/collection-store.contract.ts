@@ -255,10 +255,17 @@ export const documentStoreContract = (test: TestFn<StoreUnderTest>, title: strin
     t.deepEqual((await rows.findOne({ _id: 'a' }))?.tags, ['x', 'z']);
     await rows.updateOne({ _id: 'a' }, { $addToSet: { tags: { $each: ['x', 'w'] } } });
     t.deepEqual((await rows.findOne({ _id: 'a' }))?.tags, ['x', 'z', 'w']);
+    await rows.updateOne({ _id: 'a' }, { $addToSet: { tags: { $each: ['v', 'v', 'z'] } } });
+    t.deepEqual((await rows.findOne({ _id: 'a' }))?.tags, ['x', 'z', 'w', 'v'], 'a value repeated within $each is added once');
+    await rows.insertOne({ _id: 'c', orgId: 'o' });
+    await rows.updateOne({ _id: 'c' }, { $push: { tags: { $each: ['p', 'q'] } } });
+    t.deepEqual((await rows.findOne({ _id: 'c' }))?.tags, ['p', 'q'], '$each creates a missing array');
+    await rows.updateOne({ _id: 'c' }, { $push: { tags: { $each: ['r'], $slice: -2 } } });
+    t.deepEqual((await rows.findOne({ _id: 'c' }))?.tags, ['q', 'r'], '$each with $slice');
     await rows.insertOne({ _id: 'b', orgId: 'o', tags: [] });
     const ids = async (filter: Record<string, unknown>) => (await rows.find(filter, { sort: { _id: 1 } })).map((r) => r._id);
     t.deepEqual(await ids({ tags: { $size: 0 } }), ['b']);
-    t.deepEqual(await ids({ tags: { $size: 3 } }), ['a']);
+    t.deepEqual(await ids({ tags: { $size: 4 } }), ['a']);
     const guarded = await rows.updateOne({ _id: 'b', tags: { $size: 0 } }, { $set: { n: 1 } });
     t.is(guarded.modifiedCount, 1);
     t.is((await rows.updateOne({ _id: 'b', tags: { $size: 0 } }, { $push: { tags: 'q' } })).modifiedCount, 1);

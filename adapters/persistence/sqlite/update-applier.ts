@@ -38,6 +38,9 @@ const writable = (document: Fields, path: string): boolean => {
   return true;
 };
 
+/** `{ $each: [...] }` with no other modifier. */
+const eachAlone = (value: unknown): value is { $each: unknown[] } => isPlainObject(value) && Array.isArray(value.$each) && Object.keys(value).length === 1;
+
 const same = (a: unknown, b: unknown): boolean => compare(a, b) === 0 && JSON.stringify(a) === JSON.stringify(b);
 
 /** Applies the common operators directly; returns false (touching nothing) when mingo must do it. */
@@ -48,8 +51,9 @@ const applyFast = (document: Fields, update: UpdateDocument): boolean => {
     if (!isPlainObject(fields)) return false;
     for (const [path, value] of Object.entries(fields)) {
       if (!writable(document, path)) return false;
-      if (op === '$push' || op === '$addToSet') {
-        if (isPlainObject(value) && Object.keys(value).some((k) => k.startsWith('$'))) return false;
+      if ((op === '$push' || op === '$addToSet') && isPlainObject(value) && Object.keys(value).some((k) => k.startsWith('$'))) {
+        // `{ $each: [...] }` alone (how outbox events are appended) is done here; $position, $slice and $sort by mingo.
+        if (!eachAlone(value)) return false;
       }
       if (op === '$inc' && typeof value !== 'number') throw validationFailed(path, 'type', `Cannot $inc '${path}' by a non-number.`);
       targets.push([op, path, value]);
@@ -77,7 +81,9 @@ const applyFast = (document: Fields, update: UpdateDocument): boolean => {
       case '$addToSet': {
         if (current !== undefined && !Array.isArray(current)) throw validationFailed(path, 'type', `Cannot ${op} to non-array '${path}'.`);
         const list = (current as unknown[] | undefined) ?? [];
-        if (op === '$push' || !list.some((item) => same(item, value))) list.push(structuredClone(value));
+        for (const item of eachAlone(value) ? value.$each : [value]) {
+          if (op === '$push' || !list.some((kept) => same(kept, item))) list.push(structuredClone(item));
+        }
         parent[key] = list;
         break;
       }
