@@ -67,6 +67,12 @@ export const allocate = (total: Cents, weights: readonly number[]): Cents[] => {
   return parts.map((p) => cents(sign * p));
 };
 
-/** An amount as people read it: `$1,234.50`, `-$3.00`. */
-export const formatDollars = (amount: number): string =>
-  `${amount < 0 ? '-' : ''}$${(Math.abs(amount) / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+/** Whole dollars grouped by thousands; made once, as each `toLocaleString` with options builds a formatter anew. */
+const WHOLE_DOLLARS = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0, useGrouping: true });
+
+/** An amount in cents as people read it: `$1,234.50`, `-$3.00`; exact, with no division into a float. */
+export const formatDollars = (amount: number): string => {
+  const magnitude = Math.round(Math.abs(amount));
+  const fraction = String(magnitude % 100).padStart(2, '0');
+  return `${amount < 0 ? '-' : ''}$${WHOLE_DOLLARS.format(Math.floor(magnitude / 100))}.${fraction}`;
+};

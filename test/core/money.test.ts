@@ -1,5 +1,5 @@
 import test from 'ava';
-import { allocate, cents, centsToDollars, dollarsToCents } from '../../core/shared/money.ts';
+import { allocate, cents, centsToDollars, dollarsToCents, formatDollars } from '../../core/shared/money.ts';
 
 const sum = (parts: number[]) => parts.reduce((a, b) => a + b, 0);
 
@@ -46,4 +46,17 @@ test('dollars convert to cents exactly or are refused', (t) => {
   t.throws(() => dollarsToCents(1.234), { message: /two decimals/ });
   t.throws(() => dollarsToCents(Number.NaN));
   t.throws(() => cents(1.5));
+});
+
+test('amounts in cents read as dollars, grouped by thousands, to the cent', (t) => {
+  t.is(formatDollars(cents(123_450)), '$1,234.50');
+  t.is(formatDollars(cents(-300)), '-$3.00');
+  t.is(formatDollars(cents(5)), '$0.05');
+  t.is(formatDollars(cents(0)), '$0.00');
+  t.is(formatDollars(cents(100_000_000_000_01)), '$100,000,000,000.01');
+  // The same text as the locale's own two-decimal formatting, over amounts of every size.
+  for (let amount = 1; amount < 10 ** 13; amount = amount * 7 + 3) {
+    const expected = `$${(amount / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+    t.is(formatDollars(cents(amount)), expected, String(amount));
+  }
 });
