@@ -26,6 +26,8 @@ export interface WebhooksDeps extends DeliveryDeps {
 }
 
 export const DELIVERY_JOB = 'webhook-delivery';
+/** Events the relay publishes at a time. */
+export const RELAY_BATCH = 100;
 
 /** Subscriptions, their test deliveries and logs, and the relay and delivery steps the jobs run. */
 export class Webhooks {
@@ -109,18 +111,28 @@ export class Webhooks {
     return this.deps.deliveries.list(orgId, id, page);
   }
 
-  /** Publishes pending outbox events: stores each, queues one delivery per matching subscription, then clears it. */
-  async relay(batch = 100): Promise<number> {
+  /**
+   * Publishes pending outbox events: stores each, queues one delivery per matching subscription,
+   * then clears it. The events of a batch go side by side, so their writes share the store's
+   * commits: one after the other, a batch took one commit per write, and under load the relay
+   * fell ever further behind the events written. Each step is idempotent per event, and
+   * receivers never rely on the order of deliveries.
+   */
+  async relay(batch = RELAY_BATCH): Promise<number> {
     const pending = await this.deps.outbox.pending(batch);
-    for (const event of pending) {
-      await this.deps.events.store(event);
-      for (const subscription of await this.deps.subscriptions.activeFor(event.orgId, event.type)) {
-        const key = { orgId: event.orgId, subscriptionId: subscription.id, eventId: event.id };
-        await this.deps.queue.enqueue(DELIVERY_JOB, key, key);
-      }
-      await this.deps.outbox.markPublished(event);
-    }
+    const outcomes = await Promise.allSettled(pending.map((event) => this.publish(event)));
+    const failed = outcomes.find((outcome) => outcome.status === 'rejected');
+    if (failed) throw failed.reason;
     return pending.length;
+  }
+
+  private async publish(event: DomainEvent): Promise<void> {
+    await this.deps.events.store(event);
+    for (const subscription of await this.deps.subscriptions.activeFor(event.orgId, event.type)) {
+      const key = { orgId: event.orgId, subscriptionId: subscription.id, eventId: event.id };
+      await this.deps.queue.enqueue(DELIVERY_JOB, key, key);
+    }
+    await this.deps.outbox.markPublished(event);
   }
 
   /** Seconds the oldest unpublished event has waited (the relay's lag); null when none waits. */

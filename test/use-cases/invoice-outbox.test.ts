@@ -45,3 +45,18 @@ test('an aggregate gets publication by declaring its collection: the relay reads
   const done = await store.collection<{ _id: string; hasPendingEvents: boolean; pendingEvents: unknown[]; n: number }>('things').findOne({ _id: 'thing_1' });
   t.like(done, { hasPendingEvents: false, pendingEvents: [], n: 2 });
 });
+
+test('every event of one aggregate published side by side still lowers the flag once all are out', async (t) => {
+  const store = await SqliteStore.open({});
+  t.teardown(() => store.close());
+  carriesEvents(store, 'things');
+  const at = new Date('2027-01-01T00:00:00Z');
+  const events = Array.from({ length: 5 }, (_, n) => ({ id: `evt_${n}`, type: 'webhook.test' as const, orgId: 'org_1', timestamp: at, data: {} }));
+  const things = store.collection<{ _id: string; orgId: string }>('things');
+  await things.insertOne({ _id: 'thing_1', orgId: 'org_1', ...newOutbox(events) });
+  const outbox = new AggregateOutbox(store);
+  await Promise.all((await outbox.pending(10)).map((event) => outbox.markPublished(event)));
+  const done = await store.collection<{ _id: string; hasPendingEvents: boolean; pendingEvents: unknown[] }>('things').findOne({ _id: 'thing_1' });
+  t.like(done, { hasPendingEvents: false, pendingEvents: [] });
+  t.deepEqual(await outbox.pending(10), []);
+});
