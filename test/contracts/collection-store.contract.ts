@@ -262,6 +262,23 @@ export const documentStoreContract = (test: TestFn<StoreUnderTest>, title: strin
     t.deepEqual((await rows.findOne({ _id: 'c' }))?.tags, ['p', 'q'], '$each creates a missing array');
     await rows.updateOne({ _id: 'c' }, { $push: { tags: { $each: ['r'], $slice: -2 } } });
     t.deepEqual((await rows.findOne({ _id: 'c' }))?.tags, ['q', 'r'], '$each with $slice');
+    const events = t.context.store.collection<{ _id: string; orgId: string; list?: Array<{ id: string; n: number }>; other?: string }>(name('pull'));
+    await events.insertOne({
+      _id: 'e',
+      orgId: 'o',
+      list: [
+        { id: 'a', n: 1 },
+        { id: 'b', n: 2 },
+        { id: 'a', n: 3 },
+      ],
+      other: 'x',
+    });
+    await events.updateOne({ _id: 'e' }, { $pull: { list: { id: 'a' } } });
+    t.deepEqual((await events.findOne({ _id: 'e' }))?.list, [{ id: 'b', n: 2 }], 'every element the condition matches, whatever its other fields');
+    await events.updateOne({ _id: 'e' }, { $pull: { list: { n: { $gte: 2 } } } });
+    t.deepEqual((await events.findOne({ _id: 'e' }))?.list, [], 'a condition with operators inside');
+    await events.updateOne({ _id: 'e' }, { $pull: { missing: { id: 'a' } } as never });
+    t.false('missing' in ((await events.findOne({ _id: 'e' })) ?? {}), 'pulling from a missing field creates nothing');
     await rows.insertOne({ _id: 'b', orgId: 'o', tags: [] });
     const ids = async (filter: Record<string, unknown>) => (await rows.find(filter, { sort: { _id: 1 } })).map((r) => r._id);
     t.deepEqual(await ids({ tags: { $size: 0 } }), ['b']);

@@ -2,11 +2,11 @@ import { update as applyWithMingo } from 'mingo';
 import { compare } from 'mingo/util';
 import { validationFailed } from '../../../core/shared/domain-error.ts';
 import type { Filter, StoredDocument, UpdateDocument } from '../../../ports/persistence/collection-store.port.ts';
-import { equalityValue } from './document-matcher.ts';
+import { compileFilter, equalityValue } from './document-matcher.ts';
 
 type Fields = Record<string, unknown>;
 
-const FAST_OPERATORS = new Set(['$set', '$unset', '$inc', '$min', '$max', '$push', '$addToSet']);
+const FAST_OPERATORS = new Set(['$set', '$unset', '$inc', '$min', '$max', '$push', '$addToSet', '$pull']);
 
 const isPlainObject = (value: unknown): value is Fields => value !== null && typeof value === 'object' && !Array.isArray(value) && !(value instanceof Date);
 
@@ -38,6 +38,19 @@ const writable = (document: Fields, path: string): boolean => {
   return true;
 };
 
+/**
+ * A `$pull` done here: from a top-level array (or a missing field, which it leaves alone), of a
+ * plain value, or of the elements a condition without operators at its top matches, as a query
+ * on each element (how the outbox removes an event by id). Anything else goes to mingo.
+ */
+const pullsHere = (document: Fields, path: string, value: unknown): boolean =>
+  !path.includes('.') &&
+  (document[path] === undefined || Array.isArray(document[path])) &&
+  (typeof value === 'string' ||
+    typeof value === 'number' ||
+    typeof value === 'boolean' ||
+    (isPlainObject(value) && Object.keys(value).every((k) => !k.startsWith('$'))));
+
 /** `{ $each: [...] }` with no other modifier. */
 const eachAlone = (value: unknown): value is { $each: unknown[] } => isPlainObject(value) && Array.isArray(value.$each) && Object.keys(value).length === 1;
 
@@ -55,6 +68,7 @@ const applyFast = (document: Fields, update: UpdateDocument): boolean => {
         // `{ $each: [...] }` alone (how outbox events are appended) is done here; $position, $slice and $sort by mingo.
         if (!eachAlone(value)) return false;
       }
+      if (op === '$pull' && !pullsHere(document, path, value)) return false;
       if (op === '$inc' && typeof value !== 'number') throw validationFailed(path, 'type', `Cannot $inc '${path}' by a non-number.`);
       targets.push([op, path, value]);
     }
@@ -77,6 +91,12 @@ const applyFast = (document: Fields, update: UpdateDocument): boolean => {
       case '$max':
         if (current === undefined || (op === '$min' ? compare(value, current) < 0 : compare(value, current) > 0)) parent[key] = structuredClone(value);
         break;
+      case '$pull': {
+        if (current === undefined) break;
+        const matches = isPlainObject(value) ? compileFilter(value) : null;
+        parent[key] = (current as unknown[]).filter((item) => !(matches ? isPlainObject(item) && matches(item as StoredDocument) : same(item, value)));
+        break;
+      }
       case '$push':
       case '$addToSet': {
         if (current !== undefined && !Array.isArray(current)) throw validationFailed(path, 'type', `Cannot ${op} to non-array '${path}'.`);
