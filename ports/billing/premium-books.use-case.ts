@@ -15,6 +15,7 @@ import type { CommissionRepository, LedgerRepository } from './commission.reposi
 import type { FinancialSteps } from './financial-steps.ts';
 import type { InvoiceRepository, PaymentRepository } from './invoice.repository.ts';
 import { policyPayments } from './policy-payments.ts';
+import { KeyedTurns } from '../shared/keyed-turns.ts';
 
 /** What keeping a policy's books needs to know of it (its charges, producer, line), by id within an organization. */
 export interface PolicyLookup {
@@ -55,12 +56,18 @@ const POSTING_ATTEMPTS = 8;
  */
 export class PremiumBooks {
   private readonly deps: PremiumBooksDeps;
+  /** One sync of a policy at a time in this process: payments landing together on one policy queue instead of racing for its next posting number. */
+  private readonly turns = new KeyedTurns();
 
   constructor(deps: PremiumBooksDeps) {
     this.deps = deps;
   }
 
-  async sync(orgId: string, policyId: string, cause: BooksCause): Promise<{ entry: LedgerEntry | null; commission: Commission | null }> {
+  sync(orgId: string, policyId: string, cause: BooksCause): Promise<{ entry: LedgerEntry | null; commission: Commission | null }> {
+    return this.turns.run(`${orgId}\u0000${policyId}`, () => this.post(orgId, policyId, cause));
+  }
+
+  private async post(orgId: string, policyId: string, cause: BooksCause): Promise<{ entry: LedgerEntry | null; commission: Commission | null }> {
     const context = { orgId, reference: cause.reference, invoiceId: cause.invoiceId };
     for (let attempt = 0; attempt < POSTING_ATTEMPTS; attempt += 1) {
       const [policy, latest] = await Promise.all([this.deps.policies.findById(orgId, policyId), this.deps.ledger.latestForPolicy(orgId, policyId)]);

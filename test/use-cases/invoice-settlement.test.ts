@@ -82,3 +82,28 @@ test('a card payment that settles the invoice of a policy with a producer stores
     t.is(debits, credits, entry.description);
   }
 });
+
+test('payments landing together on one policy post one unbroken chain of books, which ends where the money stands', async (t) => {
+  const world = await useCaseWorld();
+  t.teardown(world.close);
+  const settlement = await world.resolve(TOKENS.InvoiceSettlement);
+  const collection = await world.resolve(TOKENS.PremiumCollection);
+  const invoice = await firstInvoice(world);
+  const intents = Array.from({ length: 12 }, (_, n) => `pi_together_${n}`);
+  await Promise.all(
+    intents.map(async (intent) => {
+      await settlement.recordProcessorPayment(ORG, invoice.id, intent, cents(1_00));
+      await collection.afterPayment(ORG, invoice.id, intent);
+    }),
+  );
+  const entries = (await (await world.resolve(TOKENS.LedgerRepository)).list(ORG, { policyId: invoice.policyId }, { limit: 100 })).data.sort(
+    (a, b) => a.sequence - b.sequence,
+  );
+  t.true(entries.length >= 1 && entries.length <= intents.length);
+  entries.forEach((entry, index) => {
+    t.is(entry.sequence, index + 1);
+    if (index > 0) t.deepEqual(entry.position.from, entries[index - 1]!.position.to, `posting ${entry.sequence} starts where the one before ended`);
+  });
+  const books = await world.resolve(TOKENS.PremiumBooks);
+  t.is((await books.sync(ORG, invoice.policyId, { invoiceId: invoice.id, reference: 'check', description: 'check' })).entry, null, 'nothing left to post');
+});
