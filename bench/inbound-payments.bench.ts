@@ -117,7 +117,17 @@ try {
     }
     return total;
   };
-  const before = await paidCents();
+  // Deliveries still in flight when the run ended finish on the server after it: the count is
+  // taken once the total has stopped moving, so they are not mistaken for effects of the re-sends.
+  const settled = async () => {
+    for (let last = await paidCents(); ;) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const now = await paidCents();
+      if (now === last) return now;
+      last = now;
+    }
+  };
+  const before = await settled();
   for (const payload of sent.slice(0, 100)) {
     const replay = JSON.parse(payload) as { id: string };
     const again = JSON.stringify({ ...replay, id: `${replay.id}_resent` });
@@ -127,7 +137,7 @@ try {
       body: again,
     });
   }
-  const after = await paidCents();
+  const after = await settled();
 
   const row = (name: string, m: typeof baseline) =>
     `${name.padEnd(40)} ${m.requestsPerSecond.toFixed(0).padStart(7)} /s   p50 ${String(m.p50Ms).padStart(3)} ms   p99 ${String(m.p99Ms).padStart(4)} ms   non-2xx ${m.non2xx}   errors ${m.errors}`;
