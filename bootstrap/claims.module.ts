@@ -30,8 +30,8 @@ export const claimsModule = (config: AppConfig): ContextModule => ({
     );
     wire.factory(
       TOKENS.ClaimSettlements,
-      [TOKENS.ClaimRepository, TOKENS.OrganizationRepository, TOKENS.AuditTrail, TOKENS.Ids, TOKENS.Clock],
-      (claims, organizations, audit, ids, clock) => new ClaimSettlements({ claims, organizations, audit, ids, clock }),
+      [TOKENS.ClaimRepository, TOKENS.OrganizationRepository, TOKENS.PolicyRepository, TOKENS.AuditTrail, TOKENS.Ids, TOKENS.Clock],
+      (claims, organizations, policies, audit, ids, clock) => new ClaimSettlements({ claims, organizations, policies, audit, ids, clock }),
     );
     wire.factory(
       TOKENS.ClaimAttachments,

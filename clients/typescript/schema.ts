@@ -191,7 +191,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Exchange a policy number and its mailed code for a policyholder JWT; a wrong, expired or used code is 401 `invalid_otp`, five wrong tries end the code. */
+        /** Exchange a policy number and its mailed code for a policyholder JWT; a wrong, expired or used code is 401 `invalid_otp`; each try is counted before the code is compared, so five tries end the code however they arrive; more than 10 tries of one policy number in 10 minutes are 429 `too_many_attempts` with `Retry-After`. */
         post: operations["policyholderToken"];
         delete?: never;
         options?: never;
@@ -393,7 +393,7 @@ export interface paths {
         put?: never;
         /**
          * Create an API key (administrator JWT only). The key value is returned once.
-         * @description Scopes an API key may carry: users:read, submissions:read, submissions:write, policies:read, policies:write, claims:read, claims:write, claims:approve, invoices:read, invoices:write, documents:read, documents:write, coi:generate, producers:read, producers:write, deal-rooms:read, deal-rooms:write, referrals:read, referrals:write, flags:read, flags:write, analytics:read, webhooks:read, webhooks:write, esign:read, esign:write, programs:read, programs:write, ledger:read, audit:read.
+         * @description Scopes an API key may carry: users:read, submissions:read, submissions:write, policies:read, policies:write, claims:read, claims:write, claims:approve, invoices:read, invoices:write, documents:read, documents:write, coi:generate, producers:read, producers:write, deal-rooms:read, deal-rooms:write, referrals:read, referrals:write, flags:read, flags:write, analytics:read, webhooks:read, webhooks:write, esign:read, esign:write, programs:read, ledger:read, audit:read.
          *
          *     Requires permission (API key scope) `api-keys:write`.
          */
@@ -622,7 +622,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Offer a settlement of a claim under investigation. A claims supervisor's offer within its authority ($250,000) or an administrator's is approved at once and settles the claim; any other waits for approval.
+         * Offer a settlement of a claim under investigation. A claims supervisor's offer within its authority ($250,000) or an administrator's is approved at once and settles the claim; any other (an adjuster's, an API key's, the machine secret's) waits for a person's approval. The offer plus what was already paid on the claim may not exceed the policy's per-occurrence limit: 422 `exceeds_policy_limit`.
          * @description Requires permission (API key scope) `claims:write`.
          *
          *     Relationship check: the caller must be `editor` of the claim (staff reach the whole organization; a producer its own business). Another producer's claim answers 403; another organization's, 404.
@@ -644,7 +644,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Approve a pending settlement: a claims supervisor up to its authority, an administrator any. The claim is settled, the amount paid on it and the indemnity reserve released; emits `claim.settled`.
+         * Approve a pending settlement: a claims supervisor (or an API key with `claims:approve`, or the machine secret) up to the supervisors' authority; above it only an administrator who is a person. The claim is settled, the amount paid on it and the indemnity reserve released; emits `claim.settled`.
          * @description Requires permission (API key scope) `claims:approve`.
          *
          *     Relationship check: the caller must be `editor` of the claim (staff reach the whole organization; a producer its own business). Another producer's claim answers 403; another organization's, 404.
@@ -1959,7 +1959,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Approve, reject or ask for information: pending or info_requested referrals only (a decided one is 422). Every decision takes standard underwriting authority (underwriters, administrators); approving past a state, line, NAICS exclusion or the aggregate cap takes senior authority (administrators), else 403 with `details.requiredAuthority`. A suspended program cannot be approved past (422 `not_bindable`).
+         * Approve, reject or ask for information: pending or info_requested referrals only (a decided one is 422). Every decision takes standard underwriting authority (underwriters, administrators); approving past a state, line, NAICS exclusion or the aggregate cap takes senior authority (administrators), else 403 with `details.requiredAuthority`. A suspended program cannot be approved past (422 `not_bindable`). Whoever raised the referral, or wrote the quote it refers, cannot decide it (403 with `details.rule` = `four_eyes`).
          * @description Requires permission (API key scope) `referrals:write`.
          */
         post: operations["decideReferral"];
@@ -3358,7 +3358,7 @@ export interface components {
                 [key: string]: unknown;
             };
             /** @description Stable machine-readable code. */
-            error: "validation_failed" | "unauthenticated" | "invalid_credentials" | "invalid_signature" | "invalid_otp" | "email_not_verified" | "forbidden" | "insufficient_scope" | "domain_not_allowed" | "feature_disabled" | "not_found" | "method_not_allowed" | "duplicate" | "conflict" | "idempotency_key_reuse" | "payload_too_large" | "unsupported_media_type" | "invalid_document" | "stale_event" | "invalid_transition" | "not_bindable" | "quote_expired" | "out_of_sequence" | "flat_cancellation_after_inception" | "effective_date_out_of_window" | "renewal_window_closed" | "referral_required" | "webhook_inactive" | "overpayment" | "refund_exceeds_payments" | "loss_outside_coverage" | "policy_not_in_force" | "rate_limited" | "too_many_attempts" | "internal_error" | "payment_processor_error" | "service_unavailable";
+            error: "validation_failed" | "unauthenticated" | "invalid_credentials" | "invalid_signature" | "invalid_otp" | "email_not_verified" | "forbidden" | "insufficient_scope" | "domain_not_allowed" | "feature_disabled" | "not_found" | "method_not_allowed" | "duplicate" | "conflict" | "idempotency_key_reuse" | "payload_too_large" | "unsupported_media_type" | "invalid_document" | "stale_event" | "invalid_transition" | "not_bindable" | "quote_expired" | "out_of_sequence" | "flat_cancellation_after_inception" | "effective_date_out_of_window" | "renewal_window_closed" | "referral_required" | "webhook_inactive" | "overpayment" | "refund_exceeds_payments" | "loss_outside_coverage" | "exceeds_policy_limit" | "policy_not_in_force" | "rate_limited" | "too_many_attempts" | "internal_error" | "payment_processor_error" | "service_unavailable";
             /** @description Human-readable explanation. */
             message: string;
             /** @description Also sent as X-Request-Id; quote it in support tickets. */
@@ -4386,7 +4386,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `rate_limited`: Too many requests; retry after the indicated delay. */
+            /** @description `too_many_attempts`: Too many failed sign-in attempts; retry after the indicated delay. `rate_limited`: Too many requests; retry after the indicated delay. */
             429: {
                 headers: {
                     /** @description Seconds to wait. */
@@ -5107,7 +5107,7 @@ export interface operations {
                             /** @description First characters of the key, to recognize it. */
                             prefix: string;
                             revokedAt: string | null;
-                            scopes: ("users:read" | "submissions:read" | "submissions:write" | "policies:read" | "policies:write" | "claims:read" | "claims:write" | "claims:approve" | "invoices:read" | "invoices:write" | "documents:read" | "documents:write" | "coi:generate" | "producers:read" | "producers:write" | "deal-rooms:read" | "deal-rooms:write" | "referrals:read" | "referrals:write" | "flags:read" | "flags:write" | "analytics:read" | "webhooks:read" | "webhooks:write" | "esign:read" | "esign:write" | "programs:read" | "programs:write" | "ledger:read" | "audit:read")[];
+                            scopes: ("users:read" | "submissions:read" | "submissions:write" | "policies:read" | "policies:write" | "claims:read" | "claims:write" | "claims:approve" | "invoices:read" | "invoices:write" | "documents:read" | "documents:write" | "coi:generate" | "producers:read" | "producers:write" | "deal-rooms:read" | "deal-rooms:write" | "referrals:read" | "referrals:write" | "flags:read" | "flags:write" | "analytics:read" | "webhooks:read" | "webhooks:write" | "esign:read" | "esign:write" | "programs:read" | "ledger:read" | "audit:read")[];
                         }[];
                         /** @description Pass as `cursor` for the next page; null on the last. */
                         nextCursor: string | null;
@@ -5231,7 +5231,7 @@ export interface operations {
                         /** @description First characters of the key, to recognize it. */
                         prefix: string;
                         revokedAt: string | null;
-                        scopes: ("users:read" | "submissions:read" | "submissions:write" | "policies:read" | "policies:write" | "claims:read" | "claims:write" | "claims:approve" | "invoices:read" | "invoices:write" | "documents:read" | "documents:write" | "coi:generate" | "producers:read" | "producers:write" | "deal-rooms:read" | "deal-rooms:write" | "referrals:read" | "referrals:write" | "flags:read" | "flags:write" | "analytics:read" | "webhooks:read" | "webhooks:write" | "esign:read" | "esign:write" | "programs:read" | "programs:write" | "ledger:read" | "audit:read")[];
+                        scopes: ("users:read" | "submissions:read" | "submissions:write" | "policies:read" | "policies:write" | "claims:read" | "claims:write" | "claims:approve" | "invoices:read" | "invoices:write" | "documents:read" | "documents:write" | "coi:generate" | "producers:read" | "producers:write" | "deal-rooms:read" | "deal-rooms:write" | "referrals:read" | "referrals:write" | "flags:read" | "flags:write" | "analytics:read" | "webhooks:read" | "webhooks:write" | "esign:read" | "esign:write" | "programs:read" | "ledger:read" | "audit:read")[];
                     };
                 };
             };
@@ -5386,7 +5386,7 @@ export interface operations {
                         /** @description First characters of the key, to recognize it. */
                         prefix: string;
                         revokedAt: string | null;
-                        scopes: ("users:read" | "submissions:read" | "submissions:write" | "policies:read" | "policies:write" | "claims:read" | "claims:write" | "claims:approve" | "invoices:read" | "invoices:write" | "documents:read" | "documents:write" | "coi:generate" | "producers:read" | "producers:write" | "deal-rooms:read" | "deal-rooms:write" | "referrals:read" | "referrals:write" | "flags:read" | "flags:write" | "analytics:read" | "webhooks:read" | "webhooks:write" | "esign:read" | "esign:write" | "programs:read" | "programs:write" | "ledger:read" | "audit:read")[];
+                        scopes: ("users:read" | "submissions:read" | "submissions:write" | "policies:read" | "policies:write" | "claims:read" | "claims:write" | "claims:approve" | "invoices:read" | "invoices:write" | "documents:read" | "documents:write" | "coi:generate" | "producers:read" | "producers:write" | "deal-rooms:read" | "deal-rooms:write" | "referrals:read" | "referrals:write" | "flags:read" | "flags:write" | "analytics:read" | "webhooks:read" | "webhooks:write" | "esign:read" | "esign:write" | "programs:read" | "ledger:read" | "audit:read")[];
                     };
                 };
             };
@@ -7582,7 +7582,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `invalid_transition`: The resource cannot make this move from its current state. `idempotency_key_reuse`: The Idempotency-Key was used with another request in the last 24 hours. */
+            /** @description `invalid_transition`: The resource cannot make this move from its current state. `exceeds_policy_limit`: The settlement and what was already paid on the claim exceed the policy's per-occurrence limit. `idempotency_key_reuse`: The Idempotency-Key was used with another request in the last 24 hours. */
             422: {
                 headers: {
                     /** @description Request id, also in error bodies. */
@@ -7722,7 +7722,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `invalid_transition`: The resource cannot make this move from its current state. `idempotency_key_reuse`: The Idempotency-Key was used with another request in the last 24 hours. */
+            /** @description `invalid_transition`: The resource cannot make this move from its current state. `exceeds_policy_limit`: The settlement and what was already paid on the claim exceed the policy's per-occurrence limit. `idempotency_key_reuse`: The Idempotency-Key was used with another request in the last 24 hours. */
             422: {
                 headers: {
                     /** @description Request id, also in error bodies. */

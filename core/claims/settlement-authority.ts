@@ -1,13 +1,49 @@
-import type { Role } from '../identity/roles.ts';
-import { cents, type Cents } from '../shared/money.ts';
+import type { Principal } from '../identity/principal.ts';
+import { DomainError } from '../shared/domain-error.ts';
+import { centsToDollars, cents, type Cents } from '../shared/money.ts';
 
 /** What a claims supervisor may approve alone, unless the organization sets otherwise. */
 export const DEFAULT_SUPERVISOR_AUTHORITY: Cents = cents(250_000_00);
 
-/** Who may approve a settlement of this amount: an administrator any; a supervisor up to its authority. */
-export const mayApprove = (role: Role | 'machine', amount: Cents, supervisorAuthority: Cents): boolean =>
-  role === 'org_admin' || role === 'superadmin' || role === 'machine' || (role === 'claims_supervisor' && amount <= supervisorAuthority);
+/**
+ * Settlement authority belongs to people. An administrator approves any amount and a claims
+ * supervisor up to its authority. An API key (or the machine secret) has no authority of its own:
+ * an offer it makes always waits for a person, and its approval (a key needs `claims:approve`,
+ * granted only by someone who holds it) reaches no further than a supervisor's. Anything above a
+ * supervisor's authority needs an administrator who is a person.
+ */
+const approvalCeiling = (actor: Principal, supervisorAuthority: Cents): Cents | 'any' | 'none' => {
+  switch (actor.kind) {
+    case 'user':
+      if (actor.role === 'org_admin' || actor.role === 'superadmin') return 'any';
+      return actor.role === 'claims_supervisor' ? supervisorAuthority : 'none';
+    case 'api_key':
+    case 'machine':
+      return supervisorAuthority;
+    case 'policyholder':
+      return 'none';
+  }
+};
 
-/** An offer is approved at once when the one making it may approve it; otherwise it waits for approval. */
-export const offerStatus = (role: Role | 'machine', amount: Cents, supervisorAuthority: Cents): 'approved' | 'pending_approval' =>
-  mayApprove(role, amount, supervisorAuthority) ? 'approved' : 'pending_approval';
+/** Who may approve a settlement of this amount. */
+export const mayApprove = (actor: Principal, amount: Cents, supervisorAuthority: Cents): boolean => {
+  const ceiling = approvalCeiling(actor, supervisorAuthority);
+  return ceiling === 'any' || (ceiling !== 'none' && amount <= ceiling);
+};
+
+/** An offer is approved at once only when a person who may approve it makes it; otherwise it waits for approval. */
+export const offerStatus = (actor: Principal, amount: Cents, supervisorAuthority: Cents): 'approved' | 'pending_approval' =>
+  actor.kind === 'user' && mayApprove(actor, amount, supervisorAuthority) ? 'approved' : 'pending_approval';
+
+/**
+ * No authority reaches beyond the policy: a settlement plus what was already paid on the claim
+ * stays within the policy's per-occurrence limit, whoever offers or approves it.
+ */
+export const assertWithinPolicyLimit = (occurrenceLimit: Cents, alreadyPaid: Cents, amount: Cents): void => {
+  if (alreadyPaid + amount <= occurrenceLimit) return;
+  throw new DomainError(
+    'exceeds_policy_limit',
+    `The settlement of ${centsToDollars(amount)} dollars and the ${centsToDollars(alreadyPaid)} already paid exceed the policy's per-occurrence limit of ${centsToDollars(occurrenceLimit)} dollars.`,
+    { limit: centsToDollars(occurrenceLimit), paid: centsToDollars(alreadyPaid), amount: centsToDollars(amount) },
+  );
+};

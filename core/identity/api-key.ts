@@ -1,5 +1,6 @@
 import type { Environment } from '../tenancy/organization.ts';
-import type { Permission } from './permissions.ts';
+import { API_KEY_SCOPES, type Permission } from './permissions.ts';
+import { roleAllows, type Role } from './roles.ts';
 
 export interface ApiKey {
   readonly id: string;
@@ -14,7 +15,18 @@ export interface ApiKey {
   readonly expiresAt: Date | null;
   readonly createdAt: Date;
   readonly createdBy: string;
+  /**
+   * The person who created the key, as then: a key acts for its creator and never beyond what the
+   * creator's role allows now (absent on keys stored before creators were kept: `createdBy` names them).
+   */
+  readonly creator?: KeyCreator;
   readonly revokedAt: Date | null;
+}
+
+export interface KeyCreator {
+  readonly userId: string;
+  readonly orgId: string;
+  readonly role: Role;
 }
 
 export interface ApiKeyView {
@@ -38,3 +50,13 @@ export const viewApiKey = (key: ApiKey): ApiKeyView => ({
 });
 
 export const apiKeyUsable = (key: ApiKey, now: Date): boolean => key.revokedAt === null && (key.expiresAt === null || key.expiresAt.getTime() > now.getTime());
+
+/** Scopes a person of this role may put on a key: tenant scopes (API_KEY_SCOPES) the role itself holds. */
+export const grantableScopes = (role: Role): readonly Permission[] => API_KEY_SCOPES.filter((scope) => roleAllows(role, scope));
+
+/**
+ * What a key may do now: its scopes that are still tenant scopes and that its creator's current
+ * role still holds. A creator who is gone (`null`) leaves the key nothing.
+ */
+export const effectiveScopes = (key: Pick<ApiKey, 'scopes'>, creatorRole: Role | null): readonly Permission[] =>
+  creatorRole === null ? [] : key.scopes.filter((scope) => API_KEY_SCOPES.includes(scope) && roleAllows(creatorRole, scope));

@@ -44,7 +44,8 @@ export type Permission = (typeof PERMISSIONS)[number];
 
 /**
  * Scopes an API key may carry: tenant business permissions, never credential or platform
- * administration nor the policyholder portal. Written out, so a new permission is no scope until listed.
+ * administration (organizations, programs, jobs) nor the policyholder portal. Written out, so a
+ * new permission is no scope until listed. A key gets only those its creator's role holds too.
  */
 export const API_KEY_SCOPES: readonly Permission[] = [
   'users:read',
@@ -74,7 +75,6 @@ export const API_KEY_SCOPES: readonly Permission[] = [
   'esign:read',
   'esign:write',
   'programs:read',
-  'programs:write',
   'ledger:read',
   'audit:read',
 ];

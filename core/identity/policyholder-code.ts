@@ -7,6 +7,12 @@ export const POLICYHOLDER_CODE_MAX_ATTEMPTS = 5;
 /** Codes mailed per policy per hour: nobody can flood an insured's mailbox. */
 export const POLICYHOLDER_CODES_PER_HOUR = 5;
 export const POLICYHOLDER_CODE_WINDOW_MS = 60 * 60_000;
+/**
+ * Guesses per policy number, whatever the organizations holding it and however many codes are
+ * pending: one insured needs a try or two; a guesser gets no more than this in the window.
+ */
+export const POLICYHOLDER_GUESSES_PER_NUMBER = 10;
+export const POLICYHOLDER_GUESS_WINDOW_MS = 10 * 60_000;
 /** The policyholder JWT lives as long as any service JWT (spec 2). */
 export const POLICYHOLDER_TOKEN_TTL_SECONDS = 8 * 60 * 60;
 

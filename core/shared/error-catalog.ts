@@ -34,6 +34,7 @@ export const ERROR_CATALOG = {
   overpayment: 'The payment is larger than the amount outstanding.',
   refund_exceeds_payments: 'The refund is larger than what is left to refund of the payments received.',
   loss_outside_coverage: 'The loss date is outside the policy period.',
+  exceeds_policy_limit: "The settlement and what was already paid on the claim exceed the policy's per-occurrence limit.",
   policy_not_in_force: 'The policy is cancelled or expired, so there is no coverage to certify.',
   rate_limited: 'Too many requests; retry after the indicated delay.',
   too_many_attempts: 'Too many failed sign-in attempts; retry after the indicated delay.',

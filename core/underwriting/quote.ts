@@ -45,6 +45,8 @@ export interface Quote {
   readonly chargeTerms: ChargeTerms;
   readonly validUntil: CalendarDate;
   readonly policyId: string | null;
+  /** Who asked for the quote (an actor description); such a person cannot approve its referral. Absent on older quotes. */
+  readonly quotedBy?: string | null;
   readonly createdAt: Date;
 }
 
@@ -76,6 +78,7 @@ export const newQuote = (
     programVersion: number | null;
     rateTableVersion: string;
     chargeTerms: ChargeTerms;
+    quotedBy: string | null;
   },
   at: Date,
   quotedOn: CalendarDate,

@@ -41,10 +41,17 @@ export class RecordRelationships {
     ]);
   }
 
-  /** A claim of its organization, about its policy (whose producer and insured may read it). */
+  /**
+   * A claim of its organization, about its policy (whose producer and insured may read it); whoever
+   * is assigned the claim reads the policy's data too, through the claim's own assignee relation.
+   */
   claim(claim: { id: string; orgId: string; policyId: string }): Promise<void> {
     const object = `claim:${claim.id}`;
-    return this.graph.write(claim.orgId, [organizationOf(object, claim.orgId), { object, relation: 'policy', user: `policy:${claim.policyId}` }]);
+    return this.graph.write(claim.orgId, [
+      organizationOf(object, claim.orgId),
+      { object, relation: 'policy', user: `policy:${claim.policyId}` },
+      { object: `policy:${claim.policyId}`, relation: 'claim_handler', user: `${object}#assignee` },
+    ]);
   }
 
   /** The adjuster a claim is assigned to acts on it; a previous one no longer does. */

@@ -1,23 +1,24 @@
 import { type Claim, type Settlement } from '../../core/claims/claim.ts';
-import { DEFAULT_SUPERVISOR_AUTHORITY, mayApprove, offerStatus } from '../../core/claims/settlement-authority.ts';
+import { assertWithinPolicyLimit, DEFAULT_SUPERVISOR_AUTHORITY, mayApprove, offerStatus } from '../../core/claims/settlement-authority.ts';
 import { domainEvent } from '../../core/events/domain-event.ts';
 import { describeActor, type Principal } from '../../core/identity/principal.ts';
 import { DomainError, notFound, validationFailed } from '../../core/shared/domain-error.ts';
 import { cents, centsToDollars, type Cents } from '../../core/shared/money.ts';
 import { eventOrigin } from '../shared/event-origin.ts';
+import type { PolicyRepository } from '../policy/policy.repositories.ts';
 import type { OrganizationRepository } from '../tenancy/organization.repository.ts';
 import { changeClaim, claimOf, type ClaimChangeDeps } from './claim-changes.ts';
 
-const roleOf = (actor: Principal) => (actor.kind === 'user' ? actor.role : 'machine');
-
 /**
- * Settlement offers and their approval. An adjuster's offer waits for a claims supervisor (or an
- * administrator); a supervisor's own offer within its authority is approved at once; above that
- * authority only an administrator approves. Approval settles the claim: the amount is paid on it
+ * Settlement offers and their approval. An adjuster's offer (or an API key's) waits for a claims
+ * supervisor or an administrator; a supervisor's own offer within its authority is approved at
+ * once; above that authority only an administrator approves (settlement-authority.ts). No offer
+ * exceeds the policy's per-occurrence limit. Approval settles the claim: the amount is paid on it
  * and the indemnity reserve released.
  */
 export interface ClaimSettlementsDeps extends ClaimChangeDeps {
   readonly organizations: Pick<OrganizationRepository, 'findById'>;
+  readonly policies: Pick<PolicyRepository, 'findById'>;
 }
 
 export class ClaimSettlements {
@@ -32,6 +33,13 @@ export class ClaimSettlements {
     return (await this.deps.organizations.findById(orgId))?.claimsSupervisorAuthority ?? DEFAULT_SUPERVISOR_AUTHORITY;
   }
 
+  /** The claim's policy's per-occurrence limit bounds what is paid on the claim. */
+  private async assertWithinLimit(claim: Claim, amount: Cents): Promise<void> {
+    const policy = await this.deps.policies.findById(claim.orgId, claim.policyId);
+    if (!policy) throw notFound('Policy');
+    assertWithinPolicyLimit(policy.risk.requestedLimit, claim.paid, amount);
+  }
+
   async offer(
     actor: Principal,
     orgId: string,
@@ -43,8 +51,9 @@ export class ClaimSettlements {
     if (claim.settlements.some((offer) => offer.status === 'pending_approval')) {
       throw new DomainError('invalid_transition', 'A settlement offer of this claim already awaits approval.', { status: claim.status });
     }
+    await this.assertWithinLimit(claim, input.amount);
     const at = this.deps.clock.now();
-    const status = offerStatus(roleOf(actor), input.amount, await this.supervisorAuthority(orgId));
+    const status = offerStatus(actor, input.amount, await this.supervisorAuthority(orgId));
     const settlement: Settlement = {
       id: this.deps.ids.next('stl'),
       amount: input.amount,
@@ -69,9 +78,10 @@ export class ClaimSettlements {
     const offer = claim.settlements.find((candidate) => candidate.id === settlementId);
     if (!offer) throw notFound('Settlement');
     if (offer.status !== 'pending_approval') throw new DomainError('invalid_transition', 'The settlement is already approved.', { status: offer.status });
+    await this.assertWithinLimit(claim, offer.amount);
     const authority = await this.supervisorAuthority(orgId);
-    if (!mayApprove(roleOf(actor), offer.amount, authority)) {
-      throw new DomainError('forbidden', `A settlement above ${centsToDollars(authority)} dollars needs an administrator's approval.`, {
+    if (!mayApprove(actor, offer.amount, authority)) {
+      throw new DomainError('forbidden', `A settlement above ${centsToDollars(authority)} dollars needs the approval of an administrator who is a person.`, {
         supervisorAuthority: centsToDollars(authority),
       });
     }

@@ -1,4 +1,4 @@
-import { viewApiKey, type ApiKey, type ApiKeyView } from '../../core/identity/api-key.ts';
+import { grantableScopes, viewApiKey, type ApiKey, type ApiKeyView } from '../../core/identity/api-key.ts';
 import { API_KEY_PREFIX } from '../../core/identity/credentials.rules.ts';
 import { API_KEY_SCOPES, type Permission } from '../../core/identity/permissions.ts';
 import { describeActor, type Principal } from '../../core/identity/principal.ts';
@@ -43,6 +43,14 @@ export class ApiKeys {
         throw validationFailed(`scopes.${index}`, 'enum', `'${scope}' is not a scope an API key can carry.`);
       }
     });
+    // A key acts for its creator: it carries nothing its creator's role could not do itself.
+    const grantable = grantableScopes(actor.role);
+    const beyond = input.scopes.find((scope) => !(grantable as readonly string[]).includes(scope));
+    if (beyond !== undefined) {
+      throw new DomainError('insufficient_scope', `Role '${actor.role}' may not grant the '${beyond}' scope it does not hold itself.`, {
+        requiredScope: beyond,
+      });
+    }
     const now = this.deps.clock.now();
     if (input.expiresAt && input.expiresAt.getTime() <= now.getTime()) {
       throw validationFailed('expiresAt', 'future', "'expiresAt' must be in the future or null.");
@@ -60,6 +68,7 @@ export class ApiKeys {
       expiresAt: input.expiresAt,
       createdAt: now,
       createdBy: describeActor(actor),
+      creator: { userId: actor.userId, orgId: actor.orgId, role: actor.role },
       revokedAt: null,
     };
     await this.deps.apiKeys.insert(key);

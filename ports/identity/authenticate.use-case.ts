@@ -1,4 +1,5 @@
-import { apiKeyUsable } from '../../core/identity/api-key.ts';
+import { apiKeyUsable, effectiveScopes, type ApiKey } from '../../core/identity/api-key.ts';
+import type { Role } from '../../core/identity/roles.ts';
 import { looksLikeApiKey, API_KEY_PREFIX } from '../../core/identity/credentials.rules.ts';
 import type { Principal } from '../../core/identity/principal.ts';
 import { DEMO_SUBJECT_PREFIX } from '../../core/identity/service-claims.ts';
@@ -72,9 +73,21 @@ export class Authenticate {
     if (!organization) return rejected('The API key is not valid.');
     return {
       outcome: 'authenticated',
-      principal: { kind: 'api_key', keyId: key.id, orgId: key.orgId, scopes: key.scopes },
+      principal: { kind: 'api_key', keyId: key.id, orgId: key.orgId, scopes: effectiveScopes(key, await this.creatorRole(key)) },
       organization,
     };
+  }
+
+  /**
+   * The key's creator's role as stored now: a demoted creator's keys lose what the creator lost,
+   * a removed creator's keys everything. A demonstration token's subject is no stored user: its
+   * role at creation stands.
+   */
+  private async creatorRole(key: ApiKey): Promise<Role | null> {
+    const creator = key.creator ?? { userId: key.createdBy.replace(/^user:/, ''), orgId: key.orgId, role: null };
+    if (creator.userId.startsWith(DEMO_SUBJECT_PREFIX)) return creator.role ?? 'org_admin';
+    const user = await this.deps.users.findById(creator.orgId, creator.userId);
+    return user?.role ?? null;
   }
 
   private async byJwt(token: string): Promise<Authentication> {

@@ -57,8 +57,8 @@ export class EmailVerifications {
     const user = await this.deps.users.findByEmail(normalizeEmail(email));
     if (!user || user.emailVerifiedAt !== null) throw invalidCode();
     const now = this.deps.clock.now();
-    if (!(await this.deps.codes.consume(user.id, this.codeHash(user.id, code), now))) {
-      await this.deps.codes.countFailure(user.id);
+    // The try is counted before the code is compared: guesses sent together get five comparisons in all.
+    if (!(await this.deps.codes.takeTry(user.id, now)) || !(await this.deps.codes.consume(user.id, this.codeHash(user.id, code), now))) {
       throw invalidCode();
     }
     await this.deps.users.markEmailVerified(user.orgId, user.id, now);

@@ -1,5 +1,7 @@
 import {
   POLICYHOLDER_CODE_TTL_MS,
+  POLICYHOLDER_GUESS_WINDOW_MS,
+  POLICYHOLDER_GUESSES_PER_NUMBER,
   POLICYHOLDER_CODE_WINDOW_MS,
   POLICYHOLDER_CODES_PER_HOUR,
   POLICYHOLDER_TOKEN_TTL_SECONDS,
@@ -20,7 +22,7 @@ export interface PolicyholderSignInDeps {
   readonly mailer: Mailer;
   readonly secrets: SecretTools;
   readonly tokens: TokenSigner;
-  /** Counts codes mailed per policy. */
+  /** Counts codes mailed per policy, and guesses per policy number. */
   readonly requestWindows: WindowCounter;
   readonly clock: Clock;
   /** Where a failure to issue a code is reported: the caller was already answered. */
@@ -59,8 +61,15 @@ export class PolicyholderSignIn {
 
   async exchange(policyNumber: string, otp: string): Promise<PolicyholderToken> {
     const now = this.deps.clock.now();
-    const pending = await this.deps.codes.forPolicyNumber(policyNumber);
-    for (const code of pending) {
+    const guesses = await this.deps.requestWindows.hit(`policyholder-guess:${policyNumber}`, POLICYHOLDER_GUESS_WINDOW_MS, now);
+    if (guesses.count > POLICYHOLDER_GUESSES_PER_NUMBER) {
+      const retryAfter = Math.max(1, Math.ceil((guesses.windowEndsAt.getTime() - now.getTime()) / 1000));
+      throw new DomainError('too_many_attempts', 'Too many codes were tried for this policy number; wait before trying again.', { retryAfter });
+    }
+    // Each code's try is taken before it is compared, so racing guesses get five comparisons per code
+    // in all; a wrong code so counts against every pending code of the number.
+    for (const code of await this.deps.codes.forPolicyNumber(policyNumber)) {
+      if (!(await this.deps.codes.takeTry(code.id, now))) continue;
       if (!(await this.deps.codes.consume(code.id, this.codeHash(code.id, otp), now))) continue;
       const policy = await this.deps.policies.findById(code.orgId, code.policyId);
       if (!policy) break;
@@ -79,8 +88,6 @@ export class PolicyholderSignIn {
         insuredName: policy.risk.insuredName,
       };
     }
-    // A wrong code counts against every pending code of the number: five wrong tries end them all.
-    await Promise.all(pending.map((code) => this.deps.codes.countFailure(code.id)));
     throw invalidCode();
   }
 

@@ -136,6 +136,7 @@ export class Referrals {
   async decide(actor: Principal, orgId: string, id: string, decision: ReferralDecision, notes: string | null): Promise<Referral> {
     const referral = await this.get(actor, orgId, id);
     const step = assertTransition(REFERRAL_LIFECYCLE, decision, referral.status);
+    await this.assertSecondPair(actor, orgId, referral);
     const overrides = decision === 'approve' ? await this.overridesOf(orgId, referral) : [];
     const needed = decision === 'approve' ? authorityFor(overrides as Parameters<typeof authorityFor>[0]) : 'authority_standard';
     if (needed === null) {
@@ -162,6 +163,20 @@ export class Referrals {
       { referralId: id, notes, overrides },
     );
     return decided;
+  }
+
+  /**
+   * Four eyes: whoever raised a referral, or wrote the quote it refers, cannot decide it, whatever
+   * authority they hold (an administrator's own referral included).
+   */
+  private async assertSecondPair(actor: Principal, orgId: string, referral: Referral): Promise<void> {
+    const self = describeActor(actor);
+    const quotedBy = referral.entityType === 'quote' ? (await this.deps.quotes.findById(orgId, referral.entityId))?.quotedBy : null;
+    if (referral.createdBy === self || quotedBy === self) {
+      throw new DomainError('forbidden', 'A referral is decided by someone other than whoever raised it or wrote the quote it refers.', {
+        rule: 'four_eyes',
+      });
+    }
   }
 
   /** What approving lifts: the active quote's flags, and a triage decline of its submission. */

@@ -43,8 +43,8 @@ export class Quoting {
     this.deps = deps;
   }
 
-  /** Rates the submission into a new quote; flags never block the quote, only the bind. */
-  async quote(orgId: string, submissionId: string): Promise<Quote> {
+  /** Rates the submission into a new quote; flags never block the quote, only the bind. `quotedBy` describes who asked. */
+  async quote(orgId: string, submissionId: string, quotedBy: string | null = null): Promise<Quote> {
     const submission = await this.submission(orgId, submissionId);
     if (!isComplete(submission)) {
       throw new DomainError('invalid_transition', `A ${submission.status} submission cannot be quoted.`, {
@@ -83,6 +83,7 @@ export class Quoting {
         programVersion: program.orgId ? program.version : null,
         rateTableVersion,
         chargeTerms: chargeTermsFor(program, risk.state, this.deps.reference.surplusLinesTaxes()),
+        quotedBy,
       },
       now,
       today(now),

@@ -158,3 +158,41 @@ test('attachments follow the claim: another adjuster is 403, another organizatio
   t.is((await call(app.api, 'GET', `/v1/claims/${claimId}/attachments`, { token: producer })).status, 200);
   t.is((await raw(t, producer, PDF, 'application/pdf', 'x.pdf')).status, 403);
 });
+
+test('an adjuster reaches the documents and policy of the claims assigned to it, not another adjuster’s nor the rest of the book', async (t) => {
+  const { app, a, adjuster, other } = t.context;
+  // A claim of its own: this test reassigns it, which the others must not see.
+  const policyId = (await call(app.api, 'GET', `/v1/claims/${t.context.claimId}`, { token: adjuster })).body.policyId;
+  const claim = (
+    await call(app.api, 'POST', '/v1/claims', {
+      token: adjuster,
+      body: { policyId, lossDate: addDays(today(new Date()), -1), description: 'Burst pipe in the office' },
+    })
+  ).body;
+  const claimId = claim.id;
+  const stored = await raw({ context: { app, claimId } }, adjuster, PDF, 'application/pdf', 'police-report.pdf');
+  t.is(stored.status, 201);
+  const elsewhere = await boundPolicy(app, a);
+
+  // The assigned adjuster: its claim's attachment, the claim's policy, nothing else of the book.
+  t.is((await call(app.api, 'GET', `/v1/documents/${stored.body.id}`, { token: adjuster })).status, 200);
+  t.is((await call(app.api, 'GET', `/v1/policies/${claim.policyId}`, { token: adjuster })).status, 200);
+  t.is((await call(app.api, 'GET', `/v1/policies/${elsewhere.policy.id}`, { token: adjuster })).status, 403);
+  const policies = (await call(app.api, 'GET', '/v1/policies?limit=200', { token: adjuster })).body.data.map((policy: { id: string }) => policy.id);
+  t.deepEqual(policies, [claim.policyId]);
+
+  // Another adjuster: the claim answers 403, and so do its files, however they are asked for.
+  t.is((await call(app.api, 'GET', `/v1/claims/${claimId}`, { token: other })).status, 403);
+  t.is((await call(app.api, 'GET', `/v1/documents/${stored.body.id}`, { token: other })).status, 403);
+  t.deepEqual((await call(app.api, 'GET', `/v1/documents?claimId=${claimId}`, { token: other })).body.data, []);
+  t.deepEqual((await call(app.api, 'GET', '/v1/documents?limit=200', { token: other })).body.data, []);
+  t.deepEqual((await call(app.api, 'GET', '/v1/policies?limit=200', { token: other })).body.data, []);
+  t.is((await call(app.api, 'GET', `/v1/policies/${claim.policyId}`, { token: other })).status, 403);
+  t.is((await call(app.api, 'GET', `/v1/claims/${claimId}/attachments`, { token: other })).status, 403);
+
+  // Reassigned, the claim and its files follow the new adjuster.
+  const otto = (await call(app.api, 'GET', '/v1/users?limit=200', { token: a.adminToken })).body.data.find((user: { name: string }) => user.name === 'otto');
+  t.is((await call(app.api, 'POST', `/v1/claims/${claimId}/investigate`, { token: a.adminToken, body: { adjusterId: otto.id } })).status, 200);
+  t.is((await call(app.api, 'GET', `/v1/documents/${stored.body.id}`, { token: other })).status, 200);
+  t.is((await call(app.api, 'GET', `/v1/documents/${stored.body.id}`, { token: adjuster })).status, 403);
+});

@@ -78,10 +78,11 @@ test('the README walk-through runs as written against a started service', async 
   const statuses = (await readFile(statusLog, 'utf8')).trim().split('\n');
   t.true(statuses.length >= 25, `${statuses.length} calls`);
   // Exactly the errors the README shows on purpose: a missing credential, a renewal before its
-  // window, a bind outside delegated authority before its referral is approved.
+  // window, a bind outside delegated authority before its referral is approved, and the
+  // administrator deciding its own referral.
   t.deepEqual(
     statuses.filter((status) => !/^2\d\d$/.test(status)),
-    ['401', '422', '422'],
+    ['401', '422', '422', '403'],
     statuses.join(' '),
   );
   t.regex(stdout, /callback policy\.bound \{/);

@@ -74,7 +74,9 @@ test('approving past the program’s states takes senior authority; information 
   t.like(await decide(app, underwriter.token, referral.id, 'request_info', 'Why Kentucky?'), { status: 200, body: { status: 'info_requested' } });
   const billing = await signedInUser(app, tenant, 'billing_admin');
   t.is((await decide(app, billing.token, referral.id, 'approve')).status, 403, 'a role without referrals:write');
-  t.like(await decide(app, tenant.adminToken, referral.id, 'approve'), { status: 200, body: { status: 'approved', approvedOverrides: ['state_not_allowed'] } });
+  t.like(await decide(app, tenant.adminToken, referral.id, 'approve'), { status: 403, body: { details: { rule: 'four_eyes' } } }, 'not its own referral');
+  const senior = await signedInUser(app, tenant, 'org_admin', 'senior');
+  t.like(await decide(app, senior.token, referral.id, 'approve'), { status: 200, body: { status: 'approved', approvedOverrides: ['state_not_allowed'] } });
   t.like(await bind(app, tenant, submission.id), { status: 201 });
 });
 
@@ -86,7 +88,13 @@ test('a submission triage declined binds after its referral is approved', async 
   const { submission } = await quoted(app, tenant, { annualRevenue: 50_000, priorLosses: losses, effectiveDate: addDays(today(new Date()), 10) });
   t.is(submission.triage.band, 'decline');
   t.like(await bind(app, tenant, submission.id), { status: 422, body: { error: 'referral_required' } });
-  const referral = (await refer(app, underwriter.token, { entityType: 'submission', entityId: submission.id })).body;
+  const own = (await refer(app, underwriter.token, { entityType: 'submission', entityId: submission.id })).body;
+  t.like(
+    await decide(app, underwriter.token, own.id, 'approve'),
+    { status: 403, body: { details: { rule: 'four_eyes' } } },
+    'who raised it does not decide it',
+  );
+  const referral = (await refer(app, tenant.adminToken, { entityType: 'submission', entityId: submission.id })).body;
   t.like(await decide(app, underwriter.token, referral.id, 'approve'), { body: { approvedOverrides: ['triage_decline'] } });
   t.like(await bind(app, tenant, submission.id), { status: 201 });
 });
@@ -94,6 +102,7 @@ test('a submission triage declined binds after its referral is approved', async 
 test('a rejected referral leaves the quote blocked; a suspended program cannot be approved past; the aggregate can', async (t) => {
   const { app } = t.context;
   const tenant = await createTenant(app);
+  const senior = await signedInUser(app, tenant, 'org_admin', 'senior');
   const program = await createdProgram(app, tenant);
   // The cap leaves room for one term of this risk, not two.
   const written = await quoted(app, tenant);
@@ -109,17 +118,17 @@ test('a rejected referral leaves the quote blocked; a suspended program cannot b
     ['aggregate_exceeded'],
   );
   const rejected = (await refer(app, tenant.adminToken, { entityType: 'quote', entityId: first.quote.id })).body;
-  t.like(await decide(app, tenant.adminToken, rejected.id, 'reject', 'Cap is the cap'), { body: { status: 'rejected' } });
+  t.like(await decide(app, senior.token, rejected.id, 'reject', 'Cap is the cap'), { body: { status: 'rejected' } });
   t.is((await bind(app, tenant, first.submission.id)).status, 422);
   // A new referral of the same quote, approved by an administrator, takes it past the cap.
   const approved = (await refer(app, tenant.adminToken, { entityType: 'quote', entityId: first.quote.id })).body;
-  t.like(await decide(app, tenant.adminToken, approved.id, 'approve'), { body: { approvedOverrides: ['aggregate_exceeded'] } });
+  t.like(await decide(app, senior.token, approved.id, 'approve'), { body: { approvedOverrides: ['aggregate_exceeded'] } });
   t.like(await bind(app, tenant, first.submission.id), { status: 201 });
 
   await call(app.api, 'PATCH', `/v1/programs/${program.id}?orgId=${tenant.orgId}`, { token: MACHINE_SECRET, body: { status: 'suspended' } });
   const second = await quoted(app, tenant);
   const suspended = (await refer(app, tenant.adminToken, { entityType: 'quote', entityId: second.quote.id })).body;
-  t.like(await decide(app, tenant.adminToken, suspended.id, 'approve'), { status: 422, body: { error: 'not_bindable' } });
+  t.like(await decide(app, senior.token, suspended.id, 'approve'), { status: 422, body: { error: 'not_bindable' } });
 });
 
 test('referrals list by status and entity; producers see their own; other organizations and missing records are 404', async (t) => {
@@ -129,7 +138,8 @@ test('referrals list by status and entity; producers see their own; other organi
   const room = (await call(app.api, 'POST', '/v1/deal-rooms', { token: tenant.adminToken, body: { submissionId: submission.id } })).body;
   const inRoom = (await refer(app, tenant.adminToken, { entityType: 'submission', entityId: submission.id, dealRoomId: room.id })).body;
   const ofQuote = (await refer(app, tenant.adminToken, { entityType: 'quote', entityId: quote.id })).body;
-  await decide(app, tenant.adminToken, ofQuote.id, 'reject');
+  const senior = await signedInUser(app, tenant, 'org_admin', 'senior');
+  await decide(app, senior.token, ofQuote.id, 'reject');
   const list = async (query: string, token = tenant.adminToken) =>
     (await call(app.api, 'GET', `/v1/referrals?${query}`, { token })).body.data.map((referral: { id: string }) => referral.id);
   t.deepEqual(await list('status=pending'), [inRoom.id]);

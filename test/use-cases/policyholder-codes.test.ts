@@ -1,4 +1,4 @@
-import test from 'ava';
+import test, { type ExecutionContext } from 'ava';
 import { TOKENS } from '../../bootstrap/tokens.ts';
 import type { MailMessage } from '../../ports/notifications/mailer.port.ts';
 import { PolicyholderSignIn } from '../../ports/policy/policyholder-sign-in.use-case.ts';
@@ -8,8 +8,7 @@ import { PLATFORM, USE_CASE_START, useCaseWorld } from '../support/use-cases.ts'
 
 const ORG = 'org_codes';
 
-test('a code stops working ten minutes after it was mailed, and a later one works', async (t) => {
-  const clock = new SettableClock(USE_CASE_START);
+const signInWorld = async (t: ExecutionContext, clock: SettableClock) => {
   const world = await useCaseWorld({ clock });
   t.teardown(world.close);
   const submission = await (await world.resolve(TOKENS.Submissions)).create(PLATFORM, ORG, { ...aRisk(), contactEmail: 'owner@example.com' }, 'json');
@@ -26,8 +25,14 @@ test('a code stops working ten minutes after it was mailed, and a later one work
     clock,
     reportFailure: (error) => t.fail(String(error)),
   });
-  const codeOf = (mail: MailMessage | undefined) => /(\d{6})/.exec(mail?.text ?? '')?.[1] as string;
+  return { policy, mails, signIn };
+};
 
+const codeOf = (mail: MailMessage | undefined) => /(\d{6})/.exec(mail?.text ?? '')?.[1] as string;
+
+test('a code stops working ten minutes after it was mailed, and a later one works', async (t) => {
+  const clock = new SettableClock(USE_CASE_START);
+  const { policy, mails, signIn } = await signInWorld(t, clock);
   await signIn.request(policy.policyNumber).issued;
   t.deepEqual(mails[0]?.to, ['owner@example.com']);
   clock.set('2026-12-15T12:10:01Z');
@@ -36,4 +41,24 @@ test('a code stops working ten minutes after it was mailed, and a later one work
   clock.set('2026-12-15T12:19:59Z');
   const token = await signIn.exchange(policy.policyNumber, codeOf(mails[1]));
   t.like(token, { role: 'policyholder', sub: policy.id, orgId: ORG, policyNumber: policy.policyNumber });
+});
+
+test('guesses sent together are counted before they are compared: after five, even the right code fails', async (t) => {
+  const clock = new SettableClock(USE_CASE_START);
+  const { policy, mails, signIn } = await signInWorld(t, clock);
+  await signIn.request(policy.policyNumber).issued;
+  const right = codeOf(mails[0]);
+  const wrong = Array.from({ length: 9 }, (_, index) => String((Number(right) + index + 1) % 1_000_000).padStart(6, '0'));
+  const outcomes = await Promise.allSettled([
+    ...wrong.map((guess) => signIn.exchange(policy.policyNumber, guess)),
+    signIn.exchange(policy.policyNumber, right),
+  ]);
+  t.true(
+    outcomes.every((outcome) => outcome.status === 'rejected'),
+    'the right code came after five tries',
+  );
+  // The number's own budget: ten tries in ten minutes, then 429 whatever the code.
+  await t.throwsAsync(signIn.exchange(policy.policyNumber, right), { message: /Too many codes/ });
+  clock.set('2026-12-15T12:09:00Z');
+  await t.throwsAsync(signIn.exchange(policy.policyNumber, right), { message: /Too many codes/ });
 });

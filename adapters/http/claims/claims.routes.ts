@@ -126,13 +126,13 @@ export const claimRoutes = (claims: Claims, settlements: ClaimSettlements, recor
     path: '/v1/claims/:id/settle',
     operationId: 'offerClaimSettlement',
     summary:
-      "Offer a settlement of a claim under investigation. A claims supervisor's offer within its authority ($250,000) or an administrator's is approved at once and settles the claim; any other waits for approval.",
+      "Offer a settlement of a claim under investigation. A claims supervisor's offer within its authority ($250,000) or an administrator's is approved at once and settles the claim; any other (an adjuster's, an API key's, the machine secret's) waits for a person's approval. The offer plus what was already paid on the claim may not exceed the policy's per-occurrence limit: 422 `exceeds_policy_limit`.",
     permission: 'claims:write',
     body: Type.Object(
       { amount: Money(), payee: Type.Optional(Text({ minLength: 1, maxLength: 200 })), notes: Type.Optional(LongText({ maxLength: 5000 })) },
       { additionalProperties: false },
     ),
-    errors: ['invalid_transition', 'conflict'],
+    errors: ['invalid_transition', 'exceeds_policy_limit', 'conflict'],
     responses: { 201: { description: 'The settlement, `approved` or `pending_approval`.', schema: SettlementSchema } },
     handler: async (context) => {
       const { amount, ...rest } = context.body;
@@ -149,10 +149,10 @@ export const claimRoutes = (claims: Claims, settlements: ClaimSettlements, recor
     path: '/v1/claims/:id/settlements/:settlementId/approve',
     operationId: 'approveClaimSettlement',
     summary:
-      'Approve a pending settlement: a claims supervisor up to its authority, an administrator any. The claim is settled, the amount paid on it and the indemnity reserve released; emits `claim.settled`.',
+      "Approve a pending settlement: a claims supervisor (or an API key with `claims:approve`, or the machine secret) up to the supervisors' authority; above it only an administrator who is a person. The claim is settled, the amount paid on it and the indemnity reserve released; emits `claim.settled`.",
     permission: 'claims:approve',
     params: Type.Object({ id: Type.String({ minLength: 1, maxLength: 128 }), settlementId: Type.String({ minLength: 1, maxLength: 128 }) }),
-    errors: ['invalid_transition', 'conflict'],
+    errors: ['invalid_transition', 'exceeds_policy_limit', 'conflict'],
     responses: { 200: { description: 'The approved settlement.', schema: SettlementSchema } },
     handler: async (context) => {
       const { settlement } = await settlements.approve(

@@ -45,13 +45,13 @@ export const policyholderTokenRoutes = (signIn: PolicyholderSignIn): RouteDefini
     path: '/auth/policyholder-token',
     operationId: 'policyholderToken',
     summary:
-      'Exchange a policy number and its mailed code for a policyholder JWT; a wrong, expired or used code is 401 `invalid_otp`, five wrong tries end the code.',
+      'Exchange a policy number and its mailed code for a policyholder JWT; a wrong, expired or used code is 401 `invalid_otp`; each try is counted before the code is compared, so five tries end the code however they arrive; more than 10 tries of one policy number in 10 minutes are 429 `too_many_attempts` with `Retry-After`.',
     tags: ['authentication'],
     body: Type.Object(
       { policyNumber: PolicyNumber, otp: Type.String({ pattern: '^[0-9]{6}$', description: 'The 6-digit code.', examples: ['123456'], writeOnly: true }) },
       { additionalProperties: false },
     ),
-    errors: ['invalid_otp'],
+    errors: ['invalid_otp', 'too_many_attempts'],
     responses: { 200: { description: 'A policyholder JWT.', schema: PolicyholderTokenSchema } },
     handler: async ({ body }) => ({ status: 200, body: await signIn.exchange(body.policyNumber, body.otp), headers: { 'Cache-Control': 'no-store' } }),
   }),

@@ -34,6 +34,7 @@ export const HTTP_STATUS: Readonly<Record<ErrorCode, number>> = {
   overpayment: 422,
   refund_exceeds_payments: 422,
   loss_outside_coverage: 422,
+  exceeds_policy_limit: 422,
   policy_not_in_force: 422,
   rate_limited: 429,
   too_many_attempts: 429,

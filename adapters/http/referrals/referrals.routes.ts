@@ -117,7 +117,7 @@ export const referralRoutes = (referrals: Referrals): RouteDefinition[] => [
     path: '/v1/referrals/:id/decision',
     operationId: 'decideReferral',
     summary:
-      'Approve, reject or ask for information: pending or info_requested referrals only (a decided one is 422). Every decision takes standard underwriting authority (underwriters, administrators); approving past a state, line, NAICS exclusion or the aggregate cap takes senior authority (administrators), else 403 with `details.requiredAuthority`. A suspended program cannot be approved past (422 `not_bindable`).',
+      'Approve, reject or ask for information: pending or info_requested referrals only (a decided one is 422). Every decision takes standard underwriting authority (underwriters, administrators); approving past a state, line, NAICS exclusion or the aggregate cap takes senior authority (administrators), else 403 with `details.requiredAuthority`. A suspended program cannot be approved past (422 `not_bindable`). Whoever raised the referral, or wrote the quote it refers, cannot decide it (403 with `details.rule` = `four_eyes`).',
     tags: ['referrals'],
     permission: 'referrals:write',
     errors: ['invalid_transition', 'not_bindable'],

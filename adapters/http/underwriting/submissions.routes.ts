@@ -1,3 +1,4 @@
+import { describeActor } from '../../../core/identity/principal.ts';
 import type { RecordAccess } from '../../../ports/authorization/record-access.ts';
 import { visibleAmong } from '../kernel/record-scope.ts';
 import { Type } from '@sinclair/typebox';
@@ -134,7 +135,10 @@ export const submissionRoutes = (submissions: Submissions, quoting: Quoting, bin
     query: Scoped,
     errors: ['invalid_transition'],
     responses: { 201: { description: 'The quote.', schema: QuoteSchema } },
-    handler: async (context) => ({ status: 201, body: viewQuote(await quoting.quote(orgScope(context, context.query.orgId), context.params.id)) }),
+    handler: async (context) => ({
+      status: 201,
+      body: viewQuote(await quoting.quote(orgScope(context, context.query.orgId), context.params.id, describeActor(context.principal))),
+    }),
   }),
   defineRoute({
     method: 'GET',

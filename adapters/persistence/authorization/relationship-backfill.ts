@@ -2,6 +2,8 @@ import type { CollectionStore, StoredDocument } from '../../../ports/persistence
 import type { RecordRelationships } from '../../../ports/authorization/record-relationships.ts';
 
 const MARKER = 'record-relationships-v1';
+/** Claims before their assignee reached the claim's policy (policy#claim_handler). */
+const CLAIMS_MARKER = 'claim-relationships-v2';
 const BATCH = 500;
 
 type Row = StoredDocument & { _id: string; orgId: string };
@@ -23,7 +25,8 @@ export class RelationshipBackfill {
 
   async run(): Promise<{ written: number } | null> {
     const markers = this.store.collection<StoredDocument & { _id: string; doneAt: Date; written: number }>('migrations');
-    if (await markers.findOne({ _id: MARKER })) return null;
+    const [records, claims] = [await markers.findOne({ _id: MARKER }), await markers.findOne({ _id: CLAIMS_MARKER })];
+    if (records && claims) return null;
     let written = 0;
     const each = async (collection: string, write: (row: Row) => Promise<void>) => {
       let after = '';
@@ -36,6 +39,15 @@ export class RelationshipBackfill {
       }
     };
     const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+    if (!claims) {
+      await each('claims', async (row) => {
+        await this.relationships.claim({ id: row._id, orgId: row.orgId, policyId: String(row.policyId) });
+        const adjuster = text(row.adjusterId);
+        if (adjuster) await this.relationships.assignment({ id: row._id, orgId: row.orgId }, adjuster, null);
+      });
+      await markers.updateOne({ _id: CLAIMS_MARKER }, { $set: { doneAt: new Date(), written } }, { upsert: true });
+    }
+    if (records) return { written };
     await each('producers', (row) => this.relationships.producer({ id: row._id, orgId: row.orgId, userId: text(row.userId), status: String(row.status) }));
     await each('submissions', (row) => this.relationships.submission({ id: row._id, orgId: row.orgId, producerId: text(row.producerId) }));
     await each('policies', (row) =>

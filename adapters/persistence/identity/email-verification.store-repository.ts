@@ -23,7 +23,7 @@ export class EmailVerificationStoreRepository implements EmailVerificationReposi
     return this.codes.consume(id, codeHash, now);
   }
 
-  countFailure(id: string): Promise<void> {
-    return this.codes.countFailure(id);
+  takeTry(id: string, now: Date): Promise<boolean> {
+    return this.codes.takeTry(id, now);
   }
 }

@@ -10,9 +10,11 @@ export interface OneTimeCode {
 }
 
 /**
- * Pending one-time codes, one per id (an account, a policy): saving replaces the pending one,
- * using one is a single guarded delete (of racing attempts with the right code exactly one
- * succeeds), wrong tries are counted, and expired codes are removed by the store (TTL).
+ * Pending one-time codes, one per id (an account, a policy): saving replaces the pending one;
+ * every try is counted by a guarded increment before the code is compared, so however many
+ * guesses arrive together at most `maxAttempts` are ever compared; using one is a single guarded
+ * delete (of racing attempts with the right code exactly one succeeds); expired codes are removed
+ * by the store (TTL).
  */
 export class OneTimeCodes<T extends OneTimeCode> {
   private readonly codes: Collection<DocumentOf<T>>;
@@ -42,11 +44,14 @@ export class OneTimeCodes<T extends OneTimeCode> {
     return (await this.codes.find(filter, { limit })).map((document) => fromDocument<T>(document));
   }
 
-  async consume(id: string, codeHash: string, now: Date): Promise<boolean> {
-    return (await this.codes.deleteOne({ _id: id, codeHash, expiresAt: { $gt: now }, attempts: { $lt: this.maxAttempts } })) === 1;
+  /** Takes one of the code's tries; false when it has none left (or is gone or expired): then it must not be compared. */
+  async takeTry(id: string, now: Date): Promise<boolean> {
+    const taken = await this.codes.updateOne({ _id: id, expiresAt: { $gt: now }, attempts: { $lt: this.maxAttempts } }, { $inc: { attempts: 1 } });
+    return taken.modifiedCount === 1;
   }
 
-  async countFailure(id: string): Promise<void> {
-    await this.codes.updateOne({ _id: id }, { $inc: { attempts: 1 } });
+  /** Uses the code if it matches (a try taken first) and has not expired. */
+  async consume(id: string, codeHash: string, now: Date): Promise<boolean> {
+    return (await this.codes.deleteOne({ _id: id, codeHash, expiresAt: { $gt: now }, attempts: { $lte: this.maxAttempts } })) === 1;
   }
 }

@@ -21,6 +21,7 @@ const QUOTE_FIELDS: RecordFields<Quote> = {
   chargeTerms: true,
   validUntil: true,
   policyId: true,
+  quotedBy: true,
   createdAt: true,
 };
 
