@@ -17,7 +17,12 @@ const api = await startProcess<{ apiPort: number }>(join(import.meta.dirname, 'a
   JWT_SECRET: BENCH_JWT_SECRET,
   LOG_LEVEL: 'warn',
   RATE_LIMIT_PER_MINUTE: '1000000',
-  HTTP_MAX_CONNECTIONS: String(CLIENTS + 100),
+  HTTP_MAX_CONNECTIONS: '200',
+  // One demonstration token holds every client: its shares of the WebSocket slots are raised to match.
+  DEAL_ROOM_MAX_CONNECTIONS: String(CLIENTS),
+  DEAL_ROOM_CONNECTIONS_PER_ORGANIZATION: String(CLIENTS),
+  DEAL_ROOM_CONNECTIONS_PER_PERSON: String(CLIENTS),
+  DEAL_ROOM_CONNECTIONS_PER_PERSON_IN_ROOM: String(CLIENTS),
 });
 
 const json = async (url: string, token: string, method = 'GET', body?: unknown) => {

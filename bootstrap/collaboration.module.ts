@@ -3,6 +3,8 @@ import { dealRoomRoutes } from '../adapters/http/deal-rooms/deal-rooms.routes.ts
 import { referralRoutes } from '../adapters/http/referrals/referrals.routes.ts';
 import { ChangeStreamMessageFeed } from '../adapters/deal-rooms/change-stream-message-feed.ts';
 import { InProcessMessageFeed } from '../adapters/deal-rooms/in-process-message-feed.ts';
+import { RequestBudget } from '../adapters/deal-rooms/request-budget.ts';
+import { SpentTicketStoreRepository } from '../adapters/persistence/deal-rooms/spent-ticket.store-repository.ts';
 import { DealMessageStoreRepository, DealRoomStoreRepository } from '../adapters/persistence/deal-rooms/deal-room.store-repository.ts';
 import { MongoStore } from '../adapters/persistence/mongo/mongo-store.engine.ts';
 import { ReferralStoreRepository } from '../adapters/persistence/referrals/referral.store-repository.ts';
@@ -21,6 +23,7 @@ export const collaborationModule = (config: AppConfig, logger: Logger): ContextM
     wire.factory(TOKENS.DealRoomRepository, [TOKENS.Store], DealRoomStoreRepository.create);
     wire.factory(TOKENS.DealMessageRepository, [TOKENS.Store], DealMessageStoreRepository.create);
     wire.factory(TOKENS.ReferralRepository, [TOKENS.Store], ReferralStoreRepository.create);
+    wire.factory(TOKENS.SpentTickets, [TOKENS.Store], SpentTicketStoreRepository.create);
     wire.factory(TOKENS.ReferralApprovals, [TOKENS.ReferralRepository], (referrals) => referrals as ReferralStoreRepository);
     wire.factory(
       TOKENS.DealRooms,
@@ -34,14 +37,21 @@ export const collaborationModule = (config: AppConfig, logger: Logger): ContextM
         TOKENS.FeatureFlags,
         TOKENS.Ids,
         TOKENS.Clock,
+        TOKENS.SpentTickets,
+        TOKENS.Authenticate,
+        TOKENS.RateLimiter,
+        TOKENS.OrganizationRepository,
       ],
-      (store, rooms, messages, submissions, users, records, flags, ids, clock) =>
+      (store, rooms, messages, submissions, users, records, flags, ids, clock, spentTickets, credentials, limiter, organizations) =>
         new DealRooms({
           rooms,
           messages,
           // Several processes share MongoDB: each hears every insert. The embedded store is one process.
           feed: store instanceof MongoStore ? new ChangeStreamMessageFeed(store.database(), (message) => logger.warn(message)) : new InProcessMessageFeed(),
           tickets: new HmacRoomTickets(config.secrets.jwtSecret),
+          spentTickets,
+          credentials,
+          budget: new RequestBudget(limiter, organizations),
           submissions,
           users,
           records,
@@ -70,5 +80,7 @@ export const collaborationModule = (config: AppConfig, logger: Logger): ContextM
     );
   }),
   routes: async (resolve) => [...dealRoomRoutes(await resolve(TOKENS.DealRooms), config.publicBaseUrl), ...referralRoutes(await resolve(TOKENS.Referrals))],
-  sockets: async (resolve) => [new DealRoomSockets(await resolve(TOKENS.DealRooms), logger, { ...SOCKET_DEFAULTS, ...config.dealRoomSockets })],
+  sockets: async (resolve) => [
+    new DealRoomSockets(await resolve(TOKENS.DealRooms), await resolve(TOKENS.AccessChanges), logger, { ...SOCKET_DEFAULTS, ...config.dealRoomSockets }),
+  ],
 });

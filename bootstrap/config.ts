@@ -64,9 +64,23 @@ export interface AppConfig {
   /** Lock lifetime of a running job (Agenda); a job running longer must be taken over by another worker. */
   readonly jobLockLifetimeMs: number;
   /** Deal room WebSockets: ping interval, and the queue beyond which a slow client is dropped. */
-  readonly dealRoomSockets: { readonly heartbeatMs: number; readonly maxBufferedBytes: number };
+  readonly dealRoomSockets: {
+    readonly heartbeatMs: number;
+    readonly maxBufferedBytes: number;
+    readonly recheckMs: number;
+    /** Deal-room sockets: their own cap beside `http.maxConnections`, and each tenant's and person's share. */
+    readonly caps: {
+      readonly total: number;
+      readonly perOrganization: number;
+      readonly perAuthor: number;
+      readonly perAuthorInRoom: number;
+      readonly perRoom: number;
+    };
+  };
   /** scrypt cost N; lower only in tests. */
   readonly passwordHashCost: number;
+  /** Bytes each organization may keep of what its callers upload or render (claim attachments, ingested and rendered documents). */
+  readonly storageQuotaBytes: number;
   readonly secrets: Secrets;
   /** Where generated local secrets were written, for the start-up log. */
   readonly secretsFile: string | null;
@@ -192,10 +206,19 @@ export const loadConfig = (env: Env = process.env): AppConfig => {
     },
     defaultRateLimit: defaultRateLimit && defaultRateLimit > 0 ? defaultRateLimit : null,
     passwordHashCost: integer(env, 'PASSWORD_HASH_COST', 2 ** 15),
+    storageQuotaBytes: Math.max(1, integer(env, 'STORAGE_QUOTA_BYTES', 10 * 1024 ** 3)),
     jobLockLifetimeMs: integer(env, 'JOB_LOCK_LIFETIME_MS', 60_000),
     dealRoomSockets: {
       heartbeatMs: Math.max(100, integer(env, 'DEAL_ROOM_HEARTBEAT_MS', 30_000)),
       maxBufferedBytes: Math.max(64 * 1024, integer(env, 'DEAL_ROOM_MAX_BUFFER_BYTES', 1024 * 1024)),
+      recheckMs: Math.max(100, integer(env, 'DEAL_ROOM_RECHECK_MS', 60_000)),
+      caps: {
+        total: Math.max(1, integer(env, 'DEAL_ROOM_MAX_CONNECTIONS', 2_000)),
+        perOrganization: Math.max(1, integer(env, 'DEAL_ROOM_CONNECTIONS_PER_ORGANIZATION', 500)),
+        perAuthor: Math.max(1, integer(env, 'DEAL_ROOM_CONNECTIONS_PER_PERSON', 50)),
+        perAuthorInRoom: Math.max(1, integer(env, 'DEAL_ROOM_CONNECTIONS_PER_PERSON_IN_ROOM', 5)),
+        perRoom: Math.max(1, integer(env, 'DEAL_ROOM_CONNECTIONS_PER_ROOM', 1_000)),
+      },
     },
     secrets,
     secretsFile: file,

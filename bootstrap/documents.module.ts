@@ -15,6 +15,7 @@ import { HmacDownloadLinks } from '../adapters/security/hmac-download-links.ts';
 import { Certificates } from '../ports/policy/certificates.use-case.ts';
 import { DocumentIngestion } from '../ports/documents/document-ingestion.use-case.ts';
 import { DocumentLibrary } from '../ports/documents/document-library.use-case.ts';
+import { StorageUsageStoreRepository } from '../adapters/persistence/documents/storage-usage.store-repository.ts';
 import { PdfRendering } from '../ports/documents/pdf-rendering.use-case.ts';
 import type { AppConfig } from './config.ts';
 import { TOKENS } from './tokens.ts';
@@ -42,11 +43,21 @@ export const documentsModule = (config: AppConfig, logger: Logger): ContextModul
       return store.engine === 'mongodb' ? new CollectionFileStorage(store) : new DiskFileStorage(join(config.dataDir, 'files'));
     });
     wire.factory(TOKENS.DocumentRepository, [TOKENS.Store], DocumentStoreRepository.create);
+    wire.factory(TOKENS.StorageUsage, [TOKENS.Store], StorageUsageStoreRepository.create);
     wire.factory(
       TOKENS.DocumentLibrary,
-      [TOKENS.FileStorage, TOKENS.DocumentRepository, TOKENS.RecordRelationships, TOKENS.Ids, TOKENS.Clock],
-      (storage, documents, relationships, ids, clock) =>
-        new DocumentLibrary({ storage, documents, links: new HmacDownloadLinks(config.secrets.jwtSecret), relationships, ids, clock }),
+      [TOKENS.FileStorage, TOKENS.DocumentRepository, TOKENS.RecordRelationships, TOKENS.Ids, TOKENS.Clock, TOKENS.StorageUsage],
+      (storage, documents, relationships, ids, clock, usage) =>
+        new DocumentLibrary({
+          storage,
+          documents,
+          links: new HmacDownloadLinks(config.secrets.jwtSecret),
+          relationships,
+          ids,
+          clock,
+          usage,
+          quotaBytes: config.storageQuotaBytes,
+        }),
     );
     wire.factory(
       TOKENS.Certificates,

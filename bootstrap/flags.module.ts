@@ -12,8 +12,8 @@ export const flagsModule = (): ContextModule => ({
     wire.factory(TOKENS.FlagOverrideRepository, [TOKENS.Store], FlagOverrideStoreRepository.create);
     wire.factory(
       TOKENS.FeatureFlags,
-      [TOKENS.FlagOverrideRepository, TOKENS.AuditTrail, TOKENS.Clock],
-      (overrides, audit, clock) => new FeatureFlags({ definitions: loadFlagDefinitions(), overrides, audit, clock }),
+      [TOKENS.FlagOverrideRepository, TOKENS.AuditTrail, TOKENS.Clock, TOKENS.AccessChanges],
+      (overrides, audit, clock, accessChanges) => new FeatureFlags({ definitions: loadFlagDefinitions(), overrides, audit, clock, accessChanges }),
     );
   }),
   routes: async (resolve) => flagRoutes(await resolve(TOKENS.FeatureFlags)),

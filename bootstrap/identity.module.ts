@@ -21,6 +21,7 @@ import { AuthSessions } from '../ports/identity/auth-sessions.use-case.ts';
 import { Authenticate } from '../ports/identity/authenticate.use-case.ts';
 import { EmailVerifications } from '../ports/identity/email-verifications.use-case.ts';
 import { SessionStatusCache } from '../ports/identity/session-status.cache.ts';
+import { AccessChanges } from '../ports/shared/access-changes.ts';
 import { Users } from '../ports/identity/users.use-case.ts';
 import type { AppConfig } from './config.ts';
 import { TOKENS } from './tokens.ts';
@@ -36,6 +37,8 @@ export const identityModule = (config: AppConfig, logger: Logger): ContextModule
     wire.factory(TOKENS.ApiKeyRepository, [TOKENS.Store], ApiKeyStoreRepository.create);
     // Shared by sign-out (forgets a session) and authentication (remembers live ones briefly).
     wire.value(TOKENS.SessionStatus, new SessionStatusCache());
+    // Shared by whatever changes access (sign-out, roles, keys, flags) and the deal-room sockets that re-check at once.
+    wire.value(TOKENS.AccessChanges, new AccessChanges());
     wire.factory(
       TOKENS.Authenticate,
       [
@@ -80,8 +83,9 @@ export const identityModule = (config: AppConfig, logger: Logger): ContextModule
         TOKENS.Producers,
         TOKENS.EmailVerifications,
         TOKENS.SessionStatus,
+        TOKENS.AccessChanges,
       ],
-      (users, sessions, organizations, passwords, tokens, secrets, attempts, ids, clock, audit, producers, verifications, sessionStatus) =>
+      (users, sessions, organizations, passwords, tokens, secrets, attempts, ids, clock, audit, producers, verifications, sessionStatus, accessChanges) =>
         new AuthSessions({
           machineSecret: config.secrets.apiSecret,
           users,
@@ -97,6 +101,7 @@ export const identityModule = (config: AppConfig, logger: Logger): ContextModule
           producers,
           verifications,
           sessionStatus,
+          accessChanges,
         }),
     );
     wire.factory(
@@ -152,14 +157,14 @@ export const identityModule = (config: AppConfig, logger: Logger): ContextModule
     );
     wire.factory(
       TOKENS.Users,
-      [TOKENS.UserRepository, TOKENS.OrganizationRepository, TOKENS.PasswordHasher, TOKENS.Ids, TOKENS.Clock, TOKENS.AuditTrail],
-      (users, organizations, passwords, ids, clock, audit) => new Users({ users, organizations, passwords, ids, clock, audit }),
+      [TOKENS.UserRepository, TOKENS.OrganizationRepository, TOKENS.PasswordHasher, TOKENS.Ids, TOKENS.Clock, TOKENS.AuditTrail, TOKENS.AccessChanges],
+      (users, organizations, passwords, ids, clock, audit, accessChanges) => new Users({ users, organizations, passwords, ids, clock, audit, accessChanges }),
     );
     wire.factory(
       TOKENS.ApiKeys,
-      [TOKENS.ApiKeyRepository, TOKENS.OrganizationRepository, TOKENS.SecretTools, TOKENS.Ids, TOKENS.Clock, TOKENS.AuditTrail],
-      (apiKeys, organizations, secrets, ids, clock, audit) =>
-        new ApiKeys({ environment: config.environment, apiKeys, organizations, secrets, ids, clock, audit }),
+      [TOKENS.ApiKeyRepository, TOKENS.OrganizationRepository, TOKENS.SecretTools, TOKENS.Ids, TOKENS.Clock, TOKENS.AuditTrail, TOKENS.AccessChanges],
+      (apiKeys, organizations, secrets, ids, clock, audit, accessChanges) =>
+        new ApiKeys({ environment: config.environment, apiKeys, organizations, secrets, ids, clock, audit, accessChanges }),
     );
   }),
   routes: async (resolve) => [

@@ -15,5 +15,5 @@ export const tenancyModule = (): ContextModule => ({
       (organizations, ids, clock, audit) => new Organizations({ organizations, ids, clock, audit }),
     );
   }),
-  routes: async (resolve) => organizationRoutes(await resolve(TOKENS.Organizations)),
+  routes: async (resolve) => organizationRoutes(await resolve(TOKENS.Organizations), await resolve(TOKENS.DocumentLibrary)),
 });

@@ -39,6 +39,9 @@ import type { EmailVerificationRepository } from '../ports/identity/email-verifi
 import type { EmailVerifications } from '../ports/identity/email-verifications.use-case.ts';
 import type { SessionRepository } from '../ports/identity/session.repository.ts';
 import type { SessionStatusCache } from '../ports/identity/session-status.cache.ts';
+import type { AccessChanges } from '../ports/shared/access-changes.ts';
+import type { SpentTicketStoreRepository } from '../adapters/persistence/deal-rooms/spent-ticket.store-repository.ts';
+import type { StorageUsageStoreRepository } from '../adapters/persistence/documents/storage-usage.store-repository.ts';
 import type { UserRepository } from '../ports/identity/user.repository.ts';
 import type { Users } from '../ports/identity/users.use-case.ts';
 import type { InboundPipeline } from '../ports/inbound/inbound-pipeline.use-case.ts';
@@ -106,6 +109,9 @@ export const TOKENS = {
   UserRepository: token<UserRepository>('UserRepository'),
   SessionRepository: token<SessionRepository>('SessionRepository'),
   SessionStatus: token<SessionStatusCache>('SessionStatusCache'),
+  AccessChanges: token<AccessChanges>('AccessChanges'),
+  SpentTickets: token<SpentTicketStoreRepository>('SpentTickets'),
+  StorageUsage: token<StorageUsageStoreRepository>('StorageUsage'),
   ApiKeyRepository: token<ApiKeyRepository>('ApiKeyRepository'),
   EmailVerificationRepository: token<EmailVerificationRepository>('EmailVerificationRepository'),
   Authenticate: token<Authenticate>('Authenticate'),

@@ -11,6 +11,15 @@ const LAUNCH_ARGS = [
   '--no-default-browser-check',
   '--mute-audio',
   '--metrics-recording-only',
+  // No connection leaves Chromium, whatever a page names: request interception and the CSP stop
+  // requests, but preconnects, DNS prefetches and out-of-process frames open sockets below them.
+  // Everything goes to a proxy on a closed local port, loopback included (`<-loopback>` removes
+  // its implicit bypass), and every host name resolves to nothing.
+  '--proxy-server=http://127.0.0.1:9',
+  '--proxy-bypass-list=<-loopback>',
+  '--host-resolver-rules=MAP * ~NOTFOUND',
+  '--dns-prefetch-disable',
+  '--disable-features=NetworkPrediction,Prefetch,PreloadMediaEngagementData,SpeculationRulesPrefetchFuture',
 ];
 
 /** One headless Chromium (puppeteer-core), started as its own process group. */

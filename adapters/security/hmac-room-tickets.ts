@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { CredentialRef } from '../../core/identity/principal.ts';
 import type { RoomTicket, RoomTickets } from '../../ports/deal-rooms/deal-room.ports.ts';
 
 /** Longer than any ticket this class issues: anything longer is refused before it is parsed. */
@@ -17,7 +18,14 @@ export class HmacRoomTickets implements RoomTickets {
 
   issue(ticket: RoomTicket): string {
     const payload = Buffer.from(
-      JSON.stringify({ o: ticket.orgId, r: ticket.roomId, a: ticket.authorId, e: Math.floor(ticket.expiresAt.getTime() / 1000) }),
+      JSON.stringify({
+        i: ticket.id,
+        o: ticket.orgId,
+        r: ticket.roomId,
+        a: ticket.authorId,
+        c: ticket.credential,
+        e: Math.floor(ticket.expiresAt.getTime() / 1000),
+      }),
     ).toString('base64url');
     return `${payload}.${this.mac(payload).toString('base64url')}`;
   }
@@ -30,9 +38,18 @@ export class HmacRoomTickets implements RoomTickets {
     const expected = this.mac(payload);
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
     try {
-      const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { o: string; r: string; a: string; e: number };
+      const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as {
+        i: unknown;
+        o: string;
+        r: string;
+        a: string;
+        c: CredentialRef | undefined;
+        e: number;
+      };
       if (typeof claims.e !== 'number' || claims.e * 1000 <= now.getTime()) return null;
-      return { orgId: claims.o, roomId: claims.r, authorId: claims.a, expiresAt: new Date(claims.e * 1000) };
+      // Tickets without an id or a credential predate single use and re-checks: not admitted.
+      if (typeof claims.i !== 'string' || typeof claims.c?.kind !== 'string') return null;
+      return { id: claims.i, orgId: claims.o, roomId: claims.r, authorId: claims.a, credential: claims.c, expiresAt: new Date(claims.e * 1000) };
     } catch {
       return null;
     }

@@ -774,7 +774,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A signed WebSocket address for the room, valid 5 minutes. Connecting to it (an upgrade on this same path) receives every message posted to the room as `{"type":"message","message":{…}}`, and posts by sending `{"type":"message","body":"…"}` (at most 30 per 10 seconds, frames up to 16 KiB). An expired, altered or other room's address is refused at the upgrade with 401; a room holds up to 1000 connections (503 beyond). The server pings every 30 seconds and closes a connection that stops answering, or that stops reading while 1 MiB waits for it.
+         * A signed WebSocket address for the room, valid 5 minutes. Connecting to it (an upgrade on this same path) receives every message posted to the room as `{"type":"message","message":{…}}`, and posts by sending `{"type":"message","body":"…"}` (at most 30 per 10 seconds, frames up to 16 KiB). The address opens one connection: a used, expired, altered or other room's address is refused at the upgrade with 401, and a credential that no longer takes part (role, membership, the feature switched off) with 403. Messages sent over the socket count against the sender's request budget like HTTP posts. A person holds at most 5 connections to a room and 50 in the organization, an organization 500, and a room 1,000 (429 beyond; 503 when the service's own WebSocket cap is reached); the defaults are settings. An open connection is checked again every minute, and at once on sign-out, a role change, a key revocation or the feature switched off, and is closed with 4401 (its credential ended) or 4403 (no longer allowed). The server pings every 30 seconds and closes a connection that stops answering, or that stops reading while 1 MiB waits for it.
          * @description Requires permission (API key scope) `deal-rooms:read`.
          */
         get: operations["getDealRoomSocket"];
@@ -1325,7 +1325,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Get an organization.
+         * Get an organization with its document storage (used and quota). The platform reads any; an organization's administrator its own.
          * @description Requires permission (API key scope) `organizations:read`.
          */
         get: operations["getOrganization"];
@@ -3358,7 +3358,7 @@ export interface components {
                 [key: string]: unknown;
             };
             /** @description Stable machine-readable code. */
-            error: "validation_failed" | "unauthenticated" | "invalid_credentials" | "invalid_signature" | "invalid_otp" | "email_not_verified" | "forbidden" | "insufficient_scope" | "domain_not_allowed" | "feature_disabled" | "not_found" | "method_not_allowed" | "duplicate" | "conflict" | "idempotency_key_reuse" | "payload_too_large" | "unsupported_media_type" | "invalid_document" | "stale_event" | "invalid_transition" | "not_bindable" | "quote_expired" | "out_of_sequence" | "flat_cancellation_after_inception" | "effective_date_out_of_window" | "renewal_window_closed" | "referral_required" | "webhook_inactive" | "overpayment" | "refund_exceeds_payments" | "loss_outside_coverage" | "exceeds_policy_limit" | "policy_not_in_force" | "rate_limited" | "too_many_attempts" | "internal_error" | "payment_processor_error" | "service_unavailable";
+            error: "validation_failed" | "unauthenticated" | "invalid_credentials" | "invalid_signature" | "invalid_otp" | "email_not_verified" | "forbidden" | "insufficient_scope" | "domain_not_allowed" | "feature_disabled" | "not_found" | "method_not_allowed" | "duplicate" | "conflict" | "idempotency_key_reuse" | "payload_too_large" | "storage_quota_exceeded" | "unsupported_media_type" | "invalid_document" | "stale_event" | "invalid_transition" | "not_bindable" | "quote_expired" | "out_of_sequence" | "flat_cancellation_after_inception" | "effective_date_out_of_window" | "renewal_window_closed" | "referral_required" | "webhook_inactive" | "overpayment" | "refund_exceeds_payments" | "loss_outside_coverage" | "exceeds_policy_limit" | "policy_not_in_force" | "rate_limited" | "too_many_attempts" | "internal_error" | "payment_processor_error" | "service_unavailable";
             /** @description Human-readable explanation. */
             message: string;
             /** @description Also sent as X-Request-Id; quote it in support tickets. */
@@ -12722,6 +12722,13 @@ export interface operations {
                         id: string;
                         name: string;
                         rateLimitPerMinute: number | null;
+                        /** @description Uploads and renders that do not fit answer 413 `storage_quota_exceeded`. */
+                        storage: {
+                            /** @description Bytes it may keep of what its callers upload or render (`STORAGE_QUOTA_BYTES`, 10 GiB by default). */
+                            quotaBytes: number;
+                            /** @description Bytes of documents the organization keeps. */
+                            usedBytes: number;
+                        };
                         tier: "standard" | "enterprise";
                         /** Format: date-time */
                         updatedAt: string;

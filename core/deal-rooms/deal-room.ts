@@ -6,8 +6,6 @@ export const DEAL_ROOM_LIMITS = {
   participants: 50,
   /** Characters in a message. */
   messageLength: 4000,
-  /** Open WebSocket connections per room, across participants. */
-  connectionsPerRoom: 1000,
   /** How long the signed WebSocket address of `GET …/ws` is accepted. */
   ticketSeconds: 300,
 } as const;

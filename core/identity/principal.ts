@@ -13,6 +13,8 @@ export type Principal =
       readonly orgId: string;
       readonly role: Role;
       readonly via: 'jwt';
+      /** The session the token was obtained from, when it was: signing it out ends the token. */
+      readonly sessionId?: string;
       /** A producer not (yet) activated by identity verification: no data permissions at all. */
       readonly pendingProducer?: true;
     }
@@ -50,3 +52,37 @@ export const rateLimitSubject = (principal: Principal): string => {
 export const principalOrgId = (principal: Principal): string | null => (principal.kind === 'machine' ? null : principal.orgId);
 
 export const describeActor = (principal: Principal): string => rateLimitSubject(principal);
+
+/**
+ * What a credential was, kept to ask later whether it still holds (a WebSocket outlives the
+ * request that opened it): the user and its session, the API key, or the machine.
+ */
+export type CredentialRef =
+  | { readonly kind: 'user'; readonly userId: string; readonly sessionId?: string }
+  | { readonly kind: 'api_key'; readonly keyId: string }
+  | { readonly kind: 'machine' };
+
+export const credentialRefOf = (principal: Principal): CredentialRef | null => {
+  switch (principal.kind) {
+    case 'machine':
+      return { kind: 'machine' };
+    case 'user':
+      return { kind: 'user', userId: principal.userId, ...(principal.sessionId ? { sessionId: principal.sessionId } : {}) };
+    case 'api_key':
+      return { kind: 'api_key', keyId: principal.keyId };
+    case 'policyholder':
+      return null;
+  }
+};
+
+/** The key a credential's requests are counted under, as `rateLimitSubject` names its principal's. */
+export const credentialSubject = (credential: CredentialRef): string => {
+  switch (credential.kind) {
+    case 'machine':
+      return 'machine';
+    case 'user':
+      return `user:${credential.userId}`;
+    case 'api_key':
+      return `key:${credential.keyId}`;
+  }
+};

@@ -63,6 +63,8 @@ export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
     'jobs:run',
   ],
   org_admin: [
+    // Its own organization only: the routes answer another's as missing.
+    'organizations:read',
     'users:read',
     'users:write',
     'api-keys:read',

@@ -19,6 +19,7 @@ export const ERROR_CATALOG = {
   conflict: 'The resource was changed concurrently (or a request with the same Idempotency-Key is still running); retry the request.',
   idempotency_key_reuse: 'The Idempotency-Key was used with another request in the last 24 hours.',
   payload_too_large: 'The request body is too large.',
+  storage_quota_exceeded: "The organization's document storage is full.",
   unsupported_media_type: 'The request content type is not supported by this route.',
   invalid_document: 'The uploaded document cannot be read.',
   stale_event: 'The event timestamp is outside the accepted window.',

@@ -48,7 +48,8 @@ export class ClaimAttachments {
       storageKey: `docs/${orgId}/claims/${claim.id}/${id}`,
       filename: safeFileName(claimedName, type.extensions),
       contentType: type.contentType,
-      content: { path: file.path },
+      content: { path: file.path, size: file.size },
+      withinQuota: true,
       about: { claimId: claim.id },
       createdBy: describeActor(actor),
     });

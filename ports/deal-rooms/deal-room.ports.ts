@@ -1,4 +1,5 @@
 import type { DealMessage, DealRoom } from '../../core/deal-rooms/deal-room.ts';
+import type { CredentialRef, Principal } from '../../core/identity/principal.ts';
 import type { Page, PageRequest } from '../persistence/page.ts';
 
 export interface DealRoomRepository {
@@ -26,12 +27,34 @@ export interface DealMessageFeed {
   close(): Promise<void>;
 }
 
-/** What a signed WebSocket address admits: one author to one room of one organization, until it expires. */
+/**
+ * What a signed WebSocket address admits: one author to one room of one organization, once (its
+ * `id` is spent by the connection it opens), until it expires. It names the credential that
+ * asked for it, which the open connection keeps answering to.
+ */
 export interface RoomTicket {
+  readonly id: string;
   readonly orgId: string;
   readonly roomId: string;
   readonly authorId: string;
+  readonly credential: CredentialRef;
   readonly expiresAt: Date;
+}
+
+/** Tickets already used: spending one is a guarded insert, so of racing upgrades exactly one opens. */
+export interface SpentTickets {
+  /** True when this call spent the ticket; false when it was spent before. */
+  spend(ticketId: string, expiresAt: Date): Promise<boolean>;
+}
+
+/** Whether a credential seen earlier still holds, and as whom (identity's `Authenticate`). */
+export interface CredentialCheck {
+  recheck(orgId: string, credential: CredentialRef): Promise<Principal | null>;
+}
+
+/** The caller's general request budget, which messages sent over a socket draw from as HTTP posts do. */
+export interface MessageBudget {
+  spend(orgId: string, credential: CredentialRef): Promise<{ readonly allowed: boolean; readonly retryAfter: number }>;
 }
 
 export interface RoomTickets {

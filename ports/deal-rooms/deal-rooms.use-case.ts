@@ -1,5 +1,6 @@
 import { DEAL_ROOM_LIMITS, isParticipant, participantsOf, type DealMessage, type DealRoom } from '../../core/deal-rooms/deal-room.ts';
-import { describeActor, type Principal } from '../../core/identity/principal.ts';
+import { authorize } from '../../core/identity/authorization.ts';
+import { credentialRefOf, describeActor, type Principal } from '../../core/identity/principal.ts';
 import { DomainError, notFound, validationFailed } from '../../core/shared/domain-error.ts';
 import type { RecordAccess } from '../authorization/record-access.ts';
 import type { FeatureFlags } from '../flags/feature-flags.use-case.ts';
@@ -8,13 +9,25 @@ import type { Page, PageRequest } from '../persistence/page.ts';
 import type { Clock } from '../shared/clock.port.ts';
 import type { IdGenerator } from '../shared/id-generator.port.ts';
 import type { SubmissionRepository } from '../underwriting/underwriting.repositories.ts';
-import type { DealMessageFeed, DealMessageRepository, DealRoomRepository, RoomTicket, RoomTickets } from './deal-room.ports.ts';
+import type {
+  CredentialCheck,
+  DealMessageFeed,
+  DealMessageRepository,
+  DealRoomRepository,
+  MessageBudget,
+  RoomTicket,
+  RoomTickets,
+  SpentTickets,
+} from './deal-room.ports.ts';
 
 export interface DealRoomsDeps {
   readonly rooms: DealRoomRepository;
   readonly messages: DealMessageRepository;
   readonly feed: DealMessageFeed;
   readonly tickets: RoomTickets;
+  readonly spentTickets: SpentTickets;
+  readonly credentials: CredentialCheck;
+  readonly budget: MessageBudget;
   readonly submissions: SubmissionRepository;
   readonly users: UserRepository;
   readonly records: RecordAccess;
@@ -22,6 +35,11 @@ export interface DealRoomsDeps {
   readonly ids: IdGenerator;
   readonly clock: Clock;
 }
+
+/** Where a connection stands: still admitted, its credential gone (4401), or no longer allowed in the room (4403). */
+export type Standing = { readonly outcome: 'admitted' } | { readonly outcome: 'unauthenticated' | 'forbidden'; readonly reason: string };
+
+const ADMITTED: Standing = { outcome: 'admitted' };
 
 /** Who writes in a room: a user by id; an integration or the platform as the audit log names it. */
 const authorOf = (actor: Principal): string => (actor.kind === 'user' ? actor.userId : describeActor(actor));
@@ -86,23 +104,61 @@ export class DealRooms {
     return this.store(orgId, id, authorOf(actor), body);
   }
 
-  /** A signed WebSocket ticket for a participant, valid five minutes. */
+  /** A signed WebSocket ticket for a participant, valid five minutes, for one connection. */
   async ticket(actor: Principal, orgId: string, id: string): Promise<{ token: string; expiresAt: Date }> {
     await this.participantRoom(actor, orgId, id);
+    const credential = credentialRefOf(actor);
+    if (!credential) throw new DomainError('forbidden', 'Only the participants of a deal room read and write its messages.');
     const expiresAt = new Date(this.deps.clock.now().getTime() + DEAL_ROOM_LIMITS.ticketSeconds * 1000);
-    return { token: this.deps.tickets.issue({ orgId, roomId: id, authorId: authorOf(actor), expiresAt }), expiresAt };
+    const ticket: RoomTicket = { id: this.deps.ids.next('wst'), orgId, roomId: id, authorId: authorOf(actor), credential, expiresAt };
+    return { token: this.deps.tickets.issue(ticket), expiresAt };
   }
 
-  /** The ticket a WebSocket upgrade presents for a room, if it admits: intact, unexpired, for this room, the feature on. */
-  async admit(roomId: string, token: string): Promise<RoomTicket | null> {
+  /**
+   * Whether a WebSocket upgrade presenting this token may open: the ticket intact, unexpired, for
+   * this room and not used before, and its credential still standing in the room. Admitting spends it.
+   */
+  async admit(roomId: string, token: string): Promise<{ readonly ticket: RoomTicket; readonly standing: Standing } | null> {
     const ticket = this.deps.tickets.verify(token, this.deps.clock.now());
     if (!ticket || ticket.roomId !== roomId) return null;
-    if ((await this.deps.flags.value(ticket.orgId, 'deal_rooms')) === false) return null;
-    return (await this.deps.rooms.findById(ticket.orgId, roomId)) ? ticket : null;
+    const standing = await this.standing(ticket);
+    if (standing.outcome !== 'admitted') return { ticket, standing };
+    // Spent last: a refusal above (the feature off for a moment) leaves the address usable.
+    if (!(await this.deps.spentTickets.spend(ticket.id, ticket.expiresAt))) return null;
+    return { ticket, standing };
   }
 
-  /** A message sent over an admitted connection. */
-  postAs(ticket: RoomTicket, body: string): Promise<DealMessage> {
+  /**
+   * Whether an open connection may go on, asked when it opens, every minute and whenever access in
+   * its organization changes: the credential still holds (session not signed out, user not
+   * removed, key not revoked), its role still takes part in deal rooms, it is still a participant,
+   * and the organization still has deal rooms switched on.
+   */
+  async standing(ticket: RoomTicket): Promise<Standing> {
+    const actor = await this.deps.credentials.recheck(ticket.orgId, ticket.credential);
+    if (!actor) return { outcome: 'unauthenticated', reason: 'The credential that opened this connection has ended.' };
+    try {
+      authorize(actor, 'deal-rooms:write');
+    } catch (error) {
+      if (error instanceof DomainError) return { outcome: 'forbidden', reason: error.message };
+      throw error;
+    }
+    if ((await this.deps.flags.value(ticket.orgId, 'deal_rooms')) === false) {
+      return { outcome: 'forbidden', reason: 'Deal rooms are switched off for the organization.' };
+    }
+    const room = await this.deps.rooms.findById(ticket.orgId, ticket.roomId);
+    if (!room || !this.takesPart(actor, room)) return { outcome: 'forbidden', reason: 'Only the participants of a deal room take part in it.' };
+    return ADMITTED;
+  }
+
+  /** A message sent over an admitted connection, drawn from its author's request budget like a post over HTTP. */
+  async postAs(ticket: RoomTicket, body: string): Promise<DealMessage> {
+    const budget = await this.deps.budget.spend(ticket.orgId, ticket.credential);
+    if (!budget.allowed) {
+      throw new DomainError('rate_limited', 'The request budget of this credential is spent; messages over the socket count as requests.', {
+        retryAfter: budget.retryAfter,
+      });
+    }
     return this.store(ticket.orgId, ticket.roomId, ticket.authorId, body);
   }
 

@@ -8,6 +8,7 @@ import type { Page, PageRequest } from '../persistence/page.ts';
 import type { DocumentFilters, DocumentRepository } from './document.repository.ts';
 import type { FileContent, FileStorage } from './file-storage.port.ts';
 import type { DownloadLinks } from './download-links.port.ts';
+import type { StorageUsage } from './storage-usage.port.ts';
 
 /** How long a download link works. */
 export const DOWNLOAD_LINK_SECONDS = 15 * 60;
@@ -35,6 +36,9 @@ export interface DocumentLibraryDeps {
   readonly relationships: RecordRelationships;
   readonly ids: IdGenerator;
   readonly clock: Clock;
+  readonly usage: StorageUsage;
+  /** Bytes an organization may keep of what its callers upload or render. */
+  readonly quotaBytes: number;
 }
 
 /** Stores files and their metadata together; storing the same key again keeps one record. */
@@ -47,7 +51,11 @@ export class DocumentLibrary {
 
   /**
    * Bytes first, then the record, so a record never points at missing bytes. A key already
-   * stored keeps its first content, so its record's size and digest stay true.
+   * stored keeps its first content, so its record's size and digest stay true. Every stored byte
+   * counts against the organization's storage; what its callers send or ask rendered
+   * (`withinQuota`) is refused with 413 `storage_quota_exceeded` when it does not fit, its room
+   * reserved before the bytes are written and given back if writing fails. What the platform
+   * produces itself (receipts, certificates) is never refused.
    */
   async store(
     orgId: string,
@@ -66,11 +74,12 @@ export class DocumentLibrary {
       pages?: number;
       classification?: StoredDocumentRecord['classification'];
       extracted?: StoredDocumentRecord['extracted'];
+      withinQuota?: boolean;
     },
   ): Promise<StoredDocumentRecord> {
     const existing = await this.deps.documents.findByStorageKey(orgId, input.storageKey);
     if (existing) return existing;
-    const { size, sha256 } = await this.deps.storage.put(input.storageKey, input.content, input.contentType);
+    const { size, sha256 } = await this.putCharged(orgId, input);
     const record: StoredDocumentRecord = {
       id: input.id ?? this.deps.ids.next('doc'),
       orgId,
@@ -91,6 +100,40 @@ export class DocumentLibrary {
     await this.deps.relationships.document(record, input.about);
     const inserted = await writeUnlessDuplicate(() => this.deps.documents.insert(record));
     return inserted ? record : ((await this.deps.documents.findByStorageKey(orgId, input.storageKey)) as StoredDocumentRecord);
+  }
+
+  /** The organization's stored bytes and its quota. */
+  async storageOf(orgId: string): Promise<{ usedBytes: number; quotaBytes: number }> {
+    return { usedBytes: await this.deps.usage.used(orgId), quotaBytes: this.deps.quotaBytes };
+  }
+
+  private async putCharged(orgId: string, input: { storageKey: string; content: FileContent; contentType: string; withinQuota?: boolean }) {
+    const declared = input.content instanceof Uint8Array ? input.content.byteLength : input.content.size;
+    if (!input.withinQuota) {
+      const stored = await this.deps.storage.put(input.storageKey, input.content, input.contentType);
+      await this.deps.usage.add(orgId, stored.size);
+      return stored;
+    }
+    if (!(await this.deps.usage.reserve(orgId, declared, this.deps.quotaBytes))) {
+      const usedBytes = await this.deps.usage.used(orgId);
+      throw new DomainError(
+        'storage_quota_exceeded',
+        `The organization keeps ${usedBytes} of its ${this.deps.quotaBytes} bytes of storage: this file does not fit.`,
+        {
+          quotaBytes: this.deps.quotaBytes,
+          usedBytes,
+          size: declared,
+        },
+      );
+    }
+    try {
+      const stored = await this.deps.storage.put(input.storageKey, input.content, input.contentType);
+      if (stored.size !== declared) await this.deps.usage.add(orgId, stored.size - declared);
+      return stored;
+    } catch (error) {
+      await this.deps.usage.add(orgId, -declared);
+      throw error;
+    }
   }
 
   findByStorageKey(orgId: string, storageKey: string): Promise<StoredDocumentRecord | null> {

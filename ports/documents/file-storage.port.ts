@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 
 /** What to store: bytes in hand (small generated documents), or a local file streamed in (uploads). */
-export type FileContent = Uint8Array | { readonly path: string };
+export type FileContent = Uint8Array | { readonly path: string; readonly size: number };
 
 export interface StoredFile {
   readonly size: number;

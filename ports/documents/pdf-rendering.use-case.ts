@@ -64,6 +64,8 @@ export class PdfRendering {
       filename: safeFileName(request.filename ?? ('template' in request ? request.template : 'document'), ['pdf'], 'document'),
       contentType: 'application/pdf',
       content: pdf,
+      // A caller's own render counts against its organization's quota; one the platform files under its own key does not.
+      withinQuota: options.storageKey === undefined,
       createdBy: describeActor(actor),
       pages,
       ...(options.about ? { about: options.about } : {}),

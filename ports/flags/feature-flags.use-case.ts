@@ -1,3 +1,4 @@
+import type { AccessChanges } from '../shared/access-changes.ts';
 import { checkedFlagValue, featureDisabled, type FeatureKey, type FlagDefinition, type FlagValue } from '../../core/flags/feature-flags.ts';
 import type { Principal } from '../../core/identity/principal.ts';
 import { notFound } from '../../core/shared/domain-error.ts';
@@ -23,6 +24,8 @@ export interface FeatureFlagsDeps {
   readonly overrides: FlagOverrideRepository;
   readonly audit: AuditTrail;
   readonly clock: { now(): Date };
+  /** Told of every change, so open connections of the organization are checked again at once. */
+  readonly accessChanges?: AccessChanges;
 }
 
 /** Platform defaults with per-organization overrides; the gate every flagged feature passes. */
@@ -55,12 +58,14 @@ export class FeatureFlags {
     const before = (await this.deps.overrides.forOrganization(orgId)).get(key) ?? null;
     await this.deps.overrides.set(orgId, key, checked, this.deps.clock.now());
     await this.deps.audit.record(actor, orgId, 'flag.set', { type: 'flag', id: key }, { before, after: checked });
+    this.deps.accessChanges?.changed(orgId);
     return { definition, orgValue: checked, value: checked };
   }
 
   async clear(actor: Principal, orgId: string, key: string): Promise<void> {
     this.definition(key);
     if (await this.deps.overrides.clear(orgId, key)) await this.deps.audit.record(actor, orgId, 'flag.cleared', { type: 'flag', id: key }, {});
+    this.deps.accessChanges?.changed(orgId);
   }
 
   /** The effective value of a flag for the organization. */

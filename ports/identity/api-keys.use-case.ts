@@ -1,3 +1,4 @@
+import type { AccessChanges } from '../shared/access-changes.ts';
 import { grantableScopes, viewApiKey, type ApiKey, type ApiKeyView } from '../../core/identity/api-key.ts';
 import { API_KEY_PREFIX } from '../../core/identity/credentials.rules.ts';
 import { API_KEY_SCOPES, type Permission } from '../../core/identity/permissions.ts';
@@ -20,6 +21,8 @@ export interface ApiKeysDeps {
   readonly ids: IdGenerator;
   readonly clock: Clock;
   readonly audit: AuditTrail;
+  /** Told of each revocation, so the key's open connections close at once. */
+  readonly accessChanges?: AccessChanges;
 }
 
 export interface NewApiKey {
@@ -90,5 +93,6 @@ export class ApiKeys {
     const revoked = await this.deps.apiKeys.revoke(orgId, id, this.deps.clock.now());
     if (!revoked) throw notFound('API key');
     await this.deps.audit.record(actor, orgId, 'api_key.revoked', { type: 'api_key', id });
+    this.deps.accessChanges?.changed(orgId);
   }
 }

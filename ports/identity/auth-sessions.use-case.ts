@@ -1,3 +1,4 @@
+import type { AccessChanges } from '../shared/access-changes.ts';
 import {
   DEMO_JWT_TTL_SECONDS,
   normalizeEmail,
@@ -39,6 +40,8 @@ export interface AuthSessionsDeps {
   readonly producers: Producers;
   readonly verifications: EmailVerifications;
   readonly sessionStatus: SessionStatusCache;
+  /** Told of each sign-out, so the session's open connections close at once. */
+  readonly accessChanges?: AccessChanges;
 }
 
 export interface SignedIn {
@@ -128,6 +131,7 @@ export class AuthSessions {
     if (session && session.revokedAt === null) {
       await this.deps.sessions.revoke(session.orgId, session.id, this.deps.clock.now());
       this.deps.sessionStatus.forget(session.id);
+      this.deps.accessChanges?.changed(session.orgId);
     }
   }
 

@@ -1,7 +1,7 @@
 import { apiKeyUsable, effectiveScopes, type ApiKey } from '../../core/identity/api-key.ts';
 import type { Role } from '../../core/identity/roles.ts';
 import { looksLikeApiKey, API_KEY_PREFIX } from '../../core/identity/credentials.rules.ts';
-import type { Principal } from '../../core/identity/principal.ts';
+import type { CredentialRef, Principal } from '../../core/identity/principal.ts';
 import { DEMO_SUBJECT_PREFIX } from '../../core/identity/service-claims.ts';
 import { PLATFORM_ORG } from '../../core/identity/principal.ts';
 import { DomainError } from '../../core/shared/domain-error.ts';
@@ -127,10 +127,44 @@ export class Authenticate {
         orgId: user.orgId,
         role: user.role,
         via: 'jwt',
+        ...(claims.sid !== undefined ? { sessionId: claims.sid } : {}),
         ...((await this.pendingProducer(user)) ? { pendingProducer: true } : {}),
       },
       organization,
     };
+  }
+
+  /**
+   * The principal a credential seen earlier stands for now, or null when it no longer holds: the
+   * user removed or its session signed out, the key revoked or expired. A user's role and a key's
+   * scopes are as stored now. A demonstration token's subject is no stored user: the machine
+   * secret that issued it stands behind it.
+   */
+  async recheck(orgId: string, credential: CredentialRef): Promise<Principal | null> {
+    switch (credential.kind) {
+      case 'machine':
+        return { kind: 'machine' };
+      case 'api_key': {
+        const key = await this.deps.apiKeys.findById(orgId, credential.keyId);
+        if (!key || !apiKeyUsable(key, this.deps.clock.now())) return null;
+        return { kind: 'api_key', keyId: key.id, orgId, scopes: effectiveScopes(key, await this.creatorRole(key)) };
+      }
+      case 'user': {
+        if (credential.userId.startsWith(DEMO_SUBJECT_PREFIX)) return { kind: 'machine' };
+        const user = await this.deps.users.findById(orgId, credential.userId);
+        if (!user) return null;
+        if (credential.sessionId !== undefined && !(await this.sessionLive(orgId, credential.sessionId))) return null;
+        return {
+          kind: 'user',
+          userId: user.id,
+          orgId: user.orgId,
+          role: user.role,
+          via: 'jwt',
+          ...(credential.sessionId !== undefined ? { sessionId: credential.sessionId } : {}),
+          ...((await this.pendingProducer(user)) ? { pendingProducer: true } : {}),
+        };
+      }
+    }
   }
 
   /** A token obtained from a session lives no longer than the session: signing out ends it. */

@@ -1,3 +1,4 @@
+import type { AccessChanges } from '../shared/access-changes.ts';
 import { assertPasswordAcceptable, normalizeEmail } from '../../core/identity/credentials.rules.ts';
 import { actsAcrossOrganizations, type Principal } from '../../core/identity/principal.ts';
 import { PLATFORM_ROLES, type Role } from '../../core/identity/roles.ts';
@@ -18,6 +19,8 @@ export interface UsersDeps {
   readonly ids: IdGenerator;
   readonly clock: Clock;
   readonly audit: AuditTrail;
+  /** Told of each role change, so the user's open connections are checked again at once. */
+  readonly accessChanges?: AccessChanges;
 }
 
 export interface NewUser {
@@ -81,6 +84,7 @@ export class Users {
     const updated = await this.deps.users.update(orgId, id, changes, this.deps.clock.now());
     if (!updated) throw notFound('User');
     await this.deps.audit.record(actor, orgId, 'user.updated', { type: 'user', id }, { ...changes, previousRole: existing.role });
+    this.deps.accessChanges?.changed(orgId);
     return viewUser(updated);
   }
 }

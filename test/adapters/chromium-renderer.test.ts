@@ -1,6 +1,6 @@
 import test from 'ava';
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { ChromiumRenderer, DEFAULT_CHROMIUM } from '../../adapters/documents/chromium-renderer.ts';
 import { pdfText } from '../../adapters/documents/pdf-text.ts';
 import { CHROMIUM, chromiumMissing } from '../support/chromium.ts';
@@ -67,4 +67,27 @@ test('a crashed browser is started again by the next render; a full queue answer
 test('without Chromium, renders answer 503 and say where it was looked for', async (t) => {
   const chromium = renderer({ executablePath: '/nonexistent/chromium' });
   await t.throwsAsync(chromium.render('<p>x</p>'), { message: /no Chromium at \/nonexistent\/chromium/ });
+});
+
+test('a page makes Chromium open no connection at all: preconnect, prefetch and frames reach no host, not even loopback', async (t) => {
+  // Counts TCP connections, not requests: a preconnect (and a TLS handshake) opens one without any request.
+  let connections = 0;
+  const server = createNetServer((socket) => {
+    connections += 1;
+    socket.destroy();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  t.teardown(() => server.close());
+  const port = (server.address() as AddressInfo).port;
+  const chromium = renderer();
+  t.teardown(() => chromium.close());
+  const pdf = await chromium.render(`<!doctype html><html><head>
+<link rel="preconnect" href="http://127.0.0.1:${port}"><link rel="preconnect" href="https://localhost:${port}">
+<link rel="dns-prefetch" href="http://localhost:${port}"><link rel="preload" as="image" href="http://127.0.0.1:${port}/preload.png">
+<link rel="prerender" href="http://127.0.0.1:${port}/next"></head>
+<body><h1>Renewal offer</h1><iframe src="http://127.0.0.1:${port}/frame"></iframe><iframe src="https://localhost:${port}/frame"></iframe>
+<img src="http://[::ffff:127.0.0.1]:${port}/mapped.png"></body></html>`);
+  t.true((await pdfText(pdf)).includes('Renewal offer'));
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  t.is(connections, 0);
 });

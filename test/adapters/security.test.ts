@@ -59,8 +59,9 @@ test('ids sort by creation, even within one millisecond', (t) => {
 test('deal room tickets: intact and unexpired only, for the room and author they name', (t) => {
   const tickets = new HmacRoomTickets('a-secret-of-enough-length-0123456789');
   const now = new Date('2027-01-01T00:00:00Z');
-  const token = tickets.issue({ orgId: 'org_1', roomId: 'drm_1', authorId: 'usr_1', expiresAt: new Date(now.getTime() + 300_000) });
-  t.like(tickets.verify(token, now), { orgId: 'org_1', roomId: 'drm_1', authorId: 'usr_1' });
+  const credential = { kind: 'user', userId: 'usr_1', sessionId: 'ses_1' } as const;
+  const token = tickets.issue({ id: 'wst_1', orgId: 'org_1', roomId: 'drm_1', authorId: 'usr_1', credential, expiresAt: new Date(now.getTime() + 300_000) });
+  t.like(tickets.verify(token, now), { id: 'wst_1', orgId: 'org_1', roomId: 'drm_1', authorId: 'usr_1', credential });
   t.is(tickets.verify(token, new Date(now.getTime() + 300_000)), null, 'expired at its second');
   const [payload, mac] = token.split('.') as [string, string];
   const swapped = Buffer.from(JSON.stringify({ o: 'org_1', r: 'drm_2', a: 'usr_1', e: 1e10 })).toString('base64url');

@@ -46,7 +46,7 @@ const contract = (title: string, make: () => Promise<FileStorage>) => {
     const bytes = randomBytes(3 * 255 * 1024 + 12_345);
     const source = join(dir, 'upload');
     await writeFile(source, bytes);
-    const stored = await storage.put('docs/org_3/claims/clm_1/photo.jpg', { path: source }, 'image/jpeg');
+    const stored = await storage.put('docs/org_3/claims/clm_1/photo.jpg', { path: source, size: bytes.length }, 'image/jpeg');
     t.deepEqual(stored, { size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') });
     const opened = await storage.open('docs/org_3/claims/clm_1/photo.jpg');
     t.is(opened?.size, bytes.length);

@@ -113,6 +113,8 @@ test('the upgrade refuses altered, expired, missing and other rooms’ addresses
   t.is(await refused(base), 'upgrade refused: 401');
   t.is(await refused(socketAddress(app, `ws://x/v1/deal-rooms/${other.id}/ws?token=${token}`)), 'upgrade refused: 401');
   const expired = new HmacRoomTickets(JWT_SECRET).issue({
+    id: 'wst_expired',
+    credential: { kind: 'user', userId: tenant.adminId },
     orgId: tenant.orgId,
     roomId: room.id,
     authorId: tenant.adminId,
@@ -120,6 +122,8 @@ test('the upgrade refuses altered, expired, missing and other rooms’ addresses
   });
   t.is(await refused(`${base}?token=${expired}`), 'upgrade refused: 401');
   const forged = new HmacRoomTickets('another-secret-0123456789abcdef').issue({
+    id: 'wst_forged',
+    credential: { kind: 'user', userId: tenant.adminId },
     orgId: tenant.orgId,
     roomId: room.id,
     authorId: tenant.adminId,
@@ -129,10 +133,11 @@ test('the upgrade refuses altered, expired, missing and other rooms’ addresses
   t.is(await refused(socketAddress(app, 'ws://x/v1/elsewhere/ws')), 'upgrade refused: 404');
 
   t.is((await call(app.api, 'PUT', '/v1/flags/deal_rooms', { token: tenant.adminToken, body: { value: false } })).status, 200);
-  t.is(await refused(address), 'upgrade refused: 401');
+  t.is(await refused(address), 'upgrade refused: 403');
   t.like(await call(app.api, 'GET', `/v1/deal-rooms/${room.id}`, { token: tenant.adminToken }), { status: 403, body: { error: 'feature_disabled' } });
   await call(app.api, 'DELETE', '/v1/flags/deal_rooms', { token: tenant.adminToken });
   (await connect(address)).socket.close();
+  t.is(await refused(address), 'upgrade refused: 401', 'an address opens one connection');
 });
 
 test('heartbeats: the server pings, and closes a connection that stops answering', async (t) => {

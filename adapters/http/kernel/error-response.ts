@@ -21,6 +21,7 @@ export const HTTP_STATUS: Readonly<Record<ErrorCode, number>> = {
   conflict: 409,
   idempotency_key_reuse: 422,
   payload_too_large: 413,
+  storage_quota_exceeded: 413,
   unsupported_media_type: 415,
   invalid_transition: 422,
   not_bindable: 422,

@@ -70,7 +70,13 @@ export class HttpServer {
       const pathname = new URL(request.url ?? '/', 'http://upgrade').pathname;
       const route = this.upgrades.find((candidate) => candidate.matches(pathname));
       if (!route) return refuseUpgrade(socket, 404, 'not_found', 'No WebSocket is served on this path.');
-      route.handle(request, socket, head).catch((error: unknown) => {
+      // An upgraded socket is no longer an HTTP connection: the cap grows by one while it is open,
+      // so however many WebSockets are held, HTTP keeps every one of its own connections.
+      const held = () => {
+        http.maxConnections += 1;
+        socket.once('close', () => (http.maxConnections -= 1));
+      };
+      route.handle(request, socket, head, held).catch((error: unknown) => {
         logger.error({ err: error }, 'WebSocket upgrade failed');
         refuseUpgrade(socket, 503, 'service_unavailable', 'The connection could not be set up; retry.');
       });

@@ -6,13 +6,23 @@ import { randomUUID } from 'node:crypto';
 export interface UpgradeRoute {
   /** Whether the path is this route's. */
   matches(pathname: string): boolean;
-  /** Takes over the socket: completes the upgrade, or answers it with an error and closes it. */
-  handle(request: IncomingMessage, socket: Duplex, head: Buffer): Promise<void>;
+  /**
+   * Takes over the socket: completes the upgrade, or answers it with an error and closes it. Once
+   * upgraded, the route calls `held`: the socket then stops counting against the HTTP connection
+   * cap (the route keeps a cap of its own), until it closes.
+   */
+  handle(request: IncomingMessage, socket: Duplex, head: Buffer, held: () => void): Promise<void>;
   /** Closes every connection the route holds (the server is stopping). */
   close(): Promise<void>;
 }
 
-const REASONS: Readonly<Record<number, string>> = { 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 503: 'Service Unavailable' };
+const REASONS: Readonly<Record<number, string>> = {
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  429: 'Too Many Requests',
+  503: 'Service Unavailable',
+};
 
 /** Answers an upgrade with a plain HTTP error in the contract's error body, then closes the socket. */
 export const refuseUpgrade = (socket: Duplex, status: number, error: string, message: string): void => {

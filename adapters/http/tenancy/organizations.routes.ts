@@ -23,6 +23,22 @@ export const OrganizationSchema = Type.Object({
   updatedAt: Timestamp(),
 });
 
+const OrganizationDetailSchema = Type.Object({
+  ...OrganizationSchema.properties,
+  storage: Type.Object(
+    {
+      usedBytes: Type.Integer({ description: 'Bytes of documents the organization keeps.' }),
+      quotaBytes: Type.Integer({ description: 'Bytes it may keep of what its callers upload or render (`STORAGE_QUOTA_BYTES`, 10 GiB by default).' }),
+    },
+    { description: 'Uploads and renders that do not fit answer 413 `storage_quota_exceeded`.' },
+  ),
+});
+
+/** Where an organization's stored bytes are counted (the document library). */
+export interface StorageReport {
+  storageOf(orgId: string): Promise<{ usedBytes: number; quotaBytes: number }>;
+}
+
 const CreateOrganization = Type.Object(
   {
     name: Text({ minLength: 1, maxLength: 200 }),
@@ -43,7 +59,7 @@ const UpdateOrganization = Type.Object(
   { additionalProperties: false, minProperties: 1 },
 );
 
-export const organizationRoutes = (organizations: Organizations): RouteDefinition[] => [
+export const organizationRoutes = (organizations: Organizations, storage: StorageReport): RouteDefinition[] => [
   defineRoute({
     method: 'POST',
     path: '/v1/organizations',
@@ -73,14 +89,14 @@ export const organizationRoutes = (organizations: Organizations): RouteDefinitio
     method: 'GET',
     path: '/v1/organizations/:id',
     operationId: 'getOrganization',
-    summary: 'Get an organization.',
+    summary: "Get an organization with its document storage (used and quota). The platform reads any; an organization's administrator its own.",
     tags: ['platform'],
     permission: 'organizations:read',
     params: IdParams,
-    responses: { 200: { description: 'The organization.', schema: OrganizationSchema } },
+    responses: { 200: { description: 'The organization.', schema: OrganizationDetailSchema } },
     handler: async ({ principal, params }) => {
       if (!actsAcrossOrganizations(principal) && principal.kind !== 'machine' && principal.orgId !== params.id) throw notFound('Organization');
-      return { status: 200, body: await organizations.get(params.id) };
+      return { status: 200, body: { ...(await organizations.get(params.id)), storage: await storage.storageOf(params.id) } };
     },
   }),
   defineRoute({
