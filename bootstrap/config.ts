@@ -56,7 +56,14 @@ export interface AppConfig {
    */
   readonly trustedProxyHops: number;
   readonly http: HttpLimits;
-  readonly pdf: { readonly threads: number; readonly budgetMs: number; readonly maxQueue: number };
+  readonly pdf: {
+    readonly threads: number;
+    readonly budgetMs: number;
+    readonly maxQueue: number;
+    readonly maxQueuePerTenant: number;
+    /** Worker time one organization's documents may take to read per minute, whatever the number of requests. */
+    readonly readMsPerMinute: number;
+  };
   /** HTML to PDF through Chromium; `warmAtStart` launches the browser with the service instead of on the first render. */
   readonly render: ChromiumOptions & { readonly warmAtStart: boolean };
   /** Replaces the environment's per-minute default (100 in local and sandbox); organizations may still override. */
@@ -195,11 +202,14 @@ export const loadConfig = (env: Env = process.env): AppConfig => {
       threads: Math.max(1, integer(env, 'PDF_WORKERS', 1)),
       budgetMs: Math.max(100, integer(env, 'PDF_PARSE_BUDGET_MS', 5_000)),
       maxQueue: integer(env, 'PDF_QUEUE', 8),
+      maxQueuePerTenant: Math.max(1, integer(env, 'PDF_QUEUE_PER_ORGANIZATION', 3)),
+      readMsPerMinute: Math.max(1_000, integer(env, 'PDF_READ_MS_PER_MINUTE', 20_000)),
     },
     render: {
       executablePath: env.PUPPETEER_EXECUTABLE_PATH || DEFAULT_CHROMIUM.executablePath,
       pages: Math.max(1, integer(env, 'RENDER_PAGES', DEFAULT_CHROMIUM.pages)),
       maxQueue: integer(env, 'RENDER_QUEUE', DEFAULT_CHROMIUM.maxQueue),
+      maxQueuePerTenant: Math.max(1, integer(env, 'RENDER_QUEUE_PER_ORGANIZATION', DEFAULT_CHROMIUM.maxQueuePerTenant)),
       budgetMs: Math.max(500, integer(env, 'RENDER_BUDGET_MS', DEFAULT_CHROMIUM.budgetMs)),
       warmAtStart: env.RENDER_WARM_START ? env.RENDER_WARM_START === 'true' : environment === 'production',
       noSandbox: env.RENDER_NO_SANDBOX === 'true',

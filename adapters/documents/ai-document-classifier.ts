@@ -65,11 +65,11 @@ export class AiDocumentClassifier implements DocumentClassifier {
     this.logger = logger;
   }
 
-  async classify(file: StagedFile): Promise<ClassifiedDocument> {
-    const content = await this.analysis.content(file);
+  async classify(tenant: string, file: StagedFile): Promise<ClassifiedDocument> {
+    const content = await this.analysis.content(tenant, file);
     const decided = content.text.trim() === '' && Object.keys(content.form).length === 0 ? null : await this.ask(content);
-    if (!decided) return this.analysis.classify(file);
-    return { classification: decided, extracted: await this.analysis.extract(decided.type, content), classifiedBy: 'ai' };
+    if (!decided) return this.analysis.classify(tenant, file);
+    return { classification: decided, extracted: await this.analysis.extract(tenant, decided.type, content), classifiedBy: 'ai' };
   }
 
   private async ask(content: DocumentContent): Promise<Classification | null> {

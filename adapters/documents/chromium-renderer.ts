@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import type { Browser, HTTPRequest, Page } from 'puppeteer-core';
 import { DomainError } from '../../core/shared/domain-error.ts';
 import type { HtmlRenderer } from '../../ports/documents/html-renderer.port.ts';
+import { FairSlots, SlotRefused } from '../shared/fair-slots.ts';
 import { endProcessGroup, launchChromium } from './chromium-process.ts';
 
 export interface ChromiumOptions {
@@ -11,13 +12,15 @@ export interface ChromiumOptions {
   readonly pages: number;
   /** Renders that may wait for a page; beyond that the request answers 503. */
   readonly maxQueue: number;
+  /** Of those, the most one organization may have waiting; beyond that its request answers 429. */
+  readonly maxQueuePerTenant: number;
   /** Time one render may take, from page load to finished PDF. */
   readonly budgetMs: number;
   /** Chromium's own sandbox off, for containers that refuse its user namespaces (as root it always is). */
   readonly noSandbox?: boolean;
 }
 
-export const DEFAULT_CHROMIUM: ChromiumOptions = { executablePath: '/usr/bin/chromium', pages: 2, maxQueue: 16, budgetMs: 15_000 };
+export const DEFAULT_CHROMIUM: ChromiumOptions = { executablePath: '/usr/bin/chromium', pages: 2, maxQueue: 16, maxQueuePerTenant: 4, budgetMs: 15_000 };
 
 /** The address the page is served at: a reserved name no network resolves, answered by us alone. */
 const PAGE_URL = 'https://render.invalid/document.html';
@@ -47,18 +50,26 @@ interface Slot {
  * HTML to PDF through one warm Chromium per process (puppeteer-core), with a bounded set of reused
  * pages. JavaScript is off, and every request the page makes is refused except the page itself, so
  * a template cannot fetch anything (remote, `file:` or otherwise). A render past its budget loses
- * its page; a browser that crashed is started again on the next render.
+ * its page; a browser that crashed is started again on the next render. The pages are shared
+ * fairly between organizations (FairSlots): a freed page goes to the waiting organization holding
+ * the fewest, and none may fill more than its share of the queue.
  */
 export class ChromiumRenderer implements HtmlRenderer {
   private readonly options: ChromiumOptions;
   private browser: Promise<Browser> | null = null;
   private readonly idle: Slot[] = [];
-  private open = 0;
-  private readonly waiting: ((slot: Slot | Error) => void)[] = [];
+  private readonly turns: FairSlots;
   private closed = false;
 
   constructor(options: ChromiumOptions = DEFAULT_CHROMIUM) {
     this.options = options;
+    // One organization holds at most all pages but one: another's render starts at once.
+    this.turns = new FairSlots({
+      capacity: options.pages,
+      maxQueue: options.maxQueue,
+      maxQueuePerTenant: options.maxQueuePerTenant,
+      maxHeldPerTenant: options.pages - 1,
+    });
   }
 
   /** Starts the browser ahead of the first render (at service start), so no request pays for it. */
@@ -66,8 +77,13 @@ export class ChromiumRenderer implements HtmlRenderer {
     await this.browserOf();
   }
 
-  /** A render the browser's death interrupted is tried once more, on a browser started for it. */
-  async render(html: string): Promise<Uint8Array> {
+  /** Waits for the organization's turn at a page; a render the browser's death interrupted is tried once more, on a browser started for it. */
+  async render(tenant: string, html: string): Promise<Uint8Array> {
+    const release = await this.turns.acquire(tenant).catch((error: unknown) => {
+      if (!(error instanceof SlotRefused)) throw error;
+      if (error.scope === 'share') throw new DomainError('rate_limited', `${error.message} Retry shortly.`, { retryAfter: 5 });
+      throw unavailable('Too many documents are being rendered; retry shortly.');
+    });
     try {
       return await this.renderOnce(html);
     } catch (error) {
@@ -75,6 +91,8 @@ export class ChromiumRenderer implements HtmlRenderer {
       return this.renderOnce(html).catch((again: unknown) => {
         throw again instanceof BrowserGone ? unavailable('The renderer failed; retry shortly.') : again;
       });
+    } finally {
+      release();
     }
   }
 
@@ -108,7 +126,7 @@ export class ChromiumRenderer implements HtmlRenderer {
 
   async close(): Promise<void> {
     this.closed = true;
-    for (const waiter of this.waiting.splice(0)) waiter(unavailable('The renderer is shutting down.'));
+    this.turns.close(unavailable('The renderer is shutting down.'));
     const browser = this.browser;
     this.browser = null;
     if (browser) await (await browser.catch(() => null))?.close();
@@ -133,7 +151,6 @@ export class ChromiumRenderer implements HtmlRenderer {
   private async browserOf(): Promise<Browser> {
     const current = await this.browser?.catch(() => null);
     if (current && !current.connected) {
-      this.open -= this.idle.length;
       this.idle.length = 0;
       this.browser = null;
     }
@@ -157,7 +174,6 @@ export class ChromiumRenderer implements HtmlRenderer {
             endProcessGroup(browser);
             if (this.browser !== launching) return;
             this.browser = null;
-            this.open -= this.idle.length;
             this.idle.length = 0;
           }),
         () => {
@@ -192,44 +208,21 @@ export class ChromiumRenderer implements HtmlRenderer {
     return slot;
   }
 
+  /** A page for a render that holds its turn: an idle one, or a new one (turns never outnumber the pages). */
   private async takeSlot(): Promise<Slot> {
     // A page whose browser died is no use: it is let go and a fresh one opened instead.
     for (let ready = this.idle.pop(); ready; ready = this.idle.pop()) {
       if (!ready.page.isClosed() && ready.page.browser().connected) return ready;
-      this.open -= 1;
     }
-    if (this.open < this.options.pages) {
-      this.open += 1;
-      try {
-        return await this.newSlot();
-      } catch (error) {
-        this.open -= 1;
-        throw error;
-      }
-    }
-    if (this.waiting.length >= this.options.maxQueue) throw unavailable('Too many documents are being rendered; retry shortly.');
-    const slot = await new Promise<Slot | Error>((resolve) => this.waiting.push(resolve));
-    if (slot instanceof Error) throw slot;
-    return slot;
+    return this.newSlot();
   }
 
-  /** A page that failed or ran out of time is closed, and its place taken by a fresh one. */
+  /** A page that failed or ran out of time is closed; the next render opens a fresh one. */
   private releaseSlot(slot: Slot, healthy: boolean): void {
-    if (!healthy) {
-      this.open -= 1;
-      void slot.page.close().catch(() => undefined);
-      const next = this.waiting.shift();
-      if (next) {
-        this.open += 1;
-        this.newSlot().then(next, (error: Error) => {
-          this.open -= 1;
-          next(error);
-        });
-      }
+    if (healthy) {
+      this.idle.push(slot);
       return;
     }
-    const next = this.waiting.shift();
-    if (next) next(slot);
-    else this.idle.push(slot);
+    void slot.page.close().catch(() => undefined);
   }
 }

@@ -1,4 +1,3 @@
-import { Piscina } from 'piscina';
 import type { CertificateOfInsurance, Mcs90Endorsement } from '../../core/documents/certificate.ts';
 import type { DocumentClass } from '../../core/documents/document-classification.ts';
 import type { ExtractedFields } from '../../core/documents/field-extraction.ts';
@@ -10,49 +9,54 @@ import type { FormReader } from '../../ports/documents/form-reader.port.ts';
 import type { PdfInspector } from '../../ports/documents/pdf-inspector.port.ts';
 import type { StagedFile } from '../../ports/documents/staged-file.ts';
 import type { FormReadResult } from './pdf-form-reading.ts';
+import { PdfLane, type Failure } from './pdf-lane.ts';
 import type { PdfTask, PdfTaskResult } from './pdf.worker.ts';
+import { ReadingTime } from './reading-time.ts';
 
 export interface PdfPoolOptions {
-  /** Worker threads working at once. */
+  /** Worker threads reading senders' documents (a second lane of one thread draws our own). */
   readonly threads: number;
-  /** Tasks that may wait for a thread; beyond that the request answers 503. */
+  /** Tasks that may wait for a thread, per lane; beyond that the request answers 503. */
   readonly maxQueue: number;
+  /** Of those, the most one organization may have waiting; beyond that its request answers 429. */
+  readonly maxQueuePerTenant: number;
   /** Time allowed per task, counted from when a thread takes it. */
   readonly budgetMs: number;
   /** Heap of one worker; a task that needs more is refused. */
   readonly maxHeapMb: number;
+  /** Worker time one organization's documents may take to read per minute. */
+  readonly readMsPerMinute: number;
 }
 
-export const DEFAULT_PDF_POOL: PdfPoolOptions = { threads: 1, maxQueue: 8, budgetMs: 5_000, maxHeapMb: 256 };
+/** Time allowed to draw one of our own PDFs. */
+const DRAWING_BUDGET_MS = 15_000;
 
-/** How a failed task is told: a sender's document is refused; our own drawing failing is our fault. */
-type Failure = (reason: 'timeout' | 'crashed') => Error;
+export const DEFAULT_PDF_POOL: PdfPoolOptions = { threads: 1, maxQueue: 8, maxQueuePerTenant: 3, budgetMs: 5_000, maxHeapMb: 256, readMsPerMinute: 20_000 };
 
 /**
- * PDF work (forms read by pdf-lib, certificates drawn) in a pool of worker threads. Each task gets
- * a time budget once a thread takes it; past it, the thread is terminated (piscina replaces it)
- * and the task refused, so a hostile file costs one thread for the budget and nobody else waits.
- * The queue is our own, bounded, so that waiting for a thread never eats into the budget.
+ * PDF work off the event loop, in two lanes of worker threads: one reads what senders upload
+ * (forms, text, classification), the other draws and inspects the platform's own PDFs
+ * (certificates, MCS-90s, page counts), so a certificate never waits behind someone's parsing.
+ * Each lane is shared fairly between organizations (PdfLane), and reading is also limited by
+ * the worker time each organization's documents took this minute (ReadingTime).
  */
 export class PdfWorkerPool implements FormReader, FormDrawing, PdfInspector, DocumentAnalysis {
-  private readonly pool: Piscina<PdfTask, PdfTaskResult>;
   private readonly options: PdfPoolOptions;
-  private running = 0;
-  private readonly waiting: (() => void)[] = [];
+  private readonly reading: PdfLane;
+  private readonly drawing: PdfLane;
+  private readonly readingTime: ReadingTime;
 
   constructor(options: PdfPoolOptions = DEFAULT_PDF_POOL) {
     this.options = options;
-    this.pool = new Piscina({
-      filename: new URL('./pdf.worker.ts', import.meta.url).href,
-      minThreads: 0,
-      maxThreads: options.threads,
-      idleTimeout: 30_000,
-      resourceLimits: { maxOldGenerationSizeMb: options.maxHeapMb },
-    });
+    this.reading = new PdfLane(options);
+    // Our own drawing is trusted work: its budget only guards against a stuck thread, and must
+    // cover a cold worker starting while the machine is busy with others' parsing.
+    this.drawing = new PdfLane({ ...options, threads: 1, budgetMs: Math.max(options.budgetMs, DRAWING_BUDGET_MS) });
+    this.readingTime = new ReadingTime(options.readMsPerMinute);
   }
 
-  async read(file: StagedFile): Promise<FormValues> {
-    const result = (await this.run({ kind: 'readForm', path: file.path }, (reason) =>
+  async read(tenant: string, file: StagedFile): Promise<FormValues> {
+    const result = (await this.readDocument(tenant, { kind: 'readForm', path: file.path }, (reason) =>
       reason === 'timeout'
         ? new DomainError('invalid_document', `The PDF could not be read within ${this.options.budgetMs / 1000} seconds.`)
         : // The worker ran out of memory or died: the document is what made it so.
@@ -62,12 +66,12 @@ export class PdfWorkerPool implements FormReader, FormDrawing, PdfInspector, Doc
     return result.values;
   }
 
-  certificate(content: CertificateOfInsurance): Promise<Uint8Array> {
-    return this.draw({ kind: 'acord25', content });
+  certificate(tenant: string, content: CertificateOfInsurance): Promise<Uint8Array> {
+    return this.draw(tenant, { kind: 'acord25', content });
   }
 
-  mcs90(content: Mcs90Endorsement): Promise<Uint8Array> {
-    return this.draw({ kind: 'mcs90', content });
+  mcs90(tenant: string, content: Mcs90Endorsement): Promise<Uint8Array> {
+    return this.draw(tenant, { kind: 'mcs90', content });
   }
 
   /** The sender's document could not be read in time or at all: refused, as an unreadable PDF is. */
@@ -77,61 +81,52 @@ export class PdfWorkerPool implements FormReader, FormDrawing, PdfInspector, Doc
       reason === 'timeout' ? `The document could not be read within ${this.options.budgetMs / 1000} seconds.` : 'The document is too complex to read.',
     );
 
-  async content(file: StagedFile): Promise<DocumentContent> {
-    return (await this.run({ kind: 'content', path: file.path }, this.unreadable)) as DocumentContent;
+  async content(tenant: string, file: StagedFile): Promise<DocumentContent> {
+    return (await this.readDocument(tenant, { kind: 'content', path: file.path }, this.unreadable)) as DocumentContent;
   }
 
-  async classify(file: StagedFile): Promise<ClassifiedDocument> {
-    return (await this.run({ kind: 'classify', path: file.path }, this.unreadable)) as ClassifiedDocument;
+  async classify(tenant: string, file: StagedFile): Promise<ClassifiedDocument> {
+    return (await this.readDocument(tenant, { kind: 'classify', path: file.path }, this.unreadable)) as ClassifiedDocument;
   }
 
-  async extract(type: DocumentClass, content: DocumentContent): Promise<ExtractedFields | null> {
-    return (await this.run({ kind: 'extract', type, content }, this.unreadable)) as ExtractedFields | null;
+  async extract(tenant: string, type: DocumentClass, content: DocumentContent): Promise<ExtractedFields | null> {
+    return (await this.readDocument(tenant, { kind: 'extract', type, content }, this.unreadable)) as ExtractedFields | null;
   }
 
-  async pageCount(pdf: Uint8Array): Promise<number> {
-    return (await this.run(
+  async pageCount(tenant: string, pdf: Uint8Array): Promise<number> {
+    const { result } = await this.drawing.run(
+      tenant,
       { kind: 'pageCount', pdf },
       (reason) => new Error(`Counting the pages of a PDF ${reason === 'timeout' ? 'ran past its budget' : 'failed'}.`),
-    )) as number;
+    );
+    return result as number;
   }
 
   async close(): Promise<void> {
-    await this.pool.destroy();
+    await Promise.all([this.reading.close(), this.drawing.close()]);
   }
 
-  private async draw(task: PdfTask): Promise<Uint8Array> {
-    const bytes = await this.run(task, (reason) => new Error(`Drawing a ${task.kind} PDF ${reason === 'timeout' ? 'ran past its budget' : 'failed'}.`));
+  private async draw(tenant: string, task: PdfTask): Promise<Uint8Array> {
+    const { result } = await this.drawing.run(
+      tenant,
+      task,
+      (reason) => new Error(`Drawing a ${task.kind} PDF ${reason === 'timeout' ? 'ran past its budget' : 'failed'}.`),
+    );
     // A transferred result arrives as a plain Uint8Array view of the worker's buffer.
-    return bytes as Uint8Array;
+    return result as Uint8Array;
   }
 
-  private async run(task: PdfTask, failure: Failure): Promise<PdfTaskResult> {
-    await this.takeThread();
+  /** A sender's document, read in the organization's turn and charged to its reading time (failures too). */
+  private async readDocument(tenant: string, task: PdfTask, failure: Failure): Promise<PdfTaskResult> {
+    this.readingTime.assertLeft(tenant, performance.now());
     try {
-      return await this.pool.run(task, { signal: AbortSignal.timeout(this.options.budgetMs) });
+      const { result, workerMs } = await this.reading.run(tenant, task, failure);
+      this.readingTime.charge(tenant, workerMs, performance.now());
+      return result;
     } catch (error) {
-      throw failure((error as Error).name === 'AbortError' ? 'timeout' : 'crashed');
-    } finally {
-      this.releaseThread();
+      const workerMs = (error as { workerMs?: number }).workerMs;
+      if (workerMs !== undefined) this.readingTime.charge(tenant, workerMs, performance.now());
+      throw error;
     }
-  }
-
-  private async takeThread(): Promise<void> {
-    if (this.running < this.options.threads) {
-      this.running += 1;
-      return;
-    }
-    if (this.waiting.length >= this.options.maxQueue) {
-      throw new DomainError('service_unavailable', 'Too many documents are being processed; retry shortly.', { retryAfter: 5 });
-    }
-    // The slot is handed over by releaseThread, so `running` stays counted for the waiter.
-    await new Promise<void>((resolve) => this.waiting.push(resolve));
-  }
-
-  private releaseThread(): void {
-    const next = this.waiting.shift();
-    if (next) next();
-    else this.running -= 1;
   }
 }

@@ -15,6 +15,11 @@ export interface FairSlotsOptions {
   readonly maxQueue: number;
   /** Of those, the most one tenant may have waiting. */
   readonly maxQueuePerTenant: number;
+  /**
+   * The most slots one tenant may hold at once (default: all). Below the capacity, a slot is
+   * always left for another tenant to start at once, instead of after a task of the first ends.
+   */
+  readonly maxHeldPerTenant?: number;
 }
 
 interface Waiter {
@@ -24,13 +29,15 @@ interface Waiter {
 
 /**
  * A few slots shared by every tenant, handed out fairly: a free slot goes at once to whoever asks
- * while nobody waits; once tenants wait, each freed slot goes to the waiting tenant that holds the
- * fewest slots, and among those to the one served longest ago. One tenant alone uses every slot,
- * but the next tenant to ask gets the next slot freed, however many tasks the first has queued;
- * and no tenant may fill more than its share of the queue, so the others can always queue.
+ * while nobody waits and it holds less than its cap; once tenants wait, each freed slot goes to
+ * the waiting tenant (below its cap) that holds the fewest slots, and among those to the one
+ * served longest ago. So the next tenant to ask gets a slot at once or the next one freed,
+ * however many tasks another has queued; and no tenant may fill more than its share of the
+ * queue, so the others can always queue.
  */
 export class FairSlots {
   private readonly options: FairSlotsOptions;
+  private readonly maxHeld: number;
   private readonly held = new Map<string, number>();
   /** Tenants with waiters, each with its waiters in order of arrival. */
   private readonly waiting = new Map<string, Waiter[]>();
@@ -43,12 +50,15 @@ export class FairSlots {
 
   constructor(options: FairSlotsOptions) {
     this.options = options;
+    this.maxHeld = Math.max(1, Math.min(options.maxHeldPerTenant ?? options.capacity, options.capacity));
   }
 
   /** Resolves with the function that gives the slot back, once the tenant holds one; rejects with SlotRefused when it may not wait. */
   acquire(tenant: string): Promise<() => void> {
     if (this.closedWith) return Promise.reject(this.closedWith);
-    if (this.running < this.options.capacity && this.queued === 0) return Promise.resolve(this.hold(tenant));
+    // A free slot with tenants still waiting means every one of them is at its cap (each release
+    // serves the waiting first): a tenant below its cap takes the slot at once.
+    if (this.running < this.options.capacity && this.heldBy(tenant) < this.maxHeld) return Promise.resolve(this.hold(tenant));
     const own = this.waiting.get(tenant) ?? [];
     if (this.queued >= this.options.maxQueue) return Promise.reject(new SlotRefused('queue', 'Every place in the queue is taken.'));
     if (own.length >= this.options.maxQueuePerTenant) {
@@ -94,8 +104,9 @@ export class FairSlots {
   }
 
   private serveNext(): void {
-    while (this.running < this.options.capacity && this.waiting.size > 0) {
+    while (this.running < this.options.capacity) {
       const tenant = this.nextTenant();
+      if (tenant === null) return;
       const waiters = this.waiting.get(tenant) as Waiter[];
       const waiter = waiters.shift() as Waiter;
       this.queued -= 1;
@@ -104,11 +115,16 @@ export class FairSlots {
     }
   }
 
-  /** The waiting tenant holding the fewest slots; among equals, the one served longest ago (never, first). */
-  private nextTenant(): string {
+  private heldBy(tenant: string): number {
+    return this.held.get(tenant) ?? 0;
+  }
+
+  /** The waiting tenant below its cap holding the fewest slots; among equals, the one served longest ago (never, first). */
+  private nextTenant(): string | null {
     let chosen: string | null = null;
-    const rank = (tenant: string): [number, number] => [this.held.get(tenant) ?? 0, this.lastServed.get(tenant) ?? 0];
+    const rank = (tenant: string): [number, number] => [this.heldBy(tenant), this.lastServed.get(tenant) ?? 0];
     for (const tenant of this.waiting.keys()) {
+      if (this.heldBy(tenant) >= this.maxHeld) continue;
       if (chosen === null) {
         chosen = tenant;
         continue;
@@ -117,6 +133,6 @@ export class FairSlots {
       const [bestHeld, bestLast] = rank(chosen);
       if (held < bestHeld || (held === bestHeld && last < bestLast)) chosen = tenant;
     }
-    return chosen as string;
+    return chosen;
   }
 }

@@ -878,7 +878,7 @@ export interface paths {
         put?: never;
         /**
          * Render an HTML page, or a named template (`invoice`, `receipt`) with its data, to a stored PDF with a download URL valid for 15 minutes.
-         * @description Rendered by headless Chromium with JavaScript disabled and every request the page makes refused: remote, `file:` and other URLs are never fetched; inline styles and `data:` images and fonts work. HTML over 2 MiB is 413. Busy renderers answer 503 with `Retry-After`.
+         * @description Rendered by headless Chromium with JavaScript disabled and every request the page makes refused: remote, `file:` and other URLs are never fetched; inline styles and `data:` images and fonts work. HTML over 2 MiB is 413. Renders have their own budget of 30 a minute per caller, apart from its general one. The browser's pages are shared fairly between organizations: a freed page goes to the waiting organization holding the fewest, and an organization with 4 renders already waiting is answered 429; when the whole queue is full, 503. Both carry `Retry-After`. Chromium is started so that it can open no network connection at all.
          *
          *     Requires permission (API key scope) `documents:write`.
          */

@@ -3,15 +3,16 @@ import type { Environment, Tier } from '../tenancy/organization.ts';
 export const RATE_WINDOW_MS = 60_000;
 
 /** Which budget a route draws from: the caller's general one, or a separately limited one. */
-export type RateClass = 'standard' | 'ingest' | 'pdf_intake' | 'file_upload';
+export type RateClass = 'standard' | 'ingest' | 'pdf_intake' | 'file_upload' | 'render';
 
 const ENVIRONMENT_LIMIT: Record<Exclude<Environment, 'production'>, number> = { local: 100, sandbox: 100 };
 const PRODUCTION_TIER_LIMIT: Record<Tier, number> = { standard: 1_000, enterprise: 10_000 };
 /**
  * AI ingest and PDF intake parse documents: 20 a minute each; file uploads (claim attachments,
- * up to 25 MiB each) 60 a minute; whatever the caller's general budget.
+ * up to 25 MiB each) 60 a minute; rendering HTML to PDF (a shared browser) 30 a minute; whatever
+ * the caller's general budget.
  */
-const CLASS_LIMIT: Partial<Record<RateClass, number>> = { ingest: 20, pdf_intake: 20, file_upload: 60 };
+const CLASS_LIMIT: Partial<Record<RateClass, number>> = { ingest: 20, pdf_intake: 20, file_upload: 60, render: 30 };
 
 export interface LimitInputs {
   readonly environment: Environment;

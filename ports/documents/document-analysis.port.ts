@@ -18,13 +18,16 @@ export interface ClassifiedDocument {
   readonly classifiedBy: 'embedded' | 'ai';
 }
 
-/** Decides what kind of document an upload is, and reads the fields its kind has. */
+/**
+ * Decides what kind of document an upload is, and reads the fields its kind has. `tenant` (the
+ * organization) is whose turn and budget the work is counted in.
+ */
 export interface DocumentClassifier {
-  classify(file: StagedFile): Promise<ClassifiedDocument>;
+  classify(tenant: string, file: StagedFile): Promise<ClassifiedDocument>;
 }
 
 /** Document parsing and the embedded model, off the event loop. */
 export interface DocumentAnalysis extends DocumentClassifier {
-  content(file: StagedFile): Promise<DocumentContent>;
-  extract(type: DocumentClass, content: DocumentContent): Promise<ExtractedFields | null>;
+  content(tenant: string, file: StagedFile): Promise<DocumentContent>;
+  extract(tenant: string, type: DocumentClass, content: DocumentContent): Promise<ExtractedFields | null>;
 }

@@ -40,7 +40,7 @@ export class DocumentIngestion {
     const type = uploadedType(file, claimedName);
     // Only PDFs and text have words to classify by; a photo or a spreadsheet is not read at all.
     const readable = type.contentType === 'application/pdf' || type.contentType.startsWith('text/') || type.contentType === 'message/rfc822';
-    const { classification, extracted, classifiedBy } = readable ? await this.deps.classifier.classify(file) : UNREAD;
+    const { classification, extracted, classifiedBy } = readable ? await this.deps.classifier.classify(orgId, file) : UNREAD;
     const id = this.deps.ids.next('doc');
     const document = await this.deps.library.store(orgId, {
       id,

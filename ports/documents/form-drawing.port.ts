@@ -1,7 +1,7 @@
 import type { CertificateOfInsurance, Mcs90Endorsement } from '../../core/documents/certificate.ts';
 
-/** Draws the platform's own forms as PDF bytes. */
+/** Draws the platform's own forms as PDF bytes, in the turn of `tenant` (the organization). */
 export interface FormDrawing {
-  certificate(content: CertificateOfInsurance): Promise<Uint8Array>;
-  mcs90(content: Mcs90Endorsement): Promise<Uint8Array>;
+  certificate(tenant: string, content: CertificateOfInsurance): Promise<Uint8Array>;
+  mcs90(tenant: string, content: Mcs90Endorsement): Promise<Uint8Array>;
 }

@@ -3,8 +3,9 @@ import type { StagedFile } from './staged-file.ts';
 
 /**
  * Reads the fillable form of a document; throws `invalid_document` when it is not a readable
- * PDF (or cannot be read within its budget), `service_unavailable` when too many wait.
+ * PDF (or cannot be read within its budget), `service_unavailable` when too many wait,
+ * `rate_limited` when `tenant` (the organization) has spent its reading time or queue share.
  */
 export interface FormReader {
-  read(document: StagedFile): Promise<FormValues>;
+  read(tenant: string, document: StagedFile): Promise<FormValues>;
 }

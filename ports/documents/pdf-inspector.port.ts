@@ -1,4 +1,4 @@
 /** Facts about a PDF that take parsing it (off the event loop). */
 export interface PdfInspector {
-  pageCount(pdf: Uint8Array): Promise<number>;
+  pageCount(tenant: string, pdf: Uint8Array): Promise<number>;
 }

@@ -54,8 +54,8 @@ export class PdfRendering {
     if (Buffer.byteLength(html) > MAX_HTML_BYTES) {
       throw new DomainError('payload_too_large', `The HTML exceeds ${MAX_HTML_BYTES} bytes.`, { limitBytes: MAX_HTML_BYTES });
     }
-    const pdf = await this.deps.renderer.render(html);
-    const pages = await this.deps.inspector.pageCount(pdf);
+    const pdf = await this.deps.renderer.render(orgId, html);
+    const pages = await this.deps.inspector.pageCount(orgId, pdf);
     const id = this.deps.ids.next('doc');
     const document = await this.deps.library.store(orgId, {
       id,

@@ -119,19 +119,7 @@ export class Authenticate {
     const user = await this.deps.users.findById(claims.org, claims.sub);
     if (!user) return rejected('The token names an unknown user.');
     if (claims.sid !== undefined && !(await this.sessionLive(claims.org, claims.sid))) return rejected('The session of this token has ended.');
-    return {
-      outcome: 'authenticated',
-      principal: {
-        kind: 'user',
-        userId: user.id,
-        orgId: user.orgId,
-        role: user.role,
-        via: 'jwt',
-        ...(claims.sid !== undefined ? { sessionId: claims.sid } : {}),
-        ...((await this.pendingProducer(user)) ? { pendingProducer: true } : {}),
-      },
-      organization,
-    };
+    return { outcome: 'authenticated', principal: await this.userPrincipal(user, claims.sid), organization };
   }
 
   /**
@@ -154,17 +142,22 @@ export class Authenticate {
         const user = await this.deps.users.findById(orgId, credential.userId);
         if (!user) return null;
         if (credential.sessionId !== undefined && !(await this.sessionLive(orgId, credential.sessionId))) return null;
-        return {
-          kind: 'user',
-          userId: user.id,
-          orgId: user.orgId,
-          role: user.role,
-          via: 'jwt',
-          ...(credential.sessionId !== undefined ? { sessionId: credential.sessionId } : {}),
-          ...((await this.pendingProducer(user)) ? { pendingProducer: true } : {}),
-        };
+        return this.userPrincipal(user, credential.sessionId);
       }
     }
+  }
+
+  /** A stored user as a principal: its role as stored now, and the session its token came from. */
+  private async userPrincipal(user: User, sessionId: string | undefined): Promise<Principal> {
+    return {
+      kind: 'user',
+      userId: user.id,
+      orgId: user.orgId,
+      role: user.role,
+      via: 'jwt',
+      ...(sessionId !== undefined ? { sessionId } : {}),
+      ...((await this.pendingProducer(user)) ? { pendingProducer: true } : {}),
+    };
   }
 
   /** A token obtained from a session lives no longer than the session: signing out ends it. */

@@ -109,7 +109,7 @@ export class Certificates {
       storageKey: storageKey ?? `docs/${orgId}/coi/${certificateNumber}.pdf`,
       filename: `${certificateNumber}.pdf`,
       contentType: 'application/pdf',
-      content: await this.deps.drawing.certificate(content),
+      content: await this.deps.drawing.certificate(orgId, content),
       about: { policyId: policy.id },
       certificateNumber,
       createdBy: describeActor(actor),
@@ -139,7 +139,7 @@ export class Certificates {
       storageKey,
       filename: `MCS-90-${policy.policyNumber}.pdf`,
       contentType: 'application/pdf',
-      content: await this.deps.drawing.mcs90(endorsement),
+      content: await this.deps.drawing.mcs90(orgId, endorsement),
       about: { policyId: policy.id },
     });
     return { document, link: this.deps.library.linkTo(document) };

@@ -75,7 +75,7 @@ export class Submissions {
 
   /** An ACORD 125 upload: what its form fields say becomes the submission; what they do not stays missing. */
   async createFromAcord125(actor: Principal, orgId: string, document: StagedFile): Promise<{ submission: Submission; extraction: Extraction }> {
-    const { risk, contactEmail, description, extraction } = fromAcord125(await this.deps.forms.read(document));
+    const { risk, contactEmail, description, extraction } = fromAcord125(await this.deps.forms.read(orgId, document));
     const submission = await this.create(
       actor,
       orgId,

@@ -59,3 +59,18 @@ test('a slot is given back once, however often its release is called', async (t)
   await new Promise((resolve) => setImmediate(resolve));
   t.true(second);
 });
+
+test('capped below the capacity, one tenant leaves a slot for the next to start at once', async (t) => {
+  const slots = new FairSlots({ capacity: 2, maxQueue: 8, maxQueuePerTenant: 8, maxHeldPerTenant: 1 });
+  const first = await slots.acquire('a');
+  let second = false;
+  const queued = slots.acquire('a').then((release) => ((second = true), release));
+  const other = await slots.acquire('b');
+  t.false(second, 'a waits for its own slot while one is free for others');
+  other();
+  await new Promise((resolve) => setImmediate(resolve));
+  t.false(second);
+  first();
+  (await queued)();
+  t.true(second);
+});
