@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { platformClient } from '../clients/typescript/index.ts';
+import { patientFetch } from './patient-fetch.ts';
 
 export interface Connection {
   readonly api: string;
@@ -22,7 +23,10 @@ export const machineSecret = (): string => {
   throw new Error(`No machine secret: set API_SECRET, or start the service once in local so that ${file} exists.`);
 };
 
-export const platform = (connection: Connection) => platformClient(connection.api, { token: connection.secret });
+/** Every request of the command line waits out a 429 as its `Retry-After` says. */
+export const cliFetch = patientFetch();
+
+export const platform = (connection: Connection) => platformClient(connection.api, { token: connection.secret }, { fetch: cliFetch });
 
 /** The error of an answer as one line, or the data. */
 export const expectData = <T>(what: string, answer: { data?: T; error?: unknown; response: Response }): T => {

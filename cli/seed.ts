@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { addDays, today } from '../core/shared/calendar-date.ts';
 import { platformClient } from '../clients/typescript/index.ts';
-import { expectData, platform, type Connection } from './connection.ts';
+import { cliFetch, expectData, platform, type Connection } from './connection.ts';
 
 const INSUREDS = [
   'Harbor Bakery LLC',
@@ -47,16 +47,16 @@ export const seedDemo = async (connection: Connection, options: { policies: numb
     'administrator',
     await operator.POST('/v1/users', { body: { email: adminEmail, password: adminPassword, role: 'org_admin', name: 'Demo Admin', orgId: org.id } }),
   );
-  const signIn = await fetch(`${connection.auth}/api/auth/sign-in/email`, {
+  const signIn = await cliFetch(`${connection.auth}/api/auth/sign-in/email`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email: adminEmail, password: adminPassword }),
   });
-  const admin = platformClient(connection.api, { token: ((await signIn.json()) as { token: string }).token });
+  const admin = platformClient(connection.api, { token: ((await signIn.json()) as { token: string }).token }, { fetch: cliFetch });
 
   const producerIds: string[] = [];
   for (const name of ['Pat Producer', 'Sam Broker']) {
-    const signedUp = await fetch(`${connection.auth}/api/auth/sign-up/email`, {
+    const signedUp = await cliFetch(`${connection.auth}/api/auth/sign-up/email`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: `${name.split(' ')[0]?.toLowerCase()}@${domain}`, password: randomBytes(12).toString('base64url'), name, orgId: org.id }),
@@ -65,8 +65,18 @@ export const seedDemo = async (connection: Connection, options: { policies: numb
   }
 
   progress.start(options.policies);
+  try {
+    return { orgId: org.id, adminEmail, adminPassword, producers: producerIds.length, ...(await seedPolicies(admin, producerIds, options.policies, progress)) };
+  } finally {
+    // A bar left running keeps a terminal's process alive: it stops whatever happened.
+    progress.stop();
+  }
+};
+
+/** Submissions quoted and bound, first installments paid, claims on the terms in force. */
+const seedPolicies = async (admin: ReturnType<typeof platformClient>, producerIds: readonly string[], count: number, progress: SeedProgress) => {
   let [policies, payments, claims] = [0, 0, 0];
-  for (let n = 0; n < options.policies; n += 1) {
+  for (let n = 0; n < count; n += 1) {
     const inForce = n % 3 === 0;
     const submission = expectData(
       'submission',
@@ -107,6 +117,5 @@ export const seedDemo = async (connection: Connection, options: { policies: numb
     }
     progress.increment();
   }
-  progress.stop();
-  return { orgId: org.id, adminEmail, adminPassword, producers: producerIds.length, policies, payments, claims };
+  return { policies, payments, claims };
 };

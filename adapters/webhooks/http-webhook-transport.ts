@@ -111,6 +111,10 @@ export class HmacWebhookSigner implements WebhookSigner {
     return `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
   }
 
+  signStandard(secret: string, id: string, timestampSeconds: number, body: string): string {
+    return `v1,${createHmac('sha256', Buffer.from(secret, 'hex')).update(`${id}.${timestampSeconds}.${body}`).digest('base64')}`;
+  }
+
   newSecret(): string {
     return randomBytes(32).toString('hex');
   }

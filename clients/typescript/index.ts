@@ -15,9 +15,15 @@ export interface Credential {
   readonly apiKey?: string;
 }
 
-export const platformClient = (baseUrl: string, credential: Credential = {}): Client<paths> =>
+export interface ClientOptions {
+  /** The fetch to send requests with (for example one that waits out 429s); the global one by default. */
+  readonly fetch?: (input: Request) => Promise<Response>;
+}
+
+export const platformClient = (baseUrl: string, credential: Credential = {}, options: ClientOptions = {}): Client<paths> =>
   createClient<paths>({
     baseUrl,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
     headers: {
       ...(credential.token ? { authorization: `Bearer ${credential.token}` } : {}),
       ...(credential.apiKey ? { 'x-api-key': credential.apiKey } : {}),

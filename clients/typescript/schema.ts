@@ -2291,8 +2291,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * E-mail delivery events, queued for processing; a repeated message id answers { deduplicated: true }.
-         * @description Signed with `wh-id`, `wh-timestamp`, `wh-signature`. Duplicates answer 200 without processing; events more than 5 minutes from now answer 400 `stale_event`; a processing failure answers 500 so the sender retries.
+         * E-mail delivery events, queued for processing; a repeated message id answers { deduplicated: true }. The three headers come as `svix-*` (what Svix-based providers send), `webhook-*` (Standard Webhooks) or `wh-*`, one family per delivery.
+         * @description Signed with `svix-id`, `svix-timestamp`, `svix-signature`. Duplicates answer 200 without processing; events more than 5 minutes from now answer 400 `stale_event`; a processing failure answers 500 so the sender retries.
          */
         post: operations["emailProviderWebhook"];
         delete?: never;
@@ -2354,12 +2354,18 @@ export interface webhooks {
         put?: never;
         /**
          * A claim was closed.
-         * @description Delivered once with a 10-second timeout. Verify `X-Service-Signature` (`sha256=` + hex HMAC-SHA256 of the raw body keyed with the subscription secret) with a constant-time comparison before processing.
+         * @description Delivered once with a 10-second timeout. Verify `X-Service-Signature` (`sha256=` + hex HMAC-SHA256 of the raw body keyed with the subscription secret) with a constant-time comparison before processing, or the Standard Webhooks headers with an official verifier keyed with the `signingSecret` (`webhook-id` is the event id, the same on a redelivery: keep it to drop repeats).
          */
         post: {
             parameters: {
                 query?: never;
                 header: {
+                    /** @description The event id (Standard Webhooks). */
+                    "webhook-id": string;
+                    /** @description `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed with the 32 bytes of the subscription secret (Standard Webhooks). */
+                    "webhook-signature": string;
+                    /** @description Unix seconds of the attempt (Standard Webhooks). */
+                    "webhook-timestamp": string;
                     /** @description Unique delivery UUID, for idempotency. */
                     "X-Service-Delivery": string;
                     "X-Service-Event": "claim.closed";
@@ -2416,12 +2422,18 @@ export interface webhooks {
         put?: never;
         /**
          * A first notice of loss was received.
-         * @description Delivered once with a 10-second timeout. Verify `X-Service-Signature` (`sha256=` + hex HMAC-SHA256 of the raw body keyed with the subscription secret) with a constant-time comparison before processing.
+         * @description Delivered once with a 10-second timeout. Verify `X-Service-Signature` (`sha256=` + hex HMAC-SHA256 of the raw body keyed with the subscription secret) with a constant-time comparison before processing, or the Standard Webhooks headers with an official verifier keyed with the `signingSecret` (`webhook-id` is the event id, the same on a redelivery: keep it to drop repeats).
          */
         post: {
             parameters: {
                 query?: never;
                 header: {
+                    /** @description The event id (Standard Webhooks). */
+                    "webhook-id": string;
+                    /** @description `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed with the 32 bytes of the subscription secret (Standard Webhooks). */
+                    "webhook-signature": string;
+                    /** @description Unix seconds of the attempt (Standard Webhooks). */
+                    "webhook-timestamp": string;
                     /** @description Unique delivery UUID, for idempotency. */
                     "X-Service-Delivery": string;
                     "X-Service-Event": "claim.filed";
@@ -2477,12 +2489,18 @@ export interface webhooks {
         put?: never;
         /**
          * A claim was opened (with its first notice of loss).
-         * @description Delivered once with a 10-second timeout. Verify `X-Service-Signature` (`sha256=` + hex HMAC-SHA256 of the raw body keyed with the subscription secret) with a constant-time comparison before processing.
+         * @description Delivered once with a 10-second timeout. Verify `X-Service-Signature` (`sha256=` + hex HMAC-SHA256 of the raw body keyed with the subscription secret) with a constant-time comparison before processing, or the Standard Webhooks headers with an official verifier keyed with the `signingSecret` (`webhook-id` is the event id, the same on a redelivery: keep it to drop repeats).
          */
         post: {
             parameters: {
                 query?: never;
                 header: {
+                    /** @description The event id (Standard Webhooks). */
+                    "webhook-id": string;
+                    /** @description `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed with the 32 bytes of the subscription secret (Standard Webhooks). */
+                    "webhook-signature": string;
+                    /** @description Unix seconds of the attempt (Standard Webhooks). */
+                    "webhook-timestamp": string;
                     /** @description Unique delivery UUID, for idempotency. */
                     "X-Service-Delivery": string;
                     "X-Service-Event": "claim.opened";
@@ -2538,12 +2556,18 @@ export interface webhooks {
         put?: never;
         /**
          * Reserves were set or updated.
-         * @description Delivered once with a 10-second timeout. Verify `X-Service-Signature` (`sha256=` + hex HMAC-SHA256 of the raw body keyed with the subscription secret) with a constant-time comparison before processing.
+         * @description Delivered once with a 10-second timeout. Verify `X-Service-Signature` (`sha256=` + hex HMAC-SHA256 of the raw body keyed with the subscription secret) with a constant-time comparison before processing, or the Standard Webhooks headers with an official verifier keyed with the `signingSecret` (`webhook-id` is the event id, the same on a redelivery: keep it to drop repeats).
          */
         post: {
             parameters: {
                 query?: never;
                 header: {
+                    /** @description The event id (Standard Webhooks). */
+                    "webhook-id": string;
+                    /** @description `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed with the 32 bytes of the subscription secret (Standard Webhooks). */
+                    "webhook-signature": string;
+                    /** @description Unix seconds of the attempt (Standard Webhooks). */
+                    "webhook-timestamp": string;
                     /** @description Unique delivery UUID, for idempotency. */
                     "X-Service-Delivery": string;
                     "X-Service-Event": "claim.reserved";
@@ -2602,12 +2626,18 @@ export interface webhooks {
         put?: never;
         /**
          * A settlement was approved.
-         * @description Delivered once with a 10-second timeout. Verify `X-Service-Signature` (`sha256=` + hex HMAC-SHA256 of the raw body keyed with the subscription secret) with a constant-time comparison before processing.
+         * @description Delivered once with a 10-second timeout. Verify `X-Service-Signature` (`sha256=` + hex HMAC-SHA256 of the raw body keyed with the subscription secret) with a constant-time comparison before processing, or the Standard Webhooks headers with an official verifier keyed with the `signingSecret` (`webhook-id` is the event id, the same on a redelivery: keep it to drop repeats).
          */
         post: {
             parameters: {
                 query?: never;
                 header: {
+                    /** @description The event id (Standard Webhooks). */
+                    "webhook-id": string;
+                    /** @description `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed with the 32 bytes of the subscription secret (Standard Webhooks). */
+                    "webhook-signature": string;
+                    /** @description Unix seconds of the attempt (Standard Webhooks). */
+                    "webhook-timestamp": string;
                     /** @description Unique delivery UUID, for idempotency. */
                     "X-Service-Delivery": string;
                     "X-Service-Event": "claim.settled";
@@ -2665,12 +2695,18 @@ export interface webhooks {
         put?: never;
         /**
          * A licence expiry, appointment renewal or state filing is due within 30 days (once per item and day).
-         * @description Delivered once with a 10-second timeout. Verify `X-Service-Signature` (`sha256=` + hex HMAC-SHA256 of the raw body keyed with the subscription secret) with a constant-time comparison before processing.
+         * @description Delivered once with a 10-second timeout. Verify `X-Service-Signature` (`sha256=` + hex HMAC-SHA256 of the raw body keyed with the subscription secret) with a constant-time comparison before processing, or the Standard Webhooks headers with an official verifier keyed with the `signingSecret` (`webhook-id` is the event id, the same on a redelivery: keep it to drop repeats).
          */
         post: {
             parameters: {
                 query?: never;
                 header: {
+                    /** @description The event id (Standard Webhooks). */
+                    "webhook-id": string;
+                    /** @description `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed with the 32 bytes of the subscription secret (Standard Webhooks). */
+                    "webhook-signature": string;
+                    /** @description Unix seconds of the attempt (Standard Webhooks). */
+                    "webhook-timestamp": string;
                     /** @description Unique delivery UUID, for idempotency. */
                     "X-Service-Delivery": string;
                     "X-Service-Event": "compliance.deadline_approaching";
@@ -2730,12 +2766,18 @@ export interface webhooks {
         put?: never;
         /**
          * A program's written premium for the year passed 85 % of its aggregate cap (once per program and day).
-         * @description Delivered once with a 10-second timeout. Verify `X-Service-Signature` (`sha256=` + hex HMAC-SHA256 of the raw body keyed with the subscription secret) with a constant-time comparison before processing.
+         * @description Delivered once with a 10-second timeout. Verify `X-Service-Signature` (`sha256=` + hex HMAC-SHA256 of the raw body keyed with the subscription secret) with a constant-time comparison before processing, or the Standard Webhooks headers with an official verifier keyed with the `signingSecret` (`webhook-id` is the event id, the same on a redelivery: keep it to drop repeats).
          */
         post: {
             parameters: {
                 query?: never;
                 header: {
+                    /** @description The event id (Standard Webhooks). */
+                    "webhook-id": string;
+                    /** @description `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed with the 32 bytes of the subscription secret (Standard Webhooks). */
+                    "webhook-signature": string;
+                    /** @description Unix seconds of the attempt (Standard Webhooks). */
+                    "webhook-timestamp": string;
                     /** @description Unique delivery UUID, for idempotency. */
                     "X-Service-Delivery": string;
                     "X-Service-Event": "da.limit_approaching";
@@ -2795,12 +2837,18 @@ export interface webhooks {
         put?: never;
         /**
          * An invoice became fully paid.
-         * @description Delivered once with a 10-second timeout. Verify `X-Service-Signature` (`sha256=` + hex HMAC-SHA256 of the raw body keyed with the subscription secret) with a constant-time comparison before processing.
+         * @description Delivered once with a 10-second timeout. Verify `X-Service-Signature` (`sha256=` + hex HMAC-SHA256 of the raw body keyed with the subscription secret) with a constant-time comparison before processing, or the Standard Webhooks headers with an official verifier keyed with the `signingSecret` (`webhook-id` is the event id, the same on a redelivery: keep it to drop repeats).
          */
         post: {
             parameters: {
                 query?: never;
                 header: {
+                    /** @description The event id (Standard Webhooks). */
+                    "webhook-id": string;
+                    /** @description `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed with the 32 bytes of the subscription secret (Standard Webhooks). */
+                    "webhook-signature": string;
+                    /** @description Unix seconds of the attempt (Standard Webhooks). */
+                    "webhook-timestamp": string;
                     /** @description Unique delivery UUID, for idempotency. */
                     "X-Service-Delivery": string;
                     "X-Service-Event": "invoice.paid";
@@ -2856,12 +2904,18 @@ export interface webhooks {
         put?: never;
         /**
          * A payment attempt failed.
-         * @description Delivered once with a 10-second timeout. Verify `X-Service-Signature` (`sha256=` + hex HMAC-SHA256 of the raw body keyed with the subscription secret) with a constant-time comparison before processing.
+         * @description Delivered once with a 10-second timeout. Verify `X-Service-Signature` (`sha256=` + hex HMAC-SHA256 of the raw body keyed with the subscription secret) with a constant-time comparison before processing, or the Standard Webhooks headers with an official verifier keyed with the `signingSecret` (`webhook-id` is the event id, the same on a redelivery: keep it to drop repeats).
          */
         post: {
             parameters: {
                 query?: never;
                 header: {
+                    /** @description The event id (Standard Webhooks). */
+                    "webhook-id": string;
+                    /** @description `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed with the 32 bytes of the subscription secret (Standard Webhooks). */
+                    "webhook-signature": string;
+                    /** @description Unix seconds of the attempt (Standard Webhooks). */
+                    "webhook-timestamp": string;
                     /** @description Unique delivery UUID, for idempotency. */
                     "X-Service-Delivery": string;
                     "X-Service-Event": "payment.failed";
@@ -2921,12 +2975,18 @@ export interface webhooks {
         put?: never;
         /**
          * A premium payment was processed.
-         * @description Delivered once with a 10-second timeout. Verify `X-Service-Signature` (`sha256=` + hex HMAC-SHA256 of the raw body keyed with the subscription secret) with a constant-time comparison before processing.
+         * @description Delivered once with a 10-second timeout. Verify `X-Service-Signature` (`sha256=` + hex HMAC-SHA256 of the raw body keyed with the subscription secret) with a constant-time comparison before processing, or the Standard Webhooks headers with an official verifier keyed with the `signingSecret` (`webhook-id` is the event id, the same on a redelivery: keep it to drop repeats).
          */
         post: {
             parameters: {
                 query?: never;
                 header: {
+                    /** @description The event id (Standard Webhooks). */
+                    "webhook-id": string;
+                    /** @description `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed with the 32 bytes of the subscription secret (Standard Webhooks). */
+                    "webhook-signature": string;
+                    /** @description Unix seconds of the attempt (Standard Webhooks). */
+                    "webhook-timestamp": string;
                     /** @description Unique delivery UUID, for idempotency. */
                     "X-Service-Delivery": string;
                     "X-Service-Event": "payment.received";
@@ -2983,12 +3043,18 @@ export interface webhooks {
         put?: never;
         /**
          * A policy was bound.
-         * @description Delivered once with a 10-second timeout. Verify `X-Service-Signature` (`sha256=` + hex HMAC-SHA256 of the raw body keyed with the subscription secret) with a constant-time comparison before processing.
+         * @description Delivered once with a 10-second timeout. Verify `X-Service-Signature` (`sha256=` + hex HMAC-SHA256 of the raw body keyed with the subscription secret) with a constant-time comparison before processing, or the Standard Webhooks headers with an official verifier keyed with the `signingSecret` (`webhook-id` is the event id, the same on a redelivery: keep it to drop repeats).
          */
         post: {
             parameters: {
                 query?: never;
                 header: {
+                    /** @description The event id (Standard Webhooks). */
+                    "webhook-id": string;
+                    /** @description `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed with the 32 bytes of the subscription secret (Standard Webhooks). */
+                    "webhook-signature": string;
+                    /** @description Unix seconds of the attempt (Standard Webhooks). */
+                    "webhook-timestamp": string;
                     /** @description Unique delivery UUID, for idempotency. */
                     "X-Service-Delivery": string;
                     "X-Service-Event": "policy.bound";
@@ -3045,12 +3111,18 @@ export interface webhooks {
         put?: never;
         /**
          * A policy was cancelled.
-         * @description Delivered once with a 10-second timeout. Verify `X-Service-Signature` (`sha256=` + hex HMAC-SHA256 of the raw body keyed with the subscription secret) with a constant-time comparison before processing.
+         * @description Delivered once with a 10-second timeout. Verify `X-Service-Signature` (`sha256=` + hex HMAC-SHA256 of the raw body keyed with the subscription secret) with a constant-time comparison before processing, or the Standard Webhooks headers with an official verifier keyed with the `signingSecret` (`webhook-id` is the event id, the same on a redelivery: keep it to drop repeats).
          */
         post: {
             parameters: {
                 query?: never;
                 header: {
+                    /** @description The event id (Standard Webhooks). */
+                    "webhook-id": string;
+                    /** @description `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed with the 32 bytes of the subscription secret (Standard Webhooks). */
+                    "webhook-signature": string;
+                    /** @description Unix seconds of the attempt (Standard Webhooks). */
+                    "webhook-timestamp": string;
                     /** @description Unique delivery UUID, for idempotency. */
                     "X-Service-Delivery": string;
                     "X-Service-Event": "policy.cancelled";
@@ -3109,12 +3181,18 @@ export interface webhooks {
         put?: never;
         /**
          * A mid-term endorsement was applied.
-         * @description Delivered once with a 10-second timeout. Verify `X-Service-Signature` (`sha256=` + hex HMAC-SHA256 of the raw body keyed with the subscription secret) with a constant-time comparison before processing.
+         * @description Delivered once with a 10-second timeout. Verify `X-Service-Signature` (`sha256=` + hex HMAC-SHA256 of the raw body keyed with the subscription secret) with a constant-time comparison before processing, or the Standard Webhooks headers with an official verifier keyed with the `signingSecret` (`webhook-id` is the event id, the same on a redelivery: keep it to drop repeats).
          */
         post: {
             parameters: {
                 query?: never;
                 header: {
+                    /** @description The event id (Standard Webhooks). */
+                    "webhook-id": string;
+                    /** @description `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed with the 32 bytes of the subscription secret (Standard Webhooks). */
+                    "webhook-signature": string;
+                    /** @description Unix seconds of the attempt (Standard Webhooks). */
+                    "webhook-timestamp": string;
                     /** @description Unique delivery UUID, for idempotency. */
                     "X-Service-Delivery": string;
                     "X-Service-Event": "policy.endorsed";
@@ -3174,12 +3252,18 @@ export interface webhooks {
         put?: never;
         /**
          * A cancelled policy was reinstated within its window; the returned premium is charged again.
-         * @description Delivered once with a 10-second timeout. Verify `X-Service-Signature` (`sha256=` + hex HMAC-SHA256 of the raw body keyed with the subscription secret) with a constant-time comparison before processing.
+         * @description Delivered once with a 10-second timeout. Verify `X-Service-Signature` (`sha256=` + hex HMAC-SHA256 of the raw body keyed with the subscription secret) with a constant-time comparison before processing, or the Standard Webhooks headers with an official verifier keyed with the `signingSecret` (`webhook-id` is the event id, the same on a redelivery: keep it to drop repeats).
          */
         post: {
             parameters: {
                 query?: never;
                 header: {
+                    /** @description The event id (Standard Webhooks). */
+                    "webhook-id": string;
+                    /** @description `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed with the 32 bytes of the subscription secret (Standard Webhooks). */
+                    "webhook-signature": string;
+                    /** @description Unix seconds of the attempt (Standard Webhooks). */
+                    "webhook-timestamp": string;
                     /** @description Unique delivery UUID, for idempotency. */
                     "X-Service-Delivery": string;
                     "X-Service-Event": "policy.reinstated";
@@ -3238,12 +3322,18 @@ export interface webhooks {
         put?: never;
         /**
          * A renewal policy was created.
-         * @description Delivered once with a 10-second timeout. Verify `X-Service-Signature` (`sha256=` + hex HMAC-SHA256 of the raw body keyed with the subscription secret) with a constant-time comparison before processing.
+         * @description Delivered once with a 10-second timeout. Verify `X-Service-Signature` (`sha256=` + hex HMAC-SHA256 of the raw body keyed with the subscription secret) with a constant-time comparison before processing, or the Standard Webhooks headers with an official verifier keyed with the `signingSecret` (`webhook-id` is the event id, the same on a redelivery: keep it to drop repeats).
          */
         post: {
             parameters: {
                 query?: never;
                 header: {
+                    /** @description The event id (Standard Webhooks). */
+                    "webhook-id": string;
+                    /** @description `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed with the 32 bytes of the subscription secret (Standard Webhooks). */
+                    "webhook-signature": string;
+                    /** @description Unix seconds of the attempt (Standard Webhooks). */
+                    "webhook-timestamp": string;
                     /** @description Unique delivery UUID, for idempotency. */
                     "X-Service-Delivery": string;
                     "X-Service-Event": "policy.renewed";
@@ -3302,12 +3392,18 @@ export interface webhooks {
         put?: never;
         /**
          * Sent by the test operation of a subscription.
-         * @description Delivered once with a 10-second timeout. Verify `X-Service-Signature` (`sha256=` + hex HMAC-SHA256 of the raw body keyed with the subscription secret) with a constant-time comparison before processing.
+         * @description Delivered once with a 10-second timeout. Verify `X-Service-Signature` (`sha256=` + hex HMAC-SHA256 of the raw body keyed with the subscription secret) with a constant-time comparison before processing, or the Standard Webhooks headers with an official verifier keyed with the `signingSecret` (`webhook-id` is the event id, the same on a redelivery: keep it to drop repeats).
          */
         post: {
             parameters: {
                 query?: never;
                 header: {
+                    /** @description The event id (Standard Webhooks). */
+                    "webhook-id": string;
+                    /** @description `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed with the 32 bytes of the subscription secret (Standard Webhooks). */
+                    "webhook-signature": string;
+                    /** @description Unix seconds of the attempt (Standard Webhooks). */
+                    "webhook-timestamp": string;
                     /** @description Unique delivery UUID, for idempotency. */
                     "X-Service-Delivery": string;
                     "X-Service-Event": "webhook.test";
@@ -7789,7 +7885,7 @@ export interface operations {
                             postalCode: string;
                             /** @enum {string} */
                             state: "AL" | "AK" | "AZ" | "AR" | "CA" | "CO" | "CT" | "DE" | "DC" | "FL" | "GA" | "HI" | "ID" | "IL" | "IN" | "IA" | "KS" | "KY" | "LA" | "ME" | "MD" | "MA" | "MI" | "MN" | "MS" | "MO" | "MT" | "NE" | "NV" | "NH" | "NJ" | "NM" | "NY" | "NC" | "ND" | "OH" | "OK" | "OR" | "PA" | "RI" | "SC" | "SD" | "TN" | "TX" | "UT" | "VT" | "VA" | "WA" | "WV" | "WI" | "WY";
-                        };
+                        } | string;
                         name: string;
                     };
                     /** @description Description of operations, locations or vehicles. */
@@ -20033,7 +20129,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Created, with `secret` (64 hex characters). */
+            /** @description Created, with `secret` (64 hex characters: the key of `X-Service-Signature`) and `signingSecret` (the same 32 bytes as `whsec_` + base64, the key Standard Webhooks verifiers take for `webhook-signature`). */
             201: {
                 headers: {
                     /** @description Requests allowed per minute. */
@@ -20056,6 +20152,7 @@ export interface operations {
                         events: string[];
                         id: string;
                         secret: string;
+                        signingSecret: string;
                         url: string;
                     };
                 };
@@ -20664,13 +20761,13 @@ export interface operations {
     emailProviderWebhook: {
         parameters: {
             query?: never;
-            header: {
-                /** @description Message id: the event id and the deduplication key. */
-                "wh-id": string;
-                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "id.timestamp.rawBody">`, key = base64-decoded part after `whsec_` (EMAIL_WEBHOOK_SECRET); several space-separated values allowed. */
-                "wh-signature": string;
-                /** @description Unix seconds; more than 5 minutes away from now is refused. */
-                "wh-timestamp": string;
+            header?: {
+                /** @description Message id: the event id and the deduplication key (or `webhook-id`, `wh-id`). */
+                "svix-id"?: string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "id.timestamp.rawBody">`, key = base64-decoded part after `whsec_` (EMAIL_WEBHOOK_SECRET); several space-separated values allowed (or `webhook-signature`, `wh-signature`). */
+                "svix-signature"?: string;
+                /** @description Unix seconds; more than 5 minutes away from now is refused (or `webhook-timestamp`, `wh-timestamp`). */
+                "svix-timestamp"?: string;
             };
             path?: never;
             cookie?: never;

@@ -4,7 +4,7 @@
  * page is an adapter's work.
  */
 import { compareDates, type CalendarDate } from '../shared/calendar-date.ts';
-import { DomainError } from '../shared/domain-error.ts';
+import { DomainError, validationFailed } from '../shared/domain-error.ts';
 import { formatDollars, type Cents } from '../shared/money.ts';
 import type { LineOfBusiness } from '../underwriting/reference-data.ts';
 
@@ -75,11 +75,22 @@ export const assertCertifiable = (policy: CertifiedPolicy, on: CalendarDate): vo
   }
 };
 
-export const addressLines = (address: PostalAddress): string[] => [
-  address.line1,
-  ...(address.line2 ? [address.line2] : []),
-  `${address.city}, ${address.state} ${address.postalCode}`,
-];
+/** A holder's address: structured, or free text as the ACORD 25 holder block is (at most four lines). */
+export type HolderAddress = PostalAddress | string;
+
+export const HOLDER_ADDRESS_LINES = 4;
+
+export const addressLines = (address: HolderAddress): string[] => {
+  if (typeof address !== 'string') return [address.line1, ...(address.line2 ? [address.line2] : []), `${address.city}, ${address.state} ${address.postalCode}`];
+  const lines = address
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+  if (lines.length === 0 || lines.length > HOLDER_ADDRESS_LINES) {
+    throw validationFailed('certificateHolder.address', 'lines', `A holder's address has 1 to ${HOLDER_ADDRESS_LINES} lines.`);
+  }
+  return lines;
+};
 
 export const certificateOf = (input: {
   readonly certificateNumber: string;
@@ -88,7 +99,7 @@ export const certificateOf = (input: {
   readonly agency: string;
   readonly producerName: string | null;
   readonly insurer: { readonly name: string; readonly naic: string };
-  readonly holder: { readonly name: string; readonly address?: PostalAddress | null };
+  readonly holder: { readonly name: string; readonly address?: HolderAddress | null };
   readonly additionalInsured?: string;
   readonly description?: string;
 }): CertificateOfInsurance => {

@@ -1,4 +1,4 @@
-import { assertCertifiable, certificateNumberFor, certificateOf, mcs90Of, type PostalAddress } from '../../core/documents/certificate.ts';
+import { assertCertifiable, certificateNumberFor, certificateOf, mcs90Of, type HolderAddress, type PostalAddress } from '../../core/documents/certificate.ts';
 import type { StoredDocumentRecord } from '../../core/documents/stored-document.ts';
 import { describeActor, type Principal } from '../../core/identity/principal.ts';
 import type { Policy } from '../../core/policy/policy.ts';
@@ -29,14 +29,14 @@ export interface CertificatesDeps {
 
 export interface CertificateRequest {
   readonly policyId: string;
-  readonly certificateHolder: { readonly name: string; readonly address: PostalAddress };
+  readonly certificateHolder: { readonly name: string; readonly address: HolderAddress };
   readonly additionalInsured?: string;
   readonly description?: string;
 }
 
 /** A certificate's request where the holder (the insured itself) may have no address on file. */
 type InsuredHolderRequest = Omit<CertificateRequest, 'certificateHolder'> & {
-  readonly certificateHolder: { readonly name: string; readonly address: PostalAddress | null };
+  readonly certificateHolder: { readonly name: string; readonly address: HolderAddress | null };
 };
 
 /** Certificates of insurance and MCS-90 endorsements, drawn from the policy as it stands today. */

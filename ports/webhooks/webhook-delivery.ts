@@ -24,6 +24,9 @@ export const envelopeOf = (event: DomainEvent): string =>
 export const deliver = async (deps: DeliveryDeps, subscription: WebhookSubscription, event: DomainEvent): Promise<WebhookDelivery> => {
   const body = envelopeOf(event);
   const deliveryId = deps.signer.newDeliveryId();
+  // Standard Webhooks beside the spec's headers: `webhook-id` is the event's id, the same on every
+  // redelivery, so receivers' official verifiers also reject replays and repeats.
+  const timestamp = Math.floor(deps.clock.now().getTime() / 1000);
   const result = await deps.transport.post(
     subscription.url,
     body,
@@ -32,6 +35,9 @@ export const deliver = async (deps: DeliveryDeps, subscription: WebhookSubscript
       'x-service-signature': deps.signer.sign(subscription.secret, body),
       'x-service-event': event.type,
       'x-service-delivery': deliveryId,
+      'webhook-id': event.id,
+      'webhook-timestamp': String(timestamp),
+      'webhook-signature': deps.signer.signStandard(subscription.secret, event.id, timestamp, body),
     },
     { timeoutMs: DELIVERY_TIMEOUT_MS, allowPrivate: deps.allowPrivateAddresses },
   );

@@ -62,6 +62,11 @@ export interface WebhookTransport {
 export interface WebhookSigner {
   /** `sha256=` + lowercase hex HMAC-SHA256 of the raw body. */
   sign(secret: string, body: string): string;
+  /**
+   * The Standard Webhooks signature: `v1,` + base64 HMAC-SHA256 of `id.timestamp.body`, keyed with
+   * the 32 bytes the subscription's 64-hex secret encodes (`whsecOf` gives receivers that key).
+   */
+  signStandard(secret: string, id: string, timestampSeconds: number, body: string): string;
   newSecret(): string;
   newDeliveryId(): string;
 }

@@ -8,8 +8,8 @@ import { check, listObjects } from '../../core/authorization/relationship-check.
 import type { RelationshipTuple } from '../../core/authorization/relationship-tuple.ts';
 import { MemoryTuples } from '../support/memory-tuples.ts';
 
-/** OpenFGA's own test data (../shared/authz-conformance, Apache 2.0): models, tuples and expected answers. */
-const SUITE = join(import.meta.dirname, '../../../shared/authz-conformance');
+/** OpenFGA's own test data (fixtures/authorization/openfga-conformance, Apache 2.0): models, tuples and expected answers. */
+const SUITE = join(import.meta.dirname, '../../fixtures/authorization/openfga-conformance');
 
 interface Stage {
   readonly model: string;

@@ -79,6 +79,16 @@ test('names outside the standard fonts print as ? instead of failing; a postal a
   });
   t.is(badZip.status, 400);
   t.is((await generate(t, a.adminToken, { policyId: policy.policy.id, certificateHolder: { name: 'x' } })).status, 400);
+  // The ACORD 25 holder block is free text: an address given as one string is printed line by line.
+  const freeText = await generate(t, a.adminToken, {
+    policyId: policy.policy.id,
+    certificateHolder: { name: 'Port of Oakland', address: 'Attn: Risk Management\n530 Water St\nOakland, CA 94607' },
+  });
+  t.is(freeText.status, 201);
+  const printed = await pdfText(new Uint8Array(await (await download(t.context.app, freeText.body.downloadUrl)).arrayBuffer()));
+  t.true(printed.includes('Attn: Risk Management') && printed.includes('530 Water St'), printed.slice(0, 400));
+  const tooLong = await generate(t, a.adminToken, { policyId: policy.policy.id, certificateHolder: { name: 'x', address: 'a\nb\nc\nd\ne' } });
+  t.like(tooLong, { status: 400, body: { details: { field: 'certificateHolder.address', rule: 'lines' } } });
 });
 
 test('who may certify: a key with coi:generate, the producer of the policy; other organizations see no policy; cancelled policies are 422', async (t) => {

@@ -1,7 +1,6 @@
 import anyTest, { type TestFn } from 'ava';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { acord125Pdf, COMPLETE } from '../../fixtures/acord125/acord125-generator.ts';
 import { call, createTenant, startTestApp, type TestApp, type Tenant } from '../support/test-app.ts';
 
@@ -19,32 +18,36 @@ const BOUNDARY = '----hostile-boundary';
 const post = (t: { context: { app: TestApp; attacker: Tenant } }, body: Buffer, contentType: string) =>
   call(t.context.app.api, 'POST', '/v1/submissions', { token: t.context.attacker.adminToken, rawBody: body, headers: { 'content-type': contentType } });
 
-/** Latencies of the bystander's reads, issued one after another while `work` runs. */
-const readLatenciesDuring = async (t: { context: { app: TestApp; bystander: Tenant } }, work: Promise<unknown>): Promise<number[]> => {
+/**
+ * The bystander's reads, issued one after another while `work` runs: their statuses, and how many
+ * were answered while the work was still pending (a read that had to wait for the work would be
+ * answered only after it). Behaviour, not speed: `npm run bench` (hostile-uploads) has the figures.
+ */
+const readsDuring = async (t: { context: { app: TestApp; bystander: Tenant } }, work: Promise<unknown>) => {
   let done = false;
   void work.finally(() => (done = true));
-  const latencies: number[] = [];
+  const statuses: number[] = [];
+  let answeredWhilePending = 0;
   while (!done) {
-    const started = performance.now();
     const read = await call(t.context.app.api, 'GET', '/v1/policies', { token: t.context.bystander.adminToken });
-    latencies.push(performance.now() - started);
-    if (read.status !== 200) throw new Error(`read answered ${read.status}`);
+    statuses.push(read.status);
+    if (!done) answeredWhilePending += 1;
   }
-  return latencies.sort((a, b) => a - b);
+  return { statuses, answeredWhilePending };
 };
-
-const p99 = (sorted: number[]): number => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))] ?? 0;
 
 test.serial('a 10 MiB junk PDF is refused with 400 invalid_document while another tenant reads without waiting', async (t) => {
   const junk = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(10 * 1024 * 1024 - 16, 'A')]);
   const upload = post(t, junk, 'application/pdf');
-  const latencies = await readLatenciesDuring(t, upload);
+  const reads = await readsDuring(t, upload);
   const answer = await upload;
   t.is(answer.status, 400);
   t.is(answer.body.error, 'invalid_document');
-  t.true(latencies.length >= 10, `only ${latencies.length} reads completed`);
-  t.log(`${latencies.length} reads during the upload: p99 ${p99(latencies).toFixed(1)} ms, max ${latencies.at(-1)?.toFixed(1)} ms`);
-  t.true(p99(latencies) < 50, `p99 ${p99(latencies)} ms`);
+  t.true(
+    reads.statuses.every((status) => status === 200),
+    reads.statuses.join(' '),
+  );
+  t.true(reads.answeredWhilePending >= 1, 'the other organization’s reads are answered while the upload is still being read');
 });
 
 test.serial('a PDF without a document catalog is 400 invalid_document, not a 500', async (t) => {
@@ -56,11 +59,14 @@ test.serial('a PDF without a document catalog is 400 invalid_document, not a 500
 test.serial('a multipart part header of a megabyte repeating content-disposition: is refused at once', async (t) => {
   const body = Buffer.from(`--${BOUNDARY}\r\nx-filler: ${'content-disposition:'.repeat((1024 * 1024) / 20)}\r\n\r\nx\r\n--${BOUNDARY}--\r\n`);
   const upload = post(t, body, `multipart/form-data; boundary=${BOUNDARY}`);
-  const latencies = await readLatenciesDuring(t, upload);
+  const reads = await readsDuring(t, upload);
   const answer = await upload;
   t.is(answer.status, 400);
   t.deepEqual(answer.body.details, { field: 'body', rule: 'multipart' });
-  t.true(p99(latencies) < 50, `p99 ${p99(latencies)} ms`);
+  t.true(
+    reads.statuses.every((status) => status === 200),
+    reads.statuses.join(' '),
+  );
 });
 
 test.serial('multipart limits: one file, a bounded number of parts, a boundary', async (t) => {

@@ -1,3 +1,5 @@
+import { Webhook as StandardWebhook } from 'standardwebhooks';
+import { Webhook as SvixWebhook } from 'svix';
 import anyTest, { type TestFn } from 'ava';
 import { createHmac } from 'node:crypto';
 import Stripe from 'stripe';
@@ -123,6 +125,31 @@ test('e-mail events are queued once per message id', async (t) => {
     headers: { 'content-type': 'application/json', 'wh-id': 'msg_2', 'wh-timestamp': String(Math.floor(Date.now() / 1000)), 'wh-signature': 'v1,AAAA' },
   });
   t.is(bad.status, 401);
+});
+
+test('e-mail events signed by the svix and standardwebhooks libraries are accepted in every header family', async (t) => {
+  const { app } = t.context;
+  const now = new Date();
+  const deliver = (family: string, id: string, body: string, signature: string) =>
+    call(app.api, 'POST', '/webhooks/email-provider', {
+      rawBody: body,
+      headers: {
+        'content-type': 'application/json',
+        [`${family}-id`]: id,
+        [`${family}-timestamp`]: String(Math.floor(now.getTime() / 1000)),
+        [`${family}-signature`]: signature,
+      },
+    });
+  const body = (id: string) => JSON.stringify({ type: 'email.bounced', created_at: now.toISOString(), data: { email_id: id } });
+  const svix = new SvixWebhook(EMAIL_WEBHOOK_SECRET);
+  const standard = new StandardWebhook(EMAIL_WEBHOOK_SECRET);
+  t.is((await deliver('svix', 'msg_svix', body('msg_svix'), svix.sign('msg_svix', now, body('msg_svix')))).status, 200, 'as Svix-based providers send it');
+  t.is((await deliver('webhook', 'msg_std', body('msg_std'), standard.sign('msg_std', now, body('msg_std')))).status, 200, 'Standard Webhooks');
+  t.is((await deliver('wh', 'msg_wh', body('msg_wh'), standard.sign('msg_wh', now, body('msg_wh')))).status, 200);
+  const signed = svix.sign('msg_swapped', now, body('msg_swapped'));
+  t.is((await deliver('svix', 'msg_swapped', body('msg_other'), signed)).status, 401, 'a body other than the one signed');
+  const queued = await app.app.store.collection('email_events').find({ _id: { $in: ['msg_svix', 'msg_std', 'msg_wh'] } });
+  t.is(queued.length, 3);
 });
 
 test('payment events reach subscribers through the outbox', async (t) => {

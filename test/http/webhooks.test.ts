@@ -1,3 +1,4 @@
+import { Webhook as StandardWebhook } from 'standardwebhooks';
 import anyTest, { type TestFn } from 'ava';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { call, createTenant, startTestApp, type TestApp, type Tenant } from '../support/test-app.ts';
@@ -41,6 +42,18 @@ test('a carrier endpoint receives a verifiable policy.bound callback, and the de
     t.false(verify('0'.repeat(64), first.body, first.headers['x-service-signature'] as string));
     t.is(first.headers['x-service-event'], 'policy.bound');
     t.regex(first.headers['x-service-delivery'] as string, /^[0-9a-f-]{36}$/);
+    // The Standard Webhooks headers, verified by the official package with the `signingSecret`.
+    t.is(created.body.signingSecret, `whsec_${Buffer.from(created.body.secret, 'hex').toString('base64')}`);
+    const standard = new StandardWebhook(created.body.signingSecret);
+    const headers = {
+      'webhook-id': first.headers['webhook-id'],
+      'webhook-timestamp': first.headers['webhook-timestamp'],
+      'webhook-signature': first.headers['webhook-signature'],
+    } as Record<string, string>;
+    t.like(standard.verify(first.body, headers), { type: 'policy.bound' });
+    t.throws(() => new StandardWebhook(`whsec_${Buffer.alloc(32).toString('base64')}`).verify(first.body, headers), undefined, 'another key');
+    t.throws(() => standard.verify(`${first.body} `, headers), undefined, 'another body');
+    t.is(headers['webhook-id'], JSON.parse(first.body).id, 'the event id, the same on a redelivery');
     const envelope = JSON.parse(first.body);
     t.deepEqual(Object.keys(envelope).sort(), ['data', 'id', 'orgId', 'timestamp', 'type']);
     t.like(envelope, { type: 'policy.bound', orgId: a.orgId });

@@ -12,7 +12,14 @@ const CertificateRequest = Type.Object(
     certificateHolder: Type.Object(
       {
         name: Text({ minLength: 1, maxLength: 200 }),
-        address: PostalAddressSchema,
+        address: Type.Union([
+          PostalAddressSchema,
+          LongText({
+            minLength: 1,
+            maxLength: 400,
+            description: 'Free text as on the ACORD 25 holder block: 1 to 4 lines separated by line breaks.',
+          }),
+        ]),
       },
       { additionalProperties: false },
     ),

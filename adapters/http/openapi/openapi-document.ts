@@ -165,7 +165,7 @@ const webhooks = (): Json =>
         post: {
           summary: EVENT_TYPES[type],
           description:
-            'Delivered once with a 10-second timeout. Verify `X-Service-Signature` (`sha256=` + hex HMAC-SHA256 of the raw body keyed with the subscription secret) with a constant-time comparison before processing.',
+            'Delivered once with a 10-second timeout. Verify `X-Service-Signature` (`sha256=` + hex HMAC-SHA256 of the raw body keyed with the subscription secret) with a constant-time comparison before processing, or the Standard Webhooks headers with an official verifier keyed with the `signingSecret` (`webhook-id` is the event id, the same on a redelivery: keep it to drop repeats).',
           parameters: [
             { name: 'X-Service-Signature', in: 'header', required: true, schema: { type: 'string', pattern: '^sha256=[0-9a-f]{64}$' } },
             { name: 'X-Service-Event', in: 'header', required: true, schema: { type: 'string', const: type } },
@@ -175,6 +175,22 @@ const webhooks = (): Json =>
               required: true,
               description: 'Unique delivery UUID, for idempotency.',
               schema: { type: 'string', format: 'uuid' },
+            },
+            { name: 'webhook-id', in: 'header', required: true, description: 'The event id (Standard Webhooks).', schema: { type: 'string' } },
+            {
+              name: 'webhook-timestamp',
+              in: 'header',
+              required: true,
+              description: 'Unix seconds of the attempt (Standard Webhooks).',
+              schema: { type: 'string', pattern: '^[0-9]+$' },
+            },
+            {
+              name: 'webhook-signature',
+              in: 'header',
+              required: true,
+              description:
+                '`v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed with the 32 bytes of the subscription secret (Standard Webhooks).',
+              schema: { type: 'string', pattern: '^v1,' },
             },
           ],
           requestBody: {

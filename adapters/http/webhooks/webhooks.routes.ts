@@ -74,12 +74,17 @@ export const webhookRoutes = (webhooks: Webhooks): RouteDefinition[] => [
       { additionalProperties: false },
     ),
     responses: {
-      201: { description: 'Created, with `secret` (64 hex characters).', schema: Type.Composite([SubscriptionSchema, Type.Object({ secret: Type.String() })]) },
+      201: {
+        description:
+          'Created, with `secret` (64 hex characters: the key of `X-Service-Signature`) and `signingSecret` (the same 32 bytes as `whsec_` + base64, the key Standard Webhooks verifiers take for `webhook-signature`).',
+        schema: Type.Composite([SubscriptionSchema, Type.Object({ secret: Type.String(), signingSecret: Type.String({ pattern: '^whsec_' }) })]),
+      },
     },
     handler: async (context) => {
       const { orgId, ...input } = context.body;
       const created = await webhooks.create(orgScope(context, orgId), input);
-      return { status: 201, body: { ...viewSubscription(created), secret: created.secret }, headers: { 'Cache-Control': 'no-store' } };
+      const signingSecret = `whsec_${Buffer.from(created.secret, 'hex').toString('base64')}`;
+      return { status: 201, body: { ...viewSubscription(created), secret: created.secret, signingSecret }, headers: { 'Cache-Control': 'no-store' } };
     },
   }),
   defineRoute({

@@ -2,7 +2,14 @@ import { createHmac } from 'node:crypto';
 import type { InboundHeaders, ProviderVerifier, VerifiedDelivery } from '../../../ports/inbound/inbound.ports.ts';
 import { BASE64_SHA256, header, invalidSignature, jsonObject, sameBytes, UNIX_SECONDS } from '../shared/signature-checks.ts';
 
-/** Standard Webhooks (`wh-id`, `wh-timestamp`, `wh-signature: v1,<base64>`), key = base64 after `whsec_`. */
+/**
+ * The header families that carry the Standard Webhooks scheme: what Svix-based providers (Resend,
+ * Clerk and others) really send, the specification's own names, and this API's earlier short ones.
+ * A delivery is read in the first family whose id it carries; families are never mixed.
+ */
+const HEADER_FAMILIES = ['svix', 'webhook', 'wh'] as const;
+
+/** Standard Webhooks (`<family>-id`, `-timestamp`, `-signature: v1,<base64>`), key = base64 after `whsec_`. */
 export class StandardWebhooksVerifier implements ProviderVerifier {
   private readonly key: Buffer;
 
@@ -11,9 +18,10 @@ export class StandardWebhooksVerifier implements ProviderVerifier {
   }
 
   verify(raw: Uint8Array, headers: InboundHeaders): VerifiedDelivery {
-    const id = header(headers, 'wh-id') ?? header(headers, 'webhook-id');
-    const timestamp = header(headers, 'wh-timestamp') ?? header(headers, 'webhook-timestamp');
-    const signatures = header(headers, 'wh-signature') ?? header(headers, 'webhook-signature');
+    const family = HEADER_FAMILIES.find((name) => header(headers, `${name}-id`) !== undefined) ?? 'wh';
+    const id = header(headers, `${family}-id`);
+    const timestamp = header(headers, `${family}-timestamp`);
+    const signatures = header(headers, `${family}-signature`);
     if (!id || !timestamp || !UNIX_SECONDS.test(timestamp) || !signatures) throw invalidSignature();
     const expected = createHmac('sha256', this.key).update(`${id}.${timestamp}.`).update(raw).digest();
     const matched = signatures
