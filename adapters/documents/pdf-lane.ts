@@ -14,6 +14,12 @@ export interface PdfLaneOptions {
   readonly budgetMs: number;
   /** Heap of one worker; a task that needs more is refused. */
   readonly maxHeapMb: number;
+  /**
+   * Threads kept started: a task's budget runs from when it is handed to the pool, so a thread
+   * started for it would spend part of the budget loading the PDF libraries, which a busy
+   * machine can stretch past the budget of an ordinary document.
+   */
+  readonly warm?: boolean;
 }
 
 /** How a failed task is told: a sender's document is refused; our own drawing failing is our fault. */
@@ -36,7 +42,7 @@ export class PdfLane {
     this.turns = new FairSlots({ capacity: options.threads, maxQueue: options.maxQueue, maxQueuePerTenant: options.maxQueuePerTenant });
     this.pool = new Piscina({
       filename: new URL('./pdf.worker.ts', import.meta.url).href,
-      minThreads: 0,
+      minThreads: options.warm ? options.threads : 0,
       maxThreads: options.threads,
       idleTimeout: 30_000,
       resourceLimits: { maxOldGenerationSizeMb: options.maxHeapMb },

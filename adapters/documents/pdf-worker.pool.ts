@@ -48,7 +48,7 @@ export class PdfWorkerPool implements FormReader, FormDrawing, PdfInspector, Doc
 
   constructor(options: PdfPoolOptions = DEFAULT_PDF_POOL) {
     this.options = options;
-    this.reading = new PdfLane(options);
+    this.reading = new PdfLane({ ...options, warm: true });
     // Our own drawing is trusted work: its budget only guards against a stuck thread, and must
     // cover a cold worker starting while the machine is busy with others' parsing.
     this.drawing = new PdfLane({ ...options, threads: 1, budgetMs: Math.max(options.budgetMs, DRAWING_BUDGET_MS) });

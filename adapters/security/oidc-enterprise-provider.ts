@@ -17,7 +17,10 @@ export interface SsoSettings {
 /**
  * The enterprise provider through openid-client: discovery once, the authorization code flow with
  * PKCE (S256), and the ID token checked by the library (signature against the provider's keys,
- * issuer, audience, expiry, state, nonce). An `http:` issuer is accepted on loopback only.
+ * issuer, audience, expiry, state, nonce). Providers that keep profile claims out of the ID token
+ * (OpenID Connect's own rule when an access token is issued, oidc-provider's default) give them
+ * at the userinfo endpoint, which is asked with the access token, its `sub` checked against the
+ * ID token's. An `http:` issuer is accepted on loopback only.
  */
 export class OidcEnterpriseProvider implements EnterpriseIdentityProvider {
   private readonly settings: SsoSettings;
@@ -68,11 +71,14 @@ export class OidcEnterpriseProvider implements EnterpriseIdentityProvider {
     });
     const claims = tokens.claims();
     if (!claims) throw new Error('The provider returned no ID token.');
+    const complete = typeof claims.email === 'string' && typeof claims.email_verified === 'boolean' && typeof claims.tid === 'string';
+    // The ID token's claims win; userinfo fills only what it left out.
+    const known = complete ? claims : { ...(await oidc.fetchUserInfo(config, tokens.access_token, claims.sub)), ...claims };
     return {
       subject: claims.sub,
-      email: typeof claims.email === 'string' ? claims.email : null,
-      emailVerified: claims.email_verified === true,
-      tenantId: typeof claims.tid === 'string' ? claims.tid : null,
+      email: typeof known.email === 'string' ? known.email : null,
+      emailVerified: known.email_verified === true,
+      tenantId: typeof known.tid === 'string' ? known.tid : null,
     };
   }
 }

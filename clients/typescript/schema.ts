@@ -1349,7 +1349,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List policies, newest first (`orgId` with the machine secret).
+         * List policies, newest first (`orgId` with the machine secret). Filters combine with AND: `insuredName` (the whole name, case ignored), `policyNumber`, `producerId`, `state` (the risk's), `lineOfBusiness`, `status`, `effectiveFrom` and `effectiveTo` (inclusive). Any other parameter is 400 naming it.
          * @description Requires permission (API key scope) `policies:read`.
          */
         get: operations["listPolicies"];
@@ -13048,10 +13048,19 @@ export interface operations {
             query?: {
                 /** @description Opaque cursor from a previous page (`nextCursor`). */
                 cursor?: string;
+                /** @description YYYY-MM-DD, a real calendar date. */
+                effectiveFrom?: string;
+                /** @description YYYY-MM-DD, a real calendar date. */
+                effectiveTo?: string;
+                insuredName?: string;
                 /** @description Page size. */
                 limit?: number;
+                lineOfBusiness?: "GL" | "PROPERTY" | "AUTO" | "CYBER" | "PL";
                 /** @description Organization acted on; required with the machine secret. */
                 orgId?: string;
+                policyNumber?: string;
+                producerId?: string;
+                state?: "AL" | "AK" | "AZ" | "AR" | "CA" | "CO" | "CT" | "DE" | "DC" | "FL" | "GA" | "HI" | "ID" | "IL" | "IN" | "IA" | "KS" | "KY" | "LA" | "ME" | "MD" | "MA" | "MI" | "MN" | "MS" | "MO" | "MT" | "NE" | "NV" | "NH" | "NJ" | "NM" | "NY" | "NC" | "ND" | "OH" | "OK" | "OR" | "PA" | "RI" | "SC" | "SD" | "TN" | "TX" | "UT" | "VT" | "VA" | "WA" | "WV" | "WI" | "WY";
                 status?: "active" | "cancelled";
             };
             header?: never;

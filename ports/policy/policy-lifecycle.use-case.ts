@@ -23,6 +23,7 @@ import { rateOnVersion } from '../../core/underwriting/rate-manual.ts';
 import { assertValidRisk } from '../../core/underwriting/risk-validation.ts';
 import type { CompleteRisk } from '../../core/underwriting/submission.ts';
 import type { Among, Page, PageRequest } from '../persistence/page.ts';
+import type { PolicyFilters } from './policy.repositories.ts';
 import type { LifecycleDeps } from './lifecycle-deps.ts';
 import { cancelPolicy, reinstatePolicy, type CancellationInput } from './policy-cancellation.ts';
 import { rebillPolicy } from './policy-rebilling.ts';
@@ -52,7 +53,7 @@ export class PolicyLifecycle {
     return policy;
   }
 
-  list(orgId: string, filters: { status?: PolicyStatus } & Among, page: PageRequest): Promise<Page<Policy>> {
+  list(orgId: string, filters: PolicyFilters & Among, page: PageRequest): Promise<Page<Policy>> {
     return this.deps.policies.list(orgId, filters, page);
   }
 

@@ -1,10 +1,26 @@
 import type { DomainEvent } from '../../core/events/domain-event.ts';
 import type { Policy, PolicyStatus } from '../../core/policy/policy.ts';
 import type { PolicyTransaction } from '../../core/policy/policy-transaction.ts';
+import type { CalendarDate } from '../../core/shared/calendar-date.ts';
 import type { Transition } from '../../core/shared/lifecycle.ts';
 import type { Among, Page, PageRequest } from '../persistence/page.ts';
 
 export type PolicyChanges = Partial<Omit<Policy, 'id' | 'orgId' | 'version' | 'status'>>;
+
+/** Filters of the policy list, combined with AND. */
+export interface PolicyFilters {
+  readonly status?: PolicyStatus;
+  /** The whole insured name, case ignored. */
+  readonly insuredName?: string;
+  readonly policyNumber?: string;
+  readonly producerId?: string;
+  /** The risk's state. */
+  readonly state?: string;
+  readonly lineOfBusiness?: string;
+  /** Effective on or after / on or before these dates. */
+  readonly effectiveFrom?: CalendarDate;
+  readonly effectiveTo?: CalendarDate;
+}
 
 export interface PolicyRepository {
   /** Stores the policy with its events (outbox); `duplicate` when the policy number is taken. */
@@ -15,7 +31,7 @@ export interface PolicyRepository {
    * for the policyholder sign-in, which names a policy number and nothing else.
    */
   findByNumberInAnyOrganization(policyNumber: string): Promise<Policy[]>;
-  list(orgId: string, filters: { status?: PolicyStatus } & Among, page: PageRequest): Promise<Page<Policy>>;
+  list(orgId: string, filters: PolicyFilters & Among, page: PageRequest): Promise<Page<Policy>>;
   /**
    * Makes the lifecycle move `step` with its changes and events in one write, only if the policy
    * is still at `version` and in `step.from`; null means someone else changed it first.

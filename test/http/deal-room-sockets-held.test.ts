@@ -91,8 +91,9 @@ test('messages sent over sockets draw from the sender’s request budget, across
   t.teardown(closeAll(clients));
   // The administrator spent five requests of its 25 (a user, a submission, a room, two addresses): 20 are left for 2 × 20 messages.
   for (let sent = 0; sent < 20; sent += 1) for (const client of clients) client.socket.send(JSON.stringify({ type: 'message', body: `m${sent}` }));
-  const refusals = await Promise.all(clients.map((client) => client.next((frame) => frame.type === 'error' && frame.error === 'rate_limited')));
-  t.like(refusals[0], { error: 'rate_limited' }, 'each socket hears the budget is spent');
+  // Whichever socket's messages come last hears that the budget is spent (waited for generously on a busy machine).
+  const refusal = await Promise.any(clients.map((client) => client.next((frame) => frame.type === 'error' && frame.error === 'rate_limited', 30_000)));
+  t.like(refusal, { error: 'rate_limited' });
   await new Promise((resolve) => setTimeout(resolve, 300));
   const stored = await call(app.api, 'GET', `/v1/deal-rooms/${room.id}/messages?limit=200`, { token: reader.token });
   t.is(stored.body.data.length, 20, `${stored.body.data.length} messages stored`);

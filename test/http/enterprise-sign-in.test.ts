@@ -160,3 +160,33 @@ test.serial('tampering: a changed state, a replayed callback, a missing state co
     t.is(start.status, 400, callbackURL);
   }
 });
+
+test.serial('a provider as it comes (e-mail at the userinfo endpoint, not in the ID token) signs users in too', async (t) => {
+  const issuer = await startOidcIssuer(
+    CLIENT,
+    {
+      newcomer: { email: 'new.hire@acme.test', email_verified: true, tid: TENANT_ID },
+      otherTenant: { email: 'spy@acme.test', email_verified: true, tid: 'tenant-evil' },
+      unverified: { email: 'late@acme.test', email_verified: false, tid: TENANT_ID },
+    },
+    { defaults: true },
+  );
+  t.teardown(() => issuer.close());
+  const app = await startTestApp({
+    env: {
+      AUTH_BASE_URL: AUTH_ORIGIN,
+      SSO_ISSUER: issuer.issuer,
+      SSO_CLIENT_ID: CLIENT.id,
+      SSO_CLIENT_SECRET: CLIENT.secret,
+      SSO_TENANT_ID: TENANT_ID,
+      PORTAL_URLS: PORTAL,
+    },
+  });
+  t.teardown(app.close);
+  const acme = await createTenant(app, { domain: 'acme.test' });
+  const newcomer = await journey({ context: { app, issuer } }, 'newcomer');
+  t.is(newcomer.final.status, 302);
+  t.like(claimsOf(new URL(newcomer.final.headers.get('location') as string).searchParams.get('token') as string), { org: acme.orgId, role: 'auditor' });
+  t.is((await journey({ context: { app, issuer } }, 'otherTenant')).final.status, 403, 'the tenant is checked from userinfo too');
+  t.is((await journey({ context: { app, issuer } }, 'unverified')).final.status, 403);
+});

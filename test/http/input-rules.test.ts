@@ -129,7 +129,8 @@ test('every date, money and text field of every route refuses hostile values wit
         const label = `${method.toUpperCase()} ${template} ${probe.path.join('.')}=${JSON.stringify(probe.value)}`;
         t.is(answer.status, 400, label);
         t.is(answer.body?.error, 'validation_failed', label);
-        t.deepEqual(answer.body?.details, { field: probe.path.join('.'), rule: probe.rule }, label);
+        // The hostile field comes first; other problems of the generated body may follow in `problems`.
+        t.like(answer.body?.details, { field: probe.path.join('.'), rule: probe.rule }, label);
         checked += 1;
         routesSeen.add(`${method} ${template}`);
       }

@@ -23,6 +23,8 @@ export interface OidcIssuer {
 export const startOidcIssuer = async (
   client: { id: string; secret: string; redirectUri: string },
   accounts: Readonly<Record<string, Account>>,
+  /** `defaults`: the provider as it comes, profile claims at the userinfo endpoint only (`conformIdTokenClaims`). */
+  options: { readonly defaults?: boolean } = {},
 ): Promise<OidcIssuer> => {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -45,8 +47,9 @@ export const startOidcIssuer = async (
     ],
     findAccount: (_context, id) => (accounts[id] ? { accountId: id, claims: () => ({ sub: id, ...accounts[id] }) } : undefined),
     claims: { openid: ['sub', 'tid'], email: ['email', 'email_verified'] },
-    // The ID token carries the claims of the scopes granted (as enterprise providers do).
-    conformIdTokenClaims: false,
+    // The ID token carries the claims of the scopes granted (as many enterprise providers do),
+    // unless the provider runs as it comes.
+    ...(options.defaults ? {} : { conformIdTokenClaims: false }),
     pkce: { required: () => true },
     features: { devInteractions: { enabled: false } },
     cookies: { keys: ['oidc-issuer-test-cookie-key'] },

@@ -5,8 +5,12 @@ import { dollarsProblem } from '../../../core/shared/money.ts';
 import { validationFailed, type DomainError } from '../../../core/shared/domain-error.ts';
 import { firstUnsafeString, trimTextFields, unsafeText, type TextKind } from './text-input.ts';
 
-const strictBodies = new Ajv2020({ allErrors: false, strict: false, useDefaults: true });
-const coercingQueries = new Ajv2020({ allErrors: false, strict: false, coerceTypes: 'array', useDefaults: true });
+// Every problem of a request is found (a client fixes them all at once), the first named in `field` and `rule`.
+const strictBodies = new Ajv2020({ allErrors: true, strict: false, useDefaults: true });
+const coercingQueries = new Ajv2020({ allErrors: true, strict: false, coerceTypes: 'array', useDefaults: true });
+
+/** Problems listed in one answer at most. */
+const MAX_PROBLEMS = 20;
 for (const ajv of [strictBodies, coercingQueries]) {
   // `date` (full mode) accepts only real calendar dates: 2027-02-30 and 2027-99-99 are refused.
   addFormats.default(ajv, { mode: 'full' });
@@ -37,18 +41,67 @@ const messageOf = (error: ErrorObject, field: string): string => {
       return `'${field}' has more than two decimals.`;
     case 'text':
       return `'${field}' ${UNSAFE_MESSAGE}.`;
+    case 'enum':
+      return `'${field}' must be one of: ${(error.params.allowedValues as unknown[]).slice(0, 50).join(', ')}.`;
     default:
       return `'${field}' ${error.message ?? 'is invalid'}.`;
   }
 };
 
-/** The first schema violation as the contract's `validation_failed`: `details.field` and `details.rule`. */
-const toDomainError = (error: ErrorObject, location: string, at: string | undefined): DomainError => {
+interface Problem {
+  readonly field: string;
+  readonly rule: string;
+  readonly message: string;
+}
+
+const problemOf = (error: ErrorObject, location: string, at: string | undefined): Problem => {
   const path = [...(at ? [at] : []), ...error.instancePath.slice(1).split('/').filter(Boolean)];
   if (error.keyword === 'required') path.push(String(error.params.missingProperty));
   if (error.keyword === 'additionalProperties') path.push(String(error.params.additionalProperty));
   const field = path.join('.') || location;
-  return validationFailed(field, ruleOf(error), messageOf(error, field));
+  return { field, rule: ruleOf(error), message: messageOf(error, field) };
+};
+
+/**
+ * The contract's `validation_failed`: the first problem in `details.field` and `details.rule`;
+ * when there are more, all of them (at most 20) in `details.problems`. A union (`anyOf`) reports
+ * each branch: its wrapping error, and a branch's wrong `type` beside another branch's real
+ * problem with the same field, say nothing more and are left out.
+ */
+const toDomainError = (errors: readonly ErrorObject[], location: string, at: string | undefined): DomainError => {
+  const found = errors.filter((error) => error.keyword !== 'anyOf' || errors.length === 1).map((error) => problemOf(error, location, at));
+  const problems: Problem[] = [];
+  for (const problem of found) {
+    const masked = problem.rule === 'type' && found.some((other) => other.field === problem.field && other.rule !== 'type');
+    if (masked || problems.some((known) => known.field === problem.field && known.rule === problem.rule)) continue;
+    problems.push(problem);
+    if (problems.length === MAX_PROBLEMS) break;
+  }
+  const [first] = problems;
+  if (!first) return validationFailed(at ?? location, 'schema');
+  const refused = validationFailed(first.field, first.rule, first.message);
+  if (problems.length > 1) Object.assign(refused.details, { problems });
+  return refused;
+};
+
+/**
+ * A query parameter the route does not take is refused by name, never ignored; except where the
+ * route declares it takes others (`additionalProperties: true`): an identity provider's redirect
+ * adds parameters of its own (`iss`, `session_state`).
+ */
+const assertKnownParameters = (schema: TSchema, query: Record<string, unknown>): void => {
+  if ((schema as { additionalProperties?: unknown }).additionalProperties === true) return;
+  const known = (schema as { properties?: Record<string, unknown> }).properties ?? {};
+  for (const name of Object.keys(query)) {
+    if (!Object.hasOwn(known, name)) {
+      const takes = Object.keys(known);
+      throw validationFailed(
+        name,
+        'unknown_parameter',
+        `'${name}' is not a parameter of this route${takes.length > 0 ? `; it takes ${takes.join(', ')}` : ''}.`,
+      );
+    }
+  }
 };
 
 /**
@@ -62,14 +115,12 @@ export const validate = (schema: TSchema, value: unknown, location: 'body' | 'qu
   const found = firstUnsafeString(value);
   const unsafe = found === null ? null : [at, found].filter(Boolean).join('.');
   if (unsafe !== null) throw validationFailed(unsafe || location, 'text', `'${unsafe || location}' ${UNSAFE_MESSAGE}.`);
+  if (location === 'query') assertKnownParameters(schema, value as Record<string, unknown>);
   trimTextFields(schema, value);
   let check = compiled.get(schema);
   if (!check) {
     check = (location === 'body' ? strictBodies : coercingQueries).compile(schema);
     compiled.set(schema, check);
   }
-  if (!check(value)) {
-    const [first] = check.errors ?? [];
-    throw first ? toDomainError(first, location, at) : validationFailed(at ?? location, 'schema');
-  }
+  if (!check(value)) throw toDomainError(check.errors ?? [], location, at);
 };

@@ -5,10 +5,10 @@ import { INSTALLMENT_PLANS } from '../../../core/billing/installment-plan.ts';
 import { CANCELLATION_REASONS, POLICY_STATUSES } from '../../../core/policy/policy.ts';
 import { CANCELLATION_METHODS } from '../../../core/policy/premium.ts';
 import { dollarsToCents } from '../../../core/shared/money.ts';
-import { US_STATES } from '../../../core/underwriting/reference-data.ts';
+import { LINES_OF_BUSINESS, US_STATES } from '../../../core/underwriting/reference-data.ts';
 import type { PolicyLifecycle } from '../../../ports/policy/policy-lifecycle.use-case.ts';
 import type { PolicyPremium } from '../../../ports/policy/policy-premium.use-case.ts';
-import { IdParams, OrgIdQuery, PageQuery, pageOf, OneOf, DateOnly, LongText, Money } from '../kernel/common.schemas.ts';
+import { IdParams, OrgIdQuery, PageQuery, pageOf, OneOf, DateOnly, LongText, Money, Text } from '../kernel/common.schemas.ts';
 import { mapPage } from '../../../ports/persistence/page.ts';
 import { orgScope } from '../kernel/org-scope.ts';
 import { defineRoute, type RouteDefinition } from '../kernel/route.ts';
@@ -46,15 +46,28 @@ export const policyRoutes = (policies: PolicyLifecycle, premium: PolicyPremium, 
     method: 'GET',
     path: '/v1/policies',
     operationId: 'listPolicies',
-    summary: 'List policies, newest first (`orgId` with the machine secret).',
+    summary:
+      "List policies, newest first (`orgId` with the machine secret). Filters combine with AND: `insuredName` (the whole name, case ignored), `policyNumber`, `producerId`, `state` (the risk's), `lineOfBusiness`, `status`, `effectiveFrom` and `effectiveTo` (inclusive). Any other parameter is 400 naming it.",
     tags: ['policies'],
     permission: 'policies:read',
-    query: Type.Object({ ...PageQuery, ...OrgIdQuery, status: Type.Optional(OneOf(POLICY_STATUSES)) }),
+    query: Type.Object({
+      ...PageQuery,
+      ...OrgIdQuery,
+      status: Type.Optional(OneOf(POLICY_STATUSES)),
+      insuredName: Type.Optional(Text({ minLength: 1, maxLength: 200 })),
+      policyNumber: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+      producerId: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
+      state: Type.Optional(OneOf(US_STATES)),
+      lineOfBusiness: Type.Optional(OneOf(LINES_OF_BUSINESS)),
+      effectiveFrom: Type.Optional(DateOnly),
+      effectiveTo: Type.Optional(DateOnly),
+    }),
     responses: { 200: { description: 'A page of policies.', schema: pageOf(PolicySchema) } },
     handler: async (context) => {
-      const { orgId, status, ...page } = context.query;
+      const { orgId, cursor, limit, ...filters } = context.query;
       const scope = orgScope(context, orgId);
-      const result = await policies.list(scope, { ...(status ? { status } : {}), ...(await visibleAmong(records, context, scope, 'policy')) }, page);
+      const defined = Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined));
+      const result = await policies.list(scope, { ...defined, ...(await visibleAmong(records, context, scope, 'policy')) }, { cursor, limit });
       return { status: 200, body: mapPage(result, viewPolicy) };
     },
   }),

@@ -1,10 +1,10 @@
 import type { RecordFields } from '../shared/document-mapping.ts';
 import type { DomainEvent } from '../../../core/events/domain-event.ts';
 import type { Policy, PolicyStatus } from '../../../core/policy/policy.ts';
-import type { CollectionStore } from '../../../ports/persistence/collection-store.port.ts';
+import type { CollectionStore, Filter } from '../../../ports/persistence/collection-store.port.ts';
 import type { Among, Page, PageRequest } from '../../../ports/persistence/page.ts';
 import type { Transition } from '../../../core/shared/lifecycle.ts';
-import type { PolicyChanges, PolicyRepository } from '../../../ports/policy/policy.repositories.ts';
+import type { PolicyChanges, PolicyFilters, PolicyRepository } from '../../../ports/policy/policy.repositories.ts';
 import { RecordCollection } from '../shared/record-collection.ts';
 import { carriesEvents, moveWithEvents, newOutbox, OUTBOX_INDEX } from '../shared/outbox.ts';
 
@@ -36,6 +36,26 @@ const POLICY_FIELDS: RecordFields<Policy> = {
 };
 
 /** Policies carry their unpublished events, so a change and its events are one write. */
+/** Characters a regular expression reads as syntax, escaped so a name is matched as written. */
+const literal = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The list's filters in the store's language. The insured name is matched whole with case
+ * ignored: an anchored pattern of the escaped name (at most 200 characters, a literal, so it
+ * cannot backtrack), over stored names of bounded length.
+ */
+const policyFilter = (filters: PolicyFilters): Filter => ({
+  ...(filters.status ? { status: filters.status } : {}),
+  ...(filters.policyNumber ? { policyNumber: filters.policyNumber } : {}),
+  ...(filters.producerId ? { producerId: filters.producerId } : {}),
+  ...(filters.state ? { 'risk.state': filters.state } : {}),
+  ...(filters.lineOfBusiness ? { 'risk.lineOfBusiness': filters.lineOfBusiness } : {}),
+  ...(filters.insuredName ? { 'risk.insuredName': { $regex: `^${literal(filters.insuredName)}$`, $options: 'i' } } : {}),
+  ...(filters.effectiveFrom || filters.effectiveTo
+    ? { effectiveDate: { ...(filters.effectiveFrom ? { $gte: filters.effectiveFrom } : {}), ...(filters.effectiveTo ? { $lte: filters.effectiveTo } : {}) } }
+    : {}),
+});
+
 export class PolicyStoreRepository implements PolicyRepository {
   private readonly records: RecordCollection<Policy>;
 
@@ -67,8 +87,8 @@ export class PolicyStoreRepository implements PolicyRepository {
     return (await this.records.raw.find({ policyNumber }, { limit: 20 })).map((document) => this.records.mapper.fromStored(document));
   }
 
-  async list(orgId: string, filters: { status?: PolicyStatus } & Among, page: PageRequest): Promise<Page<Policy>> {
-    return this.records.page(orgId, filters.status ? { status: filters.status } : {}, page, filters.among);
+  async list(orgId: string, filters: PolicyFilters & Among, page: PageRequest): Promise<Page<Policy>> {
+    return this.records.page(orgId, policyFilter(filters), page, filters.among);
   }
 
   async change(policy: Policy, step: Transition<PolicyStatus>, changes: PolicyChanges, events: readonly DomainEvent[], at: Date): Promise<Policy | null> {
