@@ -7,6 +7,16 @@ const PORTAL = 'https://admin.portal.test';
 const CLIENT = { id: 'platform', secret: 'platform-client-secret-0123456789', redirectUri: `${AUTH_ORIGIN}/api/auth/callback/enterprise` };
 const TENANT_ID = 'tenant-acme';
 
+/** The service's single sign-on settings for a provider. */
+const ssoSettings = (issuer: OidcIssuer) => ({
+  AUTH_BASE_URL: AUTH_ORIGIN,
+  SSO_ISSUER: issuer.issuer,
+  SSO_CLIENT_ID: CLIENT.id,
+  SSO_CLIENT_SECRET: CLIENT.secret,
+  SSO_TENANT_ID: TENANT_ID,
+  PORTAL_URLS: `${PORTAL},https://producer.portal.test`,
+});
+
 const test = anyTest as TestFn<{ app: TestApp; issuer: OidcIssuer; acme: Tenant; staff: { id: string } }>;
 
 test.before(async (t) => {
@@ -17,16 +27,7 @@ test.before(async (t) => {
     otherTenant: { email: 'spy@acme.test', email_verified: true, tid: 'tenant-evil' },
     unverified: { email: 'late@acme.test', email_verified: false, tid: TENANT_ID },
   });
-  const app = await startTestApp({
-    env: {
-      AUTH_BASE_URL: AUTH_ORIGIN,
-      SSO_ISSUER: issuer.issuer,
-      SSO_CLIENT_ID: CLIENT.id,
-      SSO_CLIENT_SECRET: CLIENT.secret,
-      SSO_TENANT_ID: TENANT_ID,
-      PORTAL_URLS: `${PORTAL},https://producer.portal.test`,
-    },
-  });
+  const app = await startTestApp({ env: ssoSettings(issuer) });
   const acme = await createTenant(app, { domain: 'acme.test' });
   const staff = await signedInUser(app, acme, 'underwriter', 'ops');
   t.context = { app, issuer, acme, staff };
@@ -172,16 +173,7 @@ test.serial('a provider as it comes (e-mail at the userinfo endpoint, not in the
     { defaults: true },
   );
   t.teardown(() => issuer.close());
-  const app = await startTestApp({
-    env: {
-      AUTH_BASE_URL: AUTH_ORIGIN,
-      SSO_ISSUER: issuer.issuer,
-      SSO_CLIENT_ID: CLIENT.id,
-      SSO_CLIENT_SECRET: CLIENT.secret,
-      SSO_TENANT_ID: TENANT_ID,
-      PORTAL_URLS: PORTAL,
-    },
-  });
+  const app = await startTestApp({ env: ssoSettings(issuer) });
   t.teardown(app.close);
   const acme = await createTenant(app, { domain: 'acme.test' });
   const newcomer = await journey({ context: { app, issuer } }, 'newcomer');
