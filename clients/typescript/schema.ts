@@ -7,7 +7,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The identity provider's redirect: the code is exchanged and the ID token checked (signature, issuer, audience, nonce, expiry, tenant); 302 to `<callbackURL>?token=<JWT>`, or 403 and no token. */
+        /**
+         * The identity provider's redirect: the code is exchanged and the ID token checked (signature, issuer, audience, nonce, expiry, tenant); 302 to `<callbackURL>?token=<JWT>`, or 403 and no token.
+         * @description The identity provider's redirect: the code is exchanged and the ID token checked (signature, issuer, audience, nonce, expiry, tenant); 302 to `<callbackURL>?token=<JWT>`, or 403 and no token.
+         */
         get: operations["enterpriseCallback"];
         put?: never;
         post?: never;
@@ -24,7 +27,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The current session (from the svc_session cookie) with a fresh service JWT. */
+        /**
+         * The current session (from the svc_session cookie) with a fresh service JWT.
+         * @description The current session (from the svc_session cookie) with a fresh service JWT.
+         */
         get: operations["getSession"];
         put?: never;
         post?: never;
@@ -61,7 +67,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Start enterprise sign-in: 302 to the identity provider with state, nonce and PKCE; `callbackURL` must be on a configured portal origin (else 400). */
+        /**
+         * Start enterprise sign-in: 302 to the identity provider with state, nonce and PKCE; `callbackURL` must be on a configured portal origin (else 400).
+         * @description Start enterprise sign-in: 302 to the identity provider with state, nonce and PKCE; `callbackURL` must be on a configured portal origin (else 400).
+         */
         get: operations["signInEnterprise"];
         put?: never;
         post?: never;
@@ -80,7 +89,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** End the session and clear the cookie. */
+        /**
+         * End the session and clear the cookie.
+         * @description End the session and clear the cookie.
+         */
         post: operations["signOut"];
         delete?: never;
         options?: never;
@@ -157,7 +169,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Exchange the machine secret for a 15-minute JWT: org_admin of `orgId`, or superadmin without it. */
+        /**
+         * Exchange the machine secret for a 15-minute JWT: org_admin of `orgId`, or superadmin without it.
+         * @description Exchange the machine secret for a 15-minute JWT: org_admin of `orgId`, or superadmin without it.
+         */
         post: operations["demoToken"];
         delete?: never;
         options?: never;
@@ -174,7 +189,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Mail a 6-digit sign-in code (10 minutes, one use) to the policy's insured; always 202, whether or not the policy exists. */
+        /**
+         * Mail a 6-digit sign-in code (10 minutes, one use) to the policy's insured; always 202, whether or not the policy exists.
+         * @description Mail a 6-digit sign-in code (10 minutes, one use) to the policy's insured; always 202, whether or not the policy exists.
+         */
         post: operations["requestPolicyholderCode"];
         delete?: never;
         options?: never;
@@ -191,7 +209,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Exchange a policy number and its mailed code for a policyholder JWT; a wrong, expired or used code is 401 `invalid_otp`; each try is counted before the code is compared, so five tries end the code however they arrive; more than 10 tries of one policy number in 10 minutes are 429 `too_many_attempts` with `Retry-After`. */
+        /**
+         * Exchange a policy number and its mailed code for a policyholder JWT; a wrong, expired or used code is 401 `invalid_otp`; each try is counted before the code is compared, so five tries end the code however they arrive; more than 10 tries of one policy number in 10 minutes are 429 `too_many_attempts` with `Retry-After`.
+         * @description Exchange a policy number and its mailed code for a policyholder JWT; a wrong, expired or used code is 401 `invalid_otp`; each try is counted before the code is compared, so five tries end the code however they arrive; more than 10 tries of one policy number in 10 minutes are 429 `too_many_attempts` with `Retry-After`.
+         */
         post: operations["policyholderToken"];
         delete?: never;
         options?: never;
@@ -208,7 +229,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Exchange an authentication-service session token (as the bearer) for a service JWT. */
+        /**
+         * Exchange an authentication-service session token (as the bearer) for a service JWT.
+         * @description Exchange an authentication-service session token (as the bearer) for a service JWT.
+         */
         post: operations["exchangeSession"];
         delete?: never;
         options?: never;
@@ -223,7 +247,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** This API’s reference, for people: rendered from `/openapi.json`, with every asset served by the service itself. */
+        /**
+         * This API’s reference, for people: rendered from `/openapi.json`, with every asset served by the service itself.
+         * @description This API’s reference, for people: rendered from `/openapi.json`, with every asset served by the service itself.
+         */
         get: operations["apiReference"];
         put?: never;
         post?: never;
@@ -240,7 +267,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The reference page’s scripts: its start-up script and the renderer (Scalar), whose path names its version so that it is cached for good. */
+        /**
+         * The reference page’s scripts: its start-up script and the renderer (Scalar), whose path names its version so that it is cached for good.
+         * @description The reference page’s scripts: its start-up script and the renderer (Scalar), whose path names its version so that it is cached for good.
+         */
         get: operations["apiReferenceAsset"];
         put?: never;
         post?: never;
@@ -257,7 +287,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Liveness: the process answers. */
+        /**
+         * Liveness: the process answers.
+         * @description Liveness: the process answers.
+         */
         get: operations["health"];
         put?: never;
         post?: never;
@@ -274,7 +307,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Prometheus metrics: requests by route and status with latency, job runs and failures, outbox lag, webhook delivery outcomes, store latency and the process’s own. Bearer: the machine secret or `METRICS_TOKEN`. */
+        /**
+         * Prometheus metrics: requests by route and status with latency, job runs and failures, outbox lag, webhook delivery outcomes, store latency and the process’s own. Bearer: the machine secret or `METRICS_TOKEN`.
+         * @description Prometheus metrics: requests by route and status with latency, job runs and failures, outbox lag, webhook delivery outcomes, store latency and the process’s own. Bearer: the machine secret or `METRICS_TOKEN`.
+         */
         get: operations["metrics"];
         put?: never;
         post?: never;
@@ -291,7 +327,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** This OpenAPI 3.1 description, generated from the schemas that validate requests. */
+        /**
+         * This OpenAPI 3.1 description, generated from the schemas that validate requests.
+         * @description This OpenAPI 3.1 description, generated from the schemas that validate requests.
+         */
         get: operations["openapi"];
         put?: never;
         post?: never;
@@ -308,7 +347,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Readiness: the store answers. */
+        /**
+         * Readiness: the store answers.
+         * @description Readiness: the store answers.
+         */
         get: operations["ready"];
         put?: never;
         post?: never;
@@ -327,7 +369,9 @@ export interface paths {
         };
         /**
          * Agent commission, MGA commission and carrier net by month recorded (UTC), every month from `from` to `to` listed (at most 36); by default the twelve months to this one.
-         * @description Requires permission (API key scope) `analytics:read`.
+         * @description Agent commission, MGA commission and carrier net by month recorded (UTC), every month from `from` to `to` listed (at most 36); by default the twelve months to this one.
+         *
+         *     Requires permission (API key scope) `analytics:read`.
          */
         get: operations["commissionAnalytics"];
         put?: never;
@@ -347,7 +391,9 @@ export interface paths {
         };
         /**
          * Written premium of the year (default this one, by term effective date) against each program’s aggregate cap; `utilization` is written / cap within 0..1 (a referral approved past the cap shows in `written`).
-         * @description Requires permission (API key scope) `analytics:read`.
+         * @description Written premium of the year (default this one, by term effective date) against each program’s aggregate cap; `utilization` is written / cap within 0..1 (a referral approved past the cap shows in `written`).
+         *
+         *     Requires permission (API key scope) `analytics:read`.
          */
         get: operations["daUtilization"];
         put?: never;
@@ -367,7 +413,9 @@ export interface paths {
         };
         /**
          * Gross written and earned premium through `asOf` (default today) from every term’s premium history; policies in force on the day; new business bound; incurred losses (paid plus reserves) of losses on or before the day; loss ratio = incurred / earned (null while nothing is earned).
-         * @description Requires permission (API key scope) `analytics:read`.
+         * @description Gross written and earned premium through `asOf` (default today) from every term’s premium history; policies in force on the day; new business bound; incurred losses (paid plus reserves) of losses on or before the day; loss ratio = incurred / earned (null while nothing is earned).
+         *
+         *     Requires permission (API key scope) `analytics:read`.
          */
         get: operations["portfolioAnalytics"];
         put?: never;
@@ -387,7 +435,9 @@ export interface paths {
         };
         /**
          * List the organization's API keys (never their values).
-         * @description Requires permission (API key scope) `api-keys:read`.
+         * @description List the organization's API keys (never their values).
+         *
+         *     Requires permission (API key scope) `api-keys:read`.
          */
         get: operations["listApiKeys"];
         put?: never;
@@ -413,14 +463,18 @@ export interface paths {
         };
         /**
          * Get an API key (never its value).
-         * @description Requires permission (API key scope) `api-keys:read`.
+         * @description Get an API key (never its value).
+         *
+         *     Requires permission (API key scope) `api-keys:read`.
          */
         get: operations["getApiKey"];
         put?: never;
         post?: never;
         /**
          * Revoke an API key; it stops working at once.
-         * @description Requires permission (API key scope) `api-keys:write`.
+         * @description Revoke an API key; it stops working at once.
+         *
+         *     Requires permission (API key scope) `api-keys:write`.
          */
         delete: operations["revokeApiKey"];
         options?: never;
@@ -437,7 +491,9 @@ export interface paths {
         };
         /**
          * The organization’s audit log, newest first: every write through the API (`action` `request`: route, credential, request id, status, fields sent) and the domain actions with before and after. Filters: actor, action (a trailing `.` matches every action it starts), target, time. `format=csv` exports up to 5,000 entries as CSV for auditors.
-         * @description Requires permission (API key scope) `audit:read`.
+         * @description The organization’s audit log, newest first: every write through the API (`action` `request`: route, credential, request id, status, fields sent) and the domain actions with before and after. Filters: actor, action (a trailing `.` matches every action it starts), target, time. `format=csv` exports up to 5,000 entries as CSV for auditors.
+         *
+         *     Requires permission (API key scope) `audit:read`.
          */
         get: operations["listAuditEvents"];
         put?: never;
@@ -457,13 +513,17 @@ export interface paths {
         };
         /**
          * List claims, newest first; filter by status, adjuster and policy. An adjuster sees the claims assigned to it.
-         * @description Requires permission (API key scope) `claims:read`.
+         * @description List claims, newest first; filter by status, adjuster and policy. An adjuster sees the claims assigned to it.
+         *
+         *     Requires permission (API key scope) `claims:read`.
          */
         get: operations["listClaims"];
         put?: never;
         /**
          * First notice of loss on a policy of the organization; a loss outside the covered period is 422 `loss_outside_coverage`.
-         * @description Requires permission (API key scope) `claims:write`.
+         * @description First notice of loss on a policy of the organization; a loss outside the covered period is 422 `loss_outside_coverage`.
+         *
+         *     Requires permission (API key scope) `claims:write`.
          */
         post: operations["fileClaim"];
         delete?: never;
@@ -481,7 +541,9 @@ export interface paths {
         };
         /**
          * A claim with its reserves, their history, payments and settlements.
-         * @description Requires permission (API key scope) `claims:read`.
+         * @description A claim with its reserves, their history, payments and settlements.
+         *
+         *     Requires permission (API key scope) `claims:read`.
          *
          *     Relationship check: the caller must be `viewer` of the claim (staff reach the whole organization; a producer its own business). Another producer's claim answers 403; another organization's, 404.
          */
@@ -503,7 +565,9 @@ export interface paths {
         };
         /**
          * A claim's attachments, newest first, each with a download URL valid for 15 minutes.
-         * @description Requires permission (API key scope) `claims:read`.
+         * @description A claim's attachments, newest first, each with a download URL valid for 15 minutes.
+         *
+         *     Requires permission (API key scope) `claims:read`.
          *
          *     Relationship check: the caller must be `viewer` of the claim (staff reach the whole organization; a producer its own business). Another producer's claim answers 403; another organization's, 404.
          */
@@ -535,7 +599,9 @@ export interface paths {
         put?: never;
         /**
          * Close a settled or denied claim; what is left in reserve is released; emits `claim.closed`.
-         * @description Requires permission (API key scope) `claims:write`.
+         * @description Close a settled or denied claim; what is left in reserve is released; emits `claim.closed`.
+         *
+         *     Requires permission (API key scope) `claims:write`.
          *
          *     Relationship check: the caller must be `editor` of the claim (staff reach the whole organization; a producer its own business). Another producer's claim answers 403; another organization's, 404.
          */
@@ -557,7 +623,9 @@ export interface paths {
         put?: never;
         /**
          * Deny coverage of an open or investigating claim; its reserves are released.
-         * @description Requires permission (API key scope) `claims:write`.
+         * @description Deny coverage of an open or investigating claim; its reserves are released.
+         *
+         *     Requires permission (API key scope) `claims:write`.
          *
          *     Relationship check: the caller must be `editor` of the claim (staff reach the whole organization; a producer its own business). Another producer's claim answers 403; another organization's, 404.
          */
@@ -579,7 +647,9 @@ export interface paths {
         put?: never;
         /**
          * Start the investigation of an open claim, assigned to `adjusterId` (default: the adjuster it has; an adjuster filing a claim handles it).
-         * @description Requires permission (API key scope) `claims:write`.
+         * @description Start the investigation of an open claim, assigned to `adjusterId` (default: the adjuster it has; an adjuster filing a claim handles it).
+         *
+         *     Requires permission (API key scope) `claims:write`.
          *
          *     Relationship check: the caller must be `editor` of the claim (staff reach the whole organization; a producer its own business). Another producer's claim answers 403; another organization's, 404.
          */
@@ -601,7 +671,9 @@ export interface paths {
         put?: never;
         /**
          * Set the outstanding indemnity and expense reserves (dollars, at least 0) of an open or investigating claim; emits `claim.reserved`.
-         * @description Requires permission (API key scope) `claims:write`.
+         * @description Set the outstanding indemnity and expense reserves (dollars, at least 0) of an open or investigating claim; emits `claim.reserved`.
+         *
+         *     Requires permission (API key scope) `claims:write`.
          *
          *     Relationship check: the caller must be `editor` of the claim (staff reach the whole organization; a producer its own business). Another producer's claim answers 403; another organization's, 404.
          */
@@ -623,7 +695,9 @@ export interface paths {
         put?: never;
         /**
          * Offer a settlement of a claim under investigation. A claims supervisor's offer within its authority ($250,000) or an administrator's is approved at once and settles the claim; any other (an adjuster's, an API key's, the machine secret's) waits for a person's approval. The offer plus what was already paid on the claim may not exceed the policy's per-occurrence limit: 422 `exceeds_policy_limit`.
-         * @description Requires permission (API key scope) `claims:write`.
+         * @description Offer a settlement of a claim under investigation. A claims supervisor's offer within its authority ($250,000) or an administrator's is approved at once and settles the claim; any other (an adjuster's, an API key's, the machine secret's) waits for a person's approval. The offer plus what was already paid on the claim may not exceed the policy's per-occurrence limit: 422 `exceeds_policy_limit`.
+         *
+         *     Requires permission (API key scope) `claims:write`.
          *
          *     Relationship check: the caller must be `editor` of the claim (staff reach the whole organization; a producer its own business). Another producer's claim answers 403; another organization's, 404.
          */
@@ -645,7 +719,9 @@ export interface paths {
         put?: never;
         /**
          * Approve a pending settlement: a claims supervisor (or an API key with `claims:approve`, or the machine secret) up to the supervisors' authority; above it only an administrator who is a person. The claim is settled, the amount paid on it and the indemnity reserve released; emits `claim.settled`.
-         * @description Requires permission (API key scope) `claims:approve`.
+         * @description Approve a pending settlement: a claims supervisor (or an API key with `claims:approve`, or the machine secret) up to the supervisors' authority; above it only an administrator who is a person. The claim is settled, the amount paid on it and the indemnity reserve released; emits `claim.settled`.
+         *
+         *     Requires permission (API key scope) `claims:approve`.
          *
          *     Relationship check: the caller must be `editor` of the claim (staff reach the whole organization; a producer its own business). Another producer's claim answers 403; another organization's, 404.
          */
@@ -687,7 +763,9 @@ export interface paths {
         };
         /**
          * Commission changes, newest first: earned as premium is paid, given back when it is refunded or returned; filter by producer or policy.
-         * @description Requires permission (API key scope) `invoices:read`.
+         * @description Commission changes, newest first: earned as premium is paid, given back when it is refunded or returned; filter by producer or policy.
+         *
+         *     Requires permission (API key scope) `invoices:read`.
          */
         get: operations["listCommissions"];
         put?: never;
@@ -707,13 +785,17 @@ export interface paths {
         };
         /**
          * The organization's deal rooms, newest first: every one for its staff, the ones they take part in for producers.
-         * @description Requires permission (API key scope) `deal-rooms:read`.
+         * @description The organization's deal rooms, newest first: every one for its staff, the ones they take part in for producers.
+         *
+         *     Requires permission (API key scope) `deal-rooms:read`.
          */
         get: operations["listDealRooms"];
         put?: never;
         /**
          * Open a deal room for a submission the caller can see. The creator takes part; `participantIds` adds users of the organization (at most 50 in all).
-         * @description Requires permission (API key scope) `deal-rooms:write`.
+         * @description Open a deal room for a submission the caller can see. The creator takes part; `participantIds` adds users of the organization (at most 50 in all).
+         *
+         *     Requires permission (API key scope) `deal-rooms:write`.
          */
         post: operations["createDealRoom"];
         delete?: never;
@@ -731,7 +813,9 @@ export interface paths {
         };
         /**
          * A deal room with its participants.
-         * @description Requires permission (API key scope) `deal-rooms:read`.
+         * @description A deal room with its participants.
+         *
+         *     Requires permission (API key scope) `deal-rooms:read`.
          */
         get: operations["getDealRoom"];
         put?: never;
@@ -751,13 +835,17 @@ export interface paths {
         };
         /**
          * The messages of a room, oldest first; for its participants.
-         * @description Requires permission (API key scope) `deal-rooms:read`.
+         * @description The messages of a room, oldest first; for its participants.
+         *
+         *     Requires permission (API key scope) `deal-rooms:read`.
          */
         get: operations["listDealRoomMessages"];
         put?: never;
         /**
          * Post a message; every connected participant receives it over the WebSocket.
-         * @description Requires permission (API key scope) `deal-rooms:write`.
+         * @description Post a message; every connected participant receives it over the WebSocket.
+         *
+         *     Requires permission (API key scope) `deal-rooms:write`.
          */
         post: operations["postDealRoomMessage"];
         delete?: never;
@@ -775,7 +863,9 @@ export interface paths {
         };
         /**
          * A signed WebSocket address for the room, valid 5 minutes. Connecting to it (an upgrade on this same path) receives every message posted to the room as `{"type":"message","message":{…}}`, and posts by sending `{"type":"message","body":"…"}` (at most 30 per 10 seconds, frames up to 16 KiB). The address opens one connection: a used, expired, altered or other room's address is refused at the upgrade with 401, and a credential that no longer takes part (role, membership, the feature switched off) with 403. Messages sent over the socket count against the sender's request budget like HTTP posts. A person holds at most 5 connections to a room and 50 in the organization, an organization 500, and a room 1,000 (429 beyond; 503 when the service's own WebSocket cap is reached); the defaults are settings. An open connection is checked again every minute, and at once on sign-out, a role change, a key revocation or the feature switched off, and is closed with 4401 (its credential ended) or 4403 (no longer allowed). The server pings every 30 seconds and closes a connection that stops answering, or that stops reading while 1 MiB waits for it.
-         * @description Requires permission (API key scope) `deal-rooms:read`.
+         * @description A signed WebSocket address for the room, valid 5 minutes. Connecting to it (an upgrade on this same path) receives every message posted to the room as `{"type":"message","message":{…}}`, and posts by sending `{"type":"message","body":"…"}` (at most 30 per 10 seconds, frames up to 16 KiB). The address opens one connection: a used, expired, altered or other room's address is refused at the upgrade with 401, and a credential that no longer takes part (role, membership, the feature switched off) with 403. Messages sent over the socket count against the sender's request budget like HTTP posts. A person holds at most 5 connections to a room and 50 in the organization, an organization 500, and a room 1,000 (429 beyond; 503 when the service's own WebSocket cap is reached); the defaults are settings. An open connection is checked again every minute, and at once on sign-out, a role change, a key revocation or the feature switched off, and is closed with 4401 (its credential ended) or 4403 (no longer allowed). The server pings every 30 seconds and closes a connection that stops answering, or that stops reading while 1 MiB waits for it.
+         *
+         *     Requires permission (API key scope) `deal-rooms:read`.
          */
         get: operations["getDealRoomSocket"];
         put?: never;
@@ -795,7 +885,9 @@ export interface paths {
         };
         /**
          * Stored documents the caller may see (receipts, certificates, claim attachments, rendered and ingested files), newest first, each with a download URL valid for 15 minutes.
-         * @description Requires permission (API key scope) `documents:read`.
+         * @description Stored documents the caller may see (receipts, certificates, claim attachments, rendered and ingested files), newest first, each with a download URL valid for 15 minutes.
+         *
+         *     Requires permission (API key scope) `documents:read`.
          */
         get: operations["listDocuments"];
         put?: never;
@@ -815,7 +907,9 @@ export interface paths {
         };
         /**
          * A stored document (receipts, and the documents the platform generates) with a download URL valid for 15 minutes.
-         * @description Requires permission (API key scope) `documents:read`.
+         * @description A stored document (receipts, and the documents the platform generates) with a download URL valid for 15 minutes.
+         *
+         *     Requires permission (API key scope) `documents:read`.
          *
          *     Relationship check: the caller must be `viewer` of the document (staff reach the whole organization; a producer its own business). Another producer's document answers 403; another organization's, 404.
          */
@@ -835,7 +929,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The bytes of a document through a signed link from GET /v1/documents/:id; an expired or altered link answers 403. */
+        /**
+         * The bytes of a document through a signed link from GET /v1/documents/:id; an expired or altered link answers 403.
+         * @description The bytes of a document through a signed link from GET /v1/documents/:id; an expired or altered link answers 403.
+         */
         get: operations["downloadDocument"];
         put?: never;
         post?: never;
@@ -900,7 +997,9 @@ export interface paths {
         put?: never;
         /**
          * Send a stored document for signature; the envelope starts as sent and follows the provider’s events.
-         * @description Requires permission (API key scope) `esign:write`.
+         * @description Send a stored document for signature; the envelope starts as sent and follows the provider’s events.
+         *
+         *     Requires permission (API key scope) `esign:write`.
          */
         post: operations["createSigningEnvelope"];
         delete?: never;
@@ -918,7 +1017,9 @@ export interface paths {
         };
         /**
          * A signing envelope and its status.
-         * @description Requires permission (API key scope) `esign:read`.
+         * @description A signing envelope and its status.
+         *
+         *     Requires permission (API key scope) `esign:read`.
          */
         get: operations["getSigningEnvelope"];
         put?: never;
@@ -958,7 +1059,9 @@ export interface paths {
         };
         /**
          * The organization's events, newest first, kept 30 days: the envelopes its webhooks carry, for receivers that missed a delivery.
-         * @description Requires permission (API key scope) `webhooks:read`.
+         * @description The organization's events, newest first, kept 30 days: the envelopes its webhooks carry, for receivers that missed a delivery.
+         *
+         *     Requires permission (API key scope) `webhooks:read`.
          */
         get: operations["listEvents"];
         put?: never;
@@ -978,7 +1081,9 @@ export interface paths {
         };
         /**
          * One event, as its webhooks carry it.
-         * @description Requires permission (API key scope) `webhooks:read`.
+         * @description One event, as its webhooks carry it.
+         *
+         *     Requires permission (API key scope) `webhooks:read`.
          */
         get: operations["getEvent"];
         put?: never;
@@ -998,7 +1103,9 @@ export interface paths {
         };
         /**
          * Failed financial operations (financial.operation_failed), newest first: all critical and for manual review; ledger sync failures are priority 1.
-         * @description Requires permission (API key scope) `ledger:read`.
+         * @description Failed financial operations (financial.operation_failed), newest first: all critical and for manual review; ledger sync failures are priority 1.
+         *
+         *     Requires permission (API key scope) `ledger:read`.
          */
         get: operations["listFinancialIncidents"];
         put?: never;
@@ -1018,7 +1125,9 @@ export interface paths {
         };
         /**
          * Every feature flag with its default, the organization’s value and the effective one.
-         * @description Requires permission (API key scope) `flags:read`.
+         * @description Every feature flag with its default, the organization’s value and the effective one.
+         *
+         *     Requires permission (API key scope) `flags:read`.
          */
         get: operations["listFlags"];
         put?: never;
@@ -1039,13 +1148,17 @@ export interface paths {
         get?: never;
         /**
          * Set the organization's value of a flag; a value of the wrong type is 400, an unknown key 404.
-         * @description Requires permission (API key scope) `flags:write`.
+         * @description Set the organization's value of a flag; a value of the wrong type is 400, an unknown key 404.
+         *
+         *     Requires permission (API key scope) `flags:write`.
          */
         put: operations["setFlag"];
         post?: never;
         /**
          * Remove the organization's value: the default applies again.
-         * @description Requires permission (API key scope) `flags:write`.
+         * @description Remove the organization's value: the default applies again.
+         *
+         *     Requires permission (API key scope) `flags:write`.
          */
         delete: operations["clearFlag"];
         options?: never;
@@ -1062,7 +1175,9 @@ export interface paths {
         };
         /**
          * List invoices, newest first; filter by status and policy.
-         * @description Requires permission (API key scope) `invoices:read`.
+         * @description List invoices, newest first; filter by status and policy.
+         *
+         *     Requires permission (API key scope) `invoices:read`.
          */
         get: operations["listInvoices"];
         put?: never;
@@ -1082,7 +1197,9 @@ export interface paths {
         };
         /**
          * An invoice with its payments.
-         * @description Requires permission (API key scope) `invoices:read`.
+         * @description An invoice with its payments.
+         *
+         *     Requires permission (API key scope) `invoices:read`.
          *
          *     Relationship check: the caller must be `viewer` of the invoice (staff reach the whole organization; a producer its own business). Another producer's invoice answers 403; another organization's, 404.
          */
@@ -1106,7 +1223,9 @@ export interface paths {
         put?: never;
         /**
          * Record a manual payment; the same reference twice records one payment; more than is outstanding is refused.
-         * @description Requires permission (API key scope) `invoices:write`.
+         * @description Record a manual payment; the same reference twice records one payment; more than is outstanding is refused.
+         *
+         *     Requires permission (API key scope) `invoices:write`.
          *
          *     Relationship check: the caller must be `editor` of the invoice (staff reach the whole organization; a producer its own business). Another producer's invoice answers 403; another organization's, 404.
          */
@@ -1176,7 +1295,9 @@ export interface paths {
         put?: never;
         /**
          * Retry the newest failed card payment of an open invoice with its payment method; the outcome arrives from the processor as payment events.
-         * @description Requires permission (API key scope) `invoices:write`.
+         * @description Retry the newest failed card payment of an open invoice with its payment method; the outcome arrives from the processor as payment events.
+         *
+         *     Requires permission (API key scope) `invoices:write`.
          *
          *     Relationship check: the caller must be `editor` of the invoice (staff reach the whole organization; a producer its own business). Another producer's invoice answers 403; another organization's, 404.
          */
@@ -1222,7 +1343,9 @@ export interface paths {
         put?: never;
         /**
          * Void an open invoice that has received no payment.
-         * @description Requires permission (API key scope) `invoices:write`.
+         * @description Void an open invoice that has received no payment.
+         *
+         *     Requires permission (API key scope) `invoices:write`.
          *
          *     Relationship check: the caller must be `editor` of the invoice (staff reach the whole organization; a producer its own business). Another producer's invoice answers 403; another organization's, 404.
          */
@@ -1242,7 +1365,9 @@ export interface paths {
         };
         /**
          * Every scheduled job with its schedule, its next run and the outcome of its last run (shared by every process).
-         * @description Requires permission (API key scope) `jobs:run`.
+         * @description Every scheduled job with its schedule, its next run and the outcome of its last run (shared by every process).
+         *
+         *     Requires permission (API key scope) `jobs:run`.
          */
         get: operations["listJobs"];
         put?: never;
@@ -1264,7 +1389,9 @@ export interface paths {
         put?: never;
         /**
          * Start a job now: it is queued and runs within a second on whichever process takes it; each condition still sends its event once per item and day.
-         * @description Requires permission (API key scope) `jobs:run`.
+         * @description Start a job now: it is queued and runs within a second on whichever process takes it; each condition still sends its event once per item and day.
+         *
+         *     Requires permission (API key scope) `jobs:run`.
          */
         post: operations["runJob"];
         delete?: never;
@@ -1282,7 +1409,9 @@ export interface paths {
         };
         /**
          * General ledger postings, newest first, each balanced (debits equal credits) and carrying its fiduciary split; filter by invoice or policy. Each moves a policy's books from one position (cash held, and what it pays for) to the next.
-         * @description Requires permission (API key scope) `ledger:read`.
+         * @description General ledger postings, newest first, each balanced (debits equal credits) and carrying its fiduciary split; filter by invoice or policy. Each moves a policy's books from one position (cash held, and what it pays for) to the next.
+         *
+         *     Requires permission (API key scope) `ledger:read`.
          */
         get: operations["listLedgerEntries"];
         put?: never;
@@ -1302,13 +1431,17 @@ export interface paths {
         };
         /**
          * List organizations, newest first. Platform operators see only their own.
-         * @description Requires permission (API key scope) `organizations:read`.
+         * @description List organizations, newest first. Platform operators see only their own.
+         *
+         *     Requires permission (API key scope) `organizations:read`.
          */
         get: operations["listOrganizations"];
         put?: never;
         /**
          * Create an organization (tenant). Machine secret or superadmin.
-         * @description Requires permission (API key scope) `organizations:write`.
+         * @description Create an organization (tenant). Machine secret or superadmin.
+         *
+         *     Requires permission (API key scope) `organizations:write`.
          */
         post: operations["createOrganization"];
         delete?: never;
@@ -1326,7 +1459,9 @@ export interface paths {
         };
         /**
          * Get an organization with its document storage (used and quota). The platform reads any; an organization's administrator its own.
-         * @description Requires permission (API key scope) `organizations:read`.
+         * @description Get an organization with its document storage (used and quota). The platform reads any; an organization's administrator its own.
+         *
+         *     Requires permission (API key scope) `organizations:read`.
          */
         get: operations["getOrganization"];
         put?: never;
@@ -1336,7 +1471,9 @@ export interface paths {
         head?: never;
         /**
          * Change name, tier, allowed e-mail domains, the contract rate limit or the claims supervisor's settlement authority (null restores a default).
-         * @description Requires permission (API key scope) `organizations:write`.
+         * @description Change name, tier, allowed e-mail domains, the contract rate limit or the claims supervisor's settlement authority (null restores a default).
+         *
+         *     Requires permission (API key scope) `organizations:write`.
          */
         patch: operations["updateOrganization"];
         trace?: never;
@@ -1350,7 +1487,9 @@ export interface paths {
         };
         /**
          * List policies, newest first (`orgId` with the machine secret). Filters combine with AND: `insuredName` (the whole name, case ignored), `policyNumber`, `producerId`, `state` (the risk's), `lineOfBusiness`, `status`, `effectiveFrom` and `effectiveTo` (inclusive). Any other parameter is 400 naming it.
-         * @description Requires permission (API key scope) `policies:read`.
+         * @description List policies, newest first (`orgId` with the machine secret). Filters combine with AND: `insuredName` (the whole name, case ignored), `policyNumber`, `producerId`, `state` (the risk's), `lineOfBusiness`, `status`, `effectiveFrom` and `effectiveTo` (inclusive). Any other parameter is 400 naming it.
+         *
+         *     Requires permission (API key scope) `policies:read`.
          */
         get: operations["listPolicies"];
         put?: never;
@@ -1370,7 +1509,9 @@ export interface paths {
         };
         /**
          * A policy.
-         * @description Requires permission (API key scope) `policies:read`.
+         * @description A policy.
+         *
+         *     Requires permission (API key scope) `policies:read`.
          *
          *     Relationship check: the caller must be `viewer` of the policy (staff reach the whole organization; a producer its own business). Another producer's policy answers 403; another organization's, 404.
          */
@@ -1394,7 +1535,9 @@ export interface paths {
         put?: never;
         /**
          * Cancel within the term, returning what the premium history left unearned: pro rata, short rate (the insured-request default: the standard short-rate table) or flat (at inception only, else 422 `flat_cancellation_after_inception`). Insured-requested cancellations keep at least the program’s minimum earned premium. Unpaid installments due from the date are voided and one adjustment brings billing to the premium kept.
-         * @description Requires permission (API key scope) `policies:write`.
+         * @description Cancel within the term, returning what the premium history left unearned: pro rata, short rate (the insured-request default: the standard short-rate table) or flat (at inception only, else 422 `flat_cancellation_after_inception`). Insured-requested cancellations keep at least the program’s minimum earned premium. Unpaid installments due from the date are voided and one adjustment brings billing to the premium kept.
+         *
+         *     Requires permission (API key scope) `policies:write`.
          *
          *     Relationship check: the caller must be `editor` of the policy (staff reach the whole organization; a producer its own business). Another producer's policy answers 403; another organization's, 404.
          */
@@ -1416,7 +1559,9 @@ export interface paths {
         put?: never;
         /**
          * Mid-term endorsement: the changed risk is re-rated and the difference prorated daily over the rest of the term. An endorsement effective before one already applied is refused with 422 `out_of_sequence` (it is not re-priced).
-         * @description Requires permission (API key scope) `policies:write`.
+         * @description Mid-term endorsement: the changed risk is re-rated and the difference prorated daily over the rest of the term. An endorsement effective before one already applied is refused with 422 `out_of_sequence` (it is not re-priced).
+         *
+         *     Requires permission (API key scope) `policies:write`.
          *
          *     Relationship check: the caller must be `editor` of the policy (staff reach the whole organization; a producer its own business). Another producer's policy answers 403; another organization's, 404.
          */
@@ -1436,7 +1581,9 @@ export interface paths {
         };
         /**
          * Written, earned, unearned, billed and collected premium as of a date (today by default), with the premium transactions.
-         * @description Requires permission (API key scope) `policies:read`.
+         * @description Written, earned, unearned, billed and collected premium as of a date (today by default), with the premium transactions.
+         *
+         *     Requires permission (API key scope) `policies:read`.
          *
          *     Relationship check: the caller must be `viewer` of the policy (staff reach the whole organization; a producer its own business). Another producer's policy answers 403; another organization's, 404.
          */
@@ -1460,7 +1607,9 @@ export interface paths {
         put?: never;
         /**
          * Reinstate a cancelled policy within 30 days of the day the cancellation was made, writing back exactly the premium it returned.
-         * @description Requires permission (API key scope) `policies:write`.
+         * @description Reinstate a cancelled policy within 30 days of the day the cancellation was made, writing back exactly the premium it returned.
+         *
+         *     Requires permission (API key scope) `policies:write`.
          *
          *     Relationship check: the caller must be `editor` of the policy (staff reach the whole organization; a producer its own business). Another producer's policy answers 403; another organization's, 404.
          */
@@ -1482,7 +1631,9 @@ export interface paths {
         put?: never;
         /**
          * Renew into a new policy for the next term, re-rated, linked both ways.
-         * @description Requires permission (API key scope) `policies:write`.
+         * @description Renew into a new policy for the next term, re-rated, linked both ways.
+         *
+         *     Requires permission (API key scope) `policies:write`.
          *
          *     Relationship check: the caller must be `editor` of the policy (staff reach the whole organization; a producer its own business). Another producer's policy answers 403; another organization's, 404.
          */
@@ -1502,7 +1653,9 @@ export interface paths {
         };
         /**
          * Every transaction of the policy with its date, actor and premium delta, oldest first.
-         * @description Requires permission (API key scope) `policies:read`.
+         * @description Every transaction of the policy with its date, actor and premium delta, oldest first.
+         *
+         *     Requires permission (API key scope) `policies:read`.
          *
          *     Relationship check: the caller must be `viewer` of the policy (staff reach the whole organization; a producer its own business). Another producer's policy answers 403; another organization's, 404.
          */
@@ -1524,7 +1677,9 @@ export interface paths {
         };
         /**
          * Documents about the insured's policy terms (certificates, receipts, invoices), newest first.
-         * @description Requires permission (API key scope) `portal:read`.
+         * @description Documents about the insured's policy terms (certificates, receipts, invoices), newest first.
+         *
+         *     Requires permission (API key scope) `portal:read`.
          */
         get: operations["portalDocuments"];
         put?: never;
@@ -1544,7 +1699,9 @@ export interface paths {
         };
         /**
          * A signed download URL for one of the insured's documents; any other document is 404.
-         * @description Requires permission (API key scope) `portal:read`.
+         * @description A signed download URL for one of the insured's documents; any other document is 404.
+         *
+         *     Requires permission (API key scope) `portal:read`.
          */
         get: operations["portalDocumentDownload"];
         put?: never;
@@ -1564,7 +1721,9 @@ export interface paths {
         };
         /**
          * The insured's dashboard: policy terms, amount due and the next invoice, open claims, recent documents.
-         * @description Requires permission (API key scope) `portal:read`.
+         * @description The insured's dashboard: policy terms, amount due and the next invoice, open claims, recent documents.
+         *
+         *     Requires permission (API key scope) `portal:read`.
          */
         get: operations["portalHome"];
         put?: never;
@@ -1584,7 +1743,9 @@ export interface paths {
         };
         /**
          * The invoices of the insured's policy terms, newest first.
-         * @description Requires permission (API key scope) `portal:read`.
+         * @description The invoices of the insured's policy terms, newest first.
+         *
+         *     Requires permission (API key scope) `portal:read`.
          */
         get: operations["portalInvoices"];
         put?: never;
@@ -1604,7 +1765,9 @@ export interface paths {
         };
         /**
          * One of the insured's invoices; any other is 404.
-         * @description Requires permission (API key scope) `portal:read`.
+         * @description One of the insured's invoices; any other is 404.
+         *
+         *     Requires permission (API key scope) `portal:read`.
          */
         get: operations["portalInvoice"];
         put?: never;
@@ -1624,7 +1787,9 @@ export interface paths {
         };
         /**
          * The invoice as a PDF (rendered once per state of the invoice), as a signed download URL.
-         * @description Requires permission (API key scope) `portal:read`.
+         * @description The invoice as a PDF (rendered once per state of the invoice), as a signed download URL.
+         *
+         *     Requires permission (API key scope) `portal:read`.
          */
         get: operations["portalInvoicePdf"];
         put?: never;
@@ -1644,7 +1809,9 @@ export interface paths {
         };
         /**
          * The insured's policy: every term, the renewals and the terms it renewed, oldest first.
-         * @description Requires permission (API key scope) `portal:read`.
+         * @description The insured's policy: every term, the renewals and the terms it renewed, oldest first.
+         *
+         *     Requires permission (API key scope) `portal:read`.
          */
         get: operations["portalPolicies"];
         put?: never;
@@ -1664,7 +1831,9 @@ export interface paths {
         };
         /**
          * One term of the insured’s policy; any other policy is 404.
-         * @description Requires permission (API key scope) `portal:read`.
+         * @description One term of the insured’s policy; any other policy is 404.
+         *
+         *     Requires permission (API key scope) `portal:read`.
          */
         get: operations["portalPolicy"];
         put?: never;
@@ -1684,7 +1853,9 @@ export interface paths {
         };
         /**
          * A certificate of insurance naming the insured, as a signed download URL (drawn once per version of the policy).
-         * @description Requires permission (API key scope) `portal:read`.
+         * @description A certificate of insurance naming the insured, as a signed download URL (drawn once per version of the policy).
+         *
+         *     Requires permission (API key scope) `portal:read`.
          */
         get: operations["portalCertificate"];
         put?: never;
@@ -1704,7 +1875,9 @@ export interface paths {
         };
         /**
          * The MCS-90 endorsement of a motor carrier (AUTO) policy as a signed download URL; another line is 404.
-         * @description Requires permission (API key scope) `portal:read`.
+         * @description The MCS-90 endorsement of a motor carrier (AUTO) policy as a signed download URL; another line is 404.
+         *
+         *     Requires permission (API key scope) `portal:read`.
          */
         get: operations["portalMcs90"];
         put?: never;
@@ -1724,12 +1897,16 @@ export interface paths {
         };
         /**
          * The insured's contact details: e-mail on file, phone and postal address.
-         * @description Requires permission (API key scope) `portal:read`.
+         * @description The insured's contact details: e-mail on file, phone and postal address.
+         *
+         *     Requires permission (API key scope) `portal:read`.
          */
         get: operations["portalProfile"];
         /**
          * Update the insured's phone (E.164) and postal address; the e-mail on file stays the policy's.
-         * @description Requires permission (API key scope) `portal:write`.
+         * @description Update the insured's phone (E.164) and postal address; the e-mail on file stays the policy's.
+         *
+         *     Requires permission (API key scope) `portal:write`.
          */
         put: operations["updatePortalProfile"];
         post?: never;
@@ -1750,7 +1927,9 @@ export interface paths {
         put?: never;
         /**
          * Register a device for the insured's notifications; a token already registered is refreshed, not stored twice (10 devices kept per insured).
-         * @description Requires permission (API key scope) `portal:write`.
+         * @description Register a device for the insured's notifications; a token already registered is refreshed, not stored twice (10 devices kept per insured).
+         *
+         *     Requires permission (API key scope) `portal:write`.
          */
         post: operations["registerPushToken"];
         delete?: never;
@@ -1768,7 +1947,9 @@ export interface paths {
         };
         /**
          * Producers, newest first; `q` searches name, e-mail and license number.
-         * @description Requires permission (API key scope) `producers:read`.
+         * @description Producers, newest first; `q` searches name, e-mail and license number.
+         *
+         *     Requires permission (API key scope) `producers:read`.
          */
         get: operations["listProducers"];
         put?: never;
@@ -1788,7 +1969,9 @@ export interface paths {
         };
         /**
          * A producer with license information.
-         * @description Requires permission (API key scope) `producers:read`.
+         * @description A producer with license information.
+         *
+         *     Requires permission (API key scope) `producers:read`.
          *
          *     Relationship check: the caller must be `viewer` of the producer (staff reach the whole organization; a producer its own business). Another producer's producer answers 403; another organization's, 404.
          */
@@ -1800,7 +1983,9 @@ export interface paths {
         head?: never;
         /**
          * Update the profile: name and license (state, number, expiry).
-         * @description Requires permission (API key scope) `producers:write`.
+         * @description Update the profile: name and license (state, number, expiry).
+         *
+         *     Requires permission (API key scope) `producers:write`.
          *
          *     Relationship check: the caller must be `editor` of the producer (staff reach the whole organization; a producer its own business). Another producer's producer answers 403; another organization's, 404.
          */
@@ -1816,7 +2001,9 @@ export interface paths {
         };
         /**
          * State and line-of-business appointments of a producer.
-         * @description Requires permission (API key scope) `producers:read`.
+         * @description State and line-of-business appointments of a producer.
+         *
+         *     Requires permission (API key scope) `producers:read`.
          *
          *     Relationship check: the caller must be `viewer` of the producer (staff reach the whole organization; a producer its own business). Another producer's producer answers 403; another organization's, 404.
          */
@@ -1824,7 +2011,9 @@ export interface paths {
         put?: never;
         /**
          * Request an appointment for a state and line of business (starts `pending`).
-         * @description Requires permission (API key scope) `producers:write`.
+         * @description Request an appointment for a state and line of business (starts `pending`).
+         *
+         *     Requires permission (API key scope) `producers:write`.
          *
          *     Relationship check: the caller must be `editor` of the producer (staff reach the whole organization; a producer its own business). Another producer's producer answers 403; another organization's, 404.
          */
@@ -1850,7 +2039,9 @@ export interface paths {
         head?: never;
         /**
          * Move an appointment: pending -> active | terminated, active -> terminated.
-         * @description Requires permission (API key scope) `producers:write`.
+         * @description Move an appointment: pending -> active | terminated, active -> terminated.
+         *
+         *     Requires permission (API key scope) `producers:write`.
          *
          *     Relationship check: the caller must be `editor` of the producer (staff reach the whole organization; a producer its own business). Another producer's producer answers 403; another organization's, 404.
          */
@@ -1866,13 +2057,17 @@ export interface paths {
         };
         /**
          * The organization's programs, newest first. Without an active one of its own, it writes under the platform program `default`.
-         * @description Requires permission (API key scope) `programs:read`.
+         * @description The organization's programs, newest first. Without an active one of its own, it writes under the platform program `default`.
+         *
+         *     Requires permission (API key scope) `programs:read`.
          */
         get: operations["listPrograms"];
         put?: never;
         /**
          * Create a program for the organization (`orgId`); `status` defaults to active, `policyFee` to 0, `surplusLines` to false, `excludedNaics` to none, `rateTableVersion` to null. New quotes take its first active program covering the risk's state and line, else its first active program (whose flags say why).
-         * @description Requires permission (API key scope) `programs:write`.
+         * @description Create a program for the organization (`orgId`); `status` defaults to active, `policyFee` to 0, `surplusLines` to false, `excludedNaics` to none, `rateTableVersion` to null. New quotes take its first active program covering the risk's state and line, else its first active program (whose flags say why).
+         *
+         *     Requires permission (API key scope) `programs:write`.
          */
         post: operations["createProgram"];
         delete?: never;
@@ -1890,7 +2085,9 @@ export interface paths {
         };
         /**
          * One of the organization's programs, or a platform program (`default`, `excess-and-surplus`).
-         * @description Requires permission (API key scope) `programs:read`.
+         * @description One of the organization's programs, or a platform program (`default`, `excess-and-surplus`).
+         *
+         *     Requires permission (API key scope) `programs:read`.
          */
         get: operations["getProgram"];
         put?: never;
@@ -1900,7 +2097,9 @@ export interface paths {
         head?: never;
         /**
          * Change terms: a new version for what is written from now on. Bound policies keep the terms of their version (minimum earned premium, insurer); caps and authority apply at once.
-         * @description Requires permission (API key scope) `programs:write`.
+         * @description Change terms: a new version for what is written from now on. Bound policies keep the terms of their version (minimum earned premium, insurer); caps and authority apply at once.
+         *
+         *     Requires permission (API key scope) `programs:write`.
          */
         patch: operations["updateProgram"];
         trace?: never;
@@ -1914,13 +2113,17 @@ export interface paths {
         };
         /**
          * Referrals, newest first, filtered by status, entity, assignee or deal room. Producers see the ones they raised.
-         * @description Requires permission (API key scope) `referrals:read`.
+         * @description Referrals, newest first, filtered by status, entity, assignee or deal room. Producers see the ones they raised.
+         *
+         *     Requires permission (API key scope) `referrals:read`.
          */
         get: operations["listReferrals"];
         put?: never;
         /**
          * Refer a submission, quote, policy or claim the caller can see, optionally in a deal room and to an assignee. A quote blocked by delegated-authority flags binds once its referral is approved.
-         * @description Requires permission (API key scope) `referrals:write`.
+         * @description Refer a submission, quote, policy or claim the caller can see, optionally in a deal room and to an assignee. A quote blocked by delegated-authority flags binds once its referral is approved.
+         *
+         *     Requires permission (API key scope) `referrals:write`.
          */
         post: operations["createReferral"];
         delete?: never;
@@ -1938,7 +2141,9 @@ export interface paths {
         };
         /**
          * One referral with its decisions.
-         * @description Requires permission (API key scope) `referrals:read`.
+         * @description One referral with its decisions.
+         *
+         *     Requires permission (API key scope) `referrals:read`.
          */
         get: operations["getReferral"];
         put?: never;
@@ -1960,7 +2165,9 @@ export interface paths {
         put?: never;
         /**
          * Approve, reject or ask for information: pending or info_requested referrals only (a decided one is 422). Every decision takes standard underwriting authority (underwriters, administrators); approving past a state, line, NAICS exclusion or the aggregate cap takes senior authority (administrators), else 403 with `details.requiredAuthority`. A suspended program cannot be approved past (422 `not_bindable`). Whoever raised the referral, or wrote the quote it refers, cannot decide it (403 with `details.rule` = `four_eyes`).
-         * @description Requires permission (API key scope) `referrals:write`.
+         * @description Approve, reject or ask for information: pending or info_requested referrals only (a decided one is 422). Every decision takes standard underwriting authority (underwriters, administrators); approving past a state, line, NAICS exclusion or the aggregate cap takes senior authority (administrators), else 403 with `details.requiredAuthority`. A suspended program cannot be approved past (422 `not_bindable`). Whoever raised the referral, or wrote the quote it refers, cannot decide it (403 with `details.rule` = `four_eyes`).
+         *
+         *     Requires permission (API key scope) `referrals:write`.
          */
         post: operations["decideReferral"];
         delete?: never;
@@ -1978,7 +2185,9 @@ export interface paths {
         };
         /**
          * A monthly bordereau as CSV (RFC 4180, dollars): `premium`, one line per policy active in the month (policy, insured, state, line, program, period, transaction types, written and earned in the month, commission recorded in it, surplus lines tax and stamping fee); `claims`, one line per claim open in the month (claim, policy, insured, loss date, reported, status, paid, reserves, incurred). `programId` narrows it to one program.
-         * @description Requires permission (API key scope) `ledger:read`.
+         * @description A monthly bordereau as CSV (RFC 4180, dollars): `premium`, one line per policy active in the month (policy, insured, state, line, program, period, transaction types, written and earned in the month, commission recorded in it, surplus lines tax and stamping fee); `claims`, one line per claim open in the month (claim, policy, insured, loss date, reported, status, paid, reserves, incurred). `programId` narrows it to one program.
+         *
+         *     Requires permission (API key scope) `ledger:read`.
          */
         get: operations["bordereau"];
         put?: never;
@@ -2020,7 +2229,9 @@ export interface paths {
         };
         /**
          * List submissions, newest first; filter by status, producer and creation time.
-         * @description Requires permission (API key scope) `submissions:read`.
+         * @description List submissions, newest first; filter by status, producer and creation time.
+         *
+         *     Requires permission (API key scope) `submissions:read`.
          */
         get: operations["listSubmissions"];
         put?: never;
@@ -2046,7 +2257,9 @@ export interface paths {
         };
         /**
          * A submission with its triage results.
-         * @description Requires permission (API key scope) `submissions:read`.
+         * @description A submission with its triage results.
+         *
+         *     Requires permission (API key scope) `submissions:read`.
          *
          *     Relationship check: the caller must be `viewer` of the submission (staff reach the whole organization; a producer its own business). Another producer's submission answers 403; another organization's, 404.
          */
@@ -2094,7 +2307,9 @@ export interface paths {
         put?: never;
         /**
          * Rate the submission into a quote valid 30 days, with its worksheet and delegated-authority flags.
-         * @description Requires permission (API key scope) `submissions:write`.
+         * @description Rate the submission into a quote valid 30 days, with its worksheet and delegated-authority flags.
+         *
+         *     Requires permission (API key scope) `submissions:write`.
          *
          *     Relationship check: the caller must be `editor` of the submission (staff reach the whole organization; a producer its own business). Another producer's submission answers 403; another organization's, 404.
          */
@@ -2114,7 +2329,9 @@ export interface paths {
         };
         /**
          * Triage score and whether the submission can be bound now, with what is missing.
-         * @description Requires permission (API key scope) `submissions:read`.
+         * @description Triage score and whether the submission can be bound now, with what is missing.
+         *
+         *     Requires permission (API key scope) `submissions:read`.
          *
          *     Relationship check: the caller must be `viewer` of the submission (staff reach the whole organization; a producer its own business). Another producer's submission answers 403; another organization's, 404.
          */
@@ -2136,13 +2353,17 @@ export interface paths {
         };
         /**
          * List the organization's users, newest first.
-         * @description Requires permission (API key scope) `users:read`.
+         * @description List the organization's users, newest first.
+         *
+         *     Requires permission (API key scope) `users:read`.
          */
         get: operations["listUsers"];
         put?: never;
         /**
          * Create a user in the caller's organization (or `orgId` with the machine secret or a superadmin).
-         * @description Requires permission (API key scope) `users:write`.
+         * @description Create a user in the caller's organization (or `orgId` with the machine secret or a superadmin).
+         *
+         *     Requires permission (API key scope) `users:write`.
          */
         post: operations["createUser"];
         delete?: never;
@@ -2160,7 +2381,9 @@ export interface paths {
         };
         /**
          * Get a user.
-         * @description Requires permission (API key scope) `users:read`.
+         * @description Get a user.
+         *
+         *     Requires permission (API key scope) `users:read`.
          */
         get: operations["getUser"];
         put?: never;
@@ -2170,7 +2393,9 @@ export interface paths {
         head?: never;
         /**
          * Change a user's role or name.
-         * @description Requires permission (API key scope) `users:write`.
+         * @description Change a user's role or name.
+         *
+         *     Requires permission (API key scope) `users:write`.
          */
         patch: operations["updateUser"];
         trace?: never;
@@ -2184,7 +2409,9 @@ export interface paths {
         };
         /**
          * Subscriptions, newest first, deleted ones included (`active: false`); never the secret.
-         * @description Requires permission (API key scope) `webhooks:read`.
+         * @description Subscriptions, newest first, deleted ones included (`active: false`); never the secret.
+         *
+         *     Requires permission (API key scope) `webhooks:read`.
          */
         get: operations["listWebhooks"];
         put?: never;
@@ -2213,7 +2440,9 @@ export interface paths {
         post?: never;
         /**
          * Deactivate a subscription (soft delete).
-         * @description Requires permission (API key scope) `webhooks:write`.
+         * @description Deactivate a subscription (soft delete).
+         *
+         *     Requires permission (API key scope) `webhooks:write`.
          */
         delete: operations["deleteWebhook"];
         options?: never;
@@ -2230,7 +2459,9 @@ export interface paths {
         };
         /**
          * Delivery attempts of a subscription, newest first, to reconcile against.
-         * @description Requires permission (API key scope) `webhooks:read`.
+         * @description Delivery attempts of a subscription, newest first, to reconcile against.
+         *
+         *     Requires permission (API key scope) `webhooks:read`.
          */
         get: operations["listWebhookDeliveries"];
         put?: never;
@@ -2252,7 +2483,9 @@ export interface paths {
         put?: never;
         /**
          * Send a logged delivery’s event again to the subscription, now: signed anew, under a new delivery id (`deliveryId` is the id the receiver saw in `X-Service-Delivery`). The event must be within its 30 days.
-         * @description Requires permission (API key scope) `webhooks:write`.
+         * @description Send a logged delivery’s event again to the subscription, now: signed anew, under a new delivery id (`deliveryId` is the id the receiver saw in `X-Service-Delivery`). The event must be within its 30 days.
+         *
+         *     Requires permission (API key scope) `webhooks:write`.
          */
         post: operations["redeliverWebhook"];
         delete?: never;
@@ -2272,7 +2505,9 @@ export interface paths {
         put?: never;
         /**
          * Send a signed `webhook.test` event now and report the outcome.
-         * @description Requires permission (API key scope) `webhooks:write`.
+         * @description Send a signed `webhook.test` event now and report the outcome.
+         *
+         *     Requires permission (API key scope) `webhooks:write`.
          */
         post: operations["testWebhook"];
         delete?: never;
@@ -2356,55 +2591,7 @@ export interface webhooks {
          * A claim was closed.
          * @description Delivered once with a 10-second timeout. Verify `X-Service-Signature` (`sha256=` + hex HMAC-SHA256 of the raw body keyed with the subscription secret) with a constant-time comparison before processing, or the Standard Webhooks headers with an official verifier keyed with the `signingSecret` (`webhook-id` is the event id, the same on a redelivery: keep it to drop repeats).
          */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    /** @description The event id (Standard Webhooks). */
-                    "webhook-id": string;
-                    /** @description `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed with the 32 bytes of the subscription secret (Standard Webhooks). */
-                    "webhook-signature": string;
-                    /** @description Unix seconds of the attempt (Standard Webhooks). */
-                    "webhook-timestamp": string;
-                    /** @description Unique delivery UUID, for idempotency. */
-                    "X-Service-Delivery": string;
-                    "X-Service-Event": "claim.closed";
-                    "X-Service-Signature": string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        data: {
-                            claimId: string;
-                            claimNumber: string;
-                            /** @description `settled` or `denied`. */
-                            outcome: string;
-                            /** @description Dollars, at most two decimals. */
-                            paid: number;
-                        };
-                        /** @description Event id. */
-                        id: string;
-                        orgId: string;
-                        /** Format: date-time */
-                        timestamp: string;
-                        /** @constant */
-                        type: "claim.closed";
-                    };
-                };
-            };
-            responses: {
-                /** @description Received. */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["onClaimClosed"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2424,54 +2611,7 @@ export interface webhooks {
          * A first notice of loss was received.
          * @description Delivered once with a 10-second timeout. Verify `X-Service-Signature` (`sha256=` + hex HMAC-SHA256 of the raw body keyed with the subscription secret) with a constant-time comparison before processing, or the Standard Webhooks headers with an official verifier keyed with the `signingSecret` (`webhook-id` is the event id, the same on a redelivery: keep it to drop repeats).
          */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    /** @description The event id (Standard Webhooks). */
-                    "webhook-id": string;
-                    /** @description `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed with the 32 bytes of the subscription secret (Standard Webhooks). */
-                    "webhook-signature": string;
-                    /** @description Unix seconds of the attempt (Standard Webhooks). */
-                    "webhook-timestamp": string;
-                    /** @description Unique delivery UUID, for idempotency. */
-                    "X-Service-Delivery": string;
-                    "X-Service-Event": "claim.filed";
-                    "X-Service-Signature": string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        data: {
-                            claimId: string;
-                            claimNumber: string;
-                            /** Format: date */
-                            lossDate: string;
-                            policyId: string;
-                        };
-                        /** @description Event id. */
-                        id: string;
-                        orgId: string;
-                        /** Format: date-time */
-                        timestamp: string;
-                        /** @constant */
-                        type: "claim.filed";
-                    };
-                };
-            };
-            responses: {
-                /** @description Received. */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["onClaimFiled"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2491,54 +2631,7 @@ export interface webhooks {
          * A claim was opened (with its first notice of loss).
          * @description Delivered once with a 10-second timeout. Verify `X-Service-Signature` (`sha256=` + hex HMAC-SHA256 of the raw body keyed with the subscription secret) with a constant-time comparison before processing, or the Standard Webhooks headers with an official verifier keyed with the `signingSecret` (`webhook-id` is the event id, the same on a redelivery: keep it to drop repeats).
          */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    /** @description The event id (Standard Webhooks). */
-                    "webhook-id": string;
-                    /** @description `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed with the 32 bytes of the subscription secret (Standard Webhooks). */
-                    "webhook-signature": string;
-                    /** @description Unix seconds of the attempt (Standard Webhooks). */
-                    "webhook-timestamp": string;
-                    /** @description Unique delivery UUID, for idempotency. */
-                    "X-Service-Delivery": string;
-                    "X-Service-Event": "claim.opened";
-                    "X-Service-Signature": string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        data: {
-                            claimId: string;
-                            claimNumber: string;
-                            /** Format: date */
-                            lossDate: string;
-                            policyId: string;
-                        };
-                        /** @description Event id. */
-                        id: string;
-                        orgId: string;
-                        /** Format: date-time */
-                        timestamp: string;
-                        /** @constant */
-                        type: "claim.opened";
-                    };
-                };
-            };
-            responses: {
-                /** @description Received. */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["onClaimOpened"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2558,57 +2651,7 @@ export interface webhooks {
          * Reserves were set or updated.
          * @description Delivered once with a 10-second timeout. Verify `X-Service-Signature` (`sha256=` + hex HMAC-SHA256 of the raw body keyed with the subscription secret) with a constant-time comparison before processing, or the Standard Webhooks headers with an official verifier keyed with the `signingSecret` (`webhook-id` is the event id, the same on a redelivery: keep it to drop repeats).
          */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    /** @description The event id (Standard Webhooks). */
-                    "webhook-id": string;
-                    /** @description `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed with the 32 bytes of the subscription secret (Standard Webhooks). */
-                    "webhook-signature": string;
-                    /** @description Unix seconds of the attempt (Standard Webhooks). */
-                    "webhook-timestamp": string;
-                    /** @description Unique delivery UUID, for idempotency. */
-                    "X-Service-Delivery": string;
-                    "X-Service-Event": "claim.reserved";
-                    "X-Service-Signature": string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        data: {
-                            claimId: string;
-                            claimNumber: string;
-                            /** @description Dollars, at most two decimals. */
-                            expense: number;
-                            /** @description Dollars: paid plus outstanding reserves. */
-                            incurred: number;
-                            /** @description Dollars, at most two decimals. */
-                            indemnity: number;
-                        };
-                        /** @description Event id. */
-                        id: string;
-                        orgId: string;
-                        /** Format: date-time */
-                        timestamp: string;
-                        /** @constant */
-                        type: "claim.reserved";
-                    };
-                };
-            };
-            responses: {
-                /** @description Received. */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["onClaimReserved"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2628,56 +2671,7 @@ export interface webhooks {
          * A settlement was approved.
          * @description Delivered once with a 10-second timeout. Verify `X-Service-Signature` (`sha256=` + hex HMAC-SHA256 of the raw body keyed with the subscription secret) with a constant-time comparison before processing, or the Standard Webhooks headers with an official verifier keyed with the `signingSecret` (`webhook-id` is the event id, the same on a redelivery: keep it to drop repeats).
          */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    /** @description The event id (Standard Webhooks). */
-                    "webhook-id": string;
-                    /** @description `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed with the 32 bytes of the subscription secret (Standard Webhooks). */
-                    "webhook-signature": string;
-                    /** @description Unix seconds of the attempt (Standard Webhooks). */
-                    "webhook-timestamp": string;
-                    /** @description Unique delivery UUID, for idempotency. */
-                    "X-Service-Delivery": string;
-                    "X-Service-Event": "claim.settled";
-                    "X-Service-Signature": string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        data: {
-                            /** @description Dollars, at most two decimals. */
-                            amount: number;
-                            claimId: string;
-                            claimNumber: string;
-                            /** @description Dollars, at most two decimals. */
-                            paid: number;
-                            settlementId: string;
-                        };
-                        /** @description Event id. */
-                        id: string;
-                        orgId: string;
-                        /** Format: date-time */
-                        timestamp: string;
-                        /** @constant */
-                        type: "claim.settled";
-                    };
-                };
-            };
-            responses: {
-                /** @description Received. */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["onClaimSettled"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2697,58 +2691,7 @@ export interface webhooks {
          * A licence expiry, appointment renewal or state filing is due within 30 days (once per item and day).
          * @description Delivered once with a 10-second timeout. Verify `X-Service-Signature` (`sha256=` + hex HMAC-SHA256 of the raw body keyed with the subscription secret) with a constant-time comparison before processing, or the Standard Webhooks headers with an official verifier keyed with the `signingSecret` (`webhook-id` is the event id, the same on a redelivery: keep it to drop repeats).
          */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    /** @description The event id (Standard Webhooks). */
-                    "webhook-id": string;
-                    /** @description `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed with the 32 bytes of the subscription secret (Standard Webhooks). */
-                    "webhook-signature": string;
-                    /** @description Unix seconds of the attempt (Standard Webhooks). */
-                    "webhook-timestamp": string;
-                    /** @description Unique delivery UUID, for idempotency. */
-                    "X-Service-Delivery": string;
-                    "X-Service-Event": "compliance.deadline_approaching";
-                    "X-Service-Signature": string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        data: {
-                            daysRemaining: number;
-                            description: string;
-                            /** Format: date */
-                            dueDate: string;
-                            /** @description The producer (licence), appointment, or `<filing>:<state>`. */
-                            itemId: string;
-                            kind: "license_expiry" | "appointment_renewal" | "state_filing";
-                            producerId: string | null;
-                            state: string | null;
-                        };
-                        /** @description Event id. */
-                        id: string;
-                        orgId: string;
-                        /** Format: date-time */
-                        timestamp: string;
-                        /** @constant */
-                        type: "compliance.deadline_approaching";
-                    };
-                };
-            };
-            responses: {
-                /** @description Received. */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["onComplianceDeadlineApproaching"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2768,58 +2711,7 @@ export interface webhooks {
          * A program's written premium for the year passed 85 % of its aggregate cap (once per program and day).
          * @description Delivered once with a 10-second timeout. Verify `X-Service-Signature` (`sha256=` + hex HMAC-SHA256 of the raw body keyed with the subscription secret) with a constant-time comparison before processing, or the Standard Webhooks headers with an official verifier keyed with the `signingSecret` (`webhook-id` is the event id, the same on a redelivery: keep it to drop repeats).
          */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    /** @description The event id (Standard Webhooks). */
-                    "webhook-id": string;
-                    /** @description `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed with the 32 bytes of the subscription secret (Standard Webhooks). */
-                    "webhook-signature": string;
-                    /** @description Unix seconds of the attempt (Standard Webhooks). */
-                    "webhook-timestamp": string;
-                    /** @description Unique delivery UUID, for idempotency. */
-                    "X-Service-Delivery": string;
-                    "X-Service-Event": "da.limit_approaching";
-                    "X-Service-Signature": string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        data: {
-                            /** @description Dollars, at most two decimals. */
-                            aggregateCap: number;
-                            programId: string;
-                            programName: string;
-                            /** @description written / aggregateCap, 0..1, four decimals. */
-                            utilization: number;
-                            /** @description Dollars, at most two decimals. */
-                            written: number;
-                            year: number;
-                        };
-                        /** @description Event id. */
-                        id: string;
-                        orgId: string;
-                        /** Format: date-time */
-                        timestamp: string;
-                        /** @constant */
-                        type: "da.limit_approaching";
-                    };
-                };
-            };
-            responses: {
-                /** @description Received. */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["onDaLimitApproaching"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2839,54 +2731,7 @@ export interface webhooks {
          * An invoice became fully paid.
          * @description Delivered once with a 10-second timeout. Verify `X-Service-Signature` (`sha256=` + hex HMAC-SHA256 of the raw body keyed with the subscription secret) with a constant-time comparison before processing, or the Standard Webhooks headers with an official verifier keyed with the `signingSecret` (`webhook-id` is the event id, the same on a redelivery: keep it to drop repeats).
          */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    /** @description The event id (Standard Webhooks). */
-                    "webhook-id": string;
-                    /** @description `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed with the 32 bytes of the subscription secret (Standard Webhooks). */
-                    "webhook-signature": string;
-                    /** @description Unix seconds of the attempt (Standard Webhooks). */
-                    "webhook-timestamp": string;
-                    /** @description Unique delivery UUID, for idempotency. */
-                    "X-Service-Delivery": string;
-                    "X-Service-Event": "invoice.paid";
-                    "X-Service-Signature": string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        data: {
-                            /** @description Dollars, at most two decimals. */
-                            amount: number;
-                            invoiceId: string;
-                            invoiceNumber: string;
-                            policyId: string;
-                        };
-                        /** @description Event id. */
-                        id: string;
-                        orgId: string;
-                        /** Format: date-time */
-                        timestamp: string;
-                        /** @constant */
-                        type: "invoice.paid";
-                    };
-                };
-            };
-            responses: {
-                /** @description Received. */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["onInvoicePaid"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2906,58 +2751,7 @@ export interface webhooks {
          * A payment attempt failed.
          * @description Delivered once with a 10-second timeout. Verify `X-Service-Signature` (`sha256=` + hex HMAC-SHA256 of the raw body keyed with the subscription secret) with a constant-time comparison before processing, or the Standard Webhooks headers with an official verifier keyed with the `signingSecret` (`webhook-id` is the event id, the same on a redelivery: keep it to drop repeats).
          */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    /** @description The event id (Standard Webhooks). */
-                    "webhook-id": string;
-                    /** @description `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed with the 32 bytes of the subscription secret (Standard Webhooks). */
-                    "webhook-signature": string;
-                    /** @description Unix seconds of the attempt (Standard Webhooks). */
-                    "webhook-timestamp": string;
-                    /** @description Unique delivery UUID, for idempotency. */
-                    "X-Service-Delivery": string;
-                    "X-Service-Event": "payment.failed";
-                    "X-Service-Signature": string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        data: {
-                            /** @description Dollars, at most two decimals. */
-                            amount: number;
-                            invoiceId: string;
-                            invoiceNumber: string;
-                            policyId: string;
-                            /** @description What the processor said. */
-                            reason: string;
-                            /** @description The payment-intent id. */
-                            reference: string;
-                        };
-                        /** @description Event id. */
-                        id: string;
-                        orgId: string;
-                        /** Format: date-time */
-                        timestamp: string;
-                        /** @constant */
-                        type: "payment.failed";
-                    };
-                };
-            };
-            responses: {
-                /** @description Received. */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["onPaymentFailed"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2977,55 +2771,7 @@ export interface webhooks {
          * A premium payment was processed.
          * @description Delivered once with a 10-second timeout. Verify `X-Service-Signature` (`sha256=` + hex HMAC-SHA256 of the raw body keyed with the subscription secret) with a constant-time comparison before processing, or the Standard Webhooks headers with an official verifier keyed with the `signingSecret` (`webhook-id` is the event id, the same on a redelivery: keep it to drop repeats).
          */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    /** @description The event id (Standard Webhooks). */
-                    "webhook-id": string;
-                    /** @description `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed with the 32 bytes of the subscription secret (Standard Webhooks). */
-                    "webhook-signature": string;
-                    /** @description Unix seconds of the attempt (Standard Webhooks). */
-                    "webhook-timestamp": string;
-                    /** @description Unique delivery UUID, for idempotency. */
-                    "X-Service-Delivery": string;
-                    "X-Service-Event": "payment.received";
-                    "X-Service-Signature": string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        data: {
-                            /** @description Dollars, at most two decimals. */
-                            amount: number;
-                            invoiceId: string;
-                            method: string;
-                            /** @description The payment-intent id, or the reference of a manual payment. */
-                            reference: string;
-                        };
-                        /** @description Event id. */
-                        id: string;
-                        orgId: string;
-                        /** Format: date-time */
-                        timestamp: string;
-                        /** @constant */
-                        type: "payment.received";
-                    };
-                };
-            };
-            responses: {
-                /** @description Received. */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["onPaymentReceived"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3045,55 +2791,7 @@ export interface webhooks {
          * A policy was bound.
          * @description Delivered once with a 10-second timeout. Verify `X-Service-Signature` (`sha256=` + hex HMAC-SHA256 of the raw body keyed with the subscription secret) with a constant-time comparison before processing, or the Standard Webhooks headers with an official verifier keyed with the `signingSecret` (`webhook-id` is the event id, the same on a redelivery: keep it to drop repeats).
          */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    /** @description The event id (Standard Webhooks). */
-                    "webhook-id": string;
-                    /** @description `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed with the 32 bytes of the subscription secret (Standard Webhooks). */
-                    "webhook-signature": string;
-                    /** @description Unix seconds of the attempt (Standard Webhooks). */
-                    "webhook-timestamp": string;
-                    /** @description Unique delivery UUID, for idempotency. */
-                    "X-Service-Delivery": string;
-                    "X-Service-Event": "policy.bound";
-                    "X-Service-Signature": string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        data: {
-                            /** Format: date */
-                            effectiveDate: string;
-                            /** @description Dollars, at most two decimals. */
-                            grossPremium: number;
-                            policyId: string;
-                            policyNumber: string;
-                        };
-                        /** @description Event id. */
-                        id: string;
-                        orgId: string;
-                        /** Format: date-time */
-                        timestamp: string;
-                        /** @constant */
-                        type: "policy.bound";
-                    };
-                };
-            };
-            responses: {
-                /** @description Received. */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["onPolicyBound"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3113,57 +2811,7 @@ export interface webhooks {
          * A policy was cancelled.
          * @description Delivered once with a 10-second timeout. Verify `X-Service-Signature` (`sha256=` + hex HMAC-SHA256 of the raw body keyed with the subscription secret) with a constant-time comparison before processing, or the Standard Webhooks headers with an official verifier keyed with the `signingSecret` (`webhook-id` is the event id, the same on a redelivery: keep it to drop repeats).
          */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    /** @description The event id (Standard Webhooks). */
-                    "webhook-id": string;
-                    /** @description `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed with the 32 bytes of the subscription secret (Standard Webhooks). */
-                    "webhook-signature": string;
-                    /** @description Unix seconds of the attempt (Standard Webhooks). */
-                    "webhook-timestamp": string;
-                    /** @description Unique delivery UUID, for idempotency. */
-                    "X-Service-Delivery": string;
-                    "X-Service-Event": "policy.cancelled";
-                    "X-Service-Signature": string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        data: {
-                            /** Format: date */
-                            effectiveDate: string;
-                            method: string;
-                            policyId: string;
-                            policyNumber: string;
-                            reason: string;
-                            /** @description Dollars, at most two decimals. */
-                            returnPremium: number;
-                        };
-                        /** @description Event id. */
-                        id: string;
-                        orgId: string;
-                        /** Format: date-time */
-                        timestamp: string;
-                        /** @constant */
-                        type: "policy.cancelled";
-                    };
-                };
-            };
-            responses: {
-                /** @description Received. */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["onPolicyCancelled"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3183,58 +2831,7 @@ export interface webhooks {
          * A mid-term endorsement was applied.
          * @description Delivered once with a 10-second timeout. Verify `X-Service-Signature` (`sha256=` + hex HMAC-SHA256 of the raw body keyed with the subscription secret) with a constant-time comparison before processing, or the Standard Webhooks headers with an official verifier keyed with the `signingSecret` (`webhook-id` is the event id, the same on a redelivery: keep it to drop repeats).
          */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    /** @description The event id (Standard Webhooks). */
-                    "webhook-id": string;
-                    /** @description `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed with the 32 bytes of the subscription secret (Standard Webhooks). */
-                    "webhook-signature": string;
-                    /** @description Unix seconds of the attempt (Standard Webhooks). */
-                    "webhook-timestamp": string;
-                    /** @description Unique delivery UUID, for idempotency. */
-                    "X-Service-Delivery": string;
-                    "X-Service-Event": "policy.endorsed";
-                    "X-Service-Signature": string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        data: {
-                            /** Format: date */
-                            effectiveDate: string;
-                            endorsementId: string;
-                            /** @description Dollars, at most two decimals. */
-                            grossPremium: number;
-                            policyId: string;
-                            policyNumber: string;
-                            /** @description Dollars charged (positive) or credited (negative) for the rest of the term. */
-                            premiumDelta: number;
-                        };
-                        /** @description Event id. */
-                        id: string;
-                        orgId: string;
-                        /** Format: date-time */
-                        timestamp: string;
-                        /** @constant */
-                        type: "policy.endorsed";
-                    };
-                };
-            };
-            responses: {
-                /** @description Received. */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["onPolicyEndorsed"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3254,57 +2851,7 @@ export interface webhooks {
          * A cancelled policy was reinstated within its window; the returned premium is charged again.
          * @description Delivered once with a 10-second timeout. Verify `X-Service-Signature` (`sha256=` + hex HMAC-SHA256 of the raw body keyed with the subscription secret) with a constant-time comparison before processing, or the Standard Webhooks headers with an official verifier keyed with the `signingSecret` (`webhook-id` is the event id, the same on a redelivery: keep it to drop repeats).
          */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    /** @description The event id (Standard Webhooks). */
-                    "webhook-id": string;
-                    /** @description `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed with the 32 bytes of the subscription secret (Standard Webhooks). */
-                    "webhook-signature": string;
-                    /** @description Unix seconds of the attempt (Standard Webhooks). */
-                    "webhook-timestamp": string;
-                    /** @description Unique delivery UUID, for idempotency. */
-                    "X-Service-Delivery": string;
-                    "X-Service-Event": "policy.reinstated";
-                    "X-Service-Signature": string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        data: {
-                            /** Format: date */
-                            cancellationEffectiveDate: string;
-                            /** @description Dollars, at most two decimals. */
-                            grossPremium: number;
-                            policyId: string;
-                            policyNumber: string;
-                            /** @description Dollars, at most two decimals. */
-                            premiumCharged: number;
-                        };
-                        /** @description Event id. */
-                        id: string;
-                        orgId: string;
-                        /** Format: date-time */
-                        timestamp: string;
-                        /** @constant */
-                        type: "policy.reinstated";
-                    };
-                };
-            };
-            responses: {
-                /** @description Received. */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["onPolicyReinstated"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3324,57 +2871,7 @@ export interface webhooks {
          * A renewal policy was created.
          * @description Delivered once with a 10-second timeout. Verify `X-Service-Signature` (`sha256=` + hex HMAC-SHA256 of the raw body keyed with the subscription secret) with a constant-time comparison before processing, or the Standard Webhooks headers with an official verifier keyed with the `signingSecret` (`webhook-id` is the event id, the same on a redelivery: keep it to drop repeats).
          */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    /** @description The event id (Standard Webhooks). */
-                    "webhook-id": string;
-                    /** @description `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed with the 32 bytes of the subscription secret (Standard Webhooks). */
-                    "webhook-signature": string;
-                    /** @description Unix seconds of the attempt (Standard Webhooks). */
-                    "webhook-timestamp": string;
-                    /** @description Unique delivery UUID, for idempotency. */
-                    "X-Service-Delivery": string;
-                    "X-Service-Event": "policy.renewed";
-                    "X-Service-Signature": string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        data: {
-                            /** Format: date */
-                            effectiveDate: string;
-                            /** @description Dollars, at most two decimals. */
-                            grossPremium: number;
-                            /** @description The renewal policy. */
-                            policyId: string;
-                            policyNumber: string;
-                            renewalOf: string;
-                        };
-                        /** @description Event id. */
-                        id: string;
-                        orgId: string;
-                        /** Format: date-time */
-                        timestamp: string;
-                        /** @constant */
-                        type: "policy.renewed";
-                    };
-                };
-            };
-            responses: {
-                /** @description Received. */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["onPolicyRenewed"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3394,51 +2891,7 @@ export interface webhooks {
          * Sent by the test operation of a subscription.
          * @description Delivered once with a 10-second timeout. Verify `X-Service-Signature` (`sha256=` + hex HMAC-SHA256 of the raw body keyed with the subscription secret) with a constant-time comparison before processing, or the Standard Webhooks headers with an official verifier keyed with the `signingSecret` (`webhook-id` is the event id, the same on a redelivery: keep it to drop repeats).
          */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    /** @description The event id (Standard Webhooks). */
-                    "webhook-id": string;
-                    /** @description `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed with the 32 bytes of the subscription secret (Standard Webhooks). */
-                    "webhook-signature": string;
-                    /** @description Unix seconds of the attempt (Standard Webhooks). */
-                    "webhook-timestamp": string;
-                    /** @description Unique delivery UUID, for idempotency. */
-                    "X-Service-Delivery": string;
-                    "X-Service-Event": "webhook.test";
-                    "X-Service-Signature": string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        data: {
-                            message: string;
-                            subscriptionId: string;
-                        };
-                        /** @description Event id. */
-                        id: string;
-                        orgId: string;
-                        /** Format: date-time */
-                        timestamp: string;
-                        /** @constant */
-                        type: "webhook.test";
-                    };
-                };
-            };
-            responses: {
-                /** @description Received. */
-                "2XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["onWebhookTest"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4712,6 +4165,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description `unauthenticated`: Missing or invalid credentials. */
+            401: {
+                headers: {
+                    /** @description Request id, also in error bodies. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description `internal_error`: An unexpected error occurred. */
             500: {
@@ -20960,6 +20424,804 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
+            };
+        };
+    };
+    onClaimClosed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (Standard Webhooks). */
+                "webhook-id": string;
+                /** @description `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed with the 32 bytes of the subscription secret (Standard Webhooks). */
+                "webhook-signature": string;
+                /** @description Unix seconds of the attempt (Standard Webhooks). */
+                "webhook-timestamp": string;
+                /** @description Unique delivery UUID, for idempotency. */
+                "X-Service-Delivery": string;
+                "X-Service-Event": "claim.closed";
+                "X-Service-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        claimId: string;
+                        claimNumber: string;
+                        /** @description `settled` or `denied`. */
+                        outcome: string;
+                        /** @description Dollars, at most two decimals. */
+                        paid: number;
+                    };
+                    /** @description Event id. */
+                    id: string;
+                    orgId: string;
+                    /** Format: date-time */
+                    timestamp: string;
+                    /** @constant */
+                    type: "claim.closed";
+                };
+            };
+        };
+        responses: {
+            /** @description Received. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onClaimFiled: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (Standard Webhooks). */
+                "webhook-id": string;
+                /** @description `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed with the 32 bytes of the subscription secret (Standard Webhooks). */
+                "webhook-signature": string;
+                /** @description Unix seconds of the attempt (Standard Webhooks). */
+                "webhook-timestamp": string;
+                /** @description Unique delivery UUID, for idempotency. */
+                "X-Service-Delivery": string;
+                "X-Service-Event": "claim.filed";
+                "X-Service-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        claimId: string;
+                        claimNumber: string;
+                        /** Format: date */
+                        lossDate: string;
+                        policyId: string;
+                    };
+                    /** @description Event id. */
+                    id: string;
+                    orgId: string;
+                    /** Format: date-time */
+                    timestamp: string;
+                    /** @constant */
+                    type: "claim.filed";
+                };
+            };
+        };
+        responses: {
+            /** @description Received. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onClaimOpened: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (Standard Webhooks). */
+                "webhook-id": string;
+                /** @description `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed with the 32 bytes of the subscription secret (Standard Webhooks). */
+                "webhook-signature": string;
+                /** @description Unix seconds of the attempt (Standard Webhooks). */
+                "webhook-timestamp": string;
+                /** @description Unique delivery UUID, for idempotency. */
+                "X-Service-Delivery": string;
+                "X-Service-Event": "claim.opened";
+                "X-Service-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        claimId: string;
+                        claimNumber: string;
+                        /** Format: date */
+                        lossDate: string;
+                        policyId: string;
+                    };
+                    /** @description Event id. */
+                    id: string;
+                    orgId: string;
+                    /** Format: date-time */
+                    timestamp: string;
+                    /** @constant */
+                    type: "claim.opened";
+                };
+            };
+        };
+        responses: {
+            /** @description Received. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onClaimReserved: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (Standard Webhooks). */
+                "webhook-id": string;
+                /** @description `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed with the 32 bytes of the subscription secret (Standard Webhooks). */
+                "webhook-signature": string;
+                /** @description Unix seconds of the attempt (Standard Webhooks). */
+                "webhook-timestamp": string;
+                /** @description Unique delivery UUID, for idempotency. */
+                "X-Service-Delivery": string;
+                "X-Service-Event": "claim.reserved";
+                "X-Service-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        claimId: string;
+                        claimNumber: string;
+                        /** @description Dollars, at most two decimals. */
+                        expense: number;
+                        /** @description Dollars: paid plus outstanding reserves. */
+                        incurred: number;
+                        /** @description Dollars, at most two decimals. */
+                        indemnity: number;
+                    };
+                    /** @description Event id. */
+                    id: string;
+                    orgId: string;
+                    /** Format: date-time */
+                    timestamp: string;
+                    /** @constant */
+                    type: "claim.reserved";
+                };
+            };
+        };
+        responses: {
+            /** @description Received. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onClaimSettled: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (Standard Webhooks). */
+                "webhook-id": string;
+                /** @description `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed with the 32 bytes of the subscription secret (Standard Webhooks). */
+                "webhook-signature": string;
+                /** @description Unix seconds of the attempt (Standard Webhooks). */
+                "webhook-timestamp": string;
+                /** @description Unique delivery UUID, for idempotency. */
+                "X-Service-Delivery": string;
+                "X-Service-Event": "claim.settled";
+                "X-Service-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        /** @description Dollars, at most two decimals. */
+                        amount: number;
+                        claimId: string;
+                        claimNumber: string;
+                        /** @description Dollars, at most two decimals. */
+                        paid: number;
+                        settlementId: string;
+                    };
+                    /** @description Event id. */
+                    id: string;
+                    orgId: string;
+                    /** Format: date-time */
+                    timestamp: string;
+                    /** @constant */
+                    type: "claim.settled";
+                };
+            };
+        };
+        responses: {
+            /** @description Received. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onComplianceDeadlineApproaching: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (Standard Webhooks). */
+                "webhook-id": string;
+                /** @description `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed with the 32 bytes of the subscription secret (Standard Webhooks). */
+                "webhook-signature": string;
+                /** @description Unix seconds of the attempt (Standard Webhooks). */
+                "webhook-timestamp": string;
+                /** @description Unique delivery UUID, for idempotency. */
+                "X-Service-Delivery": string;
+                "X-Service-Event": "compliance.deadline_approaching";
+                "X-Service-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        daysRemaining: number;
+                        description: string;
+                        /** Format: date */
+                        dueDate: string;
+                        /** @description The producer (licence), appointment, or `<filing>:<state>`. */
+                        itemId: string;
+                        kind: "license_expiry" | "appointment_renewal" | "state_filing";
+                        producerId: string | null;
+                        state: string | null;
+                    };
+                    /** @description Event id. */
+                    id: string;
+                    orgId: string;
+                    /** Format: date-time */
+                    timestamp: string;
+                    /** @constant */
+                    type: "compliance.deadline_approaching";
+                };
+            };
+        };
+        responses: {
+            /** @description Received. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onDaLimitApproaching: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (Standard Webhooks). */
+                "webhook-id": string;
+                /** @description `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed with the 32 bytes of the subscription secret (Standard Webhooks). */
+                "webhook-signature": string;
+                /** @description Unix seconds of the attempt (Standard Webhooks). */
+                "webhook-timestamp": string;
+                /** @description Unique delivery UUID, for idempotency. */
+                "X-Service-Delivery": string;
+                "X-Service-Event": "da.limit_approaching";
+                "X-Service-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        /** @description Dollars, at most two decimals. */
+                        aggregateCap: number;
+                        programId: string;
+                        programName: string;
+                        /** @description written / aggregateCap, 0..1, four decimals. */
+                        utilization: number;
+                        /** @description Dollars, at most two decimals. */
+                        written: number;
+                        year: number;
+                    };
+                    /** @description Event id. */
+                    id: string;
+                    orgId: string;
+                    /** Format: date-time */
+                    timestamp: string;
+                    /** @constant */
+                    type: "da.limit_approaching";
+                };
+            };
+        };
+        responses: {
+            /** @description Received. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onInvoicePaid: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (Standard Webhooks). */
+                "webhook-id": string;
+                /** @description `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed with the 32 bytes of the subscription secret (Standard Webhooks). */
+                "webhook-signature": string;
+                /** @description Unix seconds of the attempt (Standard Webhooks). */
+                "webhook-timestamp": string;
+                /** @description Unique delivery UUID, for idempotency. */
+                "X-Service-Delivery": string;
+                "X-Service-Event": "invoice.paid";
+                "X-Service-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        /** @description Dollars, at most two decimals. */
+                        amount: number;
+                        invoiceId: string;
+                        invoiceNumber: string;
+                        policyId: string;
+                    };
+                    /** @description Event id. */
+                    id: string;
+                    orgId: string;
+                    /** Format: date-time */
+                    timestamp: string;
+                    /** @constant */
+                    type: "invoice.paid";
+                };
+            };
+        };
+        responses: {
+            /** @description Received. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onPaymentFailed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (Standard Webhooks). */
+                "webhook-id": string;
+                /** @description `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed with the 32 bytes of the subscription secret (Standard Webhooks). */
+                "webhook-signature": string;
+                /** @description Unix seconds of the attempt (Standard Webhooks). */
+                "webhook-timestamp": string;
+                /** @description Unique delivery UUID, for idempotency. */
+                "X-Service-Delivery": string;
+                "X-Service-Event": "payment.failed";
+                "X-Service-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        /** @description Dollars, at most two decimals. */
+                        amount: number;
+                        invoiceId: string;
+                        invoiceNumber: string;
+                        policyId: string;
+                        /** @description What the processor said. */
+                        reason: string;
+                        /** @description The payment-intent id. */
+                        reference: string;
+                    };
+                    /** @description Event id. */
+                    id: string;
+                    orgId: string;
+                    /** Format: date-time */
+                    timestamp: string;
+                    /** @constant */
+                    type: "payment.failed";
+                };
+            };
+        };
+        responses: {
+            /** @description Received. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onPaymentReceived: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (Standard Webhooks). */
+                "webhook-id": string;
+                /** @description `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed with the 32 bytes of the subscription secret (Standard Webhooks). */
+                "webhook-signature": string;
+                /** @description Unix seconds of the attempt (Standard Webhooks). */
+                "webhook-timestamp": string;
+                /** @description Unique delivery UUID, for idempotency. */
+                "X-Service-Delivery": string;
+                "X-Service-Event": "payment.received";
+                "X-Service-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        /** @description Dollars, at most two decimals. */
+                        amount: number;
+                        invoiceId: string;
+                        method: string;
+                        /** @description The payment-intent id, or the reference of a manual payment. */
+                        reference: string;
+                    };
+                    /** @description Event id. */
+                    id: string;
+                    orgId: string;
+                    /** Format: date-time */
+                    timestamp: string;
+                    /** @constant */
+                    type: "payment.received";
+                };
+            };
+        };
+        responses: {
+            /** @description Received. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onPolicyBound: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (Standard Webhooks). */
+                "webhook-id": string;
+                /** @description `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed with the 32 bytes of the subscription secret (Standard Webhooks). */
+                "webhook-signature": string;
+                /** @description Unix seconds of the attempt (Standard Webhooks). */
+                "webhook-timestamp": string;
+                /** @description Unique delivery UUID, for idempotency. */
+                "X-Service-Delivery": string;
+                "X-Service-Event": "policy.bound";
+                "X-Service-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        /** Format: date */
+                        effectiveDate: string;
+                        /** @description Dollars, at most two decimals. */
+                        grossPremium: number;
+                        policyId: string;
+                        policyNumber: string;
+                    };
+                    /** @description Event id. */
+                    id: string;
+                    orgId: string;
+                    /** Format: date-time */
+                    timestamp: string;
+                    /** @constant */
+                    type: "policy.bound";
+                };
+            };
+        };
+        responses: {
+            /** @description Received. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onPolicyCancelled: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (Standard Webhooks). */
+                "webhook-id": string;
+                /** @description `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed with the 32 bytes of the subscription secret (Standard Webhooks). */
+                "webhook-signature": string;
+                /** @description Unix seconds of the attempt (Standard Webhooks). */
+                "webhook-timestamp": string;
+                /** @description Unique delivery UUID, for idempotency. */
+                "X-Service-Delivery": string;
+                "X-Service-Event": "policy.cancelled";
+                "X-Service-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        /** Format: date */
+                        effectiveDate: string;
+                        method: string;
+                        policyId: string;
+                        policyNumber: string;
+                        reason: string;
+                        /** @description Dollars, at most two decimals. */
+                        returnPremium: number;
+                    };
+                    /** @description Event id. */
+                    id: string;
+                    orgId: string;
+                    /** Format: date-time */
+                    timestamp: string;
+                    /** @constant */
+                    type: "policy.cancelled";
+                };
+            };
+        };
+        responses: {
+            /** @description Received. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onPolicyEndorsed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (Standard Webhooks). */
+                "webhook-id": string;
+                /** @description `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed with the 32 bytes of the subscription secret (Standard Webhooks). */
+                "webhook-signature": string;
+                /** @description Unix seconds of the attempt (Standard Webhooks). */
+                "webhook-timestamp": string;
+                /** @description Unique delivery UUID, for idempotency. */
+                "X-Service-Delivery": string;
+                "X-Service-Event": "policy.endorsed";
+                "X-Service-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        /** Format: date */
+                        effectiveDate: string;
+                        endorsementId: string;
+                        /** @description Dollars, at most two decimals. */
+                        grossPremium: number;
+                        policyId: string;
+                        policyNumber: string;
+                        /** @description Dollars charged (positive) or credited (negative) for the rest of the term. */
+                        premiumDelta: number;
+                    };
+                    /** @description Event id. */
+                    id: string;
+                    orgId: string;
+                    /** Format: date-time */
+                    timestamp: string;
+                    /** @constant */
+                    type: "policy.endorsed";
+                };
+            };
+        };
+        responses: {
+            /** @description Received. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onPolicyReinstated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (Standard Webhooks). */
+                "webhook-id": string;
+                /** @description `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed with the 32 bytes of the subscription secret (Standard Webhooks). */
+                "webhook-signature": string;
+                /** @description Unix seconds of the attempt (Standard Webhooks). */
+                "webhook-timestamp": string;
+                /** @description Unique delivery UUID, for idempotency. */
+                "X-Service-Delivery": string;
+                "X-Service-Event": "policy.reinstated";
+                "X-Service-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        /** Format: date */
+                        cancellationEffectiveDate: string;
+                        /** @description Dollars, at most two decimals. */
+                        grossPremium: number;
+                        policyId: string;
+                        policyNumber: string;
+                        /** @description Dollars, at most two decimals. */
+                        premiumCharged: number;
+                    };
+                    /** @description Event id. */
+                    id: string;
+                    orgId: string;
+                    /** Format: date-time */
+                    timestamp: string;
+                    /** @constant */
+                    type: "policy.reinstated";
+                };
+            };
+        };
+        responses: {
+            /** @description Received. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onPolicyRenewed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (Standard Webhooks). */
+                "webhook-id": string;
+                /** @description `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed with the 32 bytes of the subscription secret (Standard Webhooks). */
+                "webhook-signature": string;
+                /** @description Unix seconds of the attempt (Standard Webhooks). */
+                "webhook-timestamp": string;
+                /** @description Unique delivery UUID, for idempotency. */
+                "X-Service-Delivery": string;
+                "X-Service-Event": "policy.renewed";
+                "X-Service-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        /** Format: date */
+                        effectiveDate: string;
+                        /** @description Dollars, at most two decimals. */
+                        grossPremium: number;
+                        /** @description The renewal policy. */
+                        policyId: string;
+                        policyNumber: string;
+                        renewalOf: string;
+                    };
+                    /** @description Event id. */
+                    id: string;
+                    orgId: string;
+                    /** Format: date-time */
+                    timestamp: string;
+                    /** @constant */
+                    type: "policy.renewed";
+                };
+            };
+        };
+        responses: {
+            /** @description Received. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onWebhookTest: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (Standard Webhooks). */
+                "webhook-id": string;
+                /** @description `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed with the 32 bytes of the subscription secret (Standard Webhooks). */
+                "webhook-signature": string;
+                /** @description Unix seconds of the attempt (Standard Webhooks). */
+                "webhook-timestamp": string;
+                /** @description Unique delivery UUID, for idempotency. */
+                "X-Service-Delivery": string;
+                "X-Service-Event": "webhook.test";
+                "X-Service-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: {
+                        message: string;
+                        subscriptionId: string;
+                    };
+                    /** @description Event id. */
+                    id: string;
+                    orgId: string;
+                    /** Format: date-time */
+                    timestamp: string;
+                    /** @constant */
+                    type: "webhook.test";
+                };
+            };
+        };
+        responses: {
+            /** @description Received. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

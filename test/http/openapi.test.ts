@@ -195,7 +195,9 @@ test('every served route is described, with security, rate headers and error res
   t.deepEqual(described.sort(), expected.map(([m, p]) => `${m} ${p}`).sort());
   t.is(document.paths['/api/auth/sign-in/email'].servers[0].url, app.config.authBaseUrl);
   const create = document.paths['/v1/api-keys'].post;
-  t.deepEqual(create.security, [{ bearerJwt: [] }, { apiKey: ['api-keys:write'] }, { machineSecret: [] }]);
+  t.deepEqual(create.security, [{ bearerJwt: [] }, { apiKey: [] }, { machineSecret: [] }]);
+  t.is(create['x-api-key-scope'], 'api-keys:write', 'the scope a key needs, beside the requirement (OpenAPI declares scopes for OAuth 2 only)');
+  t.deepEqual(document.paths['/api/auth/get-session'].get.security, [{ sessionCookie: [] }]);
   t.truthy(create.responses['201'].headers['X-RateLimit-Limit']);
   for (const status of ['400', '401', '403', '413', '415', '429', '500']) t.truthy(create.responses[status], status);
   t.truthy(create.responses['429'].headers['Retry-After']);

@@ -18,10 +18,10 @@ interface DeclaredRoute {
 }
 
 const declaredRoutes = async (app: TestApp): Promise<DeclaredRoute[]> => {
-  const document = (await call(app.api, 'GET', '/openapi.json')).body as { paths: Record<string, Record<string, { security?: { apiKey?: string[] }[] }>> };
+  const document = (await call(app.api, 'GET', '/openapi.json')).body as { paths: Record<string, Record<string, { 'x-api-key-scope'?: string }>> };
   return Object.entries(document.paths).flatMap(([path, operations]) =>
     Object.entries(operations).flatMap(([method, operation]) => {
-      const scope = operation.security?.find((requirement) => requirement.apiKey)?.apiKey?.[0];
+      const scope = operation['x-api-key-scope'];
       return scope ? [{ method: method.toUpperCase(), path, permission: scope as Permission }] : [];
     }),
   );

@@ -104,6 +104,7 @@ export const authServiceRoutes = (sessions: AuthSessions, verifications: EmailVe
     operationId: 'getSession',
     summary: 'The current session (from the svc_session cookie) with a fresh service JWT.',
     tags: ['authentication-service'],
+    sessionCookie: true,
     errors: ['unauthenticated'],
     responses: { 200: { description: 'The session.', schema: SessionSchema } },
     handler: async (context) => {
@@ -118,6 +119,7 @@ export const authServiceRoutes = (sessions: AuthSessions, verifications: EmailVe
     operationId: 'signOut',
     summary: 'End the session and clear the cookie.',
     tags: ['authentication-service'],
+    sessionCookie: true,
     responses: { 200: { description: 'Signed out.', schema: Type.Object({ success: Type.Boolean() }) } },
     handler: async (context) => {
       const token = sessionTokenOf(context);

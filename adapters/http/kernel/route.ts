@@ -91,6 +91,8 @@ interface RouteShape<TBody extends TSchema, TQuery extends TSchema, TParams exte
   readonly record?: { readonly type: RecordType; readonly relation: RecordRelation };
   /** A feature the organization can switch off (a flag): off, the route answers 403 `feature_disabled`. */
   readonly feature?: FeatureKey;
+  /** A public route that reads the authentication service's session cookie (`svc_session`). */
+  readonly sessionCookie?: true;
 }
 
 /** A route as the server and the OpenAPI generator see it. */

@@ -104,7 +104,8 @@ const operation = (route: RouteDefinition): Json => {
     operationId: route.operationId,
     summary: route.summary,
     description: [
-      route.description,
+      // Every operation says what it does in its description too, for generators that show only that.
+      route.description ?? route.summary,
       credential && route.access.kind === 'credential' ? `Requires permission (API key scope) \`${route.access.permission}\`.` : undefined,
       route.record
         ? `Relationship check: the caller must be \`${route.record.relation}\` of the ${route.record.type} (staff reach the whole organization; a producer its own business). Another producer's ${route.record.type} answers 403; another organization's, 404.`
@@ -113,7 +114,11 @@ const operation = (route: RouteDefinition): Json => {
       .filter(Boolean)
       .join('\n\n'),
     tags: route.tags,
-    security: route.access.kind === 'credential' ? [{ bearerJwt: [] }, { apiKey: [route.access.permission] }, { machineSecret: [] }] : [],
+    // The API key scope a route needs is in `x-api-key-scope` and the description: OpenAPI declares
+    // scopes only for OAuth 2 schemes, so none is listed inside the requirement.
+    security:
+      route.access.kind === 'credential' ? [{ bearerJwt: [] }, { apiKey: [] }, { machineSecret: [] }] : route.sessionCookie ? [{ sessionCookie: [] }] : [],
+    ...(route.access.kind === 'credential' ? { 'x-api-key-scope': route.access.permission } : {}),
     ...(route.record ? { 'x-relationship': { type: route.record.type, relation: route.record.relation } } : {}),
     parameters: parameters(route),
     ...(route.body || route.upload || route.rawBody
@@ -163,7 +168,14 @@ const webhooks = (): Json =>
       type,
       {
         post: {
+          // `policy.bound` → `onPolicyBound`: what the receiver implements.
+          operationId: `on${type
+            .split(/[._]/)
+            .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+            .join('')}`,
           summary: EVENT_TYPES[type],
+          // The receiver's own endpoint: it is authenticated by the signature headers below, not by a credential of this API.
+          security: [],
           description:
             'Delivered once with a 10-second timeout. Verify `X-Service-Signature` (`sha256=` + hex HMAC-SHA256 of the raw body keyed with the subscription secret) with a constant-time comparison before processing, or the Standard Webhooks headers with an official verifier keyed with the `signingSecret` (`webhook-id` is the event id, the same on a redelivery: keep it to drop repeats).',
           parameters: [
@@ -203,17 +215,49 @@ const webhooks = (): Json =>
     ]),
   );
 
+/** What each group of operations is for, as generators and the reference show it. */
+const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
+  operations: 'Health, readiness, metrics and this description.',
+  audit: "The audit log of every write and of auditors' reads.",
+  authentication: 'Tokens on the API origin: session exchange, demonstration tokens, policyholder sign-in.',
+  users: "The organization's users and their roles.",
+  'api-keys': 'API keys with scopes, acting for the person who created them.',
+  platform: 'Organizations, for the platform operator.',
+  submissions: 'Submissions from JSON or ACORD forms, triage, quotes and binding.',
+  programs: 'Delegated-authority programs (binding authorities) per organization.',
+  policies: 'Policies: endorsement, cancellation, reinstatement, renewal, premium and timeline.',
+  claims: 'Claims from first notice of loss to close: reserves, settlements, attachments.',
+  billing: 'Invoices, payments, refunds and the ledger.',
+  documents: 'Certificates, ingested and rendered documents, signed download links.',
+  portal: "The policyholder portal: the insured's own policies, invoices and documents.",
+  flags: 'Feature flags with per-organization values.',
+  esign: 'E-signature envelopes for stored documents.',
+  webhooks: 'Outbound webhook subscriptions, deliveries and events.',
+  producers: 'Producers, their licences and appointments.',
+  'inbound-webhooks': "Providers' signed events: payments, identity verification, e-mail, e-signature.",
+  'deal-rooms': 'Deal rooms per submission: participants, messages and a WebSocket.',
+  referrals: 'Referrals that lift delegated-authority blocks when approved.',
+  analytics: 'Portfolio, commission and delegated-authority figures.',
+  jobs: 'Scheduled jobs, and running one at once.',
+  'authentication-service': 'The authentication service: sign-up, sign-in, sessions, enterprise single sign-on.',
+};
+
 /** The OpenAPI 3.1 description, built from the same route list and schemas the servers use. */
 export const buildOpenApiDocument = (inputs: OpenApiInputs): Json => ({
   openapi: '3.1.0',
   info: {
     title: 'Insurance Platform API',
     version: inputs.version,
+    license: { name: 'MIT', identifier: 'MIT' },
+    contact: { name: 'API reference', url: `${inputs.apiBaseUrl}/docs` },
     description:
       'Multi-tenant commercial insurance platform. Errors answer `{ error, message, details, requestId }`; lists take `limit` and `cursor` and answer `{ data, nextCursor }`, newest first. Money is in dollars with at most two decimals.',
   },
   servers: [{ url: inputs.apiBaseUrl }],
-  tags: [...new Set([...inputs.apiRoutes, ...inputs.authServiceRoutes].flatMap((route) => route.tags))].map((name) => ({ name })),
+  tags: [...new Set([...inputs.apiRoutes, ...inputs.authServiceRoutes].flatMap((route) => route.tags))].map((name) => ({
+    name,
+    description: TAG_DESCRIPTIONS[name] ?? name,
+  })),
   paths: { ...paths(inputs.apiRoutes), ...paths(inputs.authServiceRoutes, inputs.authBaseUrl) },
   webhooks: webhooks(),
   components: {

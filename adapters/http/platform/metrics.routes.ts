@@ -16,6 +16,7 @@ export const metricsRoute = (metrics: MetricsExposition, tokens: readonly string
       'Prometheus metrics: requests by route and status with latency, job runs and failures, outbox lag, webhook delivery outcomes, store latency and the process’s own. Bearer: the machine secret or `METRICS_TOKEN`.',
     tags: ['operations'],
     rateClass: 'none',
+    errors: ['unauthenticated'],
     responses: { 200: { description: 'Prometheus text exposition format.' } },
     handler: async (context) => {
       const given = digest(context.bearer ?? '');
