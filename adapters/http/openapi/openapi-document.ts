@@ -1,11 +1,11 @@
 import { Type, type TSchema } from '@sinclair/typebox';
-import { EVENT_TYPES, type EventType } from '../../../core/events/event-catalog.ts';
 import { API_KEY_SCOPES } from '../../../core/identity/permissions.ts';
 import { ERROR_CATALOG, type ErrorCode } from '../../../core/shared/error-catalog.ts';
 import { ErrorBodySchema } from '../kernel/common.schemas.ts';
 import { HTTP_STATUS } from '../kernel/error-response.ts';
 import type { RouteDefinition } from '../kernel/route.ts';
-import { EVENT_DATA_SCHEMAS, eventEnvelope } from './event-schemas.ts';
+import { outboundWebhooks } from './outbound-webhooks.ts';
+import { TAG_DESCRIPTIONS } from './tag-descriptions.ts';
 
 export interface OpenApiInputs {
   readonly apiRoutes: readonly RouteDefinition[];
@@ -162,86 +162,6 @@ const paths = (routes: readonly RouteDefinition[], server?: string): Json => {
   return result;
 };
 
-const webhooks = (): Json =>
-  Object.fromEntries(
-    (Object.keys(EVENT_TYPES) as EventType[]).map((type) => [
-      type,
-      {
-        post: {
-          // `policy.bound` → `onPolicyBound`: what the receiver implements.
-          operationId: `on${type
-            .split(/[._]/)
-            .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
-            .join('')}`,
-          summary: EVENT_TYPES[type],
-          // The receiver's own endpoint: it is authenticated by the signature headers below, not by a credential of this API.
-          security: [],
-          description:
-            'Delivered once with a 10-second timeout. Verify `X-Service-Signature` (`sha256=` + hex HMAC-SHA256 of the raw body keyed with the subscription secret) with a constant-time comparison before processing, or the Standard Webhooks headers with an official verifier keyed with the `signingSecret` (`webhook-id` is the event id, the same on a redelivery: keep it to drop repeats).',
-          parameters: [
-            { name: 'X-Service-Signature', in: 'header', required: true, schema: { type: 'string', pattern: '^sha256=[0-9a-f]{64}$' } },
-            { name: 'X-Service-Event', in: 'header', required: true, schema: { type: 'string', const: type } },
-            {
-              name: 'X-Service-Delivery',
-              in: 'header',
-              required: true,
-              description: 'Unique delivery UUID, for idempotency.',
-              schema: { type: 'string', format: 'uuid' },
-            },
-            { name: 'webhook-id', in: 'header', required: true, description: 'The event id (Standard Webhooks).', schema: { type: 'string' } },
-            {
-              name: 'webhook-timestamp',
-              in: 'header',
-              required: true,
-              description: 'Unix seconds of the attempt (Standard Webhooks).',
-              schema: { type: 'string', pattern: '^[0-9]+$' },
-            },
-            {
-              name: 'webhook-signature',
-              in: 'header',
-              required: true,
-              description:
-                '`v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed with the 32 bytes of the subscription secret (Standard Webhooks).',
-              schema: { type: 'string', pattern: '^v1,' },
-            },
-          ],
-          requestBody: {
-            required: true,
-            content: { 'application/json': { schema: plain(eventEnvelope(type, EVENT_DATA_SCHEMAS[type])) } },
-          },
-          responses: { '2XX': { description: 'Received.' } },
-        },
-      },
-    ]),
-  );
-
-/** What each group of operations is for, as generators and the reference show it. */
-const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
-  operations: 'Health, readiness, metrics and this description.',
-  audit: "The audit log of every write and of auditors' reads.",
-  authentication: 'Tokens on the API origin: session exchange, demonstration tokens, policyholder sign-in.',
-  users: "The organization's users and their roles.",
-  'api-keys': 'API keys with scopes, acting for the person who created them.',
-  platform: 'Organizations, for the platform operator.',
-  submissions: 'Submissions from JSON or ACORD forms, triage, quotes and binding.',
-  programs: 'Delegated-authority programs (binding authorities) per organization.',
-  policies: 'Policies: endorsement, cancellation, reinstatement, renewal, premium and timeline.',
-  claims: 'Claims from first notice of loss to close: reserves, settlements, attachments.',
-  billing: 'Invoices, payments, refunds and the ledger.',
-  documents: 'Certificates, ingested and rendered documents, signed download links.',
-  portal: "The policyholder portal: the insured's own policies, invoices and documents.",
-  flags: 'Feature flags with per-organization values.',
-  esign: 'E-signature envelopes for stored documents.',
-  webhooks: 'Outbound webhook subscriptions, deliveries and events.',
-  producers: 'Producers, their licences and appointments.',
-  'inbound-webhooks': "Providers' signed events: payments, identity verification, e-mail, e-signature.",
-  'deal-rooms': 'Deal rooms per submission: participants, messages and a WebSocket.',
-  referrals: 'Referrals that lift delegated-authority blocks when approved.',
-  analytics: 'Portfolio, commission and delegated-authority figures.',
-  jobs: 'Scheduled jobs, and running one at once.',
-  'authentication-service': 'The authentication service: sign-up, sign-in, sessions, enterprise single sign-on.',
-};
-
 /** The OpenAPI 3.1 description, built from the same route list and schemas the servers use. */
 export const buildOpenApiDocument = (inputs: OpenApiInputs): Json => ({
   openapi: '3.1.0',
@@ -259,7 +179,7 @@ export const buildOpenApiDocument = (inputs: OpenApiInputs): Json => ({
     description: TAG_DESCRIPTIONS[name] ?? name,
   })),
   paths: { ...paths(inputs.apiRoutes), ...paths(inputs.authServiceRoutes, inputs.authBaseUrl) },
-  webhooks: webhooks(),
+  webhooks: outboundWebhooks(plain),
   components: {
     schemas: { ErrorBody: plain(ErrorBodySchema) },
     securitySchemes: {
