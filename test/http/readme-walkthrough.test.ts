@@ -10,7 +10,7 @@ const ROOT = join(import.meta.dirname, '../..');
 /** The README's walk-through shell blocks, in order. */
 const walkThroughBlocks = async (): Promise<string[]> => {
   const readme = await readFile(join(ROOT, 'README.md'), 'utf8');
-  const section = readme.slice(readme.indexOf('## Walk-through with curl'), readme.indexOf('## Architecture in brief'));
+  const section = readme.slice(readme.indexOf('## Walk-through with curl'), readme.indexOf('## Command line'));
   return [...section.matchAll(/```sh\n([\s\S]*?)```/g)].map((match) => match[1] as string);
 };
 
