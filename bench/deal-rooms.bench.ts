@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { WebSocket } from 'ws';
-import { BENCH_JWT_SECRET, BENCH_SECRET, daysFromToday, demoToken } from './flow-client.ts';
+import { BENCH_JWT_SECRET, BENCH_SECRET, daysFromToday, demoToken, json } from './flow-client.ts';
 import { startProcess, stopProcess } from './support.ts';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 500);
@@ -24,16 +24,6 @@ const api = await startProcess<{ apiPort: number }>(join(import.meta.dirname, 'a
   DEAL_ROOM_CONNECTIONS_PER_PERSON: String(CLIENTS),
   DEAL_ROOM_CONNECTIONS_PER_PERSON_IN_ROOM: String(CLIENTS),
 });
-
-const json = async (url: string, token: string, method = 'GET', body?: unknown) => {
-  const response = await fetch(url, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  if (response.status >= 300) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as Record<string, any>;
-};
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
 

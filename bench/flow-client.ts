@@ -14,6 +14,17 @@ const post = async (url: string, token: string, body: unknown) => {
   return json;
 };
 
+/** A JSON call with a bearer token; any answer other than 2xx stops the bench with what it said. */
+export const json = async (url: string, token: string, method = 'GET', body?: unknown) => {
+  const response = await fetch(url, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  if (response.status >= 300) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as Record<string, any>;
+};
+
 /** A machine token for the bench organization, from the demo route (machine secret). */
 export const demoToken = async (base: string, orgId: string): Promise<string> => {
   const response = await fetch(`${base}/auth/demo`, {

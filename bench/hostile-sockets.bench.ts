@@ -5,20 +5,10 @@
 // under a 100-a-minute request budget. `npm run bench:hostile-sockets` (BENCH_SOCKETS to change).
 import { join } from 'node:path';
 import { WebSocket } from 'ws';
-import { BENCH_JWT_SECRET, BENCH_SECRET, daysFromToday, demoToken } from './flow-client.ts';
+import { BENCH_JWT_SECRET, BENCH_SECRET, daysFromToday, demoToken, json } from './flow-client.ts';
 import { startProcess, stopProcess } from './support.ts';
 
 const ATTEMPTS = Number(process.env.BENCH_SOCKETS ?? 1_200);
-
-const json = async (url: string, token: string, method = 'GET', body?: unknown) => {
-  const response = await fetch(url, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  if (response.status >= 300) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as Record<string, any>;
-};
 
 const serve = (env: Record<string, string>) =>
   startProcess<{ apiPort: number }>(join(import.meta.dirname, 'api.server.ts'), {
