@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { WebSocket } from 'ws';
-import { BENCH_JWT_SECRET, BENCH_SECRET, daysFromToday, demoToken, json } from './flow-client.ts';
+import { BENCH_JWT_SECRET, BENCH_SECRET, json, organizationWithRoom } from './flow-client.ts';
 import { startProcess, stopProcess } from './support.ts';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 500);
@@ -29,25 +29,14 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 
 try {
   const base = `http://127.0.0.1:${api.ready.apiPort}`;
-  const org = await json(`${base}/v1/organizations`, BENCH_SECRET, 'POST', { name: 'Fan-out', allowedDomains: [] });
-  const token = await demoToken(base, org.id);
-  const submission = await json(`${base}/v1/submissions`, token, 'POST', {
-    insuredName: 'Fan-out Co',
-    naicsCode: '541511',
-    annualRevenue: 1_000_000,
-    requestedLimit: 1_000_000,
-    effectiveDate: daysFromToday(30),
-    state: 'OH',
-    lineOfBusiness: 'GL',
-  });
-  const room = await json(`${base}/v1/deal-rooms`, token, 'POST', { submissionId: submission.id });
+  const { token, room } = await organizationWithRoom(base, 'Fan-out');
 
   const sentAt = new Map<number, number>();
   const delays: number[] = [];
   let frames = 0;
   const clients: WebSocket[] = [];
   for (let i = 0; i < CLIENTS; i += 1) {
-    const { wsUrl } = await json(`${base}/v1/deal-rooms/${room.id}/ws`, token);
+    const { wsUrl } = await json(`${base}/v1/deal-rooms/${room}/ws`, token);
     const url = new URL(wsUrl);
     const socket = new WebSocket(`ws://127.0.0.1:${api.ready.apiPort}${url.pathname}${url.search}`);
     socket.on('message', (data) => {
@@ -74,7 +63,7 @@ try {
     const wait = due - performance.now();
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     sentAt.set(seq, performance.now());
-    posts.push(json(`${base}/v1/deal-rooms/${room.id}/messages`, token, 'POST', { body: `${seq} quote discussion` }));
+    posts.push(json(`${base}/v1/deal-rooms/${room}/messages`, token, 'POST', { body: `${seq} quote discussion` }));
   }
   await Promise.all(posts);
   const expected = total * CLIENTS;

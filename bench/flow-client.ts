@@ -38,6 +38,22 @@ export const demoToken = async (base: string, orgId: string): Promise<string> =>
 /** A date `days` after today: new business binds within a window around the day of the bind. */
 export const daysFromToday = (days: number): CalendarDate => addDays(today(new Date()), days);
 
+/** An organization with a demonstration token and a deal room about a submission of its own. */
+export const organizationWithRoom = async (base: string, name: string): Promise<{ orgId: string; token: string; room: string }> => {
+  const org = await json(`${base}/v1/organizations`, BENCH_SECRET, 'POST', { name, allowedDomains: [] });
+  const token = await demoToken(base, org.id);
+  const submission = await json(`${base}/v1/submissions`, token, 'POST', {
+    insuredName: `${name} Co`,
+    naicsCode: '541511',
+    annualRevenue: 1_000_000,
+    requestedLimit: 1_000_000,
+    effectiveDate: daysFromToday(30),
+    state: 'OH',
+    lineOfBusiness: 'GL',
+  });
+  return { orgId: org.id as string, token, room: (await json(`${base}/v1/deal-rooms`, token, 'POST', { submissionId: submission.id })).id as string };
+};
+
 /** One submission created, quoted and bound with the monthly plan (twelve invoices); the policy's id. */
 export const bindFlow = async (base: string, token: string, n: number, effectiveDate = daysFromToday(30)): Promise<string> => {
   const submission = await post(`${base}/v1/submissions`, token, {

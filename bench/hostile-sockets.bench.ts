@@ -5,7 +5,7 @@
 // under a 100-a-minute request budget. `npm run bench:hostile-sockets` (BENCH_SOCKETS to change).
 import { join } from 'node:path';
 import { WebSocket } from 'ws';
-import { BENCH_JWT_SECRET, BENCH_SECRET, daysFromToday, demoToken, json } from './flow-client.ts';
+import { BENCH_JWT_SECRET, BENCH_SECRET, json, organizationWithRoom } from './flow-client.ts';
 import { startProcess, stopProcess } from './support.ts';
 
 const ATTEMPTS = Number(process.env.BENCH_SOCKETS ?? 1_200);
@@ -17,21 +17,6 @@ const serve = (env: Record<string, string>) =>
     LOG_LEVEL: 'warn',
     ...env,
   });
-
-const roomOf = async (base: string, name: string) => {
-  const org = await json(`${base}/v1/organizations`, BENCH_SECRET, 'POST', { name, allowedDomains: [] });
-  const token = await demoToken(base, org.id);
-  const submission = await json(`${base}/v1/submissions`, token, 'POST', {
-    insuredName: `${name} Co`,
-    naicsCode: '541511',
-    annualRevenue: 1_000_000,
-    requestedLimit: 1_000_000,
-    effectiveDate: daysFromToday(30),
-    state: 'OH',
-    lineOfBusiness: 'GL',
-  });
-  return { orgId: org.id as string, token, room: (await json(`${base}/v1/deal-rooms`, token, 'POST', { submissionId: submission.id })).id as string };
-};
 
 /** Opens a socket on a fresh address; resolves with it, or null when the upgrade is refused. */
 const open = async (base: string, port: number, token: string, room: string): Promise<WebSocket | null> => {
@@ -50,8 +35,8 @@ const open = async (base: string, port: number, token: string, room: string): Pr
 {
   const api = await serve({ RATE_LIMIT_PER_MINUTE: '1000000' });
   const base = `http://127.0.0.1:${api.ready.apiPort}`;
-  const attacker = await roomOf(base, 'Holder');
-  const bystander = await roomOf(base, 'Bystander');
+  const attacker = await organizationWithRoom(base, 'Holder');
+  const bystander = await organizationWithRoom(base, 'Bystander');
   const sockets: WebSocket[] = [];
   for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
     const socket = await open(base, api.ready.apiPort, attacker.token, attacker.room);
@@ -76,7 +61,7 @@ const open = async (base: string, port: number, token: string, room: string): Pr
 {
   const api = await serve({ RATE_LIMIT_PER_MINUTE: '100' });
   const base = `http://127.0.0.1:${api.ready.apiPort}`;
-  const sender = await roomOf(base, 'Sender');
+  const sender = await organizationWithRoom(base, 'Sender');
   const sockets = (await Promise.all(Array.from({ length: 20 }, () => open(base, api.ready.apiPort, sender.token, sender.room)))).filter(
     (socket): socket is WebSocket => socket !== null,
   );

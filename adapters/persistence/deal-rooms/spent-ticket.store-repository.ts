@@ -1,4 +1,4 @@
-import { isDomainError } from '../../../core/shared/domain-error.ts';
+import { writeUnlessDuplicate } from '../../../core/shared/domain-error.ts';
 import type { SpentTickets } from '../../../ports/deal-rooms/deal-room.ports.ts';
 import type { Collection, CollectionStore, StoredDocument } from '../../../ports/persistence/collection-store.port.ts';
 
@@ -22,13 +22,7 @@ export class SpentTicketStoreRepository implements SpentTickets {
     return new SpentTicketStoreRepository(store.collection<SpentTicketDocument>(COLLECTION));
   }
 
-  async spend(ticketId: string, expiresAt: Date): Promise<boolean> {
-    try {
-      await this.tickets.insertOne({ _id: ticketId, expiresAt });
-      return true;
-    } catch (error) {
-      if (isDomainError(error) && error.code === 'duplicate') return false;
-      throw error;
-    }
+  spend(ticketId: string, expiresAt: Date): Promise<boolean> {
+    return writeUnlessDuplicate(() => this.tickets.insertOne({ _id: ticketId, expiresAt }));
   }
 }

@@ -1,4 +1,4 @@
-import { isDomainError } from '../../../core/shared/domain-error.ts';
+import { writeUnlessDuplicate } from '../../../core/shared/domain-error.ts';
 import type { StorageUsage } from '../../../ports/documents/storage-usage.port.ts';
 import type { Collection, CollectionStore, StoredDocument } from '../../../ports/persistence/collection-store.port.ts';
 
@@ -25,13 +25,7 @@ export class StorageUsageStoreRepository implements StorageUsage {
 
   async reserve(orgId: string, bytes: number, quotaBytes: number): Promise<boolean> {
     if (bytes > quotaBytes) return false;
-    try {
-      await this.usage.updateOne({ _id: orgId, bytes: { $lte: quotaBytes - bytes } }, { $inc: { bytes } }, { upsert: true });
-      return true;
-    } catch (error) {
-      if (isDomainError(error) && error.code === 'duplicate') return false;
-      throw error;
-    }
+    return writeUnlessDuplicate(() => this.usage.updateOne({ _id: orgId, bytes: { $lte: quotaBytes - bytes } }, { $inc: { bytes } }, { upsert: true }));
   }
 
   async add(orgId: string, bytes: number): Promise<void> {
