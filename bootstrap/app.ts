@@ -10,7 +10,7 @@ import { PromMetrics } from '../adapters/metrics/prom-metrics.ts';
 import type { RouteDefinition } from '../adapters/http/kernel/route.ts';
 import type { UpgradeRoute } from '../adapters/http/kernel/upgrade-route.ts';
 import { UploadStager } from '../adapters/http/kernel/upload-stager.ts';
-import { buildOpenApiDocument } from '../adapters/http/openapi/openapi-document.ts';
+import { buildOpenApiDocuments } from '../adapters/http/openapi/openapi-document.ts';
 import { healthRoutes, openApiRoute } from '../adapters/http/platform/health.routes.ts';
 import { docsRoutes } from '../adapters/http/platform/docs.routes.ts';
 import type { CollectionStore } from '../ports/persistence/collection-store.port.ts';
@@ -85,14 +85,18 @@ export const startApp = async (config: AppConfig, options: StartOptions = {}): P
     // A browser that cannot start leaves the service up: renders answer 503 and say why.
     renderer.warm().catch((error: unknown) => logger.warn({ err: error }, 'PDF rendering is unavailable: Chromium did not start'));
   }
-  let document: unknown;
-  apiRoutes.push(
-    openApiRoute(() => document),
-    ...docsRoutes(),
-  );
-  document = buildOpenApiDocument({
+  // Each server describes itself: /openapi.json and /docs on the API and on the authentication service.
+  let documents: ReturnType<typeof buildOpenApiDocuments> | undefined;
+  apiRoutes.push(openApiRoute(() => documents?.api), ...docsRoutes('Insurance Platform API reference'));
+  const authServerRoutes = [
+    ...healthRoutes(store),
+    openApiRoute(() => documents?.auth),
+    ...docsRoutes('Insurance Platform authentication service reference'),
+    ...authRoutes,
+  ];
+  documents = buildOpenApiDocuments({
     apiRoutes,
-    authServiceRoutes: authRoutes,
+    authServiceRoutes: authServerRoutes,
     apiBaseUrl: config.publicBaseUrl,
     authBaseUrl: config.authBaseUrl,
     version: VERSION,
@@ -130,7 +134,7 @@ export const startApp = async (config: AppConfig, options: StartOptions = {}): P
   await resolve(TOKENS.RateLimiter);
   const api = new HttpServer('api', apiRoutes, pipeline(), logger, config.http, sockets);
   // The authentication service answers the same health and readiness probes as the API.
-  const auth = new HttpServer('auth', [...healthRoutes(store), ...authRoutes], pipeline(), logger, config.http);
+  const auth = new HttpServer('auth', authServerRoutes, pipeline(), logger, config.http);
   const stopAll = async () => {
     await Promise.all([api.stop(), auth.stop()]);
     await jobs.stop();

@@ -1,12 +1,15 @@
 // The typed client of the API: openapi-fetch over the types generated from /openapi.json, so a
 // call's path, parameters, body and answer are checked by the compiler.
 //
-//   const api = platformClient('http://localhost:8080', { apiKey: process.env.API_KEY });
+//   const { data: session } = await authClient('http://localhost:8081').POST('/api/auth/sign-in/email', { body: { email, password } });
+//   const api = platformClient('http://localhost:8080', { token: session?.token });
 //   const { data, error } = await api.POST('/v1/submissions', { body: { insuredName: 'Acme', … } });
 import createClient, { type Client } from 'openapi-fetch';
+import type { paths as authPaths } from './auth-schema.ts';
 import type { paths } from './schema.ts';
 
 export type { components, operations, paths } from './schema.ts';
+export type { paths as authPaths } from './auth-schema.ts';
 
 export interface Credential {
   /** A service JWT, an API key or the machine secret, sent as a bearer token. */
@@ -29,3 +32,7 @@ export const platformClient = (baseUrl: string, credential: Credential = {}, opt
       ...(credential.apiKey ? { 'x-api-key': credential.apiKey } : {}),
     },
   });
+
+/** The authentication service's client (sign-up, sign-in, sessions), on its own origin. */
+export const authClient = (authBaseUrl: string, options: ClientOptions = {}): Client<authPaths> =>
+  createClient<authPaths>({ baseUrl: authBaseUrl, ...(options.fetch ? { fetch: options.fetch } : {}) });

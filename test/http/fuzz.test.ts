@@ -2,6 +2,7 @@ import test from 'ava';
 import fc from 'fast-check';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import { dereferenced, describedServices } from '../support/descriptions.ts';
 import { call, createTenant, startTestApp } from '../support/test-app.ts';
 
 /** Runs per operation: short in `npm test`, longer with FUZZ_RUNS; the seed is fixed unless FUZZ_SEED says otherwise. */
@@ -62,68 +63,69 @@ test('every operation of /openapi.json, with valid and invalid requests: never a
   const app = await startTestApp();
   t.teardown(app.close);
   const tenant = await createTenant(app);
-  const document = (await call(app.api, 'GET', '/openapi.json')).body;
-  const resolve = (ref: string): Schema =>
-    ref
-      .replace(/^#\//, '')
-      .split('/')
-      .reduce((node: any, key) => node[key], document);
   const ajv = new Ajv2020({ strict: false, allErrors: false });
   addFormats.default(ajv);
-  ajv.addSchema({ $id: 'root', ...document });
   const validators = new Map<Schema, ValidateFunction>();
   const validatorOf = (schema: Schema) => {
     let validator = validators.get(schema);
-    if (!validator) validators.set(schema, (validator = ajv.compile(schema.$ref ? { $ref: `root${schema.$ref}` } : schema)));
+    if (!validator) validators.set(schema, (validator = ajv.compile(schema)));
     return validator;
+  };
+  const resolve = (ref: string): Schema => {
+    throw new Error(`a $ref left in a dereferenced description: ${ref}`);
   };
 
   let requests = 0;
   const answered = new Map<string, number>();
   let checked = 0;
-  for (const [template, operations] of Object.entries<Record<string, Schema>>(document.paths)) {
-    for (const [method, operation] of Object.entries<Schema>(operations)) {
-      if (!['get', 'post', 'put', 'patch', 'delete'].includes(method)) continue;
-      const origin = (operation.servers?.[0]?.url ?? operations.servers?.[0]?.url) ? app.auth : app.api;
-      const parameters: Schema[] = operation.parameters ?? [];
-      const bodySchema: Schema | undefined = operation.requestBody?.content?.['application/json']?.schema;
-      const request = fc.record({
-        path: fc.record(
-          Object.fromEntries(
-            parameters.filter((p) => p.in === 'path').map((p) => [p.name, fc.oneof(fc.constant('missing_0001'), fc.string({ minLength: 1, maxLength: 20 }))]),
+  let paths = 0;
+  for (const service of await describedServices(app)) {
+    const { origin } = service;
+    const document = dereferenced(service.document);
+    paths += Object.keys(document.paths).length;
+    for (const [template, operations] of Object.entries<Record<string, Schema>>(document.paths)) {
+      for (const [method, operation] of Object.entries<Schema>(operations)) {
+        if (!['get', 'post', 'put', 'patch', 'delete'].includes(method)) continue;
+        const parameters: Schema[] = operation.parameters ?? [];
+        const bodySchema: Schema | undefined = operation.requestBody?.content?.['application/json']?.schema;
+        const request = fc.record({
+          path: fc.record(
+            Object.fromEntries(
+              parameters.filter((p) => p.in === 'path').map((p) => [p.name, fc.oneof(fc.constant('missing_0001'), fc.string({ minLength: 1, maxLength: 20 }))]),
+            ),
           ),
-        ),
-        query: fc.record(Object.fromEntries(parameters.filter((p) => p.in === 'query').map((p) => [p.name, fc.oneof(valueOf(p.schema, resolve), junk)])), {
-          requiredKeys: [],
-        }),
-        body: bodySchema ? fc.oneof({ weight: 3, arbitrary: valueOf(bodySchema, resolve) }, { weight: 1, arbitrary: junk }) : fc.constant(undefined),
-      });
-      await fc.assert(
-        fc.asyncProperty(request, async ({ path, query, body }) => {
-          const concrete = template.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(String((path as Record<string, unknown>)[name])));
-          const search = new URLSearchParams(
-            Object.entries(query).map(([key, value]): [string, string] => [key, typeof value === 'string' ? value : JSON.stringify(value)]),
-          );
-          const url = `${concrete}${search.size > 0 ? `?${search}` : ''}`;
-          const answer = await call(origin, method.toUpperCase(), url, { token: tenant.adminToken, ...(body === undefined ? {} : { body }) });
-          requests += 1;
-          const statusClass = `${String(answer.status)[0]}xx`;
-          answered.set(statusClass, (answered.get(statusClass) ?? 0) + 1);
-          const label = `${method.toUpperCase()} ${url} ${JSON.stringify(body)?.slice(0, 200)} → ${answer.status} ${JSON.stringify(answer.body)?.slice(0, 300)}`;
-          const declared = operation.responses?.[String(answer.status)];
-          if (answer.status >= 500 && !(answer.status === 503 && declared)) throw new Error(`a 5xx: ${label}`);
-          const schema = declared?.content?.['application/json']?.schema;
-          if (schema && typeof answer.body === 'object') checked += 1;
-          if (schema && typeof answer.body === 'object' && !validatorOf(schema)(answer.body)) {
-            throw new Error(`an answer outside its description: ${label} ${ajv.errorsText(validatorOf(schema).errors)}`);
-          }
-        }),
-        { numRuns: RUNS, seed: SEED, endOnFailure: true },
-      );
+          query: fc.record(Object.fromEntries(parameters.filter((p) => p.in === 'query').map((p) => [p.name, fc.oneof(valueOf(p.schema, resolve), junk)])), {
+            requiredKeys: [],
+          }),
+          body: bodySchema ? fc.oneof({ weight: 3, arbitrary: valueOf(bodySchema, resolve) }, { weight: 1, arbitrary: junk }) : fc.constant(undefined),
+        });
+        await fc.assert(
+          fc.asyncProperty(request, async ({ path, query, body }) => {
+            const concrete = template.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(String((path as Record<string, unknown>)[name])));
+            const search = new URLSearchParams(
+              Object.entries(query).map(([key, value]): [string, string] => [key, typeof value === 'string' ? value : JSON.stringify(value)]),
+            );
+            const url = `${concrete}${search.size > 0 ? `?${search}` : ''}`;
+            const answer = await call(origin, method.toUpperCase(), url, { token: tenant.adminToken, ...(body === undefined ? {} : { body }) });
+            requests += 1;
+            const statusClass = `${String(answer.status)[0]}xx`;
+            answered.set(statusClass, (answered.get(statusClass) ?? 0) + 1);
+            const label = `${method.toUpperCase()} ${url} ${JSON.stringify(body)?.slice(0, 200)} → ${answer.status} ${JSON.stringify(answer.body)?.slice(0, 300)}`;
+            const declared = operation.responses?.[String(answer.status)];
+            if (answer.status >= 500 && !(answer.status === 503 && declared)) throw new Error(`a 5xx: ${label}`);
+            const schema = declared?.content?.['application/json']?.schema;
+            if (schema && typeof answer.body === 'object') checked += 1;
+            if (schema && typeof answer.body === 'object' && !validatorOf(schema)(answer.body)) {
+              throw new Error(`an answer outside its description: ${label} ${ajv.errorsText(validatorOf(schema).errors)}`);
+            }
+          }),
+          { numRuns: RUNS, seed: SEED, endOnFailure: true },
+        );
+      }
     }
   }
   t.log(
-    `${requests} requests over ${Object.keys(document.paths).length} paths (FUZZ_RUNS=${RUNS}, seed ${SEED}): ${JSON.stringify(Object.fromEntries(answered))}, ${checked} answers checked against their schemas`,
+    `${requests} requests over ${paths} paths (FUZZ_RUNS=${RUNS}, seed ${SEED}): ${JSON.stringify(Object.fromEntries(answered))}, ${checked} answers checked against their schemas`,
   );
   t.true((answered.get('2xx') ?? 0) > 0, 'some requests were valid enough to succeed');
 });

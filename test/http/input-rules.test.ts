@@ -1,20 +1,22 @@
 import anyTest, { type TestFn } from 'ava';
 import { call, createTenant, MACHINE_SECRET, startTestApp, type TestApp, type Tenant } from '../support/test-app.ts';
 import { signedInPolicyholder } from '../support/mothers.ts';
+import { dereferenced, describedServices, type DescribedService } from '../support/descriptions.ts';
 
 /**
  * Every route that takes a date, a money amount or free text, found in the OpenAPI description
  * (so a new route is covered the day it lands), is sent a valid body with one field made
  * hostile: each answers 400 `validation_failed` naming that field and the rule, and stores nothing.
  */
-const test = anyTest as TestFn<{ app: TestApp; tenant: Tenant; policyholder: string; document: any }>;
+const test = anyTest as TestFn<{ app: TestApp; tenant: Tenant; policyholder: string; services: DescribedService[] }>;
 
 test.before(async (t) => {
   const app = await startTestApp();
   const tenant = await createTenant(app);
   // The insured's policy is in an organization of its own: the tenant under test stores nothing.
   const policyholder = (await signedInPolicyholder(app, await createTenant(app))).token;
-  t.context = { app, tenant, policyholder, document: (await call(app.api, 'GET', '/openapi.json')).body };
+  const services = (await describedServices(app)).map(({ origin, document }) => ({ origin, document: dereferenced(document) }));
+  t.context = { app, tenant, policyholder, services };
 });
 test.after.always(async (t) => t.context.app.close());
 
@@ -105,37 +107,36 @@ const setAt = (schema: Schema, body: any, path: string[], value: unknown): any =
 const concretePath = (template: string): string => template.replace(/\{[^}]+\}/g, 'nonexistent_0001');
 
 test('every date, money and text field of every route refuses hostile values with its field and rule', async (t) => {
-  const { app, tenant, policyholder, document } = t.context;
+  const { app, tenant, policyholder, services } = t.context;
   let checked = 0;
   const routesSeen = new Set<string>();
-  for (const [template, operations] of Object.entries<Record<string, any>>(document.paths)) {
-    for (const [method, operation] of Object.entries<any>(operations)) {
-      const schema = operation.requestBody?.content?.['application/json']?.schema;
-      if (!schema || template.startsWith('/webhooks/') || template === '/v1/esign/webhook') continue;
-      const base = example(schema) as Record<string, unknown>;
-      const server = operation.servers?.[0]?.url ?? document.paths[template].servers?.[0]?.url;
-      const origin = server ? app.auth : app.api;
-      for (const probe of probes(schema)) {
-        const body = setAt(schema, base, probe.path, probe.value);
-        const answer = await call(origin, method.toUpperCase(), concretePath(template), {
-          token:
-            template.startsWith('/v1/organizations') || template.startsWith('/v1/programs')
-              ? MACHINE_SECRET
-              : template.startsWith('/v1/portal')
-                ? policyholder
-                : tenant.adminToken,
-          body,
-        });
-        const label = `${method.toUpperCase()} ${template} ${probe.path.join('.')}=${JSON.stringify(probe.value)}`;
-        t.is(answer.status, 400, label);
-        t.is(answer.body?.error, 'validation_failed', label);
-        // The hostile field comes first; other problems of the generated body may follow in `problems`.
-        t.like(answer.body?.details, { field: probe.path.join('.'), rule: probe.rule }, label);
-        checked += 1;
-        routesSeen.add(`${method} ${template}`);
+  for (const { origin, document } of services)
+    for (const [template, operations] of Object.entries<Record<string, any>>(document.paths)) {
+      for (const [method, operation] of Object.entries<any>(operations)) {
+        const schema = operation.requestBody?.content?.['application/json']?.schema;
+        if (!schema || template.startsWith('/webhooks/') || template === '/v1/esign/webhook') continue;
+        const base = example(schema) as Record<string, unknown>;
+        for (const probe of probes(schema)) {
+          const body = setAt(schema, base, probe.path, probe.value);
+          const answer = await call(origin, method.toUpperCase(), concretePath(template), {
+            token:
+              template.startsWith('/v1/organizations') || template.startsWith('/v1/programs')
+                ? MACHINE_SECRET
+                : template.startsWith('/v1/portal')
+                  ? policyholder
+                  : tenant.adminToken,
+            body,
+          });
+          const label = `${method.toUpperCase()} ${template} ${probe.path.join('.')}=${JSON.stringify(probe.value)}`;
+          t.is(answer.status, 400, label);
+          t.is(answer.body?.error, 'validation_failed', label);
+          // The hostile field comes first; other problems of the generated body may follow in `problems`.
+          t.like(answer.body?.details, { field: probe.path.join('.'), rule: probe.rule }, label);
+          checked += 1;
+          routesSeen.add(`${method} ${template}`);
+        }
       }
     }
-  }
   t.log(`${checked} hostile values over ${routesSeen.size} routes`);
   for (const route of [
     'post /v1/submissions',

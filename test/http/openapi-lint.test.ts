@@ -22,20 +22,25 @@ const run = async (command: string, args: string[]): Promise<{ code: number; out
  * The live description passes Redocly's recommended rules and Spectral's OpenAPI rules with no
  * error and no warning; the few rules turned off are in `.redocly.yaml`, each with its reason.
  */
-test('/openapi.json lints clean with Redocly and Spectral', async (t) => {
+test('both /openapi.json (the API and the authentication service) lint clean with Redocly and Spectral', async (t) => {
   const app = await startTestApp();
   t.teardown(app.close);
   const dir = await mkdtemp(join(tmpdir(), 'openapi-lint-'));
   t.teardown(() => rm(dir, { recursive: true, force: true }));
-  const file = join(dir, 'openapi.json');
-  await writeFile(file, JSON.stringify((await call(app.api, 'GET', '/openapi.json')).body));
+  for (const [name, origin] of [
+    ['api', app.api],
+    ['auth', app.auth],
+  ] as const) {
+    const file = join(dir, `${name}.json`);
+    await writeFile(file, JSON.stringify((await call(origin, 'GET', '/openapi.json')).body));
 
-  const redocly = await run(bin('redocly'), ['lint', file, '--config', join(root, '.redocly.yaml'), '--format', 'summary']);
-  t.is(redocly.code, 0, redocly.output);
-  // Problems are listed one a line as `<severity> <rule>: <count>`; a clean run lists none.
-  t.notRegex(redocly.output, /^(warning|error) [\w.-]+: \d+/m, redocly.output);
-  t.regex(redocly.output, /Your API description is valid/, redocly.output);
+    const redocly = await run(bin('redocly'), ['lint', file, '--config', join(root, '.redocly.yaml'), '--format', 'summary']);
+    t.is(redocly.code, 0, redocly.output);
+    // Problems are listed one a line as `<severity> <rule>: <count>`; a clean run lists none.
+    t.notRegex(redocly.output, /^(warning|error) [\w.-]+: \d+/m, redocly.output);
+    t.regex(redocly.output, /Your API description is valid/, redocly.output);
 
-  const spectral = await run(bin('spectral'), ['lint', file, '--ruleset', join(root, '.spectral.yaml'), '--format', 'text', '--fail-severity', 'warn']);
-  t.is(spectral.code, 0, spectral.output);
+    const spectral = await run(bin('spectral'), ['lint', file, '--ruleset', join(root, '.spectral.yaml'), '--format', 'text', '--fail-severity', 'warn']);
+    t.is(spectral.code, 0, spectral.output);
+  }
 });

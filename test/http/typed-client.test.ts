@@ -1,8 +1,8 @@
 import anyTest, { type TestFn } from 'ava';
 import { readFile } from 'node:fs/promises';
-import { platformClient } from '../../clients/typescript/index.ts';
-import { SCHEMA_FILE, typesOf } from '../../clients/typescript/generate.ts';
-import { call, createApiKey, createTenant, startTestApp, type TestApp } from '../support/test-app.ts';
+import { authClient, platformClient } from '../../clients/typescript/index.ts';
+import { AUTH_SCHEMA_FILE, SCHEMA_FILE, typesOf } from '../../clients/typescript/generate.ts';
+import { call, createApiKey, createTenant, PASSWORD, startTestApp, type TestApp } from '../support/test-app.ts';
 
 const test = anyTest as TestFn<{ app: TestApp }>;
 
@@ -11,15 +11,20 @@ test.before(async (t) => {
 });
 test.after.always(async (t) => t.context.app.close());
 
-test('the committed client types are those of the live description (npm run client:generate)', async (t) => {
-  const description = (await call(t.context.app.api, 'GET', '/openapi.json')).body;
-  t.is(await readFile(SCHEMA_FILE, 'utf8'), await typesOf(description));
+test('the committed client types are those of the live descriptions (npm run client:generate)', async (t) => {
+  const api = (await call(t.context.app.api, 'GET', '/openapi.json')).body;
+  t.is(await readFile(SCHEMA_FILE, 'utf8'), await typesOf(api));
+  const auth = (await call(t.context.app.auth, 'GET', '/openapi.json')).body;
+  t.is(await readFile(AUTH_SCHEMA_FILE, 'utf8'), await typesOf(auth));
 });
 
 test('the main flow through the typed client: submit, quote, bind, invoices, card payment, premium', async (t) => {
   const { app } = t.context;
   const tenant = await createTenant(app);
-  const admin = platformClient(app.api, { token: tenant.adminToken });
+  // Sign-in goes to the authentication service's own origin, with its own typed client.
+  const session = await authClient(app.auth).POST('/api/auth/sign-in/email', { body: { email: tenant.adminEmail, password: PASSWORD } });
+  t.is(session.response.status, 200);
+  const admin = platformClient(app.api, { token: session.data?.token });
   const integration = platformClient(app.api, { apiKey: await createApiKey(app, tenant, ['submissions:write', 'submissions:read', 'policies:read']) });
 
   // The body is checked against the description by the compiler.

@@ -22,15 +22,18 @@ export const analyticsRoutes = (analytics: Analytics): RouteDefinition[] => [
     responses: {
       200: {
         description: 'The portfolio.',
-        schema: Type.Object({
-          asOf: DateOnly,
-          grossWrittenPremium: Dollars,
-          earnedPremium: Dollars,
-          policyCount: Type.Integer(),
-          bindingCount: Type.Integer(),
-          incurredLosses: Dollars,
-          lossRatio: Nullable(Type.Number()),
-        }),
+        schema: Type.Object(
+          {
+            asOf: DateOnly,
+            grossWrittenPremium: Dollars,
+            earnedPremium: Dollars,
+            policyCount: Type.Integer(),
+            bindingCount: Type.Integer(),
+            incurredLosses: Dollars,
+            lossRatio: Nullable(Type.Number()),
+          },
+          { $id: 'PortfolioAnalytics', description: 'An organization’s portfolio on a day: premium, policies and losses.' },
+        ),
       },
     },
     handler: async (context) => {
@@ -56,9 +59,12 @@ export const analyticsRoutes = (analytics: Analytics): RouteDefinition[] => [
     responses: {
       200: {
         description: 'The periods, oldest first.',
-        schema: Type.Object({
-          periods: Type.Array(Type.Object({ period: Type.String(), agentCommission: Dollars, mgaCommission: Dollars, carrierNet: Dollars })),
-        }),
+        schema: Type.Object(
+          {
+            periods: Type.Array(Type.Object({ period: Type.String(), agentCommission: Dollars, mgaCommission: Dollars, carrierNet: Dollars })),
+          },
+          { $id: 'CommissionAnalytics', description: 'Commissions and carrier net by month.' },
+        ),
       },
     },
     handler: async (context) => {
@@ -87,18 +93,21 @@ export const analyticsRoutes = (analytics: Analytics): RouteDefinition[] => [
     responses: {
       200: {
         description: 'The programs.',
-        schema: Type.Object({
-          programs: Type.Array(
-            Type.Object({
-              programId: Type.String(),
-              name: Type.String(),
-              year: Type.Integer(),
-              aggregateCap: Dollars,
-              written: Dollars,
-              utilization: Type.Number(),
-            }),
-          ),
-        }),
+        schema: Type.Object(
+          {
+            programs: Type.Array(
+              Type.Object({
+                programId: Type.String(),
+                name: Type.String(),
+                year: Type.Integer(),
+                aggregateCap: Dollars,
+                written: Dollars,
+                utilization: Type.Number(),
+              }),
+            ),
+          },
+          { $id: 'DelegatedAuthorityUtilization', description: 'Each program’s written premium of a year against its aggregate cap.' },
+        ),
       },
     },
     handler: async (context) => {

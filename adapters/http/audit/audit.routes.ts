@@ -7,17 +7,20 @@ import { mapPage, type Page } from '../../../ports/persistence/page.ts';
 import { orgScope } from '../kernel/org-scope.ts';
 import { defineRoute, type RouteDefinition } from '../kernel/route.ts';
 
-const AuditEventSchema = Type.Object({
-  id: Type.String(),
-  actor: Type.String({ description: 'Who: `user:<id>`, `key:<id>`, `machine`, `policy:<id>` (a policyholder).' }),
-  action: Type.String({ description: 'What: a domain action (`policy.cancelled`, `referral.approved`, …) or, for every write, `request` with the route.' }),
-  targetType: Type.String(),
-  targetId: Type.String(),
-  at: Timestamp(),
-  details: Type.Record(Type.String(), Type.Unknown(), {
-    description: 'The request id, the credential, and before and after of what changed where the action records them.',
-  }),
-});
+const AuditEventSchema = Type.Object(
+  {
+    id: Type.String(),
+    actor: Type.String({ description: 'Who: `user:<id>`, `key:<id>`, `machine`, `policy:<id>` (a policyholder).' }),
+    action: Type.String({ description: 'What: a domain action (`policy.cancelled`, `referral.approved`, …) or, for every write, `request` with the route.' }),
+    targetType: Type.String(),
+    targetId: Type.String(),
+    at: Timestamp(),
+    details: Type.Record(Type.String(), Type.Unknown(), {
+      description: 'The request id, the credential, and before and after of what changed where the action records them.',
+    }),
+  },
+  { $id: 'AuditEvent', description: 'Who did what to which record, and when.' },
+);
 
 const view = ({ orgId: _org, at, ...entry }: AuditEntry) => ({ ...entry, at: at.toISOString() });
 

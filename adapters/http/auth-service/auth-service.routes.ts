@@ -9,11 +9,14 @@ import { Password, RoleSchema, UserSchema } from '../identity/users.routes.ts';
 
 export const SESSION_COOKIE = 'svc_session';
 
-const SessionSchema = Type.Object({
-  user: Type.Object({ id: Type.String(), email: Type.String(), role: RoleSchema }),
-  session: Type.Object({ id: Type.String(), expiresAt: Timestamp() }),
-  token: Type.String({ description: 'Service JWT (HS256, 8 hours) accepted by the API as a bearer token.' }),
-});
+const SessionSchema = Type.Object(
+  {
+    user: Type.Object({ id: Type.String(), email: Type.String(), role: RoleSchema }),
+    session: Type.Object({ id: Type.String(), expiresAt: Timestamp() }),
+    token: Type.String({ description: 'Service JWT (HS256, 8 hours) accepted by the API as a bearer token.' }),
+  },
+  { $id: 'Session', description: 'An authentication-service session.' },
+);
 
 const cookie = (value: string, maxAgeSeconds: number, secure: boolean): string =>
   `${SESSION_COOKIE}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAgeSeconds}${secure ? '; Secure' : ''}`;

@@ -11,15 +11,18 @@ import { OneOf, Timestamp } from '../kernel/common.schemas.ts';
 
 const Dollars = (description = 'Dollars.') => Type.Number({ description });
 
-export const PaymentSchema = Type.Object({
-  id: Type.String(),
-  amount: Dollars('Dollars; negative for a refund or a credit paid out or applied.'),
-  method: Type.String({ description: '`card`, `ach`, `check`, `wire`, `other`; `credit` when a credit of the policy was applied (no money moved).' }),
-  reference: Type.String({ description: 'Payment-intent or refund id for card payments; the caller’s reference otherwise.' }),
-  source: OneOf(['processor', 'manual'] as const),
-  refundOf: Type.Optional(Type.String({ description: 'For a refund, the payment it returns money from.' })),
-  receivedAt: Timestamp(),
-});
+export const PaymentSchema = Type.Object(
+  {
+    id: Type.String(),
+    amount: Dollars('Dollars; negative for a refund or a credit paid out or applied.'),
+    method: Type.String({ description: '`card`, `ach`, `check`, `wire`, `other`; `credit` when a credit of the policy was applied (no money moved).' }),
+    reference: Type.String({ description: 'Payment-intent or refund id for card payments; the caller’s reference otherwise.' }),
+    source: OneOf(['processor', 'manual'] as const),
+    refundOf: Type.Optional(Type.String({ description: 'For a refund, the payment it returns money from.' })),
+    receivedAt: Timestamp(),
+  },
+  { $id: 'Payment', description: 'Money received for an invoice (or paid back), by card or manual method.' },
+);
 
 export const viewPayment = (payment: Payment): Static<typeof PaymentSchema> => ({
   id: payment.id,
@@ -31,17 +34,20 @@ export const viewPayment = (payment: Payment): Static<typeof PaymentSchema> => (
   receivedAt: payment.receivedAt.toISOString(),
 });
 
-export const PaymentAttemptSchema = Type.Object({
-  id: Type.String({ description: 'The payment processor’s payment-intent id.' }),
-  invoiceId: Type.String(),
-  amount: Dollars(),
-  currency: Type.Literal('usd'),
-  status: OneOf(['requires_payment_method', 'requires_confirmation', 'requires_action', 'processing', 'succeeded', 'failed', 'canceled'] as const),
-  failureMessage: Type.Union([Type.String(), Type.Null()]),
-  retries: Type.Integer({ minimum: 0 }),
-  createdAt: Timestamp(),
-  updatedAt: Timestamp(),
-});
+export const PaymentAttemptSchema = Type.Object(
+  {
+    id: Type.String({ description: 'The payment processor’s payment-intent id.' }),
+    invoiceId: Type.String(),
+    amount: Dollars(),
+    currency: Type.Literal('usd'),
+    status: OneOf(['requires_payment_method', 'requires_confirmation', 'requires_action', 'processing', 'succeeded', 'failed', 'canceled'] as const),
+    failureMessage: Type.Union([Type.String(), Type.Null()]),
+    retries: Type.Integer({ minimum: 0 }),
+    createdAt: Timestamp(),
+    updatedAt: Timestamp(),
+  },
+  { $id: 'PaymentAttempt', description: 'A card payment attempt with the processor, as created or confirmed.' },
+);
 
 export const viewAttempt = (attempt: PaymentAttempt): Static<typeof PaymentAttemptSchema> => ({
   id: attempt.id,
@@ -73,6 +79,7 @@ export const CommissionSchema = Type.Object(
     createdAt: Timestamp(),
   },
   {
+    $id: 'Commission',
     description:
       'A change of commission on a policy: earned as its premium is paid, given back (negative amounts) when premium is refunded or returned by a cancellation. The changes of a policy sum to the split of the premium paid and kept.',
   },
@@ -117,24 +124,27 @@ const viewPosition = (position: PremiumPosition): Static<typeof PositionSchema> 
   owedToInsured: dollars(owedToInsured(position)),
 });
 
-export const LedgerEntrySchema = Type.Object({
-  id: Type.String(),
-  sourceKey: Type.String(),
-  invoiceId: Type.Union([Type.String(), Type.Null()], { description: 'The invoice whose payment or refund caused it; null for a premium transaction.' }),
-  policyId: Type.String(),
-  sequence: Type.Integer({ description: "The posting's number among the policy's postings, from 1." }),
-  description: Type.String(),
-  position: Type.Object({ from: PositionSchema, to: PositionSchema }, { description: "Where the policy's money stood before and after the posting." }),
-  lines: Type.Array(Type.Object({ account: OneOf(Object.keys(LEDGER_ACCOUNTS)), accountName: Type.String(), debit: Dollars(), credit: Dollars() })),
-  fiduciarySplit: Type.Object({
-    heldForCarrier: Dollars(),
-    heldForProducer: Dollars(),
-    heldForState: Dollars('Surplus lines tax and stamping fee.'),
-    heldForInsured: Dollars('Return premium and money received beyond what is owed.'),
-    earnedByMga: Dollars('MGA commission and policy fees.'),
-  }),
-  postedAt: Timestamp(),
-});
+export const LedgerEntrySchema = Type.Object(
+  {
+    id: Type.String(),
+    sourceKey: Type.String(),
+    invoiceId: Type.Union([Type.String(), Type.Null()], { description: 'The invoice whose payment or refund caused it; null for a premium transaction.' }),
+    policyId: Type.String(),
+    sequence: Type.Integer({ description: "The posting's number among the policy's postings, from 1." }),
+    description: Type.String(),
+    position: Type.Object({ from: PositionSchema, to: PositionSchema }, { description: "Where the policy's money stood before and after the posting." }),
+    lines: Type.Array(Type.Object({ account: OneOf(Object.keys(LEDGER_ACCOUNTS)), accountName: Type.String(), debit: Dollars(), credit: Dollars() })),
+    fiduciarySplit: Type.Object({
+      heldForCarrier: Dollars(),
+      heldForProducer: Dollars(),
+      heldForState: Dollars('Surplus lines tax and stamping fee.'),
+      heldForInsured: Dollars('Return premium and money received beyond what is owed.'),
+      earnedByMga: Dollars('MGA commission and policy fees.'),
+    }),
+    postedAt: Timestamp(),
+  },
+  { $id: 'LedgerEntry', description: 'A double-entry ledger posting: balanced debit and credit lines.' },
+);
 
 export const viewLedgerEntry = (entry: LedgerEntry): Static<typeof LedgerEntrySchema> => ({
   id: entry.id,
@@ -160,18 +170,21 @@ export const viewLedgerEntry = (entry: LedgerEntry): Static<typeof LedgerEntrySc
   postedAt: entry.postedAt.toISOString(),
 });
 
-export const FinancialIncidentSchema = Type.Object({
-  id: Type.String(),
-  type: Type.Literal('financial.operation_failed'),
-  operation: OneOf(FINANCIAL_OPERATIONS),
-  severity: Type.Literal('critical'),
-  requiresManualReview: Type.Literal(true),
-  priority: Type.Union([Type.Literal(1), Type.Literal(2)]),
-  reference: Type.String({ description: 'The processor id (payment intent or refund) the operation was about.' }),
-  invoiceId: Type.Union([Type.String(), Type.Null()]),
-  error: Type.String(),
-  createdAt: Timestamp(),
-});
+export const FinancialIncidentSchema = Type.Object(
+  {
+    id: Type.String(),
+    type: Type.Literal('financial.operation_failed'),
+    operation: OneOf(FINANCIAL_OPERATIONS),
+    severity: Type.Literal('critical'),
+    requiresManualReview: Type.Literal(true),
+    priority: Type.Union([Type.Literal(1), Type.Literal(2)]),
+    reference: Type.String({ description: 'The processor id (payment intent or refund) the operation was about.' }),
+    invoiceId: Type.Union([Type.String(), Type.Null()]),
+    error: Type.String(),
+    createdAt: Timestamp(),
+  },
+  { $id: 'FinancialIncident', description: 'A money movement that needs a person: a failed refund, a mismatch, a payment after cancellation.' },
+);
 
 export const viewIncident = (incident: FinancialIncident): Static<typeof FinancialIncidentSchema> => ({
   id: incident.id,

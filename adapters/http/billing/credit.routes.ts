@@ -32,7 +32,10 @@ export const creditRoutes = (credits: CreditSettlement): RouteDefinition[] => [
     responses: {
       200: {
         description: 'The credit after the settlement, and the rows it recorded on the credit.',
-        schema: Type.Object({ invoice: InvoiceSchema, payments: Type.Array(PaymentSchema) }),
+        schema: Type.Object(
+          { invoice: InvoiceSchema, payments: Type.Array(PaymentSchema) },
+          { $id: 'CreditSettlement', description: 'The credit invoice and the payments that settled it.' },
+        ),
       },
     },
     handler: async (context) => {

@@ -4,7 +4,7 @@ import { Type } from '@sinclair/typebox';
 import type { CommissionRepository, LedgerRepository } from '../../../ports/billing/commission.repositories.ts';
 import type { FinancialIncidentLog } from '../../../ports/billing/financial-alerts.port.ts';
 import { mapPage } from '../../../ports/persistence/page.ts';
-import { OrgIdQuery, PageQuery, pageOf } from '../kernel/common.schemas.ts';
+import { collectionOf, OrgIdQuery, pageOf, PageQuery } from '../kernel/common.schemas.ts';
 import { orgScope } from '../kernel/org-scope.ts';
 import { defineRoute, type RouteDefinition } from '../kernel/route.ts';
 import { CommissionSchema, FinancialIncidentSchema, LedgerEntrySchema, viewCommission, viewIncident, viewLedgerEntry } from './billing.views.ts';
@@ -59,7 +59,7 @@ export const financeRoutes = (
     tags: ['billing'],
     permission: 'ledger:read',
     query: Type.Object({ ...OrgIdQuery, limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 50 })) }),
-    responses: { 200: { description: 'The newest incidents.', schema: Type.Object({ data: Type.Array(FinancialIncidentSchema) }) } },
+    responses: { 200: { description: 'The newest incidents.', schema: collectionOf(FinancialIncidentSchema) } },
     handler: async (context) => {
       const found = await incidents.list(orgScope(context, context.query.orgId), context.query.limit ?? 50);
       return { status: 200, body: { data: found.map(viewIncident) } };

@@ -20,23 +20,29 @@ export const viewInvoice = (invoice: Invoice): Static<typeof InvoiceSchema> => (
   createdAt: invoice.createdAt.toISOString(),
 });
 
-export const InvoiceLineSchema = Type.Object({
-  kind: OneOf(Object.values(LINE_KIND), {
-    description:
-      "`premium` carries commission; `policy_fee` is the MGA's; `surplus_lines_tax` and `stamping_fee` are held for the state. Fee and taxes are billed with the first installment.",
-  }),
-  amount: Type.Number({ description: 'Dollars (negative on a credit).' }),
-});
+export const InvoiceLineSchema = Type.Object(
+  {
+    kind: OneOf(Object.values(LINE_KIND), {
+      description:
+        "`premium` carries commission; `policy_fee` is the MGA's; `surplus_lines_tax` and `stamping_fee` are held for the state. Fee and taxes are billed with the first installment.",
+    }),
+    amount: Type.Number({ description: 'Dollars (negative on a credit).' }),
+  },
+  { $id: 'InvoiceLine', description: 'One line of an invoice: premium, tax or fee.' },
+);
 
-export const InvoiceSchema = Type.Object({
-  id: Type.String(),
-  invoiceNumber: Type.String(),
-  policyId: Type.String(),
-  kind: Type.String(),
-  amount: Type.Number({ description: 'Dollars: the sum of the lines.' }),
-  lines: Type.Array(InvoiceLineSchema),
-  paidAmount: Dollars,
-  dueDate: Type.String({ format: 'date' }),
-  status: Type.String(),
-  createdAt: Timestamp(),
-});
+export const InvoiceSchema = Type.Object(
+  {
+    id: Type.String(),
+    invoiceNumber: Type.String(),
+    policyId: Type.String(),
+    kind: Type.String(),
+    amount: Type.Number({ description: 'Dollars: the sum of the lines.' }),
+    lines: Type.Array(InvoiceLineSchema),
+    paidAmount: Dollars,
+    dueDate: Type.String({ format: 'date' }),
+    status: Type.String(),
+    createdAt: Timestamp(),
+  },
+  { $id: 'Invoice', description: 'An amount billed to the insured (an installment, an adjustment or a credit), with its lines and status.' },
+);

@@ -6,7 +6,7 @@ import type { InvoiceSettlement } from '../../../ports/billing/invoice-settlemen
 import type { CardPayments } from '../../../ports/billing/card-payments.use-case.ts';
 import { validationFailed } from '../../../core/shared/domain-error.ts';
 import { dollarsToCents } from '../../../core/shared/money.ts';
-import { IdParams, LongText, Money, OneOf, OrgIdQuery, PageQuery, pageOf, Text } from '../kernel/common.schemas.ts';
+import { IdParams, LongText, Money, named, OneOf, OrgIdQuery, pageOf, PageQuery, Text } from '../kernel/common.schemas.ts';
 import { mapPage } from '../../../ports/persistence/page.ts';
 import { orgScope } from '../kernel/org-scope.ts';
 import { defineRoute, type RouteDefinition } from '../kernel/route.ts';
@@ -64,7 +64,14 @@ export const invoiceRoutes = (
     params: IdParams,
     query: Type.Object(OrgIdQuery),
     responses: {
-      200: { description: 'The invoice with its payments.', schema: Type.Composite([InvoiceSchema, Type.Object({ payments: Type.Array(PaymentSchema) })]) },
+      200: {
+        description: 'The invoice with its payments.',
+        schema: named(
+          'InvoiceDetail',
+          'An invoice with the payments made on it.',
+          Type.Composite([InvoiceSchema, Type.Object({ payments: Type.Array(PaymentSchema) })]),
+        ),
+      },
     },
     handler: async (context) => {
       const { invoice, payments } = await invoices.get(orgScope(context, context.query.orgId), context.params.id);
@@ -150,15 +157,19 @@ export const invoiceRoutes = (
     responses: {
       201: {
         description: 'The payment intent.',
-        schema: Type.Composite([
-          PaymentAttemptSchema,
-          Type.Object({
-            clientSecret: Type.Union([Type.String(), Type.Null()]),
-            receiptDocumentId: Type.Optional(
-              Type.String({ description: 'With `confirm: true`: the stored receipt of the payment (`GET /v1/documents/{id}`).' }),
-            ),
-          }),
-        ]),
+        schema: named(
+          'PaymentIntent',
+          'A card payment attempt with what the browser needs to finish it.',
+          Type.Composite([
+            PaymentAttemptSchema,
+            Type.Object({
+              clientSecret: Type.Union([Type.String(), Type.Null()]),
+              receiptDocumentId: Type.Optional(
+                Type.String({ description: 'With `confirm: true`: the stored receipt of the payment (`GET /v1/documents/{id}`).' }),
+              ),
+            }),
+          ]),
+        ),
       },
     },
     handler: async (context) => {
@@ -207,7 +218,10 @@ export const invoiceRoutes = (
     responses: {
       201: {
         description: 'The refund (a negative payment) and the invoice after it.',
-        schema: Type.Object({ payment: PaymentSchema, invoice: InvoiceSchema }),
+        schema: Type.Object(
+          { payment: PaymentSchema, invoice: InvoiceSchema },
+          { $id: 'Refund', description: 'The refund payment and the invoice it was made on.' },
+        ),
       },
     },
     handler: async (context) => {

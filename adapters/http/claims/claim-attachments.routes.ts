@@ -20,12 +20,15 @@ const AttachmentFields = {
   sha256: Type.String({ description: 'Hex SHA-256 of the stored bytes.' }),
   createdAt: Timestamp(),
 };
-const AttachmentSchema = Type.Object(AttachmentFields);
-const ListedAttachmentSchema = Type.Object({
-  ...AttachmentFields,
-  downloadUrl: Type.String({ description: 'Works without credentials until expiresAt (15 minutes); altering any part of it makes it fail.' }),
-  expiresAt: Timestamp(),
-});
+const AttachmentSchema = Type.Object(AttachmentFields, { $id: 'ClaimAttachment', description: 'A file attached to a claim.' });
+const ListedAttachmentSchema = Type.Object(
+  {
+    ...AttachmentFields,
+    downloadUrl: Type.String({ description: 'Works without credentials until expiresAt (15 minutes); altering any part of it makes it fail.' }),
+    expiresAt: Timestamp(),
+  },
+  { $id: 'ListedClaimAttachment', description: 'A file attached to a claim, with a link to download it.' },
+);
 
 const viewAttachment = (document: StoredDocumentRecord): Static<typeof AttachmentSchema> => ({
   id: document.id,

@@ -6,42 +6,48 @@ import { Dollars, Nullable, OneOf, Timestamp } from '../kernel/common.schemas.ts
 
 const ReservesSchema = Type.Object({ indemnity: Dollars, expense: Dollars });
 
-export const SettlementSchema = Type.Object({
-  id: Type.String(),
-  amount: Dollars,
-  payee: Nullable(Type.String()),
-  notes: Nullable(Type.String()),
-  status: OneOf(SETTLEMENT_STATUSES),
-  offeredBy: Type.String(),
-  approvedBy: Nullable(Type.String()),
-  createdAt: Timestamp(),
-  approvedAt: Type.Union([Timestamp(), Type.Null()]),
-});
+export const SettlementSchema = Type.Object(
+  {
+    id: Type.String(),
+    amount: Dollars,
+    payee: Nullable(Type.String()),
+    notes: Nullable(Type.String()),
+    status: OneOf(SETTLEMENT_STATUSES),
+    offeredBy: Type.String(),
+    approvedBy: Nullable(Type.String()),
+    createdAt: Timestamp(),
+    approvedAt: Type.Union([Timestamp(), Type.Null()]),
+  },
+  { $id: 'Settlement', description: 'A settlement offer on a claim, with its approval.' },
+);
 
-export const ClaimSchema = Type.Object({
-  id: Type.String(),
-  claimNumber: Type.String({ description: 'Unique within the organization: CLM-<year>-<sequence>.' }),
-  policyId: Type.String(),
-  policyNumber: Type.String(),
-  status: OneOf(CLAIM_STATUSES),
-  lossDate: Type.String({ format: 'date' }),
-  description: Type.String(),
-  lossType: Nullable(Type.String()),
-  claimant: Type.Union([Type.Object({ name: Type.String(), email: Nullable(Type.String()), phone: Nullable(Type.String()) }), Type.Null()]),
-  location: Nullable(Type.String()),
-  estimatedAmount: Type.Union([Dollars, Type.Null()]),
-  adjusterId: Nullable(Type.String({ description: 'The user the claim is assigned to.' })),
-  reserves: ReservesSchema,
-  reserveHistory: Type.Array(Type.Object({ at: Timestamp(), actor: Type.String(), from: ReservesSchema, to: ReservesSchema }), {
-    description: 'Every change of reserves, oldest first.',
-  }),
-  paid: Dollars,
-  incurred: Type.Number({ description: 'Dollars: paid plus outstanding reserves.' }),
-  settlements: Type.Array(SettlementSchema),
-  denialReason: Nullable(Type.String()),
-  createdAt: Timestamp(),
-  updatedAt: Timestamp(),
-});
+export const ClaimSchema = Type.Object(
+  {
+    id: Type.String(),
+    claimNumber: Type.String({ description: 'Unique within the organization: CLM-<year>-<sequence>.' }),
+    policyId: Type.String(),
+    policyNumber: Type.String(),
+    status: OneOf(CLAIM_STATUSES),
+    lossDate: Type.String({ format: 'date' }),
+    description: Type.String(),
+    lossType: Nullable(Type.String()),
+    claimant: Type.Union([Type.Object({ name: Type.String(), email: Nullable(Type.String()), phone: Nullable(Type.String()) }), Type.Null()]),
+    location: Nullable(Type.String()),
+    estimatedAmount: Type.Union([Dollars, Type.Null()]),
+    adjusterId: Nullable(Type.String({ description: 'The user the claim is assigned to.' })),
+    reserves: ReservesSchema,
+    reserveHistory: Type.Array(Type.Object({ at: Timestamp(), actor: Type.String(), from: ReservesSchema, to: ReservesSchema }), {
+      description: 'Every change of reserves, oldest first.',
+    }),
+    paid: Dollars,
+    incurred: Type.Number({ description: 'Dollars: paid plus outstanding reserves.' }),
+    settlements: Type.Array(SettlementSchema),
+    denialReason: Nullable(Type.String()),
+    createdAt: Timestamp(),
+    updatedAt: Timestamp(),
+  },
+  { $id: 'Claim', description: 'A claim on a policy: loss, reserves, settlements and status.' },
+);
 
 const viewReserves = (reserves: Reserves) => ({ indemnity: dollars(reserves.indemnity), expense: dollars(reserves.expense) });
 

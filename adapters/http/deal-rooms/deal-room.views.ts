@@ -12,7 +12,7 @@ export const DealRoomSchema = Type.Object(
     createdBy: Type.String(),
     createdAt: Timestamp(),
   },
-  { $id: 'DealRoom' },
+  { $id: 'DealRoom', description: 'A deal room: a shared space where the parties of a submission talk it through.' },
 );
 
 export const DealMessageSchema = Type.Object(
@@ -23,7 +23,7 @@ export const DealMessageSchema = Type.Object(
     body: Type.String(),
     createdAt: Timestamp(),
   },
-  { $id: 'DealMessage' },
+  { $id: 'DealMessage', description: 'A message posted in a deal room.' },
 );
 
 export const viewRoom = (room: DealRoom): Static<typeof DealRoomSchema> => ({

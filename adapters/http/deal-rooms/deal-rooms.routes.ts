@@ -103,7 +103,15 @@ export const dealRoomRoutes = (rooms: DealRooms, publicBaseUrl: string): RouteDe
     permission: 'deal-rooms:read',
     params: IdParams,
     query: Scoped,
-    responses: { 200: { description: 'The address.', schema: Type.Object({ wsUrl: Type.String(), expiresAt: Timestamp() }) } },
+    responses: {
+      200: {
+        description: 'The address.',
+        schema: Type.Object(
+          { wsUrl: Type.String(), expiresAt: Timestamp() },
+          { $id: 'DealRoomSocket', description: 'Where to open the room’s WebSocket, with its single-use ticket.' },
+        ),
+      },
+    },
     handler: async (context) => {
       const { token, expiresAt } = await rooms.ticket(context.principal, orgScope(context, context.query.orgId), context.params.id);
       const origin = publicBaseUrl.replace(/^http/, 'ws').replace(/\/$/, '');

@@ -29,10 +29,10 @@ const CertificateRequest = Type.Object(
   { additionalProperties: false },
 );
 
-const CertificateSchema = Type.Composite([
-  DocumentSchema,
-  Type.Object({ certificateNumber: Type.String({ description: 'COI-<year>-<sequence>, unique within the organization.' }) }),
-]);
+const CertificateSchema = Type.Composite(
+  [DocumentSchema, Type.Object({ certificateNumber: Type.String({ description: 'COI-<year>-<sequence>, unique within the organization.' }) })],
+  { $id: 'Certificate', description: 'A certificate of insurance (ACORD 25), stored as a document.' },
+);
 
 /** Certificates of insurance (ACORD 25 style) for the policies the caller may see. */
 export const certificateRoutes = (certificates: Certificates, records: RecordAccess, publicBaseUrl: string): RouteDefinition[] => [

@@ -4,19 +4,22 @@ import type { StoredDocumentRecord } from '../../../core/documents/stored-docume
 import type { DownloadLink } from '../../../ports/documents/document-library.use-case.ts';
 import { Nullable, Timestamp } from '../kernel/common.schemas.ts';
 
-export const DocumentSchema = Type.Object({
-  id: Type.String(),
-  type: Type.String(),
-  filename: Type.String(),
-  contentType: Type.String(),
-  size: Type.Integer({ minimum: 0 }),
-  sha256: Type.String(),
-  policyId: Nullable(Type.String({ description: 'The policy the document is about, if any.' })),
-  claimId: Nullable(Type.String({ description: 'The claim the document is attached to, if any.' })),
-  createdAt: Timestamp(),
-  downloadUrl: Type.String({ description: 'Works without credentials until expiresAt; altering any part of it makes it fail.' }),
-  expiresAt: Timestamp(),
-});
+export const DocumentSchema = Type.Object(
+  {
+    id: Type.String(),
+    type: Type.String(),
+    filename: Type.String(),
+    contentType: Type.String(),
+    size: Type.Integer({ minimum: 0 }),
+    sha256: Type.String(),
+    policyId: Nullable(Type.String({ description: 'The policy the document is about, if any.' })),
+    claimId: Nullable(Type.String({ description: 'The claim the document is attached to, if any.' })),
+    createdAt: Timestamp(),
+    downloadUrl: Type.String({ description: 'Works without credentials until expiresAt; altering any part of it makes it fail.' }),
+    expiresAt: Timestamp(),
+  },
+  { $id: 'Document', description: 'A stored document (policy, certificate, invoice, upload) with its checksum.' },
+);
 
 export const downloadUrl = (publicBaseUrl: string, link: DownloadLink): string =>
   `${publicBaseUrl}/v1/documents/${encodeURIComponent(link.documentId)}/download?${new URLSearchParams({ org: link.orgId, expires: String(link.expires), signature: link.signature })}`;

@@ -17,18 +17,21 @@ const ClassificationSchema = Type.Object({
   }),
 });
 
-const IngestedSchema = Type.Composite([
-  DocumentSchema,
-  Type.Object({
-    classification: ClassificationSchema,
-    extracted: Nullable(
-      Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]), {
-        description:
-          'Fields read from the document, for the types that have them (money in dollars): `acord_125` its applicant and risk fields, `loss_run` claimCount and totalPaid, totalReserves, totalIncurred, `acord_25_coi` policyNumber, effectiveDate and expirationDate.',
-      }),
-    ),
-  }),
-]);
+const IngestedSchema = Type.Composite(
+  [
+    DocumentSchema,
+    Type.Object({
+      classification: ClassificationSchema,
+      extracted: Nullable(
+        Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]), {
+          description:
+            'Fields read from the document, for the types that have them (money in dollars): `acord_125` its applicant and risk fields, `loss_run` claimCount and totalPaid, totalReserves, totalIncurred, `acord_25_coi` policyNumber, effectiveDate and expirationDate.',
+        }),
+      ),
+    }),
+  ],
+  { $id: 'IngestedDocument', description: 'An uploaded document, stored, with its classification and the fields read from it.' },
+);
 
 /** Documents uploaded to be classified and read: 20 a minute per caller. */
 export const ingestionRoutes = (ingestion: DocumentIngestion, publicBaseUrl: string): RouteDefinition[] => [

@@ -62,7 +62,10 @@ const RenderBody = Type.Object(
   { additionalProperties: false },
 );
 
-const RenderedSchema = Type.Composite([DocumentSchema, Type.Object({ pages: Type.Integer({ minimum: 1 }) })]);
+const RenderedSchema = Type.Composite([DocumentSchema, Type.Object({ pages: Type.Integer({ minimum: 1 }) })], {
+  $id: 'RenderedDocument',
+  description: 'A PDF rendered from HTML or a template, stored as a document.',
+});
 
 /** Exactly one of `html` and `template`, and a template's data checked against its own schema. */
 const renderRequest = (body: Static<typeof RenderBody>): RenderRequest => {

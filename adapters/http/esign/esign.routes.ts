@@ -7,17 +7,20 @@ import { defineRoute, type RouteDefinition } from '../kernel/route.ts';
 
 const SignerSchema = Type.Object({ name: Text({ minLength: 1, maxLength: 200 }), email: Email }, { additionalProperties: false });
 
-const EnvelopeSchema = Type.Object({
-  id: Type.String(),
-  documentId: Type.String(),
-  externalDocumentId: Type.String({ description: 'The id the e-signature provider gave the document.' }),
-  status: OneOf(ENVELOPE_STATUSES),
-  signers: Type.Array(SignerSchema),
-  subject: Type.Union([Type.String(), Type.Null()]),
-  completedAt: Type.Union([Timestamp('Set when the status becomes completed.'), Type.Null()]),
-  createdAt: Timestamp(),
-  updatedAt: Timestamp(),
-});
+const EnvelopeSchema = Type.Object(
+  {
+    id: Type.String(),
+    documentId: Type.String(),
+    externalDocumentId: Type.String({ description: 'The id the e-signature provider gave the document.' }),
+    status: OneOf(ENVELOPE_STATUSES),
+    signers: Type.Array(SignerSchema),
+    subject: Type.Union([Type.String(), Type.Null()]),
+    completedAt: Type.Union([Timestamp('Set when the status becomes completed.'), Type.Null()]),
+    createdAt: Timestamp(),
+    updatedAt: Timestamp(),
+  },
+  { $id: 'SigningEnvelope', description: 'A document sent for e-signature, with its signers and status.' },
+);
 
 const viewEnvelope = (envelope: SigningEnvelope): Static<typeof EnvelopeSchema> => ({
   id: envelope.id,

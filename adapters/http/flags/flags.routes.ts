@@ -1,18 +1,21 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { FeatureFlags, FlagState } from '../../../ports/flags/feature-flags.use-case.ts';
-import { OrgIdQuery } from '../kernel/common.schemas.ts';
+import { collectionOf, OrgIdQuery } from '../kernel/common.schemas.ts';
 import { orgScope } from '../kernel/org-scope.ts';
 import { defineRoute, type RouteDefinition } from '../kernel/route.ts';
 
 const FlagValueSchema = Type.Union([Type.Boolean(), Type.Number(), Type.String()]);
-const FlagSchema = Type.Object({
-  key: Type.String(),
-  type: Type.Union([Type.Literal('boolean'), Type.Literal('number'), Type.Literal('string')]),
-  description: Type.String(),
-  defaultValue: FlagValueSchema,
-  orgValue: Type.Union([FlagValueSchema, Type.Null()], { description: "The organization's own value; null: the default applies." }),
-  value: Type.Union([FlagValueSchema], { description: 'The effective value.' }),
-});
+const FlagSchema = Type.Object(
+  {
+    key: Type.String(),
+    type: Type.Union([Type.Literal('boolean'), Type.Literal('number'), Type.Literal('string')]),
+    description: Type.String(),
+    defaultValue: FlagValueSchema,
+    orgValue: Type.Union([FlagValueSchema, Type.Null()], { description: "The organization's own value; null: the default applies." }),
+    value: Type.Union([FlagValueSchema], { description: 'The effective value.' }),
+  },
+  { $id: 'Flag', description: 'A feature flag value of the organization.' },
+);
 
 const viewFlag = ({ definition, orgValue, value }: FlagState): Static<typeof FlagSchema> => ({
   key: definition.key,
@@ -35,7 +38,7 @@ export const flagRoutes = (flags: FeatureFlags): RouteDefinition[] => [
     tags: ['flags'],
     permission: 'flags:read',
     query: Type.Object(OrgIdQuery),
-    responses: { 200: { description: 'The flags.', schema: Type.Object({ data: Type.Array(FlagSchema) }) } },
+    responses: { 200: { description: 'The flags.', schema: collectionOf(FlagSchema) } },
     handler: async (context) => ({ status: 200, body: { data: (await flags.list(orgScope(context, context.query.orgId))).map(viewFlag) } }),
   }),
   defineRoute({

@@ -10,17 +10,23 @@ const Scope = Type.Union(
   { description: 'A `resource:action` scope.' },
 );
 
-export const ApiKeySchema = Type.Object({
-  id: Type.String(),
-  name: Type.String(),
-  scopes: Type.Array(Scope),
-  prefix: Type.String({ description: 'First characters of the key, to recognize it.' }),
-  expiresAt: Type.Union([Timestamp(), Type.Null()]),
-  createdAt: Timestamp(),
-  revokedAt: Type.Union([Timestamp(), Type.Null()]),
-});
+export const ApiKeySchema = Type.Object(
+  {
+    id: Type.String(),
+    name: Type.String(),
+    scopes: Type.Array(Scope),
+    prefix: Type.String({ description: 'First characters of the key, to recognize it.' }),
+    expiresAt: Type.Union([Timestamp(), Type.Null()]),
+    createdAt: Timestamp(),
+    revokedAt: Type.Union([Timestamp(), Type.Null()]),
+  },
+  { $id: 'ApiKey', description: 'An API key of an organization: its scopes, creator and last use; the secret is shown once, at creation.' },
+);
 
-const CreatedApiKey = Type.Composite([ApiKeySchema, Type.Object({ key: Type.String({ description: 'The key value; shown only here.' }) })]);
+const CreatedApiKey = Type.Composite([ApiKeySchema, Type.Object({ key: Type.String({ description: 'The key value; shown only here.' }) })], {
+  $id: 'CreatedApiKey',
+  description: 'A new API key with its value, shown only in this answer.',
+});
 
 const CreateApiKey = Type.Object(
   {

@@ -10,14 +10,17 @@ const PolicyNumber = Type.String({
   examples: ['GL-2027-000001'],
 });
 
-const PolicyholderTokenSchema = Type.Object({
-  token: Type.String({ description: 'JWT (HS256, 8 hours) with `typ: "insured"`: good for /v1/portal/* only.' }),
-  role: Type.Literal('policyholder'),
-  orgId: Type.String(),
-  sub: Type.String({ description: 'The policy id.' }),
-  policyNumber: Type.String(),
-  insuredName: Type.String(),
-});
+const PolicyholderTokenSchema = Type.Object(
+  {
+    token: Type.String({ description: 'JWT (HS256, 8 hours) with `typ: "insured"`: good for /v1/portal/* only.' }),
+    role: Type.Literal('policyholder'),
+    orgId: Type.String(),
+    sub: Type.String({ description: 'The policy id.' }),
+    policyNumber: Type.String(),
+    insuredName: Type.String(),
+  },
+  { $id: 'PolicyholderToken', description: 'A policyholder JWT for the portal, with the policy it is for.' },
+);
 
 /** Policyholder sign-in by a one-time code mailed to the insured's address on file. */
 export const policyholderTokenRoutes = (signIn: PolicyholderSignIn): RouteDefinition[] => [

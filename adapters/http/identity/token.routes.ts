@@ -4,8 +4,14 @@ import type { AuthSessions } from '../../../ports/identity/auth-sessions.use-cas
 import { Timestamp } from '../kernel/common.schemas.ts';
 import { definePublicRoute, type RouteDefinition } from '../kernel/route.ts';
 
-const TokenSchema = Type.Object({ token: Type.String({ description: 'Service JWT (HS256, 8 hours).' }) });
-const DemoTokenSchema = Type.Object({ token: Type.String({ description: 'Service JWT (HS256, 15 minutes).' }), expiresAt: Timestamp() });
+const TokenSchema = Type.Object(
+  { token: Type.String({ description: 'Service JWT (HS256, 8 hours).' }) },
+  { $id: 'ServiceToken', description: 'A service JWT.' },
+);
+const DemoTokenSchema = Type.Object(
+  { token: Type.String({ description: 'Service JWT (HS256, 15 minutes).' }), expiresAt: Timestamp() },
+  { $id: 'DemoToken', description: 'A short-lived JWT for trying the API.' },
+);
 
 export const tokenRoutes = (sessions: AuthSessions): RouteDefinition[] => [
   definePublicRoute({

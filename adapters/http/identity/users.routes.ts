@@ -9,14 +9,17 @@ import { defineRoute, type RouteDefinition } from '../kernel/route.ts';
 export const RoleSchema = Type.Union(ROLES.map((role) => Type.Literal(role)));
 export const Password = Type.String({ minLength: MIN_PASSWORD_LENGTH, maxLength: MAX_PASSWORD_LENGTH, writeOnly: true });
 
-export const UserSchema = Type.Object({
-  id: Type.String(),
-  email: Type.String(),
-  role: RoleSchema,
-  orgId: Type.String(),
-  name: Type.String(),
-  createdAt: Timestamp(),
-});
+export const UserSchema = Type.Object(
+  {
+    id: Type.String(),
+    email: Type.String(),
+    role: RoleSchema,
+    orgId: Type.String(),
+    name: Type.String(),
+    createdAt: Timestamp(),
+  },
+  { $id: 'User', description: 'A person who signs in to the organization, with their role.' },
+);
 
 const CreateUser = Type.Object(
   {

@@ -16,7 +16,7 @@ export const ErrorBodySchema = Type.Object(
     }),
     requestId: Type.String({ description: 'Also sent as X-Request-Id; quote it in support tickets.' }),
   },
-  { $id: 'ErrorBody' },
+  { $id: 'ErrorBody', description: 'Every error answer: a stable code, a message for people, details and the request id.' },
 );
 
 export const PageQuery = {
@@ -33,11 +33,26 @@ export const ListQuery = Type.Object({ ...PageQuery, ...OrgIdQuery });
 
 export const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 128 }) });
 
-export const pageOf = (item: TSchema) =>
-  Type.Object({
-    data: Type.Array(item),
-    nextCursor: Type.Union([Type.String(), Type.Null()], { description: 'Pass as `cursor` for the next page; null on the last.' }),
-  });
+/** A schema named in the OpenAPI description (`components.schemas`), with what it is. */
+export const named = <T extends TSchema>(name: string, description: string, schema: T): T => ({ ...schema, $id: name, description });
+
+/** Every record of a short list at once, `{ data }` (not paged); named after its item (`Flag` → `FlagCollection`). */
+export const collectionOf = (item: TSchema) => {
+  const name = (item as { $id?: unknown }).$id;
+  return Type.Object({ data: Type.Array(item) }, typeof name === 'string' ? { $id: `${name}Collection`, description: `Every ${name} record, not paged.` } : {});
+};
+
+/** A page of a list; a page of a named resource is named too (`Policy` → `PolicyList`). */
+export const pageOf = (item: TSchema) => {
+  const name = (item as { $id?: unknown }).$id;
+  return Type.Object(
+    {
+      data: Type.Array(item),
+      nextCursor: Type.Union([Type.String(), Type.Null()], { description: 'Pass as `cursor` for the next page; null on the last.' }),
+    },
+    typeof name === 'string' ? { $id: `${name}List`, description: `A page of ${name} records, newest first.` } : {},
+  );
+};
 
 export const Timestamp = (description?: string) => Type.String({ format: 'date-time', ...(description ? { description } : {}) });
 

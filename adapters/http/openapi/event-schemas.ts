@@ -98,11 +98,22 @@ export const EVENT_DATA_SCHEMAS: Record<EventType, TSchema> = {
   'webhook.test': Type.Object({ subscriptionId: Type.String(), message: Type.String() }),
 };
 
+/** `policy.bound` → `PolicyBound`. */
+export const pascalName = (type: string): string =>
+  type
+    .split(/[._]/)
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join('');
+
+/** What a delivery of `type` posts, named `<Type>Event` in the description. */
 export const eventEnvelope = (type: string, data: TSchema): TSchema =>
-  Type.Object({
-    id: Type.String({ description: 'Event id.' }),
-    type: Type.Literal(type),
-    orgId: Type.String(),
-    timestamp: Type.String({ format: 'date-time' }),
-    data,
-  });
+  Type.Object(
+    {
+      id: Type.String({ description: 'Event id.' }),
+      type: Type.Literal(type),
+      orgId: Type.String(),
+      timestamp: Type.String({ format: 'date-time' }),
+      data,
+    },
+    { $id: `${pascalName(type)}Event`, description: `The \`${type}\` event as a webhook delivery carries it.` },
+  );

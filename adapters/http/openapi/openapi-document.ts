@@ -1,9 +1,10 @@
-import { Type, type TSchema } from '@sinclair/typebox';
 import { API_KEY_SCOPES } from '../../../core/identity/permissions.ts';
 import { ERROR_CATALOG, type ErrorCode } from '../../../core/shared/error-catalog.ts';
 import { ErrorBodySchema } from '../kernel/common.schemas.ts';
 import { HTTP_STATUS } from '../kernel/error-response.ts';
 import type { RouteDefinition } from '../kernel/route.ts';
+import { NamedSchemas } from './named-schemas.ts';
+import { errorResponses, REQUEST_ID_HEADER, sharedErrorResponses } from './error-responses.ts';
 import { outboundWebhooks } from './outbound-webhooks.ts';
 import { TAG_DESCRIPTIONS } from './tag-descriptions.ts';
 
@@ -17,53 +18,20 @@ export interface OpenApiInputs {
 
 type Json = Record<string, unknown>;
 
-/** TypeBox schemas are JSON Schema already; a JSON round trip drops TypeBox's symbol markers. */
-const plain = (schema: TSchema): Json => {
-  const { $id: _id, ...rest } = JSON.parse(JSON.stringify(schema)) as Json;
-  return rest;
-};
-
 const RATE_HEADERS = {
   'X-RateLimit-Limit': { description: 'Requests allowed per minute.', schema: { type: 'integer' } },
   'X-RateLimit-Remaining': { description: 'Requests left in the current window.', schema: { type: 'integer' } },
   'X-RateLimit-Reset': { description: 'Epoch seconds at which the window resets.', schema: { type: 'integer' } },
 };
-const REQUEST_ID_HEADER = { 'X-Request-Id': { description: 'Request id, also in error bodies.', schema: { type: 'string' } } };
 
-const errorCodesFor = (route: RouteDefinition): ErrorCode[] => {
-  const codes = new Set<ErrorCode>(route.errors ?? []);
-  if (route.body || route.query || route.params) codes.add('validation_failed');
-  if (route.body) ['payload_too_large', 'unsupported_media_type'].forEach((c) => codes.add(c as ErrorCode));
-  if (route.access.kind === 'credential') ['unauthenticated', 'forbidden', 'insufficient_scope'].forEach((c) => codes.add(c as ErrorCode));
-  if (route.params || route.access.kind === 'credential') codes.add('not_found');
-  if (route.rateClass !== 'none') codes.add('rate_limited');
-  if (route.method === 'POST' && route.access.kind === 'credential') ['conflict', 'idempotency_key_reuse'].forEach((c) => codes.add(c as ErrorCode));
-  codes.add('internal_error');
-  return [...codes];
-};
-
-const errorResponses = (route: RouteDefinition): Json => {
-  const byStatus = new Map<number, ErrorCode[]>();
-  for (const code of errorCodesFor(route)) byStatus.set(HTTP_STATUS[code], [...(byStatus.get(HTTP_STATUS[code]) ?? []), code]);
-  const responses: Json = {};
-  for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b)) {
-    responses[String(status)] = {
-      description: codes.map((code) => `\`${code}\`: ${ERROR_CATALOG[code]}`).join(' '),
-      headers: { ...REQUEST_ID_HEADER, ...(status === 429 ? { 'Retry-After': { description: 'Seconds to wait.', schema: { type: 'integer' } } } : {}) },
-      content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } },
-    };
-  }
-  return responses;
-};
-
-const parameters = (route: RouteDefinition): Json[] => {
+const parameters = (route: RouteDefinition, named: NamedSchemas): Json[] => {
   const result: Json[] = [];
   for (const [location, schema] of [
     ['path', route.params],
     ['query', route.query],
   ] as const) {
     if (!schema) continue;
-    const object = plain(schema) as { properties?: Record<string, Json>; required?: string[] };
+    const object = named.inline(schema) as { properties?: Record<string, Json>; required?: string[] };
     for (const [name, property] of Object.entries(object.properties ?? {})) {
       const { description, ...rest } = property;
       result.push({
@@ -90,14 +58,14 @@ const parameters = (route: RouteDefinition): Json[] => {
   return result;
 };
 
-const operation = (route: RouteDefinition): Json => {
+const operation = (route: RouteDefinition, named: NamedSchemas): Json => {
   const credential = route.access.kind === 'credential';
   const responses: Json = {};
   for (const [status, spec] of Object.entries(route.responses)) {
     responses[status] = {
       description: spec.description,
       headers: { ...REQUEST_ID_HEADER, ...(route.rateClass === 'none' ? {} : RATE_HEADERS) },
-      ...(spec.schema ? { content: { 'application/json': { schema: plain(spec.schema) } } } : {}),
+      ...(spec.schema ? { content: { 'application/json': { schema: named.reference(spec.schema) } } } : {}),
     };
   }
   return {
@@ -120,12 +88,12 @@ const operation = (route: RouteDefinition): Json => {
       route.access.kind === 'credential' ? [{ bearerJwt: [] }, { apiKey: [] }, { machineSecret: [] }] : route.sessionCookie ? [{ sessionCookie: [] }] : [],
     ...(route.access.kind === 'credential' ? { 'x-api-key-scope': route.access.permission } : {}),
     ...(route.record ? { 'x-relationship': { type: route.record.type, relation: route.record.relation } } : {}),
-    parameters: parameters(route),
+    parameters: parameters(route, named),
     ...(route.body || route.upload || route.rawBody
       ? {
           requestBody: {
             required: true,
-            content: { ...(route.body ? { 'application/json': { schema: plain(route.body) } } : {}), ...uploadContent(route), ...rawContent(route) },
+            content: { ...(route.body ? { 'application/json': { schema: named.reference(route.body) } } : {}), ...uploadContent(route), ...rawContent(route) },
           },
         }
       : {}),
@@ -152,55 +120,93 @@ const rawContent = (route: RouteDefinition): Json =>
 
 const toOpenApiPath = (path: string): string => path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 
-const paths = (routes: readonly RouteDefinition[], server?: string): Json => {
+const paths = (routes: readonly RouteDefinition[], named: NamedSchemas): Record<string, Json> => {
   const result: Record<string, Json> = {};
-  for (const route of routes) {
-    const path = toOpenApiPath(route.path);
-    result[path] ??= server ? { servers: [{ url: server, description: 'Authentication service' }] } : {};
-    result[path][route.method.toLowerCase()] = operation(route);
-  }
+  for (const route of routes) (result[toOpenApiPath(route.path)] ??= {})[route.method.toLowerCase()] = operation(route, named);
   return result;
 };
 
-/** The OpenAPI 3.1 description, built from the same route list and schemas the servers use. */
-export const buildOpenApiDocument = (inputs: OpenApiInputs): Json => ({
-  openapi: '3.1.0',
-  info: {
-    title: 'Insurance Platform API',
-    version: inputs.version,
-    license: { name: 'MIT', identifier: 'MIT' },
-    contact: { name: 'API reference', url: `${inputs.apiBaseUrl}/docs` },
-    description:
-      'Multi-tenant commercial insurance platform. Errors answer `{ error, message, details, requestId }`; lists take `limit` and `cursor` and answer `{ data, nextCursor }`, newest first. Money is in dollars with at most two decimals.',
+const SECURITY_SCHEMES: Readonly<Record<string, Json>> = {
+  bearerJwt: {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'JWT',
+    description: 'Service JWT (HS256) from sign-in, /auth/session-exchange or /auth/demo.',
   },
-  servers: [{ url: inputs.apiBaseUrl }],
-  tags: [...new Set([...inputs.apiRoutes, ...inputs.authServiceRoutes].flatMap((route) => route.tags))].map((name) => ({
-    name,
-    description: TAG_DESCRIPTIONS[name] ?? name,
-  })),
-  paths: { ...paths(inputs.apiRoutes), ...paths(inputs.authServiceRoutes, inputs.authBaseUrl) },
-  webhooks: outboundWebhooks(plain),
-  components: {
-    schemas: { ErrorBody: plain(ErrorBodySchema) },
-    securitySchemes: {
-      bearerJwt: {
-        type: 'http',
-        scheme: 'bearer',
-        bearerFormat: 'JWT',
-        description: 'Service JWT (HS256) from sign-in, /auth/session-exchange or /auth/demo.',
-      },
-      apiKey: {
-        type: 'apiKey',
-        in: 'header',
-        name: 'X-API-Key',
-        description: `API key (also accepted as a bearer token). Scopes: ${API_KEY_SCOPES.join(', ')}.`,
-      },
-      machineSecret: { type: 'http', scheme: 'bearer', description: 'The machine secret (API_SECRET); acts across organizations and names one with `orgId`.' },
-      sessionCookie: { type: 'apiKey', in: 'cookie', name: 'svc_session', description: 'Authentication-service session.' },
+  apiKey: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'X-API-Key',
+    description: `API key (also accepted as a bearer token). Scopes: ${API_KEY_SCOPES.join(', ')}.`,
+  },
+  machineSecret: { type: 'http', scheme: 'bearer', description: 'The machine secret (API_SECRET); acts across organizations and names one with `orgId`.' },
+  sessionCookie: { type: 'apiKey', in: 'cookie', name: 'svc_session', description: 'Authentication-service session.' },
+};
+
+interface ServiceDescription {
+  readonly title: string;
+  readonly description: string;
+  readonly routes: readonly RouteDefinition[];
+  readonly baseUrl: string;
+  readonly version: string;
+  readonly webhooks?: (named: NamedSchemas) => Json;
+}
+
+/** One service's OpenAPI 3.1 description, built from the same route list and schemas its server uses. */
+const describe = (service: ServiceDescription): Json => {
+  const named = new NamedSchemas();
+  named.reference(ErrorBodySchema);
+  const described = paths(service.routes, named);
+  const webhooks = service.webhooks?.(named);
+  const operations = Object.values(described).flatMap((item) => Object.values(item) as Json[]);
+  const schemes = new Set(operations.flatMap((op) => (op.security as Json[]).flatMap((entry) => Object.keys(entry))));
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: service.title,
+      version: service.version,
+      license: { name: 'MIT', identifier: 'MIT' },
+      contact: { name: 'API reference', url: `${service.baseUrl}/docs` },
+      description: service.description,
     },
-  },
-  'x-error-codes': Object.fromEntries(
-    (Object.keys(ERROR_CATALOG) as ErrorCode[]).map((code) => [code, { status: HTTP_STATUS[code], description: ERROR_CATALOG[code] }]),
-  ),
-  'x-api-key-scopes': API_KEY_SCOPES,
+    servers: [{ url: service.baseUrl }],
+    tags: [...new Set(service.routes.flatMap((route) => route.tags))].map((name) => ({ name, description: TAG_DESCRIPTIONS[name] ?? name })),
+    paths: described,
+    ...(webhooks ? { webhooks } : {}),
+    components: {
+      schemas: named.components(),
+      responses: sharedErrorResponses(service.routes),
+      securitySchemes: Object.fromEntries(Object.entries(SECURITY_SCHEMES).filter(([name]) => schemes.has(name))),
+    },
+    'x-error-codes': Object.fromEntries(
+      (Object.keys(ERROR_CATALOG) as ErrorCode[]).map((code) => [code, { status: HTTP_STATUS[code], description: ERROR_CATALOG[code] }]),
+    ),
+    ...(schemes.has('apiKey') ? { 'x-api-key-scopes': API_KEY_SCOPES } : {}),
+  };
+};
+
+const CONVENTIONS =
+  'Errors answer `{ error, message, details, requestId }`; lists take `limit` and `cursor` and answer `{ data, nextCursor }`, newest first. Money is in dollars with at most two decimals.';
+
+/**
+ * The two descriptions: the API's at `/openapi.json` on the API origin, and the authentication
+ * service's at `/openapi.json` on its own origin. Each names only its own server, so a generated
+ * client sends every call to the origin that answers it.
+ */
+export const buildOpenApiDocuments = (inputs: OpenApiInputs): { readonly api: Json; readonly auth: Json } => ({
+  api: describe({
+    title: 'Insurance Platform API',
+    description: `Multi-tenant commercial insurance platform. ${CONVENTIONS} Sign-up, sign-in and sessions belong to the authentication service, described at ${inputs.authBaseUrl}/openapi.json.`,
+    routes: inputs.apiRoutes,
+    baseUrl: inputs.apiBaseUrl,
+    version: inputs.version,
+    webhooks: (named) => outboundWebhooks(named),
+  }),
+  auth: describe({
+    title: 'Insurance Platform authentication service',
+    description: `Sign-up with a mailed code, sign-in, sessions and enterprise single sign-on; the JWT it issues is the bearer credential of the API described at ${inputs.apiBaseUrl}/openapi.json. ${CONVENTIONS}`,
+    routes: inputs.authServiceRoutes,
+    baseUrl: inputs.authBaseUrl,
+    version: inputs.version,
+  }),
 });

@@ -1,6 +1,6 @@
-import type { TSchema } from '@sinclair/typebox';
 import { EVENT_TYPES, type EventType } from '../../../core/events/event-catalog.ts';
-import { EVENT_DATA_SCHEMAS, eventEnvelope } from './event-schemas.ts';
+import { EVENT_DATA_SCHEMAS, eventEnvelope, pascalName } from './event-schemas.ts';
+import type { NamedSchemas } from './named-schemas.ts';
 
 type Json = Record<string, unknown>;
 
@@ -8,17 +8,14 @@ type Json = Record<string, unknown>;
  * The `webhooks` section: one entry per outbound event type, with the headers a delivery carries
  * (the spec's `X-Service-*` and the Standard Webhooks ones) and the envelope it posts.
  */
-export const outboundWebhooks = (plain: (schema: TSchema) => Json): Json =>
+export const outboundWebhooks = (named: NamedSchemas): Json =>
   Object.fromEntries(
     (Object.keys(EVENT_TYPES) as EventType[]).map((type) => [
       type,
       {
         post: {
           // `policy.bound` → `onPolicyBound`: what the receiver implements.
-          operationId: `on${type
-            .split(/[._]/)
-            .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
-            .join('')}`,
+          operationId: `on${pascalName(type)}`,
           summary: EVENT_TYPES[type],
           // The receiver's own endpoint: it is authenticated by the signature headers below, not by a credential of this API.
           security: [],
@@ -53,7 +50,7 @@ export const outboundWebhooks = (plain: (schema: TSchema) => Json): Json =>
           ],
           requestBody: {
             required: true,
-            content: { 'application/json': { schema: plain(eventEnvelope(type, EVENT_DATA_SCHEMAS[type])) } },
+            content: { 'application/json': { schema: named.reference(eventEnvelope(type, EVENT_DATA_SCHEMAS[type])) } },
           },
           responses: { '2XX': { description: 'Received.' } },
         },

@@ -26,12 +26,12 @@ const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-const PAGE = `<!doctype html>
+const page = (title: string) => `<!doctype html>
 <html lang="en">
   <head>
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <title>Insurance Platform API reference</title>
+    <title>${title}</title>
   </head>
   <body>
     <div id="app"></div>
@@ -43,7 +43,7 @@ const PAGE = `<!doctype html>
 
 // The live description of this very service; no default fonts (they would come from a CDN), no
 // proxy, and none of the renderer's hosted services (its AI agent, MCP generator, developer tools).
-const INIT = `Scalar.createApiReference('#app', {
+const init = (title: string) => `Scalar.createApiReference('#app', {
   url: '/openapi.json',
   withDefaultFonts: false,
   hideClientButton: true,
@@ -52,7 +52,7 @@ const INIT = `Scalar.createApiReference('#app', {
   agent: { disabled: true },
   mcp: { disabled: true },
   defaultOpenAllTags: false,
-  metaData: { title: 'Insurance Platform API reference' },
+  metaData: { title: ${JSON.stringify(title)} },
 });
 `;
 
@@ -63,20 +63,20 @@ const asset = (body: Buffer | string, type: string, maxAge: number) => ({
 });
 
 /** `/docs`: a human-readable reference rendered in the browser from the live `/openapi.json` (Scalar, served locally). */
-export const docsRoutes = (): RouteDefinition[] => {
+export const docsRoutes = (title: string): RouteDefinition[] => {
   let bundle: Promise<Buffer> | null = null;
   return [
     definePublicRoute({
       method: 'GET',
       path: '/docs',
       operationId: 'apiReference',
-      summary: 'This API’s reference, for people: rendered from `/openapi.json`, with every asset served by the service itself.',
+      summary: 'This service’s reference, for people: rendered from `/openapi.json`, with every asset served by the service itself.',
       tags: ['operations'],
       rateClass: 'none',
       responses: { 200: { description: 'An HTML page.' } },
       handler: async () => ({
         status: 200,
-        body: Buffer.from(PAGE),
+        body: Buffer.from(page(title)),
         headers: { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': CONTENT_SECURITY_POLICY, 'Cache-Control': 'no-cache' },
       }),
     }),
@@ -90,7 +90,7 @@ export const docsRoutes = (): RouteDefinition[] => {
       params: Type.Object({ file: Type.String({ minLength: 1, maxLength: 64 }) }),
       responses: { 200: { description: 'JavaScript.' } },
       handler: async (context) => {
-        if (context.params.file === 'init.js') return asset(INIT, 'text/javascript; charset=utf-8', 300);
+        if (context.params.file === 'init.js') return asset(init(title), 'text/javascript; charset=utf-8', 300);
         if (context.params.file !== SCRIPT_FILE) throw notFound('Asset');
         bundle ??= readFile(join(SCALAR_DIR, 'standalone.js'));
         return asset(await bundle, 'text/javascript; charset=utf-8', 31_536_000);

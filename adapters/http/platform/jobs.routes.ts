@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { ScheduledJobs } from '../../../ports/jobs/scheduled-jobs.use-case.ts';
-import { Nullable, OneOf, Timestamp } from '../kernel/common.schemas.ts';
+import { collectionOf, Nullable, OneOf, Timestamp } from '../kernel/common.schemas.ts';
 import { defineRoute, type RouteDefinition } from '../kernel/route.ts';
 
 const JobSchema = Type.Object(
@@ -18,7 +18,7 @@ const JobSchema = Type.Object(
       }),
     ),
   },
-  { $id: 'ScheduledJob' },
+  { $id: 'ScheduledJob', description: 'A scheduled job and its last run.' },
 );
 
 const JobParams = Type.Object({ name: Type.String({ minLength: 1, maxLength: 64, pattern: '^[a-z0-9-]+$', examples: ['da-utilization'] }) });
@@ -32,7 +32,7 @@ export const jobRoutes = (jobs: ScheduledJobs): RouteDefinition[] => [
     summary: 'Every scheduled job with its schedule, its next run and the outcome of its last run (shared by every process).',
     tags: ['jobs'],
     permission: 'jobs:run',
-    responses: { 200: { description: 'The jobs.', schema: Type.Object({ data: Type.Array(JobSchema) }) } },
+    responses: { 200: { description: 'The jobs.', schema: collectionOf(JobSchema) } },
     handler: async () => ({
       status: 200,
       body: {
@@ -62,7 +62,15 @@ export const jobRoutes = (jobs: ScheduledJobs): RouteDefinition[] => [
     tags: ['jobs'],
     permission: 'jobs:run',
     params: JobParams,
-    responses: { 202: { description: 'Queued.', schema: Type.Object({ name: Type.String(), runId: Type.String(), status: Type.Literal('queued') }) } },
+    responses: {
+      202: {
+        description: 'Queued.',
+        schema: Type.Object(
+          { name: Type.String(), runId: Type.String(), status: Type.Literal('queued') },
+          { $id: 'JobRun', description: 'A queued run of a job.' },
+        ),
+      },
+    },
     handler: async (context) => ({ status: 202, body: { ...(await jobs.runNow(context.params.name)), status: 'queued' as const } }),
   }),
 ];

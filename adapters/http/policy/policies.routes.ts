@@ -168,7 +168,12 @@ export const policyRoutes = (policies: PolicyLifecycle, premium: PolicyPremium, 
     permission: 'policies:read',
     params: IdParams,
     query: Scoped,
-    responses: { 200: { description: 'The timeline.', schema: Type.Object({ data: Type.Array(TransactionSchema) }) } },
+    responses: {
+      200: {
+        description: 'The timeline.',
+        schema: Type.Object({ data: Type.Array(TransactionSchema) }, { $id: 'PolicyTimeline', description: 'A policy’s transactions, oldest first.' }),
+      },
+    },
     handler: async (context) => ({
       status: 200,
       body: { data: (await policies.timeline(orgScope(context, context.query.orgId), context.params.id)).map(viewTransaction) },

@@ -76,59 +76,72 @@ export const TaxesAndFeesSchema = Type.Object(
     total: Type.Number({ description: 'Dollars: premium, fee and taxes together, what the insured pays.' }),
   },
   {
+    $id: 'TaxesAndFees',
     description:
       "Charged beside premium, on their own invoice lines and outside the commission base: the program's policy fee and, for a surplus lines program, the home state's tax and stamping fee. A cancellation returns them in the proportion of premium it returns.",
   },
 );
 
-export const CancellationSchema = Type.Object({
-  effectiveDate: Type.String({ format: 'date' }),
-  reason: OneOf(CANCELLATION_REASONS),
-  method: OneOf(CANCELLATION_METHODS),
-  returnPremium: Type.Number({ description: 'Dollars returned to the insured.' }),
-});
+export const CancellationSchema = Type.Object(
+  {
+    effectiveDate: Type.String({ format: 'date' }),
+    reason: OneOf(CANCELLATION_REASONS),
+    method: OneOf(CANCELLATION_METHODS),
+    returnPremium: Type.Number({ description: 'Dollars returned to the insured.' }),
+  },
+  { $id: 'Cancellation', description: 'How and when a policy was cancelled, and the premium returned.' },
+);
 
-export const PolicySchema = Type.Object({
-  id: Type.String(),
-  policyNumber: Type.String(),
-  orgId: Type.String(),
-  status: OneOf(POLICY_STATUSES),
-  submissionId: Type.String(),
-  quoteId: Nullable(Type.String({ description: 'The quote bound; null for a renewal.' })),
-  insuredName: Type.String(),
-  contactEmail: Nullable(Type.String()),
-  producerId: Nullable(Type.String()),
-  lineOfBusiness: Type.String(),
-  naicsCode: Type.String(),
-  state: Type.String({ description: 'Two-letter US state of the risk.' }),
-  limit: Type.Number({ description: 'Dollars: the per-occurrence limit.' }),
-  annualRevenue: Dollars,
-  grossPremium: Type.Number({ description: 'Dollars: the current annual premium, endorsements included.' }),
-  effectiveDate: Type.String({ format: 'date' }),
-  expirationDate: Type.String({ format: 'date' }),
-  installmentPlan: OneOf(INSTALLMENT_PLANS),
-  programId: Type.String({ description: 'The delegated-authority program the policy is bound under.' }),
-  programVersion: Nullable(Type.Integer({ description: "The program's version at placement, whose terms the term keeps; null for platform programs." })),
-  rateTableVersion: Nullable(
-    Type.String({
-      description:
-        'The rate manual version the term is priced on, kept for its whole life: endorsements re-rate on it; a renewal is priced on the version in force on its own effective date.',
-    }),
-  ),
-  taxesAndFees: TaxesAndFeesSchema,
-  cancellation: Type.Union([CancellationSchema, Type.Null()]),
-  renewalOf: Nullable(Type.String()),
-  renewedBy: Nullable(Type.String()),
-  createdAt: Timestamp(),
-  updatedAt: Timestamp(),
-});
+export const PolicySchema = Type.Object(
+  {
+    id: Type.String(),
+    policyNumber: Type.String(),
+    orgId: Type.String(),
+    status: OneOf(POLICY_STATUSES),
+    submissionId: Type.String(),
+    quoteId: Nullable(Type.String({ description: 'The quote bound; null for a renewal.' })),
+    insuredName: Type.String(),
+    contactEmail: Nullable(Type.String()),
+    producerId: Nullable(Type.String()),
+    lineOfBusiness: Type.String(),
+    naicsCode: Type.String(),
+    state: Type.String({ description: 'Two-letter US state of the risk.' }),
+    limit: Type.Number({ description: 'Dollars: the per-occurrence limit.' }),
+    annualRevenue: Dollars,
+    grossPremium: Type.Number({ description: 'Dollars: the current annual premium, endorsements included.' }),
+    effectiveDate: Type.String({ format: 'date' }),
+    expirationDate: Type.String({ format: 'date' }),
+    installmentPlan: OneOf(INSTALLMENT_PLANS),
+    programId: Type.String({ description: 'The delegated-authority program the policy is bound under.' }),
+    programVersion: Nullable(Type.Integer({ description: "The program's version at placement, whose terms the term keeps; null for platform programs." })),
+    rateTableVersion: Nullable(
+      Type.String({
+        description:
+          'The rate manual version the term is priced on, kept for its whole life: endorsements re-rate on it; a renewal is priced on the version in force on its own effective date.',
+      }),
+    ),
+    taxesAndFees: TaxesAndFeesSchema,
+    cancellation: Type.Union([CancellationSchema, Type.Null()]),
+    renewalOf: Nullable(Type.String()),
+    renewedBy: Nullable(Type.String()),
+    createdAt: Timestamp(),
+    updatedAt: Timestamp(),
+  },
+  { $id: 'Policy', description: 'A bound policy: its term, coverage, premium, installment plan and status.' },
+);
 
-export const TransactionSchema = Type.Object({
-  id: Type.String(),
-  policyId: Type.String(),
-  type: Type.String(),
-  effectiveDate: Type.String({ format: 'date' }),
-  createdAt: Timestamp(),
-  actor: Type.String(),
-  premiumDelta: Dollars,
-});
+export const TransactionSchema = Type.Object(
+  {
+    id: Type.String(),
+    policyId: Type.String(),
+    type: Type.String(),
+    effectiveDate: Type.String({ format: 'date' }),
+    createdAt: Timestamp(),
+    actor: Type.String(),
+    premiumDelta: Dollars,
+  },
+  {
+    $id: 'PolicyTransaction',
+    description: "One transaction of a policy's history (bind, endorsement, cancellation, reinstatement, renewal) with its premium change.",
+  },
+);

@@ -29,7 +29,10 @@ export const PremiumReportSchema = Type.Object(
       { description: 'The term’s premium transactions, oldest first.' },
     ),
   },
-  { description: 'A policy’s premium as of a date, as a carrier’s premium bordereau reports it.' },
+  {
+    $id: 'PolicyPremium',
+    description: 'A policy’s premium as of a date, as a carrier’s premium bordereau reports it.',
+  },
 );
 
 export const viewPremiumReport = (report: PolicyPremiumReport): Static<typeof PremiumReportSchema> => ({
@@ -64,7 +67,10 @@ export const OrganizationPremiumSchema = Type.Object(
     ...FIGURES,
     byLineOfBusiness: Type.Array(Type.Object({ lineOfBusiness: Type.String(), ...FIGURES })),
   },
-  { description: 'An organization’s written, earned and unearned premium as of a date, in all and by line of business.' },
+  {
+    $id: 'PremiumReport',
+    description: 'An organization’s written, earned and unearned premium as of a date, in all and by line of business.',
+  },
 );
 
 const viewFigures = (figures: PremiumFigures) => ({

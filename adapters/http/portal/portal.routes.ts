@@ -7,7 +7,7 @@ import { mapPage } from '../../../ports/persistence/page.ts';
 import type { Insured, PolicyholderPortal } from '../../../ports/portal/policyholder-portal.use-case.ts';
 import { InvoiceSchema, viewInvoice } from '../billing/invoice.views.ts';
 import { DocumentSchema, downloadUrl, viewDocument } from '../documents/document.views.ts';
-import { IdParams, OneOf, PageQuery, pageOf, PostalAddressSchema, Timestamp } from '../kernel/common.schemas.ts';
+import { collectionOf, IdParams, OneOf, pageOf, PageQuery, PostalAddressSchema, Timestamp } from '../kernel/common.schemas.ts';
 import { defineRoute, type RouteDefinition } from '../kernel/route.ts';
 import { PortalHomeSchema, PortalPolicySchema, ProfileSchema, viewHome, viewPortalPolicy } from './portal.views.ts';
 
@@ -17,10 +17,13 @@ const insuredOf = (context: { principal: Principal }): Insured => {
   return context.principal;
 };
 
-const DownloadSchema = Type.Object({
-  url: Type.String({ description: 'Works without any token until expiresAt (15 minutes); altering any part of it makes it fail.' }),
-  expiresAt: Timestamp(),
-});
+const DownloadSchema = Type.Object(
+  {
+    url: Type.String({ description: 'Works without any token until expiresAt (15 minutes); altering any part of it makes it fail.' }),
+    expiresAt: Timestamp(),
+  },
+  { $id: 'DownloadLink', description: 'A signed link to download a document without credentials.' },
+);
 
 const portal = { tags: ['portal'], permission: 'portal:read' as const, feature: 'policyholder_portal' as const };
 
@@ -47,7 +50,7 @@ export const portalRoutes = (portalUseCase: PolicyholderPortal, publicBaseUrl: s
       path: '/v1/portal/policies',
       operationId: 'portalPolicies',
       summary: "The insured's policy: every term, the renewals and the terms it renewed, oldest first.",
-      responses: { 200: { description: 'The terms.', schema: Type.Object({ data: Type.Array(PortalPolicySchema) }) } },
+      responses: { 200: { description: 'The terms.', schema: collectionOf(PortalPolicySchema) } },
       handler: async (context) => ({ status: 200, body: { data: (await portalUseCase.terms(insuredOf(context))).map(viewPortalPolicy) } }),
     }),
     defineRoute({
@@ -179,7 +182,10 @@ export const portalRoutes = (portalUseCase: PolicyholderPortal, publicBaseUrl: s
       responses: {
         201: {
           description: 'The device, registered.',
-          schema: Type.Object({ id: Type.String(), platform: OneOf(PUSH_PLATFORMS), createdAt: Timestamp(), updatedAt: Timestamp() }),
+          schema: Type.Object(
+            { id: Type.String(), platform: OneOf(PUSH_PLATFORMS), createdAt: Timestamp(), updatedAt: Timestamp() },
+            { $id: 'PushToken', description: 'A device registered for the insured’s notifications.' },
+          ),
         },
       },
       handler: async (context) => {

@@ -9,22 +9,25 @@ import { InvoiceSchema, viewInvoice } from '../billing/invoice.views.ts';
 import { DocumentSchema, viewDocument } from '../documents/document.views.ts';
 import { Dollars, Nullable, OneOf, PostalAddressSchema } from '../kernel/common.schemas.ts';
 
-export const PortalPolicySchema = Type.Object({
-  id: Type.String(),
-  policyNumber: Type.String(),
-  status: OneOf(POLICY_STATUSES),
-  insuredName: Type.String(),
-  lineOfBusiness: Type.String(),
-  state: Type.String(),
-  limit: Dollars,
-  grossPremium: Dollars,
-  effectiveDate: Type.String({ format: 'date' }),
-  expirationDate: Type.String({ format: 'date' }),
-  installmentPlan: OneOf(INSTALLMENT_PLANS),
-  cancellationEffectiveDate: Nullable(Type.String({ format: 'date' })),
-  renewalOf: Nullable(Type.String()),
-  renewedBy: Nullable(Type.String()),
-});
+export const PortalPolicySchema = Type.Object(
+  {
+    id: Type.String(),
+    policyNumber: Type.String(),
+    status: OneOf(POLICY_STATUSES),
+    insuredName: Type.String(),
+    lineOfBusiness: Type.String(),
+    state: Type.String(),
+    limit: Dollars,
+    grossPremium: Dollars,
+    effectiveDate: Type.String({ format: 'date' }),
+    expirationDate: Type.String({ format: 'date' }),
+    installmentPlan: OneOf(INSTALLMENT_PLANS),
+    cancellationEffectiveDate: Nullable(Type.String({ format: 'date' })),
+    renewalOf: Nullable(Type.String()),
+    renewedBy: Nullable(Type.String()),
+  },
+  { $id: 'PortalPolicy', description: 'A policy as the insured sees it in the portal.' },
+);
 
 export const viewPortalPolicy = (policy: Policy): Static<typeof PortalPolicySchema> => ({
   id: policy.id,
@@ -43,16 +46,19 @@ export const viewPortalPolicy = (policy: Policy): Static<typeof PortalPolicySche
   renewedBy: policy.renewedBy,
 });
 
-export const PortalHomeSchema = Type.Object({
-  insuredName: Type.String(),
-  policies: Type.Array(PortalPolicySchema),
-  amountDue: Dollars,
-  nextInvoice: Type.Union([InvoiceSchema, Type.Null()]),
-  openClaims: Type.Array(
-    Type.Object({ id: Type.String(), claimNumber: Type.String(), status: OneOf(CLAIM_STATUSES), lossDate: Type.String({ format: 'date' }) }),
-  ),
-  recentDocuments: Type.Array(DocumentSchema),
-});
+export const PortalHomeSchema = Type.Object(
+  {
+    insuredName: Type.String(),
+    policies: Type.Array(PortalPolicySchema),
+    amountDue: Dollars,
+    nextInvoice: Type.Union([InvoiceSchema, Type.Null()]),
+    openClaims: Type.Array(
+      Type.Object({ id: Type.String(), claimNumber: Type.String(), status: OneOf(CLAIM_STATUSES), lossDate: Type.String({ format: 'date' }) }),
+    ),
+    recentDocuments: Type.Array(DocumentSchema),
+  },
+  { $id: 'PortalHome', description: "The insured's portal home: policies, balance and next payment." },
+);
 
 export const viewHome = (home: PortalHome, publicBaseUrl: string): Static<typeof PortalHomeSchema> => ({
   insuredName: home.insuredName,
@@ -63,11 +69,14 @@ export const viewHome = (home: PortalHome, publicBaseUrl: string): Static<typeof
   recentDocuments: home.recentDocuments.map(({ document, link }) => viewDocument(publicBaseUrl, document, link)),
 });
 
-export const ProfileSchema = Type.Object({
-  policyNumber: Type.String(),
-  insuredName: Type.String(),
-  email: Nullable(Type.String({ description: 'The e-mail on file (where sign-in codes go); changed through the insurer.' })),
-  phone: Nullable(Type.String()),
-  address: Type.Union([PostalAddressSchema, Type.Null()]),
-  supportEmail: Nullable(Type.String({ description: 'Where to write for help, as the organization set it; null when it has not.' })),
-});
+export const ProfileSchema = Type.Object(
+  {
+    policyNumber: Type.String(),
+    insuredName: Type.String(),
+    email: Nullable(Type.String({ description: 'The e-mail on file (where sign-in codes go); changed through the insurer.' })),
+    phone: Nullable(Type.String()),
+    address: Type.Union([PostalAddressSchema, Type.Null()]),
+    supportEmail: Nullable(Type.String({ description: 'Where to write for help, as the organization set it; null when it has not.' })),
+  },
+  { $id: 'PortalProfile', description: "The insured's contact details." },
+);

@@ -5,30 +5,36 @@ import { APPOINTMENT_STATUSES, type Appointment, type Producer } from '../../../
 import { LINES_OF_BUSINESS, US_STATES } from '../../../core/underwriting/reference-data.ts';
 import { mapPage } from '../../../ports/persistence/page.ts';
 import type { Producers } from '../../../ports/producers/producers.use-case.ts';
-import { DateOnly, IdParams, OneOf, OrgIdQuery, PageQuery, pageOf, Text, Timestamp } from '../kernel/common.schemas.ts';
+import { collectionOf, DateOnly, IdParams, OneOf, OrgIdQuery, pageOf, PageQuery, Text, Timestamp } from '../kernel/common.schemas.ts';
 import { orgScope } from '../kernel/org-scope.ts';
 import { defineRoute, type RouteDefinition } from '../kernel/route.ts';
 
 const License = Type.Object({ state: OneOf(US_STATES), number: Text({ minLength: 1, maxLength: 64 }), expiresOn: DateOnly }, { additionalProperties: false });
-const ProducerSchema = Type.Object({
-  id: Type.String(),
-  userId: Type.Union([Type.String(), Type.Null()]),
-  name: Type.String(),
-  email: Type.String(),
-  status: OneOf(['pending', 'active', 'suspended'] as const),
-  license: Type.Union([License, Type.Null()]),
-  createdAt: Timestamp(),
-  updatedAt: Timestamp(),
-});
-const AppointmentSchema = Type.Object({
-  id: Type.String(),
-  producerId: Type.String(),
-  state: Type.String(),
-  lineOfBusiness: Type.String(),
-  status: OneOf(APPOINTMENT_STATUSES),
-  createdAt: Timestamp(),
-  updatedAt: Timestamp(),
-});
+const ProducerSchema = Type.Object(
+  {
+    id: Type.String(),
+    userId: Type.Union([Type.String(), Type.Null()]),
+    name: Type.String(),
+    email: Type.String(),
+    status: OneOf(['pending', 'active', 'suspended'] as const),
+    license: Type.Union([License, Type.Null()]),
+    createdAt: Timestamp(),
+    updatedAt: Timestamp(),
+  },
+  { $id: 'Producer', description: 'A producer (agent or broker) with licences and status.' },
+);
+const AppointmentSchema = Type.Object(
+  {
+    id: Type.String(),
+    producerId: Type.String(),
+    state: Type.String(),
+    lineOfBusiness: Type.String(),
+    status: OneOf(APPOINTMENT_STATUSES),
+    createdAt: Timestamp(),
+    updatedAt: Timestamp(),
+  },
+  { $id: 'Appointment', description: "A producer's appointment with a carrier in a state." },
+);
 const viewProducer = (producer: Producer): Static<typeof ProducerSchema> => ({
   id: producer.id,
   userId: producer.userId,
@@ -123,7 +129,7 @@ export const producerRoutes = (producers: Producers, records: RecordAccess): Rou
     permission: 'producers:read',
     params: IdParams,
     query: Scoped,
-    responses: { 200: { description: 'The appointments.', schema: Type.Object({ data: Type.Array(AppointmentSchema) }) } },
+    responses: { 200: { description: 'The appointments.', schema: collectionOf(AppointmentSchema) } },
     handler: async (context) => ({
       status: 200,
       body: { data: (await producers.appointments(orgScope(context, context.query.orgId), context.params.id)).map(viewAppointment) },

@@ -27,7 +27,7 @@ const ReferralSchema = Type.Object(
     createdAt: Timestamp(),
     updatedAt: Timestamp(),
   },
-  { $id: 'Referral' },
+  { $id: 'Referral', description: 'A request for an underwriting decision on a record beyond the authority of the one who asked, with its decisions.' },
 );
 
 const view = (referral: Referral): Static<typeof ReferralSchema> => ({

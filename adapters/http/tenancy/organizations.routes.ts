@@ -10,29 +10,35 @@ import { defineRoute, type RouteDefinition } from '../kernel/route.ts';
 const Tier = Type.Union(TIERS.map((tier) => Type.Literal(tier)));
 const Domain = Type.String({ minLength: 3, maxLength: 253, pattern: '^[A-Za-z0-9.-]+\\.[A-Za-z]{2,}$' });
 
-export const OrganizationSchema = Type.Object({
-  id: Type.String(),
-  name: Type.String(),
-  tier: Tier,
-  allowedDomains: Type.Array(Type.String()),
-  rateLimitPerMinute: Type.Union([Type.Integer(), Type.Null()]),
-  claimsSupervisorAuthority: Type.Union([Type.Number({ description: 'Dollars a claims supervisor may approve alone.' }), Type.Null()], {
-    description: 'Null: the default, $250,000.',
-  }),
-  createdAt: Timestamp(),
-  updatedAt: Timestamp(),
-});
+export const OrganizationSchema = Type.Object(
+  {
+    id: Type.String(),
+    name: Type.String(),
+    tier: Tier,
+    allowedDomains: Type.Array(Type.String()),
+    rateLimitPerMinute: Type.Union([Type.Integer(), Type.Null()]),
+    claimsSupervisorAuthority: Type.Union([Type.Number({ description: 'Dollars a claims supervisor may approve alone.' }), Type.Null()], {
+      description: 'Null: the default, $250,000.',
+    }),
+    createdAt: Timestamp(),
+    updatedAt: Timestamp(),
+  },
+  { $id: 'Organization', description: 'A tenant: an MGA, carrier or agency, with its settings.' },
+);
 
-const OrganizationDetailSchema = Type.Object({
-  ...OrganizationSchema.properties,
-  storage: Type.Object(
-    {
-      usedBytes: Type.Integer({ description: 'Bytes of documents the organization keeps.' }),
-      quotaBytes: Type.Integer({ description: 'Bytes it may keep of what its callers upload or render (`STORAGE_QUOTA_BYTES`, 10 GiB by default).' }),
-    },
-    { description: 'Uploads and renders that do not fit answer 413 `storage_quota_exceeded`.' },
-  ),
-});
+const OrganizationDetailSchema = Type.Object(
+  {
+    ...OrganizationSchema.properties,
+    storage: Type.Object(
+      {
+        usedBytes: Type.Integer({ description: 'Bytes of documents the organization keeps.' }),
+        quotaBytes: Type.Integer({ description: 'Bytes it may keep of what its callers upload or render (`STORAGE_QUOTA_BYTES`, 10 GiB by default).' }),
+      },
+      { description: 'Uploads and renders that do not fit answer 413 `storage_quota_exceeded`.' },
+    ),
+  },
+  { $id: 'OrganizationDetail', description: 'An organization as its administrators see it, with its storage use.' },
+);
 
 /** Where an organization's stored bytes are counted (the document library). */
 export interface StorageReport {

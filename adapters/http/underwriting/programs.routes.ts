@@ -45,7 +45,7 @@ const ProgramSchema = Type.Object(
     createdAt: Nullable(Timestamp()),
     updatedAt: Nullable(Timestamp()),
   },
-  { $id: 'Program' },
+  { $id: 'Program', description: 'A program: the carrier’s delegated authority for a line of business (rates, limits, states, caps).' },
 );
 
 const CreateBody = Type.Object(

@@ -58,67 +58,85 @@ export const viewQuote = (quote: Quote): Static<typeof QuoteSchema> => ({
 
 export const viewReadiness = (readiness: Readiness): Static<typeof ReadinessSchema> => ({ ...readiness, missing: [...readiness.missing] });
 
-export const TriageSchema = Type.Object({
-  score: Type.Integer({ minimum: 0, maximum: 100 }),
-  band: Type.Union([Type.Literal('decline'), Type.Literal('refer'), Type.Literal('fast_track')]),
-  reasons: Type.Array(Type.String()),
-});
+export const TriageSchema = Type.Object(
+  {
+    score: Type.Integer({ minimum: 0, maximum: 100 }),
+    band: Type.Union([Type.Literal('decline'), Type.Literal('refer'), Type.Literal('fast_track')]),
+    reasons: Type.Array(Type.String()),
+  },
+  { $id: 'Triage', description: 'The automatic triage of a submission: its risk score, band and the reasons for them.' },
+);
 
-export const SubmissionSchema = Type.Object({
-  id: Type.String(),
-  status: Type.String(),
-  insuredName: Nullable(Type.String()),
-  naicsCode: Nullable(Type.String()),
-  annualRevenue: Type.Union([Dollars, Type.Null()]),
-  requestedLimit: Type.Union([Dollars, Type.Null()]),
-  effectiveDate: Nullable(Type.String({ format: 'date' })),
-  state: Nullable(Type.String()),
-  lineOfBusiness: Nullable(Type.String()),
-  contactEmail: Nullable(Type.String()),
-  producerId: Nullable(Type.String()),
-  description: Nullable(Type.String()),
-  priorLosses: Type.Array(Type.Object({ date: Type.String({ format: 'date' }), amount: Dollars, description: Type.String() })),
-  triage: TriageSchema,
-  source: Type.String(),
-  orgId: Type.String(),
-  createdAt: Timestamp(),
-  updatedAt: Timestamp(),
-});
+export const SubmissionSchema = Type.Object(
+  {
+    id: Type.String(),
+    status: Type.String(),
+    insuredName: Nullable(Type.String()),
+    naicsCode: Nullable(Type.String()),
+    annualRevenue: Type.Union([Dollars, Type.Null()]),
+    requestedLimit: Type.Union([Dollars, Type.Null()]),
+    effectiveDate: Nullable(Type.String({ format: 'date' })),
+    state: Nullable(Type.String()),
+    lineOfBusiness: Nullable(Type.String()),
+    contactEmail: Nullable(Type.String()),
+    producerId: Nullable(Type.String()),
+    description: Nullable(Type.String()),
+    priorLosses: Type.Array(Type.Object({ date: Type.String({ format: 'date' }), amount: Dollars, description: Type.String() })),
+    triage: TriageSchema,
+    source: Type.String(),
+    orgId: Type.String(),
+    createdAt: Timestamp(),
+    updatedAt: Timestamp(),
+  },
+  { $id: 'Submission', description: 'An application for insurance, as received and triaged.' },
+);
 
-export const DaFlagSchema = Type.Object({
-  code: Type.String(),
-  message: Type.String(),
-  limit: Type.Unknown(),
-  actual: Type.Unknown(),
-});
+export const DaFlagSchema = Type.Object(
+  {
+    code: Type.String(),
+    message: Type.String(),
+    limit: Type.Unknown(),
+    actual: Type.Unknown(),
+  },
+  { $id: 'DelegatedAuthorityFlag', description: 'A delegated-authority limit a quote comes near or exceeds.' },
+);
 
-export const QuoteSchema = Type.Object({
-  id: Type.String(),
-  submissionId: Type.String(),
-  grossPremium: Dollars,
-  bindable: Type.Boolean(),
-  daFlags: Type.Array(DaFlagSchema),
-  breakdown: Type.Record(Type.String(), Type.Unknown(), { description: 'The rating worksheet: exposure, rate, factors.' }),
-  programId: Type.String({ description: 'The delegated-authority program the quote is written under: the organization’s for the risk, else `default`.' }),
-  programVersion: Nullable(Type.Integer({ description: "The program's version; null for platform programs." })),
-  rateTableVersion: Nullable(
-    Type.String({
-      description:
-        'The rate manual version the quote is priced on: the one in force on the effective date. Null for quotes stored before versions were recorded.',
-    }),
-  ),
-  taxesAndFees: TaxesAndFeesSchema,
-  status: Type.String(),
-  validUntil: Type.String({ format: 'date' }),
-  policyId: Nullable(Type.String()),
-  createdAt: Timestamp(),
-});
+export const QuoteSchema = Type.Object(
+  {
+    id: Type.String(),
+    submissionId: Type.String(),
+    grossPremium: Dollars,
+    bindable: Type.Boolean(),
+    daFlags: Type.Array(DaFlagSchema),
+    breakdown: Type.Record(Type.String(), Type.Unknown(), { description: 'The rating worksheet: exposure, rate, factors.' }),
+    programId: Type.String({ description: 'The delegated-authority program the quote is written under: the organization’s for the risk, else `default`.' }),
+    programVersion: Nullable(Type.Integer({ description: "The program's version; null for platform programs." })),
+    rateTableVersion: Nullable(
+      Type.String({
+        description:
+          'The rate manual version the quote is priced on: the one in force on the effective date. Null for quotes stored before versions were recorded.',
+      }),
+    ),
+    taxesAndFees: TaxesAndFeesSchema,
+    status: Type.String(),
+    validUntil: Type.String({ format: 'date' }),
+    policyId: Nullable(Type.String()),
+    createdAt: Timestamp(),
+  },
+  {
+    $id: 'Quote',
+    description: 'A priced offer for a submission: premium and its breakdown, taxes and fees, delegated-authority flags, and how long it is valid.',
+  },
+);
 
-export const ReadinessSchema = Type.Object({
-  submissionId: Type.String(),
-  triageScore: Type.Integer({ minimum: 0, maximum: 100 }),
-  band: Type.String(),
-  bindingReady: Type.Boolean(),
-  quoteId: Nullable(Type.String()),
-  missing: Type.Array(Type.String()),
-});
+export const ReadinessSchema = Type.Object(
+  {
+    submissionId: Type.String(),
+    triageScore: Type.Integer({ minimum: 0, maximum: 100 }),
+    band: Type.String(),
+    bindingReady: Type.Boolean(),
+    quoteId: Nullable(Type.String()),
+    missing: Type.Array(Type.String()),
+  },
+  { $id: 'QuoteReadiness', description: 'What a submission still lacks before it can be quoted.' },
+);

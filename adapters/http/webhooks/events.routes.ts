@@ -16,7 +16,7 @@ const EnvelopeSchema = Type.Object(
     timestamp: Timestamp(),
     data: Type.Record(Type.String(), Type.Unknown(), { description: 'As the webhook of the type carries it (see the webhooks of this description).' }),
   },
-  { $id: 'EventEnvelope' },
+  { $id: 'EventEnvelope', description: 'An event as the event log keeps it and webhooks deliver it.' },
 );
 
 const view = (event: DomainEvent) => ({ id: event.id, type: event.type, orgId: event.orgId, timestamp: event.timestamp.toISOString(), data: event.data });
@@ -74,13 +74,16 @@ export const eventRoutes = (webhooks: Webhooks): RouteDefinition[] => [
     responses: {
       200: {
         description: 'The new attempt.',
-        schema: Type.Object({
-          delivered: Type.Boolean(),
-          deliveryId: Type.String(),
-          eventId: Type.String(),
-          statusCode: Type.Union([Type.Integer(), Type.Null()]),
-          durationMs: Type.Integer(),
-        }),
+        schema: Type.Object(
+          {
+            delivered: Type.Boolean(),
+            deliveryId: Type.String(),
+            eventId: Type.String(),
+            statusCode: Type.Union([Type.Integer(), Type.Null()]),
+            durationMs: Type.Integer(),
+          },
+          { $id: 'Redelivery', description: 'What a new delivery of a logged event got back.' },
+        ),
       },
     },
     handler: async (context) => {

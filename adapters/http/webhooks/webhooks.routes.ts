@@ -28,30 +28,36 @@ const viewDelivery = (delivery: WebhookDelivery): Static<typeof DeliverySchema> 
   createdAt: delivery.createdAt.toISOString(),
 });
 
-const SubscriptionSchema = Type.Object({
-  id: Type.String(),
-  url: Type.String(),
-  events: Type.Array(Type.String()),
-  description: Type.String(),
-  active: Type.Boolean(),
-  createdAt: Timestamp(),
-  deactivatedAt: Type.Union([Timestamp(), Type.Null()]),
-});
+const SubscriptionSchema = Type.Object(
+  {
+    id: Type.String(),
+    url: Type.String(),
+    events: Type.Array(Type.String()),
+    description: Type.String(),
+    active: Type.Boolean(),
+    createdAt: Timestamp(),
+    deactivatedAt: Type.Union([Timestamp(), Type.Null()]),
+  },
+  { $id: 'WebhookSubscription', description: 'A webhook subscription: where events are posted, and which.' },
+);
 
 const DeliveryErrorSchema = OneOf(DELIVERY_ERRORS, {
   description:
     '`timeout` (no answer in 10 s), `connection_failed` (no connection, or an address the service does not call), `tls_failed` (certificate or handshake), `http_status` (answered outside 2xx).',
 });
 
-const DeliverySchema = Type.Object({
-  deliveryId: Type.String({ format: 'uuid' }),
-  event: Type.String(),
-  eventId: Type.String(),
-  statusCode: Type.Union([Type.Integer(), Type.Null()]),
-  durationMs: Type.Integer(),
-  error: Type.Union([DeliveryErrorSchema, Type.Null()]),
-  createdAt: Timestamp(),
-});
+const DeliverySchema = Type.Object(
+  {
+    deliveryId: Type.String({ format: 'uuid' }),
+    event: Type.String(),
+    eventId: Type.String(),
+    statusCode: Type.Union([Type.Integer(), Type.Null()]),
+    durationMs: Type.Integer(),
+    error: Type.Union([DeliveryErrorSchema, Type.Null()]),
+    createdAt: Timestamp(),
+  },
+  { $id: 'WebhookDelivery', description: 'One delivery attempt of an event to a subscription.' },
+);
 
 const Scoped = Type.Object(OrgIdQuery);
 
@@ -77,7 +83,10 @@ export const webhookRoutes = (webhooks: Webhooks): RouteDefinition[] => [
       201: {
         description:
           'Created, with `secret` (64 hex characters: the key of `X-Service-Signature`) and `signingSecret` (the same 32 bytes as `whsec_` + base64, the key Standard Webhooks verifiers take for `webhook-signature`).',
-        schema: Type.Composite([SubscriptionSchema, Type.Object({ secret: Type.String(), signingSecret: Type.String({ pattern: '^whsec_' }) })]),
+        schema: Type.Composite([SubscriptionSchema, Type.Object({ secret: Type.String(), signingSecret: Type.String({ pattern: '^whsec_' }) })], {
+          $id: 'CreatedWebhookSubscription',
+          description: 'A new subscription with its secrets, shown only in this answer.',
+        }),
       },
     },
     handler: async (context) => {
@@ -130,13 +139,16 @@ export const webhookRoutes = (webhooks: Webhooks): RouteDefinition[] => [
     responses: {
       200: {
         description: 'The attempt.',
-        schema: Type.Object({
-          delivered: Type.Boolean(),
-          statusCode: Type.Union([Type.Integer(), Type.Null()]),
-          durationMs: Type.Integer(),
-          error: Type.Optional(DeliveryErrorSchema),
-          deliveryId: Type.String(),
-        }),
+        schema: Type.Object(
+          {
+            delivered: Type.Boolean(),
+            statusCode: Type.Union([Type.Integer(), Type.Null()]),
+            durationMs: Type.Integer(),
+            error: Type.Optional(DeliveryErrorSchema),
+            deliveryId: Type.String(),
+          },
+          { $id: 'WebhookTestResult', description: 'What a test delivery got back.' },
+        ),
       },
     },
     handler: async (context) => {
