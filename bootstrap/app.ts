@@ -87,7 +87,10 @@ export const startApp = async (config: AppConfig, options: StartOptions = {}): P
   }
   // Each server describes itself: /openapi.json and /docs on the API and on the authentication service.
   let documents: ReturnType<typeof buildOpenApiDocuments> | undefined;
-  apiRoutes.push(openApiRoute(() => documents?.api), ...docsRoutes('Insurance Platform API reference'));
+  apiRoutes.push(
+    openApiRoute(() => documents?.api),
+    ...docsRoutes('Insurance Platform API reference'),
+  );
   const authServerRoutes = [
     ...healthRoutes(store),
     openApiRoute(() => documents?.auth),
