@@ -302,6 +302,17 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "error": "validation_failed",
+                 *       "message": "'effectiveDate' must be a real calendar date (YYYY-MM-DD).",
+                 *       "details": {
+                 *         "field": "effectiveDate",
+                 *         "rule": "date"
+                 *       },
+                 *       "requestId": "30498627-3cd6-47c6-85b3-249a11794a8d"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
@@ -313,6 +324,14 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "error": "unauthenticated",
+                 *       "message": "Send a bearer token or an API key (X-API-Key).",
+                 *       "details": {},
+                 *       "requestId": "8ef12598-0325-4a09-b2b8-6b438e056bc5"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
@@ -324,6 +343,16 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "error": "insufficient_scope",
+                 *       "message": "The API key lacks the 'submissions:write' scope.",
+                 *       "details": {
+                 *         "requiredScope": "submissions:write"
+                 *       },
+                 *       "requestId": "d7afcbcc-6f00-4217-9b93-f03c6db4160c"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
@@ -335,6 +364,14 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "error": "not_found",
+                 *       "message": "Policy not found.",
+                 *       "details": {},
+                 *       "requestId": "4d6524e0-ca4a-436b-8e1d-8ba517ab40e8"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
@@ -483,6 +520,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "ops@harbor-mga.example",
+                 *       "password": "correct horse battery staple"
+                 *     }
+                 */
                 "application/json": {
                     email: string;
                     password: string;
@@ -504,6 +547,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "user": {
+                     *         "id": "usr_01a214cbace60043a7dfc82cadf0",
+                     *         "email": "ops@harbor-mga.example",
+                     *         "role": "org_admin"
+                     *       },
+                     *       "session": {
+                     *         "id": "ses_01a214cbae4100b5e124ee0324aa",
+                     *         "expiresAt": "2026-12-02T22:20:22.465Z"
+                     *       },
+                     *       "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJ1c3JfMDFhMjE0Y2JhY2U2MDA0M2E3ZGZjODJjYWRmMCIsIm9yZyI6Im9yZ18wMWEyMTRjYmFjODgwMDM4MGVjNjFiNWQzZmViIiwicm9sZSI6Im9yZ19hZG1pbiIsInNpZCI6InNlc18wMWEyMTRjYmFlNDEwMGI1ZTEyNGVlMDMyNGFhIiwiaWF0IjoxNzk1NjQ1MjIyLCJleHAiOjE3OTU2NzQwMjJ9.signature-of-the-service"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Session"];
                 };
             };

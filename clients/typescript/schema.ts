@@ -4326,6 +4326,17 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "error": "validation_failed",
+                 *       "message": "'effectiveDate' must be a real calendar date (YYYY-MM-DD).",
+                 *       "details": {
+                 *         "field": "effectiveDate",
+                 *         "rule": "date"
+                 *       },
+                 *       "requestId": "30498627-3cd6-47c6-85b3-249a11794a8d"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
@@ -4337,6 +4348,14 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "error": "unauthenticated",
+                 *       "message": "Send a bearer token or an API key (X-API-Key).",
+                 *       "details": {},
+                 *       "requestId": "8ef12598-0325-4a09-b2b8-6b438e056bc5"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
@@ -4348,6 +4367,16 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "error": "insufficient_scope",
+                 *       "message": "The API key lacks the 'submissions:write' scope.",
+                 *       "details": {
+                 *         "requiredScope": "submissions:write"
+                 *       },
+                 *       "requestId": "d7afcbcc-6f00-4217-9b93-f03c6db4160c"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
@@ -4359,6 +4388,14 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "error": "not_found",
+                 *       "message": "Policy not found.",
+                 *       "details": {},
+                 *       "requestId": "4d6524e0-ca4a-436b-8e1d-8ba517ab40e8"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
@@ -4403,6 +4440,16 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "error": "invalid_transition",
+                 *       "message": "A bound submission has no active quote to bind.",
+                 *       "details": {
+                 *         "status": "bound"
+                 *       },
+                 *       "requestId": "2102c0e3-7e9d-4db2-bb95-3818fdef7ec7"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
@@ -5010,6 +5057,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Reporting",
+                 *       "scopes": [
+                 *         "policies:read"
+                 *       ],
+                 *       "expiresAt": null
+                 *     }
+                 */
                 "application/json": {
                     expiresAt: string | null;
                     name: string;
@@ -5034,6 +5090,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "key_01a214cbb2cd005097026aec1639",
+                     *       "name": "Reporting",
+                     *       "scopes": [
+                     *         "policies:read"
+                     *       ],
+                     *       "prefix": "svc_test_Wv4_",
+                     *       "expiresAt": null,
+                     *       "createdAt": "2026-11-25T22:20:23.628Z",
+                     *       "revokedAt": null,
+                     *       "key": "svc_test_Wv4_EYy1Aw7-NcO4GGtL3mTOHjRkB28iCXO8HkUjKD8"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreatedApiKey"];
                 };
             };
@@ -5268,6 +5338,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "policyId": "pol_01a214cbaee300e87d2bd7d45545",
+                 *       "lossDate": "2026-11-23",
+                 *       "description": "Forklift struck a visitor’s parked car at the Toledo dock.",
+                 *       "lossType": "property_damage"
+                 *     }
+                 */
                 "application/json": {
                     claimant?: {
                         /** Format: email */
@@ -5304,6 +5382,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "clm_01a214cbafaf0089b1034e96ef11",
+                     *       "claimNumber": "CLM-2026-000001",
+                     *       "policyId": "pol_01a214cbaee300e87d2bd7d45545",
+                     *       "policyNumber": "GL-2026-000001",
+                     *       "status": "open",
+                     *       "lossDate": "2026-11-23",
+                     *       "description": "Forklift struck a visitor’s parked car at the Toledo dock.",
+                     *       "lossType": "property_damage",
+                     *       "claimant": null,
+                     *       "location": null,
+                     *       "estimatedAmount": null,
+                     *       "adjusterId": null,
+                     *       "reserves": {
+                     *         "indemnity": 0,
+                     *         "expense": 0
+                     *       },
+                     *       "reserveHistory": [],
+                     *       "paid": 0,
+                     *       "incurred": 0,
+                     *       "settlements": [],
+                     *       "denialReason": null,
+                     *       "createdAt": "2026-11-25T22:20:22.829Z",
+                     *       "updatedAt": "2026-11-25T22:20:22.829Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Claim"];
                 };
             };
@@ -5357,6 +5462,70 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "clm_01a214cbafaf0089b1034e96ef11",
+                     *       "claimNumber": "CLM-2026-000001",
+                     *       "policyId": "pol_01a214cbaee300e87d2bd7d45545",
+                     *       "policyNumber": "GL-2026-000001",
+                     *       "status": "settled",
+                     *       "lossDate": "2026-11-23",
+                     *       "description": "Forklift struck a visitor’s parked car at the Toledo dock.",
+                     *       "lossType": "property_damage",
+                     *       "claimant": null,
+                     *       "location": null,
+                     *       "estimatedAmount": null,
+                     *       "adjusterId": null,
+                     *       "reserves": {
+                     *         "indemnity": 0,
+                     *         "expense": 2500
+                     *       },
+                     *       "reserveHistory": [
+                     *         {
+                     *           "at": "2026-11-25T22:20:22.877Z",
+                     *           "actor": "user:usr_01a214cbace60043a7dfc82cadf0",
+                     *           "from": {
+                     *             "indemnity": 0,
+                     *             "expense": 0
+                     *           },
+                     *           "to": {
+                     *             "indemnity": 12000,
+                     *             "expense": 2500
+                     *           }
+                     *         },
+                     *         {
+                     *           "at": "2026-11-25T22:20:22.893Z",
+                     *           "actor": "user:usr_01a214cbace60043a7dfc82cadf0",
+                     *           "from": {
+                     *             "indemnity": 12000,
+                     *             "expense": 2500
+                     *           },
+                     *           "to": {
+                     *             "indemnity": 0,
+                     *             "expense": 2500
+                     *           }
+                     *         }
+                     *       ],
+                     *       "paid": 9800,
+                     *       "incurred": 12300,
+                     *       "settlements": [
+                     *         {
+                     *           "id": "stl_01a214cbafec0032e7264fd688f2",
+                     *           "amount": 9800,
+                     *           "payee": "Dana Whitfield",
+                     *           "notes": "Body shop estimate and rental car.",
+                     *           "status": "approved",
+                     *           "offeredBy": "user:usr_01a214cbace60043a7dfc82cadf0",
+                     *           "approvedBy": "user:usr_01a214cbace60043a7dfc82cadf0",
+                     *           "createdAt": "2026-11-25T22:20:22.892Z",
+                     *           "approvedAt": "2026-11-25T22:20:22.892Z"
+                     *         }
+                     *       ],
+                     *       "denialReason": null,
+                     *       "createdAt": "2026-11-25T22:20:22.829Z",
+                     *       "updatedAt": "2026-11-25T22:20:22.893Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Claim"];
                 };
             };
@@ -5628,6 +5797,7 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /** @example {} */
                 "application/json": {
                     adjusterId?: string;
                 };
@@ -5648,6 +5818,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "clm_01a214cbafaf0089b1034e96ef11",
+                     *       "claimNumber": "CLM-2026-000001",
+                     *       "policyId": "pol_01a214cbaee300e87d2bd7d45545",
+                     *       "policyNumber": "GL-2026-000001",
+                     *       "status": "investigating",
+                     *       "lossDate": "2026-11-23",
+                     *       "description": "Forklift struck a visitor’s parked car at the Toledo dock.",
+                     *       "lossType": "property_damage",
+                     *       "claimant": null,
+                     *       "location": null,
+                     *       "estimatedAmount": null,
+                     *       "adjusterId": null,
+                     *       "reserves": {
+                     *         "indemnity": 0,
+                     *         "expense": 0
+                     *       },
+                     *       "reserveHistory": [],
+                     *       "paid": 0,
+                     *       "incurred": 0,
+                     *       "settlements": [],
+                     *       "denialReason": null,
+                     *       "createdAt": "2026-11-25T22:20:22.829Z",
+                     *       "updatedAt": "2026-11-25T22:20:22.863Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Claim"];
                 };
             };
@@ -5690,6 +5887,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "indemnity": 12000,
+                 *       "expense": 2500
+                 *     }
+                 */
                 "application/json": {
                     /** @description Dollars, at most two decimals, at most 10,000,000,000. */
                     expense: number;
@@ -5713,6 +5916,46 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "clm_01a214cbafaf0089b1034e96ef11",
+                     *       "claimNumber": "CLM-2026-000001",
+                     *       "policyId": "pol_01a214cbaee300e87d2bd7d45545",
+                     *       "policyNumber": "GL-2026-000001",
+                     *       "status": "investigating",
+                     *       "lossDate": "2026-11-23",
+                     *       "description": "Forklift struck a visitor’s parked car at the Toledo dock.",
+                     *       "lossType": "property_damage",
+                     *       "claimant": null,
+                     *       "location": null,
+                     *       "estimatedAmount": null,
+                     *       "adjusterId": null,
+                     *       "reserves": {
+                     *         "indemnity": 12000,
+                     *         "expense": 2500
+                     *       },
+                     *       "reserveHistory": [
+                     *         {
+                     *           "at": "2026-11-25T22:20:22.877Z",
+                     *           "actor": "user:usr_01a214cbace60043a7dfc82cadf0",
+                     *           "from": {
+                     *             "indemnity": 0,
+                     *             "expense": 0
+                     *           },
+                     *           "to": {
+                     *             "indemnity": 12000,
+                     *             "expense": 2500
+                     *           }
+                     *         }
+                     *       ],
+                     *       "paid": 0,
+                     *       "incurred": 14500,
+                     *       "settlements": [],
+                     *       "denialReason": null,
+                     *       "createdAt": "2026-11-25T22:20:22.829Z",
+                     *       "updatedAt": "2026-11-25T22:20:22.877Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Claim"];
                 };
             };
@@ -5755,6 +5998,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "amount": 9800,
+                 *       "payee": "Dana Whitfield",
+                 *       "notes": "Body shop estimate and rental car."
+                 *     }
+                 */
                 "application/json": {
                     /** @description Dollars, at most two decimals, at most 10,000,000,000. */
                     amount: number;
@@ -5778,6 +6028,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "stl_01a214cbafec0032e7264fd688f2",
+                     *       "amount": 9800,
+                     *       "payee": "Dana Whitfield",
+                     *       "notes": "Body shop estimate and rental car.",
+                     *       "status": "approved",
+                     *       "offeredBy": "user:usr_01a214cbace60043a7dfc82cadf0",
+                     *       "approvedBy": "user:usr_01a214cbace60043a7dfc82cadf0",
+                     *       "createdAt": "2026-11-25T22:20:22.892Z",
+                     *       "approvedAt": "2026-11-25T22:20:22.892Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Settlement"];
                 };
             };
@@ -5871,6 +6134,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "policyId": "pol_01a214cbaee300e87d2bd7d45545",
+                 *       "certificateHolder": {
+                 *         "name": "Port of Toledo Authority",
+                 *         "address": "1 Maritime Plaza\nToledo, OH 43604"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @description Named as additional insured on the certificate. */
                     additionalInsured?: string;
@@ -5910,6 +6182,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "doc_01a214cbb28600096cb691c6a8f4",
+                     *       "type": "coi",
+                     *       "filename": "COI-2026-000001.pdf",
+                     *       "contentType": "application/pdf",
+                     *       "size": 2949,
+                     *       "sha256": "b7fc704831fdffb3f4938105684d04ddf74e41ef66d78fe29403afd6705887df",
+                     *       "policyId": "pol_01a214cbaee300e87d2bd7d45545",
+                     *       "claimId": null,
+                     *       "createdAt": "2026-11-25T22:20:23.559Z",
+                     *       "downloadUrl": "https://api.harbor-mga.example/v1/documents/doc_01a214cbb28600096cb691c6a8f4/download?org=org_01a214cbac8800380ec61b5d3feb&expires=1795646123&signature=8e78ea572b2cf4eafdb00ace727af9483f785142350139572c4f1131db0c588f",
+                     *       "expiresAt": "2026-11-25T22:35:23.000Z",
+                     *       "certificateNumber": "COI-2026-000001"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Certificate"];
                 };
             };
@@ -7038,6 +7326,47 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "inv_01a214cbaef2007cd6e299660810",
+                     *           "invoiceNumber": "GL-2026-000001-04",
+                     *           "policyId": "pol_01a214cbaee300e87d2bd7d45545",
+                     *           "kind": "installment",
+                     *           "amount": 4845,
+                     *           "lines": [
+                     *             {
+                     *               "kind": "premium",
+                     *               "amount": 4845
+                     *             }
+                     *           ],
+                     *           "paidAmount": 0,
+                     *           "dueDate": "2027-08-15",
+                     *           "status": "open",
+                     *           "createdAt": "2026-11-25T22:20:22.638Z"
+                     *         },
+                     *         {
+                     *           "id": "inv_01a214cbaef2007cd6e2996607ee",
+                     *           "invoiceNumber": "GL-2026-000001-03",
+                     *           "policyId": "pol_01a214cbaee300e87d2bd7d45545",
+                     *           "kind": "installment",
+                     *           "amount": 4845,
+                     *           "lines": [
+                     *             {
+                     *               "kind": "premium",
+                     *               "amount": 4845
+                     *             }
+                     *           ],
+                     *           "paidAmount": 0,
+                     *           "dueDate": "2027-05-15",
+                     *           "status": "open",
+                     *           "createdAt": "2026-11-25T22:20:22.638Z"
+                     *         }
+                     *       ],
+                     *       "nextCursor": "eyJhZnRlciI6Imludl8wMWEyMTRjYmFlZjIwMDdjZDZlMjk5NjYwN2VlIn0"
+                     *     }
+                     */
                     "application/json": components["schemas"]["InvoiceList"];
                 };
             };
@@ -7083,6 +7412,35 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "inv_01a214cbaef2007cd6e2996607ee",
+                     *       "invoiceNumber": "GL-2026-000001-03",
+                     *       "policyId": "pol_01a214cbaee300e87d2bd7d45545",
+                     *       "kind": "installment",
+                     *       "amount": 4845,
+                     *       "lines": [
+                     *         {
+                     *           "kind": "premium",
+                     *           "amount": 4845
+                     *         }
+                     *       ],
+                     *       "paidAmount": 4845,
+                     *       "dueDate": "2027-05-15",
+                     *       "status": "paid",
+                     *       "createdAt": "2026-11-25T22:20:22.638Z",
+                     *       "payments": [
+                     *         {
+                     *           "id": "pay_01a214cbaf4a0039b966c35d5fae",
+                     *           "amount": 4845,
+                     *           "method": "card",
+                     *           "reference": "pi_local_28dba01afff6ac71ad57d71d",
+                     *           "source": "processor",
+                     *           "receivedAt": "2026-11-25T22:20:22.725Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["InvoiceDetail"];
                 };
             };
@@ -7117,6 +7475,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "amount": 4845,
+                 *       "method": "check",
+                 *       "reference": "CHK-10442"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Dollars, at most what is outstanding. Dollars, at most two decimals, at most 10,000,000,000. */
                     amount: number;
@@ -7141,6 +7506,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "pay_01a214cbaf85006fdc41f3a12945",
+                     *       "amount": 4845,
+                     *       "method": "check",
+                     *       "reference": "CHK-10442",
+                     *       "source": "manual",
+                     *       "receivedAt": "2026-11-25T22:20:22.786Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Payment"];
                 };
             };
@@ -7183,6 +7558,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "confirm": true
+                 *     }
+                 */
                 "application/json": {
                     /** @description Dollars; defaults to what is outstanding. Dollars, at most two decimals, at most 10,000,000,000. */
                     amount?: number;
@@ -7206,6 +7586,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "pi_local_28dba01afff6ac71ad57d71d",
+                     *       "invoiceId": "inv_01a214cbaef2007cd6e2996607ee",
+                     *       "amount": 4845,
+                     *       "currency": "usd",
+                     *       "status": "succeeded",
+                     *       "failureMessage": null,
+                     *       "retries": 0,
+                     *       "createdAt": "2026-11-25T22:20:22.714Z",
+                     *       "updatedAt": "2026-11-25T22:20:22.734Z",
+                     *       "clientSecret": "pi_local_28dba01afff6ac71ad57d71d_secret_xxxxxxxxxxxxxxxxxxxxxxxx",
+                     *       "receiptDocumentId": "doc_01a214cbaf5f008b72c4bc8ab524"
+                     *     }
+                     */
                     "application/json": components["schemas"]["PaymentIntent"];
                 };
             };
@@ -7855,6 +8250,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "pol_01a214cbaee300e87d2bd7d45545",
+                     *           "policyNumber": "GL-2026-000001",
+                     *           "orgId": "org_01a214cbac8800380ec61b5d3feb",
+                     *           "status": "active",
+                     *           "submissionId": "sub_01a214cbae9e00dc063fac2f4202",
+                     *           "quoteId": "quo_01a214cbaec400f4c233879f102c",
+                     *           "insuredName": "Lakeside Logistics LLC",
+                     *           "contactEmail": "risk@lakeside-logistics.example",
+                     *           "producerId": null,
+                     *           "lineOfBusiness": "GL",
+                     *           "naicsCode": "484121",
+                     *           "state": "OH",
+                     *           "limit": 1000000,
+                     *           "annualRevenue": 4250000,
+                     *           "grossPremium": 19380,
+                     *           "effectiveDate": "2026-11-15",
+                     *           "expirationDate": "2027-11-15",
+                     *           "installmentPlan": "QUARTERLY",
+                     *           "programId": "default",
+                     *           "programVersion": null,
+                     *           "rateTableVersion": "2026-01",
+                     *           "taxesAndFees": {
+                     *             "policyFee": 0,
+                     *             "surplusLinesTax": 0,
+                     *             "stampingFee": 0,
+                     *             "taxState": null,
+                     *             "total": 19380
+                     *           },
+                     *           "cancellation": null,
+                     *           "renewalOf": null,
+                     *           "renewedBy": null,
+                     *           "createdAt": "2026-11-25T22:20:22.638Z",
+                     *           "updatedAt": "2026-11-25T22:20:22.638Z"
+                     *         }
+                     *       ],
+                     *       "nextCursor": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["PolicyList"];
                 };
             };
@@ -7900,6 +8337,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "pol_01a214cbaee300e87d2bd7d45545",
+                     *       "policyNumber": "GL-2026-000001",
+                     *       "orgId": "org_01a214cbac8800380ec61b5d3feb",
+                     *       "status": "active",
+                     *       "submissionId": "sub_01a214cbae9e00dc063fac2f4202",
+                     *       "quoteId": "quo_01a214cbaec400f4c233879f102c",
+                     *       "insuredName": "Lakeside Logistics LLC",
+                     *       "contactEmail": "risk@lakeside-logistics.example",
+                     *       "producerId": null,
+                     *       "lineOfBusiness": "GL",
+                     *       "naicsCode": "484121",
+                     *       "state": "OH",
+                     *       "limit": 1000000,
+                     *       "annualRevenue": 4250000,
+                     *       "grossPremium": 19380,
+                     *       "effectiveDate": "2026-11-15",
+                     *       "expirationDate": "2027-11-15",
+                     *       "installmentPlan": "QUARTERLY",
+                     *       "programId": "default",
+                     *       "programVersion": null,
+                     *       "rateTableVersion": "2026-01",
+                     *       "taxesAndFees": {
+                     *         "policyFee": 0,
+                     *         "surplusLinesTax": 0,
+                     *         "stampingFee": 0,
+                     *         "taxState": null,
+                     *         "total": 19380
+                     *       },
+                     *       "cancellation": null,
+                     *       "renewalOf": null,
+                     *       "renewedBy": null,
+                     *       "createdAt": "2026-11-25T22:20:22.638Z",
+                     *       "updatedAt": "2026-11-25T22:20:22.638Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Policy"];
                 };
             };
@@ -9812,6 +10286,39 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "sub_01a214cbae9e00dc063fac2f4202",
+                     *           "status": "received",
+                     *           "insuredName": "Lakeside Logistics LLC",
+                     *           "naicsCode": "484121",
+                     *           "annualRevenue": 4250000,
+                     *           "requestedLimit": 1000000,
+                     *           "effectiveDate": "2026-11-15",
+                     *           "state": "OH",
+                     *           "lineOfBusiness": "GL",
+                     *           "contactEmail": "risk@lakeside-logistics.example",
+                     *           "producerId": null,
+                     *           "description": "Regional trucking, 14 power units, warehouse in Toledo.",
+                     *           "priorLosses": [],
+                     *           "triage": {
+                     *             "score": 65,
+                     *             "band": "refer",
+                     *             "reasons": [
+                     *               "NAICS sector 48-49 is restricted appetite (-35)"
+                     *             ]
+                     *           },
+                     *           "source": "json",
+                     *           "orgId": "org_01a214cbac8800380ec61b5d3feb",
+                     *           "createdAt": "2026-11-25T22:20:22.558Z",
+                     *           "updatedAt": "2026-11-25T22:20:22.558Z"
+                     *         }
+                     *       ],
+                     *       "nextCursor": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["SubmissionList"];
                 };
             };
@@ -9844,6 +10351,19 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "insuredName": "Lakeside Logistics LLC",
+                 *       "naicsCode": "484121",
+                 *       "annualRevenue": 4250000,
+                 *       "requestedLimit": 1000000,
+                 *       "effectiveDate": "2026-11-15",
+                 *       "state": "OH",
+                 *       "lineOfBusiness": "GL",
+                 *       "contactEmail": "risk@lakeside-logistics.example",
+                 *       "description": "Regional trucking, 14 power units, warehouse in Toledo."
+                 *     }
+                 */
                 "application/json": {
                     /** @description Dollars, at most two decimals, at most 10,000,000,000. */
                     annualRevenue: number;
@@ -9900,6 +10420,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "sub_01a214cbae9e00dc063fac2f4202",
+                     *       "status": "received",
+                     *       "insuredName": "Lakeside Logistics LLC",
+                     *       "naicsCode": "484121",
+                     *       "annualRevenue": 4250000,
+                     *       "requestedLimit": 1000000,
+                     *       "effectiveDate": "2026-11-15",
+                     *       "state": "OH",
+                     *       "lineOfBusiness": "GL",
+                     *       "contactEmail": "risk@lakeside-logistics.example",
+                     *       "producerId": null,
+                     *       "description": "Regional trucking, 14 power units, warehouse in Toledo.",
+                     *       "priorLosses": [],
+                     *       "triage": {
+                     *         "score": 65,
+                     *         "band": "refer",
+                     *         "reasons": [
+                     *           "NAICS sector 48-49 is restricted appetite (-35)"
+                     *         ]
+                     *       },
+                     *       "source": "json",
+                     *       "orgId": "org_01a214cbac8800380ec61b5d3feb",
+                     *       "createdAt": "2026-11-25T22:20:22.558Z",
+                     *       "updatedAt": "2026-11-25T22:20:22.558Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Submission"];
                 };
             };
@@ -9955,6 +10503,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "sub_01a214cbae9e00dc063fac2f4202",
+                     *       "status": "received",
+                     *       "insuredName": "Lakeside Logistics LLC",
+                     *       "naicsCode": "484121",
+                     *       "annualRevenue": 4250000,
+                     *       "requestedLimit": 1000000,
+                     *       "effectiveDate": "2026-11-15",
+                     *       "state": "OH",
+                     *       "lineOfBusiness": "GL",
+                     *       "contactEmail": "risk@lakeside-logistics.example",
+                     *       "producerId": null,
+                     *       "description": "Regional trucking, 14 power units, warehouse in Toledo.",
+                     *       "priorLosses": [],
+                     *       "triage": {
+                     *         "score": 65,
+                     *         "band": "refer",
+                     *         "reasons": [
+                     *           "NAICS sector 48-49 is restricted appetite (-35)"
+                     *         ]
+                     *       },
+                     *       "source": "json",
+                     *       "orgId": "org_01a214cbac8800380ec61b5d3feb",
+                     *       "createdAt": "2026-11-25T22:20:22.558Z",
+                     *       "updatedAt": "2026-11-25T22:20:22.558Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Submission"];
                 };
             };
@@ -9989,6 +10565,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "installmentPlan": "QUARTERLY"
+                 *     }
+                 */
                 "application/json": {
                     /** @enum {string} */
                     installmentPlan: "PIF" | "TWO_PAY" | "QUARTERLY" | "MONTHLY_10" | "MONTHLY_12";
@@ -10010,6 +10591,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "pol_01a214cbaee300e87d2bd7d45545",
+                     *       "policyNumber": "GL-2026-000001",
+                     *       "orgId": "org_01a214cbac8800380ec61b5d3feb",
+                     *       "status": "active",
+                     *       "submissionId": "sub_01a214cbae9e00dc063fac2f4202",
+                     *       "quoteId": "quo_01a214cbaec400f4c233879f102c",
+                     *       "insuredName": "Lakeside Logistics LLC",
+                     *       "contactEmail": "risk@lakeside-logistics.example",
+                     *       "producerId": null,
+                     *       "lineOfBusiness": "GL",
+                     *       "naicsCode": "484121",
+                     *       "state": "OH",
+                     *       "limit": 1000000,
+                     *       "annualRevenue": 4250000,
+                     *       "grossPremium": 19380,
+                     *       "effectiveDate": "2026-11-15",
+                     *       "expirationDate": "2027-11-15",
+                     *       "installmentPlan": "QUARTERLY",
+                     *       "programId": "default",
+                     *       "programVersion": null,
+                     *       "rateTableVersion": "2026-01",
+                     *       "taxesAndFees": {
+                     *         "policyFee": 0,
+                     *         "surplusLinesTax": 0,
+                     *         "stampingFee": 0,
+                     *         "taxState": null,
+                     *         "total": 19380
+                     *       },
+                     *       "cancellation": null,
+                     *       "renewalOf": null,
+                     *       "renewedBy": null,
+                     *       "createdAt": "2026-11-25T22:20:22.638Z",
+                     *       "updatedAt": "2026-11-25T22:20:22.638Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Policy"];
                 };
             };
@@ -10066,6 +10684,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "quo_01a214cbaec400f4c233879f102c",
+                     *       "submissionId": "sub_01a214cbae9e00dc063fac2f4202",
+                     *       "grossPremium": 19380,
+                     *       "bindable": true,
+                     *       "daFlags": [],
+                     *       "breakdown": {
+                     *         "lineOfBusiness": "GL",
+                     *         "rateTableVersion": "2026-01",
+                     *         "exposureBase": "revenue",
+                     *         "exposureUnits": 4250,
+                     *         "rateSource": "sector 48-49",
+                     *         "classRate": 4.8,
+                     *         "increasedLimitFactor": 1,
+                     *         "stateFactor": 0.95,
+                     *         "computedPremium": 19380,
+                     *         "minimumPremium": 750,
+                     *         "minimumPremiumApplied": false,
+                     *         "grossPremium": 19380
+                     *       },
+                     *       "programId": "default",
+                     *       "programVersion": null,
+                     *       "rateTableVersion": "2026-01",
+                     *       "taxesAndFees": {
+                     *         "policyFee": 0,
+                     *         "surplusLinesTax": 0,
+                     *         "stampingFee": 0,
+                     *         "taxState": null,
+                     *         "total": 19380
+                     *       },
+                     *       "status": "active",
+                     *       "validUntil": "2026-12-25",
+                     *       "policyId": null,
+                     *       "createdAt": "2026-11-25T22:20:22.596Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Quote"];
                 };
             };
@@ -10373,6 +11028,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "whk_01a214cbb2970004755d290f7217",
+                     *           "url": "https://hooks.harbor-mga.example/insurance-events",
+                     *           "events": [
+                     *             "policy.bound",
+                     *             "invoice.paid",
+                     *             "claim.filed"
+                     *           ],
+                     *           "description": "Agency management system",
+                     *           "active": true,
+                     *           "createdAt": "2026-11-25T22:20:23.575Z",
+                     *           "deactivatedAt": null
+                     *         }
+                     *       ],
+                     *       "nextCursor": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookSubscriptionList"];
                 };
             };
@@ -10402,6 +11077,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "url": "https://hooks.harbor-mga.example/insurance-events",
+                 *       "events": [
+                 *         "policy.bound",
+                 *         "invoice.paid",
+                 *         "claim.filed"
+                 *       ],
+                 *       "description": "Agency management system"
+                 *     }
+                 */
                 "application/json": {
                     description?: string;
                     events: string[];
@@ -10426,6 +11112,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "whk_01a214cbb2970004755d290f7217",
+                     *       "url": "https://hooks.harbor-mga.example/insurance-events",
+                     *       "events": [
+                     *         "policy.bound",
+                     *         "invoice.paid",
+                     *         "claim.filed"
+                     *       ],
+                     *       "description": "Agency management system",
+                     *       "active": true,
+                     *       "createdAt": "2026-11-25T22:20:23.575Z",
+                     *       "deactivatedAt": null,
+                     *       "secret": "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef",
+                     *       "signingSecret": "whsec_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreatedWebhookSubscription"];
                 };
             };
@@ -10526,6 +11229,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "deliveryId": "75159954-a5fa-4451-9b6e-1618c2afd630",
+                     *           "event": "webhook.test",
+                     *           "eventId": "evt_01a214cbb2a70062c3d3191c597b",
+                     *           "statusCode": 200,
+                     *           "durationMs": 7,
+                     *           "error": null,
+                     *           "createdAt": "2026-11-25T22:20:23.602Z"
+                     *         }
+                     *       ],
+                     *       "nextCursor": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookDeliveryList"];
                 };
             };
@@ -10627,6 +11346,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "delivered": true,
+                     *       "statusCode": 200,
+                     *       "durationMs": 7,
+                     *       "deliveryId": "75159954-a5fa-4451-9b6e-1618c2afd630"
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookTestResult"];
                 };
             };

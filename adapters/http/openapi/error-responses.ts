@@ -1,6 +1,7 @@
 import { ERROR_CATALOG, type ErrorCode } from '../../../core/shared/error-catalog.ts';
 import { HTTP_STATUS } from '../kernel/error-response.ts';
 import type { RouteDefinition } from '../kernel/route.ts';
+import { errorExample } from './examples.ts';
 
 type Json = Record<string, unknown>;
 
@@ -49,7 +50,7 @@ export const sharedErrorResponses = (routes: readonly RouteDefinition[]): Json =
         {
           description: codes.map((code) => `\`${code}\`: ${ERROR_CATALOG[code]}`).join(' '),
           headers: { ...REQUEST_ID_HEADER, ...(status === 429 ? { 'Retry-After': { description: 'Seconds to wait.', schema: { type: 'integer' } } } : {}) },
-          content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } },
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' }, ...errorExample(status) } },
         },
       ]),
   );

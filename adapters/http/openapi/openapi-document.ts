@@ -5,6 +5,7 @@ import { HTTP_STATUS } from '../kernel/error-response.ts';
 import type { RouteDefinition } from '../kernel/route.ts';
 import { NamedSchemas } from './named-schemas.ts';
 import { errorResponses, REQUEST_ID_HEADER, sharedErrorResponses } from './error-responses.ts';
+import { requestExample, responseExample } from './examples.ts';
 import { outboundWebhooks } from './outbound-webhooks.ts';
 import { TAG_DESCRIPTIONS } from './tag-descriptions.ts';
 
@@ -65,7 +66,7 @@ const operation = (route: RouteDefinition, named: NamedSchemas): Json => {
     responses[status] = {
       description: spec.description,
       headers: { ...REQUEST_ID_HEADER, ...(route.rateClass === 'none' ? {} : RATE_HEADERS) },
-      ...(spec.schema ? { content: { 'application/json': { schema: named.reference(spec.schema) } } } : {}),
+      ...(spec.schema ? { content: { 'application/json': { schema: named.reference(spec.schema), ...responseExample(route.operationId, status) } } } : {}),
     };
   }
   return {
@@ -93,7 +94,11 @@ const operation = (route: RouteDefinition, named: NamedSchemas): Json => {
       ? {
           requestBody: {
             required: true,
-            content: { ...(route.body ? { 'application/json': { schema: named.reference(route.body) } } : {}), ...uploadContent(route), ...rawContent(route) },
+            content: {
+              ...(route.body ? { 'application/json': { schema: named.reference(route.body), ...requestExample(route.operationId) } } : {}),
+              ...uploadContent(route),
+              ...rawContent(route),
+            },
           },
         }
       : {}),
