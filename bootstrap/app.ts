@@ -85,9 +85,12 @@ export const startApp = async (config: AppConfig, options: StartOptions = {}): P
     // A browser that cannot start leaves the service up: renders answer 503 and say why.
     renderer.warm().catch((error: unknown) => logger.warn({ err: error }, 'PDF rendering is unavailable: Chromium did not start'));
   }
-  // Each server describes itself: /openapi.json and /docs on the API and on the authentication service.
+  // Each server describes itself at /openapi.json and /docs. The API also serves the
+  // authentication routes at the same paths, and describes them, so one base URL works with any
+  // generated client; the authentication service's own description lists only its routes.
   let documents: ReturnType<typeof buildOpenApiDocuments> | undefined;
   apiRoutes.push(
+    ...authRoutes,
     openApiRoute(() => documents?.api),
     ...docsRoutes('Insurance Platform API reference'),
   );
@@ -108,7 +111,7 @@ export const startApp = async (config: AppConfig, options: StartOptions = {}): P
   const accessLogger = createAccessLogger(logger);
   const uploads = new UploadStager(join(config.dataDir, 'staging'));
   await uploads.clear();
-  const secretHeaders = secretHeaderNames([...apiRoutes, ...authRoutes]);
+  const secretHeaders = secretHeaderNames(apiRoutes);
   const pipeline = () =>
     new RequestPipeline({
       authenticate: container.get(TOKENS.Authenticate),

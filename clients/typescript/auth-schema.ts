@@ -292,6 +292,17 @@ export interface components {
                 role: "superadmin" | "org_admin" | "mhcis_operator" | "finance_analyst" | "compliance_officer" | "underwriter" | "producer" | "claims_adjuster" | "claims_supervisor" | "billing_admin" | "auditor" | "policyholder";
             };
         };
+        /** @description A new producer account, pending until its mailbox and identity are verified. */
+        SignedUpProducer: {
+            /** Format: date-time */
+            createdAt: string;
+            email: string;
+            id: string;
+            name: string;
+            orgId: string;
+            producerId: string;
+            role: "superadmin" | "org_admin" | "mhcis_operator" | "finance_analyst" | "compliance_officer" | "underwriter" | "producer" | "claims_adjuster" | "claims_supervisor" | "billing_admin" | "auditor" | "policyholder";
+        };
     };
     responses: {
         /** @description `validation_failed`: The request is malformed or a field is missing or invalid. `invalid_document`: The uploaded document cannot be read. `stale_event`: The event timestamp is outside the accepted window. */
@@ -680,16 +691,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** Format: date-time */
-                        createdAt: string;
-                        email: string;
-                        id: string;
-                        name: string;
-                        orgId: string;
-                        producerId: string;
-                        role: "superadmin" | "org_admin" | "mhcis_operator" | "finance_analyst" | "compliance_officer" | "underwriter" | "producer" | "claims_adjuster" | "claims_supervisor" | "billing_admin" | "auditor" | "policyholder";
-                    };
+                    "application/json": components["schemas"]["SignedUpProducer"];
                 };
             };
             /** @description `validation_failed` */

@@ -1,7 +1,7 @@
 // The typed client of the API: openapi-fetch over the types generated from /openapi.json, so a
 // call's path, parameters, body and answer are checked by the compiler.
 //
-//   const { data: session } = await authClient('http://localhost:8081').POST('/api/auth/sign-in/email', { body: { email, password } });
+//   const { data: session } = await platformClient('http://localhost:8080').POST('/api/auth/sign-in/email', { body: { email, password } });
 //   const api = platformClient('http://localhost:8080', { token: session?.token });
 //   const { data, error } = await api.POST('/v1/submissions', { body: { insuredName: 'Acme', … } });
 import createClient, { type Client } from 'openapi-fetch';
@@ -33,6 +33,6 @@ export const platformClient = (baseUrl: string, credential: Credential = {}, opt
     },
   });
 
-/** The authentication service's client (sign-up, sign-in, sessions), on its own origin. */
+/** A client of the authentication service's own origin (sign-up, sign-in, sessions; the API answers the same paths). */
 export const authClient = (authBaseUrl: string, options: ClientOptions = {}): Client<authPaths> =>
   createClient<authPaths>({ baseUrl: authBaseUrl, ...(options.fetch ? { fetch: options.fetch } : {}) });

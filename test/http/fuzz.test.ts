@@ -79,7 +79,8 @@ test('every operation of /openapi.json, with valid and invalid requests: never a
   const answered = new Map<string, number>();
   let checked = 0;
   let paths = 0;
-  for (const service of await describedServices(app)) {
+  // The API's description lists every route, the authentication routes included.
+  for (const service of (await describedServices(app)).filter(({ origin }) => origin === app.api)) {
     const { origin } = service;
     const document = dereferenced(service.document);
     paths += Object.keys(document.paths).length;

@@ -191,11 +191,20 @@ test('every served route is described, with security, rate headers and error res
     ['get', '/v1/producers/{id}/appointments'],
     ['post', '/v1/producers/{id}/appointments'],
     ['patch', '/v1/producers/{id}/appointments/{apptId}'],
+    ['post', '/api/auth/sign-up/email'],
+    ['post', '/api/auth/verify-email'],
+    ['post', '/api/auth/verify-email/resend'],
+    ['post', '/api/auth/sign-in/email'],
+    ['get', '/api/auth/get-session'],
+    ['post', '/api/auth/sign-out'],
+    ['get', '/api/auth/sign-in/enterprise'],
+    ['get', '/api/auth/callback/enterprise'],
   ];
   const described = (document: any) =>
     Object.entries(document.paths).flatMap(([path, item]) => Object.keys(item as object).map((method) => `${method} ${path}`));
   t.deepEqual(described(document).sort(), expected.map(([m, p]) => `${m} ${p}`).sort());
-  // The authentication service describes itself on its own origin: a generated client sends sign-in there.
+  // The API answers and describes the authentication routes too (one base URL for a generated
+  // client); the authentication service describes its own origin.
   t.deepEqual(
     described(auth).sort(),
     [
@@ -220,6 +229,7 @@ test('every served route is described, with security, rate headers and error res
   const create = document.paths['/v1/api-keys'].post;
   t.deepEqual(create.security, [{ bearerJwt: [] }, { apiKey: [] }, { machineSecret: [] }]);
   t.is(create['x-api-key-scope'], 'api-keys:write', 'the scope a key needs, beside the requirement (OpenAPI declares scopes for OAuth 2 only)');
+  t.deepEqual(document.paths['/api/auth/get-session'].get.security, [{ sessionCookie: [] }]);
   t.deepEqual(auth.paths['/api/auth/get-session'].get.security, [{ sessionCookie: [] }]);
   t.truthy(create.responses['201'].headers['X-RateLimit-Limit']);
   for (const status of ['400', '401', '403', '413', '415', '429', '500']) t.truthy(create.responses[status], status);
@@ -235,7 +245,7 @@ test('every served route is described, with security, rate headers and error res
       schema: { type: 'string', minLength: 1, maxLength: 128 },
     },
   );
-  t.deepEqual(Object.keys(document.components.securitySchemes).sort(), ['apiKey', 'bearerJwt', 'machineSecret']);
+  t.deepEqual(Object.keys(document.components.securitySchemes).sort(), ['apiKey', 'bearerJwt', 'machineSecret', 'sessionCookie']);
   t.deepEqual(Object.keys(auth.components.securitySchemes), ['sessionCookie']);
 });
 

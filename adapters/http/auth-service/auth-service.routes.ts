@@ -42,7 +42,10 @@ export const authServiceRoutes = (sessions: AuthSessions, verifications: EmailVe
     responses: {
       201: {
         description: 'The created user and its pending producer record.',
-        schema: Type.Composite([UserSchema, Type.Object({ producerId: Type.String() })]),
+        schema: Type.Composite([UserSchema, Type.Object({ producerId: Type.String() })], {
+          $id: 'SignedUpProducer',
+          description: 'A new producer account, pending until its mailbox and identity are verified.',
+        }),
       },
     },
     handler: async ({ body }) => ({ status: 201, body: await sessions.signUp(body) }),

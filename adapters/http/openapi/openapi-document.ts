@@ -194,14 +194,15 @@ const CONVENTIONS =
   'Errors answer `{ error, message, details, requestId }`; lists take `limit` and `cursor` and answer `{ data, nextCursor }`, newest first. Money is in dollars with at most two decimals.';
 
 /**
- * The two descriptions: the API's at `/openapi.json` on the API origin, and the authentication
- * service's at `/openapi.json` on its own origin. Each names only its own server, so a generated
- * client sends every call to the origin that answers it.
+ * The two descriptions: the API's at `/openapi.json` on the API origin (every route it serves,
+ * the authentication routes included), and the authentication service's at `/openapi.json` on
+ * its own origin. Each names one server and no operation names another, so a generated client
+ * needs one base URL.
  */
 export const buildOpenApiDocuments = (inputs: OpenApiInputs): { readonly api: Json; readonly auth: Json } => ({
   api: describe({
     title: 'Insurance Platform API',
-    description: `Multi-tenant commercial insurance platform. ${CONVENTIONS} Sign-up, sign-in and sessions belong to the authentication service, described at ${inputs.authBaseUrl}/openapi.json.`,
+    description: `Multi-tenant commercial insurance platform. ${CONVENTIONS} Sign-up, sign-in and sessions (\`/api/auth/*\`) are answered here and at the authentication service's own origin (${inputs.authBaseUrl}, described at its /openapi.json).`,
     routes: inputs.apiRoutes,
     baseUrl: inputs.apiBaseUrl,
     version: inputs.version,
