@@ -55,6 +55,9 @@ export class PdfLane {
       if (error.scope === 'share') throw new DomainError('rate_limited', `${error.message} Retry shortly.`, { retryAfter: 5 });
       throw new DomainError('service_unavailable', 'Too many documents are being processed; retry shortly.', { retryAfter: 5 });
     });
+    // A thread replaced after a timeout loads the PDF libraries first, which a busy machine can
+    // stretch past a budget; it answers `ready` once loaded, so the budget counts only the task.
+    await this.pool.run({ kind: 'ready' }).catch(() => undefined);
     // Worker time is real time: it measures the thread, not the business calendar.
     const started = performance.now();
     try {

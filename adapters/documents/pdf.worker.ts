@@ -21,6 +21,7 @@ console.warn = () => undefined;
 console.log = () => undefined;
 
 export type PdfTask =
+  | { readonly kind: 'ready' }
   | ({ readonly kind: 'readForm' } & FormReadTask)
   | { readonly kind: 'acord25'; readonly content: CertificateOfInsurance }
   | { readonly kind: 'mcs90'; readonly content: Mcs90Endorsement }
@@ -43,6 +44,9 @@ const classifyEmbedded = async (path: string): Promise<ClassifiedDocument> => {
 
 export default async function run(task: PdfTask): Promise<PdfTaskResult> {
   switch (task.kind) {
+    case 'ready':
+      // Answered once this module (and the PDF libraries it imports) has loaded.
+      return null;
     case 'readForm':
       return readForm(task);
     case 'acord25':
