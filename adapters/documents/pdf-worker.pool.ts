@@ -2,7 +2,7 @@ import type { CertificateOfInsurance, Mcs90Endorsement } from '../../core/docume
 import type { DocumentClass } from '../../core/documents/document-classification.ts';
 import type { ExtractedFields } from '../../core/documents/field-extraction.ts';
 import { DomainError } from '../../core/shared/domain-error.ts';
-import type { FormValues } from '../../core/underwriting/acord125.ts';
+import type { FormFields } from '../../core/underwriting/acord125.ts';
 import type { ClassifiedDocument, DocumentAnalysis, DocumentContent } from '../../ports/documents/document-analysis.port.ts';
 import type { FormDrawing } from '../../ports/documents/form-drawing.port.ts';
 import type { FormReader } from '../../ports/documents/form-reader.port.ts';
@@ -55,7 +55,7 @@ export class PdfWorkerPool implements FormReader, FormDrawing, PdfInspector, Doc
     this.readingTime = new ReadingTime(options.readMsPerMinute);
   }
 
-  async read(tenant: string, file: StagedFile): Promise<FormValues> {
+  async read(tenant: string, file: StagedFile): Promise<FormFields> {
     const result = (await this.readDocument(tenant, { kind: 'readForm', path: file.path }, (reason) =>
       reason === 'timeout'
         ? new DomainError('invalid_document', `The PDF could not be read within ${this.options.budgetMs / 1000} seconds.`)
@@ -63,7 +63,7 @@ export class PdfWorkerPool implements FormReader, FormDrawing, PdfInspector, Doc
           new DomainError('invalid_document', 'The PDF is too complex to read.'),
     )) as FormReadResult;
     if (!result.ok) throw new DomainError('invalid_document', result.reason);
-    return result.values;
+    return result.fields;
   }
 
   certificate(tenant: string, content: CertificateOfInsurance): Promise<Uint8Array> {

@@ -38,7 +38,13 @@ const embeddedModel = (): ClassifierModel => (model ??= JSON.parse(readFileSync(
 
 const classifyEmbedded = async (path: string): Promise<ClassifiedDocument> => {
   const content = await documentContentOf(path);
-  const classification = classify(embeddedModel(), featuresOf(content.text, Object.keys(content.form).map(leafName)));
+  const classification = classify(
+    embeddedModel(),
+    featuresOf(
+      content.text,
+      content.form.map((field) => leafName(field.name)),
+    ),
+  );
   return { classification, extracted: extractFields(classification.type, content.text, content.form), classifiedBy: 'embedded' };
 };
 

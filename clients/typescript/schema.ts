@@ -2237,7 +2237,7 @@ export interface paths {
         put?: never;
         /**
          * Create a submission from JSON or from an ACORD 125 PDF; the answer carries its status and triage (score, band, reasons).
-         * @description Send JSON, or the PDF itself (`Content-Type: application/pdf`, up to 10 MiB), or `multipart/form-data` with a `file` part. An upload answers with `extraction` `{ fields, missing, confidence, needsReview }`; fields it cannot read leave the submission `incomplete`. A PDF that cannot be read within 5 seconds answers 400 `invalid_document`; uploads draw from their own budget of 20 per minute. Machine-secret uploads name the organization with the `orgId` query parameter.
+         * @description Send JSON, or the PDF itself (`Content-Type: application/pdf`, up to 10 MiB), or `multipart/form-data` with a `file` part. An upload answers with `extraction` `{ fields, sources, forms, lines, otherLines, missing, confidence, needsReview }`: a file may hold the ACORD 125 with its 126 (the limits) and other forms, each read from its own pages (field names of the 2016/03 blanks, XFA-qualified or not); fields it cannot read leave the submission `incomplete`. A PDF that cannot be read within 5 seconds answers 400 `invalid_document`; uploads draw from their own budget of 20 per minute. Machine-secret uploads name the organization with the `orgId` query parameter.
          *
          *     Requires permission (API key scope) `submissions:write`.
          */
@@ -3236,6 +3236,36 @@ export interface components {
             revokedAt: string | null;
             scopes: ("users:read" | "submissions:read" | "submissions:write" | "policies:read" | "policies:write" | "claims:read" | "claims:write" | "claims:approve" | "invoices:read" | "invoices:write" | "documents:read" | "documents:write" | "coi:generate" | "producers:read" | "producers:write" | "deal-rooms:read" | "deal-rooms:write" | "referrals:read" | "referrals:write" | "flags:read" | "flags:write" | "analytics:read" | "webhooks:read" | "webhooks:write" | "esign:read" | "esign:write" | "programs:read" | "ledger:read" | "audit:read")[];
         };
+        /** @description A new submission; created from an ACORD application, with what was read from it. */
+        CreatedSubmission: {
+            annualRevenue: number | null;
+            contactEmail: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            description: string | null;
+            effectiveDate: string | null;
+            extraction?: components["schemas"]["Extraction"];
+            id: string;
+            insuredName: string | null;
+            lineOfBusiness: string | null;
+            naicsCode: string | null;
+            orgId: string;
+            priorLosses: {
+                /** @description Dollars. */
+                amount: number;
+                /** Format: date */
+                date: string;
+                description: string;
+            }[];
+            producerId: string | null;
+            requestedLimit: number | null;
+            source: string;
+            state: string | null;
+            status: string;
+            triage: components["schemas"]["Triage"];
+            /** Format: date-time */
+            updatedAt: string;
+        };
         /** @description A new subscription with its secrets, shown only in this answer. */
         CreatedWebhookSubscription: {
             active: boolean;
@@ -3408,6 +3438,37 @@ export interface components {
             data: components["schemas"]["EventEnvelope"][];
             /** @description Pass as `cursor` for the next page; null on the last. */
             nextCursor: string | null;
+        };
+        /** @description What an ACORD application upload said, field by field, and where each value was read. */
+        Extraction: {
+            /** @description The share of the required fields that were read. */
+            confidence: number;
+            /** @description What was read, by submission field (money in dollars), with `homeState` (the mailing address’s state) and `generalAggregate` (the 126’s) reported only. */
+            fields: {
+                [key: string]: string | number;
+            };
+            /** @description The forms found in the file and their pages; `other` gathers the pages of forms not read. */
+            forms: {
+                /** @enum {string} */
+                form: "ACORD 125" | "ACORD 126" | "ACORD 25" | "other";
+                pages: number[];
+            }[];
+            /** @description Every line of business the application asks for; more than one leaves `lineOfBusiness` missing. */
+            lines: ("GL" | "PROPERTY" | "AUTO" | "CYBER" | "PL")[];
+            missing: string[];
+            needsReview: boolean;
+            /** @description OTHER rows naming lines this service does not write, as written. */
+            otherLines: string[];
+            /** @description For each entry of `fields`, the form fields it was read from. */
+            sources: {
+                [key: string]: {
+                    /** @description The form field’s name as the file has it (XFA-qualified or not). */
+                    field: string;
+                    /** @enum {string} */
+                    form: "ACORD 125" | "ACORD 126" | "ACORD 25";
+                    page: number | null;
+                }[];
+            };
         };
         /** @description A money movement that needs a person: a failed refund, a mismatch, a payment after cancellation. */
         FinancialIncident: {
@@ -10991,7 +11052,7 @@ export interface operations {
                      *       "updatedAt": "2026-11-25T22:20:22.558Z"
                      *     }
                      */
-                    "application/json": components["schemas"]["Submission"];
+                    "application/json": components["schemas"]["CreatedSubmission"];
                 };
             };
             /** @description `invalid_document`, `validation_failed` */

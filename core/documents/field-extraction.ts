@@ -3,7 +3,7 @@
  * totals and certificates' policy number and dates from their text. Money in dollars (this is
  * what the API returns as `extracted`). Runs in worker threads over bounded text.
  */
-import { fromAcord125, type FormValues } from '../underwriting/acord125.ts';
+import { fromAcord125, type FormFields } from '../underwriting/acord125.ts';
 import type { DocumentClass } from './document-classification.ts';
 
 export type ExtractedFields = Readonly<Record<string, string | number>>;
@@ -45,10 +45,10 @@ export const certificateFields = (text: string): ExtractedFields => {
 };
 
 /** Fields of the types that have them; none for the others. */
-export const extractFields = (type: DocumentClass, text: string, form: FormValues): ExtractedFields | null => {
+export const extractFields = (type: DocumentClass, text: string, form: FormFields): ExtractedFields | null => {
   switch (type) {
     case 'acord_125':
-      return Object.keys(form).length > 0 ? fromAcord125(form).extraction.fields : null;
+      return form.length > 0 ? fromAcord125(form).extraction.fields : null;
     case 'loss_run':
       return lossRunTotals(text);
     case 'acord_25_coi':

@@ -1,13 +1,13 @@
 import type { Classification, DocumentClass } from '../../core/documents/document-classification.ts';
 import type { ExtractedFields } from '../../core/documents/field-extraction.ts';
-import type { FormValues } from '../../core/underwriting/acord125.ts';
+import type { FormFields } from '../../core/underwriting/acord125.ts';
 import type { StagedFile } from './staged-file.ts';
 
 /** The text and form of an uploaded document, bounded in size. */
 export interface DocumentContent {
   readonly text: string;
-  /** Form field values by field name; empty for a document without a form. */
-  readonly form: FormValues;
+  /** Its form's fields with their values and pages; empty for a document without a form. */
+  readonly form: FormFields;
 }
 
 export interface ClassifiedDocument {

@@ -1,4 +1,4 @@
-import type { FormValues } from '../../core/underwriting/acord125.ts';
+import type { FormFields } from '../../core/underwriting/acord125.ts';
 import type { StagedFile } from './staged-file.ts';
 
 /**
@@ -7,5 +7,5 @@ import type { StagedFile } from './staged-file.ts';
  * `rate_limited` when `tenant` (the organization) has spent its reading time or queue share.
  */
 export interface FormReader {
-  read(tenant: string, document: StagedFile): Promise<FormValues>;
+  read(tenant: string, document: StagedFile): Promise<FormFields>;
 }

@@ -1,6 +1,6 @@
 import anyTest, { type TestFn } from 'ava';
 import { randomBytes } from 'node:crypto';
-import { acord125Pdf, COMPLETE } from '../../fixtures/acord125/acord125-generator.ts';
+import { acordPdf, COMPLETE } from '../../fixtures/acord125/acord125-generator.ts';
 import { generateDocument } from '../../fixtures/documents/document-generator.ts';
 import { addDays, today } from '../../core/shared/calendar-date.ts';
 import { boundPolicy } from '../support/mothers.ts';
@@ -29,7 +29,7 @@ const ingest = (app: TestApp, token: string, bytes: Uint8Array, contentType: str
 
 test('an ACORD 125 is classified and its applicant read from the form; a loss run gives its totals', async (t) => {
   const { app, a } = t.context;
-  const application = await ingest(app, a.adminToken, await acord125Pdf(COMPLETE), 'application/pdf', 'acord125.pdf');
+  const application = await ingest(app, a.adminToken, await acordPdf(COMPLETE), 'application/pdf', 'acord125.pdf');
   t.is(application.status, 201);
   t.like(application.body, {
     type: 'ingested',

@@ -1,7 +1,7 @@
 import anyTest, { type TestFn } from 'ava';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { acord125Pdf, COMPLETE } from '../../fixtures/acord125/acord125-generator.ts';
+import { acordPdf, COMPLETE } from '../../fixtures/acord125/acord125-generator.ts';
 import { call, createTenant, startTestApp, type TestApp, type Tenant } from '../support/test-app.ts';
 
 const test = anyTest as TestFn<{ app: TestApp; attacker: Tenant; bystander: Tenant }>;
@@ -70,7 +70,7 @@ test.serial('a multipart part header of a megabyte repeating content-disposition
 });
 
 test.serial('multipart limits: one file, a bounded number of parts, a boundary', async (t) => {
-  const pdf = Buffer.from(await acord125Pdf(COMPLETE));
+  const pdf = Buffer.from(await acordPdf(COMPLETE));
   const filePart = (name: string) =>
     Buffer.concat([
       Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n`),

@@ -1,5 +1,5 @@
 import test from 'ava';
-import { acord125Pdf, COMPLETE } from '../../fixtures/acord125/acord125-generator.ts';
+import { acordPdf, COMPLETE } from '../../fixtures/acord125/acord125-generator.ts';
 import { boundPolicy } from '../support/mothers.ts';
 import { call, createTenant, startTestApp, type Tenant, type TestApp } from '../support/test-app.ts';
 
@@ -31,7 +31,7 @@ test('junk PDFs from one organization leave another’s certificates and applica
     },
   });
   t.is(certificate.status, 201, 'a certificate is drawn in its own lane, never behind another organization’s parsing');
-  const application = await intake(app, bystander, Buffer.from(await acord125Pdf(COMPLETE)));
+  const application = await intake(app, bystander, Buffer.from(await acordPdf(COMPLETE)));
   t.is(application.status, 201, 'the other organization’s application is read in its turn, on its own budget');
 
   const statuses = (await attack).map((answer) => answer.status);

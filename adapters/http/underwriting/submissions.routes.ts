@@ -12,6 +12,7 @@ import type { Submissions } from '../../../ports/underwriting/submissions.use-ca
 import { Email, IdParams, OrgIdQuery, PageQuery, pageOf, OneOf, DateOnly, LongText, Money, Text } from '../kernel/common.schemas.ts';
 import { mapPage } from '../../../ports/persistence/page.ts';
 import { orgScope } from '../kernel/org-scope.ts';
+import { CreatedSubmissionSchema } from './extraction.views.ts';
 import { defineRoute, type RouteDefinition } from '../kernel/route.ts';
 import { PolicySchema, viewPolicy } from '../policy/policy.views.ts';
 import { QuoteSchema, ReadinessSchema, SubmissionSchema, viewQuote, viewSubmission } from './underwriting.views.ts';
@@ -56,14 +57,14 @@ export const submissionRoutes = (submissions: Submissions, quoting: Quoting, bin
     operationId: 'createSubmission',
     summary: 'Create a submission from JSON or from an ACORD 125 PDF; the answer carries its status and triage (score, band, reasons).',
     description:
-      'Send JSON, or the PDF itself (`Content-Type: application/pdf`, up to 10 MiB), or `multipart/form-data` with a `file` part. An upload answers with `extraction` `{ fields, missing, confidence, needsReview }`; fields it cannot read leave the submission `incomplete`. A PDF that cannot be read within 5 seconds answers 400 `invalid_document`; uploads draw from their own budget of 20 per minute. Machine-secret uploads name the organization with the `orgId` query parameter.',
+      'Send JSON, or the PDF itself (`Content-Type: application/pdf`, up to 10 MiB), or `multipart/form-data` with a `file` part. An upload answers with `extraction` `{ fields, sources, forms, lines, otherLines, missing, confidence, needsReview }`: a file may hold the ACORD 125 with its 126 (the limits) and other forms, each read from its own pages (field names of the 2016/03 blanks, XFA-qualified or not); fields it cannot read leave the submission `incomplete`. A PDF that cannot be read within 5 seconds answers 400 `invalid_document`; uploads draw from their own budget of 20 per minute. Machine-secret uploads name the organization with the `orgId` query parameter.',
     tags: ['submissions'],
     permission: 'submissions:write',
     body: CreateSubmission,
     query: Scoped,
     upload: { maxBytes: 10 * 1024 * 1024, contentTypes: ['application/pdf'], field: 'file', rateClass: 'pdf_intake' },
     errors: ['invalid_document', 'payload_too_large', 'service_unavailable'],
-    responses: { 201: { description: 'Created.', schema: SubmissionSchema } },
+    responses: { 201: { description: 'Created.', schema: CreatedSubmissionSchema } },
     handler: async (context) => {
       if (context.upload) {
         const { submission, extraction } = await submissions.createFromAcord125(context.principal, orgScope(context, context.query.orgId), context.upload);
