@@ -29,9 +29,18 @@ export const underwritingModule = (): ContextModule => ({
     wire.factory(TOKENS.WrittenPremiumLedger, [TOKENS.Store], (store) => new StoreWrittenPremiumLedger(store));
     wire.factory(
       TOKENS.Submissions,
-      [TOKENS.SubmissionRepository, TOKENS.PdfWorkers, TOKENS.ReferenceData, TOKENS.ProducerRepository, TOKENS.RecordRelationships, TOKENS.Ids, TOKENS.Clock],
-      (submissions, forms, reference, producers, relationships, ids, clock) =>
-        new Submissions({ submissions, forms, reference, producers, relationships, ids, clock }),
+      [
+        TOKENS.SubmissionRepository,
+        TOKENS.PdfWorkers,
+        TOKENS.DocumentLibrary,
+        TOKENS.ReferenceData,
+        TOKENS.ProducerRepository,
+        TOKENS.RecordRelationships,
+        TOKENS.Ids,
+        TOKENS.Clock,
+      ],
+      (submissions, forms, documents, reference, producers, relationships, ids, clock) =>
+        new Submissions({ submissions, forms, documents, reference, producers, relationships, ids, clock }),
     );
     wire.factory(
       TOKENS.Quoting,

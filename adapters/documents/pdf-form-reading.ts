@@ -74,9 +74,9 @@ export const readFormFields = (pdf: PDFDocument): FormField[] => {
   return fields;
 };
 
-export async function readForm({ path }: FormReadTask): Promise<FormReadResult> {
-  const bytes = await readFile(path);
-  if (bytes.subarray(0, 5).toString('latin1') !== '%PDF-') return { ok: false, reason: 'The upload is not a PDF.' };
+/** The form of a PDF in hand: what a worker reads for a stored document. */
+export async function readFormBytes(bytes: Uint8Array): Promise<FormReadResult> {
+  if (Buffer.from(bytes.subarray(0, 5)).toString('latin1') !== '%PDF-') return { ok: false, reason: 'The upload is not a PDF.' };
   try {
     const pdf = await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false, parseSpeed: ParseSpeeds.Fastest });
     return { ok: true, fields: readFormFields(pdf) };
@@ -85,4 +85,8 @@ export async function readForm({ path }: FormReadTask): Promise<FormReadResult> 
     // document cannot be read; the sender gets one answer for all of them.
     return { ok: false, reason: 'The PDF cannot be read.' };
   }
+}
+
+export async function readForm({ path }: FormReadTask): Promise<FormReadResult> {
+  return readFormBytes(new Uint8Array(await readFile(path)));
 }

@@ -55,8 +55,16 @@ export class PdfWorkerPool implements FormReader, FormDrawing, PdfInspector, Doc
     this.readingTime = new ReadingTime(options.readMsPerMinute);
   }
 
-  async read(tenant: string, file: StagedFile): Promise<FormFields> {
-    const result = (await this.readDocument(tenant, { kind: 'readForm', path: file.path }, (reason) =>
+  read(tenant: string, file: StagedFile): Promise<FormFields> {
+    return this.readFormTask(tenant, { kind: 'readForm', path: file.path });
+  }
+
+  readStored(tenant: string, bytes: Uint8Array): Promise<FormFields> {
+    return this.readFormTask(tenant, { kind: 'readFormBytes', bytes });
+  }
+
+  private async readFormTask(tenant: string, task: PdfTask): Promise<FormFields> {
+    const result = (await this.readDocument(tenant, task, (reason) =>
       reason === 'timeout'
         ? new DomainError('invalid_document', `The PDF could not be read within ${this.options.budgetMs / 1000} seconds.`)
         : // The worker ran out of memory or died: the document is what made it so.

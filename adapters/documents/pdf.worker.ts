@@ -5,7 +5,7 @@
 import { PDFDocument } from 'pdf-lib';
 import { drawAcord25 } from './forms/acord25.ts';
 import { drawMcs90 } from './forms/mcs90.ts';
-import { readForm, type FormReadResult, type FormReadTask } from './pdf-form-reading.ts';
+import { readForm, readFormBytes, type FormReadResult, type FormReadTask } from './pdf-form-reading.ts';
 import { readFileSync } from 'node:fs';
 import type { CertificateOfInsurance, Mcs90Endorsement } from '../../core/documents/certificate.ts';
 import { classify, featuresOf, type ClassifierModel, type DocumentClass } from '../../core/documents/document-classification.ts';
@@ -23,6 +23,7 @@ console.log = () => undefined;
 export type PdfTask =
   | { readonly kind: 'ready' }
   | ({ readonly kind: 'readForm' } & FormReadTask)
+  | { readonly kind: 'readFormBytes'; readonly bytes: Uint8Array }
   | { readonly kind: 'acord25'; readonly content: CertificateOfInsurance }
   | { readonly kind: 'mcs90'; readonly content: Mcs90Endorsement }
   | { readonly kind: 'pageCount'; readonly pdf: Uint8Array }
@@ -55,6 +56,8 @@ export default async function run(task: PdfTask): Promise<PdfTaskResult> {
       return null;
     case 'readForm':
       return readForm(task);
+    case 'readFormBytes':
+      return readFormBytes(task.bytes);
     case 'acord25':
       return drawAcord25(task.content);
     case 'mcs90':

@@ -2237,7 +2237,7 @@ export interface paths {
         put?: never;
         /**
          * Create a submission from JSON or from an ACORD 125 PDF; the answer carries its status and triage (score, band, reasons).
-         * @description Send JSON, or the PDF itself (`Content-Type: application/pdf`, up to 10 MiB), or `multipart/form-data` with a `file` part. An upload answers with `extraction` `{ fields, sources, forms, lines, otherLines, missing, confidence, needsReview }`: a file may hold the ACORD 125 with its 126 (the limits) and other forms, each read from its own pages (field names of the 2016/03 blanks, XFA-qualified or not); fields it cannot read leave the submission `incomplete`. A PDF that cannot be read within 5 seconds answers 400 `invalid_document`; uploads draw from their own budget of 20 per minute. Machine-secret uploads name the organization with the `orgId` query parameter.
+         * @description Send JSON, or the PDF itself (`Content-Type: application/pdf`, up to 10 MiB), or `multipart/form-data` with a `file` part. Or JSON `{ documentId }` naming a stored document the ingestion classified `acord_125`: it is read the same way (another type is 422 `not_an_application`). An upload answers with `extraction` `{ fields, sources, forms, lines, otherLines, missing, confidence, needsReview }`: a file may hold the ACORD 125 with its 126 (the limits) and other forms, each read from its own pages (field names of the 2016/03 blanks, XFA-qualified or not); fields it cannot read leave the submission `incomplete`. A PDF that cannot be read within 5 seconds answers 400 `invalid_document`; uploads draw from their own budget of 20 per minute. Machine-secret uploads name the organization with the `orgId` query parameter.
          *
          *     Requires permission (API key scope) `submissions:write`.
          */
@@ -3413,7 +3413,7 @@ export interface components {
                 [key: string]: unknown;
             };
             /** @description Stable machine-readable code. */
-            error: "validation_failed" | "unauthenticated" | "invalid_credentials" | "invalid_signature" | "invalid_otp" | "email_not_verified" | "forbidden" | "insufficient_scope" | "domain_not_allowed" | "feature_disabled" | "not_found" | "method_not_allowed" | "duplicate" | "conflict" | "idempotency_key_reuse" | "payload_too_large" | "storage_quota_exceeded" | "unsupported_media_type" | "invalid_document" | "stale_event" | "invalid_transition" | "not_bindable" | "quote_expired" | "out_of_sequence" | "flat_cancellation_after_inception" | "effective_date_out_of_window" | "renewal_window_closed" | "referral_required" | "webhook_inactive" | "overpayment" | "refund_exceeds_payments" | "loss_outside_coverage" | "exceeds_policy_limit" | "policy_not_in_force" | "rate_limited" | "too_many_attempts" | "internal_error" | "payment_processor_error" | "service_unavailable";
+            error: "validation_failed" | "unauthenticated" | "invalid_credentials" | "invalid_signature" | "invalid_otp" | "email_not_verified" | "forbidden" | "insufficient_scope" | "domain_not_allowed" | "feature_disabled" | "not_found" | "method_not_allowed" | "duplicate" | "conflict" | "idempotency_key_reuse" | "payload_too_large" | "storage_quota_exceeded" | "unsupported_media_type" | "invalid_document" | "stale_event" | "invalid_transition" | "not_bindable" | "not_an_application" | "quote_expired" | "out_of_sequence" | "flat_cancellation_after_inception" | "effective_date_out_of_window" | "renewal_window_closed" | "referral_required" | "webhook_inactive" | "overpayment" | "refund_exceeds_payments" | "loss_outside_coverage" | "exceeds_policy_limit" | "policy_not_in_force" | "rate_limited" | "too_many_attempts" | "internal_error" | "payment_processor_error" | "service_unavailable";
             /** @description Human-readable explanation. */
             message: string;
             /** @description Also sent as X-Request-Id; quote it in support tickets. */
@@ -4679,7 +4679,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
-        /** @description `idempotency_key_reuse`: The Idempotency-Key was used with another request in the last 24 hours. `invalid_transition`: The resource cannot make this move from its current state. `not_bindable`: The quote is blocked by delegated-authority flags. `quote_expired`: The quote is no longer valid. `out_of_sequence`: The change takes effect before one already applied to the policy. `flat_cancellation_after_inception`: A flat cancellation takes effect at inception only. `effective_date_out_of_window`: The effective date is outside the window in which new business may start. `renewal_window_closed`: The policy cannot be renewed on this date. `referral_required`: The submission was declined by triage; an approved referral is needed to bind it. `webhook_inactive`: The webhook subscription is inactive. `overpayment`: The payment is larger than the amount outstanding. `refund_exceeds_payments`: The refund is larger than what is left to refund of the payments received. `loss_outside_coverage`: The loss date is outside the policy period. `exceeds_policy_limit`: The settlement and what was already paid on the claim exceed the policy's per-occurrence limit. `policy_not_in_force`: The policy is cancelled or expired, so there is no coverage to certify. */
+        /** @description `idempotency_key_reuse`: The Idempotency-Key was used with another request in the last 24 hours. `invalid_transition`: The resource cannot make this move from its current state. `not_bindable`: The quote is blocked by delegated-authority flags. `not_an_application`: The document is not an ACORD application. `quote_expired`: The quote is no longer valid. `out_of_sequence`: The change takes effect before one already applied to the policy. `flat_cancellation_after_inception`: A flat cancellation takes effect at inception only. `effective_date_out_of_window`: The effective date is outside the window in which new business may start. `renewal_window_closed`: The policy cannot be renewed on this date. `referral_required`: The submission was declined by triage; an approved referral is needed to bind it. `webhook_inactive`: The webhook subscription is inactive. `overpayment`: The payment is larger than the amount outstanding. `refund_exceeds_payments`: The refund is larger than what is left to refund of the payments received. `loss_outside_coverage`: The loss date is outside the policy period. `exceeds_policy_limit`: The settlement and what was already paid on the claim exceed the policy's per-occurrence limit. `policy_not_in_force`: The policy is cancelled or expired, so there is no coverage to certify. */
         Error422: {
             headers: {
                 /** @description Request id, also in error bodies. */
@@ -11001,6 +11001,11 @@ export interface operations {
                     requestedLimit: number;
                     /** @enum {string} */
                     state: "AL" | "AK" | "AZ" | "AR" | "CA" | "CO" | "CT" | "DE" | "DC" | "FL" | "GA" | "HI" | "ID" | "IL" | "IN" | "IA" | "KS" | "KY" | "LA" | "ME" | "MD" | "MA" | "MI" | "MN" | "MS" | "MO" | "MT" | "NE" | "NV" | "NH" | "NJ" | "NM" | "NY" | "NC" | "ND" | "OH" | "OK" | "OR" | "PA" | "RI" | "SC" | "SD" | "TN" | "TX" | "UT" | "VT" | "VA" | "WA" | "WV" | "WI" | "WY";
+                } | {
+                    /** @description A document of the organization classified `acord_125`. */
+                    documentId: string;
+                    /** @description Organization acted on; required with the machine secret. */
+                    orgId?: string;
                 };
                 "application/pdf": string;
                 "multipart/form-data": {
@@ -11069,7 +11074,7 @@ export interface operations {
             413: components["responses"]["Error413"];
             /** @description `unsupported_media_type` */
             415: components["responses"]["Error415"];
-            /** @description `idempotency_key_reuse` */
+            /** @description `not_an_application`, `idempotency_key_reuse` */
             422: components["responses"]["Error422"];
             /** @description `rate_limited` */
             429: components["responses"]["Error429"];

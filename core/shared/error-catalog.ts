@@ -25,6 +25,7 @@ export const ERROR_CATALOG = {
   stale_event: 'The event timestamp is outside the accepted window.',
   invalid_transition: 'The resource cannot make this move from its current state.',
   not_bindable: 'The quote is blocked by delegated-authority flags.',
+  not_an_application: 'The document is not an ACORD application.',
   quote_expired: 'The quote is no longer valid.',
   out_of_sequence: 'The change takes effect before one already applied to the policy.',
   flat_cancellation_after_inception: 'A flat cancellation takes effect at inception only.',

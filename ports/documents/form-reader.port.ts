@@ -8,4 +8,6 @@ import type { StagedFile } from './staged-file.ts';
  */
 export interface FormReader {
   read(tenant: string, document: StagedFile): Promise<FormFields>;
+  /** The same, for a stored document's bytes. */
+  readStored(tenant: string, bytes: Uint8Array): Promise<FormFields>;
 }

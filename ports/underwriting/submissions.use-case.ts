@@ -5,7 +5,8 @@ import { DomainError, notFound, validationFailed } from '../../core/shared/domai
 import { assertValidLosses, assertValidRisk } from '../../core/underwriting/risk-validation.ts';
 import { isComplete, type PriorLoss, type RiskDetails, type Submission } from '../../core/underwriting/submission.ts';
 import { triage } from '../../core/underwriting/triage.ts';
-import { fromAcord125, type Extraction } from '../../core/underwriting/acord125.ts';
+import { fromAcord125, type Extraction, type FormFields } from '../../core/underwriting/acord125.ts';
+import type { StoredDocumentRecord } from '../../core/documents/stored-document.ts';
 import type { FormReader } from '../documents/form-reader.port.ts';
 import type { StagedFile } from '../documents/staged-file.ts';
 import type { Page, PageRequest } from '../persistence/page.ts';
@@ -22,9 +23,19 @@ export interface NewSubmission extends RiskDetails {
   readonly priorLosses?: readonly PriorLoss[];
 }
 
+/** The largest stored document read as an application: the size of an ACORD upload. */
+export const MAX_APPLICATION_BYTES = 10 * 1024 * 1024;
+
+/** Stored documents, as the intake reads them. */
+export interface StoredDocuments {
+  get(orgId: string, id: string): Promise<StoredDocumentRecord>;
+  read(orgId: string, id: string): Promise<{ readonly bytes: Uint8Array }>;
+}
+
 export interface SubmissionsDeps {
   readonly submissions: SubmissionRepository;
   readonly forms: FormReader;
+  readonly documents: StoredDocuments;
   readonly reference: UnderwritingReferenceData;
   readonly producers: ProducerRepository;
   readonly ids: IdGenerator;
@@ -75,7 +86,33 @@ export class Submissions {
 
   /** An ACORD 125 upload: what its form fields say becomes the submission; what they do not stays missing. */
   async createFromAcord125(actor: Principal, orgId: string, document: StagedFile): Promise<{ submission: Submission; extraction: Extraction }> {
-    const { risk, contactEmail, description, extraction } = fromAcord125(await this.deps.forms.read(orgId, document));
+    return this.fromForm(actor, orgId, await this.deps.forms.read(orgId, document));
+  }
+
+  /**
+   * A stored document the ingestion classified as an ACORD application, read through the same
+   * intake as an upload; any other document is refused.
+   */
+  async createFromDocument(actor: Principal, orgId: string, documentId: string): Promise<{ submission: Submission; extraction: Extraction }> {
+    const stored = await this.deps.documents.get(orgId, documentId);
+    const type = stored.classification?.type ?? null;
+    if (type !== 'acord_125')
+      throw new DomainError(
+        'not_an_application',
+        `The document is ${type ? `classified \`${type}\`` : 'not classified'}; only an ACORD application becomes a submission.`,
+        {
+          documentId,
+          type,
+        },
+      );
+    if (stored.size > MAX_APPLICATION_BYTES)
+      throw new DomainError('payload_too_large', `An application is read up to ${MAX_APPLICATION_BYTES} bytes.`, { limitBytes: MAX_APPLICATION_BYTES });
+    const { bytes } = await this.deps.documents.read(orgId, documentId);
+    return this.fromForm(actor, orgId, await this.deps.forms.readStored(orgId, bytes));
+  }
+
+  private async fromForm(actor: Principal, orgId: string, form: FormFields): Promise<{ submission: Submission; extraction: Extraction }> {
+    const { risk, contactEmail, description, extraction } = fromAcord125(form);
     const submission = await this.create(
       actor,
       orgId,

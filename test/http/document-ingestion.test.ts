@@ -46,6 +46,40 @@ test('an ACORD 125 is classified and its applicant read from the form; a loss ru
   t.true(listed.body.data.some((document: { id: string }) => document.id === read.body.id));
 });
 
+test('a stored ACORD application becomes a submission through the same intake; other documents and other organizations’ do not', async (t) => {
+  const { app } = t.context;
+  const [a, b] = [await createTenant(app), await createTenant(app)];
+  const pdf = await acordPdf({ ...COMPLETE, unreadForm: true });
+  const stored = await ingest(app, a.adminToken, pdf, 'application/pdf', 'application.pdf');
+  t.is(stored.body.classification.type, 'acord_125');
+  const fromDocument = await call(app.api, 'POST', '/v1/submissions', { token: a.adminToken, body: { documentId: stored.body.id } });
+  t.is(fromDocument.status, 201, JSON.stringify(fromDocument.body));
+  t.like(fromDocument.body, { status: 'received', source: 'acord125', insuredName: 'Blue Pipe Plumbing LLC', requestedLimit: 2_000_000, lineOfBusiness: 'GL' });
+  const uploaded = await call(app.api, 'POST', '/v1/submissions', {
+    token: a.adminToken,
+    rawBody: Buffer.from(pdf),
+    headers: { 'content-type': 'application/pdf' },
+  });
+  t.deepEqual(fromDocument.body.extraction, uploaded.body.extraction, 'the same extraction as uploading the PDF');
+
+  const lossRun = await ingest(app, a.adminToken, (await generateDocument('loss_run', 77, 0)).pdf, 'application/pdf', 'losses.pdf');
+  const notApplication = await call(app.api, 'POST', '/v1/submissions', { token: a.adminToken, body: { documentId: lossRun.body.id } });
+  t.is(notApplication.status, 422);
+  t.like(notApplication.body, { error: 'not_an_application', details: { documentId: lossRun.body.id, type: 'loss_run' } });
+  const missing = await call(app.api, 'POST', '/v1/submissions', { token: a.adminToken, body: { documentId: 'doc_missing' } });
+  t.is(missing.status, 404);
+  const elsewhere = await call(app.api, 'POST', '/v1/submissions', { token: b.adminToken, body: { documentId: stored.body.id } });
+  t.is(elsewhere.status, 404, 'another organization’s document answers as one that never existed');
+  // A body takes one shape, the one whose required fields it carries: here a document, which has no other fields.
+  const both = await call(app.api, 'POST', '/v1/submissions', { token: a.adminToken, body: { insuredName: 'Acme', documentId: stored.body.id } });
+  t.is(both.status, 400);
+  t.like(both.body.details, { field: 'insuredName', rule: 'unknown_field' });
+  const partial = await call(app.api, 'POST', '/v1/submissions', { token: a.adminToken, body: { insuredName: 'Acme' } });
+  t.like(partial.body.details, { field: 'naicsCode', rule: 'required' }, 'a partial submission is told what it lacks, not about documents');
+  const submissions = await call(app.api, 'GET', '/v1/submissions?limit=10', { token: a.adminToken });
+  t.is(submissions.body.data.length, 2, 'nothing stored by the refused requests');
+});
+
 test('a certificate the platform issued is recognised, with its policy number and dates', async (t) => {
   const { app, a } = t.context;
   const { policy } = await boundPolicy(app, a, { submission: { effectiveDate: addDays(today(new Date()), -3) } });

@@ -25,6 +25,7 @@ export const HTTP_STATUS: Readonly<Record<ErrorCode, number>> = {
   unsupported_media_type: 415,
   invalid_transition: 422,
   not_bindable: 422,
+  not_an_application: 422,
   quote_expired: 422,
   out_of_sequence: 422,
   flat_cancellation_after_inception: 422,

@@ -105,13 +105,25 @@ const assertKnownParameters = (schema: TSchema, query: Record<string, unknown>):
 };
 
 /**
+ * A body that takes one of several shapes (`anyOf` of objects) is checked against the shape it
+ * chose: the first whose required fields it carries, else the first. Its problems are then that
+ * shape's alone, not every shape's.
+ */
+const chosenShape = (schema: TSchema, value: unknown): TSchema => {
+  const shapes = (schema as { anyOf?: readonly TSchema[] }).anyOf;
+  if (!shapes?.every((shape) => shape.type === 'object') || !value || typeof value !== 'object' || Array.isArray(value)) return schema;
+  return shapes.find((shape) => ((shape.required as string[] | undefined) ?? []).every((name) => Object.hasOwn(value, name))) ?? shapes[0] ?? schema;
+};
+
+/**
  * Validates (and, for query strings, coerces) a value in place; throws `validation_failed`. Every
  * input check of the HTTP edge happens here, in this order: no string anywhere carries control or
  * bidi-override characters or unpaired surrogates; text fields are trimmed; then the schema, with
  * real calendar dates, exact two-decimal money under its maximum, and single-line text. `at`
  * names the value's place in the body when a part is checked on its own (a template's `data`).
  */
-export const validate = (schema: TSchema, value: unknown, location: 'body' | 'query' | 'params', at?: string): void => {
+export const validate = (given: TSchema, value: unknown, location: 'body' | 'query' | 'params', at?: string): void => {
+  const schema = location === 'body' ? chosenShape(given, value) : given;
   const found = firstUnsafeString(value);
   const unsafe = found === null ? null : [at, found].filter(Boolean).join('.');
   if (unsafe !== null) throw validationFailed(unsafe || location, 'text', `'${unsafe || location}' ${UNSAFE_MESSAGE}.`);

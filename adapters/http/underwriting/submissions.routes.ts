@@ -39,6 +39,15 @@ const CreateSubmission = Type.Object(
   { additionalProperties: false },
 );
 
+/** A stored document the ingestion classified as an ACORD application (`POST /v1/documents/ingest`). */
+const FromDocument = Type.Object(
+  {
+    documentId: Type.String({ minLength: 1, maxLength: 128, description: 'A document of the organization classified `acord_125`.' }),
+    ...OrgIdQuery,
+  },
+  { additionalProperties: false },
+);
+
 const ListSubmissions = Type.Object({
   ...PageQuery,
   ...OrgIdQuery,
@@ -57,17 +66,24 @@ export const submissionRoutes = (submissions: Submissions, quoting: Quoting, bin
     operationId: 'createSubmission',
     summary: 'Create a submission from JSON or from an ACORD 125 PDF; the answer carries its status and triage (score, band, reasons).',
     description:
-      'Send JSON, or the PDF itself (`Content-Type: application/pdf`, up to 10 MiB), or `multipart/form-data` with a `file` part. An upload answers with `extraction` `{ fields, sources, forms, lines, otherLines, missing, confidence, needsReview }`: a file may hold the ACORD 125 with its 126 (the limits) and other forms, each read from its own pages (field names of the 2016/03 blanks, XFA-qualified or not); fields it cannot read leave the submission `incomplete`. A PDF that cannot be read within 5 seconds answers 400 `invalid_document`; uploads draw from their own budget of 20 per minute. Machine-secret uploads name the organization with the `orgId` query parameter.',
+      'Send JSON, or the PDF itself (`Content-Type: application/pdf`, up to 10 MiB), or `multipart/form-data` with a `file` part. Or JSON `{ documentId }` naming a stored document the ingestion classified `acord_125`: it is read the same way (another type is 422 `not_an_application`). An upload answers with `extraction` `{ fields, sources, forms, lines, otherLines, missing, confidence, needsReview }`: a file may hold the ACORD 125 with its 126 (the limits) and other forms, each read from its own pages (field names of the 2016/03 blanks, XFA-qualified or not); fields it cannot read leave the submission `incomplete`. A PDF that cannot be read within 5 seconds answers 400 `invalid_document`; uploads draw from their own budget of 20 per minute. Machine-secret uploads name the organization with the `orgId` query parameter.',
     tags: ['submissions'],
     permission: 'submissions:write',
-    body: CreateSubmission,
+    body: Type.Union([CreateSubmission, FromDocument]),
     query: Scoped,
     upload: { maxBytes: 10 * 1024 * 1024, contentTypes: ['application/pdf'], field: 'file', rateClass: 'pdf_intake' },
-    errors: ['invalid_document', 'payload_too_large', 'service_unavailable'],
+    errors: ['invalid_document', 'payload_too_large', 'service_unavailable', 'not_an_application'],
     responses: { 201: { description: 'Created.', schema: CreatedSubmissionSchema } },
     handler: async (context) => {
       if (context.upload) {
         const { submission, extraction } = await submissions.createFromAcord125(context.principal, orgScope(context, context.query.orgId), context.upload);
+        return { status: 201, body: { ...viewSubmission(submission), extraction } };
+      }
+      if ('documentId' in context.body) {
+        const orgId = orgScope(context, context.body.orgId);
+        // The document is read only by those who may read it (a producer, its own business's).
+        await records.assert(context.principal, orgId, 'document', context.body.documentId, 'viewer');
+        const { submission, extraction } = await submissions.createFromDocument(context.principal, orgId, context.body.documentId);
         return { status: 201, body: { ...viewSubmission(submission), extraction } };
       }
       const { orgId, annualRevenue, requestedLimit, priorLosses, ...rest } = context.body;
