@@ -1,5 +1,5 @@
 import { DomainError, notFound } from '../shared/domain-error.ts';
-import type { Cents } from '../shared/money.ts';
+import { type Cents, cents, centsToDollars, formatDollars } from '../shared/money.ts';
 
 /** `credit`: a credit of the policy applied to another of its invoices (money moved between invoices, not received). */
 export type PaymentMethod = 'card' | 'ach' | 'check' | 'wire' | 'other' | 'credit';
@@ -72,7 +72,8 @@ export const refundSourceFor = (all: readonly Payment[], input: { amount: Cents;
     const named = positive.find((payment) => payment.id === input.paymentId);
     if (!named) throw notFound('Payment');
     const left = refundableAmount(named, all);
-    if (input.amount > left) throw new DomainError('refund_exceeds_payments', `The payment has ${left / 100} left to refund.`, { refundable: left / 100 });
+    if (input.amount > left)
+      throw new DomainError('refund_exceeds_payments', `The payment has ${formatDollars(left)} left to refund.`, { refundable: centsToDollars(cents(left)) });
     return named;
   }
   const newestFirst = [...positive].sort((a, b) => b.receivedAt.getTime() - a.receivedAt.getTime());
@@ -81,8 +82,8 @@ export const refundSourceFor = (all: readonly Payment[], input: { amount: Cents;
     const left = positive.reduce((sum, payment) => Math.max(sum, refundableAmount(payment, all)), 0);
     throw new DomainError(
       'refund_exceeds_payments',
-      positive.length === 0 ? 'The invoice has received no payment to refund.' : `No single payment has ${input.amount / 100} left to refund.`,
-      { refundable: left / 100 },
+      positive.length === 0 ? 'The invoice has received no payment to refund.' : `No single payment has ${formatDollars(input.amount)} left to refund.`,
+      { refundable: centsToDollars(cents(left)) },
     );
   }
   return source;

@@ -102,7 +102,7 @@ const isText = (bytes: Uint8Array, complete: boolean): boolean => {
     for (let next = 1; next < length; next += 1) if (((bytes[index + next] as number) & 0xc0) !== 0x80) return false;
     index += length;
   }
-  return controls * 100 <= bytes.length;
+  return controls * 100 <= bytes.length; // a ratio: control characters are at most 1 % of the bytes
 };
 
 const TEXT_BY_EXTENSION: Readonly<Record<string, Sniffed>> = {

@@ -43,6 +43,9 @@ export const dollarsToCents = (dollars: number, field = 'amount'): Cents => {
 
 export const centsToDollars = (amount: Cents): number => amount / 100;
 
+/** A computed amount in dollars (a rate times an exposure), rounded half up to the cent. */
+export const roundToCents = (dollars: number): Cents => cents(Math.round(dollars * 100 + 1e-9));
+
 /**
  * Splits a total into parts proportional to weights so that the parts sum exactly to the total.
  * Remainder cents go to the largest fractional shares first (ties to the earlier part), which

@@ -1,5 +1,5 @@
 import { isCalendarDate } from '../shared/calendar-date.ts';
-import { cents, type Cents } from '../shared/money.ts';
+import { cents, type Cents, centsToDollars, dollarsToCents } from '../shared/money.ts';
 import { isChecked, readPacket, type AcordForm, type FormField, type FormFields, type FoundForm } from './acord-forms.ts';
 import { naicsSector, US_STATES, type LineOfBusiness } from './reference-data.ts';
 import { REQUIRED_RISK_FIELDS, type RiskDetails } from './submission.ts';
@@ -57,7 +57,7 @@ const lineOfDescription = (description: string): LineOfBusiness | null => {
 const money = (raw: string | undefined): Cents | undefined => {
   const cleaned = raw?.replace(/[$,\s]/g, '');
   if (!cleaned || cleaned.length > 16 || !/^\d+(\.\d{1,2})?$/.test(cleaned)) return undefined;
-  return cents(Math.round(Number(cleaned) * 100));
+  return dollarsToCents(Number(cleaned));
 };
 
 const date = (raw: string | undefined): string | undefined => {
@@ -152,7 +152,7 @@ export const fromAcord125 = (form: FormFields): { risk: RiskDetails; contactEmai
   const revenues = revenueLeaves.map((leaf) => money(application.text(leaf))).filter((part): part is Cents => part !== undefined);
   const revenue = cents(revenues.reduce<number>((sum, part) => sum + part, 0));
   if (revenue > 0) risk.annualRevenue = revenue;
-  read('annualRevenue', application, revenueLeaves, risk.annualRevenue === undefined ? undefined : risk.annualRevenue / 100);
+  read('annualRevenue', application, revenueLeaves, risk.annualRevenue === undefined ? undefined : centsToDollars(risk.annualRevenue));
 
   const limit = money(liability.text('GeneralLiability_EachOccurrence_LimitAmount_A'));
   if (limit && limit > 0) risk.requestedLimit = limit;
@@ -160,10 +160,10 @@ export const fromAcord125 = (form: FormFields): { risk: RiskDetails; contactEmai
     'requestedLimit',
     liability,
     ['GeneralLiability_EachOccurrence_LimitAmount_A'],
-    risk.requestedLimit === undefined ? undefined : risk.requestedLimit / 100,
+    risk.requestedLimit === undefined ? undefined : centsToDollars(risk.requestedLimit),
   );
   const aggregate = money(liability.text('GeneralLiability_GeneralAggregate_LimitAmount_A'));
-  read('generalAggregate', liability, ['GeneralLiability_GeneralAggregate_LimitAmount_A'], aggregate ? aggregate / 100 : undefined);
+  read('generalAggregate', liability, ['GeneralLiability_GeneralAggregate_LimitAmount_A'], aggregate ? centsToDollars(aggregate) : undefined);
 
   const effective = date(application.text('Policy_EffectiveDate_A'));
   if (effective) risk.effectiveDate = effective;

@@ -1,4 +1,4 @@
-import type { Cents } from '../shared/money.ts';
+import { cents, type Cents, centsToDollars } from '../shared/money.ts';
 import type { LineOfBusiness } from './reference-data.ts';
 import type { CompleteRisk } from './submission.ts';
 
@@ -64,7 +64,7 @@ export interface DaFlag {
   readonly actual: number | string;
 }
 
-const dollars = (amount: number) => amount / 100;
+const dollars = (amount: number) => centsToDollars(cents(amount));
 
 /** Every way a quote exceeds the program; an empty list means it may be bound. */
 export const daFlags = (risk: CompleteRisk, premium: Cents, program: DaProgram, writtenThisYear: Cents): DaFlag[] => {

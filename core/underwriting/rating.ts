@@ -1,5 +1,5 @@
 import { validationFailed } from '../shared/domain-error.ts';
-import { cents, type Cents } from '../shared/money.ts';
+import { cents, type Cents, centsToDollars, roundToCents } from '../shared/money.ts';
 import { naicsSector, type LineOfBusiness } from './reference-data.ts';
 import type { CompleteRisk } from './submission.ts';
 
@@ -66,12 +66,12 @@ const increasedLimitFactor = (table: RateTable, limitDollars: number): number =>
 export const rate = (risk: CompleteRisk, table: RateTable): Rating => {
   if (risk.lineOfBusiness !== table.lineOfBusiness) throw new Error(`Rate table for ${table.lineOfBusiness} used for ${risk.lineOfBusiness}.`);
   const basisCents = table.exposureBase === 'revenue' ? risk.annualRevenue : risk.requestedLimit;
-  const exposureUnits = basisCents / 100 / table.exposureUnit;
+  const exposureUnits = centsToDollars(basisCents) / table.exposureUnit;
   const { rate: rateValue, source } = classRate(table, risk.naicsCode);
-  const ilf = table.exposureBase === 'limit' ? 1 : increasedLimitFactor(table, risk.requestedLimit / 100);
+  const ilf = table.exposureBase === 'limit' ? 1 : increasedLimitFactor(table, centsToDollars(risk.requestedLimit));
   const stateFactor = table.stateFactors[risk.state] ?? 1;
-  const computedCents = Math.round(exposureUnits * rateValue * ilf * stateFactor * 100 + 1e-9);
-  const minimumCents = Math.round(table.minimumPremium * 100);
+  const computedCents = roundToCents(exposureUnits * rateValue * ilf * stateFactor);
+  const minimumCents = roundToCents(table.minimumPremium);
   const grossPremium = cents(Math.max(computedCents, minimumCents));
   return {
     grossPremium,
@@ -84,10 +84,10 @@ export const rate = (risk: CompleteRisk, table: RateTable): Rating => {
       classRate: rateValue,
       increasedLimitFactor: ilf,
       stateFactor,
-      computedPremium: computedCents / 100,
+      computedPremium: centsToDollars(computedCents),
       minimumPremium: table.minimumPremium,
       minimumPremiumApplied: computedCents < minimumCents,
-      grossPremium: grossPremium / 100,
+      grossPremium: centsToDollars(grossPremium),
     },
   };
 };

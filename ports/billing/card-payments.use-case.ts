@@ -4,7 +4,7 @@ import { canRetry, type PaymentAttempt } from '../../core/billing/payment-attemp
 import { isProcessorPayment, refundSourceFor, type Payment } from '../../core/billing/payment.ts';
 import { domainEvent } from '../../core/events/domain-event.ts';
 import { DomainError, notFound } from '../../core/shared/domain-error.ts';
-import { cents, type Cents } from '../../core/shared/money.ts';
+import { cents, type Cents, centsToDollars, formatDollars } from '../../core/shared/money.ts';
 import type { Principal } from '../../core/identity/principal.ts';
 import type { AuditTrail } from '../shared/audit-trail.ts';
 import type { Clock } from '../shared/clock.port.ts';
@@ -58,7 +58,8 @@ export class CardPayments {
     const outstanding = cents(invoice.amount - invoice.paidAmount);
     if (outstanding <= 0) throw new DomainError('invalid_transition', 'Nothing is outstanding on this invoice.', { status: invoice.status });
     const amount = requested ?? outstanding;
-    if (amount > outstanding) throw new DomainError('overpayment', `The invoice has ${outstanding / 100} outstanding.`, { outstanding: outstanding / 100 });
+    if (amount > outstanding)
+      throw new DomainError('overpayment', `The invoice has ${formatDollars(outstanding)} outstanding.`, { outstanding: centsToDollars(outstanding) });
     const intent = await throughProcessor(() =>
       this.deps.gateway.createIntent({
         amount,
@@ -207,7 +208,7 @@ export class CardPayments {
       invoiceId,
       invoiceNumber: invoice.invoiceNumber,
       reference: intentId,
-      amount: input.amount / 100,
+      amount: input.amount,
       message: input.message,
       createdAt: now,
     });

@@ -1,5 +1,6 @@
 import type { Role } from '../../core/identity/roles.ts';
 import { escapeHtml } from '../../core/shared/html.ts';
+import { formatDollars } from '../../core/shared/money.ts';
 import type { UserRepository } from '../identity/user.repository.ts';
 import type { Mailer } from '../notifications/mailer.port.ts';
 import type { Clock } from '../shared/clock.port.ts';
@@ -46,7 +47,7 @@ export class FinancialAlertDispatch {
   private async send(alert: ClaimedAlert): Promise<number> {
     const to = (await this.users.withRoles(alert.orgId, FINANCIAL_ALERT_ROLES)).map((user) => user.email);
     if (to.length === 0) return 0;
-    const amount = `$${alert.amount.toFixed(2)}`;
+    const amount = formatDollars(alert.amount);
     const subject = `Payment failed: invoice ${alert.invoiceNumber} (${amount})`;
     const lines = [
       `A card payment of ${amount} for invoice ${alert.invoiceNumber} failed.`,

@@ -17,7 +17,7 @@ export interface FinancialAlert {
   readonly invoiceId: string;
   readonly invoiceNumber: string;
   readonly reference: string;
-  readonly amount: number;
+  readonly amount: Cents;
   readonly message: string;
   readonly createdAt: Date;
 }

@@ -3,7 +3,7 @@ import { assertTransition } from '../../core/shared/lifecycle.ts';
 import type { Payment, PaymentMethod } from '../../core/billing/payment.ts';
 import { domainEvent } from '../../core/events/domain-event.ts';
 import { DomainError, notFound, writeUnlessDuplicate } from '../../core/shared/domain-error.ts';
-import { cents, type Cents } from '../../core/shared/money.ts';
+import { cents, type Cents, centsToDollars, formatDollars } from '../../core/shared/money.ts';
 import type { Principal } from '../../core/identity/principal.ts';
 import type { AuditTrail } from '../shared/audit-trail.ts';
 import type { Clock } from '../shared/clock.port.ts';
@@ -51,7 +51,7 @@ export class InvoiceSettlement {
     assertTransition(INVOICE_LIFECYCLE, 'take_payment', invoice.status);
     const outstanding = cents(invoice.amount - invoice.paidAmount);
     if (input.amount > outstanding)
-      throw new DomainError('overpayment', `The invoice has ${outstanding / 100} outstanding.`, { outstanding: outstanding / 100 });
+      throw new DomainError('overpayment', `The invoice has ${formatDollars(outstanding)} outstanding.`, { outstanding: centsToDollars(outstanding) });
     const applied = await this.record(orgId, invoiceId, { ...input, source: 'manual' }, cents(invoice.amount - input.amount));
     if (!applied && (await this.deps.invoices.countsReference(orgId, invoiceId, input.reference))) return this.sameAsFirst(orgId, invoiceId, input);
     if (!applied) {

@@ -15,7 +15,7 @@ import { cancellation as cancellationOf, reinstatement, type CancellationMethod 
 import { addDays, compareDates, today, yearOf, type CalendarDate } from '../../core/shared/calendar-date.ts';
 import { DomainError } from '../../core/shared/domain-error.ts';
 import { assertTransition } from '../../core/shared/lifecycle.ts';
-import { cents } from '../../core/shared/money.ts';
+import { cents, centsToDollars } from '../../core/shared/money.ts';
 import { aggregateFlag } from '../../core/underwriting/delegated-authority.ts';
 import type { LifecycleDeps } from './lifecycle-deps.ts';
 import { rebillPolicy } from './policy-rebilling.ts';
@@ -75,7 +75,11 @@ export const cancelPolicy = async (deps: LifecycleDeps, actor: Principal, policy
     reference: `cancellation:${id}`,
     description: `Cancellation of ${policy.policyNumber} from ${effectiveDate}`,
   });
-  await recordTimeline(deps, actor, changed, 'cancellation', effectiveDate, cents(-returned), { reason: input.reason, method, returnPremium: returned / 100 });
+  await recordTimeline(deps, actor, changed, 'cancellation', effectiveDate, cents(-returned), {
+    reason: input.reason,
+    method,
+    returnPremium: centsToDollars(returned),
+  });
   return changed;
 };
 

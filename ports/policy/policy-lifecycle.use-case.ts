@@ -17,7 +17,7 @@ import { endorsement } from '../../core/policy/premium.ts';
 import { yearOf, type CalendarDate } from '../../core/shared/calendar-date.ts';
 import { DomainError, notFound } from '../../core/shared/domain-error.ts';
 import { assertTransition } from '../../core/shared/lifecycle.ts';
-import { cents } from '../../core/shared/money.ts';
+import { cents, centsToDollars } from '../../core/shared/money.ts';
 import { aggregateFlag, daFlags } from '../../core/underwriting/delegated-authority.ts';
 import { rateOnVersion } from '../../core/underwriting/rate-manual.ts';
 import { assertValidRisk } from '../../core/underwriting/risk-validation.ts';
@@ -120,11 +120,11 @@ export class PolicyLifecycle {
       // The timeline speaks dollars, like every other amount a caller reads.
       changes: {
         ...input.changes,
-        ...(input.changes.annualRevenue !== undefined ? { annualRevenue: input.changes.annualRevenue / 100 } : {}),
-        ...(input.changes.requestedLimit !== undefined ? { requestedLimit: input.changes.requestedLimit / 100 } : {}),
+        ...(input.changes.annualRevenue !== undefined ? { annualRevenue: centsToDollars(input.changes.annualRevenue) } : {}),
+        ...(input.changes.requestedLimit !== undefined ? { requestedLimit: centsToDollars(input.changes.requestedLimit) } : {}),
       },
-      previousPremium: policy.grossPremium / 100,
-      newPremium: annual / 100,
+      previousPremium: centsToDollars(policy.grossPremium),
+      newPremium: centsToDollars(annual),
       ...(input.description ? { description: input.description } : {}),
     });
   }

@@ -1,3 +1,4 @@
+import { formatDollars } from '../../core/shared/money.ts';
 import type { Invoice } from '../../core/billing/invoice.ts';
 import type { Claim } from '../../core/claims/claim.ts';
 import type { PostalAddress } from '../../core/documents/certificate.ts';
@@ -159,7 +160,7 @@ export class PolicyholderPortal {
         description: LINE_DESCRIPTIONS[line.kind] ?? line.kind,
         amount: line.amount,
       })),
-      ...(invoice.paidAmount > 0 ? { notes: `Paid so far: ${(invoice.paidAmount / 100).toFixed(2)} dollars. Status: ${invoice.status}.` } : {}),
+      ...(invoice.paidAmount > 0 ? { notes: `Paid so far: ${formatDollars(invoice.paidAmount)}. Status: ${invoice.status}.` } : {}),
     };
     return this.deps.rendering.render(
       insured,

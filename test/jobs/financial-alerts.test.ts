@@ -5,6 +5,7 @@ import { UserStoreRepository } from '../../adapters/persistence/identity/user.st
 import { FinancialAlertDispatch } from '../../ports/billing/financial-alert-dispatch.use-case.ts';
 import type { MailMessage, Mailer } from '../../ports/notifications/mailer.port.ts';
 import type { Role } from '../../core/identity/roles.ts';
+import { cents } from '../../core/shared/money.ts';
 
 const setup = async (mailer: Mailer) => {
   const store = await SqliteStore.open();
@@ -27,12 +28,33 @@ const setup = async (mailer: Mailer) => {
       invoiceId: 'inv_1',
       invoiceNumber: 'GL-2027-000001-01',
       reference: 'pi_1',
-      amount: 125.5,
+      amount: cents(12_550),
       message: 'Card declined <b>',
       createdAt: now,
     });
   return { store, dispatch, queue, advance: (ms: number) => (now = new Date(now.getTime() + ms)) };
 };
+
+test('an alert queued before amounts were kept in cents (dollars in `amount`) is read back in cents', async (t) => {
+  const store = await SqliteStore.open();
+  t.teardown(() => store.close());
+  const alerts = await StoreFinancialAlertQueue.create(store);
+  await store.collection('financial_alerts').insertOne({
+    _id: 'org_a:payment_failed:old',
+    orgId: 'org_a',
+    kind: 'payment_failed',
+    key: 'old',
+    invoiceId: 'inv_1',
+    invoiceNumber: 'GL-2027-000001-01',
+    reference: 'pi_old',
+    amount: 125.5,
+    message: 'Card declined',
+    createdAt: new Date('2027-01-01T00:00:00Z'),
+    status: 'queued',
+    leaseUntil: null,
+  });
+  t.is((await alerts.claimNext(new Date('2027-01-02T00:00:00Z'), 60_000))?.amount, cents(12_550));
+});
 
 test('each queued alert is mailed once to the billing people of its organization', async (t) => {
   const sent: MailMessage[] = [];

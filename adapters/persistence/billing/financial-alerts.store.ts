@@ -1,11 +1,18 @@
 import type { Logger } from 'pino';
 import type { FinancialIncident } from '../../../core/billing/financial-incident.ts';
 import { writeUnlessDuplicate } from '../../../core/shared/domain-error.ts';
+import { cents, dollarsToCents } from '../../../core/shared/money.ts';
 import type { ClaimedAlert, FinancialAlert, FinancialAlertQueue, FinancialIncidentLog } from '../../../ports/billing/financial-alerts.port.ts';
 import type { Collection, CollectionStore, StoredDocument } from '../../../ports/persistence/collection-store.port.ts';
 import { fromDocument, toDocument, type DocumentOf } from '../shared/document-mapping.ts';
 
-interface AlertDocument extends StoredDocument, FinancialAlert {
+/**
+ * An alert as stored: its amount in cents (`amountCents`). Alerts queued before amounts were kept
+ * in cents carry `amount` in dollars instead, read back converted.
+ */
+interface AlertDocument extends StoredDocument, Omit<FinancialAlert, 'amount'> {
+  readonly amountCents?: number;
+  readonly amount?: number;
   readonly status: 'queued' | 'sent';
   readonly leaseUntil: Date | null;
 }
@@ -24,7 +31,10 @@ export class StoreFinancialAlertQueue implements FinancialAlertQueue {
   }
 
   async queue(alert: FinancialAlert): Promise<void> {
-    await writeUnlessDuplicate(() => this.alerts.insertOne({ _id: `${alert.orgId}:${alert.kind}:${alert.key}`, ...alert, status: 'queued', leaseUntil: null }));
+    const { amount, ...rest } = alert;
+    await writeUnlessDuplicate(() =>
+      this.alerts.insertOne({ _id: `${alert.orgId}:${alert.kind}:${alert.key}`, ...rest, amountCents: amount, status: 'queued', leaseUntil: null }),
+    );
   }
 
   async claimNext(now: Date, leaseMs: number): Promise<ClaimedAlert | null> {
@@ -34,8 +44,9 @@ export class StoreFinancialAlertQueue implements FinancialAlertQueue {
       { sort: { createdAt: 1 }, returnDocument: 'after' },
     );
     if (!claimed) return null;
-    const { _id, orgId, kind, key, invoiceId, invoiceNumber, reference, amount, message, createdAt } = claimed;
-    return { id: _id, orgId, kind, key, invoiceId, invoiceNumber, reference, amount, message, createdAt };
+    const { _id, orgId, kind, key, invoiceId, invoiceNumber, reference, amountCents, amount, message, createdAt } = claimed;
+    const stored = amountCents ?? dollarsToCents(amount ?? 0);
+    return { id: _id, orgId, kind, key, invoiceId, invoiceNumber, reference, amount: cents(stored), message, createdAt };
   }
 
   async markSent(id: string, recipients: number, at: Date): Promise<void> {
