@@ -49,7 +49,7 @@ export const platformModule = (config: AppConfig, store: CollectionStore, logger
       [TOKENS.RateWindows, TOKENS.Clock],
       (windows, clock) => new RateLimiter(config.environment, config.defaultRateLimit, windows, clock),
     );
-    // CONTRACT: mail goes to the SMTP server when one is configured (production requires it);
+    // Mail goes to the SMTP server when one is configured (production requires it);
     // local and sandbox otherwise write it as files in DATA_DIR/outbox.
     wire.value(TOKENS.Mailer, config.smtp ? new SmtpMailer(config.smtp) : new OutboxFileMailer(join(config.dataDir, 'outbox')));
     wire.factory(

@@ -1,8 +1,8 @@
 import { addDays, addMonths, compareDates, daysBetween, isCalendarDate, yearOf, type CalendarDate } from '../shared/calendar-date.ts';
 
-/** `compliance.deadline_approaching` is sent for what falls due within this many days (spec 8). */
+/** `compliance.deadline_approaching` is sent for what falls due within this many days. */
 export const COMPLIANCE_WINDOW_DAYS = 30;
-/** `da.limit_approaching` is sent above this share of a program's aggregate cap (spec 8). */
+/** `da.limit_approaching` is sent above this share of a program's aggregate cap. */
 export const DA_ALERT_THRESHOLD = 0.85;
 
 /** How a state's producer appointments renew: every N months from the appointment, or on a fixed day each cycle. */

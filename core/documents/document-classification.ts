@@ -17,7 +17,7 @@ export const DOCUMENT_CLASSES = [
 ] as const;
 export type DocumentClass = (typeof DOCUMENT_CLASSES)[number];
 
-/** Below this confidence a person should check the classification (CONTRACT 11). */
+/** Below this confidence a person should check the classification. */
 export const REVIEW_BELOW = 0.75;
 
 export interface Classification {

@@ -27,5 +27,3 @@ export const looksLikeApiKey = (value: string): boolean => value.startsWith('svc
 export const SERVICE_JWT_TTL_SECONDS = 8 * 60 * 60;
 export const DEMO_JWT_TTL_SECONDS = 15 * 60;
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60_000;
-
-export const isExpired = (expiresAt: Date | null, now: Date): boolean => expiresAt !== null && expiresAt.getTime() <= now.getTime();

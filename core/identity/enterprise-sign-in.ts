@@ -1,5 +1,5 @@
 /**
- * Enterprise single sign-on (OpenID Connect, CONTRACT 13): who may come in, as what, and where
+ * Enterprise single sign-on (OpenID Connect): who may come in, as what, and where
  * they may be sent back to.
  */
 import type { Role } from './roles.ts';
@@ -36,7 +36,7 @@ export const isPortalCallback = (callbackURL: string, portalOrigins: readonly st
   });
 };
 
-/** Spec 5.6 and CONTRACT 3: a known user becomes an administrator; a newcomer of an allowlisted domain an auditor. */
+/** A known user becomes an administrator; a newcomer of an allowlisted domain an auditor. */
 export const enterpriseRole = (known: boolean): Role => (known ? 'org_admin' : 'auditor');
 
 /** `callbackURL` with the token added to its query. */

@@ -78,5 +78,3 @@ export const API_KEY_SCOPES: readonly Permission[] = [
   'ledger:read',
   'audit:read',
 ];
-
-export const isPermission = (value: string): value is Permission => (PERMISSIONS as readonly string[]).includes(value);

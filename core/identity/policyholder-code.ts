@@ -1,6 +1,6 @@
 /**
  * Policyholders sign in without a password: a 6-digit code mailed to the insured's address on
- * file, good for 10 minutes, once, and for five tries at most (spec 5.9, CONTRACT 3).
+ * file, good for 10 minutes, once, and for five tries at most.
  */
 export const POLICYHOLDER_CODE_TTL_MS = 10 * 60_000;
 export const POLICYHOLDER_CODE_MAX_ATTEMPTS = 5;
@@ -13,7 +13,7 @@ export const POLICYHOLDER_CODE_WINDOW_MS = 60 * 60_000;
  */
 export const POLICYHOLDER_GUESSES_PER_NUMBER = 10;
 export const POLICYHOLDER_GUESS_WINDOW_MS = 10 * 60_000;
-/** The policyholder JWT lives as long as any service JWT (spec 2). */
+/** The policyholder JWT lives as long as any service JWT. */
 export const POLICYHOLDER_TOKEN_TTL_SECONDS = 8 * 60 * 60;
 
 export interface PolicyholderCode {

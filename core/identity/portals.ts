@@ -1,7 +1,7 @@
 /**
- * The portals and the cookie each keeps its sign-in in (spec 5.8). Each portal signs its cookie
+ * The portals and the cookie each keeps its sign-in in. Each portal signs its cookie
  * with its own key, so a cookie of one portal is worthless to another, and lets in only the roles
- * it serves (spec 5, roles table).
+ * it serves.
  */
 import type { Role } from './roles.ts';
 

@@ -16,7 +16,7 @@ export interface ServiceClaims {
   readonly nbf?: number;
 }
 
-/** The longest lifetime any service JWT may have (spec 2: 8 hours). */
+/** The longest lifetime any service JWT may have (8 hours). */
 export const MAX_TOKEN_LIFETIME_SECONDS = 8 * 60 * 60;
 /** Clocks of the machines issuing and checking tokens may disagree by this much. */
 export const CLOCK_SKEW_SECONDS = 60;

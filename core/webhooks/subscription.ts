@@ -52,6 +52,3 @@ export interface WebhookDelivery {
   readonly error: DeliveryError | null;
   readonly createdAt: Date;
 }
-
-export const wantsEvent = (subscription: WebhookSubscription, type: EventType): boolean =>
-  subscription.active && (subscription.events.includes(type) || type === 'webhook.test');

@@ -16,7 +16,7 @@ export type IdempotencyClaim =
   | { readonly outcome: 'in_flight' }
   | { readonly outcome: 'reuse' };
 
-/** How long a key answers with its first response (CONTRACT 14). */
+/** How long a key answers with its first response. */
 export const IDEMPOTENCY_KEY_HOURS = 24;
 /** A request holding a key this long without finishing is taken to have died: the key may run again. */
 export const IDEMPOTENCY_LEASE_MS = 150_000;

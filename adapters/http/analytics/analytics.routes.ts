@@ -9,7 +9,7 @@ const OrgParams = Type.Object({ orgId: Type.String({ minLength: 1, maxLength: 12
 const YearMonth = Type.String({ pattern: '^[0-9]{4}-(0[1-9]|1[0-2])$', description: 'YYYY-MM.', examples: ['2027-01'] });
 const common = { tags: ['analytics'], permission: 'analytics:read', params: OrgParams } as const;
 
-/** Analytics (CONTRACT 12), computed from the stored premium history, claims, commissions and programs. */
+/** Analytics, computed from the stored premium history, claims, commissions and programs. */
 export const analyticsRoutes = (analytics: Analytics): RouteDefinition[] => [
   defineRoute({
     ...common,

@@ -13,7 +13,7 @@ const stateCookie = (value: string, maxAgeSeconds: number, secure: boolean): str
 const notConfigured = () =>
   new DomainError('not_found', 'Enterprise sign-in is not configured (SSO_ISSUER, SSO_CLIENT_ID, SSO_CLIENT_SECRET, SSO_TENANT_ID, PORTAL_URLS).');
 
-/** Enterprise single sign-on on the authentication service (CONTRACT 13). */
+/** Enterprise single sign-on on the authentication service. */
 export const enterpriseSignInRoutes = (signIn: EnterpriseSignIn | null, authBaseUrl: string, secureCookies: boolean): RouteDefinition[] => [
   definePublicRoute({
     method: 'GET',

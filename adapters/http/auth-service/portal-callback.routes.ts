@@ -11,10 +11,10 @@ import { definePublicRoute, type RouteDefinition } from '../kernel/route.ts';
 export const DASHBOARD_PATH = '/dashboard';
 
 /**
- * The reference implementation of every portal's `GET /api/auth/callback?token=<JWT>` (spec 5.8),
+ * The reference implementation of every portal's `GET /api/auth/callback?token=<JWT>`,
  * served for each portal whose cookie key is configured at `/portals/<portal>/api/auth/callback`:
  * the JWT is verified (signature, times) and must be one the portal serves; its cookie is set,
- * sealed with that portal's own key, with the flags of CONTRACT 3, and the browser goes to the
+ * sealed with that portal’s own key (HttpOnly, SameSite=Lax, Secure outside local), and the browser goes to the
  * dashboard.
  */
 export const portalCallbackRoutes = (cookies: PortalCookies, tokens: TokenSigner, clock: Clock, secureCookies: boolean): RouteDefinition[] =>

@@ -10,7 +10,7 @@ import { DealMessageSchema, DealRoomSchema, viewMessage, viewRoom } from './deal
 const Scoped = Type.Object(OrgIdQuery);
 const common = { tags: ['deal-rooms'], feature: 'deal_rooms' } as const;
 
-/** Deal rooms (CONTRACT 12): a conversation per submission, over HTTP and a WebSocket. */
+/** Deal rooms: a conversation per submission, over HTTP and a WebSocket. */
 export const dealRoomRoutes = (rooms: DealRooms, publicBaseUrl: string): RouteDefinition[] => [
   defineRoute({
     ...common,

@@ -28,7 +28,7 @@ const viewFlag = ({ definition, orgValue, value }: FlagState): Static<typeof Fla
 
 const KeyParams = Type.Object({ key: Type.String({ minLength: 1, maxLength: 64 }) });
 
-/** Feature flags: platform defaults and the organization's own values (CONTRACT 12). */
+/** Feature flags: platform defaults and the organization's own values. */
 export const flagRoutes = (flags: FeatureFlags): RouteDefinition[] => [
   defineRoute({
     method: 'GET',

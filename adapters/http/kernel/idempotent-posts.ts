@@ -21,7 +21,7 @@ export const digestOf = (bytes: Buffer | null): string =>
 const keepable = (result: RouteResult): boolean => result.status < 500 && !(result.body instanceof Readable) && !Buffer.isBuffer(result.body);
 
 /**
- * `Idempotency-Key` on a POST (Stripe's semantics, CONTRACT 14): the first request with a key runs
+ * `Idempotency-Key` on a POST (Stripe's semantics): the first request with a key runs
  * and its answer is kept 24 hours for the credential; the same key and request again gets that
  * answer (with `Idempotent-Replayed: true`); the same key with another request is 422
  * `idempotency_key_reuse`; while the first still runs, 409. A request that fails (an error, a 5xx)

@@ -23,7 +23,7 @@ const JobSchema = Type.Object(
 
 const JobParams = Type.Object({ name: Type.String({ minLength: 1, maxLength: 64, pattern: '^[a-z0-9-]+$', examples: ['da-utilization'] }) });
 
-/** The platform's scheduled jobs (CONTRACT 12), for the machine secret (and superadmins). */
+/** The platform's scheduled jobs, for the machine secret (and superadmins). */
 export const jobRoutes = (jobs: ScheduledJobs): RouteDefinition[] => [
   defineRoute({
     method: 'GET',

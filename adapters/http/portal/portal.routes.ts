@@ -27,7 +27,7 @@ const DownloadSchema = Type.Object(
 
 const portal = { tags: ['portal'], permission: 'portal:read' as const, feature: 'policyholder_portal' as const };
 
-/** The policyholder portal (spec 4.9): the insured's own policy, invoices, claims and documents. */
+/** The policyholder portal: the insured's own policy, invoices, claims and documents. */
 export const portalRoutes = (portalUseCase: PolicyholderPortal, publicBaseUrl: string): RouteDefinition[] => {
   const download = ({ link }: LinkedDocument): Static<typeof DownloadSchema> => ({
     url: downloadUrl(publicBaseUrl, link),

@@ -50,7 +50,7 @@ const view = (referral: Referral): Static<typeof ReferralSchema> => ({
   updatedAt: referral.updatedAt.toISOString(),
 });
 
-/** Referrals (CONTRACT 12): risks put to someone with the authority to decide them. */
+/** Referrals: risks put to someone with the authority to decide them. */
 export const referralRoutes = (referrals: Referrals): RouteDefinition[] => [
   defineRoute({
     method: 'GET',

@@ -4,7 +4,7 @@ import { OneOf, OrgIdQuery } from '../kernel/common.schemas.ts';
 import { orgScope } from '../kernel/org-scope.ts';
 import { defineRoute, type RouteDefinition } from '../kernel/route.ts';
 
-/** Monthly bordereaux (CONTRACT 14) as CSV. */
+/** Monthly bordereaux as CSV. */
 export const bordereauxRoutes = (bordereaux: Bordereaux): RouteDefinition[] => [
   defineRoute({
     method: 'GET',

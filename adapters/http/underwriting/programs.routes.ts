@@ -89,7 +89,7 @@ const termsOf = (body: Partial<Static<typeof PatchBody>>): Partial<ProgramTerms>
   return { ...body, ...money('maxLimitPerRisk'), ...money('maxPremiumPerRisk'), ...money('aggregateCap'), ...money('policyFee') } as Partial<ProgramTerms>;
 };
 
-/** Delegated-authority programs per organization (CONTRACT 14), set by the platform operator. */
+/** Delegated-authority programs per organization, set by the platform operator. */
 export const programRoutes = (programs: Programs): RouteDefinition[] => [
   defineRoute({
     method: 'GET',

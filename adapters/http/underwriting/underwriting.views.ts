@@ -56,8 +56,6 @@ export const viewQuote = (quote: Quote): Static<typeof QuoteSchema> => ({
   createdAt: quote.createdAt.toISOString(),
 });
 
-export const viewReadiness = (readiness: Readiness): Static<typeof ReadinessSchema> => ({ ...readiness, missing: [...readiness.missing] });
-
 export const TriageSchema = Type.Object(
   {
     score: Type.Integer({ minimum: 0, maximum: 100 }),

@@ -21,7 +21,7 @@ const EnvelopeSchema = Type.Object(
 
 const view = (event: DomainEvent) => ({ id: event.id, type: event.type, orgId: event.orgId, timestamp: event.timestamp.toISOString(), data: event.data });
 
-/** Events to reconcile from (spec 6.3, CONTRACT 14), and sending a logged delivery again. */
+/** Events to reconcile from, and sending a logged delivery again. */
 export const eventRoutes = (webhooks: Webhooks): RouteDefinition[] => [
   defineRoute({
     method: 'GET',

@@ -160,5 +160,3 @@ export const equalityValue = (filter: Filter, field: string): { value: unknown }
   }
   return null;
 };
-
-export const fieldValue = (document: StoredDocument, field: string): unknown => resolve(document, field);
