@@ -3,6 +3,9 @@ import { randomUUID } from 'node:crypto';
 import { isDomainError } from '../../core/shared/domain-error.ts';
 import type { CollectionStore, StoredDocument } from '../../ports/persistence/collection-store.port.ts';
 import { pageQuery, toPage, NEWEST_FIRST } from '../../adapters/persistence/shared/cursor-page.ts';
+import { guardedMove } from '../../adapters/persistence/shared/guarded-move.ts';
+import { RecordCollection } from '../../adapters/persistence/shared/record-collection.ts';
+import type { DomainEvent } from '../../core/events/domain-event.ts';
 
 export interface StoreUnderTest {
   readonly store: CollectionStore;
@@ -177,6 +180,38 @@ export const documentStoreContract = (test: TestFn<StoreUnderTest>, title: strin
       t.is(results.filter(Boolean).length, 1, `round ${round}`);
     }
     t.is((await rows.findOne({ _id: 'doc' }))?.version, 10);
+  });
+
+  test(`${title}: a guarded lifecycle move goes only from its statuses, raises version and carries its events; of two racing moves one wins`, async (t) => {
+    interface Thing {
+      readonly id: string;
+      readonly orgId: string;
+      readonly status: 'draft' | 'open' | 'closed';
+      readonly version: number;
+      readonly holder: string | null;
+    }
+    const collection = name('moves');
+    const records = await RecordCollection.open<Thing>(
+      t.context.store,
+      collection,
+      { id: true, orgId: true, status: true, version: true, holder: true },
+      [],
+    );
+    await records.insert({ id: 'thing', orgId: 'o', status: 'draft', version: 0, holder: null });
+    const open = { from: ['draft'] as const, to: 'open' as const };
+    const close = { from: ['open'] as const, to: 'closed' as const };
+    const event = { id: 'evt_1', type: 'webhook.test', orgId: 'o', timestamp: new Date(), data: {} } as unknown as DomainEvent;
+    t.is(await guardedMove(records, 'o', 'thing', close), null, 'not from a status the move leaves');
+    t.is(await guardedMove(records, 'other-org', 'thing', open), null, 'not another organization’s');
+    const moves = await Promise.all(['a', 'b'].map((holder) => guardedMove(records, 'o', 'thing', open, { changes: { holder }, events: [event] })));
+    t.is(moves.filter(Boolean).length, 1, 'one of two racing moves');
+    const moved = moves.find(Boolean);
+    t.like(moved, { status: 'open', version: 1 });
+    const stored = await t.context.store.collection<StoredDocument & Record<string, unknown>>(collection).findOne({ _id: 'thing' });
+    t.is((stored?.pendingEvents as unknown[]).length, 1, 'the winner’s event only, in the outbox');
+    t.true(stored?.hasPendingEvents);
+    t.is(await guardedMove(records, 'o', 'thing', close, { where: { holder: 'nobody' } }), null, 'not when `where` does not match');
+    t.like(await guardedMove(records, 'o', 'thing', close, { where: { holder: moved?.holder } }), { status: 'closed', version: 2 });
   });
 
   test(`${title}: concurrent upserting increments never lose a count`, async (t) => {

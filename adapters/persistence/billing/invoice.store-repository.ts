@@ -1,11 +1,12 @@
 import type { RecordFields } from '../shared/document-mapping.ts';
-import { INVOICE_LIFECYCLE, type CreditStep, type Invoice, type InvoiceStatus } from '../../../core/billing/invoice.ts';
-import { transition, type Transition } from '../../../core/shared/lifecycle.ts';
+import { INVOICE_LIFECYCLE, type CreditStep, type Invoice } from '../../../core/billing/invoice.ts';
+import { transition } from '../../../core/shared/lifecycle.ts';
 import type { InvoiceFilters, InvoiceRepository, PaymentGuard, PaymentRepository } from '../../../ports/billing/invoice.repository.ts';
 import type { Payment, RefundStep } from '../../../core/billing/payment.ts';
 import type { DomainEvent } from '../../../core/events/domain-event.ts';
 import type { Cents } from '../../../core/shared/money.ts';
 import { carriesEvents, OUTBOX_INDEX, withEvents } from '../shared/outbox.ts';
+import { guardedMove, moveFilter } from '../shared/guarded-move.ts';
 import type { CollectionStore, Filter } from '../../../ports/persistence/collection-store.port.ts';
 import type { Page, PageRequest } from '../../../ports/persistence/page.ts';
 import { RecordCollection } from '../shared/record-collection.ts';
@@ -43,15 +44,11 @@ const PAYMENT_FIELDS: RecordFields<Payment> = {
   processorRefundSteps: true,
 };
 
-const inStatus = (statuses: readonly InvoiceStatus[]): Filter => ({ status: { $in: [...statuses] } });
-
 /** A payment needs an invoice that takes payments; a refund any that was ever collected on (open or paid). */
 const guardCondition = (guard: PaymentGuard): Filter =>
   'maxPaidBefore' in guard
-    ? { ...inStatus(transition(INVOICE_LIFECYCLE, 'take_payment').from), paidAmount: { $lte: guard.maxPaidBefore } }
+    ? moveFilter(transition(INVOICE_LIFECYCLE, 'take_payment'), { where: { paidAmount: { $lte: guard.maxPaidBefore } } })
     : { status: { $ne: 'void' }, paidAmount: { $gte: guard.minPaidBefore } };
-
-const moveTo = (step: Transition<InvoiceStatus>) => ({ $set: { status: step.to } });
 
 export class InvoiceStoreRepository implements InvoiceRepository {
   private readonly records: RecordCollection<Invoice>;
@@ -121,18 +118,15 @@ export class InvoiceStoreRepository implements InvoiceRepository {
   }
 
   reopen(orgId: string, id: string): Promise<Invoice | null> {
-    const step = transition(INVOICE_LIFECYCLE, 'reopen');
-    return this.records.update(orgId, id, inStatus(step.from), moveTo(step));
+    return guardedMove(this.records, orgId, id, transition(INVOICE_LIFECYCLE, 'reopen'));
   }
 
   markVoid(orgId: string, id: string): Promise<Invoice | null> {
-    const step = transition(INVOICE_LIFECYCLE, 'void');
-    return this.records.update(orgId, id, { ...inStatus(step.from), paidAmount: 0 }, moveTo(step));
+    return guardedMove(this.records, orgId, id, transition(INVOICE_LIFECYCLE, 'void'), { where: { paidAmount: 0 } });
   }
 
   markPaid(orgId: string, id: string, events: readonly DomainEvent[]): Promise<Invoice | null> {
-    const step = transition(INVOICE_LIFECYCLE, 'mark_paid');
-    return this.records.update(orgId, id, inStatus(step.from), withEvents(moveTo(step), events));
+    return guardedMove(this.records, orgId, id, transition(INVOICE_LIFECYCLE, 'mark_paid'), { events });
   }
 }
 

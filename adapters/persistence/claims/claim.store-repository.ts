@@ -5,7 +5,8 @@ import type { ClaimChanges, ClaimFilters, ClaimRepository } from '../../../ports
 import type { CollectionStore, Filter } from '../../../ports/persistence/collection-store.port.ts';
 import type { Page, PageRequest } from '../../../ports/persistence/page.ts';
 import { definedFields, type RecordFields } from '../shared/document-mapping.ts';
-import { carriesEvents, moveWithEvents, newOutbox, OUTBOX_INDEX } from '../shared/outbox.ts';
+import { moveWithEvents } from '../shared/guarded-move.ts';
+import { carriesEvents, newOutbox, OUTBOX_INDEX } from '../shared/outbox.ts';
 import { RecordCollection } from '../shared/record-collection.ts';
 
 const CLAIM_FIELDS: RecordFields<Claim> = {

@@ -4,6 +4,7 @@ import type { Transition } from '../../../core/shared/lifecycle.ts';
 import type { EnvelopeRepository } from '../../../ports/esign/esign.ports.ts';
 import type { CollectionStore } from '../../../ports/persistence/collection-store.port.ts';
 import { RecordCollection } from '../shared/record-collection.ts';
+import { moveFilter, moveUpdate } from '../shared/guarded-move.ts';
 
 const SIGNING_ENVELOPE_FIELDS: RecordFields<SigningEnvelope> = {
   id: true,
@@ -42,9 +43,10 @@ export class EnvelopeStoreRepository implements EnvelopeRepository {
   }
 
   async moveByExternalId(externalDocumentId: string, step: Transition<EnvelopeStatus>, at: Date): Promise<SigningEnvelope | null> {
+    // The provider names its own document only: the one envelope move not scoped by an organization.
     const document = await this.records.raw.findOneAndUpdate(
-      { externalDocumentId, status: { $in: [...step.from] } },
-      { $set: { status: step.to, updatedAt: at, ...(step.to === 'completed' ? { completedAt: at } : {}) } },
+      moveFilter(step, { where: { externalDocumentId } }),
+      moveUpdate(step, { changes: step.to === 'completed' ? { completedAt: at } : {}, at }),
       { returnDocument: 'after' },
     );
     return document ? this.records.fromStored(document) : null;

@@ -6,7 +6,8 @@ import type { Among, Page, PageRequest } from '../../../ports/persistence/page.t
 import type { Transition } from '../../../core/shared/lifecycle.ts';
 import type { PolicyChanges, PolicyFilters, PolicyRepository } from '../../../ports/policy/policy.repositories.ts';
 import { RecordCollection } from '../shared/record-collection.ts';
-import { carriesEvents, moveWithEvents, newOutbox, OUTBOX_INDEX } from '../shared/outbox.ts';
+import { moveWithEvents } from '../shared/guarded-move.ts';
+import { carriesEvents, newOutbox, OUTBOX_INDEX } from '../shared/outbox.ts';
 
 const POLICY_FIELDS: RecordFields<Policy> = {
   id: true,

@@ -12,6 +12,7 @@ import type { Among, Page, PageRequest } from '../../../ports/persistence/page.t
 import type { AppointmentRepository, ProducerRepository } from '../../../ports/producers/producer.repositories.ts';
 import { definedFields, type RecordFields } from '../shared/document-mapping.ts';
 import { RecordCollection } from '../shared/record-collection.ts';
+import { guardedMove, moveFilter, moveUpdate } from '../shared/guarded-move.ts';
 
 const PRODUCER_FIELDS: RecordFields<Producer> = {
   id: true,
@@ -81,12 +82,9 @@ export class ProducerStoreRepository implements ProducerRepository {
   }
 
   async activateVerified(id: string, at: Date): Promise<Producer | null> {
-    const { from, to } = transition(PRODUCER_LIFECYCLE, 'verify_identity');
-    const document = await this.records.raw.findOneAndUpdate(
-      { _id: id, status: { $in: [...from] } },
-      { $set: { status: to, updatedAt: at } },
-      { returnDocument: 'after' },
-    );
+    // Identity providers name the producer only: the one move not scoped by an organization.
+    const step = transition(PRODUCER_LIFECYCLE, 'verify_identity');
+    const document = await this.records.raw.findOneAndUpdate(moveFilter(step, { where: { _id: id } }), moveUpdate(step, { at }), { returnDocument: 'after' });
     return document ? this.records.fromStored(document) : null;
   }
 
@@ -122,6 +120,6 @@ export class AppointmentStoreRepository implements AppointmentRepository {
   }
 
   move(orgId: string, producerId: string, id: string, step: Transition<AppointmentStatus>, at: Date): Promise<Appointment | null> {
-    return this.records.update(orgId, id, { producerId, status: { $in: [...step.from] } }, { $set: { status: step.to, updatedAt: at } });
+    return guardedMove(this.records, orgId, id, step, { where: { producerId }, at });
   }
 }

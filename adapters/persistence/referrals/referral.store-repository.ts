@@ -6,6 +6,7 @@ import type { ReferralFilters, ReferralRepository } from '../../../ports/referra
 import type { ReferralApproval, ReferralApprovals } from '../../../ports/underwriting/referral-approvals.port.ts';
 import type { RecordFields } from '../shared/document-mapping.ts';
 import { RecordCollection } from '../shared/record-collection.ts';
+import { guardedMove } from '../shared/guarded-move.ts';
 
 const REFERRAL_FIELDS: RecordFields<Referral> = {
   id: true,
@@ -74,12 +75,7 @@ export class ReferralStoreRepository implements ReferralRepository, ReferralAppr
   }
 
   decide(orgId: string, id: string, step: Transition<ReferralStatus>, entry: ReferralDecisionEntry, overrides: readonly string[]): Promise<Referral | null> {
-    return this.records.update(
-      orgId,
-      id,
-      { status: { $in: [...step.from] } },
-      { $set: { status: step.to, approvedOverrides: [...overrides], updatedAt: entry.decidedAt }, $push: { decisions: entry } },
-    );
+    return guardedMove(this.records, orgId, id, step, { changes: { approvedOverrides: [...overrides] }, push: { decisions: entry }, at: entry.decidedAt });
   }
 
   async forQuote(orgId: string, quoteId: string): Promise<ReferralApproval | null> {

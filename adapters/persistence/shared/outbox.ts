@@ -1,8 +1,5 @@
 import type { DomainEvent } from '../../../core/events/domain-event.ts';
-import type { Transition } from '../../../core/shared/lifecycle.ts';
 import type { CollectionStore, IndexSpec, UpdateDocument } from '../../../ports/persistence/collection-store.port.ts';
-import { definedFields } from './document-mapping.ts';
-import type { RecordCollection } from './record-collection.ts';
 
 /**
  * The outbox every event-carrying aggregate uses: its unpublished events ride in the aggregate's
@@ -39,23 +36,3 @@ export const carriesEvents = (store: CollectionStore, collection: string): void 
 
 /** The collections of this store whose aggregates carry events, in the order they were declared. */
 export const eventCarriers = (store: CollectionStore): string[] => [...(carriers.get(store) ?? [])];
-
-/**
- * The guarded write of an event-carrying aggregate's lifecycle move: the changes, the new status
- * and its events in one write, only if the aggregate is still at the version read and in one of
- * the move's statuses (null otherwise: someone else changed it first).
- */
-export const moveWithEvents = <T extends { id: string; orgId: string; version: number }, S extends string>(
-  records: RecordCollection<T>,
-  aggregate: T,
-  step: Transition<S>,
-  changes: Record<string, unknown>,
-  events: readonly DomainEvent[],
-  at: Date,
-): Promise<T | null> =>
-  records.update(
-    aggregate.orgId,
-    aggregate.id,
-    { version: aggregate.version, status: { $in: [...step.from] } },
-    withEvents({ $set: { ...definedFields(changes), status: step.to, updatedAt: at }, $inc: { version: 1 } }, events),
-  );

@@ -4,6 +4,7 @@ import { transition } from '../../../core/shared/lifecycle.ts';
 import type { CollectionStore } from '../../../ports/persistence/collection-store.port.ts';
 import type { QuoteRepository } from '../../../ports/underwriting/underwriting.repositories.ts';
 import { RecordCollection } from '../shared/record-collection.ts';
+import { guardedMove, moveFilter, moveUpdate } from '../shared/guarded-move.ts';
 
 const QUOTE_FIELDS: RecordFields<Quote> = {
   id: true,
@@ -52,18 +53,16 @@ export class QuoteStoreRepository implements QuoteRepository {
   }
 
   async supersedeOthers(orgId: string, submissionId: string, keepId: string): Promise<void> {
-    const { from, to } = transition(QUOTE_LIFECYCLE, 'supersede');
-    await this.records.raw.updateMany({ orgId, submissionId, status: { $in: [...from] }, _id: { $ne: keepId } }, { $set: { status: to } });
+    const step = transition(QUOTE_LIFECYCLE, 'supersede');
+    await this.records.raw.updateMany(moveFilter(step, { where: { orgId, submissionId, _id: { $ne: keepId } } }), moveUpdate(step));
   }
 
   claimForBinding(orgId: string, id: string, policyId: string): Promise<Quote | null> {
-    const { from, to } = transition(QUOTE_LIFECYCLE, 'bind');
-    return this.records.update(orgId, id, { status: { $in: [...from] } }, { $set: { status: to, policyId } });
+    return guardedMove(this.records, orgId, id, transition(QUOTE_LIFECYCLE, 'bind'), { changes: { policyId } });
   }
 
   async releaseClaim(orgId: string, id: string, policyId: string): Promise<void> {
-    const { from, to } = transition(QUOTE_LIFECYCLE, 'release_bind');
-    await this.records.update(orgId, id, { status: { $in: [...from] }, policyId }, { $set: { status: to, policyId: null } });
+    await guardedMove(this.records, orgId, id, transition(QUOTE_LIFECYCLE, 'release_bind'), { where: { policyId }, changes: { policyId: null } });
   }
 
   async findClaimedBy(orgId: string, submissionId: string, policyId: string): Promise<Quote | null> {
@@ -72,7 +71,6 @@ export class QuoteStoreRepository implements QuoteRepository {
   }
 
   async withdraw(orgId: string, id: string): Promise<void> {
-    const { from, to } = transition(QUOTE_LIFECYCLE, 'supersede');
-    await this.records.update(orgId, id, { status: { $in: [...from] } }, { $set: { status: to } });
+    await guardedMove(this.records, orgId, id, transition(QUOTE_LIFECYCLE, 'supersede'));
   }
 }

@@ -5,6 +5,7 @@ import type { CollectionStore, Filter } from '../../../ports/persistence/collect
 import type { Page, PageRequest } from '../../../ports/persistence/page.ts';
 import type { SubmissionFilters, SubmissionRepository } from '../../../ports/underwriting/underwriting.repositories.ts';
 import { RecordCollection } from '../shared/record-collection.ts';
+import { guardedMove } from '../shared/guarded-move.ts';
 
 const SUBMISSION_FIELDS: RecordFields<Submission> = {
   id: true,
@@ -65,26 +66,18 @@ export class SubmissionStoreRepository implements SubmissionRepository {
   }
 
   move(orgId: string, id: string, step: Transition<SubmissionStatus>, at: Date): Promise<Submission | null> {
-    return this.records.update(orgId, id, { status: { $in: [...step.from] } }, { $set: { status: step.to, updatedAt: at }, $inc: { version: 1 } });
+    return guardedMove(this.records, orgId, id, step, { at });
   }
 
   claimForBinding(orgId: string, id: string, policyId: string, at: Date): Promise<Submission | null> {
-    const { from, to } = transition(SUBMISSION_LIFECYCLE, 'hold_for_binding');
-    return this.records.update(
-      orgId,
-      id,
-      { status: { $in: [...from] } },
-      { $set: { status: to, bindingPolicyId: policyId, updatedAt: at }, $inc: { version: 1 } },
-    );
+    return guardedMove(this.records, orgId, id, transition(SUBMISSION_LIFECYCLE, 'hold_for_binding'), { changes: { bindingPolicyId: policyId }, at });
   }
 
   releaseBinding(orgId: string, id: string, policyId: string, at: Date): Promise<Submission | null> {
-    const { from, to } = transition(SUBMISSION_LIFECYCLE, 'release_binding');
-    return this.records.update(
-      orgId,
-      id,
-      { status: { $in: [...from] }, bindingPolicyId: policyId },
-      { $set: { status: to, bindingPolicyId: null, updatedAt: at }, $inc: { version: 1 } },
-    );
+    return guardedMove(this.records, orgId, id, transition(SUBMISSION_LIFECYCLE, 'release_binding'), {
+      where: { bindingPolicyId: policyId },
+      changes: { bindingPolicyId: null },
+      at,
+    });
   }
 }
