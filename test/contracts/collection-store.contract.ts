@@ -191,12 +191,7 @@ export const documentStoreContract = (test: TestFn<StoreUnderTest>, title: strin
       readonly holder: string | null;
     }
     const collection = name('moves');
-    const records = await RecordCollection.open<Thing>(
-      t.context.store,
-      collection,
-      { id: true, orgId: true, status: true, version: true, holder: true },
-      [],
-    );
+    const records = await RecordCollection.open<Thing>(t.context.store, collection, { id: true, orgId: true, status: true, version: true, holder: true }, []);
     await records.insert({ id: 'thing', orgId: 'o', status: 'draft', version: 0, holder: null });
     const open = { from: ['draft'] as const, to: 'open' as const };
     const close = { from: ['open'] as const, to: 'closed' as const };
