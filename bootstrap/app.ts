@@ -75,8 +75,6 @@ export const startApp = async (config: AppConfig, options: StartOptions = {}): P
     authRoutes.push(...((await module.authRoutes?.(resolve)) ?? []));
     sockets.push(...((await module.sockets?.(resolve)) ?? []));
   }
-  // Jobs are registered after every route's repositories exist, so the outbox relay knows each
-  // collection that carries events before it first runs.
   const jobs = await resolve(TOKENS.JobRunner);
   for (const module of modules) jobs.register((await module.jobs?.(resolve)) ?? []);
   const pdfWorkers = await resolve(TOKENS.PdfWorkers);

@@ -5,11 +5,14 @@ import type { InvoiceFilters, InvoiceRepository, PaymentGuard, PaymentRepository
 import type { Payment, RefundStep } from '../../../core/billing/payment.ts';
 import type { DomainEvent } from '../../../core/events/domain-event.ts';
 import type { Cents } from '../../../core/shared/money.ts';
-import { carriesEvents, OUTBOX_INDEX, withEvents } from '../shared/outbox.ts';
+import { OUTBOX_INDEX, withEvents, type EventCarryingCollection } from '../shared/outbox.ts';
 import { guardedMove, moveFilter } from '../shared/guarded-move.ts';
 import type { CollectionStore, Filter } from '../../../ports/persistence/collection-store.port.ts';
 import type { Page, PageRequest } from '../../../ports/persistence/page.ts';
 import { RecordCollection } from '../shared/record-collection.ts';
+
+/** Its records carry events (the relay reads this collection). */
+const INVOICES: EventCarryingCollection = 'invoices';
 
 const INVOICE_FIELDS: RecordFields<Invoice> = {
   id: true,
@@ -58,9 +61,8 @@ export class InvoiceStoreRepository implements InvoiceRepository {
   }
 
   static async create(store: CollectionStore): Promise<InvoiceStoreRepository> {
-    carriesEvents(store, 'invoices');
     return new InvoiceStoreRepository(
-      await RecordCollection.open<Invoice>(store, 'invoices', INVOICE_FIELDS, [
+      await RecordCollection.open<Invoice>(store, INVOICES, INVOICE_FIELDS, [
         { name: 'org_invoice_number', keys: { orgId: 1, invoiceNumber: 1 }, unique: true },
         { name: 'org_policy', keys: { orgId: 1, policyId: 1, _id: -1 } },
         { name: 'org_status', keys: { orgId: 1, status: 1, _id: -1 } },

@@ -6,8 +6,11 @@ import type { CollectionStore, Filter } from '../../../ports/persistence/collect
 import type { Page, PageRequest } from '../../../ports/persistence/page.ts';
 import { definedFields, type RecordFields } from '../shared/document-mapping.ts';
 import { moveWithEvents } from '../shared/guarded-move.ts';
-import { carriesEvents, newOutbox, OUTBOX_INDEX } from '../shared/outbox.ts';
+import { newOutbox, OUTBOX_INDEX, type EventCarryingCollection } from '../shared/outbox.ts';
 import { RecordCollection } from '../shared/record-collection.ts';
+
+/** Its records carry events (the relay reads this collection). */
+const CLAIMS: EventCarryingCollection = 'claims';
 
 const CLAIM_FIELDS: RecordFields<Claim> = {
   id: true,
@@ -43,9 +46,8 @@ export class ClaimStoreRepository implements ClaimRepository {
   }
 
   static async create(store: CollectionStore): Promise<ClaimStoreRepository> {
-    carriesEvents(store, 'claims');
     return new ClaimStoreRepository(
-      await RecordCollection.open<Claim>(store, 'claims', CLAIM_FIELDS, [
+      await RecordCollection.open<Claim>(store, CLAIMS, CLAIM_FIELDS, [
         { name: 'org_claim_number', keys: { orgId: 1, claimNumber: 1 }, unique: true },
         { name: 'org_status', keys: { orgId: 1, status: 1, _id: -1 } },
         { name: 'org_adjuster', keys: { orgId: 1, adjusterId: 1, _id: -1 } },

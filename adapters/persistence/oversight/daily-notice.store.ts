@@ -3,7 +3,10 @@ import type { CalendarDate } from '../../../core/shared/calendar-date.ts';
 import { writeUnlessDuplicate } from '../../../core/shared/domain-error.ts';
 import type { Collection, CollectionStore, StoredDocument } from '../../../ports/persistence/collection-store.port.ts';
 import type { DailyNotices } from '../../../ports/oversight/daily-notices.port.ts';
-import { carriesEvents, newOutbox, OUTBOX_INDEX } from '../shared/outbox.ts';
+import { newOutbox, OUTBOX_INDEX, type EventCarryingCollection } from '../shared/outbox.ts';
+
+/** Its records carry events (the relay reads this collection). */
+const DAILY_NOTICES: EventCarryingCollection = 'daily_notices';
 
 interface NoticeDocument extends StoredDocument {
   readonly orgId: string;
@@ -21,12 +24,11 @@ export class StoreDailyNotices implements DailyNotices {
   private readonly notices: Collection<NoticeDocument>;
 
   private constructor(store: CollectionStore) {
-    this.notices = store.collection<NoticeDocument>('daily_notices');
+    this.notices = store.collection<NoticeDocument>(DAILY_NOTICES);
   }
 
   static async create(store: CollectionStore): Promise<StoreDailyNotices> {
-    await store.ensureIndexes('daily_notices', [{ name: 'org_day', keys: { orgId: 1, on: 1 } }, OUTBOX_INDEX]);
-    carriesEvents(store, 'daily_notices');
+    await store.ensureIndexes(DAILY_NOTICES, [{ name: 'org_day', keys: { orgId: 1, on: 1 } }, OUTBOX_INDEX]);
     return new StoreDailyNotices(store);
   }
 

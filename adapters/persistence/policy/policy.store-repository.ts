@@ -7,7 +7,10 @@ import type { Transition } from '../../../core/shared/lifecycle.ts';
 import type { PolicyChanges, PolicyFilters, PolicyRepository } from '../../../ports/policy/policy.repositories.ts';
 import { RecordCollection } from '../shared/record-collection.ts';
 import { moveWithEvents } from '../shared/guarded-move.ts';
-import { carriesEvents, newOutbox, OUTBOX_INDEX } from '../shared/outbox.ts';
+import { newOutbox, OUTBOX_INDEX, type EventCarryingCollection } from '../shared/outbox.ts';
+
+/** Its records carry events (the relay reads this collection). */
+const POLICIES: EventCarryingCollection = 'policies';
 
 const POLICY_FIELDS: RecordFields<Policy> = {
   id: true,
@@ -65,9 +68,8 @@ export class PolicyStoreRepository implements PolicyRepository {
   }
 
   static async create(store: CollectionStore): Promise<PolicyStoreRepository> {
-    carriesEvents(store, 'policies');
     return new PolicyStoreRepository(
-      await RecordCollection.open<Policy>(store, 'policies', POLICY_FIELDS, [
+      await RecordCollection.open<Policy>(store, POLICIES, POLICY_FIELDS, [
         { name: 'org_policy_number', keys: { orgId: 1, policyNumber: 1 }, unique: true },
         { name: 'org_status', keys: { orgId: 1, status: 1, _id: -1 } },
         { name: 'policy_number', keys: { policyNumber: 1 } },

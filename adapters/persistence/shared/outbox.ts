@@ -1,5 +1,5 @@
 import type { DomainEvent } from '../../../core/events/domain-event.ts';
-import type { CollectionStore, IndexSpec, UpdateDocument } from '../../../ports/persistence/collection-store.port.ts';
+import type { IndexSpec, UpdateDocument } from '../../../ports/persistence/collection-store.port.ts';
 
 /**
  * The outbox every event-carrying aggregate uses: its unpublished events ride in the aggregate's
@@ -25,14 +25,10 @@ export const withEvents = (update: UpdateDocument, events: readonly DomainEvent[
 /** The outbox fields of a new aggregate document. */
 export const newOutbox = (events: readonly DomainEvent[]): Record<string, unknown> => ({ [OUTBOX_FIELD]: [...events], [OUTBOX_FLAG]: events.length > 0 });
 
-const carriers = new WeakMap<CollectionStore, Set<string>>();
-
-/** Declares that a collection of this store carries events; the relay reads every declared collection. */
-export const carriesEvents = (store: CollectionStore, collection: string): void => {
-  const known = carriers.get(store) ?? new Set<string>();
-  known.add(collection);
-  carriers.set(store, known);
-};
-
-/** The collections of this store whose aggregates carry events, in the order they were declared. */
-export const eventCarriers = (store: CollectionStore): string[] => [...(carriers.get(store) ?? [])];
+/**
+ * The collections whose records carry events in their outbox: the relay reads exactly these. A
+ * repository names its collection by this type, so a new carrier is added here, where the relay
+ * sees it from the first run whatever order the service starts its parts in.
+ */
+export const EVENT_CARRYING_COLLECTIONS = ['policies', 'invoices', 'claims', 'daily_notices'] as const;
+export type EventCarryingCollection = (typeof EVENT_CARRYING_COLLECTIONS)[number];

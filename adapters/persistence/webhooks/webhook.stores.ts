@@ -13,7 +13,7 @@ import {
   type Outbox,
   type SubscriptionRepository,
 } from '../../../ports/webhooks/webhook.ports.ts';
-import { eventCarriers, OUTBOX_FIELD, OUTBOX_FLAG } from '../shared/outbox.ts';
+import { EVENT_CARRYING_COLLECTIONS, OUTBOX_FIELD, OUTBOX_FLAG } from '../shared/outbox.ts';
 import { RecordCollection } from '../shared/record-collection.ts';
 
 const WEBHOOK_SUBSCRIPTION_FIELDS: RecordFields<WebhookSubscription> = {
@@ -143,21 +143,24 @@ interface AggregateWithOutbox extends StoredDocument {
 }
 
 /**
- * Reads the events aggregates carry, in every collection declared as carrying them (see
- * `carriesEvents`), and removes each once it is published.
+ * Reads the events aggregates carry, in every collection that carries them
+ * (`EVENT_CARRYING_COLLECTIONS`, or those given), and removes each once it is published.
  */
 export class AggregateOutbox implements Outbox {
   private readonly store: CollectionStore;
   /** Which aggregate holds each event handed out by `pending`, so clearing it is a write by _id. */
   private readonly holders = new Map<string, { source: Collection<AggregateWithOutbox>; id: string }>();
 
-  constructor(store: CollectionStore) {
+  private readonly carriers: readonly string[];
+
+  constructor(store: CollectionStore, carriers: readonly string[] = EVENT_CARRYING_COLLECTIONS) {
     this.store = store;
+    this.carriers = carriers;
   }
 
   async pending(limit: number): Promise<DomainEvent[]> {
     const events: DomainEvent[] = [];
-    for (const name of eventCarriers(this.store)) {
+    for (const name of this.carriers) {
       const source = this.store.collection<AggregateWithOutbox>(name);
       for (const aggregate of await source.find({ [OUTBOX_FLAG]: true }, { limit })) {
         for (const event of aggregate[OUTBOX_FIELD] ?? []) {
@@ -172,7 +175,7 @@ export class AggregateOutbox implements Outbox {
 
   async oldestPending(): Promise<Date | null> {
     let oldest: Date | null = null;
-    for (const name of eventCarriers(this.store)) {
+    for (const name of this.carriers) {
       for (const aggregate of await this.store.collection<AggregateWithOutbox>(name).find({ [OUTBOX_FLAG]: true }, { limit: 100 })) {
         for (const event of aggregate[OUTBOX_FIELD] ?? []) if (!oldest || event.timestamp < oldest) oldest = new Date(event.timestamp);
       }
