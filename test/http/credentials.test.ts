@@ -1,5 +1,6 @@
 import anyTest, { type TestFn } from 'ava';
 import { call, createApiKey, createTenant, forgeJwt, MACHINE_SECRET, startTestApp, type TestApp, type Tenant } from '../support/test-app.ts';
+import { alteredInside } from '../support/altered.ts';
 
 const test = anyTest as TestFn<{ app: TestApp; tenant: Tenant }>;
 
@@ -83,7 +84,7 @@ test('API keys: in X-API-Key or as bearer; hashed at rest; test prefix locally',
 test('API keys: wrong, revoked, expired and other-environment keys are refused; a missing scope is 403', async (t) => {
   const { app, tenant } = t.context;
   const key = await createApiKey(app, tenant, ['users:read']);
-  await expect401(t, call(app.api, 'GET', '/v1/users', { apiKey: `${key.slice(0, -2)}xx` }));
+  await expect401(t, call(app.api, 'GET', '/v1/users', { apiKey: alteredInside(key) }));
   await expect401(t, call(app.api, 'GET', '/v1/users', { apiKey: `svc_live_${key.slice(9)}` }), /environment/);
   const denied = await call(app.api, 'POST', '/v1/users', {
     apiKey: key,

@@ -2,6 +2,7 @@ import anyTest, { type TestFn } from 'ava';
 import { HmacPortalCookies } from '../../adapters/security/portal-cookie.ts';
 import { signedInPolicyholder } from '../support/mothers.ts';
 import { call, createTenant, forgeJwt, signedInUser, startTestApp, type Tenant, type TestApp } from '../support/test-app.ts';
+import { alteredInside } from '../support/altered.ts';
 
 const KEYS = {
   admin: 'a'.repeat(32) + '-admin-portal-key',
@@ -32,7 +33,7 @@ test('a portal callback verifies the JWT, sets its own cookie sealed with its ow
   const portals = new HmacPortalCookies(KEYS);
   t.is(portals.open('admin', value), tenant.adminToken);
   t.is(portals.open('producer', value), null, "another portal's key does not open it");
-  t.is(portals.open('admin', `${value.slice(0, -2)}xx`), null, 'an altered cookie does not open');
+  t.is(portals.open('admin', alteredInside(value)), null, 'an altered cookie does not open');
   const maxAge = Number(/Max-Age=(\d+)/.exec(cookie)?.[1]);
   t.true(maxAge > 7 * 3600 && maxAge <= 8 * 3600);
 });
