@@ -158,7 +158,7 @@ test.serial('money the processor took beyond the invoice is recorded and flagged
   const detail = await call(app.api, 'GET', `/v1/invoices/${invoice.id}`, { token: tenant.adminToken });
   t.like(detail.body, { status: 'paid', paidAmount: invoice.amount + 10 });
   const reviews = await app.app.store.collection('manual_reviews').find({ orgId: tenant.orgId, invoiceId: invoice.id });
-  t.like(reviews, [{ kind: 'overpayment', reference: first.body.id, amount: 10 }]);
+  t.like(reviews, [{ kind: 'overpayment', reference: first.body.id, amount: 10_00 }]);
 });
 
 test.serial('a declined card: financial alert and payment.failed once, retry confirms the same intent, then nothing left to retry', async (t) => {

@@ -238,7 +238,7 @@ test('charge.refunded as current API versions send it: the cumulative amount_ref
   t.deepEqual((await sendStripe(app, stripeEvent('charge.refunded', refundedCharge(paid, 50_00)))).body.refunds, []);
   t.deepEqual(await refundsOf(), [-50, -1500]);
   const review = await app.app.store.collection('manual_reviews').findOne({ orgId: tenant.orgId, kind: 'refund', reference: second.body.manualReview[0] });
-  t.like(review, { amount: 1500, status: 'open' });
+  t.like(review, { amount: 1_500_00, status: 'open' }, 'in cents, as every stored amount');
 
   // Refund objects for the same two refunds (subscribed as well) add nothing; one more from the dashboard does.
   for (const [id, amount] of [

@@ -30,9 +30,13 @@ export interface UseCaseWorld {
 /** The business date of use-case tests unless one says otherwise: their fixtures' terms start on 2027-01-01. */
 export const USE_CASE_START = '2026-12-15T12:00:00Z';
 
-export const useCaseWorld = async (options: { clock?: Clock; reference?: UnderwritingReferenceData } = {}): Promise<UseCaseWorld> => {
+export const useCaseWorld = async (
+  options: { clock?: Clock; reference?: UnderwritingReferenceData; store?: (store: CollectionStore) => CollectionStore } = {},
+): Promise<UseCaseWorld> => {
   const dataDir = await mkdtemp(join(tmpdir(), 'use-cases-'));
-  const store = await SqliteStore.open({});
+  const engine = await SqliteStore.open({});
+  // A test may put a wrapper around the engine (faults on plan), the composition uses the wrapper.
+  const store = options.store ? options.store(engine) : engine;
   const config = loadConfig({ DATA_DIR: dataDir, API_SECRET: MACHINE_SECRET, JWT_SECRET, PASSWORD_HASH_COST: '1024' });
   const { container, resolve } = await buildContainer(contextModules(config, store, createLogger('silent')));
   container.rebind(TOKENS.Clock).toConstantValue(options.clock ?? new SettableClock(USE_CASE_START));
@@ -41,7 +45,7 @@ export const useCaseWorld = async (options: { clock?: Clock; reference?: Underwr
     resolve,
     store,
     close: async () => {
-      await store.close();
+      await engine.close();
       await rm(dataDir, { recursive: true, force: true });
     },
   };

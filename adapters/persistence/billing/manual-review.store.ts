@@ -1,5 +1,5 @@
 import { writeUnlessDuplicate } from '../../../core/shared/domain-error.ts';
-import { centsToDollars, type Cents } from '../../../core/shared/money.ts';
+import type { Cents } from '../../../core/shared/money.ts';
 import type { ManualReviewQueue } from '../../../ports/billing/financial-alerts.port.ts';
 import type { Collection, CollectionStore, StoredDocument } from '../../../ports/persistence/collection-store.port.ts';
 
@@ -11,16 +11,10 @@ export class StoreManualReviewQueue implements ManualReviewQueue {
     this.items = store.collection('manual_reviews');
   }
 
-  /** Stored for people to read: the amount in dollars. */
+  /** Stored as every amount is, in cents. */
   async flag(item: { orgId: string; kind: string; reference: string; invoiceId: string; amount: Cents }): Promise<void> {
     await writeUnlessDuplicate(() =>
-      this.items.insertOne({
-        _id: `${item.orgId}:${item.kind}:${item.reference}`,
-        ...item,
-        amount: centsToDollars(item.amount),
-        status: 'open',
-        createdAt: new Date(),
-      }),
+      this.items.insertOne({ _id: `${item.orgId}:${item.kind}:${item.reference}`, ...item, status: 'open', createdAt: new Date() }),
     );
   }
 }
