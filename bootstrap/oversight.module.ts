@@ -24,7 +24,7 @@ export const oversightModule = (): ContextModule => ({
         TOKENS.CommissionRepository,
         TOKENS.ProgramRepository,
         TOKENS.ReferenceData,
-        TOKENS.WrittenPremiumLedger,
+        TOKENS.WrittenPremiumCounter,
         TOKENS.Clock,
       ],
       (policies, claims, commissions, programs, reference, writtenPremium, clock) =>

@@ -82,7 +82,7 @@ import type { DailyNotices } from '../ports/oversight/daily-notices.port.ts';
 import type { ScheduledJobs } from '../ports/jobs/scheduled-jobs.use-case.ts';
 import type { ReferralRepository, Referrals } from '../ports/referrals/referrals.use-case.ts';
 import type { Submissions } from '../ports/underwriting/submissions.use-case.ts';
-import type { WrittenPremiumLedger, QuoteRepository, SequenceGenerator, SubmissionRepository } from '../ports/underwriting/underwriting.repositories.ts';
+import type { WrittenPremiumCounter, QuoteRepository, SequenceGenerator, SubmissionRepository } from '../ports/underwriting/underwriting.repositories.ts';
 import type { Webhooks } from '../ports/webhooks/webhooks.use-case.ts';
 import type { LocalPaymentConfirmer } from '../adapters/http/billing/invoices.routes.ts';
 import { token } from './wiring.ts';
@@ -162,7 +162,7 @@ export const TOKENS = {
   Programs: token<Programs>('Programs'),
   SubmissionRepository: token<SubmissionRepository>('SubmissionRepository'),
   QuoteRepository: token<QuoteRepository>('QuoteRepository'),
-  WrittenPremiumLedger: token<WrittenPremiumLedger>('WrittenPremiumLedger'),
+  WrittenPremiumCounter: token<WrittenPremiumCounter>('WrittenPremiumCounter'),
   Submissions: token<Submissions>('Submissions'),
   Quoting: token<Quoting>('Quoting'),
   Binding: token<Binding>('Binding'),

@@ -1,6 +1,6 @@
 import { submissionRoutes } from '../adapters/http/underwriting/submissions.routes.ts';
 import { FixtureReferenceData } from '../adapters/reference-data/fixture-reference-data.ts';
-import { StoreWrittenPremiumLedger } from '../adapters/persistence/underwriting/written-premium-ledger.store.ts';
+import { StoreWrittenPremiumCounter } from '../adapters/persistence/underwriting/written-premium-counter.store.ts';
 import { QuoteStoreRepository } from '../adapters/persistence/underwriting/quote.store-repository.ts';
 import { SubmissionStoreRepository } from '../adapters/persistence/underwriting/submission.store-repository.ts';
 import { programRoutes } from '../adapters/http/underwriting/programs.routes.ts';
@@ -26,7 +26,7 @@ export const underwritingModule = (): ContextModule => ({
     );
     wire.factory(TOKENS.SubmissionRepository, [TOKENS.Store], SubmissionStoreRepository.create);
     wire.factory(TOKENS.QuoteRepository, [TOKENS.Store], QuoteStoreRepository.create);
-    wire.factory(TOKENS.WrittenPremiumLedger, [TOKENS.Store], (store) => new StoreWrittenPremiumLedger(store));
+    wire.factory(TOKENS.WrittenPremiumCounter, [TOKENS.Store], (store) => new StoreWrittenPremiumCounter(store));
     wire.factory(
       TOKENS.Submissions,
       [
@@ -47,7 +47,7 @@ export const underwritingModule = (): ContextModule => ({
       [
         TOKENS.SubmissionRepository,
         TOKENS.QuoteRepository,
-        TOKENS.WrittenPremiumLedger,
+        TOKENS.WrittenPremiumCounter,
         TOKENS.ReferenceData,
         TOKENS.Programs,
         TOKENS.ReferralApprovals,

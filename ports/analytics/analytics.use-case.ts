@@ -11,7 +11,7 @@ import type { PolicyRepository } from '../policy/policy.repositories.ts';
 import type { Clock } from '../shared/clock.port.ts';
 import type { ProgramRepository } from '../underwriting/programs.use-case.ts';
 import type { UnderwritingReferenceData } from '../underwriting/reference-data.port.ts';
-import type { WrittenPremiumLedger } from '../underwriting/underwriting.repositories.ts';
+import type { WrittenPremiumCounter } from '../underwriting/underwriting.repositories.ts';
 
 export interface AnalyticsDeps {
   readonly policies: PolicyRepository;
@@ -19,7 +19,7 @@ export interface AnalyticsDeps {
   readonly commissions: CommissionRepository;
   readonly programs: ProgramRepository;
   readonly reference: UnderwritingReferenceData;
-  readonly writtenPremium: WrittenPremiumLedger;
+  readonly writtenPremium: WrittenPremiumCounter;
   readonly clock: Clock;
 }
 

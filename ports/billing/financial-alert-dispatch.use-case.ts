@@ -4,7 +4,7 @@ import { formatDollars } from '../../core/shared/money.ts';
 import type { UserRepository } from '../identity/user.repository.ts';
 import type { Mailer } from '../notifications/mailer.port.ts';
 import type { Clock } from '../shared/clock.port.ts';
-import type { ClaimedAlert, FinancialAlertQueue } from './financial-alerts.port.ts';
+import type { TakenAlert, FinancialAlertQueue } from './financial-alerts.port.ts';
 
 /** Who hears about failed payments: the people who handle billing in the organization. */
 export const FINANCIAL_ALERT_ROLES: readonly Role[] = ['billing_admin', 'finance_analyst', 'org_admin'];
@@ -31,7 +31,7 @@ export class FinancialAlertDispatch {
     let sent = 0;
     while (sent < max) {
       // A failed alert keeps its lease, so each pass ends once nothing unleased is queued.
-      const alert = await this.alerts.claimNext(this.clock.now(), LEASE_MS);
+      const alert = await this.alerts.takeNext(this.clock.now(), LEASE_MS);
       if (!alert) break;
       try {
         const recipients = await this.send(alert);
@@ -44,7 +44,7 @@ export class FinancialAlertDispatch {
     return sent;
   }
 
-  private async send(alert: ClaimedAlert): Promise<number> {
+  private async send(alert: TakenAlert): Promise<number> {
     const to = (await this.users.withRoles(alert.orgId, FINANCIAL_ALERT_ROLES)).map((user) => user.email);
     if (to.length === 0) return 0;
     const amount = formatDollars(alert.amount);

@@ -22,7 +22,7 @@ export interface FinancialAlert {
   readonly createdAt: Date;
 }
 
-export interface ClaimedAlert extends FinancialAlert {
+export interface TakenAlert extends FinancialAlert {
   readonly id: string;
 }
 
@@ -30,7 +30,7 @@ export interface ClaimedAlert extends FinancialAlert {
 export interface FinancialAlertQueue {
   queue(alert: FinancialAlert): Promise<void>;
   /** Takes the oldest queued alert for `leaseMs`; one whose lease ran out (a crashed sender) is taken again. */
-  claimNext(now: Date, leaseMs: number): Promise<ClaimedAlert | null>;
+  takeNext(now: Date, leaseMs: number): Promise<TakenAlert | null>;
   markSent(id: string, recipients: number, at: Date): Promise<void>;
   /** Records why the alert could not be sent; it is taken again once its lease runs out. */
   release(id: string, error: string): Promise<void>;

@@ -15,12 +15,12 @@ import { issuePolicy, type IssuanceDeps } from './policy-issuance.ts';
 import type { Programs } from '../underwriting/programs.use-case.ts';
 import type { ReferralApproval, ReferralApprovals } from '../underwriting/referral-approvals.port.ts';
 import type { UnderwritingReferenceData } from '../underwriting/reference-data.port.ts';
-import type { WrittenPremiumLedger, QuoteRepository, SubmissionRepository } from '../underwriting/underwriting.repositories.ts';
+import type { WrittenPremiumCounter, QuoteRepository, SubmissionRepository } from '../underwriting/underwriting.repositories.ts';
 
 export interface BindingDeps extends IssuanceDeps {
   readonly submissions: SubmissionRepository;
   readonly quotes: QuoteRepository;
-  readonly writtenPremium: WrittenPremiumLedger;
+  readonly writtenPremium: WrittenPremiumCounter;
   readonly reference: UnderwritingReferenceData;
   readonly programs: Programs;
   readonly approvals: ReferralApprovals;
@@ -67,7 +67,7 @@ export class Binding {
     }
     await assertReferredIfDeclined(submission, this.deps.approvals);
     const policyId = this.deps.ids.next('pol');
-    if (!(await this.deps.submissions.claimForBinding(orgId, submissionId, policyId, this.deps.clock.now()))) {
+    if (!(await this.deps.submissions.holdForBinding(orgId, submissionId, policyId, this.deps.clock.now()))) {
       const current = await this.deps.submissions.findById(orgId, submissionId);
       if (current?.status === 'binding') throw inProgress();
       throw new DomainError('invalid_transition', `A ${current?.status ?? submission.status} submission has no active quote to bind.`, {
@@ -123,7 +123,7 @@ export class Binding {
     const approval = quote.bindable ? null : await this.deps.approvals.forQuote(orgId, quote.id);
     assertBindable(quote, on, approval !== null);
     assertNewBusinessDate(quote.risk.effectiveDate, on, withAuthority);
-    if (!(await this.deps.quotes.claimForBinding(orgId, quote.id, policyId))) {
+    if (!(await this.deps.quotes.holdForBinding(orgId, quote.id, policyId))) {
       throw new DomainError('invalid_transition', 'The quote was bound or replaced by another request.', { quoteId: quote.id });
     }
     return { quote, approval };
@@ -155,7 +155,7 @@ export class Binding {
     taken: { quote?: Quote; reserved?: { programId: string; year: number } },
   ): Promise<void> {
     if (taken.reserved && taken.quote) await this.deps.writtenPremium.release(orgId, taken.reserved.programId, taken.reserved.year, taken.quote.grossPremium);
-    if (taken.quote) await this.deps.quotes.releaseClaim(orgId, taken.quote.id, policyId);
+    if (taken.quote) await this.deps.quotes.releaseHold(orgId, taken.quote.id, policyId);
     await this.deps.submissions.releaseBinding(orgId, submissionId, policyId, this.deps.clock.now());
   }
 
@@ -183,8 +183,8 @@ export class Binding {
     const policy = policyId ? await this.deps.policies.findById(orgId, policyId) : null;
     if (policy) return this.finish(orgId, submission.id, policy);
     if (this.deps.clock.now().getTime() - submission.updatedAt.getTime() < BINDING_LEASE_MS || !policyId) throw inProgress();
-    const quote = await this.deps.quotes.findClaimedBy(orgId, submission.id, policyId);
-    if (quote) await this.deps.quotes.releaseClaim(orgId, quote.id, policyId);
+    const quote = await this.deps.quotes.findHeldBy(orgId, submission.id, policyId);
+    if (quote) await this.deps.quotes.releaseHold(orgId, quote.id, policyId);
     await this.deps.submissions.releaseBinding(orgId, submission.id, policyId, this.deps.clock.now());
     return null;
   }

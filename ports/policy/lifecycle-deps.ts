@@ -1,12 +1,12 @@
 import type { PremiumBooks } from '../billing/premium-books.use-case.ts';
 import type { Programs } from '../underwriting/programs.use-case.ts';
 import type { UnderwritingReferenceData } from '../underwriting/reference-data.port.ts';
-import type { WrittenPremiumLedger } from '../underwriting/underwriting.repositories.ts';
+import type { WrittenPremiumCounter } from '../underwriting/underwriting.repositories.ts';
 import type { IssuanceDeps } from './policy-issuance.ts';
 
 /** What the lifecycle of an issued policy (endorse, cancel, reinstate, renew) works with. */
 export interface LifecycleDeps extends IssuanceDeps {
-  readonly writtenPremium: WrittenPremiumLedger;
+  readonly writtenPremium: WrittenPremiumCounter;
   readonly reference: UnderwritingReferenceData;
   readonly programs: Programs;
   /** Keeps the ledger and commission where the policy's money stands after a premium transaction. */

@@ -11,7 +11,7 @@ import type { CompleteRisk } from '../../core/underwriting/submission.ts';
 import { assertRenewalWindow } from '../../core/underwriting/term-dates.ts';
 import type { Programs } from '../underwriting/programs.use-case.ts';
 import type { UnderwritingReferenceData } from '../underwriting/reference-data.port.ts';
-import type { WrittenPremiumLedger } from '../underwriting/underwriting.repositories.ts';
+import type { WrittenPremiumCounter } from '../underwriting/underwriting.repositories.ts';
 import { issuePolicy, type IssuanceDeps } from './policy-issuance.ts';
 
 /**
@@ -20,7 +20,7 @@ import { issuePolicy, type IssuanceDeps } from './policy-issuance.ts';
  * then the renewal issued; a refusal gives back what was taken.
  */
 export const issueRenewal = async (
-  deps: IssuanceDeps & { readonly writtenPremium: WrittenPremiumLedger; readonly reference: UnderwritingReferenceData; readonly programs: Programs },
+  deps: IssuanceDeps & { readonly writtenPremium: WrittenPremiumCounter; readonly reference: UnderwritingReferenceData; readonly programs: Programs },
   actor: Principal,
   policy: Policy,
   plan?: InstallmentPlan,

@@ -13,12 +13,12 @@ import type { IdGenerator } from '../shared/id-generator.port.ts';
 import type { Programs } from './programs.use-case.ts';
 import type { ReferralApprovals } from './referral-approvals.port.ts';
 import type { UnderwritingReferenceData } from './reference-data.port.ts';
-import type { WrittenPremiumLedger, QuoteRepository, SubmissionRepository } from './underwriting.repositories.ts';
+import type { WrittenPremiumCounter, QuoteRepository, SubmissionRepository } from './underwriting.repositories.ts';
 
 export interface QuotingDeps {
   readonly submissions: SubmissionRepository;
   readonly quotes: QuoteRepository;
-  readonly writtenPremium: WrittenPremiumLedger;
+  readonly writtenPremium: WrittenPremiumCounter;
   readonly reference: UnderwritingReferenceData;
   readonly programs: Programs;
   readonly approvals: ReferralApprovals;

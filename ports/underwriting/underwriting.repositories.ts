@@ -18,7 +18,7 @@ export interface SubmissionRepository {
   /** Makes a lifecycle move; null when the submission was not in one of `step.from`. */
   move(orgId: string, id: string, step: Transition<SubmissionStatus>, at: Date): Promise<Submission | null>;
   /** quoted → binding for the bind that will issue `policyId`; null when another holds it or it is not quoted. */
-  claimForBinding(orgId: string, id: string, policyId: string, at: Date): Promise<Submission | null>;
+  holdForBinding(orgId: string, id: string, policyId: string, at: Date): Promise<Submission | null>;
   /** binding → quoted, only for the bind of `policyId` (or for a stale one older than `staleBefore`). */
   releaseBinding(orgId: string, id: string, policyId: string, at: Date): Promise<Submission | null>;
 }
@@ -31,16 +31,16 @@ export interface QuoteRepository {
   /** Marks older active quotes of the submission superseded. */
   supersedeOthers(orgId: string, submissionId: string, keepId: string): Promise<void>;
   /** Takes an active quote for binding; exactly one of racing binders gets it. */
-  claimForBinding(orgId: string, id: string, policyId: string): Promise<Quote | null>;
-  releaseClaim(orgId: string, id: string, policyId: string): Promise<void>;
+  holdForBinding(orgId: string, id: string, policyId: string): Promise<Quote | null>;
+  releaseHold(orgId: string, id: string, policyId: string): Promise<void>;
   /** The quote a bind of `policyId` took, if any. */
-  findClaimedBy(orgId: string, submissionId: string, policyId: string): Promise<Quote | null>;
+  findHeldBy(orgId: string, submissionId: string, policyId: string): Promise<Quote | null>;
   /** Takes back a quote that was never shown to anyone (its submission moved on meanwhile). */
   withdraw(orgId: string, id: string): Promise<void>;
 }
 
 /** Written premium per organization, program and year, for the delegated-authority cap. */
-export interface WrittenPremiumLedger {
+export interface WrittenPremiumCounter {
   written(orgId: string, programId: string, year: number): Promise<Cents>;
   /** Adds `amount` only if the total stays within `cap`, in one atomic guarded write. */
   reserve(orgId: string, programId: string, year: number, amount: Cents, cap: Cents): Promise<boolean>;

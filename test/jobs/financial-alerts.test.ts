@@ -53,7 +53,7 @@ test('an alert queued before amounts were kept in cents (dollars in `amount`) is
     status: 'queued',
     leaseUntil: null,
   });
-  t.is((await alerts.claimNext(new Date('2027-01-02T00:00:00Z'), 60_000))?.amount, cents(12_550));
+  t.is((await alerts.takeNext(new Date('2027-01-02T00:00:00Z'), 60_000))?.amount, cents(12_550));
 });
 
 test('each queued alert is mailed once to the billing people of its organization', async (t) => {

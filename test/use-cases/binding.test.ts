@@ -24,7 +24,7 @@ const quoted = async (world: UseCaseWorld, risk = aRisk({ insuredName: 'Binding 
 const state = async (world: UseCaseWorld, submissionId: string, quoteId: string) => ({
   submission: (await (await world.resolve(TOKENS.SubmissionRepository)).findById(ORG, submissionId))?.status,
   quote: (await (await world.resolve(TOKENS.QuoteRepository)).findById(ORG, quoteId))?.status,
-  written: await (await world.resolve(TOKENS.WrittenPremiumLedger)).written(ORG, 'default', 2027),
+  written: await (await world.resolve(TOKENS.WrittenPremiumCounter)).written(ORG, 'default', 2027),
   policies: await world.store.collection('policies').countDocuments({ orgId: ORG }),
   invoices: await world.store.collection('invoices').countDocuments({ orgId: ORG }),
 });

@@ -21,7 +21,7 @@ const boundPolicy = async (world: UseCaseWorld, plan: 'PIF' | 'QUARTERLY') => {
   return (await world.resolve(TOKENS.Binding)).bind(PLATFORM, ORG, submission.id, plan);
 };
 
-const written = async (world: UseCaseWorld) => (await world.resolve(TOKENS.WrittenPremiumLedger)).written(ORG, 'default', 2027);
+const written = async (world: UseCaseWorld) => (await world.resolve(TOKENS.WrittenPremiumCounter)).written(ORG, 'default', 2027);
 
 test('outside the term, or a second time, a cancellation is refused and changes nothing', async (t) => {
   const world = await useCaseWorld();

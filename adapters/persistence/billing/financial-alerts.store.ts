@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { FinancialIncident } from '../../../core/billing/financial-incident.ts';
 import { writeUnlessDuplicate } from '../../../core/shared/domain-error.ts';
 import { cents, dollarsToCents } from '../../../core/shared/money.ts';
-import type { ClaimedAlert, FinancialAlert, FinancialAlertQueue, FinancialIncidentLog } from '../../../ports/billing/financial-alerts.port.ts';
+import type { TakenAlert, FinancialAlert, FinancialAlertQueue, FinancialIncidentLog } from '../../../ports/billing/financial-alerts.port.ts';
 import type { Collection, CollectionStore, StoredDocument } from '../../../ports/persistence/collection-store.port.ts';
 import { fromDocument, toDocument, type DocumentOf } from '../shared/document-mapping.ts';
 
@@ -37,7 +37,7 @@ export class StoreFinancialAlertQueue implements FinancialAlertQueue {
     );
   }
 
-  async claimNext(now: Date, leaseMs: number): Promise<ClaimedAlert | null> {
+  async takeNext(now: Date, leaseMs: number): Promise<TakenAlert | null> {
     const claimed = await this.alerts.findOneAndUpdate(
       { status: 'queued', $or: [{ leaseUntil: null }, { leaseUntil: { $lte: now } }] },
       { $set: { leaseUntil: new Date(now.getTime() + leaseMs) }, $inc: { attempts: 1 } },

@@ -57,15 +57,15 @@ export class QuoteStoreRepository implements QuoteRepository {
     await this.records.raw.updateMany(moveFilter(step, { where: { orgId, submissionId, _id: { $ne: keepId } } }), moveUpdate(step));
   }
 
-  claimForBinding(orgId: string, id: string, policyId: string): Promise<Quote | null> {
+  holdForBinding(orgId: string, id: string, policyId: string): Promise<Quote | null> {
     return guardedMove(this.records, orgId, id, transition(QUOTE_LIFECYCLE, 'bind'), { changes: { policyId } });
   }
 
-  async releaseClaim(orgId: string, id: string, policyId: string): Promise<void> {
+  async releaseHold(orgId: string, id: string, policyId: string): Promise<void> {
     await guardedMove(this.records, orgId, id, transition(QUOTE_LIFECYCLE, 'release_bind'), { where: { policyId }, changes: { policyId: null } });
   }
 
-  async findClaimedBy(orgId: string, submissionId: string, policyId: string): Promise<Quote | null> {
+  async findHeldBy(orgId: string, submissionId: string, policyId: string): Promise<Quote | null> {
     const [claimed] = await this.records.findAll(orgId, { submissionId, status: 'bound', policyId });
     return claimed ?? null;
   }

@@ -69,7 +69,7 @@ export class SubmissionStoreRepository implements SubmissionRepository {
     return guardedMove(this.records, orgId, id, step, { at });
   }
 
-  claimForBinding(orgId: string, id: string, policyId: string, at: Date): Promise<Submission | null> {
+  holdForBinding(orgId: string, id: string, policyId: string, at: Date): Promise<Submission | null> {
     return guardedMove(this.records, orgId, id, transition(SUBMISSION_LIFECYCLE, 'hold_for_binding'), { changes: { bindingPolicyId: policyId }, at });
   }
 

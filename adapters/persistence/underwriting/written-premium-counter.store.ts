@@ -1,7 +1,7 @@
 import { writeUnlessDuplicate } from '../../../core/shared/domain-error.ts';
 import { cents, type Cents } from '../../../core/shared/money.ts';
 import type { Collection, CollectionStore } from '../../../ports/persistence/collection-store.port.ts';
-import type { WrittenPremiumLedger, SequenceGenerator } from '../../../ports/underwriting/underwriting.repositories.ts';
+import type { WrittenPremiumCounter } from '../../../ports/underwriting/underwriting.repositories.ts';
 
 interface AggregateDocument {
   _id: string;
@@ -11,7 +11,7 @@ interface AggregateDocument {
 }
 
 /** Written premium per organization, program and year; the cap is enforced inside the write's filter. */
-export class StoreWrittenPremiumLedger implements WrittenPremiumLedger {
+export class StoreWrittenPremiumCounter implements WrittenPremiumCounter {
   private readonly totals: Collection<AggregateDocument>;
 
   constructor(store: CollectionStore) {
@@ -36,28 +36,5 @@ export class StoreWrittenPremiumLedger implements WrittenPremiumLedger {
 
   private key(orgId: string, programId: string, year: number): string {
     return `${orgId}:${programId}:${year}`;
-  }
-}
-
-interface SequenceDocument {
-  _id: string;
-  [field: string]: unknown;
-  value: number;
-}
-
-export class StoreSequenceGenerator implements SequenceGenerator {
-  private readonly sequences: Collection<SequenceDocument>;
-
-  constructor(store: CollectionStore) {
-    this.sequences = store.collection<SequenceDocument>('sequences');
-  }
-
-  async next(orgId: string, name: string): Promise<number> {
-    const sequence = await this.sequences.findOneAndUpdate(
-      { _id: `${orgId}:${name}`, orgId },
-      { $inc: { value: 1 } },
-      { upsert: true, returnDocument: 'after' },
-    );
-    return sequence?.value ?? 1;
   }
 }
