@@ -1,8 +1,7 @@
-import { formatDollars } from '../../core/shared/money.ts';
 import type { Invoice } from '../../core/billing/invoice.ts';
 import type { Claim } from '../../core/claims/claim.ts';
 import type { PostalAddress } from '../../core/documents/certificate.ts';
-import type { InvoiceTemplateData } from '../../core/documents/html-templates.ts';
+import { invoiceTemplateData } from './invoice-template-data.ts';
 import type { Principal } from '../../core/identity/principal.ts';
 import { assertE164, MAX_PUSH_TOKENS, type InsuredProfile, type PushPlatform, type PushToken } from '../../core/portal/insured-profile.ts';
 import type { Policy } from '../../core/policy/policy.ts';
@@ -57,13 +56,6 @@ export interface PortalHome {
   readonly openClaims: readonly Claim[];
   readonly recentDocuments: readonly LinkedDocument[];
 }
-
-const LINE_DESCRIPTIONS: Readonly<Record<string, string>> = {
-  premium: 'Premium',
-  policyFee: 'Policy fee',
-  surplusLinesTax: 'Surplus lines tax',
-  stampingFee: 'Stamping fee',
-};
 
 /** The insured is the first term's policy: every renewal shares its profile and devices. */
 const insuredIdOf = (terms: readonly Policy[]): string => (terms[0] as Policy).id;
@@ -150,18 +142,7 @@ export class PolicyholderPortal {
     const invoice = await this.invoiceAmong(terms, insured, invoiceId);
     const policy = termOf(terms, invoice.policyId);
     const profile = await this.profileOf(insured, terms);
-    const data: InvoiceTemplateData = {
-      invoiceNumber: invoice.invoiceNumber,
-      issuedOn: invoice.createdAt.toISOString().slice(0, 10),
-      dueDate: invoice.dueDate,
-      billTo: { name: policy.risk.insuredName, ...(profile?.address ? { address: profile.address } : {}) },
-      policyNumber: policy.policyNumber,
-      lines: (invoice.lines ?? [{ kind: 'premium', amount: invoice.amount }]).map((line) => ({
-        description: LINE_DESCRIPTIONS[line.kind] ?? line.kind,
-        amount: line.amount,
-      })),
-      ...(invoice.paidAmount > 0 ? { notes: `Paid so far: ${formatDollars(invoice.paidAmount)}. Status: ${invoice.status}.` } : {}),
-    };
+    const data = invoiceTemplateData(invoice, policy, profile?.address ?? null);
     return this.deps.rendering.render(
       insured,
       insured.orgId,

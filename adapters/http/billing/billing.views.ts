@@ -7,7 +7,7 @@ import type { Payment } from '../../../core/billing/payment.ts';
 import { owedToInsured } from '../../../core/billing/premium-account.ts';
 import type { PremiumPosition } from '../../../core/billing/premium-position.ts';
 import { centsToDollars as dollars } from '../../../core/shared/money.ts';
-import { OneOf, Timestamp } from '../kernel/common.schemas.ts';
+import { named, OneOf, Timestamp } from '../kernel/common.schemas.ts';
 
 const Dollars = (description = 'Dollars.') => Type.Number({ description });
 
@@ -198,3 +198,16 @@ export const viewIncident = (incident: FinancialIncident): Static<typeof Financi
   error: incident.error,
   createdAt: incident.createdAt.toISOString(),
 });
+
+/** What creating a payment intent answers. */
+export const PaymentIntentSchema = named(
+  'PaymentIntent',
+  'A card payment attempt with what the browser needs to finish it.',
+  Type.Composite([
+    PaymentAttemptSchema,
+    Type.Object({
+      clientSecret: Type.Union([Type.String(), Type.Null()]),
+      receiptDocumentId: Type.Optional(Type.String({ description: 'With `confirm: true`: the stored receipt of the payment (`GET /v1/documents/{id}`).' })),
+    }),
+  ]),
+);

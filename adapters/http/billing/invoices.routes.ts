@@ -12,7 +12,7 @@ import { orgScope } from '../kernel/org-scope.ts';
 import { defineRoute, type RouteDefinition } from '../kernel/route.ts';
 import { InvoiceSchema, viewInvoice } from './invoice.views.ts';
 
-import { PaymentAttemptSchema, PaymentSchema, viewAttempt, viewPayment } from './billing.views.ts';
+import { PaymentAttemptSchema, PaymentIntentSchema, PaymentSchema, viewAttempt, viewPayment } from './billing.views.ts';
 
 const PositiveDollars = (description: string) => Money({ exclusiveMinimum: 0, description });
 
@@ -157,19 +157,7 @@ export const invoiceRoutes = (
     responses: {
       201: {
         description: 'The payment intent.',
-        schema: named(
-          'PaymentIntent',
-          'A card payment attempt with what the browser needs to finish it.',
-          Type.Composite([
-            PaymentAttemptSchema,
-            Type.Object({
-              clientSecret: Type.Union([Type.String(), Type.Null()]),
-              receiptDocumentId: Type.Optional(
-                Type.String({ description: 'With `confirm: true`: the stored receipt of the payment (`GET /v1/documents/{id}`).' }),
-              ),
-            }),
-          ]),
-        ),
+        schema: PaymentIntentSchema,
       },
     },
     handler: async (context) => {
