@@ -11,6 +11,10 @@ import type { Resolve } from '../../bootstrap/wiring.ts';
 import type { Clock } from '../../ports/shared/clock.port.ts';
 import type { UnderwritingReferenceData } from '../../ports/underwriting/reference-data.port.ts';
 import type { CollectionStore } from '../../ports/persistence/collection-store.port.ts';
+import type { InstallmentPlan } from '../../core/billing/installment-plan.ts';
+import type { Invoice } from '../../core/billing/invoice.ts';
+import type { CompleteRisk } from '../../core/underwriting/risk.ts';
+import { aRisk } from './mothers.ts';
 import { SettableClock } from './settable-clock.ts';
 import { JWT_SECRET, MACHINE_SECRET } from './test-app.ts';
 
@@ -50,3 +54,23 @@ export const useCaseWorld = async (
     },
   };
 };
+
+/** A submission of `orgId` with its quote, made through the use cases (the risk defaults to `aRisk()`). */
+export const aQuotedSubmission = async (world: UseCaseWorld, orgId: string, risk: CompleteRisk = aRisk()) => {
+  const submission = await (await world.resolve(TOKENS.Submissions)).create(PLATFORM, orgId, risk, 'json');
+  const quote = await (await world.resolve(TOKENS.Quoting)).quote(orgId, submission.id);
+  return { submission, quote };
+};
+
+/** A policy bound through the use cases, on `plan` (QUARTERLY unless said). */
+export const aBoundPolicy = async (world: UseCaseWorld, orgId: string, options: { risk?: CompleteRisk; plan?: InstallmentPlan } = {}) => {
+  const { submission, quote } = await aQuotedSubmission(world, orgId, options.risk);
+  const policy = await (await world.resolve(TOKENS.Binding)).bind(PLATFORM, orgId, submission.id, options.plan ?? 'QUARTERLY');
+  return { submission, quote, policy };
+};
+
+/** A policy's installment invoices, first due first. */
+export const installmentsOf = async (world: UseCaseWorld, orgId: string, policyId: string): Promise<Invoice[]> =>
+  (await (await world.resolve(TOKENS.InvoiceRepository)).list(orgId, { policyId }, { limit: 50 })).data
+    .filter((invoice) => invoice.kind === 'installment')
+    .sort((a, b) => a.invoiceNumber.localeCompare(b.invoiceNumber));

@@ -5,7 +5,7 @@ import type { CollectionStore } from '../../ports/persistence/collection-store.p
 import { rejectionCodeOf } from '../support/error-codes.ts';
 import { withFaults, type Fault } from '../support/faulty-store.ts';
 import { aRisk } from '../support/mothers.ts';
-import { PLATFORM, useCaseWorld, type UseCaseWorld } from '../support/use-cases.ts';
+import { aQuotedSubmission, PLATFORM, useCaseWorld, type UseCaseWorld } from '../support/use-cases.ts';
 
 /**
  * Binding over the in-memory engine: what a bind takes (the submission, its quote, the program's
@@ -14,11 +14,7 @@ import { PLATFORM, useCaseWorld, type UseCaseWorld } from '../support/use-cases.
  */
 const ORG = 'org_bind';
 
-const quoted = async (world: UseCaseWorld, risk = aRisk({ insuredName: 'Binding Co' })) => {
-  const submission = await (await world.resolve(TOKENS.Submissions)).create(PLATFORM, ORG, risk, 'json');
-  const quote = await (await world.resolve(TOKENS.Quoting)).quote(ORG, submission.id);
-  return { submission, quote };
-};
+const quoted = (world: UseCaseWorld, risk = aRisk({ insuredName: 'Binding Co' })) => aQuotedSubmission(world, ORG, risk);
 
 /** What a bind holds or writes, read back: to compare before and after a failed bind. */
 const state = async (world: UseCaseWorld, submissionId: string, quoteId: string) => ({

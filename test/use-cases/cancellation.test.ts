@@ -6,7 +6,7 @@ import { rejectionCodeOf } from '../support/error-codes.ts';
 import { withFaults, type Fault } from '../support/faulty-store.ts';
 import { aRisk } from '../support/mothers.ts';
 import { SettableClock } from '../support/settable-clock.ts';
-import { PLATFORM, USE_CASE_START, useCaseWorld, type UseCaseWorld } from '../support/use-cases.ts';
+import { aBoundPolicy, installmentsOf, PLATFORM, USE_CASE_START, useCaseWorld, type UseCaseWorld } from '../support/use-cases.ts';
 
 /**
  * Cancelling a policy over the in-memory engine: only within its term, once, with the premium
@@ -15,11 +15,8 @@ import { PLATFORM, USE_CASE_START, useCaseWorld, type UseCaseWorld } from '../su
  */
 const ORG = 'org_cancel';
 
-const boundPolicy = async (world: UseCaseWorld, plan: 'PIF' | 'QUARTERLY') => {
-  const submission = await (await world.resolve(TOKENS.Submissions)).create(PLATFORM, ORG, aRisk({ insuredName: 'Cancel Co' }), 'json');
-  await (await world.resolve(TOKENS.Quoting)).quote(ORG, submission.id);
-  return (await world.resolve(TOKENS.Binding)).bind(PLATFORM, ORG, submission.id, plan);
-};
+const boundPolicy = async (world: UseCaseWorld, plan: 'PIF' | 'QUARTERLY') =>
+  (await aBoundPolicy(world, ORG, { risk: aRisk({ insuredName: 'Cancel Co' }), plan })).policy;
 
 const written = async (world: UseCaseWorld) => (await world.resolve(TOKENS.WrittenPremiumCounter)).written(ORG, 'default', 2027);
 
@@ -58,8 +55,7 @@ test('unpaid installments due after the date are voided; a cancellation whose wr
   const lifecycle = await world.resolve(TOKENS.PolicyLifecycle);
   const policy = await boundPolicy(world, 'QUARTERLY');
   await lifecycle.cancel(PLATFORM, ORG, policy.id, { effectiveDate: '2027-05-15', reason: 'insured_request' });
-  const invoices = (await (await world.resolve(TOKENS.InvoiceRepository)).list(ORG, { policyId: policy.id }, { limit: 20 })).data;
-  const installments = invoices.filter((invoice) => invoice.kind === 'installment');
+  const installments = await installmentsOf(world, ORG, policy.id);
   t.deepEqual(
     installments.filter((invoice) => invoice.dueDate > '2027-05-15').map((invoice) => invoice.status),
     ['void', 'void'],

@@ -3,7 +3,7 @@ import { TOKENS } from '../../bootstrap/tokens.ts';
 import { cents } from '../../core/shared/money.ts';
 import { rejectionCodeOf } from '../support/error-codes.ts';
 import { aRisk } from '../support/mothers.ts';
-import { PLATFORM, useCaseWorld, type UseCaseWorld } from '../support/use-cases.ts';
+import { aBoundPolicy, installmentsOf, PLATFORM, useCaseWorld, type UseCaseWorld } from '../support/use-cases.ts';
 
 /**
  * Card payments over the in-memory engine with the local processor: one intent per invoice and
@@ -12,11 +12,8 @@ import { PLATFORM, useCaseWorld, type UseCaseWorld } from '../support/use-cases.
 const ORG = 'org_cards';
 
 const installment = async (world: UseCaseWorld) => {
-  const submission = await (await world.resolve(TOKENS.Submissions)).create(PLATFORM, ORG, aRisk({ insuredName: 'Card Co' }), 'json');
-  await (await world.resolve(TOKENS.Quoting)).quote(ORG, submission.id);
-  const policy = await (await world.resolve(TOKENS.Binding)).bind(PLATFORM, ORG, submission.id, 'QUARTERLY');
-  const invoices = (await (await world.resolve(TOKENS.InvoiceRepository)).list(ORG, { policyId: policy.id }, { limit: 10 })).data;
-  const first = [...invoices].sort((a, b) => a.invoiceNumber.localeCompare(b.invoiceNumber))[0];
+  const { policy } = await aBoundPolicy(world, ORG, { risk: aRisk({ insuredName: 'Card Co' }) });
+  const [first] = await installmentsOf(world, ORG, policy.id);
   if (!first) throw new Error('no installment');
   return first;
 };

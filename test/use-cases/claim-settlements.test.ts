@@ -6,7 +6,7 @@ import { cents } from '../../core/shared/money.ts';
 import { rejectionCodeOf } from '../support/error-codes.ts';
 import { aRisk } from '../support/mothers.ts';
 import { SettableClock } from '../support/settable-clock.ts';
-import { PLATFORM, USE_CASE_START, useCaseWorld, type UseCaseWorld } from '../support/use-cases.ts';
+import { aBoundPolicy, PLATFORM, USE_CASE_START, useCaseWorld, type UseCaseWorld } from '../support/use-cases.ts';
 
 /**
  * Settling a claim over the in-memory engine: who may pay how much, never beyond the policy's
@@ -17,9 +17,7 @@ const person = (role: Role): Principal => ({ kind: 'user', userId: `usr_${role}`
 
 /** A $1,000,000-limit policy in force since 2027-01-01 and a claim on it, on 2027-02-01. */
 const openClaim = async (world: UseCaseWorld, clock: SettableClock) => {
-  const submission = await (await world.resolve(TOKENS.Submissions)).create(PLATFORM, ORG, aRisk({ insuredName: 'Claimant Co' }), 'json');
-  await (await world.resolve(TOKENS.Quoting)).quote(ORG, submission.id);
-  const policy = await (await world.resolve(TOKENS.Binding)).bind(PLATFORM, ORG, submission.id, 'PIF');
+  const { policy } = await aBoundPolicy(world, ORG, { risk: aRisk({ insuredName: 'Claimant Co' }), plan: 'PIF' });
   clock.set('2027-02-01T12:00:00Z');
   const claims = await world.resolve(TOKENS.Claims);
   const claim = await claims.file(PLATFORM, ORG, { policyId: policy.id, lossDate: '2027-01-20', description: 'Water damage' });

@@ -5,7 +5,7 @@ import type { CollectionStore } from '../../ports/persistence/collection-store.p
 import { rejectionCodeOf } from '../support/error-codes.ts';
 import { withFaults, type Fault } from '../support/faulty-store.ts';
 import { aRisk } from '../support/mothers.ts';
-import { PLATFORM, useCaseWorld, type UseCaseWorld } from '../support/use-cases.ts';
+import { aBoundPolicy, installmentsOf, useCaseWorld, type UseCaseWorld } from '../support/use-cases.ts';
 
 /**
  * What the payment processor's events do, over the in-memory engine: each payment counts once
@@ -16,11 +16,8 @@ import { PLATFORM, useCaseWorld, type UseCaseWorld } from '../support/use-cases.
 const ORG = 'org_pay';
 
 const firstInstallment = async (world: UseCaseWorld) => {
-  const submission = await (await world.resolve(TOKENS.Submissions)).create(PLATFORM, ORG, aRisk({ insuredName: 'Paying Co' }), 'json');
-  await (await world.resolve(TOKENS.Quoting)).quote(ORG, submission.id);
-  const policy = await (await world.resolve(TOKENS.Binding)).bind(PLATFORM, ORG, submission.id, 'QUARTERLY');
-  const invoices = (await (await world.resolve(TOKENS.InvoiceRepository)).list(ORG, { policyId: policy.id }, { limit: 10 })).data;
-  const first = [...invoices].sort((a, b) => a.invoiceNumber.localeCompare(b.invoiceNumber))[0];
+  const { policy } = await aBoundPolicy(world, ORG, { risk: aRisk({ insuredName: 'Paying Co' }) });
+  const [first] = await installmentsOf(world, ORG, policy.id);
   if (!first) throw new Error('no installment');
   return { policy, invoice: first };
 };
