@@ -19,32 +19,32 @@ const errorCodesFor = (route: RouteDefinition): ErrorCode[] => {
   return [...codes];
 };
 
+/** Codes grouped by the HTTP status they answer with, lowest status first. */
+const byStatus = (codes: readonly ErrorCode[]): [number, ErrorCode[]][] => {
+  const grouped = new Map<number, ErrorCode[]>();
+  for (const code of codes) grouped.set(HTTP_STATUS[code], [...(grouped.get(HTTP_STATUS[code]) ?? []), code]);
+  return [...grouped].sort(([a], [b]) => a - b);
+};
+
 /**
  * Each error status is one shared response, `#/components/responses/Error<status>`, listing every
  * code that status carries; an operation refers to it and names the codes it can answer with.
  */
 export const errorResponses = (route: RouteDefinition): Json => {
-  const byStatus = new Map<number, ErrorCode[]>();
-  for (const code of errorCodesFor(route)) byStatus.set(HTTP_STATUS[code], [...(byStatus.get(HTTP_STATUS[code]) ?? []), code]);
   return Object.fromEntries(
-    [...byStatus]
-      .sort(([a], [b]) => a - b)
-      .map(([status, codes]) => [
-        String(status),
-        { $ref: `#/components/responses/Error${status}`, description: codes.map((code) => `\`${code}\``).join(', ') },
-      ]),
+    byStatus(errorCodesFor(route)).map(([status, codes]) => [
+      String(status),
+      { $ref: `#/components/responses/Error${status}`, description: codes.map((code) => `\`${code}\``).join(', ') },
+    ]),
   );
 };
 
 /** The shared error responses the operations of `routes` refer to. */
 export const sharedErrorResponses = (routes: readonly RouteDefinition[]): Json => {
   const used = new Set(routes.flatMap((route) => errorCodesFor(route).map((code) => HTTP_STATUS[code])));
-  const byStatus = new Map<number, ErrorCode[]>();
-  for (const code of Object.keys(ERROR_CATALOG) as ErrorCode[]) byStatus.set(HTTP_STATUS[code], [...(byStatus.get(HTTP_STATUS[code]) ?? []), code]);
   return Object.fromEntries(
-    [...byStatus]
+    byStatus(Object.keys(ERROR_CATALOG) as ErrorCode[])
       .filter(([status]) => used.has(status))
-      .sort(([a], [b]) => a - b)
       .map(([status, codes]) => [
         `Error${status}`,
         {
