@@ -3,15 +3,11 @@ import { pdfText } from '../../adapters/documents/pdf-text.ts';
 import { TOKENS } from '../../bootstrap/tokens.ts';
 import { cents } from '../../core/shared/money.ts';
 import { aRisk } from '../support/mothers.ts';
-import { PLATFORM, useCaseWorld, type UseCaseWorld } from '../support/use-cases.ts';
+import { aBoundPolicy, PLATFORM, useCaseWorld, type UseCaseWorld } from '../support/use-cases.ts';
 
 const ORG = 'org_certs';
 
-const bound = async (world: UseCaseWorld, risk = aRisk()) => {
-  const submission = await (await world.resolve(TOKENS.Submissions)).create(PLATFORM, ORG, risk, 'json');
-  await (await world.resolve(TOKENS.Quoting)).quote(ORG, submission.id);
-  return (await world.resolve(TOKENS.Binding)).bind(PLATFORM, ORG, submission.id, 'PIF');
-};
+const bound = async (world: UseCaseWorld, risk = aRisk()) => (await aBoundPolicy(world, ORG, { risk, plan: 'PIF' })).policy;
 
 const textOf = async (world: UseCaseWorld, documentId: string) => pdfText((await (await world.resolve(TOKENS.DocumentLibrary)).read(ORG, documentId)).bytes);
 

@@ -3,7 +3,7 @@ import { installmentSchedule } from '../../core/billing/installment-plan.ts';
 import { cents, type Cents } from '../../core/shared/money.ts';
 import { TOKENS } from '../../bootstrap/tokens.ts';
 import { SettableClock } from '../support/settable-clock.ts';
-import { PLATFORM, USE_CASE_START, useCaseWorld, type UseCaseWorld } from '../support/use-cases.ts';
+import { aBoundPolicy, PLATFORM, USE_CASE_START, useCaseWorld, type UseCaseWorld } from '../support/use-cases.ts';
 import { rejectionCodeOf } from '../support/error-codes.ts';
 import { aRisk } from '../support/mothers.ts';
 import { rateOnVersion } from '../../core/underwriting/rate-manual.ts';
@@ -11,12 +11,7 @@ import { rateOnVersion } from '../../core/underwriting/rate-manual.ts';
 const ORG = 'org_uc';
 const RISK = aRisk({ insuredName: 'Use Case Co' });
 
-const bound = async (world: UseCaseWorld, plan: 'PIF' | 'QUARTERLY' = 'QUARTERLY') => {
-  const submission = await (await world.resolve(TOKENS.Submissions)).create(PLATFORM, ORG, RISK, 'json');
-  const quote = await (await world.resolve(TOKENS.Quoting)).quote(ORG, submission.id);
-  const policy = await (await world.resolve(TOKENS.Binding)).bind(PLATFORM, ORG, submission.id, plan);
-  return { submission, quote, policy };
-};
+const bound = (world: UseCaseWorld, plan: 'PIF' | 'QUARTERLY' = 'QUARTERLY') => aBoundPolicy(world, ORG, { risk: RISK, plan });
 
 const sum = (amounts: readonly Cents[]) => amounts.reduce((total, amount) => total + amount, 0);
 
