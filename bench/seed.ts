@@ -1,5 +1,5 @@
 // Writes an organization and N bound policies straight into a store, as a year of business would leave them.
-import type { CollectionStore } from '../ports/persistence/collection-store.port.ts';
+import type { CollectionStore } from '../ports/shared/persistence/collection-store.port.ts';
 
 export const BENCH_ORG = 'org_bench0000000000000000000000';
 

@@ -1,6 +1,6 @@
 import { Container } from 'inversify';
 import type { Logger } from 'pino';
-import type { CollectionStore } from '../ports/persistence/collection-store.port.ts';
+import type { CollectionStore } from '../ports/shared/persistence/collection-store.port.ts';
 import { claimsModule } from './claims.module.ts';
 import { authorizationModule } from './authorization.module.ts';
 import { billingModule } from './billing.module.ts';

@@ -1,6 +1,6 @@
 import { HmacPortalCookies } from '../adapters/security/portal-cookie.ts';
-import { portalCallbackRoutes } from '../adapters/http/auth-service/portal-callback.routes.ts';
-import { enterpriseSignInRoutes } from '../adapters/http/auth-service/enterprise-sign-in.routes.ts';
+import { portalCallbackRoutes } from '../adapters/http/identity/portal-callback.routes.ts';
+import { enterpriseSignInRoutes } from '../adapters/http/identity/enterprise-sign-in.routes.ts';
 import { EnterpriseLoginStoreRepository } from '../adapters/persistence/identity/enterprise-login.store-repository.ts';
 import { OidcEnterpriseProvider } from '../adapters/security/oidc-enterprise-provider.ts';
 import { EnterpriseSignIn } from '../ports/identity/enterprise-sign-in.use-case.ts';
@@ -8,7 +8,7 @@ import type { Logger } from 'pino';
 import { policyholderTokenRoutes } from '../adapters/http/identity/policyholder-token.routes.ts';
 import { PolicyholderCodeStoreRepository } from '../adapters/persistence/identity/policyholder-code.store-repository.ts';
 import { PolicyholderSignIn } from '../ports/policy/policyholder-sign-in.use-case.ts';
-import { authServiceRoutes } from '../adapters/http/auth-service/auth-service.routes.ts';
+import { authServiceRoutes } from '../adapters/http/identity/auth-service.routes.ts';
 import { apiKeyRoutes } from '../adapters/http/identity/api-keys.routes.ts';
 import { tokenRoutes } from '../adapters/http/identity/token.routes.ts';
 import { userRoutes } from '../adapters/http/identity/users.routes.ts';

@@ -2,7 +2,7 @@ import { MongoBackend } from '@agendajs/mongo-backend';
 import { InMemoryNotificationChannel, type AgendaBackend } from 'agenda';
 import { StoreJobRepository } from '../adapters/jobs/store-job-repository.ts';
 import { MongoStore } from '../adapters/persistence/mongo/mongo-store.engine.ts';
-import type { CollectionStore } from '../ports/persistence/collection-store.port.ts';
+import type { CollectionStore } from '../ports/shared/persistence/collection-store.port.ts';
 
 /** Agenda over the platform's store: the official MongoDB backend, or our repository over the embedded engine. */
 export const agendaBackendFor = (store: CollectionStore): AgendaBackend => {

@@ -1,6 +1,6 @@
 import { SqliteStore } from '../adapters/persistence/sqlite/sqlite-store.engine.ts';
 import { MongoStore } from '../adapters/persistence/mongo/mongo-store.engine.ts';
-import type { CollectionStore } from '../ports/persistence/collection-store.port.ts';
+import type { CollectionStore } from '../ports/shared/persistence/collection-store.port.ts';
 import type { AppConfig } from './config.ts';
 
 /** MongoDB when MONGODB_URI is set; otherwise the embedded SQLite store under DATA_DIR. */

@@ -2,13 +2,13 @@ import { analyticsRoutes } from '../adapters/http/analytics/analytics.routes.ts'
 import { jobRoutes } from '../adapters/http/platform/jobs.routes.ts';
 import { bordereauxRoutes } from '../adapters/http/reports/bordereaux.routes.ts';
 import { Bordereaux } from '../ports/reports/bordereaux.use-case.ts';
-import { StoreDailyNotices } from '../adapters/persistence/oversight/daily-notice.store.ts';
-import { StoreJobRunLog } from '../adapters/persistence/oversight/job-run-log.store.ts';
+import { StoreDailyNotices } from '../adapters/persistence/compliance/daily-notice.store.ts';
+import { StoreJobRunLog } from '../adapters/persistence/platform/job-run-log.store.ts';
 import { loadComplianceCalendar } from '../adapters/reference-data/compliance-calendar.ts';
 import { Analytics } from '../ports/analytics/analytics.use-case.ts';
-import { ScheduledJobs } from '../ports/jobs/scheduled-jobs.use-case.ts';
-import { ComplianceWatch } from '../ports/oversight/compliance-watch.ts';
-import { DaUtilizationWatch } from '../ports/oversight/da-utilization-watch.ts';
+import { ScheduledJobs } from '../ports/platform/scheduled-jobs.use-case.ts';
+import { ComplianceWatch } from '../ports/compliance/compliance-watch.ts';
+import { DaUtilizationWatch } from '../ports/compliance/da-utilization-watch.ts';
 import { TOKENS } from './tokens.ts';
 import { bindings, type ContextModule } from './wiring.ts';
 

@@ -17,7 +17,7 @@ import { NodeSecretTools } from '../adapters/security/node-secret-tools.ts';
 import { ScryptPasswordHasher } from '../adapters/security/scrypt-password-hasher.ts';
 import { SystemClock } from '../adapters/system/system-clock.ts';
 import { TimeOrderedIds } from '../adapters/system/time-ordered-ids.ts';
-import type { CollectionStore } from '../ports/persistence/collection-store.port.ts';
+import type { CollectionStore } from '../ports/shared/persistence/collection-store.port.ts';
 import { RateLimiter } from '../ports/rate-limit/rate-limiter.use-case.ts';
 import { AuditTrail } from '../ports/shared/audit-trail.ts';
 import type { AppConfig } from './config.ts';

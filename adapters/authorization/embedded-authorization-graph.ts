@@ -6,7 +6,7 @@ import { userObjectOf, type TupleReader } from '../../core/authorization/tuple-r
 import type { RelationshipTuple } from '../../core/authorization/relationship-tuple.ts';
 import { writeUnlessDuplicate } from '../../core/shared/domain-error.ts';
 import type { AuthorizationGraph } from '../../ports/authorization/authorization-graph.port.ts';
-import type { Collection, CollectionStore } from '../../ports/persistence/collection-store.port.ts';
+import type { Collection, CollectionStore } from '../../ports/shared/persistence/collection-store.port.ts';
 import { parseModelDsl } from './fga-model-dsl.ts';
 
 export const PLATFORM_MODEL_PATH = join(import.meta.dirname, '../../fixtures/authorization/model.fga');

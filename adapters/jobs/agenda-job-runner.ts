@@ -1,9 +1,9 @@
 import { Agenda, type AgendaBackend } from 'agenda';
 import cron, { type ScheduledTask } from 'node-cron';
 import type { Logger } from 'pino';
-import type { JobDefinition } from '../../ports/jobs/job-definition.ts';
+import type { JobDefinition } from '../../ports/platform/job-definition.ts';
 import { performance } from 'node:perf_hooks';
-import type { JobSchedule } from '../../ports/jobs/scheduled-jobs.use-case.ts';
+import type { JobSchedule } from '../../ports/platform/scheduled-jobs.use-case.ts';
 import type { Metrics } from '../../ports/shared/metrics.port.ts';
 import type { JobQueue } from '../../ports/webhooks/webhook.ports.ts';
 

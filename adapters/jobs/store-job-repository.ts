@@ -12,7 +12,7 @@ import {
 } from 'agenda';
 
 import { writeUnlessDuplicate } from '../../core/shared/domain-error.ts';
-import type { Collection, CollectionStore, Filter } from '../../ports/persistence/collection-store.port.ts';
+import type { Collection, CollectionStore, Filter } from '../../ports/shared/persistence/collection-store.port.ts';
 
 type JobDocument = Omit<JobParameters, '_id' | 'unique' | 'uniqueOpts'> & { _id: string; [field: string]: unknown };
 

@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import type { Collection, CollectionStore, StoredDocument } from '../../ports/persistence/collection-store.port.ts';
+import type { Collection, CollectionStore, StoredDocument } from '../../ports/shared/persistence/collection-store.port.ts';
 import type { Metrics } from '../../ports/shared/metrics.port.ts';
 
 const TIMED = new Set(['insertOne', 'findOne', 'find', 'countDocuments', 'findOneAndUpdate', 'updateOne', 'updateMany', 'deleteOne', 'deleteMany']);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { MailMessage, Mailer } from '../../ports/notifications/mailer.port.ts';
+import type { MailMessage, Mailer } from '../../ports/shared/mailer.port.ts';
 import { writeFileDurably } from '../shared/durable-file.ts';
 
 /**

@@ -1,5 +1,5 @@
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { MailMessage, Mailer } from '../../ports/notifications/mailer.port.ts';
+import type { MailMessage, Mailer } from '../../ports/shared/mailer.port.ts';
 
 export interface SmtpSettings {
   /** `smtp://user:password@host:587` (STARTTLS when offered) or `smtps://…:465` (TLS from the start). */

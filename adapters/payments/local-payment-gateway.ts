@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { GatewayIntent, GatewayRefund, PaymentGateway } from '../../ports/billing/payment-gateway.port.ts';
-import type { Collection, CollectionStore, StoredDocument } from '../../ports/persistence/collection-store.port.ts';
+import type { Collection, CollectionStore, StoredDocument } from '../../ports/shared/persistence/collection-store.port.ts';
 
 interface LocalResult extends StoredDocument {
   readonly result: GatewayIntent | GatewayRefund;

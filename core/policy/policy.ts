@@ -1,6 +1,6 @@
 import type { InstallmentPlan } from '../billing/installment-plan.ts';
 import { addMonths, compareDates, yearOf, type CalendarDate } from '../shared/calendar-date.ts';
-import { domainEvent, type DomainEvent, type EventOrigin } from '../events/domain-event.ts';
+import { domainEvent, type DomainEvent, type EventOrigin } from '../shared/events/domain-event.ts';
 import { changedMeanwhile, DomainError, validationFailed } from '../shared/domain-error.ts';
 import { lifecycle } from '../shared/lifecycle.ts';
 import type { Cents } from '../shared/money.ts';

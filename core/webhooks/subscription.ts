@@ -1,4 +1,4 @@
-import type { EventType } from '../events/event-catalog.ts';
+import type { EventType } from '../shared/events/event-catalog.ts';
 import { lifecycle } from '../shared/lifecycle.ts';
 
 export const SUBSCRIPTION_STATUSES = ['active', 'inactive'] as const;

@@ -5,7 +5,7 @@ import { validationFailed } from '../../core/shared/domain-error.ts';
 import { cents, type Cents } from '../../core/shared/money.ts';
 import type { CommissionRepository } from '../billing/commission.repositories.ts';
 import type { ClaimRepository } from '../claims/claim.repository.ts';
-import { everyRecord } from '../persistence/page.ts';
+import { everyRecord } from '../shared/persistence/page.ts';
 import { premiumTotals } from '../policy/policy-premium.use-case.ts';
 import type { PolicyRepository } from '../policy/policy.repositories.ts';
 import type { Clock } from '../shared/clock.port.ts';

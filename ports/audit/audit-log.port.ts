@@ -1,5 +1,5 @@
 import type { AuditEntry } from '../../core/audit/audit-entry.ts';
-import type { Page, PageRequest } from '../persistence/page.ts';
+import type { Page, PageRequest } from '../shared/persistence/page.ts';
 
 export interface AuditFilters {
   readonly actor?: string;

@@ -1,6 +1,6 @@
 import type { Commission } from '../../core/billing/commission.ts';
 import type { LedgerEntry } from '../../core/billing/ledger.ts';
-import type { Among, Page, PageRequest } from '../persistence/page.ts';
+import type { Among, Page, PageRequest } from '../shared/persistence/page.ts';
 
 export interface CommissionRepository {
   /** Rejects with `duplicate` when the ledger posting already has its commission. */

@@ -2,7 +2,7 @@ import type { Role } from '../../core/identity/roles.ts';
 import { escapeHtml } from '../../core/shared/html.ts';
 import { formatDollars } from '../../core/shared/money.ts';
 import type { UserRepository } from '../identity/user.repository.ts';
-import type { Mailer } from '../notifications/mailer.port.ts';
+import type { Mailer } from '../shared/mailer.port.ts';
 import type { Clock } from '../shared/clock.port.ts';
 import type { TakenAlert, FinancialAlertQueue } from './financial-alerts.port.ts';
 

@@ -1,7 +1,7 @@
 import { INVOICE_LIFECYCLE, type Invoice } from '../../core/billing/invoice.ts';
 import { assertTransition } from '../../core/shared/lifecycle.ts';
 import type { Payment, PaymentMethod } from '../../core/billing/payment.ts';
-import { domainEvent } from '../../core/events/domain-event.ts';
+import { domainEvent } from '../../core/shared/events/domain-event.ts';
 import { DomainError, notFound, writeUnlessDuplicate } from '../../core/shared/domain-error.ts';
 import { cents, type Cents, centsToDollars, formatDollars } from '../../core/shared/money.ts';
 import type { Principal } from '../../core/identity/principal.ts';

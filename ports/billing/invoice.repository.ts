@@ -1,6 +1,6 @@
 import type { CreditStep, Invoice, InvoiceStatus } from '../../core/billing/invoice.ts';
-import type { Page, PageRequest } from '../persistence/page.ts';
-import type { DomainEvent } from '../../core/events/domain-event.ts';
+import type { Page, PageRequest } from '../shared/persistence/page.ts';
+import type { DomainEvent } from '../../core/shared/events/domain-event.ts';
 import type { Payment, RefundStep } from '../../core/billing/payment.ts';
 import type { Cents } from '../../core/shared/money.ts';
 

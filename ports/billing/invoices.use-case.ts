@@ -1,6 +1,6 @@
 import type { Invoice } from '../../core/billing/invoice.ts';
 import { notFound } from '../../core/shared/domain-error.ts';
-import type { Page, PageRequest } from '../persistence/page.ts';
+import type { Page, PageRequest } from '../shared/persistence/page.ts';
 import type { InvoiceFilters, InvoiceRepository, PaymentRepository } from './invoice.repository.ts';
 import type { Payment } from '../../core/billing/payment.ts';
 

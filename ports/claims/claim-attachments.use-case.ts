@@ -6,7 +6,7 @@ import type { FeatureFlags } from '../flags/feature-flags.use-case.ts';
 import type { DocumentLibrary, LinkedDocument } from '../documents/document-library.use-case.ts';
 import type { StagedFile } from '../documents/staged-file.ts';
 import { uploadedType } from '../documents/upload-typing.ts';
-import type { Page, PageRequest } from '../persistence/page.ts';
+import type { Page, PageRequest } from '../shared/persistence/page.ts';
 import type { AuditTrail } from '../shared/audit-trail.ts';
 import type { IdGenerator } from '../shared/id-generator.port.ts';
 import { claimOf } from './claim-changes.ts';

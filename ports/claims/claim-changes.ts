@@ -1,5 +1,5 @@
 import { CLAIM_LIFECYCLE, type Claim, type ClaimMove } from '../../core/claims/claim.ts';
-import type { DomainEvent } from '../../core/events/domain-event.ts';
+import type { DomainEvent } from '../../core/shared/events/domain-event.ts';
 import { describeActor, type Principal } from '../../core/identity/principal.ts';
 import { changedMeanwhile, notFound } from '../../core/shared/domain-error.ts';
 import { centsToDollars } from '../../core/shared/money.ts';

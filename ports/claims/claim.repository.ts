@@ -1,7 +1,7 @@
 import type { Claim, ClaimStatus } from '../../core/claims/claim.ts';
-import type { DomainEvent } from '../../core/events/domain-event.ts';
+import type { DomainEvent } from '../../core/shared/events/domain-event.ts';
 import type { Transition } from '../../core/shared/lifecycle.ts';
-import type { Among, Page, PageRequest } from '../persistence/page.ts';
+import type { Among, Page, PageRequest } from '../shared/persistence/page.ts';
 
 export interface ClaimFilters extends Among {
   readonly status?: ClaimStatus;

@@ -1,13 +1,13 @@
 import { assertLossCovered } from '../../core/claims/claim-coverage.ts';
 import { claimNumberFor, incurred, NO_RESERVES, reserveMove, type Claim, type Claimant, type Reserves } from '../../core/claims/claim.ts';
-import { domainEvent } from '../../core/events/domain-event.ts';
+import { domainEvent } from '../../core/shared/events/domain-event.ts';
 import { describeActor, type Principal } from '../../core/identity/principal.ts';
 import { compareDates, today, yearOf, type CalendarDate } from '../../core/shared/calendar-date.ts';
 import { notFound, validationFailed } from '../../core/shared/domain-error.ts';
 import { cents, type Cents } from '../../core/shared/money.ts';
 import type { RecordRelationships } from '../authorization/record-relationships.ts';
 import type { UserRepository } from '../identity/user.repository.ts';
-import type { Page, PageRequest } from '../persistence/page.ts';
+import type { Page, PageRequest } from '../shared/persistence/page.ts';
 import type { PolicyRepository } from '../policy/policy.repositories.ts';
 import type { SequenceGenerator } from '../underwriting/underwriting.repositories.ts';
 import { eventOrigin } from '../shared/event-origin.ts';

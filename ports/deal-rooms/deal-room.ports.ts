@@ -1,6 +1,6 @@
 import type { DealMessage, DealRoom } from '../../core/deal-rooms/deal-room.ts';
 import type { CredentialRef, Principal } from '../../core/identity/principal.ts';
-import type { Page, PageRequest } from '../persistence/page.ts';
+import type { Page, PageRequest } from '../shared/persistence/page.ts';
 
 export interface DealRoomRepository {
   insert(room: DealRoom): Promise<void>;

@@ -5,7 +5,7 @@ import { DomainError, notFound, validationFailed } from '../../core/shared/domai
 import type { RecordAccess } from '../authorization/record-access.ts';
 import type { FeatureFlags } from '../flags/feature-flags.use-case.ts';
 import type { UserRepository } from '../identity/user.repository.ts';
-import type { Page, PageRequest } from '../persistence/page.ts';
+import type { Page, PageRequest } from '../shared/persistence/page.ts';
 import type { Clock } from '../shared/clock.port.ts';
 import type { IdGenerator } from '../shared/id-generator.port.ts';
 import type { SubmissionRepository } from '../underwriting/underwriting.repositories.ts';

@@ -4,7 +4,7 @@ import { DomainError, notFound, writeUnlessDuplicate } from '../../core/shared/d
 import type { Clock } from '../shared/clock.port.ts';
 import type { IdGenerator } from '../shared/id-generator.port.ts';
 import type { RecordRelationships } from '../authorization/record-relationships.ts';
-import type { Page, PageRequest } from '../persistence/page.ts';
+import type { Page, PageRequest } from '../shared/persistence/page.ts';
 import type { DocumentFilters, DocumentRepository } from './document.repository.ts';
 import type { FileContent, FileStorage } from './file-storage.port.ts';
 import type { DownloadLinks } from './download-links.port.ts';

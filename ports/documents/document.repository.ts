@@ -1,5 +1,5 @@
 import type { DocumentType, StoredDocumentRecord } from '../../core/documents/stored-document.ts';
-import type { Among, Page, PageRequest } from '../persistence/page.ts';
+import type { Among, Page, PageRequest } from '../shared/persistence/page.ts';
 
 export interface DocumentFilters extends Among {
   readonly type?: DocumentType;

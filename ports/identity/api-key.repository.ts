@@ -1,5 +1,5 @@
 import type { ApiKey } from '../../core/identity/api-key.ts';
-import type { Page, PageRequest } from '../persistence/page.ts';
+import type { Page, PageRequest } from '../shared/persistence/page.ts';
 
 export interface ApiKeyRepository {
   insert(key: ApiKey): Promise<void>;

@@ -5,7 +5,7 @@ import { API_KEY_SCOPES, type Permission } from '../../core/identity/permissions
 import { describeActor, type Principal } from '../../core/identity/principal.ts';
 import { DomainError, notFound, validationFailed } from '../../core/shared/domain-error.ts';
 import type { Environment } from '../../core/tenancy/organization.ts';
-import { mapPage, type Page, type PageRequest } from '../persistence/page.ts';
+import { mapPage, type Page, type PageRequest } from '../shared/persistence/page.ts';
 import type { AuditTrail } from '../shared/audit-trail.ts';
 import type { Clock } from '../shared/clock.port.ts';
 import type { IdGenerator } from '../shared/id-generator.port.ts';

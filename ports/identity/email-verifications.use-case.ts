@@ -2,7 +2,7 @@ import { normalizeEmail } from '../../core/identity/credentials.rules.ts';
 import { EMAIL_CODE_TTL_MS, EMAIL_CODE_WINDOW_MS, EMAIL_CODES_PER_HOUR, verificationMail } from '../../core/identity/email-verification.ts';
 import type { User } from '../../core/identity/user.ts';
 import { DomainError } from '../../core/shared/domain-error.ts';
-import type { Mailer } from '../notifications/mailer.port.ts';
+import type { Mailer } from '../shared/mailer.port.ts';
 import type { WindowCounter } from '../rate-limit/window-counter.port.ts';
 import type { Clock } from '../shared/clock.port.ts';
 import type { SecretTools } from './credential-crypto.port.ts';

@@ -1,6 +1,6 @@
 import type { Role } from '../../core/identity/roles.ts';
 import type { User } from '../../core/identity/user.ts';
-import type { Page, PageRequest } from '../persistence/page.ts';
+import type { Page, PageRequest } from '../shared/persistence/page.ts';
 
 export interface UserRepository {
   /** Rejects with `duplicate` when the e-mail is taken. */

@@ -1,4 +1,4 @@
-import { domainEvent } from '../../core/events/domain-event.ts';
+import { domainEvent } from '../../core/shared/events/domain-event.ts';
 import type { Principal } from '../../core/identity/principal.ts';
 import { withCharges } from '../../core/policy/policy-charges.ts';
 import {

@@ -1,5 +1,5 @@
 import type { InstallmentPlan } from '../../core/billing/installment-plan.ts';
-import { domainEvent } from '../../core/events/domain-event.ts';
+import { domainEvent } from '../../core/shared/events/domain-event.ts';
 import type { Principal } from '../../core/identity/principal.ts';
 import { withCharges } from '../../core/policy/policy-charges.ts';
 import {
@@ -22,7 +22,7 @@ import { aggregateFlag, daFlags } from '../../core/underwriting/delegated-author
 import { rateOnVersion } from '../../core/underwriting/rate-manual.ts';
 import { assertValidRisk } from '../../core/underwriting/risk-validation.ts';
 import type { CompleteRisk } from '../../core/underwriting/submission.ts';
-import type { Among, Page, PageRequest } from '../persistence/page.ts';
+import type { Among, Page, PageRequest } from '../shared/persistence/page.ts';
 import type { PolicyFilters } from './policy.repositories.ts';
 import type { LifecycleDeps } from './lifecycle-deps.ts';
 import { cancelPolicy, reinstatePolicy, type CancellationInput } from './policy-cancellation.ts';

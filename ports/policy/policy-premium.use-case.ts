@@ -3,7 +3,7 @@ import { billedByKind } from '../../core/billing/premium-billing.ts';
 import { chargesOwed, type ChargesChange } from '../../core/policy/policy-charges.ts';
 import { premiumTermOf, type Policy } from '../../core/policy/policy.ts';
 import type { LineOfBusiness } from '../../core/underwriting/reference-data.ts';
-import { forEachRecord } from '../persistence/page.ts';
+import { forEachRecord } from '../shared/persistence/page.ts';
 import { premiumAsOf, type PremiumTransaction } from '../../core/policy/premium.ts';
 import { compareDates, today, type CalendarDate } from '../../core/shared/calendar-date.ts';
 import { notFound } from '../../core/shared/domain-error.ts';

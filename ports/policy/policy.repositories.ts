@@ -1,9 +1,9 @@
-import type { DomainEvent } from '../../core/events/domain-event.ts';
+import type { DomainEvent } from '../../core/shared/events/domain-event.ts';
 import type { Policy, PolicyStatus } from '../../core/policy/policy.ts';
 import type { PolicyTransaction } from '../../core/policy/policy-transaction.ts';
 import type { CalendarDate } from '../../core/shared/calendar-date.ts';
 import type { Transition } from '../../core/shared/lifecycle.ts';
-import type { Among, Page, PageRequest } from '../persistence/page.ts';
+import type { Among, Page, PageRequest } from '../shared/persistence/page.ts';
 
 export type PolicyChanges = Partial<Omit<Policy, 'id' | 'orgId' | 'version' | 'status'>>;
 

@@ -9,7 +9,7 @@ import {
 } from '../../core/identity/policyholder-code.ts';
 import { issueClaims } from '../../core/identity/service-claims.ts';
 import { DomainError } from '../../core/shared/domain-error.ts';
-import type { Mailer } from '../notifications/mailer.port.ts';
+import type { Mailer } from '../shared/mailer.port.ts';
 import type { PolicyRepository } from './policy.repositories.ts';
 import type { WindowCounter } from '../rate-limit/window-counter.port.ts';
 import type { Clock } from '../shared/clock.port.ts';

@@ -10,7 +10,7 @@ import type { InvoiceRepository } from '../billing/invoice.repository.ts';
 import type { ClaimRepository } from '../claims/claim.repository.ts';
 import type { DocumentLibrary, LinkedDocument } from '../documents/document-library.use-case.ts';
 import type { PdfRendering } from '../documents/pdf-rendering.use-case.ts';
-import type { Page, PageRequest } from '../persistence/page.ts';
+import type { Page, PageRequest } from '../shared/persistence/page.ts';
 import type { FeatureFlags } from '../flags/feature-flags.use-case.ts';
 import type { AuditTrail } from '../shared/audit-trail.ts';
 import type { Clock } from '../shared/clock.port.ts';

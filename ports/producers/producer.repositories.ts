@@ -1,6 +1,6 @@
 import type { Appointment, AppointmentStatus, License, Producer, ProducerStatus } from '../../core/producers/producer.ts';
 import type { Transition } from '../../core/shared/lifecycle.ts';
-import type { Among, Page, PageRequest } from '../persistence/page.ts';
+import type { Among, Page, PageRequest } from '../shared/persistence/page.ts';
 
 export interface ProducerRepository {
   insert(producer: Producer): Promise<void>;

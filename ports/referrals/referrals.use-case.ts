@@ -14,7 +14,7 @@ import { assertTransition, type Transition } from '../../core/shared/lifecycle.t
 import type { RecordAccess } from '../authorization/record-access.ts';
 import type { ClaimRepository } from '../claims/claim.repository.ts';
 import type { UserRepository } from '../identity/user.repository.ts';
-import type { Page, PageRequest } from '../persistence/page.ts';
+import type { Page, PageRequest } from '../shared/persistence/page.ts';
 import type { PolicyRepository } from '../policy/policy.repositories.ts';
 import type { AuditTrail } from '../shared/audit-trail.ts';
 import type { Clock } from '../shared/clock.port.ts';

@@ -5,7 +5,7 @@ import { addDays } from '../../core/shared/calendar-date.ts';
 import { toCsv } from '../../core/shared/csv.ts';
 import type { CommissionRepository } from '../billing/commission.repositories.ts';
 import type { ClaimRepository } from '../claims/claim.repository.ts';
-import { everyRecord } from '../persistence/page.ts';
+import { everyRecord } from '../shared/persistence/page.ts';
 import type { PolicyRepository } from '../policy/policy.repositories.ts';
 
 export interface BordereauxDeps {

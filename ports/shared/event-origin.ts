@@ -1,4 +1,4 @@
-import type { EventOrigin } from '../../core/events/domain-event.ts';
+import type { EventOrigin } from '../../core/shared/events/domain-event.ts';
 import type { IdGenerator } from './id-generator.port.ts';
 
 /** Where a new event comes from: a fresh event id, its organization, and when. */

@@ -1,6 +1,6 @@
 import type { Cents } from '../../core/shared/money.ts';
 import type { Organization, Tier } from '../../core/tenancy/organization.ts';
-import type { Page, PageRequest } from '../persistence/page.ts';
+import type { Page, PageRequest } from '../shared/persistence/page.ts';
 
 export interface OrganizationChanges {
   readonly name?: string;

@@ -2,7 +2,7 @@ import type { Principal } from '../../core/identity/principal.ts';
 import { notFound } from '../../core/shared/domain-error.ts';
 import { centsToDollars } from '../../core/shared/money.ts';
 import { normalizeDomain, type Organization, type Tier } from '../../core/tenancy/organization.ts';
-import { mapPage, type Page, type PageRequest } from '../persistence/page.ts';
+import { mapPage, type Page, type PageRequest } from '../shared/persistence/page.ts';
 import type { AuditTrail } from '../shared/audit-trail.ts';
 import type { Clock } from '../shared/clock.port.ts';
 import type { IdGenerator } from '../shared/id-generator.port.ts';

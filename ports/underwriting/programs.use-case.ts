@@ -3,7 +3,7 @@ import { DomainError, changedMeanwhile, notFound } from '../../core/shared/domai
 import { programForRisk, type DaProgram, type ProgramStatus } from '../../core/underwriting/delegated-authority.ts';
 import { checkedProgramTerms, type ProgramTerms } from '../../core/underwriting/program-terms.ts';
 import type { CompleteRisk } from '../../core/underwriting/submission.ts';
-import type { Page, PageRequest } from '../persistence/page.ts';
+import type { Page, PageRequest } from '../shared/persistence/page.ts';
 import type { AuditTrail } from '../shared/audit-trail.ts';
 import type { Clock } from '../shared/clock.port.ts';
 import type { IdGenerator } from '../shared/id-generator.port.ts';

@@ -9,7 +9,7 @@ import { fromAcord125, type Extraction, type FormFields } from '../../core/under
 import type { StoredDocumentRecord } from '../../core/documents/stored-document.ts';
 import type { FormReader } from '../documents/form-reader.port.ts';
 import type { StagedFile } from '../documents/staged-file.ts';
-import type { Page, PageRequest } from '../persistence/page.ts';
+import type { Page, PageRequest } from '../shared/persistence/page.ts';
 import type { ProducerRepository } from '../producers/producer.repositories.ts';
 import type { Clock } from '../shared/clock.port.ts';
 import type { IdGenerator } from '../shared/id-generator.port.ts';

@@ -2,7 +2,7 @@ import type { Quote } from '../../core/underwriting/quote.ts';
 import type { Submission, SubmissionStatus } from '../../core/underwriting/submission.ts';
 import type { Cents } from '../../core/shared/money.ts';
 import type { Transition } from '../../core/shared/lifecycle.ts';
-import type { Among, Page, PageRequest } from '../persistence/page.ts';
+import type { Among, Page, PageRequest } from '../shared/persistence/page.ts';
 
 export interface SubmissionFilters extends Among {
   readonly status?: SubmissionStatus;

@@ -1,6 +1,6 @@
-import type { DomainEvent } from '../../core/events/domain-event.ts';
+import type { DomainEvent } from '../../core/shared/events/domain-event.ts';
 import type { DeliveryError, WebhookDelivery, WebhookSubscription } from '../../core/webhooks/subscription.ts';
-import type { Page, PageRequest } from '../persistence/page.ts';
+import type { Page, PageRequest } from '../shared/persistence/page.ts';
 
 export interface SubscriptionRepository {
   insert(subscription: WebhookSubscription): Promise<void>;

@@ -1,10 +1,10 @@
-import { domainEvent, type DomainEvent } from '../../core/events/domain-event.ts';
-import { isEventType, type EventType } from '../../core/events/event-catalog.ts';
+import { domainEvent, type DomainEvent } from '../../core/shared/events/domain-event.ts';
+import { isEventType, type EventType } from '../../core/shared/events/event-catalog.ts';
 import { DomainError, notFound, validationFailed } from '../../core/shared/domain-error.ts';
 import type { Environment } from '../../core/tenancy/organization.ts';
 import { assertCallbackUrl } from '../../core/webhooks/address.rules.ts';
 import type { WebhookDelivery, WebhookSubscription } from '../../core/webhooks/subscription.ts';
-import type { Page, PageRequest } from '../persistence/page.ts';
+import type { Page, PageRequest } from '../shared/persistence/page.ts';
 import { deliver, delivered, type DeliveryDeps } from './webhook-delivery.ts';
 import {
   EVENT_RETENTION_DAYS,

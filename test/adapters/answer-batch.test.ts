@@ -1,5 +1,5 @@
 import test from 'ava';
-import { AnswerBatch } from '../../adapters/http/kernel/answer-batch.ts';
+import { AnswerBatch } from '../../adapters/http/shared/answer-batch.ts';
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 

@@ -1,5 +1,5 @@
 import test from 'ava';
-import { firstUnsafeString } from '../../adapters/http/kernel/text-input.ts';
+import { firstUnsafeString } from '../../adapters/http/shared/text-input.ts';
 
 test('the first unsafe string is named by its path, at any depth, in arrays and in keys', (t) => {
   t.is(firstUnsafeString({ id: 'pol_1', orgId: 'org_1' }), null);

@@ -1,11 +1,11 @@
 import type { TestFn } from 'ava';
 import { randomUUID } from 'node:crypto';
 import { isDomainError } from '../../core/shared/domain-error.ts';
-import type { CollectionStore, StoredDocument } from '../../ports/persistence/collection-store.port.ts';
+import type { CollectionStore, StoredDocument } from '../../ports/shared/persistence/collection-store.port.ts';
 import { pageQuery, toPage, NEWEST_FIRST } from '../../adapters/persistence/shared/cursor-page.ts';
 import { guardedMove } from '../../adapters/persistence/shared/guarded-move.ts';
 import { RecordCollection } from '../../adapters/persistence/shared/record-collection.ts';
-import type { DomainEvent } from '../../core/events/domain-event.ts';
+import type { DomainEvent } from '../../core/shared/events/domain-event.ts';
 
 export interface StoreUnderTest {
   readonly store: CollectionStore;

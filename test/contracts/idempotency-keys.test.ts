@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { MongoStore } from '../../adapters/persistence/mongo/mongo-store.engine.ts';
 import { StoreIdempotencyKeys } from '../../adapters/persistence/platform/idempotency-key.store.ts';
 import { SqliteStore } from '../../adapters/persistence/sqlite/sqlite-store.engine.ts';
-import type { CollectionStore } from '../../ports/persistence/collection-store.port.ts';
+import type { CollectionStore } from '../../ports/shared/persistence/collection-store.port.ts';
 import { IDEMPOTENCY_LEASE_MS } from '../../ports/shared/idempotency-keys.port.ts';
 
 const at = (iso: string) => new Date(iso);

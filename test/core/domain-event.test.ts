@@ -1,7 +1,7 @@
 import test from 'ava';
-import { domainEvent } from '../../core/events/domain-event.ts';
-import { EVENT_TYPES } from '../../core/events/event-catalog.ts';
-import { EVENT_MONEY_FIELDS } from '../../core/events/event-data.ts';
+import { domainEvent } from '../../core/shared/events/domain-event.ts';
+import { EVENT_TYPES } from '../../core/shared/events/event-catalog.ts';
+import { EVENT_MONEY_FIELDS } from '../../core/shared/events/event-data.ts';
 import { cents } from '../../core/shared/money.ts';
 
 const origin = { id: 'evt_1', orgId: 'org_1', at: new Date('2027-01-01T00:00:00Z') };

@@ -1,6 +1,6 @@
 import anyTest, { type TestFn } from 'ava';
 import { SqliteStore } from '../../adapters/persistence/sqlite/sqlite-store.engine.ts';
-import type { Collection, CollectionStore, StoredDocument } from '../../ports/persistence/collection-store.port.ts';
+import type { Collection, CollectionStore, StoredDocument } from '../../ports/shared/persistence/collection-store.port.ts';
 import { call, MACHINE_SECRET, startTestApp, type TestApp } from '../support/test-app.ts';
 
 type Faults = { ready: boolean; audit: boolean };

@@ -2,7 +2,7 @@ import anyTest, { type TestFn } from 'ava';
 import { createRequire } from 'node:module';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { EVENT_TYPES } from '../../core/events/event-catalog.ts';
+import { EVENT_TYPES } from '../../core/shared/events/event-catalog.ts';
 import { ERROR_CODES } from '../../core/shared/error-catalog.ts';
 import { call, startTestApp, type TestApp } from '../support/test-app.ts';
 

@@ -1,7 +1,7 @@
 import anyTest, { type TestFn } from 'ava';
 import { SqliteStore } from '../../adapters/persistence/sqlite/sqlite-store.engine.ts';
 import { addDays, today } from '../../core/shared/calendar-date.ts';
-import type { CollectionStore } from '../../ports/persistence/collection-store.port.ts';
+import type { CollectionStore } from '../../ports/shared/persistence/collection-store.port.ts';
 import { boundPolicy, createdProgram } from '../support/mothers.ts';
 import { startReceiver } from '../support/receiver.ts';
 import { call, createProducer, createTenant, MACHINE_SECRET, startTestApp, type Tenant, type TestApp } from '../support/test-app.ts';

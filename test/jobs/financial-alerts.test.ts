@@ -3,7 +3,7 @@ import { SqliteStore } from '../../adapters/persistence/sqlite/sqlite-store.engi
 import { StoreFinancialAlertQueue } from '../../adapters/persistence/billing/financial-alerts.store.ts';
 import { UserStoreRepository } from '../../adapters/persistence/identity/user.store-repository.ts';
 import { FinancialAlertDispatch } from '../../ports/billing/financial-alert-dispatch.use-case.ts';
-import type { MailMessage, Mailer } from '../../ports/notifications/mailer.port.ts';
+import type { MailMessage, Mailer } from '../../ports/shared/mailer.port.ts';
 import type { Role } from '../../core/identity/roles.ts';
 import { cents } from '../../core/shared/money.ts';
 

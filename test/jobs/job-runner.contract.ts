@@ -2,7 +2,7 @@ import type { ExecutionContext } from 'ava';
 import { AgendaJobRunner } from '../../adapters/jobs/agenda-job-runner.ts';
 import { agendaBackendFor } from '../../bootstrap/job-backend.ts';
 import { createLogger } from '../../bootstrap/logger.ts';
-import type { CollectionStore } from '../../ports/persistence/collection-store.port.ts';
+import type { CollectionStore } from '../../ports/shared/persistence/collection-store.port.ts';
 
 const until = async (condition: () => boolean, timeoutMs = 8_000) => {
   const deadline = Date.now() + timeoutMs;

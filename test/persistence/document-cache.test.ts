@@ -1,6 +1,6 @@
 import test from 'ava';
 import { SqliteStore } from '../../adapters/persistence/sqlite/sqlite-store.engine.ts';
-import type { StoredDocument } from '../../ports/persistence/collection-store.port.ts';
+import type { StoredDocument } from '../../ports/shared/persistence/collection-store.port.ts';
 
 // The embedded store keeps recently read documents decoded (document-cache.ts). These cases are
 // the ones where a read sees state that is then undone or removed without a write of its own.

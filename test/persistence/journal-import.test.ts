@@ -7,7 +7,7 @@ import { exportJournal } from '../../adapters/persistence/sqlite/journal-export.
 import { journalLine, type JournalRecord } from '../../adapters/persistence/sqlite/journal-format.ts';
 import { IMPORTED_JOURNAL_FILE, JournalCorruptError } from '../../adapters/persistence/sqlite/journal-import.ts';
 import { SqliteStore } from '../../adapters/persistence/sqlite/sqlite-store.engine.ts';
-import type { StoredDocument } from '../../ports/persistence/collection-store.port.ts';
+import type { StoredDocument } from '../../ports/shared/persistence/collection-store.port.ts';
 
 interface Row extends StoredDocument {
   _id: string;

@@ -1,4 +1,4 @@
-import type { Collection, CollectionStore, StoredDocument } from '../../ports/persistence/collection-store.port.ts';
+import type { Collection, CollectionStore, StoredDocument } from '../../ports/shared/persistence/collection-store.port.ts';
 
 const FAULTABLE = new Set(['insertOne', 'findOneAndUpdate', 'updateOne', 'updateMany', 'deleteOne', 'deleteMany']);
 

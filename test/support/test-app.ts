@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import { startApp, type RunningApp } from '../../bootstrap/app.ts';
 import { loadConfig, type AppConfig } from '../../bootstrap/config.ts';
 import { createLogger } from '../../bootstrap/logger.ts';
-import type { CollectionStore } from '../../ports/persistence/collection-store.port.ts';
+import type { CollectionStore } from '../../ports/shared/persistence/collection-store.port.ts';
 
 export const MACHINE_SECRET = 'test-machine-secret-0123456789abcdef';
 export const JWT_SECRET = 'test-jwt-secret-0123456789abcdef0123456789';

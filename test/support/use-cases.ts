@@ -10,7 +10,7 @@ import { TOKENS } from '../../bootstrap/tokens.ts';
 import type { Resolve } from '../../bootstrap/wiring.ts';
 import type { Clock } from '../../ports/shared/clock.port.ts';
 import type { UnderwritingReferenceData } from '../../ports/underwriting/reference-data.port.ts';
-import type { CollectionStore } from '../../ports/persistence/collection-store.port.ts';
+import type { CollectionStore } from '../../ports/shared/persistence/collection-store.port.ts';
 import type { InstallmentPlan } from '../../core/billing/installment-plan.ts';
 import type { Invoice } from '../../core/billing/invoice.ts';
 import type { CompleteRisk } from '../../core/underwriting/risk.ts';

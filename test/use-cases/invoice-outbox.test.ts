@@ -1,7 +1,7 @@
 import test from 'ava';
 import { SqliteStore } from '../../adapters/persistence/sqlite/sqlite-store.engine.ts';
 import { InvoiceStoreRepository } from '../../adapters/persistence/billing/invoice.store-repository.ts';
-import type { DomainEvent } from '../../core/events/domain-event.ts';
+import type { DomainEvent } from '../../core/shared/events/domain-event.ts';
 import { newOutbox, withEvents } from '../../adapters/persistence/shared/outbox.ts';
 import { AggregateOutbox } from '../../adapters/persistence/webhooks/webhook.stores.ts';
 import { cents } from '../../core/shared/money.ts';

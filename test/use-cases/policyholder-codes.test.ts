@@ -1,6 +1,6 @@
 import test, { type ExecutionContext } from 'ava';
 import { TOKENS } from '../../bootstrap/tokens.ts';
-import type { MailMessage } from '../../ports/notifications/mailer.port.ts';
+import type { MailMessage } from '../../ports/shared/mailer.port.ts';
 import { PolicyholderSignIn } from '../../ports/policy/policyholder-sign-in.use-case.ts';
 import { aRisk } from '../support/mothers.ts';
 import { SettableClock } from '../support/settable-clock.ts';

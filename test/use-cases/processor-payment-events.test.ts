@@ -1,7 +1,7 @@
 import test from 'ava';
 import { TOKENS } from '../../bootstrap/tokens.ts';
 import { cents } from '../../core/shared/money.ts';
-import type { CollectionStore } from '../../ports/persistence/collection-store.port.ts';
+import type { CollectionStore } from '../../ports/shared/persistence/collection-store.port.ts';
 import { rejectionCodeOf } from '../support/error-codes.ts';
 import { withFaults, type Fault } from '../support/faulty-store.ts';
 import { aRisk } from '../support/mothers.ts';

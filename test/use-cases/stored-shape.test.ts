@@ -3,7 +3,7 @@ import { NO_CHARGE_TERMS } from '../../core/underwriting/charge-terms.ts';
 import { InvoiceStoreRepository, PaymentStoreRepository } from '../../adapters/persistence/billing/invoice.store-repository.ts';
 import { SqliteStore } from '../../adapters/persistence/sqlite/sqlite-store.engine.ts';
 import { PolicyStoreRepository } from '../../adapters/persistence/policy/policy.store-repository.ts';
-import { domainEvent } from '../../core/events/domain-event.ts';
+import { domainEvent } from '../../core/shared/events/domain-event.ts';
 import { issuedEvent, newPolicy, POLICY_LIFECYCLE } from '../../core/policy/policy.ts';
 import { transition } from '../../core/shared/lifecycle.ts';
 import { cents } from '../../core/shared/money.ts';

@@ -1,9 +1,9 @@
 import { Type } from '@sinclair/typebox';
 import { centsToDollars } from '../../../core/shared/money.ts';
 import { MAX_COMMISSION_MONTHS, type Analytics } from '../../../ports/analytics/analytics.use-case.ts';
-import { DateOnly, Dollars, Nullable } from '../kernel/common.schemas.ts';
-import { orgScope } from '../kernel/org-scope.ts';
-import { defineRoute, type RouteDefinition } from '../kernel/route.ts';
+import { DateOnly, Dollars, Nullable } from '../shared/common.schemas.ts';
+import { orgScope } from '../shared/org-scope.ts';
+import { defineRoute, type RouteDefinition } from '../shared/route.ts';
 
 const OrgParams = Type.Object({ orgId: Type.String({ minLength: 1, maxLength: 128, description: "The caller's own organization; another answers 404." }) });
 const YearMonth = Type.String({ pattern: '^[0-9]{4}-(0[1-9]|1[0-2])$', description: 'YYYY-MM.', examples: ['2027-01'] });

@@ -2,10 +2,10 @@ import { Type } from '@sinclair/typebox';
 import type { AuditEntry } from '../../../core/audit/audit-entry.ts';
 import { toCsv } from '../../../core/shared/csv.ts';
 import type { AuditLog } from '../../../ports/audit/audit-log.port.ts';
-import { OneOf, OrgIdQuery, PageQuery, pageOf, Timestamp } from '../kernel/common.schemas.ts';
-import { mapPage, type Page } from '../../../ports/persistence/page.ts';
-import { orgScope } from '../kernel/org-scope.ts';
-import { defineRoute, type RouteDefinition } from '../kernel/route.ts';
+import { OneOf, OrgIdQuery, PageQuery, pageOf, Timestamp } from '../shared/common.schemas.ts';
+import { mapPage, type Page } from '../../../ports/shared/persistence/page.ts';
+import { orgScope } from '../shared/org-scope.ts';
+import { defineRoute, type RouteDefinition } from '../shared/route.ts';
 
 const AuditEventSchema = Type.Object(
   {

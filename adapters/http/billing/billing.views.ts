@@ -7,7 +7,7 @@ import type { Payment } from '../../../core/billing/payment.ts';
 import { owedToInsured } from '../../../core/billing/premium-account.ts';
 import type { PremiumPosition } from '../../../core/billing/premium-position.ts';
 import { centsToDollars as dollars } from '../../../core/shared/money.ts';
-import { named, OneOf, Timestamp } from '../kernel/common.schemas.ts';
+import { named, OneOf, Timestamp } from '../shared/common.schemas.ts';
 
 const Dollars = (description = 'Dollars.') => Type.Number({ description });
 

@@ -1,8 +1,8 @@
 import { Type } from '@sinclair/typebox';
 import type { CreditSettlement } from '../../../ports/billing/credit-settlement.use-case.ts';
-import { IdParams, OneOf, OrgIdQuery, Text } from '../kernel/common.schemas.ts';
-import { orgScope } from '../kernel/org-scope.ts';
-import { defineRoute, type RouteDefinition } from '../kernel/route.ts';
+import { IdParams, OneOf, OrgIdQuery, Text } from '../shared/common.schemas.ts';
+import { orgScope } from '../shared/org-scope.ts';
+import { defineRoute, type RouteDefinition } from '../shared/route.ts';
 import { InvoiceSchema, viewInvoice } from './invoice.views.ts';
 import { PaymentSchema, viewPayment } from './billing.views.ts';
 

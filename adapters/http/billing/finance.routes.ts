@@ -1,12 +1,12 @@
 import type { RecordAccess } from '../../../ports/authorization/record-access.ts';
-import { visibleAmong } from '../kernel/record-scope.ts';
+import { visibleAmong } from '../shared/record-scope.ts';
 import { Type } from '@sinclair/typebox';
 import type { CommissionRepository, LedgerRepository } from '../../../ports/billing/commission.repositories.ts';
 import type { FinancialIncidentLog } from '../../../ports/billing/financial-alerts.port.ts';
-import { mapPage } from '../../../ports/persistence/page.ts';
-import { collectionOf, OrgIdQuery, pageOf, PageQuery } from '../kernel/common.schemas.ts';
-import { orgScope } from '../kernel/org-scope.ts';
-import { defineRoute, type RouteDefinition } from '../kernel/route.ts';
+import { mapPage } from '../../../ports/shared/persistence/page.ts';
+import { collectionOf, OrgIdQuery, pageOf, PageQuery } from '../shared/common.schemas.ts';
+import { orgScope } from '../shared/org-scope.ts';
+import { defineRoute, type RouteDefinition } from '../shared/route.ts';
 import { CommissionSchema, FinancialIncidentSchema, LedgerEntrySchema, viewCommission, viewIncident, viewLedgerEntry } from './billing.views.ts';
 
 const Id = Type.String({ minLength: 1, maxLength: 128 });

@@ -2,7 +2,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { linesOf, type Invoice } from '../../../core/billing/invoice.ts';
 import { centsToDollars as dollars } from '../../../core/shared/money.ts';
-import { Dollars, OneOf, Timestamp } from '../kernel/common.schemas.ts';
+import { Dollars, OneOf, Timestamp } from '../shared/common.schemas.ts';
 
 /** Line kinds as the API names them. */
 const LINE_KIND = { premium: 'premium', policyFee: 'policy_fee', surplusLinesTax: 'surplus_lines_tax', stampingFee: 'stamping_fee' } as const;

@@ -1,15 +1,15 @@
 import type { RecordAccess } from '../../../ports/authorization/record-access.ts';
-import { visibleAmong } from '../kernel/record-scope.ts';
+import { visibleAmong } from '../shared/record-scope.ts';
 import { Type } from '@sinclair/typebox';
 import type { Invoices } from '../../../ports/billing/invoices.use-case.ts';
 import type { InvoiceSettlement } from '../../../ports/billing/invoice-settlement.use-case.ts';
 import type { CardPayments } from '../../../ports/billing/card-payments.use-case.ts';
 import { validationFailed } from '../../../core/shared/domain-error.ts';
 import { dollarsToCents } from '../../../core/shared/money.ts';
-import { IdParams, LongText, Money, named, OneOf, OrgIdQuery, pageOf, PageQuery, Text } from '../kernel/common.schemas.ts';
-import { mapPage } from '../../../ports/persistence/page.ts';
-import { orgScope } from '../kernel/org-scope.ts';
-import { defineRoute, type RouteDefinition } from '../kernel/route.ts';
+import { IdParams, LongText, Money, named, OneOf, OrgIdQuery, pageOf, PageQuery, Text } from '../shared/common.schemas.ts';
+import { mapPage } from '../../../ports/shared/persistence/page.ts';
+import { orgScope } from '../shared/org-scope.ts';
+import { defineRoute, type RouteDefinition } from '../shared/route.ts';
 import { InvoiceSchema, viewInvoice } from './invoice.views.ts';
 
 import { PaymentAttemptSchema, PaymentIntentSchema, PaymentSchema, viewAttempt, viewPayment } from './billing.views.ts';

@@ -3,12 +3,12 @@ import { ACCEPTED_FILE_TYPES } from '../../../core/documents/content-sniffing.ts
 import { MAX_FILE_NAME_BYTES } from '../../../core/documents/file-name.ts';
 import type { StoredDocumentRecord } from '../../../core/documents/stored-document.ts';
 import { MAX_ATTACHMENT_BYTES, type ClaimAttachments } from '../../../ports/claims/claim-attachments.use-case.ts';
-import { mapPage } from '../../../ports/persistence/page.ts';
+import { mapPage } from '../../../ports/shared/persistence/page.ts';
 import { downloadUrl } from '../documents/document.views.ts';
-import { IdParams, OrgIdQuery, PageQuery, pageOf, Timestamp } from '../kernel/common.schemas.ts';
-import { FILE_UPLOAD_HELP, FilenameQuery, uploadedFile } from '../kernel/file-upload.ts';
-import { orgScope } from '../kernel/org-scope.ts';
-import { defineRoute, type RouteDefinition } from '../kernel/route.ts';
+import { IdParams, OrgIdQuery, PageQuery, pageOf, Timestamp } from '../shared/common.schemas.ts';
+import { FILE_UPLOAD_HELP, FilenameQuery, uploadedFile } from '../shared/file-upload.ts';
+import { orgScope } from '../shared/org-scope.ts';
+import { defineRoute, type RouteDefinition } from '../shared/route.ts';
 
 const AttachmentFields = {
   id: Type.String({ description: 'The document id: GET /v1/documents/:id describes it too.' }),

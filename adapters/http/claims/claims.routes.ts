@@ -4,11 +4,11 @@ import { dollarsToCents } from '../../../core/shared/money.ts';
 import type { RecordAccess } from '../../../ports/authorization/record-access.ts';
 import type { ClaimSettlements } from '../../../ports/claims/claim-settlements.use-case.ts';
 import type { Claims } from '../../../ports/claims/claims.use-case.ts';
-import { mapPage } from '../../../ports/persistence/page.ts';
-import { DateOnly, Email, IdParams, LongText, Money, OneOf, OrgIdQuery, PageQuery, pageOf, Text } from '../kernel/common.schemas.ts';
-import { orgScope } from '../kernel/org-scope.ts';
-import { visibleAmong } from '../kernel/record-scope.ts';
-import { defineRoute, type RouteDefinition } from '../kernel/route.ts';
+import { mapPage } from '../../../ports/shared/persistence/page.ts';
+import { DateOnly, Email, IdParams, LongText, Money, OneOf, OrgIdQuery, PageQuery, pageOf, Text } from '../shared/common.schemas.ts';
+import { orgScope } from '../shared/org-scope.ts';
+import { visibleAmong } from '../shared/record-scope.ts';
+import { defineRoute, type RouteDefinition } from '../shared/route.ts';
 import { ClaimSchema, SettlementSchema, viewClaim, viewSettlement } from './claims.views.ts';
 
 const Scoped = Type.Object(OrgIdQuery);

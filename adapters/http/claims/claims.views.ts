@@ -2,7 +2,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { CLAIM_STATUSES, incurred, SETTLEMENT_STATUSES, type Claim, type Reserves, type Settlement } from '../../../core/claims/claim.ts';
 import { centsToDollars as dollars } from '../../../core/shared/money.ts';
-import { Dollars, Nullable, OneOf, Timestamp } from '../kernel/common.schemas.ts';
+import { Dollars, Nullable, OneOf, Timestamp } from '../shared/common.schemas.ts';
 
 const ReservesSchema = Type.Object({ indemnity: Dollars, expense: Dollars });
 

@@ -7,8 +7,8 @@ import { DomainError } from '../../../core/shared/domain-error.ts';
 import type { RoomTicket } from '../../../ports/deal-rooms/deal-room.ports.ts';
 import type { DealRooms, Standing } from '../../../ports/deal-rooms/deal-rooms.use-case.ts';
 import type { AccessChanges } from '../../../ports/shared/access-changes.ts';
-import { unsafeText } from '../kernel/text-input.ts';
-import { refuseUpgrade, type UpgradeRoute } from '../kernel/upgrade-route.ts';
+import { unsafeText } from '../shared/text-input.ts';
+import { refuseUpgrade, type UpgradeRoute } from '../shared/upgrade-route.ts';
 import { viewMessage } from './deal-room.views.ts';
 import { SocketQuota, type SocketCaps } from './socket-quota.ts';
 

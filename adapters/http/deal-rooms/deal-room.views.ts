@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { DealMessage, DealRoom } from '../../../core/deal-rooms/deal-room.ts';
-import { Timestamp } from '../kernel/common.schemas.ts';
+import { Timestamp } from '../shared/common.schemas.ts';
 
 export const DealRoomSchema = Type.Object(
   {

@@ -1,10 +1,10 @@
 import { Type } from '@sinclair/typebox';
 import { DEAL_ROOM_LIMITS } from '../../../core/deal-rooms/deal-room.ts';
-import { mapPage } from '../../../ports/persistence/page.ts';
+import { mapPage } from '../../../ports/shared/persistence/page.ts';
 import type { DealRooms } from '../../../ports/deal-rooms/deal-rooms.use-case.ts';
-import { IdParams, LongText, OrgIdQuery, PageQuery, pageOf, Text, Timestamp } from '../kernel/common.schemas.ts';
-import { orgScope } from '../kernel/org-scope.ts';
-import { defineRoute, type RouteDefinition } from '../kernel/route.ts';
+import { IdParams, LongText, OrgIdQuery, PageQuery, pageOf, Text, Timestamp } from '../shared/common.schemas.ts';
+import { orgScope } from '../shared/org-scope.ts';
+import { defineRoute, type RouteDefinition } from '../shared/route.ts';
 import { DealMessageSchema, DealRoomSchema, viewMessage, viewRoom } from './deal-room.views.ts';
 
 const Scoped = Type.Object(OrgIdQuery);

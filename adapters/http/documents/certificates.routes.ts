@@ -1,9 +1,9 @@
 import { Type } from '@sinclair/typebox';
 import type { RecordAccess } from '../../../ports/authorization/record-access.ts';
 import type { Certificates } from '../../../ports/policy/certificates.use-case.ts';
-import { LongText, OrgIdQuery, PostalAddressSchema, Text } from '../kernel/common.schemas.ts';
-import { orgScope } from '../kernel/org-scope.ts';
-import { defineRoute, type RouteDefinition } from '../kernel/route.ts';
+import { LongText, OrgIdQuery, PostalAddressSchema, Text } from '../shared/common.schemas.ts';
+import { orgScope } from '../shared/org-scope.ts';
+import { defineRoute, type RouteDefinition } from '../shared/route.ts';
 import { DocumentSchema, viewDocument } from './document.views.ts';
 
 const CertificateRequest = Type.Object(

@@ -2,7 +2,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { StoredDocumentRecord } from '../../../core/documents/stored-document.ts';
 import type { DownloadLink } from '../../../ports/documents/document-library.use-case.ts';
-import { Nullable, Timestamp } from '../kernel/common.schemas.ts';
+import { Nullable, Timestamp } from '../shared/common.schemas.ts';
 
 export const DocumentSchema = Type.Object(
   {

@@ -2,11 +2,11 @@ import { Type } from '@sinclair/typebox';
 import type { DocumentLibrary } from '../../../ports/documents/document-library.use-case.ts';
 import { DOCUMENT_TYPES } from '../../../core/documents/stored-document.ts';
 import type { RecordAccess } from '../../../ports/authorization/record-access.ts';
-import { mapPage } from '../../../ports/persistence/page.ts';
-import { IdParams, OneOf, OrgIdQuery, PageQuery, pageOf } from '../kernel/common.schemas.ts';
-import { visibleAmong } from '../kernel/record-scope.ts';
-import { orgScope } from '../kernel/org-scope.ts';
-import { definePublicRoute, defineRoute, type RouteDefinition } from '../kernel/route.ts';
+import { mapPage } from '../../../ports/shared/persistence/page.ts';
+import { IdParams, OneOf, OrgIdQuery, PageQuery, pageOf } from '../shared/common.schemas.ts';
+import { visibleAmong } from '../shared/record-scope.ts';
+import { orgScope } from '../shared/org-scope.ts';
+import { definePublicRoute, defineRoute, type RouteDefinition } from '../shared/route.ts';
 import { attachmentDisposition, DocumentSchema, viewDocument } from './document.views.ts';
 
 export const documentRoutes = (library: DocumentLibrary, records: RecordAccess, publicBaseUrl: string): RouteDefinition[] => [

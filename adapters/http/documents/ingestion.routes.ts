@@ -2,10 +2,10 @@ import { Type } from '@sinclair/typebox';
 import { ACCEPTED_FILE_TYPES } from '../../../core/documents/content-sniffing.ts';
 import { DOCUMENT_CLASSES, REVIEW_BELOW } from '../../../core/documents/document-classification.ts';
 import { MAX_INGEST_BYTES, type DocumentIngestion } from '../../../ports/documents/document-ingestion.use-case.ts';
-import { Nullable, OneOf, OrgIdQuery } from '../kernel/common.schemas.ts';
-import { FILE_UPLOAD_HELP, FilenameQuery, uploadedFile } from '../kernel/file-upload.ts';
-import { orgScope } from '../kernel/org-scope.ts';
-import { defineRoute, type RouteDefinition } from '../kernel/route.ts';
+import { Nullable, OneOf, OrgIdQuery } from '../shared/common.schemas.ts';
+import { FILE_UPLOAD_HELP, FilenameQuery, uploadedFile } from '../shared/file-upload.ts';
+import { orgScope } from '../shared/org-scope.ts';
+import { defineRoute, type RouteDefinition } from '../shared/route.ts';
 import { DocumentSchema, viewDocument } from './document.views.ts';
 
 const ClassificationSchema = Type.Object({

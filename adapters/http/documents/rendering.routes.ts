@@ -3,10 +3,10 @@ import { TEMPLATE_NAMES } from '../../../core/documents/html-templates.ts';
 import { validationFailed } from '../../../core/shared/domain-error.ts';
 import { dollarsToCents } from '../../../core/shared/money.ts';
 import { MAX_HTML_BYTES, type PdfRendering, type RenderRequest } from '../../../ports/documents/pdf-rendering.use-case.ts';
-import { DateOnly, LongText, Money, OneOf, OrgIdQuery, PostalAddressSchema, Text } from '../kernel/common.schemas.ts';
-import { orgScope } from '../kernel/org-scope.ts';
-import { defineRoute, type RouteDefinition } from '../kernel/route.ts';
-import { validate } from '../kernel/schema-validator.ts';
+import { DateOnly, LongText, Money, OneOf, OrgIdQuery, PostalAddressSchema, Text } from '../shared/common.schemas.ts';
+import { orgScope } from '../shared/org-scope.ts';
+import { defineRoute, type RouteDefinition } from '../shared/route.ts';
+import { validate } from '../shared/schema-validator.ts';
 import { DocumentSchema, viewDocument } from './document.views.ts';
 
 const InvoiceData = Type.Object(

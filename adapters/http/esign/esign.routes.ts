@@ -1,9 +1,9 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { ENVELOPE_STATUSES, type SigningEnvelope } from '../../../core/esign/envelope.ts';
 import type { Envelopes } from '../../../ports/esign/envelopes.use-case.ts';
-import { Email, IdParams, OneOf, OrgIdQuery, Text, Timestamp } from '../kernel/common.schemas.ts';
-import { orgScope } from '../kernel/org-scope.ts';
-import { defineRoute, type RouteDefinition } from '../kernel/route.ts';
+import { Email, IdParams, OneOf, OrgIdQuery, Text, Timestamp } from '../shared/common.schemas.ts';
+import { orgScope } from '../shared/org-scope.ts';
+import { defineRoute, type RouteDefinition } from '../shared/route.ts';
 
 const SignerSchema = Type.Object({ name: Text({ minLength: 1, maxLength: 200 }), email: Email }, { additionalProperties: false });
 

@@ -1,8 +1,8 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { FeatureFlags, FlagState } from '../../../ports/flags/feature-flags.use-case.ts';
-import { collectionOf, OrgIdQuery } from '../kernel/common.schemas.ts';
-import { orgScope } from '../kernel/org-scope.ts';
-import { defineRoute, type RouteDefinition } from '../kernel/route.ts';
+import { collectionOf, OrgIdQuery } from '../shared/common.schemas.ts';
+import { orgScope } from '../shared/org-scope.ts';
+import { defineRoute, type RouteDefinition } from '../shared/route.ts';
 
 const FlagValueSchema = Type.Union([Type.Boolean(), Type.Number(), Type.String()]);
 const FlagSchema = Type.Object(

@@ -1,9 +1,9 @@
 import { Type } from '@sinclair/typebox';
 import { API_KEY_SCOPES } from '../../../core/identity/permissions.ts';
 import type { ApiKeys } from '../../../ports/identity/api-keys.use-case.ts';
-import { IdParams, ListQuery, OrgIdQuery, pageOf, Text, Timestamp } from '../kernel/common.schemas.ts';
-import { orgScope } from '../kernel/org-scope.ts';
-import { defineRoute, type RouteDefinition } from '../kernel/route.ts';
+import { IdParams, ListQuery, OrgIdQuery, pageOf, Text, Timestamp } from '../shared/common.schemas.ts';
+import { orgScope } from '../shared/org-scope.ts';
+import { defineRoute, type RouteDefinition } from '../shared/route.ts';
 
 const Scope = Type.Union(
   API_KEY_SCOPES.map((scope) => Type.Literal(scope)),

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { PolicyholderSignIn } from '../../../ports/policy/policyholder-sign-in.use-case.ts';
-import { definePublicRoute, type RouteDefinition } from '../kernel/route.ts';
+import { definePublicRoute, type RouteDefinition } from '../shared/route.ts';
 
 const PolicyNumber = Type.String({
   minLength: 1,

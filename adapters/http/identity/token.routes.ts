@@ -1,8 +1,8 @@
 import { Type } from '@sinclair/typebox';
 import { DomainError } from '../../../core/shared/domain-error.ts';
 import type { AuthSessions } from '../../../ports/identity/auth-sessions.use-case.ts';
-import { Timestamp } from '../kernel/common.schemas.ts';
-import { definePublicRoute, type RouteDefinition } from '../kernel/route.ts';
+import { Timestamp } from '../shared/common.schemas.ts';
+import { definePublicRoute, type RouteDefinition } from '../shared/route.ts';
 
 const TokenSchema = Type.Object(
   { token: Type.String({ description: 'Service JWT (HS256, 8 hours).' }) },

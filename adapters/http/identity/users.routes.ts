@@ -2,9 +2,9 @@ import { Type } from '@sinclair/typebox';
 import { MIN_PASSWORD_LENGTH, MAX_PASSWORD_LENGTH } from '../../../core/identity/credentials.rules.ts';
 import { ROLES } from '../../../core/identity/roles.ts';
 import type { Users } from '../../../ports/identity/users.use-case.ts';
-import { Email, IdParams, ListQuery, OrgIdQuery, pageOf, Text, Timestamp } from '../kernel/common.schemas.ts';
-import { orgScope } from '../kernel/org-scope.ts';
-import { defineRoute, type RouteDefinition } from '../kernel/route.ts';
+import { Email, IdParams, ListQuery, OrgIdQuery, pageOf, Text, Timestamp } from '../shared/common.schemas.ts';
+import { orgScope } from '../shared/org-scope.ts';
+import { defineRoute, type RouteDefinition } from '../shared/route.ts';
 
 export const RoleSchema = Type.Union(ROLES.map((role) => Type.Literal(role)));
 export const Password = Type.String({ minLength: MIN_PASSWORD_LENGTH, maxLength: MAX_PASSWORD_LENGTH, writeOnly: true });

@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { validationFailed } from '../../../core/shared/domain-error.ts';
 import type { InboundPipeline } from '../../../ports/inbound/inbound-pipeline.use-case.ts';
 import type { InboundEndpoint } from '../../../ports/inbound/inbound.ports.ts';
-import { definePublicRoute, type RouteDefinition } from '../kernel/route.ts';
+import { definePublicRoute, type RouteDefinition } from '../shared/route.ts';
 
 const RAW_JSON = { maxBytes: 1024 * 1024, contentTypes: ['application/json'] };
 

@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Type } from '@sinclair/typebox';
 import { notFound } from '../../../core/shared/domain-error.ts';
-import { definePublicRoute, type RouteDefinition } from '../kernel/route.ts';
+import { definePublicRoute, type RouteDefinition } from '../shared/route.ts';
 
 /** The renderer's own browser bundle, served from this service: the page loads nothing from elsewhere. */
 const SCALAR_DIST = dirname(fileURLToPath(import.meta.resolve('@scalar/api-reference')));

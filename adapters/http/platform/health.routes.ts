@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { DomainError } from '../../../core/shared/domain-error.ts';
-import type { CollectionStore } from '../../../ports/persistence/collection-store.port.ts';
-import { definePublicRoute, type RouteDefinition } from '../kernel/route.ts';
+import type { CollectionStore } from '../../../ports/shared/persistence/collection-store.port.ts';
+import { definePublicRoute, type RouteDefinition } from '../shared/route.ts';
 
 const Status = Type.Object({ status: Type.String() });
 

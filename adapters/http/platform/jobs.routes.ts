@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
-import type { ScheduledJobs } from '../../../ports/jobs/scheduled-jobs.use-case.ts';
-import { collectionOf, Nullable, OneOf, Timestamp } from '../kernel/common.schemas.ts';
-import { defineRoute, type RouteDefinition } from '../kernel/route.ts';
+import type { ScheduledJobs } from '../../../ports/platform/scheduled-jobs.use-case.ts';
+import { collectionOf, Nullable, OneOf, Timestamp } from '../shared/common.schemas.ts';
+import { defineRoute, type RouteDefinition } from '../shared/route.ts';
 
 const JobSchema = Type.Object(
   {

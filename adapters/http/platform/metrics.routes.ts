@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { DomainError } from '../../../core/shared/domain-error.ts';
 import type { MetricsExposition } from '../../../ports/shared/metrics.port.ts';
-import { definePublicRoute, type RouteDefinition } from '../kernel/route.ts';
+import { definePublicRoute, type RouteDefinition } from '../shared/route.ts';
 
 const digest = (value: string): Buffer => createHash('sha256').update(value).digest();
 

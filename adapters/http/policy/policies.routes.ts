@@ -1,5 +1,5 @@
 import type { RecordAccess } from '../../../ports/authorization/record-access.ts';
-import { visibleAmong } from '../kernel/record-scope.ts';
+import { visibleAmong } from '../shared/record-scope.ts';
 import { Type } from '@sinclair/typebox';
 import { INSTALLMENT_PLANS } from '../../../core/billing/installment-plan.ts';
 import { CANCELLATION_REASONS, POLICY_STATUSES } from '../../../core/policy/policy.ts';
@@ -8,10 +8,10 @@ import { dollarsToCents } from '../../../core/shared/money.ts';
 import { LINES_OF_BUSINESS, US_STATES } from '../../../core/underwriting/reference-data.ts';
 import type { PolicyLifecycle } from '../../../ports/policy/policy-lifecycle.use-case.ts';
 import type { PolicyPremium } from '../../../ports/policy/policy-premium.use-case.ts';
-import { IdParams, OrgIdQuery, PageQuery, pageOf, OneOf, DateOnly, LongText, Money, Text } from '../kernel/common.schemas.ts';
-import { mapPage } from '../../../ports/persistence/page.ts';
-import { orgScope } from '../kernel/org-scope.ts';
-import { defineRoute, type RouteDefinition } from '../kernel/route.ts';
+import { IdParams, OrgIdQuery, PageQuery, pageOf, OneOf, DateOnly, LongText, Money, Text } from '../shared/common.schemas.ts';
+import { mapPage } from '../../../ports/shared/persistence/page.ts';
+import { orgScope } from '../shared/org-scope.ts';
+import { defineRoute, type RouteDefinition } from '../shared/route.ts';
 import { PolicySchema, TransactionSchema, viewPolicy, viewTransaction } from './policy.views.ts';
 import { OrganizationPremiumSchema, PremiumReportSchema, viewOrganizationPremium, viewPremiumReport } from './premium.views.ts';
 

@@ -7,7 +7,7 @@ import type { PolicyTransaction } from '../../../core/policy/policy-transaction.
 import { CANCELLATION_METHODS } from '../../../core/policy/premium.ts';
 import { cents, centsToDollars as dollars, type Cents } from '../../../core/shared/money.ts';
 import type { ChargeTerms } from '../../../core/underwriting/charge-terms.ts';
-import { Dollars, Nullable, OneOf, Timestamp } from '../kernel/common.schemas.ts';
+import { Dollars, Nullable, OneOf, Timestamp } from '../shared/common.schemas.ts';
 
 export const viewTaxesAndFees = (premium: Cents, charges: ChargesChange, terms: ChargeTerms): Static<typeof TaxesAndFeesSchema> => ({
   policyFee: dollars(charges.policyFee),

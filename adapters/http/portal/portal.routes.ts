@@ -3,12 +3,12 @@ import { PUSH_PLATFORMS } from '../../../core/portal/insured-profile.ts';
 import { DomainError } from '../../../core/shared/domain-error.ts';
 import type { Principal } from '../../../core/identity/principal.ts';
 import type { LinkedDocument } from '../../../ports/documents/document-library.use-case.ts';
-import { mapPage } from '../../../ports/persistence/page.ts';
+import { mapPage } from '../../../ports/shared/persistence/page.ts';
 import type { Insured, PolicyholderPortal } from '../../../ports/portal/policyholder-portal.use-case.ts';
 import { InvoiceSchema, viewInvoice } from '../billing/invoice.views.ts';
 import { DocumentSchema, downloadUrl, viewDocument } from '../documents/document.views.ts';
-import { collectionOf, IdParams, OneOf, pageOf, PageQuery, PostalAddressSchema, Timestamp } from '../kernel/common.schemas.ts';
-import { defineRoute, type RouteDefinition } from '../kernel/route.ts';
+import { collectionOf, IdParams, OneOf, pageOf, PageQuery, PostalAddressSchema, Timestamp } from '../shared/common.schemas.ts';
+import { defineRoute, type RouteDefinition } from '../shared/route.ts';
 import { PortalHomeSchema, PortalPolicySchema, ProfileSchema, viewHome, viewPortalPolicy } from './portal.views.ts';
 
 /** Staff credentials (and the machine secret) are refused here as policyholder tokens are refused everywhere else. */

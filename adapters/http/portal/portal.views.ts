@@ -7,7 +7,7 @@ import { centsToDollars } from '../../../core/shared/money.ts';
 import type { PortalHome } from '../../../ports/portal/policyholder-portal.use-case.ts';
 import { InvoiceSchema, viewInvoice } from '../billing/invoice.views.ts';
 import { DocumentSchema, viewDocument } from '../documents/document.views.ts';
-import { Dollars, Nullable, OneOf, PostalAddressSchema } from '../kernel/common.schemas.ts';
+import { Dollars, Nullable, OneOf, PostalAddressSchema } from '../shared/common.schemas.ts';
 
 export const PortalPolicySchema = Type.Object(
   {

@@ -1,13 +1,13 @@
 import type { RecordAccess } from '../../../ports/authorization/record-access.ts';
-import { visibleAmong } from '../kernel/record-scope.ts';
+import { visibleAmong } from '../shared/record-scope.ts';
 import { Type, type Static } from '@sinclair/typebox';
 import { APPOINTMENT_STATUSES, type Appointment, type Producer } from '../../../core/producers/producer.ts';
 import { LINES_OF_BUSINESS, US_STATES } from '../../../core/underwriting/reference-data.ts';
-import { mapPage } from '../../../ports/persistence/page.ts';
+import { mapPage } from '../../../ports/shared/persistence/page.ts';
 import type { Producers } from '../../../ports/producers/producers.use-case.ts';
-import { collectionOf, DateOnly, IdParams, OneOf, OrgIdQuery, pageOf, PageQuery, Text, Timestamp } from '../kernel/common.schemas.ts';
-import { orgScope } from '../kernel/org-scope.ts';
-import { defineRoute, type RouteDefinition } from '../kernel/route.ts';
+import { collectionOf, DateOnly, IdParams, OneOf, OrgIdQuery, pageOf, PageQuery, Text, Timestamp } from '../shared/common.schemas.ts';
+import { orgScope } from '../shared/org-scope.ts';
+import { defineRoute, type RouteDefinition } from '../shared/route.ts';
 
 const License = Type.Object({ state: OneOf(US_STATES), number: Text({ minLength: 1, maxLength: 64 }), expiresOn: DateOnly }, { additionalProperties: false });
 const ProducerSchema = Type.Object(

@@ -1,10 +1,10 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { REFERRAL_DECISIONS, REFERRAL_ENTITY_TYPES, REFERRAL_STATUSES, type Referral } from '../../../core/referrals/referral.ts';
-import { mapPage } from '../../../ports/persistence/page.ts';
+import { mapPage } from '../../../ports/shared/persistence/page.ts';
 import type { Referrals } from '../../../ports/referrals/referrals.use-case.ts';
-import { IdParams, LongText, Nullable, OneOf, OrgIdQuery, PageQuery, pageOf, Timestamp } from '../kernel/common.schemas.ts';
-import { orgScope } from '../kernel/org-scope.ts';
-import { defineRoute, type RouteDefinition } from '../kernel/route.ts';
+import { IdParams, LongText, Nullable, OneOf, OrgIdQuery, PageQuery, pageOf, Timestamp } from '../shared/common.schemas.ts';
+import { orgScope } from '../shared/org-scope.ts';
+import { defineRoute, type RouteDefinition } from '../shared/route.ts';
 
 const Id = Type.String({ minLength: 1, maxLength: 128 });
 

@@ -1,8 +1,8 @@
 import { Type } from '@sinclair/typebox';
 import type { Bordereaux } from '../../../ports/reports/bordereaux.use-case.ts';
-import { OneOf, OrgIdQuery } from '../kernel/common.schemas.ts';
-import { orgScope } from '../kernel/org-scope.ts';
-import { defineRoute, type RouteDefinition } from '../kernel/route.ts';
+import { OneOf, OrgIdQuery } from '../shared/common.schemas.ts';
+import { orgScope } from '../shared/org-scope.ts';
+import { defineRoute, type RouteDefinition } from '../shared/route.ts';
 
 /** Monthly bordereaux as CSV. */
 export const bordereauxRoutes = (bordereaux: Bordereaux): RouteDefinition[] => [

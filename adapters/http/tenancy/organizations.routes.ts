@@ -4,8 +4,8 @@ import { notFound } from '../../../core/shared/domain-error.ts';
 import { TIERS } from '../../../core/tenancy/organization.ts';
 import type { Organizations } from '../../../ports/tenancy/organizations.use-case.ts';
 import { dollarsToCents } from '../../../core/shared/money.ts';
-import { IdParams, Money, PageQuery, pageOf, Text, Timestamp } from '../kernel/common.schemas.ts';
-import { defineRoute, type RouteDefinition } from '../kernel/route.ts';
+import { IdParams, Money, PageQuery, pageOf, Text, Timestamp } from '../shared/common.schemas.ts';
+import { defineRoute, type RouteDefinition } from '../shared/route.ts';
 
 const Tier = Type.Union(TIERS.map((tier) => Type.Literal(tier)));
 const Domain = Type.String({ minLength: 3, maxLength: 253, pattern: '^[A-Za-z0-9.-]+\\.[A-Za-z]{2,}$' });

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { LINES_OF_BUSINESS } from '../../../core/underwriting/reference-data.ts';
-import { Nullable, OneOf } from '../kernel/common.schemas.ts';
+import { Nullable, OneOf } from '../shared/common.schemas.ts';
 import { SubmissionSchema } from './underwriting.views.ts';
 
 const FORMS = ['ACORD 125', 'ACORD 126', 'ACORD 25'] as const;

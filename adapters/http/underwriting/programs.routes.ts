@@ -3,11 +3,11 @@ import { centsToDollars, dollarsToCents } from '../../../core/shared/money.ts';
 import { PROGRAM_STATUSES, type DaProgram } from '../../../core/underwriting/delegated-authority.ts';
 import type { ProgramTerms } from '../../../core/underwriting/program-terms.ts';
 import { LINES_OF_BUSINESS, US_STATES } from '../../../core/underwriting/reference-data.ts';
-import { mapPage } from '../../../ports/persistence/page.ts';
+import { mapPage } from '../../../ports/shared/persistence/page.ts';
 import type { Programs } from '../../../ports/underwriting/programs.use-case.ts';
-import { IdParams, Money, Nullable, OneOf, OrgIdQuery, PageQuery, pageOf, Text, Timestamp } from '../kernel/common.schemas.ts';
-import { orgScope } from '../kernel/org-scope.ts';
-import { defineRoute, type RouteDefinition } from '../kernel/route.ts';
+import { IdParams, Money, Nullable, OneOf, OrgIdQuery, PageQuery, pageOf, Text, Timestamp } from '../shared/common.schemas.ts';
+import { orgScope } from '../shared/org-scope.ts';
+import { defineRoute, type RouteDefinition } from '../shared/route.ts';
 
 const Insurer = Type.Object(
   {

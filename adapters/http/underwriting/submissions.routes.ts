@@ -1,6 +1,6 @@
 import { describeActor } from '../../../core/identity/principal.ts';
 import type { RecordAccess } from '../../../ports/authorization/record-access.ts';
-import { visibleAmong } from '../kernel/record-scope.ts';
+import { visibleAmong } from '../shared/record-scope.ts';
 import { Type } from '@sinclair/typebox';
 import { INSTALLMENT_PLANS } from '../../../core/billing/installment-plan.ts';
 import { dollarsToCents } from '../../../core/shared/money.ts';
@@ -9,11 +9,11 @@ import { SUBMISSION_STATUSES } from '../../../core/underwriting/submission.ts';
 import type { Binding } from '../../../ports/policy/binding.use-case.ts';
 import type { Quoting } from '../../../ports/underwriting/quoting.use-case.ts';
 import type { Submissions } from '../../../ports/underwriting/submissions.use-case.ts';
-import { Email, IdParams, OrgIdQuery, PageQuery, pageOf, OneOf, DateOnly, LongText, Money, Text } from '../kernel/common.schemas.ts';
-import { mapPage } from '../../../ports/persistence/page.ts';
-import { orgScope } from '../kernel/org-scope.ts';
+import { Email, IdParams, OrgIdQuery, PageQuery, pageOf, OneOf, DateOnly, LongText, Money, Text } from '../shared/common.schemas.ts';
+import { mapPage } from '../../../ports/shared/persistence/page.ts';
+import { orgScope } from '../shared/org-scope.ts';
 import { CreatedSubmissionSchema } from './extraction.views.ts';
-import { defineRoute, type RouteDefinition } from '../kernel/route.ts';
+import { defineRoute, type RouteDefinition } from '../shared/route.ts';
 import { PolicySchema, viewPolicy } from '../policy/policy.views.ts';
 import { QuoteSchema, ReadinessSchema, SubmissionSchema, viewQuote, viewSubmission } from './underwriting.views.ts';
 

@@ -4,7 +4,7 @@ import { centsToDollars, type Cents } from '../../../core/shared/money.ts';
 import type { Quote } from '../../../core/underwriting/quote.ts';
 import type { Submission } from '../../../core/underwriting/submission.ts';
 import type { Readiness } from '../../../ports/underwriting/quoting.use-case.ts';
-import { Dollars, Nullable, Timestamp } from '../kernel/common.schemas.ts';
+import { Dollars, Nullable, Timestamp } from '../shared/common.schemas.ts';
 import { TaxesAndFeesSchema, viewTaxesAndFees } from '../policy/policy.views.ts';
 
 const dollars = centsToDollars;

@@ -1,12 +1,12 @@
 import { Type } from '@sinclair/typebox';
-import type { DomainEvent } from '../../../core/events/domain-event.ts';
-import { EVENT_TYPES, type EventType } from '../../../core/events/event-catalog.ts';
-import { mapPage } from '../../../ports/persistence/page.ts';
+import type { DomainEvent } from '../../../core/shared/events/domain-event.ts';
+import { EVENT_TYPES, type EventType } from '../../../core/shared/events/event-catalog.ts';
+import { mapPage } from '../../../ports/shared/persistence/page.ts';
 import { EVENT_RETENTION_DAYS } from '../../../ports/webhooks/webhook.ports.ts';
 import type { Webhooks } from '../../../ports/webhooks/webhooks.use-case.ts';
-import { IdParams, OneOf, OrgIdQuery, PageQuery, pageOf, Timestamp } from '../kernel/common.schemas.ts';
-import { orgScope } from '../kernel/org-scope.ts';
-import { defineRoute, type RouteDefinition } from '../kernel/route.ts';
+import { IdParams, OneOf, OrgIdQuery, PageQuery, pageOf, Timestamp } from '../shared/common.schemas.ts';
+import { orgScope } from '../shared/org-scope.ts';
+import { defineRoute, type RouteDefinition } from '../shared/route.ts';
 
 const EnvelopeSchema = Type.Object(
   {

@@ -1,11 +1,11 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { EVENT_TYPES } from '../../../core/events/event-catalog.ts';
+import { EVENT_TYPES } from '../../../core/shared/events/event-catalog.ts';
 import { DELIVERY_ERRORS, type WebhookDelivery, type WebhookSubscription } from '../../../core/webhooks/subscription.ts';
 import type { Webhooks } from '../../../ports/webhooks/webhooks.use-case.ts';
-import { IdParams, ListQuery, LongText, OneOf, OrgIdQuery, pageOf, Timestamp } from '../kernel/common.schemas.ts';
-import { mapPage } from '../../../ports/persistence/page.ts';
-import { orgScope } from '../kernel/org-scope.ts';
-import { defineRoute, type RouteDefinition } from '../kernel/route.ts';
+import { IdParams, ListQuery, LongText, OneOf, OrgIdQuery, pageOf, Timestamp } from '../shared/common.schemas.ts';
+import { mapPage } from '../../../ports/shared/persistence/page.ts';
+import { orgScope } from '../shared/org-scope.ts';
+import { defineRoute, type RouteDefinition } from '../shared/route.ts';
 
 /** Never the signing secret: it is shown once, when the subscription is created. */
 const viewSubscription = (subscription: WebhookSubscription): Static<typeof SubscriptionSchema> => ({

@@ -1,7 +1,7 @@
 import type { AuditEntry } from '../../../core/audit/audit-entry.ts';
 import type { AuditFilters, AuditLog } from '../../../ports/audit/audit-log.port.ts';
-import type { Collection, CollectionStore, Filter } from '../../../ports/persistence/collection-store.port.ts';
-import type { Page, PageRequest } from '../../../ports/persistence/page.ts';
+import type { Collection, CollectionStore, Filter } from '../../../ports/shared/persistence/collection-store.port.ts';
+import type { Page, PageRequest } from '../../../ports/shared/persistence/page.ts';
 import { findPage } from '../shared/cursor-page.ts';
 import { definedFields, fromDocument, toDocument, type DocumentOf } from '../shared/document-mapping.ts';
 

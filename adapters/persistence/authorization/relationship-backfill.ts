@@ -1,4 +1,4 @@
-import type { CollectionStore, StoredDocument } from '../../../ports/persistence/collection-store.port.ts';
+import type { CollectionStore, StoredDocument } from '../../../ports/shared/persistence/collection-store.port.ts';
 import type { RecordRelationships } from '../../../ports/authorization/record-relationships.ts';
 
 const MARKER = 'record-relationships-v1';

@@ -1,8 +1,8 @@
 import type { Commission } from '../../../core/billing/commission.ts';
 import type { LedgerEntry } from '../../../core/billing/ledger.ts';
 import type { CommissionRepository, LedgerRepository } from '../../../ports/billing/commission.repositories.ts';
-import type { CollectionStore, Filter } from '../../../ports/persistence/collection-store.port.ts';
-import type { Among, Page, PageRequest } from '../../../ports/persistence/page.ts';
+import type { CollectionStore, Filter } from '../../../ports/shared/persistence/collection-store.port.ts';
+import type { Among, Page, PageRequest } from '../../../ports/shared/persistence/page.ts';
 import { definedFields, type RecordFields } from '../shared/document-mapping.ts';
 import { RecordCollection } from '../shared/record-collection.ts';
 

@@ -3,7 +3,7 @@ import type { FinancialIncident } from '../../../core/billing/financial-incident
 import { writeUnlessDuplicate } from '../../../core/shared/domain-error.ts';
 import { cents, dollarsToCents } from '../../../core/shared/money.ts';
 import type { TakenAlert, FinancialAlert, FinancialAlertQueue, FinancialIncidentLog } from '../../../ports/billing/financial-alerts.port.ts';
-import type { Collection, CollectionStore, StoredDocument } from '../../../ports/persistence/collection-store.port.ts';
+import type { Collection, CollectionStore, StoredDocument } from '../../../ports/shared/persistence/collection-store.port.ts';
 import { fromDocument, toDocument, type DocumentOf } from '../shared/document-mapping.ts';
 
 /**

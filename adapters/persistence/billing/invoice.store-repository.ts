@@ -3,12 +3,12 @@ import { INVOICE_LIFECYCLE, type CreditStep, type Invoice } from '../../../core/
 import { transition } from '../../../core/shared/lifecycle.ts';
 import type { InvoiceFilters, InvoiceRepository, PaymentGuard, PaymentRepository } from '../../../ports/billing/invoice.repository.ts';
 import type { Payment, RefundStep } from '../../../core/billing/payment.ts';
-import type { DomainEvent } from '../../../core/events/domain-event.ts';
+import type { DomainEvent } from '../../../core/shared/events/domain-event.ts';
 import type { Cents } from '../../../core/shared/money.ts';
 import { OUTBOX_INDEX, withEvents, type EventCarryingCollection } from '../shared/outbox.ts';
 import { guardedMove, moveFilter } from '../shared/guarded-move.ts';
-import type { CollectionStore, Filter } from '../../../ports/persistence/collection-store.port.ts';
-import type { Page, PageRequest } from '../../../ports/persistence/page.ts';
+import type { CollectionStore, Filter } from '../../../ports/shared/persistence/collection-store.port.ts';
+import type { Page, PageRequest } from '../../../ports/shared/persistence/page.ts';
 import { RecordCollection } from '../shared/record-collection.ts';
 
 /** Its records carry events (the relay reads this collection). */

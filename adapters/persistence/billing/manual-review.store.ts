@@ -1,7 +1,7 @@
 import { writeUnlessDuplicate } from '../../../core/shared/domain-error.ts';
 import type { Cents } from '../../../core/shared/money.ts';
 import type { ManualReviewQueue } from '../../../ports/billing/financial-alerts.port.ts';
-import type { Collection, CollectionStore, StoredDocument } from '../../../ports/persistence/collection-store.port.ts';
+import type { Collection, CollectionStore, StoredDocument } from '../../../ports/shared/persistence/collection-store.port.ts';
 
 /** Items waiting for a person, one per organization, kind and reference. */
 export class StoreManualReviewQueue implements ManualReviewQueue {

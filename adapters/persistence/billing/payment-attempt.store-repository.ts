@@ -2,7 +2,7 @@ import type { RecordFields } from '../shared/document-mapping.ts';
 import type { PaymentAttempt, PaymentAttemptStatus } from '../../../core/billing/payment-attempt.ts';
 import { writeUnlessDuplicate } from '../../../core/shared/domain-error.ts';
 import type { PaymentAttemptRepository } from '../../../ports/billing/payment-attempt.repository.ts';
-import type { CollectionStore } from '../../../ports/persistence/collection-store.port.ts';
+import type { CollectionStore } from '../../../ports/shared/persistence/collection-store.port.ts';
 import { RecordCollection } from '../shared/record-collection.ts';
 
 const PAYMENT_ATTEMPT_FIELDS: RecordFields<PaymentAttempt> = {

@@ -1,9 +1,9 @@
 import type { Claim, ClaimStatus } from '../../../core/claims/claim.ts';
-import type { DomainEvent } from '../../../core/events/domain-event.ts';
+import type { DomainEvent } from '../../../core/shared/events/domain-event.ts';
 import type { Transition } from '../../../core/shared/lifecycle.ts';
 import type { ClaimChanges, ClaimFilters, ClaimRepository } from '../../../ports/claims/claim.repository.ts';
-import type { CollectionStore, Filter } from '../../../ports/persistence/collection-store.port.ts';
-import type { Page, PageRequest } from '../../../ports/persistence/page.ts';
+import type { CollectionStore, Filter } from '../../../ports/shared/persistence/collection-store.port.ts';
+import type { Page, PageRequest } from '../../../ports/shared/persistence/page.ts';
 import { definedFields, type RecordFields } from '../shared/document-mapping.ts';
 import { moveWithEvents } from '../shared/guarded-move.ts';
 import { newOutbox, OUTBOX_INDEX, type EventCarryingCollection } from '../shared/outbox.ts';

@@ -1,7 +1,7 @@
 import type { DealMessage, DealRoom } from '../../../core/deal-rooms/deal-room.ts';
 import type { DealMessageRepository, DealRoomRepository } from '../../../ports/deal-rooms/deal-room.ports.ts';
-import type { CollectionStore, Filter } from '../../../ports/persistence/collection-store.port.ts';
-import type { Page, PageRequest } from '../../../ports/persistence/page.ts';
+import type { CollectionStore, Filter } from '../../../ports/shared/persistence/collection-store.port.ts';
+import type { Page, PageRequest } from '../../../ports/shared/persistence/page.ts';
 import type { DealRoomDirectory } from '../../../ports/referrals/referrals.use-case.ts';
 import type { RecordFields } from '../shared/document-mapping.ts';
 import { RecordCollection } from '../shared/record-collection.ts';

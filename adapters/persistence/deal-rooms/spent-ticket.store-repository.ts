@@ -1,6 +1,6 @@
 import { writeUnlessDuplicate } from '../../../core/shared/domain-error.ts';
 import type { SpentTickets } from '../../../ports/deal-rooms/deal-room.ports.ts';
-import type { Collection, CollectionStore, StoredDocument } from '../../../ports/persistence/collection-store.port.ts';
+import type { Collection, CollectionStore, StoredDocument } from '../../../ports/shared/persistence/collection-store.port.ts';
 
 const COLLECTION = 'deal_room_spent_tickets';
 

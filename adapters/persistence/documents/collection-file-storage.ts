@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import type { FileContent, FileStorage, StoredFile } from '../../../ports/documents/file-storage.port.ts';
-import type { Collection, CollectionStore, StoredDocument } from '../../../ports/persistence/collection-store.port.ts';
+import type { Collection, CollectionStore, StoredDocument } from '../../../ports/shared/persistence/collection-store.port.ts';
 
 /** Raw bytes per chunk document: well under MongoDB's 16 MiB document limit once base64-encoded. */
 export const FILE_CHUNK_BYTES = 255 * 1024;

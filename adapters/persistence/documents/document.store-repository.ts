@@ -1,8 +1,8 @@
 import { definedFields, type RecordFields } from '../shared/document-mapping.ts';
 import type { StoredDocumentRecord } from '../../../core/documents/stored-document.ts';
 import type { DocumentFilters, DocumentRepository } from '../../../ports/documents/document.repository.ts';
-import type { Page, PageRequest } from '../../../ports/persistence/page.ts';
-import type { CollectionStore, Filter } from '../../../ports/persistence/collection-store.port.ts';
+import type { Page, PageRequest } from '../../../ports/shared/persistence/page.ts';
+import type { CollectionStore, Filter } from '../../../ports/shared/persistence/collection-store.port.ts';
 import { RecordCollection } from '../shared/record-collection.ts';
 
 const STORED_DOCUMENT_RECORD_FIELDS: RecordFields<StoredDocumentRecord> = {

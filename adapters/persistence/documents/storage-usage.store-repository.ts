@@ -1,6 +1,6 @@
 import { writeUnlessDuplicate } from '../../../core/shared/domain-error.ts';
 import type { StorageUsage } from '../../../ports/documents/storage-usage.port.ts';
-import type { Collection, CollectionStore, StoredDocument } from '../../../ports/persistence/collection-store.port.ts';
+import type { Collection, CollectionStore, StoredDocument } from '../../../ports/shared/persistence/collection-store.port.ts';
 
 const COLLECTION = 'storage_usage';
 

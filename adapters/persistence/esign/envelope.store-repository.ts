@@ -2,7 +2,7 @@ import type { RecordFields } from '../shared/document-mapping.ts';
 import type { EnvelopeStatus, SigningEnvelope } from '../../../core/esign/envelope.ts';
 import type { Transition } from '../../../core/shared/lifecycle.ts';
 import type { EnvelopeRepository } from '../../../ports/esign/esign.ports.ts';
-import type { CollectionStore } from '../../../ports/persistence/collection-store.port.ts';
+import type { CollectionStore } from '../../../ports/shared/persistence/collection-store.port.ts';
 import { RecordCollection } from '../shared/record-collection.ts';
 import { moveFilter, moveUpdate } from '../shared/guarded-move.ts';
 

@@ -1,6 +1,6 @@
 import type { FlagValue } from '../../../core/flags/feature-flags.ts';
 import type { FlagOverrideRepository } from '../../../ports/flags/feature-flags.use-case.ts';
-import type { Collection, CollectionStore, StoredDocument } from '../../../ports/persistence/collection-store.port.ts';
+import type { Collection, CollectionStore, StoredDocument } from '../../../ports/shared/persistence/collection-store.port.ts';
 
 interface OverrideDocument extends StoredDocument {
   readonly orgId: string;

@@ -1,7 +1,7 @@
 import type { ApiKey } from '../../../core/identity/api-key.ts';
 import type { ApiKeyRepository } from '../../../ports/identity/api-key.repository.ts';
-import type { Collection, CollectionStore } from '../../../ports/persistence/collection-store.port.ts';
-import type { Page, PageRequest } from '../../../ports/persistence/page.ts';
+import type { Collection, CollectionStore } from '../../../ports/shared/persistence/collection-store.port.ts';
+import type { Page, PageRequest } from '../../../ports/shared/persistence/page.ts';
 import { findPage } from '../shared/cursor-page.ts';
 import { fromDocument, toDocument, type DocumentOf } from '../shared/document-mapping.ts';
 

@@ -1,6 +1,6 @@
 import { EMAIL_CODE_MAX_ATTEMPTS, type EmailVerification } from '../../../core/identity/email-verification.ts';
 import type { EmailVerificationRepository } from '../../../ports/identity/email-verification.repository.ts';
-import type { CollectionStore } from '../../../ports/persistence/collection-store.port.ts';
+import type { CollectionStore } from '../../../ports/shared/persistence/collection-store.port.ts';
 import { OneTimeCodes } from './one-time-codes.ts';
 
 /** Pending e-mail codes, one per account (keyed by user id; the few cross-tenant lookups are by that id). */

@@ -1,6 +1,6 @@
 import type { PendingEnterpriseLogin } from '../../../core/identity/enterprise-sign-in.ts';
 import type { PendingEnterpriseLogins } from '../../../ports/identity/enterprise-sign-in.use-case.ts';
-import type { Collection, CollectionStore } from '../../../ports/persistence/collection-store.port.ts';
+import type { Collection, CollectionStore } from '../../../ports/shared/persistence/collection-store.port.ts';
 import { fromDocument, toDocument, type DocumentOf } from '../shared/document-mapping.ts';
 
 const COLLECTION = 'enterprise_logins';

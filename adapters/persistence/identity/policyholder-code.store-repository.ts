@@ -1,6 +1,6 @@
 import { POLICYHOLDER_CODE_MAX_ATTEMPTS, type PolicyholderCode } from '../../../core/identity/policyholder-code.ts';
 import type { PolicyholderCodeRepository } from '../../../ports/identity/policyholder-code.repository.ts';
-import type { CollectionStore } from '../../../ports/persistence/collection-store.port.ts';
+import type { CollectionStore } from '../../../ports/shared/persistence/collection-store.port.ts';
 import { OneTimeCodes } from './one-time-codes.ts';
 
 /** Pending policyholder sign-in codes, each its own record, found by policy number. */

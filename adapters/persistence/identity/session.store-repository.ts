@@ -1,6 +1,6 @@
 import type { Session } from '../../../core/identity/session.ts';
 import type { SessionRepository } from '../../../ports/identity/session.repository.ts';
-import type { Collection, CollectionStore } from '../../../ports/persistence/collection-store.port.ts';
+import type { Collection, CollectionStore } from '../../../ports/shared/persistence/collection-store.port.ts';
 import { fromDocument, toDocument, type DocumentOf } from '../shared/document-mapping.ts';
 
 const COLLECTION = 'sessions';

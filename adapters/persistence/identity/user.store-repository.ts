@@ -1,8 +1,8 @@
 import type { Role } from '../../../core/identity/roles.ts';
 import type { User } from '../../../core/identity/user.ts';
 import type { UserRepository } from '../../../ports/identity/user.repository.ts';
-import type { Collection, CollectionStore } from '../../../ports/persistence/collection-store.port.ts';
-import type { Page, PageRequest } from '../../../ports/persistence/page.ts';
+import type { Collection, CollectionStore } from '../../../ports/shared/persistence/collection-store.port.ts';
+import type { Page, PageRequest } from '../../../ports/shared/persistence/page.ts';
 import { findPage } from '../shared/cursor-page.ts';
 import { definedFields, fromDocument, toDocument, type DocumentOf } from '../shared/document-mapping.ts';
 

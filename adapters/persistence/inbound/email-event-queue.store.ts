@@ -1,6 +1,6 @@
 import { writeUnlessDuplicate } from '../../../core/shared/domain-error.ts';
 import type { EmailEventQueue, QueuedEmailEvent } from '../../../ports/inbound/email-events.handler.ts';
-import type { Collection, CollectionStore, StoredDocument } from '../../../ports/persistence/collection-store.port.ts';
+import type { Collection, CollectionStore, StoredDocument } from '../../../ports/shared/persistence/collection-store.port.ts';
 
 /** The e-mail event queue in the store, so nothing acknowledged is lost; the message id is its key. */
 export class StoreEmailEventQueue implements EmailEventQueue {

@@ -1,7 +1,7 @@
 import { EVENT_ID_RETENTION_MS } from '../../../core/inbound/freshness.ts';
 import { writeUnlessDuplicate } from '../../../core/shared/domain-error.ts';
 import type { ClaimOutcome, ProcessedEvents, ReplayGuard } from '../../../ports/inbound/inbound.ports.ts';
-import type { Collection, CollectionStore } from '../../../ports/persistence/collection-store.port.ts';
+import type { Collection, CollectionStore } from '../../../ports/shared/persistence/collection-store.port.ts';
 
 interface ProcessedDocument {
   _id: string;

@@ -10,7 +10,7 @@ import type {
   StoredDocument,
   UpdateDocument,
   UpdateResult,
-} from '../../../ports/persistence/collection-store.port.ts';
+} from '../../../ports/shared/persistence/collection-store.port.ts';
 
 const DUPLICATE_KEY = 11000;
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { writeUnlessDuplicate } from '../../../core/shared/domain-error.ts';
-import type { Collection, CollectionStore } from '../../../ports/persistence/collection-store.port.ts';
+import type { Collection, CollectionStore } from '../../../ports/shared/persistence/collection-store.port.ts';
 import {
   IDEMPOTENCY_KEY_HOURS,
   IDEMPOTENCY_LEASE_MS,

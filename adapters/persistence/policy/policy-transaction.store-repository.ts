@@ -1,6 +1,6 @@
 import type { RecordFields } from '../shared/document-mapping.ts';
 import type { PolicyTransaction } from '../../../core/policy/policy-transaction.ts';
-import type { CollectionStore } from '../../../ports/persistence/collection-store.port.ts';
+import type { CollectionStore } from '../../../ports/shared/persistence/collection-store.port.ts';
 import type { PolicyTransactionRepository } from '../../../ports/policy/policy.repositories.ts';
 import { RecordCollection } from '../shared/record-collection.ts';
 

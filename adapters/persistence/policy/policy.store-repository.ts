@@ -1,8 +1,8 @@
 import type { RecordFields } from '../shared/document-mapping.ts';
-import type { DomainEvent } from '../../../core/events/domain-event.ts';
+import type { DomainEvent } from '../../../core/shared/events/domain-event.ts';
 import type { Policy, PolicyStatus } from '../../../core/policy/policy.ts';
-import type { CollectionStore, Filter } from '../../../ports/persistence/collection-store.port.ts';
-import type { Among, Page, PageRequest } from '../../../ports/persistence/page.ts';
+import type { CollectionStore, Filter } from '../../../ports/shared/persistence/collection-store.port.ts';
+import type { Among, Page, PageRequest } from '../../../ports/shared/persistence/page.ts';
 import type { Transition } from '../../../core/shared/lifecycle.ts';
 import type { PolicyChanges, PolicyFilters, PolicyRepository } from '../../../ports/policy/policy.repositories.ts';
 import { RecordCollection } from '../shared/record-collection.ts';

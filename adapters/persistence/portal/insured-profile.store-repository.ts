@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { InsuredProfile, PushToken } from '../../../core/portal/insured-profile.ts';
 import type { InsuredProfileRepository, PushTokenRepository } from '../../../ports/portal/insured-profile.repository.ts';
-import type { CollectionStore } from '../../../ports/persistence/collection-store.port.ts';
+import type { CollectionStore } from '../../../ports/shared/persistence/collection-store.port.ts';
 import type { RecordFields } from '../shared/document-mapping.ts';
 import { RecordCollection } from '../shared/record-collection.ts';
 

@@ -7,8 +7,8 @@ import {
   type ProducerStatus,
 } from '../../../core/producers/producer.ts';
 import { transition, type Transition } from '../../../core/shared/lifecycle.ts';
-import type { CollectionStore, Filter } from '../../../ports/persistence/collection-store.port.ts';
-import type { Among, Page, PageRequest } from '../../../ports/persistence/page.ts';
+import type { CollectionStore, Filter } from '../../../ports/shared/persistence/collection-store.port.ts';
+import type { Among, Page, PageRequest } from '../../../ports/shared/persistence/page.ts';
 import type { AppointmentRepository, ProducerRepository } from '../../../ports/producers/producer.repositories.ts';
 import { definedFields, type RecordFields } from '../shared/document-mapping.ts';
 import { RecordCollection } from '../shared/record-collection.ts';

@@ -1,5 +1,5 @@
 import { writeUnlessDuplicate } from '../../../core/shared/domain-error.ts';
-import type { Collection, CollectionStore } from '../../../ports/persistence/collection-store.port.ts';
+import type { Collection, CollectionStore } from '../../../ports/shared/persistence/collection-store.port.ts';
 import type { WindowCount, WindowCounter } from '../../../ports/rate-limit/window-counter.port.ts';
 
 interface WindowDocument {

@@ -1,7 +1,7 @@
 import type { Referral, ReferralDecisionEntry, ReferralStatus } from '../../../core/referrals/referral.ts';
 import type { Transition } from '../../../core/shared/lifecycle.ts';
-import type { CollectionStore, Filter } from '../../../ports/persistence/collection-store.port.ts';
-import type { Page, PageRequest } from '../../../ports/persistence/page.ts';
+import type { CollectionStore, Filter } from '../../../ports/shared/persistence/collection-store.port.ts';
+import type { Page, PageRequest } from '../../../ports/shared/persistence/page.ts';
 import type { ReferralFilters, ReferralRepository } from '../../../ports/referrals/referrals.use-case.ts';
 import type { ReferralApproval, ReferralApprovals } from '../../../ports/underwriting/referral-approvals.port.ts';
 import type { RecordFields } from '../shared/document-mapping.ts';

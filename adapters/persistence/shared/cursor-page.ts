@@ -1,6 +1,6 @@
 import { validationFailed } from '../../../core/shared/domain-error.ts';
-import type { Collection, Filter, StoredDocument } from '../../../ports/persistence/collection-store.port.ts';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type Page, type PageRequest } from '../../../ports/persistence/page.ts';
+import type { Collection, Filter, StoredDocument } from '../../../ports/shared/persistence/collection-store.port.ts';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type Page, type PageRequest } from '../../../ports/shared/persistence/page.ts';
 
 /** Cursors are opaque to clients: the last id seen, wrapped so that clients do not build them. */
 export const encodeCursor = (lastId: string): string => Buffer.from(JSON.stringify({ after: lastId })).toString('base64url');

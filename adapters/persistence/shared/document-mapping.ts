@@ -1,4 +1,4 @@
-import type { StoredDocument } from '../../../ports/persistence/collection-store.port.ts';
+import type { StoredDocument } from '../../../ports/shared/persistence/collection-store.port.ts';
 
 /** A domain record as stored: its `id` becomes `_id`. */
 export type DocumentOf<T extends { id: string }> = Omit<T, 'id'> & StoredDocument;

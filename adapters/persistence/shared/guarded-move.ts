@@ -1,6 +1,6 @@
-import type { DomainEvent } from '../../../core/events/domain-event.ts';
+import type { DomainEvent } from '../../../core/shared/events/domain-event.ts';
 import type { Transition } from '../../../core/shared/lifecycle.ts';
-import type { Filter, UpdateDocument } from '../../../ports/persistence/collection-store.port.ts';
+import type { Filter, UpdateDocument } from '../../../ports/shared/persistence/collection-store.port.ts';
 import { definedFields } from './document-mapping.ts';
 import { withEvents } from './outbox.ts';
 import type { RecordCollection } from './record-collection.ts';

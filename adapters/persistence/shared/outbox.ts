@@ -1,5 +1,5 @@
-import type { DomainEvent } from '../../../core/events/domain-event.ts';
-import type { IndexSpec, UpdateDocument } from '../../../ports/persistence/collection-store.port.ts';
+import type { DomainEvent } from '../../../core/shared/events/domain-event.ts';
+import type { IndexSpec, UpdateDocument } from '../../../ports/shared/persistence/collection-store.port.ts';
 
 /**
  * The outbox every event-carrying aggregate uses: its unpublished events ride in the aggregate's

@@ -1,5 +1,5 @@
-import type { Collection, CollectionStore, Filter, IndexSpec, UpdateDocument } from '../../../ports/persistence/collection-store.port.ts';
-import type { Page, PageRequest } from '../../../ports/persistence/page.ts';
+import type { Collection, CollectionStore, Filter, IndexSpec, UpdateDocument } from '../../../ports/shared/persistence/collection-store.port.ts';
+import type { Page, PageRequest } from '../../../ports/shared/persistence/page.ts';
 import { findPage } from './cursor-page.ts';
 import { recordMapper, type DocumentOf, type RecordFields, type RecordMapper } from './document-mapping.ts';
 

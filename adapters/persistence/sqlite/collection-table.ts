@@ -1,5 +1,5 @@
 import { DomainError } from '../../../core/shared/domain-error.ts';
-import type { Filter, IndexSpec, SortSpec, StoredDocument } from '../../../ports/persistence/collection-store.port.ts';
+import type { Filter, IndexSpec, SortSpec, StoredDocument } from '../../../ports/shared/persistence/collection-store.port.ts';
 import { decodeDocument, encodeDocument } from './document-codec.ts';
 import type { DocumentCache } from './document-cache.ts';
 import type { KeyValue } from './index-keys.ts';

@@ -1,4 +1,4 @@
-import type { StoredDocument } from '../../../ports/persistence/collection-store.port.ts';
+import type { StoredDocument } from '../../../ports/shared/persistence/collection-store.port.ts';
 
 interface Entry {
   readonly document: StoredDocument;

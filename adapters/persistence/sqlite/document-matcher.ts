@@ -1,6 +1,6 @@
 import { Query } from 'mingo';
 import { compare, resolve } from 'mingo/util';
-import type { Filter, SortSpec, StoredDocument } from '../../../ports/persistence/collection-store.port.ts';
+import type { Filter, SortSpec, StoredDocument } from '../../../ports/shared/persistence/collection-store.port.ts';
 
 type Matcher = (document: StoredDocument) => boolean;
 type Scalar = string | number | boolean | null | Date;

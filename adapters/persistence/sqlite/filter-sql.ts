@@ -1,4 +1,4 @@
-import type { Filter, SortSpec } from '../../../ports/persistence/collection-store.port.ts';
+import type { Filter, SortSpec } from '../../../ports/shared/persistence/collection-store.port.ts';
 import { DATES_FROM, DATES_UNTIL, keyValue, NUMBERS_UNTIL, STRINGS_UNTIL, type KeyValue } from './index-keys.ts';
 
 /**

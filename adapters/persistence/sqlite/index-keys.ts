@@ -1,4 +1,4 @@
-import type { StoredDocument } from '../../../ports/persistence/collection-store.port.ts';
+import type { StoredDocument } from '../../../ports/shared/persistence/collection-store.port.ts';
 
 /**
  * How an indexed field's value is kept in its SQLite column, chosen so that SQLite's own order

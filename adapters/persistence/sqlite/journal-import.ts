@@ -1,7 +1,7 @@
 import { createHash, type Hash } from 'node:crypto';
 import { createReadStream, existsSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
-import type { StoredDocument } from '../../../ports/persistence/collection-store.port.ts';
+import type { StoredDocument } from '../../../ports/shared/persistence/collection-store.port.ts';
 import { JOURNAL_FILE, parseJournalLine, type JournalRecord } from './journal-format.ts';
 
 export const IMPORTED_JOURNAL_FILE = `${JOURNAL_FILE}.imported`;

@@ -1,4 +1,4 @@
-import type { IndexSpec, StoredDocument } from '../../../ports/persistence/collection-store.port.ts';
+import type { IndexSpec, StoredDocument } from '../../../ports/shared/persistence/collection-store.port.ts';
 import { compileFilter } from './document-matcher.ts';
 import { indexedKey, OPAQUE, type KeyValue } from './index-keys.ts';
 import { quoted } from './statements.ts';

@@ -1,4 +1,4 @@
-import type { Filter, StoredDocument } from '../../../ports/persistence/collection-store.port.ts';
+import type { Filter, StoredDocument } from '../../../ports/shared/persistence/collection-store.port.ts';
 
 /**
  * A filter that can match one document at most, because it compares `_id`, or every field of a

@@ -10,7 +10,7 @@ import type {
   StoredDocument,
   UpdateDocument,
   UpdateResult,
-} from '../../../ports/persistence/collection-store.port.ts';
+} from '../../../ports/shared/persistence/collection-store.port.ts';
 import type { CollectionTable } from './collection-table.ts';
 import { applyUpdate, upsertSeed } from './update-applier.ts';
 import type { WriteBatch } from './write-batch.ts';

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import type { Collection, CollectionOptions, CollectionStore, IndexSpec, StoredDocument } from '../../../ports/persistence/collection-store.port.ts';
+import type { Collection, CollectionOptions, CollectionStore, IndexSpec, StoredDocument } from '../../../ports/shared/persistence/collection-store.port.ts';
 import { CollectionTable } from './collection-table.ts';
 import type { SchemaCatalog } from './key-columns.ts';
 import { lockDataDir } from './data-dir-lock.ts';

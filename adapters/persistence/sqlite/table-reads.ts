@@ -1,4 +1,4 @@
-import type { Filter, SortSpec, StoredDocument } from '../../../ports/persistence/collection-store.port.ts';
+import type { Filter, SortSpec, StoredDocument } from '../../../ports/shared/persistence/collection-store.port.ts';
 import type { DocumentCache } from './document-cache.ts';
 import { decodeDocument } from './document-codec.ts';
 import { compareBySort, compileFilter } from './document-matcher.ts';

@@ -1,7 +1,7 @@
 import { update as applyWithMingo } from 'mingo';
 import { compare } from 'mingo/util';
 import { validationFailed } from '../../../core/shared/domain-error.ts';
-import type { Filter, StoredDocument, UpdateDocument } from '../../../ports/persistence/collection-store.port.ts';
+import type { Filter, StoredDocument, UpdateDocument } from '../../../ports/shared/persistence/collection-store.port.ts';
 import { compileFilter, equalityValue } from './document-matcher.ts';
 
 type Fields = Record<string, unknown>;

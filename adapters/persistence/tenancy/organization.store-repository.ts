@@ -1,6 +1,6 @@
 import type { Organization } from '../../../core/tenancy/organization.ts';
-import type { Collection, CollectionStore } from '../../../ports/persistence/collection-store.port.ts';
-import type { Page, PageRequest } from '../../../ports/persistence/page.ts';
+import type { Collection, CollectionStore } from '../../../ports/shared/persistence/collection-store.port.ts';
+import type { Page, PageRequest } from '../../../ports/shared/persistence/page.ts';
 import type { OrganizationChanges, OrganizationRepository } from '../../../ports/tenancy/organization.repository.ts';
 import { findPage } from '../shared/cursor-page.ts';
 import { definedFields, fromDocument, toDocument, type DocumentOf } from '../shared/document-mapping.ts';

@@ -1,6 +1,6 @@
 import type { ProgramStatus } from '../../../core/underwriting/delegated-authority.ts';
-import type { Collection, CollectionStore } from '../../../ports/persistence/collection-store.port.ts';
-import type { Page, PageRequest } from '../../../ports/persistence/page.ts';
+import type { Collection, CollectionStore } from '../../../ports/shared/persistence/collection-store.port.ts';
+import type { Page, PageRequest } from '../../../ports/shared/persistence/page.ts';
 import type { ProgramRepository, StoredProgram } from '../../../ports/underwriting/programs.use-case.ts';
 import { recordMapper, type DocumentOf, type RecordFields } from '../shared/document-mapping.ts';
 import { RecordCollection } from '../shared/record-collection.ts';

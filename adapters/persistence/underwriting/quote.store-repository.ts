@@ -1,7 +1,7 @@
 import type { RecordFields } from '../shared/document-mapping.ts';
 import { QUOTE_LIFECYCLE, type Quote } from '../../../core/underwriting/quote.ts';
 import { transition } from '../../../core/shared/lifecycle.ts';
-import type { CollectionStore } from '../../../ports/persistence/collection-store.port.ts';
+import type { CollectionStore } from '../../../ports/shared/persistence/collection-store.port.ts';
 import type { QuoteRepository } from '../../../ports/underwriting/underwriting.repositories.ts';
 import { RecordCollection } from '../shared/record-collection.ts';
 import { guardedMove, moveFilter, moveUpdate } from '../shared/guarded-move.ts';

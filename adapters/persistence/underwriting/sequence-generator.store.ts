@@ -1,4 +1,4 @@
-import type { Collection, CollectionStore } from '../../../ports/persistence/collection-store.port.ts';
+import type { Collection, CollectionStore } from '../../../ports/shared/persistence/collection-store.port.ts';
 import type { SequenceGenerator } from '../../../ports/underwriting/underwriting.repositories.ts';
 
 interface SequenceDocument {

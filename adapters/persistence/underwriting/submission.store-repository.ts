@@ -1,8 +1,8 @@
 import type { RecordFields } from '../shared/document-mapping.ts';
 import { SUBMISSION_LIFECYCLE, type Submission, type SubmissionStatus } from '../../../core/underwriting/submission.ts';
 import { transition, type Transition } from '../../../core/shared/lifecycle.ts';
-import type { CollectionStore, Filter } from '../../../ports/persistence/collection-store.port.ts';
-import type { Page, PageRequest } from '../../../ports/persistence/page.ts';
+import type { CollectionStore, Filter } from '../../../ports/shared/persistence/collection-store.port.ts';
+import type { Page, PageRequest } from '../../../ports/shared/persistence/page.ts';
 import type { SubmissionFilters, SubmissionRepository } from '../../../ports/underwriting/underwriting.repositories.ts';
 import { RecordCollection } from '../shared/record-collection.ts';
 import { guardedMove } from '../shared/guarded-move.ts';

@@ -1,6 +1,6 @@
 import { writeUnlessDuplicate } from '../../../core/shared/domain-error.ts';
 import { cents, type Cents } from '../../../core/shared/money.ts';
-import type { Collection, CollectionStore } from '../../../ports/persistence/collection-store.port.ts';
+import type { Collection, CollectionStore } from '../../../ports/shared/persistence/collection-store.port.ts';
 import type { WrittenPremiumCounter } from '../../../ports/underwriting/underwriting.repositories.ts';
 
 interface AggregateDocument {

@@ -1,10 +1,10 @@
 import { definedFields, type RecordFields } from '../shared/document-mapping.ts';
-import type { DomainEvent } from '../../../core/events/domain-event.ts';
+import type { DomainEvent } from '../../../core/shared/events/domain-event.ts';
 import { isActiveStatus, SUBSCRIPTION_LIFECYCLE, type WebhookDelivery, type WebhookSubscription } from '../../../core/webhooks/subscription.ts';
 import { transition } from '../../../core/shared/lifecycle.ts';
 import { writeUnlessDuplicate } from '../../../core/shared/domain-error.ts';
-import type { Collection, CollectionStore, StoredDocument } from '../../../ports/persistence/collection-store.port.ts';
-import type { Page, PageRequest } from '../../../ports/persistence/page.ts';
+import type { Collection, CollectionStore, StoredDocument } from '../../../ports/shared/persistence/collection-store.port.ts';
+import type { Page, PageRequest } from '../../../ports/shared/persistence/page.ts';
 import {
   EVENT_RETENTION_DAYS,
   type DeliveryLog,

@@ -1,4 +1,4 @@
-import type { DomainEvent } from '../../core/events/domain-event.ts';
+import type { DomainEvent } from '../../core/shared/events/domain-event.ts';
 import type { CalendarDate } from '../../core/shared/calendar-date.ts';
 
 /**

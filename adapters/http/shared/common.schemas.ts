@@ -1,7 +1,7 @@
 import { US_STATES } from '../../../core/underwriting/reference-data.ts';
 import { Type, type TSchema } from '@sinclair/typebox';
 import { ERROR_CODES } from '../../../core/shared/error-catalog.ts';
-import { MAX_PAGE_SIZE } from '../../../ports/persistence/page.ts';
+import { MAX_PAGE_SIZE } from '../../../ports/shared/persistence/page.ts';
 import { MAX_DOLLARS } from '../../../core/shared/money.ts';
 
 export const ErrorBodySchema = Type.Object(

@@ -1,6 +1,6 @@
-import { ERROR_CATALOG, type ErrorCode } from '../../../core/shared/error-catalog.ts';
-import { HTTP_STATUS } from '../kernel/error-response.ts';
-import type { RouteDefinition } from '../kernel/route.ts';
+import { ERROR_CATALOG, type ErrorCode } from '../../../../core/shared/error-catalog.ts';
+import { HTTP_STATUS } from '../../shared/error-response.ts';
+import type { RouteDefinition } from '../../shared/route.ts';
 import { errorExample } from './examples.ts';
 
 type Json = Record<string, unknown>;

@@ -1,6 +1,6 @@
-import type { DomainEvent } from '../../core/events/domain-event.ts';
+import type { DomainEvent } from '../../core/shared/events/domain-event.ts';
 import type { CalendarDate } from '../../core/shared/calendar-date.ts';
-import { forEachRecord } from '../persistence/page.ts';
+import { forEachRecord } from '../shared/persistence/page.ts';
 import type { OrganizationRepository } from '../tenancy/organization.repository.ts';
 import type { DailyNotices } from './daily-notices.port.ts';
 

@@ -1,6 +1,6 @@
 import type { Principal } from '../../../core/identity/principal.ts';
 import type { RecordAccess, RecordType } from '../../../ports/authorization/record-access.ts';
-import type { Among } from '../../../ports/persistence/page.ts';
+import type { Among } from '../../../ports/shared/persistence/page.ts';
 
 /** A list's narrowing to the records of `type` the caller may see: nothing for whoever sees them all. */
 export const visibleAmong = async (records: RecordAccess, context: { principal: Principal }, orgId: string, type: RecordType): Promise<Among> => {

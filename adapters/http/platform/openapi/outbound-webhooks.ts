@@ -1,4 +1,4 @@
-import { EVENT_TYPES, type EventType } from '../../../core/events/event-catalog.ts';
+import { EVENT_TYPES, type EventType } from '../../../../core/shared/events/event-catalog.ts';
 import { EVENT_DATA_SCHEMAS, eventEnvelope, pascalName } from './event-schemas.ts';
 import type { NamedSchemas } from './named-schemas.ts';
 

@@ -1,8 +1,8 @@
-import type { DomainEvent } from '../../../core/events/domain-event.ts';
+import type { DomainEvent } from '../../../core/shared/events/domain-event.ts';
 import type { CalendarDate } from '../../../core/shared/calendar-date.ts';
 import { writeUnlessDuplicate } from '../../../core/shared/domain-error.ts';
-import type { Collection, CollectionStore, StoredDocument } from '../../../ports/persistence/collection-store.port.ts';
-import type { DailyNotices } from '../../../ports/oversight/daily-notices.port.ts';
+import type { Collection, CollectionStore, StoredDocument } from '../../../ports/shared/persistence/collection-store.port.ts';
+import type { DailyNotices } from '../../../ports/compliance/daily-notices.port.ts';
 import { newOutbox, OUTBOX_INDEX, type EventCarryingCollection } from '../shared/outbox.ts';
 
 /** Its records carry events (the relay reads this collection). */

@@ -1,8 +1,8 @@
-import { API_KEY_SCOPES } from '../../../core/identity/permissions.ts';
-import { ERROR_CATALOG, type ErrorCode } from '../../../core/shared/error-catalog.ts';
-import { ErrorBodySchema } from '../kernel/common.schemas.ts';
-import { HTTP_STATUS } from '../kernel/error-response.ts';
-import type { RouteDefinition } from '../kernel/route.ts';
+import { API_KEY_SCOPES } from '../../../../core/identity/permissions.ts';
+import { ERROR_CATALOG, type ErrorCode } from '../../../../core/shared/error-catalog.ts';
+import { ErrorBodySchema } from '../../shared/common.schemas.ts';
+import { HTTP_STATUS } from '../../shared/error-response.ts';
+import type { RouteDefinition } from '../../shared/route.ts';
 import { NamedSchemas } from './named-schemas.ts';
 import { errorResponses, REQUEST_ID_HEADER, sharedErrorResponses } from './error-responses.ts';
 import { requestExample, responseExample } from './examples.ts';

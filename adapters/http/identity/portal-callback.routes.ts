@@ -5,7 +5,7 @@ import { DomainError } from '../../../core/shared/domain-error.ts';
 import type { TokenSigner } from '../../../ports/identity/credential-crypto.port.ts';
 import type { PortalCookies } from '../../../ports/identity/portal-cookies.port.ts';
 import type { Clock } from '../../../ports/shared/clock.port.ts';
-import { definePublicRoute, type RouteDefinition } from '../kernel/route.ts';
+import { definePublicRoute, type RouteDefinition } from '../shared/route.ts';
 
 /** Where a portal sends whoever just signed in. */
 export const DASHBOARD_PATH = '/dashboard';

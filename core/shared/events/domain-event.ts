@@ -1,4 +1,4 @@
-import { centsToDollars, type Cents } from '../shared/money.ts';
+import { centsToDollars, type Cents } from '../money.ts';
 import type { EventType } from './event-catalog.ts';
 import { EVENT_MONEY_FIELDS, type EventData } from './event-data.ts';
 

@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { ENTERPRISE_LOGIN_TTL_MS } from '../../../core/identity/enterprise-sign-in.ts';
 import { DomainError } from '../../../core/shared/domain-error.ts';
 import type { EnterpriseSignIn } from '../../../ports/identity/enterprise-sign-in.use-case.ts';
-import { definePublicRoute, type RouteDefinition } from '../kernel/route.ts';
+import { definePublicRoute, type RouteDefinition } from '../shared/route.ts';
 
 /** Pins a sign-in to the browser that started it: the callback must come back with the same state. */
 const STATE_COOKIE = 'svc_sso_state';

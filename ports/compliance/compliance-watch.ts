@@ -1,5 +1,5 @@
 import { daysUntilWithinWindow, filingsDue, nextAppointmentRenewal, type ComplianceCalendar } from '../../core/compliance/deadlines.ts';
-import { domainEvent } from '../../core/events/domain-event.ts';
+import { domainEvent } from '../../core/shared/events/domain-event.ts';
 import { inForceOn } from '../../core/analytics/portfolio.ts';
 import { today, type CalendarDate } from '../../core/shared/calendar-date.ts';
 import type { PolicyRepository } from '../policy/policy.repositories.ts';
@@ -8,7 +8,7 @@ import { eventOrigin } from '../shared/event-origin.ts';
 import type { IdGenerator } from '../shared/id-generator.port.ts';
 import type { OrganizationRepository } from '../tenancy/organization.repository.ts';
 import type { DailyNotices } from './daily-notices.port.ts';
-import { forEachRecord } from '../persistence/page.ts';
+import { forEachRecord } from '../shared/persistence/page.ts';
 import { watchEveryOrganization } from './organizations-walk.ts';
 
 export interface ComplianceWatchDeps {

@@ -1,5 +1,5 @@
-import type { Collection, CollectionStore, StoredDocument } from '../../../ports/persistence/collection-store.port.ts';
-import type { JobOutcome, JobRun, JobRunLog } from '../../../ports/jobs/scheduled-jobs.use-case.ts';
+import type { Collection, CollectionStore, StoredDocument } from '../../../ports/shared/persistence/collection-store.port.ts';
+import type { JobOutcome, JobRun, JobRunLog } from '../../../ports/platform/scheduled-jobs.use-case.ts';
 
 interface RunDocument extends StoredDocument {
   readonly startedAt: Date;

@@ -3,9 +3,9 @@ import { SESSION_TTL_MS } from '../../../core/identity/credentials.rules.ts';
 import { DomainError } from '../../../core/shared/domain-error.ts';
 import type { AuthSessions } from '../../../ports/identity/auth-sessions.use-case.ts';
 import type { EmailVerifications } from '../../../ports/identity/email-verifications.use-case.ts';
-import { Email, Text, Timestamp } from '../kernel/common.schemas.ts';
-import { definePublicRoute, type PublicContext, type RouteDefinition } from '../kernel/route.ts';
-import { Password, RoleSchema, UserSchema } from '../identity/users.routes.ts';
+import { Email, Text, Timestamp } from '../shared/common.schemas.ts';
+import { definePublicRoute, type PublicContext, type RouteDefinition } from '../shared/route.ts';
+import { Password, RoleSchema, UserSchema } from './users.routes.ts';
 
 export const SESSION_COOKIE = 'svc_session';
 

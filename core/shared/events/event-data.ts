@@ -1,5 +1,5 @@
-import type { CalendarDate } from '../shared/calendar-date.ts';
-import type { Cents } from '../shared/money.ts';
+import type { CalendarDate } from '../calendar-date.ts';
+import type { Cents } from '../money.ts';
 import type { EventType } from './event-catalog.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { DA_ALERT_THRESHOLD } from '../../core/compliance/deadlines.ts';
-import { domainEvent } from '../../core/events/domain-event.ts';
+import { domainEvent } from '../../core/shared/events/domain-event.ts';
 import { today } from '../../core/shared/calendar-date.ts';
 import type { Analytics } from '../analytics/analytics.use-case.ts';
 import { eventOrigin } from '../shared/event-origin.ts';
