@@ -1,6 +1,6 @@
 import { EmbeddedAuthorizationGraph } from '../adapters/authorization/embedded-authorization-graph.ts';
 import { RelationshipBackfill } from '../adapters/persistence/authorization/relationship-backfill.ts';
-import { relationshipBackfillJob } from '../jobs/relationship-backfill.job.ts';
+import { relationshipBackfillJob } from '../jobs/authorization/relationship-backfill.job.ts';
 import { OpenFgaAuthorizationGraph } from '../adapters/authorization/openfga-authorization-graph.ts';
 import type { AppConfig } from './config.ts';
 import { ReadAudit } from '../ports/authorization/read-audit.ts';

@@ -9,7 +9,7 @@ import { StoreFinancialAlertQueue, StoreFinancialIncidentLog } from '../adapters
 import { InvoiceStoreRepository, PaymentStoreRepository } from '../adapters/persistence/billing/invoice.store-repository.ts';
 import { StoreManualReviewQueue } from '../adapters/persistence/billing/manual-review.store.ts';
 import { PaymentAttemptStoreRepository } from '../adapters/persistence/billing/payment-attempt.store-repository.ts';
-import { financialAlertsJob } from '../jobs/financial-alerts.job.ts';
+import { financialAlertsJob } from '../jobs/billing/financial-alerts.job.ts';
 import { CardPayments } from '../ports/billing/card-payments.use-case.ts';
 import { CreditSettlement } from '../ports/billing/credit-settlement.use-case.ts';
 import { FinancialAlertDispatch } from '../ports/billing/financial-alert-dispatch.use-case.ts';

@@ -12,7 +12,7 @@ import { ingestionRoutes } from '../adapters/http/documents/ingestion.routes.ts'
 import { DocumentStoreRepository } from '../adapters/persistence/documents/document.store-repository.ts';
 import { CollectionFileStorage } from '../adapters/persistence/documents/collection-file-storage.ts';
 import { HmacDownloadLinks } from '../adapters/security/hmac-download-links.ts';
-import { Certificates } from '../ports/policy/certificates.use-case.ts';
+import { Certificates } from '../ports/documents/certificates.use-case.ts';
 import { DocumentIngestion } from '../ports/documents/document-ingestion.use-case.ts';
 import { DocumentLibrary } from '../ports/documents/document-library.use-case.ts';
 import { StorageUsageStoreRepository } from '../adapters/persistence/documents/storage-usage.store-repository.ts';

@@ -7,7 +7,7 @@ import { EnterpriseSignIn } from '../ports/identity/enterprise-sign-in.use-case.
 import type { Logger } from 'pino';
 import { policyholderTokenRoutes } from '../adapters/http/identity/policyholder-token.routes.ts';
 import { PolicyholderCodeStoreRepository } from '../adapters/persistence/identity/policyholder-code.store-repository.ts';
-import { PolicyholderSignIn } from '../ports/policy/policyholder-sign-in.use-case.ts';
+import { PolicyholderSignIn } from '../ports/identity/policyholder-sign-in.use-case.ts';
 import { authServiceRoutes } from '../adapters/http/identity/auth-service.routes.ts';
 import { apiKeyRoutes } from '../adapters/http/identity/api-keys.routes.ts';
 import { tokenRoutes } from '../adapters/http/identity/token.routes.ts';

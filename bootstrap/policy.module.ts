@@ -1,7 +1,7 @@
 import { policyRoutes } from '../adapters/http/policy/policies.routes.ts';
 import { PolicyTransactionStoreRepository } from '../adapters/persistence/policy/policy-transaction.store-repository.ts';
 import { PolicyStoreRepository } from '../adapters/persistence/policy/policy.store-repository.ts';
-import { StoreSequenceGenerator } from '../adapters/persistence/underwriting/sequence-generator.store.ts';
+import { StoreSequenceGenerator } from '../adapters/persistence/shared/sequence-generator.store.ts';
 import type { RecordRelationships } from '../ports/authorization/record-relationships.ts';
 import type { InvoiceRepository } from '../ports/billing/invoice.repository.ts';
 import type { PolicyRepository, PolicyTransactionRepository } from '../ports/policy/policy.repositories.ts';
@@ -11,7 +11,8 @@ import type { Clock } from '../ports/shared/clock.port.ts';
 import type { IdGenerator } from '../ports/shared/id-generator.port.ts';
 import type { Programs } from '../ports/underwriting/programs.use-case.ts';
 import type { UnderwritingReferenceData } from '../ports/underwriting/reference-data.port.ts';
-import type { WrittenPremiumCounter, SequenceGenerator } from '../ports/underwriting/underwriting.repositories.ts';
+import type { WrittenPremiumCounter } from '../ports/underwriting/underwriting.repositories.ts';
+import type { SequenceGenerator } from '../ports/shared/sequence-generator.port.ts';
 import { TOKENS } from './tokens.ts';
 import { bindings, type ContextModule } from './wiring.ts';
 

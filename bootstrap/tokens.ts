@@ -1,6 +1,6 @@
 import type { AgendaJobRunner } from '../adapters/jobs/agenda-job-runner.ts';
 import type { PdfWorkerPool } from '../adapters/documents/pdf-worker.pool.ts';
-import type { Certificates } from '../ports/policy/certificates.use-case.ts';
+import type { Certificates } from '../ports/documents/certificates.use-case.ts';
 import type { ChromiumRenderer } from '../adapters/documents/chromium-renderer.ts';
 import type { PdfRendering } from '../ports/documents/pdf-rendering.use-case.ts';
 import type { DocumentIngestion } from '../ports/documents/document-ingestion.use-case.ts';
@@ -29,7 +29,7 @@ import type { ApiKeys } from '../ports/identity/api-keys.use-case.ts';
 import type { AuthSessions } from '../ports/identity/auth-sessions.use-case.ts';
 import type { EnterpriseSignIn, PendingEnterpriseLogins } from '../ports/identity/enterprise-sign-in.use-case.ts';
 import type { PolicyholderCodeRepository } from '../ports/identity/policyholder-code.repository.ts';
-import type { PolicyholderSignIn } from '../ports/policy/policyholder-sign-in.use-case.ts';
+import type { PolicyholderSignIn } from '../ports/identity/policyholder-sign-in.use-case.ts';
 import type { InsuredProfileRepository, PushTokenRepository } from '../ports/portal/insured-profile.repository.ts';
 import type { PolicyholderPortal } from '../ports/portal/policyholder-portal.use-case.ts';
 import type { FeatureFlags, FlagOverrideRepository } from '../ports/flags/feature-flags.use-case.ts';
@@ -82,9 +82,10 @@ import type { DailyNotices } from '../ports/compliance/daily-notices.port.ts';
 import type { ScheduledJobs } from '../ports/platform/scheduled-jobs.use-case.ts';
 import type { ReferralRepository, Referrals } from '../ports/referrals/referrals.use-case.ts';
 import type { Submissions } from '../ports/underwriting/submissions.use-case.ts';
-import type { WrittenPremiumCounter, QuoteRepository, SequenceGenerator, SubmissionRepository } from '../ports/underwriting/underwriting.repositories.ts';
+import type { WrittenPremiumCounter, QuoteRepository, SubmissionRepository } from '../ports/underwriting/underwriting.repositories.ts';
 import type { Webhooks } from '../ports/webhooks/webhooks.use-case.ts';
 import type { LocalPaymentConfirmer } from '../adapters/http/billing/invoices.routes.ts';
+import type { SequenceGenerator } from '../ports/shared/sequence-generator.port.ts';
 import { token } from './wiring.ts';
 
 /** Container keys, each typed with what is bound to it, grouped by the context module that binds it. */

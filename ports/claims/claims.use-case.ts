@@ -9,7 +9,7 @@ import type { RecordRelationships } from '../authorization/record-relationships.
 import type { UserRepository } from '../identity/user.repository.ts';
 import type { Page, PageRequest } from '../shared/persistence/page.ts';
 import type { PolicyRepository } from '../policy/policy.repositories.ts';
-import type { SequenceGenerator } from '../underwriting/underwriting.repositories.ts';
+import type { SequenceGenerator } from '../shared/sequence-generator.port.ts';
 import { eventOrigin } from '../shared/event-origin.ts';
 import { changeClaim, claimOf, type ClaimChangeDeps } from './claim-changes.ts';
 import type { ClaimFilters } from './claim.repository.ts';

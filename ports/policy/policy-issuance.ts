@@ -8,7 +8,7 @@ import { eventOrigin } from '../shared/event-origin.ts';
 import type { InvoiceRepository } from '../billing/invoice.repository.ts';
 import type { Clock } from '../shared/clock.port.ts';
 import type { IdGenerator } from '../shared/id-generator.port.ts';
-import type { SequenceGenerator } from '../underwriting/underwriting.repositories.ts';
+import type { SequenceGenerator } from '../shared/sequence-generator.port.ts';
 import type { PolicyRepository, PolicyTransactionRepository } from './policy.repositories.ts';
 
 export interface IssuanceDeps {

@@ -46,8 +46,3 @@ export interface WrittenPremiumCounter {
   reserve(orgId: string, programId: string, year: number, amount: Cents, cap: Cents): Promise<boolean>;
   release(orgId: string, programId: string, year: number, amount: Cents): Promise<void>;
 }
-
-/** Gap-free numbering per organization (policy numbers). */
-export interface SequenceGenerator {
-  next(orgId: string, name: string): Promise<number>;
-}

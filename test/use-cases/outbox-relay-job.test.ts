@@ -1,5 +1,5 @@
 import test from 'ava';
-import { outboxRelayJob } from '../../jobs/outbox-relay.job.ts';
+import { outboxRelayJob } from '../../jobs/webhooks/outbox-relay.job.ts';
 import { RELAY_BATCH, type Webhooks } from '../../ports/webhooks/webhooks.use-case.ts';
 
 const relaying = (batches: number[]) => {

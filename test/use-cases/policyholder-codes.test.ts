@@ -1,7 +1,7 @@
 import test, { type ExecutionContext } from 'ava';
 import { TOKENS } from '../../bootstrap/tokens.ts';
 import type { MailMessage } from '../../ports/shared/mailer.port.ts';
-import { PolicyholderSignIn } from '../../ports/policy/policyholder-sign-in.use-case.ts';
+import { PolicyholderSignIn } from '../../ports/identity/policyholder-sign-in.use-case.ts';
 import { aRisk } from '../support/mothers.ts';
 import { SettableClock } from '../support/settable-clock.ts';
 import { PLATFORM, USE_CASE_START, useCaseWorld } from '../support/use-cases.ts';

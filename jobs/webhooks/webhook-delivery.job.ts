@@ -1,5 +1,5 @@
-import type { JobDefinition } from '../ports/platform/job-definition.ts';
-import { DELIVERY_JOB, type Webhooks } from '../ports/webhooks/webhooks.use-case.ts';
+import type { JobDefinition } from '../../ports/platform/job-definition.ts';
+import { DELIVERY_JOB, type Webhooks } from '../../ports/webhooks/webhooks.use-case.ts';
 
 /** One signed attempt per queued (subscription, event); a slow receiver only holds this job. */
 export const webhookDeliveryJob = (webhooks: Webhooks): JobDefinition => ({

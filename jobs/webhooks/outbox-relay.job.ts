@@ -1,5 +1,5 @@
-import type { JobDefinition } from '../ports/platform/job-definition.ts';
-import { RELAY_BATCH, type Webhooks } from '../ports/webhooks/webhooks.use-case.ts';
+import type { JobDefinition } from '../../ports/platform/job-definition.ts';
+import { RELAY_BATCH, type Webhooks } from '../../ports/webhooks/webhooks.use-case.ts';
 
 /** How long one run keeps relaying full batches; the next run starts a second later. */
 const RUN_BUDGET_MS = 800;

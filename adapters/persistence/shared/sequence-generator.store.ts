@@ -1,5 +1,5 @@
 import type { Collection, CollectionStore } from '../../../ports/shared/persistence/collection-store.port.ts';
-import type { SequenceGenerator } from '../../../ports/underwriting/underwriting.repositories.ts';
+import type { SequenceGenerator } from '../../../ports/shared/sequence-generator.port.ts';
 
 interface SequenceDocument {
   _id: string;

@@ -10,11 +10,11 @@ import {
 import { issueClaims } from '../../core/identity/service-claims.ts';
 import { DomainError } from '../../core/shared/domain-error.ts';
 import type { Mailer } from '../shared/mailer.port.ts';
-import type { PolicyRepository } from './policy.repositories.ts';
+import type { PolicyRepository } from '../policy/policy.repositories.ts';
 import type { WindowCounter } from '../rate-limit/window-counter.port.ts';
 import type { Clock } from '../shared/clock.port.ts';
-import type { SecretTools, TokenSigner } from '../identity/credential-crypto.port.ts';
-import type { PolicyholderCodeRepository } from '../identity/policyholder-code.repository.ts';
+import type { SecretTools, TokenSigner } from './credential-crypto.port.ts';
+import type { PolicyholderCodeRepository } from './policyholder-code.repository.ts';
 
 export interface PolicyholderSignInDeps {
   readonly policies: Pick<PolicyRepository, 'findById' | 'findByNumberInAnyOrganization'>;
