@@ -18,7 +18,14 @@ import type { AppConfig } from './config.ts';
 import { buildContainer, contextModules } from './container.ts';
 import { createAccessLogger, createLogger } from './logger.ts';
 import { openStore } from './open-store.ts';
-import { TOKENS } from './tokens.ts';
+import { AUDIT } from './audit.tokens.ts';
+import { AUTHORIZATION } from './authorization.tokens.ts';
+import { DOCUMENTS } from './documents.tokens.ts';
+import { FLAGS } from './flags.tokens.ts';
+import { IDENTITY } from './identity.tokens.ts';
+import { PLATFORM } from './platform.tokens.ts';
+import { RATE_LIMIT } from './rate-limit.tokens.ts';
+import { WEBHOOKS } from './webhooks.tokens.ts';
 
 const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
@@ -75,10 +82,10 @@ export const startApp = async (config: AppConfig, options: StartOptions = {}): P
     authRoutes.push(...((await module.authRoutes?.(resolve)) ?? []));
     sockets.push(...((await module.sockets?.(resolve)) ?? []));
   }
-  const jobs = await resolve(TOKENS.JobRunner);
+  const jobs = await resolve(PLATFORM.JobRunner);
   for (const module of modules) jobs.register((await module.jobs?.(resolve)) ?? []);
-  const pdfWorkers = await resolve(TOKENS.PdfWorkers);
-  const renderer = await resolve(TOKENS.HtmlRenderer);
+  const pdfWorkers = await resolve(DOCUMENTS.PdfWorkers);
+  const renderer = await resolve(DOCUMENTS.HtmlRenderer);
   if (config.render.warmAtStart) {
     // A browser that cannot start leaves the service up: renders answer 503 and say why.
     renderer.warm().catch((error: unknown) => logger.warn({ err: error }, 'PDF rendering is unavailable: Chromium did not start'));
@@ -112,30 +119,30 @@ export const startApp = async (config: AppConfig, options: StartOptions = {}): P
   const secretHeaders = secretHeaderNames(apiRoutes);
   const pipeline = () =>
     new RequestPipeline({
-      authenticate: container.get(TOKENS.Authenticate),
-      rateLimiter: container.get(TOKENS.RateLimiter),
+      authenticate: container.get(IDENTITY.Authenticate),
+      rateLimiter: container.get(RATE_LIMIT.RateLimiter),
       secretHeaders,
       logger,
       accessLogger,
       trustedProxyHops: config.trustedProxyHops,
       uploads,
       strictTransportSecurity: config.environment === 'production',
-      records: container.get(TOKENS.RecordAccess),
-      reads: container.get(TOKENS.ReadAudit),
-      features: container.get(TOKENS.FeatureFlags),
-      idempotency: new IdempotentPosts(container.get(TOKENS.IdempotencyKeys)),
+      records: container.get(AUTHORIZATION.RecordAccess),
+      reads: container.get(AUTHORIZATION.ReadAudit),
+      features: container.get(FLAGS.FeatureFlags),
+      idempotency: new IdempotentPosts(container.get(PLATFORM.IdempotencyKeys)),
       metrics,
-      audit: container.get(TOKENS.AuditTrail),
+      audit: container.get(AUDIT.AuditTrail),
     });
-  await resolve(TOKENS.Authenticate);
-  await resolve(TOKENS.RecordAccess);
-  await resolve(TOKENS.ReadAudit);
-  await resolve(TOKENS.FeatureFlags);
-  await resolve(TOKENS.IdempotencyKeys);
-  await resolve(TOKENS.AuditTrail);
-  const webhooks = await resolve(TOKENS.Webhooks);
+  await resolve(IDENTITY.Authenticate);
+  await resolve(AUTHORIZATION.RecordAccess);
+  await resolve(AUTHORIZATION.ReadAudit);
+  await resolve(FLAGS.FeatureFlags);
+  await resolve(PLATFORM.IdempotencyKeys);
+  await resolve(AUDIT.AuditTrail);
+  const webhooks = await resolve(WEBHOOKS.Webhooks);
   metrics.watchOutbox(() => webhooks.outboxLag());
-  await resolve(TOKENS.RateLimiter);
+  await resolve(RATE_LIMIT.RateLimiter);
   const api = new HttpServer('api', apiRoutes, pipeline(), logger, config.http, sockets);
   // The authentication service answers the same health and readiness probes as the API.
   const auth = new HttpServer('auth', authServerRoutes, pipeline(), logger, config.http);

@@ -1,13 +1,15 @@
 import { EmbeddedAuthorizationGraph } from '../adapters/authorization/embedded-authorization-graph.ts';
+import { OpenFgaAuthorizationGraph } from '../adapters/authorization/openfga-authorization-graph.ts';
 import { RelationshipBackfill } from '../adapters/persistence/authorization/relationship-backfill.ts';
 import { relationshipBackfillJob } from '../jobs/authorization/relationship-backfill.job.ts';
-import { OpenFgaAuthorizationGraph } from '../adapters/authorization/openfga-authorization-graph.ts';
-import type { AppConfig } from './config.ts';
 import { ReadAudit } from '../ports/authorization/read-audit.ts';
-import { InvoiceParts } from '../ports/billing/invoice-parts.ts';
 import { RecordAccess } from '../ports/authorization/record-access.ts';
 import { RecordRelationships } from '../ports/authorization/record-relationships.ts';
-import { TOKENS } from './tokens.ts';
+import { AUDIT } from './audit.tokens.ts';
+import { AUTHORIZATION } from './authorization.tokens.ts';
+import { BILLING } from './billing.tokens.ts';
+import type { AppConfig } from './config.ts';
+import { PLATFORM } from './platform.tokens.ts';
 import { bindings, type ContextModule } from './wiring.ts';
 
 /** Relationship-based authorization: the graph of who is related to which record, and the checks over it. */
@@ -15,17 +17,17 @@ export const authorizationModule = (config: AppConfig): ContextModule => ({
   name: 'authorization',
   bindings: bindings((wire) => {
     const openfga = config.openfga;
-    wire.factory(TOKENS.AuthorizationGraph, [TOKENS.Store], (store) =>
+    wire.factory(AUTHORIZATION.AuthorizationGraph, { store: PLATFORM.Store }, ({ store }) =>
       openfga ? OpenFgaAuthorizationGraph.create(openfga) : EmbeddedAuthorizationGraph.create(store),
     );
-    wire.factory(TOKENS.RecordRelationships, [TOKENS.AuthorizationGraph], (graph) => new RecordRelationships(graph));
+    wire.factory(AUTHORIZATION.RecordRelationships, { graph: AUTHORIZATION.AuthorizationGraph }, ({ graph }) => new RecordRelationships(graph));
+    // Records that are part of another (an invoice of its policy) are told by the context that owns them.
     wire.factory(
-      TOKENS.RecordAccess,
-      [TOKENS.AuthorizationGraph, TOKENS.InvoiceRepository],
-      (graph, invoices) => new RecordAccess(graph, new InvoiceParts(invoices)),
+      AUTHORIZATION.RecordAccess,
+      { graph: AUTHORIZATION.AuthorizationGraph, parts: BILLING.InvoiceParts },
+      ({ graph, parts }) => new RecordAccess(graph, parts),
     );
-    wire.factory(TOKENS.ReadAudit, [TOKENS.AuditTrail], (audit) => new ReadAudit(audit));
+    wire.factory(AUTHORIZATION.ReadAudit, { audit: AUDIT.AuditTrail }, ({ audit }) => new ReadAudit(audit));
   }),
-  routes: async () => [],
-  jobs: async (resolve) => [relationshipBackfillJob(new RelationshipBackfill(await resolve(TOKENS.Store), await resolve(TOKENS.RecordRelationships)))],
+  jobs: async (resolve) => [relationshipBackfillJob(new RelationshipBackfill(await resolve(PLATFORM.Store), await resolve(AUTHORIZATION.RecordRelationships)))],
 });

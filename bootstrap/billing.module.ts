@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import { creditRoutes } from '../adapters/http/billing/credit.routes.ts';
 import { financeRoutes } from '../adapters/http/billing/finance.routes.ts';
 import { invoiceRoutes } from '../adapters/http/billing/invoices.routes.ts';
+import { stripeEndpoint } from '../adapters/inbound/stripe/stripe.endpoint.ts';
 import { LocalPaymentGateway } from '../adapters/payments/local-payment-gateway.ts';
 import { StripePaymentGateway } from '../adapters/payments/stripe-payment-gateway.ts';
 import { CommissionStoreRepository, LedgerStoreRepository } from '../adapters/persistence/billing/commission.store-repositories.ts';
@@ -14,117 +15,125 @@ import { CardPayments } from '../ports/billing/card-payments.use-case.ts';
 import { CreditSettlement } from '../ports/billing/credit-settlement.use-case.ts';
 import { FinancialAlertDispatch } from '../ports/billing/financial-alert-dispatch.use-case.ts';
 import { FinancialSteps } from '../ports/billing/financial-steps.ts';
+import { InvoiceParts } from '../ports/billing/invoice-parts.ts';
 import { InvoiceSettlement } from '../ports/billing/invoice-settlement.use-case.ts';
 import { Invoices } from '../ports/billing/invoices.use-case.ts';
 import { PremiumBooks } from '../ports/billing/premium-books.use-case.ts';
 import { PremiumCollection } from '../ports/billing/premium-collection.use-case.ts';
+import { ProcessorPaymentEvents } from '../ports/billing/processor-payment-events.handler.ts';
+import { ProcessorRefunds } from '../ports/billing/processor-refunds.use-case.ts';
+import { AUDIT } from './audit.tokens.ts';
+import { AUTHORIZATION } from './authorization.tokens.ts';
+import { BILLING } from './billing.tokens.ts';
 import type { AppConfig } from './config.ts';
-import { TOKENS } from './tokens.ts';
+import { DOCUMENTS } from './documents.tokens.ts';
+import { IDENTITY } from './identity.tokens.ts';
+import { INBOUND } from './inbound.tokens.ts';
+import { PLATFORM } from './platform.tokens.ts';
+import { POLICY } from './policy.tokens.ts';
+import { UNDERWRITING } from './underwriting.tokens.ts';
 import { bindings, type ContextModule } from './wiring.ts';
 
-/** Invoices, payments (manual and by card), refunds, commissions, the ledger and financial alerts. */
+/** Invoices, payments (manual, by card and the processor's events), refunds and credits, commissions, the ledger and financial alerts. */
 export const billingModule = (config: AppConfig, logger: Logger): ContextModule => ({
   name: 'billing',
   bindings: bindings((wire) => {
-    wire.factory(TOKENS.InvoiceRepository, [TOKENS.Store], InvoiceStoreRepository.create);
-    wire.factory(TOKENS.PaymentRepository, [TOKENS.Store], PaymentStoreRepository.create);
-    wire.factory(TOKENS.PaymentAttemptRepository, [TOKENS.Store], PaymentAttemptStoreRepository.create);
-    wire.factory(TOKENS.CommissionRepository, [TOKENS.Store], CommissionStoreRepository.create);
-    wire.factory(TOKENS.LedgerRepository, [TOKENS.Store], LedgerStoreRepository.create);
-    wire.factory(TOKENS.FinancialAlerts, [TOKENS.Store], StoreFinancialAlertQueue.create);
-    wire.factory(TOKENS.FinancialIncidents, [TOKENS.Store], (store) => StoreFinancialIncidentLog.create(store, logger));
-    wire.factory(TOKENS.ManualReviews, [TOKENS.Store], (store) => new StoreManualReviewQueue(store));
+    const store = { store: PLATFORM.Store };
+    wire.factory(BILLING.InvoiceRepository, store, ({ store }) => InvoiceStoreRepository.create(store));
+    wire.factory(BILLING.PaymentRepository, store, ({ store }) => PaymentStoreRepository.create(store));
+    wire.factory(BILLING.PaymentAttemptRepository, store, ({ store }) => PaymentAttemptStoreRepository.create(store));
+    wire.factory(BILLING.CommissionRepository, store, ({ store }) => CommissionStoreRepository.create(store));
+    wire.factory(BILLING.LedgerRepository, store, ({ store }) => LedgerStoreRepository.create(store));
+    wire.factory(BILLING.FinancialAlerts, store, ({ store }) => StoreFinancialAlertQueue.create(store));
+    wire.factory(BILLING.FinancialIncidents, store, ({ store }) => StoreFinancialIncidentLog.create(store, logger));
+    wire.factory(BILLING.ManualReviews, store, ({ store }) => new StoreManualReviewQueue(store));
+    wire.factory(BILLING.InvoiceParts, { invoices: BILLING.InvoiceRepository }, ({ invoices }) => new InvoiceParts(invoices));
     wire.factory(
-      TOKENS.FinancialSteps,
-      [TOKENS.FinancialIncidents, TOKENS.Ids, TOKENS.Clock],
-      (incidents, ids, clock) => new FinancialSteps(incidents, ids, clock),
+      BILLING.FinancialSteps,
+      { incidents: BILLING.FinancialIncidents, ids: PLATFORM.Ids, clock: PLATFORM.Clock },
+      ({ incidents, ids, clock }) => new FinancialSteps(incidents, ids, clock),
     );
-    wire.factory(TOKENS.PaymentGateway, [TOKENS.Store], (store) =>
+    wire.factory(BILLING.PaymentGateway, store, ({ store }) =>
       config.secrets.stripeSecretKey ? new StripePaymentGateway(config.secrets.stripeSecretKey, config.stripeApiBase) : new LocalPaymentGateway(store),
     );
-    wire.factory(TOKENS.Invoices, [TOKENS.InvoiceRepository, TOKENS.PaymentRepository], (invoices, payments) => new Invoices(invoices, payments));
+    const money = { invoices: BILLING.InvoiceRepository, payments: BILLING.PaymentRepository } as const;
+    const recorded = { ids: PLATFORM.Ids, clock: PLATFORM.Clock, audit: AUDIT.AuditTrail } as const;
+    wire.factory(BILLING.Invoices, money, ({ invoices, payments }) => new Invoices(invoices, payments));
+    wire.factory(BILLING.InvoiceSettlement, { ...money, ...recorded, collection: BILLING.PremiumCollection }, (deps) => new InvoiceSettlement(deps));
     wire.factory(
-      TOKENS.InvoiceSettlement,
-      [TOKENS.InvoiceRepository, TOKENS.PaymentRepository, TOKENS.Ids, TOKENS.Clock, TOKENS.AuditTrail, TOKENS.PremiumCollection],
-      (invoices, payments, ids, clock, audit, collection) => new InvoiceSettlement({ invoices, payments, ids, clock, audit, collection }),
+      BILLING.PremiumBooks,
+      {
+        ...money,
+        policies: POLICY.PolicyRepository,
+        commissions: BILLING.CommissionRepository,
+        ledger: BILLING.LedgerRepository,
+        reference: UNDERWRITING.ReferenceData,
+        steps: BILLING.FinancialSteps,
+        relationships: AUTHORIZATION.RecordRelationships,
+        ids: PLATFORM.Ids,
+        clock: PLATFORM.Clock,
+      },
+      (deps) => new PremiumBooks(deps),
     );
     wire.factory(
-      TOKENS.PremiumBooks,
-      [
-        TOKENS.InvoiceRepository,
-        TOKENS.PaymentRepository,
-        TOKENS.PolicyRepository,
-        TOKENS.CommissionRepository,
-        TOKENS.LedgerRepository,
-        TOKENS.ReferenceData,
-        TOKENS.FinancialSteps,
-        TOKENS.RecordRelationships,
-        TOKENS.Ids,
-        TOKENS.Clock,
-      ],
-      (invoices, payments, policies, commissions, ledger, reference, steps, relationships, ids, clock) =>
-        new PremiumBooks({ invoices, payments, policies, commissions, ledger, reference, steps, relationships, ids, clock }),
+      BILLING.PremiumCollection,
+      { ...money, policies: POLICY.PolicyRepository, books: BILLING.PremiumBooks, documents: DOCUMENTS.DocumentLibrary, steps: BILLING.FinancialSteps },
+      (deps) => new PremiumCollection(deps),
     );
     wire.factory(
-      TOKENS.PremiumCollection,
-      [TOKENS.InvoiceRepository, TOKENS.PaymentRepository, TOKENS.PolicyRepository, TOKENS.PremiumBooks, TOKENS.DocumentLibrary, TOKENS.FinancialSteps],
-      (invoices, payments, policies, books, documents, steps) => new PremiumCollection({ invoices, payments, policies, books, documents, steps }),
+      BILLING.CardPayments,
+      {
+        ...money,
+        ...recorded,
+        gateway: BILLING.PaymentGateway,
+        attempts: BILLING.PaymentAttemptRepository,
+        settlement: BILLING.InvoiceSettlement,
+        collection: BILLING.PremiumCollection,
+        alerts: BILLING.FinancialAlerts,
+        reviews: BILLING.ManualReviews,
+        steps: BILLING.FinancialSteps,
+      },
+      (deps) => new CardPayments(deps),
     );
     wire.factory(
-      TOKENS.CardPayments,
-      [
-        TOKENS.PaymentGateway,
-        TOKENS.InvoiceRepository,
-        TOKENS.PaymentRepository,
-        TOKENS.PaymentAttemptRepository,
-        TOKENS.InvoiceSettlement,
-        TOKENS.PremiumCollection,
-        TOKENS.FinancialAlerts,
-        TOKENS.ManualReviews,
-        TOKENS.FinancialSteps,
-        TOKENS.Ids,
-        TOKENS.Clock,
-        TOKENS.AuditTrail,
-      ],
-      (gateway, invoices, payments, attempts, settlement, collection, alerts, reviews, steps, ids, clock, audit) =>
-        new CardPayments({ gateway, invoices, payments, attempts, settlement, collection, alerts, reviews, steps, ids, clock, audit }),
+      BILLING.CreditSettlement,
+      { ...money, ...recorded, gateway: BILLING.PaymentGateway, collection: BILLING.PremiumCollection, reviews: BILLING.ManualReviews },
+      (deps) => new CreditSettlement(deps),
     );
     wire.factory(
-      TOKENS.CreditSettlement,
-      [
-        TOKENS.InvoiceRepository,
-        TOKENS.PaymentRepository,
-        TOKENS.PaymentGateway,
-        TOKENS.PremiumCollection,
-        TOKENS.ManualReviews,
-        TOKENS.AuditTrail,
-        TOKENS.Ids,
-        TOKENS.Clock,
-      ],
-      (invoices, payments, gateway, collection, reviews, audit, ids, clock) =>
-        new CreditSettlement({ invoices, payments, gateway, collection, reviews, audit, ids, clock }),
+      BILLING.FinancialAlertDispatch,
+      { alerts: BILLING.FinancialAlerts, users: IDENTITY.UserRepository, mailer: PLATFORM.Mailer, clock: PLATFORM.Clock },
+      ({ alerts, users, mailer, clock }) => new FinancialAlertDispatch(alerts, users, mailer, clock),
     );
     wire.factory(
-      TOKENS.FinancialAlertDispatch,
-      [TOKENS.FinancialAlerts, TOKENS.UserRepository, TOKENS.Mailer, TOKENS.Clock],
-      (alerts, users, mailer, clock) => new FinancialAlertDispatch(alerts, users, mailer, clock),
+      BILLING.ProcessorPaymentEvents,
+      {
+        settlement: BILLING.InvoiceSettlement,
+        collection: BILLING.PremiumCollection,
+        cards: BILLING.CardPayments,
+        payments: BILLING.PaymentRepository,
+        reviews: BILLING.ManualReviews,
+        steps: BILLING.FinancialSteps,
+      },
+      (deps) => new ProcessorPaymentEvents({ ...deps, refunds: new ProcessorRefunds(deps) }),
     );
+    wire.contribute(INBOUND.Endpoint, { events: BILLING.ProcessorPaymentEvents }, ({ events }) => stripeEndpoint(config.secrets.stripeWebhookSecret, events));
   }),
   routes: async (resolve) => [
     ...invoiceRoutes(
-      await resolve(TOKENS.Invoices),
-      await resolve(TOKENS.InvoiceSettlement),
-      await resolve(TOKENS.CardPayments),
-      await resolve(TOKENS.RecordAccess),
-      await resolve(TOKENS.LocalPaymentConfirmer),
+      await resolve(BILLING.Invoices),
+      await resolve(BILLING.InvoiceSettlement),
+      await resolve(BILLING.CardPayments),
+      await resolve(AUTHORIZATION.RecordAccess),
+      await resolve(INBOUND.LocalPaymentConfirmer),
     ),
-    ...creditRoutes(await resolve(TOKENS.CreditSettlement)),
+    ...creditRoutes(await resolve(BILLING.CreditSettlement)),
     ...financeRoutes(
-      await resolve(TOKENS.CommissionRepository),
-      await resolve(TOKENS.LedgerRepository),
-      await resolve(TOKENS.FinancialIncidents),
-      await resolve(TOKENS.RecordAccess),
+      await resolve(BILLING.CommissionRepository),
+      await resolve(BILLING.LedgerRepository),
+      await resolve(BILLING.FinancialIncidents),
+      await resolve(AUTHORIZATION.RecordAccess),
     ),
   ],
-  jobs: async (resolve) => [financialAlertsJob(await resolve(TOKENS.FinancialAlertDispatch))],
+  jobs: async (resolve) => [financialAlertsJob(await resolve(BILLING.FinancialAlertDispatch))],
 });

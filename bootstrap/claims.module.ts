@@ -4,43 +4,44 @@ import { ClaimStoreRepository } from '../adapters/persistence/claims/claim.store
 import { ClaimAttachments } from '../ports/claims/claim-attachments.use-case.ts';
 import { ClaimSettlements } from '../ports/claims/claim-settlements.use-case.ts';
 import { Claims } from '../ports/claims/claims.use-case.ts';
+import { AUDIT } from './audit.tokens.ts';
+import { AUTHORIZATION } from './authorization.tokens.ts';
+import { CLAIMS } from './claims.tokens.ts';
 import type { AppConfig } from './config.ts';
-import { TOKENS } from './tokens.ts';
+import { DOCUMENTS } from './documents.tokens.ts';
+import { FLAGS } from './flags.tokens.ts';
+import { IDENTITY } from './identity.tokens.ts';
+import { PLATFORM } from './platform.tokens.ts';
+import { POLICY } from './policy.tokens.ts';
+import { TENANCY } from './tenancy.tokens.ts';
 import { bindings, type ContextModule } from './wiring.ts';
 
-/** Claims from first notice of loss to close: reserves, settlements with approval, denial. */
+/** Claims from first notice of loss to close: reserves, settlements with approval, denial, attachments. */
 export const claimsModule = (config: AppConfig): ContextModule => ({
   name: 'claims',
   bindings: bindings((wire) => {
-    wire.factory(TOKENS.ClaimRepository, [TOKENS.Store], ClaimStoreRepository.create);
+    const change = {
+      claims: CLAIMS.ClaimRepository,
+      policies: POLICY.PolicyRepository,
+      audit: AUDIT.AuditTrail,
+      ids: PLATFORM.Ids,
+      clock: PLATFORM.Clock,
+    } as const;
+    wire.factory(CLAIMS.ClaimRepository, { store: PLATFORM.Store }, ({ store }) => ClaimStoreRepository.create(store));
     wire.factory(
-      TOKENS.Claims,
-      [
-        TOKENS.ClaimRepository,
-        TOKENS.PolicyRepository,
-        TOKENS.UserRepository,
-        TOKENS.Sequences,
-        TOKENS.RecordRelationships,
-        TOKENS.AuditTrail,
-        TOKENS.Ids,
-        TOKENS.Clock,
-      ],
-      (claims, policies, users, sequences, relationships, audit, ids, clock) =>
-        new Claims({ claims, policies, users, sequences, relationships, audit, ids, clock }),
+      CLAIMS.Claims,
+      { ...change, users: IDENTITY.UserRepository, sequences: PLATFORM.Sequences, relationships: AUTHORIZATION.RecordRelationships },
+      (deps) => new Claims(deps),
     );
+    wire.factory(CLAIMS.ClaimSettlements, { ...change, organizations: TENANCY.OrganizationRepository }, (deps) => new ClaimSettlements(deps));
     wire.factory(
-      TOKENS.ClaimSettlements,
-      [TOKENS.ClaimRepository, TOKENS.OrganizationRepository, TOKENS.PolicyRepository, TOKENS.AuditTrail, TOKENS.Ids, TOKENS.Clock],
-      (claims, organizations, policies, audit, ids, clock) => new ClaimSettlements({ claims, organizations, policies, audit, ids, clock }),
-    );
-    wire.factory(
-      TOKENS.ClaimAttachments,
-      [TOKENS.ClaimRepository, TOKENS.DocumentLibrary, TOKENS.AuditTrail, TOKENS.Ids, TOKENS.FeatureFlags],
-      (claims, library, audit, ids, flags) => new ClaimAttachments({ claims, library, audit, ids, flags }),
+      CLAIMS.ClaimAttachments,
+      { claims: CLAIMS.ClaimRepository, library: DOCUMENTS.DocumentLibrary, audit: AUDIT.AuditTrail, ids: PLATFORM.Ids, flags: FLAGS.FeatureFlags },
+      (deps) => new ClaimAttachments(deps),
     );
   }),
   routes: async (resolve) => [
-    ...claimRoutes(await resolve(TOKENS.Claims), await resolve(TOKENS.ClaimSettlements), await resolve(TOKENS.RecordAccess)),
-    ...claimAttachmentRoutes(await resolve(TOKENS.ClaimAttachments), config.publicBaseUrl),
+    ...claimRoutes(await resolve(CLAIMS.Claims), await resolve(CLAIMS.ClaimSettlements), await resolve(AUTHORIZATION.RecordAccess)),
+    ...claimAttachmentRoutes(await resolve(CLAIMS.ClaimAttachments), config.publicBaseUrl),
   ],
 });

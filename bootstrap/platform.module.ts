@@ -1,66 +1,54 @@
-import { join } from 'node:path';
 import type { Logger } from 'pino';
-import { auditRoutes } from '../adapters/http/audit/audit.routes.ts';
+import { join } from 'node:path';
 import { healthRoutes } from '../adapters/http/platform/health.routes.ts';
+import { jobRoutes } from '../adapters/http/platform/jobs.routes.ts';
 import { metricsRoute } from '../adapters/http/platform/metrics.routes.ts';
-import type { PromMetrics } from '../adapters/metrics/prom-metrics.ts';
 import { AgendaJobRunner } from '../adapters/jobs/agenda-job-runner.ts';
-import { agendaBackendFor } from './job-backend.ts';
 import { OutboxFileMailer } from '../adapters/notifications/outbox-file-mailer.ts';
 import { SmtpMailer } from '../adapters/notifications/smtp-mailer.ts';
-import { AuditLogStore } from '../adapters/persistence/audit/audit-log.store.ts';
 import { StoreIdempotencyKeys } from '../adapters/persistence/platform/idempotency-key.store.ts';
-import { MemoryWindowCounter } from '../adapters/persistence/rate-limit/window-counter.memory.ts';
-import { StoreWindowCounter } from '../adapters/persistence/rate-limit/window-counter.store.ts';
-import { Hs256TokenSigner } from '../adapters/security/hs256-token-signer.ts';
+import { StoreJobRunLog } from '../adapters/persistence/platform/job-run-log.store.ts';
+import { StoreSequenceGenerator } from '../adapters/persistence/shared/sequence-generator.store.ts';
 import { NodeSecretTools } from '../adapters/security/node-secret-tools.ts';
-import { ScryptPasswordHasher } from '../adapters/security/scrypt-password-hasher.ts';
 import { SystemClock } from '../adapters/system/system-clock.ts';
 import { TimeOrderedIds } from '../adapters/system/time-ordered-ids.ts';
+import { ScheduledJobs } from '../ports/platform/scheduled-jobs.use-case.ts';
 import type { CollectionStore } from '../ports/shared/persistence/collection-store.port.ts';
-import { RateLimiter } from '../ports/rate-limit/rate-limiter.use-case.ts';
-import { AuditTrail } from '../ports/shared/audit-trail.ts';
+import type { ServiceMetrics } from '../ports/shared/metrics.port.ts';
 import type { AppConfig } from './config.ts';
-import { TOKENS } from './tokens.ts';
-import { bindings, type ContextModule } from './wiring.ts';
+import { agendaBackendFor } from './job-backend.ts';
+import { PLATFORM } from './platform.tokens.ts';
+import { allOf, bindings, type ContextModule } from './wiring.ts';
 
-/** What every context uses: the store, time, ids, crypto, the audit log, rate limits, mail and the job runner. */
-export const platformModule = (config: AppConfig, store: CollectionStore, logger: Logger, metrics: PromMetrics): ContextModule => ({
+/** What every context uses: the store, time, ids, secrets, numbering, idempotency, mail, metrics and the jobs. */
+export const platformModule = (config: AppConfig, store: CollectionStore, logger: Logger, metrics: ServiceMetrics): ContextModule => ({
   name: 'platform',
   bindings: bindings((wire) => {
-    wire.value(TOKENS.Store, store);
-    wire.value(TOKENS.Metrics, metrics);
-    wire.value(TOKENS.Clock, new SystemClock());
-    wire.value(TOKENS.Ids, new TimeOrderedIds());
-    wire.value(TOKENS.SecretTools, new NodeSecretTools());
-    wire.factory(TOKENS.PasswordHasher, [], () => new ScryptPasswordHasher(config.passwordHashCost));
-    wire.factory(TOKENS.TokenSigner, [], () => new Hs256TokenSigner(config.secrets.jwtSecret));
-    wire.factory(TOKENS.AuditLog, [TOKENS.Store], AuditLogStore.create);
-    wire.factory(TOKENS.IdempotencyKeys, [TOKENS.Store], StoreIdempotencyKeys.create);
-    wire.factory(TOKENS.AuditTrail, [TOKENS.AuditLog, TOKENS.Ids, TOKENS.Clock], (log, ids, clock) => new AuditTrail(log, ids, clock));
-    // Rate windows may be lost on a crash without harm; sign-in lockouts may not. With the embedded
-    // engine one process owns the data, so its memory is the shared store for rate windows.
-    wire.factory(TOKENS.RateWindows, [TOKENS.Store], (store) =>
-      store.engine === 'mongodb' ? StoreWindowCounter.create(store, 'rate_windows', { volatile: true }) : new MemoryWindowCounter(),
-    );
-    wire.factory(TOKENS.SignInAttempts, [TOKENS.Store], (store) => StoreWindowCounter.create(store, 'sign_in_attempts', { volatile: false }));
-    wire.factory(
-      TOKENS.RateLimiter,
-      [TOKENS.RateWindows, TOKENS.Clock],
-      (windows, clock) => new RateLimiter(config.environment, config.defaultRateLimit, windows, clock),
-    );
+    wire.value(PLATFORM.Store, store);
+    wire.value(PLATFORM.Metrics, metrics);
+    wire.value(PLATFORM.Clock, new SystemClock());
+    wire.value(PLATFORM.Ids, new TimeOrderedIds());
+    wire.value(PLATFORM.SecretTools, new NodeSecretTools());
+    wire.factory(PLATFORM.Sequences, { store: PLATFORM.Store }, ({ store }) => new StoreSequenceGenerator(store));
+    wire.factory(PLATFORM.IdempotencyKeys, { store: PLATFORM.Store }, ({ store }) => StoreIdempotencyKeys.create(store));
     // Mail goes to the SMTP server when one is configured (production requires it);
     // local and sandbox otherwise write it as files in DATA_DIR/outbox.
-    wire.value(TOKENS.Mailer, config.smtp ? new SmtpMailer(config.smtp) : new OutboxFileMailer(join(config.dataDir, 'outbox')));
+    wire.value(PLATFORM.Mailer, config.smtp ? new SmtpMailer(config.smtp) : new OutboxFileMailer(join(config.dataDir, 'outbox')));
     wire.factory(
-      TOKENS.JobRunner,
-      [TOKENS.Store],
-      (store) => new AgendaJobRunner(agendaBackendFor(store), logger, { lockLifetimeMs: config.jobLockLifetimeMs, metrics }),
+      PLATFORM.JobRunner,
+      { store: PLATFORM.Store },
+      ({ store }) => new AgendaJobRunner(agendaBackendFor(store), logger, { lockLifetimeMs: config.jobLockLifetimeMs, metrics }),
+    );
+    wire.factory(
+      PLATFORM.ScheduledJobs,
+      { jobs: allOf(PLATFORM.ScheduledJob), store: PLATFORM.Store, runner: PLATFORM.JobRunner, ids: PLATFORM.Ids, clock: PLATFORM.Clock },
+      ({ jobs, store, runner, ids, clock }) => new ScheduledJobs({ jobs, log: new StoreJobRunLog(store), queue: runner, schedule: runner, ids, clock }),
     );
   }),
   routes: async (resolve) => [
-    ...healthRoutes(await resolve(TOKENS.Store)),
-    ...auditRoutes(await resolve(TOKENS.AuditLog)),
+    ...healthRoutes(await resolve(PLATFORM.Store)),
+    ...jobRoutes(await resolve(PLATFORM.ScheduledJobs)),
     metricsRoute(metrics, [config.secrets.apiSecret, ...(config.metricsToken ? [config.metricsToken] : [])]),
   ],
+  jobs: async (resolve) => (await resolve(PLATFORM.ScheduledJobs)).definitions(),
 });

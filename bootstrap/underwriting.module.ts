@@ -1,70 +1,67 @@
+import { programRoutes } from '../adapters/http/underwriting/programs.routes.ts';
 import { submissionRoutes } from '../adapters/http/underwriting/submissions.routes.ts';
-import { FixtureReferenceData } from '../adapters/reference-data/fixture-reference-data.ts';
-import { StoreWrittenPremiumCounter } from '../adapters/persistence/underwriting/written-premium-counter.store.ts';
+import { ProgramStoreRepository } from '../adapters/persistence/underwriting/program.store-repository.ts';
 import { QuoteStoreRepository } from '../adapters/persistence/underwriting/quote.store-repository.ts';
 import { SubmissionStoreRepository } from '../adapters/persistence/underwriting/submission.store-repository.ts';
-import { programRoutes } from '../adapters/http/underwriting/programs.routes.ts';
-import { ProgramStoreRepository } from '../adapters/persistence/underwriting/program.store-repository.ts';
+import { StoreWrittenPremiumCounter } from '../adapters/persistence/underwriting/written-premium-counter.store.ts';
+import { FixtureReferenceData } from '../adapters/reference-data/fixture-reference-data.ts';
 import { Programs } from '../ports/underwriting/programs.use-case.ts';
-import { Binding } from '../ports/policy/binding.use-case.ts';
 import { Quoting } from '../ports/underwriting/quoting.use-case.ts';
 import { Submissions } from '../ports/underwriting/submissions.use-case.ts';
-import { ISSUANCE_DEPENDENCIES, issuanceDeps } from './policy.module.ts';
-import { TOKENS } from './tokens.ts';
+import { AUDIT } from './audit.tokens.ts';
+import { AUTHORIZATION } from './authorization.tokens.ts';
+import { DOCUMENTS } from './documents.tokens.ts';
+import { PLATFORM } from './platform.tokens.ts';
+import { PRODUCERS } from './producers.tokens.ts';
+import { REFERRALS } from './referrals.tokens.ts';
+import { UNDERWRITING } from './underwriting.tokens.ts';
 import { bindings, type ContextModule } from './wiring.ts';
 
-/** Submissions, triage, quotes and binding, within delegated authority. */
+/** Programs and their rates, submissions (typed or read from an ACORD application), triage and quotes, within delegated authority. */
 export const underwritingModule = (): ContextModule => ({
   name: 'underwriting',
   bindings: bindings((wire) => {
-    wire.factory(TOKENS.ReferenceData, [], () => new FixtureReferenceData());
-    wire.factory(TOKENS.ProgramRepository, [TOKENS.Store], ProgramStoreRepository.create);
+    wire.factory(UNDERWRITING.ReferenceData, {}, () => new FixtureReferenceData());
+    wire.factory(UNDERWRITING.ProgramRepository, { store: PLATFORM.Store }, ({ store }) => ProgramStoreRepository.create(store));
+    wire.factory(UNDERWRITING.SubmissionRepository, { store: PLATFORM.Store }, ({ store }) => SubmissionStoreRepository.create(store));
+    wire.factory(UNDERWRITING.QuoteRepository, { store: PLATFORM.Store }, ({ store }) => QuoteStoreRepository.create(store));
+    wire.factory(UNDERWRITING.WrittenPremiumCounter, { store: PLATFORM.Store }, ({ store }) => new StoreWrittenPremiumCounter(store));
     wire.factory(
-      TOKENS.Programs,
-      [TOKENS.ReferenceData, TOKENS.ProgramRepository, TOKENS.AuditTrail, TOKENS.Ids, TOKENS.Clock],
-      (reference, programs, audit, ids, clock) => new Programs({ reference, programs, audit, ids, clock }),
-    );
-    wire.factory(TOKENS.SubmissionRepository, [TOKENS.Store], SubmissionStoreRepository.create);
-    wire.factory(TOKENS.QuoteRepository, [TOKENS.Store], QuoteStoreRepository.create);
-    wire.factory(TOKENS.WrittenPremiumCounter, [TOKENS.Store], (store) => new StoreWrittenPremiumCounter(store));
-    wire.factory(
-      TOKENS.Submissions,
-      [
-        TOKENS.SubmissionRepository,
-        TOKENS.PdfWorkers,
-        TOKENS.DocumentLibrary,
-        TOKENS.ReferenceData,
-        TOKENS.ProducerRepository,
-        TOKENS.RecordRelationships,
-        TOKENS.Ids,
-        TOKENS.Clock,
-      ],
-      (submissions, forms, documents, reference, producers, relationships, ids, clock) =>
-        new Submissions({ submissions, forms, documents, reference, producers, relationships, ids, clock }),
+      UNDERWRITING.Programs,
+      { reference: UNDERWRITING.ReferenceData, programs: UNDERWRITING.ProgramRepository, audit: AUDIT.AuditTrail, ids: PLATFORM.Ids, clock: PLATFORM.Clock },
+      (deps) => new Programs(deps),
     );
     wire.factory(
-      TOKENS.Quoting,
-      [
-        TOKENS.SubmissionRepository,
-        TOKENS.QuoteRepository,
-        TOKENS.WrittenPremiumCounter,
-        TOKENS.ReferenceData,
-        TOKENS.Programs,
-        TOKENS.ReferralApprovals,
-        TOKENS.Ids,
-        TOKENS.Clock,
-      ],
-      (submissions, quotes, writtenPremium, reference, programs, approvals, ids, clock) =>
-        new Quoting({ submissions, quotes, writtenPremium, reference, programs, approvals, ids, clock }),
+      UNDERWRITING.Submissions,
+      {
+        submissions: UNDERWRITING.SubmissionRepository,
+        forms: DOCUMENTS.PdfWorkers,
+        documents: DOCUMENTS.DocumentLibrary,
+        reference: UNDERWRITING.ReferenceData,
+        producers: PRODUCERS.ProducerRepository,
+        relationships: AUTHORIZATION.RecordRelationships,
+        ids: PLATFORM.Ids,
+        clock: PLATFORM.Clock,
+      },
+      (deps) => new Submissions(deps),
     );
     wire.factory(
-      TOKENS.Binding,
-      [TOKENS.SubmissionRepository, TOKENS.QuoteRepository, TOKENS.ReferralApprovals, ...ISSUANCE_DEPENDENCIES],
-      (submissions, quotes, approvals, ...issuance) => new Binding({ submissions, quotes, approvals, ...issuanceDeps(...issuance) }),
+      UNDERWRITING.Quoting,
+      {
+        submissions: UNDERWRITING.SubmissionRepository,
+        quotes: UNDERWRITING.QuoteRepository,
+        writtenPremium: UNDERWRITING.WrittenPremiumCounter,
+        reference: UNDERWRITING.ReferenceData,
+        programs: UNDERWRITING.Programs,
+        approvals: REFERRALS.ReferralApprovals,
+        ids: PLATFORM.Ids,
+        clock: PLATFORM.Clock,
+      },
+      (deps) => new Quoting(deps),
     );
   }),
   routes: async (resolve) => [
-    ...submissionRoutes(await resolve(TOKENS.Submissions), await resolve(TOKENS.Quoting), await resolve(TOKENS.Binding), await resolve(TOKENS.RecordAccess)),
-    ...programRoutes(await resolve(TOKENS.Programs)),
+    ...submissionRoutes(await resolve(UNDERWRITING.Submissions), await resolve(UNDERWRITING.Quoting), await resolve(AUTHORIZATION.RecordAccess)),
+    ...programRoutes(await resolve(UNDERWRITING.Programs)),
   ],
 });

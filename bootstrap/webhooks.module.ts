@@ -6,39 +6,41 @@ import { outboxRelayJob } from '../jobs/webhooks/outbox-relay.job.ts';
 import { webhookDeliveryJob } from '../jobs/webhooks/webhook-delivery.job.ts';
 import { Webhooks } from '../ports/webhooks/webhooks.use-case.ts';
 import type { AppConfig } from './config.ts';
-import { TOKENS } from './tokens.ts';
+import { PLATFORM } from './platform.tokens.ts';
+import { WEBHOOKS } from './webhooks.tokens.ts';
 import { bindings, type ContextModule } from './wiring.ts';
 
-/** Outbound webhooks: subscriptions, the outbox relay and signed deliveries. */
+/** Outbound webhooks: subscriptions, the event log, the outbox relay and signed deliveries. */
 export const webhooksModule = (config: AppConfig): ContextModule => ({
   name: 'webhooks',
   bindings: bindings((wire) => {
-    wire.factory(TOKENS.Webhooks, [TOKENS.Store, TOKENS.Ids, TOKENS.Clock, TOKENS.JobRunner, TOKENS.Metrics], async (store, ids, clock, queue, metrics) => {
-      const [subscriptions, deliveries, events] = await Promise.all([
-        SubscriptionStoreRepository.create(store),
-        DeliveryLogStore.create(store),
-        EventLogStore.create(store),
-      ]);
-      return new Webhooks({
-        environment: config.environment,
-        subscriptions,
-        deliveries,
-        log: deliveries,
-        events,
-        outbox: new AggregateOutbox(store),
-        queue,
-        transport: new HttpWebhookTransport(),
-        signer: new HmacWebhookSigner(),
-        ids,
-        clock,
-        allowPrivateAddresses: config.environment === 'local',
-        metrics,
-      });
-    });
+    wire.factory(
+      WEBHOOKS.Webhooks,
+      { store: PLATFORM.Store, ids: PLATFORM.Ids, clock: PLATFORM.Clock, queue: PLATFORM.JobRunner, metrics: PLATFORM.Metrics },
+      async ({ store, ...deps }) => {
+        const [subscriptions, deliveries, events] = await Promise.all([
+          SubscriptionStoreRepository.create(store),
+          DeliveryLogStore.create(store),
+          EventLogStore.create(store),
+        ]);
+        return new Webhooks({
+          ...deps,
+          environment: config.environment,
+          subscriptions,
+          deliveries,
+          log: deliveries,
+          events,
+          outbox: new AggregateOutbox(store),
+          transport: new HttpWebhookTransport(),
+          signer: new HmacWebhookSigner(),
+          allowPrivateAddresses: config.environment === 'local',
+        });
+      },
+    );
   }),
-  routes: async (resolve) => [...webhookRoutes(await resolve(TOKENS.Webhooks)), ...eventRoutes(await resolve(TOKENS.Webhooks))],
+  routes: async (resolve) => [...webhookRoutes(await resolve(WEBHOOKS.Webhooks)), ...eventRoutes(await resolve(WEBHOOKS.Webhooks))],
   jobs: async (resolve) => {
-    const webhooks = await resolve(TOKENS.Webhooks);
+    const webhooks = await resolve(WEBHOOKS.Webhooks);
     return [outboxRelayJob(webhooks), webhookDeliveryJob(webhooks)];
   },
 });

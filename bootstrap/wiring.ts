@@ -14,23 +14,53 @@ export type Token<T> = symbol & { readonly [boundType]?: (value: T) => T };
 
 export const token = <T>(name: string): Token<T> => Symbol.for(name) as Token<T>;
 
-// biome-ignore lint/suspicious/noExplicitAny: a list of tokens of any types; each keeps its own type.
+// biome-ignore lint/suspicious/noExplicitAny: a record of tokens of any types; each keeps its own type.
 type AnyToken = Token<any>;
-type Resolved<D extends readonly AnyToken[]> = { -readonly [K in keyof D]: D[K] extends Token<infer T> ? T : never };
 
-/** Type-checked bindings: the only way modules bind, so every binding goes through these checks. */
+/** Every value contributed to a token (`wire.contribute`), as one list. */
+export interface AllOf<T> {
+  readonly all: Token<T>;
+}
+export const allOf = <T>(key: Token<T>): AllOf<T> => ({ all: key });
+
+/** Named dependencies: each key a token, or `allOf(token)` for everything contributed to it. */
+// biome-ignore lint/suspicious/noExplicitAny: as above.
+export type Dependencies = Readonly<Record<string, AnyToken | AllOf<any>>>;
+/** The same names, each holding what its token resolves to. */
+export type Resolved<D extends Dependencies> = {
+  -readonly [K in keyof D]: D[K] extends AllOf<infer T> ? T[] : D[K] extends Token<infer T> ? T : never;
+};
+
+/**
+ * Type-checked bindings: the only way modules bind, so every binding goes through these checks.
+ * A factory names its dependencies once, in the shape its use case takes them:
+ * `wire.factory(POLICY.Binding, { policies: POLICY.PolicyRepository, clock: PLATFORM.Clock }, (deps) => new Binding(deps))`.
+ * The names are the use case's own `Deps` fields, so a wrong or missing token does not compile.
+ */
 export interface Wire {
   value<T>(key: Token<T>, value: T): void;
-  factory<T, const D extends readonly AnyToken[]>(key: Token<T>, dependencies: D, make: (...args: Resolved<D>) => T | Promise<T>): void;
+  factory<T, const D extends Dependencies>(key: Token<T>, dependencies: D, make: (resolved: Resolved<D>) => T | Promise<T>): void;
+  /** One more value under a token that collects several (scheduled jobs, provider endpoints), read with `allOf`. */
+  contribute<T, const D extends Dependencies>(key: Token<T>, dependencies: D, make: (resolved: Resolved<D>) => T | Promise<T>): void;
 }
+
+const injection = (dependency: AnyToken | AllOf<unknown>) =>
+  typeof dependency === 'object' ? { serviceIdentifier: dependency.all as symbol, isMultiple: true as const, optional: true as const } : (dependency as symbol);
+
+/** Binds `key` to what `make` returns from the named dependencies, resolved by the container in one list. */
+const bindResolved = (bind: ContainerModuleLoadOptions['bind'], key: symbol, dependencies: Dependencies, make: (resolved: never) => unknown): void => {
+  const names = Object.keys(dependencies);
+  const named = (...values: unknown[]) =>
+    make(Object.fromEntries(names.map((name, index) => [name, typeof dependencies[name] === 'object' ? (values[index] ?? []) : values[index]])) as never);
+  bind(key).toResolvedValue(named, names.map((name) => injection(dependencies[name] as AnyToken)) as never);
+};
 
 const wire = ({ bind }: ContainerModuleLoadOptions): Wire => ({
   value: (key, value) => {
     bind(key).toConstantValue(value);
   },
-  factory: (key, dependencies, make) => {
-    bind(key).toResolvedValue(make as (...args: unknown[]) => unknown, [...dependencies]);
-  },
+  factory: (key, dependencies, make) => bindResolved(bind, key, dependencies, make),
+  contribute: (key, dependencies, make) => bindResolved(bind, key, dependencies, make),
 });
 
 /** A container module whose bindings are all made through `Wire`. */

@@ -7,6 +7,7 @@ import type { ClassifiedDocument, DocumentAnalysis, DocumentContent } from '../.
 import type { FormDrawing } from '../../ports/documents/form-drawing.port.ts';
 import type { FormReader } from '../../ports/documents/form-reader.port.ts';
 import type { PdfInspector } from '../../ports/documents/pdf-inspector.port.ts';
+import type { PdfWorkers } from '../../ports/documents/pdf-workers.port.ts';
 import type { StagedFile } from '../../ports/documents/staged-file.ts';
 import type { FormReadResult } from './pdf-form-reading.ts';
 import { PdfLane, type Failure } from './pdf-lane.ts';
@@ -40,7 +41,7 @@ export const DEFAULT_PDF_POOL: PdfPoolOptions = { threads: 1, maxQueue: 8, maxQu
  * Each lane is shared fairly between organizations (PdfLane), and reading is also limited by
  * the worker time each organization's documents took this minute (ReadingTime).
  */
-export class PdfWorkerPool implements FormReader, FormDrawing, PdfInspector, DocumentAnalysis {
+export class PdfWorkerPool implements PdfWorkers {
   private readonly options: PdfPoolOptions;
   private readonly reading: PdfLane;
   private readonly drawing: PdfLane;

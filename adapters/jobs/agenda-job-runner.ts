@@ -3,9 +3,8 @@ import cron, { type ScheduledTask } from 'node-cron';
 import type { Logger } from 'pino';
 import type { JobDefinition } from '../../ports/platform/job-definition.ts';
 import { performance } from 'node:perf_hooks';
-import type { JobSchedule } from '../../ports/platform/scheduled-jobs.use-case.ts';
 import type { Metrics } from '../../ports/shared/metrics.port.ts';
-import type { JobQueue } from '../../ports/webhooks/webhook.ports.ts';
+import type { JobRunner } from '../../ports/platform/job-runner.port.ts';
 
 export interface JobRunnerOptions {
   /**
@@ -25,7 +24,7 @@ export const DEFAULT_JOB_LOCK_LIFETIME_MS = 60_000;
  * each one queues the run of its slot (the minute it fired) under a unique key, so the store
  * keeps one run per slot and one worker takes it.
  */
-export class AgendaJobRunner implements JobQueue, JobSchedule {
+export class AgendaJobRunner implements JobRunner {
   private readonly agenda: Agenda;
   private readonly definitions: JobDefinition[] = [];
   private readonly triggers = new Map<string, ScheduledTask>();

@@ -1,5 +1,5 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { Metrics, MetricsExposition } from '../../ports/shared/metrics.port.ts';
+import type { ServiceMetrics } from '../../ports/shared/metrics.port.ts';
 import { SeriesHistogram } from './series-histogram.ts';
 
 /**
@@ -7,7 +7,7 @@ import { SeriesHistogram } from './series-histogram.ts';
  * and latency per route and status, job runs and failures, outbox lag, webhook delivery outcomes,
  * store latency per operation, and the process's own (memory, event loop, GC).
  */
-export class PromMetrics implements Metrics, MetricsExposition {
+export class PromMetrics implements ServiceMetrics {
   readonly registry = new Registry();
   private readonly requests: SeriesHistogram;
   private readonly jobs: Histogram<'job' | 'outcome'>;

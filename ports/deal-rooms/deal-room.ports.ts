@@ -5,6 +5,7 @@ import type { Page, PageRequest } from '../shared/persistence/page.ts';
 export interface DealRoomRepository {
   insert(room: DealRoom): Promise<void>;
   findById(orgId: string, id: string): Promise<DealRoom | null>;
+  exists(orgId: string, id: string): Promise<boolean>;
   /** Newest first; only rooms with this participant when `participantId` is given. */
   page(orgId: string, filter: { submissionId?: string; participantId?: string }, request: PageRequest): Promise<Page<DealRoom>>;
 }

@@ -7,5 +7,7 @@ export interface HtmlRenderer {
    * its share of the queue waiting.
    */
   render(tenant: string, html: string): Promise<Uint8Array>;
+  /** Starts the browser ahead of the first render. */
+  warm(): Promise<void>;
   close(): Promise<void>;
 }

@@ -1,7 +1,7 @@
 import { notFound } from '../../core/shared/domain-error.ts';
 import type { Clock } from '../shared/clock.port.ts';
 import type { IdGenerator } from '../shared/id-generator.port.ts';
-import type { JobQueue } from '../webhooks/webhook.ports.ts';
+import type { JobQueue, JobSchedule } from './job-runner.port.ts';
 import type { JobDefinition } from './job-definition.ts';
 
 /** A job run on a schedule, that can also be started at once; its run says what it did in a line. */
@@ -28,11 +28,6 @@ export interface JobRun {
 export interface JobRunLog {
   record(run: JobRun): Promise<void>;
   latest(): Promise<ReadonlyMap<string, JobRun>>;
-}
-
-/** When the job runner will next start a job on its schedule. */
-export interface JobSchedule {
-  nextRunAt(name: string): Date | null;
 }
 
 export interface JobStatus {

@@ -19,6 +19,7 @@ import type { PolicyRepository } from '../policy/policy.repositories.ts';
 import type { AuditTrail } from '../shared/audit-trail.ts';
 import type { Clock } from '../shared/clock.port.ts';
 import type { IdGenerator } from '../shared/id-generator.port.ts';
+import type { ReferralApprovals } from '../underwriting/referral-approvals.port.ts';
 import type { QuoteRepository, SubmissionRepository } from '../underwriting/underwriting.repositories.ts';
 
 export interface ReferralFilters {
@@ -31,7 +32,8 @@ export interface ReferralFilters {
   readonly createdById?: string;
 }
 
-export interface ReferralRepository {
+/** The referrals store; it answers binding's and quoting's questions about approvals too. */
+export interface ReferralRepository extends ReferralApprovals {
   insert(referral: Referral & { readonly submissionId: string | null }): Promise<void>;
   findById(orgId: string, id: string): Promise<Referral | null>;
   page(orgId: string, filters: ReferralFilters, request: PageRequest): Promise<Page<Referral>>;

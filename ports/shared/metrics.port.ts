@@ -14,3 +14,9 @@ export interface MetricsExposition {
   render(): Promise<string>;
   readonly contentType: string;
 }
+
+/** Everything the service's metrics offer: what is counted, its exposition, and the outbox lag gauge. */
+export interface ServiceMetrics extends Metrics, MetricsExposition {
+  /** Reads the age of the oldest undelivered event whenever the metrics are scraped. */
+  watchOutbox(oldestAgeSeconds: () => Promise<number | null>): void;
+}

@@ -70,8 +70,3 @@ export interface WebhookSigner {
   newSecret(): string;
   newDeliveryId(): string;
 }
-
-/** Durable background work. */
-export interface JobQueue {
-  enqueue(name: string, data: Record<string, string>, uniqueKey?: Record<string, string>): Promise<void>;
-}

@@ -5,16 +5,9 @@ import type { Environment } from '../../core/tenancy/organization.ts';
 import { assertCallbackUrl } from '../../core/webhooks/address.rules.ts';
 import type { WebhookDelivery, WebhookSubscription } from '../../core/webhooks/subscription.ts';
 import type { Page, PageRequest } from '../shared/persistence/page.ts';
+import type { JobQueue } from '../platform/job-runner.port.ts';
 import { deliver, delivered, type DeliveryDeps } from './webhook-delivery.ts';
-import {
-  EVENT_RETENTION_DAYS,
-  type DeliveryLog,
-  type EventFilters,
-  type EventLog,
-  type JobQueue,
-  type Outbox,
-  type SubscriptionRepository,
-} from './webhook.ports.ts';
+import { EVENT_RETENTION_DAYS, type DeliveryLog, type EventFilters, type EventLog, type Outbox, type SubscriptionRepository } from './webhook.ports.ts';
 
 export interface WebhooksDeps extends DeliveryDeps {
   readonly environment: Environment;

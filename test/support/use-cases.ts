@@ -6,7 +6,10 @@ import type { Principal } from '../../core/identity/principal.ts';
 import { loadConfig } from '../../bootstrap/config.ts';
 import { buildContainer, contextModules } from '../../bootstrap/container.ts';
 import { createLogger } from '../../bootstrap/logger.ts';
-import { TOKENS } from '../../bootstrap/tokens.ts';
+import { BILLING } from '../../bootstrap/billing.tokens.ts';
+import { PLATFORM } from '../../bootstrap/platform.tokens.ts';
+import { POLICY } from '../../bootstrap/policy.tokens.ts';
+import { UNDERWRITING } from '../../bootstrap/underwriting.tokens.ts';
 import type { Resolve } from '../../bootstrap/wiring.ts';
 import type { Clock } from '../../ports/shared/clock.port.ts';
 import type { UnderwritingReferenceData } from '../../ports/underwriting/reference-data.port.ts';
@@ -19,7 +22,7 @@ import { SettableClock } from './settable-clock.ts';
 import { JWT_SECRET, MACHINE_SECRET } from './test-app.ts';
 
 /** The platform itself acting: what a use-case test acts as unless it is about who may act. */
-export const PLATFORM: Principal = { kind: 'machine' };
+export const MACHINE: Principal = { kind: 'machine' };
 
 export interface UseCaseWorld {
   readonly resolve: Resolve;
@@ -43,8 +46,8 @@ export const useCaseWorld = async (
   const store = options.store ? options.store(engine) : engine;
   const config = loadConfig({ DATA_DIR: dataDir, API_SECRET: MACHINE_SECRET, JWT_SECRET, PASSWORD_HASH_COST: '1024' });
   const { container, resolve } = await buildContainer(contextModules(config, store, createLogger('silent')));
-  container.rebind(TOKENS.Clock).toConstantValue(options.clock ?? new SettableClock(USE_CASE_START));
-  if (options.reference) container.rebind(TOKENS.ReferenceData).toConstantValue(options.reference);
+  container.rebind(PLATFORM.Clock).toConstantValue(options.clock ?? new SettableClock(USE_CASE_START));
+  if (options.reference) container.rebind(UNDERWRITING.ReferenceData).toConstantValue(options.reference);
   return {
     resolve,
     store,
@@ -57,20 +60,20 @@ export const useCaseWorld = async (
 
 /** A submission of `orgId` with its quote, made through the use cases (the risk defaults to `aRisk()`). */
 export const aQuotedSubmission = async (world: UseCaseWorld, orgId: string, risk: CompleteRisk = aRisk()) => {
-  const submission = await (await world.resolve(TOKENS.Submissions)).create(PLATFORM, orgId, risk, 'json');
-  const quote = await (await world.resolve(TOKENS.Quoting)).quote(orgId, submission.id);
+  const submission = await (await world.resolve(UNDERWRITING.Submissions)).create(MACHINE, orgId, risk, 'json');
+  const quote = await (await world.resolve(UNDERWRITING.Quoting)).quote(orgId, submission.id);
   return { submission, quote };
 };
 
 /** A policy bound through the use cases, on `plan` (QUARTERLY unless said). */
 export const aBoundPolicy = async (world: UseCaseWorld, orgId: string, options: { risk?: CompleteRisk; plan?: InstallmentPlan } = {}) => {
   const { submission, quote } = await aQuotedSubmission(world, orgId, options.risk);
-  const policy = await (await world.resolve(TOKENS.Binding)).bind(PLATFORM, orgId, submission.id, options.plan ?? 'QUARTERLY');
+  const policy = await (await world.resolve(POLICY.Binding)).bind(MACHINE, orgId, submission.id, options.plan ?? 'QUARTERLY');
   return { submission, quote, policy };
 };
 
 /** A policy's installment invoices, first due first. */
 export const installmentsOf = async (world: UseCaseWorld, orgId: string, policyId: string): Promise<Invoice[]> =>
-  (await (await world.resolve(TOKENS.InvoiceRepository)).list(orgId, { policyId }, { limit: 50 })).data
+  (await (await world.resolve(BILLING.InvoiceRepository)).list(orgId, { policyId }, { limit: 50 })).data
     .filter((invoice) => invoice.kind === 'installment')
     .sort((a, b) => a.invoiceNumber.localeCompare(b.invoiceNumber));

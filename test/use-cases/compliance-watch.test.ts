@@ -1,15 +1,19 @@
 import test from 'ava';
-import { TOKENS } from '../../bootstrap/tokens.ts';
+import { PLATFORM } from '../../bootstrap/platform.tokens.ts';
+import { POLICY } from '../../bootstrap/policy.tokens.ts';
+import { PRODUCERS } from '../../bootstrap/producers.tokens.ts';
+import { TENANCY } from '../../bootstrap/tenancy.tokens.ts';
+import { UNDERWRITING } from '../../bootstrap/underwriting.tokens.ts';
 import { aRisk } from '../support/mothers.ts';
 import { SettableClock } from '../support/settable-clock.ts';
-import { PLATFORM, useCaseWorld } from '../support/use-cases.ts';
+import { MACHINE, useCaseWorld } from '../support/use-cases.ts';
 
 test('appointment renewals and state filings within 30 days: one event per item and day, however many runs', async (t) => {
   const clock = new SettableClock('2025-01-20T09:00:00Z');
   const world = await useCaseWorld({ clock });
   t.teardown(world.close);
-  const org = await (await world.resolve(TOKENS.Organizations)).create(PLATFORM, { name: 'Lone Star MGA' });
-  const producers = await world.resolve(TOKENS.Producers);
+  const org = await (await world.resolve(TENANCY.Organizations)).create(MACHINE, { name: 'Lone Star MGA' });
+  const producers = await world.resolve(PRODUCERS.Producers);
   const producer = await producers.register(org.id, { id: 'usr_tex', name: 'Tex Producer', email: 'tex@example.com' });
   // Texas appointments renew every 24 months from the day they were made: 2027-01-20.
   const appointment = await producers.appoint(org.id, producer.id, { state: 'TX', lineOfBusiness: 'GL' });
@@ -18,11 +22,11 @@ test('appointment renewals and state filings within 30 days: one event per item 
   await producers.moveAppointment(org.id, producer.id, ended.id, 'terminated');
 
   clock.set('2027-01-01T09:00:00Z');
-  const submission = await (await world.resolve(TOKENS.Submissions)).create(PLATFORM, org.id, aRisk({ state: 'TX', effectiveDate: '2027-01-01' }), 'json');
-  await (await world.resolve(TOKENS.Quoting)).quote(org.id, submission.id);
-  await (await world.resolve(TOKENS.Binding)).bind(PLATFORM, org.id, submission.id, 'PIF');
+  const submission = await (await world.resolve(UNDERWRITING.Submissions)).create(MACHINE, org.id, aRisk({ state: 'TX', effectiveDate: '2027-01-01' }), 'json');
+  await (await world.resolve(UNDERWRITING.Quoting)).quote(org.id, submission.id);
+  await (await world.resolve(POLICY.Binding)).bind(MACHINE, org.id, submission.id, 'PIF');
 
-  const jobs = await world.resolve(TOKENS.ScheduledJobs);
+  const jobs = await world.resolve(PLATFORM.ScheduledJobs);
   const sentEvents = async () =>
     (await world.store.collection('daily_notices').find({ orgId: org.id }))
       .flatMap((notice) => (notice.pendingEvents as { data: Record<string, unknown> }[]) ?? [])

@@ -1,27 +1,31 @@
 import test, { type ExecutionContext } from 'ava';
-import { TOKENS } from '../../bootstrap/tokens.ts';
+import { IDENTITY } from '../../bootstrap/identity.tokens.ts';
+import { PLATFORM } from '../../bootstrap/platform.tokens.ts';
+import { POLICY } from '../../bootstrap/policy.tokens.ts';
+import { RATE_LIMIT } from '../../bootstrap/rate-limit.tokens.ts';
+import { UNDERWRITING } from '../../bootstrap/underwriting.tokens.ts';
 import type { MailMessage } from '../../ports/shared/mailer.port.ts';
 import { PolicyholderSignIn } from '../../ports/identity/policyholder-sign-in.use-case.ts';
 import { aRisk } from '../support/mothers.ts';
 import { SettableClock } from '../support/settable-clock.ts';
-import { PLATFORM, USE_CASE_START, useCaseWorld } from '../support/use-cases.ts';
+import { MACHINE, USE_CASE_START, useCaseWorld } from '../support/use-cases.ts';
 
 const ORG = 'org_codes';
 
 const signInWorld = async (t: ExecutionContext, clock: SettableClock) => {
   const world = await useCaseWorld({ clock });
   t.teardown(world.close);
-  const submission = await (await world.resolve(TOKENS.Submissions)).create(PLATFORM, ORG, { ...aRisk(), contactEmail: 'owner@example.com' }, 'json');
-  await (await world.resolve(TOKENS.Quoting)).quote(ORG, submission.id);
-  const policy = await (await world.resolve(TOKENS.Binding)).bind(PLATFORM, ORG, submission.id, 'PIF');
+  const submission = await (await world.resolve(UNDERWRITING.Submissions)).create(MACHINE, ORG, { ...aRisk(), contactEmail: 'owner@example.com' }, 'json');
+  await (await world.resolve(UNDERWRITING.Quoting)).quote(ORG, submission.id);
+  const policy = await (await world.resolve(POLICY.Binding)).bind(MACHINE, ORG, submission.id, 'PIF');
   const mails: MailMessage[] = [];
   const signIn = new PolicyholderSignIn({
-    policies: await world.resolve(TOKENS.PolicyRepository),
-    codes: await world.resolve(TOKENS.PolicyholderCodeRepository),
+    policies: await world.resolve(POLICY.PolicyRepository),
+    codes: await world.resolve(IDENTITY.PolicyholderCodeRepository),
     mailer: { send: async (message) => void mails.push(message) },
-    secrets: await world.resolve(TOKENS.SecretTools),
-    tokens: await world.resolve(TOKENS.TokenSigner),
-    requestWindows: await world.resolve(TOKENS.SignInAttempts),
+    secrets: await world.resolve(PLATFORM.SecretTools),
+    tokens: await world.resolve(IDENTITY.TokenSigner),
+    requestWindows: await world.resolve(RATE_LIMIT.SignInAttempts),
     clock,
     reportFailure: (error) => t.fail(String(error)),
   });

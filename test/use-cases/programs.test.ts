@@ -1,8 +1,8 @@
 import test from 'ava';
-import { TOKENS } from '../../bootstrap/tokens.ts';
+import { UNDERWRITING } from '../../bootstrap/underwriting.tokens.ts';
 import { cents } from '../../core/shared/money.ts';
 import type { ProgramTerms } from '../../core/underwriting/program-terms.ts';
-import { PLATFORM, useCaseWorld } from '../support/use-cases.ts';
+import { MACHINE, useCaseWorld } from '../support/use-cases.ts';
 
 const ORG = 'org_programs';
 const terms = (overrides: Partial<ProgramTerms> = {}): ProgramTerms => ({
@@ -25,12 +25,12 @@ const terms = (overrides: Partial<ProgramTerms> = {}): ProgramTerms => ({
 test('two changes of the same version: one lands, the other is 409 and changes nothing', async (t) => {
   const world = await useCaseWorld();
   t.teardown(world.close);
-  const programs = await world.resolve(TOKENS.Programs);
-  const program = await programs.create(PLATFORM, ORG, terms());
+  const programs = await world.resolve(UNDERWRITING.Programs);
+  const program = await programs.create(MACHINE, ORG, terms());
   t.deepEqual(program.allowedStates, ['OH', 'KY'], 'repeats dropped');
   const outcomes = await Promise.allSettled([
-    programs.update(PLATFORM, ORG, program.id, { minimumEarnedPremiumPercent: 40 }),
-    programs.update(PLATFORM, ORG, program.id, { minimumEarnedPremiumPercent: 50 }),
+    programs.update(MACHINE, ORG, program.id, { minimumEarnedPremiumPercent: 40 }),
+    programs.update(MACHINE, ORG, program.id, { minimumEarnedPremiumPercent: 50 }),
   ]);
   const landed = outcomes.filter((outcome) => outcome.status === 'fulfilled');
   const refused = outcomes.filter((outcome) => outcome.status === 'rejected');
@@ -44,10 +44,10 @@ test('two changes of the same version: one lands, the other is 409 and changes n
 test('every earlier version reads back as it was; another organization cannot reach the program', async (t) => {
   const world = await useCaseWorld();
   t.teardown(world.close);
-  const programs = await world.resolve(TOKENS.Programs);
-  const program = await programs.create(PLATFORM, ORG, terms());
-  await programs.update(PLATFORM, ORG, program.id, { minimumEarnedPremiumPercent: 40 });
-  await programs.update(PLATFORM, ORG, program.id, { insurer: { name: 'Other', naic: '11111' } });
+  const programs = await world.resolve(UNDERWRITING.Programs);
+  const program = await programs.create(MACHINE, ORG, terms());
+  await programs.update(MACHINE, ORG, program.id, { minimumEarnedPremiumPercent: 40 });
+  await programs.update(MACHINE, ORG, program.id, { insurer: { name: 'Other', naic: '11111' } });
   t.like(await programs.program(ORG, program.id, 1), { version: 1, minimumEarnedPremiumPercent: 25, insurer: { name: 'Buckeye Mutual' } });
   t.like(await programs.program(ORG, program.id, 2), { version: 2, minimumEarnedPremiumPercent: 40, insurer: { name: 'Buckeye Mutual' } });
   t.like(await programs.program(ORG, program.id, 3), { version: 3, minimumEarnedPremiumPercent: 40, insurer: { name: 'Other' } });

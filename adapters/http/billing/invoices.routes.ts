@@ -1,3 +1,4 @@
+import type { LocalPaymentConfirmer } from '../../../ports/billing/local-payment-confirmer.port.ts';
 import type { RecordAccess } from '../../../ports/authorization/record-access.ts';
 import { visibleAmong } from '../shared/record-scope.ts';
 import { Type } from '@sinclair/typebox';
@@ -15,9 +16,6 @@ import { InvoiceSchema, viewInvoice } from './invoice.views.ts';
 import { PaymentAttemptSchema, PaymentIntentSchema, PaymentSchema, viewAttempt, viewPayment } from './billing.views.ts';
 
 const PositiveDollars = (description: string) => Money({ exclusiveMinimum: 0, description });
-
-/** Completes a local card payment at once; null where a real processor confirms payments. */
-export type LocalPaymentConfirmer = (input: { orgId: string; invoiceId: string; intentId: string }) => Promise<{ body: Record<string, unknown> }>;
 
 export const invoiceRoutes = (
   invoices: Invoices,

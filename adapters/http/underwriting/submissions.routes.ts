@@ -2,11 +2,9 @@ import { describeActor } from '../../../core/identity/principal.ts';
 import type { RecordAccess } from '../../../ports/authorization/record-access.ts';
 import { visibleAmong } from '../shared/record-scope.ts';
 import { Type } from '@sinclair/typebox';
-import { INSTALLMENT_PLANS } from '../../../core/billing/installment-plan.ts';
 import { dollarsToCents } from '../../../core/shared/money.ts';
 import { LINES_OF_BUSINESS, US_STATES } from '../../../core/underwriting/reference-data.ts';
 import { SUBMISSION_STATUSES } from '../../../core/underwriting/submission.ts';
-import type { Binding } from '../../../ports/policy/binding.use-case.ts';
 import type { Quoting } from '../../../ports/underwriting/quoting.use-case.ts';
 import type { Submissions } from '../../../ports/underwriting/submissions.use-case.ts';
 import { Email, IdParams, OrgIdQuery, PageQuery, pageOf, OneOf, DateOnly, LongText, Money, Text } from '../shared/common.schemas.ts';
@@ -14,7 +12,6 @@ import { mapPage } from '../../../ports/shared/persistence/page.ts';
 import { orgScope } from '../shared/org-scope.ts';
 import { CreatedSubmissionSchema } from './extraction.views.ts';
 import { defineRoute, type RouteDefinition } from '../shared/route.ts';
-import { PolicySchema, viewPolicy } from '../policy/policy.views.ts';
 import { QuoteSchema, ReadinessSchema, SubmissionSchema, viewQuote, viewSubmission } from './underwriting.views.ts';
 
 const CreateSubmission = Type.Object(
@@ -59,7 +56,7 @@ const ListSubmissions = Type.Object({
 
 const Scoped = Type.Object(OrgIdQuery);
 
-export const submissionRoutes = (submissions: Submissions, quoting: Quoting, binding: Binding, records: RecordAccess): RouteDefinition[] => [
+export const submissionRoutes = (submissions: Submissions, quoting: Quoting, records: RecordAccess): RouteDefinition[] => [
   defineRoute({
     method: 'POST',
     path: '/v1/submissions',
@@ -169,25 +166,5 @@ export const submissionRoutes = (submissions: Submissions, quoting: Quoting, bin
     query: Scoped,
     responses: { 200: { description: 'Readiness.', schema: ReadinessSchema } },
     handler: async (context) => ({ status: 200, body: await quoting.readiness(orgScope(context, context.query.orgId), context.params.id) }),
-  }),
-  defineRoute({
-    method: 'POST',
-    path: '/v1/submissions/:id/bind',
-    record: { type: 'submission', relation: 'editor' },
-    operationId: 'bindSubmission',
-    summary: "Bind the submission's active quote into a policy with its invoice schedule.",
-    description:
-      'New business starts between 30 days before today (90 with an underwriter’s or administrator’s authority) and 18 months after it; otherwise 422 `effective_date_out_of_window` with `details.earliest` and `details.latest`. A submission triage declined binds only after a referral of it is approved (422 `referral_required` until then).',
-    tags: ['submissions'],
-    permission: 'policies:write',
-    params: IdParams,
-    query: Scoped,
-    body: Type.Object({ installmentPlan: OneOf(INSTALLMENT_PLANS) }, { additionalProperties: false }),
-    errors: ['invalid_transition', 'not_bindable', 'quote_expired', 'effective_date_out_of_window', 'referral_required', 'duplicate'],
-    responses: { 201: { description: 'The policy.', schema: PolicySchema } },
-    handler: async (context) => ({
-      status: 201,
-      body: viewPolicy(await binding.bind(context.principal, orgScope(context, context.query.orgId), context.params.id, context.body.installmentPlan)),
-    }),
   }),
 ];

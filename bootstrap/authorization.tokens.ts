@@ -1,0 +1,13 @@
+import type { AuthorizationGraph } from '../ports/authorization/authorization-graph.port.ts';
+import type { ReadAudit } from '../ports/authorization/read-audit.ts';
+import type { RecordAccess } from '../ports/authorization/record-access.ts';
+import type { RecordRelationships } from '../ports/authorization/record-relationships.ts';
+import { token } from './wiring.ts';
+
+/** The relationship graph and the record checks over it. Each key is typed by the port bound to it in `authorization.module.ts`. */
+export const AUTHORIZATION = {
+  AuthorizationGraph: token<AuthorizationGraph>('AuthorizationGraph'),
+  RecordRelationships: token<RecordRelationships>('RecordRelationships'),
+  RecordAccess: token<RecordAccess>('RecordAccess'),
+  ReadAudit: token<ReadAudit>('ReadAudit'),
+} as const;

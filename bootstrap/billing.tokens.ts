@@ -1,0 +1,39 @@
+import type { RecordParts } from '../ports/authorization/record-access.ts';
+import type { CardPayments } from '../ports/billing/card-payments.use-case.ts';
+import type { CommissionRepository, LedgerRepository } from '../ports/billing/commission.repositories.ts';
+import type { CreditSettlement } from '../ports/billing/credit-settlement.use-case.ts';
+import type { FinancialAlertDispatch } from '../ports/billing/financial-alert-dispatch.use-case.ts';
+import type { FinancialAlertQueue, FinancialIncidentLog, ManualReviewQueue } from '../ports/billing/financial-alerts.port.ts';
+import type { FinancialSteps } from '../ports/billing/financial-steps.ts';
+import type { InvoiceSettlement } from '../ports/billing/invoice-settlement.use-case.ts';
+import type { InvoiceRepository, PaymentRepository } from '../ports/billing/invoice.repository.ts';
+import type { Invoices } from '../ports/billing/invoices.use-case.ts';
+import type { PaymentAttemptRepository } from '../ports/billing/payment-attempt.repository.ts';
+import type { PaymentGateway } from '../ports/billing/payment-gateway.port.ts';
+import type { PremiumBooks } from '../ports/billing/premium-books.use-case.ts';
+import type { PremiumCollection } from '../ports/billing/premium-collection.use-case.ts';
+import type { ProcessorPaymentEvents } from '../ports/billing/processor-payment-events.handler.ts';
+import { token } from './wiring.ts';
+
+/** Invoices, payments, refunds and credits, commissions, the ledger and financial alerts. Each key is typed by the port bound to it in `billing.module.ts`. */
+export const BILLING = {
+  InvoiceRepository: token<InvoiceRepository>('InvoiceRepository'),
+  PaymentRepository: token<PaymentRepository>('PaymentRepository'),
+  PaymentAttemptRepository: token<PaymentAttemptRepository>('PaymentAttemptRepository'),
+  CommissionRepository: token<CommissionRepository>('CommissionRepository'),
+  LedgerRepository: token<LedgerRepository>('LedgerRepository'),
+  FinancialAlerts: token<FinancialAlertQueue>('FinancialAlertQueue'),
+  FinancialIncidents: token<FinancialIncidentLog>('FinancialIncidentLog'),
+  ManualReviews: token<ManualReviewQueue>('ManualReviewQueue'),
+  FinancialSteps: token<FinancialSteps>('FinancialSteps'),
+  PaymentGateway: token<PaymentGateway>('PaymentGateway'),
+  Invoices: token<Invoices>('Invoices'),
+  InvoiceSettlement: token<InvoiceSettlement>('InvoiceSettlement'),
+  PremiumBooks: token<PremiumBooks>('PremiumBooks'),
+  PremiumCollection: token<PremiumCollection>('PremiumCollection'),
+  CardPayments: token<CardPayments>('CardPayments'),
+  CreditSettlement: token<CreditSettlement>('CreditSettlement'),
+  FinancialAlertDispatch: token<FinancialAlertDispatch>('FinancialAlertDispatch'),
+  ProcessorPaymentEvents: token<ProcessorPaymentEvents>('ProcessorPaymentEvents'),
+  InvoiceParts: token<RecordParts>('InvoiceParts'),
+} as const;

@@ -1,0 +1,13 @@
+import type { ClaimAttachments } from '../ports/claims/claim-attachments.use-case.ts';
+import type { ClaimSettlements } from '../ports/claims/claim-settlements.use-case.ts';
+import type { ClaimRepository } from '../ports/claims/claim.repository.ts';
+import type { Claims } from '../ports/claims/claims.use-case.ts';
+import { token } from './wiring.ts';
+
+/** Claims, their settlements and attachments. Each key is typed by the port bound to it in `claims.module.ts`. */
+export const CLAIMS = {
+  ClaimRepository: token<ClaimRepository>('ClaimRepository'),
+  Claims: token<Claims>('Claims'),
+  ClaimSettlements: token<ClaimSettlements>('ClaimSettlements'),
+  ClaimAttachments: token<ClaimAttachments>('ClaimAttachments'),
+} as const;

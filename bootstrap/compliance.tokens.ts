@@ -1,0 +1,7 @@
+import type { DailyNotices } from '../ports/compliance/daily-notices.port.ts';
+import { token } from './wiring.ts';
+
+/** Deadline and delegated-authority notices, once per item and day. Each key is typed by the port bound to it in `compliance.module.ts`. */
+export const COMPLIANCE = {
+  DailyNotices: token<DailyNotices>('DailyNotices'),
+} as const;
