@@ -39,6 +39,23 @@ module.exports = {
       from: { path: '^adapters/([^/]+)/' },
       to: { path: '^adapters/', pathNot: ['^adapters/$1/', '^adapters/shared/'] },
     },
+    {
+      name: 'contexts-apart',
+      severity: 'error',
+      comment:
+        "A context's files (core/<context>/, ports/<context>/, adapters/http/<context>/, adapters/persistence/<context>/, jobs/<context>/) import their own context and shared/, and another context only through its domain model (core/<context>/) or its declared ports (ports/<context>/*.port.ts, *.ports.ts, *.repository.ts, *.repositories.ts, *.use-case.ts, *.handler.ts) and HTTP representations (adapters/http/<context>/*.views.ts). The context list is bootstrap/container.ts.",
+      from: { path: '^(?:core|ports|adapters/http|adapters/persistence|jobs)/([^/]+)/' },
+      to: {
+        path: '^(?:core|ports|adapters/http|adapters/persistence|jobs)/[^/]+/',
+        pathNot: [
+          '^(?:core|ports|adapters/http|adapters/persistence|jobs)/(?:$1|shared)/',
+          '^adapters/persistence/(?:mongo|sqlite)/',
+          '^core/',
+          '^ports/[^/]+/[^/]+\\.(?:port|ports|repository|repositories|use-case|handler)\\.ts$',
+          '^adapters/http/[^/]+/[^/]+\\.views\\.ts$',
+        ],
+      },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

@@ -1,6 +1,6 @@
 import { auditRoutes } from '../adapters/http/audit/audit.routes.ts';
 import { AuditLogStore } from '../adapters/persistence/audit/audit-log.store.ts';
-import { AuditTrail } from '../ports/shared/audit-trail.ts';
+import { AuditTrail } from '../ports/audit/audit-trail.use-case.ts';
 import { AUDIT } from './audit.tokens.ts';
 import { PLATFORM } from './platform.tokens.ts';
 import { bindings, type ContextModule } from './wiring.ts';

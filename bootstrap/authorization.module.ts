@@ -2,9 +2,9 @@ import { EmbeddedAuthorizationGraph } from '../adapters/authorization/embedded-a
 import { OpenFgaAuthorizationGraph } from '../adapters/authorization/openfga-authorization-graph.ts';
 import { RelationshipBackfill } from '../adapters/persistence/authorization/relationship-backfill.ts';
 import { relationshipBackfillJob } from '../jobs/authorization/relationship-backfill.job.ts';
-import { ReadAudit } from '../ports/authorization/read-audit.ts';
-import { RecordAccess } from '../ports/authorization/record-access.ts';
-import { RecordRelationships } from '../ports/authorization/record-relationships.ts';
+import { ReadAudit } from '../ports/authorization/read-audit.use-case.ts';
+import { RecordAccess } from '../ports/authorization/record-access.use-case.ts';
+import { RecordRelationships } from '../ports/authorization/record-relationships.use-case.ts';
 import { AUDIT } from './audit.tokens.ts';
 import { AUTHORIZATION } from './authorization.tokens.ts';
 import { BILLING } from './billing.tokens.ts';

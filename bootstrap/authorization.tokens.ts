@@ -1,7 +1,7 @@
 import type { AuthorizationGraph } from '../ports/authorization/authorization-graph.port.ts';
-import type { ReadAudit } from '../ports/authorization/read-audit.ts';
-import type { RecordAccess } from '../ports/authorization/record-access.ts';
-import type { RecordRelationships } from '../ports/authorization/record-relationships.ts';
+import type { ReadAudit } from '../ports/authorization/read-audit.use-case.ts';
+import type { RecordAccess } from '../ports/authorization/record-access.use-case.ts';
+import type { RecordRelationships } from '../ports/authorization/record-relationships.use-case.ts';
 import { token } from './wiring.ts';
 
 /** The relationship graph and the record checks over it. Each key is typed by the port bound to it in `authorization.module.ts`. */

@@ -1,4 +1,4 @@
-import type { RecordParts } from '../ports/authorization/record-access.ts';
+import type { RecordParts } from '../ports/authorization/record-access.use-case.ts';
 import type { CardPayments } from '../ports/billing/card-payments.use-case.ts';
 import type { CommissionRepository, LedgerRepository } from '../ports/billing/commission.repositories.ts';
 import type { CreditSettlement } from '../ports/billing/credit-settlement.use-case.ts';

@@ -5,7 +5,6 @@ import { ChromiumRenderer } from '../adapters/documents/chromium-renderer.ts';
 import { DiskFileStorage } from '../adapters/documents/disk-file-storage.ts';
 import { DEFAULT_PDF_POOL, PdfWorkerPool } from '../adapters/documents/pdf-worker.pool.ts';
 import { S3FileStorage } from '../adapters/documents/s3-file-storage.ts';
-import { certificateRoutes } from '../adapters/http/documents/certificates.routes.ts';
 import { documentRoutes } from '../adapters/http/documents/documents.routes.ts';
 import { ingestionRoutes } from '../adapters/http/documents/ingestion.routes.ts';
 import { renderingRoutes } from '../adapters/http/documents/rendering.routes.ts';
@@ -13,7 +12,6 @@ import { CollectionFileStorage } from '../adapters/persistence/documents/collect
 import { DocumentStoreRepository } from '../adapters/persistence/documents/document.store-repository.ts';
 import { StorageUsageStoreRepository } from '../adapters/persistence/documents/storage-usage.store-repository.ts';
 import { HmacDownloadLinks } from '../adapters/security/hmac-download-links.ts';
-import { Certificates } from '../ports/documents/certificates.use-case.ts';
 import { DocumentIngestion } from '../ports/documents/document-ingestion.use-case.ts';
 import { DocumentLibrary } from '../ports/documents/document-library.use-case.ts';
 import { PdfRendering } from '../ports/documents/pdf-rendering.use-case.ts';
@@ -22,13 +20,9 @@ import { AUTHORIZATION } from './authorization.tokens.ts';
 import type { AppConfig } from './config.ts';
 import { DOCUMENTS } from './documents.tokens.ts';
 import { PLATFORM } from './platform.tokens.ts';
-import { POLICY } from './policy.tokens.ts';
-import { PRODUCERS } from './producers.tokens.ts';
-import { TENANCY } from './tenancy.tokens.ts';
-import { UNDERWRITING } from './underwriting.tokens.ts';
 import { bindings, type ContextModule } from './wiring.ts';
 
-/** Stored files and their records with signed download links; PDF reading, drawing and rendering; certificates of insurance. */
+/** Stored files and their records with signed download links; PDF reading, drawing and rendering. */
 export const documentsModule = (config: AppConfig, logger: Logger): ContextModule => ({
   name: 'documents',
   bindings: bindings((wire) => {
@@ -60,25 +54,9 @@ export const documentsModule = (config: AppConfig, logger: Logger): ContextModul
       return new DocumentIngestion({ ...deps, classifier });
     });
     wire.factory(DOCUMENTS.PdfRendering, { ...recorded, renderer: DOCUMENTS.HtmlRenderer, inspector: DOCUMENTS.PdfWorkers }, (deps) => new PdfRendering(deps));
-    wire.factory(
-      DOCUMENTS.Certificates,
-      {
-        library: DOCUMENTS.DocumentLibrary,
-        audit: AUDIT.AuditTrail,
-        policies: POLICY.PolicyRepository,
-        organizations: TENANCY.OrganizationRepository,
-        producers: PRODUCERS.ProducerRepository,
-        programs: UNDERWRITING.Programs,
-        sequences: PLATFORM.Sequences,
-        drawing: DOCUMENTS.PdfWorkers,
-        clock: PLATFORM.Clock,
-      },
-      (deps) => new Certificates(deps),
-    );
   }),
   routes: async (resolve) => [
     ...documentRoutes(await resolve(DOCUMENTS.DocumentLibrary), await resolve(AUTHORIZATION.RecordAccess), config.publicBaseUrl),
-    ...certificateRoutes(await resolve(DOCUMENTS.Certificates), await resolve(AUTHORIZATION.RecordAccess), config.publicBaseUrl),
     ...renderingRoutes(await resolve(DOCUMENTS.PdfRendering), config.publicBaseUrl),
     ...ingestionRoutes(await resolve(DOCUMENTS.DocumentIngestion), config.publicBaseUrl),
   ],

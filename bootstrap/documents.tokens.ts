@@ -1,4 +1,3 @@
-import type { Certificates } from '../ports/documents/certificates.use-case.ts';
 import type { DocumentIngestion } from '../ports/documents/document-ingestion.use-case.ts';
 import type { DocumentLibrary } from '../ports/documents/document-library.use-case.ts';
 import type { DocumentRepository } from '../ports/documents/document.repository.ts';
@@ -9,7 +8,7 @@ import type { PdfWorkers } from '../ports/documents/pdf-workers.port.ts';
 import type { StorageUsage } from '../ports/documents/storage-usage.port.ts';
 import { token } from './wiring.ts';
 
-/** Stored files and their records, PDF reading, drawing and rendering, certificates. Each key is typed by the port bound to it in `documents.module.ts`. */
+/** Stored files and their records, PDF reading, drawing and rendering. Each key is typed by the port bound to it in `documents.module.ts`. */
 export const DOCUMENTS = {
   PdfWorkers: token<PdfWorkers>('PdfWorkers'),
   HtmlRenderer: token<HtmlRenderer>('HtmlRenderer'),
@@ -19,5 +18,4 @@ export const DOCUMENTS = {
   DocumentLibrary: token<DocumentLibrary>('DocumentLibrary'),
   DocumentIngestion: token<DocumentIngestion>('DocumentIngestion'),
   PdfRendering: token<PdfRendering>('PdfRendering'),
-  Certificates: token<Certificates>('Certificates'),
 } as const;

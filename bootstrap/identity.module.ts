@@ -2,14 +2,12 @@ import type { Logger } from 'pino';
 import { apiKeyRoutes } from '../adapters/http/identity/api-keys.routes.ts';
 import { authServiceRoutes } from '../adapters/http/identity/auth-service.routes.ts';
 import { enterpriseSignInRoutes } from '../adapters/http/identity/enterprise-sign-in.routes.ts';
-import { policyholderTokenRoutes } from '../adapters/http/identity/policyholder-token.routes.ts';
 import { portalCallbackRoutes } from '../adapters/http/identity/portal-callback.routes.ts';
 import { tokenRoutes } from '../adapters/http/identity/token.routes.ts';
 import { userRoutes } from '../adapters/http/identity/users.routes.ts';
 import { ApiKeyStoreRepository } from '../adapters/persistence/identity/api-key.store-repository.ts';
 import { EmailVerificationStoreRepository } from '../adapters/persistence/identity/email-verification.store-repository.ts';
 import { EnterpriseLoginStoreRepository } from '../adapters/persistence/identity/enterprise-login.store-repository.ts';
-import { PolicyholderCodeStoreRepository } from '../adapters/persistence/identity/policyholder-code.store-repository.ts';
 import { SessionStoreRepository } from '../adapters/persistence/identity/session.store-repository.ts';
 import { UserStoreRepository } from '../adapters/persistence/identity/user.store-repository.ts';
 import { Hs256TokenSigner } from '../adapters/security/hs256-token-signer.ts';
@@ -21,7 +19,6 @@ import { AuthSessions } from '../ports/identity/auth-sessions.use-case.ts';
 import { Authenticate } from '../ports/identity/authenticate.use-case.ts';
 import { EmailVerifications } from '../ports/identity/email-verifications.use-case.ts';
 import { EnterpriseSignIn } from '../ports/identity/enterprise-sign-in.use-case.ts';
-import { PolicyholderSignIn } from '../ports/identity/policyholder-sign-in.use-case.ts';
 import { SessionStatusCache } from '../ports/identity/session-status.cache.ts';
 import { Users } from '../ports/identity/users.use-case.ts';
 import { AccessChanges } from '../ports/shared/access-changes.ts';
@@ -29,13 +26,12 @@ import { AUDIT } from './audit.tokens.ts';
 import type { AppConfig } from './config.ts';
 import { IDENTITY } from './identity.tokens.ts';
 import { PLATFORM } from './platform.tokens.ts';
-import { POLICY } from './policy.tokens.ts';
 import { PRODUCERS } from './producers.tokens.ts';
 import { RATE_LIMIT } from './rate-limit.tokens.ts';
 import { TENANCY } from './tenancy.tokens.ts';
 import { bindings, type ContextModule } from './wiring.ts';
 
-/** Users, sessions, API keys, e-mail verification, enterprise and policyholder sign-in, and authentication of every request. */
+/** Users, sessions, API keys, e-mail verification, enterprise sign-in, and authentication of every request. */
 export const identityModule = (config: AppConfig, logger: Logger): ContextModule => ({
   name: 'identity',
   bindings: bindings((wire) => {
@@ -47,7 +43,6 @@ export const identityModule = (config: AppConfig, logger: Logger): ContextModule
     wire.factory(IDENTITY.EmailVerificationRepository, store, ({ store }) => EmailVerificationStoreRepository.create(store));
     wire.factory(IDENTITY.ApiKeyRepository, store, ({ store }) => ApiKeyStoreRepository.create(store));
     wire.factory(IDENTITY.EnterpriseLogins, store, ({ store }) => EnterpriseLoginStoreRepository.create(store));
-    wire.factory(IDENTITY.PolicyholderCodeRepository, store, ({ store }) => PolicyholderCodeStoreRepository.create(store));
     // Shared by sign-out (forgets a session) and authentication (remembers live ones briefly).
     wire.value(IDENTITY.SessionStatus, new SessionStatusCache());
     // Shared by whatever changes access (sign-out, roles, keys, flags) and the deal-room sockets that re-check at once.
@@ -112,23 +107,6 @@ export const identityModule = (config: AppConfig, logger: Logger): ContextModule
             })
           : null,
     );
-    wire.factory(
-      IDENTITY.PolicyholderSignIn,
-      {
-        policies: POLICY.PolicyRepository,
-        codes: IDENTITY.PolicyholderCodeRepository,
-        mailer: PLATFORM.Mailer,
-        secrets: PLATFORM.SecretTools,
-        tokens: IDENTITY.TokenSigner,
-        requestWindows: RATE_LIMIT.SignInAttempts,
-        clock: PLATFORM.Clock,
-      },
-      (deps) =>
-        new PolicyholderSignIn({
-          ...deps,
-          reportFailure: (error) => logger.error({ err: error }, 'a policyholder sign-in code could not be issued'),
-        }),
-    );
     const accessChange = { ids: PLATFORM.Ids, clock: PLATFORM.Clock, audit: AUDIT.AuditTrail, accessChanges: IDENTITY.AccessChanges } as const;
     wire.factory(
       IDENTITY.Users,
@@ -143,7 +121,6 @@ export const identityModule = (config: AppConfig, logger: Logger): ContextModule
   }),
   routes: async (resolve) => [
     ...tokenRoutes(await resolve(IDENTITY.AuthSessions)),
-    ...policyholderTokenRoutes(await resolve(IDENTITY.PolicyholderSignIn)),
     ...userRoutes(await resolve(IDENTITY.Users)),
     ...apiKeyRoutes(await resolve(IDENTITY.ApiKeys)),
   ],

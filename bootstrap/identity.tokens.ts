@@ -6,8 +6,6 @@ import type { PasswordHasher, TokenSigner } from '../ports/identity/credential-c
 import type { EmailVerificationRepository } from '../ports/identity/email-verification.repository.ts';
 import type { EmailVerifications } from '../ports/identity/email-verifications.use-case.ts';
 import type { EnterpriseSignIn, PendingEnterpriseLogins } from '../ports/identity/enterprise-sign-in.use-case.ts';
-import type { PolicyholderCodeRepository } from '../ports/identity/policyholder-code.repository.ts';
-import type { PolicyholderSignIn } from '../ports/identity/policyholder-sign-in.use-case.ts';
 import type { SessionStatusCache } from '../ports/identity/session-status.cache.ts';
 import type { SessionRepository } from '../ports/identity/session.repository.ts';
 import type { UserRepository } from '../ports/identity/user.repository.ts';
@@ -15,7 +13,7 @@ import type { Users } from '../ports/identity/users.use-case.ts';
 import type { AccessChanges } from '../ports/shared/access-changes.ts';
 import { token } from './wiring.ts';
 
-/** Users, sessions, credentials, API keys, e-mail verification, enterprise and policyholder sign-in. Each key is typed by the port bound to it in `identity.module.ts`. */
+/** Users, sessions, credentials, API keys, e-mail verification, enterprise sign-in. Each key is typed by the port bound to it in `identity.module.ts`. */
 export const IDENTITY = {
   PasswordHasher: token<PasswordHasher>('PasswordHasher'),
   TokenSigner: token<TokenSigner>('TokenSigner'),
@@ -29,8 +27,6 @@ export const IDENTITY = {
   AuthSessions: token<AuthSessions>('AuthSessions'),
   EnterpriseLogins: token<PendingEnterpriseLogins>('EnterpriseLogins'),
   EnterpriseSignIn: token<EnterpriseSignIn | null>('EnterpriseSignIn'),
-  PolicyholderCodeRepository: token<PolicyholderCodeRepository>('PolicyholderCodeRepository'),
-  PolicyholderSignIn: token<PolicyholderSignIn>('PolicyholderSignIn'),
   EmailVerifications: token<EmailVerifications>('EmailVerifications'),
   Users: token<Users>('Users'),
   ApiKeys: token<ApiKeys>('ApiKeys'),

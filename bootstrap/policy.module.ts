@@ -1,15 +1,22 @@
+import { certificateRoutes } from '../adapters/http/policy/certificates.routes.ts';
 import { bindingRoutes } from '../adapters/http/policy/binding.routes.ts';
 import { policyRoutes } from '../adapters/http/policy/policies.routes.ts';
 import { PolicyTransactionStoreRepository } from '../adapters/persistence/policy/policy-transaction.store-repository.ts';
 import { PolicyStoreRepository } from '../adapters/persistence/policy/policy.store-repository.ts';
+import { Certificates } from '../ports/policy/certificates.use-case.ts';
 import { Binding } from '../ports/policy/binding.use-case.ts';
 import { PolicyLifecycle } from '../ports/policy/policy-lifecycle.use-case.ts';
 import { PolicyPremium } from '../ports/policy/policy-premium.use-case.ts';
 import { AUTHORIZATION } from './authorization.tokens.ts';
 import { BILLING } from './billing.tokens.ts';
+import { AUDIT } from './audit.tokens.ts';
+import type { AppConfig } from './config.ts';
+import { DOCUMENTS } from './documents.tokens.ts';
 import { PLATFORM } from './platform.tokens.ts';
 import { POLICY } from './policy.tokens.ts';
+import { PRODUCERS } from './producers.tokens.ts';
 import { REFERRALS } from './referrals.tokens.ts';
+import { TENANCY } from './tenancy.tokens.ts';
 import { UNDERWRITING } from './underwriting.tokens.ts';
 import { bindings, type ContextModule } from './wiring.ts';
 
@@ -27,8 +34,8 @@ const ISSUANCE = {
   programs: UNDERWRITING.Programs,
 } as const;
 
-/** Policies: binding a quote, then endorse, cancel, reinstate and renew, with the timeline and the premium position. */
-export const policyModule = (): ContextModule => ({
+/** Policies: binding a quote, then endorse, cancel, reinstate and renew, with the timeline, the premium position and certificates of insurance. */
+export const policyModule = (config: AppConfig): ContextModule => ({
   name: 'policy',
   bindings: bindings((wire) => {
     wire.factory(POLICY.PolicyRepository, { store: PLATFORM.Store }, ({ store }) => PolicyStoreRepository.create(store));
@@ -44,9 +51,25 @@ export const policyModule = (): ContextModule => ({
       { policies: POLICY.PolicyRepository, invoices: BILLING.InvoiceRepository, payments: BILLING.PaymentRepository, clock: PLATFORM.Clock },
       (deps) => new PolicyPremium(deps),
     );
+    wire.factory(
+      POLICY.Certificates,
+      {
+        library: DOCUMENTS.DocumentLibrary,
+        audit: AUDIT.AuditTrail,
+        policies: POLICY.PolicyRepository,
+        organizations: TENANCY.OrganizationRepository,
+        producers: PRODUCERS.ProducerRepository,
+        programs: UNDERWRITING.Programs,
+        sequences: PLATFORM.Sequences,
+        drawing: DOCUMENTS.PdfWorkers,
+        clock: PLATFORM.Clock,
+      },
+      (deps) => new Certificates(deps),
+    );
   }),
   routes: async (resolve) => [
     ...bindingRoutes(await resolve(POLICY.Binding)),
     ...policyRoutes(await resolve(POLICY.PolicyLifecycle), await resolve(POLICY.PolicyPremium), await resolve(AUTHORIZATION.RecordAccess)),
+    ...certificateRoutes(await resolve(POLICY.Certificates), await resolve(AUTHORIZATION.RecordAccess), config.publicBaseUrl),
   ],
 });

@@ -1,14 +1,16 @@
 import type { Binding } from '../ports/policy/binding.use-case.ts';
+import type { Certificates } from '../ports/policy/certificates.use-case.ts';
 import type { PolicyLifecycle } from '../ports/policy/policy-lifecycle.use-case.ts';
 import type { PolicyPremium } from '../ports/policy/policy-premium.use-case.ts';
 import type { PolicyRepository, PolicyTransactionRepository } from '../ports/policy/policy.repositories.ts';
 import { token } from './wiring.ts';
 
-/** Policies: binding, the lifecycle and the premium position. Each key is typed by the port bound to it in `policy.module.ts`. */
+/** Policies: binding, the lifecycle, the premium position and certificates of insurance. Each key is typed by the port bound to it in `policy.module.ts`. */
 export const POLICY = {
   PolicyRepository: token<PolicyRepository>('PolicyRepository'),
   PolicyTransactionRepository: token<PolicyTransactionRepository>('PolicyTransactionRepository'),
   Binding: token<Binding>('Binding'),
   PolicyLifecycle: token<PolicyLifecycle>('PolicyLifecycle'),
   PolicyPremium: token<PolicyPremium>('PolicyPremium'),
+  Certificates: token<Certificates>('Certificates'),
 } as const;

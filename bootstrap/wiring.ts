@@ -1,7 +1,7 @@
 import { type Container, ContainerModule, type ContainerModuleLoadOptions } from 'inversify';
 import type { RouteDefinition } from '../adapters/http/shared/route.ts';
 import type { UpgradeRoute } from '../adapters/http/shared/upgrade-route.ts';
-import type { JobDefinition } from '../ports/platform/job-definition.ts';
+import type { JobDefinition } from '../ports/platform/job-definition.port.ts';
 
 declare const boundType: unique symbol;
 

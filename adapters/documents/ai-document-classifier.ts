@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import { classification, DOCUMENT_CLASSES, type Classification, type DocumentClass } from '../../core/documents/document-classification.ts';
 import type { ClassifiedDocument, DocumentAnalysis, DocumentClassifier, DocumentContent } from '../../ports/documents/document-analysis.port.ts';
-import type { StagedFile } from '../../ports/documents/staged-file.ts';
+import type { StagedFile } from '../../ports/documents/staged-file.port.ts';
 
 export interface AiSettings {
   /** An OpenAI-compatible API root, such as `https://api.openai.com/v1`. */

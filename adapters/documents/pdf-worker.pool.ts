@@ -8,7 +8,7 @@ import type { FormDrawing } from '../../ports/documents/form-drawing.port.ts';
 import type { FormReader } from '../../ports/documents/form-reader.port.ts';
 import type { PdfInspector } from '../../ports/documents/pdf-inspector.port.ts';
 import type { PdfWorkers } from '../../ports/documents/pdf-workers.port.ts';
-import type { StagedFile } from '../../ports/documents/staged-file.ts';
+import type { StagedFile } from '../../ports/documents/staged-file.port.ts';
 import type { FormReadResult } from './pdf-form-reading.ts';
 import { PdfLane, type Failure } from './pdf-lane.ts';
 import type { PdfTask, PdfTaskResult } from './pdf.worker.ts';

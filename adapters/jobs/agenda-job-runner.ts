@@ -1,7 +1,7 @@
 import { Agenda, type AgendaBackend } from 'agenda';
 import cron, { type ScheduledTask } from 'node-cron';
 import type { Logger } from 'pino';
-import type { JobDefinition } from '../../ports/platform/job-definition.ts';
+import type { JobDefinition } from '../../ports/platform/job-definition.port.ts';
 import { performance } from 'node:perf_hooks';
 import type { Metrics } from '../../ports/shared/metrics.port.ts';
 import type { JobRunner } from '../../ports/platform/job-runner.port.ts';

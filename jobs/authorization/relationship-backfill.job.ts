@@ -1,5 +1,5 @@
 import type { RelationshipBackfill } from '../../adapters/persistence/authorization/relationship-backfill.ts';
-import type { JobDefinition } from '../../ports/platform/job-definition.ts';
+import type { JobDefinition } from '../../ports/platform/job-definition.port.ts';
 
 /** Writes the relationships of records that predate the authorization graph; a no-op once done. */
 export const relationshipBackfillJob = (backfill: Pick<RelationshipBackfill, 'run'>): JobDefinition => ({

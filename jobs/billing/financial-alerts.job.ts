@@ -1,5 +1,5 @@
 import type { FinancialAlertDispatch } from '../../ports/billing/financial-alert-dispatch.use-case.ts';
-import type { JobDefinition } from '../../ports/platform/job-definition.ts';
+import type { JobDefinition } from '../../ports/platform/job-definition.port.ts';
 
 /** Mails queued financial alerts to the billing people of their organization. */
 export const financialAlertsJob = (dispatch: FinancialAlertDispatch): JobDefinition => ({

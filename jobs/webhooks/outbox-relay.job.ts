@@ -1,4 +1,4 @@
-import type { JobDefinition } from '../../ports/platform/job-definition.ts';
+import type { JobDefinition } from '../../ports/platform/job-definition.port.ts';
 import { RELAY_BATCH, type Webhooks } from '../../ports/webhooks/webhooks.use-case.ts';
 
 /** How long one run keeps relaying full batches; the next run starts a second later. */

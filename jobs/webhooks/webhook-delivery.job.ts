@@ -1,4 +1,4 @@
-import type { JobDefinition } from '../../ports/platform/job-definition.ts';
+import type { JobDefinition } from '../../ports/platform/job-definition.port.ts';
 import { DELIVERY_JOB, type Webhooks } from '../../ports/webhooks/webhooks.use-case.ts';
 
 /** One signed attempt per queued (subscription, event); a slow receiver only holds this job. */

@@ -6,7 +6,7 @@ import { domainEvent } from '../../core/shared/events/domain-event.ts';
 import { DomainError, notFound } from '../../core/shared/domain-error.ts';
 import { cents, type Cents, centsToDollars, formatDollars } from '../../core/shared/money.ts';
 import type { Principal } from '../../core/identity/principal.ts';
-import type { AuditTrail } from '../shared/audit-trail.ts';
+import type { AuditTrail } from '../audit/audit-trail.use-case.ts';
 import type { Clock } from '../shared/clock.port.ts';
 import type { IdGenerator } from '../shared/id-generator.port.ts';
 import { MANUAL_REVIEW_ABOVE_CENTS, type FinancialAlertQueue, type ManualReviewQueue } from './financial-alerts.port.ts';

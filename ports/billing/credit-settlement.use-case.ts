@@ -4,13 +4,12 @@ import type { Payment, PaymentMethod } from '../../core/billing/payment.ts';
 import type { Principal } from '../../core/identity/principal.ts';
 import { notFound, writeUnlessDuplicate } from '../../core/shared/domain-error.ts';
 import { cents, type Cents } from '../../core/shared/money.ts';
-import type { AuditTrail } from '../shared/audit-trail.ts';
+import type { AuditTrail } from '../audit/audit-trail.use-case.ts';
 import type { Clock } from '../shared/clock.port.ts';
 import type { IdGenerator } from '../shared/id-generator.port.ts';
 import { MANUAL_REVIEW_ABOVE_CENTS, type ManualReviewQueue } from './financial-alerts.port.ts';
-import type { InvoiceRepository, PaymentRepository } from './invoice.repository.ts';
+import { policyPayments, type InvoiceRepository, type PaymentRepository } from './invoice.repository.ts';
 import { throughProcessor, type PaymentGateway } from './payment-gateway.port.ts';
-import { policyPayments } from './policy-payments.ts';
 import type { PremiumCollection } from './premium-collection.use-case.ts';
 
 export interface CreditSettlementDeps {

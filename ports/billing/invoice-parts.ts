@@ -1,5 +1,5 @@
 import type { RelationshipTuple } from '../../core/authorization/relationship-tuple.ts';
-import type { RecordParts, RecordType } from '../authorization/record-access.ts';
+import type { RecordParts, RecordType } from '../authorization/record-access.use-case.ts';
 import type { InvoiceRepository } from './invoice.repository.ts';
 
 /** An invoice is part of its policy: whoever reaches the policy reaches its invoices. */

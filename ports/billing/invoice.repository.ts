@@ -72,3 +72,17 @@ export interface PaymentRepository {
   /** Takes on recording `step` in one guarded write: null when the recorded level is no longer `step.from` (another caller took it). */
   claimRefundStep(orgId: string, paymentId: string, step: RefundStep): Promise<Payment | null>;
 }
+
+/** Every invoice of a policy and every payment, refund and credit row on them, in two reads. */
+export const policyPayments = async (
+  deps: { readonly invoices: InvoiceRepository; readonly payments: PaymentRepository },
+  orgId: string,
+  policyId: string,
+): Promise<{ invoices: Invoice[]; payments: Payment[] }> => {
+  const invoices = await deps.invoices.forPolicy(orgId, policyId);
+  const payments = await deps.payments.forInvoices(
+    orgId,
+    invoices.map((invoice) => invoice.id),
+  );
+  return { invoices, payments };
+};

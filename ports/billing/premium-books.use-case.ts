@@ -9,12 +9,11 @@ import { writeUnlessDuplicate } from '../../core/shared/domain-error.ts';
 import { cents } from '../../core/shared/money.ts';
 import type { Clock } from '../shared/clock.port.ts';
 import type { IdGenerator } from '../shared/id-generator.port.ts';
-import type { RecordRelationships } from '../authorization/record-relationships.ts';
+import type { RecordRelationships } from '../authorization/record-relationships.use-case.ts';
 import type { UnderwritingReferenceData } from '../underwriting/reference-data.port.ts';
 import type { CommissionRepository, LedgerRepository } from './commission.repositories.ts';
 import type { FinancialSteps } from './financial-steps.ts';
-import type { InvoiceRepository, PaymentRepository } from './invoice.repository.ts';
-import { policyPayments } from './policy-payments.ts';
+import { policyPayments, type InvoiceRepository, type PaymentRepository } from './invoice.repository.ts';
 import { KeyedTurns } from '../shared/keyed-turns.ts';
 
 /** What keeping a policy's books needs to know of it (its charges, producer, line), by id within an organization. */

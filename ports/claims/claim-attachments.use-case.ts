@@ -4,10 +4,10 @@ import { describeActor, type Principal } from '../../core/identity/principal.ts'
 import { DomainError } from '../../core/shared/domain-error.ts';
 import type { FeatureFlags } from '../flags/feature-flags.use-case.ts';
 import type { DocumentLibrary, LinkedDocument } from '../documents/document-library.use-case.ts';
-import type { StagedFile } from '../documents/staged-file.ts';
-import { uploadedType } from '../documents/upload-typing.ts';
+import type { StagedFile } from '../documents/staged-file.port.ts';
+import { uploadedType } from '../../core/documents/upload-typing.ts';
 import type { Page, PageRequest } from '../shared/persistence/page.ts';
-import type { AuditTrail } from '../shared/audit-trail.ts';
+import type { AuditTrail } from '../audit/audit-trail.use-case.ts';
 import type { IdGenerator } from '../shared/id-generator.port.ts';
 import { claimOf } from './claim-changes.ts';
 import type { ClaimRepository } from './claim.repository.ts';

@@ -4,7 +4,7 @@ import { describeActor, type Principal } from '../../core/identity/principal.ts'
 import { changedMeanwhile, notFound } from '../../core/shared/domain-error.ts';
 import { centsToDollars } from '../../core/shared/money.ts';
 import { assertTransition } from '../../core/shared/lifecycle.ts';
-import type { AuditTrail } from '../shared/audit-trail.ts';
+import type { AuditTrail } from '../audit/audit-trail.use-case.ts';
 import type { Clock } from '../shared/clock.port.ts';
 import type { IdGenerator } from '../shared/id-generator.port.ts';
 import type { ClaimChanges, ClaimRepository } from './claim.repository.ts';

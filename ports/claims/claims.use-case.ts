@@ -5,7 +5,7 @@ import { describeActor, type Principal } from '../../core/identity/principal.ts'
 import { compareDates, today, yearOf, type CalendarDate } from '../../core/shared/calendar-date.ts';
 import { notFound, validationFailed } from '../../core/shared/domain-error.ts';
 import { cents, type Cents } from '../../core/shared/money.ts';
-import type { RecordRelationships } from '../authorization/record-relationships.ts';
+import type { RecordRelationships } from '../authorization/record-relationships.use-case.ts';
 import type { UserRepository } from '../identity/user.repository.ts';
 import type { Page, PageRequest } from '../shared/persistence/page.ts';
 import type { PolicyRepository } from '../policy/policy.repositories.ts';

@@ -2,7 +2,7 @@ import { DEAL_ROOM_LIMITS, isParticipant, participantsOf, type DealMessage, type
 import { authorize } from '../../core/identity/authorization.ts';
 import { credentialRefOf, describeActor, type Principal } from '../../core/identity/principal.ts';
 import { DomainError, notFound, validationFailed } from '../../core/shared/domain-error.ts';
-import type { RecordAccess } from '../authorization/record-access.ts';
+import type { RecordAccess } from '../authorization/record-access.use-case.ts';
 import type { FeatureFlags } from '../flags/feature-flags.use-case.ts';
 import type { UserRepository } from '../identity/user.repository.ts';
 import type { Page, PageRequest } from '../shared/persistence/page.ts';

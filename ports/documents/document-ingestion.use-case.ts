@@ -2,12 +2,12 @@ import { classification, type Classification } from '../../core/documents/docume
 import type { ExtractedFields } from '../../core/documents/field-extraction.ts';
 import { safeFileName } from '../../core/documents/file-name.ts';
 import { describeActor, type Principal } from '../../core/identity/principal.ts';
-import type { AuditTrail } from '../shared/audit-trail.ts';
+import type { AuditTrail } from '../audit/audit-trail.use-case.ts';
 import type { IdGenerator } from '../shared/id-generator.port.ts';
 import type { DocumentClassifier } from './document-analysis.port.ts';
 import type { DocumentLibrary, LinkedDocument } from './document-library.use-case.ts';
-import type { StagedFile } from './staged-file.ts';
-import { uploadedType } from './upload-typing.ts';
+import type { StagedFile } from './staged-file.port.ts';
+import { uploadedType } from '../../core/documents/upload-typing.ts';
 
 /** The largest document taken for ingestion, in bytes (25 MiB, as claim attachments). */
 export const MAX_INGEST_BYTES = 25 * 1024 * 1024;

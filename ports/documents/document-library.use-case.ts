@@ -3,7 +3,7 @@ import type { DocumentType, StoredDocumentRecord } from '../../core/documents/st
 import { DomainError, notFound, writeUnlessDuplicate } from '../../core/shared/domain-error.ts';
 import type { Clock } from '../shared/clock.port.ts';
 import type { IdGenerator } from '../shared/id-generator.port.ts';
-import type { RecordRelationships } from '../authorization/record-relationships.ts';
+import type { RecordRelationships } from '../authorization/record-relationships.use-case.ts';
 import type { Page, PageRequest } from '../shared/persistence/page.ts';
 import type { DocumentFilters, DocumentRepository } from './document.repository.ts';
 import type { FileContent, FileStorage } from './file-storage.port.ts';

@@ -1,5 +1,5 @@
 import type { FormFields } from '../../core/underwriting/acord125.ts';
-import type { StagedFile } from './staged-file.ts';
+import type { StagedFile } from './staged-file.port.ts';
 
 /**
  * Reads the fillable form of a document; throws `invalid_document` when it is not a readable

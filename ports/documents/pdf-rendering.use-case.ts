@@ -2,7 +2,7 @@ import { safeFileName } from '../../core/documents/file-name.ts';
 import { invoiceHtml, receiptHtml, type InvoiceTemplateData, type ReceiptTemplateData } from '../../core/documents/html-templates.ts';
 import { describeActor, type Principal } from '../../core/identity/principal.ts';
 import { DomainError } from '../../core/shared/domain-error.ts';
-import type { AuditTrail } from '../shared/audit-trail.ts';
+import type { AuditTrail } from '../audit/audit-trail.use-case.ts';
 import type { IdGenerator } from '../shared/id-generator.port.ts';
 import type { DocumentLibrary, LinkedDocument } from './document-library.use-case.ts';
 import type { HtmlRenderer } from './html-renderer.port.ts';

@@ -2,7 +2,7 @@ import type { AccessChanges } from '../shared/access-changes.ts';
 import { checkedFlagValue, featureDisabled, type FeatureKey, type FlagDefinition, type FlagValue } from '../../core/flags/feature-flags.ts';
 import type { Principal } from '../../core/identity/principal.ts';
 import { notFound } from '../../core/shared/domain-error.ts';
-import type { AuditTrail } from '../shared/audit-trail.ts';
+import type { AuditTrail } from '../audit/audit-trail.use-case.ts';
 
 export interface FlagOverrideRepository {
   /** The organization's overrides by key. */

@@ -6,7 +6,7 @@ import { describeActor, type Principal } from '../../core/identity/principal.ts'
 import { DomainError, notFound, validationFailed } from '../../core/shared/domain-error.ts';
 import type { Environment } from '../../core/tenancy/organization.ts';
 import { mapPage, type Page, type PageRequest } from '../shared/persistence/page.ts';
-import type { AuditTrail } from '../shared/audit-trail.ts';
+import type { AuditTrail } from '../audit/audit-trail.use-case.ts';
 import type { Clock } from '../shared/clock.port.ts';
 import type { IdGenerator } from '../shared/id-generator.port.ts';
 import type { OrganizationRepository } from '../tenancy/organization.repository.ts';

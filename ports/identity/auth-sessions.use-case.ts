@@ -17,7 +17,7 @@ import type { WindowCounter } from '../rate-limit/window-counter.port.ts';
 import type { Producers } from '../producers/producers.use-case.ts';
 import type { EmailVerifications } from './email-verifications.use-case.ts';
 import type { SessionStatusCache } from './session-status.cache.ts';
-import type { AuditTrail } from '../shared/audit-trail.ts';
+import type { AuditTrail } from '../audit/audit-trail.use-case.ts';
 import type { Clock } from '../shared/clock.port.ts';
 import type { IdGenerator } from '../shared/id-generator.port.ts';
 import type { OrganizationRepository } from '../tenancy/organization.repository.ts';

@@ -3,7 +3,7 @@ import { normalizeEmail } from '../../core/identity/credentials.rules.ts';
 import type { User } from '../../core/identity/user.ts';
 import { DomainError, validationFailed } from '../../core/shared/domain-error.ts';
 import type { OrganizationRepository } from '../tenancy/organization.repository.ts';
-import type { AuditTrail } from '../shared/audit-trail.ts';
+import type { AuditTrail } from '../audit/audit-trail.use-case.ts';
 import type { Clock } from '../shared/clock.port.ts';
 import type { IdGenerator } from '../shared/id-generator.port.ts';
 import type { AuthSessions } from './auth-sessions.use-case.ts';

@@ -5,7 +5,7 @@ import { PLATFORM_ROLES, type Role } from '../../core/identity/roles.ts';
 import { viewUser, type User, type UserView } from '../../core/identity/user.ts';
 import { DomainError, notFound } from '../../core/shared/domain-error.ts';
 import { mapPage, type Page, type PageRequest } from '../shared/persistence/page.ts';
-import type { AuditTrail } from '../shared/audit-trail.ts';
+import type { AuditTrail } from '../audit/audit-trail.use-case.ts';
 import type { Clock } from '../shared/clock.port.ts';
 import type { IdGenerator } from '../shared/id-generator.port.ts';
 import type { OrganizationRepository } from '../tenancy/organization.repository.ts';

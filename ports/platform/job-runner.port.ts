@@ -1,4 +1,4 @@
-import type { JobDefinition } from './job-definition.ts';
+import type { JobDefinition } from './job-definition.port.ts';
 
 /** Durable background work. */
 export interface JobQueue {

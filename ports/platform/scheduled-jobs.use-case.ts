@@ -2,7 +2,7 @@ import { notFound } from '../../core/shared/domain-error.ts';
 import type { Clock } from '../shared/clock.port.ts';
 import type { IdGenerator } from '../shared/id-generator.port.ts';
 import type { JobQueue, JobSchedule } from './job-runner.port.ts';
-import type { JobDefinition } from './job-definition.ts';
+import type { JobDefinition } from './job-definition.port.ts';
 
 /** A job run on a schedule, that can also be started at once; its run says what it did in a line. */
 export interface ScheduledJob {

@@ -3,7 +3,7 @@ import { chargesOwed } from '../../core/policy/policy-charges.ts';
 import { issuedEvent, newPolicy, premiumTermOf, type Policy, type PolicyIssue } from '../../core/policy/policy.ts';
 import { timelineEntry, type PolicyTransactionType } from '../../core/policy/policy-transaction.ts';
 import { yearOf } from '../../core/shared/calendar-date.ts';
-import type { RecordRelationships } from '../authorization/record-relationships.ts';
+import type { RecordRelationships } from '../authorization/record-relationships.use-case.ts';
 import { eventOrigin } from '../shared/event-origin.ts';
 import type { InvoiceRepository } from '../billing/invoice.repository.ts';
 import type { Clock } from '../shared/clock.port.ts';

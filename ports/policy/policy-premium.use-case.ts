@@ -8,8 +8,7 @@ import { premiumAsOf, type PremiumTransaction } from '../../core/policy/premium.
 import { compareDates, today, type CalendarDate } from '../../core/shared/calendar-date.ts';
 import { notFound } from '../../core/shared/domain-error.ts';
 import { cents, type Cents } from '../../core/shared/money.ts';
-import type { InvoiceRepository, PaymentRepository } from '../billing/invoice.repository.ts';
-import { policyPayments } from '../billing/policy-payments.ts';
+import { policyPayments, type InvoiceRepository, type PaymentRepository } from '../billing/invoice.repository.ts';
 import type { Clock } from '../shared/clock.port.ts';
 import type { PolicyRepository } from './policy.repositories.ts';
 

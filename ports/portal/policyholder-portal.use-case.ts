@@ -12,9 +12,9 @@ import type { DocumentLibrary, LinkedDocument } from '../documents/document-libr
 import type { PdfRendering } from '../documents/pdf-rendering.use-case.ts';
 import type { Page, PageRequest } from '../shared/persistence/page.ts';
 import type { FeatureFlags } from '../flags/feature-flags.use-case.ts';
-import type { AuditTrail } from '../shared/audit-trail.ts';
+import type { AuditTrail } from '../audit/audit-trail.use-case.ts';
 import type { Clock } from '../shared/clock.port.ts';
-import type { Certificates } from '../documents/certificates.use-case.ts';
+import type { Certificates } from '../policy/certificates.use-case.ts';
 import type { InsuredProfileRepository, PushTokenRepository } from './insured-profile.repository.ts';
 import type { PolicyRepository } from '../policy/policy.repositories.ts';
 

@@ -1,6 +1,6 @@
 import type { CommandHandler, InboundAnswer } from '../inbound/inbound.ports.ts';
 import type { Clock } from '../shared/clock.port.ts';
-import type { RecordRelationships } from '../authorization/record-relationships.ts';
+import type { RecordRelationships } from '../authorization/record-relationships.use-case.ts';
 import type { ProducerRepository } from './producer.repositories.ts';
 
 /** Identity verification finished for the producer the inquiry was opened for. */

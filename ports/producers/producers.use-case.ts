@@ -1,4 +1,4 @@
-import type { RecordRelationships } from '../authorization/record-relationships.ts';
+import type { RecordRelationships } from '../authorization/record-relationships.use-case.ts';
 import {
   APPOINTMENT_LIFECYCLE,
   APPOINTMENT_STATUSES,

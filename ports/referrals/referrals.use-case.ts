@@ -11,12 +11,12 @@ import {
 } from '../../core/referrals/referral.ts';
 import { changedMeanwhile, DomainError, notFound } from '../../core/shared/domain-error.ts';
 import { assertTransition, type Transition } from '../../core/shared/lifecycle.ts';
-import type { RecordAccess } from '../authorization/record-access.ts';
+import type { RecordAccess } from '../authorization/record-access.use-case.ts';
 import type { ClaimRepository } from '../claims/claim.repository.ts';
 import type { UserRepository } from '../identity/user.repository.ts';
 import type { Page, PageRequest } from '../shared/persistence/page.ts';
 import type { PolicyRepository } from '../policy/policy.repositories.ts';
-import type { AuditTrail } from '../shared/audit-trail.ts';
+import type { AuditTrail } from '../audit/audit-trail.use-case.ts';
 import type { Clock } from '../shared/clock.port.ts';
 import type { IdGenerator } from '../shared/id-generator.port.ts';
 import type { ReferralApprovals } from '../underwriting/referral-approvals.port.ts';

@@ -3,7 +3,7 @@ import { notFound } from '../../core/shared/domain-error.ts';
 import { centsToDollars } from '../../core/shared/money.ts';
 import { normalizeDomain, type Organization, type Tier } from '../../core/tenancy/organization.ts';
 import { mapPage, type Page, type PageRequest } from '../shared/persistence/page.ts';
-import type { AuditTrail } from '../shared/audit-trail.ts';
+import type { AuditTrail } from '../audit/audit-trail.use-case.ts';
 import type { Clock } from '../shared/clock.port.ts';
 import type { IdGenerator } from '../shared/id-generator.port.ts';
 import type { OrganizationChanges, OrganizationRepository } from './organization.repository.ts';

@@ -4,7 +4,7 @@ import { programForRisk, type DaProgram, type ProgramStatus } from '../../core/u
 import { checkedProgramTerms, type ProgramTerms } from '../../core/underwriting/program-terms.ts';
 import type { CompleteRisk } from '../../core/underwriting/submission.ts';
 import type { Page, PageRequest } from '../shared/persistence/page.ts';
-import type { AuditTrail } from '../shared/audit-trail.ts';
+import type { AuditTrail } from '../audit/audit-trail.use-case.ts';
 import type { Clock } from '../shared/clock.port.ts';
 import type { IdGenerator } from '../shared/id-generator.port.ts';
 import type { UnderwritingReferenceData } from './reference-data.port.ts';

@@ -1,4 +1,4 @@
-import type { RecordRelationships } from '../authorization/record-relationships.ts';
+import type { RecordRelationships } from '../authorization/record-relationships.use-case.ts';
 import { describeActor, type Principal } from '../../core/identity/principal.ts';
 import { today } from '../../core/shared/calendar-date.ts';
 import { DomainError, notFound, validationFailed } from '../../core/shared/domain-error.ts';
@@ -8,7 +8,7 @@ import { triage } from '../../core/underwriting/triage.ts';
 import { fromAcord125, type Extraction, type FormFields } from '../../core/underwriting/acord125.ts';
 import type { StoredDocumentRecord } from '../../core/documents/stored-document.ts';
 import type { FormReader } from '../documents/form-reader.port.ts';
-import type { StagedFile } from '../documents/staged-file.ts';
+import type { StagedFile } from '../documents/staged-file.port.ts';
 import type { Page, PageRequest } from '../shared/persistence/page.ts';
 import type { ProducerRepository } from '../producers/producer.repositories.ts';
 import type { Clock } from '../shared/clock.port.ts';

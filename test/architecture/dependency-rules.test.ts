@@ -46,6 +46,45 @@ test('the dependency rules refuse each kind of violation', async (t) => {
   }
 });
 
+test('a context reaches another only through its domain model, declared ports and HTTP representations', async (t) => {
+  const dir = await mkdtemp(join(tmpdir(), 'contexts-'));
+  t.teardown(() => rm(dir, { recursive: true, force: true }));
+  const files: Record<string, string> = {
+    'tsconfig.json': JSON.stringify({ compilerOptions: { module: 'nodenext', allowImportingTsExtensions: true, noEmit: true } }),
+    'core/billing/invoice.ts': 'export const invoice = 1;\n',
+    'ports/billing/invoice.repository.ts': 'export const invoices = 1;\n',
+    'ports/billing/helper.ts': 'export const helper = 1;\n',
+    'adapters/http/billing/invoice.views.ts': 'export const view = 1;\n',
+    'adapters/http/billing/invoices.routes.ts': 'export const routes = 1;\n',
+    'ports/shared/clock.port.ts': 'export const clock = 1;\n',
+    'ports/policy/allowed.use-case.ts': [
+      "import { invoice } from '../../core/billing/invoice.ts';",
+      "import { invoices } from '../billing/invoice.repository.ts';",
+      "import { clock } from '../shared/clock.port.ts';",
+      'export const allowed = invoice + invoices + clock;',
+    ].join('\n'),
+    'ports/policy/refused.use-case.ts': "import { helper } from '../billing/helper.ts';\nexport const refused = helper;\n",
+    'adapters/http/policy/allowed.routes.ts': "import { view } from '../billing/invoice.views.ts';\nexport const allowed = view;\n",
+    'adapters/http/policy/refused.routes.ts': "import { routes } from '../billing/invoices.routes.ts';\nexport const refused = routes;\n",
+    'bootstrap/main.ts': [
+      "import { allowed } from '../ports/policy/allowed.use-case.ts';",
+      "import { refused } from '../ports/policy/refused.use-case.ts';",
+      "import { allowed as a } from '../adapters/http/policy/allowed.routes.ts';",
+      "import { refused as r } from '../adapters/http/policy/refused.routes.ts';",
+      'export const all = [allowed, refused, a, r];',
+    ].join('\n'),
+  };
+  for (const [path, text] of Object.entries(files)) {
+    await mkdir(dirname(join(dir, path)), { recursive: true });
+    await writeFile(join(dir, path), text);
+  }
+  const refused = (await cruise(dir)).split('\n').filter((line) => line.includes('contexts-apart'));
+  t.deepEqual(refused.map((line) => line.replace(/^.*contexts-apart: /, '').trim()).sort(), [
+    'adapters/http/policy/refused.routes.ts → adapters/http/billing/invoices.routes.ts',
+    'ports/policy/refused.use-case.ts → ports/billing/helper.ts',
+  ]);
+});
+
 /** Groups of folders that import each other round in a circle (strongly connected, more than one). */
 const circles = (edges: ReadonlyMap<string, readonly string[]>): string[][] => {
   const index = new Map<string, number>();

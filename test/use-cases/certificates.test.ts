@@ -15,7 +15,7 @@ const textOf = async (world: UseCaseWorld, documentId: string) => pdfText((await
 test('a certificate states the policy as it stands, numbered per organization; a cancelled policy has none', async (t) => {
   const world = await useCaseWorld();
   t.teardown(world.close);
-  const certificates = await world.resolve(DOCUMENTS.Certificates);
+  const certificates = await world.resolve(POLICY.Certificates);
   const policy = await bound(world, aRisk({ insuredName: 'Blue Pipe Plumbing LLC', state: 'CA', requestedLimit: cents(2_000_000_00) }));
   const request = {
     policyId: policy.id,
@@ -52,7 +52,7 @@ test('a certificate states the policy as it stands, numbered per organization; a
 test('an MCS-90 exists for a motor carrier policy only, and is drawn once per version of the policy', async (t) => {
   const world = await useCaseWorld();
   t.teardown(world.close);
-  const certificates = await world.resolve(DOCUMENTS.Certificates);
+  const certificates = await world.resolve(POLICY.Certificates);
   const truck = await bound(world, aRisk({ insuredName: 'Lone Star Haulers Inc', state: 'TX', lineOfBusiness: 'AUTO', naicsCode: '484121' }));
   const endorsement = await certificates.mcs90(ORG, truck.id);
   t.like(endorsement.document, { type: 'mcs90', filename: `MCS-90-${truck.policyNumber}.pdf`, policyId: truck.id });

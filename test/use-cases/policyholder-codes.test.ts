@@ -1,11 +1,12 @@
 import test, { type ExecutionContext } from 'ava';
 import { IDENTITY } from '../../bootstrap/identity.tokens.ts';
+import { PORTAL } from '../../bootstrap/portal.tokens.ts';
 import { PLATFORM } from '../../bootstrap/platform.tokens.ts';
 import { POLICY } from '../../bootstrap/policy.tokens.ts';
 import { RATE_LIMIT } from '../../bootstrap/rate-limit.tokens.ts';
 import { UNDERWRITING } from '../../bootstrap/underwriting.tokens.ts';
 import type { MailMessage } from '../../ports/shared/mailer.port.ts';
-import { PolicyholderSignIn } from '../../ports/identity/policyholder-sign-in.use-case.ts';
+import { PolicyholderSignIn } from '../../ports/portal/policyholder-sign-in.use-case.ts';
 import { aRisk } from '../support/mothers.ts';
 import { SettableClock } from '../support/settable-clock.ts';
 import { MACHINE, USE_CASE_START, useCaseWorld } from '../support/use-cases.ts';
@@ -21,7 +22,7 @@ const signInWorld = async (t: ExecutionContext, clock: SettableClock) => {
   const mails: MailMessage[] = [];
   const signIn = new PolicyholderSignIn({
     policies: await world.resolve(POLICY.PolicyRepository),
-    codes: await world.resolve(IDENTITY.PolicyholderCodeRepository),
+    codes: await world.resolve(PORTAL.PolicyholderCodeRepository),
     mailer: { send: async (message) => void mails.push(message) },
     secrets: await world.resolve(PLATFORM.SecretTools),
     tokens: await world.resolve(IDENTITY.TokenSigner),

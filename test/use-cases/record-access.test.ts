@@ -3,7 +3,7 @@ import { EmbeddedAuthorizationGraph } from '../../adapters/authorization/embedde
 import { SqliteStore } from '../../adapters/persistence/sqlite/sqlite-store.engine.ts';
 import type { Principal } from '../../core/identity/principal.ts';
 import type { AuthorizationGraph } from '../../ports/authorization/authorization-graph.port.ts';
-import { RecordAccess, type RecordParts } from '../../ports/authorization/record-access.ts';
+import { RecordAccess, type RecordParts } from '../../ports/authorization/record-access.use-case.ts';
 import { rejectionCodeOf } from '../support/error-codes.ts';
 
 const ORG = 'org_access';

@@ -1,5 +1,5 @@
 import type { LocalPaymentConfirmer } from '../../../ports/billing/local-payment-confirmer.port.ts';
-import type { RecordAccess } from '../../../ports/authorization/record-access.ts';
+import type { RecordAccess } from '../../../ports/authorization/record-access.use-case.ts';
 import { visibleAmong } from '../shared/record-scope.ts';
 import { Type } from '@sinclair/typebox';
 import type { Invoices } from '../../../ports/billing/invoices.use-case.ts';

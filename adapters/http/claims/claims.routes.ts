@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { CLAIM_STATUSES } from '../../../core/claims/claim.ts';
 import { dollarsToCents } from '../../../core/shared/money.ts';
-import type { RecordAccess } from '../../../ports/authorization/record-access.ts';
+import type { RecordAccess } from '../../../ports/authorization/record-access.use-case.ts';
 import type { ClaimSettlements } from '../../../ports/claims/claim-settlements.use-case.ts';
 import type { Claims } from '../../../ports/claims/claims.use-case.ts';
 import { mapPage } from '../../../ports/shared/persistence/page.ts';

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { DocumentLibrary } from '../../../ports/documents/document-library.use-case.ts';
 import { DOCUMENT_TYPES } from '../../../core/documents/stored-document.ts';
-import type { RecordAccess } from '../../../ports/authorization/record-access.ts';
+import type { RecordAccess } from '../../../ports/authorization/record-access.use-case.ts';
 import { mapPage } from '../../../ports/shared/persistence/page.ts';
 import { IdParams, OneOf, OrgIdQuery, PageQuery, pageOf } from '../shared/common.schemas.ts';
 import { visibleAmong } from '../shared/record-scope.ts';

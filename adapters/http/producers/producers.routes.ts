@@ -1,4 +1,4 @@
-import type { RecordAccess } from '../../../ports/authorization/record-access.ts';
+import type { RecordAccess } from '../../../ports/authorization/record-access.use-case.ts';
 import { visibleAmong } from '../shared/record-scope.ts';
 import { Type, type Static } from '@sinclair/typebox';
 import { APPOINTMENT_STATUSES, type Appointment, type Producer } from '../../../core/producers/producer.ts';

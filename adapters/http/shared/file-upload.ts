@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { validationFailed } from '../../../core/shared/domain-error.ts';
-import type { StagedFile } from '../../../ports/documents/staged-file.ts';
+import type { StagedFile } from '../../../ports/documents/staged-file.port.ts';
 
 /** How a route that takes any file wants it sent. */
 export const FILE_UPLOAD_HELP = 'Send the file as the multipart/form-data field `file`, or as the raw body with its Content-Type and `?filename=`.';

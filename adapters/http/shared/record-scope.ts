@@ -1,5 +1,5 @@
 import type { Principal } from '../../../core/identity/principal.ts';
-import type { RecordAccess, RecordType } from '../../../ports/authorization/record-access.ts';
+import type { RecordAccess, RecordType } from '../../../ports/authorization/record-access.use-case.ts';
 import type { Among } from '../../../ports/shared/persistence/page.ts';
 
 /** A list's narrowing to the records of `type` the caller may see: nothing for whoever sees them all. */

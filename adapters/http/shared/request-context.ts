@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import type { Principal } from '../../../core/identity/principal.ts';
 import type { Organization } from '../../../core/tenancy/organization.ts';
-import type { StagedFile } from '../../../ports/documents/staged-file.ts';
+import type { StagedFile } from '../../../ports/documents/staged-file.port.ts';
 import { bearerOf, cookiesOf } from './request-meta.ts';
 
 /** What the pipeline has read and checked of the request by the time its handler runs. */

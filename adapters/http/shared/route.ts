@@ -6,8 +6,8 @@ import type { Principal } from '../../../core/identity/principal.ts';
 import type { RateClass } from '../../../core/rate-limit/rate-limit.rules.ts';
 import type { ErrorCode } from '../../../core/shared/error-catalog.ts';
 import type { Organization } from '../../../core/tenancy/organization.ts';
-import type { RecordRelation, RecordType } from '../../../ports/authorization/record-access.ts';
-import type { StagedFile } from '../../../ports/documents/staged-file.ts';
+import type { RecordRelation, RecordType } from '../../../ports/authorization/record-access.use-case.ts';
+import type { StagedFile } from '../../../ports/documents/staged-file.port.ts';
 import type { UploadSpec } from './upload-stager.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { SNIFF_BYTES } from '../../../core/documents/content-sniffing.ts';
 import { DomainError, validationFailed } from '../../../core/shared/domain-error.ts';
-import type { StagedFile } from '../../../ports/documents/staged-file.ts';
+import type { StagedFile } from '../../../ports/documents/staged-file.port.ts';
 import { payloadTooLarge } from './body-reader.ts';
 import { mediaTypeOf } from './request-meta.ts';
 

@@ -1,6 +1,6 @@
 import { describeActor, principalOrgId, type Principal } from '../../../core/identity/principal.ts';
 import type { Logger } from 'pino';
-import type { AuditTrail } from '../../../ports/shared/audit-trail.ts';
+import type { AuditTrail } from '../../../ports/audit/audit-trail.use-case.ts';
 import type { RouteDefinition, RouteResult } from './route.ts';
 
 /** Field names whose values never reach the audit log, at any depth. */

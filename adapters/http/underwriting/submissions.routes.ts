@@ -1,5 +1,5 @@
 import { describeActor } from '../../../core/identity/principal.ts';
-import type { RecordAccess } from '../../../ports/authorization/record-access.ts';
+import type { RecordAccess } from '../../../ports/authorization/record-access.use-case.ts';
 import { visibleAmong } from '../shared/record-scope.ts';
 import { Type } from '@sinclair/typebox';
 import { dollarsToCents } from '../../../core/shared/money.ts';

@@ -1,5 +1,5 @@
 import type { CollectionStore, StoredDocument } from '../../../ports/shared/persistence/collection-store.port.ts';
-import type { RecordRelationships } from '../../../ports/authorization/record-relationships.ts';
+import type { RecordRelationships } from '../../../ports/authorization/record-relationships.use-case.ts';
 
 const MARKER = 'record-relationships-v1';
 /** Claims before their assignee reached the claim's policy (policy#claim_handler). */

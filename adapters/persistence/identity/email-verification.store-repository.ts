@@ -1,7 +1,7 @@
 import { EMAIL_CODE_MAX_ATTEMPTS, type EmailVerification } from '../../../core/identity/email-verification.ts';
 import type { EmailVerificationRepository } from '../../../ports/identity/email-verification.repository.ts';
 import type { CollectionStore } from '../../../ports/shared/persistence/collection-store.port.ts';
-import { OneTimeCodes } from './one-time-codes.ts';
+import { OneTimeCodes } from '../shared/one-time-codes.ts';
 
 /** Pending e-mail codes, one per account (keyed by user id; the few cross-tenant lookups are by that id). */
 export class EmailVerificationStoreRepository implements EmailVerificationRepository {

@@ -1,8 +1,8 @@
-import type { AuditLog } from '../audit/audit-log.port.ts';
+import type { AuditLog } from './audit-log.port.ts';
 import { describeActor, type Principal } from '../../core/identity/principal.ts';
 import { centsToDollars, type Cents } from '../../core/shared/money.ts';
-import type { Clock } from './clock.port.ts';
-import type { IdGenerator } from './id-generator.port.ts';
+import type { Clock } from '../shared/clock.port.ts';
+import type { IdGenerator } from '../shared/id-generator.port.ts';
 
 /** Records administrative and financial actions with their actor. */
 export class AuditTrail {

@@ -6,14 +6,14 @@ import {
   POLICYHOLDER_CODES_PER_HOUR,
   POLICYHOLDER_TOKEN_TTL_SECONDS,
   policyholderCodeMail,
-} from '../../core/identity/policyholder-code.ts';
+} from '../../core/portal/policyholder-code.ts';
 import { issueClaims } from '../../core/identity/service-claims.ts';
 import { DomainError } from '../../core/shared/domain-error.ts';
 import type { Mailer } from '../shared/mailer.port.ts';
 import type { PolicyRepository } from '../policy/policy.repositories.ts';
 import type { WindowCounter } from '../rate-limit/window-counter.port.ts';
 import type { Clock } from '../shared/clock.port.ts';
-import type { SecretTools, TokenSigner } from './credential-crypto.port.ts';
+import type { SecretTools, TokenSigner } from '../identity/credential-crypto.port.ts';
 import type { PolicyholderCodeRepository } from './policyholder-code.repository.ts';
 
 export interface PolicyholderSignInDeps {

@@ -1,4 +1,4 @@
-import type { PolicyholderCode } from '../../core/identity/policyholder-code.ts';
+import type { PolicyholderCode } from '../../core/portal/policyholder-code.ts';
 
 export interface PolicyholderCodeRepository {
   /** Stores a pending code (earlier ones of the policy stay good until they expire or are used). */

@@ -1,7 +1,7 @@
-import { POLICYHOLDER_CODE_MAX_ATTEMPTS, type PolicyholderCode } from '../../../core/identity/policyholder-code.ts';
-import type { PolicyholderCodeRepository } from '../../../ports/identity/policyholder-code.repository.ts';
+import { POLICYHOLDER_CODE_MAX_ATTEMPTS, type PolicyholderCode } from '../../../core/portal/policyholder-code.ts';
+import type { PolicyholderCodeRepository } from '../../../ports/portal/policyholder-code.repository.ts';
 import type { CollectionStore } from '../../../ports/shared/persistence/collection-store.port.ts';
-import { OneTimeCodes } from './one-time-codes.ts';
+import { OneTimeCodes } from '../shared/one-time-codes.ts';
 
 /** Pending policyholder sign-in codes, each its own record, found by policy number. */
 export class PolicyholderCodeStoreRepository implements PolicyholderCodeRepository {

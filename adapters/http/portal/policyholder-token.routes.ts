@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import type { PolicyholderSignIn } from '../../../ports/identity/policyholder-sign-in.use-case.ts';
+import type { PolicyholderSignIn } from '../../../ports/portal/policyholder-sign-in.use-case.ts';
 import { definePublicRoute, type RouteDefinition } from '../shared/route.ts';
 
 const PolicyNumber = Type.String({

@@ -1,5 +1,5 @@
 import type { Principal } from '../../core/identity/principal.ts';
-import type { AuditTrail } from '../shared/audit-trail.ts';
+import type { AuditTrail } from '../audit/audit-trail.use-case.ts';
 
 /** A read an auditor made: the route, and the record it named when it named one. */
 export interface AuditedRead {

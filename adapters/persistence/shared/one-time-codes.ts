@@ -1,5 +1,5 @@
 import type { Collection, CollectionStore, IndexSpec } from '../../../ports/shared/persistence/collection-store.port.ts';
-import { fromDocument, toDocument, type DocumentOf } from '../shared/document-mapping.ts';
+import { fromDocument, toDocument, type DocumentOf } from './document-mapping.ts';
 
 /** What every mailed one-time code keeps: its hash, the wrong tries so far and its end. */
 export interface OneTimeCode {

@@ -4,15 +4,15 @@ import { describeActor, type Principal } from '../../core/identity/principal.ts'
 import type { Policy } from '../../core/policy/policy.ts';
 import { today, yearOf } from '../../core/shared/calendar-date.ts';
 import { DomainError, notFound } from '../../core/shared/domain-error.ts';
-import type { PolicyRepository } from '../policy/policy.repositories.ts';
+import type { PolicyRepository } from './policy.repositories.ts';
 import type { ProducerRepository } from '../producers/producer.repositories.ts';
-import type { AuditTrail } from '../shared/audit-trail.ts';
+import type { AuditTrail } from '../audit/audit-trail.use-case.ts';
 import type { Clock } from '../shared/clock.port.ts';
 import type { OrganizationRepository } from '../tenancy/organization.repository.ts';
 import type { SequenceGenerator } from '../shared/sequence-generator.port.ts';
 import type { Programs } from '../underwriting/programs.use-case.ts';
-import type { DocumentLibrary, LinkedDocument } from './document-library.use-case.ts';
-import type { FormDrawing } from './form-drawing.port.ts';
+import type { DocumentLibrary, LinkedDocument } from '../documents/document-library.use-case.ts';
+import type { FormDrawing } from '../documents/form-drawing.port.ts';
 
 export interface CertificatesDeps {
   readonly policies: Pick<PolicyRepository, 'findById'>;

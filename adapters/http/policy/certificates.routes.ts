@@ -1,10 +1,10 @@
 import { Type } from '@sinclair/typebox';
-import type { RecordAccess } from '../../../ports/authorization/record-access.ts';
-import type { Certificates } from '../../../ports/documents/certificates.use-case.ts';
+import type { RecordAccess } from '../../../ports/authorization/record-access.use-case.ts';
+import type { Certificates } from '../../../ports/policy/certificates.use-case.ts';
 import { LongText, OrgIdQuery, PostalAddressSchema, Text } from '../shared/common.schemas.ts';
 import { orgScope } from '../shared/org-scope.ts';
 import { defineRoute, type RouteDefinition } from '../shared/route.ts';
-import { DocumentSchema, viewDocument } from './document.views.ts';
+import { DocumentSchema, viewDocument } from '../documents/document.views.ts';
 
 const CertificateRequest = Type.Object(
   {
