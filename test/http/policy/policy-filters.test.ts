@@ -1,0 +1,55 @@
+import test from 'ava';
+import { boundPolicy } from '../../support/mothers.ts';
+import { call, createTenant, startTestApp } from '../../support/test-app.ts';
+
+test('the policy list filters by insured name, number, state, line, status and effective dates, with AND; unknown parameters are 400', async (t) => {
+  const app = await startTestApp();
+  t.teardown(app.close);
+  const tenant = await createTenant(app);
+  const ohio = await boundPolicy(app, tenant, { submission: { insuredName: 'Café Lumière LLC', state: 'OH', effectiveDate: '2027-01-01' } });
+  const texas = await boundPolicy(app, tenant, { submission: { insuredName: 'Lone Star Roofing', state: 'TX', effectiveDate: '2027-03-01' } });
+  const other = await boundPolicy(app, await createTenant(app), { submission: { insuredName: 'Café Lumière LLC', state: 'OH' } });
+  const list = async (query: string) => {
+    const answer = await call(app.api, 'GET', `/v1/policies?${query}`, { token: tenant.adminToken });
+    t.is(answer.status, 200, `${query}: ${JSON.stringify(answer.body)}`);
+    return answer.body.data.map((policy: { id: string }) => policy.id);
+  };
+  t.deepEqual(await list('insuredName=caf%C3%A9%20lumi%C3%A8re%20llc'), [ohio.policy.id], 'the whole name, case ignored, the organization’s own');
+  t.deepEqual(await list('insuredName=Caf'), [], 'a part of the name is no match');
+  t.deepEqual(await list('insuredName=.*'), [], 'the name is matched as written');
+  t.deepEqual(await list(`policyNumber=${texas.policy.policyNumber}`), [texas.policy.id]);
+  t.deepEqual(await list('state=TX&lineOfBusiness=GL&status=active'), [texas.policy.id]);
+  t.deepEqual(await list('state=TX&status=cancelled'), []);
+  t.deepEqual(await list('effectiveFrom=2027-02-01&effectiveTo=2027-03-01'), [texas.policy.id]);
+  t.deepEqual(await list('effectiveTo=2027-01-01'), [ohio.policy.id]);
+  t.false((await list('limit=200')).includes(other.policy.id));
+
+  const unknown = await call(app.api, 'GET', '/v1/policies?stat=TX', { token: tenant.adminToken });
+  t.like(unknown, { status: 400, body: { error: 'validation_failed', details: { field: 'stat', rule: 'unknown_parameter' } } });
+  t.regex(unknown.body.message, /it takes .*state/);
+  const badEnum = await call(app.api, 'GET', '/v1/policies?state=ZZ', { token: tenant.adminToken });
+  t.like(badEnum, { status: 400, body: { details: { field: 'state', rule: 'enum' } } });
+  t.regex(badEnum.body.message, /must be one of: .*OH/);
+});
+
+test('a body with several problems is answered with all of them at once, the first in field and rule', async (t) => {
+  const app = await startTestApp();
+  t.teardown(app.close);
+  const tenant = await createTenant(app);
+  const answer = await call(app.api, 'POST', '/v1/submissions', {
+    token: tenant.adminToken,
+    body: {
+      insuredName: 'Many Problems LLC',
+      naicsCode: '541511',
+      annualRevenue: -1,
+      requestedLimit: 1.001,
+      effectiveDate: '2027-02-30',
+      state: 'ZZ',
+      lineOfBusiness: 'GL',
+    },
+  });
+  t.is(answer.status, 400);
+  const fields = answer.body.details.problems.map((problem: { field: string }) => problem.field).sort();
+  t.deepEqual(fields, ['annualRevenue', 'effectiveDate', 'requestedLimit', 'state']);
+  t.is(answer.body.details.field, answer.body.details.problems[0].field);
+});

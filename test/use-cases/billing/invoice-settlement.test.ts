@@ -1,0 +1,112 @@
+import test from 'ava';
+import { cents } from '../../../core/shared/money.ts';
+import { BILLING } from '../../../bootstrap/billing.tokens.ts';
+import { POLICY } from '../../../bootstrap/policy.tokens.ts';
+import { PRODUCERS } from '../../../bootstrap/producers.tokens.ts';
+import { UNDERWRITING } from '../../../bootstrap/underwriting.tokens.ts';
+import { MACHINE, useCaseWorld, type UseCaseWorld } from '../../support/use-cases.ts';
+import { rejectionCodeOf } from '../../support/error-codes.ts';
+import { aRisk } from '../../support/mothers.ts';
+
+const ORG = 'org_pay';
+const RISK = aRisk({ insuredName: 'Settle Co' });
+
+const firstInvoice = async (world: UseCaseWorld, producerId: string | null = null) => {
+  const submission = await (await world.resolve(UNDERWRITING.Submissions)).create(MACHINE, ORG, { ...RISK, ...(producerId ? { producerId } : {}) }, 'json');
+  await (await world.resolve(UNDERWRITING.Quoting)).quote(ORG, submission.id);
+  const policy = await (await world.resolve(POLICY.Binding)).bind(MACHINE, ORG, submission.id, 'TWO_PAY');
+  const invoices = (await (await world.resolve(BILLING.InvoiceRepository)).list(ORG, { policyId: policy.id }, { limit: 10 })).data;
+  return invoices.find((invoice) => invoice.invoiceNumber.endsWith('-01'))!;
+};
+
+test('a manual payment counts once per reference, never overpays, and a paid invoice cannot be voided', async (t) => {
+  const world = await useCaseWorld();
+  t.teardown(world.close);
+  const settlement = await world.resolve(BILLING.InvoiceSettlement);
+  const invoices = await world.resolve(BILLING.InvoiceRepository);
+  const invoice = await firstInvoice(world);
+  t.is(
+    await rejectionCodeOf(settlement.pay(MACHINE, ORG, invoice.id, { amount: cents(invoice.amount + 1), method: 'check', reference: 'chk-0' })),
+    'overpayment',
+  );
+  const half = cents(Math.floor(invoice.amount / 2));
+  const first = await settlement.pay(MACHINE, ORG, invoice.id, { amount: half, method: 'check', reference: 'chk-1' });
+  const again = await settlement.pay(MACHINE, ORG, invoice.id, { amount: half, method: 'check', reference: 'chk-1' });
+  t.is(again.id, first.id, 'the same reference is the same payment');
+  t.like(await invoices.findById(ORG, invoice.id), { paidAmount: half, status: 'open' });
+  await settlement.pay(MACHINE, ORG, invoice.id, { amount: cents(invoice.amount - half), method: 'ach', reference: 'ach-1' });
+  t.like(await invoices.findById(ORG, invoice.id), { paidAmount: invoice.amount, status: 'paid' });
+  t.is(await rejectionCodeOf(settlement.pay(MACHINE, ORG, invoice.id, { amount: cents(1), method: 'check', reference: 'chk-2' })), 'invalid_transition');
+  t.is(await rejectionCodeOf(settlement.void(MACHINE, ORG, invoice.id)), 'invalid_transition');
+  t.is(await rejectionCodeOf(settlement.pay(MACHINE, 'org_other', invoice.id, { amount: cents(1), method: 'check', reference: 'chk-3' })), 'not_found');
+});
+
+test('a refund reopens an uncovered invoice and can never return more than was paid', async (t) => {
+  const world = await useCaseWorld();
+  t.teardown(world.close);
+  const settlement = await world.resolve(BILLING.InvoiceSettlement);
+  const cards = await world.resolve(BILLING.CardPayments);
+  const invoices = await world.resolve(BILLING.InvoiceRepository);
+  const invoice = await firstInvoice(world);
+  await settlement.pay(MACHINE, ORG, invoice.id, { amount: invoice.amount, method: 'check', reference: 'chk-full' });
+  t.is(await rejectionCodeOf(cards.refund(MACHINE, ORG, invoice.id, { amount: cents(invoice.amount + 1) })), 'refund_exceeds_payments');
+  const refunded = await cards.refund(MACHINE, ORG, invoice.id, { amount: cents(10_000), reference: 'rf-1' });
+  t.like(refunded.invoice, { status: 'open', paidAmount: invoice.amount - 10_000 });
+  const repeated = await cards.refund(MACHINE, ORG, invoice.id, { amount: cents(10_000), reference: 'rf-1' });
+  t.is(repeated.payment.id, refunded.payment.id, 'a repeated refund request returns the first refund');
+  t.like(await invoices.findById(ORG, invoice.id), { paidAmount: invoice.amount - 10_000 });
+});
+
+test('a card payment that settles the invoice of a policy with a producer stores a receipt, the commission and one balanced ledger posting', async (t) => {
+  const world = await useCaseWorld();
+  t.teardown(world.close);
+  const producer = await (await world.resolve(PRODUCERS.Producers)).register(ORG, { id: 'usr_p', name: 'Pat Producer', email: 'pat@example.com' });
+  const cards = await world.resolve(BILLING.CardPayments);
+  const settlement = await world.resolve(BILLING.InvoiceSettlement);
+  const collection = await world.resolve(BILLING.PremiumCollection);
+  const invoice = await firstInvoice(world, producer.id);
+  const { attempt } = await cards.createIntent(MACHINE, ORG, invoice.id, null);
+  t.is(attempt.amount, invoice.amount);
+  await settlement.recordProcessorPayment(ORG, invoice.id, attempt.id, attempt.amount);
+  const done = await collection.afterPayment(ORG, invoice.id, attempt.id);
+  t.truthy(done?.receiptDocumentId);
+  t.is(done?.commission?.producerId, producer.id);
+  t.is(
+    done?.commission && done.commission.agentCommission + done.commission.mgaCommission + done.commission.carrierNet,
+    invoice.amount,
+    'the split sums to the cent',
+  );
+  t.like(await (await world.resolve(BILLING.InvoiceRepository)).findById(ORG, invoice.id), { status: 'paid' });
+  const entries = (await (await world.resolve(BILLING.LedgerRepository)).list(ORG, { invoiceId: invoice.id }, { limit: 10 })).data;
+  t.is(entries.length, 1);
+  for (const entry of entries) {
+    const debits = entry.lines.reduce((total, line) => total + line.debit, 0);
+    const credits = entry.lines.reduce((total, line) => total + line.credit, 0);
+    t.is(debits, credits, entry.description);
+  }
+});
+
+test('payments landing together on one policy post one unbroken chain of books, which ends where the money stands', async (t) => {
+  const world = await useCaseWorld();
+  t.teardown(world.close);
+  const settlement = await world.resolve(BILLING.InvoiceSettlement);
+  const collection = await world.resolve(BILLING.PremiumCollection);
+  const invoice = await firstInvoice(world);
+  const intents = Array.from({ length: 12 }, (_, n) => `pi_together_${n}`);
+  await Promise.all(
+    intents.map(async (intent) => {
+      await settlement.recordProcessorPayment(ORG, invoice.id, intent, cents(1_00));
+      await collection.afterPayment(ORG, invoice.id, intent);
+    }),
+  );
+  const entries = (await (await world.resolve(BILLING.LedgerRepository)).list(ORG, { policyId: invoice.policyId }, { limit: 100 })).data.sort(
+    (a, b) => a.sequence - b.sequence,
+  );
+  t.true(entries.length >= 1 && entries.length <= intents.length);
+  entries.forEach((entry, index) => {
+    t.is(entry.sequence, index + 1);
+    if (index > 0) t.deepEqual(entry.position.from, entries[index - 1]!.position.to, `posting ${entry.sequence} starts where the one before ended`);
+  });
+  const books = await world.resolve(BILLING.PremiumBooks);
+  t.is((await books.sync(ORG, invoice.policyId, { invoiceId: invoice.id, reference: 'check', description: 'check' })).entry, null, 'nothing left to post');
+});

@@ -1,0 +1,129 @@
+import test from 'ava';
+import { FixtureReferenceData } from '../../../adapters/reference-data/fixture-reference-data.ts';
+import { BILLING } from '../../../bootstrap/billing.tokens.ts';
+import { POLICY } from '../../../bootstrap/policy.tokens.ts';
+import { PRODUCERS } from '../../../bootstrap/producers.tokens.ts';
+import { UNDERWRITING } from '../../../bootstrap/underwriting.tokens.ts';
+import type { LedgerEntry } from '../../../core/billing/ledger.ts';
+import type { DaProgram } from '../../../core/underwriting/delegated-authority.ts';
+import { cents } from '../../../core/shared/money.ts';
+import { aRisk } from '../../support/mothers.ts';
+import { MACHINE, useCaseWorld, type UseCaseWorld } from '../../support/use-cases.ts';
+
+const ORG = 'org_es';
+
+/** The fixtures, with the excess and surplus lines program ($250 policy fee, home-state taxes) for every new quote. */
+class SurplusLinesReference extends FixtureReferenceData {
+  override defaultProgram(): DaProgram {
+    return this.platformProgram('excess-and-surplus') as DaProgram;
+  }
+}
+
+/** GL, NAICS 541511, NY, revenue $4M, limit $1M, 2027: 4,000 x 0.80 x 1.20 = $3,840 a year. */
+const RISK = aRisk({ insuredName: 'Empire Surplus Co', state: 'NY' });
+
+const bound = async (world: UseCaseWorld, producerId?: string) => {
+  const submission = await (await world.resolve(UNDERWRITING.Submissions)).create(MACHINE, ORG, { ...RISK, ...(producerId ? { producerId } : {}) }, 'json');
+  const quote = await (await world.resolve(UNDERWRITING.Quoting)).quote(ORG, submission.id);
+  const policy = await (await world.resolve(POLICY.Binding)).bind(MACHINE, ORG, submission.id, 'QUARTERLY');
+  return { quote, policy };
+};
+
+const invoicesOf = async (world: UseCaseWorld, policyId: string) =>
+  (await (await world.resolve(BILLING.InvoiceRepository)).list(ORG, { policyId }, { limit: 20 })).data.sort((a, b) =>
+    a.invoiceNumber.localeCompare(b.invoiceNumber),
+  );
+
+/** Per account, credits less debits over every posting of the policy. */
+const credited = async (world: UseCaseWorld, policyId: string): Promise<Record<string, number>> => {
+  const entries: LedgerEntry[] = (await (await world.resolve(BILLING.LedgerRepository)).list(ORG, { policyId }, { limit: 100 })).data;
+  const balance: Record<string, number> = {};
+  for (const line of entries.flatMap((entry) => entry.lines)) balance[line.account] = (balance[line.account] ?? 0) + line.credit - line.debit;
+  return balance;
+};
+
+test('a surplus lines policy: fee and taxes on their own lines of the first installment, outside commission, posted to their own accounts', async (t) => {
+  const world = await useCaseWorld({ reference: new SurplusLinesReference() });
+  t.teardown(world.close);
+  const producer = await (await world.resolve(PRODUCERS.Producers)).register(ORG, { id: 'usr_es', name: 'Sam Surplus', email: 'sam@example.com' });
+  const { quote, policy } = await bound(world, producer.id);
+  t.is(quote.grossPremium, cents(3840_00));
+  // NY: surplus lines tax 3.6 %, stamping fee 0.15 % of premium.
+  t.deepEqual(policy.chargeTerms, { policyFee: cents(250_00), taxState: 'NY', surplusLinesTaxRate: 3600, stampingFeeRate: 150 });
+  const invoices = await invoicesOf(world, policy.id);
+  t.deepEqual(
+    invoices.map((invoice) => invoice.lines.map((line) => [line.kind, line.amount])),
+    [
+      [
+        ['premium', 960_00],
+        ['policyFee', 250_00],
+        ['surplusLinesTax', 138_24],
+        ['stampingFee', 5_76],
+      ],
+      [['premium', 960_00]],
+      [['premium', 960_00]],
+      [['premium', 960_00]],
+    ],
+  );
+  t.is(invoices[0]?.amount, cents(1354_00), 'an invoice is the sum of its lines');
+
+  const settlement = await world.resolve(BILLING.InvoiceSettlement);
+  for (const invoice of invoices) await settlement.pay(MACHINE, ORG, invoice.id, { amount: invoice.amount, method: 'check', reference: `chk-${invoice.id}` });
+  const paid = await credited(world, policy.id);
+  t.is(paid.policyFeeIncome, 250_00);
+  t.is(paid.surplusLinesTaxPayable, 138_24, 'taxes are held for the state, not MGA income');
+  t.is(paid.stampingFeePayable, 5_76);
+  t.is(-((paid.premiumTrustCash ?? 0) + (paid.operatingCash ?? 0)), 4234_00, 'ledger cash is the cash received: premium, fee and taxes');
+  t.is(-(paid.operatingCash ?? 0), 250_00 + (paid.mgaCommissionIncome ?? 0), 'the fee and the MGA commission leave trust; taxes stay in it');
+  const commissions = (await (await world.resolve(BILLING.CommissionRepository)).list(ORG, { policyId: policy.id }, { limit: 50 })).data;
+  t.is(
+    commissions.reduce((sum, change) => sum + change.grossPremium, 0),
+    3840_00,
+    'commission is figured on premium alone',
+  );
+  t.is(
+    commissions.reduce((sum, change) => sum + change.agentCommission, 0),
+    Math.round((3840_00 * commissions[0]!.rates.agentRateBps) / 10_000),
+  );
+
+  // Cancelled pro rata from 2027-07-02: 183 of 365 days returned, and the fee and taxes in the same proportion.
+  const lifecycle = await world.resolve(POLICY.PolicyLifecycle);
+  const cancelled = await lifecycle.cancel(MACHINE, ORG, policy.id, { effectiveDate: '2027-07-02', reason: 'underwriting' });
+  t.is(cancelled.cancellation?.returnPremium, cents(1925_26));
+  const credit = (await invoicesOf(world, policy.id)).at(-1)!;
+  t.is(credit.kind, 'credit');
+  t.deepEqual(
+    credit.lines.map((line) => [line.kind, line.amount]),
+    [
+      ['premium', -1925_26],
+      ['policyFee', -125_34],
+      ['surplusLinesTax', -69_31],
+      ['stampingFee', -2_89],
+    ],
+  );
+  const after = await credited(world, policy.id);
+  t.is(after.policyFeeIncome, 250_00 - 125_34);
+  t.is(after.surplusLinesTaxPayable, 138_24 - 69_31);
+  t.is(after.stampingFeePayable, 5_76 - 2_89);
+  t.is(after.owedToInsureds, 1925_26 + 125_34 + 69_31 + 2_89, 'the insured is owed the premium, fee and taxes returned');
+
+  // Reinstated: everything returned is charged back.
+  await lifecycle.reinstate(MACHINE, ORG, policy.id);
+  const reinstated = await credited(world, policy.id);
+  t.is(reinstated.policyFeeIncome, 250_00);
+  t.is(reinstated.surplusLinesTaxPayable, 138_24);
+  t.is(reinstated.owedToInsureds ?? 0, 0);
+});
+
+test('the admitted default program charges no fee and no tax: invoices carry premium alone', async (t) => {
+  const world = await useCaseWorld();
+  t.teardown(world.close);
+  const { policy } = await bound(world);
+  t.deepEqual(policy.chargeTerms, { policyFee: cents(0), taxState: null, surplusLinesTaxRate: 0, stampingFeeRate: 0 });
+  const invoices = await invoicesOf(world, policy.id);
+  t.true(invoices.every((invoice) => invoice.lines.length === 1 && invoice.lines[0]?.kind === 'premium' && invoice.lines[0].amount === invoice.amount));
+  t.is(
+    invoices.reduce((sum, invoice) => sum + invoice.amount, 0),
+    policy.grossPremium,
+  );
+});
