@@ -4,12 +4,12 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { join, resolve } from 'node:path';
 import { ENVIRONMENTS, type Environment } from '../core/tenancy/organization.ts';
 import { integer, type Env } from './env.ts';
-import { aiSettings, openfgaSettings, portalCookieKeys, s3Settings, smtpSettings, ssoSettings } from './integration-settings.ts';
+import { aiSettings, openfgaSettings, appCookieKeys, s3Settings, smtpSettings, ssoSettings } from './integration-settings.ts';
 import type { AiSettings } from '../adapters/documents/ai-document-classifier.ts';
 import type { S3Settings } from '../adapters/documents/s3-file-storage.ts';
 import type { SmtpSettings } from '../adapters/notifications/smtp-mailer.ts';
 import type { SsoSettings } from '../adapters/security/oidc-enterprise-provider.ts';
-import type { PortalName } from '../core/identity/portals.ts';
+import type { SignInAppName } from '../core/identity/sign-in-apps.ts';
 
 export interface Secrets {
   readonly apiSecret: string;
@@ -36,7 +36,7 @@ export interface AppConfig {
   /** An OpenFGA server for relationship checks; null: the embedded engine over the store. */
   readonly openfga: { readonly apiUrl: string; readonly storeId: string; readonly apiToken: string | null } | null;
   /** Each portal's own cookie key (`PORTAL_COOKIE_KEY_<PORTAL>`); a portal without one has no callback here. */
-  readonly portalCookieKeys: Readonly<Partial<Record<PortalName, string>>>;
+  readonly appCookieKeys: Readonly<Partial<Record<SignInAppName, string>>>;
   /** Enterprise single sign-on (OpenID Connect); null when not configured. */
   readonly sso: SsoSettings | null;
   /** The SMTP server mail goes through; required in production (codes, confirmations and alerts are mailed). */
@@ -183,7 +183,7 @@ export const loadConfig = (env: Env = process.env): AppConfig => {
     stripeApiBase: env.STRIPE_API_BASE || null,
     openfga: openfgaSettings(env),
     smtp: smtpSettings(env, environment),
-    portalCookieKeys: portalCookieKeys(env),
+    appCookieKeys: appCookieKeys(env),
     sso: ssoSettings(env, env.AUTH_BASE_URL || `http://localhost:${authPort}`),
     ai: aiSettings(env),
     s3: s3Settings(env),

@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import { apiKeyRoutes } from '../adapters/http/identity/api-keys.routes.ts';
 import { authServiceRoutes } from '../adapters/http/identity/auth-service.routes.ts';
 import { enterpriseSignInRoutes } from '../adapters/http/identity/enterprise-sign-in.routes.ts';
-import { portalCallbackRoutes } from '../adapters/http/identity/portal-callback.routes.ts';
+import { appCallbackRoutes } from '../adapters/http/identity/app-callback.routes.ts';
 import { tokenRoutes } from '../adapters/http/identity/token.routes.ts';
 import { userRoutes } from '../adapters/http/identity/users.routes.ts';
 import { ApiKeyStoreRepository } from '../adapters/persistence/identity/api-key.store-repository.ts';
@@ -12,7 +12,7 @@ import { SessionStoreRepository } from '../adapters/persistence/identity/session
 import { UserStoreRepository } from '../adapters/persistence/identity/user.store-repository.ts';
 import { Hs256TokenSigner } from '../adapters/security/hs256-token-signer.ts';
 import { OidcEnterpriseProvider } from '../adapters/security/oidc-enterprise-provider.ts';
-import { HmacPortalCookies } from '../adapters/security/portal-cookie.ts';
+import { HmacAppCookies } from '../adapters/security/app-cookies.ts';
 import { ScryptPasswordHasher } from '../adapters/security/scrypt-password-hasher.ts';
 import { ApiKeys } from '../ports/identity/api-keys.use-case.ts';
 import { AuthSessions } from '../ports/identity/auth-sessions.use-case.ts';
@@ -103,7 +103,7 @@ export const identityModule = (config: AppConfig, logger: Logger): ContextModule
               ...deps,
               provider: new OidcEnterpriseProvider(config.sso),
               tenantId: config.sso.tenantId,
-              portalOrigins: config.sso.portalOrigins,
+              appOrigins: config.sso.appOrigins,
             })
           : null,
     );
@@ -127,8 +127,8 @@ export const identityModule = (config: AppConfig, logger: Logger): ContextModule
   authRoutes: async (resolve) => [
     ...authServiceRoutes(await resolve(IDENTITY.AuthSessions), await resolve(IDENTITY.EmailVerifications), config.environment !== 'local'),
     ...enterpriseSignInRoutes(await resolve(IDENTITY.EnterpriseSignIn), config.authBaseUrl, config.environment !== 'local'),
-    ...portalCallbackRoutes(
-      new HmacPortalCookies(config.portalCookieKeys),
+    ...appCallbackRoutes(
+      new HmacAppCookies(config.appCookieKeys),
       await resolve(IDENTITY.TokenSigner),
       await resolve(PLATFORM.Clock),
       config.environment !== 'local',

@@ -1,13 +1,13 @@
 /**
  * The settings of the external systems the service may be connected to (OpenFGA, enterprise
- * sign-on, portals' cookie keys, SMTP, an AI provider, S3), each read from the environment and
+ * sign-on, apps' cookie keys, SMTP, an AI provider, S3), each read from the environment and
  * checked whole: a half-configured integration stops the start with a message naming what is missing.
  */
 import type { AiSettings } from '../adapters/documents/ai-document-classifier.ts';
 import type { S3Settings } from '../adapters/documents/s3-file-storage.ts';
 import type { SmtpSettings } from '../adapters/notifications/smtp-mailer.ts';
 import type { SsoSettings } from '../adapters/security/oidc-enterprise-provider.ts';
-import { PORTAL_NAMES, type PortalName } from '../core/identity/portals.ts';
+import { SIGN_IN_APP_NAMES, type SignInAppName } from '../core/identity/sign-in-apps.ts';
 import type { Environment } from '../core/tenancy/organization.ts';
 import { integer, type Env } from './env.ts';
 
@@ -19,14 +19,14 @@ export const openfgaSettings = (env: Env): { apiUrl: string; storeId: string; ap
   return { apiUrl, storeId, apiToken: env.OPENFGA_API_TOKEN || null };
 };
 
-export const portalCookieKeys = (env: Env): Partial<Record<PortalName, string>> => {
-  const keys: Partial<Record<PortalName, string>> = {};
-  for (const portal of PORTAL_NAMES) {
-    const name = `PORTAL_COOKIE_KEY_${portal.toUpperCase()}`;
+export const appCookieKeys = (env: Env): Partial<Record<SignInAppName, string>> => {
+  const keys: Partial<Record<SignInAppName, string>> = {};
+  for (const app of SIGN_IN_APP_NAMES) {
+    const name = `PORTAL_COOKIE_KEY_${app.toUpperCase()}`;
     const key = env[name];
     if (!key) continue;
     if (key.length < 32) throw new Error(`${name} must be at least 32 characters.`);
-    keys[portal] = key;
+    keys[app] = key;
   }
   return keys;
 };
@@ -38,11 +38,11 @@ export const ssoSettings = (env: Env, authBaseUrl: string): SsoSettings | null =
   if (given.length === 0) return null;
   if (given.length !== SSO_VARIABLES.length)
     throw new Error(`Enterprise sign-in needs all of ${SSO_VARIABLES.join(', ')}; missing: ${SSO_VARIABLES.filter((name) => !env[name]).join(', ')}.`);
-  const portalOrigins = (env.PORTAL_URLS as string)
+  const appOrigins = (env.PORTAL_URLS as string)
     .split(',')
     .map((origin) => origin.trim())
     .filter(Boolean);
-  for (const origin of portalOrigins) {
+  for (const origin of appOrigins) {
     if (!URL.canParse(origin)) throw new Error(`PORTAL_URLS holds '${origin}', which is not a URL.`);
   }
   return {
@@ -50,7 +50,7 @@ export const ssoSettings = (env: Env, authBaseUrl: string): SsoSettings | null =
     clientId: env.SSO_CLIENT_ID as string,
     clientSecret: env.SSO_CLIENT_SECRET as string,
     tenantId: env.SSO_TENANT_ID as string,
-    portalOrigins,
+    appOrigins,
     redirectUri: `${authBaseUrl}/api/auth/callback/enterprise`,
   };
 };

@@ -9,7 +9,7 @@ export interface SsoSettings {
   /** The only `tid` accepted. */
   readonly tenantId: string;
   /** Origins a sign-in may return to (`callbackURL`). */
-  readonly portalOrigins: readonly string[];
+  readonly appOrigins: readonly string[];
   /** `<auth origin>/api/auth/callback/enterprise`, as registered at the provider. */
   readonly redirectUri: string;
 }

@@ -17,8 +17,8 @@ export interface PendingEnterpriseLogin {
   readonly expiresAt: Date;
 }
 
-/** Whether `callbackURL` is an http(s) URL on one of the configured portal origins (no open redirect). */
-export const isPortalCallback = (callbackURL: string, portalOrigins: readonly string[]): boolean => {
+/** Whether `callbackURL` is an http(s) URL on one of the configured app origins (no open redirect). */
+export const isAppCallback = (callbackURL: string, appOrigins: readonly string[]): boolean => {
   let url: URL;
   try {
     url = new URL(callbackURL);
@@ -27,7 +27,7 @@ export const isPortalCallback = (callbackURL: string, portalOrigins: readonly st
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return false;
   if (url.username !== '' || url.password !== '') return false;
-  return portalOrigins.some((origin) => {
+  return appOrigins.some((origin) => {
     try {
       return new URL(origin).origin === url.origin;
     } catch {

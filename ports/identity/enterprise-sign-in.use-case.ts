@@ -1,4 +1,4 @@
-import { ENTERPRISE_LOGIN_TTL_MS, enterpriseRole, isPortalCallback, withToken, type PendingEnterpriseLogin } from '../../core/identity/enterprise-sign-in.ts';
+import { ENTERPRISE_LOGIN_TTL_MS, enterpriseRole, isAppCallback, withToken, type PendingEnterpriseLogin } from '../../core/identity/enterprise-sign-in.ts';
 import { normalizeEmail } from '../../core/identity/credentials.rules.ts';
 import type { User } from '../../core/identity/user.ts';
 import { DomainError, validationFailed } from '../../core/shared/domain-error.ts';
@@ -28,7 +28,7 @@ export interface EnterpriseSignInDeps {
   readonly ids: IdGenerator;
   readonly clock: Clock;
   readonly tenantId: string;
-  readonly portalOrigins: readonly string[];
+  readonly appOrigins: readonly string[];
 }
 
 /** Stored in place of a password hash: no password ever matches it, the account signs in through its provider. */
@@ -51,8 +51,8 @@ export class EnterpriseSignIn {
 
   /** The provider's address to send the browser to, and the state to pin to the browser (cookie). */
   async start(callbackURL: string): Promise<{ location: string; state: string }> {
-    if (!isPortalCallback(callbackURL, this.deps.portalOrigins)) {
-      throw validationFailed('callbackURL', 'portal', "'callbackURL' must be a URL on one of the configured portal origins (PORTAL_URLS).");
+    if (!isAppCallback(callbackURL, this.deps.appOrigins)) {
+      throw validationFailed('callbackURL', 'app', "'callbackURL' must be a URL on one of the configured app origins (PORTAL_URLS).");
     }
     const login: PendingEnterpriseLogin = {
       id: this.deps.secrets.randomToken(24),
@@ -65,7 +65,7 @@ export class EnterpriseSignIn {
     return { location: await this.deps.provider.authorizationUrl({ state: login.id, nonce: login.nonce, codeVerifier: login.codeVerifier }), state: login.id };
   }
 
-  /** Where the browser goes next: the portal's callback with a service JWT. */
+  /** Where the browser goes next: the app's callback with a service JWT. */
   async finish(callbackUrl: string, browserState: string | undefined): Promise<string> {
     const state = new URL(callbackUrl).searchParams.get('state') ?? '';
     // The state must be the one this browser left with: a link from someone else's sign-in does not work here.

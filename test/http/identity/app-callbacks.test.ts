@@ -1,5 +1,5 @@
 import anyTest, { type TestFn } from 'ava';
-import { HmacPortalCookies } from '../../../adapters/security/portal-cookie.ts';
+import { HmacAppCookies } from '../../../adapters/security/app-cookies.ts';
 import { signedInPolicyholder } from '../../support/mothers.ts';
 import { call, createTenant, forgeJwt, signedInUser, startTestApp, type Tenant, type TestApp } from '../../support/test-app.ts';
 import { alteredInside } from '../../support/altered.ts';
@@ -19,10 +19,10 @@ test.before(async (t) => {
 });
 test.after.always(async (t) => t.context.app.close());
 
-const callback = (app: TestApp, portal: string, token: string) =>
-  fetch(`${app.auth}/portals/${portal}/api/auth/callback?token=${encodeURIComponent(token)}`, { redirect: 'manual' });
+const callback = (service: TestApp, app: string, token: string) =>
+  fetch(`${service.auth}/portals/${app}/api/auth/callback?token=${encodeURIComponent(token)}`, { redirect: 'manual' });
 
-test('a portal callback verifies the JWT, sets its own cookie sealed with its own key, and goes to the dashboard', async (t) => {
+test('an app callback verifies the JWT, sets its own cookie sealed with its own key, and goes to the dashboard', async (t) => {
   const { app, tenant } = t.context;
   const answer = await callback(app, 'admin', tenant.adminToken);
   t.is(answer.status, 302);
@@ -30,15 +30,15 @@ test('a portal callback verifies the JWT, sets its own cookie sealed with its ow
   const cookie = answer.headers.get('set-cookie') as string;
   t.regex(cookie, /^svc_admin_token=[^;]+; Path=\/; HttpOnly; SameSite=Lax; Max-Age=\d+$/);
   const value = /^svc_admin_token=([^;]+)/.exec(cookie)?.[1] as string;
-  const portals = new HmacPortalCookies(KEYS);
-  t.is(portals.open('admin', value), tenant.adminToken);
-  t.is(portals.open('producer', value), null, "another portal's key does not open it");
-  t.is(portals.open('admin', alteredInside(value)), null, 'an altered cookie does not open');
+  const apps = new HmacAppCookies(KEYS);
+  t.is(apps.open('admin', value), tenant.adminToken);
+  t.is(apps.open('producer', value), null, "another app's key does not open it");
+  t.is(apps.open('admin', alteredInside(value)), null, 'an altered cookie does not open');
   const maxAge = Number(/Max-Age=(\d+)/.exec(cookie)?.[1]);
   t.true(maxAge > 7 * 3600 && maxAge <= 8 * 3600);
 });
 
-test('each portal lets in the roles it serves: staff and policyholder tokens are 403 at each other’s portals', async (t) => {
+test('each app lets in the roles it serves: staff and policyholder tokens are 403 at each other’s apps', async (t) => {
   const { app, tenant } = t.context;
   t.is((await callback(app, 'producer', tenant.adminToken)).status, 403);
   const underwriter = await signedInUser(app, tenant, 'underwriter', 'uwriter');
@@ -50,7 +50,7 @@ test('each portal lets in the roles it serves: staff and policyholder tokens are
   t.regex(policyholder.headers.get('set-cookie') as string, /^svc_session=/);
 });
 
-test('a forged, expired or malformed token is 401 and sets nothing; a portal without a key has no callback', async (t) => {
+test('a forged, expired or malformed token is 401 and sets nothing; an app without a key has no callback', async (t) => {
   const { app, tenant } = t.context;
   const now = Math.floor(Date.now() / 1000);
   for (const token of [
