@@ -16,10 +16,10 @@ import { CreditSettlement } from '../ports/billing/credit-settlement.use-case.ts
 import { FinancialAlertDispatch } from '../ports/billing/financial-alert-dispatch.use-case.ts';
 import { FinancialSteps } from '../ports/billing/financial-steps.ts';
 import { InvoiceParts } from '../ports/billing/invoice-parts.ts';
-import { InvoiceSettlement } from '../ports/billing/invoice-settlement.use-case.ts';
+import { InvoicePayments } from '../ports/billing/invoice-payments.use-case.ts';
 import { Invoices } from '../ports/billing/invoices.use-case.ts';
 import { PremiumBooks } from '../ports/billing/premium-books.use-case.ts';
-import { PremiumCollection } from '../ports/billing/premium-collection.use-case.ts';
+import { PaymentBookkeeping } from '../ports/billing/payment-bookkeeping.use-case.ts';
 import { ProcessorPaymentEvents } from '../ports/billing/processor-payment-events.handler.ts';
 import { ProcessorRefunds } from '../ports/billing/processor-refunds.use-case.ts';
 import { AUDIT } from './audit.tokens.ts';
@@ -59,7 +59,7 @@ export const billingModule = (config: AppConfig, logger: Logger): ContextModule 
     const money = { invoices: BILLING.InvoiceRepository, payments: BILLING.PaymentRepository } as const;
     const recorded = { ids: PLATFORM.Ids, clock: PLATFORM.Clock, audit: AUDIT.AuditTrail } as const;
     wire.factory(BILLING.Invoices, money, ({ invoices, payments }) => new Invoices(invoices, payments));
-    wire.factory(BILLING.InvoiceSettlement, { ...money, ...recorded, collection: BILLING.PremiumCollection }, (deps) => new InvoiceSettlement(deps));
+    wire.factory(BILLING.InvoicePayments, { ...money, ...recorded, bookkeeping: BILLING.PaymentBookkeeping }, (deps) => new InvoicePayments(deps));
     wire.factory(
       BILLING.PremiumBooks,
       {
@@ -76,9 +76,9 @@ export const billingModule = (config: AppConfig, logger: Logger): ContextModule 
       (deps) => new PremiumBooks(deps),
     );
     wire.factory(
-      BILLING.PremiumCollection,
+      BILLING.PaymentBookkeeping,
       { ...money, policies: POLICY.PolicyRepository, books: BILLING.PremiumBooks, documents: DOCUMENTS.DocumentLibrary, steps: BILLING.FinancialSteps },
-      (deps) => new PremiumCollection(deps),
+      (deps) => new PaymentBookkeeping(deps),
     );
     wire.factory(
       BILLING.CardPayments,
@@ -87,8 +87,8 @@ export const billingModule = (config: AppConfig, logger: Logger): ContextModule 
         ...recorded,
         gateway: BILLING.PaymentGateway,
         attempts: BILLING.PaymentAttemptRepository,
-        settlement: BILLING.InvoiceSettlement,
-        collection: BILLING.PremiumCollection,
+        invoicePayments: BILLING.InvoicePayments,
+        bookkeeping: BILLING.PaymentBookkeeping,
         alerts: BILLING.FinancialAlerts,
         reviews: BILLING.ManualReviews,
         steps: BILLING.FinancialSteps,
@@ -97,7 +97,7 @@ export const billingModule = (config: AppConfig, logger: Logger): ContextModule 
     );
     wire.factory(
       BILLING.CreditSettlement,
-      { ...money, ...recorded, gateway: BILLING.PaymentGateway, collection: BILLING.PremiumCollection, reviews: BILLING.ManualReviews },
+      { ...money, ...recorded, gateway: BILLING.PaymentGateway, bookkeeping: BILLING.PaymentBookkeeping, reviews: BILLING.ManualReviews },
       (deps) => new CreditSettlement(deps),
     );
     wire.factory(
@@ -108,8 +108,8 @@ export const billingModule = (config: AppConfig, logger: Logger): ContextModule 
     wire.factory(
       BILLING.ProcessorPaymentEvents,
       {
-        settlement: BILLING.InvoiceSettlement,
-        collection: BILLING.PremiumCollection,
+        invoicePayments: BILLING.InvoicePayments,
+        bookkeeping: BILLING.PaymentBookkeeping,
         cards: BILLING.CardPayments,
         payments: BILLING.PaymentRepository,
         reviews: BILLING.ManualReviews,
@@ -122,7 +122,7 @@ export const billingModule = (config: AppConfig, logger: Logger): ContextModule 
   routes: async (resolve) => [
     ...invoiceRoutes(
       await resolve(BILLING.Invoices),
-      await resolve(BILLING.InvoiceSettlement),
+      await resolve(BILLING.InvoicePayments),
       await resolve(BILLING.CardPayments),
       await resolve(AUTHORIZATION.RecordAccess),
       await resolve(INBOUND.LocalPaymentConfirmer),

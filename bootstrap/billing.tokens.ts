@@ -5,13 +5,13 @@ import type { CreditSettlement } from '../ports/billing/credit-settlement.use-ca
 import type { FinancialAlertDispatch } from '../ports/billing/financial-alert-dispatch.use-case.ts';
 import type { FinancialAlertQueue, FinancialIncidentLog, ManualReviewQueue } from '../ports/billing/financial-alerts.port.ts';
 import type { FinancialSteps } from '../ports/billing/financial-steps.ts';
-import type { InvoiceSettlement } from '../ports/billing/invoice-settlement.use-case.ts';
+import type { InvoicePayments } from '../ports/billing/invoice-payments.use-case.ts';
 import type { InvoiceRepository, PaymentRepository } from '../ports/billing/invoice.repository.ts';
 import type { Invoices } from '../ports/billing/invoices.use-case.ts';
 import type { PaymentAttemptRepository } from '../ports/billing/payment-attempt.repository.ts';
 import type { PaymentGateway } from '../ports/billing/payment-gateway.port.ts';
 import type { PremiumBooks } from '../ports/billing/premium-books.use-case.ts';
-import type { PremiumCollection } from '../ports/billing/premium-collection.use-case.ts';
+import type { PaymentBookkeeping } from '../ports/billing/payment-bookkeeping.use-case.ts';
 import type { ProcessorPaymentEvents } from '../ports/billing/processor-payment-events.handler.ts';
 import { token } from './wiring.ts';
 
@@ -28,9 +28,9 @@ export const BILLING = {
   FinancialSteps: token<FinancialSteps>('FinancialSteps'),
   PaymentGateway: token<PaymentGateway>('PaymentGateway'),
   Invoices: token<Invoices>('Invoices'),
-  InvoiceSettlement: token<InvoiceSettlement>('InvoiceSettlement'),
+  InvoicePayments: token<InvoicePayments>('InvoicePayments'),
   PremiumBooks: token<PremiumBooks>('PremiumBooks'),
-  PremiumCollection: token<PremiumCollection>('PremiumCollection'),
+  PaymentBookkeeping: token<PaymentBookkeeping>('PaymentBookkeeping'),
   CardPayments: token<CardPayments>('CardPayments'),
   CreditSettlement: token<CreditSettlement>('CreditSettlement'),
   FinancialAlertDispatch: token<FinancialAlertDispatch>('FinancialAlertDispatch'),

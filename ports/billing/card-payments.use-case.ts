@@ -12,9 +12,9 @@ import type { IdGenerator } from '../shared/id-generator.port.ts';
 import { MANUAL_REVIEW_ABOVE_CENTS, type FinancialAlertQueue, type ManualReviewQueue } from './financial-alerts.port.ts';
 import type { FinancialSteps } from './financial-steps.ts';
 import type { InvoiceRepository, PaymentRepository } from './invoice.repository.ts';
-import type { InvoiceSettlement } from './invoice-settlement.use-case.ts';
+import type { InvoicePayments } from './invoice-payments.use-case.ts';
 import type { PaymentAttemptRepository } from './payment-attempt.repository.ts';
-import type { PremiumCollection } from './premium-collection.use-case.ts';
+import type { PaymentBookkeeping } from './payment-bookkeeping.use-case.ts';
 import { throughProcessor, type PaymentGateway } from './payment-gateway.port.ts';
 
 export interface CardPaymentsDeps {
@@ -22,8 +22,8 @@ export interface CardPaymentsDeps {
   readonly invoices: InvoiceRepository;
   readonly payments: PaymentRepository;
   readonly attempts: PaymentAttemptRepository;
-  readonly settlement: InvoiceSettlement;
-  readonly collection: PremiumCollection;
+  readonly invoicePayments: InvoicePayments;
+  readonly bookkeeping: PaymentBookkeeping;
   readonly alerts: FinancialAlertQueue;
   readonly reviews: ManualReviewQueue;
   readonly steps: FinancialSteps;
@@ -135,7 +135,7 @@ export class CardPayments {
     const source = refundSourceFor(all, input);
     const requestKey = input.reference ?? this.deps.ids.next('rfd');
     const reference = isProcessorPayment(source) ? await this.refundThroughProcessor(orgId, invoiceId, source, requestKey, input) : `refund:${requestKey}`;
-    const recorded = await this.deps.settlement.recordRefund(orgId, invoiceId, {
+    const recorded = await this.deps.invoicePayments.recordRefund(orgId, invoiceId, {
       amount: input.amount,
       method: source.method,
       reference,
@@ -148,7 +148,7 @@ export class CardPayments {
     if (input.amount > MANUAL_REVIEW_ABOVE_CENTS) {
       await this.deps.reviews.flag({ orgId, kind: 'refund', reference, invoiceId, amount: input.amount });
     }
-    await this.deps.collection.afterRefund(orgId, invoiceId, reference);
+    await this.deps.bookkeeping.afterRefund(orgId, invoiceId, reference);
     if (recorded.recorded) {
       await this.deps.audit.record(
         actor,

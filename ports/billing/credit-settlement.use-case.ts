@@ -10,13 +10,13 @@ import type { IdGenerator } from '../shared/id-generator.port.ts';
 import { MANUAL_REVIEW_ABOVE_CENTS, type ManualReviewQueue } from './financial-alerts.port.ts';
 import { policyPayments, type InvoiceRepository, type PaymentRepository } from './invoice.repository.ts';
 import { throughProcessor, type PaymentGateway } from './payment-gateway.port.ts';
-import type { PremiumCollection } from './premium-collection.use-case.ts';
+import type { PaymentBookkeeping } from './payment-bookkeeping.use-case.ts';
 
 export interface CreditSettlementDeps {
   readonly invoices: InvoiceRepository;
   readonly payments: PaymentRepository;
   readonly gateway: PaymentGateway;
-  readonly collection: PremiumCollection;
+  readonly bookkeeping: PaymentBookkeeping;
   readonly reviews: ManualReviewQueue;
   readonly audit: AuditTrail;
   readonly ids: IdGenerator;
@@ -68,7 +68,7 @@ export class CreditSettlement {
       );
     }
     if (isSettled(credit) && credit.status === 'open') credit = (await this.deps.invoices.markPaid(orgId, creditId, [])) ?? credit;
-    await this.deps.collection.afterRefund(orgId, creditId, requestKey);
+    await this.deps.bookkeeping.afterRefund(orgId, creditId, requestKey);
     const rows = await this.deps.payments.forInvoice(orgId, creditId);
     const references = new Set((credit.creditSteps ?? []).filter((step) => step.requestKey === requestKey).map((step) => step.reference));
     return { invoice: credit, payments: rows.filter((row) => references.has(row.reference)) };

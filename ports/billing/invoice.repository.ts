@@ -70,7 +70,7 @@ export interface PaymentRepository {
    */
   noteProcessorRefund(orgId: string, paymentId: string, report: { cumulative: Cents } | { refundId: string; amount: Cents }): Promise<Payment | null>;
   /** Takes on recording `step` in one guarded write: null when the recorded level is no longer `step.from` (another caller took it). */
-  claimRefundStep(orgId: string, paymentId: string, step: RefundStep): Promise<Payment | null>;
+  takeRefundStep(orgId: string, paymentId: string, step: RefundStep): Promise<Payment | null>;
 }
 
 /** Every invoice of a policy and every payment, refund and credit row on them, in two reads. */

@@ -6,8 +6,8 @@ import type { CardPayments } from './card-payments.use-case.ts';
 import type { ManualReviewQueue } from './financial-alerts.port.ts';
 import type { FinancialSteps } from './financial-steps.ts';
 import type { PaymentRepository } from './invoice.repository.ts';
-import type { InvoiceSettlement } from './invoice-settlement.use-case.ts';
-import type { PremiumCollection } from './premium-collection.use-case.ts';
+import type { InvoicePayments } from './invoice-payments.use-case.ts';
+import type { PaymentBookkeeping } from './payment-bookkeeping.use-case.ts';
 import type { ProcessorRefunds, RefundReport } from './processor-refunds.use-case.ts';
 
 /** A refund names the payment it gives back from by the processor's intent id; `ours` when the intent carries our metadata. */
@@ -33,8 +33,8 @@ export type ProcessorPaymentCommand =
   | ({ readonly kind: 'refund_reversed'; readonly refundId: string; readonly amount: Cents | null; readonly status: 'failed' | 'canceled' } & RefundOf);
 
 export interface ProcessorPaymentEventsDeps {
-  readonly settlement: InvoiceSettlement;
-  readonly collection: PremiumCollection;
+  readonly invoicePayments: InvoicePayments;
+  readonly bookkeeping: PaymentBookkeeping;
   readonly cards: CardPayments;
   readonly payments: PaymentRepository;
   readonly reviews: ManualReviewQueue;
@@ -72,7 +72,7 @@ export class ProcessorPaymentEvents implements CommandHandler<ProcessorPaymentCo
   private async succeeded({ orgId, invoiceId, intentId, amount }: Extract<ProcessorPaymentCommand, { kind: 'payment_succeeded' }>): Promise<InboundAnswer> {
     const context = { orgId, reference: intentId, invoiceId };
     const invoice = await this.deps.steps.run('payment_processing', context, () =>
-      this.deps.settlement.recordProcessorPayment(orgId, invoiceId, intentId, amount),
+      this.deps.invoicePayments.recordProcessorPayment(orgId, invoiceId, intentId, amount),
     );
     if (!invoice) return ignored('unknown invoice');
     // Money taken beyond the invoice, or on a voided one, is kept visible and owed back: a person decides between a credit and a refund.
@@ -80,7 +80,7 @@ export class ProcessorPaymentEvents implements CommandHandler<ProcessorPaymentCo
     else if (invoice.paidAmount > invoice.amount)
       await this.deps.reviews.flag({ orgId, kind: 'overpayment', reference: intentId, invoiceId, amount: cents(invoice.paidAmount - invoice.amount) });
     await this.deps.cards.paymentSucceeded(orgId, intentId);
-    const done = await this.deps.collection.afterPayment(orgId, invoiceId, intentId);
+    const done = await this.deps.bookkeeping.afterPayment(orgId, invoiceId, intentId);
     return {
       status: 200,
       body: {

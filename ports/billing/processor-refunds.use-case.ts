@@ -3,13 +3,13 @@ import { cents, type Cents } from '../../core/shared/money.ts';
 import { MANUAL_REVIEW_ABOVE_CENTS, type ManualReviewQueue } from './financial-alerts.port.ts';
 import type { FinancialSteps } from './financial-steps.ts';
 import type { PaymentRepository } from './invoice.repository.ts';
-import type { InvoiceSettlement } from './invoice-settlement.use-case.ts';
-import type { PremiumCollection } from './premium-collection.use-case.ts';
+import type { InvoicePayments } from './invoice-payments.use-case.ts';
+import type { PaymentBookkeeping } from './payment-bookkeeping.use-case.ts';
 
 export interface ProcessorRefundsDeps {
   readonly payments: PaymentRepository;
-  readonly settlement: InvoiceSettlement;
-  readonly collection: PremiumCollection;
+  readonly invoicePayments: InvoicePayments;
+  readonly bookkeeping: PaymentBookkeeping;
   readonly reviews: ManualReviewQueue;
   readonly steps: FinancialSteps;
 }
@@ -56,7 +56,7 @@ export class ProcessorRefunds {
       const from = cents(current.processorRefundLevel ?? 0);
       const to = reportedRefundTarget(current);
       if (to <= from) return current;
-      const taken = await this.deps.payments.claimRefundStep(current.orgId, current.id, { from, to });
+      const taken = await this.deps.payments.takeRefundStep(current.orgId, current.id, { from, to });
       current = taken ?? ((await this.deps.payments.findByReference(current.orgId, current.reference)) as Payment);
     }
     throw new Error(`Refunds of payment ${payment.id} kept moving; the report is to be delivered again.`);
@@ -67,11 +67,11 @@ export class ProcessorRefunds {
     const { orgId, invoiceId } = payment;
     const amount = cents(step.to - step.from);
     const result = await this.deps.steps.run('refund_processing', { orgId, reference, invoiceId }, () =>
-      this.deps.settlement.recordRefund(orgId, invoiceId, { amount, method: 'card', reference, source: 'processor', refundOf: payment.id }),
+      this.deps.invoicePayments.recordRefund(orgId, invoiceId, { amount, method: 'card', reference, source: 'processor', refundOf: payment.id }),
     );
     if (!result) return false;
     // Both are keyed by the reference, so finishing them again after an interruption adds nothing.
-    await this.deps.collection.afterRefund(orgId, invoiceId, reference);
+    await this.deps.bookkeeping.afterRefund(orgId, invoiceId, reference);
     if (amount > MANUAL_REVIEW_ABOVE_CENTS) await this.deps.reviews.flag({ orgId, kind: 'refund', reference, invoiceId, amount });
     return result.recorded;
   }

@@ -31,7 +31,7 @@ export const commandReceiver = <C>(
 /**
  * Every inbound receiver, in order: verify the signature, skip an event id already seen, refuse
  * stale timestamps, process, and record the id only after success. Racing duplicates are settled
- * by the atomic claim, so exactly one of them processes; a failure gives the claim back and
+ * by the atomic take, so exactly one of them processes; a failure gives the id back and
  * answers 500 so the sender's retry is processed once.
  */
 export class InboundPipeline {
@@ -56,8 +56,8 @@ export class InboundPipeline {
         throw new DomainError('conflict', 'This signed delivery was already received.', { replay: true });
       }
     }
-    const claim = await this.events.claim(receiver.provider, delivery.eventId, now);
-    if (claim !== 'claimed') return { status: 200, body: receiver.duplicateBody };
+    const taken = await this.events.take(receiver.provider, delivery.eventId, now);
+    if (taken !== 'taken') return { status: 200, body: receiver.duplicateBody };
     try {
       assertFresh(delivery.timestampMs, now.getTime());
       const answer = await receiver.process(delivery);

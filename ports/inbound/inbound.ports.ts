@@ -16,11 +16,11 @@ export interface ProviderVerifier {
   verify(raw: Uint8Array, headers: InboundHeaders): VerifiedDelivery;
 }
 
-export type ClaimOutcome = 'claimed' | 'processed' | 'in_progress';
+export type TakeOutcome = 'taken' | 'processed' | 'in_progress';
 
-/** The 24-hour event-id store: an id is claimed atomically, and recorded only after success. */
+/** The 24-hour event-id store: an id is taken atomically, and recorded only after success. */
 export interface ProcessedEvents {
-  claim(provider: string, eventId: string, now: Date): Promise<ClaimOutcome>;
+  take(provider: string, eventId: string, now: Date): Promise<TakeOutcome>;
   complete(provider: string, eventId: string, now: Date): Promise<void>;
   release(provider: string, eventId: string): Promise<void>;
 }

@@ -10,7 +10,7 @@ export interface StoredResponse {
  * wait for the first one still running (`in_flight`), or nothing: the key was used for another
  * request (`reuse`).
  */
-export type IdempotencyClaim =
+export type KeyOutcome =
   | { readonly outcome: 'new' }
   | { readonly outcome: 'replay'; readonly response: StoredResponse }
   | { readonly outcome: 'in_flight' }
@@ -22,11 +22,11 @@ export const IDEMPOTENCY_KEY_HOURS = 24;
 export const IDEMPOTENCY_LEASE_MS = 150_000;
 
 /**
- * Keys per credential, in the store so that every process agrees: the first request claims its
+ * Keys per credential, in the store so that every process agrees: the first request takes its
  * key with a unique insert, and keeps its response there for 24 hours.
  */
 export interface IdempotencyKeys {
-  claim(scope: string, key: string, fingerprint: string, now: Date): Promise<IdempotencyClaim>;
+  take(scope: string, key: string, fingerprint: string, now: Date): Promise<KeyOutcome>;
   complete(scope: string, key: string, response: StoredResponse, now: Date): Promise<void>;
   /** Lets the key run again (the request failed, or its answer cannot be kept). */
   release(scope: string, key: string): Promise<void>;

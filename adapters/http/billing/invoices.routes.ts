@@ -3,7 +3,7 @@ import type { RecordAccess } from '../../../ports/authorization/record-access.us
 import { visibleAmong } from '../shared/record-scope.ts';
 import { Type } from '@sinclair/typebox';
 import type { Invoices } from '../../../ports/billing/invoices.use-case.ts';
-import type { InvoiceSettlement } from '../../../ports/billing/invoice-settlement.use-case.ts';
+import type { InvoicePayments } from '../../../ports/billing/invoice-payments.use-case.ts';
 import type { CardPayments } from '../../../ports/billing/card-payments.use-case.ts';
 import { validationFailed } from '../../../core/shared/domain-error.ts';
 import { dollarsToCents } from '../../../core/shared/money.ts';
@@ -19,7 +19,7 @@ const PositiveDollars = (description: string) => Money({ exclusiveMinimum: 0, de
 
 export const invoiceRoutes = (
   invoices: Invoices,
-  settlement: InvoiceSettlement,
+  invoicePayments: InvoicePayments,
   cards: CardPayments,
   records: RecordAccess,
   confirmLocally: LocalPaymentConfirmer | null = null,
@@ -105,7 +105,7 @@ export const invoiceRoutes = (
     handler: async (context) => ({
       status: 201,
       body: viewPayment(
-        await settlement.pay(context.principal, orgScope(context, context.query.orgId), context.params.id, {
+        await invoicePayments.pay(context.principal, orgScope(context, context.query.orgId), context.params.id, {
           ...context.body,
           amount: dollarsToCents(context.body.amount, 'amount'),
         }),
@@ -126,7 +126,7 @@ export const invoiceRoutes = (
     responses: { 200: { description: 'The voided invoice.', schema: InvoiceSchema } },
     handler: async (context) => ({
       status: 200,
-      body: viewInvoice(await settlement.void(context.principal, orgScope(context, context.query.orgId), context.params.id)),
+      body: viewInvoice(await invoicePayments.void(context.principal, orgScope(context, context.query.orgId), context.params.id)),
     }),
   }),
   defineRoute({

@@ -45,11 +45,11 @@ export class IdempotentPosts {
   }
 
   async run(scope: string, key: string, fingerprint: string, handle: () => Promise<RouteResult>): Promise<RouteResult> {
-    const claim = await this.keys.claim(scope, key, fingerprint, new Date());
-    if (claim.outcome === 'replay') return { ...claim.response, headers: { ...claim.response.headers, 'Idempotent-Replayed': 'true' } };
-    if (claim.outcome === 'in_flight')
+    const taken = await this.keys.take(scope, key, fingerprint, new Date());
+    if (taken.outcome === 'replay') return { ...taken.response, headers: { ...taken.response.headers, 'Idempotent-Replayed': 'true' } };
+    if (taken.outcome === 'in_flight')
       throw new DomainError('conflict', 'A request with this Idempotency-Key is still being processed; send it again in a moment.');
-    if (claim.outcome === 'reuse') {
+    if (taken.outcome === 'reuse') {
       throw new DomainError(
         'idempotency_key_reuse',
         'This Idempotency-Key was used with another request in the last 24 hours; use a new key for a new request.',

@@ -198,7 +198,7 @@ export class PaymentStoreRepository implements PaymentRepository {
     );
   }
 
-  claimRefundStep(orgId: string, paymentId: string, step: RefundStep): Promise<Payment | null> {
+  takeRefundStep(orgId: string, paymentId: string, step: RefundStep): Promise<Payment | null> {
     const level = step.from === 0 ? { $or: [{ processorRefundLevel: { $exists: false } }, { processorRefundLevel: 0 }] } : { processorRefundLevel: step.from };
     return this.records.update(orgId, paymentId, level, {
       $set: { processorRefundLevel: step.to },

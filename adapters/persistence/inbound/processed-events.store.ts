@@ -1,6 +1,6 @@
 import { EVENT_ID_RETENTION_MS } from '../../../core/inbound/freshness.ts';
 import { writeUnlessDuplicate } from '../../../core/shared/domain-error.ts';
-import type { ClaimOutcome, ProcessedEvents, ReplayGuard } from '../../../ports/inbound/inbound.ports.ts';
+import type { TakeOutcome, ProcessedEvents, ReplayGuard } from '../../../ports/inbound/inbound.ports.ts';
 import type { Collection, CollectionStore } from '../../../ports/shared/persistence/collection-store.port.ts';
 
 interface ProcessedDocument {
@@ -11,10 +11,10 @@ interface ProcessedDocument {
   expiresAt: Date;
 }
 
-/** A claim left by a process that died mid-way may be taken over after this long. */
+/** An id taken by a process that died mid-way may be taken over after this long. */
 const ABANDONED_AFTER_MS = 5 * 60_000;
 
-/** Event ids per provider for 24 hours; the unique _id makes the claim atomic in every engine. */
+/** Event ids per provider for 24 hours; the unique _id makes the take atomic in every engine. */
 export class StoreProcessedEvents implements ProcessedEvents {
   private readonly events: Collection<ProcessedDocument>;
 
@@ -27,15 +27,15 @@ export class StoreProcessedEvents implements ProcessedEvents {
     return new StoreProcessedEvents(store.collection<ProcessedDocument>('inbound_events'));
   }
 
-  async claim(provider: string, eventId: string, now: Date): Promise<ClaimOutcome> {
+  async take(provider: string, eventId: string, now: Date): Promise<TakeOutcome> {
     const _id = `${provider}:${eventId}`;
     const expiresAt = new Date(now.getTime() + EVENT_ID_RETENTION_MS);
-    if (await writeUnlessDuplicate(() => this.events.insertOne({ _id, status: 'processing', claimedAt: now, expiresAt }))) return 'claimed';
+    if (await writeUnlessDuplicate(() => this.events.insertOne({ _id, status: 'processing', claimedAt: now, expiresAt }))) return 'taken';
     const takenOver = await this.events.findOneAndUpdate(
       { _id, $or: [{ status: 'processing', claimedAt: { $lt: new Date(now.getTime() - ABANDONED_AFTER_MS) } }, { expiresAt: { $lte: now } }] },
       { $set: { status: 'processing', claimedAt: now, expiresAt } },
     );
-    if (takenOver) return 'claimed';
+    if (takenOver) return 'taken';
     const existing = await this.events.findOne({ _id });
     return existing?.status === 'processed' ? 'processed' : 'in_progress';
   }

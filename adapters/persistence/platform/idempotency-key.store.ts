@@ -4,7 +4,7 @@ import type { Collection, CollectionStore } from '../../../ports/shared/persiste
 import {
   IDEMPOTENCY_KEY_HOURS,
   IDEMPOTENCY_LEASE_MS,
-  type IdempotencyClaim,
+  type KeyOutcome,
   type IdempotencyKeys,
   type StoredResponse,
 } from '../../../ports/shared/idempotency-keys.port.ts';
@@ -34,7 +34,7 @@ export class StoreIdempotencyKeys implements IdempotencyKeys {
     return new StoreIdempotencyKeys(store.collection<KeyDocument>('idempotency_keys'));
   }
 
-  async claim(scope: string, key: string, fingerprint: string, now: Date): Promise<IdempotencyClaim> {
+  async take(scope: string, key: string, fingerprint: string, now: Date): Promise<KeyOutcome> {
     const _id = idOf(scope, key);
     const fresh = { fingerprint, status: 'in_flight' as const, claimedAt: now, expiresAt: new Date(now.getTime() + RETENTION_MS), response: null };
     if (await writeUnlessDuplicate(() => this.keys.insertOne({ _id, ...fresh }))) return { outcome: 'new' };
@@ -48,7 +48,7 @@ export class StoreIdempotencyKeys implements IdempotencyKeys {
     );
     if (takenOver) return { outcome: 'new' };
     const existing = await this.keys.findOne({ _id });
-    if (!existing) return this.claim(scope, key, fingerprint, now);
+    if (!existing) return this.take(scope, key, fingerprint, now);
     if (existing.fingerprint !== fingerprint) return { outcome: 'reuse' };
     return existing.status === 'done' && existing.response ? { outcome: 'replay', response: existing.response } : { outcome: 'in_flight' };
   }

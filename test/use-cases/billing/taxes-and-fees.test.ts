@@ -67,8 +67,9 @@ test('a surplus lines policy: fee and taxes on their own lines of the first inst
   );
   t.is(invoices[0]?.amount, cents(1354_00), 'an invoice is the sum of its lines');
 
-  const settlement = await world.resolve(BILLING.InvoiceSettlement);
-  for (const invoice of invoices) await settlement.pay(MACHINE, ORG, invoice.id, { amount: invoice.amount, method: 'check', reference: `chk-${invoice.id}` });
+  const invoicePayments = await world.resolve(BILLING.InvoicePayments);
+  for (const invoice of invoices)
+    await invoicePayments.pay(MACHINE, ORG, invoice.id, { amount: invoice.amount, method: 'check', reference: `chk-${invoice.id}` });
   const paid = await credited(world, policy.id);
   t.is(paid.policyFeeIncome, 250_00);
   t.is(paid.surplusLinesTaxPayable, 138_24, 'taxes are held for the state, not MGA income');

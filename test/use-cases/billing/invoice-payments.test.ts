@@ -22,33 +22,33 @@ const firstInvoice = async (world: UseCaseWorld, producerId: string | null = nul
 test('a manual payment counts once per reference, never overpays, and a paid invoice cannot be voided', async (t) => {
   const world = await useCaseWorld();
   t.teardown(world.close);
-  const settlement = await world.resolve(BILLING.InvoiceSettlement);
+  const invoicePayments = await world.resolve(BILLING.InvoicePayments);
   const invoices = await world.resolve(BILLING.InvoiceRepository);
   const invoice = await firstInvoice(world);
   t.is(
-    await rejectionCodeOf(settlement.pay(MACHINE, ORG, invoice.id, { amount: cents(invoice.amount + 1), method: 'check', reference: 'chk-0' })),
+    await rejectionCodeOf(invoicePayments.pay(MACHINE, ORG, invoice.id, { amount: cents(invoice.amount + 1), method: 'check', reference: 'chk-0' })),
     'overpayment',
   );
   const half = cents(Math.floor(invoice.amount / 2));
-  const first = await settlement.pay(MACHINE, ORG, invoice.id, { amount: half, method: 'check', reference: 'chk-1' });
-  const again = await settlement.pay(MACHINE, ORG, invoice.id, { amount: half, method: 'check', reference: 'chk-1' });
+  const first = await invoicePayments.pay(MACHINE, ORG, invoice.id, { amount: half, method: 'check', reference: 'chk-1' });
+  const again = await invoicePayments.pay(MACHINE, ORG, invoice.id, { amount: half, method: 'check', reference: 'chk-1' });
   t.is(again.id, first.id, 'the same reference is the same payment');
   t.like(await invoices.findById(ORG, invoice.id), { paidAmount: half, status: 'open' });
-  await settlement.pay(MACHINE, ORG, invoice.id, { amount: cents(invoice.amount - half), method: 'ach', reference: 'ach-1' });
+  await invoicePayments.pay(MACHINE, ORG, invoice.id, { amount: cents(invoice.amount - half), method: 'ach', reference: 'ach-1' });
   t.like(await invoices.findById(ORG, invoice.id), { paidAmount: invoice.amount, status: 'paid' });
-  t.is(await rejectionCodeOf(settlement.pay(MACHINE, ORG, invoice.id, { amount: cents(1), method: 'check', reference: 'chk-2' })), 'invalid_transition');
-  t.is(await rejectionCodeOf(settlement.void(MACHINE, ORG, invoice.id)), 'invalid_transition');
-  t.is(await rejectionCodeOf(settlement.pay(MACHINE, 'org_other', invoice.id, { amount: cents(1), method: 'check', reference: 'chk-3' })), 'not_found');
+  t.is(await rejectionCodeOf(invoicePayments.pay(MACHINE, ORG, invoice.id, { amount: cents(1), method: 'check', reference: 'chk-2' })), 'invalid_transition');
+  t.is(await rejectionCodeOf(invoicePayments.void(MACHINE, ORG, invoice.id)), 'invalid_transition');
+  t.is(await rejectionCodeOf(invoicePayments.pay(MACHINE, 'org_other', invoice.id, { amount: cents(1), method: 'check', reference: 'chk-3' })), 'not_found');
 });
 
 test('a refund reopens an uncovered invoice and can never return more than was paid', async (t) => {
   const world = await useCaseWorld();
   t.teardown(world.close);
-  const settlement = await world.resolve(BILLING.InvoiceSettlement);
+  const invoicePayments = await world.resolve(BILLING.InvoicePayments);
   const cards = await world.resolve(BILLING.CardPayments);
   const invoices = await world.resolve(BILLING.InvoiceRepository);
   const invoice = await firstInvoice(world);
-  await settlement.pay(MACHINE, ORG, invoice.id, { amount: invoice.amount, method: 'check', reference: 'chk-full' });
+  await invoicePayments.pay(MACHINE, ORG, invoice.id, { amount: invoice.amount, method: 'check', reference: 'chk-full' });
   t.is(await rejectionCodeOf(cards.refund(MACHINE, ORG, invoice.id, { amount: cents(invoice.amount + 1) })), 'refund_exceeds_payments');
   const refunded = await cards.refund(MACHINE, ORG, invoice.id, { amount: cents(10_000), reference: 'rf-1' });
   t.like(refunded.invoice, { status: 'open', paidAmount: invoice.amount - 10_000 });
@@ -62,12 +62,12 @@ test('a card payment that settles the invoice of a policy with a producer stores
   t.teardown(world.close);
   const producer = await (await world.resolve(PRODUCERS.Producers)).register(ORG, { id: 'usr_p', name: 'Pat Producer', email: 'pat@example.com' });
   const cards = await world.resolve(BILLING.CardPayments);
-  const settlement = await world.resolve(BILLING.InvoiceSettlement);
-  const collection = await world.resolve(BILLING.PremiumCollection);
+  const invoicePayments = await world.resolve(BILLING.InvoicePayments);
+  const collection = await world.resolve(BILLING.PaymentBookkeeping);
   const invoice = await firstInvoice(world, producer.id);
   const { attempt } = await cards.createIntent(MACHINE, ORG, invoice.id, null);
   t.is(attempt.amount, invoice.amount);
-  await settlement.recordProcessorPayment(ORG, invoice.id, attempt.id, attempt.amount);
+  await invoicePayments.recordProcessorPayment(ORG, invoice.id, attempt.id, attempt.amount);
   const done = await collection.afterPayment(ORG, invoice.id, attempt.id);
   t.truthy(done?.receiptDocumentId);
   t.is(done?.commission?.producerId, producer.id);
@@ -89,13 +89,13 @@ test('a card payment that settles the invoice of a policy with a producer stores
 test('payments landing together on one policy post one unbroken chain of books, which ends where the money stands', async (t) => {
   const world = await useCaseWorld();
   t.teardown(world.close);
-  const settlement = await world.resolve(BILLING.InvoiceSettlement);
-  const collection = await world.resolve(BILLING.PremiumCollection);
+  const invoicePayments = await world.resolve(BILLING.InvoicePayments);
+  const collection = await world.resolve(BILLING.PaymentBookkeeping);
   const invoice = await firstInvoice(world);
   const intents = Array.from({ length: 12 }, (_, n) => `pi_together_${n}`);
   await Promise.all(
     intents.map(async (intent) => {
-      await settlement.recordProcessorPayment(ORG, invoice.id, intent, cents(1_00));
+      await invoicePayments.recordProcessorPayment(ORG, invoice.id, intent, cents(1_00));
       await collection.afterPayment(ORG, invoice.id, intent);
     }),
   );

@@ -9,7 +9,7 @@ import type { FinancialSteps } from './financial-steps.ts';
 import type { InvoiceRepository, PaymentRepository } from './invoice.repository.ts';
 import type { PolicyLookup, PremiumBooks } from './premium-books.use-case.ts';
 
-export interface PremiumCollectionDeps {
+export interface PaymentBookkeepingDeps {
   readonly invoices: InvoiceRepository;
   readonly payments: PaymentRepository;
   readonly policies: PolicyLookup;
@@ -23,10 +23,10 @@ export interface PremiumCollectionDeps {
  * where its money stands (commission and ledger). Each step is keyed (receipt path, posting
  * number), so running the whole again after a failure completes what is missing and repeats nothing.
  */
-export class PremiumCollection {
-  private readonly deps: PremiumCollectionDeps;
+export class PaymentBookkeeping {
+  private readonly deps: PaymentBookkeepingDeps;
 
-  constructor(deps: PremiumCollectionDeps) {
+  constructor(deps: PaymentBookkeepingDeps) {
     this.deps = deps;
   }
 

@@ -9,7 +9,7 @@ import type { AuditTrail } from '../audit/audit-trail.use-case.ts';
 import type { Clock } from '../shared/clock.port.ts';
 import type { IdGenerator } from '../shared/id-generator.port.ts';
 import type { InvoiceRepository, PaymentRepository } from './invoice.repository.ts';
-import type { PremiumCollection } from './premium-collection.use-case.ts';
+import type { PaymentBookkeeping } from './payment-bookkeeping.use-case.ts';
 
 export interface SettlementDeps {
   readonly invoices: InvoiceRepository;
@@ -17,7 +17,7 @@ export interface SettlementDeps {
   readonly ids: IdGenerator;
   readonly clock: Clock;
   readonly audit: AuditTrail;
-  readonly collection: PremiumCollection;
+  readonly bookkeeping: PaymentBookkeeping;
 }
 
 interface PaymentInput {
@@ -30,7 +30,7 @@ interface PaymentInput {
 }
 
 /** Manual payments and voids; the reference makes a payment idempotent, the guard makes overpayment impossible. */
-export class InvoiceSettlement {
+export class InvoicePayments {
   private readonly deps: SettlementDeps;
 
   constructor(deps: SettlementDeps) {
@@ -42,7 +42,7 @@ export class InvoiceSettlement {
     if (known) {
       if (known.invoiceId !== invoiceId) throw new DomainError('duplicate', 'This reference was recorded for another invoice.');
       // A repeated request also finishes what an interrupted first one left undone.
-      await this.deps.collection.afterPayment(orgId, invoiceId, input.reference);
+      await this.deps.bookkeeping.afterPayment(orgId, invoiceId, input.reference);
       return known;
     }
     const invoice = await this.deps.invoices.findById(orgId, invoiceId);
@@ -68,7 +68,7 @@ export class InvoiceSettlement {
       { paymentId: payment.id, method: input.method, reference: input.reference },
       { amount: input.amount },
     );
-    await this.deps.collection.afterPayment(orgId, invoiceId, input.reference);
+    await this.deps.bookkeeping.afterPayment(orgId, invoiceId, input.reference);
     return payment;
   }
 
