@@ -94,7 +94,7 @@ export interface AppConfig {
 }
 
 /** Socket limits of both HTTP servers: slow or idle clients are cut off instead of held. */
-export interface HttpLimits {
+interface HttpLimits {
   /** Time to receive the request headers. */
   readonly headersTimeoutMs: number;
   /** Time to receive the whole request, body included. */

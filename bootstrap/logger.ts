@@ -1,7 +1,7 @@
 import pino, { type DestinationStream, type Logger } from 'pino';
 
 /** Credentials never reach the logs, wherever they appear in a logged object. */
-export const REDACTED_PATHS = [
+const REDACTED_PATHS = [
   'req.headers.authorization',
   'req.headers.cookie',
   'req.headers["x-api-key"]',
@@ -26,7 +26,7 @@ export const REDACTED_PATHS = [
  * Synchronous stdout: each line is written before the call returns, so a crash or a kill loses
  * none, and the start line shows at once.
  */
-export const stdoutDestination = (): DestinationStream => pino.destination({ dest: 1, sync: true });
+const stdoutDestination = (): DestinationStream => pino.destination({ dest: 1, sync: true });
 
 /**
  * pino's ISO timestamp, made once per millisecond: a busy service logs many lines in each, and

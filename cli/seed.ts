@@ -15,13 +15,13 @@ const INSUREDS = [
 const STATES = ['CA', 'TX', 'OH', 'IL', 'FL', 'NY', 'WA'] as const;
 const NAICS = ['311811', '238160', '484110', '621210', '238210', '722515', '238220'];
 
-export interface SeedProgress {
+interface SeedProgress {
   start(total: number): void;
   increment(): void;
   stop(): void;
 }
 
-export interface SeedResult {
+interface SeedResult {
   readonly orgId: string;
   readonly adminEmail: string;
   readonly adminPassword: string;

@@ -13,7 +13,7 @@ import type { RelationshipTuple } from '../../core/authorization/relationship-tu
 import type { AuthorizationGraph } from '../../ports/authorization/authorization-graph.port.ts';
 import { PLATFORM_MODEL_PATH } from './embedded-authorization-graph.ts';
 
-export interface OpenFgaSettings {
+interface OpenFgaSettings {
   readonly apiUrl: string;
   readonly storeId: string;
   /** A pre-shared key of the OpenFGA server, when it requires one. */

@@ -13,7 +13,7 @@ export interface AiSettings {
 }
 
 /** Characters of the document sent to the provider: its first pages say what it is. */
-export const AI_TEXT_CHARS = 12_000;
+const AI_TEXT_CHARS = 12_000;
 
 const DESCRIPTIONS: Readonly<Record<DocumentClass, string>> = {
   acord_125: 'ACORD 125 commercial insurance application',

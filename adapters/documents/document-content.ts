@@ -5,7 +5,7 @@ import { readFormFields } from './pdf-form-reading.ts';
 import { pdfText } from './pdf-text.ts';
 
 /** Characters of text kept per document: the first pages say what a document is. */
-export const MAX_TEXT_CHARS = 64 * 1024;
+const MAX_TEXT_CHARS = 64 * 1024;
 
 const isPdf = (bytes: Uint8Array) => bytes.length >= 5 && Buffer.from(bytes.subarray(0, 1024)).includes('%PDF-');
 

@@ -14,8 +14,8 @@ export interface FormReadTask {
 export type FormReadResult = { readonly ok: true; readonly fields: FormField[] } | { readonly ok: false; readonly reason: string };
 
 /** What one form may contribute: enough for any ACORD packet, small enough to handle on the main thread. */
-export const MAX_FORM_FIELDS = 2_000;
-export const MAX_FIELD_VALUE_CHARS = 2_000;
+const MAX_FORM_FIELDS = 2_000;
+const MAX_FIELD_VALUE_CHARS = 2_000;
 const MAX_ANNOTATIONS_PER_PAGE = 2_000;
 
 /**

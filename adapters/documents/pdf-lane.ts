@@ -3,7 +3,7 @@ import { DomainError } from '../../core/shared/domain-error.ts';
 import { FairSlots, SlotRefused } from '../shared/fair-slots.ts';
 import type { PdfTask, PdfTaskResult } from './pdf.worker.ts';
 
-export interface PdfLaneOptions {
+interface PdfLaneOptions {
   /** Worker threads working at once. */
   readonly threads: number;
   /** Tasks that may wait for a thread; beyond that the request answers 503. */

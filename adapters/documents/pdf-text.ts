@@ -1,7 +1,7 @@
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 
 /** The most pages whose text is read; classification and checks need the first pages only. */
-export const MAX_TEXT_PAGES = 10;
+const MAX_TEXT_PAGES = 10;
 
 /**
  * The text of a PDF as pdf.js reads it, page by page (lines joined by spaces, pages by a blank

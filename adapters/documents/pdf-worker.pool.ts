@@ -3,10 +3,7 @@ import type { DocumentClass } from '../../core/documents/document-classification
 import type { ExtractedFields } from '../../core/documents/field-extraction.ts';
 import { DomainError } from '../../core/shared/domain-error.ts';
 import type { FormFields } from '../../core/underwriting/acord125.ts';
-import type { ClassifiedDocument, DocumentAnalysis, DocumentContent } from '../../ports/documents/document-analysis.port.ts';
-import type { FormDrawing } from '../../ports/documents/form-drawing.port.ts';
-import type { FormReader } from '../../ports/documents/form-reader.port.ts';
-import type { PdfInspector } from '../../ports/documents/pdf-inspector.port.ts';
+import type { ClassifiedDocument, DocumentContent } from '../../ports/documents/document-analysis.port.ts';
 import type { PdfWorkers } from '../../ports/documents/pdf-workers.port.ts';
 import type { StagedFile } from '../../ports/documents/staged-file.port.ts';
 import type { FormReadResult } from './pdf-form-reading.ts';
@@ -14,7 +11,7 @@ import { PdfLane, type Failure } from './pdf-lane.ts';
 import type { PdfTask, PdfTaskResult } from './pdf.worker.ts';
 import { ReadingTime } from './reading-time.ts';
 
-export interface PdfPoolOptions {
+interface PdfPoolOptions {
   /** Worker threads reading senders' documents (a second lane of one thread draws our own). */
   readonly threads: number;
   /** Tasks that may wait for a thread, per lane; beyond that the request answers 503. */

@@ -6,7 +6,7 @@ import { performance } from 'node:perf_hooks';
 import type { Metrics } from '../../ports/shared/metrics.port.ts';
 import type { JobRunner } from '../../ports/platform/job-runner.port.ts';
 
-export interface JobRunnerOptions {
+interface JobRunnerOptions {
   /**
    * How long a running job keeps its lock before another worker may take it over. Agenda checks
    * a running job every half of this with a timer it cannot cancel, so a process that has just
@@ -17,7 +17,7 @@ export interface JobRunnerOptions {
   readonly metrics?: Pick<Metrics, 'jobRun'>;
 }
 
-export const DEFAULT_JOB_LOCK_LIFETIME_MS = 60_000;
+const DEFAULT_JOB_LOCK_LIFETIME_MS = 60_000;
 
 /**
  * Agenda runs the work; node-cron triggers scheduled jobs. Every process has the same triggers:

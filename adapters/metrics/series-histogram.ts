@@ -1,5 +1,5 @@
 /** One label set's observations: a count per bucket (not yet cumulative), their sum and number. */
-export interface HistogramSeries {
+interface HistogramSeries {
   observe(seconds: number): void;
 }
 

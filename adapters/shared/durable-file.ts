@@ -3,7 +3,7 @@ import { open, rename, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 
 /** A whole content, or its chunks as they are read (a large file streamed in). */
-export type DurableContent = Uint8Array | string | AsyncIterable<Uint8Array>;
+type DurableContent = Uint8Array | string | AsyncIterable<Uint8Array>;
 
 /**
  * Writes a whole file or nothing: a temporary file beside it is synced, renamed into place, and

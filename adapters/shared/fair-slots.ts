@@ -8,7 +8,7 @@ export class SlotRefused extends Error {
   }
 }
 
-export interface FairSlotsOptions {
+interface FairSlotsOptions {
   /** Tasks running at once (pages of the browser, worker threads). */
   readonly capacity: number;
   /** Tasks waiting for a slot, all tenants together. */

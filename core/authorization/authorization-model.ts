@@ -18,7 +18,7 @@ export interface RelationReference {
   readonly condition?: string;
 }
 
-export interface TypeDefinition {
+interface TypeDefinition {
   readonly type: string;
   readonly relations?: Readonly<Record<string, Rewrite>> | null;
   readonly metadata?: {

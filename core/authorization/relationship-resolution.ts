@@ -4,7 +4,7 @@ import { parseObject, parseUser, type ParsedUser } from './relationship-tuple.ts
 import type { TupleReader } from './tuple-reader.ts';
 
 /** How many dispatches (computed usersets, tuple-to-usersets, usersets) one check may follow, as OpenFGA's default. */
-export const MAX_RESOLUTION_DEPTH = 25;
+const MAX_RESOLUTION_DEPTH = 25;
 
 /** Whether a user may be assigned to the relation directly under the model's type restrictions. */
 export const assignable = (references: readonly RelationReference[], user: ParsedUser): boolean =>
@@ -19,7 +19,7 @@ export const assignable = (references: readonly RelationReference[], user: Parse
  * A branch that came back to a relation already on its path: not a member, and more than false
  * for an exclusion, whose subtracted side then cannot be decided: OpenFGA denies the whole check.
  */
-export const CYCLE = Symbol('cycle');
+const CYCLE = Symbol('cycle');
 export type Resolved = boolean | typeof CYCLE;
 
 /** The outcome of one branch: resolved, or the error that kept it from being resolved. */

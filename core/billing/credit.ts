@@ -47,7 +47,7 @@ export const creditApplications = (credit: Invoice, invoices: readonly Invoice[]
 };
 
 /** What of a card payment the processor can still give back: its amount less every refund held or reported. */
-export const processorRefundable = (payment: Payment): number => payment.amount - (payment.refundHeld ?? 0) - (payment.processorRefundLevel ?? 0);
+const processorRefundable = (payment: Payment): number => payment.amount - (payment.refundHeld ?? 0) - (payment.processorRefundLevel ?? 0);
 
 /**
  * Where a credit paid out comes from: the card payments of the policy the processor took, newest

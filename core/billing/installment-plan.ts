@@ -12,7 +12,7 @@ const SHAPE: Record<InstallmentPlan, { count: number; everyMonths: number }> = {
   MONTHLY_12: { count: 12, everyMonths: 1 },
 };
 
-export interface Installment {
+interface Installment {
   readonly sequence: number;
   readonly amount: Cents;
   readonly dueDate: CalendarDate;

@@ -4,7 +4,7 @@ import { lifecycle } from '../shared/lifecycle.ts';
 import { cents, type Cents } from '../shared/money.ts';
 import { CHARGE_KINDS, type ChargeKind, type PolicyCharges } from './premium-position.ts';
 
-export const INVOICE_STATUSES = ['open', 'paid', 'void'] as const;
+const INVOICE_STATUSES = ['open', 'paid', 'void'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 
 /**
@@ -23,7 +23,7 @@ export const INVOICE_LIFECYCLE = lifecycle({
   },
 });
 /** `installment`: the bind schedule; `adjustment`: an additional charge; `credit`: money owed back (negative). */
-export type InvoiceKind = 'installment' | 'adjustment' | 'credit';
+type InvoiceKind = 'installment' | 'adjustment' | 'credit';
 
 /**
  * A part of a credit taken for settling it, recorded on the credit in the same write that takes

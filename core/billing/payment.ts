@@ -28,7 +28,7 @@ export const isCash = (payment: Pick<Payment, 'method'>): boolean => payment.met
 export const isProcessorPayment = (payment: Payment): boolean => payment.source === 'processor';
 
 /** What is left to refund of a payment, given every payment of its invoice. */
-export const refundableAmount = (payment: Payment, all: readonly Payment[]): number =>
+const refundableAmount = (payment: Payment, all: readonly Payment[]): number =>
   payment.amount + all.filter((other) => other.refundOf === payment.id).reduce((sum, refund) => sum + refund.amount, 0);
 
 /**
@@ -37,7 +37,7 @@ export const refundableAmount = (payment: Payment, all: readonly Payment[]): num
  * `amount_refunded` and individual refunds by id. Either is a lower bound of the truth, so their
  * larger one never counts a refund twice and reaches the truth once every event has arrived.
  */
-export interface ProcessorRefundReport {
+interface ProcessorRefundReport {
   /** The largest cumulative `amount_refunded` any charge event reported. */
   readonly processorReported?: Cents;
   /** Refund ids reported one by one, and their sum. */

@@ -3,7 +3,7 @@ import { assertBalanced, signedLine, type FiduciarySplit, type LedgerLine } from
 import { CHARGE_KINDS, NO_CHARGES, type PolicyCharges, type PremiumPosition } from './premium-position.ts';
 import { allocate, cents, type Cents } from '../shared/money.ts';
 
-export const totalOf = (charges: PolicyCharges): number => CHARGE_KINDS.reduce((sum, kind) => sum + Math.max(0, charges[kind]), 0);
+const totalOf = (charges: PolicyCharges): number => CHARGE_KINDS.reduce((sum, kind) => sum + Math.max(0, charges[kind]), 0);
 
 export const positionOf = (cashHeld: Cents, owed: PolicyCharges): PremiumPosition => {
   const covered = Math.min(Math.max(0, cashHeld), totalOf(owed));
@@ -28,7 +28,7 @@ const minus = (a: CommissionSplit, b: CommissionSplit): CommissionSplit => ({
   carrierNet: cents(a.carrierNet - b.carrierNet),
 });
 
-export interface PositionChange {
+interface PositionChange {
   readonly lines: LedgerLine[];
   readonly fiduciarySplit: FiduciarySplit;
   /** Commission earned (positive) or given back (negative) by the change. */

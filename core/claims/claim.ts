@@ -33,7 +33,7 @@ export interface Reserves {
 export const NO_RESERVES: Reserves = { indemnity: cents(0), expense: cents(0) };
 
 /** One change of reserves: who, when, from what to what. */
-export interface ReserveChange {
+interface ReserveChange {
   readonly at: Date;
   readonly actor: string;
   readonly from: Reserves;
@@ -41,7 +41,7 @@ export interface ReserveChange {
 }
 
 export const SETTLEMENT_STATUSES = ['pending_approval', 'approved'] as const;
-export type SettlementStatus = (typeof SETTLEMENT_STATUSES)[number];
+type SettlementStatus = (typeof SETTLEMENT_STATUSES)[number];
 
 export interface Settlement {
   readonly id: string;

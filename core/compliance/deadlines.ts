@@ -1,7 +1,7 @@
 import { addDays, addMonths, compareDates, daysBetween, isCalendarDate, yearOf, type CalendarDate } from '../shared/calendar-date.ts';
 
 /** `compliance.deadline_approaching` is sent for what falls due within this many days. */
-export const COMPLIANCE_WINDOW_DAYS = 30;
+const COMPLIANCE_WINDOW_DAYS = 30;
 /** `da.limit_approaching` is sent above this share of a program's aggregate cap. */
 export const DA_ALERT_THRESHOLD = 0.85;
 
@@ -14,7 +14,7 @@ export interface RenewalRule {
 }
 
 /** A filing due yearly on each of its days (MM-DD), in the states listed or all (`*`). */
-export interface StateFiling {
+interface StateFiling {
   readonly id: string;
   readonly states: '*' | readonly string[];
   readonly description: string;

@@ -10,7 +10,7 @@ export const DEAL_ROOM_LIMITS = {
   ticketSeconds: 300,
 } as const;
 
-export interface Participant {
+interface Participant {
   readonly userId: string;
   readonly addedAt: Date;
 }

@@ -47,7 +47,7 @@ const LINE_WORDING: Readonly<Record<LineOfBusiness, { readonly line: string; rea
 export const certificateNumberFor = (year: number, sequence: number): string => `COI-${year}-${String(sequence).padStart(6, '0')}`;
 
 /** The policy facts a certificate rests on. */
-export interface CertifiedPolicy {
+interface CertifiedPolicy {
   readonly policyNumber: string;
   readonly status: 'active' | 'cancelled';
   readonly effectiveDate: CalendarDate;
@@ -78,7 +78,7 @@ export const assertCertifiable = (policy: CertifiedPolicy, on: CalendarDate): vo
 /** A holder's address: structured, or free text as the ACORD 25 holder block is (at most four lines). */
 export type HolderAddress = PostalAddress | string;
 
-export const HOLDER_ADDRESS_LINES = 4;
+const HOLDER_ADDRESS_LINES = 4;
 
 export const addressLines = (address: HolderAddress): string[] => {
   if (typeof address !== 'string') return [address.line1, ...(address.line2 ? [address.line2] : []), `${address.city}, ${address.state} ${address.postalCode}`];

@@ -12,7 +12,7 @@ export interface KnownType {
   readonly extensions: readonly string[];
 }
 
-export type Sniffed =
+type Sniffed =
   | { readonly kind: 'known'; readonly type: KnownType }
   | { readonly kind: 'executable'; readonly format: string }
   | { readonly kind: 'unknown'; readonly reason: string };

@@ -33,7 +33,7 @@ export const classification = (type: DocumentClass, confidence: number): Classif
 };
 
 /** Words read per document: enough to tell any of the types apart, whatever the document's size. */
-export const MAX_TOKENS = 5_000;
+const MAX_TOKENS = 5_000;
 
 const isWordCharacter = (code: number): boolean => (code >= 97 && code <= 122) || (code >= 48 && code <= 57);
 
@@ -128,7 +128,7 @@ const indexOf = (model: ClassifierModel): ReadonlyMap<string, number> => {
 };
 
 /** Per-word log-likelihood of each class, so long and short documents score alike. */
-export const classScores = (model: ClassifierModel, features: readonly string[]): number[] => {
+const classScores = (model: ClassifierModel, features: readonly string[]): number[] => {
   const index = indexOf(model);
   const known = features.map((word) => index.get(word)).filter((position): position is number => position !== undefined);
   return model.classes.map((_, row) => {
@@ -139,7 +139,7 @@ export const classScores = (model: ClassifierModel, features: readonly string[])
 };
 
 /** Below this share of known words, confidence falls in proportion: the model knows little of such a document. */
-export const FULL_COVERAGE = 0.6;
+const FULL_COVERAGE = 0.6;
 
 /**
  * The most likely class. Confidence is its softmax share of the sharpened scores, lowered when

@@ -8,7 +8,6 @@ import { cents, formatDollars, type Cents } from '../shared/money.ts';
 import { addressLines, type PostalAddress } from './certificate.ts';
 
 export const TEMPLATE_NAMES = ['invoice', 'receipt'] as const;
-export type TemplateName = (typeof TEMPLATE_NAMES)[number];
 
 const STYLE = `body{font-family:Helvetica,Arial,sans-serif;font-size:11pt;margin:0;color:#111}
 h1{font-size:20pt;margin:0 0 1rem}table{border-collapse:collapse;width:100%}
@@ -16,7 +15,7 @@ th,td{text-align:left;padding:.35rem .5rem;border-bottom:1px solid #ccc;vertical
 td.amount,th.amount{text-align:right;white-space:nowrap}.muted{color:#555}.total td{font-weight:bold;border-top:2px solid #111}`;
 
 /** A complete, self-contained HTML page. */
-export const htmlPage = (title: string, body: string): string => `<!doctype html>
+const htmlPage = (title: string, body: string): string => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
 <style>${STYLE}</style></head>
 <body>${body}</body></html>

@@ -7,7 +7,7 @@ import { DomainError, validationFailed } from '../shared/domain-error.ts';
  * bytes cannot tell apart. Empty files are 400; programs, scripts and unknown bytes 415.
  */
 /** What is known of an upload before it is read whole: its size and its first bytes. */
-export interface UploadHead {
+interface UploadHead {
   readonly size: number;
   readonly head: Uint8Array;
 }

@@ -5,7 +5,7 @@
 import { DomainError, validationFailed } from '../shared/domain-error.ts';
 
 export type FlagValue = boolean | number | string;
-export type FlagType = 'boolean' | 'number' | 'string';
+type FlagType = 'boolean' | 'number' | 'string';
 
 export interface FlagDefinition {
   readonly key: string;
@@ -21,7 +21,7 @@ export interface FlagDefinition {
 export type FeatureKey = 'document_ingest' | 'policyholder_portal' | 'deal_rooms';
 
 /** Longest string a string flag holds. */
-export const MAX_FLAG_STRING = 500;
+const MAX_FLAG_STRING = 500;
 
 /** The value as the flag's type requires it, or 400. */
 export const checkedFlagValue = (definition: FlagDefinition, value: unknown): FlagValue => {

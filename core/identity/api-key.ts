@@ -23,7 +23,7 @@ export interface ApiKey {
   readonly revokedAt: Date | null;
 }
 
-export interface KeyCreator {
+interface KeyCreator {
   readonly userId: string;
   readonly orgId: string;
   readonly role: Role;

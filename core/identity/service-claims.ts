@@ -19,7 +19,7 @@ export interface ServiceClaims {
 /** The longest lifetime any service JWT may have (8 hours). */
 export const MAX_TOKEN_LIFETIME_SECONDS = 8 * 60 * 60;
 /** Clocks of the machines issuing and checking tokens may disagree by this much. */
-export const CLOCK_SKEW_SECONDS = 60;
+const CLOCK_SKEW_SECONDS = 60;
 
 /**
  * Why a signed token's times make it unusable now, or null: issued in the future, not valid yet,

@@ -9,7 +9,7 @@ import type { Role } from './roles.ts';
 export const SIGN_IN_APP_NAMES = ['admin', 'finance', 'compliance', 'carrier', 'producer', 'uw', 'policyholder'] as const;
 export type SignInAppName = (typeof SIGN_IN_APP_NAMES)[number];
 
-export interface SignInApp {
+interface SignInApp {
   readonly name: SignInAppName;
   readonly cookie: string;
   /** Staff roles it serves; `insured` for policyholder tokens (`typ: insured`). */

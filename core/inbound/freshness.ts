@@ -1,7 +1,7 @@
 import { DomainError } from '../shared/domain-error.ts';
 
 /** Inbound events older than this, or this far in the future, are refused. */
-export const MAX_EVENT_AGE_MS = 5 * 60_000;
+const MAX_EVENT_AGE_MS = 5 * 60_000;
 export const EVENT_ID_RETENTION_MS = 24 * 60 * 60_000;
 
 export const assertFresh = (timestampMs: number, nowMs: number): void => {

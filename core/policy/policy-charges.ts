@@ -6,7 +6,7 @@ import { netWritten, type PremiumTerm, type PremiumTransaction } from './premium
 /** Charges besides premium that one premium transaction adds (negative when it returns them). */
 export type ChargesChange = FeesAndTaxes;
 
-export const FEE_KINDS = ['policyFee', 'surplusLinesTax', 'stampingFee'] as const;
+const FEE_KINDS = ['policyFee', 'surplusLinesTax', 'stampingFee'] as const;
 
 const NO_CHANGE: ChargesChange = { policyFee: cents(0), surplusLinesTax: cents(0), stampingFee: cents(0) };
 
@@ -26,7 +26,7 @@ const sumOf = (transactions: readonly PremiumTransaction[]): ChargesChange =>
  * of premium it returns (all of it when it returns all), so rounding never leaves a cent of fee
  * or tax without premium; a reinstatement charges back exactly what its cancellation returned.
  */
-export const chargesFor = (term: PremiumTerm, transaction: PremiumTransaction, terms: ChargeTerms): ChargesChange => {
+const chargesFor = (term: PremiumTerm, transaction: PremiumTransaction, terms: ChargeTerms): ChargesChange => {
   const written = transaction.writtenChange;
   switch (transaction.type) {
     case 'bind':

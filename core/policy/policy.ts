@@ -77,7 +77,6 @@ export const POLICY_LIFECYCLE = lifecycle({
     renew: { from: ['active'], to: 'active' },
   },
 });
-export type PolicyMove = keyof typeof POLICY_LIFECYCLE.moves;
 
 /** Lifecycle dates must fall inside the policy term (the expiration day itself excluded). */
 export const assertWithinTerm = (policy: Policy, date: CalendarDate, field: string): void => {
@@ -86,7 +85,7 @@ export const assertWithinTerm = (policy: Policy, date: CalendarDate, field: stri
   }
 };
 
-export const policyNumberFor = (line: string, year: number, sequence: number): string => `${line}-${year}-${String(sequence).padStart(6, '0')}`;
+const policyNumberFor = (line: string, year: number, sequence: number): string => `${line}-${year}-${String(sequence).padStart(6, '0')}`;
 
 /** What a new policy is issued from: a bound quote (new business) or an expiring policy (renewal). */
 export interface PolicyIssue {

@@ -110,7 +110,7 @@ export const endorsement = (term: PremiumTerm, effectiveDate: CalendarDate, annu
   return { type: 'endorsement', effectiveDate, writtenChange: roundCents(change), annualPremium };
 };
 
-export const assertInSequence = (term: PremiumTerm, effectiveDate: CalendarDate): void => {
+const assertInSequence = (term: PremiumTerm, effectiveDate: CalendarDate): void => {
   const latest = term.transactions.reduce<CalendarDate | null>(
     (last, transaction) => (last === null || compareDates(transaction.effectiveDate, last) > 0 ? transaction.effectiveDate : last),
     null,
@@ -135,7 +135,7 @@ export const shortRatePercent = (table: ShortRateTable, daysInForce: number, day
   return (table.find(([lastDay]) => scaled <= lastDay) ?? [365, 100])[1];
 };
 
-export interface CancellationTerms {
+interface CancellationTerms {
   readonly effectiveDate: CalendarDate;
   readonly method: CancellationMethod;
   readonly shortRate: ShortRateTable;

@@ -2,7 +2,7 @@ import type { CalendarDate } from '../shared/calendar-date.ts';
 import { lifecycle } from '../shared/lifecycle.ts';
 import type { LineOfBusiness } from '../underwriting/reference-data.ts';
 
-export const PRODUCER_STATUSES = ['pending', 'active', 'suspended'] as const;
+const PRODUCER_STATUSES = ['pending', 'active', 'suspended'] as const;
 export type ProducerStatus = (typeof PRODUCER_STATUSES)[number];
 
 /** A producer signs up `pending` and is activated by identity verification; suspension has no route yet. */

@@ -52,7 +52,7 @@ export interface Referral {
  * Underwriting authority, as the authorization model names it on the organization: standard
  * (underwriters and administrators) and senior (administrators, or users granted it).
  */
-export type AuthorityLevel = 'authority_standard' | 'authority_senior';
+type AuthorityLevel = 'authority_standard' | 'authority_senior';
 
 /** What it takes to approve past each block: how far a risk may stretch the program. */
 const AUTHORITY_FOR: Readonly<Record<DaFlagCode | 'triage_decline', AuthorityLevel | null>> = {

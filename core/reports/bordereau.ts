@@ -5,7 +5,7 @@ import { earnedBefore, earnedThrough, writtenThrough } from '../policy/premium.t
 import { addDays, addMonths, compareDates, type CalendarDate } from '../shared/calendar-date.ts';
 import { centsToDollars, cents } from '../shared/money.ts';
 
-export interface Month {
+interface Month {
   readonly first: CalendarDate;
   readonly last: CalendarDate;
 }

@@ -1,6 +1,6 @@
 import { ERROR_CATALOG, type ErrorCode } from './error-catalog.ts';
 
-export type ErrorDetails = Record<string, unknown>;
+type ErrorDetails = Record<string, unknown>;
 
 /** A failure the caller can act on, named by a stable code from the catalog. */
 export class DomainError extends Error {

@@ -27,7 +27,7 @@ export const lifecycle = <const S extends string, const M extends string>(table:
 /** The `{from, to}` of a move, for a repository's guarded write. */
 export const transition = <S extends string, M extends string>(table: Lifecycle<S, M>, move: M): Transition<S> => table.moves[move];
 
-export const mayMove = <S extends string, M extends string>(table: Lifecycle<S, M>, move: M, current: S): boolean => table.moves[move].from.includes(current);
+const mayMove = <S extends string, M extends string>(table: Lifecycle<S, M>, move: M, current: S): boolean => table.moves[move].from.includes(current);
 
 /** Throws `invalid_transition` unless `move` may start from `current`; answers the move's `{from, to}`. */
 export const assertTransition = <S extends string, M extends string>(table: Lifecycle<S, M>, move: M, current: S): Transition<S> => {

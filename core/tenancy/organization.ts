@@ -21,7 +21,7 @@ export interface Organization {
 
 export const normalizeDomain = (domain: string): string => domain.trim().toLowerCase().replace(/\.$/, '');
 
-export const emailDomain = (email: string): string => normalizeDomain(email.slice(email.lastIndexOf('@') + 1));
+const emailDomain = (email: string): string => normalizeDomain(email.slice(email.lastIndexOf('@') + 1));
 
 export const domainAllowed = (organization: Pick<Organization, 'allowedDomains'>, email: string): boolean =>
   organization.allowedDomains.map(normalizeDomain).includes(emailDomain(email));

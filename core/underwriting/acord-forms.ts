@@ -55,7 +55,7 @@ const formsOn = (leaves: readonly string[]): AcordForm[] => {
   return matching.includes('ACORD 25') ? ['ACORD 25'] : matching;
 };
 
-export interface FormPacket {
+interface FormPacket {
   readonly forms: readonly FoundForm[];
   /** The fields on the pages of `form`, by leaf name; the first page's field where a name repeats. */
   fieldsOf(form: AcordForm): ReadonlyMap<string, FormField>;

@@ -7,7 +7,7 @@ import { REQUIRED_RISK_FIELDS, type RiskDetails } from './submission.ts';
 export { leafName, type FormField, type FormFields } from './acord-forms.ts';
 
 /** Where a value was read: the field's name as the file has it, its form and its page. */
-export interface FieldSource {
+interface FieldSource {
   readonly field: string;
   readonly form: AcordForm;
   readonly page: number | null;
@@ -29,7 +29,7 @@ export interface Extraction {
   readonly needsReview: boolean;
 }
 
-export const REVIEW_BELOW_CONFIDENCE = 0.75;
+const REVIEW_BELOW_CONFIDENCE = 0.75;
 
 /** The line boxes of the published ACORD 125 (2016/03) blank: only some names carry `Indicator`. */
 const LINE_BOXES: Readonly<Record<string, LineOfBusiness>> = {

@@ -38,7 +38,7 @@ export const PROGRAM_STATUSES = ['active', 'suspended'] as const;
 export type ProgramStatus = (typeof PROGRAM_STATUSES)[number];
 
 /** Whether the program's states and lines take the risk (limits and appetite aside). */
-export const programCovers = (program: DaProgram, risk: Pick<CompleteRisk, 'state' | 'lineOfBusiness'>): boolean =>
+const programCovers = (program: DaProgram, risk: Pick<CompleteRisk, 'state' | 'lineOfBusiness'>): boolean =>
   (program.allowedStates === null || program.allowedStates.includes(risk.state)) &&
   (program.allowedLines === null || program.allowedLines.includes(risk.lineOfBusiness));
 

@@ -7,10 +7,10 @@ import type { DaFlag } from './delegated-authority.ts';
 import type { RatingWorksheet } from './rating.ts';
 import type { CompleteRisk } from './submission.ts';
 
-export const QUOTE_VALIDITY_DAYS = 30;
+const QUOTE_VALIDITY_DAYS = 30;
 
-export const QUOTE_STATUSES = ['active', 'bound', 'superseded'] as const;
-export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
+const QUOTE_STATUSES = ['active', 'bound', 'superseded'] as const;
+type QuoteStatus = (typeof QUOTE_STATUSES)[number];
 
 /**
  * A bind takes the active quote (`bound`) and gives it back if the bind fails before the policy
@@ -50,7 +50,7 @@ export interface Quote {
   readonly createdAt: Date;
 }
 
-export const quoteValidUntil = (quotedOn: CalendarDate): CalendarDate => addDays(quotedOn, QUOTE_VALIDITY_DAYS);
+const quoteValidUntil = (quotedOn: CalendarDate): CalendarDate => addDays(quotedOn, QUOTE_VALIDITY_DAYS);
 
 /** Why a quote cannot be bound today, if it cannot. */
 /** `approved`: an approved referral of the quote lifts its delegated-authority flags. */

@@ -54,7 +54,6 @@ export const US_STATES = [
   'WI',
   'WY',
 ] as const;
-export type UsState = (typeof US_STATES)[number];
 
 /** NAICS sectors; manufacturing, retail and transportation span several two-digit codes. */
 const SECTOR_OF: Record<string, string> = {

@@ -7,16 +7,16 @@ import { DomainError } from '../shared/domain-error.ts';
  * after the fact, as brokers do at the turn of a month), further back only with an
  * underwriter's authority, and not so far ahead that the rates and the program may change.
  */
-export const NEW_BUSINESS_WINDOW = { backDays: 30, backDaysWithAuthority: 90, aheadMonths: 18 } as const;
+const NEW_BUSINESS_WINDOW = { backDays: 30, backDaysWithAuthority: 90, aheadMonths: 18 } as const;
 
 /** A term is renewed from this many days before it expires, until it expires. */
-export const RENEWAL_OPENS_DAYS_BEFORE = 90;
+const RENEWAL_OPENS_DAYS_BEFORE = 90;
 
 /** Underwriters and organization administrators hold the authority to backdate cover. */
 export const canBackdate = (actor: Principal): boolean =>
   actor.kind === 'machine' || (actor.kind === 'user' && ['underwriter', 'org_admin', 'superadmin'].includes(actor.role));
 
-export const newBusinessWindow = (today: CalendarDate, withAuthority: boolean): { earliest: CalendarDate; latest: CalendarDate } => ({
+const newBusinessWindow = (today: CalendarDate, withAuthority: boolean): { earliest: CalendarDate; latest: CalendarDate } => ({
   earliest: addDays(today, -(withAuthority ? NEW_BUSINESS_WINDOW.backDaysWithAuthority : NEW_BUSINESS_WINDOW.backDays)),
   latest: addMonths(today, NEW_BUSINESS_WINDOW.aheadMonths),
 });

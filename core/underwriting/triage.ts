@@ -10,7 +10,7 @@ export interface Triage {
   readonly reasons: readonly string[];
 }
 
-export type Appetite = 'preferred' | 'neutral' | 'restricted' | 'excluded';
+type Appetite = 'preferred' | 'neutral' | 'restricted' | 'excluded';
 
 /** Underwriting appetite by NAICS sector, and states that need a closer look. */
 export interface AppetiteGuide {
@@ -18,7 +18,7 @@ export interface AppetiteGuide {
   readonly elevatedStates: readonly string[];
 }
 
-export interface TriageInput extends RiskDetails {
+interface TriageInput extends RiskDetails {
   readonly contactEmail?: string | null;
   readonly description?: string | null;
   readonly priorLosses: readonly PriorLoss[];

@@ -1,8 +1,8 @@
 import type { EventType } from '../shared/events/event-catalog.ts';
 import { lifecycle } from '../shared/lifecycle.ts';
 
-export const SUBSCRIPTION_STATUSES = ['active', 'inactive'] as const;
-export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+const SUBSCRIPTION_STATUSES = ['active', 'inactive'] as const;
+type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 /**
  * A subscription receives events until it is deactivated; deactivation is final (create a new

@@ -35,7 +35,7 @@ export interface Portfolio {
   readonly lossRatio: number | null;
 }
 
-export interface ProgramUtilization {
+interface ProgramUtilization {
   readonly programId: string;
   readonly name: string;
   readonly year: number;

@@ -2,7 +2,7 @@ import type { Principal } from '../../core/identity/principal.ts';
 import type { AuditTrail } from '../audit/audit-trail.use-case.ts';
 
 /** A read an auditor made: the route, and the record it named when it named one. */
-export interface AuditedRead {
+interface AuditedRead {
   readonly operationId: string;
   readonly path: string;
   readonly record: { readonly type: string; readonly id: string } | null;

@@ -5,7 +5,7 @@ import { DomainError, notFound } from '../../core/shared/domain-error.ts';
 import type { AuthorizationGraph } from './authorization-graph.port.ts';
 
 /** The records whose visibility the graph decides, as its types name them. */
-export const RECORD_TYPES = ['submission', 'policy', 'invoice', 'commission', 'producer', 'document', 'claim'] as const;
+const RECORD_TYPES = ['submission', 'policy', 'invoice', 'commission', 'producer', 'document', 'claim'] as const;
 export type RecordType = (typeof RECORD_TYPES)[number];
 export type RecordRelation = 'viewer' | 'editor';
 

@@ -23,7 +23,7 @@ export interface CreditSettlementDeps {
   readonly clock: Clock;
 }
 
-export type CreditSettlementInput =
+type CreditSettlementInput =
   | { readonly method: 'apply'; readonly reference?: string }
   | { readonly method: 'refund'; readonly reference?: string; readonly payoutMethod?: 'ach' | 'check' | 'wire' | 'other' };
 

@@ -7,7 +7,7 @@ import type { Clock } from '../shared/clock.port.ts';
 import type { TakenAlert, FinancialAlertQueue } from './financial-alerts.port.ts';
 
 /** Who hears about failed payments: the people who handle billing in the organization. */
-export const FINANCIAL_ALERT_ROLES: readonly Role[] = ['billing_admin', 'finance_analyst', 'org_admin'];
+const FINANCIAL_ALERT_ROLES: readonly Role[] = ['billing_admin', 'finance_analyst', 'org_admin'];
 
 /** A sender that crashes mid-way loses its claim after this long, and another sends the alert. */
 const LEASE_MS = 60_000;

@@ -35,7 +35,7 @@ export interface PremiumBooksDeps {
 }
 
 /** What moved the books: the invoice paid or refunded (null for a premium transaction) and a reference for incidents. */
-export interface BooksCause {
+interface BooksCause {
   readonly invoiceId: string | null;
   readonly reference: string;
   readonly description: string;

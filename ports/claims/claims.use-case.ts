@@ -21,7 +21,7 @@ export interface ClaimsDeps extends ClaimChangeDeps {
   readonly relationships: RecordRelationships;
 }
 
-export interface FirstNoticeOfLoss {
+interface FirstNoticeOfLoss {
   readonly policyId: string;
   readonly lossDate: CalendarDate;
   readonly description: string;

@@ -5,7 +5,7 @@ import type { OrganizationRepository } from '../tenancy/organization.repository.
 import type { DailyNotices } from './daily-notices.port.ts';
 
 /** Sends an item's event unless it was sent today. */
-export type SendOnce = (itemKey: string, event: DomainEvent) => Promise<void>;
+type SendOnce = (itemKey: string, event: DomainEvent) => Promise<void>;
 
 /**
  * A watch's run: `each` looks at one organization and sends what it finds through `send`, which

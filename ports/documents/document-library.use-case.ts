@@ -11,7 +11,7 @@ import type { DownloadLinks } from './download-links.port.ts';
 import type { StorageUsage } from './storage-usage.port.ts';
 
 /** How long a download link works. */
-export const DOWNLOAD_LINK_SECONDS = 15 * 60;
+const DOWNLOAD_LINK_SECONDS = 15 * 60;
 
 export interface DownloadLink {
   readonly orgId: string;

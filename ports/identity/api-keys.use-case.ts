@@ -25,7 +25,7 @@ export interface ApiKeysDeps {
   readonly accessChanges?: AccessChanges;
 }
 
-export interface NewApiKey {
+interface NewApiKey {
   readonly name: string;
   readonly scopes: readonly string[];
   readonly expiresAt: Date | null;

@@ -44,7 +44,7 @@ export interface AuthSessionsDeps {
   readonly accessChanges?: AccessChanges;
 }
 
-export interface SignedIn {
+interface SignedIn {
   readonly user: Pick<UserView, 'id' | 'email' | 'role'>;
   readonly session: { readonly id: string; readonly expiresAt: string };
   readonly token: string;
@@ -52,7 +52,7 @@ export interface SignedIn {
   readonly sessionToken: string;
 }
 
-export interface SignUpInput {
+interface SignUpInput {
   readonly email: string;
   readonly password: string;
   readonly name: string;

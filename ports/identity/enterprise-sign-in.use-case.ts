@@ -32,7 +32,7 @@ export interface EnterpriseSignInDeps {
 }
 
 /** Stored in place of a password hash: no password ever matches it, the account signs in through its provider. */
-export const NO_PASSWORD = '!enterprise-sign-in';
+const NO_PASSWORD = '!enterprise-sign-in';
 
 const refused = (message: string) => new DomainError('forbidden', message);
 

@@ -23,7 +23,7 @@ export interface UsersDeps {
   readonly accessChanges?: AccessChanges;
 }
 
-export interface NewUser {
+interface NewUser {
   readonly email: string;
   readonly password: string;
   readonly role: Role;

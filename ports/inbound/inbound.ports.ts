@@ -81,7 +81,7 @@ export interface InboundReceiver {
 }
 
 /** A header a provider sends with its deliveries; `secret` ones carry the signature and are never logged. */
-export interface SignatureHeader {
+interface SignatureHeader {
   readonly name: string;
   readonly required: boolean;
   readonly secret: boolean;

@@ -30,7 +30,7 @@ export interface JobRunLog {
   latest(): Promise<ReadonlyMap<string, JobRun>>;
 }
 
-export interface JobStatus {
+interface JobStatus {
   readonly name: string;
   readonly description: string;
   readonly schedule: string;

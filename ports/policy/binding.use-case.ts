@@ -27,7 +27,7 @@ export interface BindingDeps extends IssuanceDeps {
 }
 
 /** A bind that has held its submission this long without storing a policy is taken to have died. */
-export const BINDING_LEASE_MS = 2 * 60_000;
+const BINDING_LEASE_MS = 2 * 60_000;
 /** Attempts at the steps after the policy is stored, before the request reports a failure. */
 const FINISH_ATTEMPTS = 3;
 

@@ -21,7 +21,7 @@ export interface IssuanceDeps {
   readonly relationships: RecordRelationships;
 }
 
-export interface Issue extends PolicyIssue {
+interface Issue extends PolicyIssue {
   readonly actor: string;
   readonly transaction: PolicyTransactionType;
 }

@@ -10,7 +10,6 @@ import {
   pinnedRateVersion,
   premiumTermOf,
   type Policy,
-  type PolicyStatus,
 } from '../../core/policy/policy.ts';
 import type { PolicyTransaction } from '../../core/policy/policy-transaction.ts';
 import { endorsement } from '../../core/policy/premium.ts';
@@ -33,7 +32,7 @@ import { recordTimeline } from './policy-timeline.ts';
 
 export type { LifecycleDeps } from './lifecycle-deps.ts';
 
-export interface EndorsementInput {
+interface EndorsementInput {
   readonly effectiveDate: CalendarDate;
   readonly changes: Partial<Pick<CompleteRisk, 'requestedLimit' | 'annualRevenue' | 'state' | 'naicsCode'>>;
   readonly description?: string;

@@ -60,7 +60,7 @@ export interface ReferralsDeps {
   readonly clock: Clock;
 }
 
-export interface NewReferral {
+interface NewReferral {
   readonly entityType: ReferralEntityType;
   readonly entityId: string;
   readonly reason: string;

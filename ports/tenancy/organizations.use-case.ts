@@ -15,7 +15,7 @@ export interface OrganizationsDeps {
   readonly audit: AuditTrail;
 }
 
-export interface OrganizationView {
+interface OrganizationView {
   readonly id: string;
   readonly name: string;
   readonly tier: Tier;
@@ -27,7 +27,7 @@ export interface OrganizationView {
   readonly updatedAt: string;
 }
 
-export const viewOrganization = (organization: Organization): OrganizationView => ({
+const viewOrganization = (organization: Organization): OrganizationView => ({
   id: organization.id,
   name: organization.name,
   tier: organization.tier,

@@ -16,7 +16,7 @@ import type { IdGenerator } from '../shared/id-generator.port.ts';
 import type { UnderwritingReferenceData } from './reference-data.port.ts';
 import type { SubmissionFilters, SubmissionRepository } from './underwriting.repositories.ts';
 
-export interface NewSubmission extends RiskDetails {
+interface NewSubmission extends RiskDetails {
   readonly contactEmail?: string;
   readonly producerId?: string;
   readonly description?: string;
@@ -24,10 +24,10 @@ export interface NewSubmission extends RiskDetails {
 }
 
 /** The largest stored document read as an application: the size of an ACORD upload. */
-export const MAX_APPLICATION_BYTES = 10 * 1024 * 1024;
+const MAX_APPLICATION_BYTES = 10 * 1024 * 1024;
 
 /** Stored documents, as the intake reads them. */
-export interface StoredDocuments {
+interface StoredDocuments {
   get(orgId: string, id: string): Promise<StoredDocumentRecord>;
   read(orgId: string, id: string): Promise<{ readonly bytes: Uint8Array }>;
 }

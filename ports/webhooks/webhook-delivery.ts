@@ -5,7 +5,7 @@ import type { IdGenerator } from '../shared/id-generator.port.ts';
 import type { Metrics } from '../shared/metrics.port.ts';
 import type { DeliveryLog, WebhookSigner, WebhookTransport } from './webhook.ports.ts';
 
-export const DELIVERY_TIMEOUT_MS = 10_000;
+const DELIVERY_TIMEOUT_MS = 10_000;
 
 export interface DeliveryDeps {
   readonly transport: WebhookTransport;
@@ -17,7 +17,7 @@ export interface DeliveryDeps {
   readonly metrics: Pick<Metrics, 'webhookDelivery'>;
 }
 
-export const envelopeOf = (event: DomainEvent): string =>
+const envelopeOf = (event: DomainEvent): string =>
   JSON.stringify({ id: event.id, type: event.type, orgId: event.orgId, timestamp: event.timestamp.toISOString(), data: event.data });
 
 /** One signed attempt, logged whatever its outcome. */

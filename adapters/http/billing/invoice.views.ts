@@ -20,7 +20,7 @@ export const viewInvoice = (invoice: Invoice): Static<typeof InvoiceSchema> => (
   createdAt: invoice.createdAt.toISOString(),
 });
 
-export const InvoiceLineSchema = Type.Object(
+const InvoiceLineSchema = Type.Object(
   {
     kind: OneOf(Object.values(LINE_KIND), {
       description:

@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Logger } from 'pino';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
-import { DEAL_ROOM_LIMITS, type DealMessage } from '../../../core/deal-rooms/deal-room.ts';
+import type { DealMessage } from '../../../core/deal-rooms/deal-room.ts';
 import { DomainError } from '../../../core/shared/domain-error.ts';
 import type { RoomTicket } from '../../../ports/deal-rooms/deal-room.ports.ts';
 import type { DealRooms, Standing } from '../../../ports/deal-rooms/deal-rooms.use-case.ts';
@@ -12,7 +12,7 @@ import { refuseUpgrade, type UpgradeRoute } from '../shared/upgrade-route.ts';
 import { viewMessage } from './deal-room.views.ts';
 import { SocketQuota, type SocketCaps } from './socket-quota.ts';
 
-export interface SocketSettings {
+interface SocketSettings {
   /** A connection that has not answered the previous ping by the next one is closed. */
   readonly heartbeatMs: number;
   /** Bytes queued for one connection beyond which it is dropped as too slow (never buffered without bound). */

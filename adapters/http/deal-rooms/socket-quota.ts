@@ -12,14 +12,14 @@ export interface SocketCaps {
   readonly perRoom: number;
 }
 
-export interface SocketHolder {
+interface SocketHolder {
   readonly orgId: string;
   readonly roomId: string;
   readonly authorId: string;
 }
 
 /** Which cap a refused socket hit: the process's own (503) or the caller's or its tenant's share (429). */
-export type QuotaRefusal = { readonly scope: 'total'; readonly message: string } | { readonly scope: 'share'; readonly message: string };
+type QuotaRefusal = { readonly scope: 'total'; readonly message: string } | { readonly scope: 'share'; readonly message: string };
 
 /**
  * Counts open sockets by process, organization, author, room and author in room. Taking a slot is

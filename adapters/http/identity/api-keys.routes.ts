@@ -10,7 +10,7 @@ const Scope = Type.Union(
   { description: 'A `resource:action` scope.' },
 );
 
-export const ApiKeySchema = Type.Object(
+const ApiKeySchema = Type.Object(
   {
     id: Type.String(),
     name: Type.String(),

@@ -8,7 +8,7 @@ import type { Clock } from '../../../ports/shared/clock.port.ts';
 import { definePublicRoute, type RouteDefinition } from '../shared/route.ts';
 
 /** Where an app sends whoever just signed in. */
-export const DASHBOARD_PATH = '/dashboard';
+const DASHBOARD_PATH = '/dashboard';
 
 /**
  * The reference implementation of every app's `GET /api/auth/callback?token=<JWT>`,

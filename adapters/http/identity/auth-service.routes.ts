@@ -7,7 +7,7 @@ import { Email, Text, Timestamp } from '../shared/common.schemas.ts';
 import { definePublicRoute, type PublicContext, type RouteDefinition } from '../shared/route.ts';
 import { Password, RoleSchema, UserSchema } from './users.routes.ts';
 
-export const SESSION_COOKIE = 'svc_session';
+const SESSION_COOKIE = 'svc_session';
 
 const SessionSchema = Type.Object(
   {

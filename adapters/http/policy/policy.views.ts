@@ -82,7 +82,7 @@ export const TaxesAndFeesSchema = Type.Object(
   },
 );
 
-export const CancellationSchema = Type.Object(
+const CancellationSchema = Type.Object(
   {
     effectiveDate: Type.String({ format: 'date' }),
     reason: OneOf(CANCELLATION_REASONS),

@@ -1,5 +1,5 @@
 /** Answers written together at most; the delay any answer takes is bounded by this many others' work. */
-export const MAX_ANSWERS_PER_BATCH = 64;
+const MAX_ANSWERS_PER_BATCH = 64;
 
 /**
  * Answers that become ready in the same turn of the event loop are written together at the end

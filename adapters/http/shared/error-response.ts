@@ -52,7 +52,7 @@ export interface ErrorBody {
   readonly requestId: string;
 }
 
-export interface ErrorResponse {
+interface ErrorResponse {
   readonly status: number;
   readonly body: ErrorBody;
   readonly headers: Record<string, string>;

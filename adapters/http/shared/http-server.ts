@@ -20,7 +20,7 @@ type RestifyRequest = restify.Request & IncomingMessage;
 type RestifyResponse = restify.Response & ServerResponse;
 
 /** Socket limits: how long a client may take, and how many may be connected at once. */
-export interface SocketLimits {
+interface SocketLimits {
   readonly headersTimeoutMs: number;
   readonly requestTimeoutMs: number;
   readonly keepAliveTimeoutMs: number;

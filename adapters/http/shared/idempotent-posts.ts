@@ -5,7 +5,7 @@ import { DomainError, validationFailed } from '../../../core/shared/domain-error
 import type { IdempotencyKeys } from '../../../ports/shared/idempotency-keys.port.ts';
 import type { RouteResult } from './route.ts';
 
-export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 const KEY_FORMAT = /^[\x21-\x7e]{1,255}$/;
 
 /** What a POST's key is checked against: the method, the path with its query, and a digest of the body as sent. */

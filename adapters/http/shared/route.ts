@@ -16,7 +16,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * - `credential`: a bearer token, machine secret or API key is required and checked against `permission`.
  * - `public`: no credential; the handler may read one itself (session tokens, the machine secret in a body).
  */
-export type Access = { readonly kind: 'credential'; readonly permission: Permission } | { readonly kind: 'public' };
+type Access = { readonly kind: 'credential'; readonly permission: Permission } | { readonly kind: 'public' };
 
 export interface PublicContext<B, Q, P> {
   /** The JSON body; absent when the request carried an upload instead. */
@@ -33,7 +33,7 @@ export interface PublicContext<B, Q, P> {
   readonly bearer: string | undefined;
 }
 
-export interface CredentialContext<B, Q, P> extends PublicContext<B, Q, P> {
+interface CredentialContext<B, Q, P> extends PublicContext<B, Q, P> {
   readonly principal: Principal;
   readonly organization: Organization | null;
 }
@@ -44,14 +44,14 @@ export interface RouteResult {
   readonly headers?: Readonly<Record<string, string | string[]>>;
 }
 
-export interface ResponseSpec {
+interface ResponseSpec {
   readonly description: string;
   readonly schema?: TSchema;
   readonly headers?: readonly string[];
 }
 
 /** A request header the route reads, for the OpenAPI description. */
-export interface RequestHeader {
+interface RequestHeader {
   readonly name: string;
   readonly required: boolean;
   readonly description: string;

@@ -10,7 +10,7 @@ import { defineRoute, type RouteDefinition } from '../shared/route.ts';
 const Tier = Type.Union(TIERS.map((tier) => Type.Literal(tier)));
 const Domain = Type.String({ minLength: 3, maxLength: 253, pattern: '^[A-Za-z0-9.-]+\\.[A-Za-z]{2,}$' });
 
-export const OrganizationSchema = Type.Object(
+const OrganizationSchema = Type.Object(
   {
     id: Type.String(),
     name: Type.String(),
@@ -41,7 +41,7 @@ const OrganizationDetailSchema = Type.Object(
 );
 
 /** Where an organization's stored bytes are counted (the document library). */
-export interface StorageReport {
+interface StorageReport {
   storageOf(orgId: string): Promise<{ usedBytes: number; quotaBytes: number }>;
 }
 

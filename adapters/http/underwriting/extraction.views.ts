@@ -11,7 +11,7 @@ const SourceSchema = Type.Object({
   page: Nullable(Type.Integer({ minimum: 1, description: 'The page of the file (1-based) the field is on.' })),
 });
 
-export const ExtractionSchema = Type.Object(
+const ExtractionSchema = Type.Object(
   {
     fields: Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]), {
       description:

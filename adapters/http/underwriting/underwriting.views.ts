@@ -3,7 +3,6 @@ import { issuanceCharges, NO_CHARGE_TERMS } from '../../../core/underwriting/cha
 import { centsToDollars, type Cents } from '../../../core/shared/money.ts';
 import type { Quote } from '../../../core/underwriting/quote.ts';
 import type { Submission } from '../../../core/underwriting/submission.ts';
-import type { Readiness } from '../../../ports/underwriting/quoting.use-case.ts';
 import { Dollars, Nullable, Timestamp } from '../shared/common.schemas.ts';
 import { TaxesAndFeesSchema, viewTaxesAndFees } from '../policy/policy.views.ts';
 
@@ -56,7 +55,7 @@ export const viewQuote = (quote: Quote): Static<typeof QuoteSchema> => ({
   createdAt: quote.createdAt.toISOString(),
 });
 
-export const TriageSchema = Type.Object(
+const TriageSchema = Type.Object(
   {
     score: Type.Integer({ minimum: 0, maximum: 100 }),
     band: Type.Union([Type.Literal('decline'), Type.Literal('refer'), Type.Literal('fast_track')]),
@@ -89,7 +88,7 @@ export const SubmissionSchema = Type.Object(
   { $id: 'Submission', description: 'An application for insurance, as received and triaged.' },
 );
 
-export const DaFlagSchema = Type.Object(
+const DaFlagSchema = Type.Object(
   {
     code: Type.String(),
     message: Type.String(),

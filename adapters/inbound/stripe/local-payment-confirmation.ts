@@ -5,7 +5,7 @@ import type { Clock } from '../../../ports/shared/clock.port.ts';
 import { stripeSignatureHeader } from './stripe-signature.verifier.ts';
 
 /** A gateway that can play the payer confirming a test card (the local gateway). */
-export interface TestCardPayer {
+interface TestCardPayer {
   succeed(intentId: string): Promise<{ id: string; amount: number; currency: string; latestCharge: string | null }>;
 }
 

@@ -5,7 +5,7 @@ import type { FileContent, FileStorage, StoredFile } from '../../../ports/docume
 import type { Collection, CollectionStore, StoredDocument } from '../../../ports/shared/persistence/collection-store.port.ts';
 
 /** Raw bytes per chunk document: well under MongoDB's 16 MiB document limit once base64-encoded. */
-export const FILE_CHUNK_BYTES = 255 * 1024;
+const FILE_CHUNK_BYTES = 255 * 1024;
 
 interface StoredFileHead extends StoredDocument {
   readonly contentType: string;

@@ -3,9 +3,9 @@ import type { Collection, Filter, StoredDocument } from '../../../ports/shared/p
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type Page, type PageRequest } from '../../../ports/shared/persistence/page.ts';
 
 /** Cursors are opaque to clients: the last id seen, wrapped so that clients do not build them. */
-export const encodeCursor = (lastId: string): string => Buffer.from(JSON.stringify({ after: lastId })).toString('base64url');
+const encodeCursor = (lastId: string): string => Buffer.from(JSON.stringify({ after: lastId })).toString('base64url');
 
-export const decodeCursor = (cursor: string): string => {
+const decodeCursor = (cursor: string): string => {
   try {
     const parsed: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
     if (parsed && typeof parsed === 'object' && typeof (parsed as { after?: unknown }).after === 'string') {

@@ -2,7 +2,7 @@ import type { Collection, CollectionStore, IndexSpec } from '../../../ports/shar
 import { fromDocument, toDocument, type DocumentOf } from './document-mapping.ts';
 
 /** What every mailed one-time code keeps: its hash, the wrong tries so far and its end. */
-export interface OneTimeCode {
+interface OneTimeCode {
   readonly id: string;
   readonly codeHash: string;
   readonly attempts: number;

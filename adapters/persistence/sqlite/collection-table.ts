@@ -8,7 +8,7 @@ import { quoted, type Statements } from './statements.ts';
 import { TableReads } from './table-reads.ts';
 
 /** What the catalog remembers of a collection between starts. */
-export interface SavedSchema {
+interface SavedSchema {
   readonly opaqueFields: ReadonlySet<string>;
   readonly indexes: readonly IndexSpec[];
 }

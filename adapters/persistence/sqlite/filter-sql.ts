@@ -13,7 +13,7 @@ export interface SqlFilter {
 }
 
 /** The quoted column holding a field's index key, or null when SQL cannot answer for the field. */
-export type ColumnOf = (field: string) => string | null;
+type ColumnOf = (field: string) => string | null;
 
 const RANGE_OPERATORS: Record<string, string> = { $gt: '>', $gte: '>=', $lt: '<', $lte: '<=' };
 

@@ -9,7 +9,7 @@ export const IMPORTED_JOURNAL_FILE = `${JOURNAL_FILE}.imported`;
 export class JournalCorruptError extends Error {}
 
 /** What the import needs of the store: tables and one transaction around the whole load. */
-export interface ImportTarget {
+interface ImportTarget {
   table(name: string, volatile: boolean): { delete(id: string): void; insert(document: StoredDocument): void };
   transaction(work: () => void): void;
   meta(key: string): string | null;

@@ -15,7 +15,7 @@ interface PartialColumn {
   readonly applies: (document: StoredDocument) => boolean;
 }
 
-export interface TtlRule {
+interface TtlRule {
   readonly column: string;
   readonly seconds: number;
 }

@@ -1,7 +1,7 @@
 import type { DatabaseSync } from 'node:sqlite';
 
 /** Commits between two refreshes of the statistics; each refresh costs well under a millisecond when nothing is stale. */
-export const COMMITS_BETWEEN_REFRESHES = 1_000;
+const COMMITS_BETWEEN_REFRESHES = 1_000;
 
 /**
  * Keeps the statistics SQLite's query planner chooses indexes by (`sqlite_stat1`).

@@ -14,7 +14,7 @@ import { PlannerStatistics } from './planner-statistics.ts';
 import { WalSync } from './wal-sync.ts';
 import { WriteBatch } from './write-batch.ts';
 
-export interface SqliteStoreOptions {
+interface SqliteStoreOptions {
   /** The data directory; the database is `store/store.db` under it. Omitted, the store lives in memory. */
   readonly dir?: string;
   readonly ttlSweepMs?: number;

@@ -9,7 +9,7 @@ import { requestExample, responseExample } from './examples.ts';
 import { outboundWebhooks } from './outbound-webhooks.ts';
 import { TAG_DESCRIPTIONS } from './tag-descriptions.ts';
 
-export interface OpenApiInputs {
+interface OpenApiInputs {
   readonly apiRoutes: readonly RouteDefinition[];
   readonly authServiceRoutes: readonly RouteDefinition[];
   readonly apiBaseUrl: string;
