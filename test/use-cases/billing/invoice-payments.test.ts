@@ -1,10 +1,8 @@
 import test from 'ava';
 import { cents } from '../../../core/shared/money.ts';
 import { BILLING } from '../../../bootstrap/billing.tokens.ts';
-import { POLICY } from '../../../bootstrap/policy.tokens.ts';
 import { PRODUCERS } from '../../../bootstrap/producers.tokens.ts';
-import { UNDERWRITING } from '../../../bootstrap/underwriting.tokens.ts';
-import { MACHINE, useCaseWorld, type UseCaseWorld } from '../../support/use-cases.ts';
+import { aBoundPolicy, installmentsOf, MACHINE, useCaseWorld, type UseCaseWorld } from '../../support/use-cases.ts';
 import { rejectionCodeOf } from '../../support/error-codes.ts';
 import { aRisk } from '../../support/mothers.ts';
 
@@ -12,11 +10,9 @@ const ORG = 'org_pay';
 const RISK = aRisk({ insuredName: 'Settle Co' });
 
 const firstInvoice = async (world: UseCaseWorld, producerId: string | null = null) => {
-  const submission = await (await world.resolve(UNDERWRITING.Submissions)).create(MACHINE, ORG, { ...RISK, ...(producerId ? { producerId } : {}) }, 'json');
-  await (await world.resolve(UNDERWRITING.Quoting)).quote(ORG, submission.id);
-  const policy = await (await world.resolve(POLICY.Binding)).bind(MACHINE, ORG, submission.id, 'TWO_PAY');
-  const invoices = (await (await world.resolve(BILLING.InvoiceRepository)).list(ORG, { policyId: policy.id }, { limit: 10 })).data;
-  return invoices.find((invoice) => invoice.invoiceNumber.endsWith('-01'))!;
+  const { policy } = await aBoundPolicy(world, ORG, { risk: { ...RISK, ...(producerId ? { producerId } : {}) }, plan: 'TWO_PAY' });
+  const [first] = await installmentsOf(world, ORG, policy.id);
+  return first!;
 };
 
 test('a manual payment counts once per reference, never overpays, and a paid invoice cannot be voided', async (t) => {

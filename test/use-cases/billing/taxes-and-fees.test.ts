@@ -3,12 +3,11 @@ import { FixtureReferenceData } from '../../../adapters/reference-data/fixture-r
 import { BILLING } from '../../../bootstrap/billing.tokens.ts';
 import { POLICY } from '../../../bootstrap/policy.tokens.ts';
 import { PRODUCERS } from '../../../bootstrap/producers.tokens.ts';
-import { UNDERWRITING } from '../../../bootstrap/underwriting.tokens.ts';
 import type { LedgerEntry } from '../../../core/billing/ledger.ts';
 import type { DaProgram } from '../../../core/underwriting/delegated-authority.ts';
 import { cents } from '../../../core/shared/money.ts';
 import { aRisk } from '../../support/mothers.ts';
-import { MACHINE, useCaseWorld, type UseCaseWorld } from '../../support/use-cases.ts';
+import { aBoundPolicy, MACHINE, useCaseWorld, type UseCaseWorld } from '../../support/use-cases.ts';
 
 const ORG = 'org_es';
 
@@ -22,12 +21,7 @@ class SurplusLinesReference extends FixtureReferenceData {
 /** GL, NAICS 541511, NY, revenue $4M, limit $1M, 2027: 4,000 x 0.80 x 1.20 = $3,840 a year. */
 const RISK = aRisk({ insuredName: 'Empire Surplus Co', state: 'NY' });
 
-const bound = async (world: UseCaseWorld, producerId?: string) => {
-  const submission = await (await world.resolve(UNDERWRITING.Submissions)).create(MACHINE, ORG, { ...RISK, ...(producerId ? { producerId } : {}) }, 'json');
-  const quote = await (await world.resolve(UNDERWRITING.Quoting)).quote(ORG, submission.id);
-  const policy = await (await world.resolve(POLICY.Binding)).bind(MACHINE, ORG, submission.id, 'QUARTERLY');
-  return { quote, policy };
-};
+const bound = (world: UseCaseWorld, producerId?: string) => aBoundPolicy(world, ORG, { risk: { ...RISK, ...(producerId ? { producerId } : {}) } });
 
 const invoicesOf = async (world: UseCaseWorld, policyId: string) =>
   (await (await world.resolve(BILLING.InvoiceRepository)).list(ORG, { policyId }, { limit: 20 })).data.sort((a, b) =>
