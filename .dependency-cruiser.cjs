@@ -1,10 +1,29 @@
 /**
- * The layer rules of ARCHITECTURE.md, checked in `npm test` (`npm run deps`): core imports only
- * core; ports only core and ports; adapters and jobs never bootstrap; adapter families do not
- * import each other; no import cycles; no file nothing uses.
+ * The layer rules of docs/architecture.md, checked in `npm test` (`npm run deps`): core imports
+ * only core; ports only core and ports; adapters and jobs never bootstrap; adapter families do not
+ * import each other; each context imports only itself, `shared` and the upstream contexts it
+ * declares (`.dependency-cruiser.contexts.cjs`), through their domain model, declared ports and views; no import cycles; no file
+ * nothing uses.
  */
+
+const { UPSTREAM } = require('./.dependency-cruiser.contexts.cjs');
+
+const CONTEXT_TREES = '(?:core|ports|adapters/http|adapters/persistence|jobs)';
+
+const upstreamRules = Object.entries(UPSTREAM).map(([context, upstream]) => ({
+  name: 'declared-upstreams',
+  severity: 'error',
+  comment: `${context} imports only itself, shared and its declared upstreams (${upstream.join(', ') || 'none'}); see .dependency-cruiser.contexts.cjs.`,
+  from: { path: `^${CONTEXT_TREES}/${context}/` },
+  to: {
+    path: `^${CONTEXT_TREES}/[^/]+/`,
+    pathNot: [`^${CONTEXT_TREES}/(?:${[context, 'shared', ...upstream].join('|')})/`, '^adapters/persistence/(?:mongo|sqlite)/'],
+  },
+}));
+
 module.exports = {
   forbidden: [
+    ...upstreamRules,
     { name: 'no-circular', severity: 'error', comment: 'An import cycle.', from: {}, to: { circular: true } },
     {
       name: 'no-orphans',

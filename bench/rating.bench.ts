@@ -2,7 +2,7 @@
 import { FixtureReferenceData } from '../adapters/reference-data/fixture-reference-data.ts';
 import { cents } from '../core/shared/money.ts';
 import { rateOnVersion } from '../core/underwriting/rate-manual.ts';
-import { LINES_OF_BUSINESS, US_STATES } from '../core/underwriting/reference-data.ts';
+import { LINES_OF_BUSINESS, US_STATES } from '../core/shared/reference-data.ts';
 import type { CompleteRisk } from '../core/underwriting/submission.ts';
 
 const data = new FixtureReferenceData();

@@ -64,7 +64,7 @@ export const billingModule = (config: AppConfig, logger: Logger): ContextModule 
       BILLING.PremiumBooks,
       {
         ...money,
-        policies: POLICY.PolicyRepository,
+        policies: POLICY.BilledPolicies,
         commissions: BILLING.CommissionRepository,
         ledger: BILLING.LedgerRepository,
         reference: UNDERWRITING.ReferenceData,
@@ -77,7 +77,7 @@ export const billingModule = (config: AppConfig, logger: Logger): ContextModule 
     );
     wire.factory(
       BILLING.PaymentBookkeeping,
-      { ...money, policies: POLICY.PolicyRepository, books: BILLING.PremiumBooks, documents: DOCUMENTS.DocumentLibrary, steps: BILLING.FinancialSteps },
+      { ...money, policies: POLICY.BilledPolicies, books: BILLING.PremiumBooks, documents: DOCUMENTS.DocumentLibrary, steps: BILLING.FinancialSteps },
       (deps) => new PaymentBookkeeping(deps),
     );
     wire.factory(

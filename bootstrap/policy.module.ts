@@ -4,6 +4,7 @@ import { policyRoutes } from '../adapters/http/policy/policies.routes.ts';
 import { PolicyTransactionStoreRepository } from '../adapters/persistence/policy/policy-transaction.store-repository.ts';
 import { PolicyStoreRepository } from '../adapters/persistence/policy/policy.store-repository.ts';
 import { Certificates } from '../ports/policy/certificates.use-case.ts';
+import { BilledPolicies } from '../ports/policy/billed-policies.use-case.ts';
 import { Binding } from '../ports/policy/binding.use-case.ts';
 import { PolicyLifecycle } from '../ports/policy/policy-lifecycle.use-case.ts';
 import { PolicyPremium } from '../ports/policy/policy-premium.use-case.ts';
@@ -40,6 +41,7 @@ export const policyModule = (config: AppConfig): ContextModule => ({
   bindings: bindings((wire) => {
     wire.factory(POLICY.PolicyRepository, { store: PLATFORM.Store }, ({ store }) => PolicyStoreRepository.create(store));
     wire.factory(POLICY.PolicyTransactionRepository, { store: PLATFORM.Store }, ({ store }) => PolicyTransactionStoreRepository.create(store));
+    wire.factory(POLICY.BilledPolicies, { policies: POLICY.PolicyRepository }, ({ policies }) => new BilledPolicies(policies));
     wire.factory(
       POLICY.Binding,
       { ...ISSUANCE, submissions: UNDERWRITING.SubmissionRepository, quotes: UNDERWRITING.QuoteRepository, approvals: REFERRALS.ReferralApprovals },

@@ -1,4 +1,5 @@
 import type { Binding } from '../ports/policy/binding.use-case.ts';
+import type { PolicyLookup } from '../ports/billing/premium-books.use-case.ts';
 import type { Certificates } from '../ports/policy/certificates.use-case.ts';
 import type { PolicyLifecycle } from '../ports/policy/policy-lifecycle.use-case.ts';
 import type { PolicyPremium } from '../ports/policy/policy-premium.use-case.ts';
@@ -13,4 +14,6 @@ export const POLICY = {
   PolicyLifecycle: token<PolicyLifecycle>('PolicyLifecycle'),
   PolicyPremium: token<PolicyPremium>('PolicyPremium'),
   Certificates: token<Certificates>('Certificates'),
+  /** The policies as billing reads them. */
+  BilledPolicies: token<PolicyLookup>('BilledPolicies'),
 } as const;

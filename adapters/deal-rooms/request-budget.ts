@@ -1,4 +1,4 @@
-import { credentialSubject, type CredentialRef } from '../../core/identity/principal.ts';
+import { credentialSubject, type CredentialRef } from '../../core/shared/access/principal.ts';
 import type { MessageBudget } from '../../ports/deal-rooms/deal-room.ports.ts';
 import type { RateLimiter } from '../../ports/rate-limit/rate-limiter.use-case.ts';
 import type { OrganizationRepository } from '../../ports/tenancy/organization.repository.ts';

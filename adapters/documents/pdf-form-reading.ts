@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { ParseSpeeds, PDFCheckBox, PDFDocument, PDFDropdown, PDFName, PDFRadioGroup, PDFRef, PDFTextField, type PDFField } from 'pdf-lib';
-import type { FormField } from '../../core/underwriting/acord-forms.ts';
+import type { FormField } from '../../core/documents/form-fields.ts';
 
 /**
  * Reads an AcroForm in a worker thread of the PDF pool: pdf-lib parses synchronously and its cost

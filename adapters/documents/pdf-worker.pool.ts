@@ -2,7 +2,7 @@ import type { CertificateOfInsurance, Mcs90Endorsement } from '../../core/docume
 import type { DocumentClass } from '../../core/documents/document-classification.ts';
 import type { ExtractedFields } from '../../core/documents/field-extraction.ts';
 import { DomainError } from '../../core/shared/domain-error.ts';
-import type { FormFields } from '../../core/underwriting/acord125.ts';
+import type { FormFields } from '../../core/documents/form-fields.ts';
 import type { ClassifiedDocument, DocumentContent } from '../../ports/documents/document-analysis.port.ts';
 import type { PdfWorkers } from '../../ports/documents/pdf-workers.port.ts';
 import type { StagedFile } from '../../ports/documents/staged-file.port.ts';

@@ -9,7 +9,8 @@ import { readForm, readFormBytes, type FormReadResult, type FormReadTask } from 
 import { readFileSync } from 'node:fs';
 import type { CertificateOfInsurance, Mcs90Endorsement } from '../../core/documents/certificate.ts';
 import { classify, featuresOf, type ClassifierModel, type DocumentClass } from '../../core/documents/document-classification.ts';
-import { extractFields, type ExtractedFields } from '../../core/documents/field-extraction.ts';
+import type { ExtractedFields } from '../../core/documents/field-extraction.ts';
+import { extractFields } from './extracted-fields.ts';
 import { leafName } from '../../core/underwriting/acord125.ts';
 import type { ClassifiedDocument, DocumentContent } from '../../ports/documents/document-analysis.port.ts';
 import { CLASSIFIER_MODEL_PATH } from './classifier-model.ts';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ComplianceCalendar, RenewalRule } from '../../core/compliance/deadlines.ts';
 import { isCalendarDate } from '../../core/shared/calendar-date.ts';
-import { US_STATES } from '../../core/underwriting/reference-data.ts';
+import { US_STATES } from '../../core/shared/reference-data.ts';
 
 /** MM-DD of some year (02-29 of a leap one). */
 const monthDay = (value: unknown): boolean => typeof value === 'string' && /^\d\d-\d\d$/.test(value) && isCalendarDate(`2028-${value}`);

@@ -1,11 +1,11 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { validateSchedule, type CommissionSchedule } from '../../core/billing/commission.ts';
+import { validateSchedule } from '../../core/billing/commission.ts';
+import type { CommissionSchedule, ShortRateTable } from '../../core/underwriting/commission-and-short-rate.ts';
 import type { SurplusLinesRates, SurplusLinesTaxTable } from '../../core/underwriting/charge-terms.ts';
-import type { ShortRateTable } from '../../core/policy/premium.ts';
 import type { DaProgram } from '../../core/underwriting/delegated-authority.ts';
 import { validRateManual, type RateManual, type RateManualVersion } from '../../core/underwriting/rate-manual.ts';
-import { LINES_OF_BUSINESS, US_STATES } from '../../core/underwriting/reference-data.ts';
+import { LINES_OF_BUSINESS, US_STATES } from '../../core/shared/reference-data.ts';
 import type { AppetiteGuide } from '../../core/underwriting/triage.ts';
 import { cents } from '../../core/shared/money.ts';
 import type { UnderwritingReferenceData } from '../../ports/underwriting/reference-data.port.ts';

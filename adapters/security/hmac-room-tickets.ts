@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { CredentialRef } from '../../core/identity/principal.ts';
+import type { CredentialRef } from '../../core/shared/access/principal.ts';
 import type { RoomTicket, RoomTickets } from '../../ports/deal-rooms/deal-room.ports.ts';
 
 /** Longer than any ticket this class issues: anything longer is refused before it is parsed. */

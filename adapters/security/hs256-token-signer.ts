@@ -1,5 +1,5 @@
 import { createHmac, createSecretKey, timingSafeEqual, type KeyObject } from 'node:crypto';
-import { isRole } from '../../core/identity/roles.ts';
+import { isRole } from '../../core/shared/access/roles.ts';
 import { claimsTimeProblem, type ServiceClaims } from '../../core/identity/service-claims.ts';
 import { DomainError } from '../../core/shared/domain-error.ts';
 import type { TokenSigner } from '../../ports/identity/credential-crypto.port.ts';

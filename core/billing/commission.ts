@@ -1,16 +1,6 @@
-import type { LineOfBusiness } from '../underwriting/reference-data.ts';
+import type { LineOfBusiness } from '../shared/reference-data.ts';
 import { allocate, type Cents } from '../shared/money.ts';
-
-/** Rates in basis points of gross premium. */
-export interface CommissionRates {
-  readonly agentRateBps: number;
-  readonly mgaRateBps: number;
-}
-
-export interface CommissionSchedule {
-  readonly tiers: Readonly<Record<string, CommissionRates>>;
-  readonly linesOfBusiness: Readonly<Record<LineOfBusiness, string>>;
-}
+import type { CommissionRates, CommissionSchedule } from '../underwriting/commission-and-short-rate.ts';
 
 export interface CommissionSplit {
   readonly grossPremium: Cents;

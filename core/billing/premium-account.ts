@@ -1,4 +1,5 @@
-import { splitPremium, type CommissionRates, type CommissionSplit } from './commission.ts';
+import type { CommissionRates } from '../underwriting/commission-and-short-rate.ts';
+import { splitPremium, type CommissionSplit } from './commission.ts';
 import { assertBalanced, signedLine, type FiduciarySplit, type LedgerLine } from './ledger.ts';
 import { CHARGE_KINDS, NO_CHARGES, type PolicyCharges, type PremiumPosition } from './premium-position.ts';
 import { allocate, cents, type Cents } from '../shared/money.ts';

@@ -1,4 +1,4 @@
-import type { Principal } from '../identity/principal.ts';
+import type { Principal } from '../shared/access/principal.ts';
 import { DomainError } from '../shared/domain-error.ts';
 import { centsToDollars, cents, type Cents } from '../shared/money.ts';
 

@@ -6,7 +6,7 @@
 import { compareDates, type CalendarDate } from '../shared/calendar-date.ts';
 import { DomainError, validationFailed } from '../shared/domain-error.ts';
 import { formatDollars, type Cents } from '../shared/money.ts';
-import type { LineOfBusiness } from '../underwriting/reference-data.ts';
+import type { LineOfBusiness } from '../shared/reference-data.ts';
 
 export interface PostalAddress {
   readonly line1: string;

@@ -1,10 +1,9 @@
 /**
- * Fields read from a classified document: ACORD 125 applications from their form, loss runs'
- * totals and certificates' policy number and dates from their text. Money in dollars (this is
- * what the API returns as `extracted`). Runs in worker threads over bounded text.
+ * Fields read from a classified document's text: loss runs' totals and certificates' policy
+ * number and dates (ACORD 125 applications are read from their form, in
+ * `adapters/documents/extracted-fields.ts`). Money in dollars (this is what the API returns as
+ * `extracted`). Runs in worker threads over bounded text.
  */
-import { fromAcord125, type FormFields } from '../underwriting/acord125.ts';
-import type { DocumentClass } from './document-classification.ts';
 
 export type ExtractedFields = Readonly<Record<string, string | number>>;
 
@@ -42,18 +41,4 @@ export const certificateFields = (text: string): ExtractedFields => {
   const found = /([A-Z][A-Z0-9]{0,9}-[A-Z0-9-]{2,30}[0-9])\s+(\d{2}\/\d{2}\/\d{4})\s+(\d{2}\/\d{2}\/\d{4})/.exec(after);
   if (!found) return {};
   return { policyNumber: found[1] as string, effectiveDate: isoDate(found[2] as string), expirationDate: isoDate(found[3] as string) };
-};
-
-/** Fields of the types that have them; none for the others. */
-export const extractFields = (type: DocumentClass, text: string, form: FormFields): ExtractedFields | null => {
-  switch (type) {
-    case 'acord_125':
-      return form.length > 0 ? fromAcord125(form).extraction.fields : null;
-    case 'loss_run':
-      return lossRunTotals(text);
-    case 'acord_25_coi':
-      return certificateFields(text);
-    default:
-      return null;
-  }
 };

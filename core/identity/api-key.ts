@@ -1,6 +1,6 @@
 import type { Environment } from '../tenancy/organization.ts';
-import { API_KEY_SCOPES, type Permission } from './permissions.ts';
-import { roleAllows, type Role } from './roles.ts';
+import { API_KEY_SCOPES, type Permission } from '../shared/access/permissions.ts';
+import { roleAllows, type Role } from '../shared/access/roles.ts';
 
 export interface ApiKey {
   readonly id: string;

@@ -2,7 +2,7 @@
  * Enterprise single sign-on (OpenID Connect): who may come in, as what, and where
  * they may be sent back to.
  */
-import type { Role } from './roles.ts';
+import type { Role } from '../shared/access/roles.ts';
 
 /** Time between leaving for the identity provider and coming back. */
 export const ENTERPRISE_LOGIN_TTL_MS = 10 * 60_000;

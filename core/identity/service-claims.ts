@@ -1,4 +1,4 @@
-import type { Role } from './roles.ts';
+import type { Role } from '../shared/access/roles.ts';
 
 /** Claims of every service JWT (HS256). */
 export interface ServiceClaims {

@@ -4,7 +4,7 @@
  * with its own key, so a cookie of one app is worthless to another, and lets in only the roles
  * it serves.
  */
-import type { Role } from './roles.ts';
+import type { Role } from '../shared/access/roles.ts';
 
 export const SIGN_IN_APP_NAMES = ['admin', 'finance', 'compliance', 'carrier', 'producer', 'uw', 'policyholder'] as const;
 export type SignInAppName = (typeof SIGN_IN_APP_NAMES)[number];

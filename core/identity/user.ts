@@ -1,4 +1,4 @@
-import type { Role } from './roles.ts';
+import type { Role } from '../shared/access/roles.ts';
 
 export interface User {
   readonly id: string;

@@ -1,3 +1,4 @@
+import type { ShortRateTable } from '../underwriting/commission-and-short-rate.ts';
 import { addDays, compareDates, daysBetween, type CalendarDate } from '../shared/calendar-date.ts';
 import { DomainError } from '../shared/domain-error.ts';
 import { cents, type Cents } from '../shared/money.ts';
@@ -125,9 +126,6 @@ const assertInSequence = (term: PremiumTerm, effectiveDate: CalendarDate): void 
     );
   }
 };
-
-/** Percent of the annual premium kept by days in force, from a short-rate table: `[lastDay, percent]` steps over 365 days. */
-export type ShortRateTable = readonly (readonly [number, number])[];
 
 export const shortRatePercent = (table: ShortRateTable, daysInForce: number, daysInTerm: number): number => {
   if (daysInForce <= 0) return 0;

@@ -1,6 +1,6 @@
 import type { CalendarDate } from '../shared/calendar-date.ts';
 import { lifecycle } from '../shared/lifecycle.ts';
-import type { LineOfBusiness } from '../underwriting/reference-data.ts';
+import type { LineOfBusiness } from '../shared/reference-data.ts';
 
 const PRODUCER_STATUSES = ['pending', 'active', 'suspended'] as const;
 export type ProducerStatus = (typeof PRODUCER_STATUSES)[number];

@@ -4,14 +4,7 @@
  * read from the form it belongs to, and pages of forms this intake does not read are set aside.
  */
 
-/** A field of a filled PDF form: its name as the file has it, its value, and the page its widget is on (1-based; null when unknown). */
-export interface FormField {
-  readonly name: string;
-  readonly value: string | boolean;
-  readonly page: number | null;
-}
-
-export type FormFields = readonly FormField[];
+import type { FormField, FormFields } from '../documents/form-fields.ts';
 
 /** The forms this intake recognizes. */
 export type AcordForm = 'ACORD 125' | 'ACORD 126' | 'ACORD 25';

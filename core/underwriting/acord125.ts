@@ -1,10 +1,11 @@
 import { isCalendarDate } from '../shared/calendar-date.ts';
 import { cents, type Cents, centsToDollars, dollarsToCents } from '../shared/money.ts';
-import { isChecked, readPacket, type AcordForm, type FormField, type FormFields, type FoundForm } from './acord-forms.ts';
-import { naicsSector, US_STATES, type LineOfBusiness } from './reference-data.ts';
+import type { FormField, FormFields } from '../documents/form-fields.ts';
+import { isChecked, readPacket, type AcordForm, type FoundForm } from './acord-forms.ts';
+import { naicsSector, US_STATES, type LineOfBusiness } from '../shared/reference-data.ts';
 import { REQUIRED_RISK_FIELDS, type RiskDetails } from './submission.ts';
 
-export { leafName, type FormField, type FormFields } from './acord-forms.ts';
+export { leafName } from './acord-forms.ts';
 
 /** Where a value was read: the field's name as the file has it, its form and its page. */
 interface FieldSource {

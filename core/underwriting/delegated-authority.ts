@@ -1,5 +1,5 @@
 import { cents, type Cents, centsToDollars } from '../shared/money.ts';
-import type { LineOfBusiness } from './reference-data.ts';
+import type { LineOfBusiness } from '../shared/reference-data.ts';
 import type { CompleteRisk } from './submission.ts';
 
 /** What an MGA may bind without referring to the carrier. Amounts in cents. */

@@ -1,7 +1,7 @@
 import { compareDates, type CalendarDate } from '../shared/calendar-date.ts';
 import { validationFailed } from '../shared/domain-error.ts';
 import { rate, type RateTable, type Rating } from './rating.ts';
-import { LINES_OF_BUSINESS, type LineOfBusiness } from './reference-data.ts';
+import { LINES_OF_BUSINESS, type LineOfBusiness } from '../shared/reference-data.ts';
 import type { CompleteRisk } from './submission.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { validationFailed } from '../shared/domain-error.ts';
 import { cents, type Cents, centsToDollars, roundToCents } from '../shared/money.ts';
-import { naicsSector, type LineOfBusiness } from './reference-data.ts';
+import { naicsSector, type LineOfBusiness } from '../shared/reference-data.ts';
 import type { CompleteRisk } from './submission.ts';
 
 /** One line of business's manual: how exposure is measured and the factors applied to it. */

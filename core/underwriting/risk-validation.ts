@@ -1,6 +1,6 @@
 import { assertCalendarDate } from '../shared/calendar-date.ts';
 import { validationFailed } from '../shared/domain-error.ts';
-import { naicsSector, US_STATES } from './reference-data.ts';
+import { naicsSector, US_STATES } from '../shared/reference-data.ts';
 import type { PriorLoss, RiskDetails } from './submission.ts';
 
 /** Checks the values a schema cannot: real dates, known states, NAICS codes of a rated sector, positive money. */

@@ -1,6 +1,6 @@
 import type { CalendarDate } from '../shared/calendar-date.ts';
 import type { Cents } from '../shared/money.ts';
-import type { LineOfBusiness } from './reference-data.ts';
+import type { LineOfBusiness } from '../shared/reference-data.ts';
 
 export interface PriorLoss {
   readonly date: CalendarDate;

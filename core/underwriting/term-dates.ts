@@ -1,4 +1,4 @@
-import type { Principal } from '../identity/principal.ts';
+import type { Principal } from '../shared/access/principal.ts';
 import { addDays, addMonths, compareDates, type CalendarDate } from '../shared/calendar-date.ts';
 import { DomainError } from '../shared/domain-error.ts';
 

@@ -1,5 +1,5 @@
 import { daysBetween, type CalendarDate } from '../shared/calendar-date.ts';
-import { naicsSector } from './reference-data.ts';
+import { naicsSector } from '../shared/reference-data.ts';
 import { missingRiskFields, type PriorLoss, type RiskDetails } from './risk.ts';
 
 export type TriageBand = 'decline' | 'refer' | 'fast_track';

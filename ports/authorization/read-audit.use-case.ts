@@ -1,4 +1,4 @@
-import type { Principal } from '../../core/identity/principal.ts';
+import type { Principal } from '../../core/shared/access/principal.ts';
 import type { AuditTrail } from '../audit/audit-trail.use-case.ts';
 
 /** A read an auditor made: the route, and the record it named when it named one. */

@@ -1,6 +1,6 @@
 import { parseObject, type RelationshipTuple } from '../../core/authorization/relationship-tuple.ts';
-import { actsAcrossOrganizations, type Principal } from '../../core/identity/principal.ts';
-import type { Role } from '../../core/identity/roles.ts';
+import { actsAcrossOrganizations, type Principal } from '../../core/shared/access/principal.ts';
+import type { Role } from '../../core/shared/access/roles.ts';
 import { DomainError, notFound } from '../../core/shared/domain-error.ts';
 import type { AuthorizationGraph } from './authorization-graph.port.ts';
 

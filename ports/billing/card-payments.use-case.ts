@@ -5,7 +5,7 @@ import { isProcessorPayment, refundSourceFor, type Payment } from '../../core/bi
 import { domainEvent } from '../../core/shared/events/domain-event.ts';
 import { DomainError, notFound } from '../../core/shared/domain-error.ts';
 import { cents, type Cents, centsToDollars, formatDollars } from '../../core/shared/money.ts';
-import type { Principal } from '../../core/identity/principal.ts';
+import type { Principal } from '../../core/shared/access/principal.ts';
 import type { AuditTrail } from '../audit/audit-trail.use-case.ts';
 import type { Clock } from '../shared/clock.port.ts';
 import type { IdGenerator } from '../shared/id-generator.port.ts';

@@ -1,7 +1,7 @@
 import { creditApplications, creditLeft, isSettled, payoutSources, type Allocation } from '../../core/billing/credit.ts';
 import type { CreditStep, Invoice } from '../../core/billing/invoice.ts';
 import type { Payment, PaymentMethod } from '../../core/billing/payment.ts';
-import type { Principal } from '../../core/identity/principal.ts';
+import type { Principal } from '../../core/shared/access/principal.ts';
 import { notFound, writeUnlessDuplicate } from '../../core/shared/domain-error.ts';
 import { cents, type Cents } from '../../core/shared/money.ts';
 import type { AuditTrail } from '../audit/audit-trail.use-case.ts';

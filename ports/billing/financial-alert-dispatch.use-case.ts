@@ -1,4 +1,4 @@
-import type { Role } from '../../core/identity/roles.ts';
+import type { Role } from '../../core/shared/access/roles.ts';
 import { escapeHtml } from '../../core/shared/html.ts';
 import { formatDollars } from '../../core/shared/money.ts';
 import type { UserRepository } from '../identity/user.repository.ts';

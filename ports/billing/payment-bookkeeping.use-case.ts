@@ -3,11 +3,10 @@ import type { Invoice } from '../../core/billing/invoice.ts';
 import type { LedgerEntry } from '../../core/billing/ledger.ts';
 import type { Payment } from '../../core/billing/payment.ts';
 import { receiptPath, renderReceipt } from '../../core/billing/receipt.ts';
-import type { Policy } from '../../core/policy/policy.ts';
 import type { DocumentLibrary } from '../documents/document-library.use-case.ts';
 import type { FinancialSteps } from './financial-steps.ts';
 import type { InvoiceRepository, PaymentRepository } from './invoice.repository.ts';
-import type { PolicyLookup, PremiumBooks } from './premium-books.use-case.ts';
+import type { BilledPolicy, PolicyLookup, PremiumBooks } from './premium-books.use-case.ts';
 
 export interface PaymentBookkeepingDeps {
   readonly invoices: InvoiceRepository;
@@ -55,7 +54,7 @@ export class PaymentBookkeeping {
     await this.deps.books.sync(orgId, invoice.policyId, { invoiceId, reference, description: `Refund ${reference} on invoice ${invoice.invoiceNumber}` });
   }
 
-  private async storeReceipt(invoice: Invoice, payment: Payment, policy: Policy | null): Promise<string> {
+  private async storeReceipt(invoice: Invoice, payment: Payment, policy: BilledPolicy | null): Promise<string> {
     const html = renderReceipt({ invoice, payment, policyNumber: policy?.policyNumber ?? null });
     const storageKey = receiptPath(invoice.orgId, invoice.invoiceNumber, payment.receivedAt);
     const document = await this.deps.documents.store(invoice.orgId, {

@@ -1,10 +1,10 @@
+import type { PolicyCharges } from '../../core/billing/premium-position.ts';
+import type { LineOfBusiness } from '../../core/shared/reference-data.ts';
 import { policyRates, type Commission } from '../../core/billing/commission.ts';
 import type { LedgerEntry } from '../../core/billing/ledger.ts';
 import { isCash } from '../../core/billing/payment.ts';
 import { positionChange, positionOf, samePosition } from '../../core/billing/premium-account.ts';
 import { EMPTY_POSITION } from '../../core/billing/premium-position.ts';
-import { chargesOwed } from '../../core/policy/policy-charges.ts';
-import { premiumTermOf, type Policy } from '../../core/policy/policy.ts';
 import { writeUnlessDuplicate } from '../../core/shared/domain-error.ts';
 import { cents } from '../../core/shared/money.ts';
 import type { Clock } from '../shared/clock.port.ts';
@@ -16,9 +16,19 @@ import type { FinancialSteps } from './financial-steps.ts';
 import { policyPayments, type InvoiceRepository, type PaymentRepository } from './invoice.repository.ts';
 import { KeyedTurns } from '../shared/keyed-turns.ts';
 
-/** What keeping a policy's books needs to know of it (its charges, producer, line), by id within an organization. */
+/** What billing knows of a policy: who sold it, its line, and what it owes by kind from its premium history. */
+export interface BilledPolicy {
+  readonly id: string;
+  readonly orgId: string;
+  readonly policyNumber: string;
+  readonly producerId: string | null;
+  readonly lineOfBusiness: LineOfBusiness;
+  readonly owed: PolicyCharges;
+}
+
+/** The policies as billing reads them, by id within an organization (the policy context answers it). */
 export interface PolicyLookup {
-  findById(orgId: string, id: string): Promise<Policy | null>;
+  findById(orgId: string, id: string): Promise<BilledPolicy | null>;
 }
 
 export interface PremiumBooksDeps {
@@ -73,9 +83,9 @@ export class PremiumBooks {
       if (!policy) return { entry: null, commission: null };
       if (latest) await this.deps.steps.run('commission_calculation', context, () => this.commissionOf(policy, latest));
       const from = latest?.position.to ?? EMPTY_POSITION;
-      const to = positionOf(await this.cashHeld(policy), chargesOwed(premiumTermOf(policy)));
+      const to = positionOf(await this.cashHeld(policy), policy.owed);
       if (samePosition(from, to)) return { entry: null, commission: null };
-      const rates = latest?.rates ?? policyRates(this.deps.reference.commissionSchedule(), policy.risk.lineOfBusiness, Boolean(policy.producerId));
+      const rates = latest?.rates ?? policyRates(this.deps.reference.commissionSchedule(), policy.lineOfBusiness, Boolean(policy.producerId));
       const sequence = (latest?.sequence ?? 0) + 1;
       const entry: LedgerEntry = {
         id: this.deps.ids.next('gle'),
@@ -99,13 +109,13 @@ export class PremiumBooks {
   }
 
   /** Every payment and refund of real money on the policy's invoices (credits moved between its invoices are not cash). */
-  private async cashHeld(policy: Policy) {
+  private async cashHeld(policy: BilledPolicy) {
     const { payments } = await policyPayments(this.deps, policy.orgId, policy.id);
     return cents(payments.filter(isCash).reduce((sum, payment) => sum + payment.amount, 0));
   }
 
   /** The producer's commission change of a posting, written once under its key; null when the posting moves no commission. */
-  private async commissionOf(policy: Policy, entry: LedgerEntry): Promise<Commission | null> {
+  private async commissionOf(policy: BilledPolicy, entry: LedgerEntry): Promise<Commission | null> {
     const change = positionChange(entry.position.from, entry.position.to, entry.rates).commission;
     if (!policy.producerId || change.grossPremium === 0) return null;
     const known = await this.deps.commissions.findBySource(entry.orgId, entry.sourceKey);
@@ -118,7 +128,7 @@ export class PremiumBooks {
       invoiceId: entry.invoiceId,
       sourceKey: entry.sourceKey,
       description: entry.description,
-      lineOfBusiness: policy.risk.lineOfBusiness,
+      lineOfBusiness: policy.lineOfBusiness,
       tier: entry.rates.tier,
       rates: { agentRateBps: entry.rates.agentRateBps, mgaRateBps: entry.rates.mgaRateBps },
       ...change,

@@ -1,6 +1,6 @@
 import { safeFileName } from '../../core/documents/file-name.ts';
 import type { StoredDocumentRecord } from '../../core/documents/stored-document.ts';
-import { describeActor, type Principal } from '../../core/identity/principal.ts';
+import { describeActor, type Principal } from '../../core/shared/access/principal.ts';
 import { DomainError } from '../../core/shared/domain-error.ts';
 import type { FeatureFlags } from '../flags/feature-flags.use-case.ts';
 import type { DocumentLibrary, LinkedDocument } from '../documents/document-library.use-case.ts';

@@ -1,6 +1,6 @@
 import { CLAIM_LIFECYCLE, type Claim, type ClaimMove } from '../../core/claims/claim.ts';
 import type { DomainEvent } from '../../core/shared/events/domain-event.ts';
-import { describeActor, type Principal } from '../../core/identity/principal.ts';
+import { describeActor, type Principal } from '../../core/shared/access/principal.ts';
 import { changedMeanwhile, notFound } from '../../core/shared/domain-error.ts';
 import { centsToDollars } from '../../core/shared/money.ts';
 import { assertTransition } from '../../core/shared/lifecycle.ts';

@@ -1,7 +1,7 @@
 import { type Claim, type Settlement } from '../../core/claims/claim.ts';
 import { assertWithinPolicyLimit, DEFAULT_SUPERVISOR_AUTHORITY, mayApprove, offerStatus } from '../../core/claims/settlement-authority.ts';
 import { domainEvent } from '../../core/shared/events/domain-event.ts';
-import { describeActor, type Principal } from '../../core/identity/principal.ts';
+import { describeActor, type Principal } from '../../core/shared/access/principal.ts';
 import { DomainError, notFound, validationFailed } from '../../core/shared/domain-error.ts';
 import { cents, centsToDollars, type Cents } from '../../core/shared/money.ts';
 import { eventOrigin } from '../shared/event-origin.ts';

@@ -1,7 +1,7 @@
 import { assertLossCovered } from '../../core/claims/claim-coverage.ts';
 import { claimNumberFor, incurred, NO_RESERVES, reserveMove, type Claim, type Claimant, type Reserves } from '../../core/claims/claim.ts';
 import { domainEvent } from '../../core/shared/events/domain-event.ts';
-import { describeActor, type Principal } from '../../core/identity/principal.ts';
+import { describeActor, type Principal } from '../../core/shared/access/principal.ts';
 import { compareDates, today, yearOf, type CalendarDate } from '../../core/shared/calendar-date.ts';
 import { notFound, validationFailed } from '../../core/shared/domain-error.ts';
 import { cents, type Cents } from '../../core/shared/money.ts';

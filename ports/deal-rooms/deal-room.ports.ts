@@ -1,5 +1,5 @@
 import type { DealMessage, DealRoom } from '../../core/deal-rooms/deal-room.ts';
-import type { CredentialRef, Principal } from '../../core/identity/principal.ts';
+import type { CredentialRef, Principal } from '../../core/shared/access/principal.ts';
 import type { Page, PageRequest } from '../shared/persistence/page.ts';
 
 export interface DealRoomRepository {

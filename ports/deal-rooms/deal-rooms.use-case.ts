@@ -1,6 +1,6 @@
 import { DEAL_ROOM_LIMITS, isParticipant, participantsOf, type DealMessage, type DealRoom } from '../../core/deal-rooms/deal-room.ts';
-import { authorize } from '../../core/identity/authorization.ts';
-import { credentialRefOf, describeActor, type Principal } from '../../core/identity/principal.ts';
+import { authorize } from '../../core/shared/access/authorization.ts';
+import { credentialRefOf, describeActor, type Principal } from '../../core/shared/access/principal.ts';
 import { DomainError, notFound, validationFailed } from '../../core/shared/domain-error.ts';
 import type { RecordAccess } from '../authorization/record-access.use-case.ts';
 import type { FeatureFlags } from '../flags/feature-flags.use-case.ts';

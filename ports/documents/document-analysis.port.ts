@@ -1,6 +1,6 @@
 import type { Classification, DocumentClass } from '../../core/documents/document-classification.ts';
 import type { ExtractedFields } from '../../core/documents/field-extraction.ts';
-import type { FormFields } from '../../core/underwriting/acord125.ts';
+import type { FormFields } from '../../core/documents/form-fields.ts';
 import type { StagedFile } from './staged-file.port.ts';
 
 /** The text and form of an uploaded document, bounded in size. */

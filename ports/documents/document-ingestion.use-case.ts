@@ -1,7 +1,7 @@
 import { classification, type Classification } from '../../core/documents/document-classification.ts';
 import type { ExtractedFields } from '../../core/documents/field-extraction.ts';
 import { safeFileName } from '../../core/documents/file-name.ts';
-import { describeActor, type Principal } from '../../core/identity/principal.ts';
+import { describeActor, type Principal } from '../../core/shared/access/principal.ts';
 import type { AuditTrail } from '../audit/audit-trail.use-case.ts';
 import type { IdGenerator } from '../shared/id-generator.port.ts';
 import type { DocumentClassifier } from './document-analysis.port.ts';

@@ -1,4 +1,4 @@
-import type { FormFields } from '../../core/underwriting/acord125.ts';
+import type { FormFields } from '../../core/documents/form-fields.ts';
 import type { StagedFile } from './staged-file.port.ts';
 
 /**

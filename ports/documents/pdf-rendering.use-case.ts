@@ -1,6 +1,6 @@
 import { safeFileName } from '../../core/documents/file-name.ts';
 import { invoiceHtml, receiptHtml, type InvoiceTemplateData, type ReceiptTemplateData } from '../../core/documents/html-templates.ts';
-import { describeActor, type Principal } from '../../core/identity/principal.ts';
+import { describeActor, type Principal } from '../../core/shared/access/principal.ts';
 import { DomainError } from '../../core/shared/domain-error.ts';
 import type { AuditTrail } from '../audit/audit-trail.use-case.ts';
 import type { IdGenerator } from '../shared/id-generator.port.ts';

@@ -1,7 +1,7 @@
 import type { Signer, SigningEnvelope } from '../../core/esign/envelope.ts';
 import { notFound } from '../../core/shared/domain-error.ts';
 import type { DocumentLibrary } from '../documents/document-library.use-case.ts';
-import type { Principal } from '../../core/identity/principal.ts';
+import type { Principal } from '../../core/shared/access/principal.ts';
 import type { AuditTrail } from '../audit/audit-trail.use-case.ts';
 import type { Clock } from '../shared/clock.port.ts';
 import type { IdGenerator } from '../shared/id-generator.port.ts';

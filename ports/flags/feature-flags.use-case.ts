@@ -1,6 +1,6 @@
 import type { AccessChanges } from '../shared/access-changes.ts';
 import { checkedFlagValue, featureDisabled, type FeatureKey, type FlagDefinition, type FlagValue } from '../../core/flags/feature-flags.ts';
-import type { Principal } from '../../core/identity/principal.ts';
+import type { Principal } from '../../core/shared/access/principal.ts';
 import { notFound } from '../../core/shared/domain-error.ts';
 import type { AuditTrail } from '../audit/audit-trail.use-case.ts';
 

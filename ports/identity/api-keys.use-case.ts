@@ -1,8 +1,8 @@
 import type { AccessChanges } from '../shared/access-changes.ts';
 import { grantableScopes, viewApiKey, type ApiKey, type ApiKeyView } from '../../core/identity/api-key.ts';
 import { API_KEY_PREFIX } from '../../core/identity/credentials.rules.ts';
-import { API_KEY_SCOPES, type Permission } from '../../core/identity/permissions.ts';
-import { describeActor, type Principal } from '../../core/identity/principal.ts';
+import { API_KEY_SCOPES, type Permission } from '../../core/shared/access/permissions.ts';
+import { describeActor, type Principal } from '../../core/shared/access/principal.ts';
 import { DomainError, notFound, validationFailed } from '../../core/shared/domain-error.ts';
 import type { Environment } from '../../core/tenancy/organization.ts';
 import { mapPage, type Page, type PageRequest } from '../shared/persistence/page.ts';

@@ -6,7 +6,7 @@ import {
   SESSION_TTL_MS,
   assertPasswordAcceptable,
 } from '../../core/identity/credentials.rules.ts';
-import { PLATFORM_ORG } from '../../core/identity/principal.ts';
+import { PLATFORM_ORG } from '../../core/shared/access/principal.ts';
 import { DEMO_SUBJECT_PREFIX, issueClaims } from '../../core/identity/service-claims.ts';
 import { sessionActive, type Session } from '../../core/identity/session.ts';
 import { lockoutKey, signInAllowed, SIGN_IN_WINDOW_MS } from '../../core/identity/sign-in-lockout.rules.ts';

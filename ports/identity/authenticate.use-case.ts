@@ -1,9 +1,9 @@
 import { apiKeyUsable, effectiveScopes, type ApiKey } from '../../core/identity/api-key.ts';
-import type { Role } from '../../core/identity/roles.ts';
+import type { Role } from '../../core/shared/access/roles.ts';
 import { looksLikeApiKey, API_KEY_PREFIX } from '../../core/identity/credentials.rules.ts';
-import type { CredentialRef, Principal } from '../../core/identity/principal.ts';
+import type { CredentialRef, Principal } from '../../core/shared/access/principal.ts';
 import { DEMO_SUBJECT_PREFIX } from '../../core/identity/service-claims.ts';
-import { PLATFORM_ORG } from '../../core/identity/principal.ts';
+import { PLATFORM_ORG } from '../../core/shared/access/principal.ts';
 import { DomainError } from '../../core/shared/domain-error.ts';
 import type { Environment, Organization } from '../../core/tenancy/organization.ts';
 import type { OrganizationRepository } from '../tenancy/organization.repository.ts';

@@ -1,4 +1,4 @@
-import type { Role } from '../../core/identity/roles.ts';
+import type { Role } from '../../core/shared/access/roles.ts';
 import type { User } from '../../core/identity/user.ts';
 import type { Page, PageRequest } from '../shared/persistence/page.ts';
 

@@ -1,7 +1,7 @@
 import type { AccessChanges } from '../shared/access-changes.ts';
 import { assertPasswordAcceptable, normalizeEmail } from '../../core/identity/credentials.rules.ts';
-import { actsAcrossOrganizations, type Principal } from '../../core/identity/principal.ts';
-import { PLATFORM_ROLES, type Role } from '../../core/identity/roles.ts';
+import { actsAcrossOrganizations, type Principal } from '../../core/shared/access/principal.ts';
+import { PLATFORM_ROLES, type Role } from '../../core/shared/access/roles.ts';
 import { viewUser, type User, type UserView } from '../../core/identity/user.ts';
 import { DomainError, notFound } from '../../core/shared/domain-error.ts';
 import { mapPage, type Page, type PageRequest } from '../shared/persistence/page.ts';

@@ -1,6 +1,6 @@
 import { assertCertifiable, certificateNumberFor, certificateOf, mcs90Of, type HolderAddress, type PostalAddress } from '../../core/documents/certificate.ts';
 import type { StoredDocumentRecord } from '../../core/documents/stored-document.ts';
-import { describeActor, type Principal } from '../../core/identity/principal.ts';
+import { describeActor, type Principal } from '../../core/shared/access/principal.ts';
 import type { Policy } from '../../core/policy/policy.ts';
 import { today, yearOf } from '../../core/shared/calendar-date.ts';
 import { DomainError, notFound } from '../../core/shared/domain-error.ts';

@@ -1,5 +1,5 @@
 import { domainEvent } from '../../core/shared/events/domain-event.ts';
-import type { Principal } from '../../core/identity/principal.ts';
+import type { Principal } from '../../core/shared/access/principal.ts';
 import { withCharges } from '../../core/policy/policy-charges.ts';
 import {
   assertWithinTerm,

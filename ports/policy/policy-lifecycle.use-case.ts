@@ -1,6 +1,6 @@
 import type { InstallmentPlan } from '../../core/billing/installment-plan.ts';
 import { domainEvent } from '../../core/shared/events/domain-event.ts';
-import type { Principal } from '../../core/identity/principal.ts';
+import type { Principal } from '../../core/shared/access/principal.ts';
 import { withCharges } from '../../core/policy/policy-charges.ts';
 import {
   assertWithinTerm,

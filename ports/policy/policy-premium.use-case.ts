@@ -2,7 +2,7 @@ import { isCash } from '../../core/billing/payment.ts';
 import { billedByKind } from '../../core/billing/premium-billing.ts';
 import { chargesOwed, type ChargesChange } from '../../core/policy/policy-charges.ts';
 import { premiumTermOf, type Policy } from '../../core/policy/policy.ts';
-import type { LineOfBusiness } from '../../core/underwriting/reference-data.ts';
+import type { LineOfBusiness } from '../../core/shared/reference-data.ts';
 import { forEachRecord } from '../shared/persistence/page.ts';
 import { premiumAsOf, type PremiumTransaction } from '../../core/policy/premium.ts';
 import { compareDates, today, type CalendarDate } from '../../core/shared/calendar-date.ts';

@@ -1,5 +1,5 @@
 import type { InstallmentPlan } from '../../core/billing/installment-plan.ts';
-import { describeActor, type Principal } from '../../core/identity/principal.ts';
+import { describeActor, type Principal } from '../../core/shared/access/principal.ts';
 import { POLICY_LIFECYCLE, policyChangedMeanwhile, type Policy } from '../../core/policy/policy.ts';
 import { today, yearOf } from '../../core/shared/calendar-date.ts';
 import { DomainError } from '../../core/shared/domain-error.ts';

@@ -1,4 +1,4 @@
-import { describeActor, type Principal } from '../../core/identity/principal.ts';
+import { describeActor, type Principal } from '../../core/shared/access/principal.ts';
 import type { Policy } from '../../core/policy/policy.ts';
 import { timelineEntry, type PolicyTransaction, type PolicyTransactionType } from '../../core/policy/policy-transaction.ts';
 import type { CalendarDate } from '../../core/shared/calendar-date.ts';

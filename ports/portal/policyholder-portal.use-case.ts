@@ -2,7 +2,7 @@ import type { Invoice } from '../../core/billing/invoice.ts';
 import type { Claim } from '../../core/claims/claim.ts';
 import type { PostalAddress } from '../../core/documents/certificate.ts';
 import { invoiceTemplateData } from './invoice-template-data.ts';
-import type { Principal } from '../../core/identity/principal.ts';
+import type { Principal } from '../../core/shared/access/principal.ts';
 import { assertE164, MAX_PUSH_TOKENS, type InsuredProfile, type PushPlatform, type PushToken } from '../../core/portal/insured-profile.ts';
 import type { Policy } from '../../core/policy/policy.ts';
 import { DomainError, notFound } from '../../core/shared/domain-error.ts';

@@ -11,7 +11,7 @@ import {
 import { assertCalendarDate } from '../../core/shared/calendar-date.ts';
 import { DomainError, notFound, validationFailed } from '../../core/shared/domain-error.ts';
 import { moveBetween, transition } from '../../core/shared/lifecycle.ts';
-import { US_STATES, type LineOfBusiness } from '../../core/underwriting/reference-data.ts';
+import { US_STATES, type LineOfBusiness } from '../../core/shared/reference-data.ts';
 import type { Among, Page, PageRequest } from '../shared/persistence/page.ts';
 import type { Clock } from '../shared/clock.port.ts';
 import type { IdGenerator } from '../shared/id-generator.port.ts';

@@ -1,4 +1,4 @@
-import { describeActor, type Principal } from '../../core/identity/principal.ts';
+import { describeActor, type Principal } from '../../core/shared/access/principal.ts';
 import {
   authorityFor,
   flagCodes,

@@ -1,4 +1,4 @@
-import type { Principal } from '../../core/identity/principal.ts';
+import type { Principal } from '../../core/shared/access/principal.ts';
 import { notFound } from '../../core/shared/domain-error.ts';
 import { centsToDollars } from '../../core/shared/money.ts';
 import { normalizeDomain, type Organization, type Tier } from '../../core/tenancy/organization.ts';

@@ -1,4 +1,4 @@
-import type { Principal } from '../../core/identity/principal.ts';
+import type { Principal } from '../../core/shared/access/principal.ts';
 import { DomainError, changedMeanwhile, notFound } from '../../core/shared/domain-error.ts';
 import { programForRisk, type DaProgram, type ProgramStatus } from '../../core/underwriting/delegated-authority.ts';
 import { checkedProgramTerms, type ProgramTerms } from '../../core/underwriting/program-terms.ts';

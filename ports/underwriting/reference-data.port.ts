@@ -1,6 +1,5 @@
-import type { CommissionSchedule } from '../../core/billing/commission.ts';
+import type { CommissionSchedule, ShortRateTable } from '../../core/underwriting/commission-and-short-rate.ts';
 import type { SurplusLinesTaxTable } from '../../core/underwriting/charge-terms.ts';
-import type { ShortRateTable } from '../../core/policy/premium.ts';
 import type { DaProgram } from '../../core/underwriting/delegated-authority.ts';
 import type { RateManual } from '../../core/underwriting/rate-manual.ts';
 import type { AppetiteGuide } from '../../core/underwriting/triage.ts';

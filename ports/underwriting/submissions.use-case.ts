@@ -1,11 +1,12 @@
 import type { RecordRelationships } from '../authorization/record-relationships.use-case.ts';
-import { describeActor, type Principal } from '../../core/identity/principal.ts';
+import { describeActor, type Principal } from '../../core/shared/access/principal.ts';
 import { today } from '../../core/shared/calendar-date.ts';
 import { DomainError, notFound, validationFailed } from '../../core/shared/domain-error.ts';
 import { assertValidLosses, assertValidRisk } from '../../core/underwriting/risk-validation.ts';
 import { isComplete, type PriorLoss, type RiskDetails, type Submission } from '../../core/underwriting/submission.ts';
 import { triage } from '../../core/underwriting/triage.ts';
-import { fromAcord125, type Extraction, type FormFields } from '../../core/underwriting/acord125.ts';
+import type { FormFields } from '../../core/documents/form-fields.ts';
+import { fromAcord125, type Extraction } from '../../core/underwriting/acord125.ts';
 import type { StoredDocumentRecord } from '../../core/documents/stored-document.ts';
 import type { FormReader } from '../documents/form-reader.port.ts';
 import type { StagedFile } from '../documents/staged-file.port.ts';

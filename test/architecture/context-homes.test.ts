@@ -1,5 +1,6 @@
 import test from 'ava';
 import { readdir, readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -44,4 +45,35 @@ test("a context's module is named after it, wires only its own context's use cas
     t.false(/from '\.\.\/adapters\//.test(tokens), `${name}.tokens.ts types its keys by ports, not adapters`);
     t.true(tokens.includes(`in \`${name}.module.ts\``), `${name}.tokens.ts points to the module that binds its keys`);
   }
+});
+
+const require = createRequire(import.meta.url);
+const { UPSTREAM } = require('../../.dependency-cruiser.contexts.cjs') as { UPSTREAM: Record<string, string[]> };
+
+test('the declared upstreams name every context, form no circle, and docs/architecture.md shows the same table', async (t) => {
+  t.deepEqual(Object.keys(UPSTREAM).sort(), (await contexts()).sort());
+  const visiting = new Set<string>();
+  const done = new Set<string>();
+  const circle = (context: string, path: readonly string[]): string[] | null => {
+    if (done.has(context)) return null;
+    if (visiting.has(context)) return [...path, context];
+    visiting.add(context);
+    for (const upstream of UPSTREAM[context] ?? []) {
+      t.true(upstream in UPSTREAM, `${context} builds on ${upstream}, which is a context`);
+      const found = circle(upstream, [...path, context]);
+      if (found) return found;
+    }
+    visiting.delete(context);
+    done.add(context);
+    return null;
+  };
+  for (const context of Object.keys(UPSTREAM)) t.is(circle(context, [])?.join(' → ') ?? null, null);
+  const doc = await readFile(join(root, 'docs/architecture.md'), 'utf8');
+  const rows = new Map(
+    [...doc.matchAll(/^\| ([a-z-]+) \| ([a-z-, —]+) \|$/gm)].map(([, context, upstream]) => [
+      context,
+      upstream === '—' ? [] : (upstream as string).split(', '),
+    ]),
+  );
+  t.deepEqual(Object.fromEntries(rows), UPSTREAM);
 });

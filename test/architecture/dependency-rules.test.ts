@@ -46,7 +46,7 @@ test('the dependency rules refuse each kind of violation', async (t) => {
   }
 });
 
-test('a context reaches another only through its domain model, declared ports and HTTP representations', async (t) => {
+test('a context reaches only its declared upstreams, and those only through their domain model, declared ports and HTTP representations', async (t) => {
   const dir = await mkdtemp(join(tmpdir(), 'contexts-'));
   t.teardown(() => rm(dir, { recursive: true, force: true }));
   const files: Record<string, string> = {
@@ -66,23 +66,31 @@ test('a context reaches another only through its domain model, declared ports an
     'ports/policy/refused.use-case.ts': "import { helper } from '../billing/helper.ts';\nexport const refused = helper;\n",
     'adapters/http/policy/allowed.routes.ts': "import { view } from '../billing/invoice.views.ts';\nexport const allowed = view;\n",
     'adapters/http/policy/refused.routes.ts': "import { routes } from '../billing/invoices.routes.ts';\nexport const refused = routes;\n",
+    'ports/billing/upstream.use-case.ts': "import { allowed } from '../policy/allowed.use-case.ts';\nexport const upstream = allowed;\n",
     'bootstrap/main.ts': [
       "import { allowed } from '../ports/policy/allowed.use-case.ts';",
       "import { refused } from '../ports/policy/refused.use-case.ts';",
       "import { allowed as a } from '../adapters/http/policy/allowed.routes.ts';",
       "import { refused as r } from '../adapters/http/policy/refused.routes.ts';",
-      'export const all = [allowed, refused, a, r];',
+      "import { upstream } from '../ports/billing/upstream.use-case.ts';",
+      'export const all = [allowed, refused, a, r, upstream];',
     ].join('\n'),
   };
   for (const [path, text] of Object.entries(files)) {
     await mkdir(dirname(join(dir, path)), { recursive: true });
     await writeFile(join(dir, path), text);
   }
-  const refused = (await cruise(dir)).split('\n').filter((line) => line.includes('contexts-apart'));
-  t.deepEqual(refused.map((line) => line.replace(/^.*contexts-apart: /, '').trim()).sort(), [
+  const report = (await cruise(dir)).split('\n');
+  const refusedBy = (rule: string) =>
+    report
+      .filter((line) => line.includes(`${rule}:`))
+      .map((line) => line.replace(/^.*: /, '').trim())
+      .sort();
+  t.deepEqual(refusedBy('contexts-apart'), [
     'adapters/http/policy/refused.routes.ts → adapters/http/billing/invoices.routes.ts',
     'ports/policy/refused.use-case.ts → ports/billing/helper.ts',
   ]);
+  t.deepEqual(refusedBy('declared-upstreams'), ['ports/billing/upstream.use-case.ts → ports/policy/allowed.use-case.ts'], 'billing does not build on policy');
 });
 
 /** Groups of folders that import each other round in a circle (strongly connected, more than one). */

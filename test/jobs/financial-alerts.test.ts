@@ -4,7 +4,7 @@ import { StoreFinancialAlertQueue } from '../../adapters/persistence/billing/fin
 import { UserStoreRepository } from '../../adapters/persistence/identity/user.store-repository.ts';
 import { FinancialAlertDispatch } from '../../ports/billing/financial-alert-dispatch.use-case.ts';
 import type { MailMessage, Mailer } from '../../ports/shared/mailer.port.ts';
-import type { Role } from '../../core/identity/roles.ts';
+import type { Role } from '../../core/shared/access/roles.ts';
 import { cents } from '../../core/shared/money.ts';
 
 const setup = async (mailer: Mailer) => {

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SqliteStore } from '../../adapters/persistence/sqlite/sqlite-store.engine.ts';
-import type { Principal } from '../../core/identity/principal.ts';
+import type { Principal } from '../../core/shared/access/principal.ts';
 import { loadConfig } from '../../bootstrap/config.ts';
 import { buildContainer, contextModules } from '../../bootstrap/container.ts';
 import { createLogger } from '../../bootstrap/logger.ts';

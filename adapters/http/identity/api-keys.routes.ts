@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { API_KEY_SCOPES } from '../../../core/identity/permissions.ts';
+import { API_KEY_SCOPES } from '../../../core/shared/access/permissions.ts';
 import type { ApiKeys } from '../../../ports/identity/api-keys.use-case.ts';
 import { IdParams, ListQuery, OrgIdQuery, pageOf, Text, Timestamp } from '../shared/common.schemas.ts';
 import { orgScope } from '../shared/org-scope.ts';

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { MIN_PASSWORD_LENGTH, MAX_PASSWORD_LENGTH } from '../../../core/identity/credentials.rules.ts';
-import { ROLES } from '../../../core/identity/roles.ts';
+import { ROLES } from '../../../core/shared/access/roles.ts';
 import type { Users } from '../../../ports/identity/users.use-case.ts';
 import { Email, IdParams, ListQuery, OrgIdQuery, pageOf, Text, Timestamp } from '../shared/common.schemas.ts';
 import { orgScope } from '../shared/org-scope.ts';

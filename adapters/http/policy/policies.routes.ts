@@ -5,7 +5,7 @@ import { INSTALLMENT_PLANS } from '../../../core/billing/installment-plan.ts';
 import { CANCELLATION_REASONS, POLICY_STATUSES } from '../../../core/policy/policy.ts';
 import { CANCELLATION_METHODS } from '../../../core/policy/premium.ts';
 import { dollarsToCents } from '../../../core/shared/money.ts';
-import { LINES_OF_BUSINESS, US_STATES } from '../../../core/underwriting/reference-data.ts';
+import { LINES_OF_BUSINESS, US_STATES } from '../../../core/shared/reference-data.ts';
 import type { PolicyLifecycle } from '../../../ports/policy/policy-lifecycle.use-case.ts';
 import type { PolicyPremium } from '../../../ports/policy/policy-premium.use-case.ts';
 import { IdParams, OrgIdQuery, PageQuery, pageOf, OneOf, DateOnly, LongText, Money, Text } from '../shared/common.schemas.ts';

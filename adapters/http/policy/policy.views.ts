@@ -1,21 +1,13 @@
 /** Policies, their timeline and their fee and taxes as the API shows them: money in dollars, each view typed by its schema. */
 import { Type, type Static } from '@sinclair/typebox';
 import { INSTALLMENT_PLANS } from '../../../core/billing/installment-plan.ts';
-import { chargesOwed, type ChargesChange } from '../../../core/policy/policy-charges.ts';
+import { chargesOwed } from '../../../core/policy/policy-charges.ts';
 import { CANCELLATION_REASONS, chargeTermsOf, POLICY_STATUSES, premiumTermOf, type Policy } from '../../../core/policy/policy.ts';
 import type { PolicyTransaction } from '../../../core/policy/policy-transaction.ts';
 import { CANCELLATION_METHODS } from '../../../core/policy/premium.ts';
-import { cents, centsToDollars as dollars, type Cents } from '../../../core/shared/money.ts';
-import type { ChargeTerms } from '../../../core/underwriting/charge-terms.ts';
+import { centsToDollars as dollars } from '../../../core/shared/money.ts';
 import { Dollars, Nullable, OneOf, Timestamp } from '../shared/common.schemas.ts';
-
-export const viewTaxesAndFees = (premium: Cents, charges: ChargesChange, terms: ChargeTerms): Static<typeof TaxesAndFeesSchema> => ({
-  policyFee: dollars(charges.policyFee),
-  surplusLinesTax: dollars(charges.surplusLinesTax),
-  stampingFee: dollars(charges.stampingFee),
-  taxState: terms.taxState,
-  total: dollars(cents(premium + charges.policyFee + charges.surplusLinesTax + charges.stampingFee)),
-});
+import { TaxesAndFeesSchema, viewTaxesAndFees } from '../underwriting/underwriting.views.ts';
 
 export const viewPolicy = (policy: Policy): Static<typeof PolicySchema> => ({
   id: policy.id,
@@ -64,23 +56,6 @@ export const viewTransaction = (transaction: PolicyTransaction): Static<typeof T
   premiumDelta: dollars(transaction.premiumDelta),
   ...transaction.details,
 });
-
-export const TaxesAndFeesSchema = Type.Object(
-  {
-    policyFee: Dollars,
-    surplusLinesTax: Dollars,
-    stampingFee: Dollars,
-    taxState: Type.Union([Type.String(), Type.Null()], {
-      description: 'The home state the surplus lines tax is owed to; null when the program is not surplus lines.',
-    }),
-    total: Type.Number({ description: 'Dollars: premium, fee and taxes together, what the insured pays.' }),
-  },
-  {
-    $id: 'TaxesAndFees',
-    description:
-      "Charged beside premium, on their own invoice lines and outside the commission base: the program's policy fee and, for a surplus lines program, the home state's tax and stamping fee. A cancellation returns them in the proportion of premium it returns.",
-  },
-);
 
 const CancellationSchema = Type.Object(
   {

@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { PUSH_PLATFORMS } from '../../../core/portal/insured-profile.ts';
 import { DomainError } from '../../../core/shared/domain-error.ts';
-import type { Principal } from '../../../core/identity/principal.ts';
+import type { Principal } from '../../../core/shared/access/principal.ts';
 import type { LinkedDocument } from '../../../ports/documents/document-library.use-case.ts';
 import { mapPage } from '../../../ports/shared/persistence/page.ts';
 import type { Insured, PolicyholderPortal } from '../../../ports/portal/policyholder-portal.use-case.ts';

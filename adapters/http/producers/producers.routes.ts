@@ -2,7 +2,7 @@ import type { RecordAccess } from '../../../ports/authorization/record-access.us
 import { visibleAmong } from '../shared/record-scope.ts';
 import { Type, type Static } from '@sinclair/typebox';
 import { APPOINTMENT_STATUSES, type Appointment, type Producer } from '../../../core/producers/producer.ts';
-import { LINES_OF_BUSINESS, US_STATES } from '../../../core/underwriting/reference-data.ts';
+import { LINES_OF_BUSINESS, US_STATES } from '../../../core/shared/reference-data.ts';
 import { mapPage } from '../../../ports/shared/persistence/page.ts';
 import type { Producers } from '../../../ports/producers/producers.use-case.ts';
 import { collectionOf, DateOnly, IdParams, OneOf, OrgIdQuery, pageOf, PageQuery, Text, Timestamp } from '../shared/common.schemas.ts';

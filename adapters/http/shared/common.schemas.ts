@@ -1,4 +1,4 @@
-import { US_STATES } from '../../../core/underwriting/reference-data.ts';
+import { US_STATES } from '../../../core/shared/reference-data.ts';
 import { Type, type TSchema } from '@sinclair/typebox';
 import { ERROR_CODES } from '../../../core/shared/error-catalog.ts';
 import { MAX_PAGE_SIZE } from '../../../ports/shared/persistence/page.ts';

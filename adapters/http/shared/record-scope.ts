@@ -1,4 +1,4 @@
-import type { Principal } from '../../../core/identity/principal.ts';
+import type { Principal } from '../../../core/shared/access/principal.ts';
 import type { RecordAccess, RecordType } from '../../../ports/authorization/record-access.use-case.ts';
 import type { Among } from '../../../ports/shared/persistence/page.ts';
 

@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
-import type { Principal } from '../../../core/identity/principal.ts';
+import type { Principal } from '../../../core/shared/access/principal.ts';
 import type { Organization } from '../../../core/tenancy/organization.ts';
 import type { StagedFile } from '../../../ports/documents/staged-file.port.ts';
 import { bearerOf, cookiesOf } from './request-meta.ts';

@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { Logger } from 'pino';
-import { authorize } from '../../../core/identity/authorization.ts';
-import { describeActor, principalOrgId, rateLimitSubject, type Principal } from '../../../core/identity/principal.ts';
+import { authorize } from '../../../core/shared/access/authorization.ts';
+import { describeActor, principalOrgId, rateLimitSubject, type Principal } from '../../../core/shared/access/principal.ts';
 import type { RateClass } from '../../../core/rate-limit/rate-limit.rules.ts';
 import { DomainError } from '../../../core/shared/domain-error.ts';
 import type { Organization } from '../../../core/tenancy/organization.ts';

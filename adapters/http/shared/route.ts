@@ -1,8 +1,8 @@
 import type { Static, TSchema } from '@sinclair/typebox';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FeatureKey } from '../../../core/flags/feature-flags.ts';
-import type { Permission } from '../../../core/identity/permissions.ts';
-import type { Principal } from '../../../core/identity/principal.ts';
+import type { Permission } from '../../../core/shared/access/permissions.ts';
+import type { Principal } from '../../../core/shared/access/principal.ts';
 import type { RateClass } from '../../../core/rate-limit/rate-limit.rules.ts';
 import type { ErrorCode } from '../../../core/shared/error-catalog.ts';
 import type { Organization } from '../../../core/tenancy/organization.ts';

@@ -1,4 +1,4 @@
-import { describeActor, principalOrgId, type Principal } from '../../../core/identity/principal.ts';
+import { describeActor, principalOrgId, type Principal } from '../../../core/shared/access/principal.ts';
 import type { Logger } from 'pino';
 import type { AuditTrail } from '../../../ports/audit/audit-trail.use-case.ts';
 import type { RouteDefinition, RouteResult } from './route.ts';

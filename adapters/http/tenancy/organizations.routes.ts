@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { actsAcrossOrganizations } from '../../../core/identity/principal.ts';
+import { actsAcrossOrganizations } from '../../../core/shared/access/principal.ts';
 import { notFound } from '../../../core/shared/domain-error.ts';
 import { TIERS } from '../../../core/tenancy/organization.ts';
 import type { Organizations } from '../../../ports/tenancy/organizations.use-case.ts';

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { LINES_OF_BUSINESS } from '../../../core/underwriting/reference-data.ts';
+import { LINES_OF_BUSINESS } from '../../../core/shared/reference-data.ts';
 import { Nullable, OneOf } from '../shared/common.schemas.ts';
 import { SubmissionSchema } from './underwriting.views.ts';
 

@@ -2,7 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { centsToDollars, dollarsToCents } from '../../../core/shared/money.ts';
 import { PROGRAM_STATUSES, type DaProgram } from '../../../core/underwriting/delegated-authority.ts';
 import type { ProgramTerms } from '../../../core/underwriting/program-terms.ts';
-import { LINES_OF_BUSINESS, US_STATES } from '../../../core/underwriting/reference-data.ts';
+import { LINES_OF_BUSINESS, US_STATES } from '../../../core/shared/reference-data.ts';
 import { mapPage } from '../../../ports/shared/persistence/page.ts';
 import type { Programs } from '../../../ports/underwriting/programs.use-case.ts';
 import { IdParams, Money, Nullable, OneOf, OrgIdQuery, PageQuery, pageOf, Text, Timestamp } from '../shared/common.schemas.ts';

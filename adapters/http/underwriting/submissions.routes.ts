@@ -1,9 +1,9 @@
-import { describeActor } from '../../../core/identity/principal.ts';
+import { describeActor } from '../../../core/shared/access/principal.ts';
 import type { RecordAccess } from '../../../ports/authorization/record-access.use-case.ts';
 import { visibleAmong } from '../shared/record-scope.ts';
 import { Type } from '@sinclair/typebox';
 import { dollarsToCents } from '../../../core/shared/money.ts';
-import { LINES_OF_BUSINESS, US_STATES } from '../../../core/underwriting/reference-data.ts';
+import { LINES_OF_BUSINESS, US_STATES } from '../../../core/shared/reference-data.ts';
 import { SUBMISSION_STATUSES } from '../../../core/underwriting/submission.ts';
 import type { Quoting } from '../../../ports/underwriting/quoting.use-case.ts';
 import type { Submissions } from '../../../ports/underwriting/submissions.use-case.ts';

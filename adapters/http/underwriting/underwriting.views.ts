@@ -1,10 +1,34 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { issuanceCharges, NO_CHARGE_TERMS } from '../../../core/underwriting/charge-terms.ts';
-import { centsToDollars, type Cents } from '../../../core/shared/money.ts';
+import { issuanceCharges, NO_CHARGE_TERMS, type ChargeTerms, type FeesAndTaxes } from '../../../core/underwriting/charge-terms.ts';
+import { cents, centsToDollars, type Cents } from '../../../core/shared/money.ts';
 import type { Quote } from '../../../core/underwriting/quote.ts';
 import type { Submission } from '../../../core/underwriting/submission.ts';
 import { Dollars, Nullable, Timestamp } from '../shared/common.schemas.ts';
-import { TaxesAndFeesSchema, viewTaxesAndFees } from '../policy/policy.views.ts';
+
+export const TaxesAndFeesSchema = Type.Object(
+  {
+    policyFee: Dollars,
+    surplusLinesTax: Dollars,
+    stampingFee: Dollars,
+    taxState: Type.Union([Type.String(), Type.Null()], {
+      description: 'The home state the surplus lines tax is owed to; null when the program is not surplus lines.',
+    }),
+    total: Type.Number({ description: 'Dollars: premium, fee and taxes together, what the insured pays.' }),
+  },
+  {
+    $id: 'TaxesAndFees',
+    description:
+      "Charged beside premium, on their own invoice lines and outside the commission base: the program's policy fee and, for a surplus lines program, the home state's tax and stamping fee. A cancellation returns them in the proportion of premium it returns.",
+  },
+);
+
+export const viewTaxesAndFees = (premium: Cents, charges: FeesAndTaxes, terms: ChargeTerms): Static<typeof TaxesAndFeesSchema> => ({
+  policyFee: centsToDollars(charges.policyFee),
+  surplusLinesTax: centsToDollars(charges.surplusLinesTax),
+  stampingFee: centsToDollars(charges.stampingFee),
+  taxState: terms.taxState,
+  total: centsToDollars(cents(premium + charges.policyFee + charges.surplusLinesTax + charges.stampingFee)),
+});
 
 const dollars = centsToDollars;
 const dollarsOrNull = (amount: Cents | undefined): number | null => (amount === undefined ? null : dollars(amount));

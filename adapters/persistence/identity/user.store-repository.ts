@@ -1,4 +1,4 @@
-import type { Role } from '../../../core/identity/roles.ts';
+import type { Role } from '../../../core/shared/access/roles.ts';
 import type { User } from '../../../core/identity/user.ts';
 import type { UserRepository } from '../../../ports/identity/user.repository.ts';
 import type { Collection, CollectionStore } from '../../../ports/shared/persistence/collection-store.port.ts';

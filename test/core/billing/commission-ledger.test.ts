@@ -1,10 +1,11 @@
 import test from 'ava';
-import { ratesFor, splitPremium, validateSchedule, type CommissionSchedule } from '../../../core/billing/commission.ts';
+import { ratesFor, splitPremium, validateSchedule } from '../../../core/billing/commission.ts';
+import type { CommissionSchedule } from '../../../core/underwriting/commission-and-short-rate.ts';
 import { assertBalanced } from '../../../core/billing/ledger.ts';
 import { financialIncident } from '../../../core/billing/financial-incident.ts';
 import { receiptPath, renderReceipt } from '../../../core/billing/receipt.ts';
 import { cents } from '../../../core/shared/money.ts';
-import { LINES_OF_BUSINESS } from '../../../core/underwriting/reference-data.ts';
+import { LINES_OF_BUSINESS } from '../../../core/shared/reference-data.ts';
 import { FixtureReferenceData } from '../../../adapters/reference-data/fixture-reference-data.ts';
 
 const standard = { agentRateBps: 1000, mgaRateBps: 500 };

@@ -1,8 +1,8 @@
 import test from 'ava';
-import { authorize, resolveOrganization } from '../../../core/identity/authorization.ts';
-import { API_KEY_SCOPES, PERMISSIONS } from '../../../core/identity/permissions.ts';
-import type { Principal } from '../../../core/identity/principal.ts';
-import { ROLE_PERMISSIONS, ROLES, type Role } from '../../../core/identity/roles.ts';
+import { authorize, resolveOrganization } from '../../../core/shared/access/authorization.ts';
+import { API_KEY_SCOPES, PERMISSIONS } from '../../../core/shared/access/permissions.ts';
+import type { Principal } from '../../../core/shared/access/principal.ts';
+import { ROLE_PERMISSIONS, ROLES, type Role } from '../../../core/shared/access/roles.ts';
 import { signInAllowed, MAX_FAILED_SIGN_INS } from '../../../core/identity/sign-in-lockout.rules.ts';
 import { codeOf } from '../../support/error-codes.ts';
 

@@ -21,8 +21,8 @@ import {
   termDays,
   type PremiumTerm,
   type PremiumTransaction,
-  type ShortRateTable,
 } from '../../../core/policy/premium.ts';
+import type { ShortRateTable } from '../../../core/underwriting/commission-and-short-rate.ts';
 import { addDays, addMonths, compareDates, daysBetween, type CalendarDate } from '../../../core/shared/calendar-date.ts';
 import { isDomainError } from '../../../core/shared/domain-error.ts';
 import { cents } from '../../../core/shared/money.ts';

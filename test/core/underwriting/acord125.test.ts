@@ -1,5 +1,6 @@
 import test from 'ava';
-import { fromAcord125, leafName, type FormField } from '../../../core/underwriting/acord125.ts';
+import type { FormField } from '../../../core/documents/form-fields.ts';
+import { fromAcord125, leafName } from '../../../core/underwriting/acord125.ts';
 
 /** Fields as a reader returns them; no page unless given. */
 const fields = (values: Record<string, string | boolean>, page: number | null = null): FormField[] =>

@@ -2,7 +2,7 @@ import test from 'ava';
 import { FixtureReferenceData } from '../../../adapters/reference-data/fixture-reference-data.ts';
 import { chargeTermsFor, issuanceCharges } from '../../../core/underwriting/charge-terms.ts';
 import { cents } from '../../../core/shared/money.ts';
-import { US_STATES } from '../../../core/underwriting/reference-data.ts';
+import { US_STATES } from '../../../core/shared/reference-data.ts';
 
 const data = new FixtureReferenceData();
 const taxes = data.surplusLinesTaxes();

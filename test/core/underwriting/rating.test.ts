@@ -4,7 +4,7 @@ import { rateTableOf } from '../../../core/underwriting/rate-manual.ts';
 import { rate } from '../../../core/underwriting/rating.ts';
 import type { CompleteRisk } from '../../../core/underwriting/submission.ts';
 import { cents } from '../../../core/shared/money.ts';
-import { NAICS_SECTORS } from '../../../core/underwriting/reference-data.ts';
+import { NAICS_SECTORS } from '../../../core/shared/reference-data.ts';
 
 const data = new FixtureReferenceData();
 /** The initial filing: the examples below were worked by hand from it. */

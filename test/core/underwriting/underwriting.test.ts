@@ -4,7 +4,7 @@ import { FixtureReferenceData } from '../../../adapters/reference-data/fixture-r
 import { cents } from '../../../core/shared/money.ts';
 import { daFlags } from '../../../core/underwriting/delegated-authority.ts';
 import { assertBindable, type Quote } from '../../../core/underwriting/quote.ts';
-import { naicsSector } from '../../../core/underwriting/reference-data.ts';
+import { naicsSector } from '../../../core/shared/reference-data.ts';
 import type { CompleteRisk } from '../../../core/underwriting/submission.ts';
 import { bandOf, triage } from '../../../core/underwriting/triage.ts';
 import { codeOf } from '../../support/error-codes.ts';

@@ -1,6 +1,6 @@
 import test from 'ava';
-import { ROLE_PERMISSIONS, type Role } from '../../../core/identity/roles.ts';
-import type { Permission } from '../../../core/identity/permissions.ts';
+import { ROLE_PERMISSIONS, type Role } from '../../../core/shared/access/roles.ts';
+import type { Permission } from '../../../core/shared/access/permissions.ts';
 import { addDays, today } from '../../../core/shared/calendar-date.ts';
 import { boundPolicy, createdProgram } from '../../support/mothers.ts';
 import { call, createApiKey, createProducer, createTenant, signedInUser, startTestApp, type Tenant, type TestApp } from '../../support/test-app.ts';

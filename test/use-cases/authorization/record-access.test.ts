@@ -1,7 +1,7 @@
 import test from 'ava';
 import { EmbeddedAuthorizationGraph } from '../../../adapters/authorization/embedded-authorization-graph.ts';
 import { SqliteStore } from '../../../adapters/persistence/sqlite/sqlite-store.engine.ts';
-import type { Principal } from '../../../core/identity/principal.ts';
+import type { Principal } from '../../../core/shared/access/principal.ts';
 import type { AuthorizationGraph } from '../../../ports/authorization/authorization-graph.port.ts';
 import { RecordAccess, type RecordParts } from '../../../ports/authorization/record-access.use-case.ts';
 import { rejectionCodeOf } from '../../support/error-codes.ts';

@@ -5,7 +5,7 @@ import { BILLING } from '../../../bootstrap/billing.tokens.ts';
 import { POLICY } from '../../../bootstrap/policy.tokens.ts';
 import { PRODUCERS } from '../../../bootstrap/producers.tokens.ts';
 import { UNDERWRITING } from '../../../bootstrap/underwriting.tokens.ts';
-import type { Principal } from '../../../core/identity/principal.ts';
+import type { Principal } from '../../../core/shared/access/principal.ts';
 import { aRisk } from '../../support/mothers.ts';
 import { MACHINE, useCaseWorld } from '../../support/use-cases.ts';
 

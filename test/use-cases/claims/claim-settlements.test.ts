@@ -1,7 +1,7 @@
 import test from 'ava';
 import { CLAIMS } from '../../../bootstrap/claims.tokens.ts';
-import type { Principal } from '../../../core/identity/principal.ts';
-import type { Role } from '../../../core/identity/roles.ts';
+import type { Principal } from '../../../core/shared/access/principal.ts';
+import type { Role } from '../../../core/shared/access/roles.ts';
 import { cents } from '../../../core/shared/money.ts';
 import { rejectionCodeOf } from '../../support/error-codes.ts';
 import { aRisk } from '../../support/mothers.ts';

@@ -1,4 +1,4 @@
-import { API_KEY_SCOPES } from '../../../../core/identity/permissions.ts';
+import { API_KEY_SCOPES } from '../../../../core/shared/access/permissions.ts';
 import { ERROR_CATALOG, type ErrorCode } from '../../../../core/shared/error-catalog.ts';
 import { ErrorBodySchema } from '../../shared/common.schemas.ts';
 import { HTTP_STATUS } from '../../shared/error-response.ts';

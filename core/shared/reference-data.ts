@@ -1,3 +1,4 @@
+/** The vocabulary every context shares: lines of business, US states and territories, NAICS sectors. */
 export const LINES_OF_BUSINESS = ['GL', 'PROPERTY', 'AUTO', 'CYBER', 'PL'] as const;
 export type LineOfBusiness = (typeof LINES_OF_BUSINESS)[number];
 

@@ -1,4 +1,4 @@
-import { DomainError, validationFailed } from '../shared/domain-error.ts';
+import { DomainError, validationFailed } from '../domain-error.ts';
 import type { Permission } from './permissions.ts';
 import { actsAcrossOrganizations, PLATFORM_ORG, type Principal } from './principal.ts';
 import { roleAllows } from './roles.ts';
