@@ -68,8 +68,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Start enterprise sign-in: 302 to the identity provider with state, nonce and PKCE; `callbackURL` must be on a configured app origin (else 400).
-         * @description Start enterprise sign-in: 302 to the identity provider with state, nonce and PKCE; `callbackURL` must be on a configured app origin (else 400).
+         * Start enterprise sign-in: 302 to the identity provider with state, nonce and PKCE; `callbackURL` must be on the origin of a configured sign-in app (`PORTAL_URLS`; else 400).
+         * @description Start enterprise sign-in: 302 to the identity provider with state, nonce and PKCE; `callbackURL` must be on the origin of a configured sign-in app (`PORTAL_URLS`; else 400).
          */
         get: operations["signInEnterprise"];
         put?: never;
@@ -463,7 +463,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description To the app callback, with the token. */
+            /** @description To the callback of the sign-in app, with the token. */
             302: {
                 headers: {
                     /** @description Requests allowed per minute. */
@@ -592,7 +592,7 @@ export interface operations {
     signInEnterprise: {
         parameters: {
             query: {
-                /** @description The app callback, such as https://portal.example/api/auth/callback. */
+                /** @description The callback of a sign-in app, such as https://portal.example/api/auth/callback. */
                 callbackURL: string;
             };
             header?: never;

@@ -19,10 +19,15 @@ export const enterpriseSignInRoutes = (signIn: EnterpriseSignIn | null, authBase
     method: 'GET',
     path: '/api/auth/sign-in/enterprise',
     operationId: 'signInEnterprise',
-    summary: 'Start enterprise sign-in: 302 to the identity provider with state, nonce and PKCE; `callbackURL` must be on the origin of a configured sign-in app (`PORTAL_URLS`; else 400).',
+    summary:
+      'Start enterprise sign-in: 302 to the identity provider with state, nonce and PKCE; `callbackURL` must be on the origin of a configured sign-in app (`PORTAL_URLS`; else 400).',
     tags: ['authentication-service'],
     query: Type.Object({
-      callbackURL: Type.String({ minLength: 1, maxLength: 2048, description: 'The sign-in app's callback, such as https://portal.example/api/auth/callback.' }),
+      callbackURL: Type.String({
+        minLength: 1,
+        maxLength: 2048,
+        description: 'The callback of a sign-in app, such as https://portal.example/api/auth/callback.',
+      }),
     }),
     responses: { 302: { description: 'To the identity provider.', headers: ['Location'] } },
     handler: async (context) => {
@@ -46,7 +51,7 @@ export const enterpriseSignInRoutes = (signIn: EnterpriseSignIn | null, authBase
       { additionalProperties: true },
     ),
     errors: ['forbidden'],
-    responses: { 302: { description: 'To the sign-in app's callback, with the token.', headers: ['Location'] } },
+    responses: { 302: { description: 'To the callback of the sign-in app, with the token.', headers: ['Location'] } },
     handler: async (context) => {
       if (!signIn) throw notConfigured();
       const received = `${authBaseUrl}/api/auth/callback/enterprise?${new URLSearchParams(context.query as Record<string, string>)}`;
