@@ -47,19 +47,24 @@ export class CardPayments {
     return invoice;
   }
 
-  /** One intent per invoice and amount: the idempotency key makes a repeated request return the same intent. */
+  /**
+   * One intent per attempt: a retry of the same attempt (its `attemptId`, or the request's
+   * Idempotency-Key) reaches the processor with the same idempotency key and gets the same intent
+   * back; a new attempt is a new intent, so two payments of the same amount are two payments.
+   */
   async createIntent(
     actor: Principal,
     orgId: string,
     invoiceId: string,
     requested: Cents | null,
+    attemptId: string | null = null,
   ): Promise<{ attempt: PaymentAttempt; clientSecret: string | null }> {
     const invoice = await this.openInvoice(orgId, invoiceId);
     const outstanding = cents(invoice.amount - invoice.paidAmount);
     if (outstanding <= 0) throw new DomainError('invalid_transition', 'Nothing is outstanding on this invoice.', { status: invoice.status });
     const amount = requested ?? outstanding;
     if (amount > outstanding)
-      throw new DomainError('overpayment', `The invoice has ${formatDollars(outstanding)} outstanding.`, { outstanding: centsToDollars(outstanding) });
+      throw new DomainError('amount_exceeds_balance', `The invoice has ${formatDollars(outstanding)} outstanding.`, { outstanding: centsToDollars(outstanding) });
     const intent = await throughProcessor(() =>
       this.deps.gateway.createIntent({
         amount,
@@ -67,7 +72,7 @@ export class CardPayments {
         invoiceId,
         orgId,
         description: `Invoice ${invoice.invoiceNumber}`,
-        idempotencyKey: `intent-${invoiceId}-${amount}`,
+        idempotencyKey: `intent-${invoiceId}-${attemptId ?? this.deps.ids.next('attempt')}`,
       }),
     );
     const now = this.deps.clock.now();

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { LocalPaymentConfirmer } from '../../../ports/billing/local-payment-confirmer.port.ts';
 import type { RecordAccess } from '../../../ports/authorization/record-access.use-case.ts';
 import { visibleAmong } from '../shared/record-scope.ts';
@@ -135,7 +136,7 @@ export const invoiceRoutes = (
     record: { type: 'invoice', relation: 'editor' },
     operationId: 'createInvoicePaymentIntent',
     summary:
-      'Create a card payment intent with the payment processor for what is outstanding (or a smaller amount); the same invoice and amount return the same intent.',
+      'Create a card payment intent with the payment processor for what is outstanding (or a smaller amount); a retry of the same attempt (`attemptId`, else the Idempotency-Key) returns the same intent, and each new attempt is a new intent.',
     description:
       'The intent carries `metadata.invoiceId` and `metadata.orgId`; the payment is recorded when the processor reports `payment_intent.succeeded`. `clientSecret` is for the payer’s browser and is not stored. In `local` with the local gateway (no `STRIPE_SECRET_KEY`), `confirm: true` completes the payment at once as if the payer confirmed a test card: the `payment_intent.succeeded` event is signed and processed by the same verified pipeline, so the answer already shows `succeeded` and the invoice its payment; elsewhere `confirm` is refused (400).',
     tags: ['billing'],
@@ -144,14 +145,23 @@ export const invoiceRoutes = (
     query: Type.Object(OrgIdQuery),
     body: Type.Object(
       {
-        amount: Type.Optional(PositiveDollars('Dollars; defaults to what is outstanding.')),
+        amount: Type.Optional(PositiveDollars('Dollars; defaults to what is outstanding; more than is outstanding is 422 `amount_exceeds_balance`.')),
+        attemptId: Type.Optional(
+          Type.String({
+            minLength: 1,
+            maxLength: 128,
+            pattern: '^[A-Za-z0-9_.:-]+$',
+            description:
+              'The payer’s attempt: sending it again (a retry after a timeout) reaches the same intent. Without it the Idempotency-Key stands for the attempt, and without either each request is a new attempt.',
+          }),
+        ),
         confirm: Type.Optional(
           Type.Boolean({ description: 'Only in `local` with the local gateway: complete the payment now, as if the payer confirmed a test card.' }),
         ),
       },
       { additionalProperties: false },
     ),
-    errors: ['invalid_transition', 'overpayment', 'payment_processor_error'],
+    errors: ['invalid_transition', 'amount_exceeds_balance', 'payment_processor_error'],
     responses: {
       201: {
         description: 'The payment intent.',
@@ -168,7 +178,11 @@ export const invoiceRoutes = (
           'confirm is only available in local with the local payment gateway; the payer confirms with the clientSecret.',
         );
       const orgId = orgScope(context, context.query.orgId);
-      const { attempt, clientSecret } = await cards.createIntent(context.principal, orgId, context.params.id, amount);
+      const idempotencyKey = context.headers['idempotency-key'];
+      // The key is up to 255 characters; its digest keeps the processor's own key within its limit.
+      const attemptId =
+        context.body?.attemptId ?? (typeof idempotencyKey === 'string' ? `key:${createHash('sha256').update(idempotencyKey).digest('base64url')}` : null);
+      const { attempt, clientSecret } = await cards.createIntent(context.principal, orgId, context.params.id, amount, attemptId);
       if (!confirm || !confirmLocally) return { status: 201, body: { ...viewAttempt(attempt), clientSecret } };
       const processed = await confirmLocally({ orgId, invoiceId: context.params.id, intentId: attempt.id });
       const receipt = processed.body.receiptDocumentId;

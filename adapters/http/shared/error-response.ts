@@ -34,6 +34,7 @@ export const HTTP_STATUS: Readonly<Record<ErrorCode, number>> = {
   referral_required: 422,
   webhook_inactive: 422,
   overpayment: 422,
+  amount_exceeds_balance: 422,
   refund_exceeds_payments: 422,
   loss_outside_coverage: 422,
   exceeds_policy_limit: 422,

@@ -44,16 +44,16 @@ export const sendEvent = (app: TestApp, type: string, object: unknown, eventId =
 test.serial('a card payment end to end: intent at the processor, signed success event, receipt, commission, balanced ledger posting', async (t) => {
   const { app, tenant, fake, producerId } = t.context;
   const { policy, invoice } = await bindPolicy(app, tenant, { producerId });
-  const intent = await call(app.api, 'POST', `/v1/invoices/${invoice.id}/payment-intent`, { token: tenant.adminToken, body: {} });
+  const intent = await call(app.api, 'POST', `/v1/invoices/${invoice.id}/payment-intent`, { token: tenant.adminToken, body: { attemptId: 'checkout-1' } });
   t.is(intent.status, 201);
   t.like(intent.body, { invoiceId: invoice.id, amount: invoice.amount, currency: 'usd', status: 'requires_payment_method' });
   t.regex(intent.body.clientSecret, /_secret_/);
   const created = fake.requests.find((request) => request.path === '/v1/payment_intents');
-  t.like(created, { authorization: `Bearer ${STRIPE_SECRET_KEY}`, idempotencyKey: `intent-${invoice.id}-${Math.round(invoice.amount * 100)}` });
+  t.like(created, { authorization: `Bearer ${STRIPE_SECRET_KEY}`, idempotencyKey: `intent-${invoice.id}-checkout-1` });
   t.like(created?.params, { amount: String(Math.round(invoice.amount * 100)), currency: 'usd', metadata: { invoiceId: invoice.id, orgId: tenant.orgId } });
 
-  const again = await call(app.api, 'POST', `/v1/invoices/${invoice.id}/payment-intent`, { token: tenant.adminToken, body: {} });
-  t.is(again.body.id, intent.body.id, 'the same invoice and amount give the same intent');
+  const again = await call(app.api, 'POST', `/v1/invoices/${invoice.id}/payment-intent`, { token: tenant.adminToken, body: { attemptId: 'checkout-1' } });
+  t.is(again.body.id, intent.body.id, 'a retry of the same attempt gives the same intent');
 
   const paid = await sendEvent(app, 'payment_intent.succeeded', fake.pay(intent.body.id));
   t.is(paid.status, 200);
@@ -223,7 +223,7 @@ test.serial(
     const forInvoice = () =>
       fake.requests.filter((request) => (request.params.metadata as { invoiceId?: string } | undefined)?.invoiceId === invoice.id).length;
     const over = await call(app.api, 'POST', `/v1/invoices/${invoice.id}/payment-intent`, { token: tenant.adminToken, body: { amount: invoice.amount + 1 } });
-    t.like(over, { status: 422, body: { error: 'overpayment' } });
+    t.like(over, { status: 422, body: { error: 'amount_exceeds_balance' } });
     for (const body of [{ amount: -5 }, { amount: 0 }, { amount: 1.005 }, { amount: 10, extra: true }]) {
       const bad = await call(app.api, 'POST', `/v1/invoices/${invoice.id}/payment-intent`, { token: tenant.adminToken, body });
       t.is(bad.status, 400, JSON.stringify(body));
@@ -267,10 +267,10 @@ test.serial('without a processor key the local gateway answers with local intent
   t.teardown(app.close);
   const tenant = await createTenant(app);
   const { invoice } = await bindPolicy(app, tenant);
-  const intent = await call(app.api, 'POST', `/v1/invoices/${invoice.id}/payment-intent`, { token: tenant.adminToken, body: {} });
+  const intent = await call(app.api, 'POST', `/v1/invoices/${invoice.id}/payment-intent`, { token: tenant.adminToken, body: { attemptId: 'a-1' } });
   t.like(intent, { status: 201, body: { status: 'requires_payment_method', amount: invoice.amount } });
   t.regex(intent.body.id, /^pi_local_/);
-  const again = await call(app.api, 'POST', `/v1/invoices/${invoice.id}/payment-intent`, { token: tenant.adminToken, body: {} });
+  const again = await call(app.api, 'POST', `/v1/invoices/${invoice.id}/payment-intent`, { token: tenant.adminToken, body: { attemptId: 'a-1' } });
   t.is(again.body.id, intent.body.id);
   const detail = await call(app.api, 'GET', `/v1/invoices/${invoice.id}`, { token: tenant.adminToken });
   t.like(detail.body, { status: 'open', paidAmount: 0, payments: [] });

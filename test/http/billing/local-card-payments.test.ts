@@ -26,6 +26,53 @@ test('in local, confirm: true completes a card payment through the verified even
   t.is((await call(app.api, 'GET', `/v1/invoices/${invoice.id}`, { token: tenant.adminToken })).body.payments.length, 1);
 });
 
+test('each attempt is its own payment: two card payments of the same amount both count, and paying again after a full refund is paid', async (t) => {
+  const app = await startTestApp();
+  t.teardown(app.close);
+  const tenant = await createTenant(app);
+  const invoice = await firstInvoice(app, tenant);
+  const path = `/v1/invoices/${invoice.id}/payment-intent`;
+  const half = Math.round(invoice.amount * 50) / 100;
+  const first = await call(app.api, 'POST', path, { token: tenant.adminToken, body: { amount: half, confirm: true } });
+  const second = await call(app.api, 'POST', path, { token: tenant.adminToken, body: { amount: half, confirm: true } });
+  t.like([first.body, second.body], [{ status: 'succeeded' }, { status: 'succeeded' }]);
+  t.not(first.body.id, second.body.id, 'a new attempt is a new intent');
+  const detail = () => call(app.api, 'GET', `/v1/invoices/${invoice.id}`, { token: tenant.adminToken });
+  t.like((await detail()).body, { paidAmount: Math.round(half * 200) / 100 });
+
+  const other = await firstInvoice(app, tenant);
+  const otherPath = `/v1/invoices/${other.id}/payment-intent`;
+  const paid = await call(app.api, 'POST', otherPath, { token: tenant.adminToken, body: { confirm: true } });
+  t.is(paid.body.status, 'succeeded');
+  const refunded = await call(app.api, 'POST', `/v1/invoices/${other.id}/refund`, {
+    token: tenant.adminToken,
+    body: { amount: other.amount, reason: 'card charged twice', reference: 'rf-1' },
+  });
+  t.is(refunded.status, 201, JSON.stringify(refunded.body));
+  t.like((await call(app.api, 'GET', `/v1/invoices/${other.id}`, { token: tenant.adminToken })).body, { status: 'open', paidAmount: 0 });
+  const again = await call(app.api, 'POST', otherPath, { token: tenant.adminToken, body: { confirm: true } });
+  t.like(again.body, { status: 'succeeded', amount: other.amount });
+  t.not(again.body.id, paid.body.id);
+  t.like((await call(app.api, 'GET', `/v1/invoices/${other.id}`, { token: tenant.adminToken })).body, { status: 'paid', paidAmount: other.amount });
+});
+
+test('a retry of the same attempt reaches the same intent; asking more than is outstanding is amount_exceeds_balance', async (t) => {
+  const app = await startTestApp();
+  t.teardown(app.close);
+  const tenant = await createTenant(app);
+  const invoice = await firstInvoice(app, tenant);
+  const path = `/v1/invoices/${invoice.id}/payment-intent`;
+  const byId = await call(app.api, 'POST', path, { token: tenant.adminToken, body: { attemptId: 'cart-7' } });
+  const retried = await call(app.api, 'POST', path, { token: tenant.adminToken, body: { attemptId: 'cart-7' } });
+  t.is(retried.body.id, byId.body.id);
+  const keyed = await call(app.api, 'POST', path, { token: tenant.adminToken, body: {}, headers: { 'idempotency-key': 'k-1' } });
+  t.not(keyed.body.id, byId.body.id);
+  const fresh = await call(app.api, 'POST', path, { token: tenant.adminToken, body: {} });
+  t.not(fresh.body.id, keyed.body.id, 'without attemptId or key, a new attempt');
+  const over = await call(app.api, 'POST', path, { token: tenant.adminToken, body: { amount: invoice.amount + 0.01 } });
+  t.like(over, { status: 422, body: { error: 'amount_exceeds_balance' } });
+});
+
 test('outside local, confirm is refused and no intent is created', async (t) => {
   const app = await startTestApp({
     env: {

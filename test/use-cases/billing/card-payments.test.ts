@@ -18,16 +18,18 @@ const installment = async (world: UseCaseWorld) => {
   return first;
 };
 
-test('an intent is made once per invoice and amount, for no more than is outstanding', async (t) => {
+test('an intent is made once per attempt, for no more than is outstanding', async (t) => {
   const world = await useCaseWorld();
   t.teardown(world.close);
   const cards = await world.resolve(BILLING.CardPayments);
   const invoice = await installment(world);
-  const first = await cards.createIntent(MACHINE, ORG, invoice.id, null);
-  const again = await cards.createIntent(MACHINE, ORG, invoice.id, null);
-  t.is(again.attempt.id, first.attempt.id, 'the same request returns the same intent');
+  const first = await cards.createIntent(MACHINE, ORG, invoice.id, null, 'attempt-1');
+  const again = await cards.createIntent(MACHINE, ORG, invoice.id, null, 'attempt-1');
+  t.is(again.attempt.id, first.attempt.id, 'a retry of the attempt returns the same intent');
+  const another = await cards.createIntent(MACHINE, ORG, invoice.id, null);
+  t.not(another.attempt.id, first.attempt.id, 'a new attempt is a new intent');
   t.is(first.attempt.amount, invoice.amount);
-  t.is(await rejectionCodeOf(cards.createIntent(MACHINE, ORG, invoice.id, cents(invoice.amount + 1))), 'overpayment');
+  t.is(await rejectionCodeOf(cards.createIntent(MACHINE, ORG, invoice.id, cents(invoice.amount + 1))), 'amount_exceeds_balance');
   t.is(await rejectionCodeOf(cards.createIntent(MACHINE, ORG, 'inv_missing', null)), 'not_found');
   const part = await cards.createIntent(MACHINE, ORG, invoice.id, cents(100_00));
   t.not(part.attempt.id, first.attempt.id, 'another amount is another intent');
