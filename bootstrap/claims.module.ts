@@ -4,6 +4,7 @@ import { ClaimStoreRepository } from '../adapters/persistence/claims/claim.store
 import { ClaimAttachments } from '../ports/claims/claim-attachments.use-case.ts';
 import { ClaimSettlements } from '../ports/claims/claim-settlements.use-case.ts';
 import { Claims } from '../ports/claims/claims.use-case.ts';
+import { ClaimedLosses } from '../ports/claims/reported-losses.use-case.ts';
 import { AUDIT } from './audit.tokens.ts';
 import { AUTHORIZATION } from './authorization.tokens.ts';
 import { CLAIMS } from './claims.tokens.ts';
@@ -34,6 +35,7 @@ export const claimsModule = (config: AppConfig): ContextModule => ({
       (deps) => new Claims(deps),
     );
     wire.factory(CLAIMS.ClaimSettlements, { ...change, organizations: TENANCY.OrganizationRepository }, (deps) => new ClaimSettlements(deps));
+    wire.factory(CLAIMS.ReportedLosses, { claims: CLAIMS.ClaimRepository }, ({ claims }) => new ClaimedLosses(claims));
     wire.factory(
       CLAIMS.ClaimAttachments,
       { claims: CLAIMS.ClaimRepository, library: DOCUMENTS.DocumentLibrary, audit: AUDIT.AuditTrail, ids: PLATFORM.Ids, flags: FLAGS.FeatureFlags },

@@ -12,6 +12,7 @@ import { AUTHORIZATION } from './authorization.tokens.ts';
 import { BILLING } from './billing.tokens.ts';
 import { AUDIT } from './audit.tokens.ts';
 import type { AppConfig } from './config.ts';
+import { CLAIMS } from './claims.tokens.ts';
 import { DOCUMENTS } from './documents.tokens.ts';
 import { PLATFORM } from './platform.tokens.ts';
 import { POLICY } from './policy.tokens.ts';
@@ -47,7 +48,11 @@ export const policyModule = (config: AppConfig): ContextModule => ({
       { ...ISSUANCE, submissions: UNDERWRITING.SubmissionRepository, quotes: UNDERWRITING.QuoteRepository, approvals: REFERRALS.ReferralApprovals },
       (deps) => new Binding(deps),
     );
-    wire.factory(POLICY.PolicyLifecycle, { ...ISSUANCE, books: BILLING.PremiumBooks }, (deps) => new PolicyLifecycle(deps));
+    wire.factory(
+      POLICY.PolicyLifecycle,
+      { ...ISSUANCE, books: BILLING.PremiumBooks, losses: CLAIMS.ReportedLosses, audit: AUDIT.AuditTrail },
+      (deps) => new PolicyLifecycle(deps),
+    );
     wire.factory(
       POLICY.PolicyPremium,
       { policies: POLICY.PolicyRepository, invoices: BILLING.InvoiceRepository, payments: BILLING.PaymentRepository, clock: PLATFORM.Clock },

@@ -3413,7 +3413,7 @@ export interface components {
                 [key: string]: unknown;
             };
             /** @description Stable machine-readable code. */
-            error: "validation_failed" | "unauthenticated" | "invalid_credentials" | "invalid_signature" | "invalid_otp" | "email_not_verified" | "forbidden" | "insufficient_scope" | "domain_not_allowed" | "feature_disabled" | "not_found" | "method_not_allowed" | "duplicate" | "conflict" | "idempotency_key_reuse" | "payload_too_large" | "storage_quota_exceeded" | "unsupported_media_type" | "invalid_document" | "stale_event" | "invalid_transition" | "not_bindable" | "not_an_application" | "quote_expired" | "out_of_sequence" | "flat_cancellation_after_inception" | "effective_date_out_of_window" | "renewal_window_closed" | "referral_required" | "webhook_inactive" | "overpayment" | "amount_exceeds_balance" | "refund_exceeds_payments" | "loss_outside_coverage" | "exceeds_policy_limit" | "policy_not_in_force" | "rate_limited" | "too_many_attempts" | "internal_error" | "payment_processor_error" | "service_unavailable";
+            error: "validation_failed" | "unauthenticated" | "invalid_credentials" | "invalid_signature" | "invalid_otp" | "email_not_verified" | "forbidden" | "insufficient_scope" | "domain_not_allowed" | "feature_disabled" | "not_found" | "method_not_allowed" | "duplicate" | "conflict" | "idempotency_key_reuse" | "payload_too_large" | "storage_quota_exceeded" | "unsupported_media_type" | "invalid_document" | "stale_event" | "invalid_transition" | "not_bindable" | "not_an_application" | "quote_expired" | "out_of_sequence" | "flat_cancellation_after_inception" | "effective_date_out_of_window" | "renewal_window_closed" | "referral_required" | "webhook_inactive" | "overpayment" | "claims_in_period" | "amount_exceeds_balance" | "refund_exceeds_payments" | "loss_outside_coverage" | "exceeds_policy_limit" | "policy_not_in_force" | "rate_limited" | "too_many_attempts" | "internal_error" | "payment_processor_error" | "service_unavailable";
             /** @description Human-readable explanation. */
             message: string;
             /** @description Also sent as X-Request-Id; quote it in support tickets. */
@@ -4679,7 +4679,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
-        /** @description `idempotency_key_reuse`: The Idempotency-Key was used with another request in the last 24 hours. `invalid_transition`: The resource cannot make this move from its current state. `not_bindable`: The quote is blocked by delegated-authority flags. `not_an_application`: The document is not an ACORD application. `quote_expired`: The quote is no longer valid. `out_of_sequence`: The change takes effect before one already applied to the policy. `flat_cancellation_after_inception`: A flat cancellation takes effect at inception only. `effective_date_out_of_window`: The effective date is outside the window in which new business may start. `renewal_window_closed`: The policy cannot be renewed on this date. `referral_required`: The submission was declined by triage; an approved referral is needed to bind it. `webhook_inactive`: The webhook subscription is inactive. `overpayment`: The payment is larger than the amount outstanding. `amount_exceeds_balance`: A card payment intent asks for more than is outstanding on the invoice. `refund_exceeds_payments`: The refund is larger than what is left to refund of the payments received. `loss_outside_coverage`: The loss date is outside the policy period. `exceeds_policy_limit`: The settlement and what was already paid on the claim exceed the policy's per-occurrence limit. `policy_not_in_force`: The policy is cancelled or expired, so there is no coverage to certify. */
+        /** @description `idempotency_key_reuse`: The Idempotency-Key was used with another request in the last 24 hours. `invalid_transition`: The resource cannot make this move from its current state. `not_bindable`: The quote is blocked by delegated-authority flags. `not_an_application`: The document is not an ACORD application. `quote_expired`: The quote is no longer valid. `out_of_sequence`: The change takes effect before one already applied to the policy. `flat_cancellation_after_inception`: A flat cancellation takes effect at inception only. `effective_date_out_of_window`: The effective date is outside the window in which new business may start. `renewal_window_closed`: The policy cannot be renewed on this date. `referral_required`: The submission was declined by triage; an approved referral is needed to bind it. `webhook_inactive`: The webhook subscription is inactive. `overpayment`: The payment is larger than the amount outstanding. `claims_in_period`: Losses are reported on or after the cancellation date: cancelling from then would leave them outside cover. `amount_exceeds_balance`: A card payment intent asks for more than is outstanding on the invoice. `refund_exceeds_payments`: The refund is larger than what is left to refund of the payments received. `loss_outside_coverage`: The loss date is outside the policy period. `exceeds_policy_limit`: The settlement and what was already paid on the claim exceed the policy's per-occurrence limit. `policy_not_in_force`: The policy is cancelled or expired, so there is no coverage to certify. */
         Error422: {
             headers: {
                 /** @description Request id, also in error bodies. */
@@ -9022,6 +9022,10 @@ export interface operations {
                     effectiveDate: string;
                     /** @enum {string} */
                     method?: "pro_rata" | "short_rate" | "flat";
+                    /** @description Cancel although losses are reported on or after `effectiveDate` (else 422 `claims_in_period` naming them): an underwriter or organization administrator only, with the reason the audit log keeps. */
+                    override?: {
+                        reason: string;
+                    };
                     /** @enum {string} */
                     reason: "insured_request" | "non_payment" | "underwriting" | "other";
                 };
@@ -9059,7 +9063,7 @@ export interface operations {
             413: components["responses"]["Error413"];
             /** @description `unsupported_media_type` */
             415: components["responses"]["Error415"];
-            /** @description `invalid_transition`, `flat_cancellation_after_inception`, `idempotency_key_reuse` */
+            /** @description `invalid_transition`, `flat_cancellation_after_inception`, `claims_in_period`, `idempotency_key_reuse` */
             422: components["responses"]["Error422"];
             /** @description `rate_limited` */
             429: components["responses"]["Error429"];

@@ -34,6 +34,7 @@ export const ERROR_CATALOG = {
   referral_required: 'The submission was declined by triage; an approved referral is needed to bind it.',
   webhook_inactive: 'The webhook subscription is inactive.',
   overpayment: 'The payment is larger than the amount outstanding.',
+  claims_in_period: 'Losses are reported on or after the cancellation date: cancelling from then would leave them outside cover.',
   amount_exceeds_balance: 'A card payment intent asks for more than is outstanding on the invoice.',
   refund_exceeds_payments: 'The refund is larger than what is left to refund of the payments received.',
   loss_outside_coverage: 'The loss date is outside the policy period.',

@@ -64,7 +64,9 @@ export class CardPayments {
     if (outstanding <= 0) throw new DomainError('invalid_transition', 'Nothing is outstanding on this invoice.', { status: invoice.status });
     const amount = requested ?? outstanding;
     if (amount > outstanding)
-      throw new DomainError('amount_exceeds_balance', `The invoice has ${formatDollars(outstanding)} outstanding.`, { outstanding: centsToDollars(outstanding) });
+      throw new DomainError('amount_exceeds_balance', `The invoice has ${formatDollars(outstanding)} outstanding.`, {
+        outstanding: centsToDollars(outstanding),
+      });
     const intent = await throughProcessor(() =>
       this.deps.gateway.createIntent({
         amount,

@@ -2,7 +2,9 @@ import type { PremiumBooks } from '../billing/premium-books.use-case.ts';
 import type { Programs } from '../underwriting/programs.use-case.ts';
 import type { UnderwritingReferenceData } from '../underwriting/reference-data.port.ts';
 import type { WrittenPremiumCounter } from '../underwriting/underwriting.repositories.ts';
+import type { AuditTrail } from '../audit/audit-trail.use-case.ts';
 import type { IssuanceDeps } from './policy-issuance.ts';
+import type { ReportedLosses } from './reported-losses.port.ts';
 
 /** What the lifecycle of an issued policy (endorse, cancel, reinstate, renew) works with. */
 export interface LifecycleDeps extends IssuanceDeps {
@@ -11,4 +13,7 @@ export interface LifecycleDeps extends IssuanceDeps {
   readonly programs: Programs;
   /** Keeps the ledger and commission where the policy's money stands after a premium transaction. */
   readonly books: PremiumBooks;
+  /** Losses reported on the policy: a cancellation back-dated over one needs an override. */
+  readonly losses: ReportedLosses;
+  readonly audit: AuditTrail;
 }

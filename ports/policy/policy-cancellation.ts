@@ -18,6 +18,7 @@ import { assertTransition } from '../../core/shared/lifecycle.ts';
 import { cents, centsToDollars } from '../../core/shared/money.ts';
 import { aggregateFlag } from '../../core/underwriting/delegated-authority.ts';
 import type { LifecycleDeps } from './lifecycle-deps.ts';
+import { assertNoLossLeftUncovered, type CoverOverride } from './losses-in-period.ts';
 import { rebillPolicy } from './policy-rebilling.ts';
 import { eventOrigin } from '../shared/event-origin.ts';
 import { recordTimeline } from './policy-timeline.ts';
@@ -26,6 +27,8 @@ export interface CancellationInput {
   readonly effectiveDate: CalendarDate;
   readonly reason: CancellationReason;
   readonly method?: CancellationMethod;
+  /** Cancel even though losses are reported on or after the date (an underwriter's decision, audited). */
+  readonly override?: CoverOverride;
 }
 
 /**
@@ -38,6 +41,7 @@ export const cancelPolicy = async (deps: LifecycleDeps, actor: Principal, policy
   const { orgId, id } = policy;
   const step = assertTransition(POLICY_LIFECYCLE, 'cancel', policy.status);
   assertWithinTerm(policy, input.effectiveDate, 'effectiveDate');
+  await assertNoLossLeftUncovered(deps, actor, policy, input.effectiveDate, input.override);
   const method = input.method ?? (input.reason === 'insured_request' ? 'short_rate' : 'pro_rata');
   const effectiveDate = input.effectiveDate;
   const term = premiumTermOf(policy);

@@ -117,9 +117,23 @@ export const policyRoutes = (policies: PolicyLifecycle, premium: PolicyPremium, 
     operationId: 'cancelPolicy',
     summary:
       'Cancel within the term, returning what the premium history left unearned: pro rata, short rate (the insured-request default: the standard short-rate table) or flat (at inception only, else 422 `flat_cancellation_after_inception`). Insured-requested cancellations keep at least the program’s minimum earned premium. Unpaid installments due from the date are voided and one adjustment brings billing to the premium kept.',
-    errors: [...lifecycle.errors, 'flat_cancellation_after_inception'],
+    errors: [...lifecycle.errors, 'flat_cancellation_after_inception', 'claims_in_period', 'forbidden'],
     body: Type.Object(
-      { effectiveDate: DateOnly, reason: OneOf(CANCELLATION_REASONS), method: Type.Optional(OneOf(CANCELLATION_METHODS)) },
+      {
+        effectiveDate: DateOnly,
+        reason: OneOf(CANCELLATION_REASONS),
+        method: Type.Optional(OneOf(CANCELLATION_METHODS)),
+        override: Type.Optional(
+          Type.Object(
+            { reason: Text({ minLength: 1, maxLength: 1000 }) },
+            {
+              additionalProperties: false,
+              description:
+                'Cancel although losses are reported on or after `effectiveDate` (else 422 `claims_in_period` naming them): an underwriter or organization administrator only, with the reason the audit log keeps.',
+            },
+          ),
+        ),
+      },
       { additionalProperties: false },
     ),
     responses: { 200: { description: 'The cancelled policy.', schema: PolicySchema } },

@@ -1,4 +1,6 @@
 import test from 'ava';
+import { AUDIT } from '../../../bootstrap/audit.tokens.ts';
+import { CLAIMS } from '../../../bootstrap/claims.tokens.ts';
 import { POLICY } from '../../../bootstrap/policy.tokens.ts';
 import { UNDERWRITING } from '../../../bootstrap/underwriting.tokens.ts';
 import { cents } from '../../../core/shared/money.ts';
@@ -67,4 +69,41 @@ test('unpaid installments due after the date are voided; a cancellation whose wr
   faults.set('findOneAndUpdate:policies', 1);
   t.not(await rejectionCodeOf(lifecycle.cancel(MACHINE, ORG, other.id, { effectiveDate: '2027-07-02', reason: 'other' })), null);
   t.is((await (await world.resolve(POLICY.PolicyRepository)).findById(ORG, other.id))?.status, 'active');
+});
+
+test('a cancellation back-dated over a reported loss is claims_in_period; an underwriter overrides it with a reason, audited', async (t) => {
+  const world = await useCaseWorld({ clock: new SettableClock('2027-03-01T12:00:00Z') });
+  t.teardown(world.close);
+  const lifecycle = await world.resolve(POLICY.PolicyLifecycle);
+  const policy = await boundPolicy(world, 'PIF');
+  const claim = await (await world.resolve(CLAIMS.Claims)).file(MACHINE, ORG, { policyId: policy.id, lossDate: '2027-02-14', description: 'Burst pipe' });
+  const refused = await lifecycle.cancel(MACHINE, ORG, policy.id, { effectiveDate: '2027-02-01', reason: 'underwriting' }).catch((error: unknown) => error);
+  t.like(refused, { code: 'claims_in_period', details: { claims: [{ claimId: claim.id, lossDate: '2027-02-14' }] } });
+  const override = { reason: 'Misrepresentation found on review; the loss is declined separately.' };
+  t.is(
+    await rejectionCodeOf(lifecycle.cancel(MACHINE, ORG, policy.id, { effectiveDate: '2027-02-01', reason: 'underwriting', override })),
+    'forbidden',
+    'a machine credential is not an underwriter',
+  );
+  const producer = { kind: 'user', userId: 'usr_p', orgId: ORG, role: 'producer', via: 'jwt' } as const;
+  t.is(await rejectionCodeOf(lifecycle.cancel(producer, ORG, policy.id, { effectiveDate: '2027-02-01', reason: 'underwriting', override })), 'forbidden');
+  t.is((await (await world.resolve(POLICY.PolicyRepository)).findById(ORG, policy.id))?.status, 'active', 'nothing changed');
+  const underwriter = { kind: 'user', userId: 'usr_uw', orgId: ORG, role: 'underwriter', via: 'jwt' } as const;
+  const cancelled = await lifecycle.cancel(underwriter, ORG, policy.id, { effectiveDate: '2027-02-01', reason: 'underwriting', override });
+  t.is(cancelled.status, 'cancelled');
+  const audit = await (await world.resolve(AUDIT.AuditLog)).list(ORG, { limit: 5 }, { action: 'policy.cancellation_over_reported_losses' });
+  t.like(audit.data, [{ actor: 'user:usr_uw', targetId: policy.id, details: { reason: override.reason, claims: [{ claimId: claim.id }] } }]);
+});
+
+test('losses before the cancellation date, or on a denied claim, do not stand in the way', async (t) => {
+  const world = await useCaseWorld({ clock: new SettableClock('2027-03-01T12:00:00Z') });
+  t.teardown(world.close);
+  const lifecycle = await world.resolve(POLICY.PolicyLifecycle);
+  const claims = await world.resolve(CLAIMS.Claims);
+  const policy = await boundPolicy(world, 'PIF');
+  await claims.file(MACHINE, ORG, { policyId: policy.id, lossDate: '2027-01-20', description: 'Before' });
+  const denied = await claims.file(MACHINE, ORG, { policyId: policy.id, lossDate: '2027-02-20', description: 'Not covered' });
+  await claims.deny(MACHINE, ORG, denied.id, 'Excluded peril');
+  const cancelled = await lifecycle.cancel(MACHINE, ORG, policy.id, { effectiveDate: '2027-02-01', reason: 'underwriting' });
+  t.is(cancelled.status, 'cancelled');
 });
