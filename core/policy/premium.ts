@@ -22,6 +22,18 @@ export interface PremiumTransaction {
   readonly penalty?: Cents;
   /** Fee and taxes the transaction adds beside premium (policy-charges.ts); absent when none. */
   readonly charges?: FeesAndTaxes;
+  /**
+   * The part of `writtenChange` that takes back changes effective after this transaction's date
+   * (a cancellation reaching back before an endorsement), dated as those changes were: written
+   * premium on any date never counts a change before it took effect, nor its return.
+   */
+  readonly removes?: readonly RemovedChange[];
+}
+
+/** A change of written premium taken back (or, by a reinstatement, written again) on its own effective date. */
+export interface RemovedChange {
+  readonly effectiveDate: CalendarDate;
+  readonly writtenChange: Cents;
 }
 
 export interface PremiumTerm {
@@ -85,12 +97,39 @@ export const earnedThrough = (term: PremiumTerm, asOf: CalendarDate): Cents => e
 /** Net written premium of the term: every transaction's change. */
 export const netWritten = (term: PremiumTerm): Cents => cents(term.transactions.reduce((sum, transaction) => sum + transaction.writtenChange, 0));
 
-/** Written premium of the transactions effective on or before `asOf`. */
+/** Where a transaction's written change falls in time: on its date, except what it takes back of later changes, on theirs. */
+const writtenParts = (transaction: PremiumTransaction): readonly RemovedChange[] => {
+  const removed = transaction.removes ?? [];
+  const own = transaction.writtenChange - removed.reduce((sum, part) => sum + part.writtenChange, 0);
+  return [{ effectiveDate: transaction.effectiveDate, writtenChange: cents(own) }, ...removed];
+};
+
+/** Written premium effective on or before `asOf`. */
 export const writtenThrough = (term: PremiumTerm, asOf: CalendarDate): Cents =>
-  netWritten({ ...term, transactions: term.transactions.filter((transaction) => compareDates(transaction.effectiveDate, asOf) <= 0) });
+  cents(
+    term.transactions
+      .flatMap(writtenParts)
+      .filter((part) => compareDates(part.effectiveDate, asOf) <= 0)
+      .reduce((sum, part) => sum + part.writtenChange, 0),
+  );
 
 /** The annual premium in force: every transaction records it (zero while cancelled; a reinstatement restores it). */
 export const annualPremiumInForce = (term: PremiumTerm): Cents => term.transactions.at(-1)?.annualPremium ?? cents(0);
+
+/** The annual premium in force on `date`: that of the last transaction taking effect by then. */
+const annualPremiumOn = (term: PremiumTerm, date: CalendarDate): Cents =>
+  term.transactions.filter((transaction) => compareDates(transaction.effectiveDate, date) <= 0).at(-1)?.annualPremium ?? cents(0);
+
+/** The written premium a cancellation from `date` takes back because it had not taken effect by then, per date. */
+const changesAfter = (term: PremiumTerm, date: CalendarDate): RemovedChange[] => {
+  const byDate = new Map<CalendarDate, number>();
+  for (const part of term.transactions.flatMap(writtenParts))
+    if (compareDates(part.effectiveDate, date) > 0) byDate.set(part.effectiveDate, (byDate.get(part.effectiveDate) ?? 0) + part.writtenChange);
+  return [...byDate]
+    .filter(([, written]) => written !== 0)
+    .sort(([a], [b]) => compareDates(a, b))
+    .map(([effectiveDate, written]) => ({ effectiveDate, writtenChange: cents(-written) }));
+};
 
 /** The first transaction of a term: the whole annual premium, written from the effective date. */
 export const issuance = (type: 'bind' | 'renewal', effectiveDate: CalendarDate, annualPremium: Cents): PremiumTransaction => ({
@@ -147,7 +186,6 @@ interface CancellationTerms {
  * than was written. Flat cancels from inception only, and returns everything.
  */
 export const cancellation = (term: PremiumTerm, terms: CancellationTerms): PremiumTransaction => {
-  const written = netWritten(term);
   if (terms.method === 'flat' && terms.effectiveDate !== term.effectiveDate) {
     throw new DomainError(
       'flat_cancellation_after_inception',
@@ -157,24 +195,30 @@ export const cancellation = (term: PremiumTerm, terms: CancellationTerms): Premi
       },
     );
   }
+  // Changes effective after the date are taken back whole: they never took effect, so they feed
+  // neither the penalty nor the minimum, and their return is dated as they were.
+  const removes = changesAfter(term, terms.effectiveDate);
+  const writtenInForce = writtenThrough(term, terms.effectiveDate);
   // A cancellation may reach back before later endorsements: they earn nothing before their dates.
   const earned = terms.method === 'flat' ? 0 : earnedBefore(term, terms.effectiveDate);
   let kept = earned;
   if (terms.method === 'short_rate') {
     const inForce = daysBetween(term.effectiveDate, terms.effectiveDate);
-    const annual = annualPremiumInForce(term);
+    const annual = annualPremiumOn(term, terms.effectiveDate);
     const proRataShare = Math.round((annual * inForce) / termDays(term));
     const shortRateShare = Math.round((annual * shortRatePercent(terms.shortRate, inForce, termDays(term))) / 100);
     kept += Math.max(0, shortRateShare - proRataShare);
   }
-  if (terms.method !== 'flat') kept = Math.max(kept, Math.round((written * terms.minimumEarnedPercent) / 100));
-  kept = Math.max(earned, Math.min(kept, written));
+  if (terms.method !== 'flat') kept = Math.max(kept, Math.round((writtenInForce * terms.minimumEarnedPercent) / 100));
+  kept = Math.max(earned, Math.min(kept, writtenInForce));
+  const removed = removes.reduce((sum, part) => sum + part.writtenChange, 0);
   return {
     type: 'cancellation',
     effectiveDate: terms.effectiveDate,
-    writtenChange: cents(kept - written),
+    writtenChange: cents(kept - writtenInForce + removed),
     annualPremium: cents(0),
     penalty: cents(kept - earned),
+    ...(removes.length > 0 ? { removes } : {}),
   };
 };
 
@@ -187,6 +231,9 @@ export const reinstatement = (term: PremiumTerm): PremiumTransaction => {
     effectiveDate: cancelled.effectiveDate,
     writtenChange: cents(-cancelled.writtenChange),
     annualPremium: annualPremiumInForce({ ...term, transactions: term.transactions.slice(0, -1) }),
+    ...(cancelled.removes
+      ? { removes: cancelled.removes.map((part) => ({ effectiveDate: part.effectiveDate, writtenChange: cents(-part.writtenChange) })) }
+      : {}),
   };
 };
 

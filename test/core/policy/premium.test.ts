@@ -19,6 +19,7 @@ import {
   reinstatement,
   shortRatePercent,
   termDays,
+  writtenThrough,
   type PremiumTerm,
   type PremiumTransaction,
 } from '../../../core/policy/premium.ts';
@@ -100,6 +101,41 @@ test('premium as of a date: written, earned through the end of the day, unearned
   t.deepEqual({ ...premiumAsOf(bound, '2026-12-31') } as Record<string, number>, { written: 0, earned: 0, unearned: 0 });
   t.deepEqual({ ...premiumAsOf(bound, '2027-01-31') } as Record<string, number>, { written: 3650_00, earned: 310_00, unearned: 3340_00 });
   t.deepEqual({ ...premiumAsOf(bound, '2027-12-31') } as Record<string, number>, { written: 3650_00, earned: 3650_00, unearned: 0 });
+});
+
+test('short rate and the minimum are taken on the premium in force on the cancellation date, not on a later endorsement', (t) => {
+  // Bound at $10,237.50 for 2027; endorsed from 2027-07-29 to $30,712.50; cancelled short rate from 2027-04-29.
+  const bound = termFrom('2027-01-01', issuance('bind', '2027-01-01', cents(10_237_50)));
+  const endorsed = withTransaction(bound, endorsement(bound, '2027-07-29', cents(30_712_50)));
+  const onEndorsed = cancel(endorsed, '2027-04-29', 'short_rate');
+  const onBound = cancel(bound, '2027-04-29', 'short_rate');
+  t.is(onEndorsed.penalty, onBound.penalty, 'the endorsement had not taken effect: the penalty is on $10,237.50');
+  t.is(+netWritten(withTransaction(endorsed, onEndorsed)), +netWritten(withTransaction(bound, onBound)), 'the later change is taken back whole');
+  // The minimum earned premium, likewise, is a share of what was written by the date.
+  const withMinimum = cancel(endorsed, '2027-01-15', 'pro_rata', 25);
+  t.is(+netWritten(withTransaction(endorsed, withMinimum)), Math.round(10_237_50 * 0.25));
+  // A later decrease does not lower what the penalty is taken on either.
+  const lowered = withTransaction(bound, endorsement(bound, '2027-07-29', cents(5_000_00)));
+  t.is(cancel(lowered, '2027-04-29', 'short_rate').penalty, onBound.penalty);
+});
+
+test('written premium on a date never counts a change before it takes effect, nor its return', (t) => {
+  // Bound 2026-12-01; endorsed +$10,321.64 a year from 2027-05-29; cancelled for non-payment from 2026-12-29.
+  const bound = termFrom('2026-12-01', issuance('bind', '2026-12-01', cents(9_480_20)));
+  const endorsed = withTransaction(bound, endorsement(bound, '2027-05-29', cents(9_480_20 + 10_321_64)));
+  const added = endorsed.transactions[1]?.writtenChange ?? cents(0);
+  const cancelled = withTransaction(endorsed, cancel(endorsed, '2026-12-29', 'pro_rata'));
+  const asOf = premiumAsOf(cancelled, '2026-12-29');
+  t.true(asOf.written >= 0 && asOf.unearned === 0, JSON.stringify(asOf));
+  t.is(+asOf.written, +earnedBefore(cancelled, '2026-12-30'));
+  t.is(writtenThrough(cancelled, '2027-05-28'), asOf.written, 'nothing moves between the cancellation and the endorsement date');
+  t.is(writtenThrough(cancelled, '2027-05-29'), asOf.written, 'on its date the endorsement and its return meet');
+  t.is(+netWritten(cancelled), +asOf.written);
+  t.true(added > 0);
+  // Reinstated, the endorsement is written again on its own date.
+  const reinstated = withTransaction(cancelled, reinstatement(cancelled));
+  t.is(+writtenThrough(reinstated, '2027-05-28'), 9_480_20);
+  t.is(+writtenThrough(reinstated, '2027-05-29'), 9_480_20 + added);
 });
 
 // ---- Generated lifecycles ------------------------------------------------------------------
@@ -213,12 +249,17 @@ test('generated lifecycles: billing always sums to net written premium, fee and 
           }
         } else {
           const date = next.method === 'flat' ? effectiveDate : addDays(effectiveDate, next.day % termDays(term));
-          const before = netWritten(term);
+          const inForce = writtenThrough(term, date);
           const transaction = cancel(term, date, next.method, next.minimum);
           term = charge(transaction);
-          // The term keeps at least what it earned before the date, and never more than was written.
+          // The term keeps at least what it earned before the date, and never more than was written
+          // by the date (changes effective later never took effect); on any date, written premium
+          // counts no change before it took effect, nor its return.
           const earned = earnedBefore(withTransaction({ ...term, transactions: term.transactions.slice(0, -1) }, transaction), date);
-          if (netWritten(term) < earned || netWritten(term) > Math.max(before, earned)) return false;
+          if (netWritten(term) < earned || netWritten(term) > Math.max(inForce, earned)) return false;
+          if (writtenThrough(term, date) !== netWritten(term)) return false;
+          if (writtenThrough(term, addDays(date, -1)) !== writtenThrough({ ...term, transactions: term.transactions.slice(0, -1) }, addDays(date, -1)))
+            return false;
           cancelledFrom = date;
         }
         rebill();

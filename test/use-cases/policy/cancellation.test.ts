@@ -107,3 +107,19 @@ test('losses before the cancellation date, or on a denied claim, do not stand in
   const cancelled = await lifecycle.cancel(MACHINE, ORG, policy.id, { effectiveDate: '2027-02-01', reason: 'underwriting' });
   t.is(cancelled.status, 'cancelled');
 });
+
+test('a cancellation reaching back before an endorsement takes it back on its own date: stored, and no negative written or unearned premium on any date', async (t) => {
+  const world = await useCaseWorld();
+  t.teardown(world.close);
+  const lifecycle = await world.resolve(POLICY.PolicyLifecycle);
+  const premium = await world.resolve(POLICY.PolicyPremium);
+  const policy = await boundPolicy(world, 'QUARTERLY');
+  await lifecycle.endorse(MACHINE, ORG, policy.id, { effectiveDate: '2027-05-29', changes: { annualRevenue: cents(9_000_000_00) } });
+  await lifecycle.cancel(MACHINE, ORG, policy.id, { effectiveDate: '2027-01-29', reason: 'non_payment' });
+  const stored = await (await world.resolve(POLICY.PolicyRepository)).findById(ORG, policy.id);
+  t.like(stored?.premium.at(-1), { type: 'cancellation', removes: [{ effectiveDate: '2027-05-29' }] });
+  for (const date of ['2027-01-29', '2027-03-31', '2027-05-29', '2027-12-31']) {
+    const figures = await premium.asOf(ORG, policy.id, date);
+    t.true(figures.written >= 0 && figures.unearned >= 0, `${date}: ${JSON.stringify(figures)}`);
+  }
+});
