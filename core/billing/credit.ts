@@ -1,8 +1,8 @@
 import { compareDates } from '../shared/calendar-date.ts';
 import { DomainError } from '../shared/domain-error.ts';
-import { cents, type Cents } from '../shared/money.ts';
+import { cents, centsToDollars, formatDollars, type Cents } from '../shared/money.ts';
 import type { Invoice } from './invoice.ts';
-import type { Payment } from './payment.ts';
+import { isCash, type Payment } from './payment.ts';
 
 /** Whether an invoice has received what it asks: a charge paid in full, or a credit paid out or applied in full. */
 export const isSettled = (invoice: Pick<Invoice, 'amount' | 'paidAmount'>): boolean =>
@@ -36,14 +36,39 @@ const allocateInOrder = <T>(total: Cents, candidates: readonly T[], capacity: (c
   return { parts, leftOver: cents(left) };
 };
 
-/** A credit applied to the policy's open charges, the earliest due first (ties by number). */
-export const creditApplications = (credit: Invoice, invoices: readonly Invoice[]): Allocation<Invoice>[] => {
+/** What of a credit the policy's open charges take, the earliest due first (ties by number). */
+const applicationsTo = (credit: Invoice, invoices: readonly Invoice[]): { parts: Allocation<Invoice>[]; leftOver: Cents } => {
   const open = invoices
     .filter((invoice) => invoice.id !== credit.id && invoice.status === 'open' && invoice.amount > 0 && invoice.paidAmount < invoice.amount)
     .sort((a, b) => compareDates(a.dueDate, b.dueDate) || a.invoiceNumber.localeCompare(b.invoiceNumber));
-  const plan = allocateInOrder(creditLeft(credit), open, (invoice) => invoice.amount - invoice.paidAmount);
-  if (plan.parts.length === 0) throw new DomainError('invalid_transition', 'The policy has no open invoice to apply the credit to; refund it instead.', {});
-  return plan.parts;
+  return allocateInOrder(creditLeft(credit), open, (invoice) => invoice.amount - invoice.paidAmount);
+};
+
+/** A credit applied to the policy's open charges, the earliest due first (ties by number). */
+export const creditApplications = (credit: Invoice, invoices: readonly Invoice[]): Allocation<Invoice>[] => {
+  const { parts } = applicationsTo(credit, invoices);
+  if (parts.length === 0) throw new DomainError('invalid_transition', 'The policy has no open invoice to apply the credit to; refund it instead.', {});
+  return parts;
+};
+
+/** Money collected on a policy and still held: its payments less its refunds and payouts (credits moved between its invoices are not cash). */
+export const cashHeld = (payments: readonly Payment[]): Cents => cents(payments.filter(isCash).reduce((sum, payment) => sum + payment.amount, 0));
+
+/**
+ * A credit refunded to the insured: first applied to what the policy still owes (its open
+ * charges, earliest due first), and only the rest paid out, never more than the cash collected on
+ * the policy: money never received is not paid out (`payout_exceeds_cash`, nothing taken).
+ */
+export const refundPlan = (credit: Invoice, invoices: readonly Invoice[], payments: readonly Payment[]): { applications: Allocation<Invoice>[]; payout: Cents } => {
+  const { parts, leftOver } = applicationsTo(credit, invoices);
+  const held = cashHeld(payments);
+  if (leftOver > held)
+    throw new DomainError(
+      'payout_exceeds_cash',
+      `${formatDollars(leftOver)} of the credit is left after the open charges, and ${formatDollars(Math.max(0, held))} was collected on the policy.`,
+      { creditLeft: centsToDollars(creditLeft(credit)), applicable: centsToDollars(cents(creditLeft(credit) - leftOver)), cashHeld: centsToDollars(held) },
+    );
+  return { applications: parts, payout: leftOver };
 };
 
 /** What of a card payment the processor can still give back: its amount less every refund held or reported. */

@@ -35,6 +35,7 @@ export const ERROR_CATALOG = {
   webhook_inactive: 'The webhook subscription is inactive.',
   overpayment: 'The payment is larger than the amount outstanding.',
   claims_in_period: 'Losses are reported on or after the cancellation date: cancelling from then would leave them outside cover.',
+  payout_exceeds_cash: 'A payout larger than the cash collected on the policy, after the credit is applied to what it still owes.',
   amount_exceeds_balance: 'A card payment intent asks for more than is outstanding on the invoice.',
   refund_exceeds_payments: 'The refund is larger than what is left to refund of the payments received.',
   loss_outside_coverage: 'The loss date is outside the policy period.',

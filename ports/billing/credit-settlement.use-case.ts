@@ -1,4 +1,4 @@
-import { creditApplications, creditLeft, isSettled, payoutSources, type Allocation } from '../../core/billing/credit.ts';
+import { creditApplications, creditLeft, isSettled, payoutSources, refundPlan, type Allocation } from '../../core/billing/credit.ts';
 import type { CreditStep, Invoice } from '../../core/billing/invoice.ts';
 import type { Payment, PaymentMethod } from '../../core/billing/payment.ts';
 import type { Principal } from '../../core/shared/access/principal.ts';
@@ -90,12 +90,12 @@ export class CreditSettlement {
       const applications = creditApplications(credit, await this.deps.invoices.forPolicy(credit.orgId, credit.policyId));
       return applications.map((part, index) => ({ ...base(index, part.amount), settlement: { type: 'applied', invoiceId: part.to.id } }));
     }
-    const { payments } = await policyPayments(this.deps, credit.orgId, credit.policyId);
-    const sources = payoutSources(creditLeft(credit), payments);
-    const steps: CreditStep[] = sources.throughProcessor.map((part: Allocation<Payment>, index) => ({
-      ...base(index, part.amount),
-      settlement: { type: 'refunded', paymentReference: part.to.reference },
-    }));
+    const { invoices, payments } = await policyPayments(this.deps, credit.orgId, credit.policyId);
+    const { applications, payout } = refundPlan(credit, invoices, payments);
+    const steps: CreditStep[] = applications.map((part, index) => ({ ...base(index, part.amount), settlement: { type: 'applied', invoiceId: part.to.id } }));
+    const sources = payoutSources(payout, payments);
+    for (const part of sources.throughProcessor as Allocation<Payment>[])
+      steps.push({ ...base(steps.length, part.amount), settlement: { type: 'refunded', paymentReference: part.to.reference } });
     if (sources.recorded > 0) steps.push({ ...base(steps.length, sources.recorded), settlement: { type: 'paid_out', method: input.payoutMethod ?? 'check' } });
     return steps;
   }

@@ -2,11 +2,10 @@ import type { PolicyCharges } from '../../core/billing/premium-position.ts';
 import type { LineOfBusiness } from '../../core/shared/reference-data.ts';
 import { policyRates, type Commission } from '../../core/billing/commission.ts';
 import type { LedgerEntry } from '../../core/billing/ledger.ts';
-import { isCash } from '../../core/billing/payment.ts';
+import { cashHeld } from '../../core/billing/credit.ts';
 import { positionChange, positionOf, samePosition } from '../../core/billing/premium-account.ts';
 import { EMPTY_POSITION } from '../../core/billing/premium-position.ts';
 import { writeUnlessDuplicate } from '../../core/shared/domain-error.ts';
-import { cents } from '../../core/shared/money.ts';
 import type { Clock } from '../shared/clock.port.ts';
 import type { IdGenerator } from '../shared/id-generator.port.ts';
 import type { RecordRelationships } from '../authorization/record-relationships.use-case.ts';
@@ -83,7 +82,7 @@ export class PremiumBooks {
       if (!policy) return { entry: null, commission: null };
       if (latest) await this.deps.steps.run('commission_calculation', context, () => this.commissionOf(policy, latest));
       const from = latest?.position.to ?? EMPTY_POSITION;
-      const to = positionOf(await this.cashHeld(policy), policy.owed);
+      const to = positionOf(await this.heldOn(policy), policy.owed);
       if (samePosition(from, to)) return { entry: null, commission: null };
       const rates = latest?.rates ?? policyRates(this.deps.reference.commissionSchedule(), policy.lineOfBusiness, Boolean(policy.producerId));
       const sequence = (latest?.sequence ?? 0) + 1;
@@ -109,9 +108,9 @@ export class PremiumBooks {
   }
 
   /** Every payment and refund of real money on the policy's invoices (credits moved between its invoices are not cash). */
-  private async cashHeld(policy: BilledPolicy) {
+  private async heldOn(policy: BilledPolicy) {
     const { payments } = await policyPayments(this.deps, policy.orgId, policy.id);
-    return cents(payments.filter(isCash).reduce((sum, payment) => sum + payment.amount, 0));
+    return cashHeld(payments);
   }
 
   /** The producer's commission change of a posting, written once under its key; null when the posting moves no commission. */

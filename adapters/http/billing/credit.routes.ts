@@ -15,7 +15,7 @@ export const creditRoutes = (credits: CreditSettlement): RouteDefinition[] => [
     operationId: 'settleCredit',
     summary: 'Settle a credit invoice (money owed to the insured): apply it to the open invoices of its policy, or refund it.',
     description:
-      '`apply` covers the open invoices of the same policy, earliest due first, as far as the credit goes (what is left stays open). `refund` gives the whole credit back: through the payment processor from the card payments it took for the policy, newest first, and the rest paid out by `payoutMethod` (default `check`) and recorded. A repeated `reference` returns the first settlement (and finishes it if it was interrupted). Refunds above $1,000 are flagged for manual review. The ledger moves the refunded amount out of what is owed to the insured.',
+      '`apply` covers the open invoices of the same policy, earliest due first, as far as the credit goes (what is left stays open). `refund` first applies the credit to what the policy still owes (its open invoices, earliest due first) and pays out only the rest, never more than the cash collected on the policy (else 422 `payout_exceeds_cash` and nothing is taken): through the payment processor from the card payments it took for the policy, newest first, and the rest paid out by `payoutMethod` (default `check`) and recorded. A repeated `reference` returns the first settlement (and finishes it if it was interrupted). Refunds above $1,000 are flagged for manual review. The ledger moves the refunded amount out of what is owed to the insured.',
     tags: ['billing'],
     permission: 'invoices:write',
     params: IdParams,
@@ -28,7 +28,7 @@ export const creditRoutes = (credits: CreditSettlement): RouteDefinition[] => [
       },
       { additionalProperties: false },
     ),
-    errors: ['invalid_transition', 'payment_processor_error', 'conflict'],
+    errors: ['invalid_transition', 'payout_exceeds_cash', 'payment_processor_error', 'conflict'],
     responses: {
       200: {
         description: 'The credit after the settlement, and the rows it recorded on the credit.',

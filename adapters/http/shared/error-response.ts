@@ -35,6 +35,7 @@ export const HTTP_STATUS: Readonly<Record<ErrorCode, number>> = {
   webhook_inactive: 422,
   overpayment: 422,
   amount_exceeds_balance: 422,
+  payout_exceeds_cash: 422,
   claims_in_period: 422,
   refund_exceeds_payments: 422,
   loss_outside_coverage: 422,

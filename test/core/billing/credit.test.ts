@@ -1,5 +1,5 @@
 import test from 'ava';
-import { creditApplications, creditLeft, isSettled, payoutSources } from '../../../core/billing/credit.ts';
+import { cashHeld, creditApplications, creditLeft, isSettled, payoutSources, refundPlan } from '../../../core/billing/credit.ts';
 import type { Invoice } from '../../../core/billing/invoice.ts';
 import type { Payment } from '../../../core/billing/payment.ts';
 import { cents } from '../../../core/shared/money.ts';
@@ -75,4 +75,25 @@ test('a payout comes from the card payments the processor took, newest first, an
     ],
   );
   t.is(sources.recorded as number, 300);
+});
+
+test('a credit refunded is applied to what the policy owes first; only the rest is paid out, never more than the cash held', (t) => {
+  const credit = invoice('c', -1_000, 0, '2027-02-01');
+  const owed = [invoice('1', 300, 100, '2027-01-01'), invoice('2', 600, 600, '2027-04-01', { status: 'paid' })];
+  const plan = refundPlan(credit, owed, [payment('a', 700, 1), payment('b', 100, 2, { method: 'check', source: 'manual' })]);
+  t.deepEqual(
+    plan.applications.map((part) => [part.to.id, part.amount]),
+    [['1', 200]],
+  );
+  t.is(+plan.payout, 800);
+  // Money moved between the policy's invoices is not cash; refunds already made are not held either.
+  const thin = [
+    payment('a', 700, 1),
+    payment('r', -100, 3, { source: 'manual', method: 'check' }),
+    payment('x', 500, 4, { method: 'credit', source: 'manual' }),
+  ];
+  t.is(+cashHeld(thin), 600);
+  const refused = t.throws(() => refundPlan(credit, owed, thin));
+  t.like(refused, { code: 'payout_exceeds_cash', details: { creditLeft: 10, applicable: 2, cashHeld: 6 } });
+  t.like(refundPlan(credit, [invoice('1', 1_500, 0, '2027-01-01')], []), { payout: 0 }, 'an unpaid policy: the whole credit goes to what it owes');
 });

@@ -188,3 +188,27 @@ test('settling what is not a credit, or another organization’s credit, is refu
   const bad = await call(app.api, 'POST', `/v1/invoices/${invoice.id}/settle-credit`, { token: a.adminToken, body: { method: 'keep' } });
   t.is(bad.status, 400);
 });
+
+test('refunding a credit on an unpaid policy pays out nothing: it is applied to what the policy owes', async (t) => {
+  const { app, a } = t.context;
+  const { policy } = await boundPolicy(app, a, { plan: 'PIF', submission: { ...AUDIT_RISK, insuredName: 'Unpaid Co' } });
+  const endorse = await call(app.api, 'POST', `/v1/policies/${policy.id}/endorse`, {
+    token: a.adminToken,
+    body: { effectiveDate: '2027-02-01', changes: { annualRevenue: 1_000_000 } },
+  });
+  t.is(endorse.status, 201);
+  const [installment] = await invoicesOf(app, a, policy.id);
+  const credit = (await invoicesOf(app, a, policy.id)).find((invoice: { kind: string }) => invoice.kind === 'credit');
+  // Nothing was paid: the whole credit goes to the open installment, nothing is paid out.
+  const refunded = await call(app.api, 'POST', `/v1/invoices/${credit.id}/settle-credit`, { token: a.adminToken, body: { method: 'refund' } });
+  t.is(refunded.status, 200, JSON.stringify(refunded.body));
+  t.like(refunded.body.invoice, { status: 'paid' });
+  t.deepEqual(
+    refunded.body.payments.map((row: { method: string }) => row.method),
+    ['credit'],
+  );
+  const books = await booksOf(app, a, policy.id);
+  t.is(books.cashHeld, 0, 'no cash went out');
+  const after = (await call(app.api, 'GET', `/v1/invoices/${installment.id}`, { token: a.adminToken })).body;
+  t.is(asCents(after.amount - after.paidAmount), asCents(installment.amount + credit.amount), 'the installment owes the net');
+});
