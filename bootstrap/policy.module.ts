@@ -50,7 +50,7 @@ export const policyModule = (config: AppConfig): ContextModule => ({
     );
     wire.factory(
       POLICY.PolicyLifecycle,
-      { ...ISSUANCE, books: BILLING.PremiumBooks, losses: CLAIMS.ReportedLosses, audit: AUDIT.AuditTrail },
+      { ...ISSUANCE, books: BILLING.PremiumBooks, credits: BILLING.CreditSettlement, losses: CLAIMS.ReportedLosses, audit: AUDIT.AuditTrail },
       (deps) => new PolicyLifecycle(deps),
     );
     wire.factory(

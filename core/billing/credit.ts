@@ -44,6 +44,15 @@ const applicationsTo = (credit: Invoice, invoices: readonly Invoice[]): { parts:
   return allocateInOrder(creditLeft(credit), open, (invoice) => invoice.amount - invoice.paidAmount);
 };
 
+/** Whether any of a credit would go to the policy's open charges. */
+export const hasChargesFor = (credit: Invoice, invoices: readonly Invoice[]): boolean => applicationsTo(credit, invoices).parts.length > 0;
+
+/** The policy's open credits, oldest first: what its open charges take before anything is owed back. */
+export const openCredits = (invoices: readonly Invoice[]): Invoice[] =>
+  invoices
+    .filter((invoice) => invoice.kind === 'credit' && invoice.status === 'open' && invoice.amount < 0 && !isSettled(invoice))
+    .sort((a, b) => compareDates(a.dueDate, b.dueDate) || a.invoiceNumber.localeCompare(b.invoiceNumber));
+
 /** A credit applied to the policy's open charges, the earliest due first (ties by number). */
 export const creditApplications = (credit: Invoice, invoices: readonly Invoice[]): Allocation<Invoice>[] => {
   const { parts } = applicationsTo(credit, invoices);
@@ -59,7 +68,11 @@ export const cashHeld = (payments: readonly Payment[]): Cents => cents(payments.
  * charges, earliest due first), and only the rest paid out, never more than the cash collected on
  * the policy: money never received is not paid out (`payout_exceeds_cash`, nothing taken).
  */
-export const refundPlan = (credit: Invoice, invoices: readonly Invoice[], payments: readonly Payment[]): { applications: Allocation<Invoice>[]; payout: Cents } => {
+export const refundPlan = (
+  credit: Invoice,
+  invoices: readonly Invoice[],
+  payments: readonly Payment[],
+): { applications: Allocation<Invoice>[]; payout: Cents } => {
   const { parts, leftOver } = applicationsTo(credit, invoices);
   const held = cashHeld(payments);
   if (leftOver > held)

@@ -1,4 +1,13 @@
-import { creditApplications, creditLeft, isSettled, payoutSources, refundPlan, type Allocation } from '../../core/billing/credit.ts';
+import {
+  creditApplications,
+  creditLeft,
+  hasChargesFor,
+  isSettled,
+  openCredits,
+  payoutSources,
+  refundPlan,
+  type Allocation,
+} from '../../core/billing/credit.ts';
 import type { CreditStep, Invoice } from '../../core/billing/invoice.ts';
 import type { Payment, PaymentMethod } from '../../core/billing/payment.ts';
 import type { Principal } from '../../core/shared/access/principal.ts';
@@ -72,6 +81,18 @@ export class CreditSettlement {
     const rows = await this.deps.payments.forInvoice(orgId, creditId);
     const references = new Set((credit.creditSteps ?? []).filter((step) => step.requestKey === requestKey).map((step) => step.reference));
     return { invoice: credit, payments: rows.filter((row) => references.has(row.reference)) };
+  }
+
+  /**
+   * Return premium goes to what the insured still owes before anything is owed back: each open
+   * credit of the policy is applied to its open charges, earliest due first, as far as they go.
+   * Keyed by the credit's state, so running it again after an interruption repeats nothing.
+   */
+  async applyOpenCredits(actor: Principal, orgId: string, policyId: string): Promise<void> {
+    for (const credit of openCredits(await this.deps.invoices.forPolicy(orgId, policyId))) {
+      if (!hasChargesFor(credit, await this.deps.invoices.forPolicy(orgId, policyId))) return;
+      await this.settle(actor, orgId, credit.id, { method: 'apply', reference: `netting:${credit.id}:${credit.paidAmount}` });
+    }
   }
 
   private async credit(orgId: string, id: string): Promise<Invoice> {

@@ -73,7 +73,7 @@ export const cancelPolicy = async (deps: LifecycleDeps, actor: Principal, policy
   );
   if (!changed) throw policyChangedMeanwhile();
   await deps.writtenPremium.release(orgId, policy.programId, yearOf(policy.effectiveDate), returned);
-  await rebillPolicy(deps, changed, effectiveDate, effectiveDate);
+  await rebillPolicy(deps, actor, changed, effectiveDate, effectiveDate);
   await deps.books.sync(orgId, id, {
     invoiceId: null,
     reference: `cancellation:${id}`,
@@ -130,7 +130,7 @@ export const reinstatePolicy = async (deps: LifecycleDeps, actor: Principal, pol
     await deps.writtenPremium.release(orgId, policy.programId, year, charged);
     throw policyChangedMeanwhile();
   }
-  await rebillPolicy(deps, changed, null, today(at));
+  await rebillPolicy(deps, actor, changed, null, today(at));
   await deps.books.sync(orgId, id, { invoiceId: null, reference: `reinstatement:${id}`, description: `Reinstatement of ${policy.policyNumber}` });
   await recordTimeline(deps, actor, changed, 'reinstatement', cancellation.effectiveDate, charged, { reversedCancellation: cancellation.effectiveDate });
   return changed;

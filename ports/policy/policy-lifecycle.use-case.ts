@@ -108,7 +108,7 @@ export class PolicyLifecycle {
       throw policyChangedMeanwhile();
     }
     if (delta < 0) await this.deps.writtenPremium.release(orgId, program.id, year, cents(-delta));
-    await rebillPolicy(this.deps, changed, null, input.effectiveDate);
+    await rebillPolicy(this.deps, actor, changed, null, input.effectiveDate);
     await this.deps.books.sync(orgId, id, {
       invoiceId: null,
       reference: endorsementId,

@@ -3,6 +3,8 @@ import { billingAdjustment, installmentsVoidedBy } from '../../core/billing/prem
 import { premiumTermOf, type Policy } from '../../core/policy/policy.ts';
 import { chargesOwed } from '../../core/policy/policy-charges.ts';
 import type { CalendarDate } from '../../core/shared/calendar-date.ts';
+import type { Principal } from '../../core/shared/access/principal.ts';
+import type { CreditSettlement } from '../billing/credit-settlement.use-case.ts';
 import type { InvoiceRepository } from '../billing/invoice.repository.ts';
 import type { Clock } from '../shared/clock.port.ts';
 import type { IdGenerator } from '../shared/id-generator.port.ts';
@@ -10,11 +12,13 @@ import type { IdGenerator } from '../shared/id-generator.port.ts';
 /**
  * Brings a policy's invoices to what it owes (net written premium, fee and taxes) after a premium
  * transaction: a cancellation first voids the installments left unpaid that fall due from its
- * date, then one adjustment (a charge, or a credit owed to the insured) due on `dueDate` covers
- * the difference, line by line.
+ * date, then one adjustment (a charge, or a credit) due on `dueDate` covers the difference, line
+ * by line; last, the policy's open credits are applied to its open charges, so return premium
+ * reduces what the insured owes and only the rest is owed back.
  */
 export const rebillPolicy = async (
-  deps: { readonly invoices: InvoiceRepository; readonly ids: IdGenerator; readonly clock: Clock },
+  deps: { readonly invoices: InvoiceRepository; readonly credits: CreditSettlement; readonly ids: IdGenerator; readonly clock: Clock },
+  actor: Principal,
   policy: Policy,
   cancelledFrom: CalendarDate | null,
   dueDate: CalendarDate,
@@ -26,7 +30,9 @@ export const rebillPolicy = async (
     invoices = await deps.invoices.forPolicy(policy.orgId, policy.id);
   }
   const lines = billingAdjustment(invoices, chargesOwed(premiumTermOf(policy)));
-  if (lines.length === 0) return;
-  const adjustment = adjustmentInvoice(policy, invoices.length + 1, lines, dueDate, deps.ids.next('inv'), deps.clock.now());
-  await deps.invoices.insertAll([adjustment]);
+  if (lines.length > 0) {
+    const adjustment = adjustmentInvoice(policy, invoices.length + 1, lines, dueDate, deps.ids.next('inv'), deps.clock.now());
+    await deps.invoices.insertAll([adjustment]);
+  }
+  await deps.credits.applyOpenCredits(actor, policy.orgId, policy.id);
 };
