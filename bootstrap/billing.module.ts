@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { accountRoutes } from '../adapters/http/billing/account.routes.ts';
 import { creditRoutes } from '../adapters/http/billing/credit.routes.ts';
 import { financeRoutes } from '../adapters/http/billing/finance.routes.ts';
 import { invoiceRoutes } from '../adapters/http/billing/invoices.routes.ts';
@@ -19,6 +20,7 @@ import { InvoiceParts } from '../ports/billing/invoice-parts.ts';
 import { InvoicePayments } from '../ports/billing/invoice-payments.use-case.ts';
 import { Invoices } from '../ports/billing/invoices.use-case.ts';
 import { PremiumBooks } from '../ports/billing/premium-books.use-case.ts';
+import { PolicyAccounts } from '../ports/billing/policy-accounts.use-case.ts';
 import { PaymentBookkeeping } from '../ports/billing/payment-bookkeeping.use-case.ts';
 import { ProcessorPaymentEvents } from '../ports/billing/processor-payment-events.handler.ts';
 import { ProcessorRefunds } from '../ports/billing/processor-refunds.use-case.ts';
@@ -105,6 +107,7 @@ export const billingModule = (config: AppConfig, logger: Logger): ContextModule 
       { alerts: BILLING.FinancialAlerts, users: IDENTITY.UserRepository, mailer: PLATFORM.Mailer, clock: PLATFORM.Clock },
       ({ alerts, users, mailer, clock }) => new FinancialAlertDispatch(alerts, users, mailer, clock),
     );
+    wire.factory(BILLING.PolicyAccounts, { ...money, policies: POLICY.BilledPolicies, clock: PLATFORM.Clock }, (deps) => new PolicyAccounts(deps));
     wire.factory(
       BILLING.ProcessorPaymentEvents,
       {
@@ -128,6 +131,7 @@ export const billingModule = (config: AppConfig, logger: Logger): ContextModule 
       await resolve(INBOUND.LocalPaymentConfirmer),
     ),
     ...creditRoutes(await resolve(BILLING.CreditSettlement)),
+    ...accountRoutes(await resolve(BILLING.PolicyAccounts)),
     ...financeRoutes(
       await resolve(BILLING.CommissionRepository),
       await resolve(BILLING.LedgerRepository),

@@ -13,6 +13,7 @@ import type { PaymentGateway } from '../ports/billing/payment-gateway.port.ts';
 import type { PremiumBooks } from '../ports/billing/premium-books.use-case.ts';
 import type { PaymentBookkeeping } from '../ports/billing/payment-bookkeeping.use-case.ts';
 import type { ProcessorPaymentEvents } from '../ports/billing/processor-payment-events.handler.ts';
+import type { PolicyAccounts } from '../ports/billing/policy-accounts.use-case.ts';
 import { token } from './wiring.ts';
 
 /** Invoices, payments, refunds and credits, commissions, the ledger and financial alerts. Each key is typed by the port bound to it in `billing.module.ts`. */
@@ -34,6 +35,7 @@ export const BILLING = {
   CardPayments: token<CardPayments>('CardPayments'),
   CreditSettlement: token<CreditSettlement>('CreditSettlement'),
   FinancialAlertDispatch: token<FinancialAlertDispatch>('FinancialAlertDispatch'),
+  PolicyAccounts: token<PolicyAccounts>('PolicyAccounts'),
   ProcessorPaymentEvents: token<ProcessorPaymentEvents>('ProcessorPaymentEvents'),
   InvoiceParts: token<RecordParts>('InvoiceParts'),
 } as const;

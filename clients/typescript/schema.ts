@@ -1524,6 +1524,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/policies/{id}/account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The insured's account on the policy as of a date (today by default): charges, credits, payments, refunds, the balance and its aging.
+         * @description The insured's account on the policy as of a date (today by default): charges, credits, payments, refunds, the balance and its aging.
+         *
+         *     Requires permission (API key scope) `invoices:read`.
+         *
+         *     Relationship check: the caller must be `viewer` of the policy (staff reach the whole organization; a producer its own business). Another producer's policy answers 403; another organization's, 404.
+         */
+        get: operations["policyAccount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/policies/{id}/cancel": {
         parameters: {
             query?: never;
@@ -3885,6 +3909,39 @@ export interface components {
             taxesAndFees: components["schemas"]["TaxesAndFees"];
             /** Format: date-time */
             updatedAt: string;
+        };
+        /** @description The insured's account on a policy: return premium is applied to open charges first (oldest due first), so what the insured owes is one balance, and only what exceeds the cash collected is owed back. */
+        PolicyAccount: {
+            /** @description What is still owed on open charges by days past their due date (`current`: not yet past due). */
+            aging: {
+                /** @description Dollars. */
+                current: number;
+                /** @description Dollars. */
+                days1to30: number;
+                /** @description Dollars. */
+                days31to60: number;
+                /** @description Dollars. */
+                days61to90: number;
+                /** @description Dollars. */
+                over90: number;
+            };
+            /**
+             * Format: date
+             * @description YYYY-MM-DD, a real calendar date.
+             */
+            asOf: string;
+            /** @description Dollars: charges − credits − payments + refunds; what the insured owes (negative: owed to the insured). */
+            balance: number;
+            /** @description Dollars: every charge issued (installments and additional charges), not void. */
+            charges: number;
+            /** @description Dollars: return premium credited, not void. */
+            credits: number;
+            /** @description Dollars: money received from the insured. */
+            payments: number;
+            /** @description Dollars: money given back to the insured. */
+            refunds: number;
+            /** @description Dollars: cash held beyond what the charges, net of credits, ask. */
+            unapplied: number;
         };
         /** @description The `policy.bound` event as a webhook delivery carries it. */
         PolicyBoundEvent: {
@@ -8981,6 +9038,53 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Policy"];
+                };
+            };
+            /** @description `validation_failed` */
+            400: components["responses"]["Error400"];
+            /** @description `unauthenticated` */
+            401: components["responses"]["Error401"];
+            /** @description `forbidden`, `insufficient_scope` */
+            403: components["responses"]["Error403"];
+            /** @description `not_found` */
+            404: components["responses"]["Error404"];
+            /** @description `rate_limited` */
+            429: components["responses"]["Error429"];
+            /** @description `internal_error` */
+            500: components["responses"]["Error500"];
+        };
+    };
+    policyAccount: {
+        parameters: {
+            query?: {
+                /** @description YYYY-MM-DD, a real calendar date. */
+                asOf?: string;
+                /** @description Organization acted on; required with the machine secret. */
+                orgId?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account. */
+            200: {
+                headers: {
+                    /** @description Requests allowed per minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Epoch seconds at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Request id, also in error bodies. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PolicyAccount"];
                 };
             };
             /** @description `validation_failed` */

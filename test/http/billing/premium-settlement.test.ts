@@ -206,3 +206,30 @@ test('refunding a credit on an unpaid policy pays out nothing: it is applied to 
   const after = (await call(app.api, 'GET', `/v1/invoices/${installment.id}`, { token: a.adminToken })).body;
   t.is(asCents(after.amount - after.paidAmount), asCents(installment.amount + credit.amount), 'the installment owes the net');
 });
+
+test('the policy account: one balance of charges, credits, payments and refunds, aged by due date, as of any date', async (t) => {
+  const { app, a } = t.context;
+  const { policy } = await boundPolicy(app, a, { plan: 'QUARTERLY', submission: { ...AUDIT_RISK, insuredName: 'Account Co' } });
+  const [first, second] = await invoicesOf(app, a, policy.id);
+  await pay(app, a, first.id, first.amount, 'chk-account-1');
+  const account = async (query = '') => (await call(app.api, 'GET', `/v1/policies/${policy.id}/account${query}`, { token: a.adminToken })).body;
+  const opened = await account('?asOf=2027-05-15');
+  t.like(opened, { charges: policy.grossPremium, credits: 0, payments: first.amount, refunds: 0, unapplied: 0 });
+  t.is(asCents(opened.balance), asCents(policy.grossPremium - first.amount));
+  t.is(asCents(opened.aging.days31to60), asCents(second.amount), 'the April installment is 44 days past due on May 15');
+  const endorse = await call(app.api, 'POST', `/v1/policies/${policy.id}/endorse`, {
+    token: a.adminToken,
+    body: { effectiveDate: '2027-02-01', changes: { annualRevenue: 1_000_000 } },
+  });
+  const lowered = await account();
+  t.is(asCents(lowered.credits), -asCents(endorse.body.premiumDelta));
+  t.is(asCents(lowered.balance), asCents(policy.grossPremium + endorse.body.premiumDelta - first.amount), 'the credit reduces what is owed');
+  t.is(
+    asCents(lowered.aging.current + lowered.aging.days1to30 + lowered.aging.days31to60 + lowered.aging.days61to90 + lowered.aging.over90),
+    asCents(lowered.balance),
+    'what is aged is what is owed',
+  );
+  const other = await createTenant(app);
+  t.is((await call(app.api, 'GET', `/v1/policies/${policy.id}/account`, { token: other.adminToken })).status, 404);
+  t.is((await call(app.api, 'GET', `/v1/policies/${policy.id}/account?asOf=2027-13-01`, { token: a.adminToken })).status, 400);
+});

@@ -114,6 +114,7 @@ test('every served route is described, with security, rate headers and error res
     ['post', '/v1/policies/{id}/renew'],
     ['get', '/v1/policies/{id}/timeline'],
     ['get', '/v1/policies/{id}/premium'],
+    ['get', '/v1/policies/{id}/account'],
     ['get', '/v1/reports/premium'],
     ['get', '/v1/invoices'],
     ['get', '/v1/invoices/{id}'],

@@ -1,0 +1,71 @@
+import { daysBetween, today, type CalendarDate } from '../shared/calendar-date.ts';
+import { cents, type Cents } from '../shared/money.ts';
+import type { Invoice } from './invoice.ts';
+import { isCash, type Payment } from './payment.ts';
+
+/** What is still owed on open charges, by how long past their due date. */
+export interface Aging {
+  readonly current: Cents;
+  readonly days1to30: Cents;
+  readonly days31to60: Cents;
+  readonly days61to90: Cents;
+  readonly over90: Cents;
+}
+
+/**
+ * A policy's account with the insured on a date: what was charged and credited (return premium),
+ * what the insured paid and was given back. `balance` is what the insured owes (negative: what is
+ * owed to the insured); `unapplied` is cash held beyond what the charges ask.
+ */
+export interface PolicyAccount {
+  readonly charges: Cents;
+  readonly credits: Cents;
+  readonly payments: Cents;
+  readonly refunds: Cents;
+  readonly unapplied: Cents;
+  readonly balance: Cents;
+  readonly aging: Aging;
+}
+
+const sum = (amounts: readonly number[]): Cents => cents(amounts.reduce((total, amount) => total + amount, 0));
+
+/** Days past due into the aging bucket they fall in. */
+const bucketOf = (daysPastDue: number): keyof Aging =>
+  daysPastDue <= 0 ? 'current' : daysPastDue <= 30 ? 'days1to30' : daysPastDue <= 60 ? 'days31to60' : daysPastDue <= 90 ? 'days61to90' : 'over90';
+
+/**
+ * The account as of the end of `asOf`, from the policy's invoices and every row on them: invoices
+ * issued by then and not void, rows received by then. Credits moved between the policy's invoices
+ * are not payments: they reduce the charges they were applied to.
+ */
+export const accountOf = (invoices: readonly Invoice[], rows: readonly Payment[], asOf: CalendarDate): PolicyAccount => {
+  const issued = invoices.filter((invoice) => invoice.status !== 'void' && today(invoice.createdAt) <= asOf);
+  const received = rows.filter((row) => today(row.receivedAt) <= asOf);
+  const charges = sum(issued.filter((invoice) => invoice.amount > 0).map((invoice) => invoice.amount));
+  const credits = sum(issued.filter((invoice) => invoice.amount < 0).map((invoice) => -invoice.amount));
+  const cash = received.filter(isCash);
+  const payments = sum(cash.filter((row) => row.amount > 0).map((row) => row.amount));
+  const refunds = sum(cash.filter((row) => row.amount < 0).map((row) => -row.amount));
+  const balance = cents(charges - credits - payments + refunds);
+  const aging: Record<keyof Aging, number> = { current: 0, days1to30: 0, days31to60: 0, days61to90: 0, over90: 0 };
+  for (const invoice of issued.filter((candidate) => candidate.amount > 0)) {
+    const settled = sum(received.filter((row) => row.invoiceId === invoice.id).map((row) => row.amount));
+    const outstanding = invoice.amount - settled;
+    if (outstanding > 0) aging[bucketOf(daysBetween(invoice.dueDate, asOf))] += outstanding;
+  }
+  return {
+    charges,
+    credits,
+    payments,
+    refunds,
+    unapplied: cents(Math.max(0, payments - refunds - (charges - credits))),
+    balance,
+    aging: {
+      current: cents(aging.current),
+      days1to30: cents(aging.days1to30),
+      days31to60: cents(aging.days31to60),
+      days61to90: cents(aging.days61to90),
+      over90: cents(aging.over90),
+    },
+  };
+};
