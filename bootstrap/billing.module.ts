@@ -20,6 +20,7 @@ import { InvoiceParts } from '../ports/billing/invoice-parts.ts';
 import { InvoicePayments } from '../ports/billing/invoice-payments.use-case.ts';
 import { Invoices } from '../ports/billing/invoices.use-case.ts';
 import { PremiumBooks } from '../ports/billing/premium-books.use-case.ts';
+import { CommissionChanges } from '../ports/billing/commission-changes.use-case.ts';
 import { PolicyAccounts } from '../ports/billing/policy-accounts.use-case.ts';
 import { PaymentBookkeeping } from '../ports/billing/payment-bookkeeping.use-case.ts';
 import { ProcessorPaymentEvents } from '../ports/billing/processor-payment-events.handler.ts';
@@ -106,6 +107,11 @@ export const billingModule = (config: AppConfig, logger: Logger): ContextModule 
       BILLING.FinancialAlertDispatch,
       { alerts: BILLING.FinancialAlerts, users: IDENTITY.UserRepository, mailer: PLATFORM.Mailer, clock: PLATFORM.Clock },
       ({ alerts, users, mailer, clock }) => new FinancialAlertDispatch(alerts, users, mailer, clock),
+    );
+    wire.factory(
+      BILLING.CommissionChanges,
+      { commissions: BILLING.CommissionRepository, ledger: BILLING.LedgerRepository },
+      (deps) => new CommissionChanges(deps),
     );
     wire.factory(BILLING.PolicyAccounts, { ...money, policies: POLICY.BilledPolicies, clock: PLATFORM.Clock }, (deps) => new PolicyAccounts(deps));
     wire.factory(

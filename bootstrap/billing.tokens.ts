@@ -14,6 +14,7 @@ import type { PremiumBooks } from '../ports/billing/premium-books.use-case.ts';
 import type { PaymentBookkeeping } from '../ports/billing/payment-bookkeeping.use-case.ts';
 import type { ProcessorPaymentEvents } from '../ports/billing/processor-payment-events.handler.ts';
 import type { PolicyAccounts } from '../ports/billing/policy-accounts.use-case.ts';
+import type { CommissionChanges } from '../ports/billing/commission-changes.use-case.ts';
 import { token } from './wiring.ts';
 
 /** Invoices, payments, refunds and credits, commissions, the ledger and financial alerts. Each key is typed by the port bound to it in `billing.module.ts`. */
@@ -36,6 +37,7 @@ export const BILLING = {
   CreditSettlement: token<CreditSettlement>('CreditSettlement'),
   FinancialAlertDispatch: token<FinancialAlertDispatch>('FinancialAlertDispatch'),
   PolicyAccounts: token<PolicyAccounts>('PolicyAccounts'),
+  CommissionChanges: token<CommissionChanges>('CommissionChanges'),
   ProcessorPaymentEvents: token<ProcessorPaymentEvents>('ProcessorPaymentEvents'),
   InvoiceParts: token<RecordParts>('InvoiceParts'),
 } as const;

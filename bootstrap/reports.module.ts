@@ -12,7 +12,7 @@ export const reportsModule = (): ContextModule => ({
   bindings: bindings((wire) => {
     wire.factory(
       REPORTS.Bordereaux,
-      { policies: POLICY.PolicyRepository, claims: CLAIMS.ClaimRepository, commissions: BILLING.CommissionRepository },
+      { policies: POLICY.PolicyRepository, claims: CLAIMS.ClaimRepository, commissions: BILLING.CommissionChanges },
       (deps) => new Bordereaux(deps),
     );
   }),

@@ -73,3 +73,9 @@ export const positionChange = (from: PremiumPosition, to: PremiumPosition, rates
     },
   };
 };
+
+/** The commission split a ledger posting moved: the split of the premium it applied, less the split before. */
+export const postedCommission = (entry: {
+  readonly position: { readonly from: PremiumPosition; readonly to: PremiumPosition };
+  readonly rates: CommissionRates;
+}): CommissionSplit => minus(splitPremium(entry.position.to.applied.premium, entry.rates), splitPremium(entry.position.from.applied.premium, entry.rates));

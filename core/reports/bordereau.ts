@@ -44,7 +44,11 @@ export const activeInMonth = (policy: Policy, month: Month): boolean =>
  * premium earned over its days, the commission recorded in it (agent and MGA), and the surplus
  * lines tax and stamping fee its transactions charged. Amounts in dollars.
  */
-export const premiumLine = (policy: Policy, month: Month, commissions: readonly Commission[]): (string | number)[] => {
+export const premiumLine = (
+  policy: Policy,
+  month: Month,
+  commissions: readonly Pick<Commission, 'agentCommission' | 'mgaCommission'>[],
+): (string | number)[] => {
   const term = premiumTermOf(policy);
   const dayBefore = addDays(month.first, -1);
   const inMonth = term.transactions.filter(

@@ -3,7 +3,7 @@ import type { Policy } from '../../core/policy/policy.ts';
 import { compareDates, today, yearOf, type CalendarDate } from '../../core/shared/calendar-date.ts';
 import { validationFailed } from '../../core/shared/domain-error.ts';
 import { cents, type Cents } from '../../core/shared/money.ts';
-import type { CommissionRepository } from '../billing/commission.repositories.ts';
+import type { CommissionChanges } from '../billing/commission-changes.use-case.ts';
 import type { ClaimRepository } from '../claims/claim.repository.ts';
 import { everyRecord } from '../shared/persistence/page.ts';
 import { premiumTotals } from '../policy/policy-premium.use-case.ts';
@@ -16,7 +16,7 @@ import type { WrittenPremiumCounter } from '../underwriting/underwriting.reposit
 export interface AnalyticsDeps {
   readonly policies: PolicyRepository;
   readonly claims: ClaimRepository;
-  readonly commissions: CommissionRepository;
+  readonly commissions: CommissionChanges;
   readonly programs: ProgramRepository;
   readonly reference: UnderwritingReferenceData;
   readonly writtenPremium: WrittenPremiumCounter;
@@ -96,8 +96,7 @@ export class Analytics {
     const { start, end } = monthRange(from, to);
     const months = (Number(to.slice(0, 4)) - Number(from.slice(0, 4))) * 12 + Number(to.slice(5)) - Number(from.slice(5)) + 1;
     if (months > MAX_COMMISSION_MONTHS) throw validationFailed('to', 'range', `At most ${MAX_COMMISSION_MONTHS} months per request.`);
-    const recorded = await everyRecord((page) => this.deps.commissions.list(orgId, { recordedFrom: start, recordedBefore: end }, page));
-    return commissionsByMonth(recorded, from, to);
+    return commissionsByMonth(await this.deps.commissions.between(orgId, start, end), from, to);
   }
 
   /**

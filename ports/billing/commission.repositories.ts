@@ -20,5 +20,10 @@ export interface LedgerRepository {
   findBySource(orgId: string, sourceKey: string): Promise<LedgerEntry | null>;
   /** The policy's posting with the highest sequence number. */
   latestForPolicy(orgId: string, policyId: string): Promise<LedgerEntry | null>;
-  list(orgId: string, filters: { invoiceId?: string; policyId?: string }, page: PageRequest): Promise<Page<LedgerEntry>>;
+  /** `postedFrom` included, `postedBefore` excluded. */
+  list(
+    orgId: string,
+    filters: { invoiceId?: string; policyId?: string; postedFrom?: Date; postedBefore?: Date },
+    page: PageRequest,
+  ): Promise<Page<LedgerEntry>>;
 }

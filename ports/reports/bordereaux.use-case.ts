@@ -1,9 +1,8 @@
-import type { Commission } from '../../core/billing/commission.ts';
 import type { Policy } from '../../core/policy/policy.ts';
 import { activeInMonth, CLAIM_COLUMNS, claimActiveInMonth, claimLine, monthOf, PREMIUM_COLUMNS, premiumLine } from '../../core/reports/bordereau.ts';
 import { addDays } from '../../core/shared/calendar-date.ts';
 import { toCsv } from '../../core/shared/csv.ts';
-import type { CommissionRepository } from '../billing/commission.repositories.ts';
+import type { CommissionChange, CommissionChanges } from '../billing/commission-changes.use-case.ts';
 import type { ClaimRepository } from '../claims/claim.repository.ts';
 import { everyRecord } from '../shared/persistence/page.ts';
 import type { PolicyRepository } from '../policy/policy.repositories.ts';
@@ -11,7 +10,7 @@ import type { PolicyRepository } from '../policy/policy.repositories.ts';
 export interface BordereauxDeps {
   readonly policies: PolicyRepository;
   readonly claims: ClaimRepository;
-  readonly commissions: CommissionRepository;
+  readonly commissions: CommissionChanges;
 }
 
 /**
@@ -29,10 +28,8 @@ export class Bordereaux {
     const period = monthOf(month);
     const policies = (await this.policies(orgId, programId)).filter((policy) => activeInMonth(policy, period));
     const { first, last } = period;
-    const recorded = await everyRecord((page) =>
-      this.deps.commissions.list(orgId, { recordedFrom: new Date(`${first}T00:00:00Z`), recordedBefore: new Date(`${addDays(last, 1)}T00:00:00Z`) }, page),
-    );
-    const byPolicy = new Map<string, Commission[]>();
+    const recorded = await this.deps.commissions.between(orgId, new Date(`${first}T00:00:00Z`), new Date(`${addDays(last, 1)}T00:00:00Z`));
+    const byPolicy = new Map<string, CommissionChange[]>();
     for (const row of recorded) byPolicy.set(row.policyId, [...(byPolicy.get(row.policyId) ?? []), row]);
     const lines = policies.map((policy) => premiumLine(policy, period, byPolicy.get(policy.id) ?? []));
     return toCsv(PREMIUM_COLUMNS, lines);

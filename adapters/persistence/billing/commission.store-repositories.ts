@@ -87,6 +87,7 @@ export class LedgerStoreRepository implements LedgerRepository {
         { name: 'org_source', keys: { orgId: 1, sourceKey: 1 }, unique: true },
         { name: 'org_invoice', keys: { orgId: 1, invoiceId: 1, _id: -1 } },
         { name: 'org_policy_sequence', keys: { orgId: 1, policyId: 1, sequence: -1 } },
+        { name: 'org_posted', keys: { orgId: 1, postedAt: 1 } },
       ]),
     );
   }
@@ -104,7 +105,13 @@ export class LedgerStoreRepository implements LedgerRepository {
     return latest ? this.records.fromStored(latest) : null;
   }
 
-  list(orgId: string, filters: { invoiceId?: string; policyId?: string }, page: PageRequest): Promise<Page<LedgerEntry>> {
-    return this.records.page(orgId, definedFields(filters) as Filter, page);
+  list(
+    orgId: string,
+    filters: { invoiceId?: string; policyId?: string; postedFrom?: Date; postedBefore?: Date },
+    page: PageRequest,
+  ): Promise<Page<LedgerEntry>> {
+    const { postedFrom, postedBefore, ...fields } = filters;
+    const posted = postedFrom || postedBefore ? { postedAt: definedFields({ $gte: postedFrom, $lt: postedBefore }) } : {};
+    return this.records.page(orgId, { ...definedFields(fields), ...posted } as Filter, page);
   }
 }

@@ -61,3 +61,27 @@ test('monthly bordereaux as CSV: a line per policy active in the month and per c
   const underwriter = await signedInUser(app, tenant, 'underwriter');
   t.is((await call(app.api, 'GET', `/v1/reports/bordereaux?type=premium&month=${month}`, { token: underwriter.token })).status, 403);
 });
+
+test('direct business: the bordereau and commission analytics show the MGA commission the ledger posted, to the cent', async (t) => {
+  const app = await startTestApp();
+  t.teardown(app.close);
+  const tenant = await createTenant(app);
+  const now = today(new Date());
+  const month = now.slice(0, 7);
+  const bound = await boundPolicy(app, tenant, { submission: { effectiveDate: addDays(now, -3) } });
+  await call(app.api, 'POST', `/v1/invoices/${bound.invoice.id}/payment-intent`, { token: tenant.adminToken, body: { confirm: true } });
+  const entries = (await call(app.api, 'GET', `/v1/ledger/entries?policyId=${bound.policy.id}`, { token: tenant.adminToken })).body.data;
+  const posted = (account: string) =>
+    entries.reduce(
+      (sum: number, entry: { lines: { account: string; debit: number; credit: number }[] }) =>
+        sum + entry.lines.filter((line) => line.account === account).reduce((total, line) => total + Math.round((line.credit - line.debit) * 100), 0),
+      0,
+    );
+  const mga = posted('mgaCommissionIncome');
+  t.true(mga > 0, 'the ledger posted MGA commission');
+  const [header, line] = rows((await call(app.api, 'GET', `/v1/reports/bordereaux?type=premium&month=${month}`, { token: tenant.adminToken })).body);
+  t.is(Math.round(Number(line?.[header?.indexOf('Commission') ?? -1]) * 100), mga);
+  const periods = (await call(app.api, 'GET', `/v1/analytics/${tenant.orgId}/commissions?from=${month}&to=${month}`, { token: tenant.adminToken })).body
+    .periods;
+  t.like(periods, [{ period: month, agentCommission: 0, mgaCommission: mga / 100, carrierNet: posted('carrierPayable') / 100 }]);
+});
