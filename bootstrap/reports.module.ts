@@ -1,4 +1,5 @@
 import { bordereauxRoutes } from '../adapters/http/reports/bordereaux.routes.ts';
+import { receivablesRoutes } from '../adapters/http/reports/receivables.routes.ts';
 import { Bordereaux } from '../ports/reports/bordereaux.use-case.ts';
 import { BILLING } from './billing.tokens.ts';
 import { CLAIMS } from './claims.tokens.ts';
@@ -16,5 +17,5 @@ export const reportsModule = (): ContextModule => ({
       (deps) => new Bordereaux(deps),
     );
   }),
-  routes: async (resolve) => bordereauxRoutes(await resolve(REPORTS.Bordereaux)),
+  routes: async (resolve) => [...bordereauxRoutes(await resolve(REPORTS.Bordereaux)), ...receivablesRoutes(await resolve(BILLING.PolicyAccounts))],
 });

@@ -2244,6 +2244,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/reports/receivables-aging": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The organization's receivables as of a date (today by default): each policy's account (charges, credits, payments, refunds, unapplied, balance) aged by days past due, and the totals. `Accept: text/csv` answers a CSV (RFC 4180, dollars) with a line per policy and a total line.
+         * @description The organization's receivables as of a date (today by default): each policy's account (charges, credits, payments, refunds, unapplied, balance) aged by days past due, and the totals. `Accept: text/csv` answers a CSV (RFC 4180, dollars) with a line per policy and a total line.
+         *
+         *     Requires permission (API key scope) `ledger:read`.
+         */
+        get: operations["receivablesAging"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/submissions": {
         parameters: {
             query?: never;
@@ -4338,6 +4360,71 @@ export interface components {
             quoteId: string | null;
             submissionId: string;
             triageScore: number;
+        };
+        /** @description The organization's receivables on a date: what each insured owes (or is owed), aged by days past due, and the totals. */
+        ReceivablesAging: {
+            /**
+             * Format: date
+             * @description YYYY-MM-DD, a real calendar date.
+             */
+            asOf: string;
+            /** @description Each policy with anything charged, credited or paid, by id. */
+            policies: {
+                /** @description What is still owed on open charges by days past their due date (`current`: not yet past due). */
+                aging: {
+                    /** @description Dollars. */
+                    current: number;
+                    /** @description Dollars. */
+                    days1to30: number;
+                    /** @description Dollars. */
+                    days31to60: number;
+                    /** @description Dollars. */
+                    days61to90: number;
+                    /** @description Dollars. */
+                    over90: number;
+                };
+                /** @description Dollars: charges − credits − payments + refunds; what the insured owes (negative: owed to the insured). */
+                balance: number;
+                /** @description Dollars: every charge issued (installments and additional charges), not void. */
+                charges: number;
+                /** @description Dollars: return premium credited, not void. */
+                credits: number;
+                /** @description Dollars: money received from the insured. */
+                payments: number;
+                policyId: string;
+                /** @description Dollars: money given back to the insured. */
+                refunds: number;
+                /** @description Dollars: cash held beyond what the charges, net of credits, ask. */
+                unapplied: number;
+            }[];
+            /** @description Every policy account of the organization added up. */
+            totals: {
+                /** @description What is still owed on open charges by days past their due date (`current`: not yet past due). */
+                aging: {
+                    /** @description Dollars. */
+                    current: number;
+                    /** @description Dollars. */
+                    days1to30: number;
+                    /** @description Dollars. */
+                    days31to60: number;
+                    /** @description Dollars. */
+                    days61to90: number;
+                    /** @description Dollars. */
+                    over90: number;
+                };
+                /** @description Dollars: charges − credits − payments + refunds; what the insured owes (negative: owed to the insured). */
+                balance: number;
+                /** @description Dollars: every charge issued (installments and additional charges), not void. */
+                charges: number;
+                /** @description Dollars: return premium credited, not void. */
+                credits: number;
+                /** @description Dollars: money received from the insured. */
+                payments: number;
+                /** @description Dollars: money given back to the insured. */
+                refunds: number;
+                /** @description Dollars: cash held beyond what the charges, net of credits, ask. */
+                unapplied: number;
+            };
         };
         /** @description What a new delivery of a logged event got back. */
         Redelivery: {
@@ -10950,6 +11037,51 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PremiumReport"];
+                };
+            };
+            /** @description `validation_failed` */
+            400: components["responses"]["Error400"];
+            /** @description `unauthenticated` */
+            401: components["responses"]["Error401"];
+            /** @description `forbidden`, `insufficient_scope` */
+            403: components["responses"]["Error403"];
+            /** @description `not_found` */
+            404: components["responses"]["Error404"];
+            /** @description `rate_limited` */
+            429: components["responses"]["Error429"];
+            /** @description `internal_error` */
+            500: components["responses"]["Error500"];
+        };
+    };
+    receivablesAging: {
+        parameters: {
+            query?: {
+                /** @description YYYY-MM-DD, a real calendar date. */
+                asOf?: string;
+                /** @description Organization acted on; required with the machine secret. */
+                orgId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The receivables (or text/csv). */
+            200: {
+                headers: {
+                    /** @description Requests allowed per minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Epoch seconds at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Request id, also in error bodies. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReceivablesAging"];
                 };
             };
             /** @description `validation_failed` */

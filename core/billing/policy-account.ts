@@ -69,3 +69,27 @@ export const accountOf = (invoices: readonly Invoice[], rows: readonly Payment[]
     },
   };
 };
+
+const ZERO_AGING: Aging = { current: cents(0), days1to30: cents(0), days31to60: cents(0), days61to90: cents(0), over90: cents(0) };
+const ZERO_ACCOUNT: PolicyAccount = { charges: cents(0), credits: cents(0), payments: cents(0), refunds: cents(0), unapplied: cents(0), balance: cents(0), aging: ZERO_AGING };
+
+/** Accounts added up, field by field (the receivables of an organization). */
+export const sumAccounts = (accounts: readonly PolicyAccount[]): PolicyAccount =>
+  accounts.reduce<PolicyAccount>(
+    (total, account) => ({
+      charges: cents(total.charges + account.charges),
+      credits: cents(total.credits + account.credits),
+      payments: cents(total.payments + account.payments),
+      refunds: cents(total.refunds + account.refunds),
+      unapplied: cents(total.unapplied + account.unapplied),
+      balance: cents(total.balance + account.balance),
+      aging: {
+        current: cents(total.aging.current + account.aging.current),
+        days1to30: cents(total.aging.days1to30 + account.aging.days1to30),
+        days31to60: cents(total.aging.days31to60 + account.aging.days31to60),
+        days61to90: cents(total.aging.days61to90 + account.aging.days61to90),
+        over90: cents(total.aging.over90 + account.aging.over90),
+      },
+    }),
+    ZERO_ACCOUNT,
+  );

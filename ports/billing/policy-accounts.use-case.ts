@@ -1,9 +1,16 @@
-import { accountOf, type PolicyAccount } from '../../core/billing/policy-account.ts';
+import type { Invoice } from '../../core/billing/invoice.ts';
+import { accountOf, sumAccounts, type PolicyAccount } from '../../core/billing/policy-account.ts';
+import { forEachRecord } from '../shared/persistence/page.ts';
 import { today, type CalendarDate } from '../../core/shared/calendar-date.ts';
 import { notFound } from '../../core/shared/domain-error.ts';
 import type { Clock } from '../shared/clock.port.ts';
 import { policyPayments, type InvoiceRepository, type PaymentRepository } from './invoice.repository.ts';
 import type { PolicyLookup } from './premium-books.use-case.ts';
+
+/** One policy's line of the receivables. */
+export interface PolicyReceivable extends PolicyAccount {
+  readonly policyId: string;
+}
 
 export interface PolicyAccountsDeps {
   readonly invoices: InvoiceRepository;
@@ -18,6 +25,32 @@ export class PolicyAccounts {
 
   constructor(deps: PolicyAccountsDeps) {
     this.deps = deps;
+  }
+
+  /**
+   * Every policy's account of the organization on a date, and their sum: read from all its invoices
+   * and their rows, page by page (a report; the figures users read often are the per-policy ones).
+   */
+  async receivables(orgId: string, asOf?: CalendarDate): Promise<{ asOf: CalendarDate; totals: PolicyAccount; policies: PolicyReceivable[] }> {
+    const date = asOf ?? today(this.deps.clock.now());
+    const byPolicy = new Map<string, Invoice[]>();
+    await forEachRecord(
+      (page) => this.deps.invoices.list(orgId, {}, page),
+      (invoice) => {
+        byPolicy.set(invoice.policyId, [...(byPolicy.get(invoice.policyId) ?? []), invoice]);
+      },
+    );
+    const policies: PolicyReceivable[] = [];
+    for (const [policyId, invoices] of byPolicy) {
+      const rows = await this.deps.payments.forInvoices(
+        orgId,
+        invoices.map((invoice) => invoice.id),
+      );
+      const account = accountOf(invoices, rows, date);
+      if (account.charges !== 0 || account.credits !== 0 || account.payments !== 0) policies.push({ policyId, ...account });
+    }
+    policies.sort((a, b) => a.policyId.localeCompare(b.policyId));
+    return { asOf: date, totals: sumAccounts(policies), policies };
   }
 
   async account(orgId: string, policyId: string, asOf?: CalendarDate): Promise<{ asOf: CalendarDate } & PolicyAccount> {

@@ -156,6 +156,7 @@ test('every served route is described, with security, rate headers and error res
     ['get', '/v1/events/{id}'],
     ['post', '/v1/webhooks/{id}/deliveries/{deliveryId}/redeliver'],
     ['get', '/v1/reports/bordereaux'],
+    ['get', '/v1/reports/receivables-aging'],
     ['get', '/v1/jobs'],
     ['post', '/v1/jobs/{name}/run'],
     ['get', '/v1/flags'],
