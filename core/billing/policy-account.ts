@@ -71,7 +71,15 @@ export const accountOf = (invoices: readonly Invoice[], rows: readonly Payment[]
 };
 
 const ZERO_AGING: Aging = { current: cents(0), days1to30: cents(0), days31to60: cents(0), days61to90: cents(0), over90: cents(0) };
-const ZERO_ACCOUNT: PolicyAccount = { charges: cents(0), credits: cents(0), payments: cents(0), refunds: cents(0), unapplied: cents(0), balance: cents(0), aging: ZERO_AGING };
+const ZERO_ACCOUNT: PolicyAccount = {
+  charges: cents(0),
+  credits: cents(0),
+  payments: cents(0),
+  refunds: cents(0),
+  unapplied: cents(0),
+  balance: cents(0),
+  aging: ZERO_AGING,
+};
 
 /** Accounts added up, field by field (the receivables of an organization). */
 export const sumAccounts = (accounts: readonly PolicyAccount[]): PolicyAccount =>
