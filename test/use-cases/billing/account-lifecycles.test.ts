@@ -1,0 +1,120 @@
+import test from 'ava';
+import fc from 'fast-check';
+import { BILLING } from '../../../bootstrap/billing.tokens.ts';
+import { POLICY } from '../../../bootstrap/policy.tokens.ts';
+import { isSettled } from '../../../core/billing/credit.ts';
+import { isDomainError } from '../../../core/shared/domain-error.ts';
+import { addDays, type CalendarDate } from '../../../core/shared/calendar-date.ts';
+import { cents } from '../../../core/shared/money.ts';
+import { aRisk } from '../../support/mothers.ts';
+import { aBoundPolicy, MACHINE, useCaseWorld, type UseCaseWorld } from '../../support/use-cases.ts';
+
+const ORG = 'org_lifecycles';
+
+type Step =
+  | { kind: 'pay'; share: number }
+  | { kind: 'endorse'; day: number; revenue: number }
+  | { kind: 'cancel'; day: number; reason: 'insured_request' | 'non_payment' | 'underwriting' }
+  | { kind: 'reinstate' }
+  | { kind: 'refund' };
+
+const step: fc.Arbitrary<Step> = fc.oneof(
+  fc.record({ kind: fc.constant('pay' as const), share: fc.double({ min: 0, max: 0.999, noNaN: true }) }),
+  fc.record({ kind: fc.constant('endorse' as const), day: fc.integer({ min: 1, max: 360 }), revenue: fc.constantFrom(500_000, 2_000_000, 9_000_000) }),
+  fc.record({
+    kind: fc.constant('cancel' as const),
+    day: fc.integer({ min: 0, max: 360 }),
+    reason: fc.constantFrom('insured_request' as const, 'non_payment' as const, 'underwriting' as const),
+  }),
+  fc.record({ kind: fc.constant('reinstate' as const) }),
+  fc.record({ kind: fc.constant('refund' as const) }),
+);
+
+/** Refusals a generated step may meet; anything else is a failure of the property. */
+const EXPECTED = new Set([
+  'out_of_sequence',
+  'invalid_transition',
+  'validation_failed',
+  'flat_cancellation_after_inception',
+  'payout_exceeds_cash',
+  'overpayment',
+  'not_bindable',
+]);
+
+/** After every step: nothing billed that is not owed beside a credit, cash held never negative, written and unearned never negative. */
+const checkBooks = async (world: UseCaseWorld, policyId: string, dates: readonly CalendarDate[]): Promise<string | null> => {
+  const invoices = await (await world.resolve(BILLING.InvoiceRepository)).forPolicy(ORG, policyId);
+  const open = invoices.filter((invoice) => invoice.status === 'open' && !isSettled(invoice));
+  if (open.some((invoice) => invoice.amount < 0) && open.some((invoice) => invoice.amount > 0)) return 'an open credit stands beside an open charge';
+  const account = await (await world.resolve(BILLING.PolicyAccounts)).account(ORG, policyId, '2099-01-01');
+  if (account.payments - account.refunds < 0) return `cash held is negative: ${JSON.stringify(account)}`;
+  const premium = await world.resolve(POLICY.PolicyPremium);
+  for (const date of dates) {
+    const figures = await premium.asOf(ORG, policyId, date);
+    if (figures.written < 0 || figures.unearned < 0) return `on ${date}: ${JSON.stringify({ written: figures.written, unearned: figures.unearned })}`;
+  }
+  return null;
+};
+
+test('generated lifecycles through the use cases keep the books whole after every step', async (t) => {
+  const world = await useCaseWorld();
+  t.teardown(world.close);
+  const lifecycle = await world.resolve(POLICY.PolicyLifecycle);
+  const payments = await world.resolve(BILLING.InvoicePayments);
+  const credits = await world.resolve(BILLING.CreditSettlement);
+  let runs = 0;
+  await fc.assert(
+    fc.asyncProperty(
+      fc.constantFrom('PIF' as const, 'QUARTERLY' as const, 'MONTHLY_10' as const),
+      fc.array(step, { minLength: 1, maxLength: 6 }),
+      async (plan, steps) => {
+        runs += 1;
+        const { policy } = await aBoundPolicy(world, ORG, { risk: aRisk({ insuredName: `Lifecycle ${runs}` }), plan });
+        const start = policy.effectiveDate;
+        const dates: CalendarDate[] = [start, addDays(start, 364)];
+        for (const [index, next] of steps.entries()) {
+          try {
+            if (next.kind === 'pay') {
+              const invoices = (await (await world.resolve(BILLING.InvoiceRepository)).forPolicy(ORG, policy.id)).filter(
+                (invoice) => invoice.status === 'open' && invoice.amount > invoice.paidAmount,
+              );
+              const target = invoices[Math.floor(next.share * invoices.length)];
+              if (target)
+                await payments.pay(MACHINE, ORG, target.id, {
+                  amount: cents(target.amount - target.paidAmount),
+                  method: 'check',
+                  reference: `chk-${runs}-${index}`,
+                });
+            } else if (next.kind === 'endorse') {
+              dates.push(addDays(start, next.day));
+              await lifecycle.endorse(MACHINE, ORG, policy.id, {
+                effectiveDate: addDays(start, next.day),
+                changes: { annualRevenue: cents(next.revenue * 100) },
+              });
+            } else if (next.kind === 'cancel') {
+              dates.push(addDays(start, next.day));
+              await lifecycle.cancel(MACHINE, ORG, policy.id, { effectiveDate: addDays(start, next.day), reason: next.reason });
+            } else if (next.kind === 'reinstate') await lifecycle.reinstate(MACHINE, ORG, policy.id);
+            else {
+              const credit = (await (await world.resolve(BILLING.InvoiceRepository)).forPolicy(ORG, policy.id)).find(
+                (invoice) => invoice.kind === 'credit' && invoice.status === 'open' && !isSettled(invoice),
+              );
+              if (credit) await credits.settle(MACHINE, ORG, credit.id, { method: 'refund', reference: `rf-${runs}-${index}` });
+            }
+          } catch (error) {
+            if (!(isDomainError(error) && EXPECTED.has(error.code))) throw error;
+          }
+          const broken = await checkBooks(world, policy.id, dates);
+          if (broken) {
+            t.log(`${plan} ${JSON.stringify(steps.slice(0, index + 1))}: ${broken}`);
+            return false;
+          }
+        }
+        return true;
+      },
+    ),
+    { numRuns: Number(process.env.LIFECYCLE_RUNS ?? 60), seed: Number(process.env.LIFECYCLE_SEED ?? 20261126) },
+  );
+  t.log(`${runs} generated lifecycles`);
+  t.pass();
+});
