@@ -2,6 +2,8 @@ import test from 'ava';
 import fc from 'fast-check';
 import { BILLING } from '../../../bootstrap/billing.tokens.ts';
 import { POLICY } from '../../../bootstrap/policy.tokens.ts';
+import { PRODUCERS } from '../../../bootstrap/producers.tokens.ts';
+import { everyRecord } from '../../../ports/shared/persistence/page.ts';
 import { isSettled } from '../../../core/billing/credit.ts';
 import { isDomainError } from '../../../core/shared/domain-error.ts';
 import { addDays, type CalendarDate } from '../../../core/shared/calendar-date.ts';
@@ -41,13 +43,34 @@ const EXPECTED = new Set([
   'not_bindable',
 ]);
 
-/** After every step: nothing billed that is not owed beside a credit, cash held never negative, written and unearned never negative. */
+/** Per ledger account, credits less debits over every posting of the policy. */
+const postedTo = async (world: UseCaseWorld, policyId: string) => {
+  const ledger = await world.resolve(BILLING.LedgerRepository);
+  const entries = await everyRecord((page) => ledger.list(ORG, { policyId }, page));
+  const balance: Record<string, number> = {};
+  for (const line of entries.flatMap((entry) => entry.lines)) balance[line.account] = (balance[line.account] ?? 0) + line.credit - line.debit;
+  return balance;
+};
+
+/**
+ * After every step: nothing billed that is not owed beside a credit, cash held never negative,
+ * written and unearned never negative, and the producer's commission records equal to what the
+ * ledger owes the producer, the MGA's to what it posted as its income.
+ */
 const checkBooks = async (world: UseCaseWorld, policyId: string, dates: readonly CalendarDate[]): Promise<string | null> => {
   const invoices = await (await world.resolve(BILLING.InvoiceRepository)).forPolicy(ORG, policyId);
   const open = invoices.filter((invoice) => invoice.status === 'open' && !isSettled(invoice));
   if (open.some((invoice) => invoice.amount < 0) && open.some((invoice) => invoice.amount > 0)) return 'an open credit stands beside an open charge';
   const account = await (await world.resolve(BILLING.PolicyAccounts)).account(ORG, policyId, '2099-01-01');
   if (account.payments - account.refunds < 0) return `cash held is negative: ${JSON.stringify(account)}`;
+  const repository = await world.resolve(BILLING.CommissionRepository);
+  const commissions = await everyRecord((page) => repository.list(ORG, { policyId }, page));
+  if (commissions.length > 0) {
+    const posted = await postedTo(world, policyId);
+    const recorded = (field: 'agentCommission' | 'mgaCommission') => commissions.reduce((sum, row) => sum + row[field], 0);
+    if (recorded('agentCommission') !== (posted.producerCommissionPayable ?? 0) || recorded('mgaCommission') !== (posted.mgaCommissionIncome ?? 0))
+      return `commission records ${recorded('agentCommission')}/${recorded('mgaCommission')} against the ledger ${JSON.stringify(posted)}`;
+  }
   const premium = await world.resolve(POLICY.PolicyPremium);
   for (const date of dates) {
     const figures = await premium.asOf(ORG, policyId, date);
@@ -62,14 +85,17 @@ test('generated lifecycles through the use cases keep the books whole after ever
   const lifecycle = await world.resolve(POLICY.PolicyLifecycle);
   const payments = await world.resolve(BILLING.InvoicePayments);
   const credits = await world.resolve(BILLING.CreditSettlement);
+  const producer = await (await world.resolve(PRODUCERS.Producers)).register(ORG, { id: 'usr_seller', name: 'Sal Seller', email: 'sal@example.com' });
   let runs = 0;
   await fc.assert(
     fc.asyncProperty(
       fc.constantFrom('PIF' as const, 'QUARTERLY' as const, 'MONTHLY_10' as const),
+      fc.boolean(),
       fc.array(step, { minLength: 1, maxLength: 6 }),
-      async (plan, steps) => {
+      async (plan, sold, steps) => {
         runs += 1;
-        const { policy } = await aBoundPolicy(world, ORG, { risk: aRisk({ insuredName: `Lifecycle ${runs}` }), plan });
+        const risk = aRisk({ insuredName: `Lifecycle ${runs}`, ...(sold ? { producerId: producer.id } : {}) });
+        const { policy } = await aBoundPolicy(world, ORG, { risk, plan });
         const start = policy.effectiveDate;
         const dates: CalendarDate[] = [start, addDays(start, 364)];
         for (const [index, next] of steps.entries()) {
