@@ -95,6 +95,7 @@ export const billingModule = (config: AppConfig, logger: Logger): ContextModule 
         alerts: BILLING.FinancialAlerts,
         reviews: BILLING.ManualReviews,
         steps: BILLING.FinancialSteps,
+        credits: BILLING.CreditSettlement,
       },
       (deps) => new CardPayments(deps),
     );
@@ -123,6 +124,7 @@ export const billingModule = (config: AppConfig, logger: Logger): ContextModule 
         payments: BILLING.PaymentRepository,
         reviews: BILLING.ManualReviews,
         steps: BILLING.FinancialSteps,
+        credits: BILLING.CreditSettlement,
       },
       (deps) => new ProcessorPaymentEvents({ ...deps, refunds: new ProcessorRefunds(deps) }),
     );

@@ -14,6 +14,7 @@ import type { FinancialSteps } from './financial-steps.ts';
 import type { InvoiceRepository, PaymentRepository } from './invoice.repository.ts';
 import type { InvoicePayments } from './invoice-payments.use-case.ts';
 import type { PaymentAttemptRepository } from './payment-attempt.repository.ts';
+import type { CreditSettlement } from './credit-settlement.use-case.ts';
 import type { PaymentBookkeeping } from './payment-bookkeeping.use-case.ts';
 import { throughProcessor, type PaymentGateway } from './payment-gateway.port.ts';
 
@@ -24,6 +25,8 @@ export interface CardPaymentsDeps {
   readonly attempts: PaymentAttemptRepository;
   readonly invoicePayments: InvoicePayments;
   readonly bookkeeping: PaymentBookkeeping;
+  /** Applies what is owed back to the insured to what a refund reopened. */
+  readonly credits: CreditSettlement;
   readonly alerts: FinancialAlertQueue;
   readonly reviews: ManualReviewQueue;
   readonly steps: FinancialSteps;
@@ -156,6 +159,8 @@ export class CardPayments {
       await this.deps.reviews.flag({ orgId, kind: 'refund', reference, invoiceId, amount: input.amount });
     }
     await this.deps.bookkeeping.afterRefund(orgId, invoiceId, reference);
+    // A refund reopens the invoice; money still owed back to the insured goes to it first.
+    await this.deps.credits.applyOpenCreditsOn(actor, orgId, invoiceId);
     if (recorded.recorded) {
       await this.deps.audit.record(
         actor,

@@ -95,6 +95,12 @@ export class CreditSettlement {
     }
   }
 
+  /** The same, for the policy of an invoice whose payment was refunded (it reopened while a credit may stand). */
+  async applyOpenCreditsOn(actor: Principal, orgId: string, invoiceId: string): Promise<void> {
+    const invoice = await this.deps.invoices.findById(orgId, invoiceId);
+    if (invoice) await this.applyOpenCredits(actor, orgId, invoice.policyId);
+  }
+
   private async credit(orgId: string, id: string): Promise<Invoice> {
     const invoice = await this.deps.invoices.findById(orgId, id);
     if (!invoice) throw notFound('Invoice');

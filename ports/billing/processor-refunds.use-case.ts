@@ -4,6 +4,8 @@ import { MANUAL_REVIEW_ABOVE_CENTS, type ManualReviewQueue } from './financial-a
 import type { FinancialSteps } from './financial-steps.ts';
 import type { PaymentRepository } from './invoice.repository.ts';
 import type { InvoicePayments } from './invoice-payments.use-case.ts';
+import type { Principal } from '../../core/shared/access/principal.ts';
+import type { CreditSettlement } from './credit-settlement.use-case.ts';
 import type { PaymentBookkeeping } from './payment-bookkeeping.use-case.ts';
 
 export interface ProcessorRefundsDeps {
@@ -12,7 +14,12 @@ export interface ProcessorRefundsDeps {
   readonly bookkeeping: PaymentBookkeeping;
   readonly reviews: ManualReviewQueue;
   readonly steps: FinancialSteps;
+  /** Applies what is owed back to the insured to what a refund reopened. */
+  readonly credits: CreditSettlement;
 }
+
+/** The payment processor, as the actor of what its reports cause. */
+const PROCESSOR: Principal = { kind: 'machine' };
 
 export type RefundReport = { readonly cumulative: Cents } | { readonly refundId: string; readonly amount: Cents };
 
@@ -72,6 +79,8 @@ export class ProcessorRefunds {
     if (!result) return false;
     // Both are keyed by the reference, so finishing them again after an interruption adds nothing.
     await this.deps.bookkeeping.afterRefund(orgId, invoiceId, reference);
+    // A refund reopens the invoice; money still owed back to the insured goes to it first.
+    await this.deps.credits.applyOpenCreditsOn(PROCESSOR, orgId, invoiceId);
     if (amount > MANUAL_REVIEW_ABOVE_CENTS) await this.deps.reviews.flag({ orgId, kind: 'refund', reference, invoiceId, amount });
     return result.recorded;
   }

@@ -18,7 +18,8 @@ type Step =
   | { kind: 'endorse'; day: number; revenue: number }
   | { kind: 'cancel'; day: number; reason: 'insured_request' | 'non_payment' | 'underwriting' }
   | { kind: 'reinstate' }
-  | { kind: 'refund' };
+  | { kind: 'refund' }
+  | { kind: 'refundPayment'; share: number };
 
 const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ kind: fc.constant('pay' as const), share: fc.double({ min: 0, max: 0.999, noNaN: true }) }),
@@ -30,6 +31,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   }),
   fc.record({ kind: fc.constant('reinstate' as const) }),
   fc.record({ kind: fc.constant('refund' as const) }),
+  fc.record({ kind: fc.constant('refundPayment' as const), share: fc.double({ min: 0, max: 0.999, noNaN: true }) }),
 );
 
 /** Refusals a generated step may meet; anything else is a failure of the property. */
@@ -85,6 +87,7 @@ test('generated lifecycles through the use cases keep the books whole after ever
   const lifecycle = await world.resolve(POLICY.PolicyLifecycle);
   const payments = await world.resolve(BILLING.InvoicePayments);
   const credits = await world.resolve(BILLING.CreditSettlement);
+  const cards = await world.resolve(BILLING.CardPayments);
   const producer = await (await world.resolve(PRODUCERS.Producers)).register(ORG, { id: 'usr_seller', name: 'Sal Seller', email: 'sal@example.com' });
   let runs = 0;
   await fc.assert(
@@ -121,7 +124,17 @@ test('generated lifecycles through the use cases keep the books whole after ever
               dates.push(addDays(start, next.day));
               await lifecycle.cancel(MACHINE, ORG, policy.id, { effectiveDate: addDays(start, next.day), reason: next.reason });
             } else if (next.kind === 'reinstate') await lifecycle.reinstate(MACHINE, ORG, policy.id);
-            else {
+            else if (next.kind === 'refundPayment') {
+              const paidInvoices = (await (await world.resolve(BILLING.InvoiceRepository)).forPolicy(ORG, policy.id)).filter(
+                (invoice) => invoice.amount > 0 && invoice.paidAmount > 0,
+              );
+              const target = paidInvoices[Math.floor(next.share * paidInvoices.length)];
+              if (target)
+                await cards.refund(MACHINE, ORG, target.id, {
+                  amount: cents(Math.max(1, Math.floor(target.paidAmount / 2))),
+                  reference: `rp-${runs}-${index}`,
+                });
+            } else {
               const credit = (await (await world.resolve(BILLING.InvoiceRepository)).forPolicy(ORG, policy.id)).find(
                 (invoice) => invoice.kind === 'credit' && invoice.status === 'open' && !isSettled(invoice),
               );
