@@ -1,4 +1,5 @@
 import type { Invoice } from '../../core/billing/invoice.ts';
+import type { Payment } from '../../core/billing/payment.ts';
 import { accountOf, sumAccounts, type PolicyAccount } from '../../core/billing/policy-account.ts';
 import { forEachRecord } from '../shared/persistence/page.ts';
 import { today, type CalendarDate } from '../../core/shared/calendar-date.ts';
@@ -6,6 +7,9 @@ import { notFound } from '../../core/shared/domain-error.ts';
 import type { Clock } from '../shared/clock.port.ts';
 import { policyPayments, type InvoiceRepository, type PaymentRepository } from './invoice.repository.ts';
 import type { PolicyLookup } from './premium-books.use-case.ts';
+
+/** Invoices whose rows one read asks for. */
+const ROWS_BATCH = 200;
 
 /** One policy's line of the receivables. */
 export interface PolicyReceivable extends PolicyAccount {
@@ -40,17 +44,29 @@ export class PolicyAccounts {
         byPolicy.set(invoice.policyId, [...(byPolicy.get(invoice.policyId) ?? []), invoice]);
       },
     );
+    const rowsByInvoice = await this.rowsOf(orgId, [...byPolicy.values()].flat());
     const policies: PolicyReceivable[] = [];
     for (const [policyId, invoices] of byPolicy) {
-      const rows = await this.deps.payments.forInvoices(
-        orgId,
-        invoices.map((invoice) => invoice.id),
-      );
+      const rows = invoices.flatMap((invoice) => rowsByInvoice.get(invoice.id) ?? []);
       const account = accountOf(invoices, rows, date);
       if (account.charges !== 0 || account.credits !== 0 || account.payments !== 0) policies.push({ policyId, ...account });
     }
     policies.sort((a, b) => a.policyId.localeCompare(b.policyId));
     return { asOf: date, totals: sumAccounts(policies), policies };
+  }
+
+  /** Every row on the invoices, read a batch of invoices at a time rather than a policy at a time. */
+  private async rowsOf(orgId: string, invoices: readonly Invoice[]): Promise<Map<string, Payment[]>> {
+    const byInvoice = new Map<string, Payment[]>();
+    for (let start = 0; start < invoices.length; start += ROWS_BATCH) {
+      const ids = invoices.slice(start, start + ROWS_BATCH).map((invoice) => invoice.id);
+      for (const row of await this.deps.payments.forInvoices(orgId, ids)) {
+        const rows = byInvoice.get(row.invoiceId);
+        if (rows) rows.push(row);
+        else byInvoice.set(row.invoiceId, [row]);
+      }
+    }
+    return byInvoice;
   }
 
   async account(orgId: string, policyId: string, asOf?: CalendarDate): Promise<{ asOf: CalendarDate } & PolicyAccount> {
