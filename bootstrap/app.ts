@@ -10,7 +10,7 @@ import { PromMetrics } from '../adapters/metrics/prom-metrics.ts';
 import type { RouteDefinition } from '../adapters/http/shared/route.ts';
 import type { UpgradeRoute } from '../adapters/http/shared/upgrade-route.ts';
 import { UploadStager } from '../adapters/http/shared/upload-stager.ts';
-import { buildOpenApiDocuments } from '../adapters/http/platform/openapi/openapi-document.ts';
+import { buildOpenApiDocuments } from '../adapters/http/platform/openapi-document.ts';
 import { healthRoutes, openApiRoute } from '../adapters/http/platform/health.routes.ts';
 import { docsRoutes } from '../adapters/http/platform/docs.routes.ts';
 import type { CollectionStore } from '../ports/shared/persistence/collection-store.port.ts';

@@ -1,4 +1,4 @@
-// Writes adapters/http/platform/openapi/examples.json: the requests and answers of the main flows
+// Writes adapters/http/platform/openapi-examples.json: the requests and answers of the main flows
 // (submission → quote → bind → invoices → payments; a claim; a certificate; a webhook; sign-in)
 // and of the common errors, as a service started here on a throwaway data directory answers them.
 // `npm run examples:capture`; a test checks every example against its schema, so a schema that
@@ -8,7 +8,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { EXAMPLES_FILE } from '../adapters/http/platform/openapi/examples.ts';
+import { EXAMPLES_FILE } from '../adapters/http/platform/openapi-examples.ts';
 import { startApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { createLogger } from './logger.ts';

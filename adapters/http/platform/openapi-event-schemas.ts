@@ -1,5 +1,5 @@
 import { Type, type TSchema } from '@sinclair/typebox';
-import type { EventType } from '../../../../core/shared/events/event-catalog.ts';
+import type { EventType } from '../../../core/shared/events/event-catalog.ts';
 
 const Money = Type.Number({ description: 'Dollars, at most two decimals.' });
 const DateOnly = Type.String({ format: 'date' });

@@ -1,13 +1,13 @@
-import { API_KEY_SCOPES } from '../../../../core/shared/access/permissions.ts';
-import { ERROR_CATALOG, type ErrorCode } from '../../../../core/shared/error-catalog.ts';
-import { ErrorBodySchema } from '../../shared/common.schemas.ts';
-import { HTTP_STATUS } from '../../shared/error-response.ts';
-import type { RouteDefinition } from '../../shared/route.ts';
-import { NamedSchemas } from './named-schemas.ts';
-import { errorResponses, REQUEST_ID_HEADER, sharedErrorResponses } from './error-responses.ts';
-import { requestExample, responseExample } from './examples.ts';
-import { outboundWebhooks } from './outbound-webhooks.ts';
-import { TAG_DESCRIPTIONS } from './tag-descriptions.ts';
+import { API_KEY_SCOPES } from '../../../core/shared/access/permissions.ts';
+import { ERROR_CATALOG, type ErrorCode } from '../../../core/shared/error-catalog.ts';
+import { ErrorBodySchema } from '../shared/common.schemas.ts';
+import { HTTP_STATUS } from '../shared/error-response.ts';
+import type { RouteDefinition } from '../shared/route.ts';
+import { NamedSchemas } from './openapi-named-schemas.ts';
+import { errorResponses, REQUEST_ID_HEADER, sharedErrorResponses } from './openapi-error-responses.ts';
+import { requestExample, responseExample } from './openapi-examples.ts';
+import { outboundWebhooks } from './openapi-outbound-webhooks.ts';
+import { TAG_DESCRIPTIONS } from './openapi-tag-descriptions.ts';
 
 interface OpenApiInputs {
   readonly apiRoutes: readonly RouteDefinition[];

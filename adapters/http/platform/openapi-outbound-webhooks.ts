@@ -1,6 +1,6 @@
-import { EVENT_TYPES, type EventType } from '../../../../core/shared/events/event-catalog.ts';
-import { EVENT_DATA_SCHEMAS, eventEnvelope, pascalName } from './event-schemas.ts';
-import type { NamedSchemas } from './named-schemas.ts';
+import { EVENT_TYPES, type EventType } from '../../../core/shared/events/event-catalog.ts';
+import { EVENT_DATA_SCHEMAS, eventEnvelope, pascalName } from './openapi-event-schemas.ts';
+import type { NamedSchemas } from './openapi-named-schemas.ts';
 
 type Json = Record<string, unknown>;
 

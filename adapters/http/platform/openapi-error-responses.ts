@@ -1,7 +1,7 @@
-import { ERROR_CATALOG, type ErrorCode } from '../../../../core/shared/error-catalog.ts';
-import { HTTP_STATUS } from '../../shared/error-response.ts';
-import type { RouteDefinition } from '../../shared/route.ts';
-import { errorExample } from './examples.ts';
+import { ERROR_CATALOG, type ErrorCode } from '../../../core/shared/error-catalog.ts';
+import { HTTP_STATUS } from '../shared/error-response.ts';
+import type { RouteDefinition } from '../shared/route.ts';
+import { errorExample } from './openapi-examples.ts';
 
 type Json = Record<string, unknown>;
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** Requests and answers captured from the service itself (`npm run examples:capture`). */
-export const EXAMPLES_FILE = join(import.meta.dirname, 'examples.json');
+export const EXAMPLES_FILE = join(import.meta.dirname, 'openapi-examples.json');
 
 interface Captured {
   readonly operations: Readonly<Record<string, { readonly request?: unknown; readonly responses: Readonly<Record<string, unknown>> }>>;
