@@ -75,11 +75,12 @@ export const refundPlan = (
 ): { applications: Allocation<Invoice>[]; payout: Cents } => {
   const { parts, leftOver } = applicationsTo(credit, invoices);
   const held = cashHeld(payments);
+  const left = creditLeft(credit);
   if (leftOver > held)
     throw new DomainError(
       'payout_exceeds_cash',
       `${formatDollars(leftOver)} of the credit is left after the open charges, and ${formatDollars(Math.max(0, held))} was collected on the policy.`,
-      { creditLeft: centsToDollars(creditLeft(credit)), applicable: centsToDollars(cents(creditLeft(credit) - leftOver)), cashHeld: centsToDollars(held) },
+      { creditLeft: centsToDollars(left), applicable: centsToDollars(cents(left - leftOver)), cashHeld: centsToDollars(held) },
     );
   return { applications: parts, payout: leftOver };
 };

@@ -89,9 +89,11 @@ export class CreditSettlement {
    * Keyed by the credit's state, so running it again after an interruption repeats nothing.
    */
   async applyOpenCredits(actor: Principal, orgId: string, policyId: string): Promise<void> {
-    for (const credit of openCredits(await this.deps.invoices.forPolicy(orgId, policyId))) {
-      if (!hasChargesFor(credit, await this.deps.invoices.forPolicy(orgId, policyId))) return;
+    let invoices = await this.deps.invoices.forPolicy(orgId, policyId);
+    for (const credit of openCredits(invoices)) {
+      if (!hasChargesFor(credit, invoices)) return;
       await this.settle(actor, orgId, credit.id, { method: 'apply', reference: `netting:${credit.id}:${credit.paidAmount}` });
+      invoices = await this.deps.invoices.forPolicy(orgId, policyId);
     }
   }
 

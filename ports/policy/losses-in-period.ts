@@ -2,6 +2,7 @@ import type { Principal } from '../../core/shared/access/principal.ts';
 import type { CalendarDate } from '../../core/shared/calendar-date.ts';
 import { DomainError } from '../../core/shared/domain-error.ts';
 import type { Policy } from '../../core/policy/policy.ts';
+import { canBackdate } from '../../core/underwriting/term-dates.ts';
 import type { AuditTrail } from '../audit/audit-trail.use-case.ts';
 import type { ReportedLosses } from './reported-losses.port.ts';
 
@@ -10,8 +11,8 @@ export interface CoverOverride {
   readonly reason: string;
 }
 
-/** Underwriters and organization administrators may take cover away from under a reported loss; a machine credential may not. */
-const mayOverrideCover = (actor: Principal): boolean => actor.kind === 'user' && ['underwriter', 'org_admin', 'superadmin'].includes(actor.role);
+/** Those with the authority to backdate cover may take it away from under a reported loss, if they are people: a machine credential may not. */
+const mayOverrideCover = (actor: Principal): boolean => actor.kind === 'user' && canBackdate(actor);
 
 /**
  * A cancellation from `effectiveDate` must not leave a reported loss outside cover: with losses on
