@@ -19,6 +19,8 @@ import { FinancialSteps } from '../ports/billing/financial-steps.ts';
 import { InvoiceParts } from '../ports/billing/invoice-parts.ts';
 import { InvoicePayments } from '../ports/billing/invoice-payments.use-case.ts';
 import { Invoices } from '../ports/billing/invoices.use-case.ts';
+import { AccountingPeriods } from '../ports/billing/accounting-periods.use-case.ts';
+import { StorePeriodBooks } from '../adapters/persistence/billing/period-book.store.ts';
 import { PremiumBooks } from '../ports/billing/premium-books.use-case.ts';
 import { CommissionChanges } from '../ports/billing/commission-changes.use-case.ts';
 import { PolicyAccounts } from '../ports/billing/policy-accounts.use-case.ts';
@@ -47,6 +49,12 @@ export const billingModule = (config: AppConfig, logger: Logger): ContextModule 
     wire.factory(BILLING.PaymentAttemptRepository, store, ({ store }) => PaymentAttemptStoreRepository.create(store));
     wire.factory(BILLING.CommissionRepository, store, ({ store }) => CommissionStoreRepository.create(store));
     wire.factory(BILLING.LedgerRepository, store, ({ store }) => LedgerStoreRepository.create(store));
+    wire.factory(BILLING.PeriodBooks, store, ({ store }) => StorePeriodBooks.create(store));
+    wire.factory(
+      BILLING.AccountingPeriods,
+      { books: BILLING.PeriodBooks, ledger: BILLING.LedgerRepository, clock: PLATFORM.Clock },
+      (deps) => new AccountingPeriods(deps),
+    );
     wire.factory(BILLING.FinancialAlerts, store, ({ store }) => StoreFinancialAlertQueue.create(store));
     wire.factory(BILLING.FinancialIncidents, store, ({ store }) => StoreFinancialIncidentLog.create(store, logger));
     wire.factory(BILLING.ManualReviews, store, ({ store }) => new StoreManualReviewQueue(store));
@@ -75,6 +83,7 @@ export const billingModule = (config: AppConfig, logger: Logger): ContextModule 
         relationships: AUTHORIZATION.RecordRelationships,
         ids: PLATFORM.Ids,
         clock: PLATFORM.Clock,
+        periods: BILLING.AccountingPeriods,
       },
       (deps) => new PremiumBooks(deps),
     );

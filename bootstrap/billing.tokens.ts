@@ -15,6 +15,8 @@ import type { PaymentBookkeeping } from '../ports/billing/payment-bookkeeping.us
 import type { ProcessorPaymentEvents } from '../ports/billing/processor-payment-events.handler.ts';
 import type { PolicyAccounts } from '../ports/billing/policy-accounts.use-case.ts';
 import type { CommissionChanges } from '../ports/billing/commission-changes.use-case.ts';
+import type { AccountingPeriods } from '../ports/billing/accounting-periods.use-case.ts';
+import type { PeriodBookRepository } from '../ports/billing/period-book.repository.ts';
 import { token } from './wiring.ts';
 
 /** Invoices, payments, refunds and credits, commissions, the ledger and financial alerts. Each key is typed by the port bound to it in `billing.module.ts`. */
@@ -40,4 +42,6 @@ export const BILLING = {
   CommissionChanges: token<CommissionChanges>('CommissionChanges'),
   ProcessorPaymentEvents: token<ProcessorPaymentEvents>('ProcessorPaymentEvents'),
   InvoiceParts: token<RecordParts>('InvoiceParts'),
+  PeriodBooks: token<PeriodBookRepository>('PeriodBookRepository'),
+  AccountingPeriods: token<AccountingPeriods>('AccountingPeriods'),
 } as const;

@@ -34,6 +34,7 @@ const ISSUANCE = {
   writtenPremium: UNDERWRITING.WrittenPremiumCounter,
   reference: UNDERWRITING.ReferenceData,
   programs: UNDERWRITING.Programs,
+  periods: BILLING.AccountingPeriods,
 } as const;
 
 /** Policies: binding a quote, then endorse, cancel, reinstate and renew, with the timeline, the premium position and certificates of insurance. */

@@ -1,21 +1,48 @@
 import { bordereauxRoutes } from '../adapters/http/reports/bordereaux.routes.ts';
 import { receivablesRoutes } from '../adapters/http/reports/receivables.routes.ts';
 import { Bordereaux } from '../ports/reports/bordereaux.use-case.ts';
+import { StoreClosedMonths } from '../adapters/persistence/reports/closed-months.store.ts';
+import { PLATFORM } from './platform.tokens.ts';
+import { accountingPeriodRoutes } from '../adapters/http/reports/accounting-periods.routes.ts';
+import { PeriodClosing } from '../ports/reports/period-closing.use-case.ts';
+import { AUDIT } from './audit.tokens.ts';
 import { BILLING } from './billing.tokens.ts';
 import { CLAIMS } from './claims.tokens.ts';
 import { POLICY } from './policy.tokens.ts';
 import { REPORTS } from './reports.tokens.ts';
 import { bindings, type ContextModule } from './wiring.ts';
 
-/** Bordereaux: the month's premium and claims, as carriers take them. */
+/** Bordereaux (the month's premium and claims, as carriers take them), receivables and month-end close. */
 export const reportsModule = (): ContextModule => ({
   name: 'reports',
   bindings: bindings((wire) => {
+    wire.factory(REPORTS.ClosedMonths, { store: PLATFORM.Store }, ({ store }) => StoreClosedMonths.create(store));
     wire.factory(
       REPORTS.Bordereaux,
-      { policies: POLICY.PolicyRepository, claims: CLAIMS.ClaimRepository, commissions: BILLING.CommissionChanges },
+      {
+        policies: POLICY.PolicyRepository,
+        claims: CLAIMS.ClaimRepository,
+        commissions: BILLING.CommissionChanges,
+        periods: BILLING.AccountingPeriods,
+        closedMonths: REPORTS.ClosedMonths,
+      },
       (deps) => new Bordereaux(deps),
     );
+    wire.factory(
+      REPORTS.PeriodClosing,
+      {
+        periods: BILLING.AccountingPeriods,
+        closedMonths: REPORTS.ClosedMonths,
+        bordereaux: REPORTS.Bordereaux,
+        audit: AUDIT.AuditTrail,
+        clock: PLATFORM.Clock,
+      },
+      (deps) => new PeriodClosing(deps),
+    );
   }),
-  routes: async (resolve) => [...bordereauxRoutes(await resolve(REPORTS.Bordereaux)), ...receivablesRoutes(await resolve(BILLING.PolicyAccounts))],
+  routes: async (resolve) => [
+    ...bordereauxRoutes(await resolve(REPORTS.Bordereaux)),
+    ...receivablesRoutes(await resolve(BILLING.PolicyAccounts)),
+    ...accountingPeriodRoutes(await resolve(REPORTS.PeriodClosing)),
+  ],
 });

@@ -1,3 +1,5 @@
+import type { AccountingMonth } from './accounting-period.ts';
+import type { CalendarDate } from '../shared/calendar-date.ts';
 import type { PinnedRates } from './commission.ts';
 import type { PremiumPosition } from './premium-position.ts';
 import { cents, type Cents } from '../shared/money.ts';
@@ -49,6 +51,10 @@ export interface LedgerEntry {
   readonly lines: readonly LedgerLine[];
   readonly fiduciarySplit: FiduciarySplit;
   readonly postedAt: Date;
+  /** The organization's date when posted; absent on postings stored before it was recorded (the date of `postedAt`). */
+  readonly bookedOn?: CalendarDate;
+  /** The accounting month the posting is booked in (accounting-period.ts); absent on older postings (the month of `postedAt`). */
+  readonly accountingMonth?: AccountingMonth;
 }
 
 export const totals = (lines: readonly LedgerLine[]): { debits: Cents; credits: Cents } => ({

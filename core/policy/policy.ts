@@ -107,14 +107,17 @@ export interface PolicyIssue {
 }
 
 /** The term's first premium transaction, with the policy fee and taxes it charges. */
-const firstTransaction = (issue: PolicyIssue): PremiumTransaction => {
+const firstTransaction = (issue: PolicyIssue, booking: PremiumBooking): PremiumTransaction => {
   const transaction = issuance(issue.renewalOf ? 'renewal' : 'bind', issue.effectiveDate, issue.premium);
   const term = { effectiveDate: issue.effectiveDate, expirationDate: addMonths(issue.effectiveDate, 12), transactions: [] };
-  return withCharges(term, transaction, issue.chargeTerms);
+  return { ...withCharges(term, transaction, issue.chargeTerms), ...booking };
 };
 
+/** When a premium transaction was recorded and the accounting month it is booked in. */
+export type PremiumBooking = Required<Pick<PremiumTransaction, 'bookedOn' | 'accountingMonth'>>;
+
 /** A newly issued policy: active, for twelve months from its effective date, numbered in its year's sequence. */
-export const newPolicy = (issue: PolicyIssue, sequence: number, at: Date): Policy => ({
+export const newPolicy = (issue: PolicyIssue, sequence: number, at: Date, booking: PremiumBooking): Policy => ({
   id: issue.policyId,
   orgId: issue.orgId,
   policyNumber: policyNumberFor(issue.risk.lineOfBusiness, yearOf(issue.effectiveDate), sequence),
@@ -124,7 +127,7 @@ export const newPolicy = (issue: PolicyIssue, sequence: number, at: Date): Polic
   contactEmail: issue.contactEmail,
   producerId: issue.producerId,
   grossPremium: issue.premium,
-  premium: [firstTransaction(issue)],
+  premium: [firstTransaction(issue, booking)],
   effectiveDate: issue.effectiveDate,
   expirationDate: addMonths(issue.effectiveDate, 12),
   status: 'active',

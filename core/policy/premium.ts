@@ -28,6 +28,9 @@ export interface PremiumTransaction {
    * premium on any date never counts a change before it took effect, nor its return.
    */
   readonly removes?: readonly RemovedChange[];
+  /** When it was recorded (the organization's date) and the month it is booked in (premium-booking.ts); absent on older ones. */
+  readonly bookedOn?: CalendarDate;
+  readonly accountingMonth?: string;
 }
 
 /** A change of written premium taken back (or, by a reinstatement, written again) on its own effective date. */
@@ -98,7 +101,7 @@ export const earnedThrough = (term: PremiumTerm, asOf: CalendarDate): Cents => e
 export const netWritten = (term: PremiumTerm): Cents => cents(term.transactions.reduce((sum, transaction) => sum + transaction.writtenChange, 0));
 
 /** Where a transaction's written change falls in time: on its date, except what it takes back of later changes, on theirs. */
-const writtenParts = (transaction: PremiumTransaction): readonly RemovedChange[] => {
+export const writtenParts = (transaction: PremiumTransaction): readonly RemovedChange[] => {
   const removed = transaction.removes ?? [];
   const own = transaction.writtenChange - removed.reduce((sum, part) => sum + part.writtenChange, 0);
   return [{ effectiveDate: transaction.effectiveDate, writtenChange: cents(own) }, ...removed];

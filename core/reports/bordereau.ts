@@ -1,18 +1,21 @@
 import type { Commission } from '../billing/commission.ts';
 import { incurred, type Claim } from '../claims/claim.ts';
 import { premiumTermOf, type Policy } from '../policy/policy.ts';
-import { earnedBefore, earnedThrough, writtenThrough } from '../policy/premium.ts';
+import { earnedBefore, earnedThrough } from '../policy/premium.ts';
+import { bookedIn, booksIn, writtenInMonth } from '../policy/premium-booking.ts';
 import { addDays, addMonths, compareDates, type CalendarDate } from '../shared/calendar-date.ts';
-import { centsToDollars, cents } from '../shared/money.ts';
+import { centsToDollars, cents, type Cents } from '../shared/money.ts';
 
-interface Month {
+export interface Month {
+  /** `YYYY-MM`. */
+  readonly month: string;
   readonly first: CalendarDate;
   readonly last: CalendarDate;
 }
 
 export const monthOf = (month: string): Month => {
   const first = `${month}-01`;
-  return { first, last: addDays(addMonths(first, 1), -1) };
+  return { month, first, last: addDays(addMonths(first, 1), -1) };
 };
 
 export const PREMIUM_COLUMNS = [
@@ -32,32 +35,39 @@ export const PREMIUM_COLUMNS = [
 
 export const CLAIM_COLUMNS = ['Claim Number', 'Policy Number', 'Insured Name', 'Loss Date', 'Reported', 'Status', 'Paid', 'Reserves', 'Incurred'] as const;
 
-/** A term that runs on any day of the month, or has a transaction effective in it. */
+/** A term in force on any day of the month, or with premium booked in it. */
 export const activeInMonth = (policy: Policy, month: Month): boolean =>
-  (compareDates(policy.effectiveDate, month.last) <= 0 && compareDates(policy.expirationDate, month.first) > 0) ||
-  premiumTermOf(policy).transactions.some(
-    (transaction) => compareDates(transaction.effectiveDate, month.first) >= 0 && compareDates(transaction.effectiveDate, month.last) <= 0,
-  );
+  (compareDates(policy.effectiveDate, month.last) <= 0 && compareDates(policy.expirationDate, month.first) > 0) || booksIn(premiumTermOf(policy), month.month);
+
+/** One policy's line of the month, and the earned premium it reports (in cents). */
+export interface PremiumRow {
+  readonly cells: (string | number)[];
+  /** Earned premium reported through this month: what the next month's earned premium starts from. */
+  readonly earnedToDate: Cents;
+}
 
 /**
- * One policy's line of the month: premium written by the transactions effective in the month,
- * premium earned over its days, the commission recorded in it (agent and MGA), and the surplus
- * lines tax and stamping fee its transactions charged. Amounts in dollars.
+ * One policy's line of the month: the premium written by the transactions booked in it (accounting
+ * month), the premium it earned, the commission recorded in it (agent and MGA), and the surplus
+ * lines tax and stamping fee its booked transactions charged; amounts in dollars. Earned is what
+ * the term has earned through the month's last day less what earlier months reported:
+ * `reportedBefore` when the month before is closed (its rows as stored), else what the term had
+ * earned before the month began.
  */
-export const premiumLine = (
+export const premiumRow = (
   policy: Policy,
   month: Month,
   commissions: readonly Pick<Commission, 'agentCommission' | 'mgaCommission'>[],
-): (string | number)[] => {
+  reportedBefore: Cents | null = null,
+): PremiumRow => {
   const term = premiumTermOf(policy);
-  const dayBefore = addDays(month.first, -1);
-  const inMonth = term.transactions.filter(
-    (transaction) => compareDates(transaction.effectiveDate, month.first) >= 0 && compareDates(transaction.effectiveDate, month.last) <= 0,
-  );
-  const taxes = inMonth.reduce((sum, transaction) => sum + (transaction.charges?.surplusLinesTax ?? 0) + (transaction.charges?.stampingFee ?? 0), 0);
+  const booked = bookedIn(term, month.month);
+  const taxes = booked.reduce((sum, transaction) => sum + (transaction.charges?.surplusLinesTax ?? 0) + (transaction.charges?.stampingFee ?? 0), 0);
   const commission = commissions.reduce((sum, row) => sum + row.agentCommission + row.mgaCommission, 0);
+  const earnedToDate = earnedThrough(term, month.last);
+  const earned = earnedToDate - (reportedBefore ?? earnedBefore(term, month.first));
   const dollars = (amount: number) => centsToDollars(cents(amount));
-  return [
+  const cells = [
     policy.policyNumber,
     policy.risk.insuredName,
     policy.risk.state,
@@ -65,12 +75,13 @@ export const premiumLine = (
     policy.programId,
     policy.effectiveDate,
     policy.expirationDate,
-    inMonth.map((transaction) => transaction.type).join(' '),
-    dollars(writtenThrough(term, month.last) - writtenThrough(term, dayBefore)),
-    dollars(earnedThrough(term, month.last) - earnedBefore(term, month.first)),
+    booked.map((transaction) => transaction.type).join(' '),
+    dollars(writtenInMonth(term, month.month)),
+    dollars(earned),
     dollars(commission),
     dollars(taxes),
   ];
+  return { cells, earnedToDate };
 };
 
 /** Reported by the month's end and not closed before it began (a closed claim's last change is its closing). */

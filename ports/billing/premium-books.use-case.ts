@@ -7,6 +7,8 @@ import { positionChange, positionOf, samePosition } from '../../core/billing/pre
 import { EMPTY_POSITION } from '../../core/billing/premium-position.ts';
 import { writeUnlessDuplicate } from '../../core/shared/domain-error.ts';
 import type { Clock } from '../shared/clock.port.ts';
+import { today } from '../../core/shared/calendar-date.ts';
+import type { AccountingPeriods } from './accounting-periods.use-case.ts';
 import type { IdGenerator } from '../shared/id-generator.port.ts';
 import type { RecordRelationships } from '../authorization/record-relationships.use-case.ts';
 import type { UnderwritingReferenceData } from '../underwriting/reference-data.port.ts';
@@ -41,6 +43,7 @@ export interface PremiumBooksDeps {
   readonly relationships: RecordRelationships;
   readonly ids: IdGenerator;
   readonly clock: Clock;
+  readonly periods: AccountingPeriods;
 }
 
 /** What moved the books: the invoice paid or refunded (null for a premium transaction) and a reference for incidents. */
@@ -98,6 +101,7 @@ export class PremiumBooks {
         rates,
         ...positionChange(from, to, rates),
         postedAt: this.deps.clock.now(),
+        ...(await this.deps.periods.booking(orgId, today(this.deps.clock.now()))),
       };
       const posted = await this.deps.steps.run('ledger_sync', context, () => writeUnlessDuplicate(() => this.deps.ledger.post(entry)));
       if (!posted) continue;

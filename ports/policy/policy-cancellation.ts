@@ -54,7 +54,7 @@ export const cancelPolicy = async (deps: LifecycleDeps, actor: Principal, policy
     shortRate: deps.reference.shortRateTable(),
     minimumEarnedPercent: input.reason === 'insured_request' ? program.minimumEarnedPremiumPercent : 0,
   });
-  const transaction = withCharges(term, premiumChange, chargeTermsOf(policy));
+  const transaction = { ...withCharges(term, premiumChange, chargeTermsOf(policy)), ...(await deps.periods.booking(orgId, effectiveDate)) };
   const returned = cents(-transaction.writtenChange);
   const at = deps.clock.now();
   const cancellation = { effectiveDate, reason: input.reason, method, returnPremium: returned, processedOn: today(at) };
@@ -100,7 +100,8 @@ export const reinstatePolicy = async (deps: LifecycleDeps, actor: Principal, pol
   const year = yearOf(policy.effectiveDate);
   const program = await deps.programs.program(orgId, policy.programId);
   const term = premiumTermOf(policy);
-  const transaction = withCharges(term, reinstatement(term), chargeTermsOf(policy));
+  const reinstated = reinstatement(term);
+  const transaction = { ...withCharges(term, reinstated, chargeTermsOf(policy)), ...(await deps.periods.booking(orgId, reinstated.effectiveDate)) };
   const charged = transaction.writtenChange;
   if (!(await deps.writtenPremium.reserve(orgId, policy.programId, year, charged, program.aggregateCap))) {
     const written = await deps.writtenPremium.written(orgId, policy.programId, year);

@@ -5,6 +5,7 @@ import { timelineEntry, type PolicyTransactionType } from '../../core/policy/pol
 import { yearOf } from '../../core/shared/calendar-date.ts';
 import type { RecordRelationships } from '../authorization/record-relationships.use-case.ts';
 import { eventOrigin } from '../shared/event-origin.ts';
+import type { AccountingPeriods } from '../billing/accounting-periods.use-case.ts';
 import type { InvoiceRepository } from '../billing/invoice.repository.ts';
 import type { Clock } from '../shared/clock.port.ts';
 import type { IdGenerator } from '../shared/id-generator.port.ts';
@@ -19,6 +20,8 @@ export interface IssuanceDeps {
   readonly ids: IdGenerator;
   readonly clock: Clock;
   readonly relationships: RecordRelationships;
+  /** Books each premium transaction in its accounting month. */
+  readonly periods: AccountingPeriods;
 }
 
 interface Issue extends PolicyIssue {
@@ -34,7 +37,7 @@ interface Issue extends PolicyIssue {
 export const issuePolicy = async (deps: IssuanceDeps, issue: Issue): Promise<{ policy: Policy; invoices: Invoice[] }> => {
   const now = deps.clock.now();
   const sequence = await deps.sequences.next(issue.orgId, `policy:${yearOf(issue.effectiveDate)}`);
-  const policy = newPolicy(issue, sequence, now);
+  const policy = newPolicy(issue, sequence, now, await deps.periods.booking(issue.orgId, issue.effectiveDate));
   const events = [issuedEvent(policy, eventOrigin(deps, issue.orgId, now))];
   const invoices = installmentInvoices(policy, issue.plan, chargesOwed(premiumTermOf(policy)), issue.effectiveDate, () => deps.ids.next('inv'), now);
   const details = { installmentPlan: issue.plan, ...(issue.renewalOf ? { renewalOf: issue.renewalOf } : {}) };

@@ -70,7 +70,10 @@ export class PolicyLifecycle {
     const manual = this.deps.reference.rateManual();
     const annual = rateOnVersion(manual, pinnedRateVersion(policy, manual), risk).grossPremium;
     const term = premiumTermOf(policy);
-    const transaction = withCharges(term, endorsement(term, input.effectiveDate, annual), chargeTermsOf(policy));
+    const transaction = {
+      ...withCharges(term, endorsement(term, input.effectiveDate, annual), chargeTermsOf(policy)),
+      ...(await this.deps.periods.booking(orgId, input.effectiveDate)),
+    };
     const delta = transaction.writtenChange;
     // The program's authority now decides what an endorsement may change.
     const program = await this.deps.programs.program(orgId, policy.programId);

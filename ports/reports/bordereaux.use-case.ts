@@ -1,21 +1,46 @@
+import { isClosed, previousMonth, type AccountingMonth } from '../../core/billing/accounting-period.ts';
 import type { Policy } from '../../core/policy/policy.ts';
-import { activeInMonth, CLAIM_COLUMNS, claimActiveInMonth, claimLine, monthOf, PREMIUM_COLUMNS, premiumLine } from '../../core/reports/bordereau.ts';
+import { activeInMonth, CLAIM_COLUMNS, claimActiveInMonth, claimLine, monthOf, PREMIUM_COLUMNS, premiumRow } from '../../core/reports/bordereau.ts';
 import { addDays } from '../../core/shared/calendar-date.ts';
 import { toCsv } from '../../core/shared/csv.ts';
+import { cents, type Cents } from '../../core/shared/money.ts';
+import type { AccountingPeriods } from '../billing/accounting-periods.use-case.ts';
 import type { CommissionChange, CommissionChanges } from '../billing/commission-changes.use-case.ts';
 import type { ClaimRepository } from '../claims/claim.repository.ts';
 import { everyRecord } from '../shared/persistence/page.ts';
 import type { PolicyRepository } from '../policy/policy.repositories.ts';
+import type { ClosedMonthRepository, ClosedRow } from './closed-months.repository.ts';
 
 export interface BordereauxDeps {
   readonly policies: PolicyRepository;
   readonly claims: ClaimRepository;
   readonly commissions: CommissionChanges;
+  readonly periods: AccountingPeriods;
+  readonly closedMonths: ClosedMonthRepository;
 }
 
+/** A bordereau as CSV, and whether its month is closed (then the same bytes every time). */
+export interface Bordereau {
+  readonly csv: string;
+  readonly closed: boolean;
+}
+
+/** A closed month's rows as kept: premium and claims rows (program first), and earned premium reported per policy. */
+export interface KeptMonth {
+  readonly premium: ClosedRow[];
+  readonly claims: ClosedRow[];
+  readonly earned: ClosedRow[];
+}
+
+/** Rows of one program (each kept row starts with its program), without the program. */
+const ofProgram = (rows: readonly ClosedRow[], programId: string | undefined): ClosedRow[] =>
+  rows.filter((row) => !programId || row[0] === programId).map((row) => row.slice(1));
+
 /**
- * Monthly bordereaux for the carrier, per program: premium (one line per policy active in the
- * month) and claims (one line per claim open in it), as CSV in policy and claim number order.
+ * Monthly bordereaux for the carrier, per program: premium (one line per policy in force in the
+ * month or with premium booked in it) and claims (one line per claim open in it), as CSV in policy
+ * and claim number order. An open month follows the records; a closed month is served from the
+ * rows kept when it closed, so it never changes.
  */
 export class Bordereaux {
   private readonly deps: BordereauxDeps;
@@ -24,31 +49,85 @@ export class Bordereaux {
     this.deps = deps;
   }
 
-  async premium(orgId: string, month: string, programId?: string): Promise<string> {
-    const period = monthOf(month);
-    const policies = (await this.policies(orgId, programId)).filter((policy) => activeInMonth(policy, period));
-    const { first, last } = period;
-    const recorded = await this.deps.commissions.between(orgId, new Date(`${first}T00:00:00Z`), new Date(`${addDays(last, 1)}T00:00:00Z`));
-    const byPolicy = new Map<string, CommissionChange[]>();
-    for (const row of recorded) byPolicy.set(row.policyId, [...(byPolicy.get(row.policyId) ?? []), row]);
-    const lines = policies.map((policy) => premiumLine(policy, period, byPolicy.get(policy.id) ?? []));
-    return toCsv(PREMIUM_COLUMNS, lines);
+  async premium(orgId: string, month: AccountingMonth, programId?: string): Promise<Bordereau> {
+    const kept = await this.keptIfClosed(orgId, month);
+    const rows = kept ? kept.premium : (await this.premiumRows(orgId, month, await this.reportedThrough(orgId, previousMonth(month)))).rows;
+    return { csv: toCsv(PREMIUM_COLUMNS, ofProgram(rows, programId)), closed: kept !== null };
   }
 
-  async claims(orgId: string, month: string, programId?: string): Promise<string> {
+  async claims(orgId: string, month: AccountingMonth, programId?: string): Promise<Bordereau> {
+    const kept = await this.keptIfClosed(orgId, month);
+    const rows = kept ? kept.claims : await this.claimRows(orgId, month);
+    return { csv: toCsv(CLAIM_COLUMNS, ofProgram(rows, programId)), closed: kept !== null };
+  }
+
+  /**
+   * Keeps what a closing month's reports are now. Called by the close; a closed month found
+   * without its rows (a close interrupted before it kept them) is kept on its first read.
+   */
+  async keep(orgId: string, month: AccountingMonth): Promise<KeptMonth> {
+    const before = await this.reportedThrough(orgId, previousMonth(month));
+    const [{ rows: premium, earnedToDate }, claims] = await Promise.all([this.premiumRows(orgId, month, before), this.claimRows(orgId, month)]);
+    const earned = new Map(before ?? []);
+    for (const [policyId, amount] of earnedToDate) earned.set(policyId, amount);
+    const kept = { premium, claims, earned: [...earned].map(([policyId, amount]): ClosedRow => [policyId, amount]) };
+    await this.deps.closedMonths.saveRows(orgId, month, 'premium', kept.premium);
+    await this.deps.closedMonths.saveRows(orgId, month, 'claims', kept.claims);
+    await this.deps.closedMonths.saveRows(orgId, month, 'earned', kept.earned);
+    return kept;
+  }
+
+  private async keptIfClosed(orgId: string, month: AccountingMonth): Promise<KeptMonth | null> {
+    if (!isClosed(await this.deps.periods.book(orgId), month)) return null;
+    const [premium, claims, earned] = await Promise.all(
+      (['premium', 'claims', 'earned'] as const).map((kind) => this.deps.closedMonths.rows(orgId, month, kind)),
+    );
+    return premium && claims && earned ? { premium, claims, earned } : this.keep(orgId, month);
+  }
+
+  /** Earned premium reported per policy through `month` when it is closed (its kept rows); null while it is open. */
+  private async reportedThrough(orgId: string, month: AccountingMonth): Promise<Map<string, Cents> | null> {
+    const kept = await this.keptIfClosed(orgId, month);
+    return kept ? new Map(kept.earned.map(([policyId, amount]) => [String(policyId), cents(Number(amount))])) : null;
+  }
+
+  /** `reported`: earned premium reported per policy through the month before, when that month is closed. */
+  private async premiumRows(
+    orgId: string,
+    month: AccountingMonth,
+    reported: Map<string, Cents> | null,
+  ): Promise<{ rows: ClosedRow[]; earnedToDate: Map<string, Cents> }> {
     const period = monthOf(month);
-    const policies = new Map((await this.policies(orgId, programId)).map((policy) => [policy.id, policy]));
+    const [policies, recorded] = await Promise.all([
+      this.policies(orgId),
+      this.deps.commissions.between(orgId, new Date(`${period.first}T00:00:00Z`), new Date(`${addDays(period.last, 1)}T00:00:00Z`)),
+    ]);
+    const byPolicy = new Map<string, CommissionChange[]>();
+    for (const row of recorded) byPolicy.set(row.policyId, [...(byPolicy.get(row.policyId) ?? []), row]);
+    const rows: ClosedRow[] = [];
+    const earnedToDate = new Map<string, Cents>();
+    for (const policy of policies.filter((candidate) => activeInMonth(candidate, period))) {
+      const row = premiumRow(policy, period, byPolicy.get(policy.id) ?? [], reported ? (reported.get(policy.id) ?? cents(0)) : null);
+      rows.push([policy.programId, ...row.cells]);
+      earnedToDate.set(policy.id, row.earnedToDate);
+    }
+    return { rows, earnedToDate };
+  }
+
+  private async claimRows(orgId: string, month: AccountingMonth): Promise<ClosedRow[]> {
+    const period = monthOf(month);
+    const policies = new Map((await this.policies(orgId)).map((policy) => [policy.id, policy]));
     const claims = (await everyRecord((page) => this.deps.claims.list(orgId, {}, page)))
       .filter((claim) => policies.has(claim.policyId) && claimActiveInMonth(claim, period))
       .sort((a, b) => a.claimNumber.localeCompare(b.claimNumber));
-    return toCsv(
-      CLAIM_COLUMNS,
-      claims.map((claim) => claimLine(claim, policies.get(claim.policyId)?.risk.insuredName ?? '')),
-    );
+    return claims.map((claim) => {
+      const policy = policies.get(claim.policyId);
+      return [policy?.programId ?? '', ...claimLine(claim, policy?.risk.insuredName ?? '')];
+    });
   }
 
-  private async policies(orgId: string, programId?: string): Promise<Policy[]> {
+  private async policies(orgId: string): Promise<Policy[]> {
     const all = await everyRecord((page) => this.deps.policies.list(orgId, {}, page));
-    return all.filter((policy) => !programId || policy.programId === programId).sort((a, b) => a.policyNumber.localeCompare(b.policyNumber));
+    return all.sort((a, b) => a.policyNumber.localeCompare(b.policyNumber));
   }
 }

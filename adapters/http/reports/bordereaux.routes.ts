@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
 import type { Bordereaux } from '../../../ports/reports/bordereaux.use-case.ts';
 import { OneOf, OrgIdQuery } from '../shared/common.schemas.ts';
@@ -11,7 +12,7 @@ export const bordereauxRoutes = (bordereaux: Bordereaux): RouteDefinition[] => [
     path: '/v1/reports/bordereaux',
     operationId: 'bordereau',
     summary:
-      'A monthly bordereau as CSV (RFC 4180, dollars): `premium`, one line per policy active in the month (policy, insured, state, line, program, period, transaction types, written and earned in the month, commission recorded in it, surplus lines tax and stamping fee); `claims`, one line per claim open in the month (claim, policy, insured, loss date, reported, status, paid, reserves, incurred). `programId` narrows it to one program.',
+      'A monthly bordereau as CSV (RFC 4180, dollars): `premium`, one line per policy in force in the month or with premium booked in it (policy, insured, state, line, program, period, the types of the transactions booked in the month, written premium booked in it (accounting month), earned premium (earned through the month less what earlier months reported), commission recorded in it, surplus lines tax and stamping fee of its booked transactions); `claims`, one line per claim open in the month (claim, policy, insured, loss date, reported, status, paid, reserves, incurred). `programId` narrows it to one program. A closed month (`POST /v1/accounting-periods/{month}/close`) is served as it was when it closed: the same bytes every time, with an `ETag`.',
     tags: ['billing'],
     permission: 'ledger:read',
     query: Type.Object({
@@ -20,15 +21,26 @@ export const bordereauxRoutes = (bordereaux: Bordereaux): RouteDefinition[] => [
       month: Type.String({ pattern: '^[0-9]{4}-(0[1-9]|1[0-2])$', description: 'YYYY-MM.', examples: ['2027-01'] }),
       programId: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
     }),
-    responses: { 200: { description: 'text/csv, with a header line.' } },
+    requestHeaders: [{ name: 'If-None-Match', required: false, description: 'The `ETag` of a closed month’s bordereau: 304 while it is the same.' }],
+    responses: {
+      200: { description: 'text/csv, with a header line. A closed month carries an `ETag`: its bytes never change.', headers: ['ETag'] },
+      304: { description: 'The closed month’s bordereau is the one named by `If-None-Match`.' },
+    },
     handler: async (context) => {
       const { orgId, type, month, programId } = context.query;
       const scope = orgScope(context, orgId);
-      const csv = type === 'premium' ? await bordereaux.premium(scope, month, programId) : await bordereaux.claims(scope, month, programId);
+      const report = type === 'premium' ? await bordereaux.premium(scope, month, programId) : await bordereaux.claims(scope, month, programId);
+      const body = Buffer.from(report.csv);
+      const etag = report.closed ? `"${createHash('sha256').update(body).digest('base64url')}"` : null;
+      if (etag && context.headers['if-none-match'] === etag) return { status: 304, headers: { ETag: etag } };
       return {
         status: 200,
-        body: Buffer.from(csv),
-        headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="bordereau-${type}-${month}.csv"` },
+        body,
+        headers: {
+          'Content-Type': 'text/csv; charset=utf-8',
+          'Content-Disposition': `attachment; filename="bordereau-${type}-${month}.csv"`,
+          ...(etag ? { ETag: etag } : {}),
+        },
       };
     },
   }),

@@ -37,6 +37,8 @@ export const HTTP_STATUS: Readonly<Record<ErrorCode, number>> = {
   amount_exceeds_balance: 422,
   payout_exceeds_cash: 422,
   claims_in_period: 422,
+  period_order: 422,
+  premium_installment: 422,
   refund_exceeds_payments: 422,
   loss_outside_coverage: 422,
   exceeds_policy_limit: 422,

@@ -36,6 +36,8 @@ const LEDGER_ENTRY_FIELDS: RecordFields<LedgerEntry> = {
   lines: true,
   fiduciarySplit: true,
   postedAt: true,
+  bookedOn: true,
+  accountingMonth: true,
 };
 
 export class CommissionStoreRepository implements CommissionRepository {

@@ -1,5 +1,5 @@
 import test from 'ava';
-import { activeInMonth, monthOf, premiumLine } from '../../../core/reports/bordereau.ts';
+import { activeInMonth, monthOf, premiumRow } from '../../../core/reports/bordereau.ts';
 import { newPolicy } from '../../../core/policy/policy.ts';
 import { NO_CHARGE_TERMS } from '../../../core/underwriting/charge-terms.ts';
 import { toCsv } from '../../../core/shared/csv.ts';
@@ -27,20 +27,21 @@ const policy = newPolicy(
   },
   1,
   new Date('2027-01-01T00:00:00Z'),
+  { bookedOn: '2027-01-01', accountingMonth: '2027-01' },
 );
 
 test('a premium line: written by the month’s transactions, earned over its days, commission recorded in it', (t) => {
   const january = monthOf('2027-01');
-  t.deepEqual(january, { first: '2027-01-01', last: '2027-01-31' });
+  t.deepEqual(january, { month: '2027-01', first: '2027-01-01', last: '2027-01-31' });
   t.true(activeInMonth(policy, january));
   t.false(activeInMonth(policy, monthOf('2026-12')));
   t.true(activeInMonth(policy, monthOf('2028-01')), 'the term runs to 2028-01-15');
   t.false(activeInMonth(policy, monthOf('2028-02')));
   const commission = { agentCommission: cents(36_500), mgaCommission: cents(18_250) } as never;
   // January: written in full on the 15th; 17 days earned (15th to 31st) = $170.
-  t.deepEqual(premiumLine(policy, january, [commission]).slice(7), ['bind', 3650, 170, 547.5, 0]);
+  t.deepEqual(premiumRow(policy, january, [commission]).cells.slice(7), ['bind', 3650, 170, 547.5, 0]);
   // February: nothing written; 28 days earned = $280.
-  t.deepEqual(premiumLine(policy, monthOf('2027-02'), []).slice(7), ['', 0, 280, 0, 0]);
+  t.deepEqual(premiumRow(policy, monthOf('2027-02'), []).cells.slice(7), ['', 0, 280, 0, 0]);
 });
 
 test('CSV: quoted where needed, formulas defused, numbers as numbers', (t) => {

@@ -68,6 +68,7 @@ test('a policy read back carries no outbox, whatever its events', async (t) => {
     },
     1,
     at,
+    { bookedOn: '2027-01-01', accountingMonth: '2027-01' },
   );
   await policies.insert(policy, [issuedEvent(policy, origin('evt_1'))]);
   t.deepEqual(await policies.findById('org_1', 'pol_1'), policy);

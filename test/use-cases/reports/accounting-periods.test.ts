@@ -1,0 +1,88 @@
+import test from 'ava';
+import { AUDIT } from '../../../bootstrap/audit.tokens.ts';
+import { BILLING } from '../../../bootstrap/billing.tokens.ts';
+import { POLICY } from '../../../bootstrap/policy.tokens.ts';
+import { REPORTS } from '../../../bootstrap/reports.tokens.ts';
+import { cents } from '../../../core/shared/money.ts';
+import { rejectionCodeOf } from '../../support/error-codes.ts';
+import { aRisk } from '../../support/mothers.ts';
+import { SettableClock } from '../../support/settable-clock.ts';
+import { aBoundPolicy, installmentsOf, MACHINE, useCaseWorld } from '../../support/use-cases.ts';
+
+/**
+ * Month-end close over the in-memory engine: months close in order once ended, a closed month's
+ * bordereau keeps its bytes, late changes are booked in the first open month, the trial balance
+ * balances, and only the latest closed month reopens.
+ */
+const ORG = 'org_periods';
+
+const column = (csv: string, policyNumber: string, name: string): string | undefined => {
+  const [header, ...lines] = csv
+    .trimEnd()
+    .split('\r\n')
+    .map((line) => line.split(','));
+  const line = lines.find((cells) => cells[0] === policyNumber);
+  return line?.[header?.indexOf(name) ?? -1];
+};
+
+test('months close in order once ended; a closed month keeps its bordereau; a late change is booked in the first open month', async (t) => {
+  const clock = new SettableClock('2026-12-15T12:00:00Z');
+  const world = await useCaseWorld({ clock });
+  t.teardown(world.close);
+  const [closing, bordereaux, lifecycle] = [
+    await world.resolve(REPORTS.PeriodClosing),
+    await world.resolve(REPORTS.Bordereaux),
+    await world.resolve(POLICY.PolicyLifecycle),
+  ];
+  t.deepEqual(await closing.list(ORG), [], 'nothing booked, no periods');
+  const { policy } = await aBoundPolicy(world, ORG, { risk: aRisk({ insuredName: 'Periods Co' }), plan: 'PIF' });
+  t.like(policy.premium?.[0], { bookedOn: '2026-12-15', accountingMonth: '2027-01' });
+  const [bill] = await installmentsOf(world, ORG, policy.id);
+  await (await world.resolve(BILLING.InvoicePayments)).pay(MACHINE, ORG, bill!.id, { amount: bill!.amount, method: 'check', reference: 'chk-1' });
+  // The payment was booked in December, the premium in January: the periods begin in December
+  // and run through the current month.
+  t.like(await closing.list(ORG), [{ month: '2026-12', status: 'open', ended: false }]);
+  t.is(await rejectionCodeOf(closing.close(MACHINE, ORG, '2026-12')), 'invalid_transition', 'December has not ended');
+
+  clock.set('2027-03-02T09:00:00Z');
+  t.is(await rejectionCodeOf(closing.close(MACHINE, ORG, '2027-01')), 'period_order', 'December closes first');
+  const december = await closing.close(MACHINE, ORG, '2026-12');
+  t.true(
+    december.trialBalance.accounts.some((line) => line.account === 'premiumTrustCash' && line.debits > 0),
+    'the payment is December’s',
+  );
+  t.is(await rejectionCodeOf(closing.close(MACHINE, ORG, '2027-02')), 'period_order', 'January closes first');
+  const january = await bordereaux.premium(ORG, '2027-01');
+  t.false(january.closed);
+  const closed = await closing.close(MACHINE, ORG, '2027-01');
+  t.is(closed.trialBalance.totals.debits, closed.trialBalance.totals.credits);
+  t.is(closed.trialBalance.totals.balance, cents(0));
+  t.true(closed.trialBalance.accounts.some((line) => line.account === 'premiumTrustCash' && line.balance > 0 && line.debits === 0));
+  t.is(await rejectionCodeOf(closing.close(MACHINE, ORG, '2027-01')), 'invalid_transition', 'closed already');
+  const kept = await bordereaux.premium(ORG, '2027-01');
+  t.deepEqual(kept, { csv: january.csv, closed: true });
+
+  // A back-dated endorsement from January: its premium is booked in February, the first open month.
+  await lifecycle.endorse(MACHINE, ORG, policy.id, { effectiveDate: '2027-01-20', changes: { annualRevenue: cents(Number(aRisk().annualRevenue) * 2) } });
+  const endorsed = await (await world.resolve(POLICY.PolicyRepository)).findById(ORG, policy.id);
+  t.like(endorsed?.premium?.[1], { type: 'endorsement', effectiveDate: '2027-01-20', bookedOn: '2027-03-02', accountingMonth: '2027-02' });
+  t.is((await bordereaux.premium(ORG, '2027-01')).csv, january.csv, 'January is unchanged by the late change');
+  const february = (await bordereaux.premium(ORG, '2027-02')).csv;
+  const change = endorsed?.premium?.[1]?.writtenChange ?? 0;
+  t.not(change, 0);
+  t.is(Number(column(february, policy.policyNumber, 'Written Premium')), change / 100);
+  t.is(column(february, policy.policyNumber, 'Transaction Types'), 'endorsement');
+
+  // Reopening: only the latest closed month, recorded with its reason; it then follows the records.
+  await closing.close(MACHINE, ORG, '2027-02');
+  t.is(await rejectionCodeOf(closing.reopen(MACHINE, ORG, '2027-01', 'typo')), 'period_order');
+  await closing.reopen(MACHINE, ORG, '2027-02', 'late check batch');
+  t.like(await closing.list(ORG), [
+    { month: '2026-12', status: 'closed' },
+    { month: '2027-01', status: 'closed' },
+    { month: '2027-02', status: 'open' },
+    { month: '2027-03', status: 'open' },
+  ]);
+  const audit = await (await world.resolve(AUDIT.AuditLog)).list(ORG, { limit: 10 });
+  t.true(audit.data.some((entry) => entry.action === 'accounting_period.reopened' && entry.details.reason === 'late check batch'));
+});
