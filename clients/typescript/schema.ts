@@ -360,6 +360,72 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/accounting-periods": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The months of the books, oldest first: from the first month anything was booked in through the current month (the organization’s date), each open or closed. Empty until something is booked.
+         * @description The months of the books, oldest first: from the first month anything was booked in through the current month (the organization’s date), each open or closed. Empty until something is booked.
+         *
+         *     Requires permission (API key scope) `ledger:read`.
+         */
+        get: operations["listAccountingPeriods"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/accounting-periods/{month}/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Closes a month that has ended, once every month before it is closed (else 422 `period_order` naming the first open month). From then on nothing is booked into it: a transaction effective in it is booked in the first open month, and its bordereaux are served as they were at the close (same bytes, with an `ETag`). Answers the month’s trial balance. Organization administrators and billing administrators.
+         * @description Closes a month that has ended, once every month before it is closed (else 422 `period_order` naming the first open month). From then on nothing is booked into it: a transaction effective in it is booked in the first open month, and its bordereaux are served as they were at the close (same bytes, with an `ETag`). Answers the month’s trial balance. Organization administrators and billing administrators.
+         *
+         *     Requires permission (API key scope) `ledger:close`.
+         */
+        post: operations["closeAccountingPeriod"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/accounting-periods/{month}/reopen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reopens the latest closed month (else 422 `period_order`), with the reason the audit log keeps: its bordereaux follow the records again until it closes anew. Organization administrators.
+         * @description Reopens the latest closed month (else 422 `period_order`), with the reason the audit log keeps: its bordereaux follow the records again until it closes anew. Organization administrators.
+         *
+         *     Requires permission (API key scope) `ledger:reopen`.
+         */
+        post: operations["reopenAccountingPeriod"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/analytics/{orgId}/commissions": {
         parameters: {
             query?: never;
@@ -2208,8 +2274,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A monthly bordereau as CSV (RFC 4180, dollars): `premium`, one line per policy active in the month (policy, insured, state, line, program, period, transaction types, written and earned in the month, commission recorded in it, surplus lines tax and stamping fee); `claims`, one line per claim open in the month (claim, policy, insured, loss date, reported, status, paid, reserves, incurred). `programId` narrows it to one program.
-         * @description A monthly bordereau as CSV (RFC 4180, dollars): `premium`, one line per policy active in the month (policy, insured, state, line, program, period, transaction types, written and earned in the month, commission recorded in it, surplus lines tax and stamping fee); `claims`, one line per claim open in the month (claim, policy, insured, loss date, reported, status, paid, reserves, incurred). `programId` narrows it to one program.
+         * A monthly bordereau as CSV (RFC 4180, dollars): `premium`, one line per policy in force in the month or with premium booked in it (policy, insured, state, line, program, period, the types of the transactions booked in the month, written premium booked in it (accounting month), earned premium (earned through the month less what earlier months reported), commission recorded in it, surplus lines tax and stamping fee of its booked transactions); `claims`, one line per claim open in the month (claim, policy, insured, loss date, reported, status, paid, reserves, incurred). `programId` narrows it to one program. A closed month (`POST /v1/accounting-periods/{month}/close`) is served as it was when it closed: the same bytes every time, with an `ETag`.
+         * @description A monthly bordereau as CSV (RFC 4180, dollars): `premium`, one line per policy in force in the month or with premium booked in it (policy, insured, state, line, program, period, the types of the transactions booked in the month, written premium booked in it (accounting month), earned premium (earned through the month less what earlier months reported), commission recorded in it, surplus lines tax and stamping fee of its booked transactions); `claims`, one line per claim open in the month (claim, policy, insured, loss date, reported, status, paid, reserves, incurred). `programId` narrows it to one program. A closed month (`POST /v1/accounting-periods/{month}/close`) is served as it was when it closed: the same bytes every time, with an `ETag`.
          *
          *     Requires permission (API key scope) `ledger:read`.
          */
@@ -2947,6 +3013,20 @@ export interface webhooks {
 }
 export interface components {
     schemas: {
+        /** @description A month of the books: open (transactions effective in it are booked in it) or closed (nothing more is booked in it; its bordereaux never change). */
+        AccountingPeriod: {
+            closedAt: string | null;
+            closedBy: string | null;
+            /** @description The month has ended on the organization’s date: it may close once every month before it has. */
+            ended: boolean;
+            /** @description YYYY-MM. */
+            month: string;
+            status: "open" | "closed";
+        };
+        /** @description Every AccountingPeriod record, not paged. */
+        AccountingPeriodCollection: {
+            data: components["schemas"]["AccountingPeriod"][];
+        };
         /** @description An API key of an organization: its scopes, creator and last use; the secret is shown once, at creation. */
         ApiKey: {
             /** Format: date-time */
@@ -3200,6 +3280,16 @@ export interface components {
             timestamp: string;
             /** @constant */
             type: "claim.settled";
+        };
+        /** @description A month as it closed, with its trial balance. */
+        ClosedPeriod: {
+            /** Format: date-time */
+            closedAt: string;
+            closedBy: string;
+            month: string;
+            /** @constant */
+            status: "closed";
+            trialBalance: components["schemas"]["TrialBalance"];
         };
         /** @description A change of commission on a policy: earned as its premium is paid, given back (negative amounts) when premium is refunded or returned by a cancellation. The changes of a policy sum to the split of the premium paid and kept. */
         Commission: {
@@ -3459,7 +3549,7 @@ export interface components {
                 [key: string]: unknown;
             };
             /** @description Stable machine-readable code. */
-            error: "validation_failed" | "unauthenticated" | "invalid_credentials" | "invalid_signature" | "invalid_otp" | "email_not_verified" | "forbidden" | "insufficient_scope" | "domain_not_allowed" | "feature_disabled" | "not_found" | "method_not_allowed" | "duplicate" | "conflict" | "idempotency_key_reuse" | "payload_too_large" | "storage_quota_exceeded" | "unsupported_media_type" | "invalid_document" | "stale_event" | "invalid_transition" | "not_bindable" | "not_an_application" | "quote_expired" | "out_of_sequence" | "flat_cancellation_after_inception" | "effective_date_out_of_window" | "renewal_window_closed" | "referral_required" | "webhook_inactive" | "overpayment" | "claims_in_period" | "payout_exceeds_cash" | "amount_exceeds_balance" | "refund_exceeds_payments" | "loss_outside_coverage" | "exceeds_policy_limit" | "policy_not_in_force" | "rate_limited" | "too_many_attempts" | "internal_error" | "payment_processor_error" | "service_unavailable";
+            error: "validation_failed" | "unauthenticated" | "invalid_credentials" | "invalid_signature" | "invalid_otp" | "email_not_verified" | "forbidden" | "insufficient_scope" | "domain_not_allowed" | "feature_disabled" | "not_found" | "method_not_allowed" | "duplicate" | "conflict" | "idempotency_key_reuse" | "payload_too_large" | "storage_quota_exceeded" | "unsupported_media_type" | "invalid_document" | "stale_event" | "invalid_transition" | "not_bindable" | "not_an_application" | "quote_expired" | "out_of_sequence" | "flat_cancellation_after_inception" | "effective_date_out_of_window" | "renewal_window_closed" | "referral_required" | "webhook_inactive" | "overpayment" | "claims_in_period" | "payout_exceeds_cash" | "amount_exceeds_balance" | "period_order" | "premium_installment" | "refund_exceeds_payments" | "loss_outside_coverage" | "exceeds_policy_limit" | "policy_not_in_force" | "rate_limited" | "too_many_attempts" | "internal_error" | "payment_processor_error" | "service_unavailable";
             /** @description Human-readable explanation. */
             message: string;
             /** @description Also sent as X-Request-Id; quote it in support tickets. */
@@ -4630,6 +4720,28 @@ export interface components {
             reasons: string[];
             score: number;
         };
+        /** @description Each ledger account’s debits and credits booked in the month, and its balance through the month’s end (debit positive). Debits equal credits, and the balances sum to zero. */
+        TrialBalance: {
+            accounts: {
+                account: string;
+                /** @description Dollars. */
+                balance: number;
+                /** @description Dollars. */
+                credits: number;
+                /** @description Dollars. */
+                debits: number;
+                name: string;
+            }[];
+            month: string;
+            totals: {
+                /** @description Dollars. */
+                balance: number;
+                /** @description Dollars. */
+                credits: number;
+                /** @description Dollars. */
+                debits: number;
+            };
+        };
         /** @description A person who signs in to the organization, with their role. */
         User: {
             /** Format: date-time */
@@ -4823,7 +4935,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
-        /** @description `idempotency_key_reuse`: The Idempotency-Key was used with another request in the last 24 hours. `invalid_transition`: The resource cannot make this move from its current state. `not_bindable`: The quote is blocked by delegated-authority flags. `not_an_application`: The document is not an ACORD application. `quote_expired`: The quote is no longer valid. `out_of_sequence`: The change takes effect before one already applied to the policy. `flat_cancellation_after_inception`: A flat cancellation takes effect at inception only. `effective_date_out_of_window`: The effective date is outside the window in which new business may start. `renewal_window_closed`: The policy cannot be renewed on this date. `referral_required`: The submission was declined by triage; an approved referral is needed to bind it. `webhook_inactive`: The webhook subscription is inactive. `overpayment`: The payment is larger than the amount outstanding. `claims_in_period`: Losses are reported on or after the cancellation date: cancelling from then would leave them outside cover. `payout_exceeds_cash`: A payout larger than the cash collected on the policy, after the credit is applied to what it still owes. `amount_exceeds_balance`: A card payment intent asks for more than is outstanding on the invoice. `refund_exceeds_payments`: The refund is larger than what is left to refund of the payments received. `loss_outside_coverage`: The loss date is outside the policy period. `exceeds_policy_limit`: The settlement and what was already paid on the claim exceed the policy's per-occurrence limit. `policy_not_in_force`: The policy is cancelled or expired, so there is no coverage to certify. */
+        /** @description `idempotency_key_reuse`: The Idempotency-Key was used with another request in the last 24 hours. `invalid_transition`: The resource cannot make this move from its current state. `not_bindable`: The quote is blocked by delegated-authority flags. `not_an_application`: The document is not an ACORD application. `quote_expired`: The quote is no longer valid. `out_of_sequence`: The change takes effect before one already applied to the policy. `flat_cancellation_after_inception`: A flat cancellation takes effect at inception only. `effective_date_out_of_window`: The effective date is outside the window in which new business may start. `renewal_window_closed`: The policy cannot be renewed on this date. `referral_required`: The submission was declined by triage; an approved referral is needed to bind it. `webhook_inactive`: The webhook subscription is inactive. `overpayment`: The payment is larger than the amount outstanding. `claims_in_period`: Losses are reported on or after the cancellation date: cancelling from then would leave them outside cover. `payout_exceeds_cash`: A payout larger than the cash collected on the policy, after the credit is applied to what it still owes. `amount_exceeds_balance`: A card payment intent asks for more than is outstanding on the invoice. `period_order`: Accounting months close in order, and only the latest closed month reopens. `premium_installment`: A premium installment changes only through an endorsement, a cancellation or a write-off. `refund_exceeds_payments`: The refund is larger than what is left to refund of the payments received. `loss_outside_coverage`: The loss date is outside the policy period. `exceeds_policy_limit`: The settlement and what was already paid on the claim exceed the policy's per-occurrence limit. `policy_not_in_force`: The policy is cancelled or expired, so there is no coverage to certify. */
         Error422: {
             headers: {
                 /** @description Request id, also in error bodies. */
@@ -5605,6 +5717,165 @@ export interface operations {
                 };
                 content?: never;
             };
+        };
+    };
+    listAccountingPeriods: {
+        parameters: {
+            query?: {
+                /** @description Organization acted on; required with the machine secret. */
+                orgId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every period, not paged. */
+            200: {
+                headers: {
+                    /** @description Requests allowed per minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Epoch seconds at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Request id, also in error bodies. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountingPeriodCollection"];
+                };
+            };
+            /** @description `validation_failed` */
+            400: components["responses"]["Error400"];
+            /** @description `unauthenticated` */
+            401: components["responses"]["Error401"];
+            /** @description `forbidden`, `insufficient_scope` */
+            403: components["responses"]["Error403"];
+            /** @description `not_found` */
+            404: components["responses"]["Error404"];
+            /** @description `rate_limited` */
+            429: components["responses"]["Error429"];
+            /** @description `internal_error` */
+            500: components["responses"]["Error500"];
+        };
+    };
+    closeAccountingPeriod: {
+        parameters: {
+            query?: {
+                /** @description Organization acted on; required with the machine secret. */
+                orgId?: string;
+            };
+            header?: {
+                /** @description Any unique value (1-255 visible ASCII characters), for a POST that may be retried safely: the same key and request within 24 hours answer what the first one answered (`Idempotent-Replayed: true`), the same key with another request is 422 `idempotency_key_reuse`, and 409 while the first is still running. Keys are kept per credential; a request that failed keeps nothing. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description YYYY-MM. */
+                month: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The closed month with its trial balance. */
+            200: {
+                headers: {
+                    /** @description Requests allowed per minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Epoch seconds at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Request id, also in error bodies. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClosedPeriod"];
+                };
+            };
+            /** @description `validation_failed` */
+            400: components["responses"]["Error400"];
+            /** @description `unauthenticated` */
+            401: components["responses"]["Error401"];
+            /** @description `forbidden`, `insufficient_scope` */
+            403: components["responses"]["Error403"];
+            /** @description `not_found` */
+            404: components["responses"]["Error404"];
+            /** @description `conflict` */
+            409: components["responses"]["Error409"];
+            /** @description `period_order`, `invalid_transition`, `idempotency_key_reuse` */
+            422: components["responses"]["Error422"];
+            /** @description `rate_limited` */
+            429: components["responses"]["Error429"];
+            /** @description `internal_error` */
+            500: components["responses"]["Error500"];
+        };
+    };
+    reopenAccountingPeriod: {
+        parameters: {
+            query?: {
+                /** @description Organization acted on; required with the machine secret. */
+                orgId?: string;
+            };
+            header?: {
+                /** @description Any unique value (1-255 visible ASCII characters), for a POST that may be retried safely: the same key and request within 24 hours answer what the first one answered (`Idempotent-Replayed: true`), the same key with another request is 422 `idempotency_key_reuse`, and 409 while the first is still running. Keys are kept per credential; a request that failed keeps nothing. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description YYYY-MM. */
+                month: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The reopened month. */
+            200: {
+                headers: {
+                    /** @description Requests allowed per minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Epoch seconds at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Request id, also in error bodies. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountingPeriod"];
+                };
+            };
+            /** @description `validation_failed` */
+            400: components["responses"]["Error400"];
+            /** @description `unauthenticated` */
+            401: components["responses"]["Error401"];
+            /** @description `forbidden`, `insufficient_scope` */
+            403: components["responses"]["Error403"];
+            /** @description `not_found` */
+            404: components["responses"]["Error404"];
+            /** @description `conflict` */
+            409: components["responses"]["Error409"];
+            /** @description `payload_too_large` */
+            413: components["responses"]["Error413"];
+            /** @description `unsupported_media_type` */
+            415: components["responses"]["Error415"];
+            /** @description `period_order`, `idempotency_key_reuse` */
+            422: components["responses"]["Error422"];
+            /** @description `rate_limited` */
+            429: components["responses"]["Error429"];
+            /** @description `internal_error` */
+            500: components["responses"]["Error500"];
         };
     };
     commissionAnalytics: {
@@ -10973,14 +11244,32 @@ export interface operations {
                 programId?: string;
                 type: "premium" | "claims";
             };
-            header?: never;
+            header?: {
+                /** @description The `ETag` of a closed month’s bordereau: 304 while it is the same. */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description text/csv, with a header line. */
+            /** @description text/csv, with a header line. A closed month carries an `ETag`: its bytes never change. */
             200: {
+                headers: {
+                    /** @description Requests allowed per minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Epoch seconds at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Request id, also in error bodies. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The closed month’s bordereau is the one named by `If-None-Match`. */
+            304: {
                 headers: {
                     /** @description Requests allowed per minute. */
                     "X-RateLimit-Limit"?: number;
