@@ -6,10 +6,12 @@ import { PRODUCERS } from '../../../bootstrap/producers.tokens.ts';
 import { everyRecord } from '../../../ports/shared/persistence/page.ts';
 import { isSettled } from '../../../core/billing/credit.ts';
 import { isDomainError } from '../../../core/shared/domain-error.ts';
-import { addDays, type CalendarDate } from '../../../core/shared/calendar-date.ts';
+import { addDays, addMonths, today, type CalendarDate } from '../../../core/shared/calendar-date.ts';
+import { REPORTS } from '../../../bootstrap/reports.tokens.ts';
 import { cents } from '../../../core/shared/money.ts';
 import { aRisk } from '../../support/mothers.ts';
-import { aBoundPolicy, MACHINE, useCaseWorld, type UseCaseWorld } from '../../support/use-cases.ts';
+import { SettableClock } from '../../support/settable-clock.ts';
+import { aBoundPolicy, MACHINE, USE_CASE_START, useCaseWorld, type UseCaseWorld } from '../../support/use-cases.ts';
 
 const ORG = 'org_lifecycles';
 
@@ -19,7 +21,8 @@ type Step =
   | { kind: 'cancel'; day: number; reason: 'insured_request' | 'non_payment' | 'underwriting' }
   | { kind: 'reinstate' }
   | { kind: 'refund' }
-  | { kind: 'refundPayment'; share: number };
+  | { kind: 'refundPayment'; share: number }
+  | { kind: 'tick'; days: number };
 
 const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ kind: fc.constant('pay' as const), share: fc.double({ min: 0, max: 0.999, noNaN: true }) }),
@@ -32,6 +35,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ kind: fc.constant('reinstate' as const) }),
   fc.record({ kind: fc.constant('refund' as const) }),
   fc.record({ kind: fc.constant('refundPayment' as const), share: fc.double({ min: 0, max: 0.999, noNaN: true }) }),
+  fc.record({ kind: fc.constant('tick' as const), days: fc.integer({ min: 1, max: 120 }) }),
 );
 
 /** Refusals a generated step may meet; anything else is a failure of the property. */
@@ -81,9 +85,55 @@ const checkBooks = async (world: UseCaseWorld, policyId: string, dates: readonly
   return null;
 };
 
+/** Time passes: the clock moves on and every month that has ended closes, its premium bordereau kept as closed. */
+const tick = async (world: UseCaseWorld, clock: SettableClock, days: number, kept: Map<string, string>) => {
+  clock.set(`${addDays(today(clock.now()), days)}T12:00:00Z`);
+  const closing = await world.resolve(REPORTS.PeriodClosing);
+  for (const period of await closing.list(ORG)) {
+    if (period.status === 'closed' || !period.ended) continue;
+    const { trialBalance } = await closing.close(MACHINE, ORG, period.month);
+    if (trialBalance.totals.debits !== trialBalance.totals.credits || trialBalance.totals.balance !== 0)
+      throw new Error(`The trial balance of ${period.month} does not balance: ${JSON.stringify(trialBalance.totals)}`);
+    kept.set(period.month, (await (await world.resolve(REPORTS.Bordereaux)).premium(ORG, period.month)).csv);
+  }
+};
+
+/** A closed month's bordereau is the one kept at its close, byte for byte. */
+const checkClosedMonths = async (world: UseCaseWorld, kept: ReadonlyMap<string, string>): Promise<string | null> => {
+  const bordereaux = await world.resolve(REPORTS.Bordereaux);
+  for (const [month, csv] of kept) if ((await bordereaux.premium(ORG, month)).csv !== csv) return `the closed ${month} bordereau changed`;
+  return null;
+};
+
+/**
+ * Every month's bordereau, closed or open, taken together: the policy's written premium is booked
+ * in exactly one month each (their sum is the term's net written premium), and its earned premium
+ * adds up to what the term earned by its end.
+ */
+const checkMonthsAddUp = async (world: UseCaseWorld, policyId: string, from: CalendarDate): Promise<string | null> => {
+  const policy = await (await world.resolve(POLICY.PolicyRepository)).findById(ORG, policyId);
+  const figures = await (await world.resolve(POLICY.PolicyPremium)).asOf(ORG, policyId, '2099-01-01');
+  const bordereaux = await world.resolve(REPORTS.Bordereaux);
+  let [written, earned] = [0, 0];
+  for (let month = from.slice(0, 7); month <= (policy?.expirationDate ?? from).slice(0, 7); month = addMonths(`${month}-01`, 1).slice(0, 7)) {
+    const [header, ...lines] = (await bordereaux.premium(ORG, month)).csv
+      .trimEnd()
+      .split('\r\n')
+      .map((line) => line.split(','));
+    const line = lines.find((cells) => cells[0] === policy?.policyNumber);
+    written += Math.round(Number(line?.[header?.indexOf('Written Premium') ?? -1] ?? 0) * 100);
+    earned += Math.round(Number(line?.[header?.indexOf('Earned Premium') ?? -1] ?? 0) * 100);
+  }
+  if (written !== figures.written || earned !== figures.earned)
+    return `months add up to written ${written} and earned ${earned}, the term to ${figures.written} and ${figures.earned}`;
+  return null;
+};
+
 test('generated lifecycles through the use cases keep the books whole after every step', async (t) => {
-  const world = await useCaseWorld();
+  const clock = new SettableClock(USE_CASE_START);
+  const world = await useCaseWorld({ clock });
   t.teardown(world.close);
+  const kept = new Map<string, string>();
   const lifecycle = await world.resolve(POLICY.PolicyLifecycle);
   const payments = await world.resolve(BILLING.InvoicePayments);
   const credits = await world.resolve(BILLING.CreditSettlement);
@@ -97,7 +147,8 @@ test('generated lifecycles through the use cases keep the books whole after ever
       fc.array(step, { minLength: 1, maxLength: 6 }),
       async (plan, sold, steps) => {
         runs += 1;
-        const risk = aRisk({ insuredName: `Lifecycle ${runs}`, ...(sold ? { producerId: producer.id } : {}) });
+        const effectiveDate = addDays(today(clock.now()), 15);
+        const risk = aRisk({ insuredName: `Lifecycle ${runs}`, effectiveDate, ...(sold ? { producerId: producer.id } : {}) });
         const { policy } = await aBoundPolicy(world, ORG, { risk, plan });
         const start = policy.effectiveDate;
         const dates: CalendarDate[] = [start, addDays(start, 364)];
@@ -124,6 +175,7 @@ test('generated lifecycles through the use cases keep the books whole after ever
               dates.push(addDays(start, next.day));
               await lifecycle.cancel(MACHINE, ORG, policy.id, { effectiveDate: addDays(start, next.day), reason: next.reason });
             } else if (next.kind === 'reinstate') await lifecycle.reinstate(MACHINE, ORG, policy.id);
+            else if (next.kind === 'tick') await tick(world, clock, next.days, kept);
             else if (next.kind === 'refundPayment') {
               const paidInvoices = (await (await world.resolve(BILLING.InvoiceRepository)).forPolicy(ORG, policy.id)).filter(
                 (invoice) => invoice.amount > 0 && invoice.paidAmount > 0,
@@ -143,17 +195,19 @@ test('generated lifecycles through the use cases keep the books whole after ever
           } catch (error) {
             if (!(isDomainError(error) && EXPECTED.has(error.code))) throw error;
           }
-          const broken = await checkBooks(world, policy.id, dates);
+          const broken = (await checkBooks(world, policy.id, dates)) ?? (await checkClosedMonths(world, kept));
           if (broken) {
             t.log(`${plan} ${JSON.stringify(steps.slice(0, index + 1))}: ${broken}`);
             return false;
           }
         }
-        return true;
+        const unbalanced = await checkMonthsAddUp(world, policy.id, USE_CASE_START.slice(0, 10));
+        if (unbalanced) t.log(`${plan} ${JSON.stringify(steps)}: ${unbalanced}`);
+        return unbalanced === null;
       },
     ),
     { numRuns: Number(process.env.LIFECYCLE_RUNS ?? 60), seed: Number(process.env.LIFECYCLE_SEED ?? 20261126) },
   );
-  t.log(`${runs} generated lifecycles`);
+  t.log(`${runs} generated lifecycles, ${kept.size} months closed`);
   t.pass();
 });
