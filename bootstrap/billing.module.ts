@@ -21,6 +21,7 @@ import { InvoicePayments } from '../ports/billing/invoice-payments.use-case.ts';
 import { Invoices } from '../ports/billing/invoices.use-case.ts';
 import { AccountingPeriods } from '../ports/billing/accounting-periods.use-case.ts';
 import { StorePeriodBooks } from '../adapters/persistence/billing/period-book.store.ts';
+import { InvoiceWriteOffs } from '../ports/billing/invoice-write-offs.use-case.ts';
 import { PremiumBooks } from '../ports/billing/premium-books.use-case.ts';
 import { CommissionChanges } from '../ports/billing/commission-changes.use-case.ts';
 import { PolicyAccounts } from '../ports/billing/policy-accounts.use-case.ts';
@@ -88,6 +89,11 @@ export const billingModule = (config: AppConfig, logger: Logger): ContextModule 
       (deps) => new PremiumBooks(deps),
     );
     wire.factory(
+      BILLING.InvoiceWriteOffs,
+      { invoices: BILLING.InvoiceRepository, books: BILLING.PremiumBooks, periods: BILLING.AccountingPeriods, audit: AUDIT.AuditTrail, clock: PLATFORM.Clock },
+      (deps) => new InvoiceWriteOffs(deps),
+    );
+    wire.factory(
       BILLING.PaymentBookkeeping,
       { ...money, policies: POLICY.BilledPolicies, books: BILLING.PremiumBooks, documents: DOCUMENTS.DocumentLibrary, steps: BILLING.FinancialSteps },
       (deps) => new PaymentBookkeeping(deps),
@@ -144,6 +150,7 @@ export const billingModule = (config: AppConfig, logger: Logger): ContextModule 
       await resolve(BILLING.Invoices),
       await resolve(BILLING.InvoicePayments),
       await resolve(BILLING.CardPayments),
+      await resolve(BILLING.InvoiceWriteOffs),
       await resolve(AUTHORIZATION.RecordAccess),
       await resolve(INBOUND.LocalPaymentConfirmer),
     ),

@@ -17,6 +17,7 @@ import type { PolicyAccounts } from '../ports/billing/policy-accounts.use-case.t
 import type { CommissionChanges } from '../ports/billing/commission-changes.use-case.ts';
 import type { AccountingPeriods } from '../ports/billing/accounting-periods.use-case.ts';
 import type { PeriodBookRepository } from '../ports/billing/period-book.repository.ts';
+import type { InvoiceWriteOffs } from '../ports/billing/invoice-write-offs.use-case.ts';
 import { token } from './wiring.ts';
 
 /** Invoices, payments, refunds and credits, commissions, the ledger and financial alerts. Each key is typed by the port bound to it in `billing.module.ts`. */
@@ -44,4 +45,5 @@ export const BILLING = {
   InvoiceParts: token<RecordParts>('InvoiceParts'),
   PeriodBooks: token<PeriodBookRepository>('PeriodBookRepository'),
   AccountingPeriods: token<AccountingPeriods>('AccountingPeriods'),
+  InvoiceWriteOffs: token<InvoiceWriteOffs>('InvoiceWriteOffs'),
 } as const;

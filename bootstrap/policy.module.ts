@@ -35,6 +35,7 @@ const ISSUANCE = {
   reference: UNDERWRITING.ReferenceData,
   programs: UNDERWRITING.Programs,
   periods: BILLING.AccountingPeriods,
+  books: BILLING.PremiumBooks,
 } as const;
 
 /** Policies: binding a quote, then endorse, cancel, reinstate and renew, with the timeline, the premium position and certificates of insurance. */
@@ -51,7 +52,7 @@ export const policyModule = (config: AppConfig): ContextModule => ({
     );
     wire.factory(
       POLICY.PolicyLifecycle,
-      { ...ISSUANCE, books: BILLING.PremiumBooks, credits: BILLING.CreditSettlement, losses: CLAIMS.ReportedLosses, audit: AUDIT.AuditTrail },
+      { ...ISSUANCE, credits: BILLING.CreditSettlement, losses: CLAIMS.ReportedLosses, audit: AUDIT.AuditTrail },
       (deps) => new PolicyLifecycle(deps),
     );
     wire.factory(

@@ -1408,14 +1408,38 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Void an open invoice that has received no payment.
-         * @description Void an open invoice that has received no payment.
+         * Void an open invoice that bills nothing and has received no payment. A premium invoice (installment, adjustment or credit) is not voided on its own (422 `premium_installment`): endorse or cancel the policy, or write the charge off.
+         * @description Void an open invoice that bills nothing and has received no payment. A premium invoice (installment, adjustment or credit) is not voided on its own (422 `premium_installment`): endorse or cancel the policy, or write the charge off.
          *
          *     Requires permission (API key scope) `invoices:write`.
          *
          *     Relationship check: the caller must be `editor` of the invoice (staff reach the whole organization; a producer its own business). Another producer's invoice answers 403; another organization's, 404.
          */
         post: operations["voidInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/invoices/{id}/write-off": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Write off what is left unpaid of an open charge, as uncollectible: the invoice becomes `written_off`, the insured no longer owes the amount (policy account), and the write-off is booked today with its ledger posting (premium receivable reduced). The premium stays written. Billing administrators.
+         * @description Write off what is left unpaid of an open charge, as uncollectible: the invoice becomes `written_off`, the insured no longer owes the amount (policy account), and the write-off is booked today with its ledger posting (premium receivable reduced). The premium stays written. Billing administrators.
+         *
+         *     Requires permission (API key scope) `ledger:write-off`.
+         *
+         *     Relationship check: the caller must be `editor` of the invoice (staff reach the whole organization; a producer its own business). Another producer's invoice answers 403; another organization's, 404.
+         */
+        post: operations["writeOffInvoice"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3771,7 +3795,7 @@ export interface components {
             invoiceId: string | null;
             lines: {
                 /** @enum {string} */
-                account: "premiumTrustCash" | "operatingCash" | "carrierPayable" | "producerCommissionPayable" | "mgaCommissionIncome" | "policyFeeIncome" | "surplusLinesTaxPayable" | "stampingFeePayable" | "owedToInsureds";
+                account: "premiumTrustCash" | "operatingCash" | "carrierPayable" | "producerCommissionPayable" | "mgaCommissionIncome" | "policyFeeIncome" | "surplusLinesTaxPayable" | "stampingFeePayable" | "owedToInsureds" | "premiumReceivable" | "premiumAwaitingCollection";
                 accountName: string;
                 /** @description Dollars. */
                 credit: number;
@@ -4042,7 +4066,7 @@ export interface components {
              * @description YYYY-MM-DD, a real calendar date.
              */
             asOf: string;
-            /** @description Dollars: charges − credits − payments + refunds; what the insured owes (negative: owed to the insured). */
+            /** @description Dollars: charges − credits − payments + refunds − written off; what the insured owes (negative: owed to the insured). */
             balance: number;
             /** @description Dollars: every charge issued (installments and additional charges), not void. */
             charges: number;
@@ -4052,8 +4076,10 @@ export interface components {
             payments: number;
             /** @description Dollars: money given back to the insured. */
             refunds: number;
-            /** @description Dollars: cash held beyond what the charges, net of credits, ask. */
+            /** @description Dollars: cash held beyond what the charges, net of credits and write-offs, ask. */
             unapplied: number;
+            /** @description Dollars: what was left unpaid of charges and written off as uncollectible, at most what the insured would otherwise owe (return premium credited on a written-off charge reduces the write-off; it is not owed back). */
+            writtenOff: number;
         };
         /** @description The `policy.bound` event as a webhook delivery carries it. */
         PolicyBoundEvent: {
@@ -4473,7 +4499,7 @@ export interface components {
                     /** @description Dollars. */
                     over90: number;
                 };
-                /** @description Dollars: charges − credits − payments + refunds; what the insured owes (negative: owed to the insured). */
+                /** @description Dollars: charges − credits − payments + refunds − written off; what the insured owes (negative: owed to the insured). */
                 balance: number;
                 /** @description Dollars: every charge issued (installments and additional charges), not void. */
                 charges: number;
@@ -4484,8 +4510,10 @@ export interface components {
                 policyId: string;
                 /** @description Dollars: money given back to the insured. */
                 refunds: number;
-                /** @description Dollars: cash held beyond what the charges, net of credits, ask. */
+                /** @description Dollars: cash held beyond what the charges, net of credits and write-offs, ask. */
                 unapplied: number;
+                /** @description Dollars: what was left unpaid of charges and written off as uncollectible, at most what the insured would otherwise owe (return premium credited on a written-off charge reduces the write-off; it is not owed back). */
+                writtenOff: number;
             }[];
             /** @description Every policy account of the organization added up. */
             totals: {
@@ -4502,7 +4530,7 @@ export interface components {
                     /** @description Dollars. */
                     over90: number;
                 };
-                /** @description Dollars: charges − credits − payments + refunds; what the insured owes (negative: owed to the insured). */
+                /** @description Dollars: charges − credits − payments + refunds − written off; what the insured owes (negative: owed to the insured). */
                 balance: number;
                 /** @description Dollars: every charge issued (installments and additional charges), not void. */
                 charges: number;
@@ -4512,8 +4540,10 @@ export interface components {
                 payments: number;
                 /** @description Dollars: money given back to the insured. */
                 refunds: number;
-                /** @description Dollars: cash held beyond what the charges, net of credits, ask. */
+                /** @description Dollars: cash held beyond what the charges, net of credits and write-offs, ask. */
                 unapplied: number;
+                /** @description Dollars: what was left unpaid of charges and written off as uncollectible, at most what the insured would otherwise owe (return premium credited on a written-off charge reduces the write-off; it is not owed back). */
+                writtenOff: number;
             };
         };
         /** @description What a new delivery of a logged event got back. */
@@ -8323,7 +8353,7 @@ export interface operations {
                 /** @description Organization acted on; required with the machine secret. */
                 orgId?: string;
                 policyId?: string;
-                status?: "open" | "paid" | "void";
+                status?: "open" | "paid" | "void" | "written_off";
             };
             header?: never;
             path?: never;
@@ -8885,6 +8915,68 @@ export interface operations {
             404: components["responses"]["Error404"];
             /** @description `conflict` */
             409: components["responses"]["Error409"];
+            /** @description `invalid_transition`, `premium_installment`, `idempotency_key_reuse` */
+            422: components["responses"]["Error422"];
+            /** @description `rate_limited` */
+            429: components["responses"]["Error429"];
+            /** @description `internal_error` */
+            500: components["responses"]["Error500"];
+        };
+    };
+    writeOffInvoice: {
+        parameters: {
+            query?: {
+                /** @description Organization acted on; required with the machine secret. */
+                orgId?: string;
+            };
+            header?: {
+                /** @description Any unique value (1-255 visible ASCII characters), for a POST that may be retried safely: the same key and request within 24 hours answer what the first one answered (`Idempotent-Replayed: true`), the same key with another request is 422 `idempotency_key_reuse`, and 409 while the first is still running. Keys are kept per credential; a request that failed keeps nothing. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The written-off invoice. */
+            200: {
+                headers: {
+                    /** @description Requests allowed per minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Epoch seconds at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Request id, also in error bodies. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invoice"];
+                };
+            };
+            /** @description `validation_failed` */
+            400: components["responses"]["Error400"];
+            /** @description `unauthenticated` */
+            401: components["responses"]["Error401"];
+            /** @description `forbidden`, `insufficient_scope` */
+            403: components["responses"]["Error403"];
+            /** @description `not_found` */
+            404: components["responses"]["Error404"];
+            /** @description `conflict` */
+            409: components["responses"]["Error409"];
+            /** @description `payload_too_large` */
+            413: components["responses"]["Error413"];
+            /** @description `unsupported_media_type` */
+            415: components["responses"]["Error415"];
             /** @description `invalid_transition`, `idempotency_key_reuse` */
             422: components["responses"]["Error422"];
             /** @description `rate_limited` */

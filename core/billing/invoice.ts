@@ -4,13 +4,13 @@ import { lifecycle } from '../shared/lifecycle.ts';
 import { cents, type Cents } from '../shared/money.ts';
 import { CHARGE_KINDS, type ChargeKind, type PolicyCharges } from './premium-position.ts';
 
-const INVOICE_STATUSES = ['open', 'paid', 'void'] as const;
+const INVOICE_STATUSES = ['open', 'paid', 'void', 'written_off'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 
 /**
  * Payments and refunds change what an open invoice has received (`take_payment` keeps it open);
  * once covered it is `paid`, and a refund that uncovers it reopens it. Only an invoice that has
- * received nothing can be voided.
+ * received nothing can be voided; what is left unpaid of a charge can be written off.
  */
 export const INVOICE_LIFECYCLE = lifecycle({
   subject: 'invoice',
@@ -20,6 +20,7 @@ export const INVOICE_LIFECYCLE = lifecycle({
     mark_paid: { from: ['open'], to: 'paid' },
     reopen: { from: ['paid'], to: 'open' },
     void: { from: ['open'], to: 'void' },
+    write_off: { from: ['open'], to: 'written_off' },
   },
 });
 /** `installment`: the bind schedule; `adjustment`: an additional charge; `credit`: money owed back (negative). */
@@ -63,7 +64,23 @@ export interface Invoice {
   readonly createdAt: Date;
   /** A credit's settlement, step by step. */
   readonly creditSteps?: readonly CreditStep[];
+  /** What was left unpaid of the charge, given up as uncollectible. */
+  readonly writeOff?: InvoiceWriteOff;
 }
+
+/** A write-off: its own booked transaction, with a ledger posting that takes the amount out of receivables. */
+export interface InvoiceWriteOff {
+  readonly amount: Cents;
+  readonly reason: string;
+  readonly by: string;
+  readonly at: Date;
+  readonly bookedOn: CalendarDate;
+  readonly accountingMonth: string;
+}
+
+/** What the write-offs of these invoices gave up. */
+export const writtenOff = (invoices: readonly Pick<Invoice, 'writeOff'>[]): Cents =>
+  cents(invoices.reduce((sum, invoice) => sum + (invoice.writeOff?.amount ?? 0), 0));
 
 export const invoiceNumber = (policyNumber: string, sequence: number): string => `${policyNumber}-${String(sequence).padStart(2, '0')}`;
 

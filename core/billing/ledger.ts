@@ -14,6 +14,8 @@ export const LEDGER_ACCOUNTS = {
   surplusLinesTaxPayable: 'Surplus lines tax payable to the state',
   stampingFeePayable: 'Stamping fee payable',
   owedToInsureds: 'Premium owed to insureds (return premium and unapplied cash)',
+  premiumReceivable: 'Premium receivable from insureds (billed, not collected)',
+  premiumAwaitingCollection: 'Premium billed, awaiting collection (recognized as collected)',
 } as const;
 export type LedgerAccount = keyof typeof LEDGER_ACCOUNTS;
 

@@ -22,6 +22,8 @@ export interface PolicyAccount {
   readonly credits: Cents;
   readonly payments: Cents;
   readonly refunds: Cents;
+  /** What was given up of the charges as uncollectible (invoice write-offs). */
+  readonly writtenOff: Cents;
   readonly unapplied: Cents;
   readonly balance: Cents;
   readonly aging: Aging;
@@ -46,11 +48,17 @@ export const accountOf = (invoices: readonly Invoice[], rows: readonly Payment[]
   const cash = received.filter(isCash);
   const payments = sum(cash.filter((row) => row.amount > 0).map((row) => row.amount));
   const refunds = sum(cash.filter((row) => row.amount < 0).map((row) => -row.amount));
-  const balance = cents(charges - credits - payments + refunds);
+  const writeOffs = issued.flatMap((invoice) => (invoice.writeOff && invoice.writeOff.bookedOn <= asOf ? [invoice.writeOff] : []));
+  // A write-off takes off what the insured owes, never more: return premium later credited on a
+  // written-off charge reduces what was given up instead of being owed back (as in the ledger).
+  const owed = charges - credits - payments + refunds;
+  const writtenOff = cents(Math.min(sum(writeOffs.map((writeOff) => writeOff.amount)), Math.max(0, owed)));
+  const balance = cents(owed - writtenOff);
   const aging: Record<keyof Aging, number> = { current: 0, days1to30: 0, days31to60: 0, days61to90: 0, over90: 0 };
   for (const invoice of issued.filter((candidate) => candidate.amount > 0)) {
     const settled = sum(received.filter((row) => row.invoiceId === invoice.id).map((row) => row.amount));
-    const outstanding = invoice.amount - settled;
+    const givenUp = invoice.writeOff && invoice.writeOff.bookedOn <= asOf ? invoice.writeOff.amount : 0;
+    const outstanding = invoice.amount - settled - givenUp;
     if (outstanding > 0) aging[bucketOf(daysBetween(invoice.dueDate, asOf))] += outstanding;
   }
   return {
@@ -58,7 +66,8 @@ export const accountOf = (invoices: readonly Invoice[], rows: readonly Payment[]
     credits,
     payments,
     refunds,
-    unapplied: cents(Math.max(0, payments - refunds - (charges - credits))),
+    writtenOff,
+    unapplied: cents(Math.max(0, payments - refunds - (charges - credits - writtenOff))),
     balance,
     aging: {
       current: cents(aging.current),
@@ -76,6 +85,7 @@ const ZERO_ACCOUNT: PolicyAccount = {
   credits: cents(0),
   payments: cents(0),
   refunds: cents(0),
+  writtenOff: cents(0),
   unapplied: cents(0),
   balance: cents(0),
   aging: ZERO_AGING,
@@ -89,6 +99,7 @@ export const sumAccounts = (accounts: readonly PolicyAccount[]): PolicyAccount =
       credits: cents(total.credits + account.credits),
       payments: cents(total.payments + account.payments),
       refunds: cents(total.refunds + account.refunds),
+      writtenOff: cents(total.writtenOff + account.writtenOff),
       unapplied: cents(total.unapplied + account.unapplied),
       balance: cents(total.balance + account.balance),
       aging: {

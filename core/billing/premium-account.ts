@@ -6,21 +6,25 @@ import { allocate, cents, type Cents } from '../shared/money.ts';
 
 const totalOf = (charges: PolicyCharges): number => CHARGE_KINDS.reduce((sum, kind) => sum + Math.max(0, charges[kind]), 0);
 
-export const positionOf = (cashHeld: Cents, owed: PolicyCharges): PremiumPosition => {
+/** Where the policy's money stands: `writtenOff` is the part of the charges given up as uncollectible (invoice write-offs). */
+export const positionOf = (cashHeld: Cents, owed: PolicyCharges, writtenOff: Cents = cents(0)): PremiumPosition => {
   const covered = Math.min(Math.max(0, cashHeld), totalOf(owed));
-  if (covered === 0) return { cashHeld, applied: NO_CHARGES };
+  const receivable = cents(Math.max(0, totalOf(owed) - covered - writtenOff));
+  if (covered === 0) return { cashHeld, applied: NO_CHARGES, receivable };
   const parts = allocate(
     cents(covered),
     CHARGE_KINDS.map((kind) => Math.max(0, owed[kind])),
   );
   const applied = Object.fromEntries(CHARGE_KINDS.map((kind, index) => [kind, parts[index]])) as unknown as PolicyCharges;
-  return { cashHeld, applied };
+  return { cashHeld, applied, receivable };
 };
 
 export const owedToInsured = (position: PremiumPosition): Cents => cents(position.cashHeld - totalOf(position.applied));
 
+const receivableOf = (position: PremiumPosition): number => position.receivable ?? 0;
+
 export const samePosition = (a: PremiumPosition, b: PremiumPosition): boolean =>
-  a.cashHeld === b.cashHeld && CHARGE_KINDS.every((kind) => a.applied[kind] === b.applied[kind]);
+  a.cashHeld === b.cashHeld && receivableOf(a) === receivableOf(b) && CHARGE_KINDS.every((kind) => a.applied[kind] === b.applied[kind]);
 
 const minus = (a: CommissionSplit, b: CommissionSplit): CommissionSplit => ({
   grossPremium: cents(a.grossPremium - b.grossPremium),
@@ -41,14 +45,19 @@ interface PositionChange {
  * of the premium paid at each position, and a change is their difference: however a policy's
  * money moves (payments, refunds, a cancellation, a reinstatement), the postings add up to the
  * split of where it stands, to the cent. The MGA's commission and the policy fee are moved out
- * of trust into operating cash (and back when given back).
+ * of trust into operating cash (and back when given back). What the insured owes is a receivable,
+ * held against premium awaiting collection: premium is recognized (payable to the carrier,
+ * commission earned) as it is collected, so billing, collecting and writing off move the pair.
  */
 export const positionChange = (from: PremiumPosition, to: PremiumPosition, rates: CommissionRates): PositionChange => {
   const commission = minus(splitPremium(to.applied.premium, rates), splitPremium(from.applied.premium, rates));
   const change = (kind: (typeof CHARGE_KINDS)[number]) => to.applied[kind] - from.applied[kind];
   const owedBack = owedToInsured(to) - owedToInsured(from);
   const earnedByMga = commission.mgaCommission + change('policyFee');
+  const billed = receivableOf(to) - receivableOf(from);
   const lines = [
+    signedLine('premiumReceivable', billed),
+    signedLine('premiumAwaitingCollection', -billed),
     signedLine('premiumTrustCash', to.cashHeld - from.cashHeld),
     signedLine('carrierPayable', -commission.carrierNet),
     signedLine('producerCommissionPayable', -commission.agentCommission),

@@ -25,6 +25,11 @@ export const NO_CHARGES: PolicyCharges = { premium: cents(0), policyFee: cents(0
 export interface PremiumPosition {
   readonly cashHeld: Cents;
   readonly applied: PolicyCharges;
+  /**
+   * What the insured still owes: the charges beyond the cash applied to them, less what was
+   * written off. Absent on positions posted before receivables were kept (read as none).
+   */
+  readonly receivable?: Cents;
 }
 
-export const EMPTY_POSITION: PremiumPosition = { cashHeld: cents(0), applied: NO_CHARGES };
+export const EMPTY_POSITION: PremiumPosition = { cashHeld: cents(0), applied: NO_CHARGES, receivable: cents(0) };

@@ -165,15 +165,24 @@ export class InvoicePayments {
     return { invoice: reopened ?? current, payment, recorded: applied !== null };
   }
 
+  /**
+   * Voids an open invoice that bills nothing. A premium invoice (an installment, an adjustment or
+   * a credit) changes only through the policy: an endorsement or cancellation, or a write-off.
+   */
   async void(actor: Principal, orgId: string, invoiceId: string): Promise<Invoice> {
-    const voided = await this.deps.invoices.markVoid(orgId, invoiceId);
-    if (voided) {
-      await this.deps.audit.record(actor, orgId, 'invoice.voided', { type: 'invoice', id: invoiceId }, {}, { amount: voided.amount });
-      return voided;
-    }
     const invoice = await this.deps.invoices.findById(orgId, invoiceId);
     if (!invoice) throw notFound('Invoice');
     assertTransition(INVOICE_LIFECYCLE, 'void', invoice.status);
-    throw new DomainError('invalid_transition', 'An invoice with payments cannot be voided.', { status: invoice.status });
+    if (invoice.amount !== 0) {
+      throw new DomainError(
+        'premium_installment',
+        'A premium invoice is not voided on its own: endorse or cancel the policy, or write the charge off (POST /v1/invoices/{id}/write-off).',
+        { kind: invoice.kind, amount: centsToDollars(invoice.amount) },
+      );
+    }
+    const voided = await this.deps.invoices.markVoid(orgId, invoiceId);
+    if (!voided) throw new DomainError('invalid_transition', 'An invoice with payments cannot be voided.', { status: invoice.status });
+    await this.deps.audit.record(actor, orgId, 'invoice.voided', { type: 'invoice', id: invoiceId }, {}, { amount: voided.amount });
+    return voided;
   }
 }

@@ -1,4 +1,4 @@
-import type { CreditStep, Invoice, InvoiceStatus } from '../../core/billing/invoice.ts';
+import type { CreditStep, Invoice, InvoiceStatus, InvoiceWriteOff } from '../../core/billing/invoice.ts';
 import type { Page, PageRequest } from '../shared/persistence/page.ts';
 import type { DomainEvent } from '../../core/shared/events/domain-event.ts';
 import type { Payment, RefundStep } from '../../core/billing/payment.ts';
@@ -41,6 +41,8 @@ export interface InvoiceRepository {
   reopen(orgId: string, id: string): Promise<Invoice | null>;
   /** Voids an open invoice that has received nothing; null otherwise. */
   markVoid(orgId: string, id: string): Promise<Invoice | null>;
+  /** Writes off an open invoice that has received exactly `paidBefore`; null when it was not open or received more meanwhile. */
+  markWrittenOff(orgId: string, id: string, paidBefore: Cents, writeOff: InvoiceWriteOff): Promise<Invoice | null>;
   /** Moves an open invoice to paid, with its events; null when it was not open. */
   markPaid(orgId: string, id: string, events: readonly DomainEvent[]): Promise<Invoice | null>;
 }

@@ -3,6 +3,7 @@ import type { LineOfBusiness } from '../../core/shared/reference-data.ts';
 import { policyRates, type Commission } from '../../core/billing/commission.ts';
 import type { LedgerEntry } from '../../core/billing/ledger.ts';
 import { cashHeld } from '../../core/billing/credit.ts';
+import { writtenOff } from '../../core/billing/invoice.ts';
 import { positionChange, positionOf, samePosition } from '../../core/billing/premium-account.ts';
 import { EMPTY_POSITION } from '../../core/billing/premium-position.ts';
 import { writeUnlessDuplicate } from '../../core/shared/domain-error.ts';
@@ -85,7 +86,8 @@ export class PremiumBooks {
       if (!policy) return { entry: null, commission: null };
       if (latest) await this.deps.steps.run('commission_calculation', context, () => this.commissionOf(policy, latest));
       const from = latest?.position.to ?? EMPTY_POSITION;
-      const to = positionOf(await this.heldOn(policy), policy.owed);
+      const { held, writtenOff } = await this.moneyOf(policy);
+      const to = positionOf(held, policy.owed, writtenOff);
       if (samePosition(from, to)) return { entry: null, commission: null };
       const rates = latest?.rates ?? policyRates(this.deps.reference.commissionSchedule(), policy.lineOfBusiness, Boolean(policy.producerId));
       const sequence = (latest?.sequence ?? 0) + 1;
@@ -111,10 +113,10 @@ export class PremiumBooks {
     throw new Error(`The books of policy ${policyId} kept moving; they are brought up to date by the next change.`);
   }
 
-  /** Every payment and refund of real money on the policy's invoices (credits moved between its invoices are not cash). */
-  private async heldOn(policy: BilledPolicy) {
-    const { payments } = await policyPayments(this.deps, policy.orgId, policy.id);
-    return cashHeld(payments);
+  /** Every payment and refund of real money on the policy's invoices (credits moved between its invoices are not cash), and what was written off. */
+  private async moneyOf(policy: BilledPolicy) {
+    const { invoices, payments } = await policyPayments(this.deps, policy.orgId, policy.id);
+    return { held: cashHeld(payments), writtenOff: writtenOff(invoices) };
   }
 
   /** The producer's commission change of a posting, written once under its key; null when the posting moves no commission. */

@@ -1,5 +1,4 @@
 import type { CreditSettlement } from '../billing/credit-settlement.use-case.ts';
-import type { PremiumBooks } from '../billing/premium-books.use-case.ts';
 import type { Programs } from '../underwriting/programs.use-case.ts';
 import type { UnderwritingReferenceData } from '../underwriting/reference-data.port.ts';
 import type { WrittenPremiumCounter } from '../underwriting/underwriting.repositories.ts';
@@ -12,8 +11,6 @@ export interface LifecycleDeps extends IssuanceDeps {
   readonly writtenPremium: WrittenPremiumCounter;
   readonly reference: UnderwritingReferenceData;
   readonly programs: Programs;
-  /** Keeps the ledger and commission where the policy's money stands after a premium transaction. */
-  readonly books: PremiumBooks;
   /** Applies return premium to what the policy still owes. */
   readonly credits: CreditSettlement;
   /** Losses reported on the policy: a cancellation back-dated over one needs an override. */

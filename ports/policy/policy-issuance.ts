@@ -6,6 +6,7 @@ import { yearOf } from '../../core/shared/calendar-date.ts';
 import type { RecordRelationships } from '../authorization/record-relationships.use-case.ts';
 import { eventOrigin } from '../shared/event-origin.ts';
 import type { AccountingPeriods } from '../billing/accounting-periods.use-case.ts';
+import type { PremiumBooks } from '../billing/premium-books.use-case.ts';
 import type { InvoiceRepository } from '../billing/invoice.repository.ts';
 import type { Clock } from '../shared/clock.port.ts';
 import type { IdGenerator } from '../shared/id-generator.port.ts';
@@ -22,6 +23,8 @@ export interface IssuanceDeps {
   readonly relationships: RecordRelationships;
   /** Books each premium transaction in its accounting month. */
   readonly periods: AccountingPeriods;
+  /** Posts what the insured now owes (premium receivable). */
+  readonly books: PremiumBooks;
 }
 
 interface Issue extends PolicyIssue {
@@ -66,5 +69,10 @@ export const issuePolicy = async (deps: IssuanceDeps, issue: Issue): Promise<{ p
     await Promise.all([deps.invoices.removeForPolicy(issue.orgId, policy.id), deps.transactions.removeForPolicy(issue.orgId, policy.id)]);
     throw error;
   }
+  // The policy is issued: a posting that fails here is recorded as a financial incident, and the
+  // books take it in with the policy's next change of money (postings follow where it stands).
+  await deps.books
+    .sync(issue.orgId, policy.id, { invoiceId: null, reference: `issue:${policy.id}`, description: `Premium billed on ${policy.policyNumber}` })
+    .catch(() => undefined);
   return { policy, invoices };
 };

@@ -14,8 +14,14 @@ const ACCOUNT_FIELDS = {
   credits: Type.Number({ description: 'Dollars: return premium credited, not void.' }),
   payments: Type.Number({ description: 'Dollars: money received from the insured.' }),
   refunds: Type.Number({ description: 'Dollars: money given back to the insured.' }),
-  unapplied: Type.Number({ description: 'Dollars: cash held beyond what the charges, net of credits, ask.' }),
-  balance: Type.Number({ description: 'Dollars: charges − credits − payments + refunds; what the insured owes (negative: owed to the insured).' }),
+  writtenOff: Type.Number({
+    description:
+      'Dollars: what was left unpaid of charges and written off as uncollectible, at most what the insured would otherwise owe (return premium credited on a written-off charge reduces the write-off; it is not owed back).',
+  }),
+  unapplied: Type.Number({ description: 'Dollars: cash held beyond what the charges, net of credits and write-offs, ask.' }),
+  balance: Type.Number({
+    description: 'Dollars: charges − credits − payments + refunds − written off; what the insured owes (negative: owed to the insured).',
+  }),
   aging: AgingSchema,
 };
 
@@ -33,6 +39,7 @@ const viewFields = (account: PolicyAccount) => ({
   credits: dollars(account.credits),
   payments: dollars(account.payments),
   refunds: dollars(account.refunds),
+  writtenOff: dollars(account.writtenOff),
   unapplied: dollars(account.unapplied),
   balance: dollars(account.balance),
   aging: {
@@ -79,6 +86,7 @@ export const RECEIVABLES_COLUMNS = [
   'Credits',
   'Payments',
   'Refunds',
+  'Written Off',
   'Unapplied',
   'Balance',
   'Current',
@@ -91,6 +99,6 @@ export const RECEIVABLES_COLUMNS = [
 /** One CSV row of an account, in dollars. */
 export const receivablesRow = (label: string, account: PolicyAccount): (string | number)[] => [
   label,
-  ...[account.charges, account.credits, account.payments, account.refunds, account.unapplied, account.balance].map(dollars),
+  ...[account.charges, account.credits, account.payments, account.refunds, account.writtenOff, account.unapplied, account.balance].map(dollars),
   ...[account.aging.current, account.aging.days1to30, account.aging.days31to60, account.aging.days61to90, account.aging.over90].map(dollars),
 ];

@@ -5,6 +5,7 @@ import { Type } from '@sinclair/typebox';
 import type { Invoices } from '../../../ports/billing/invoices.use-case.ts';
 import type { InvoicePayments } from '../../../ports/billing/invoice-payments.use-case.ts';
 import type { CardPayments } from '../../../ports/billing/card-payments.use-case.ts';
+import type { InvoiceWriteOffs } from '../../../ports/billing/invoice-write-offs.use-case.ts';
 import { dollarsToCents } from '../../../core/shared/money.ts';
 import { IdParams, LongText, Money, named, OneOf, OrgIdQuery, pageOf, PageQuery, Text } from '../shared/common.schemas.ts';
 import { mapPage } from '../../../ports/shared/persistence/page.ts';
@@ -21,6 +22,7 @@ export const invoiceRoutes = (
   invoices: Invoices,
   invoicePayments: InvoicePayments,
   cards: CardPayments,
+  writeOffs: InvoiceWriteOffs,
   records: RecordAccess,
   confirmLocally: LocalPaymentConfirmer | null = null,
 ): RouteDefinition[] => [
@@ -34,7 +36,7 @@ export const invoiceRoutes = (
     query: Type.Object({
       ...PageQuery,
       ...OrgIdQuery,
-      status: Type.Optional(Type.Union([Type.Literal('open'), Type.Literal('paid'), Type.Literal('void')])),
+      status: Type.Optional(Type.Union([Type.Literal('open'), Type.Literal('paid'), Type.Literal('void'), Type.Literal('written_off')])),
       policyId: Type.Optional(Type.String({ minLength: 1 })),
     }),
     responses: { 200: { description: 'A page of invoices.', schema: pageOf(InvoiceSchema) } },
@@ -117,16 +119,36 @@ export const invoiceRoutes = (
     path: '/v1/invoices/:id/void',
     record: { type: 'invoice', relation: 'editor' },
     operationId: 'voidInvoice',
-    summary: 'Void an open invoice that has received no payment.',
+    summary:
+      'Void an open invoice that bills nothing and has received no payment. A premium invoice (installment, adjustment or credit) is not voided on its own (422 `premium_installment`): endorse or cancel the policy, or write the charge off.',
     tags: ['billing'],
     permission: 'invoices:write',
     params: IdParams,
     query: Type.Object(OrgIdQuery),
-    errors: ['invalid_transition'],
+    errors: ['invalid_transition', 'premium_installment'],
     responses: { 200: { description: 'The voided invoice.', schema: InvoiceSchema } },
     handler: async (context) => ({
       status: 200,
       body: viewInvoice(await invoicePayments.void(context.principal, orgScope(context, context.query.orgId), context.params.id)),
+    }),
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/v1/invoices/:id/write-off',
+    record: { type: 'invoice', relation: 'editor' },
+    operationId: 'writeOffInvoice',
+    summary:
+      'Write off what is left unpaid of an open charge, as uncollectible: the invoice becomes `written_off`, the insured no longer owes the amount (policy account), and the write-off is booked today with its ledger posting (premium receivable reduced). The premium stays written. Billing administrators.',
+    tags: ['billing'],
+    permission: 'ledger:write-off',
+    params: IdParams,
+    query: Type.Object(OrgIdQuery),
+    body: Type.Object({ reason: Text({ minLength: 1, maxLength: 1000 }) }, { additionalProperties: false }),
+    errors: ['invalid_transition', 'conflict'],
+    responses: { 200: { description: 'The written-off invoice.', schema: InvoiceSchema } },
+    handler: async (context) => ({
+      status: 200,
+      body: viewInvoice(await writeOffs.writeOff(context.principal, orgScope(context, context.query.orgId), context.params.id, context.body.reason)),
     }),
   }),
   paymentIntentRoute(cards, confirmLocally),

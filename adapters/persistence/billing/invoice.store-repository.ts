@@ -1,5 +1,5 @@
 import type { RecordFields } from '../shared/document-mapping.ts';
-import { INVOICE_LIFECYCLE, type CreditStep, type Invoice } from '../../../core/billing/invoice.ts';
+import { INVOICE_LIFECYCLE, type CreditStep, type Invoice, type InvoiceWriteOff } from '../../../core/billing/invoice.ts';
 import { transition } from '../../../core/shared/lifecycle.ts';
 import type { InvoiceFilters, InvoiceRepository, PaymentGuard, PaymentRepository } from '../../../ports/billing/invoice.repository.ts';
 import type { Payment, RefundStep } from '../../../core/billing/payment.ts';
@@ -27,6 +27,7 @@ const INVOICE_FIELDS: RecordFields<Invoice> = {
   status: true,
   createdAt: true,
   creditSteps: true,
+  writeOff: true,
 };
 const PAYMENT_FIELDS: RecordFields<Payment> = {
   id: true,
@@ -125,6 +126,10 @@ export class InvoiceStoreRepository implements InvoiceRepository {
 
   markVoid(orgId: string, id: string): Promise<Invoice | null> {
     return guardedMove(this.records, orgId, id, transition(INVOICE_LIFECYCLE, 'void'), { where: { paidAmount: 0 } });
+  }
+
+  markWrittenOff(orgId: string, id: string, paidBefore: Cents, writeOff: InvoiceWriteOff): Promise<Invoice | null> {
+    return guardedMove(this.records, orgId, id, transition(INVOICE_LIFECYCLE, 'write_off'), { where: { paidAmount: paidBefore }, changes: { writeOff } });
   }
 
   markPaid(orgId: string, id: string, events: readonly DomainEvent[]): Promise<Invoice | null> {

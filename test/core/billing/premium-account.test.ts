@@ -26,7 +26,24 @@ test('cash pays what is owed, in proportion across the charges; anything beyond 
   const partial = positionOf(cents(59_300), owing(100_000, { surplusLinesTax: 3_600, policyFee: 15_000 }));
   t.deepEqual(partial.applied, { premium: 50_000, policyFee: 7_500, surplusLinesTax: 1_800, stampingFee: 0 });
   t.is(owedToInsured(partial) as number, 0);
-  t.true(samePosition(positionOf(cents(0), owing(5)), EMPTY_POSITION));
+  t.true(samePosition(positionOf(cents(0), owing(0)), EMPTY_POSITION));
+  t.false(samePosition(positionOf(cents(0), owing(5)), EMPTY_POSITION), 'what is owed is a receivable');
+});
+
+test('what the insured owes is a receivable against premium awaiting collection; collecting or writing off takes it out', (t) => {
+  const owed = owing(100_000, { policyFee: 15_000 });
+  const billed = positionOf(cents(0), owed);
+  t.is(billed.receivable as number, 115_000);
+  const billing = balances(positionChange(EMPTY_POSITION, billed, rates).lines);
+  t.like(billing, { premiumReceivable: 115_000, premiumAwaitingCollection: -115_000, premiumTrustCash: 0 });
+  const half = positionOf(cents(57_500), owed);
+  t.is(half.receivable as number, 57_500);
+  t.like(balances(positionChange(billed, half, rates).lines), { premiumReceivable: -57_500, premiumAwaitingCollection: 57_500 });
+  const writtenOff = positionOf(cents(57_500), owed, cents(57_500));
+  t.is(writtenOff.receivable as number, 0);
+  const writeOff = balances(positionChange(half, writtenOff, rates).lines);
+  t.like(writeOff, { premiumReceivable: -57_500, premiumAwaitingCollection: 57_500, premiumTrustCash: 0, carrierPayable: 0 });
+  t.is(positionOf(cents(120_000), owed).receivable as number, 0, 'nothing is receivable once paid, even beyond');
 });
 
 test('a paid policy cancelled mid-term: commission is clawed back and the return premium is owed to the insured', (t) => {

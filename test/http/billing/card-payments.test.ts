@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import Stripe from 'stripe';
 import { startFakeStripe } from '../../support/fake-stripe.ts';
 import { startReceiver } from '../../support/receiver.ts';
-import { call, createProducer, createTenant, startTestApp, type TestApp, type Tenant } from '../../support/test-app.ts';
+import { call, createProducer, createTenant, signedInUser, startTestApp, type TestApp, type Tenant } from '../../support/test-app.ts';
 import { boundPolicy } from '../../support/mothers.ts';
 
 const STRIPE_SECRET_KEY = 'sk_test_fake_0123456789';
@@ -255,10 +255,14 @@ test.serial(
       t.is(foreign.status, 404, action);
     }
 
-    const voidable = (await bindPolicy(app, tenant, { plan: 'TWO_PAY' })).invoice;
-    await call(app.api, 'POST', `/v1/invoices/${voidable.id}/void`, { token: tenant.adminToken });
-    const onVoid = await call(app.api, 'POST', `/v1/invoices/${voidable.id}/payment-intent`, { token: tenant.adminToken, body: {} });
-    t.like(onVoid, { status: 422, body: { error: 'invalid_transition' } });
+    const writable = (await bindPolicy(app, tenant, { plan: 'TWO_PAY' })).invoice;
+    const byAdmin = await call(app.api, 'POST', `/v1/invoices/${writable.id}/write-off`, { token: tenant.adminToken, body: { reason: 'uncollectible' } });
+    t.is(byAdmin.status, 403, 'a billing administrator writes off');
+    const billing = await signedInUser(app, tenant, 'billing_admin');
+    const writtenOff = await call(app.api, 'POST', `/v1/invoices/${writable.id}/write-off`, { token: billing.token, body: { reason: 'uncollectible' } });
+    t.like(writtenOff.body, { status: 'written_off' });
+    const onWrittenOff = await call(app.api, 'POST', `/v1/invoices/${writable.id}/payment-intent`, { token: tenant.adminToken, body: {} });
+    t.like(onWrittenOff, { status: 422, body: { error: 'invalid_transition' } });
   },
 );
 

@@ -121,8 +121,9 @@ test('pay, refund, pay again: ledger cash equals cash held and commission follow
   t.is(books.cashHeld, 2774_00);
   t.is(ledgerCash(books), 2774_00);
   t.is(books.agentCommission, splitPremium(cents(2774_00), RATES).agentCommission);
-  t.is(books.postings, 3);
+  t.is(books.postings, 4, 'billed at the bind, then paid, refunded and paid again');
   t.is(books.balance.owedToInsureds ?? 0, 0);
+  t.is(books.balance.premiumReceivable ?? 0, 0, 'nothing is receivable once paid');
 });
 
 test('a credit from a premium-lowering endorsement goes at once to the open installments of its policy, earliest due first; no cash moves', async (t) => {

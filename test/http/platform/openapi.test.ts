@@ -120,6 +120,7 @@ test('every served route is described, with security, rate headers and error res
     ['get', '/v1/invoices/{id}'],
     ['post', '/v1/invoices/{id}/pay'],
     ['post', '/v1/invoices/{id}/void'],
+    ['post', '/v1/invoices/{id}/write-off'],
     ['post', '/v1/invoices/{id}/payment-intent'],
     ['post', '/v1/invoices/{id}/refund'],
     ['post', '/v1/invoices/{id}/settle-credit'],

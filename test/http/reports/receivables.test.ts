@@ -25,7 +25,7 @@ test('receivables aging: every policy account of the organization and their tota
   const csv = await call(app.api, 'GET', '/v1/reports/receivables-aging?asOf=2027-03-15', { token: tenant.adminToken, headers: { accept: 'text/csv' } });
   t.regex(csv.headers.get('content-type') ?? '', /^text\/csv/);
   const lines = String(csv.body).trimEnd().split('\r\n');
-  t.is(lines[0], 'Policy,Charges,Credits,Payments,Refunds,Unapplied,Balance,Current,1-30,31-60,61-90,Over 90');
+  t.is(lines[0], 'Policy,Charges,Credits,Payments,Refunds,Written Off,Unapplied,Balance,Current,1-30,31-60,61-90,Over 90');
   t.true(lines.at(-1)?.startsWith('Total,'));
   t.is(lines.length, 4);
   t.deepEqual((await call(app.api, 'GET', '/v1/reports/receivables-aging', { token: other.adminToken })).body.policies, []);

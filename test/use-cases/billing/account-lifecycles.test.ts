@@ -22,7 +22,8 @@ type Step =
   | { kind: 'reinstate' }
   | { kind: 'refund' }
   | { kind: 'refundPayment'; share: number }
-  | { kind: 'tick'; days: number };
+  | { kind: 'tick'; days: number }
+  | { kind: 'writeOff'; share: number };
 
 const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ kind: fc.constant('pay' as const), share: fc.double({ min: 0, max: 0.999, noNaN: true }) }),
@@ -36,6 +37,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ kind: fc.constant('refund' as const) }),
   fc.record({ kind: fc.constant('refundPayment' as const), share: fc.double({ min: 0, max: 0.999, noNaN: true }) }),
   fc.record({ kind: fc.constant('tick' as const), days: fc.integer({ min: 1, max: 120 }) }),
+  fc.record({ kind: fc.constant('writeOff' as const), share: fc.double({ min: 0, max: 0.999, noNaN: true }) }),
 );
 
 /** Refusals a generated step may meet; anything else is a failure of the property. */
@@ -69,6 +71,10 @@ const checkBooks = async (world: UseCaseWorld, policyId: string, dates: readonly
   if (open.some((invoice) => invoice.amount < 0) && open.some((invoice) => invoice.amount > 0)) return 'an open credit stands beside an open charge';
   const account = await (await world.resolve(BILLING.PolicyAccounts)).account(ORG, policyId, '2099-01-01');
   if (account.payments - account.refunds < 0) return `cash held is negative: ${JSON.stringify(account)}`;
+  // The ledger's receivable, less what it owes the insured, is the account's balance.
+  const ledger = await postedTo(world, policyId);
+  const owedInLedger = -(ledger.premiumReceivable ?? 0) - (ledger.owedToInsureds ?? 0);
+  if (owedInLedger !== account.balance) return `the ledger says the insured owes ${owedInLedger}, the account ${account.balance}`;
   const repository = await world.resolve(BILLING.CommissionRepository);
   const commissions = await everyRecord((page) => repository.list(ORG, { policyId }, page));
   if (commissions.length > 0) {
@@ -138,6 +144,7 @@ test('generated lifecycles through the use cases keep the books whole after ever
   const payments = await world.resolve(BILLING.InvoicePayments);
   const credits = await world.resolve(BILLING.CreditSettlement);
   const cards = await world.resolve(BILLING.CardPayments);
+  const writeOffs = await world.resolve(BILLING.InvoiceWriteOffs);
   const producer = await (await world.resolve(PRODUCERS.Producers)).register(ORG, { id: 'usr_seller', name: 'Sal Seller', email: 'sal@example.com' });
   let runs = 0;
   await fc.assert(
@@ -176,7 +183,13 @@ test('generated lifecycles through the use cases keep the books whole after ever
               await lifecycle.cancel(MACHINE, ORG, policy.id, { effectiveDate: addDays(start, next.day), reason: next.reason });
             } else if (next.kind === 'reinstate') await lifecycle.reinstate(MACHINE, ORG, policy.id);
             else if (next.kind === 'tick') await tick(world, clock, next.days, kept);
-            else if (next.kind === 'refundPayment') {
+            else if (next.kind === 'writeOff') {
+              const unpaid = (await (await world.resolve(BILLING.InvoiceRepository)).forPolicy(ORG, policy.id)).filter(
+                (invoice) => invoice.status === 'open' && invoice.amount > invoice.paidAmount,
+              );
+              const target = unpaid[Math.floor(next.share * unpaid.length)];
+              if (target) await writeOffs.writeOff(MACHINE, ORG, target.id, 'uncollectible');
+            } else if (next.kind === 'refundPayment') {
               const paidInvoices = (await (await world.resolve(BILLING.InvoiceRepository)).forPolicy(ORG, policy.id)).filter(
                 (invoice) => invoice.amount > 0 && invoice.paidAmount > 0,
               );
