@@ -17,7 +17,7 @@ const UPSTREAM = {
   identity: ['audit', 'producers', 'rate-limit', 'tenancy'],
   esign: ['audit', 'documents', 'inbound'],
   underwriting: ['audit', 'authorization', 'documents', 'producers'],
-  billing: ['audit', 'authorization', 'documents', 'identity', 'inbound', 'platform', 'underwriting'],
+  billing: ['audit', 'authorization', 'documents', 'identity', 'inbound', 'platform', 'producers', 'underwriting'],
   policy: ['audit', 'authorization', 'billing', 'documents', 'producers', 'tenancy', 'underwriting'],
   claims: ['audit', 'authorization', 'documents', 'flags', 'identity', 'policy', 'tenancy'],
   referrals: ['audit', 'authorization', 'claims', 'identity', 'policy', 'underwriting'],

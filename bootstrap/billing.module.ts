@@ -22,6 +22,10 @@ import { Invoices } from '../ports/billing/invoices.use-case.ts';
 import { AccountingPeriods } from '../ports/billing/accounting-periods.use-case.ts';
 import { StorePeriodBooks } from '../adapters/persistence/billing/period-book.store.ts';
 import { InvoiceWriteOffs } from '../ports/billing/invoice-write-offs.use-case.ts';
+import { ProducerCommissions } from '../ports/billing/producer-commissions.use-case.ts';
+import { JournalStoreRepository, ProducerPayoutStoreRepository } from '../adapters/persistence/billing/producer-payouts.store.ts';
+import { producerStatementRoutes } from '../adapters/http/billing/producer-statements.routes.ts';
+import { PRODUCERS } from './producers.tokens.ts';
 import { PremiumBooks } from '../ports/billing/premium-books.use-case.ts';
 import { CommissionChanges } from '../ports/billing/commission-changes.use-case.ts';
 import { PolicyAccounts } from '../ports/billing/policy-accounts.use-case.ts';
@@ -53,9 +57,11 @@ export const billingModule = (config: AppConfig, logger: Logger): ContextModule 
     wire.factory(BILLING.PeriodBooks, store, ({ store }) => StorePeriodBooks.create(store));
     wire.factory(
       BILLING.AccountingPeriods,
-      { books: BILLING.PeriodBooks, ledger: BILLING.LedgerRepository, clock: PLATFORM.Clock },
+      { books: BILLING.PeriodBooks, ledger: BILLING.LedgerRepository, journal: BILLING.Journal, clock: PLATFORM.Clock },
       (deps) => new AccountingPeriods(deps),
     );
+    wire.factory(BILLING.Journal, store, ({ store }) => JournalStoreRepository.create(store));
+    wire.factory(BILLING.ProducerPayouts, store, ({ store }) => ProducerPayoutStoreRepository.create(store));
     wire.factory(BILLING.FinancialAlerts, store, ({ store }) => StoreFinancialAlertQueue.create(store));
     wire.factory(BILLING.FinancialIncidents, store, ({ store }) => StoreFinancialIncidentLog.create(store, logger));
     wire.factory(BILLING.ManualReviews, store, ({ store }) => new StoreManualReviewQueue(store));
@@ -70,6 +76,18 @@ export const billingModule = (config: AppConfig, logger: Logger): ContextModule 
     );
     const money = { invoices: BILLING.InvoiceRepository, payments: BILLING.PaymentRepository } as const;
     const recorded = { ids: PLATFORM.Ids, clock: PLATFORM.Clock, audit: AUDIT.AuditTrail } as const;
+    wire.factory(
+      BILLING.ProducerCommissions,
+      {
+        commissions: BILLING.CommissionRepository,
+        payouts: BILLING.ProducerPayouts,
+        journal: BILLING.Journal,
+        producers: PRODUCERS.ProducerRepository,
+        periods: BILLING.AccountingPeriods,
+        ...recorded,
+      },
+      (deps) => new ProducerCommissions(deps),
+    );
     wire.factory(BILLING.Invoices, money, ({ invoices, payments }) => new Invoices(invoices, payments));
     wire.factory(BILLING.InvoicePayments, { ...money, ...recorded, bookkeeping: BILLING.PaymentBookkeeping }, (deps) => new InvoicePayments(deps));
     wire.factory(
@@ -155,6 +173,7 @@ export const billingModule = (config: AppConfig, logger: Logger): ContextModule 
       await resolve(INBOUND.LocalPaymentConfirmer),
     ),
     ...creditRoutes(await resolve(BILLING.CreditSettlement)),
+    ...producerStatementRoutes(await resolve(BILLING.ProducerCommissions)),
     ...accountRoutes(await resolve(BILLING.PolicyAccounts)),
     ...financeRoutes(
       await resolve(BILLING.CommissionRepository),

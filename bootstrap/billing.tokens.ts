@@ -18,6 +18,8 @@ import type { CommissionChanges } from '../ports/billing/commission-changes.use-
 import type { AccountingPeriods } from '../ports/billing/accounting-periods.use-case.ts';
 import type { PeriodBookRepository } from '../ports/billing/period-book.repository.ts';
 import type { InvoiceWriteOffs } from '../ports/billing/invoice-write-offs.use-case.ts';
+import type { ProducerCommissions } from '../ports/billing/producer-commissions.use-case.ts';
+import type { JournalRepository, ProducerPayoutRepository } from '../ports/billing/producer-payouts.repository.ts';
 import { token } from './wiring.ts';
 
 /** Invoices, payments, refunds and credits, commissions, the ledger and financial alerts. Each key is typed by the port bound to it in `billing.module.ts`. */
@@ -46,4 +48,7 @@ export const BILLING = {
   PeriodBooks: token<PeriodBookRepository>('PeriodBookRepository'),
   AccountingPeriods: token<AccountingPeriods>('AccountingPeriods'),
   InvoiceWriteOffs: token<InvoiceWriteOffs>('InvoiceWriteOffs'),
+  Journal: token<JournalRepository>('JournalRepository'),
+  ProducerPayouts: token<ProducerPayoutRepository>('ProducerPayoutRepository'),
+  ProducerCommissions: token<ProducerCommissions>('ProducerCommissions'),
 } as const;

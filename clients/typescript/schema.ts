@@ -2162,6 +2162,52 @@ export interface paths {
         patch: operations["updateAppointment"];
         trace?: never;
     };
+    "/v1/producers/{id}/payouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record commission paid to a producer for a statement month, with its ledger posting (commission payable and premium trust cash reduced). Never more than the commission payable through that month less what was paid (else 422 `amount_exceeds_balance`). One payout per `reference`: a repeat answers the first with 200. Organization and billing administrators.
+         * @description Record commission paid to a producer for a statement month, with its ledger posting (commission payable and premium trust cash reduced). Never more than the commission payable through that month less what was paid (else 422 `amount_exceeds_balance`). One payout per `reference`: a repeat answers the first with 200. Organization and billing administrators.
+         *
+         *     Requires permission (API key scope) `commissions:pay`.
+         */
+        post: operations["payProducer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/producers/{id}/statements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A producer’s commission statement of a month: payable at its start, commission earned (premium collected on the producer’s policies) and clawed back (premium refunded or returned) in it, paid for it, and payable at its end. A producer reads its own.
+         * @description A producer’s commission statement of a month: payable at its start, commission earned (premium collected on the producer’s policies) and clawed back (premium refunded or returned) in it, paid for it, and payable at its end. A producer reads its own.
+         *
+         *     Requires permission (API key scope) `invoices:read`.
+         *
+         *     Relationship check: the caller must be `viewer` of the producer (staff reach the whole organization; a producer its own business). Another producer's producer answers 403; another organization's, 404.
+         */
+        get: operations["producerStatement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/programs": {
         parameters: {
             query?: never;
@@ -4387,6 +4433,41 @@ export interface components {
             data: components["schemas"]["Producer"][];
             /** @description Pass as `cursor` for the next page; null on the last. */
             nextCursor: string | null;
+        };
+        /** @description Commission paid to a producer for a statement month, with how and when it was booked. */
+        ProducerPayout: {
+            /** @description The accounting month it is booked in, YYYY-MM. */
+            accountingMonth: string;
+            /** @description Dollars. */
+            amount: number;
+            /** Format: date */
+            bookedOn: string;
+            /** Format: date-time */
+            createdAt: string;
+            id: string;
+            /** @enum {string} */
+            method: "ach" | "check" | "wire" | "other";
+            /** @description The statement month it settles, YYYY-MM. */
+            month: string;
+            paidBy: string;
+            producerId: string;
+            reference: string;
+        };
+        /** @description A producer’s commission statement of a month: what was payable at its start, commission earned and clawed back in it, what was paid for it, and what is payable at its end (closing = opening + earned − clawedBack − paid). */
+        ProducerStatement: {
+            /** @description Dollars. */
+            clawedBack: number;
+            /** @description Dollars. */
+            closing: number;
+            /** @description Dollars. */
+            earned: number;
+            month: string;
+            /** @description Dollars. */
+            opening: number;
+            /** @description Dollars. */
+            paid: number;
+            payouts: components["schemas"]["ProducerPayout"][];
+            producerId: string;
         };
         /** @description A program: the carrier’s delegated authority for a line of business (rates, limits, states, caps). */
         Program: {
@@ -10826,6 +10907,142 @@ export interface operations {
             415: components["responses"]["Error415"];
             /** @description `invalid_transition` */
             422: components["responses"]["Error422"];
+            /** @description `rate_limited` */
+            429: components["responses"]["Error429"];
+            /** @description `internal_error` */
+            500: components["responses"]["Error500"];
+        };
+    };
+    payProducer: {
+        parameters: {
+            query?: {
+                /** @description Organization acted on; required with the machine secret. */
+                orgId?: string;
+            };
+            header?: {
+                /** @description Any unique value (1-255 visible ASCII characters), for a POST that may be retried safely: the same key and request within 24 hours answer what the first one answered (`Idempotent-Replayed: true`), the same key with another request is 422 `idempotency_key_reuse`, and 409 while the first is still running. Keys are kept per credential; a request that failed keeps nothing. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Dollars, at most two decimals, at most 10,000,000,000. */
+                    amount: number;
+                    /** @enum {string} */
+                    method: "ach" | "check" | "wire" | "other";
+                    /**
+                     * @description YYYY-MM.
+                     * @example 2027-01
+                     */
+                    month: string;
+                    /** @description The check number or transfer id. */
+                    reference: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The payout first recorded with this reference. */
+            200: {
+                headers: {
+                    /** @description Requests allowed per minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Epoch seconds at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Request id, also in error bodies. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProducerPayout"];
+                };
+            };
+            /** @description The payout. */
+            201: {
+                headers: {
+                    /** @description Requests allowed per minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Epoch seconds at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Request id, also in error bodies. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProducerPayout"];
+                };
+            };
+            /** @description `validation_failed` */
+            400: components["responses"]["Error400"];
+            /** @description `unauthenticated` */
+            401: components["responses"]["Error401"];
+            /** @description `forbidden`, `insufficient_scope` */
+            403: components["responses"]["Error403"];
+            /** @description `not_found` */
+            404: components["responses"]["Error404"];
+            /** @description `conflict` */
+            409: components["responses"]["Error409"];
+            /** @description `payload_too_large` */
+            413: components["responses"]["Error413"];
+            /** @description `unsupported_media_type` */
+            415: components["responses"]["Error415"];
+            /** @description `amount_exceeds_balance`, `idempotency_key_reuse` */
+            422: components["responses"]["Error422"];
+            /** @description `rate_limited` */
+            429: components["responses"]["Error429"];
+            /** @description `internal_error` */
+            500: components["responses"]["Error500"];
+        };
+    };
+    producerStatement: {
+        parameters: {
+            query: {
+                /** @description YYYY-MM. */
+                month: string;
+                /** @description Organization acted on; required with the machine secret. */
+                orgId?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The statement. */
+            200: {
+                headers: {
+                    /** @description Requests allowed per minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Epoch seconds at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Request id, also in error bodies. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProducerStatement"];
+                };
+            };
+            /** @description `validation_failed` */
+            400: components["responses"]["Error400"];
+            /** @description `unauthenticated` */
+            401: components["responses"]["Error401"];
+            /** @description `forbidden`, `insufficient_scope` */
+            403: components["responses"]["Error403"];
+            /** @description `not_found` */
+            404: components["responses"]["Error404"];
             /** @description `rate_limited` */
             429: components["responses"]["Error429"];
             /** @description `internal_error` */

@@ -16,6 +16,7 @@ import type { Clock } from '../shared/clock.port.ts';
 import { forEachRecord } from '../shared/persistence/page.ts';
 import type { LedgerRepository } from './commission.repositories.ts';
 import type { PeriodBookRepository } from './period-book.repository.ts';
+import type { JournalRepository } from './producer-payouts.repository.ts';
 
 /** When a record was booked (the organization's date) and the accounting month it belongs to. */
 export interface Booking {
@@ -26,6 +27,8 @@ export interface Booking {
 export interface AccountingPeriodsDeps {
   readonly books: PeriodBookRepository;
   readonly ledger: LedgerRepository;
+  /** Postings that belong to no policy (payouts to producers). */
+  readonly journal: JournalRepository;
   readonly clock: Clock;
 }
 
@@ -75,7 +78,7 @@ export class AccountingPeriods {
     return reopened;
   }
 
-  /** Every ledger posting booked through `month`, summed by account (read page by page, once per close). */
+  /** Every ledger posting booked through `month` (the policies' and the journal's), summed by account (read page by page, once per close). */
   async trialBalance(orgId: string, month: AccountingMonth): Promise<TrialBalance> {
     const postings: BookedLines[] = [];
     await forEachRecord(
@@ -83,6 +86,12 @@ export class AccountingPeriods {
       (entry) => {
         const booked = postingMonth(entry);
         if (booked <= month) postings.push({ accountingMonth: booked, lines: entry.lines });
+      },
+    );
+    await forEachRecord(
+      (page) => this.deps.journal.list(orgId, page),
+      (entry) => {
+        if (entry.accountingMonth <= month) postings.push({ accountingMonth: entry.accountingMonth, lines: entry.lines });
       },
     );
     return trialBalanceOf(month, postings);

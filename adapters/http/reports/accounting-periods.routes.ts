@@ -1,11 +1,11 @@
 import { Type } from '@sinclair/typebox';
 import type { PeriodClosing } from '../../../ports/reports/period-closing.use-case.ts';
-import { collectionOf, OrgIdQuery, Text } from '../shared/common.schemas.ts';
+import { collectionOf, MonthOnly, OrgIdQuery, Text } from '../shared/common.schemas.ts';
 import { orgScope } from '../shared/org-scope.ts';
 import { defineRoute, type RouteDefinition } from '../shared/route.ts';
-import { AccountingPeriodSchema, ClosedPeriodSchema, MONTH_PATTERN, viewClosedPeriod, viewPeriod } from './accounting-periods.views.ts';
+import { AccountingPeriodSchema, ClosedPeriodSchema, viewClosedPeriod, viewPeriod } from './accounting-periods.views.ts';
 
-const MonthParams = Type.Object({ month: Type.String({ pattern: MONTH_PATTERN, description: 'YYYY-MM.', examples: ['2027-01'] }) });
+const MonthParams = Type.Object({ month: MonthOnly });
 
 /** Accounting periods: the months of the books, month-end close and reopening. */
 export const accountingPeriodRoutes = (closing: PeriodClosing): RouteDefinition[] => [

@@ -3,9 +3,7 @@ import type { TrialBalance } from '../../../core/billing/trial-balance.ts';
 import { centsToDollars } from '../../../core/shared/money.ts';
 import type { ClosedMonth } from '../../../ports/reports/closed-months.repository.ts';
 import type { AccountingPeriod } from '../../../ports/reports/period-closing.use-case.ts';
-import { Dollars, named, Nullable, Timestamp } from '../shared/common.schemas.ts';
-
-export const MONTH_PATTERN = '^[0-9]{4}-(0[1-9]|1[0-2])$';
+import { Dollars, MONTH_PATTERN, named, Nullable, Timestamp } from '../shared/common.schemas.ts';
 
 export const AccountingPeriodSchema = named(
   'AccountingPeriod',

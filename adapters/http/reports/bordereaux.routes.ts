@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
 import type { Bordereaux } from '../../../ports/reports/bordereaux.use-case.ts';
-import { OneOf, OrgIdQuery } from '../shared/common.schemas.ts';
+import { MonthOnly, OneOf, OrgIdQuery } from '../shared/common.schemas.ts';
 import { orgScope } from '../shared/org-scope.ts';
 import { defineRoute, type RouteDefinition } from '../shared/route.ts';
 
@@ -18,7 +18,7 @@ export const bordereauxRoutes = (bordereaux: Bordereaux): RouteDefinition[] => [
     query: Type.Object({
       ...OrgIdQuery,
       type: OneOf(['premium', 'claims'] as const),
-      month: Type.String({ pattern: '^[0-9]{4}-(0[1-9]|1[0-2])$', description: 'YYYY-MM.', examples: ['2027-01'] }),
+      month: MonthOnly,
       programId: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
     }),
     requestHeaders: [{ name: 'If-None-Match', required: false, description: 'The `ETag` of a closed month’s bordereau: 304 while it is the same.' }],

@@ -64,6 +64,10 @@ export const OneOf = <T extends string>(values: readonly T[], options: { descrip
 
 export const DateOnly = Type.String({ format: 'date', description: 'YYYY-MM-DD, a real calendar date.' });
 
+/** A calendar month, `YYYY-MM`. */
+export const MONTH_PATTERN = '^[0-9]{4}-(0[1-9]|1[0-2])$';
+export const MonthOnly = Type.String({ pattern: MONTH_PATTERN, description: 'YYYY-MM.', examples: ['2027-01'] });
+
 /**
  * Dollars as a JSON number: at most two decimals (checked on the digits sent, not on binary
  * fractions) and at most MAX_DOLLARS. Converted to integer cents by `dollarsToCents`.

@@ -161,6 +161,8 @@ test('every served route is described, with security, rate headers and error res
     ['get', '/v1/accounting-periods'],
     ['post', '/v1/accounting-periods/{month}/close'],
     ['post', '/v1/accounting-periods/{month}/reopen'],
+    ['get', '/v1/producers/{id}/statements'],
+    ['post', '/v1/producers/{id}/payouts'],
     ['get', '/v1/jobs'],
     ['post', '/v1/jobs/{name}/run'],
     ['get', '/v1/flags'],
