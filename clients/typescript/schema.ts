@@ -1432,8 +1432,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Write off what is left unpaid of an open charge, as uncollectible: the invoice becomes `written_off`, the insured no longer owes the amount (policy account), and the write-off is booked today with its ledger posting (premium receivable reduced). The premium stays written. Billing administrators.
-         * @description Write off what is left unpaid of an open charge, as uncollectible: the invoice becomes `written_off`, the insured no longer owes the amount (policy account), and the write-off is booked today with its ledger posting (premium receivable reduced). The premium stays written. Billing administrators.
+         * Write off what is left unpaid of an open charge, as uncollectible: the invoice becomes `written_off`, the insured no longer owes the amount (policy account), and the write-off is booked today with its ledger posting (premium receivable reduced). The premium stays written. Billing and organization administrators.
+         * @description Write off what is left unpaid of an open charge, as uncollectible: the invoice becomes `written_off`, the insured no longer owes the amount (policy account), and the write-off is booked today with its ledger posting (premium receivable reduced). The premium stays written. Billing and organization administrators.
          *
          *     Requires permission (API key scope) `ledger:write-off`.
          *

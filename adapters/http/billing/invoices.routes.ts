@@ -138,7 +138,7 @@ export const invoiceRoutes = (
     record: { type: 'invoice', relation: 'editor' },
     operationId: 'writeOffInvoice',
     summary:
-      'Write off what is left unpaid of an open charge, as uncollectible: the invoice becomes `written_off`, the insured no longer owes the amount (policy account), and the write-off is booked today with its ledger posting (premium receivable reduced). The premium stays written. Billing administrators.',
+      'Write off what is left unpaid of an open charge, as uncollectible: the invoice becomes `written_off`, the insured no longer owes the amount (policy account), and the write-off is booked today with its ledger posting (premium receivable reduced). The premium stays written. Billing and organization administrators.',
     tags: ['billing'],
     permission: 'ledger:write-off',
     params: IdParams,

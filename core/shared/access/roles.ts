@@ -102,6 +102,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
     'ledger:read',
     'ledger:close',
     'ledger:reopen',
+    'ledger:write-off',
     'commissions:pay',
     'audit:read',
   ],

@@ -107,7 +107,8 @@ const setAt = (schema: Schema, body: any, path: string[], value: unknown): any =
   return copy;
 };
 
-const concretePath = (template: string): string => template.replace(/\{[^}]+\}/g, 'nonexistent_0001');
+/** Ids name nothing (the body is refused before any lookup); a month is a valid one, since its pattern is checked first. */
+const concretePath = (template: string): string => template.replace(/\{month\}/g, '2027-01').replace(/\{[^}]+\}/g, 'nonexistent_0001');
 
 test('every date, money and text field of every route refuses hostile values with its field and rule', async (t) => {
   const { app, tenant, policyholder, services } = t.context;
