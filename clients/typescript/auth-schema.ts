@@ -321,7 +321,7 @@ export interface components {
                  *         "field": "effectiveDate",
                  *         "rule": "date"
                  *       },
-                 *       "requestId": "30498627-3cd6-47c6-85b3-249a11794a8d"
+                 *       "requestId": "afce4251-6e1f-4ad0-8bd1-5ceec6ec672e"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -340,7 +340,7 @@ export interface components {
                  *       "error": "unauthenticated",
                  *       "message": "Send a bearer token or an API key (X-API-Key).",
                  *       "details": {},
-                 *       "requestId": "8ef12598-0325-4a09-b2b8-6b438e056bc5"
+                 *       "requestId": "f3275810-2901-4708-8cda-aed9d9ce7a27"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -361,7 +361,7 @@ export interface components {
                  *       "details": {
                  *         "requiredScope": "submissions:write"
                  *       },
-                 *       "requestId": "d7afcbcc-6f00-4217-9b93-f03c6db4160c"
+                 *       "requestId": "69151af3-bd21-44e3-b656-860e6a20ea08"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -380,7 +380,7 @@ export interface components {
                  *       "error": "not_found",
                  *       "message": "Policy not found.",
                  *       "details": {},
-                 *       "requestId": "4d6524e0-ca4a-436b-8e1d-8ba517ab40e8"
+                 *       "requestId": "76bfa02f-e3be-42e1-88eb-5df243e33a93"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -561,15 +561,15 @@ export interface operations {
                     /**
                      * @example {
                      *       "user": {
-                     *         "id": "usr_01a214cbace60043a7dfc82cadf0",
+                     *         "id": "usr_01a2161885c500f7e5957c9c50ec",
                      *         "email": "ops@harbor-mga.example",
                      *         "role": "org_admin"
                      *       },
                      *       "session": {
-                     *         "id": "ses_01a214cbae4100b5e124ee0324aa",
-                     *         "expiresAt": "2026-12-02T22:20:22.465Z"
+                     *         "id": "ses_01a2161888bd00b329f5fde3fb36",
+                     *         "expiresAt": "2026-12-03T04:23:56.349Z"
                      *       },
-                     *       "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJ1c3JfMDFhMjE0Y2JhY2U2MDA0M2E3ZGZjODJjYWRmMCIsIm9yZyI6Im9yZ18wMWEyMTRjYmFjODgwMDM4MGVjNjFiNWQzZmViIiwicm9sZSI6Im9yZ19hZG1pbiIsInNpZCI6InNlc18wMWEyMTRjYmFlNDEwMGI1ZTEyNGVlMDMyNGFhIiwiaWF0IjoxNzk1NjQ1MjIyLCJleHAiOjE3OTU2NzQwMjJ9.signature-of-the-service"
+                     *       "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJ1c3JfMDFhMjE2MTg4NWM1MDBmN2U1OTU3YzljNTBlYyIsIm9yZyI6Im9yZ18wMWEyMTYxODg1NTEwMDc3ZjZhOGJiOTJiOGQ5Iiwicm9sZSI6Im9yZ19hZG1pbiIsInNpZCI6InNlc18wMWEyMTYxODg4YmQwMGIzMjlmNWZkZTNmYjM2IiwiaWF0IjoxNzk1NjY3MDM2LCJleHAiOjE3OTU2OTU4MzZ9.signature-of-the-service"
                      *     }
                      */
                     "application/json": components["schemas"]["Session"];

@@ -2176,6 +2176,8 @@ export interface paths {
          * @description Record commission paid to a producer for a statement month, with its ledger posting (commission payable and premium trust cash reduced). Never more than the commission payable through that month less what was paid (else 422 `amount_exceeds_balance`). One payout per `reference`: a repeat answers the first with 200. Organization and billing administrators.
          *
          *     Requires permission (API key scope) `commissions:pay`.
+         *
+         *     Relationship check: the caller must be `editor` of the producer (staff reach the whole organization; a producer its own business). Another producer's producer answers 403; another organization's, 404.
          */
         post: operations["payProducer"];
         delete?: never;
@@ -3363,8 +3365,15 @@ export interface components {
         };
         /** @description A change of commission on a policy: earned as its premium is paid, given back (negative amounts) when premium is refunded or returned by a cancellation. The changes of a policy sum to the split of the premium paid and kept. */
         Commission: {
+            /** @description The accounting month it is booked in, YYYY-MM: the first open month when it was recorded. */
+            accountingMonth: string;
             /** @description Dollars. */
             agentCommission: number;
+            /**
+             * Format: date
+             * @description The date it was recorded (the organization’s date).
+             */
+            bookedOn: string;
             /** @description Dollars; with the two commissions it sums to the gross premium exactly. */
             carrierNet: number;
             /** Format: date-time */
@@ -3761,7 +3770,21 @@ export interface components {
             /** @description Dollars. */
             paidAmount: number;
             policyId: string;
+            /** @description `open`, `paid`, `void` or `written_off`. */
             status: string;
+            /** @description What was left unpaid and written off as uncollectible, when, by whom and why; null unless `written_off`. */
+            writeOff: {
+                /** @description YYYY-MM. */
+                accountingMonth: string;
+                /** @description Dollars. */
+                amount: number;
+                /** Format: date-time */
+                at: string;
+                /** Format: date */
+                bookedOn: string;
+                by: string;
+                reason: string;
+            } | null;
         };
         /** @description An invoice with the payments made on it. */
         InvoiceDetail: {
@@ -3779,7 +3802,21 @@ export interface components {
             paidAmount: number;
             payments: components["schemas"]["Payment"][];
             policyId: string;
+            /** @description `open`, `paid`, `void` or `written_off`. */
             status: string;
+            /** @description What was left unpaid and written off as uncollectible, when, by whom and why; null unless `written_off`. */
+            writeOff: {
+                /** @description YYYY-MM. */
+                accountingMonth: string;
+                /** @description Dollars. */
+                amount: number;
+                /** Format: date-time */
+                at: string;
+                /** Format: date */
+                bookedOn: string;
+                by: string;
+                reason: string;
+            } | null;
         };
         /** @description One line of an invoice: premium, tax or fee. */
         InvoiceLine: {
@@ -3823,6 +3860,13 @@ export interface components {
         };
         /** @description A double-entry ledger posting: balanced debit and credit lines. */
         LedgerEntry: {
+            /** @description The accounting month it is booked in, YYYY-MM: the first open month when it was recorded. */
+            accountingMonth: string;
+            /**
+             * Format: date
+             * @description The date it was recorded (the organization’s date).
+             */
+            bookedOn: string;
             description: string;
             fiduciarySplit: {
                 /** @description MGA commission and policy fees. */
@@ -3860,6 +3904,8 @@ export interface components {
                     policyFee: number;
                     /** @description What of the cash pays premium. */
                     premium: number;
+                    /** @description What the insured still owes: the charges beyond the cash applied to them, less write-offs. */
+                    receivable: number;
                     /** @description Dollars. */
                     stampingFee: number;
                     /** @description Dollars. */
@@ -3874,6 +3920,8 @@ export interface components {
                     policyFee: number;
                     /** @description What of the cash pays premium. */
                     premium: number;
+                    /** @description What the insured still owes: the charges beyond the cash applied to them, less write-offs. */
+                    receivable: number;
                     /** @description Dollars. */
                     stampingFee: number;
                     /** @description Dollars. */
@@ -4228,6 +4276,10 @@ export interface components {
             };
             /** @description The term’s premium transactions, oldest first. */
             transactions: {
+                /** @description The accounting month it is booked in, YYYY-MM: its effective month while open, else the first open month. */
+                accountingMonth: string;
+                /** @description The date it was recorded (the organization’s date); null on transactions recorded before it was kept. */
+                bookedOn: string | null;
                 /** Format: date */
                 effectiveDate: string;
                 /** @description `bind`, `renewal`, `endorsement`, `cancellation` or `reinstatement`. */
@@ -4948,7 +5000,7 @@ export interface components {
                  *         "field": "effectiveDate",
                  *         "rule": "date"
                  *       },
-                 *       "requestId": "30498627-3cd6-47c6-85b3-249a11794a8d"
+                 *       "requestId": "afce4251-6e1f-4ad0-8bd1-5ceec6ec672e"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -4967,7 +5019,7 @@ export interface components {
                  *       "error": "unauthenticated",
                  *       "message": "Send a bearer token or an API key (X-API-Key).",
                  *       "details": {},
-                 *       "requestId": "8ef12598-0325-4a09-b2b8-6b438e056bc5"
+                 *       "requestId": "f3275810-2901-4708-8cda-aed9d9ce7a27"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -4988,7 +5040,7 @@ export interface components {
                  *       "details": {
                  *         "requiredScope": "submissions:write"
                  *       },
-                 *       "requestId": "d7afcbcc-6f00-4217-9b93-f03c6db4160c"
+                 *       "requestId": "69151af3-bd21-44e3-b656-860e6a20ea08"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -5007,7 +5059,7 @@ export interface components {
                  *       "error": "not_found",
                  *       "message": "Policy not found.",
                  *       "details": {},
-                 *       "requestId": "4d6524e0-ca4a-436b-8e1d-8ba517ab40e8"
+                 *       "requestId": "76bfa02f-e3be-42e1-88eb-5df243e33a93"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -5061,7 +5113,7 @@ export interface components {
                  *       "details": {
                  *         "status": "bound"
                  *       },
-                 *       "requestId": "2102c0e3-7e9d-4db2-bb95-3818fdef7ec7"
+                 *       "requestId": "5cecd699-098d-41e0-bc32-6f39ba74cb75"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -5231,15 +5283,15 @@ export interface operations {
                     /**
                      * @example {
                      *       "user": {
-                     *         "id": "usr_01a214cbace60043a7dfc82cadf0",
+                     *         "id": "usr_01a2161885c500f7e5957c9c50ec",
                      *         "email": "ops@harbor-mga.example",
                      *         "role": "org_admin"
                      *       },
                      *       "session": {
-                     *         "id": "ses_01a214cbae4100b5e124ee0324aa",
-                     *         "expiresAt": "2026-12-02T22:20:22.465Z"
+                     *         "id": "ses_01a2161888bd00b329f5fde3fb36",
+                     *         "expiresAt": "2026-12-03T04:23:56.349Z"
                      *       },
-                     *       "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJ1c3JfMDFhMjE0Y2JhY2U2MDA0M2E3ZGZjODJjYWRmMCIsIm9yZyI6Im9yZ18wMWEyMTRjYmFjODgwMDM4MGVjNjFiNWQzZmViIiwicm9sZSI6Im9yZ19hZG1pbiIsInNpZCI6InNlc18wMWEyMTRjYmFlNDEwMGI1ZTEyNGVlMDMyNGFhIiwiaWF0IjoxNzk1NjQ1MjIyLCJleHAiOjE3OTU2NzQwMjJ9.signature-of-the-service"
+                     *       "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJ1c3JfMDFhMjE2MTg4NWM1MDBmN2U1OTU3YzljNTBlYyIsIm9yZyI6Im9yZ18wMWEyMTYxODg1NTEwMDc3ZjZhOGJiOTJiOGQ5Iiwicm9sZSI6Im9yZ19hZG1pbiIsInNpZCI6InNlc18wMWEyMTYxODg4YmQwMGIzMjlmNWZkZTNmYjM2IiwiaWF0IjoxNzk1NjY3MDM2LCJleHAiOjE3OTU2OTU4MzZ9.signature-of-the-service"
                      *     }
                      */
                     "application/json": components["schemas"]["Session"];
@@ -6222,16 +6274,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "key_01a214cbb2cd005097026aec1639",
+                     *       "id": "key_01a2161893890094c3a3612b67a7",
                      *       "name": "Reporting",
                      *       "scopes": [
                      *         "policies:read"
                      *       ],
-                     *       "prefix": "svc_test_Wv4_",
+                     *       "prefix": "svc_test_0Dcm",
                      *       "expiresAt": null,
-                     *       "createdAt": "2026-11-25T22:20:23.628Z",
+                     *       "createdAt": "2026-11-26T04:23:59.112Z",
                      *       "revokedAt": null,
-                     *       "key": "svc_test_Wv4_EYy1Aw7-NcO4GGtL3mTOHjRkB28iCXO8HkUjKD8"
+                     *       "key": "svc_test_0Dcmxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
                      *     }
                      */
                     "application/json": components["schemas"]["CreatedApiKey"];
@@ -6470,8 +6522,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "policyId": "pol_01a214cbaee300e87d2bd7d45545",
-                 *       "lossDate": "2026-11-23",
+                 *       "policyId": "pol_01a216188a0400658806f0ec83cd",
+                 *       "lossDate": "2026-11-24",
                  *       "description": "Forklift struck a visitor’s parked car at the Toledo dock.",
                  *       "lossType": "property_damage"
                  *     }
@@ -6514,12 +6566,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "clm_01a214cbafaf0089b1034e96ef11",
+                     *       "id": "clm_01a216188bfd007c41895fd9921b",
                      *       "claimNumber": "CLM-2026-000001",
-                     *       "policyId": "pol_01a214cbaee300e87d2bd7d45545",
+                     *       "policyId": "pol_01a216188a0400658806f0ec83cd",
                      *       "policyNumber": "GL-2026-000001",
                      *       "status": "open",
-                     *       "lossDate": "2026-11-23",
+                     *       "lossDate": "2026-11-24",
                      *       "description": "Forklift struck a visitor’s parked car at the Toledo dock.",
                      *       "lossType": "property_damage",
                      *       "claimant": null,
@@ -6535,8 +6587,8 @@ export interface operations {
                      *       "incurred": 0,
                      *       "settlements": [],
                      *       "denialReason": null,
-                     *       "createdAt": "2026-11-25T22:20:22.829Z",
-                     *       "updatedAt": "2026-11-25T22:20:22.829Z"
+                     *       "createdAt": "2026-11-26T04:23:57.179Z",
+                     *       "updatedAt": "2026-11-26T04:23:57.179Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Claim"];
@@ -6594,12 +6646,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "clm_01a214cbafaf0089b1034e96ef11",
+                     *       "id": "clm_01a216188bfd007c41895fd9921b",
                      *       "claimNumber": "CLM-2026-000001",
-                     *       "policyId": "pol_01a214cbaee300e87d2bd7d45545",
+                     *       "policyId": "pol_01a216188a0400658806f0ec83cd",
                      *       "policyNumber": "GL-2026-000001",
                      *       "status": "settled",
-                     *       "lossDate": "2026-11-23",
+                     *       "lossDate": "2026-11-24",
                      *       "description": "Forklift struck a visitor’s parked car at the Toledo dock.",
                      *       "lossType": "property_damage",
                      *       "claimant": null,
@@ -6612,8 +6664,8 @@ export interface operations {
                      *       },
                      *       "reserveHistory": [
                      *         {
-                     *           "at": "2026-11-25T22:20:22.877Z",
-                     *           "actor": "user:usr_01a214cbace60043a7dfc82cadf0",
+                     *           "at": "2026-11-26T04:23:57.259Z",
+                     *           "actor": "user:usr_01a2161885c500f7e5957c9c50ec",
                      *           "from": {
                      *             "indemnity": 0,
                      *             "expense": 0
@@ -6624,8 +6676,8 @@ export interface operations {
                      *           }
                      *         },
                      *         {
-                     *           "at": "2026-11-25T22:20:22.893Z",
-                     *           "actor": "user:usr_01a214cbace60043a7dfc82cadf0",
+                     *           "at": "2026-11-26T04:23:57.312Z",
+                     *           "actor": "user:usr_01a2161885c500f7e5957c9c50ec",
                      *           "from": {
                      *             "indemnity": 12000,
                      *             "expense": 2500
@@ -6640,20 +6692,20 @@ export interface operations {
                      *       "incurred": 12300,
                      *       "settlements": [
                      *         {
-                     *           "id": "stl_01a214cbafec0032e7264fd688f2",
+                     *           "id": "stl_01a216188c800036e8a25682832d",
                      *           "amount": 9800,
                      *           "payee": "Dana Whitfield",
                      *           "notes": "Body shop estimate and rental car.",
                      *           "status": "approved",
-                     *           "offeredBy": "user:usr_01a214cbace60043a7dfc82cadf0",
-                     *           "approvedBy": "user:usr_01a214cbace60043a7dfc82cadf0",
-                     *           "createdAt": "2026-11-25T22:20:22.892Z",
-                     *           "approvedAt": "2026-11-25T22:20:22.892Z"
+                     *           "offeredBy": "user:usr_01a2161885c500f7e5957c9c50ec",
+                     *           "approvedBy": "user:usr_01a2161885c500f7e5957c9c50ec",
+                     *           "createdAt": "2026-11-26T04:23:57.311Z",
+                     *           "approvedAt": "2026-11-26T04:23:57.311Z"
                      *         }
                      *       ],
                      *       "denialReason": null,
-                     *       "createdAt": "2026-11-25T22:20:22.829Z",
-                     *       "updatedAt": "2026-11-25T22:20:22.893Z"
+                     *       "createdAt": "2026-11-26T04:23:57.179Z",
+                     *       "updatedAt": "2026-11-26T04:23:57.312Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Claim"];
@@ -6950,12 +7002,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "clm_01a214cbafaf0089b1034e96ef11",
+                     *       "id": "clm_01a216188bfd007c41895fd9921b",
                      *       "claimNumber": "CLM-2026-000001",
-                     *       "policyId": "pol_01a214cbaee300e87d2bd7d45545",
+                     *       "policyId": "pol_01a216188a0400658806f0ec83cd",
                      *       "policyNumber": "GL-2026-000001",
                      *       "status": "investigating",
-                     *       "lossDate": "2026-11-23",
+                     *       "lossDate": "2026-11-24",
                      *       "description": "Forklift struck a visitor’s parked car at the Toledo dock.",
                      *       "lossType": "property_damage",
                      *       "claimant": null,
@@ -6971,8 +7023,8 @@ export interface operations {
                      *       "incurred": 0,
                      *       "settlements": [],
                      *       "denialReason": null,
-                     *       "createdAt": "2026-11-25T22:20:22.829Z",
-                     *       "updatedAt": "2026-11-25T22:20:22.863Z"
+                     *       "createdAt": "2026-11-26T04:23:57.179Z",
+                     *       "updatedAt": "2026-11-26T04:23:57.209Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Claim"];
@@ -7048,12 +7100,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "clm_01a214cbafaf0089b1034e96ef11",
+                     *       "id": "clm_01a216188bfd007c41895fd9921b",
                      *       "claimNumber": "CLM-2026-000001",
-                     *       "policyId": "pol_01a214cbaee300e87d2bd7d45545",
+                     *       "policyId": "pol_01a216188a0400658806f0ec83cd",
                      *       "policyNumber": "GL-2026-000001",
                      *       "status": "investigating",
-                     *       "lossDate": "2026-11-23",
+                     *       "lossDate": "2026-11-24",
                      *       "description": "Forklift struck a visitor’s parked car at the Toledo dock.",
                      *       "lossType": "property_damage",
                      *       "claimant": null,
@@ -7066,8 +7118,8 @@ export interface operations {
                      *       },
                      *       "reserveHistory": [
                      *         {
-                     *           "at": "2026-11-25T22:20:22.877Z",
-                     *           "actor": "user:usr_01a214cbace60043a7dfc82cadf0",
+                     *           "at": "2026-11-26T04:23:57.259Z",
+                     *           "actor": "user:usr_01a2161885c500f7e5957c9c50ec",
                      *           "from": {
                      *             "indemnity": 0,
                      *             "expense": 0
@@ -7082,8 +7134,8 @@ export interface operations {
                      *       "incurred": 14500,
                      *       "settlements": [],
                      *       "denialReason": null,
-                     *       "createdAt": "2026-11-25T22:20:22.829Z",
-                     *       "updatedAt": "2026-11-25T22:20:22.877Z"
+                     *       "createdAt": "2026-11-26T04:23:57.179Z",
+                     *       "updatedAt": "2026-11-26T04:23:57.259Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Claim"];
@@ -7160,15 +7212,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "stl_01a214cbafec0032e7264fd688f2",
+                     *       "id": "stl_01a216188c800036e8a25682832d",
                      *       "amount": 9800,
                      *       "payee": "Dana Whitfield",
                      *       "notes": "Body shop estimate and rental car.",
                      *       "status": "approved",
-                     *       "offeredBy": "user:usr_01a214cbace60043a7dfc82cadf0",
-                     *       "approvedBy": "user:usr_01a214cbace60043a7dfc82cadf0",
-                     *       "createdAt": "2026-11-25T22:20:22.892Z",
-                     *       "approvedAt": "2026-11-25T22:20:22.892Z"
+                     *       "offeredBy": "user:usr_01a2161885c500f7e5957c9c50ec",
+                     *       "approvedBy": "user:usr_01a2161885c500f7e5957c9c50ec",
+                     *       "createdAt": "2026-11-26T04:23:57.311Z",
+                     *       "approvedAt": "2026-11-26T04:23:57.311Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Settlement"];
@@ -7266,7 +7318,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "policyId": "pol_01a214cbaee300e87d2bd7d45545",
+                 *       "policyId": "pol_01a216188a0400658806f0ec83cd",
                  *       "certificateHolder": {
                  *         "name": "Port of Toledo Authority",
                  *         "address": "1 Maritime Plaza\nToledo, OH 43604"
@@ -7314,17 +7366,17 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "doc_01a214cbb28600096cb691c6a8f4",
+                     *       "id": "doc_01a21618926a00bb07b6d7fe0165",
                      *       "type": "coi",
                      *       "filename": "COI-2026-000001.pdf",
                      *       "contentType": "application/pdf",
-                     *       "size": 2949,
-                     *       "sha256": "b7fc704831fdffb3f4938105684d04ddf74e41ef66d78fe29403afd6705887df",
-                     *       "policyId": "pol_01a214cbaee300e87d2bd7d45545",
+                     *       "size": 2946,
+                     *       "sha256": "e3f841ec580a5aa0a966ec2049ddb5fcba287f19b89c3b040d8a8808a4b1820f",
+                     *       "policyId": "pol_01a216188a0400658806f0ec83cd",
                      *       "claimId": null,
-                     *       "createdAt": "2026-11-25T22:20:23.559Z",
-                     *       "downloadUrl": "https://api.harbor-mga.example/v1/documents/doc_01a214cbb28600096cb691c6a8f4/download?org=org_01a214cbac8800380ec61b5d3feb&expires=1795646123&signature=8e78ea572b2cf4eafdb00ace727af9483f785142350139572c4f1131db0c588f",
-                     *       "expiresAt": "2026-11-25T22:35:23.000Z",
+                     *       "createdAt": "2026-11-26T04:23:58.827Z",
+                     *       "downloadUrl": "https://api.harbor-mga.example/v1/documents/doc_01a21618926a00bb07b6d7fe0165/download?org=org_01a2161885510077f6a8bb92b8d9&expires=1795667938&signature=d6357245fe3f83fc5374e09358803172a225c84290b27d1da4389f419678a013",
+                     *       "expiresAt": "2026-11-26T04:38:58.000Z",
                      *       "certificateNumber": "COI-2026-000001"
                      *     }
                      */
@@ -8460,9 +8512,9 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "id": "inv_01a214cbaef2007cd6e299660810",
+                     *           "id": "inv_01a216188a290004b5c32ac771c6",
                      *           "invoiceNumber": "GL-2026-000001-04",
-                     *           "policyId": "pol_01a214cbaee300e87d2bd7d45545",
+                     *           "policyId": "pol_01a216188a0400658806f0ec83cd",
                      *           "kind": "installment",
                      *           "amount": 4845,
                      *           "lines": [
@@ -8472,14 +8524,15 @@ export interface operations {
                      *             }
                      *           ],
                      *           "paidAmount": 0,
-                     *           "dueDate": "2027-08-15",
+                     *           "dueDate": "2027-08-16",
                      *           "status": "open",
-                     *           "createdAt": "2026-11-25T22:20:22.638Z"
+                     *           "createdAt": "2026-11-26T04:23:56.700Z",
+                     *           "writeOff": null
                      *         },
                      *         {
-                     *           "id": "inv_01a214cbaef2007cd6e2996607ee",
+                     *           "id": "inv_01a216188a290004b5c32ac7711a",
                      *           "invoiceNumber": "GL-2026-000001-03",
-                     *           "policyId": "pol_01a214cbaee300e87d2bd7d45545",
+                     *           "policyId": "pol_01a216188a0400658806f0ec83cd",
                      *           "kind": "installment",
                      *           "amount": 4845,
                      *           "lines": [
@@ -8489,12 +8542,13 @@ export interface operations {
                      *             }
                      *           ],
                      *           "paidAmount": 0,
-                     *           "dueDate": "2027-05-15",
+                     *           "dueDate": "2027-05-16",
                      *           "status": "open",
-                     *           "createdAt": "2026-11-25T22:20:22.638Z"
+                     *           "createdAt": "2026-11-26T04:23:56.700Z",
+                     *           "writeOff": null
                      *         }
                      *       ],
-                     *       "nextCursor": "eyJhZnRlciI6Imludl8wMWEyMTRjYmFlZjIwMDdjZDZlMjk5NjYwN2VlIn0"
+                     *       "nextCursor": "eyJhZnRlciI6Imludl8wMWEyMTYxODhhMjkwMDA0YjVjMzJhYzc3MTFhIn0"
                      *     }
                      */
                     "application/json": components["schemas"]["InvoiceList"];
@@ -8544,9 +8598,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "inv_01a214cbaef2007cd6e2996607ee",
+                     *       "id": "inv_01a216188a290004b5c32ac7711a",
                      *       "invoiceNumber": "GL-2026-000001-03",
-                     *       "policyId": "pol_01a214cbaee300e87d2bd7d45545",
+                     *       "policyId": "pol_01a216188a0400658806f0ec83cd",
                      *       "kind": "installment",
                      *       "amount": 4845,
                      *       "lines": [
@@ -8556,17 +8610,18 @@ export interface operations {
                      *         }
                      *       ],
                      *       "paidAmount": 4845,
-                     *       "dueDate": "2027-05-15",
+                     *       "dueDate": "2027-05-16",
                      *       "status": "paid",
-                     *       "createdAt": "2026-11-25T22:20:22.638Z",
+                     *       "createdAt": "2026-11-26T04:23:56.700Z",
+                     *       "writeOff": null,
                      *       "payments": [
                      *         {
-                     *           "id": "pay_01a214cbaf4a0039b966c35d5fae",
+                     *           "id": "pay_01a216188ae60066ac306ddb9136",
                      *           "amount": 4845,
                      *           "method": "card",
-                     *           "reference": "pi_local_28dba01afff6ac71ad57d71d",
+                     *           "reference": "pi_local_a3ce9b2ff0af07b868c9788a",
                      *           "source": "processor",
-                     *           "receivedAt": "2026-11-25T22:20:22.725Z"
+                     *           "receivedAt": "2026-11-26T04:23:56.895Z"
                      *         }
                      *       ]
                      *     }
@@ -8638,12 +8693,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pay_01a214cbaf85006fdc41f3a12945",
+                     *       "id": "pay_01a216188b7b00e2fe639e711fed",
                      *       "amount": 4845,
                      *       "method": "check",
                      *       "reference": "CHK-10442",
                      *       "source": "manual",
-                     *       "receivedAt": "2026-11-25T22:20:22.786Z"
+                     *       "receivedAt": "2026-11-26T04:23:57.033Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Payment"];
@@ -8720,17 +8775,17 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pi_local_28dba01afff6ac71ad57d71d",
-                     *       "invoiceId": "inv_01a214cbaef2007cd6e2996607ee",
+                     *       "id": "pi_local_a3ce9b2ff0af07b868c9788a",
+                     *       "invoiceId": "inv_01a216188a290004b5c32ac7711a",
                      *       "amount": 4845,
                      *       "currency": "usd",
                      *       "status": "succeeded",
                      *       "failureMessage": null,
                      *       "retries": 0,
-                     *       "createdAt": "2026-11-25T22:20:22.714Z",
-                     *       "updatedAt": "2026-11-25T22:20:22.734Z",
-                     *       "clientSecret": "pi_local_28dba01afff6ac71ad57d71d_secret_xxxxxxxxxxxxxxxxxxxxxxxx",
-                     *       "receiptDocumentId": "doc_01a214cbaf5f008b72c4bc8ab524"
+                     *       "createdAt": "2026-11-26T04:23:56.883Z",
+                     *       "updatedAt": "2026-11-26T04:23:56.912Z",
+                     *       "clientSecret": "pi_local_a3ce9b2ff0af07b868c9788a_secret_xxxxxxxxxxxxxxxxxxxxxxxx",
+                     *       "receiptDocumentId": "doc_01a216188b1c00fb6c5789e87192"
                      *     }
                      */
                     "application/json": components["schemas"]["PaymentIntent"];
@@ -9448,12 +9503,12 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "id": "pol_01a214cbaee300e87d2bd7d45545",
+                     *           "id": "pol_01a216188a0400658806f0ec83cd",
                      *           "policyNumber": "GL-2026-000001",
-                     *           "orgId": "org_01a214cbac8800380ec61b5d3feb",
+                     *           "orgId": "org_01a2161885510077f6a8bb92b8d9",
                      *           "status": "active",
-                     *           "submissionId": "sub_01a214cbae9e00dc063fac2f4202",
-                     *           "quoteId": "quo_01a214cbaec400f4c233879f102c",
+                     *           "submissionId": "sub_01a2161889710089aa5037e16e8a",
+                     *           "quoteId": "quo_01a2161889e100fe0358a747eab2",
                      *           "insuredName": "Lakeside Logistics LLC",
                      *           "contactEmail": "risk@lakeside-logistics.example",
                      *           "producerId": null,
@@ -9463,8 +9518,8 @@ export interface operations {
                      *           "limit": 1000000,
                      *           "annualRevenue": 4250000,
                      *           "grossPremium": 19380,
-                     *           "effectiveDate": "2026-11-15",
-                     *           "expirationDate": "2027-11-15",
+                     *           "effectiveDate": "2026-11-16",
+                     *           "expirationDate": "2027-11-16",
                      *           "installmentPlan": "QUARTERLY",
                      *           "programId": "default",
                      *           "programVersion": null,
@@ -9479,8 +9534,8 @@ export interface operations {
                      *           "cancellation": null,
                      *           "renewalOf": null,
                      *           "renewedBy": null,
-                     *           "createdAt": "2026-11-25T22:20:22.638Z",
-                     *           "updatedAt": "2026-11-25T22:20:22.638Z"
+                     *           "createdAt": "2026-11-26T04:23:56.700Z",
+                     *           "updatedAt": "2026-11-26T04:23:56.700Z"
                      *         }
                      *       ],
                      *       "nextCursor": null
@@ -9533,12 +9588,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pol_01a214cbaee300e87d2bd7d45545",
+                     *       "id": "pol_01a216188a0400658806f0ec83cd",
                      *       "policyNumber": "GL-2026-000001",
-                     *       "orgId": "org_01a214cbac8800380ec61b5d3feb",
+                     *       "orgId": "org_01a2161885510077f6a8bb92b8d9",
                      *       "status": "active",
-                     *       "submissionId": "sub_01a214cbae9e00dc063fac2f4202",
-                     *       "quoteId": "quo_01a214cbaec400f4c233879f102c",
+                     *       "submissionId": "sub_01a2161889710089aa5037e16e8a",
+                     *       "quoteId": "quo_01a2161889e100fe0358a747eab2",
                      *       "insuredName": "Lakeside Logistics LLC",
                      *       "contactEmail": "risk@lakeside-logistics.example",
                      *       "producerId": null,
@@ -9548,8 +9603,8 @@ export interface operations {
                      *       "limit": 1000000,
                      *       "annualRevenue": 4250000,
                      *       "grossPremium": 19380,
-                     *       "effectiveDate": "2026-11-15",
-                     *       "expirationDate": "2027-11-15",
+                     *       "effectiveDate": "2026-11-16",
+                     *       "expirationDate": "2027-11-16",
                      *       "installmentPlan": "QUARTERLY",
                      *       "programId": "default",
                      *       "programVersion": null,
@@ -9564,8 +9619,8 @@ export interface operations {
                      *       "cancellation": null,
                      *       "renewalOf": null,
                      *       "renewedBy": null,
-                     *       "createdAt": "2026-11-25T22:20:22.638Z",
-                     *       "updatedAt": "2026-11-25T22:20:22.638Z"
+                     *       "createdAt": "2026-11-26T04:23:56.700Z",
+                     *       "updatedAt": "2026-11-26T04:23:56.700Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Policy"];
@@ -11004,9 +11059,9 @@ export interface operations {
     };
     producerStatement: {
         parameters: {
-            query: {
-                /** @description YYYY-MM. */
-                month: string;
+            query?: {
+                /** @description YYYY-MM; the current month when absent. */
+                month?: string;
                 /** @description Organization acted on; required with the machine secret. */
                 orgId?: string;
             };
@@ -11734,13 +11789,13 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "id": "sub_01a214cbae9e00dc063fac2f4202",
+                     *           "id": "sub_01a2161889710089aa5037e16e8a",
                      *           "status": "received",
                      *           "insuredName": "Lakeside Logistics LLC",
                      *           "naicsCode": "484121",
                      *           "annualRevenue": 4250000,
                      *           "requestedLimit": 1000000,
-                     *           "effectiveDate": "2026-11-15",
+                     *           "effectiveDate": "2026-11-16",
                      *           "state": "OH",
                      *           "lineOfBusiness": "GL",
                      *           "contactEmail": "risk@lakeside-logistics.example",
@@ -11755,9 +11810,9 @@ export interface operations {
                      *             ]
                      *           },
                      *           "source": "json",
-                     *           "orgId": "org_01a214cbac8800380ec61b5d3feb",
-                     *           "createdAt": "2026-11-25T22:20:22.558Z",
-                     *           "updatedAt": "2026-11-25T22:20:22.558Z"
+                     *           "orgId": "org_01a2161885510077f6a8bb92b8d9",
+                     *           "createdAt": "2026-11-26T04:23:56.529Z",
+                     *           "updatedAt": "2026-11-26T04:23:56.529Z"
                      *         }
                      *       ],
                      *       "nextCursor": null
@@ -11801,7 +11856,7 @@ export interface operations {
                  *       "naicsCode": "484121",
                  *       "annualRevenue": 4250000,
                  *       "requestedLimit": 1000000,
-                 *       "effectiveDate": "2026-11-15",
+                 *       "effectiveDate": "2026-11-16",
                  *       "state": "OH",
                  *       "lineOfBusiness": "GL",
                  *       "contactEmail": "risk@lakeside-logistics.example",
@@ -11871,13 +11926,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "sub_01a214cbae9e00dc063fac2f4202",
+                     *       "id": "sub_01a2161889710089aa5037e16e8a",
                      *       "status": "received",
                      *       "insuredName": "Lakeside Logistics LLC",
                      *       "naicsCode": "484121",
                      *       "annualRevenue": 4250000,
                      *       "requestedLimit": 1000000,
-                     *       "effectiveDate": "2026-11-15",
+                     *       "effectiveDate": "2026-11-16",
                      *       "state": "OH",
                      *       "lineOfBusiness": "GL",
                      *       "contactEmail": "risk@lakeside-logistics.example",
@@ -11892,9 +11947,9 @@ export interface operations {
                      *         ]
                      *       },
                      *       "source": "json",
-                     *       "orgId": "org_01a214cbac8800380ec61b5d3feb",
-                     *       "createdAt": "2026-11-25T22:20:22.558Z",
-                     *       "updatedAt": "2026-11-25T22:20:22.558Z"
+                     *       "orgId": "org_01a2161885510077f6a8bb92b8d9",
+                     *       "createdAt": "2026-11-26T04:23:56.529Z",
+                     *       "updatedAt": "2026-11-26T04:23:56.529Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CreatedSubmission"];
@@ -11954,13 +12009,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "sub_01a214cbae9e00dc063fac2f4202",
+                     *       "id": "sub_01a2161889710089aa5037e16e8a",
                      *       "status": "received",
                      *       "insuredName": "Lakeside Logistics LLC",
                      *       "naicsCode": "484121",
                      *       "annualRevenue": 4250000,
                      *       "requestedLimit": 1000000,
-                     *       "effectiveDate": "2026-11-15",
+                     *       "effectiveDate": "2026-11-16",
                      *       "state": "OH",
                      *       "lineOfBusiness": "GL",
                      *       "contactEmail": "risk@lakeside-logistics.example",
@@ -11975,9 +12030,9 @@ export interface operations {
                      *         ]
                      *       },
                      *       "source": "json",
-                     *       "orgId": "org_01a214cbac8800380ec61b5d3feb",
-                     *       "createdAt": "2026-11-25T22:20:22.558Z",
-                     *       "updatedAt": "2026-11-25T22:20:22.558Z"
+                     *       "orgId": "org_01a2161885510077f6a8bb92b8d9",
+                     *       "createdAt": "2026-11-26T04:23:56.529Z",
+                     *       "updatedAt": "2026-11-26T04:23:56.529Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Submission"];
@@ -12042,12 +12097,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pol_01a214cbaee300e87d2bd7d45545",
+                     *       "id": "pol_01a216188a0400658806f0ec83cd",
                      *       "policyNumber": "GL-2026-000001",
-                     *       "orgId": "org_01a214cbac8800380ec61b5d3feb",
+                     *       "orgId": "org_01a2161885510077f6a8bb92b8d9",
                      *       "status": "active",
-                     *       "submissionId": "sub_01a214cbae9e00dc063fac2f4202",
-                     *       "quoteId": "quo_01a214cbaec400f4c233879f102c",
+                     *       "submissionId": "sub_01a2161889710089aa5037e16e8a",
+                     *       "quoteId": "quo_01a2161889e100fe0358a747eab2",
                      *       "insuredName": "Lakeside Logistics LLC",
                      *       "contactEmail": "risk@lakeside-logistics.example",
                      *       "producerId": null,
@@ -12057,8 +12112,8 @@ export interface operations {
                      *       "limit": 1000000,
                      *       "annualRevenue": 4250000,
                      *       "grossPremium": 19380,
-                     *       "effectiveDate": "2026-11-15",
-                     *       "expirationDate": "2027-11-15",
+                     *       "effectiveDate": "2026-11-16",
+                     *       "expirationDate": "2027-11-16",
                      *       "installmentPlan": "QUARTERLY",
                      *       "programId": "default",
                      *       "programVersion": null,
@@ -12073,8 +12128,8 @@ export interface operations {
                      *       "cancellation": null,
                      *       "renewalOf": null,
                      *       "renewedBy": null,
-                     *       "createdAt": "2026-11-25T22:20:22.638Z",
-                     *       "updatedAt": "2026-11-25T22:20:22.638Z"
+                     *       "createdAt": "2026-11-26T04:23:56.700Z",
+                     *       "updatedAt": "2026-11-26T04:23:56.700Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Policy"];
@@ -12135,8 +12190,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "quo_01a214cbaec400f4c233879f102c",
-                     *       "submissionId": "sub_01a214cbae9e00dc063fac2f4202",
+                     *       "id": "quo_01a2161889e100fe0358a747eab2",
+                     *       "submissionId": "sub_01a2161889710089aa5037e16e8a",
                      *       "grossPremium": 19380,
                      *       "bindable": true,
                      *       "daFlags": [],
@@ -12165,9 +12220,9 @@ export interface operations {
                      *         "total": 19380
                      *       },
                      *       "status": "active",
-                     *       "validUntil": "2026-12-25",
+                     *       "validUntil": "2026-12-26",
                      *       "policyId": null,
-                     *       "createdAt": "2026-11-25T22:20:22.596Z"
+                     *       "createdAt": "2026-11-26T04:23:56.641Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Quote"];
@@ -12481,7 +12536,7 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "id": "whk_01a214cbb2970004755d290f7217",
+                     *           "id": "whk_01a2161892a800ae695c32ba5409",
                      *           "url": "https://hooks.harbor-mga.example/insurance-events",
                      *           "events": [
                      *             "policy.bound",
@@ -12490,7 +12545,7 @@ export interface operations {
                      *           ],
                      *           "description": "Agency management system",
                      *           "active": true,
-                     *           "createdAt": "2026-11-25T22:20:23.575Z",
+                     *           "createdAt": "2026-11-26T04:23:58.889Z",
                      *           "deactivatedAt": null
                      *         }
                      *       ],
@@ -12563,7 +12618,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "whk_01a214cbb2970004755d290f7217",
+                     *       "id": "whk_01a2161892a800ae695c32ba5409",
                      *       "url": "https://hooks.harbor-mga.example/insurance-events",
                      *       "events": [
                      *         "policy.bound",
@@ -12572,7 +12627,7 @@ export interface operations {
                      *       ],
                      *       "description": "Agency management system",
                      *       "active": true,
-                     *       "createdAt": "2026-11-25T22:20:23.575Z",
+                     *       "createdAt": "2026-11-26T04:23:58.889Z",
                      *       "deactivatedAt": null,
                      *       "secret": "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef",
                      *       "signingSecret": "whsec_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="
@@ -12682,13 +12737,13 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "deliveryId": "75159954-a5fa-4451-9b6e-1618c2afd630",
+                     *           "deliveryId": "1a9703b0-6d91-44cb-a5d8-0cfa5209b9df",
                      *           "event": "webhook.test",
-                     *           "eventId": "evt_01a214cbb2a70062c3d3191c597b",
+                     *           "eventId": "evt_01a2161892f800f14f59cfd4c63e",
                      *           "statusCode": 200,
-                     *           "durationMs": 7,
+                     *           "durationMs": 11,
                      *           "error": null,
-                     *           "createdAt": "2026-11-25T22:20:23.602Z"
+                     *           "createdAt": "2026-11-26T04:23:58.987Z"
                      *         }
                      *       ],
                      *       "nextCursor": null
@@ -12799,8 +12854,8 @@ export interface operations {
                      * @example {
                      *       "delivered": true,
                      *       "statusCode": 200,
-                     *       "durationMs": 7,
-                     *       "deliveryId": "75159954-a5fa-4451-9b6e-1618c2afd630"
+                     *       "durationMs": 11,
+                     *       "deliveryId": "1a9703b0-6d91-44cb-a5d8-0cfa5209b9df"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookTestResult"];

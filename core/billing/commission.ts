@@ -1,3 +1,4 @@
+import type { CalendarDate } from '../shared/calendar-date.ts';
 import type { LineOfBusiness } from '../shared/reference-data.ts';
 import { allocate, type Cents } from '../shared/money.ts';
 import type { CommissionRates, CommissionSchedule } from '../underwriting/commission-and-short-rate.ts';
@@ -33,6 +34,9 @@ export interface Commission extends CommissionSplit {
   readonly tier: string;
   readonly rates: CommissionRates;
   readonly createdAt: Date;
+  /** As its ledger posting: the date it was recorded and the accounting month it is booked in (absent on older records). */
+  readonly bookedOn?: CalendarDate;
+  readonly accountingMonth?: string;
 }
 
 const BPS = 10_000;

@@ -138,6 +138,8 @@ export class PremiumBooks {
       rates: { agentRateBps: entry.rates.agentRateBps, mgaRateBps: entry.rates.mgaRateBps },
       ...change,
       createdAt: entry.postedAt,
+      ...(entry.bookedOn ? { bookedOn: entry.bookedOn } : {}),
+      ...(entry.accountingMonth ? { accountingMonth: entry.accountingMonth } : {}),
     };
     await this.deps.relationships.commission(commission);
     if (await writeUnlessDuplicate(() => this.deps.commissions.insert(commission))) return commission;

@@ -43,8 +43,10 @@ export class ProducerCommissions {
     this.deps = deps;
   }
 
-  async statement(orgId: string, producerId: string, month: AccountingMonth): Promise<ProducerStatement & { payouts: ProducerPayout[] }> {
+  /** The statement of `month` (the current month when null). */
+  async statement(orgId: string, producerId: string, requested: AccountingMonth | null): Promise<ProducerStatement & { payouts: ProducerPayout[] }> {
     await this.producer(orgId, producerId);
+    const month = requested ?? monthOfDate(today(this.deps.clock.now()));
     const [changes, payouts] = await Promise.all([this.changesThrough(orgId, producerId, month), this.deps.payouts.forProducer(orgId, producerId)]);
     return { ...statementOf(producerId, month, changes, payouts), payouts: payouts.filter((payout) => payout.month === month) };
   }

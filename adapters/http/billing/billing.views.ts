@@ -6,7 +6,9 @@ import type { PaymentAttempt } from '../../../core/billing/payment-attempt.ts';
 import type { Payment } from '../../../core/billing/payment.ts';
 import { owedToInsured } from '../../../core/billing/premium-account.ts';
 import type { PremiumPosition } from '../../../core/billing/premium-position.ts';
-import { centsToDollars as dollars } from '../../../core/shared/money.ts';
+import { cents, centsToDollars as dollars } from '../../../core/shared/money.ts';
+import { monthOfDate } from '../../../core/billing/accounting-period.ts';
+import { today } from '../../../core/shared/calendar-date.ts';
 import { named, OneOf, Timestamp } from '../shared/common.schemas.ts';
 
 const Dollars = (description = 'Dollars.') => Type.Number({ description });
@@ -61,6 +63,18 @@ export const viewAttempt = (attempt: PaymentAttempt): Static<typeof PaymentAttem
   updatedAt: attempt.updatedAt.toISOString(),
 });
 
+/** When a record was booked: the date it was recorded (the organization's) and its accounting month. */
+const BOOKING_FIELDS = {
+  bookedOn: Type.String({ format: 'date', description: 'The date it was recorded (the organization’s date).' }),
+  accountingMonth: Type.String({ description: 'The accounting month it is booked in, YYYY-MM: the first open month when it was recorded.' }),
+};
+
+/** Records stored before bookings were kept were booked the day they were recorded. */
+const viewBooking = (at: Date, booked: { readonly bookedOn?: string; readonly accountingMonth?: string }) => {
+  const bookedOn = booked.bookedOn ?? today(at);
+  return { bookedOn, accountingMonth: booked.accountingMonth ?? monthOfDate(bookedOn) };
+};
+
 export const CommissionSchema = Type.Object(
   {
     id: Type.String(),
@@ -77,6 +91,7 @@ export const CommissionSchema = Type.Object(
     mgaCommission: Dollars(),
     carrierNet: Dollars('Dollars; with the two commissions it sums to the gross premium exactly.'),
     createdAt: Timestamp(),
+    ...BOOKING_FIELDS,
   },
   {
     $id: 'Commission',
@@ -104,6 +119,7 @@ export const viewCommission = (commission: Commission): Static<typeof Commission
   rates: { agentRateBps: commission.rates.agentRateBps, mgaRateBps: commission.rates.mgaRateBps },
   ...viewSplit(commission),
   createdAt: commission.createdAt.toISOString(),
+  ...viewBooking(commission.createdAt, commission),
 });
 
 const PositionSchema = Type.Object({
@@ -113,6 +129,7 @@ const PositionSchema = Type.Object({
   surplusLinesTax: Dollars(),
   stampingFee: Dollars(),
   owedToInsured: Dollars('Cash beyond what the policy owes: return premium or an overpayment.'),
+  receivable: Dollars('What the insured still owes: the charges beyond the cash applied to them, less write-offs.'),
 });
 
 const viewPosition = (position: PremiumPosition): Static<typeof PositionSchema> => ({
@@ -122,6 +139,7 @@ const viewPosition = (position: PremiumPosition): Static<typeof PositionSchema> 
   surplusLinesTax: dollars(position.applied.surplusLinesTax),
   stampingFee: dollars(position.applied.stampingFee),
   owedToInsured: dollars(owedToInsured(position)),
+  receivable: dollars(position.receivable ?? cents(0)),
 });
 
 export const LedgerEntrySchema = Type.Object(
@@ -142,6 +160,7 @@ export const LedgerEntrySchema = Type.Object(
       earnedByMga: Dollars('MGA commission and policy fees.'),
     }),
     postedAt: Timestamp(),
+    ...BOOKING_FIELDS,
   },
   { $id: 'LedgerEntry', description: 'A double-entry ledger posting: balanced debit and credit lines.' },
 );
@@ -168,6 +187,7 @@ export const viewLedgerEntry = (entry: LedgerEntry): Static<typeof LedgerEntrySc
     earnedByMga: dollars(entry.fiduciarySplit.earnedByMga),
   },
   postedAt: entry.postedAt.toISOString(),
+  ...viewBooking(entry.postedAt, entry),
 });
 
 export const FinancialIncidentSchema = Type.Object(

@@ -18,6 +18,16 @@ export const viewInvoice = (invoice: Invoice): Static<typeof InvoiceSchema> => (
   dueDate: invoice.dueDate,
   status: invoice.status,
   createdAt: invoice.createdAt.toISOString(),
+  writeOff: invoice.writeOff
+    ? {
+        amount: dollars(invoice.writeOff.amount),
+        reason: invoice.writeOff.reason,
+        by: invoice.writeOff.by,
+        at: invoice.writeOff.at.toISOString(),
+        bookedOn: invoice.writeOff.bookedOn,
+        accountingMonth: invoice.writeOff.accountingMonth,
+      }
+    : null,
 });
 
 const InvoiceLineSchema = Type.Object(
@@ -41,8 +51,22 @@ export const InvoiceSchema = Type.Object(
     lines: Type.Array(InvoiceLineSchema),
     paidAmount: Dollars,
     dueDate: Type.String({ format: 'date' }),
-    status: Type.String(),
+    status: Type.String({ description: '`open`, `paid`, `void` or `written_off`.' }),
     createdAt: Timestamp(),
+    writeOff: Type.Union(
+      [
+        Type.Object({
+          amount: Dollars,
+          reason: Type.String(),
+          by: Type.String(),
+          at: Timestamp(),
+          bookedOn: Type.String({ format: 'date' }),
+          accountingMonth: Type.String({ description: 'YYYY-MM.' }),
+        }),
+        Type.Null(),
+      ],
+      { description: 'What was left unpaid and written off as uncollectible, when, by whom and why; null unless `written_off`.' },
+    ),
   },
   { $id: 'Invoice', description: 'An amount billed to the insured (an installment, an adjustment or a credit), with its lines and status.' },
 );

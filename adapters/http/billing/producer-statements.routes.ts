@@ -19,16 +19,17 @@ export const producerStatementRoutes = (commissions: ProducerCommissions): Route
     tags: ['billing'],
     permission: 'invoices:read',
     params: IdParams,
-    query: Type.Object({ ...OrgIdQuery, month: MonthOnly }),
+    query: Type.Object({ ...OrgIdQuery, month: Type.Optional({ ...MonthOnly, description: 'YYYY-MM; the current month when absent.' }) }),
     responses: { 200: { description: 'The statement.', schema: ProducerStatementSchema } },
     handler: async (context) => ({
       status: 200,
-      body: viewStatement(await commissions.statement(orgScope(context, context.query.orgId), context.params.id, context.query.month)),
+      body: viewStatement(await commissions.statement(orgScope(context, context.query.orgId), context.params.id, context.query.month ?? null)),
     }),
   }),
   defineRoute({
     method: 'POST',
     path: '/v1/producers/:id/payouts',
+    record: { type: 'producer', relation: 'editor' },
     operationId: 'payProducer',
     summary:
       'Record commission paid to a producer for a statement month, with its ledger posting (commission payable and premium trust cash reduced). Never more than the commission payable through that month less what was paid (else 422 `amount_exceeds_balance`). One payout per `reference`: a repeat answers the first with 200. Organization and billing administrators.',

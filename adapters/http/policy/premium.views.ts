@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { centsToDollars } from '../../../core/shared/money.ts';
+import { bookedMonthOf } from '../../../core/policy/premium-booking.ts';
 import type { OrganizationPremiumReport, PolicyPremiumReport, PremiumFigures } from '../../../ports/policy/policy-premium.use-case.ts';
 
 const Dollars = (description: string) => Type.Number({ description: `${description} In dollars.` });
@@ -25,6 +26,12 @@ export const PremiumReportSchema = Type.Object(
         type: Type.String({ description: '`bind`, `renewal`, `endorsement`, `cancellation` or `reinstatement`.' }),
         effectiveDate: Type.String({ format: 'date' }),
         writtenChange: Dollars('Written premium the transaction adds (negative when it returns premium).'),
+        bookedOn: Type.Union([Type.String({ format: 'date' }), Type.Null()], {
+          description: 'The date it was recorded (the organization’s date); null on transactions recorded before it was kept.',
+        }),
+        accountingMonth: Type.String({
+          description: 'The accounting month it is booked in, YYYY-MM: its effective month while open, else the first open month.',
+        }),
       }),
       { description: 'The term’s premium transactions, oldest first.' },
     ),
@@ -51,6 +58,8 @@ export const viewPremiumReport = (report: PolicyPremiumReport): Static<typeof Pr
     type: transaction.type,
     effectiveDate: transaction.effectiveDate,
     writtenChange: centsToDollars(transaction.writtenChange),
+    bookedOn: transaction.bookedOn ?? null,
+    accountingMonth: bookedMonthOf(transaction),
   })),
 });
 

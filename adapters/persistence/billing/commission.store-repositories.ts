@@ -18,6 +18,8 @@ const COMMISSION_FIELDS: RecordFields<Commission> = {
   tier: true,
   rates: true,
   createdAt: true,
+  bookedOn: true,
+  accountingMonth: true,
   grossPremium: true,
   agentCommission: true,
   mgaCommission: true,
