@@ -1,5 +1,6 @@
 import { isClosed, previousMonth, type AccountingMonth } from '../../core/billing/accounting-period.ts';
-import type { Policy } from '../../core/policy/policy.ts';
+import { premiumTermOf, type Policy } from '../../core/policy/policy.ts';
+import type { PremiumTransaction } from '../../core/policy/premium.ts';
 import { activeInMonth, CLAIM_COLUMNS, claimActiveInMonth, claimLine, monthOf, PREMIUM_COLUMNS, premiumRow } from '../../core/reports/bordereau.ts';
 import { addDays } from '../../core/shared/calendar-date.ts';
 import { toCsv } from '../../core/shared/csv.ts';
@@ -25,12 +26,34 @@ export interface Bordereau {
   readonly closed: boolean;
 }
 
-/** A closed month's rows as kept: premium and claims rows (program first), and earned premium reported per policy. */
+/**
+ * A closed month's rows as kept: premium and claims rows (program first), and per policy the
+ * earned premium reported through it and how many of its premium transactions the rows had seen.
+ */
 export interface KeptMonth {
   readonly premium: ClosedRow[];
   readonly claims: ClosedRow[];
   readonly earned: ClosedRow[];
 }
+
+/** What the kept rows reported of a policy through a closed month: earned premium, and how many of its premium transactions they had seen. */
+interface Reported {
+  readonly earned: Cents;
+  readonly seen: number;
+}
+
+/** The policy with its premium transactions after the first `seen` that are booked before `month` moved into it (the first open month). */
+const withLateBookings = (policy: Policy, month: AccountingMonth, seen: number): Policy => {
+  const transactions = premiumTermOf(policy).transactions;
+  // Transactions stored before months were recorded were never booked late.
+  const late = (transaction: PremiumTransaction, index: number) =>
+    index >= seen && transaction.accountingMonth !== undefined && transaction.accountingMonth < month;
+  if (!transactions.some(late)) return policy;
+  return {
+    ...policy,
+    premium: transactions.map((transaction, index) => (late(transaction, index) ? { ...transaction, accountingMonth: month } : transaction)),
+  };
+};
 
 /** Rows of one program (each kept row starts with its program), without the program. */
 const ofProgram = (rows: readonly ClosedRow[], programId: string | undefined): ClosedRow[] =>
@@ -68,9 +91,9 @@ export class Bordereaux {
   async keep(orgId: string, month: AccountingMonth): Promise<KeptMonth> {
     const before = await this.reportedThrough(orgId, previousMonth(month));
     const [{ rows: premium, earnedToDate }, claims] = await Promise.all([this.premiumRows(orgId, month, before), this.claimRows(orgId, month)]);
-    const earned = new Map(before ?? []);
-    for (const [policyId, amount] of earnedToDate) earned.set(policyId, amount);
-    const kept = { premium, claims, earned: [...earned].map(([policyId, amount]): ClosedRow => [policyId, amount]) };
+    const reported = new Map(before ?? []);
+    for (const [policyId, through] of earnedToDate) reported.set(policyId, through);
+    const kept = { premium, claims, earned: [...reported].map(([policyId, through]): ClosedRow => [policyId, through.earned, through.seen]) };
     await this.deps.closedMonths.saveRows(orgId, month, 'premium', kept.premium);
     await this.deps.closedMonths.saveRows(orgId, month, 'claims', kept.claims);
     await this.deps.closedMonths.saveRows(orgId, month, 'earned', kept.earned);
@@ -85,18 +108,22 @@ export class Bordereaux {
     return premium && claims && earned ? { premium, claims, earned } : this.keep(orgId, month);
   }
 
-  /** Earned premium reported per policy through `month` when it is closed (its kept rows); null while it is open. */
-  private async reportedThrough(orgId: string, month: AccountingMonth): Promise<Map<string, Cents> | null> {
+  /** What was reported per policy through `month` when it is closed (its kept rows); null while it is open. */
+  private async reportedThrough(orgId: string, month: AccountingMonth): Promise<Map<string, Reported> | null> {
     const kept = await this.keptIfClosed(orgId, month);
-    return kept ? new Map(kept.earned.map(([policyId, amount]) => [String(policyId), cents(Number(amount))])) : null;
+    return kept ? new Map(kept.earned.map(([policyId, earned, seen]) => [String(policyId), { earned: cents(Number(earned)), seen: Number(seen ?? 0) }])) : null;
   }
 
-  /** `reported`: earned premium reported per policy through the month before, when that month is closed. */
+  /**
+   * `reported`: what was reported per policy through the month before, when that month is closed.
+   * The month is then the first open one, and it also takes the transactions booked in a closed
+   * month after its rows were kept (recorded while it closed): every change is reported once.
+   */
   private async premiumRows(
     orgId: string,
     month: AccountingMonth,
-    reported: Map<string, Cents> | null,
-  ): Promise<{ rows: ClosedRow[]; earnedToDate: Map<string, Cents> }> {
+    reported: Map<string, Reported> | null,
+  ): Promise<{ rows: ClosedRow[]; earnedToDate: Map<string, Reported> }> {
     const period = monthOf(month);
     const [policies, recorded] = await Promise.all([
       this.policies(orgId),
@@ -105,11 +132,14 @@ export class Bordereaux {
     const byPolicy = new Map<string, CommissionChange[]>();
     for (const row of recorded) byPolicy.set(row.policyId, [...(byPolicy.get(row.policyId) ?? []), row]);
     const rows: ClosedRow[] = [];
-    const earnedToDate = new Map<string, Cents>();
-    for (const policy of policies.filter((candidate) => activeInMonth(candidate, period))) {
-      const row = premiumRow(policy, period, byPolicy.get(policy.id) ?? [], reported ? (reported.get(policy.id) ?? cents(0)) : null);
+    const earnedToDate = new Map<string, Reported>();
+    for (const stored of policies) {
+      const before = reported?.get(stored.id);
+      const policy = reported ? withLateBookings(stored, month, before?.seen ?? 0) : stored;
+      if (!activeInMonth(policy, period)) continue;
+      const row = premiumRow(policy, period, byPolicy.get(policy.id) ?? [], reported ? (before?.earned ?? cents(0)) : null);
       rows.push([policy.programId, ...row.cells]);
-      earnedToDate.set(policy.id, row.earnedToDate);
+      earnedToDate.set(policy.id, { earned: row.earnedToDate, seen: premiumTermOf(policy).transactions.length });
     }
     return { rows, earnedToDate };
   }

@@ -86,3 +86,29 @@ test('months close in order once ended; a closed month keeps its bordereau; a la
   const audit = await (await world.resolve(AUDIT.AuditLog)).list(ORG, { limit: 10 });
   t.true(audit.data.some((entry) => entry.action === 'accounting_period.reopened' && entry.details.reason === 'late check batch'));
 });
+
+test('a transaction booked in a month while it closed (after its rows were kept) is reported in the first open month, once', async (t) => {
+  const clock = new SettableClock('2027-01-10T12:00:00Z');
+  const world = await useCaseWorld({ clock });
+  t.teardown(world.close);
+  const [closing, bordereaux, lifecycle] = [
+    await world.resolve(REPORTS.PeriodClosing),
+    await world.resolve(REPORTS.Bordereaux),
+    await world.resolve(POLICY.PolicyLifecycle),
+  ];
+  const { policy } = await aBoundPolicy(world, ORG, { risk: aRisk({ insuredName: 'Race Co', effectiveDate: '2027-01-01' }), plan: 'PIF' });
+  clock.set('2027-02-03T12:00:00Z');
+  await closing.close(MACHINE, ORG, '2027-01');
+  const january = (await bordereaux.premium(ORG, '2027-01')).csv;
+  // An endorsement that read the periods before January closed, and wrote after its rows were kept.
+  await lifecycle.endorse(MACHINE, ORG, policy.id, { effectiveDate: '2027-01-20', changes: { annualRevenue: cents(Number(aRisk().annualRevenue) * 2) } });
+  await world.store.collection('policies').updateOne({ _id: policy.id }, { $set: { 'premium.1.accountingMonth': '2027-01' } });
+  const stored = await (await world.resolve(POLICY.PolicyRepository)).findById(ORG, policy.id);
+  t.is(stored?.premium?.[1]?.accountingMonth, '2027-01', 'booked in the closed month');
+
+  t.is((await bordereaux.premium(ORG, '2027-01')).csv, january, 'the closed month keeps its bytes');
+  const february = (await bordereaux.premium(ORG, '2027-02')).csv;
+  t.is(Number(column(february, policy.policyNumber, 'Written Premium')), (stored?.premium?.[1]?.writtenChange ?? 0) / 100);
+  t.is(column(february, policy.policyNumber, 'Transaction Types'), 'endorsement');
+  t.is(Number(column((await bordereaux.premium(ORG, '2027-03')).csv, policy.policyNumber, 'Written Premium')), 0, 'and only there');
+});
