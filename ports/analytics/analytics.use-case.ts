@@ -66,7 +66,7 @@ export class Analytics {
   }
 
   async portfolio(orgId: string, date?: CalendarDate): Promise<Portfolio> {
-    const asOf = date ?? today(this.deps.clock.now());
+    const asOf = date ?? today(this.deps.clock.now(orgId));
     const [policies, claims] = await Promise.all([
       everyRecord((page) => this.deps.policies.list(orgId, {}, page)),
       everyRecord((page) => this.deps.claims.list(orgId, {}, page)),
@@ -90,7 +90,7 @@ export class Analytics {
 
   /** Agent commission, MGA commission and carrier net by the month they were recorded, `from` to `to` (YYYY-MM). */
   async commissions(orgId: string, requestedFrom?: string, requestedTo?: string): Promise<CommissionPeriod[]> {
-    const to = requestedTo ?? today(this.deps.clock.now()).slice(0, 7);
+    const to = requestedTo ?? today(this.deps.clock.now(orgId)).slice(0, 7);
     const from = requestedFrom ?? monthsBefore(to, 11);
     if (from > to) throw validationFailed('from', 'before_to', "'from' must not be after 'to'.");
     const { start, end } = monthRange(from, to);
@@ -104,7 +104,7 @@ export class Analytics {
    * (default: this one); the platform default too when the organization has none or wrote under it.
    */
   async daUtilization(orgId: string, year?: number): Promise<ProgramUtilization[]> {
-    const on = year ?? yearOf(today(this.deps.clock.now()));
+    const on = year ?? yearOf(today(this.deps.clock.now(orgId)));
     const own = await this.deps.programs.forOrganization(orgId);
     const fallback = this.deps.reference.defaultProgram();
     const fallbackWritten = await this.deps.writtenPremium.written(orgId, fallback.id, on);

@@ -56,13 +56,13 @@ export class AccountingPeriods {
     const book = await this.deps.books.find(orgId);
     const accountingMonth = accountingMonthFor(book, effectiveDate);
     if (book.firstMonth === null || accountingMonth < book.firstMonth) await this.deps.books.includeMonth(orgId, accountingMonth);
-    return { bookedOn: today(this.deps.clock.now()), accountingMonth };
+    return { bookedOn: today(this.deps.clock.now(orgId)), accountingMonth };
   }
 
   /** Closes `month`: the next month in order, once it has ended. A close or reopen that lands first wins (409). */
   async close(orgId: string, month: AccountingMonth): Promise<PeriodBook> {
     const book = await this.deps.books.find(orgId);
-    assertClosable(book, month, today(this.deps.clock.now()));
+    assertClosable(book, month, today(this.deps.clock.now(orgId)));
     const closed = afterClose(book, month);
     if (!(await this.deps.books.moveClosedThrough(orgId, book.closedThrough, closed.closedThrough, closed.firstMonth)))
       throw changedMeanwhile('accounting periods');

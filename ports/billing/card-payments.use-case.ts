@@ -80,7 +80,7 @@ export class CardPayments {
         idempotencyKey: `intent-${invoiceId}-${attemptId ?? this.deps.ids.next('attempt')}`,
       }),
     );
-    const now = this.deps.clock.now();
+    const now = this.deps.clock.now(orgId);
     const attempt = await this.deps.attempts.insertUnlessKnown({
       id: intent.id,
       orgId,
@@ -112,7 +112,7 @@ export class CardPayments {
 
   /** The processor reports the intent paid: its attempt shows it (the payment itself is recorded by the settlement). */
   async paymentSucceeded(orgId: string, intentId: string): Promise<void> {
-    await this.deps.attempts.setStatus(orgId, intentId, 'succeeded', this.deps.clock.now());
+    await this.deps.attempts.setStatus(orgId, intentId, 'succeeded', this.deps.clock.now(orgId));
   }
 
   /** Confirms the newest failed attempt again with its payment method; the outcome arrives as processor events. */
@@ -121,7 +121,7 @@ export class CardPayments {
     const failed = await this.deps.attempts.latestForInvoice(orgId, invoiceId, ['failed']);
     if (!failed || !canRetry(failed)) throw new DomainError('invalid_transition', 'The invoice has no failed card payment to retry.', {});
     const intent = await throughProcessor(() => this.deps.gateway.confirmIntent(failed.id, `retry-${failed.id}-${failed.retries + 1}`));
-    const moved = await this.deps.attempts.setStatus(orgId, failed.id, intent.status, this.deps.clock.now(), { retry: true });
+    const moved = await this.deps.attempts.setStatus(orgId, failed.id, intent.status, this.deps.clock.now(orgId), { retry: true });
     await this.deps.audit.record(actor, orgId, 'invoice.payment_retried', { type: 'invoice', id: invoiceId }, { intentId: failed.id, status: intent.status });
     return moved ?? failed;
   }
@@ -212,7 +212,7 @@ export class CardPayments {
     const { orgId, invoiceId, intentId, failureKey } = input;
     const invoice = await this.deps.invoices.findById(orgId, invoiceId);
     if (!invoice) return false;
-    const now = this.deps.clock.now();
+    const now = this.deps.clock.now(orgId);
     await this.deps.alerts.queue({
       orgId,
       kind: 'payment_failed',

@@ -201,7 +201,7 @@ export class CreditSettlement {
         invoiceId,
         reference: step.reference,
         requestKey: step.requestKey,
-        receivedAt: this.deps.clock.now(),
+        receivedAt: this.deps.clock.now(orgId),
         ...money,
       }),
     );

@@ -25,7 +25,7 @@ export class FinancialSteps {
       const message = error instanceof Error ? error.message : String(error);
       // The log records the incident before storing it; a store that is down must not hide the first error.
       await this.incidents
-        .record(financialIncident({ id: this.ids.next('fin'), ...context, operation, error: message, at: this.clock.now() }))
+        .record(financialIncident({ id: this.ids.next('fin'), ...context, operation, error: message, at: this.clock.now(context.orgId) }))
         .catch(() => undefined);
       throw error;
     }

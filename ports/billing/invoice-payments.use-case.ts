@@ -77,7 +77,7 @@ export class InvoicePayments {
    * payment, storing the row if the first request has not yet.
    */
   private async sameAsFirst(orgId: string, invoiceId: string, input: { amount: Cents; method: PaymentMethod; reference: string }): Promise<Payment> {
-    await this.storeRow(orgId, invoiceId, { ...input, source: 'manual' }, this.deps.clock.now());
+    await this.storeRow(orgId, invoiceId, { ...input, source: 'manual' }, this.deps.clock.now(orgId));
     return (await this.deps.payments.findByReference(orgId, input.reference)) as Payment;
   }
 
@@ -95,7 +95,7 @@ export class InvoicePayments {
    * (a row already there from an interrupted attempt is kept), and marks the invoice paid when covered.
    */
   private async record(orgId: string, invoiceId: string, input: PaymentInput, maxPaidBefore: Cents | null): Promise<Invoice | null> {
-    const now = this.deps.clock.now();
+    const now = this.deps.clock.now(orgId);
     const origin = () => ({ id: this.deps.ids.next('evt'), orgId, at: now });
     const applied = await this.deps.invoices.applyPayment(
       orgId,
@@ -145,7 +145,7 @@ export class InvoicePayments {
     invoiceId: string,
     input: PaymentInput & { guarded?: boolean },
   ): Promise<{ invoice: Invoice; payment: Payment; recorded: boolean } | null> {
-    const now = this.deps.clock.now();
+    const now = this.deps.clock.now(orgId);
     const negative = { ...input, amount: cents(-Math.abs(input.amount)) };
     const applied = await this.deps.invoices.applyPayment(
       orgId,

@@ -41,7 +41,7 @@ export class InvoiceWriteOffs {
         paidAmount: invoice.paidAmount,
       });
     }
-    const at = this.deps.clock.now();
+    const at = this.deps.clock.now(orgId);
     const booking = await this.deps.periods.booking(orgId, today(at));
     const written = await this.deps.invoices.markWrittenOff(orgId, invoiceId, invoice.paidAmount, { amount, reason, by: describeActor(actor), at, ...booking });
     if (!written) throw changedMeanwhile('invoice');

@@ -36,7 +36,7 @@ export class PolicyAccounts {
    * and their rows, page by page (a report; the figures users read often are the per-policy ones).
    */
   async receivables(orgId: string, asOf?: CalendarDate): Promise<{ asOf: CalendarDate; totals: PolicyAccount; policies: PolicyReceivable[] }> {
-    const date = asOf ?? today(this.deps.clock.now());
+    const date = asOf ?? today(this.deps.clock.now(orgId));
     const byPolicy = new Map<string, Invoice[]>();
     await forEachRecord(
       (page) => this.deps.invoices.list(orgId, {}, page),
@@ -71,7 +71,7 @@ export class PolicyAccounts {
 
   async account(orgId: string, policyId: string, asOf?: CalendarDate): Promise<{ asOf: CalendarDate } & PolicyAccount> {
     if (!(await this.deps.policies.findById(orgId, policyId))) throw notFound('Policy');
-    const date = asOf ?? today(this.deps.clock.now());
+    const date = asOf ?? today(this.deps.clock.now(orgId));
     const { invoices, payments } = await policyPayments(this.deps, orgId, policyId);
     return { asOf: date, ...accountOf(invoices, payments, date) };
   }

@@ -102,8 +102,8 @@ export class PremiumBooks {
         position: { from, to },
         rates,
         ...positionChange(from, to, rates),
-        postedAt: this.deps.clock.now(),
-        ...(await this.deps.periods.booking(orgId, today(this.deps.clock.now()))),
+        postedAt: this.deps.clock.now(orgId),
+        ...(await this.deps.periods.booking(orgId, today(this.deps.clock.now(orgId)))),
       };
       const posted = await this.deps.steps.run('ledger_sync', context, () => writeUnlessDuplicate(() => this.deps.ledger.post(entry)));
       if (!posted) continue;

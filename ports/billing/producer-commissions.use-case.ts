@@ -46,7 +46,7 @@ export class ProducerCommissions {
   /** The statement of `month` (the current month when null). */
   async statement(orgId: string, producerId: string, requested: AccountingMonth | null): Promise<ProducerStatement & { payouts: ProducerPayout[] }> {
     await this.producer(orgId, producerId);
-    const month = requested ?? monthOfDate(today(this.deps.clock.now()));
+    const month = requested ?? monthOfDate(today(this.deps.clock.now(orgId)));
     const [changes, payouts] = await Promise.all([this.changesThrough(orgId, producerId, month), this.deps.payouts.forProducer(orgId, producerId)]);
     return { ...statementOf(producerId, month, changes, payouts), payouts: payouts.filter((payout) => payout.month === month) };
   }
@@ -56,7 +56,7 @@ export class ProducerCommissions {
     await this.producer(orgId, producerId);
     const known = await this.deps.payouts.findByReference(orgId, input.reference);
     if (known) return { payout: this.sameRequest(known, producerId, input), created: false };
-    const now = this.deps.clock.now();
+    const now = this.deps.clock.now(orgId);
     if (input.month > monthOfDate(today(now)))
       throw validationFailed('month', 'not_after_current', 'A payout settles the statement of the current month or an earlier one.');
     const payable = cents((await this.changesThrough(orgId, producerId, input.month)).reduce((sum, change) => sum + change.agentCommission, 0));

@@ -36,7 +36,7 @@ export const changeClaim = async (
   events: (at: Date) => DomainEvent[],
 ): Promise<Claim> => {
   const step = assertTransition(CLAIM_LIFECYCLE, move, claim.status);
-  const at = deps.clock.now();
+  const at = deps.clock.now(claim.orgId);
   const changed = await deps.claims.change(claim, step, { ...changes }, events(at), at);
   if (!changed) throw changedMeanwhile('claim');
   const fields = Object.keys(changes).filter((field) => field !== 'reserveHistory') as (keyof Claim)[];

@@ -52,7 +52,7 @@ export class ClaimSettlements {
       throw new DomainError('invalid_transition', 'A settlement offer of this claim already awaits approval.', { status: claim.status });
     }
     await this.assertWithinLimit(claim, input.amount);
-    const at = this.deps.clock.now();
+    const at = this.deps.clock.now(orgId);
     const status = offerStatus(actor, input.amount, await this.supervisorAuthority(orgId));
     const settlement: Settlement = {
       id: this.deps.ids.next('stl'),
@@ -85,7 +85,7 @@ export class ClaimSettlements {
         supervisorAuthority: centsToDollars(authority),
       });
     }
-    const approved: Settlement = { ...offer, status: 'approved', approvedBy: describeActor(actor), approvedAt: this.deps.clock.now() };
+    const approved: Settlement = { ...offer, status: 'approved', approvedBy: describeActor(actor), approvedAt: this.deps.clock.now(orgId) };
     const settlements = claim.settlements.map((candidate) => (candidate.id === settlementId ? approved : candidate));
     return { claim: await this.settled(actor, claim, approved, settlements), settlement: approved };
   }
@@ -96,7 +96,7 @@ export class ClaimSettlements {
     const history =
       claim.reserves.indemnity === 0
         ? claim.reserveHistory
-        : [...claim.reserveHistory, { at: this.deps.clock.now(), actor: describeActor(actor), from: claim.reserves, to: reserves }];
+        : [...claim.reserveHistory, { at: this.deps.clock.now(claim.orgId), actor: describeActor(actor), from: claim.reserves, to: reserves }];
     return changeClaim(this.deps, actor, claim, 'settle', { settlements, paid, reserves, reserveHistory: history }, (at) => [
       domainEvent(
         'claim.settled',

@@ -48,7 +48,7 @@ export class Claims {
   async file(actor: Principal, orgId: string, input: FirstNoticeOfLoss): Promise<Claim> {
     const policy = await this.deps.policies.findById(orgId, input.policyId);
     if (!policy) throw notFound('Policy');
-    const now = this.deps.clock.now();
+    const now = this.deps.clock.now(orgId);
     if (compareDates(input.lossDate, today(now)) > 0) throw validationFailed('lossDate', 'not_future', 'A loss cannot be reported before it happened.');
     assertLossCovered(policy, input.lossDate);
     const sequence = await this.deps.sequences.next(orgId, `claim:${yearOf(today(now))}`);
@@ -113,7 +113,7 @@ export class Claims {
   /** Sets the outstanding reserves; the history keeps every change. */
   async reserve(actor: Principal, orgId: string, id: string, reserves: Reserves): Promise<Claim> {
     const claim = await claimOf(this.deps, orgId, id);
-    const at = this.deps.clock.now();
+    const at = this.deps.clock.now(orgId);
     const change = { at, actor: describeActor(actor), from: claim.reserves, to: reserves };
     return changeClaim(this.deps, actor, claim, reserveMove(claim.status), { reserves, reserveHistory: [...claim.reserveHistory, change] }, (when) => [
       domainEvent(
@@ -147,7 +147,7 @@ export class Claims {
 
   private released(actor: Principal, claim: Claim): Partial<Claim> {
     if (claim.reserves.indemnity === 0 && claim.reserves.expense === 0) return {};
-    const change = { at: this.deps.clock.now(), actor: describeActor(actor), from: claim.reserves, to: NO_RESERVES };
+    const change = { at: this.deps.clock.now(claim.orgId), actor: describeActor(actor), from: claim.reserves, to: NO_RESERVES };
     return { reserves: NO_RESERVES, reserveHistory: [...claim.reserveHistory, change] };
   }
 }

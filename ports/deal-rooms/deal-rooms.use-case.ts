@@ -60,7 +60,7 @@ export class DealRooms {
     const submission = await this.deps.submissions.findById(orgId, input.submissionId);
     if (!submission) throw notFound('Submission');
     await this.deps.records.assert(actor, orgId, 'submission', submission.id, 'viewer');
-    const now = this.deps.clock.now();
+    const now = this.deps.clock.now(orgId);
     const creator = actor.kind === 'user' ? actor.userId : null;
     const participants = participantsOf(creator, input.participantIds ?? [], now);
     // The creator is who the credential says; the others named must be users of the organization.
@@ -175,7 +175,7 @@ export class DealRooms {
     if (body.trim().length === 0 || body.length > DEAL_ROOM_LIMITS.messageLength) {
       throw validationFailed('body', 'length', `A message has 1 to ${DEAL_ROOM_LIMITS.messageLength} characters.`);
     }
-    const message: DealMessage = { id: this.deps.ids.next('msg'), orgId, roomId, authorId, body, createdAt: this.deps.clock.now() };
+    const message: DealMessage = { id: this.deps.ids.next('msg'), orgId, roomId, authorId, body, createdAt: this.deps.clock.now(orgId) };
     await this.deps.messages.insert(message);
     this.deps.feed.published(message);
     return message;

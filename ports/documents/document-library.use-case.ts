@@ -95,7 +95,7 @@ export class DocumentLibrary {
       certificateNumber: input.certificateNumber ?? null,
       ...(input.pages !== undefined ? { pages: input.pages } : {}),
       ...(input.classification ? { classification: input.classification, extracted: input.extracted ?? null } : {}),
-      createdAt: this.deps.clock.now(),
+      createdAt: this.deps.clock.now(orgId),
     };
     await this.deps.relationships.document(record, input.about);
     const inserted = await writeUnlessDuplicate(() => this.deps.documents.insert(record));

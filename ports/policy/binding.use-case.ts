@@ -67,6 +67,7 @@ export class Binding {
     }
     await assertReferredIfDeclined(submission, this.deps.approvals);
     const policyId = this.deps.ids.next('pol');
+    // The hold is a lease, in real time (as its expiry is checked): not a business date.
     if (!(await this.deps.submissions.holdForBinding(orgId, submissionId, policyId, this.deps.clock.now()))) {
       const current = await this.deps.submissions.findById(orgId, submissionId);
       if (current?.status === 'binding') throw inProgress();
@@ -119,7 +120,7 @@ export class Binding {
   ): Promise<{ quote: Quote; approval: ReferralApproval | null }> {
     const quote = await this.deps.quotes.findActive(orgId, submissionId);
     if (!quote) throw new DomainError('invalid_transition', 'The submission has no active quote to bind.');
-    const on = today(this.deps.clock.now());
+    const on = today(this.deps.clock.now(orgId));
     const approval = quote.bindable ? null : await this.deps.approvals.forQuote(orgId, quote.id);
     assertBindable(quote, on, approval !== null);
     assertNewBusinessDate(quote.risk.effectiveDate, on, withAuthority);
@@ -164,7 +165,7 @@ export class Binding {
     let failure: unknown;
     for (let attempt = 0; attempt < FINISH_ATTEMPTS; attempt += 1) {
       try {
-        await this.deps.submissions.move(orgId, submissionId, transition(SUBMISSION_LIFECYCLE, 'complete_binding'), this.deps.clock.now());
+        await this.deps.submissions.move(orgId, submissionId, transition(SUBMISSION_LIFECYCLE, 'complete_binding'), this.deps.clock.now(orgId));
         if (policy.quoteId) await this.deps.quotes.supersedeOthers(orgId, submissionId, policy.quoteId);
         return policy;
       } catch (error) {

@@ -86,7 +86,7 @@ export class Certificates {
 
   private async issue(actor: Principal, policy: Policy, request: InsuredHolderRequest, storageKey: string | null): Promise<StoredDocumentRecord> {
     const orgId = policy.orgId;
-    const issuedOn = today(this.deps.clock.now());
+    const issuedOn = today(this.deps.clock.now(orgId));
     assertCertifiable(policy, issuedOn);
     const [organization, producer] = await Promise.all([
       this.deps.organizations.findById(orgId),
@@ -122,7 +122,7 @@ export class Certificates {
    */
   async mcs90(orgId: string, policyId: string): Promise<LinkedDocument> {
     const policy = await this.policyOf(orgId, policyId);
-    const issuedOn = today(this.deps.clock.now());
+    const issuedOn = today(this.deps.clock.now(orgId));
     const endorsement = mcs90Of(policy, (await this.deps.programs.program(policy.orgId, policy.programId, policy.programVersion)).insurer, issuedOn);
     if (!endorsement) {
       throw new DomainError(

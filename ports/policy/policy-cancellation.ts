@@ -56,7 +56,7 @@ export const cancelPolicy = async (deps: LifecycleDeps, actor: Principal, policy
   });
   const transaction = { ...withCharges(term, premiumChange, chargeTermsOf(policy)), ...(await deps.periods.booking(orgId, effectiveDate)) };
   const returned = cents(-transaction.writtenChange);
-  const at = deps.clock.now();
+  const at = deps.clock.now(orgId);
   const cancellation = { effectiveDate, reason: input.reason, method, returnPremium: returned, processedOn: today(at) };
   const changed = await deps.policies.change(
     policy,
@@ -94,7 +94,7 @@ export const reinstatePolicy = async (deps: LifecycleDeps, actor: Principal, pol
   const cancellation = policy.cancellation;
   if (!cancellation) throw new DomainError('invalid_transition', 'The policy has no cancellation to reverse.');
   const deadline = addDays(cancellation.processedOn ?? cancellation.effectiveDate, REINSTATEMENT_WINDOW_DAYS);
-  if (compareDates(today(deps.clock.now()), deadline) > 0) {
+  if (compareDates(today(deps.clock.now(orgId)), deadline) > 0) {
     throw new DomainError('invalid_transition', `The reinstatement window closed on ${deadline}.`, { deadline });
   }
   const year = yearOf(policy.effectiveDate);
@@ -107,7 +107,7 @@ export const reinstatePolicy = async (deps: LifecycleDeps, actor: Principal, pol
     const written = await deps.writtenPremium.written(orgId, policy.programId, year);
     throw new DomainError('not_bindable', 'Reinstating would exceed the aggregate cap.', { daFlags: [aggregateFlag(program, written, charged)] });
   }
-  const at = deps.clock.now();
+  const at = deps.clock.now(orgId);
   const changed = await deps.policies.change(
     policy,
     step,

@@ -38,7 +38,7 @@ interface Issue extends PolicyIssue {
  * fails, the ones before it are removed and nothing was announced.
  */
 export const issuePolicy = async (deps: IssuanceDeps, issue: Issue): Promise<{ policy: Policy; invoices: Invoice[] }> => {
-  const now = deps.clock.now();
+  const now = deps.clock.now(issue.orgId);
   const sequence = await deps.sequences.next(issue.orgId, `policy:${yearOf(issue.effectiveDate)}`);
   const policy = newPolicy(issue, sequence, now, await deps.periods.booking(issue.orgId, issue.effectiveDate));
   const events = [issuedEvent(policy, eventOrigin(deps, issue.orgId, now))];

@@ -85,7 +85,7 @@ export class PolicyLifecycle {
       throw new DomainError('not_bindable', 'The endorsement would exceed the aggregate cap.', { daFlags: [aggregateFlag(program, written, delta)] });
     }
     const endorsementId = this.deps.ids.next('ptx');
-    const at = this.deps.clock.now();
+    const at = this.deps.clock.now(orgId);
     const changed = await this.deps.policies.change(
       policy,
       step,

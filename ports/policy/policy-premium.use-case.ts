@@ -89,7 +89,7 @@ export class PolicyPremium {
   async asOf(orgId: string, policyId: string, date?: CalendarDate): Promise<PolicyPremiumReport> {
     const policy = await this.deps.policies.findById(orgId, policyId);
     if (!policy) throw notFound('Policy');
-    const asOf = date ?? today(this.deps.clock.now());
+    const asOf = date ?? today(this.deps.clock.now(orgId));
     const term = premiumTermOf(policy);
     const { invoices, payments } = await policyPayments(this.deps, orgId, policyId);
     const due = invoices.filter((invoice) => compareDates(invoice.dueDate, asOf) <= 0);
@@ -108,7 +108,7 @@ export class PolicyPremium {
    * transactions: the earned and unearned premium a carrier's bordereau and an MGA's books report.
    */
   async organizationAsOf(orgId: string, date?: CalendarDate): Promise<OrganizationPremiumReport> {
-    const totals = premiumTotals(date ?? today(this.deps.clock.now()));
+    const totals = premiumTotals(date ?? today(this.deps.clock.now(orgId)));
     await forEachRecord(
       (page) => this.deps.policies.list(orgId, {}, page),
       (policy) => totals.add(policy),

@@ -31,7 +31,7 @@ export const rebillPolicy = async (
   }
   const lines = billingAdjustment(invoices, chargesOwed(premiumTermOf(policy)));
   if (lines.length > 0) {
-    const adjustment = adjustmentInvoice(policy, invoices.length + 1, lines, dueDate, deps.ids.next('inv'), deps.clock.now());
+    const adjustment = adjustmentInvoice(policy, invoices.length + 1, lines, dueDate, deps.ids.next('inv'), deps.clock.now(policy.orgId));
     await deps.invoices.insertAll([adjustment]);
   }
   await deps.credits.applyOpenCredits(actor, policy.orgId, policy.id);

@@ -28,7 +28,7 @@ export const issueRenewal = async (
   const { orgId } = policy;
   const step = assertTransition(POLICY_LIFECYCLE, 'renew', policy.status);
   if (policy.renewedBy) throw new DomainError('invalid_transition', 'The policy has already been renewed.', { renewedBy: policy.renewedBy });
-  assertRenewalWindow(policy.expirationDate, today(deps.clock.now()));
+  assertRenewalWindow(policy.expirationDate, today(deps.clock.now(orgId)));
   const risk: CompleteRisk = { ...policy.risk, effectiveDate: policy.expirationDate };
   // A renewal is a new term: written under the organization's program for the risk today, priced
   // on that program's rate table version or the one in force on the renewal's effective date.
@@ -41,10 +41,10 @@ export const issueRenewal = async (
   const flags = daFlags(risk, premium, program, written);
   if (flags.length > 0) throw new DomainError('not_bindable', 'The renewal is outside delegated authority.', { daFlags: flags });
   const renewalId = deps.ids.next('pol');
-  const claimed = await deps.policies.change(policy, step, { renewedBy: renewalId }, [], deps.clock.now());
+  const claimed = await deps.policies.change(policy, step, { renewedBy: renewalId }, [], deps.clock.now(orgId));
   if (!claimed) throw policyChangedMeanwhile();
   if (!(await deps.writtenPremium.reserve(orgId, program.id, year, premium, program.aggregateCap))) {
-    await deps.policies.change(claimed, step, { renewedBy: null }, [], deps.clock.now());
+    await deps.policies.change(claimed, step, { renewedBy: null }, [], deps.clock.now(orgId));
     throw new DomainError('not_bindable', 'The renewal would exceed the aggregate cap.', { daFlags: [aggregateFlag(program, written, premium)] });
   }
   const { policy: renewal } = await issuePolicy(deps, {

@@ -17,7 +17,7 @@ export const recordTimeline = async (
 ): Promise<PolicyTransaction> => {
   const { id, ...rest } = details;
   const entry = { id: id ?? deps.ids.next('ptx'), type, effectiveDate, actor: describeActor(actor), premiumDelta, details: rest };
-  const transaction = timelineEntry(policy, entry, deps.clock.now());
+  const transaction = timelineEntry(policy, entry, deps.clock.now(policy.orgId));
   await deps.transactions.insert(transaction);
   return transaction;
 };

@@ -202,7 +202,7 @@ export class PolicyholderPortal {
       orgId: insured.orgId,
       phone: changes.phone !== undefined ? assertE164(changes.phone) : (before?.phone ?? null),
       address: changes.address ?? before?.address ?? null,
-      updatedAt: this.deps.clock.now(),
+      updatedAt: this.deps.clock.now(insured.orgId),
     };
     await this.deps.profiles.save(after);
     await this.deps.audit.record(

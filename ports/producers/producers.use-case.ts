@@ -38,7 +38,7 @@ export class Producers {
 
   /** Sign-up's producer record: pending until identity verification names it. */
   async register(orgId: string, user: { id: string; name: string; email: string }): Promise<Producer> {
-    const now = this.deps.clock.now();
+    const now = this.deps.clock.now(orgId);
     const producer: Producer = {
       id: this.deps.ids.next('prd'),
       orgId,
@@ -70,7 +70,7 @@ export class Producers {
       assertState(changes.license.state, 'license.state');
       assertCalendarDate(changes.license.expiresOn, 'license.expiresOn');
     }
-    const updated = await this.deps.producers.update(orgId, id, changes, this.deps.clock.now());
+    const updated = await this.deps.producers.update(orgId, id, changes, this.deps.clock.now(orgId));
     if (!updated) throw notFound('Producer');
     return updated;
   }
@@ -87,7 +87,7 @@ export class Producers {
     if (existing.some((a) => a.state === input.state && a.lineOfBusiness === input.lineOfBusiness && a.status !== 'terminated')) {
       throw new DomainError('duplicate', 'The producer already holds this appointment.');
     }
-    const now = this.deps.clock.now();
+    const now = this.deps.clock.now(orgId);
     const appointment: Appointment = { id: this.deps.ids.next('apt'), orgId, producerId, ...input, status: 'pending', createdAt: now, updatedAt: now };
     await this.deps.appointments.insert(appointment);
     return appointment;
@@ -99,7 +99,7 @@ export class Producers {
     if (!current) throw notFound('Appointment');
     const move = moveBetween(APPOINTMENT_LIFECYCLE, current.status, to);
     if (!move) throw new DomainError('invalid_transition', `An appointment cannot move from ${current.status} to ${to}.`, { status: current.status, to });
-    const moved = await this.deps.appointments.move(orgId, producerId, id, transition(APPOINTMENT_LIFECYCLE, move), this.deps.clock.now());
+    const moved = await this.deps.appointments.move(orgId, producerId, id, transition(APPOINTMENT_LIFECYCLE, move), this.deps.clock.now(orgId));
     if (!moved) throw new DomainError('conflict', 'The appointment changed meanwhile; retry.');
     return moved;
   }

@@ -92,7 +92,7 @@ export class Referrals {
     const submissionId = await this.visibleSubject(actor, orgId, input.entityType, input.entityId);
     if (input.dealRoomId && !(await this.deps.dealRooms.exists(orgId, input.dealRoomId))) throw notFound('Deal room');
     if (input.assigneeId && !(await this.deps.users.findById(orgId, input.assigneeId))) throw notFound('Assignee');
-    const now = this.deps.clock.now();
+    const now = this.deps.clock.now(orgId);
     const referral: Referral = {
       id: this.deps.ids.next('ref'),
       orgId,
@@ -150,7 +150,13 @@ export class Referrals {
         overrides,
       });
     }
-    const entry: ReferralDecisionEntry = { decision, notes, decidedBy: describeActor(actor), decidedById: userIdOf(actor), decidedAt: this.deps.clock.now() };
+    const entry: ReferralDecisionEntry = {
+      decision,
+      notes,
+      decidedBy: describeActor(actor),
+      decidedById: userIdOf(actor),
+      decidedAt: this.deps.clock.now(orgId),
+    };
     const decided = await this.deps.referrals.decide(orgId, id, step, entry, overrides);
     if (!decided) {
       const now = await this.deps.referrals.findById(orgId, id);

@@ -42,7 +42,7 @@ export class PeriodClosing {
   async list(orgId: string): Promise<AccountingPeriod[]> {
     const [book, closes] = await Promise.all([this.deps.periods.book(orgId), this.deps.closedMonths.list(orgId)]);
     if (book.firstMonth === null) return [];
-    const date = today(this.deps.clock.now());
+    const date = today(this.deps.clock.now(orgId));
     const current = monthOfDate(date);
     const last = [current, book.firstMonth, book.closedThrough ?? current].reduce(laterMonth);
     const closedOn = new Map(closes.map((closed) => [closed.month, closed]));
@@ -72,7 +72,7 @@ export class PeriodClosing {
     const closed: ClosedMonth = {
       orgId,
       month,
-      closedAt: this.deps.clock.now(),
+      closedAt: this.deps.clock.now(orgId),
       closedBy: describeActor(actor),
       trialBalance: await this.deps.periods.trialBalance(orgId, month),
     };

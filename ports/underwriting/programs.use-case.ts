@@ -80,7 +80,7 @@ export class Programs {
   }
 
   async create(actor: Principal, orgId: string, terms: ProgramTerms): Promise<StoredProgram> {
-    const now = this.deps.clock.now();
+    const now = this.deps.clock.now(orgId);
     const program: StoredProgram = { ...this.checked(terms), id: this.deps.ids.next('prg'), orgId, version: 1, createdAt: now, updatedAt: now };
     await this.deps.programs.insert(program);
     await this.deps.audit.record(actor, orgId, 'program.created', { type: 'program', id: program.id }, { after: { ...terms, version: 1 } });
@@ -101,7 +101,7 @@ export class Programs {
       orgId,
       version: version + 1,
       createdAt,
-      updatedAt: this.deps.clock.now(),
+      updatedAt: this.deps.clock.now(orgId),
     };
     const replaced = await this.deps.programs.replace(current, next);
     if (!replaced) throw changedMeanwhile('program');

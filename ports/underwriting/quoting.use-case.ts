@@ -69,7 +69,7 @@ export class Quoting {
     const { grossPremium, worksheet } = rateOnVersion(manual, rateTableVersion, risk);
     const written = await this.deps.writtenPremium.written(orgId, program.id, yearOf(risk.effectiveDate));
     const flags = daFlags(risk, grossPremium, program, written);
-    const now = this.deps.clock.now();
+    const now = this.deps.clock.now(orgId);
     const quote = newQuote(
       {
         id: this.deps.ids.next('quo'),
@@ -107,7 +107,7 @@ export class Quoting {
     if (submission.status === 'bound' || submission.status === 'binding') missing.push('already_bound');
     else if (!quote) missing.push('quote');
     else {
-      if (compareDates(today(this.deps.clock.now()), quote.validUntil) > 0) missing.push('quote_expired');
+      if (compareDates(today(this.deps.clock.now(orgId)), quote.validUntil) > 0) missing.push('quote_expired');
       if (!quote.bindable && !(await this.deps.approvals.forQuote(orgId, quote.id))) quote.daFlags.forEach((flag) => missing.push(`da:${flag.code}`));
     }
     if (submission.triage.band === 'decline' && !(await this.deps.approvals.declineOverride(orgId, submissionId))) missing.push('referral');

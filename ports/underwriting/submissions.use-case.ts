@@ -63,7 +63,7 @@ export class Submissions {
       if (!producer || producer.status === 'suspended')
         throw validationFailed('producerId', 'exists', 'No active or pending producer with this id in the organization.');
     }
-    const now = this.deps.clock.now();
+    const now = this.deps.clock.now(orgId);
     const submission: Submission = {
       id: this.deps.ids.next('sub'),
       orgId,
