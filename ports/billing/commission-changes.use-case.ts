@@ -23,9 +23,11 @@ export class CommissionChanges {
     const recorded = await everyRecord((page) => this.deps.commissions.list(orgId, { recordedFrom: from, recordedBefore: before }, page));
     const posted = await everyRecord((page) => this.deps.ledger.list(orgId, { postedFrom: from, postedBefore: before }, page));
     const withRecord = new Set(recorded.map((commission) => commission.sourceKey));
+    // Postings that move no premium (billing, a write-off) move no commission either.
     const direct = posted
       .filter((entry) => !withRecord.has(entry.sourceKey))
-      .map((entry) => ({ policyId: entry.policyId, createdAt: entry.postedAt, ...postedCommission(entry) }));
+      .map((entry) => ({ policyId: entry.policyId, createdAt: entry.postedAt, ...postedCommission(entry) }))
+      .filter((change) => change.grossPremium !== 0);
     return [...recorded, ...direct];
   }
 }
