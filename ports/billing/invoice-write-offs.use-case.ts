@@ -30,9 +30,17 @@ export class InvoiceWriteOffs {
     this.deps = deps;
   }
 
+  /**
+   * Writes the charge off; an invoice already written off is answered as it is, once its posting
+   * is made (a request that failed after the write-off was recorded completes when repeated).
+   */
   async writeOff(actor: Principal, orgId: string, invoiceId: string, reason: string): Promise<Invoice> {
     const invoice = await this.deps.invoices.findById(orgId, invoiceId);
     if (!invoice) throw notFound('Invoice');
+    if (invoice.status === 'written_off') {
+      await this.post(invoice);
+      return invoice;
+    }
     assertTransition(INVOICE_LIFECYCLE, 'write_off', invoice.status);
     const amount = cents(invoice.amount - invoice.paidAmount);
     if (invoice.amount <= 0 || amount <= 0) {
@@ -45,12 +53,17 @@ export class InvoiceWriteOffs {
     const booking = await this.deps.periods.booking(orgId, today(at));
     const written = await this.deps.invoices.markWrittenOff(orgId, invoiceId, invoice.paidAmount, { amount, reason, by: describeActor(actor), at, ...booking });
     if (!written) throw changedMeanwhile('invoice');
-    await this.deps.books.sync(orgId, invoice.policyId, {
-      invoiceId,
-      reference: `write-off:${invoiceId}`,
+    await this.deps.audit.record(actor, orgId, 'invoice.written_off', { type: 'invoice', id: invoiceId }, { reason }, { amount });
+    await this.post(written);
+    return written;
+  }
+
+  /** The ledger follows where the policy's money stands, so posting again after it posted changes nothing. */
+  private async post(invoice: Invoice): Promise<void> {
+    await this.deps.books.sync(invoice.orgId, invoice.policyId, {
+      invoiceId: invoice.id,
+      reference: `write-off:${invoice.id}`,
       description: `Write-off of invoice ${invoice.invoiceNumber}`,
     });
-    await this.deps.audit.record(actor, orgId, 'invoice.written_off', { type: 'invoice', id: invoiceId }, { reason }, { amount });
-    return written;
   }
 }

@@ -55,7 +55,7 @@ export class ProducerCommissions {
   async pay(actor: Principal, orgId: string, producerId: string, input: PayoutInput): Promise<{ payout: ProducerPayout; created: boolean }> {
     await this.producer(orgId, producerId);
     const known = await this.deps.payouts.findByReference(orgId, input.reference);
-    if (known) return { payout: this.sameRequest(known, producerId, input), created: false };
+    if (known) return { payout: await this.posted(this.sameRequest(known, producerId, input)), created: false };
     const now = this.deps.clock.now(orgId);
     if (input.month > monthOfDate(today(now)))
       throw validationFailed('month', 'not_after_current', 'A payout settles the statement of the current month or an earlier one.');
@@ -71,21 +71,17 @@ export class ProducerCommissions {
     }
     const booking = await this.deps.periods.booking(orgId, today(now));
     const payout: ProducerPayout = { id: this.deps.ids.next('pyo'), orgId, producerId, ...input, paidBy: describeActor(actor), createdAt: now, ...booking };
-    if (!(await writeUnlessDuplicate(() => this.deps.payouts.insert(payout)))) {
+    const inserted = await writeUnlessDuplicate(() => this.deps.payouts.insert(payout)).catch(async (error: unknown) => {
+      await this.deps.payouts.release(orgId, producerId, input.amount);
+      throw error;
+    });
+    if (!inserted) {
       await this.deps.payouts.release(orgId, producerId, input.amount);
       const first = await this.deps.payouts.findByReference(orgId, input.reference);
       if (!first) throw new Error(`Payout ${input.reference} was neither written nor found.`);
-      return { payout: this.sameRequest(first, producerId, input), created: false };
+      return { payout: await this.posted(this.sameRequest(first, producerId, input)), created: false };
     }
-    await this.deps.journal.post({
-      id: this.deps.ids.next('jrn'),
-      orgId,
-      sourceKey: `payout:${payout.id}`,
-      description: `Commission paid to producer ${producerId} for ${input.month} (${input.method} ${input.reference})`,
-      lines: payoutLines(input.amount),
-      postedAt: now,
-      ...booking,
-    });
+    // Recorded before the posting: a request repeated after a failed posting finds the payout and posts it.
     await this.deps.audit.record(
       actor,
       orgId,
@@ -96,7 +92,25 @@ export class ProducerCommissions {
         amount: input.amount,
       },
     );
+    await this.posted(payout);
     return { payout, created: true };
+  }
+
+  /** The payout's journal posting, made once (its source is the payout): a payout recorded by a request that failed before posting is posted when the request is repeated. */
+  private async posted(payout: ProducerPayout): Promise<ProducerPayout> {
+    await writeUnlessDuplicate(() =>
+      this.deps.journal.post({
+        id: this.deps.ids.next('jrn'),
+        orgId: payout.orgId,
+        sourceKey: `payout:${payout.id}`,
+        description: `Commission paid to producer ${payout.producerId} for ${payout.month} (${payout.method} ${payout.reference})`,
+        lines: payoutLines(payout.amount),
+        postedAt: payout.createdAt,
+        bookedOn: payout.bookedOn,
+        accountingMonth: payout.accountingMonth,
+      }),
+    );
+    return payout;
   }
 
   private async producer(orgId: string, producerId: string): Promise<void> {

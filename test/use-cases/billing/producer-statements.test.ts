@@ -7,6 +7,8 @@ import { cents } from '../../../core/shared/money.ts';
 import { rejectionCodeOf } from '../../support/error-codes.ts';
 import { aRisk } from '../../support/mothers.ts';
 import { SettableClock } from '../../support/settable-clock.ts';
+import { withFaults, type Fault } from '../../support/faulty-store.ts';
+import type { CollectionStore } from '../../../ports/shared/persistence/collection-store.port.ts';
 import { aBoundPolicy, installmentsOf, MACHINE, USE_CASE_START, useCaseWorld } from '../../support/use-cases.ts';
 
 /** A producer's monthly statement and payouts: earned, clawed back, paid, never paid beyond what is payable. */
@@ -65,4 +67,30 @@ test('a statement sums to the cent; payouts stay within what is payable, once pe
   const account = (name: string) => closed.trialBalance.accounts.find((line) => line.account === name);
   t.is(account('producerCommissionPayable')?.debits, cents(december.earned + after.clawedBack), 'paid out, and clawed back');
   t.is(closed.trialBalance.totals.balance, cents(0));
+});
+
+test('a payout whose write fails gives its reservation back; one whose posting fails is posted when repeated', async (t) => {
+  const faults = new Map<string, number | Fault>();
+  const world = await useCaseWorld({ store: (store: CollectionStore) => withFaults(store, faults) });
+  t.teardown(world.close);
+  const commissions = await world.resolve(BILLING.ProducerCommissions);
+  const producer = await (await world.resolve(PRODUCERS.Producers)).register(ORG, { id: 'usr_faulty', name: 'Fay Faulty', email: 'fay@example.com' });
+  const { policy } = await aBoundPolicy(world, ORG, { risk: aRisk({ insuredName: 'Faulty Co', ...{ producerId: producer.id } }), plan: 'PIF' });
+  const [bill] = await installmentsOf(world, ORG, policy.id);
+  await (await world.resolve(BILLING.InvoicePayments)).pay(MACHINE, ORG, bill!.id, { amount: bill!.amount, method: 'check', reference: 'chk-faulty' });
+  const { earned } = await commissions.statement(ORG, producer.id, '2026-12');
+  const whole = { amount: earned, method: 'ach' as const, month: '2026-12' };
+
+  faults.set('producer_payouts', 1);
+  t.is(await rejectionCodeOf(commissions.pay(MACHINE, ORG, producer.id, { ...whole, reference: 'ach-1' })), 'unexpected');
+  faults.set('journal_entries', 1);
+  t.is(await rejectionCodeOf(commissions.pay(MACHINE, ORG, producer.id, { ...whole, reference: 'ach-2' })), 'unexpected', 'all of it is still payable');
+  const journal = await world.resolve(BILLING.Journal);
+  t.is((await journal.list(ORG, { limit: 10 })).data.length, 0, 'recorded, not yet posted');
+  const again = await commissions.pay(MACHINE, ORG, producer.id, { ...whole, reference: 'ach-2' });
+  t.false(again.created);
+  t.is((await journal.list(ORG, { limit: 10 })).data.length, 1);
+  await commissions.pay(MACHINE, ORG, producer.id, { ...whole, reference: 'ach-2' });
+  t.is((await journal.list(ORG, { limit: 10 })).data.length, 1, 'posted once');
+  t.like(await commissions.statement(ORG, producer.id, '2026-12'), { paid: earned, closing: 0 });
 });

@@ -5,6 +5,8 @@ import { cents } from '../../../core/shared/money.ts';
 import { everyRecord } from '../../../ports/shared/persistence/page.ts';
 import { rejectionCodeOf } from '../../support/error-codes.ts';
 import { aRisk } from '../../support/mothers.ts';
+import { withFaults, type Fault } from '../../support/faulty-store.ts';
+import type { CollectionStore } from '../../../ports/shared/persistence/collection-store.port.ts';
 import { aBoundPolicy, installmentsOf, MACHINE, useCaseWorld } from '../../support/use-cases.ts';
 
 /** Premium installments change through the policy or a write-off, never by a void. */
@@ -32,7 +34,7 @@ test('a premium installment is not voided; what is left unpaid of it is written 
     status: 'written_off',
     writeOff: { amount: second!.amount - 10_000, reason: 'insured insolvent', bookedOn: '2026-12-15', accountingMonth: '2026-12' },
   });
-  t.is(await rejectionCodeOf(writeOffs.writeOff(MACHINE, ORG, second!.id, 'again')), 'invalid_transition');
+  t.like(await writeOffs.writeOff(MACHINE, ORG, second!.id, 'again'), { status: 'written_off', writeOff: { reason: 'insured insolvent' } }, 'written off once');
   t.is(await rejectionCodeOf(payments.pay(MACHINE, ORG, second!.id, { amount: cents(100), method: 'check', reference: 'chk-3' })), 'invalid_transition');
   const after = await accounts.account(ORG, policy.id, '2099-01-01');
   t.is(after.writtenOff, cents(second!.amount - 10_000));
@@ -56,4 +58,23 @@ test('a premium installment is not voided; what is left unpaid of it is written 
   t.is(receivable, after.balance, 'the ledger’s receivable is what the account says is owed');
   const audit = await (await world.resolve(AUDIT.AuditLog)).list(ORG, { limit: 5 });
   t.true(audit.data.some((entry) => entry.action === 'invoice.written_off' && entry.details.reason === 'insured insolvent'));
+});
+
+test('a write-off whose posting fails is recorded; repeating the request makes the posting, once', async (t) => {
+  const faults = new Map<string, number | Fault>();
+  const world = await useCaseWorld({ store: (store: CollectionStore) => withFaults(store, faults) });
+  t.teardown(world.close);
+  const writeOffs = await world.resolve(BILLING.InvoiceWriteOffs);
+  const ledger = await world.resolve(BILLING.LedgerRepository);
+  const { policy } = await aBoundPolicy(world, ORG, { risk: aRisk({ insuredName: 'Faulty Co' }), plan: 'PIF' });
+  const [bill] = await installmentsOf(world, ORG, policy.id);
+  const postings = async () => (await everyRecord((page) => ledger.list(ORG, { policyId: policy.id }, page))).length;
+  const before = await postings();
+  faults.set('ledger_entries', 1);
+  t.truthy(await rejectionCodeOf(writeOffs.writeOff(MACHINE, ORG, bill!.id, 'uncollectible')));
+  t.is(await postings(), before, 'the posting failed');
+  t.like(await writeOffs.writeOff(MACHINE, ORG, bill!.id, 'uncollectible'), { status: 'written_off' });
+  t.is(await postings(), before + 1);
+  await writeOffs.writeOff(MACHINE, ORG, bill!.id, 'uncollectible');
+  t.is(await postings(), before + 1, 'and only once');
 });

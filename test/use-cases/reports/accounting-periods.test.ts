@@ -7,6 +7,8 @@ import { cents } from '../../../core/shared/money.ts';
 import { rejectionCodeOf } from '../../support/error-codes.ts';
 import { aRisk } from '../../support/mothers.ts';
 import { SettableClock } from '../../support/settable-clock.ts';
+import { withFaults, type Fault } from '../../support/faulty-store.ts';
+import type { CollectionStore } from '../../../ports/shared/persistence/collection-store.port.ts';
 import { aBoundPolicy, installmentsOf, MACHINE, useCaseWorld } from '../../support/use-cases.ts';
 
 /**
@@ -111,4 +113,29 @@ test('a transaction booked in a month while it closed (after its rows were kept)
   t.is(Number(column(february, policy.policyNumber, 'Written Premium')), (stored?.premium?.[1]?.writtenChange ?? 0) / 100);
   t.is(column(february, policy.policyNumber, 'Transaction Types'), 'endorsement');
   t.is(Number(column((await bordereaux.premium(ORG, '2027-03')).csv, policy.policyNumber, 'Written Premium')), 0, 'and only there');
+});
+
+test('a close interrupted after the month was marked closed is finished by closing again; a reopen that fails changes nothing', async (t) => {
+  const faults = new Map<string, number | Fault>();
+  const clock = new SettableClock('2027-01-10T12:00:00Z');
+  const world = await useCaseWorld({ clock, store: (store: CollectionStore) => withFaults(store, faults) });
+  t.teardown(world.close);
+  const [closing, bordereaux] = [await world.resolve(REPORTS.PeriodClosing), await world.resolve(REPORTS.Bordereaux)];
+  const { policy } = await aBoundPolicy(world, ORG, { risk: aRisk({ insuredName: 'Crash Co', effectiveDate: '2027-01-01' }), plan: 'PIF' });
+  clock.set('2027-02-03T12:00:00Z');
+  const january = (await bordereaux.premium(ORG, '2027-01')).csv;
+  faults.set('updateOne:closed_months', 1);
+  t.is(await rejectionCodeOf(closing.close(MACHINE, ORG, '2027-01')), 'unexpected');
+  t.like(await closing.list(ORG), [{ month: '2027-01', status: 'closed', closedAt: null }], 'closed, its close not recorded');
+  t.is((await bordereaux.premium(ORG, '2027-01')).csv, january, 'its rows were kept');
+  const finished = await closing.close(MACHINE, ORG, '2027-01');
+  t.is(finished.trialBalance.totals.balance, cents(0));
+  t.like(await closing.list(ORG), [{ month: '2027-01', status: 'closed' }]);
+  t.truthy((await closing.list(ORG))[0]?.closedAt);
+
+  faults.set('updateOne:period_books', 1);
+  t.is(await rejectionCodeOf(closing.reopen(MACHINE, ORG, '2027-01', 'typo')), 'unexpected');
+  t.like(await closing.list(ORG), [{ month: '2027-01', status: 'closed' }], 'still closed, with its rows');
+  t.is((await bordereaux.premium(ORG, '2027-01')).closed, true);
+  t.truthy(policy.id);
 });
