@@ -91,6 +91,7 @@ export class PremiumBooks {
       if (samePosition(from, to)) return { entry: null, commission: null };
       const rates = latest?.rates ?? policyRates(this.deps.reference.commissionSchedule(), policy.lineOfBusiness, Boolean(policy.producerId));
       const sequence = (latest?.sequence ?? 0) + 1;
+      const now = this.deps.clock.now(orgId);
       const entry: LedgerEntry = {
         id: this.deps.ids.next('gle'),
         orgId,
@@ -102,8 +103,8 @@ export class PremiumBooks {
         position: { from, to },
         rates,
         ...positionChange(from, to, rates),
-        postedAt: this.deps.clock.now(orgId),
-        ...(await this.deps.periods.booking(orgId, today(this.deps.clock.now(orgId)))),
+        postedAt: now,
+        ...(await this.deps.periods.booking(orgId, today(now))),
       };
       const posted = await this.deps.steps.run('ledger_sync', context, () => writeUnlessDuplicate(() => this.deps.ledger.post(entry)));
       if (!posted) continue;

@@ -74,13 +74,15 @@ export class Bordereaux {
 
   async premium(orgId: string, month: AccountingMonth, programId?: string): Promise<Bordereau> {
     const kept = await this.keptIfClosed(orgId, month);
-    const rows = kept ? kept.premium : (await this.premiumRows(orgId, month, await this.reportedThrough(orgId, previousMonth(month)))).rows;
+    const rows = kept
+      ? kept.premium
+      : (await this.premiumRows(orgId, month, await this.policies(orgId), await this.reportedThrough(orgId, previousMonth(month)))).rows;
     return { csv: toCsv(PREMIUM_COLUMNS, ofProgram(rows, programId)), closed: kept !== null };
   }
 
   async claims(orgId: string, month: AccountingMonth, programId?: string): Promise<Bordereau> {
     const kept = await this.keptIfClosed(orgId, month);
-    const rows = kept ? kept.claims : await this.claimRows(orgId, month);
+    const rows = kept ? kept.claims : await this.claimRows(orgId, month, await this.policies(orgId));
     return { csv: toCsv(CLAIM_COLUMNS, ofProgram(rows, programId)), closed: kept !== null };
   }
 
@@ -90,7 +92,11 @@ export class Bordereaux {
    */
   async keep(orgId: string, month: AccountingMonth): Promise<KeptMonth> {
     const before = await this.reportedThrough(orgId, previousMonth(month));
-    const [{ rows: premium, earnedToDate }, claims] = await Promise.all([this.premiumRows(orgId, month, before), this.claimRows(orgId, month)]);
+    const policies = await this.policies(orgId);
+    const [{ rows: premium, earnedToDate }, claims] = await Promise.all([
+      this.premiumRows(orgId, month, policies, before),
+      this.claimRows(orgId, month, policies),
+    ]);
     const reported = new Map(before ?? []);
     for (const [policyId, through] of earnedToDate) reported.set(policyId, through);
     const kept = { premium, claims, earned: [...reported].map(([policyId, through]): ClosedRow => [policyId, through.earned, through.seen]) };
@@ -122,13 +128,11 @@ export class Bordereaux {
   private async premiumRows(
     orgId: string,
     month: AccountingMonth,
+    policies: readonly Policy[],
     reported: Map<string, Reported> | null,
   ): Promise<{ rows: ClosedRow[]; earnedToDate: Map<string, Reported> }> {
     const period = monthOf(month);
-    const [policies, recorded] = await Promise.all([
-      this.policies(orgId),
-      this.deps.commissions.between(orgId, new Date(`${period.first}T00:00:00Z`), new Date(`${addDays(period.last, 1)}T00:00:00Z`)),
-    ]);
+    const recorded = await this.deps.commissions.between(orgId, new Date(`${period.first}T00:00:00Z`), new Date(`${addDays(period.last, 1)}T00:00:00Z`));
     const byPolicy = new Map<string, CommissionChange[]>();
     for (const row of recorded) byPolicy.set(row.policyId, [...(byPolicy.get(row.policyId) ?? []), row]);
     const rows: ClosedRow[] = [];
@@ -144,9 +148,10 @@ export class Bordereaux {
     return { rows, earnedToDate };
   }
 
-  private async claimRows(orgId: string, month: AccountingMonth): Promise<ClosedRow[]> {
+  /** `book`: every policy of the organization, in policy number order. */
+  private async claimRows(orgId: string, month: AccountingMonth, book: readonly Policy[]): Promise<ClosedRow[]> {
     const period = monthOf(month);
-    const policies = new Map((await this.policies(orgId)).map((policy) => [policy.id, policy]));
+    const policies = new Map(book.map((policy) => [policy.id, policy]));
     const claims = (await everyRecord((page) => this.deps.claims.list(orgId, {}, page)))
       .filter((claim) => policies.has(claim.policyId) && claimActiveInMonth(claim, period))
       .sort((a, b) => a.claimNumber.localeCompare(b.claimNumber));

@@ -1,4 +1,4 @@
-import { lastDayOf, laterMonth, monthOfDate, nextMonth, type AccountingMonth } from '../../core/billing/accounting-period.ts';
+import { isClosed, lastDayOf, laterMonth, monthOfDate, nextMonth, type AccountingMonth } from '../../core/billing/accounting-period.ts';
 import { describeActor, type Principal } from '../../core/shared/access/principal.ts';
 import { compareDates, today } from '../../core/shared/calendar-date.ts';
 import type { AuditTrail } from '../audit/audit-trail.use-case.ts';
@@ -48,10 +48,10 @@ export class PeriodClosing {
     const closedOn = new Map(closes.map((closed) => [closed.month, closed]));
     const periods: AccountingPeriod[] = [];
     for (let month = book.firstMonth; month <= last; month = nextMonth(month)) {
-      const closed = book.closedThrough !== null && month <= book.closedThrough ? closedOn.get(month) : undefined;
+      const closed = isClosed(book, month) ? closedOn.get(month) : undefined;
       periods.push({
         month,
-        status: book.closedThrough !== null && month <= book.closedThrough ? 'closed' : 'open',
+        status: isClosed(book, month) ? 'closed' : 'open',
         ended: compareDates(lastDayOf(month), date) < 0,
         closedAt: closed?.closedAt ?? null,
         closedBy: closed?.closedBy ?? null,
