@@ -4007,8 +4007,15 @@ export interface components {
         };
         /** @description Money received for an invoice (or paid back), by card or manual method. */
         Payment: {
+            /** @description The accounting month it is booked in, YYYY-MM: the first open month when it was recorded. */
+            accountingMonth: string;
             /** @description Dollars; negative for a refund or a credit paid out or applied. */
             amount: number;
+            /**
+             * Format: date
+             * @description The date it was recorded (the organization’s date).
+             */
+            bookedOn: string;
             id: string;
             /** @description `card`, `ach`, `check`, `wire`, `other`; `credit` when a credit of the policy was applied (no money moved). */
             method: string;

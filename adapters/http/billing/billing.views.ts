@@ -13,6 +13,18 @@ import { named, OneOf, Timestamp } from '../shared/common.schemas.ts';
 
 const Dollars = (description = 'Dollars.') => Type.Number({ description });
 
+/** When a record was booked: the date it was recorded (the organization's) and its accounting month. */
+const BOOKING_FIELDS = {
+  bookedOn: Type.String({ format: 'date', description: 'The date it was recorded (the organization’s date).' }),
+  accountingMonth: Type.String({ description: 'The accounting month it is booked in, YYYY-MM: the first open month when it was recorded.' }),
+};
+
+/** Records stored before bookings were kept were booked the day they were recorded. */
+const viewBooking = (at: Date, booked: { readonly bookedOn?: string; readonly accountingMonth?: string }) => {
+  const bookedOn = booked.bookedOn ?? today(at);
+  return { bookedOn, accountingMonth: booked.accountingMonth ?? monthOfDate(bookedOn) };
+};
+
 export const PaymentSchema = Type.Object(
   {
     id: Type.String(),
@@ -22,6 +34,7 @@ export const PaymentSchema = Type.Object(
     source: OneOf(['processor', 'manual'] as const),
     refundOf: Type.Optional(Type.String({ description: 'For a refund, the payment it returns money from.' })),
     receivedAt: Timestamp(),
+    ...BOOKING_FIELDS,
   },
   { $id: 'Payment', description: 'Money received for an invoice (or paid back), by card or manual method.' },
 );
@@ -34,6 +47,8 @@ export const viewPayment = (payment: Payment): Static<typeof PaymentSchema> => (
   source: payment.source ?? 'manual',
   ...(payment.refundOf ? { refundOf: payment.refundOf } : {}),
   receivedAt: payment.receivedAt.toISOString(),
+  // A payment is booked the day it is received, in that month: the current month is never closed.
+  ...viewBooking(payment.receivedAt, {}),
 });
 
 export const PaymentAttemptSchema = Type.Object(
@@ -62,18 +77,6 @@ export const viewAttempt = (attempt: PaymentAttempt): Static<typeof PaymentAttem
   createdAt: attempt.createdAt.toISOString(),
   updatedAt: attempt.updatedAt.toISOString(),
 });
-
-/** When a record was booked: the date it was recorded (the organization's) and its accounting month. */
-const BOOKING_FIELDS = {
-  bookedOn: Type.String({ format: 'date', description: 'The date it was recorded (the organization’s date).' }),
-  accountingMonth: Type.String({ description: 'The accounting month it is booked in, YYYY-MM: the first open month when it was recorded.' }),
-};
-
-/** Records stored before bookings were kept were booked the day they were recorded. */
-const viewBooking = (at: Date, booked: { readonly bookedOn?: string; readonly accountingMonth?: string }) => {
-  const bookedOn = booked.bookedOn ?? today(at);
-  return { bookedOn, accountingMonth: booked.accountingMonth ?? monthOfDate(bookedOn) };
-};
 
 export const CommissionSchema = Type.Object(
   {
