@@ -321,7 +321,7 @@ export interface components {
                  *         "field": "effectiveDate",
                  *         "rule": "date"
                  *       },
-                 *       "requestId": "afce4251-6e1f-4ad0-8bd1-5ceec6ec672e"
+                 *       "requestId": "d8e3f285-1e77-4db4-8991-4cdddbaadc36"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -340,7 +340,7 @@ export interface components {
                  *       "error": "unauthenticated",
                  *       "message": "Send a bearer token or an API key (X-API-Key).",
                  *       "details": {},
-                 *       "requestId": "f3275810-2901-4708-8cda-aed9d9ce7a27"
+                 *       "requestId": "0e417913-4ec7-41d8-8426-ae0be2244186"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -361,7 +361,7 @@ export interface components {
                  *       "details": {
                  *         "requiredScope": "submissions:write"
                  *       },
-                 *       "requestId": "69151af3-bd21-44e3-b656-860e6a20ea08"
+                 *       "requestId": "c9479c36-9de1-4934-8132-26dec2c188d3"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -380,7 +380,7 @@ export interface components {
                  *       "error": "not_found",
                  *       "message": "Policy not found.",
                  *       "details": {},
-                 *       "requestId": "76bfa02f-e3be-42e1-88eb-5df243e33a93"
+                 *       "requestId": "16387d7f-bf07-4146-ae86-98e101b6f42a"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -561,15 +561,15 @@ export interface operations {
                     /**
                      * @example {
                      *       "user": {
-                     *         "id": "usr_01a2161885c500f7e5957c9c50ec",
+                     *         "id": "usr_01a2163fd5300012d9ed0d543af0",
                      *         "email": "ops@harbor-mga.example",
                      *         "role": "org_admin"
                      *       },
                      *       "session": {
-                     *         "id": "ses_01a2161888bd00b329f5fde3fb36",
-                     *         "expiresAt": "2026-12-03T04:23:56.349Z"
+                     *         "id": "ses_01a2163fd6fe0067180cb30f79c0",
+                     *         "expiresAt": "2026-12-03T05:06:52.285Z"
                      *       },
-                     *       "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJ1c3JfMDFhMjE2MTg4NWM1MDBmN2U1OTU3YzljNTBlYyIsIm9yZyI6Im9yZ18wMWEyMTYxODg1NTEwMDc3ZjZhOGJiOTJiOGQ5Iiwicm9sZSI6Im9yZ19hZG1pbiIsInNpZCI6InNlc18wMWEyMTYxODg4YmQwMGIzMjlmNWZkZTNmYjM2IiwiaWF0IjoxNzk1NjY3MDM2LCJleHAiOjE3OTU2OTU4MzZ9.signature-of-the-service"
+                     *       "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJ1c3JfMDFhMjE2M2ZkNTMwMDAxMmQ5ZWQwZDU0M2FmMCIsIm9yZyI6Im9yZ18wMWEyMTYzZmQ0ZTEwMDhmYTZiZGI3MDZlNDYyIiwicm9sZSI6Im9yZ19hZG1pbiIsInNpZCI6InNlc18wMWEyMTYzZmQ2ZmUwMDY3MTgwY2IzMGY3OWMwIiwiaWF0IjoxNzk1NjY5NjEyLCJleHAiOjE3OTU2OTg0MTJ9.signature-of-the-service"
                      *     }
                      */
                     "application/json": components["schemas"]["Session"];

@@ -5007,7 +5007,7 @@ export interface components {
                  *         "field": "effectiveDate",
                  *         "rule": "date"
                  *       },
-                 *       "requestId": "afce4251-6e1f-4ad0-8bd1-5ceec6ec672e"
+                 *       "requestId": "d8e3f285-1e77-4db4-8991-4cdddbaadc36"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -5026,7 +5026,7 @@ export interface components {
                  *       "error": "unauthenticated",
                  *       "message": "Send a bearer token or an API key (X-API-Key).",
                  *       "details": {},
-                 *       "requestId": "f3275810-2901-4708-8cda-aed9d9ce7a27"
+                 *       "requestId": "0e417913-4ec7-41d8-8426-ae0be2244186"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -5047,7 +5047,7 @@ export interface components {
                  *       "details": {
                  *         "requiredScope": "submissions:write"
                  *       },
-                 *       "requestId": "69151af3-bd21-44e3-b656-860e6a20ea08"
+                 *       "requestId": "c9479c36-9de1-4934-8132-26dec2c188d3"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -5066,7 +5066,7 @@ export interface components {
                  *       "error": "not_found",
                  *       "message": "Policy not found.",
                  *       "details": {},
-                 *       "requestId": "76bfa02f-e3be-42e1-88eb-5df243e33a93"
+                 *       "requestId": "16387d7f-bf07-4146-ae86-98e101b6f42a"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -5120,7 +5120,7 @@ export interface components {
                  *       "details": {
                  *         "status": "bound"
                  *       },
-                 *       "requestId": "5cecd699-098d-41e0-bc32-6f39ba74cb75"
+                 *       "requestId": "8f8d81e1-3b31-4e8e-8c84-1fa4933e25cd"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -5290,15 +5290,15 @@ export interface operations {
                     /**
                      * @example {
                      *       "user": {
-                     *         "id": "usr_01a2161885c500f7e5957c9c50ec",
+                     *         "id": "usr_01a2163fd5300012d9ed0d543af0",
                      *         "email": "ops@harbor-mga.example",
                      *         "role": "org_admin"
                      *       },
                      *       "session": {
-                     *         "id": "ses_01a2161888bd00b329f5fde3fb36",
-                     *         "expiresAt": "2026-12-03T04:23:56.349Z"
+                     *         "id": "ses_01a2163fd6fe0067180cb30f79c0",
+                     *         "expiresAt": "2026-12-03T05:06:52.285Z"
                      *       },
-                     *       "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJ1c3JfMDFhMjE2MTg4NWM1MDBmN2U1OTU3YzljNTBlYyIsIm9yZyI6Im9yZ18wMWEyMTYxODg1NTEwMDc3ZjZhOGJiOTJiOGQ5Iiwicm9sZSI6Im9yZ19hZG1pbiIsInNpZCI6InNlc18wMWEyMTYxODg4YmQwMGIzMjlmNWZkZTNmYjM2IiwiaWF0IjoxNzk1NjY3MDM2LCJleHAiOjE3OTU2OTU4MzZ9.signature-of-the-service"
+                     *       "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJ1c3JfMDFhMjE2M2ZkNTMwMDAxMmQ5ZWQwZDU0M2FmMCIsIm9yZyI6Im9yZ18wMWEyMTYzZmQ0ZTEwMDhmYTZiZGI3MDZlNDYyIiwicm9sZSI6Im9yZ19hZG1pbiIsInNpZCI6InNlc18wMWEyMTYzZmQ2ZmUwMDY3MTgwY2IzMGY3OWMwIiwiaWF0IjoxNzk1NjY5NjEyLCJleHAiOjE3OTU2OTg0MTJ9.signature-of-the-service"
                      *     }
                      */
                     "application/json": components["schemas"]["Session"];
@@ -6281,16 +6281,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "key_01a2161893890094c3a3612b67a7",
+                     *       "id": "key_01a2163fdfb500649a735eeacd68",
                      *       "name": "Reporting",
                      *       "scopes": [
                      *         "policies:read"
                      *       ],
-                     *       "prefix": "svc_test_0Dcm",
+                     *       "prefix": "svc_test_G359",
                      *       "expiresAt": null,
-                     *       "createdAt": "2026-11-26T04:23:59.112Z",
+                     *       "createdAt": "2026-11-26T05:06:54.517Z",
                      *       "revokedAt": null,
-                     *       "key": "svc_test_0Dcmxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
+                     *       "key": "svc_test_G359xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
                      *     }
                      */
                     "application/json": components["schemas"]["CreatedApiKey"];
@@ -6529,7 +6529,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "policyId": "pol_01a216188a0400658806f0ec83cd",
+                 *       "policyId": "pol_01a2163fd80d00b985ecec35a9b6",
                  *       "lossDate": "2026-11-24",
                  *       "description": "Forklift struck a visitor’s parked car at the Toledo dock.",
                  *       "lossType": "property_damage"
@@ -6573,9 +6573,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "clm_01a216188bfd007c41895fd9921b",
+                     *       "id": "clm_01a2163fd99100737d07f83a4eb4",
                      *       "claimNumber": "CLM-2026-000001",
-                     *       "policyId": "pol_01a216188a0400658806f0ec83cd",
+                     *       "policyId": "pol_01a2163fd80d00b985ecec35a9b6",
                      *       "policyNumber": "GL-2026-000001",
                      *       "status": "open",
                      *       "lossDate": "2026-11-24",
@@ -6594,8 +6594,8 @@ export interface operations {
                      *       "incurred": 0,
                      *       "settlements": [],
                      *       "denialReason": null,
-                     *       "createdAt": "2026-11-26T04:23:57.179Z",
-                     *       "updatedAt": "2026-11-26T04:23:57.179Z"
+                     *       "createdAt": "2026-11-26T05:06:52.943Z",
+                     *       "updatedAt": "2026-11-26T05:06:52.943Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Claim"];
@@ -6653,9 +6653,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "clm_01a216188bfd007c41895fd9921b",
+                     *       "id": "clm_01a2163fd99100737d07f83a4eb4",
                      *       "claimNumber": "CLM-2026-000001",
-                     *       "policyId": "pol_01a216188a0400658806f0ec83cd",
+                     *       "policyId": "pol_01a2163fd80d00b985ecec35a9b6",
                      *       "policyNumber": "GL-2026-000001",
                      *       "status": "settled",
                      *       "lossDate": "2026-11-24",
@@ -6671,8 +6671,8 @@ export interface operations {
                      *       },
                      *       "reserveHistory": [
                      *         {
-                     *           "at": "2026-11-26T04:23:57.259Z",
-                     *           "actor": "user:usr_01a2161885c500f7e5957c9c50ec",
+                     *           "at": "2026-11-26T05:06:53.019Z",
+                     *           "actor": "user:usr_01a2163fd5300012d9ed0d543af0",
                      *           "from": {
                      *             "indemnity": 0,
                      *             "expense": 0
@@ -6683,8 +6683,8 @@ export interface operations {
                      *           }
                      *         },
                      *         {
-                     *           "at": "2026-11-26T04:23:57.312Z",
-                     *           "actor": "user:usr_01a2161885c500f7e5957c9c50ec",
+                     *           "at": "2026-11-26T05:06:53.059Z",
+                     *           "actor": "user:usr_01a2163fd5300012d9ed0d543af0",
                      *           "from": {
                      *             "indemnity": 12000,
                      *             "expense": 2500
@@ -6699,20 +6699,20 @@ export interface operations {
                      *       "incurred": 12300,
                      *       "settlements": [
                      *         {
-                     *           "id": "stl_01a216188c800036e8a25682832d",
+                     *           "id": "stl_01a2163fda020076f6c8fa3fb5a1",
                      *           "amount": 9800,
                      *           "payee": "Dana Whitfield",
                      *           "notes": "Body shop estimate and rental car.",
                      *           "status": "approved",
-                     *           "offeredBy": "user:usr_01a2161885c500f7e5957c9c50ec",
-                     *           "approvedBy": "user:usr_01a2161885c500f7e5957c9c50ec",
-                     *           "createdAt": "2026-11-26T04:23:57.311Z",
-                     *           "approvedAt": "2026-11-26T04:23:57.311Z"
+                     *           "offeredBy": "user:usr_01a2163fd5300012d9ed0d543af0",
+                     *           "approvedBy": "user:usr_01a2163fd5300012d9ed0d543af0",
+                     *           "createdAt": "2026-11-26T05:06:53.058Z",
+                     *           "approvedAt": "2026-11-26T05:06:53.058Z"
                      *         }
                      *       ],
                      *       "denialReason": null,
-                     *       "createdAt": "2026-11-26T04:23:57.179Z",
-                     *       "updatedAt": "2026-11-26T04:23:57.312Z"
+                     *       "createdAt": "2026-11-26T05:06:52.943Z",
+                     *       "updatedAt": "2026-11-26T05:06:53.059Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Claim"];
@@ -7009,9 +7009,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "clm_01a216188bfd007c41895fd9921b",
+                     *       "id": "clm_01a2163fd99100737d07f83a4eb4",
                      *       "claimNumber": "CLM-2026-000001",
-                     *       "policyId": "pol_01a216188a0400658806f0ec83cd",
+                     *       "policyId": "pol_01a2163fd80d00b985ecec35a9b6",
                      *       "policyNumber": "GL-2026-000001",
                      *       "status": "investigating",
                      *       "lossDate": "2026-11-24",
@@ -7030,8 +7030,8 @@ export interface operations {
                      *       "incurred": 0,
                      *       "settlements": [],
                      *       "denialReason": null,
-                     *       "createdAt": "2026-11-26T04:23:57.179Z",
-                     *       "updatedAt": "2026-11-26T04:23:57.209Z"
+                     *       "createdAt": "2026-11-26T05:06:52.943Z",
+                     *       "updatedAt": "2026-11-26T05:06:52.977Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Claim"];
@@ -7107,9 +7107,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "clm_01a216188bfd007c41895fd9921b",
+                     *       "id": "clm_01a2163fd99100737d07f83a4eb4",
                      *       "claimNumber": "CLM-2026-000001",
-                     *       "policyId": "pol_01a216188a0400658806f0ec83cd",
+                     *       "policyId": "pol_01a2163fd80d00b985ecec35a9b6",
                      *       "policyNumber": "GL-2026-000001",
                      *       "status": "investigating",
                      *       "lossDate": "2026-11-24",
@@ -7125,8 +7125,8 @@ export interface operations {
                      *       },
                      *       "reserveHistory": [
                      *         {
-                     *           "at": "2026-11-26T04:23:57.259Z",
-                     *           "actor": "user:usr_01a2161885c500f7e5957c9c50ec",
+                     *           "at": "2026-11-26T05:06:53.019Z",
+                     *           "actor": "user:usr_01a2163fd5300012d9ed0d543af0",
                      *           "from": {
                      *             "indemnity": 0,
                      *             "expense": 0
@@ -7141,8 +7141,8 @@ export interface operations {
                      *       "incurred": 14500,
                      *       "settlements": [],
                      *       "denialReason": null,
-                     *       "createdAt": "2026-11-26T04:23:57.179Z",
-                     *       "updatedAt": "2026-11-26T04:23:57.259Z"
+                     *       "createdAt": "2026-11-26T05:06:52.943Z",
+                     *       "updatedAt": "2026-11-26T05:06:53.019Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Claim"];
@@ -7219,15 +7219,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "stl_01a216188c800036e8a25682832d",
+                     *       "id": "stl_01a2163fda020076f6c8fa3fb5a1",
                      *       "amount": 9800,
                      *       "payee": "Dana Whitfield",
                      *       "notes": "Body shop estimate and rental car.",
                      *       "status": "approved",
-                     *       "offeredBy": "user:usr_01a2161885c500f7e5957c9c50ec",
-                     *       "approvedBy": "user:usr_01a2161885c500f7e5957c9c50ec",
-                     *       "createdAt": "2026-11-26T04:23:57.311Z",
-                     *       "approvedAt": "2026-11-26T04:23:57.311Z"
+                     *       "offeredBy": "user:usr_01a2163fd5300012d9ed0d543af0",
+                     *       "approvedBy": "user:usr_01a2163fd5300012d9ed0d543af0",
+                     *       "createdAt": "2026-11-26T05:06:53.058Z",
+                     *       "approvedAt": "2026-11-26T05:06:53.058Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Settlement"];
@@ -7325,7 +7325,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "policyId": "pol_01a216188a0400658806f0ec83cd",
+                 *       "policyId": "pol_01a2163fd80d00b985ecec35a9b6",
                  *       "certificateHolder": {
                  *         "name": "Port of Toledo Authority",
                  *         "address": "1 Maritime Plaza\nToledo, OH 43604"
@@ -7373,17 +7373,17 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "doc_01a21618926a00bb07b6d7fe0165",
+                     *       "id": "doc_01a2163fdf3d005e432ca8b76d70",
                      *       "type": "coi",
                      *       "filename": "COI-2026-000001.pdf",
                      *       "contentType": "application/pdf",
                      *       "size": 2946,
-                     *       "sha256": "e3f841ec580a5aa0a966ec2049ddb5fcba287f19b89c3b040d8a8808a4b1820f",
-                     *       "policyId": "pol_01a216188a0400658806f0ec83cd",
+                     *       "sha256": "8317e79c56788d2f68e09c4a07088d8b00024f44b8ee183c8701148be434ffb9",
+                     *       "policyId": "pol_01a2163fd80d00b985ecec35a9b6",
                      *       "claimId": null,
-                     *       "createdAt": "2026-11-26T04:23:58.827Z",
-                     *       "downloadUrl": "https://api.harbor-mga.example/v1/documents/doc_01a21618926a00bb07b6d7fe0165/download?org=org_01a2161885510077f6a8bb92b8d9&expires=1795667938&signature=d6357245fe3f83fc5374e09358803172a225c84290b27d1da4389f419678a013",
-                     *       "expiresAt": "2026-11-26T04:38:58.000Z",
+                     *       "createdAt": "2026-11-26T05:06:54.397Z",
+                     *       "downloadUrl": "https://api.harbor-mga.example/v1/documents/doc_01a2163fdf3d005e432ca8b76d70/download?org=org_01a2163fd4e1008fa6bdb706e462&expires=1795670514&signature=46fa06cb04c8ba678acb4e8d5c7046a8574c4739528897f5030b964ba5800908",
+                     *       "expiresAt": "2026-11-26T05:21:54.000Z",
                      *       "certificateNumber": "COI-2026-000001"
                      *     }
                      */
@@ -8519,9 +8519,9 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "id": "inv_01a216188a290004b5c32ac771c6",
+                     *           "id": "inv_01a2163fd82000405a7da5b31547",
                      *           "invoiceNumber": "GL-2026-000001-04",
-                     *           "policyId": "pol_01a216188a0400658806f0ec83cd",
+                     *           "policyId": "pol_01a2163fd80d00b985ecec35a9b6",
                      *           "kind": "installment",
                      *           "amount": 4845,
                      *           "lines": [
@@ -8533,13 +8533,13 @@ export interface operations {
                      *           "paidAmount": 0,
                      *           "dueDate": "2027-08-16",
                      *           "status": "open",
-                     *           "createdAt": "2026-11-26T04:23:56.700Z",
+                     *           "createdAt": "2026-11-26T05:06:52.571Z",
                      *           "writeOff": null
                      *         },
                      *         {
-                     *           "id": "inv_01a216188a290004b5c32ac7711a",
+                     *           "id": "inv_01a2163fd82000405a7da5b31543",
                      *           "invoiceNumber": "GL-2026-000001-03",
-                     *           "policyId": "pol_01a216188a0400658806f0ec83cd",
+                     *           "policyId": "pol_01a2163fd80d00b985ecec35a9b6",
                      *           "kind": "installment",
                      *           "amount": 4845,
                      *           "lines": [
@@ -8551,11 +8551,11 @@ export interface operations {
                      *           "paidAmount": 0,
                      *           "dueDate": "2027-05-16",
                      *           "status": "open",
-                     *           "createdAt": "2026-11-26T04:23:56.700Z",
+                     *           "createdAt": "2026-11-26T05:06:52.571Z",
                      *           "writeOff": null
                      *         }
                      *       ],
-                     *       "nextCursor": "eyJhZnRlciI6Imludl8wMWEyMTYxODhhMjkwMDA0YjVjMzJhYzc3MTFhIn0"
+                     *       "nextCursor": "eyJhZnRlciI6Imludl8wMWEyMTYzZmQ4MjAwMDQwNWE3ZGE1YjMxNTQzIn0"
                      *     }
                      */
                     "application/json": components["schemas"]["InvoiceList"];
@@ -8605,9 +8605,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "inv_01a216188a290004b5c32ac7711a",
+                     *       "id": "inv_01a2163fd82000405a7da5b31543",
                      *       "invoiceNumber": "GL-2026-000001-03",
-                     *       "policyId": "pol_01a216188a0400658806f0ec83cd",
+                     *       "policyId": "pol_01a2163fd80d00b985ecec35a9b6",
                      *       "kind": "installment",
                      *       "amount": 4845,
                      *       "lines": [
@@ -8619,16 +8619,18 @@ export interface operations {
                      *       "paidAmount": 4845,
                      *       "dueDate": "2027-05-16",
                      *       "status": "paid",
-                     *       "createdAt": "2026-11-26T04:23:56.700Z",
+                     *       "createdAt": "2026-11-26T05:06:52.571Z",
                      *       "writeOff": null,
                      *       "payments": [
                      *         {
-                     *           "id": "pay_01a216188ae60066ac306ddb9136",
+                     *           "id": "pay_01a2163fd8c100d3860fc7e9ec69",
                      *           "amount": 4845,
                      *           "method": "card",
-                     *           "reference": "pi_local_a3ce9b2ff0af07b868c9788a",
+                     *           "reference": "pi_local_6aee49949ca7fe00dfae67a6",
                      *           "source": "processor",
-                     *           "receivedAt": "2026-11-26T04:23:56.895Z"
+                     *           "receivedAt": "2026-11-26T05:06:52.734Z",
+                     *           "bookedOn": "2026-11-26",
+                     *           "accountingMonth": "2026-11"
                      *         }
                      *       ]
                      *     }
@@ -8700,12 +8702,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pay_01a216188b7b00e2fe639e711fed",
+                     *       "id": "pay_01a2163fd94b004d1f1f42779f1b",
                      *       "amount": 4845,
                      *       "method": "check",
                      *       "reference": "CHK-10442",
                      *       "source": "manual",
-                     *       "receivedAt": "2026-11-26T04:23:57.033Z"
+                     *       "receivedAt": "2026-11-26T05:06:52.857Z",
+                     *       "bookedOn": "2026-11-26",
+                     *       "accountingMonth": "2026-11"
                      *     }
                      */
                     "application/json": components["schemas"]["Payment"];
@@ -8782,17 +8786,17 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pi_local_a3ce9b2ff0af07b868c9788a",
-                     *       "invoiceId": "inv_01a216188a290004b5c32ac7711a",
+                     *       "id": "pi_local_6aee49949ca7fe00dfae67a6",
+                     *       "invoiceId": "inv_01a2163fd82000405a7da5b31543",
                      *       "amount": 4845,
                      *       "currency": "usd",
                      *       "status": "succeeded",
                      *       "failureMessage": null,
                      *       "retries": 0,
-                     *       "createdAt": "2026-11-26T04:23:56.883Z",
-                     *       "updatedAt": "2026-11-26T04:23:56.912Z",
-                     *       "clientSecret": "pi_local_a3ce9b2ff0af07b868c9788a_secret_xxxxxxxxxxxxxxxxxxxxxxxx",
-                     *       "receiptDocumentId": "doc_01a216188b1c00fb6c5789e87192"
+                     *       "createdAt": "2026-11-26T05:06:52.723Z",
+                     *       "updatedAt": "2026-11-26T05:06:52.744Z",
+                     *       "clientSecret": "pi_local_6aee49949ca7fe00dfae67a6_secret_xxxxxxxxxxxxxxxxxxxxxxxx",
+                     *       "receiptDocumentId": "doc_01a2163fd8f500294256a9ae9579"
                      *     }
                      */
                     "application/json": components["schemas"]["PaymentIntent"];
@@ -9510,12 +9514,12 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "id": "pol_01a216188a0400658806f0ec83cd",
+                     *           "id": "pol_01a2163fd80d00b985ecec35a9b6",
                      *           "policyNumber": "GL-2026-000001",
-                     *           "orgId": "org_01a2161885510077f6a8bb92b8d9",
+                     *           "orgId": "org_01a2163fd4e1008fa6bdb706e462",
                      *           "status": "active",
-                     *           "submissionId": "sub_01a2161889710089aa5037e16e8a",
-                     *           "quoteId": "quo_01a2161889e100fe0358a747eab2",
+                     *           "submissionId": "sub_01a2163fd78d00053914a7c5e0ed",
+                     *           "quoteId": "quo_01a2163fd7e100d739a761d310e3",
                      *           "insuredName": "Lakeside Logistics LLC",
                      *           "contactEmail": "risk@lakeside-logistics.example",
                      *           "producerId": null,
@@ -9541,8 +9545,8 @@ export interface operations {
                      *           "cancellation": null,
                      *           "renewalOf": null,
                      *           "renewedBy": null,
-                     *           "createdAt": "2026-11-26T04:23:56.700Z",
-                     *           "updatedAt": "2026-11-26T04:23:56.700Z"
+                     *           "createdAt": "2026-11-26T05:06:52.571Z",
+                     *           "updatedAt": "2026-11-26T05:06:52.571Z"
                      *         }
                      *       ],
                      *       "nextCursor": null
@@ -9595,12 +9599,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pol_01a216188a0400658806f0ec83cd",
+                     *       "id": "pol_01a2163fd80d00b985ecec35a9b6",
                      *       "policyNumber": "GL-2026-000001",
-                     *       "orgId": "org_01a2161885510077f6a8bb92b8d9",
+                     *       "orgId": "org_01a2163fd4e1008fa6bdb706e462",
                      *       "status": "active",
-                     *       "submissionId": "sub_01a2161889710089aa5037e16e8a",
-                     *       "quoteId": "quo_01a2161889e100fe0358a747eab2",
+                     *       "submissionId": "sub_01a2163fd78d00053914a7c5e0ed",
+                     *       "quoteId": "quo_01a2163fd7e100d739a761d310e3",
                      *       "insuredName": "Lakeside Logistics LLC",
                      *       "contactEmail": "risk@lakeside-logistics.example",
                      *       "producerId": null,
@@ -9626,8 +9630,8 @@ export interface operations {
                      *       "cancellation": null,
                      *       "renewalOf": null,
                      *       "renewedBy": null,
-                     *       "createdAt": "2026-11-26T04:23:56.700Z",
-                     *       "updatedAt": "2026-11-26T04:23:56.700Z"
+                     *       "createdAt": "2026-11-26T05:06:52.571Z",
+                     *       "updatedAt": "2026-11-26T05:06:52.571Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Policy"];
@@ -11796,7 +11800,7 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "id": "sub_01a2161889710089aa5037e16e8a",
+                     *           "id": "sub_01a2163fd78d00053914a7c5e0ed",
                      *           "status": "received",
                      *           "insuredName": "Lakeside Logistics LLC",
                      *           "naicsCode": "484121",
@@ -11817,9 +11821,9 @@ export interface operations {
                      *             ]
                      *           },
                      *           "source": "json",
-                     *           "orgId": "org_01a2161885510077f6a8bb92b8d9",
-                     *           "createdAt": "2026-11-26T04:23:56.529Z",
-                     *           "updatedAt": "2026-11-26T04:23:56.529Z"
+                     *           "orgId": "org_01a2163fd4e1008fa6bdb706e462",
+                     *           "createdAt": "2026-11-26T05:06:52.429Z",
+                     *           "updatedAt": "2026-11-26T05:06:52.429Z"
                      *         }
                      *       ],
                      *       "nextCursor": null
@@ -11933,7 +11937,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "sub_01a2161889710089aa5037e16e8a",
+                     *       "id": "sub_01a2163fd78d00053914a7c5e0ed",
                      *       "status": "received",
                      *       "insuredName": "Lakeside Logistics LLC",
                      *       "naicsCode": "484121",
@@ -11954,9 +11958,9 @@ export interface operations {
                      *         ]
                      *       },
                      *       "source": "json",
-                     *       "orgId": "org_01a2161885510077f6a8bb92b8d9",
-                     *       "createdAt": "2026-11-26T04:23:56.529Z",
-                     *       "updatedAt": "2026-11-26T04:23:56.529Z"
+                     *       "orgId": "org_01a2163fd4e1008fa6bdb706e462",
+                     *       "createdAt": "2026-11-26T05:06:52.429Z",
+                     *       "updatedAt": "2026-11-26T05:06:52.429Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CreatedSubmission"];
@@ -12016,7 +12020,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "sub_01a2161889710089aa5037e16e8a",
+                     *       "id": "sub_01a2163fd78d00053914a7c5e0ed",
                      *       "status": "received",
                      *       "insuredName": "Lakeside Logistics LLC",
                      *       "naicsCode": "484121",
@@ -12037,9 +12041,9 @@ export interface operations {
                      *         ]
                      *       },
                      *       "source": "json",
-                     *       "orgId": "org_01a2161885510077f6a8bb92b8d9",
-                     *       "createdAt": "2026-11-26T04:23:56.529Z",
-                     *       "updatedAt": "2026-11-26T04:23:56.529Z"
+                     *       "orgId": "org_01a2163fd4e1008fa6bdb706e462",
+                     *       "createdAt": "2026-11-26T05:06:52.429Z",
+                     *       "updatedAt": "2026-11-26T05:06:52.429Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Submission"];
@@ -12104,12 +12108,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pol_01a216188a0400658806f0ec83cd",
+                     *       "id": "pol_01a2163fd80d00b985ecec35a9b6",
                      *       "policyNumber": "GL-2026-000001",
-                     *       "orgId": "org_01a2161885510077f6a8bb92b8d9",
+                     *       "orgId": "org_01a2163fd4e1008fa6bdb706e462",
                      *       "status": "active",
-                     *       "submissionId": "sub_01a2161889710089aa5037e16e8a",
-                     *       "quoteId": "quo_01a2161889e100fe0358a747eab2",
+                     *       "submissionId": "sub_01a2163fd78d00053914a7c5e0ed",
+                     *       "quoteId": "quo_01a2163fd7e100d739a761d310e3",
                      *       "insuredName": "Lakeside Logistics LLC",
                      *       "contactEmail": "risk@lakeside-logistics.example",
                      *       "producerId": null,
@@ -12135,8 +12139,8 @@ export interface operations {
                      *       "cancellation": null,
                      *       "renewalOf": null,
                      *       "renewedBy": null,
-                     *       "createdAt": "2026-11-26T04:23:56.700Z",
-                     *       "updatedAt": "2026-11-26T04:23:56.700Z"
+                     *       "createdAt": "2026-11-26T05:06:52.571Z",
+                     *       "updatedAt": "2026-11-26T05:06:52.571Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Policy"];
@@ -12197,8 +12201,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "quo_01a2161889e100fe0358a747eab2",
-                     *       "submissionId": "sub_01a2161889710089aa5037e16e8a",
+                     *       "id": "quo_01a2163fd7e100d739a761d310e3",
+                     *       "submissionId": "sub_01a2163fd78d00053914a7c5e0ed",
                      *       "grossPremium": 19380,
                      *       "bindable": true,
                      *       "daFlags": [],
@@ -12229,7 +12233,7 @@ export interface operations {
                      *       "status": "active",
                      *       "validUntil": "2026-12-26",
                      *       "policyId": null,
-                     *       "createdAt": "2026-11-26T04:23:56.641Z"
+                     *       "createdAt": "2026-11-26T05:06:52.513Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Quote"];
@@ -12543,7 +12547,7 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "id": "whk_01a2161892a800ae695c32ba5409",
+                     *           "id": "whk_01a2163fdf520007e09dba4f30ae",
                      *           "url": "https://hooks.harbor-mga.example/insurance-events",
                      *           "events": [
                      *             "policy.bound",
@@ -12552,7 +12556,7 @@ export interface operations {
                      *           ],
                      *           "description": "Agency management system",
                      *           "active": true,
-                     *           "createdAt": "2026-11-26T04:23:58.889Z",
+                     *           "createdAt": "2026-11-26T05:06:54.418Z",
                      *           "deactivatedAt": null
                      *         }
                      *       ],
@@ -12625,7 +12629,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "whk_01a2161892a800ae695c32ba5409",
+                     *       "id": "whk_01a2163fdf520007e09dba4f30ae",
                      *       "url": "https://hooks.harbor-mga.example/insurance-events",
                      *       "events": [
                      *         "policy.bound",
@@ -12634,7 +12638,7 @@ export interface operations {
                      *       ],
                      *       "description": "Agency management system",
                      *       "active": true,
-                     *       "createdAt": "2026-11-26T04:23:58.889Z",
+                     *       "createdAt": "2026-11-26T05:06:54.418Z",
                      *       "deactivatedAt": null,
                      *       "secret": "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef",
                      *       "signingSecret": "whsec_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="
@@ -12744,13 +12748,13 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "deliveryId": "1a9703b0-6d91-44cb-a5d8-0cfa5209b9df",
+                     *           "deliveryId": "2eacfbaf-f724-4083-9c60-85240ebfa7db",
                      *           "event": "webhook.test",
-                     *           "eventId": "evt_01a2161892f800f14f59cfd4c63e",
+                     *           "eventId": "evt_01a2163fdf6a0054956aa071f060",
                      *           "statusCode": 200,
-                     *           "durationMs": 11,
+                     *           "durationMs": 24,
                      *           "error": null,
-                     *           "createdAt": "2026-11-26T04:23:58.987Z"
+                     *           "createdAt": "2026-11-26T05:06:54.473Z"
                      *         }
                      *       ],
                      *       "nextCursor": null
@@ -12861,8 +12865,8 @@ export interface operations {
                      * @example {
                      *       "delivered": true,
                      *       "statusCode": 200,
-                     *       "durationMs": 11,
-                     *       "deliveryId": "1a9703b0-6d91-44cb-a5d8-0cfa5209b9df"
+                     *       "durationMs": 24,
+                     *       "deliveryId": "2eacfbaf-f724-4083-9c60-85240ebfa7db"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookTestResult"];
