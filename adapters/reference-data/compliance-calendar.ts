@@ -25,7 +25,8 @@ export const loadComplianceCalendar = (): ComplianceCalendar => {
   const ids = new Set<string>();
   for (const filing of calendar.stateFilings) {
     const states = filing.states === '*' || filing.states.every((state) => (US_STATES as readonly string[]).includes(state));
-    if (ids.has(filing.id) || !states || filing.due.length === 0 || !filing.due.every(monthDay)) {
+    const sourced = filing.source === null || (typeof filing.source === 'string' && filing.source.trim().length > 0);
+    if (ids.has(filing.id) || !states || !sourced || filing.due.length === 0 || !filing.due.every(monthDay)) {
       throw new Error(`fixtures/compliance/calendar.json: the filing '${filing.id}' is malformed.`);
     }
     ids.add(filing.id);

@@ -19,6 +19,8 @@ interface StateFiling {
   readonly states: '*' | readonly string[];
   readonly description: string;
   readonly due: readonly string[];
+  /** The statute, regulation or stamping office that sets it; null while not yet checked. */
+  readonly source: string | null;
 }
 
 export interface ComplianceCalendar {

@@ -28,8 +28,15 @@ test('the window is today through 30 days; filings due follow the state', (t) =>
   t.is(daysUntilWithinWindow('2026-11-22', '2026-11-23'), null);
   const calendar = loadComplianceCalendar();
   const due = (state: string, on: string) => filingsDue(calendar, state, on).map(({ filing, dueDate }) => `${filing.id} ${dueDate}`);
-  t.deepEqual(due('TX', '2027-02-10'), ['annual-statement 2027-03-01']);
-  t.deepEqual(due('TX', '2027-01-05'), ['surplus-lines-quarterly 2027-01-31']);
+  t.deepEqual(due('TX', '2027-02-10'), ['annual-statement 2027-03-01', 'tx-surplus-lines-annual 2027-03-01']);
+  t.deepEqual(due('TX', '2027-01-05'), [], 'Texas files surplus lines tax once a year, on March 1');
+  t.deepEqual(due('FL', '2027-01-20'), ['fl-surplus-lines-quarterly 2027-02-14'], '45 days after the quarter');
+  t.deepEqual(due('IL', '2027-07-10'), ['il-surplus-lines-semi-annual 2027-08-01']);
+  t.deepEqual(due('NY', '2027-02-20'), ['annual-statement 2027-03-01', 'ny-excess-line-annual 2027-03-15']);
+  t.true(
+    loadComplianceCalendar().stateFilings.every((filing) => filing.source === null || filing.source.length > 0),
+    'every filing names its source, or says it is not yet checked',
+  );
   t.deepEqual(due('OH', '2027-01-05'), []);
   t.deepEqual(due('OH', '2026-12-10'), ['producer-continuing-education 2026-12-31']);
 });

@@ -22,7 +22,7 @@ test('appointment renewals and state filings within 30 days: one event per item 
   await producers.moveAppointment(org.id, producer.id, ended.id, 'terminated');
 
   clock.set('2027-01-01T09:00:00Z');
-  const submission = await (await world.resolve(UNDERWRITING.Submissions)).create(MACHINE, org.id, aRisk({ state: 'TX', effectiveDate: '2027-01-01' }), 'json');
+  const submission = await (await world.resolve(UNDERWRITING.Submissions)).create(MACHINE, org.id, aRisk({ state: 'IL', effectiveDate: '2027-01-01' }), 'json');
   await (await world.resolve(UNDERWRITING.Quoting)).quote(org.id, submission.id);
   await (await world.resolve(POLICY.Binding)).bind(MACHINE, org.id, submission.id, 'PIF');
 
@@ -31,7 +31,12 @@ test('appointment renewals and state filings within 30 days: one event per item 
     (await world.store.collection('daily_notices').find({ orgId: org.id }))
       .flatMap((notice) => (notice.pendingEvents as { data: Record<string, unknown> }[]) ?? [])
       .map((event) => event.data)
-      .sort((a, b) => String(a.dueDate).localeCompare(String(b.dueDate)));
+      .sort(
+        (a, b) =>
+          String(a.dueDate).localeCompare(String(b.dueDate)) ||
+          String(a.itemId).localeCompare(String(b.itemId)) ||
+          Number(b.daysRemaining) - Number(a.daysRemaining),
+      );
 
   clock.set('2027-01-05T06:00:00Z');
   await Promise.all([jobs.execute('compliance-deadlines'), jobs.execute('compliance-deadlines')]);
@@ -48,23 +53,32 @@ test('appointment renewals and state filings within 30 days: one event per item 
     },
     {
       kind: 'state_filing',
-      itemId: 'surplus-lines-quarterly:TX',
-      description: 'Surplus lines quarterly premium report (TX)',
-      state: 'TX',
+      itemId: 'il-fire-marshal-annual:IL',
+      description: 'Surplus line producer fire marshal tax statement and tax for the previous calendar year (IL)',
+      state: 'IL',
       producerId: null,
-      dueDate: '2027-01-31',
-      daysRemaining: 26,
+      dueDate: '2027-02-01',
+      daysRemaining: 27,
+    },
+    {
+      kind: 'state_filing',
+      itemId: 'il-surplus-lines-semi-annual:IL',
+      description: 'Surplus line producer semi-annual tax statement and tax (policies filed January–June by August 1, July–December by February 1) (IL)',
+      state: 'IL',
+      producerId: null,
+      dueDate: '2027-02-01',
+      daysRemaining: 27,
     },
   ]);
   const [run] = (await jobs.list()).filter((job) => job.name === 'compliance-deadlines');
   t.like(run?.lastRun, { outcome: 'succeeded' });
-  t.regex(run?.lastRun?.summary ?? '', /^0 compliance deadlines sent, 2 already sent today/);
+  t.regex(run?.lastRun?.summary ?? '', /^0 compliance deadlines sent, 3 already sent today/);
 
   clock.set('2027-01-06T06:00:00Z');
   await jobs.execute('compliance-deadlines');
   t.deepEqual(
     (await sentEvents()).map((event) => event.daysRemaining),
-    [15, 14, 26, 25],
+    [15, 14, 27, 26, 27, 26],
     'the next day, each item once more',
   );
 });
