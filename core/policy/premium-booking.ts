@@ -1,3 +1,4 @@
+import { monthOfDate } from '../billing/accounting-period.ts';
 import { writtenParts, type PremiumTerm, type PremiumTransaction } from './premium.ts';
 import { cents, type Cents } from '../shared/money.ts';
 
@@ -7,7 +8,7 @@ import { cents, type Cents } from '../shared/money.ts';
  * months were recorded is booked in its effective month.
  */
 export const bookedMonthOf = (transaction: Pick<PremiumTransaction, 'accountingMonth' | 'effectiveDate'>): string =>
-  transaction.accountingMonth ?? transaction.effectiveDate.slice(0, 7);
+  transaction.accountingMonth ?? monthOfDate(transaction.effectiveDate);
 
 /** The transactions booked in `month`. */
 export const bookedIn = (term: PremiumTerm, month: string): PremiumTransaction[] =>
@@ -23,7 +24,7 @@ const bookedParts = (term: PremiumTerm): { month: string; writtenChange: number 
   term.transactions.flatMap((transaction) => {
     const booked = bookedMonthOf(transaction);
     return writtenParts(transaction).map((part) => {
-      const own = part.effectiveDate.slice(0, 7);
+      const own = monthOfDate(part.effectiveDate);
       return { month: own > booked ? own : booked, writtenChange: part.writtenChange };
     });
   });

@@ -1,9 +1,10 @@
+import { lastDayOf } from '../billing/accounting-period.ts';
 import type { Commission } from '../billing/commission.ts';
 import { incurred, type Claim } from '../claims/claim.ts';
 import { premiumTermOf, type Policy } from '../policy/policy.ts';
 import { earnedBefore, earnedThrough } from '../policy/premium.ts';
 import { bookedIn, booksIn, writtenInMonth } from '../policy/premium-booking.ts';
-import { addDays, addMonths, compareDates, type CalendarDate } from '../shared/calendar-date.ts';
+import { compareDates, type CalendarDate } from '../shared/calendar-date.ts';
 import { centsToDollars, cents, type Cents } from '../shared/money.ts';
 
 export interface Month {
@@ -13,10 +14,7 @@ export interface Month {
   readonly last: CalendarDate;
 }
 
-export const monthOf = (month: string): Month => {
-  const first = `${month}-01`;
-  return { month, first, last: addDays(addMonths(first, 1), -1) };
-};
+export const monthOf = (month: string): Month => ({ month, first: `${month}-01`, last: lastDayOf(month) });
 
 export const PREMIUM_COLUMNS = [
   'Policy Number',
