@@ -24,7 +24,7 @@ const UPSTREAM = {
   'deal-rooms': ['authorization', 'flags', 'identity', 'referrals', 'underwriting'],
   portal: ['audit', 'billing', 'claims', 'documents', 'flags', 'identity', 'policy', 'rate-limit'],
   analytics: ['billing', 'claims', 'policy', 'underwriting'],
-  reports: ['audit', 'billing', 'claims', 'policy'],
+  reports: ['audit', 'billing', 'claims', 'policy', 'underwriting'],
   compliance: ['analytics', 'platform', 'policy', 'producers', 'tenancy'],
 };
 

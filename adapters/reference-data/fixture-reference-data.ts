@@ -2,10 +2,11 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { validateSchedule } from '../../core/billing/commission.ts';
 import type { CommissionSchedule, ShortRateTable } from '../../core/underwriting/commission-and-short-rate.ts';
-import type { SurplusLinesRates, SurplusLinesTaxTable } from '../../core/underwriting/charge-terms.ts';
+import type { TaxSchedules } from '../../core/underwriting/tax-schedule.ts';
+import { validTaxSchedules } from '../../core/underwriting/tax-schedule-validation.ts';
 import type { DaProgram } from '../../core/underwriting/delegated-authority.ts';
 import { validRateManual, type RateManual, type RateManualVersion } from '../../core/underwriting/rate-manual.ts';
-import { LINES_OF_BUSINESS, US_STATES } from '../../core/shared/reference-data.ts';
+import { LINES_OF_BUSINESS } from '../../core/shared/reference-data.ts';
 import type { AppetiteGuide } from '../../core/underwriting/triage.ts';
 import { cents } from '../../core/shared/money.ts';
 import type { UnderwritingReferenceData } from '../../ports/underwriting/reference-data.port.ts';
@@ -26,15 +27,13 @@ interface ProgramFile extends Omit<
 
 const DEFAULT_PROGRAM_ID = 'default';
 
-/** Checks the tax table once at load: every state has a tax and a stamping fee, percents with at most three decimals. */
-const validTaxTable = (states: Record<string, SurplusLinesRates>): SurplusLinesTaxTable => {
-  const percent = (value: number) => Number.isFinite(value) && value >= 0 && value < 100 && Math.abs(value * 1000 - Math.round(value * 1000)) < 1e-6;
-  for (const state of US_STATES) {
-    const rates = states[state];
-    if (!rates || !percent(rates.taxPercent) || !percent(rates.stampingFeePercent)) throw new Error(`The surplus lines tax table needs percents for ${state}.`);
-  }
-  return states;
-};
+/** The surplus lines schedules, local premium taxes and peril shares (fixtures/taxes), checked once at load. */
+const readTaxSchedules = (): TaxSchedules =>
+  validTaxSchedules({
+    states: read<Pick<TaxSchedules, 'states'>>('taxes/surplus-lines.json').states,
+    localities: read<{ states: TaxSchedules['localities'] }>('taxes/localities.json').states,
+    perilShares: read<{ lines: TaxSchedules['perilShares'] }>('taxes/peril-shares.json').lines,
+  });
 
 const programOf = (file: ProgramFile): DaProgram => ({
   ...file,
@@ -79,13 +78,13 @@ export class FixtureReferenceData implements UnderwritingReferenceData {
   private readonly programs: ReadonlyMap<string, DaProgram>;
   private readonly commissions: CommissionSchedule;
   private readonly shortRate: ShortRateTable;
-  private readonly taxes: SurplusLinesTaxTable;
+  private readonly taxes: TaxSchedules;
 
   constructor() {
     this.manual = readRateManual();
     this.guide = read<AppetiteGuide>('appetite.json');
     this.commissions = validateSchedule(read<CommissionSchedule>('commissions/commission-schedule.json'), LINES_OF_BUSINESS);
-    this.taxes = validTaxTable(read<{ states: Record<string, SurplusLinesRates> }>('taxes/surplus-lines.json').states);
+    this.taxes = readTaxSchedules();
     this.shortRate = validShortRateTable(read<{ steps: ShortRateTable }>('cancellation/short-rate-table.json').steps);
     this.programs = new Map(
       readdirSync(join(FIXTURES, 'programs'))
@@ -120,7 +119,7 @@ export class FixtureReferenceData implements UnderwritingReferenceData {
     return this.shortRate;
   }
 
-  surplusLinesTaxes(): SurplusLinesTaxTable {
+  taxSchedules(): TaxSchedules {
     return this.taxes;
   }
 }

@@ -2,7 +2,7 @@ import type { CalendarDate } from '../shared/calendar-date.ts';
 import { installmentSchedule, type InstallmentPlan } from './installment-plan.ts';
 import { lifecycle } from '../shared/lifecycle.ts';
 import { cents, type Cents } from '../shared/money.ts';
-import { CHARGE_KINDS, type ChargeKind, type PolicyCharges } from './premium-position.ts';
+import type { ChargeKind } from './premium-position.ts';
 
 const INVOICE_STATUSES = ['open', 'paid', 'void', 'written_off'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
@@ -43,11 +43,40 @@ export interface CreditStep {
     | { readonly type: 'paid_out'; readonly method: 'ach' | 'check' | 'wire' | 'other' };
 }
 
-/** What an invoice charges, by kind: premium, the policy fee, and the state's taxes and fees each on a line of their own. */
+/**
+ * What an invoice charges on one line: premium, the policy fee, or one component of the state's
+ * surplus lines charges (`code` and `name` from the term's schedule; `kind` is who it is owed to).
+ * Lines stored before components were kept have no code: their kind is their code.
+ */
 export interface InvoiceLine {
   readonly kind: ChargeKind;
   readonly amount: Cents;
+  readonly code?: string;
+  readonly name?: string;
 }
+
+/** Something a policy owes, as one invoice line would bill it. */
+export interface ChargeItem {
+  readonly kind: ChargeKind;
+  readonly code: string;
+  readonly name?: string;
+  readonly amount: Cents;
+}
+
+export const codeOfLine = (line: InvoiceLine): string => line.code ?? line.kind;
+
+const KIND_NAMES: Readonly<Record<ChargeKind, string>> = {
+  premium: 'Premium',
+  policyFee: 'Policy fee',
+  surplusLinesTax: 'Surplus lines tax',
+  stampingFee: 'Stamping fee',
+  fireMarshalTax: 'Fire marshal tax',
+  stateFundFee: 'State fund fee',
+  localPremiumTax: 'Local premium tax',
+};
+
+/** What a line is called: a tax component's name from its schedule, else its kind's. */
+export const lineName = (line: InvoiceLine): string => line.name ?? KIND_NAMES[line.kind];
 
 export interface Invoice {
   readonly id: string;
@@ -87,31 +116,37 @@ export const invoiceNumber = (policyNumber: string, sequence: number): string =>
 /** An invoice stored before lines were kept charged premium only. */
 export const linesOf = (invoice: Pick<Invoice, 'lines' | 'amount'>): readonly InvoiceLine[] => invoice.lines ?? [{ kind: 'premium', amount: invoice.amount }];
 
-/** The lines of the charges that are not zero, in the order of their kinds. */
-export const chargeLines = (charges: PolicyCharges): InvoiceLine[] =>
-  CHARGE_KINDS.filter((kind) => charges[kind] !== 0).map((kind) => ({ kind, amount: charges[kind] }));
+/** The lines of the items that are not zero, in their order. */
+export const chargeLines = (items: readonly ChargeItem[]): InvoiceLine[] =>
+  items
+    .filter((item) => item.amount !== 0)
+    .map((item) => ({
+      kind: item.kind,
+      amount: item.amount,
+      ...(item.code !== item.kind ? { code: item.code } : {}),
+      ...(item.name ? { name: item.name } : {}),
+    }));
+
+const premiumOf = (items: readonly ChargeItem[]): Cents => cents(items.filter((item) => item.kind === 'premium').reduce((sum, item) => sum + item.amount, 0));
 
 const sumOfLines = (lines: readonly InvoiceLine[]): Cents => cents(lines.reduce((sum, line) => sum + line.amount, 0));
 
 /**
  * The bind's installment invoices, numbered `-01`, `-02`… after the policy number: the premium
- * spread by the plan, the policy fee and taxes due in full with the first installment. They sum to
- * what the policy owes.
+ * spread by the plan, the policy fee and each tax and fee due in full with the first installment.
+ * They sum to what the policy owes.
  */
 export const installmentInvoices = (
   policy: { readonly id: string; readonly orgId: string; readonly policyNumber: string },
   plan: InstallmentPlan,
-  charges: PolicyCharges,
+  owed: readonly ChargeItem[],
   effectiveDate: CalendarDate,
   nextId: () => string,
   at: Date,
 ): Invoice[] =>
-  installmentSchedule(plan, charges.premium, effectiveDate).map((installment) => {
-    const lines = chargeLines(
-      installment.sequence === 1
-        ? { ...charges, premium: installment.amount }
-        : { ...charges, premium: installment.amount, policyFee: cents(0), surplusLinesTax: cents(0), stampingFee: cents(0) },
-    );
+  installmentSchedule(plan, premiumOf(owed), effectiveDate).map((installment) => {
+    const premium: ChargeItem = { kind: 'premium', code: 'premium', amount: installment.amount };
+    const lines = chargeLines(installment.sequence === 1 ? [premium, ...owed.filter((item) => item.kind !== 'premium')] : [premium]);
     return {
       id: nextId(),
       orgId: policy.orgId,

@@ -11,8 +11,11 @@ export const LEDGER_ACCOUNTS = {
   producerCommissionPayable: 'Commission payable to producer',
   mgaCommissionIncome: 'MGA commission income',
   policyFeeIncome: 'Policy fee income',
-  surplusLinesTaxPayable: 'Surplus lines tax payable to the state',
-  stampingFeePayable: 'Stamping fee payable',
+  surplusLinesTaxPayable: 'Surplus lines tax and state fees payable to the state',
+  stampingFeePayable: 'Stamping fee payable to the stamping office',
+  fireMarshalTaxPayable: 'Fire marshal tax payable to the state fire marshal',
+  stateFundFeePayable: 'Fees payable to other state funds (windstorm pools, emergency funds, clearinghouses)',
+  localPremiumTaxPayable: 'Local premium tax payable to cities and counties',
   owedToInsureds: 'Premium owed to insureds (return premium and unapplied cash)',
   premiumReceivable: 'Premium receivable from insureds (billed, not collected)',
   premiumAwaitingCollection: 'Premium billed, awaiting collection (recognized as collected)',
@@ -29,7 +32,7 @@ export interface LedgerLine {
 export interface FiduciarySplit {
   readonly heldForCarrier: Cents;
   readonly heldForProducer: Cents;
-  /** Surplus lines tax and stamping fee, owed to the state. */
+  /** Surplus lines taxes and fees, owed to the state, its stamping office, fire marshal, funds and localities. */
   readonly heldForState: Cents;
   /** Return premium and money received beyond what is owed. */
   readonly heldForInsured: Cents;

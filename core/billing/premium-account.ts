@@ -1,8 +1,18 @@
 import type { CommissionRates } from '../underwriting/commission-and-short-rate.ts';
 import { splitPremium, type CommissionSplit } from './commission.ts';
-import { assertBalanced, signedLine, type FiduciarySplit, type LedgerLine } from './ledger.ts';
-import { CHARGE_KINDS, NO_CHARGES, type PolicyCharges, type PremiumPosition } from './premium-position.ts';
+import { assertBalanced, signedLine, type FiduciarySplit, type LedgerAccount, type LedgerLine } from './ledger.ts';
+import { appliedTo, CHARGE_KINDS, NO_CHARGES, type ChargeKind, type PolicyCharges, type PremiumPosition } from './premium-position.ts';
+import { TAX_KINDS, type TaxKind } from '../underwriting/tax-schedule.ts';
 import { allocate, cents, type Cents } from '../shared/money.ts';
+
+/** Each payee's payable (tax-schedule.ts). */
+export const PAYABLE_OF: Readonly<Record<TaxKind, LedgerAccount>> = {
+  surplusLinesTax: 'surplusLinesTaxPayable',
+  stampingFee: 'stampingFeePayable',
+  fireMarshalTax: 'fireMarshalTaxPayable',
+  stateFundFee: 'stateFundFeePayable',
+  localPremiumTax: 'localPremiumTaxPayable',
+};
 
 const totalOf = (charges: PolicyCharges): number => CHARGE_KINDS.reduce((sum, kind) => sum + Math.max(0, charges[kind]), 0);
 
@@ -24,7 +34,7 @@ export const owedToInsured = (position: PremiumPosition): Cents => cents(positio
 const receivableOf = (position: PremiumPosition): number => position.receivable ?? 0;
 
 export const samePosition = (a: PremiumPosition, b: PremiumPosition): boolean =>
-  a.cashHeld === b.cashHeld && receivableOf(a) === receivableOf(b) && CHARGE_KINDS.every((kind) => a.applied[kind] === b.applied[kind]);
+  a.cashHeld === b.cashHeld && receivableOf(a) === receivableOf(b) && CHARGE_KINDS.every((kind) => appliedTo(a, kind) === appliedTo(b, kind));
 
 const minus = (a: CommissionSplit, b: CommissionSplit): CommissionSplit => ({
   grossPremium: cents(a.grossPremium - b.grossPremium),
@@ -51,7 +61,8 @@ interface PositionChange {
  */
 export const positionChange = (from: PremiumPosition, to: PremiumPosition, rates: CommissionRates): PositionChange => {
   const commission = minus(splitPremium(to.applied.premium, rates), splitPremium(from.applied.premium, rates));
-  const change = (kind: (typeof CHARGE_KINDS)[number]) => to.applied[kind] - from.applied[kind];
+  const change = (kind: ChargeKind) => appliedTo(to, kind) - appliedTo(from, kind);
+  const heldForPayees = TAX_KINDS.reduce((sum, kind) => sum + change(kind), 0);
   const owedBack = owedToInsured(to) - owedToInsured(from);
   const earnedByMga = commission.mgaCommission + change('policyFee');
   const billed = receivableOf(to) - receivableOf(from);
@@ -63,8 +74,7 @@ export const positionChange = (from: PremiumPosition, to: PremiumPosition, rates
     signedLine('producerCommissionPayable', -commission.agentCommission),
     signedLine('mgaCommissionIncome', -commission.mgaCommission),
     signedLine('policyFeeIncome', -change('policyFee')),
-    signedLine('surplusLinesTaxPayable', -change('surplusLinesTax')),
-    signedLine('stampingFeePayable', -change('stampingFee')),
+    ...TAX_KINDS.map((kind) => signedLine(PAYABLE_OF[kind], -change(kind))),
     signedLine('owedToInsureds', -owedBack),
     signedLine('operatingCash', earnedByMga),
     signedLine('premiumTrustCash', -earnedByMga),
@@ -76,7 +86,7 @@ export const positionChange = (from: PremiumPosition, to: PremiumPosition, rates
     fiduciarySplit: {
       heldForCarrier: commission.carrierNet,
       heldForProducer: commission.agentCommission,
-      heldForState: cents(change('surplusLinesTax') + change('stampingFee')),
+      heldForState: cents(heldForPayees),
       heldForInsured: cents(owedBack),
       earnedByMga: cents(earnedByMga),
     },

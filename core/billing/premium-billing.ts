@@ -1,7 +1,7 @@
 import { compareDates, type CalendarDate } from '../shared/calendar-date.ts';
 import { cents, type Cents } from '../shared/money.ts';
-import { chargeLines, linesOf, type Invoice, type InvoiceLine } from './invoice.ts';
-import { CHARGE_KINDS, NO_CHARGES, type PolicyCharges } from './premium-position.ts';
+import { chargeLines, codeOfLine, linesOf, type ChargeItem, type Invoice, type InvoiceLine } from './invoice.ts';
+import { NO_CHARGES, type PolicyCharges } from './premium-position.ts';
 
 type Billed = Pick<Invoice, 'id' | 'kind' | 'amount' | 'lines' | 'paidAmount' | 'status' | 'dueDate'>;
 
@@ -32,7 +32,17 @@ export const installmentsVoidedBy = (invoices: readonly Billed[], cancelledFrom:
  * owed to the insured; no lines, none. Computed from what is billed, not from the transaction, so
  * a change whose invoice was lost is billed by the next one.
  */
-export const billingAdjustment = (invoices: readonly Billed[], owed: PolicyCharges): InvoiceLine[] => {
-  const billed = billedByKind(invoices);
-  return chargeLines(Object.fromEntries(CHARGE_KINDS.map((kind) => [kind, cents(owed[kind] - billed[kind])])) as unknown as PolicyCharges);
+export const billingAdjustment = (invoices: readonly Billed[], owed: readonly ChargeItem[]): InvoiceLine[] => {
+  const billed = new Map<string, ChargeItem>();
+  for (const line of notVoid(invoices).flatMap((invoice) => linesOf(invoice))) {
+    const code = codeOfLine(line);
+    billed.set(code, { kind: line.kind, code, ...(line.name ? { name: line.name } : {}), amount: cents((billed.get(code)?.amount ?? 0) + line.amount) });
+  }
+  const owedCodes = new Set(owed.map((item) => item.code));
+  const differences = [
+    ...owed.map((item) => ({ ...item, amount: cents(item.amount - (billed.get(item.code)?.amount ?? 0)) })),
+    // What was billed under a code no longer owed (a component a return took back in full).
+    ...[...billed.values()].filter((item) => !owedCodes.has(item.code)).map((item) => ({ ...item, amount: cents(-item.amount) })),
+  ];
+  return chargeLines(differences);
 };

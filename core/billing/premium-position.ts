@@ -1,21 +1,22 @@
 import { cents, type Cents } from '../shared/money.ts';
+import { TAX_KINDS } from '../underwriting/tax-schedule.ts';
+
+export const CHARGE_KINDS = ['premium', 'policyFee', ...TAX_KINDS] as const;
+export type ChargeKind = (typeof CHARGE_KINDS)[number];
 
 /**
  * What a policy owes in all, by kind: premium carries commission; the policy fee is the MGA's
- * income; taxes and the stamping fee are held for the state. Each is net of every premium
- * transaction (a cancellation returns its share).
+ * income; taxes and state fees are held for their payees (tax-schedule.ts), each its own. Each is
+ * net of every premium transaction (a cancellation returns its share).
  */
-export interface PolicyCharges {
-  readonly premium: Cents;
-  readonly policyFee: Cents;
-  readonly surplusLinesTax: Cents;
-  readonly stampingFee: Cents;
-}
+export type PolicyCharges = Readonly<Record<ChargeKind, Cents>>;
 
-export const CHARGE_KINDS = ['premium', 'policyFee', 'surplusLinesTax', 'stampingFee'] as const;
-export type ChargeKind = (typeof CHARGE_KINDS)[number];
+export const NO_CHARGES: PolicyCharges = Object.fromEntries(CHARGE_KINDS.map((kind) => [kind, cents(0)])) as Record<ChargeKind, Cents>;
 
-export const NO_CHARGES: PolicyCharges = { premium: cents(0), policyFee: cents(0), surplusLinesTax: cents(0), stampingFee: cents(0) };
+/**
+ * What a position applied to a kind. Positions posted before a kind existed lack it (none).
+ */
+export const appliedTo = (position: PremiumPosition, kind: ChargeKind): Cents => position.applied[kind] ?? cents(0);
 
 /**
  * Where a policy's money stands: the cash held for it and what that cash pays for. Cash goes to

@@ -1,52 +1,77 @@
+import type { ChargeItem } from '../billing/invoice.ts';
 import { NO_CHARGES, type PolicyCharges } from '../billing/premium-position.ts';
 import { cents, type Cents } from '../shared/money.ts';
-import { issuanceCharges, type ChargeTerms, type FeesAndTaxes } from '../underwriting/charge-terms.ts';
+import { amountsByCode, amountsByPayee, endorsementCharges, issuanceCharges, roundAmount } from '../underwriting/charge-amounts.ts';
+import type { ChargeComponent, ChargeTerms, FeesAndTaxes, TaxCharge } from '../underwriting/charge-terms.ts';
+import { feesFromStore } from '../underwriting/stored-charges.ts';
 import { netWritten, type PremiumTerm, type PremiumTransaction } from './premium.ts';
 
-/** Charges besides premium that one premium transaction adds (negative when it returns them). */
-export type ChargesChange = FeesAndTaxes;
+const NO_FEES: FeesAndTaxes = { policyFee: cents(0), taxes: [] };
 
-const FEE_KINDS = ['policyFee', 'surplusLinesTax', 'stampingFee'] as const;
+/** The fee and taxes a transaction added beside premium (none when it added none), whatever shape they were stored in. */
+export const feesOf = (transaction: Pick<PremiumTransaction, 'charges'>): FeesAndTaxes => feesFromStore(transaction.charges) ?? NO_FEES;
 
-const NO_CHANGE: ChargesChange = { policyFee: cents(0), surplusLinesTax: cents(0), stampingFee: cents(0) };
+/** The fee and each component's amount over these transactions. */
+const sumOf = (transactions: readonly PremiumTransaction[]): FeesAndTaxes => {
+  const all = transactions.map(feesOf);
+  return {
+    policyFee: cents(all.reduce((sum, fees) => sum + fees.policyFee, 0)),
+    taxes: [...amountsByCode(all.flatMap((fees) => fees.taxes)).values()],
+  };
+};
 
-const sumOf = (transactions: readonly PremiumTransaction[]): ChargesChange =>
-  transactions.reduce<ChargesChange>(
-    (total, transaction) => ({
-      policyFee: cents(total.policyFee + (transaction.charges?.policyFee ?? 0)),
-      surplusLinesTax: cents(total.surplusLinesTax + (transaction.charges?.surplusLinesTax ?? 0)),
-      stampingFee: cents(total.stampingFee + (transaction.charges?.stampingFee ?? 0)),
-    }),
-    NO_CHANGE,
-  );
+const negated = (fees: FeesAndTaxes): FeesAndTaxes => ({
+  policyFee: cents(-fees.policyFee),
+  taxes: fees.taxes.map((tax) => ({ ...tax, amount: cents(-tax.amount) })),
+});
 
 /**
- * The charges a transaction adds to a term. The policy fee comes with the issuance; taxes follow
- * the written premium at the term's rates. A cancellation returns each charge in the proportion
- * of premium it returns (all of it when it returns all), so rounding never leaves a cent of fee
- * or tax without premium; a reinstatement charges back exactly what its cancellation returned.
+ * What a cancellation gives back of each charge, by the component's rule: its share of the
+ * premium returned (pro rata; all of it when all premium is returned, so rounding never leaves a
+ * cent without premium), nothing (a fee fully earned when charged), or all of it only when the
+ * whole premium goes back (a flat cancel). The policy fee is returned in proportion.
  */
-const chargesFor = (term: PremiumTerm, transaction: PremiumTransaction, terms: ChargeTerms): ChargesChange => {
+const cancellationCharges = (term: PremiumTerm, written: Cents, terms: ChargeTerms): FeesAndTaxes => {
+  const charged = sumOf(term.transactions);
+  const before = netWritten(term);
+  const returnsAll = before <= 0 || -written >= before;
+  // Rounding a share to the dollar may round up: never past what was charged.
+  const proportion = (amount: Cents, component?: ChargeComponent): Cents => {
+    if (returnsAll) return amount;
+    const share = roundAmount((amount * -written) / before, component?.rounding ?? 'cent');
+    return Math.sign(share) === Math.sign(amount) && Math.abs(share) > Math.abs(amount) ? amount : share;
+  };
+  const rules = new Map(terms.components.map((component) => [component.code, component]));
+  const returned = (tax: TaxCharge): Cents => {
+    const rule = rules.get(tax.code)?.refund ?? 'pro_rata';
+    if (rule === 'never') return cents(0);
+    if (rule === 'flat_cancel_only') return returnsAll ? tax.amount : cents(0);
+    return proportion(tax.amount, rules.get(tax.code));
+  };
+  return negated({
+    policyFee: proportion(charged.policyFee),
+    taxes: charged.taxes.map((tax) => ({ ...tax, amount: returned(tax) })).filter((tax) => tax.amount !== 0),
+  });
+};
+
+/**
+ * The charges a transaction adds to a term. The policy fee and flat fees come with the issuance;
+ * percent components follow the written premium at the term's rates; a reinstatement charges back
+ * exactly what its cancellation returned.
+ */
+const chargesFor = (term: PremiumTerm, transaction: PremiumTransaction, terms: ChargeTerms): FeesAndTaxes => {
   const written = transaction.writtenChange;
   switch (transaction.type) {
     case 'bind':
     case 'renewal':
       return issuanceCharges(written, terms);
     case 'endorsement':
-      return { ...issuanceCharges(written, terms), policyFee: cents(0) };
-    case 'cancellation': {
-      const charged = sumOf(term.transactions);
-      const before = netWritten(term);
-      const share = (amount: Cents): Cents => (before <= 0 || -written >= before ? amount : cents(Math.round((amount * -written) / before)));
-      return {
-        policyFee: cents(-share(charged.policyFee)),
-        surplusLinesTax: cents(-share(charged.surplusLinesTax)),
-        stampingFee: cents(-share(charged.stampingFee)),
-      };
-    }
+      return endorsementCharges(written, terms);
+    case 'cancellation':
+      return cancellationCharges(term, written, terms);
     case 'reinstatement': {
-      const cancelled = [...term.transactions].reverse().find((entry) => entry.type === 'cancellation')?.charges ?? NO_CHANGE;
-      return { policyFee: cents(-cancelled.policyFee), surplusLinesTax: cents(-cancelled.surplusLinesTax), stampingFee: cents(-cancelled.stampingFee) };
+      const cancelled = [...term.transactions].reverse().find((entry) => entry.type === 'cancellation');
+      return negated(cancelled ? feesOf(cancelled) : NO_FEES);
     }
   }
 };
@@ -54,8 +79,31 @@ const chargesFor = (term: PremiumTerm, transaction: PremiumTransaction, terms: C
 /** The transaction with its charges: what every premium transaction is stored as. */
 export const withCharges = (term: PremiumTerm, transaction: PremiumTransaction, terms: ChargeTerms): PremiumTransaction => {
   const charges = chargesFor(term, transaction, terms);
-  return FEE_KINDS.some((kind) => charges[kind] !== 0) ? { ...transaction, charges } : transaction;
+  return charges.policyFee !== 0 || charges.taxes.length > 0 ? { ...transaction, charges } : transaction;
 };
 
-/** What a term owes in all, by kind, net of every transaction. */
-export const chargesOwed = (term: PremiumTerm): PolicyCharges => ({ ...NO_CHARGES, ...sumOf(term.transactions), premium: netWritten(term) });
+/**
+ * What a term owes as invoice lines would bill it: its premium, its fee, and each component by
+ * code under the name of the term's schedule.
+ */
+export const chargeItemsOwed = (term: PremiumTerm, terms: ChargeTerms): ChargeItem[] => {
+  const { policyFee, taxes } = sumOf(term.transactions);
+  const names = new Map(terms.components.map((component) => [component.code, component.name]));
+  return [
+    { kind: 'premium', code: 'premium', amount: netWritten(term) },
+    { kind: 'policyFee', code: 'policyFee', amount: policyFee },
+    ...taxes.map((tax) => ({ kind: tax.payee, code: tax.code, ...(names.has(tax.code) ? { name: names.get(tax.code)! } : {}), amount: tax.amount })),
+  ];
+};
+
+/** The fee and each component a term owes, net of every transaction. */
+export const feesOwed = (term: PremiumTerm): FeesAndTaxes => sumOf(term.transactions);
+
+/** What a term owes in all, by kind (taxes by payee), net of every transaction. */
+export const chargesOwed = (term: PremiumTerm): PolicyCharges => {
+  const { policyFee, taxes } = sumOf(term.transactions);
+  return { ...NO_CHARGES, ...amountsByPayee(taxes), policyFee, premium: netWritten(term) };
+};
+
+/** A transaction's taxes by payee, with its fee. */
+export const chargesByKind = (fees: FeesAndTaxes): Omit<PolicyCharges, 'premium'> => ({ ...amountsByPayee(fees.taxes), policyFee: fees.policyFee });

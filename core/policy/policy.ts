@@ -6,7 +6,8 @@ import { lifecycle } from '../shared/lifecycle.ts';
 import type { Cents } from '../shared/money.ts';
 import { rateVersionOn, type RateManual } from '../underwriting/rate-manual.ts';
 import type { CompleteRisk } from '../underwriting/submission.ts';
-import { NO_CHARGE_TERMS, type ChargeTerms } from '../underwriting/charge-terms.ts';
+import type { ChargeTerms } from '../underwriting/charge-terms.ts';
+import { chargeTermsFromStore, type StoredChargeTerms } from '../underwriting/stored-charges.ts';
 import { withCharges } from './policy-charges.ts';
 import { issuance, type CancellationMethod, type PremiumTerm, type PremiumTransaction } from './premium.ts';
 
@@ -56,8 +57,8 @@ export interface Policy {
   readonly programVersion: number | null;
   /** The rate manual version the term is priced on; endorsements re-rate on it. */
   readonly rateTableVersion: string;
-  /** The term's policy fee and tax rates, fixed at placement (policy-charges.ts). */
-  readonly chargeTerms: ChargeTerms;
+  /** The term's policy fee and tax components, fixed at placement (policy-charges.ts); read through `chargeTermsOf`. */
+  readonly chargeTerms: StoredChargeTerms;
   readonly createdAt: Date;
   readonly updatedAt: Date;
   readonly version: number;
@@ -157,7 +158,8 @@ export const issuedEvent = (policy: Policy, origin: EventOrigin): DomainEvent =>
 export const pinnedRateVersion = (policy: Policy, manual: RateManual): string => policy.rateTableVersion ?? rateVersionOn(manual, policy.effectiveDate);
 
 /** A policy stored before fees and taxes were charged has none. */
-export const chargeTermsOf = (policy: Policy): ChargeTerms => policy.chargeTerms ?? NO_CHARGE_TERMS;
+/** The term's charge terms in today's shape (terms placed before schedules had components read as the two they charged). */
+export const chargeTermsOf = (policy: Pick<Policy, 'chargeTerms'>): ChargeTerms => chargeTermsFromStore(policy.chargeTerms);
 
 /**
  * The policy's term with its premium transactions. A policy stored before premium was kept as

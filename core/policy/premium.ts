@@ -2,7 +2,7 @@ import type { ShortRateTable } from '../underwriting/commission-and-short-rate.t
 import { addDays, compareDates, daysBetween, type CalendarDate } from '../shared/calendar-date.ts';
 import { DomainError } from '../shared/domain-error.ts';
 import { cents, type Cents } from '../shared/money.ts';
-import type { FeesAndTaxes } from '../underwriting/charge-terms.ts';
+import type { StoredFees } from '../underwriting/stored-charges.ts';
 import type { PolicyTransactionType } from './policy-transaction.ts';
 
 /**
@@ -20,8 +20,8 @@ export interface PremiumTransaction {
   readonly annualPremium: Cents;
   /** A cancellation's premium kept beyond pro rata (short-rate penalty, minimum earned premium). */
   readonly penalty?: Cents;
-  /** Fee and taxes the transaction adds beside premium (policy-charges.ts); absent when none. */
-  readonly charges?: FeesAndTaxes;
+  /** Fee and taxes the transaction adds beside premium (policy-charges.ts; read through `feesOf`); absent when none. */
+  readonly charges?: StoredFees;
   /**
    * The part of `writtenChange` that takes back changes effective after this transaction's date
    * (a cancellation reaching back before an endorsement), dated as those changes were: written

@@ -1,7 +1,10 @@
 import { lastDayOf } from '../billing/accounting-period.ts';
 import type { Commission } from '../billing/commission.ts';
 import { incurred, type Claim } from '../claims/claim.ts';
-import { premiumTermOf, type Policy } from '../policy/policy.ts';
+import { chargeTermsOf, premiumTermOf, type Policy } from '../policy/policy.ts';
+import { feesOf } from '../policy/policy-charges.ts';
+import { amountsByPayee, taxTotal } from '../underwriting/charge-amounts.ts';
+import { TAX_KINDS } from '../underwriting/tax-schedule.ts';
 import { earnedBefore, earnedThrough } from '../policy/premium.ts';
 import { bookedIn, booksIn, writtenInMonth } from '../policy/premium-booking.ts';
 import { compareDates, type CalendarDate } from '../shared/calendar-date.ts';
@@ -29,7 +32,17 @@ export const PREMIUM_COLUMNS = [
   'Earned Premium',
   'Commission',
   'Taxes',
+  // Columns added after months were first closed come last: a closed month keeps the columns it had.
+  'Home State',
+  'Surplus Lines Tax',
+  'Stamping Fee',
+  'Fire Marshal Tax',
+  'State Fund Fees',
+  'Local Premium Tax',
 ] as const;
+
+/** The header of rows `width` cells wide: a month closed before a column existed is served with the columns it had. */
+export const premiumColumnsFor = (width: number | undefined): readonly string[] => (width === undefined ? PREMIUM_COLUMNS : PREMIUM_COLUMNS.slice(0, width));
 
 export const CLAIM_COLUMNS = ['Claim Number', 'Policy Number', 'Insured Name', 'Loss Date', 'Reported', 'Status', 'Paid', 'Reserves', 'Incurred'] as const;
 
@@ -47,7 +60,8 @@ export interface PremiumRow {
 /**
  * One policy's line of the month: the premium written by the transactions booked in it (accounting
  * month), the premium it earned, the commission recorded in it (agent and MGA), and the surplus
- * lines tax and stamping fee its booked transactions charged; amounts in dollars. Earned is what
+ * lines taxes and fees its booked transactions charged, in all and by payee, with the home state
+ * they are owed to; amounts in dollars. Earned is what
  * the term has earned through the month's last day less what earlier months reported:
  * `reportedBefore` when the month before is closed (its rows as stored), else what the term had
  * earned before the month began.
@@ -60,7 +74,8 @@ export const premiumRow = (
 ): PremiumRow => {
   const term = premiumTermOf(policy);
   const booked = bookedIn(term, month.month);
-  const taxes = booked.reduce((sum, transaction) => sum + (transaction.charges?.surplusLinesTax ?? 0) + (transaction.charges?.stampingFee ?? 0), 0);
+  const taxes = booked.flatMap((transaction) => feesOf(transaction).taxes);
+  const byPayee = amountsByPayee(taxes);
   const commission = commissions.reduce((sum, row) => sum + row.agentCommission + row.mgaCommission, 0);
   const earnedToDate = earnedThrough(term, month.last);
   const earned = earnedToDate - (reportedBefore ?? earnedBefore(term, month.first));
@@ -77,7 +92,9 @@ export const premiumRow = (
     dollars(writtenInMonth(term, month.month)),
     dollars(earned),
     dollars(commission),
-    dollars(taxes),
+    dollars(taxTotal(taxes)),
+    chargeTermsOf(policy).taxState ?? policy.risk.homeState ?? policy.risk.state,
+    ...TAX_KINDS.map((kind) => dollars(byPayee[kind])),
   ];
   return { cells, earnedToDate };
 };

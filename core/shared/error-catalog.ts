@@ -38,6 +38,7 @@ export const ERROR_CATALOG = {
   payout_exceeds_cash: 'A payout larger than the cash collected on the policy, after the credit is applied to what it still owes.',
   amount_exceeds_balance: 'A card payment intent asks for more than is outstanding on the invoice.',
   period_order: 'Accounting months close in order, and only the latest closed month reopens.',
+  locality_required: "The insured's home state levies a local premium tax where the risk is: the submission needs the risk's `locality`.",
   premium_installment: 'A premium installment changes only through an endorsement, a cancellation or a write-off.',
   refund_exceeds_payments: 'The refund is larger than what is left to refund of the payments received.',
   loss_outside_coverage: 'The loss date is outside the policy period.',

@@ -56,6 +56,12 @@ export const US_STATES = [
   'WY',
 ] as const;
 
+/** Territories an insured may call home (surplus lines home state); risks are rated in the states only. */
+export const US_TERRITORIES = ['PR', 'GU', 'VI'] as const;
+
+/** Every jurisdiction with a surplus lines schedule: the states, DC and the territories. */
+export const HOME_STATES = [...US_STATES, ...US_TERRITORIES] as const;
+
 /** NAICS sectors; manufacturing, retail and transportation span several two-digit codes. */
 const SECTOR_OF: Record<string, string> = {
   '11': '11',

@@ -2,7 +2,7 @@ import { isCalendarDate } from '../shared/calendar-date.ts';
 import { cents, type Cents, centsToDollars, dollarsToCents } from '../shared/money.ts';
 import type { FormField, FormFields } from '../documents/form-fields.ts';
 import { isChecked, readPacket, type AcordForm, type FoundForm } from './acord-forms.ts';
-import { naicsSector, US_STATES, type LineOfBusiness } from '../shared/reference-data.ts';
+import { HOME_STATES, naicsSector, US_STATES, type LineOfBusiness } from '../shared/reference-data.ts';
 import { REQUIRED_RISK_FIELDS, type RiskDetails } from './submission.ts';
 
 export { leafName } from './acord-forms.ts';
@@ -15,7 +15,7 @@ interface FieldSource {
 }
 
 export interface Extraction {
-  /** What was read, by submission field (money in dollars), with a few values reported only (`homeState`, `generalAggregate`). */
+  /** What was read, by submission field (money in dollars), with `generalAggregate` (the 126's) reported only. */
   readonly fields: Record<string, string | number>;
   /** For each entry of `fields`, the form fields it was read from. */
   readonly sources: Record<string, readonly FieldSource[]>;
@@ -68,10 +68,11 @@ const date = (raw: string | undefined): string | undefined => {
   return isCalendarDate(iso) ? iso : undefined;
 };
 
-const stateCode = (raw: string | undefined): string | undefined => {
-  const code = raw?.toUpperCase();
-  return code && (US_STATES as readonly string[]).includes(code) ? code : undefined;
+const codeIn = (codes: readonly string[], raw: string | undefined): string | undefined => {
+  const code = raw?.trim().toUpperCase();
+  return code && codes.includes(code) ? code : undefined;
 };
+const stateCode = (raw: string | undefined): string | undefined => codeIn(US_STATES, raw);
 
 /** The values of one form's pages, each remembered with where it was read. */
 class FormReading {
@@ -171,9 +172,12 @@ export const fromAcord125 = (form: FormFields): { risk: RiskDetails; contactEmai
   read('effectiveDate', application, ['Policy_EffectiveDate_A'], risk.effectiveDate);
 
   // The risk's state is the first premises' state, else the mailing address's; the mailing state is the home state.
-  const homeState = stateCode(application.text('NamedInsured_MailingAddress_StateOrProvinceCode_A'));
+  // The home state may be a territory (PR, GU, VI); a risk is rated in a state.
+  const homeState = codeIn(HOME_STATES, application.text('NamedInsured_MailingAddress_StateOrProvinceCode_A'));
   const premisesState = stateCode(application.text('CommercialStructure_PhysicalAddress_StateOrProvinceCode_A'));
-  if (premisesState ?? homeState) risk.state = premisesState ?? homeState;
+  const riskState = premisesState ?? stateCode(homeState);
+  if (riskState) risk.state = riskState;
+  if (homeState) risk.homeState = homeState;
   read(
     'state',
     application,

@@ -3,6 +3,7 @@ import { DomainError } from '../shared/domain-error.ts';
 import { assertTransition, lifecycle } from '../shared/lifecycle.ts';
 import type { Cents } from '../shared/money.ts';
 import type { ChargeTerms } from './charge-terms.ts';
+import type { StoredChargeTerms } from './stored-charges.ts';
 import type { DaFlag } from './delegated-authority.ts';
 import type { RatingWorksheet } from './rating.ts';
 import type { CompleteRisk } from './submission.ts';
@@ -42,7 +43,8 @@ export interface Quote {
   /** The rate manual version the quote is priced on; the policy keeps it for its term. */
   readonly rateTableVersion: string;
   /** The policy fee and tax rates quoted; the bind charges them. */
-  readonly chargeTerms: ChargeTerms;
+  /** Read through `chargeTermsFromStore` (older terms are stored in another shape). */
+  readonly chargeTerms: StoredChargeTerms;
   readonly validUntil: CalendarDate;
   readonly policyId: string | null;
   /** Who asked for the quote (an actor description); such a person cannot approve its referral. Absent on older quotes. */

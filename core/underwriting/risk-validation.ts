@@ -1,12 +1,15 @@
 import { assertCalendarDate } from '../shared/calendar-date.ts';
 import { validationFailed } from '../shared/domain-error.ts';
-import { naicsSector, US_STATES } from '../shared/reference-data.ts';
+import { HOME_STATES, naicsSector, US_STATES } from '../shared/reference-data.ts';
 import type { PriorLoss, RiskDetails } from './submission.ts';
 
 /** Checks the values a schema cannot: real dates, known states, NAICS codes of a rated sector, positive money. */
 export const assertValidRisk = (risk: RiskDetails, prefix = ''): void => {
   if (risk.state !== undefined && !(US_STATES as readonly string[]).includes(risk.state)) {
     throw validationFailed(`${prefix}state`, 'enum', `'${risk.state}' is not a two-letter US state code.`);
+  }
+  if (risk.homeState !== undefined && !(HOME_STATES as readonly string[]).includes(risk.homeState)) {
+    throw validationFailed(`${prefix}homeState`, 'enum', `'${risk.homeState}' is not a state, DC or territory code.`);
   }
   if (risk.naicsCode !== undefined && !naicsSector(risk.naicsCode)) {
     throw validationFailed(`${prefix}naicsCode`, 'naics', `'${risk.naicsCode}' is not a NAICS code of a known sector.`);

@@ -15,13 +15,18 @@ export interface RiskDetails {
   readonly annualRevenue?: Cents;
   readonly requestedLimit?: Cents;
   readonly effectiveDate?: CalendarDate;
+  /** The risk's state: rating and the program's states follow it. */
   readonly state?: string;
   readonly lineOfBusiness?: LineOfBusiness;
+  /** The insured's home state (principal place of business): surplus lines charges follow it. Absent: the risk's state. */
+  readonly homeState?: string;
+  /** The risk's city or county, for a home state with local premium taxes (fixtures/taxes/localities.json). */
+  readonly locality?: string;
 }
 
-export type CompleteRisk = Required<RiskDetails>;
-
 export const REQUIRED_RISK_FIELDS = ['insuredName', 'naicsCode', 'annualRevenue', 'requestedLimit', 'effectiveDate', 'state', 'lineOfBusiness'] as const;
+
+export type CompleteRisk = Required<Pick<RiskDetails, (typeof REQUIRED_RISK_FIELDS)[number]>> & Pick<RiskDetails, 'homeState' | 'locality'>;
 
 export const missingRiskFields = (risk: RiskDetails): string[] => REQUIRED_RISK_FIELDS.filter((field) => risk[field] === undefined);
 

@@ -4,7 +4,8 @@ import type { Policy } from '../../core/policy/policy.ts';
 import { today, yearOf } from '../../core/shared/calendar-date.ts';
 import { cents } from '../../core/shared/money.ts';
 import { DomainError, notFound } from '../../core/shared/domain-error.ts';
-import { chargeTermsFor } from '../../core/underwriting/charge-terms.ts';
+import { chargeTermsFor, placementOf } from '../../core/underwriting/charge-terms.ts';
+import { chargeTermsFromStore } from '../../core/underwriting/stored-charges.ts';
 import { rateVersionOn } from '../../core/underwriting/rate-manual.ts';
 import { aggregateFlag } from '../../core/underwriting/delegated-authority.ts';
 import { assertBindable, type Quote } from '../../core/underwriting/quote.ts';
@@ -97,9 +98,9 @@ export class Binding {
           programVersion: quote.programVersion ?? null,
           // A quote stored before versions were recorded was priced on the version in force on its effective date.
           rateTableVersion: quote.rateTableVersion ?? rateVersionOn(this.deps.reference.rateManual(), quote.risk.effectiveDate),
-          chargeTerms:
-            quote.chargeTerms ??
-            chargeTermsFor(await this.deps.programs.program(orgId, quote.programId), quote.risk.state, this.deps.reference.surplusLinesTaxes()),
+          chargeTerms: quote.chargeTerms
+            ? chargeTermsFromStore(quote.chargeTerms)
+            : chargeTermsFor(await this.deps.programs.program(orgId, quote.programId), placementOf(quote.risk), this.deps.reference.taxSchedules()),
           renewalOf: null,
           actor: describeActor(actor),
           transaction: 'bind',

@@ -1,6 +1,6 @@
 import { installmentInvoices, type Invoice } from '../../core/billing/invoice.ts';
-import { chargesOwed } from '../../core/policy/policy-charges.ts';
-import { issuedEvent, newPolicy, premiumTermOf, type Policy, type PolicyIssue } from '../../core/policy/policy.ts';
+import { chargeItemsOwed } from '../../core/policy/policy-charges.ts';
+import { chargeTermsOf, issuedEvent, newPolicy, premiumTermOf, type Policy, type PolicyIssue } from '../../core/policy/policy.ts';
 import { timelineEntry, type PolicyTransactionType } from '../../core/policy/policy-transaction.ts';
 import { yearOf } from '../../core/shared/calendar-date.ts';
 import type { RecordRelationships } from '../authorization/record-relationships.use-case.ts';
@@ -42,7 +42,14 @@ export const issuePolicy = async (deps: IssuanceDeps, issue: Issue): Promise<{ p
   const sequence = await deps.sequences.next(issue.orgId, `policy:${yearOf(issue.effectiveDate)}`);
   const policy = newPolicy(issue, sequence, now, await deps.periods.booking(issue.orgId, issue.effectiveDate));
   const events = [issuedEvent(policy, eventOrigin(deps, issue.orgId, now))];
-  const invoices = installmentInvoices(policy, issue.plan, chargesOwed(premiumTermOf(policy)), issue.effectiveDate, () => deps.ids.next('inv'), now);
+  const invoices = installmentInvoices(
+    policy,
+    issue.plan,
+    chargeItemsOwed(premiumTermOf(policy), chargeTermsOf(policy)),
+    issue.effectiveDate,
+    () => deps.ids.next('inv'),
+    now,
+  );
   const details = { installmentPlan: issue.plan, ...(issue.renewalOf ? { renewalOf: issue.renewalOf } : {}) };
   const entry = {
     id: deps.ids.next('ptx'),

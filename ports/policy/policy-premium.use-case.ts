@@ -1,7 +1,8 @@
 import { isCash } from '../../core/billing/payment.ts';
 import { billedByKind } from '../../core/billing/premium-billing.ts';
-import { chargesOwed, type ChargesChange } from '../../core/policy/policy-charges.ts';
-import { premiumTermOf, type Policy } from '../../core/policy/policy.ts';
+import { feesOwed } from '../../core/policy/policy-charges.ts';
+import type { ChargeTerms, FeesAndTaxes } from '../../core/underwriting/charge-terms.ts';
+import { chargeTermsOf, premiumTermOf, type Policy } from '../../core/policy/policy.ts';
 import type { LineOfBusiness } from '../../core/shared/reference-data.ts';
 import { forEachRecord } from '../shared/persistence/page.ts';
 import { premiumAsOf, type PremiumTransaction } from '../../core/policy/premium.ts';
@@ -21,8 +22,10 @@ export interface PolicyPremiumReport {
   readonly billed: Cents;
   /** Payments received on or before the date (premium, fee and taxes alike), refunds taken off. */
   readonly collected: Cents;
-  /** Fee and taxes charged by the transactions effective on or before the date. */
-  readonly taxesAndFees: ChargesChange;
+  /** Fee and each tax component charged by the transactions effective on or before the date, net of returns. */
+  readonly taxesAndFees: FeesAndTaxes;
+  /** The term's charge terms (the components' names and payees). */
+  readonly chargeTerms: ChargeTerms;
   readonly transactions: readonly PremiumTransaction[];
 }
 
@@ -96,11 +99,16 @@ export class PolicyPremium {
     const collected = payments
       .filter((payment) => isCash(payment) && compareDates(today(payment.receivedAt), asOf) <= 0)
       .reduce((sum, payment) => sum + payment.amount, 0);
-    const { premium: _premium, ...taxesAndFees } = chargesOwed({
-      ...term,
-      transactions: term.transactions.filter((entry) => compareDates(entry.effectiveDate, asOf) <= 0),
-    });
-    return { asOf, ...premiumAsOf(term, asOf), billed: billedByKind(due).premium, collected: cents(collected), taxesAndFees, transactions: term.transactions };
+    const taxesAndFees = feesOwed({ ...term, transactions: term.transactions.filter((entry) => compareDates(entry.effectiveDate, asOf) <= 0) });
+    return {
+      asOf,
+      ...premiumAsOf(term, asOf),
+      billed: billedByKind(due).premium,
+      collected: cents(collected),
+      taxesAndFees,
+      chargeTerms: chargeTermsOf(policy),
+      transactions: term.transactions,
+    };
   }
 
   /**

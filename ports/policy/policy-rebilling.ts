@@ -1,7 +1,7 @@
 import { adjustmentInvoice } from '../../core/billing/invoice.ts';
 import { billingAdjustment, installmentsVoidedBy } from '../../core/billing/premium-billing.ts';
-import { premiumTermOf, type Policy } from '../../core/policy/policy.ts';
-import { chargesOwed } from '../../core/policy/policy-charges.ts';
+import { chargeTermsOf, premiumTermOf, type Policy } from '../../core/policy/policy.ts';
+import { chargeItemsOwed } from '../../core/policy/policy-charges.ts';
 import type { CalendarDate } from '../../core/shared/calendar-date.ts';
 import type { Principal } from '../../core/shared/access/principal.ts';
 import type { CreditSettlement } from '../billing/credit-settlement.use-case.ts';
@@ -29,7 +29,7 @@ export const rebillPolicy = async (
     for (const id of installmentsVoidedBy(invoices, cancelledFrom)) await deps.invoices.markVoid(policy.orgId, id);
     invoices = await deps.invoices.forPolicy(policy.orgId, policy.id);
   }
-  const lines = billingAdjustment(invoices, chargesOwed(premiumTermOf(policy)));
+  const lines = billingAdjustment(invoices, chargeItemsOwed(premiumTermOf(policy), chargeTermsOf(policy)));
   if (lines.length > 0) {
     const adjustment = adjustmentInvoice(policy, invoices.length + 1, lines, dueDate, deps.ids.next('inv'), deps.clock.now(policy.orgId));
     await deps.invoices.insertAll([adjustment]);

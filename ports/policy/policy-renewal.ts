@@ -5,7 +5,7 @@ import { today, yearOf } from '../../core/shared/calendar-date.ts';
 import { DomainError } from '../../core/shared/domain-error.ts';
 import { assertTransition } from '../../core/shared/lifecycle.ts';
 import { aggregateFlag, daFlags } from '../../core/underwriting/delegated-authority.ts';
-import { chargeTermsFor } from '../../core/underwriting/charge-terms.ts';
+import { chargeTermsFor, placementOf } from '../../core/underwriting/charge-terms.ts';
 import { rateOnVersion, rateVersionOn } from '../../core/underwriting/rate-manual.ts';
 import type { CompleteRisk } from '../../core/underwriting/submission.ts';
 import { assertRenewalWindow } from '../../core/underwriting/term-dates.ts';
@@ -62,7 +62,7 @@ export const issueRenewal = async (
     programVersion: program.orgId ? program.version : null,
     rateTableVersion,
     // A new term is placed anew: today's fee and the home state's rates.
-    chargeTerms: chargeTermsFor(program, risk.state, deps.reference.surplusLinesTaxes()),
+    chargeTerms: chargeTermsFor(program, placementOf(risk), deps.reference.taxSchedules()),
     renewalOf: policy.id,
     actor: describeActor(actor),
     transaction: 'renewal',

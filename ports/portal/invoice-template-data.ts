@@ -1,15 +1,8 @@
-import type { Invoice } from '../../core/billing/invoice.ts';
+import { lineName, linesOf, type Invoice } from '../../core/billing/invoice.ts';
 import type { PostalAddress } from '../../core/documents/certificate.ts';
 import type { InvoiceTemplateData } from '../../core/documents/html-templates.ts';
 import type { Policy } from '../../core/policy/policy.ts';
 import { formatDollars } from '../../core/shared/money.ts';
-
-const LINE_DESCRIPTIONS: Readonly<Record<string, string>> = {
-  premium: 'Premium',
-  policyFee: 'Policy fee',
-  surplusLinesTax: 'Surplus lines tax',
-  stampingFee: 'Stamping fee',
-};
 
 /** What the invoice PDF shows the insured: its lines, whom it is billed to, and what was paid so far. */
 export const invoiceTemplateData = (invoice: Invoice, policy: Policy, address: PostalAddress | null): InvoiceTemplateData => ({
@@ -18,8 +11,8 @@ export const invoiceTemplateData = (invoice: Invoice, policy: Policy, address: P
   dueDate: invoice.dueDate,
   billTo: { name: policy.risk.insuredName, ...(address ? { address } : {}) },
   policyNumber: policy.policyNumber,
-  lines: (invoice.lines ?? [{ kind: 'premium', amount: invoice.amount }]).map((line) => ({
-    description: LINE_DESCRIPTIONS[line.kind] ?? line.kind,
+  lines: linesOf(invoice).map((line) => ({
+    description: lineName(line),
     amount: line.amount,
   })),
   ...(invoice.paidAmount > 0 ? { notes: `Paid so far: ${formatDollars(invoice.paidAmount)}. Status: ${invoice.status}.` } : {}),

@@ -1,7 +1,7 @@
 import { isClosed, previousMonth, type AccountingMonth } from '../../core/billing/accounting-period.ts';
 import { premiumTermOf, type Policy } from '../../core/policy/policy.ts';
 import type { PremiumTransaction } from '../../core/policy/premium.ts';
-import { activeInMonth, CLAIM_COLUMNS, claimActiveInMonth, claimLine, monthOf, PREMIUM_COLUMNS, premiumRow } from '../../core/reports/bordereau.ts';
+import { activeInMonth, CLAIM_COLUMNS, claimActiveInMonth, claimLine, monthOf, premiumColumnsFor, premiumRow } from '../../core/reports/bordereau.ts';
 import { addDays } from '../../core/shared/calendar-date.ts';
 import { toCsv } from '../../core/shared/csv.ts';
 import { cents, type Cents } from '../../core/shared/money.ts';
@@ -77,7 +77,8 @@ export class Bordereaux {
     const rows = kept
       ? kept.premium
       : (await this.premiumRows(orgId, month, await this.policies(orgId), await this.reportedThrough(orgId, previousMonth(month)))).rows;
-    return { csv: toCsv(PREMIUM_COLUMNS, ofProgram(rows, programId)), closed: kept !== null };
+    const lines = ofProgram(rows, programId);
+    return { csv: toCsv(premiumColumnsFor(kept ? rows[0] && rows[0].length - 1 : undefined), lines), closed: kept !== null };
   }
 
   async claims(orgId: string, month: AccountingMonth, programId?: string): Promise<Bordereau> {

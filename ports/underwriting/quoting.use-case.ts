@@ -1,7 +1,7 @@
 import { today } from '../../core/shared/calendar-date.ts';
 import { DomainError, notFound } from '../../core/shared/domain-error.ts';
 import { daFlags } from '../../core/underwriting/delegated-authority.ts';
-import { chargeTermsFor } from '../../core/underwriting/charge-terms.ts';
+import { chargeTermsFor, placementOf } from '../../core/underwriting/charge-terms.ts';
 import { newQuote, type Quote } from '../../core/underwriting/quote.ts';
 import { rateOnVersion, rateVersionOn } from '../../core/underwriting/rate-manual.ts';
 import { isComplete, missingRiskFields, SUBMISSION_LIFECYCLE, type Submission } from '../../core/underwriting/submission.ts';
@@ -61,6 +61,8 @@ export class Quoting {
       effectiveDate: submission.effectiveDate,
       state: submission.state,
       lineOfBusiness: submission.lineOfBusiness,
+      ...(submission.homeState ? { homeState: submission.homeState } : {}),
+      ...(submission.locality ? { locality: submission.locality } : {}),
     };
     const program = await this.deps.programs.forRisk(orgId, risk);
     // The program's own rate table version, else the one in force on the effective date, prices the term for its whole life.
@@ -82,7 +84,7 @@ export class Quoting {
         programId: program.id,
         programVersion: program.orgId ? program.version : null,
         rateTableVersion,
-        chargeTerms: chargeTermsFor(program, risk.state, this.deps.reference.surplusLinesTaxes()),
+        chargeTerms: chargeTermsFor(program, placementOf(risk), this.deps.reference.taxSchedules()),
         quotedBy,
       },
       now,

@@ -1,5 +1,5 @@
 import type { CommissionSchedule, ShortRateTable } from '../../core/underwriting/commission-and-short-rate.ts';
-import type { SurplusLinesTaxTable } from '../../core/underwriting/charge-terms.ts';
+import type { TaxSchedules } from '../../core/underwriting/tax-schedule.ts';
 import type { DaProgram } from '../../core/underwriting/delegated-authority.ts';
 import type { RateManual } from '../../core/underwriting/rate-manual.ts';
 import type { AppetiteGuide } from '../../core/underwriting/triage.ts';
@@ -16,6 +16,6 @@ export interface UnderwritingReferenceData {
   commissionSchedule(): CommissionSchedule;
   /** Percent of annual premium earned by days in force, for short-rate cancellations. */
   shortRateTable(): ShortRateTable;
-  /** Surplus lines tax and stamping fee by home state, for surplus lines programs. */
-  surplusLinesTaxes(): SurplusLinesTaxTable;
+  /** Surplus lines charges by home state (dated, sourced components), local premium taxes and peril shares. */
+  taxSchedules(): TaxSchedules;
 }

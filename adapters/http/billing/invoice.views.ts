@@ -1,11 +1,19 @@
 /** Invoices as the API shows them: money in dollars, each charge on a line of its own. */
 import { Type, type Static } from '@sinclair/typebox';
-import { linesOf, type Invoice } from '../../../core/billing/invoice.ts';
+import { codeOfLine, lineName, linesOf, type Invoice } from '../../../core/billing/invoice.ts';
 import { centsToDollars as dollars } from '../../../core/shared/money.ts';
 import { Dollars, OneOf, Timestamp } from '../shared/common.schemas.ts';
 
 /** Line kinds as the API names them. */
-const LINE_KIND = { premium: 'premium', policyFee: 'policy_fee', surplusLinesTax: 'surplus_lines_tax', stampingFee: 'stamping_fee' } as const;
+const LINE_KIND = {
+  premium: 'premium',
+  policyFee: 'policy_fee',
+  surplusLinesTax: 'surplus_lines_tax',
+  stampingFee: 'stamping_fee',
+  fireMarshalTax: 'fire_marshal_tax',
+  stateFundFee: 'state_fund_fee',
+  localPremiumTax: 'local_premium_tax',
+} as const;
 
 export const viewInvoice = (invoice: Invoice): Static<typeof InvoiceSchema> => ({
   id: invoice.id,
@@ -13,7 +21,7 @@ export const viewInvoice = (invoice: Invoice): Static<typeof InvoiceSchema> => (
   policyId: invoice.policyId,
   kind: invoice.kind,
   amount: dollars(invoice.amount),
-  lines: linesOf(invoice).map((line) => ({ kind: LINE_KIND[line.kind], amount: dollars(line.amount) })),
+  lines: linesOf(invoice).map((line) => ({ kind: LINE_KIND[line.kind], code: codeOfLine(line), name: lineName(line), amount: dollars(line.amount) })),
   paidAmount: dollars(invoice.paidAmount),
   dueDate: invoice.dueDate,
   status: invoice.status,

@@ -1,13 +1,14 @@
 /** Policies, their timeline and their fee and taxes as the API shows them: money in dollars, each view typed by its schema. */
 import { Type, type Static } from '@sinclair/typebox';
 import { INSTALLMENT_PLANS } from '../../../core/billing/installment-plan.ts';
-import { chargesOwed } from '../../../core/policy/policy-charges.ts';
+import { feesOwed } from '../../../core/policy/policy-charges.ts';
+import { netWritten } from '../../../core/policy/premium.ts';
 import { CANCELLATION_REASONS, chargeTermsOf, POLICY_STATUSES, premiumTermOf, type Policy } from '../../../core/policy/policy.ts';
 import type { PolicyTransaction } from '../../../core/policy/policy-transaction.ts';
 import { CANCELLATION_METHODS } from '../../../core/policy/premium.ts';
 import { centsToDollars as dollars } from '../../../core/shared/money.ts';
 import { Dollars, Nullable, OneOf, Timestamp } from '../shared/common.schemas.ts';
-import { TaxesAndFeesSchema, viewTaxesAndFees } from '../underwriting/underwriting.views.ts';
+import { TaxesAndFeesSchema, viewTaxesAndFees } from '../underwriting/charges.views.ts';
 
 export const viewPolicy = (policy: Policy): Static<typeof PolicySchema> => ({
   id: policy.id,
@@ -31,7 +32,7 @@ export const viewPolicy = (policy: Policy): Static<typeof PolicySchema> => ({
   programId: policy.programId,
   programVersion: policy.programVersion ?? null,
   rateTableVersion: policy.rateTableVersion ?? null,
-  taxesAndFees: (({ premium, ...charges }) => viewTaxesAndFees(premium, charges, chargeTermsOf(policy)))(chargesOwed(premiumTermOf(policy))),
+  taxesAndFees: viewTaxesAndFees(netWritten(premiumTermOf(policy)), feesOwed(premiumTermOf(policy)), chargeTermsOf(policy)),
   cancellation: policy.cancellation
     ? {
         effectiveDate: policy.cancellation.effectiveDate,

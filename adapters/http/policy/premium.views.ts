@@ -1,6 +1,8 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { centsToDollars } from '../../../core/shared/money.ts';
 import { bookedMonthOf } from '../../../core/policy/premium-booking.ts';
+import { feesOf } from '../../../core/policy/policy-charges.ts';
+import { ComponentAmountSchema, PAYEE_TOTALS, payeeTotals, viewComponentAmounts } from '../underwriting/charges.views.ts';
 import type { OrganizationPremiumReport, PolicyPremiumReport, PremiumFigures } from '../../../ports/policy/policy-premium.use-case.ts';
 
 const Dollars = (description: string) => Type.Number({ description: `${description} In dollars.` });
@@ -16,16 +18,18 @@ export const PremiumReportSchema = Type.Object(
     taxesAndFees: Type.Object(
       {
         policyFee: Dollars('The policy fee.'),
-        surplusLinesTax: Dollars('Surplus lines tax, held for the home state.'),
-        stampingFee: Dollars('Stamping fee, held for the home state.'),
+        ...PAYEE_TOTALS,
+        components: Type.Array(ComponentAmountSchema, { description: "Each component of the home state's schedule, net of returns." }),
       },
-      { description: 'Charged beside premium by the transactions effective on or before the date, net of returns.' },
+      { description: 'Charged beside premium by the transactions effective on or before the date, net of returns; by payee and by component.' },
     ),
     transactions: Type.Array(
       Type.Object({
         type: Type.String({ description: '`bind`, `renewal`, `endorsement`, `cancellation` or `reinstatement`.' }),
         effectiveDate: Type.String({ format: 'date' }),
         writtenChange: Dollars('Written premium the transaction adds (negative when it returns premium).'),
+        policyFee: Dollars('The policy fee it charges (negative when it returns it).'),
+        taxes: Type.Array(ComponentAmountSchema, { description: 'Each tax and state fee it charges or returns.' }),
         bookedOn: Type.Union([Type.String({ format: 'date' }), Type.Null()], {
           description: 'The date it was recorded (the organization’s date); null on transactions recorded before it was kept.',
         }),
@@ -51,13 +55,15 @@ export const viewPremiumReport = (report: PolicyPremiumReport): Static<typeof Pr
   collected: centsToDollars(report.collected),
   taxesAndFees: {
     policyFee: centsToDollars(report.taxesAndFees.policyFee),
-    surplusLinesTax: centsToDollars(report.taxesAndFees.surplusLinesTax),
-    stampingFee: centsToDollars(report.taxesAndFees.stampingFee),
+    ...payeeTotals(report.taxesAndFees.taxes),
+    components: viewComponentAmounts(report.taxesAndFees.taxes, report.chargeTerms),
   },
   transactions: report.transactions.map((transaction) => ({
     type: transaction.type,
     effectiveDate: transaction.effectiveDate,
     writtenChange: centsToDollars(transaction.writtenChange),
+    policyFee: centsToDollars(feesOf(transaction).policyFee),
+    taxes: viewComponentAmounts(feesOf(transaction).taxes, report.chargeTerms),
     bookedOn: transaction.bookedOn ?? null,
     accountingMonth: bookedMonthOf(transaction),
   })),

@@ -39,6 +39,7 @@ export const HTTP_STATUS: Readonly<Record<ErrorCode, number>> = {
   claims_in_period: 422,
   period_order: 422,
   premium_installment: 422,
+  locality_required: 422,
   refund_exceeds_payments: 422,
   loss_outside_coverage: 422,
   exceeds_policy_limit: 422,

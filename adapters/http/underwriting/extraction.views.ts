@@ -15,7 +15,7 @@ const ExtractionSchema = Type.Object(
   {
     fields: Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]), {
       description:
-        'What was read, by submission field (money in dollars), with `homeState` (the mailing address’s state) and `generalAggregate` (the 126’s) reported only.',
+        'What was read, by submission field (money in dollars): `homeState` is the mailing address’s state (a state, DC or territory), `state` the first premises’ state; `generalAggregate` (the 126’s) is reported only.',
     }),
     sources: Type.Record(Type.String(), Type.Array(SourceSchema), { description: 'For each entry of `fields`, the form fields it was read from.' }),
     forms: Type.Array(Type.Object({ form: OneOf([...FORMS, 'other'] as const), pages: Type.Array(Type.Integer({ minimum: 1 })) }), {

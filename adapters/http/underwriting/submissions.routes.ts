@@ -3,7 +3,7 @@ import type { RecordAccess } from '../../../ports/authorization/record-access.us
 import { visibleAmong } from '../shared/record-scope.ts';
 import { Type } from '@sinclair/typebox';
 import { dollarsToCents } from '../../../core/shared/money.ts';
-import { LINES_OF_BUSINESS, US_STATES } from '../../../core/shared/reference-data.ts';
+import { HOME_STATES, LINES_OF_BUSINESS, US_STATES } from '../../../core/shared/reference-data.ts';
 import { SUBMISSION_STATUSES } from '../../../core/underwriting/submission.ts';
 import type { Quoting } from '../../../ports/underwriting/quoting.use-case.ts';
 import type { Submissions } from '../../../ports/underwriting/submissions.use-case.ts';
@@ -21,7 +21,20 @@ const CreateSubmission = Type.Object(
     annualRevenue: Money(),
     requestedLimit: Money(),
     effectiveDate: DateOnly,
-    state: OneOf(US_STATES),
+    state: OneOf(US_STATES, { description: "The risk's state: rating and the program's allowed states follow it." }),
+    homeState: Type.Optional(
+      OneOf(HOME_STATES, {
+        description:
+          "The insured's home state (principal place of business), a state, DC, PR, GU or VI: surplus lines taxes, fees and filings follow it. Default: `state`.",
+      }),
+    ),
+    locality: Type.Optional(
+      Type.String({
+        pattern: '^[A-Z][A-Z0-9_]{1,63}$',
+        description:
+          "The risk's city or county where the home state levies local premium taxes (Kentucky), as `GET /v1/tax-schedules/{state}` lists them (e.g. `ALBANY`).",
+      }),
+    ),
     lineOfBusiness: OneOf(LINES_OF_BUSINESS),
     contactEmail: Type.Optional(Email),
     producerId: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),

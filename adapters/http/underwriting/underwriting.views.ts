@@ -1,34 +1,11 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { issuanceCharges, NO_CHARGE_TERMS, type ChargeTerms, type FeesAndTaxes } from '../../../core/underwriting/charge-terms.ts';
-import { cents, centsToDollars, type Cents } from '../../../core/shared/money.ts';
+import { issuanceCharges } from '../../../core/underwriting/charge-amounts.ts';
+import { chargeTermsFromStore } from '../../../core/underwriting/stored-charges.ts';
+import { TaxesAndFeesSchema, viewTaxesAndFees } from './charges.views.ts';
+import { centsToDollars, type Cents } from '../../../core/shared/money.ts';
 import type { Quote } from '../../../core/underwriting/quote.ts';
 import type { Submission } from '../../../core/underwriting/submission.ts';
 import { Dollars, Nullable, Timestamp } from '../shared/common.schemas.ts';
-
-export const TaxesAndFeesSchema = Type.Object(
-  {
-    policyFee: Dollars,
-    surplusLinesTax: Dollars,
-    stampingFee: Dollars,
-    taxState: Type.Union([Type.String(), Type.Null()], {
-      description: 'The home state the surplus lines tax is owed to; null when the program is not surplus lines.',
-    }),
-    total: Type.Number({ description: 'Dollars: premium, fee and taxes together, what the insured pays.' }),
-  },
-  {
-    $id: 'TaxesAndFees',
-    description:
-      "Charged beside premium, on their own invoice lines and outside the commission base: the program's policy fee and, for a surplus lines program, the home state's tax and stamping fee. A cancellation returns them in the proportion of premium it returns.",
-  },
-);
-
-export const viewTaxesAndFees = (premium: Cents, charges: FeesAndTaxes, terms: ChargeTerms): Static<typeof TaxesAndFeesSchema> => ({
-  policyFee: centsToDollars(charges.policyFee),
-  surplusLinesTax: centsToDollars(charges.surplusLinesTax),
-  stampingFee: centsToDollars(charges.stampingFee),
-  taxState: terms.taxState,
-  total: centsToDollars(cents(premium + charges.policyFee + charges.surplusLinesTax + charges.stampingFee)),
-});
 
 const dollars = centsToDollars;
 const dollarsOrNull = (amount: Cents | undefined): number | null => (amount === undefined ? null : dollars(amount));
@@ -46,6 +23,8 @@ export const viewSubmission = (submission: Submission): Static<typeof Submission
   requestedLimit: dollarsOrNull(submission.requestedLimit),
   effectiveDate: submission.effectiveDate ?? null,
   state: submission.state ?? null,
+  homeState: submission.homeState ?? submission.state ?? null,
+  locality: submission.locality ?? null,
   lineOfBusiness: submission.lineOfBusiness ?? null,
   contactEmail: submission.contactEmail,
   producerId: submission.producerId,
@@ -68,11 +47,7 @@ export const viewQuote = (quote: Quote): Static<typeof QuoteSchema> => ({
   programId: quote.programId,
   programVersion: quote.programVersion ?? null,
   rateTableVersion: quote.rateTableVersion ?? null,
-  taxesAndFees: viewTaxesAndFees(
-    quote.grossPremium,
-    issuanceCharges(quote.grossPremium, quote.chargeTerms ?? NO_CHARGE_TERMS),
-    quote.chargeTerms ?? NO_CHARGE_TERMS,
-  ),
+  taxesAndFees: ((terms) => viewTaxesAndFees(quote.grossPremium, issuanceCharges(quote.grossPremium, terms), terms))(chargeTermsFromStore(quote.chargeTerms)),
   status: quote.status,
   validUntil: quote.validUntil,
   policyId: quote.policyId,
@@ -97,7 +72,11 @@ export const SubmissionSchema = Type.Object(
     annualRevenue: Type.Union([Dollars, Type.Null()]),
     requestedLimit: Type.Union([Dollars, Type.Null()]),
     effectiveDate: Nullable(Type.String({ format: 'date' })),
-    state: Nullable(Type.String()),
+    state: Nullable(Type.String({ description: "The risk's state: rating and the program's states follow it." })),
+    homeState: Nullable(
+      Type.String({ description: "The insured's home state: surplus lines taxes, fees and filings follow it (the risk's state unless given)." }),
+    ),
+    locality: Nullable(Type.String({ description: "The risk's city or county, for a home state with local premium taxes (Kentucky)." })),
     lineOfBusiness: Nullable(Type.String()),
     contactEmail: Nullable(Type.String()),
     producerId: Nullable(Type.String()),

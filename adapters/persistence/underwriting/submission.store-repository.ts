@@ -29,6 +29,8 @@ const SUBMISSION_FIELDS: RecordFields<Submission> = {
   effectiveDate: true,
   state: true,
   lineOfBusiness: true,
+  homeState: true,
+  locality: true,
 };
 
 export class SubmissionStoreRepository implements SubmissionRepository {

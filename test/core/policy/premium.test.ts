@@ -2,11 +2,13 @@ import test from 'ava';
 import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { installmentInvoices, type Invoice } from '../../../core/billing/invoice.ts';
+import { codeOfLine, installmentInvoices, type Invoice } from '../../../core/billing/invoice.ts';
 import { billedByKind, billingAdjustment, installmentsVoidedBy, netBilled } from '../../../core/billing/premium-billing.ts';
 import { CHARGE_KINDS } from '../../../core/billing/premium-position.ts';
-import { chargesOwed, withCharges } from '../../../core/policy/policy-charges.ts';
-import type { ChargeTerms } from '../../../core/underwriting/charge-terms.ts';
+import { chargeItemsOwed, chargesOwed, feesOwed, withCharges } from '../../../core/policy/policy-charges.ts';
+import { taxTotal } from '../../../core/underwriting/charge-amounts.ts';
+import { REFUND_RULES, ROUNDINGS } from '../../../core/underwriting/tax-schedule.ts';
+import type { ChargeComponent, ChargeTerms } from '../../../core/underwriting/charge-terms.ts';
 import { INSTALLMENT_PLANS } from '../../../core/billing/installment-plan.ts';
 import {
   annualPremiumInForce,
@@ -158,18 +160,62 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ kind: fc.constant('pay' as const), share: fc.double({ min: 0, max: 1, noNaN: true }) }),
 );
 
+/**
+ * A policy fee, a plain tax on premium (the `tax` component, 0 % to 6 %, returned pro rata) and up
+ * to three other components of any kind a state's schedule may hold: percent or flat, per policy
+ * or per filing, on premium or on premium and fees, on a share of it, with any refund rule and rounding.
+ */
+const componentsOwedOf = (term: PremiumTerm) => feesOwed(term).taxes;
+
+const otherComponent = fc
+  .record({
+    code: fc.constantFrom('stamping', 'fireMarshal', 'fund', 'local'),
+    rate: fc.integer({ min: 0, max: 6000 }),
+    flat: fc.option(fc.integer({ min: 1, max: 50_00 }).map(cents), { nil: null }),
+    per: fc.constantFrom('policy' as const, 'filing' as const),
+    onFees: fc.boolean(),
+    share: fc.constantFrom(100_000, 40_000, 0),
+    refund: fc.constantFrom(...REFUND_RULES),
+    rounding: fc.constantFrom(...ROUNDINGS),
+  })
+  .map(({ code, rate, flat, ...rest }): ChargeComponent => {
+    const payee = ({ stamping: 'stampingFee', fireMarshal: 'fireMarshalTax', fund: 'stateFundFee', local: 'localPremiumTax' } as const)[code];
+    return { code, name: code, payee, rate: flat === null ? rate : null, flat, source: 'generated', ...rest };
+  });
+
+const generatedChargeTerms: fc.Arbitrary<ChargeTerms> = fc
+  .record({
+    policyFee: fc.integer({ min: 0, max: 500_00 }).map(cents),
+    taxRate: fc.integer({ min: 0, max: 6000 }),
+    others: fc.uniqueArray(otherComponent, { maxLength: 3, selector: (component) => component.code }),
+  })
+  .map(({ policyFee, taxRate, others }) => ({
+    policyFee,
+    taxState: 'TX',
+    components: [
+      {
+        code: 'tax',
+        name: 'tax',
+        payee: 'surplusLinesTax',
+        rate: taxRate,
+        flat: null,
+        per: 'policy',
+        onFees: false,
+        share: 100_000,
+        refund: 'pro_rata',
+        rounding: 'cent',
+        source: 'generated',
+      },
+      ...others,
+    ],
+  }));
+
 const lifecycle = fc.record({
   effectiveDate: fc.constantFrom('2027-01-01', '2027-03-01', '2027-11-30', '2028-02-29', '2028-07-15'),
   annual: fc.integer({ min: 1, max: 500_000_00 }),
   plan: fc.constantFrom(...INSTALLMENT_PLANS),
   steps: fc.array(step, { maxLength: 10 }),
-  // A policy fee and a surplus lines tax and stamping fee in thousandths of a percent (0 % to 6 %, 0 % to 0.5 %).
-  chargeTerms: fc.record({
-    policyFee: fc.integer({ min: 0, max: 500_00 }).map(cents),
-    taxState: fc.constant('TX'),
-    surplusLinesTaxRate: fc.integer({ min: 0, max: 6000 }),
-    stampingFeeRate: fc.integer({ min: 0, max: 500 }),
-  }) as fc.Arbitrary<ChargeTerms>,
+  chargeTerms: generatedChargeTerms,
 });
 
 /** Premium for the days before `before` at the annual premium in force each day, times the term's days (an exact integer). */
@@ -196,7 +242,7 @@ test('generated lifecycles: billing always sums to net written premium, fee and 
       let invoices: Invoice[] = installmentInvoices(
         { id: 'pol', orgId: 'org', policyNumber: 'GL-1' },
         plan,
-        chargesOwed(term),
+        chargeItemsOwed(term, chargeTerms),
         effectiveDate,
         () => `inv${ids.next++}`,
         new Date(),
@@ -207,7 +253,7 @@ test('generated lifecycles: billing always sums to net written premium, fee and 
           const voided = new Set(installmentsVoidedBy(invoices, cancelledFrom));
           invoices = invoices.map((invoice) => (voided.has(invoice.id) ? { ...invoice, status: 'void' as const } : invoice));
         }
-        const lines = billingAdjustment(invoices, chargesOwed(term));
+        const lines = billingAdjustment(invoices, chargeItemsOwed(term, chargeTerms));
         if (lines.length > 0) {
           const amount = cents(lines.reduce((sum, line) => sum + line.amount, 0));
           invoices.push({
@@ -267,12 +313,23 @@ test('generated lifecycles: billing always sums to net written premium, fee and 
         const billed = billedByKind(invoices);
         if (netBilled(invoices) !== CHARGE_KINDS.reduce((sum, kind) => sum + owed[kind], 0)) return false;
         if (CHARGE_KINDS.some((kind) => billed[kind] !== owed[kind] || owed[kind] < 0)) return false;
-        // Taxes follow the net written premium at the term's rates: within a cent per transaction.
+        // Line by line too: each component is billed under its own code, exactly what is owed of it.
+        const billedByCode = new Map<string, number>();
+        for (const line of invoices.filter((invoice) => invoice.status !== 'void').flatMap((invoice) => invoice.lines))
+          billedByCode.set(codeOfLine(line), (billedByCode.get(codeOfLine(line)) ?? 0) + line.amount);
+        if (chargeItemsOwed(term, chargeTerms).some((item) => (billedByCode.get(item.code) ?? 0) !== item.amount)) return false;
+        // The plain tax follows the net written premium at the term's rate: within a cent per transaction.
         const slack = term.transactions.length;
-        if (Math.abs(owed.surplusLinesTax - (owed.premium * chargeTerms.surplusLinesTaxRate) / 100_000) > slack) return false;
-        if (Math.abs(owed.stampingFee - (owed.premium * chargeTerms.stampingFeeRate) / 100_000) > slack) return false;
-        // A flat cancellation returns everything: fee and taxes with the premium.
-        if (term.transactions.at(-1)?.type === 'cancellation' && owed.premium === 0 && CHARGE_KINDS.some((kind) => owed[kind] !== 0)) return false;
+        const owedByCode = new Map(componentsOwedOf(term).map((tax) => [tax.code, tax.amount]));
+        if (Math.abs((owedByCode.get('tax') ?? 0) - (owed.premium * (chargeTerms.components[0]?.rate ?? 0)) / 100_000) > slack) return false;
+        // Components are owed by payee: the kinds are the sums of the components.
+        if (taxTotal(componentsOwedOf(term)) !== CHARGE_KINDS.reduce((sum, kind) => (kind === 'premium' || kind === 'policyFee' ? sum : sum + owed[kind]), 0))
+          return false;
+        // A cancellation returning all premium returns the fee and every component but those never returned.
+        if (term.transactions.at(-1)?.type === 'cancellation' && owed.premium === 0) {
+          if (owed.policyFee !== 0) return false;
+          for (const component of chargeTerms.components) if (component.refund !== 'never' && (owedByCode.get(component.code) ?? 0) !== 0) return false;
+        }
         // Once the term is over (or cancelled), it has earned exactly its net written premium.
         if (earnedBefore(term, term.expirationDate) !== netWritten(term)) return false;
         if (cancelledFrom && earnedBefore(term, addDays(cancelledFrom, 1)) !== netWritten(term)) return false;
