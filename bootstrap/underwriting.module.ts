@@ -1,5 +1,7 @@
 import { programRoutes } from '../adapters/http/underwriting/programs.routes.ts';
 import { submissionRoutes } from '../adapters/http/underwriting/submissions.routes.ts';
+import { TaxSchedules } from '../ports/underwriting/tax-schedules.use-case.ts';
+import { taxScheduleRoutes } from '../adapters/http/underwriting/tax-schedules.routes.ts';
 import { ProgramStoreRepository } from '../adapters/persistence/underwriting/program.store-repository.ts';
 import { QuoteStoreRepository } from '../adapters/persistence/underwriting/quote.store-repository.ts';
 import { SubmissionStoreRepository } from '../adapters/persistence/underwriting/submission.store-repository.ts';
@@ -59,9 +61,11 @@ export const underwritingModule = (): ContextModule => ({
       },
       (deps) => new Quoting(deps),
     );
+    wire.factory(UNDERWRITING.TaxSchedules, { reference: UNDERWRITING.ReferenceData, clock: PLATFORM.Clock }, (deps) => new TaxSchedules(deps));
   }),
   routes: async (resolve) => [
     ...submissionRoutes(await resolve(UNDERWRITING.Submissions), await resolve(UNDERWRITING.Quoting), await resolve(AUTHORIZATION.RecordAccess)),
     ...programRoutes(await resolve(UNDERWRITING.Programs)),
+    ...taxScheduleRoutes(await resolve(UNDERWRITING.TaxSchedules)),
   ],
 });

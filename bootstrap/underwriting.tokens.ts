@@ -2,10 +2,11 @@ import type { ProgramRepository, Programs } from '../ports/underwriting/programs
 import type { Quoting } from '../ports/underwriting/quoting.use-case.ts';
 import type { UnderwritingReferenceData } from '../ports/underwriting/reference-data.port.ts';
 import type { Submissions } from '../ports/underwriting/submissions.use-case.ts';
+import type { TaxSchedules } from '../ports/underwriting/tax-schedules.use-case.ts';
 import type { QuoteRepository, SubmissionRepository, WrittenPremiumCounter } from '../ports/underwriting/underwriting.repositories.ts';
 import { token } from './wiring.ts';
 
-/** Reference data, programs, submissions, quotes and the written-premium counter of delegated authority. Each key is typed by the port bound to it in `underwriting.module.ts`. */
+/** Reference data (and the surplus lines schedules read from it), programs, submissions, quotes and the written-premium counter of delegated authority. Each key is typed by the port bound to it in `underwriting.module.ts`. */
 export const UNDERWRITING = {
   ReferenceData: token<UnderwritingReferenceData>('UnderwritingReferenceData'),
   ProgramRepository: token<ProgramRepository>('ProgramRepository'),
@@ -15,4 +16,5 @@ export const UNDERWRITING = {
   WrittenPremiumCounter: token<WrittenPremiumCounter>('WrittenPremiumCounter'),
   Submissions: token<Submissions>('Submissions'),
   Quoting: token<Quoting>('Quoting'),
+  TaxSchedules: token<TaxSchedules>('TaxSchedules'),
 } as const;

@@ -14,7 +14,8 @@ export const PAYABLE_OF: Readonly<Record<TaxKind, LedgerAccount>> = {
   localPremiumTax: 'localPremiumTaxPayable',
 };
 
-const totalOf = (charges: PolicyCharges): number => CHARGE_KINDS.reduce((sum, kind) => sum + Math.max(0, charges[kind]), 0);
+/** Positions posted before a kind existed lack it: none. */
+const totalOf = (charges: PolicyCharges): number => CHARGE_KINDS.reduce((sum, kind) => sum + Math.max(0, charges[kind] ?? 0), 0);
 
 /** Where the policy's money stands: `writtenOff` is the part of the charges given up as uncollectible (invoice write-offs). */
 export const positionOf = (cashHeld: Cents, owed: PolicyCharges, writtenOff: Cents = cents(0)): PremiumPosition => {

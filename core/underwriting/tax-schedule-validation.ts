@@ -1,4 +1,5 @@
 import { isCalendarDate } from '../shared/calendar-date.ts';
+import { dollarsProblem } from '../shared/money.ts';
 import { HOME_STATES, LINES_OF_BUSINESS } from '../shared/reference-data.ts';
 import {
   LEVIES,
@@ -14,8 +15,7 @@ import {
 
 const percent = (value: unknown): boolean =>
   typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= 100 && Math.abs(value * 1000 - Math.round(value * 1000)) < 1e-6;
-const dollars = (value: unknown): boolean =>
-  typeof value === 'number' && Number.isFinite(value) && value >= 0 && Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
+const dollars = (value: unknown): boolean => typeof value === 'number' && value >= 0 && dollarsProblem(value) === null;
 const text = (value: unknown): boolean => typeof value === 'string' && value.trim().length > 0;
 const oneOf = (values: readonly string[], value: unknown): boolean => typeof value === 'string' && values.includes(value);
 

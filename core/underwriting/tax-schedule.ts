@@ -73,9 +73,10 @@ export interface TaxSchedules {
   readonly perilShares: Readonly<Record<LineOfBusiness, PerilShares>>;
 }
 
-const inForce = (rule: TaxComponentRule, date: CalendarDate): boolean =>
+/** Whether a component applies to policies effective on `date`. */
+export const ruleInForce = (rule: TaxComponentRule, date: CalendarDate): boolean =>
   rule.effectiveFrom <= date && (rule.effectiveTo === undefined || date <= rule.effectiveTo);
 
 /** The components of a schedule in force for a policy effective on `date` (of its line, when a component names lines). */
 export const componentsInForce = (schedule: StateTaxSchedule, date: CalendarDate, line: LineOfBusiness): TaxComponentRule[] =>
-  schedule.components.filter((rule) => inForce(rule, date) && (rule.lines === undefined || rule.lines.includes(line)));
+  schedule.components.filter((rule) => ruleInForce(rule, date) && (rule.lines === undefined || rule.lines.includes(line)));

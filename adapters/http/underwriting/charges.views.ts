@@ -29,7 +29,10 @@ const ChargeComponentSchema = Type.Object(
     refund: OneOf(['pro_rata', 'never', 'flat_cancel_only'], { description: 'What a cancellation returns of it.' }),
     source: Type.String({ description: 'The statute, stamping office or regulator that sets it.' }),
   },
-  { $id: 'ChargeComponent' },
+  {
+    $id: 'ChargeComponent',
+    description: 'One charge of the home state’s surplus lines schedule as a term is placed with it: its rule, its source and what it charges.',
+  },
 );
 
 /** One component's amount on a transaction or a report, named as the term's schedule names it. */
@@ -40,7 +43,7 @@ export const ComponentAmountSchema = Type.Object(
     payee: OneOf(TAX_KINDS),
     amount: Type.Number({ description: 'Dollars (negative when returned).' }),
   },
-  { $id: 'ChargeComponentAmount' },
+  { $id: 'ChargeComponentAmount', description: 'What one component of the home state’s surplus lines schedule charged or returned.' },
 );
 
 /** The taxes' totals by payee, as response fields. */

@@ -21,10 +21,10 @@ const balances = (lines: readonly LedgerLine[]): Record<LedgerAccount, number> =
 
 test('cash pays what is owed, in proportion across the charges; anything beyond is owed back to the insured', (t) => {
   const position = positionOf(cents(120_000), owing(100_000, { surplusLinesTax: 3_600, policyFee: 15_000 }));
-  t.deepEqual(position.applied, { premium: 100_000, policyFee: 15_000, surplusLinesTax: 3_600, stampingFee: 0 });
+  t.deepEqual(position.applied, { ...NO_CHARGES, premium: cents(100_000), policyFee: cents(15_000), surplusLinesTax: cents(3_600) });
   t.is(owedToInsured(position) as number, 1_400);
   const partial = positionOf(cents(59_300), owing(100_000, { surplusLinesTax: 3_600, policyFee: 15_000 }));
-  t.deepEqual(partial.applied, { premium: 50_000, policyFee: 7_500, surplusLinesTax: 1_800, stampingFee: 0 });
+  t.deepEqual(partial.applied, { ...NO_CHARGES, premium: cents(50_000), policyFee: cents(7_500), surplusLinesTax: cents(1_800) });
   t.is(owedToInsured(partial) as number, 0);
   t.true(samePosition(positionOf(cents(0), owing(0)), EMPTY_POSITION));
   t.false(samePosition(positionOf(cents(0), owing(5)), EMPTY_POSITION), 'what is owed is a receivable');
@@ -83,6 +83,20 @@ const charges = fc.record({
   policyFee: fc.integer({ min: 0, max: 50_000 }),
   surplusLinesTax: fc.integer({ min: 0, max: 250_000 }),
   stampingFee: fc.integer({ min: 0, max: 10_000 }),
+  fireMarshalTax: fc.integer({ min: 0, max: 50_000 }),
+  stateFundFee: fc.integer({ min: 0, max: 150_000 }),
+  localPremiumTax: fc.integer({ min: 0, max: 500_000 }),
+});
+
+test('a position posted before the newer payees existed reads them as none', (t) => {
+  const stored = {
+    cashHeld: cents(103_600),
+    applied: { premium: cents(100_000), policyFee: cents(0), surplusLinesTax: cents(3_600), stampingFee: cents(0) },
+  } as unknown as PremiumPosition;
+  t.is(owedToInsured(stored) as number, 0);
+  const next = positionOf(cents(103_600), owing(100_000, { surplusLinesTax: 3_600 }));
+  t.true(samePosition(stored, { ...next, receivable: undefined } as PremiumPosition));
+  t.deepEqual(positionChange(stored, next, rates).lines, []);
 });
 
 test('over thousands of generated histories the postings balance, cash in the ledger equals cash held, and commission is the split of the premium paid', (t) => {
@@ -108,6 +122,9 @@ test('over thousands of generated histories the postings balance, cash in the le
           balance.producerCommissionPayable +
           balance.surplusLinesTaxPayable +
           balance.stampingFeePayable +
+          balance.fireMarshalTaxPayable +
+          balance.stateFundFeePayable +
+          balance.localPremiumTaxPayable +
           balance.owedToInsureds
         );
         return (

@@ -39,9 +39,9 @@ test('a premium line: written by the month’s transactions, earned over its day
   t.false(activeInMonth(policy, monthOf('2028-02')));
   const commission = { agentCommission: cents(36_500), mgaCommission: cents(18_250) } as never;
   // January: written in full on the 15th; 17 days earned (15th to 31st) = $170.
-  t.deepEqual(premiumRow(policy, january, [commission]).cells.slice(7), ['bind', 3650, 170, 547.5, 0]);
+  t.deepEqual(premiumRow(policy, january, [commission]).cells.slice(7), ['bind', 3650, 170, 547.5, 0, 'TX', 0, 0, 0, 0, 0]);
   // February: nothing written; 28 days earned = $280.
-  t.deepEqual(premiumRow(policy, monthOf('2027-02'), []).cells.slice(7), ['', 0, 280, 0, 0]);
+  t.deepEqual(premiumRow(policy, monthOf('2027-02'), []).cells.slice(7), ['', 0, 280, 0, 0, 'TX', 0, 0, 0, 0, 0]);
 });
 
 test('CSV: quoted where needed, formulas defused, numbers as numbers', (t) => {

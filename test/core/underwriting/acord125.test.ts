@@ -26,7 +26,7 @@ test('ACORD 125 fields map to a submission by the real names; unreadable values 
       Policy_LineOfBusiness_BusinessAutoIndicator_A: false,
     }),
   );
-  t.deepEqual(risk, { insuredName: 'Acme', annualRevenue: 150_000_050, state: 'TX', lineOfBusiness: 'CYBER' });
+  t.deepEqual(risk, { insuredName: 'Acme', annualRevenue: 150_000_050, state: 'TX', homeState: 'TX', lineOfBusiness: 'CYBER' });
   t.is(contactEmail, 'a@b.example');
   t.deepEqual(extraction.missing, ['naicsCode', 'requestedLimit', 'effectiveDate']);
   t.is(extraction.confidence, 0.57);
@@ -99,4 +99,21 @@ test('a certificate is not an application: its liability limits are not read as 
   );
   t.deepEqual(risk, {});
   t.deepEqual(extraction.forms, [{ form: 'ACORD 25', pages: [1] }]);
+});
+
+test('the mailing state is the home state, a territory included; the first premises state is the risk state', (t) => {
+  const { risk, extraction } = fromAcord125(
+    fields({
+      NamedInsured_MailingAddress_StateOrProvinceCode_A: 'PR',
+      CommercialStructure_PhysicalAddress_StateOrProvinceCode_A: 'fl',
+    }),
+  );
+  t.like(risk, { homeState: 'PR', state: 'FL' });
+  t.is(extraction.fields.homeState, 'PR');
+  // A territory alone is a home state, not a risk state: the risk's state stays missing.
+  const alone = fromAcord125(
+    fields({ NamedInsured_FullName_A: 'Island Co', NamedInsured_MailingAddress_StateOrProvinceCode_A: 'GU', Policy_LineOfBusiness_CyberAndPrivacy_A: true }),
+  );
+  t.like(alone.risk, { homeState: 'GU' });
+  t.is(alone.risk.state, undefined);
 });

@@ -120,8 +120,19 @@ test('the rate tables are pinned to the term: after a new filing, an endorsement
   t.like(newTerm.quote, { grossPremium: 2947.38, rateTableVersion: '2027-07' });
   t.like(newTerm.quote.breakdown, { rateTableVersion: '2027-07', classRate: 0.85 });
   // The default program is admitted and charges no fee: the quote's total is its premium, the invoice one premium line.
-  t.deepEqual(newTerm.quote.taxesAndFees, { policyFee: 0, surplusLinesTax: 0, stampingFee: 0, taxState: null, total: 2947.38 });
-  t.deepEqual(newTerm.invoice.lines, [{ kind: 'premium', amount: 2947.38 }]);
+  t.deepEqual(newTerm.quote.taxesAndFees, {
+    policyFee: 0,
+    surplusLinesTax: 0,
+    stampingFee: 0,
+    fireMarshalTax: 0,
+    stateFundFee: 0,
+    localPremiumTax: 0,
+    components: [],
+    taxState: null,
+    locality: null,
+    total: 2947.38,
+  });
+  t.deepEqual(newTerm.invoice.lines, [{ kind: 'premium', code: 'premium', name: 'Premium', amount: 2947.38 }]);
   t.like(newTerm.policy.taxesAndFees, { policyFee: 0, total: 2947.38 });
 });
 

@@ -137,6 +137,7 @@ test('every served route is described, with security, rate headers and error res
     ['post', '/v1/programs'],
     ['get', '/v1/programs/{id}'],
     ['patch', '/v1/programs/{id}'],
+    ['get', '/v1/tax-schedules/{state}'],
     ['get', '/v1/deal-rooms'],
     ['post', '/v1/deal-rooms'],
     ['get', '/v1/deal-rooms/{id}'],

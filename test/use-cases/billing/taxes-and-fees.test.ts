@@ -5,6 +5,8 @@ import { POLICY } from '../../../bootstrap/policy.tokens.ts';
 import { PRODUCERS } from '../../../bootstrap/producers.tokens.ts';
 import type { LedgerEntry } from '../../../core/billing/ledger.ts';
 import type { DaProgram } from '../../../core/underwriting/delegated-authority.ts';
+import { chargeTermsOf, premiumTermOf, type Policy } from '../../../core/policy/policy.ts';
+import { chargeItemsOwed } from '../../../core/policy/policy-charges.ts';
 import { cents } from '../../../core/shared/money.ts';
 import { aRisk } from '../../support/mothers.ts';
 import { aBoundPolicy, MACHINE, useCaseWorld, type UseCaseWorld } from '../../support/use-cases.ts';
@@ -43,7 +45,15 @@ test('a surplus lines policy: fee and taxes on their own lines of the first inst
   const { quote, policy } = await bound(world, producer.id);
   t.is(quote.grossPremium, cents(3840_00));
   // NY: surplus lines tax 3.6 %, stamping fee 0.15 % of premium.
-  t.deepEqual(policy.chargeTerms, { policyFee: cents(250_00), taxState: 'NY', surplusLinesTaxRate: 3600, stampingFeeRate: 150 });
+  const terms = chargeTermsOf(policy);
+  t.is(terms.taxState, 'NY');
+  t.deepEqual(
+    terms.components.map((component) => [component.code, component.payee, component.rate, component.refund]),
+    [
+      ['tax', 'surplusLinesTax', 3600, 'pro_rata'],
+      ['stamping', 'stampingFee', 150, 'pro_rata'],
+    ],
+  );
   const invoices = await invoicesOf(world, policy.id);
   t.deepEqual(
     invoices.map((invoice) => invoice.lines.map((line) => [line.kind, line.amount])),
@@ -114,11 +124,44 @@ test('the admitted default program charges no fee and no tax: invoices carry pre
   const world = await useCaseWorld();
   t.teardown(world.close);
   const { policy } = await bound(world);
-  t.deepEqual(policy.chargeTerms, { policyFee: cents(0), taxState: null, surplusLinesTaxRate: 0, stampingFeeRate: 0 });
+  t.deepEqual(policy.chargeTerms, { policyFee: cents(0), taxState: null, components: [] });
   const invoices = await invoicesOf(world, policy.id);
   t.true(invoices.every((invoice) => invoice.lines.length === 1 && invoice.lines[0]?.kind === 'premium' && invoice.lines[0].amount === invoice.amount));
   t.is(
     invoices.reduce((sum, invoice) => sum + invoice.amount, 0),
     policy.grossPremium,
+  );
+});
+
+test('a term placed before schedules had components reads as the tax and stamping fee it charged, and bills them under the same codes', async (t) => {
+  const world = await useCaseWorld({ reference: new SurplusLinesReference() });
+  t.teardown(world.close);
+  const { policy } = await bound(world);
+  // As terms and transactions were stored before: two rates, two amounts.
+  const policies = await world.resolve(POLICY.PolicyRepository);
+  const stored = await policies.findById(ORG, policy.id);
+  const legacy = {
+    ...stored!,
+    chargeTerms: { policyFee: cents(250_00), taxState: 'NY', surplusLinesTaxRate: 3600, stampingFeeRate: 150 },
+    premium: stored!.premium.map((transaction) => ({
+      ...transaction,
+      charges: { policyFee: cents(250_00), surplusLinesTax: cents(138_24), stampingFee: cents(5_76) },
+    })),
+  } as unknown as Policy;
+  t.deepEqual(
+    chargeTermsOf(legacy).components.map((component) => [component.code, component.payee, component.rate]),
+    [
+      ['surplusLinesTax', 'surplusLinesTax', 3600],
+      ['stampingFee', 'stampingFee', 150],
+    ],
+  );
+  t.deepEqual(
+    chargeItemsOwed(premiumTermOf(legacy), chargeTermsOf(legacy)).map((item) => [item.code, item.amount]),
+    [
+      ['premium', 3840_00],
+      ['policyFee', 250_00],
+      ['surplusLinesTax', 138_24],
+      ['stampingFee', 5_76],
+    ],
   );
 });
