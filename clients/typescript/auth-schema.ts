@@ -271,7 +271,7 @@ export interface components {
                 [key: string]: unknown;
             };
             /** @description Stable machine-readable code. */
-            error: "validation_failed" | "unauthenticated" | "invalid_credentials" | "invalid_signature" | "invalid_otp" | "email_not_verified" | "forbidden" | "insufficient_scope" | "domain_not_allowed" | "feature_disabled" | "not_found" | "method_not_allowed" | "duplicate" | "conflict" | "idempotency_key_reuse" | "payload_too_large" | "storage_quota_exceeded" | "unsupported_media_type" | "invalid_document" | "stale_event" | "invalid_transition" | "not_bindable" | "not_an_application" | "quote_expired" | "out_of_sequence" | "flat_cancellation_after_inception" | "effective_date_out_of_window" | "renewal_window_closed" | "referral_required" | "webhook_inactive" | "overpayment" | "claims_in_period" | "payout_exceeds_cash" | "amount_exceeds_balance" | "period_order" | "premium_installment" | "refund_exceeds_payments" | "loss_outside_coverage" | "exceeds_policy_limit" | "policy_not_in_force" | "rate_limited" | "too_many_attempts" | "internal_error" | "payment_processor_error" | "service_unavailable";
+            error: "validation_failed" | "unauthenticated" | "invalid_credentials" | "invalid_signature" | "invalid_otp" | "email_not_verified" | "forbidden" | "insufficient_scope" | "domain_not_allowed" | "feature_disabled" | "not_found" | "method_not_allowed" | "duplicate" | "conflict" | "idempotency_key_reuse" | "payload_too_large" | "storage_quota_exceeded" | "unsupported_media_type" | "invalid_document" | "stale_event" | "invalid_transition" | "not_bindable" | "not_an_application" | "quote_expired" | "out_of_sequence" | "flat_cancellation_after_inception" | "effective_date_out_of_window" | "renewal_window_closed" | "referral_required" | "webhook_inactive" | "overpayment" | "claims_in_period" | "payout_exceeds_cash" | "amount_exceeds_balance" | "period_order" | "locality_required" | "premium_installment" | "refund_exceeds_payments" | "loss_outside_coverage" | "exceeds_policy_limit" | "policy_not_in_force" | "rate_limited" | "too_many_attempts" | "internal_error" | "payment_processor_error" | "service_unavailable";
             /** @description Human-readable explanation. */
             message: string;
             /** @description Also sent as X-Request-Id; quote it in support tickets. */
@@ -321,7 +321,7 @@ export interface components {
                  *         "field": "effectiveDate",
                  *         "rule": "date"
                  *       },
-                 *       "requestId": "d8e3f285-1e77-4db4-8991-4cdddbaadc36"
+                 *       "requestId": "21b0c34e-8962-4dd8-a13d-d1d01c9a0268"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -340,7 +340,7 @@ export interface components {
                  *       "error": "unauthenticated",
                  *       "message": "Send a bearer token or an API key (X-API-Key).",
                  *       "details": {},
-                 *       "requestId": "0e417913-4ec7-41d8-8426-ae0be2244186"
+                 *       "requestId": "335ac200-0b38-429c-b67b-c9b33979ff25"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -361,7 +361,7 @@ export interface components {
                  *       "details": {
                  *         "requiredScope": "submissions:write"
                  *       },
-                 *       "requestId": "c9479c36-9de1-4934-8132-26dec2c188d3"
+                 *       "requestId": "9c27b7fd-733c-4dfb-9269-c90c297f1b63"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -380,7 +380,7 @@ export interface components {
                  *       "error": "not_found",
                  *       "message": "Policy not found.",
                  *       "details": {},
-                 *       "requestId": "16387d7f-bf07-4146-ae86-98e101b6f42a"
+                 *       "requestId": "2fc93e71-eeef-493d-ae4a-b0c7f482039e"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -561,15 +561,15 @@ export interface operations {
                     /**
                      * @example {
                      *       "user": {
-                     *         "id": "usr_01a2163fd5300012d9ed0d543af0",
+                     *         "id": "usr_01a21696917800335ffa34161d7b",
                      *         "email": "ops@harbor-mga.example",
                      *         "role": "org_admin"
                      *       },
                      *       "session": {
-                     *         "id": "ses_01a2163fd6fe0067180cb30f79c0",
-                     *         "expiresAt": "2026-12-03T05:06:52.285Z"
+                     *         "id": "ses_01a2169692b900ca70f9d9793305",
+                     *         "expiresAt": "2026-12-03T06:41:36.441Z"
                      *       },
-                     *       "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJ1c3JfMDFhMjE2M2ZkNTMwMDAxMmQ5ZWQwZDU0M2FmMCIsIm9yZyI6Im9yZ18wMWEyMTYzZmQ0ZTEwMDhmYTZiZGI3MDZlNDYyIiwicm9sZSI6Im9yZ19hZG1pbiIsInNpZCI6InNlc18wMWEyMTYzZmQ2ZmUwMDY3MTgwY2IzMGY3OWMwIiwiaWF0IjoxNzk1NjY5NjEyLCJleHAiOjE3OTU2OTg0MTJ9.signature-of-the-service"
+                     *       "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJ1c3JfMDFhMjE2OTY5MTc4MDAzMzVmZmEzNDE2MWQ3YiIsIm9yZyI6Im9yZ18wMWEyMTY5NjkxNGIwMDI5NTMxNTllZTY1Y2FkIiwicm9sZSI6Im9yZ19hZG1pbiIsInNpZCI6InNlc18wMWEyMTY5NjkyYjkwMGNhNzBmOWQ5NzkzMzA1IiwiaWF0IjoxNzk1Njc1Mjk2LCJleHAiOjE3OTU3MDQwOTZ9.signature-of-the-service"
                      *     }
                      */
                     "application/json": components["schemas"]["Session"];

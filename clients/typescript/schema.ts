@@ -2528,6 +2528,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/tax-schedules/{state}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A home state's surplus lines taxes and fees in force on a date, each with its source.
+         * @description What a surplus lines program charges an insured whose home state is `state` (a state, DC, PR, GU or VI), for a policy effective `on` (default: the organization's today): each component with its rate or flat amount, what it is levied on, what a cancellation returns, who is paid and the statute or office that sets it; and the localities a local premium tax takes (`locality` on a submission).
+         *
+         *     Requires permission (API key scope) `programs:read`.
+         */
+        get: operations["getTaxSchedule"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/users": {
         parameters: {
             query?: never;
@@ -3186,6 +3208,44 @@ export interface components {
             size: number;
             type: string;
         };
+        /** @description One charge of the home state’s surplus lines schedule as a term is placed with it: its rule, its source and what it charges. */
+        ChargeComponent: {
+            /** @description Dollars. What this component charges (net of returns on a policy). */
+            amount: number;
+            /** @description The component's code in the home state's schedule. */
+            code: string;
+            flat: number | null;
+            /**
+             * @description Whether the policy fee is levied on too.
+             * @enum {string}
+             */
+            levy: "premium" | "premium_and_fees";
+            name: string;
+            /**
+             * @description Who is paid; each payee is its own payable in the ledger.
+             * @enum {string}
+             */
+            payee: "surplusLinesTax" | "stampingFee" | "fireMarshalTax" | "stateFundFee" | "localPremiumTax";
+            percent: number | null;
+            /** @description Percent of the premium levied on: 100, or the fire or marine part of the line. */
+            premiumShare: number;
+            /**
+             * @description What a cancellation returns of it.
+             * @enum {string}
+             */
+            refund: "pro_rata" | "never" | "flat_cancel_only";
+            /** @description The statute, stamping office or regulator that sets it. */
+            source: string;
+        };
+        /** @description What one component of the home state’s surplus lines schedule charged or returned. */
+        ChargeComponentAmount: {
+            /** @description Dollars (negative when returned). */
+            amount: number;
+            code: string;
+            name: string;
+            /** @enum {string} */
+            payee: "surplusLinesTax" | "stampingFee" | "fireMarshalTax" | "stateFundFee" | "localPremiumTax";
+        };
         /** @description A claim on a policy: loss, reserves, settlements and status. */
         Claim: {
             adjusterId: string | null;
@@ -3460,9 +3520,11 @@ export interface components {
             description: string | null;
             effectiveDate: string | null;
             extraction?: components["schemas"]["Extraction"];
+            homeState: string | null;
             id: string;
             insuredName: string | null;
             lineOfBusiness: string | null;
+            locality: string | null;
             naicsCode: string | null;
             orgId: string;
             priorLosses: {
@@ -3628,7 +3690,7 @@ export interface components {
                 [key: string]: unknown;
             };
             /** @description Stable machine-readable code. */
-            error: "validation_failed" | "unauthenticated" | "invalid_credentials" | "invalid_signature" | "invalid_otp" | "email_not_verified" | "forbidden" | "insufficient_scope" | "domain_not_allowed" | "feature_disabled" | "not_found" | "method_not_allowed" | "duplicate" | "conflict" | "idempotency_key_reuse" | "payload_too_large" | "storage_quota_exceeded" | "unsupported_media_type" | "invalid_document" | "stale_event" | "invalid_transition" | "not_bindable" | "not_an_application" | "quote_expired" | "out_of_sequence" | "flat_cancellation_after_inception" | "effective_date_out_of_window" | "renewal_window_closed" | "referral_required" | "webhook_inactive" | "overpayment" | "claims_in_period" | "payout_exceeds_cash" | "amount_exceeds_balance" | "period_order" | "premium_installment" | "refund_exceeds_payments" | "loss_outside_coverage" | "exceeds_policy_limit" | "policy_not_in_force" | "rate_limited" | "too_many_attempts" | "internal_error" | "payment_processor_error" | "service_unavailable";
+            error: "validation_failed" | "unauthenticated" | "invalid_credentials" | "invalid_signature" | "invalid_otp" | "email_not_verified" | "forbidden" | "insufficient_scope" | "domain_not_allowed" | "feature_disabled" | "not_found" | "method_not_allowed" | "duplicate" | "conflict" | "idempotency_key_reuse" | "payload_too_large" | "storage_quota_exceeded" | "unsupported_media_type" | "invalid_document" | "stale_event" | "invalid_transition" | "not_bindable" | "not_an_application" | "quote_expired" | "out_of_sequence" | "flat_cancellation_after_inception" | "effective_date_out_of_window" | "renewal_window_closed" | "referral_required" | "webhook_inactive" | "overpayment" | "claims_in_period" | "payout_exceeds_cash" | "amount_exceeds_balance" | "period_order" | "locality_required" | "premium_installment" | "refund_exceeds_payments" | "loss_outside_coverage" | "exceeds_policy_limit" | "policy_not_in_force" | "rate_limited" | "too_many_attempts" | "internal_error" | "payment_processor_error" | "service_unavailable";
             /** @description Human-readable explanation. */
             message: string;
             /** @description Also sent as X-Request-Id; quote it in support tickets. */
@@ -3658,7 +3720,7 @@ export interface components {
         Extraction: {
             /** @description The share of the required fields that were read. */
             confidence: number;
-            /** @description What was read, by submission field (money in dollars), with `homeState` (the mailing address’s state) and `generalAggregate` (the 126’s) reported only. */
+            /** @description What was read, by submission field (money in dollars): `homeState` is the mailing address’s state (a state, DC or territory), `state` the first premises’ state; `generalAggregate` (the 126’s) is reported only. */
             fields: {
                 [key: string]: string | number;
             };
@@ -3822,11 +3884,15 @@ export interface components {
         InvoiceLine: {
             /** @description Dollars (negative on a credit). */
             amount: number;
+            /** @description The tax component's code in the home state's schedule (`premium` and `policyFee` for those lines). */
+            code: string;
             /**
-             * @description `premium` carries commission; `policy_fee` is the MGA's; `surplus_lines_tax` and `stamping_fee` are held for the state. Fee and taxes are billed with the first installment.
+             * @description Who the line is owed to: `premium` carries commission; `policy_fee` is the MGA's; the others are held for their payee (`surplus_lines_tax` the state, `stamping_fee` its stamping office, `fire_marshal_tax` the fire marshal, `state_fund_fee` another state fund, `local_premium_tax` the city or county). Fee and taxes are billed with the first installment.
              * @enum {string}
              */
-            kind: "premium" | "policy_fee" | "surplus_lines_tax" | "stamping_fee";
+            kind: "premium" | "policy_fee" | "surplus_lines_tax" | "stamping_fee" | "fire_marshal_tax" | "state_fund_fee" | "local_premium_tax";
+            /** @description What the line is: the component's name in the home state's schedule (e.g. `Fire marshal tax`). */
+            name: string;
         };
         /** @description A page of Invoice records, newest first. */
         InvoiceList: {
@@ -3877,7 +3943,7 @@ export interface components {
                 heldForInsured: number;
                 /** @description Dollars. */
                 heldForProducer: number;
-                /** @description Surplus lines tax and stamping fee. */
+                /** @description Surplus lines taxes and fees, held for the state, its stamping office, fire marshal, funds and localities. */
                 heldForState: number;
             };
             id: string;
@@ -3885,7 +3951,7 @@ export interface components {
             invoiceId: string | null;
             lines: {
                 /** @enum {string} */
-                account: "premiumTrustCash" | "operatingCash" | "carrierPayable" | "producerCommissionPayable" | "mgaCommissionIncome" | "policyFeeIncome" | "surplusLinesTaxPayable" | "stampingFeePayable" | "owedToInsureds" | "premiumReceivable" | "premiumAwaitingCollection";
+                account: "premiumTrustCash" | "operatingCash" | "carrierPayable" | "producerCommissionPayable" | "mgaCommissionIncome" | "policyFeeIncome" | "surplusLinesTaxPayable" | "stampingFeePayable" | "fireMarshalTaxPayable" | "stateFundFeePayable" | "localPremiumTaxPayable" | "owedToInsureds" | "premiumReceivable" | "premiumAwaitingCollection";
                 accountName: string;
                 /** @description Dollars. */
                 credit: number;
@@ -4272,13 +4338,21 @@ export interface components {
             collected: number;
             /** @description Premium earned through the end of the date, day by day over each transaction’s period. In dollars. */
             earned: number;
-            /** @description Charged beside premium by the transactions effective on or before the date, net of returns. */
+            /** @description Charged beside premium by the transactions effective on or before the date, net of returns; by payee and by component. */
             taxesAndFees: {
+                /** @description Each component of the home state's schedule, net of returns. */
+                components: components["schemas"]["ChargeComponentAmount"][];
+                /** @description Dollars. Owed to the state fire marshal (taxes on the fire part of premium). */
+                fireMarshalTax: number;
+                /** @description Dollars. Owed to the city or county where the risk is. */
+                localPremiumTax: number;
                 /** @description The policy fee. In dollars. */
                 policyFee: number;
-                /** @description Stamping fee, held for the home state. In dollars. */
+                /** @description Dollars. Owed to the state’s stamping office or surplus lines association. */
                 stampingFee: number;
-                /** @description Surplus lines tax, held for the home state. In dollars. */
+                /** @description Dollars. Owed to another fund of the state: a windstorm pool, an emergency fund, a clearinghouse. */
+                stateFundFee: number;
+                /** @description Dollars. Owed to the state: its surplus lines premium tax and any surcharge, filing or regulatory fee it collects with it. */
                 surplusLinesTax: number;
             };
             /** @description The term’s premium transactions, oldest first. */
@@ -4289,6 +4363,10 @@ export interface components {
                 bookedOn: string | null;
                 /** Format: date */
                 effectiveDate: string;
+                /** @description The policy fee it charges (negative when it returns it). In dollars. */
+                policyFee: number;
+                /** @description Each tax and state fee it charges or returns. */
+                taxes: components["schemas"]["ChargeComponentAmount"][];
                 /** @description `bind`, `renewal`, `endorsement`, `cancellation` or `reinstatement`. */
                 type: string;
                 /** @description Written premium the transaction adds (negative when it returns premium). In dollars. */
@@ -4844,9 +4922,11 @@ export interface components {
             createdAt: string;
             description: string | null;
             effectiveDate: string | null;
+            homeState: string | null;
             id: string;
             insuredName: string | null;
             lineOfBusiness: string | null;
+            locality: string | null;
             naicsCode: string | null;
             orgId: string;
             priorLosses: {
@@ -4871,18 +4951,85 @@ export interface components {
             /** @description Pass as `cursor` for the next page; null on the last. */
             nextCursor: string | null;
         };
-        /** @description Charged beside premium, on their own invoice lines and outside the commission base: the program's policy fee and, for a surplus lines program, the home state's tax and stamping fee. A cancellation returns them in the proportion of premium it returns. */
+        /** @description Charged beside premium, on their own invoice lines and outside the commission base: the program's policy fee and, for a surplus lines program, each component of the home state's schedule, totalled by payee. A cancellation returns each by its own rule (pro rata, never, or only on a flat cancel). */
         TaxesAndFees: {
-            /** @description Dollars. */
+            /** @description Each charge of the home state's schedule in force on the effective date. */
+            components: components["schemas"]["ChargeComponent"][];
+            /** @description Dollars. Owed to the state fire marshal (taxes on the fire part of premium). */
+            fireMarshalTax: number;
+            locality: string | null;
+            /** @description Dollars. Owed to the city or county where the risk is. */
+            localPremiumTax: number;
+            /** @description Dollars. The program's policy fee, the MGA's income. */
             policyFee: number;
-            /** @description Dollars. */
+            /** @description Dollars. Owed to the state’s stamping office or surplus lines association. */
             stampingFee: number;
-            /** @description Dollars. */
+            /** @description Dollars. Owed to another fund of the state: a windstorm pool, an emergency fund, a clearinghouse. */
+            stateFundFee: number;
+            /** @description Dollars. Owed to the state: its surplus lines premium tax and any surcharge, filing or regulatory fee it collects with it. */
             surplusLinesTax: number;
-            /** @description The home state the surplus lines tax is owed to; null when the program is not surplus lines. */
+            /** @description The insured's home state the surplus lines charges are owed to; null when the program is not surplus lines. */
             taxState: string | null;
             /** @description Dollars: premium, fee and taxes together, what the insured pays. */
             total: number;
+        };
+        /** @description A home state's surplus lines charges in force for policies effective on a date. */
+        TaxSchedule: {
+            components: {
+                code: string;
+                /** Format: date */
+                effectiveFrom: string;
+                effectiveTo: string | null;
+                flat: number | null;
+                /**
+                 * @description Premium, premium and policy fees, or the fire or marine part of premium.
+                 * @enum {string}
+                 */
+                levy: "premium" | "premium_and_fees" | "fire_premium" | "marine_premium";
+                lines: string[] | null;
+                /** @description Its rate is the risk’s locality’s, for the line. */
+                locality: boolean;
+                name: string;
+                /**
+                 * @description Who is paid; each payee is its own payable in the ledger.
+                 * @enum {string}
+                 */
+                payee: "surplusLinesTax" | "stampingFee" | "fireMarshalTax" | "stateFundFee" | "localPremiumTax";
+                per: ("policy" | "filing") | null;
+                percent: number | null;
+                /** @enum {string} */
+                refund: "pro_rata" | "never" | "flat_cancel_only";
+                /** @enum {string} */
+                rounding: "cent" | "dollar";
+                /** @description The statute, stamping office or regulator that sets it. */
+                source: string;
+                /** Format: date */
+                verifiedOn: string;
+            }[];
+            localities: {
+                /** @description What a submission names as `locality`. */
+                code: string;
+                jurisdictionCode: string;
+                name: string;
+                /** @description Percent by line of business. */
+                rates: {
+                    [key: string]: number;
+                };
+                source: string;
+            }[];
+            /**
+             * Format: date
+             * @description The effective date the schedule is shown for.
+             */
+            on: string;
+            /** @description Percent of each line’s premium that fire and marine components are levied on. */
+            perilShares: {
+                [key: string]: {
+                    fire: number;
+                    marine: number;
+                };
+            };
+            state: string;
         };
         /** @description The automatic triage of a submission: its risk score, band and the reasons for them. */
         Triage: {
@@ -5007,7 +5154,7 @@ export interface components {
                  *         "field": "effectiveDate",
                  *         "rule": "date"
                  *       },
-                 *       "requestId": "d8e3f285-1e77-4db4-8991-4cdddbaadc36"
+                 *       "requestId": "21b0c34e-8962-4dd8-a13d-d1d01c9a0268"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -5026,7 +5173,7 @@ export interface components {
                  *       "error": "unauthenticated",
                  *       "message": "Send a bearer token or an API key (X-API-Key).",
                  *       "details": {},
-                 *       "requestId": "0e417913-4ec7-41d8-8426-ae0be2244186"
+                 *       "requestId": "335ac200-0b38-429c-b67b-c9b33979ff25"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -5047,7 +5194,7 @@ export interface components {
                  *       "details": {
                  *         "requiredScope": "submissions:write"
                  *       },
-                 *       "requestId": "c9479c36-9de1-4934-8132-26dec2c188d3"
+                 *       "requestId": "9c27b7fd-733c-4dfb-9269-c90c297f1b63"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -5066,7 +5213,7 @@ export interface components {
                  *       "error": "not_found",
                  *       "message": "Policy not found.",
                  *       "details": {},
-                 *       "requestId": "16387d7f-bf07-4146-ae86-98e101b6f42a"
+                 *       "requestId": "2fc93e71-eeef-493d-ae4a-b0c7f482039e"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -5105,7 +5252,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
-        /** @description `idempotency_key_reuse`: The Idempotency-Key was used with another request in the last 24 hours. `invalid_transition`: The resource cannot make this move from its current state. `not_bindable`: The quote is blocked by delegated-authority flags. `not_an_application`: The document is not an ACORD application. `quote_expired`: The quote is no longer valid. `out_of_sequence`: The change takes effect before one already applied to the policy. `flat_cancellation_after_inception`: A flat cancellation takes effect at inception only. `effective_date_out_of_window`: The effective date is outside the window in which new business may start. `renewal_window_closed`: The policy cannot be renewed on this date. `referral_required`: The submission was declined by triage; an approved referral is needed to bind it. `webhook_inactive`: The webhook subscription is inactive. `overpayment`: The payment is larger than the amount outstanding. `claims_in_period`: Losses are reported on or after the cancellation date: cancelling from then would leave them outside cover. `payout_exceeds_cash`: A payout larger than the cash collected on the policy, after the credit is applied to what it still owes. `amount_exceeds_balance`: A card payment intent asks for more than is outstanding on the invoice. `period_order`: Accounting months close in order, and only the latest closed month reopens. `premium_installment`: A premium installment changes only through an endorsement, a cancellation or a write-off. `refund_exceeds_payments`: The refund is larger than what is left to refund of the payments received. `loss_outside_coverage`: The loss date is outside the policy period. `exceeds_policy_limit`: The settlement and what was already paid on the claim exceed the policy's per-occurrence limit. `policy_not_in_force`: The policy is cancelled or expired, so there is no coverage to certify. */
+        /** @description `idempotency_key_reuse`: The Idempotency-Key was used with another request in the last 24 hours. `invalid_transition`: The resource cannot make this move from its current state. `not_bindable`: The quote is blocked by delegated-authority flags. `not_an_application`: The document is not an ACORD application. `quote_expired`: The quote is no longer valid. `out_of_sequence`: The change takes effect before one already applied to the policy. `flat_cancellation_after_inception`: A flat cancellation takes effect at inception only. `effective_date_out_of_window`: The effective date is outside the window in which new business may start. `renewal_window_closed`: The policy cannot be renewed on this date. `referral_required`: The submission was declined by triage; an approved referral is needed to bind it. `webhook_inactive`: The webhook subscription is inactive. `overpayment`: The payment is larger than the amount outstanding. `claims_in_period`: Losses are reported on or after the cancellation date: cancelling from then would leave them outside cover. `payout_exceeds_cash`: A payout larger than the cash collected on the policy, after the credit is applied to what it still owes. `amount_exceeds_balance`: A card payment intent asks for more than is outstanding on the invoice. `period_order`: Accounting months close in order, and only the latest closed month reopens. `locality_required`: The insured's home state levies a local premium tax where the risk is: the submission needs the risk's `locality`. `premium_installment`: A premium installment changes only through an endorsement, a cancellation or a write-off. `refund_exceeds_payments`: The refund is larger than what is left to refund of the payments received. `loss_outside_coverage`: The loss date is outside the policy period. `exceeds_policy_limit`: The settlement and what was already paid on the claim exceed the policy's per-occurrence limit. `policy_not_in_force`: The policy is cancelled or expired, so there is no coverage to certify. */
         Error422: {
             headers: {
                 /** @description Request id, also in error bodies. */
@@ -5120,7 +5267,7 @@ export interface components {
                  *       "details": {
                  *         "status": "bound"
                  *       },
-                 *       "requestId": "8f8d81e1-3b31-4e8e-8c84-1fa4933e25cd"
+                 *       "requestId": "f2b1bffa-0123-46a0-a0aa-0cb7436b7e63"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -5290,15 +5437,15 @@ export interface operations {
                     /**
                      * @example {
                      *       "user": {
-                     *         "id": "usr_01a2163fd5300012d9ed0d543af0",
+                     *         "id": "usr_01a21696917800335ffa34161d7b",
                      *         "email": "ops@harbor-mga.example",
                      *         "role": "org_admin"
                      *       },
                      *       "session": {
-                     *         "id": "ses_01a2163fd6fe0067180cb30f79c0",
-                     *         "expiresAt": "2026-12-03T05:06:52.285Z"
+                     *         "id": "ses_01a2169692b900ca70f9d9793305",
+                     *         "expiresAt": "2026-12-03T06:41:36.441Z"
                      *       },
-                     *       "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJ1c3JfMDFhMjE2M2ZkNTMwMDAxMmQ5ZWQwZDU0M2FmMCIsIm9yZyI6Im9yZ18wMWEyMTYzZmQ0ZTEwMDhmYTZiZGI3MDZlNDYyIiwicm9sZSI6Im9yZ19hZG1pbiIsInNpZCI6InNlc18wMWEyMTYzZmQ2ZmUwMDY3MTgwY2IzMGY3OWMwIiwiaWF0IjoxNzk1NjY5NjEyLCJleHAiOjE3OTU2OTg0MTJ9.signature-of-the-service"
+                     *       "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJ1c3JfMDFhMjE2OTY5MTc4MDAzMzVmZmEzNDE2MWQ3YiIsIm9yZyI6Im9yZ18wMWEyMTY5NjkxNGIwMDI5NTMxNTllZTY1Y2FkIiwicm9sZSI6Im9yZ19hZG1pbiIsInNpZCI6InNlc18wMWEyMTY5NjkyYjkwMGNhNzBmOWQ5NzkzMzA1IiwiaWF0IjoxNzk1Njc1Mjk2LCJleHAiOjE3OTU3MDQwOTZ9.signature-of-the-service"
                      *     }
                      */
                     "application/json": components["schemas"]["Session"];
@@ -6281,16 +6428,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "key_01a2163fdfb500649a735eeacd68",
+                     *       "id": "key_01a2169696820017c39fd5e80eda",
                      *       "name": "Reporting",
                      *       "scopes": [
                      *         "policies:read"
                      *       ],
-                     *       "prefix": "svc_test_G359",
+                     *       "prefix": "svc_test_Yb3H",
                      *       "expiresAt": null,
-                     *       "createdAt": "2026-11-26T05:06:54.517Z",
+                     *       "createdAt": "2026-11-26T06:41:37.410Z",
                      *       "revokedAt": null,
-                     *       "key": "svc_test_G359xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
+                     *       "key": "svc_test_Yb3Hxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
                      *     }
                      */
                     "application/json": components["schemas"]["CreatedApiKey"];
@@ -6529,7 +6676,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "policyId": "pol_01a2163fd80d00b985ecec35a9b6",
+                 *       "policyId": "pol_01a21696933a00ede7a177d0e858",
                  *       "lossDate": "2026-11-24",
                  *       "description": "Forklift struck a visitor’s parked car at the Toledo dock.",
                  *       "lossType": "property_damage"
@@ -6573,9 +6720,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "clm_01a2163fd99100737d07f83a4eb4",
+                     *       "id": "clm_01a2169693ed0097ef3c6b8e77d4",
                      *       "claimNumber": "CLM-2026-000001",
-                     *       "policyId": "pol_01a2163fd80d00b985ecec35a9b6",
+                     *       "policyId": "pol_01a21696933a00ede7a177d0e858",
                      *       "policyNumber": "GL-2026-000001",
                      *       "status": "open",
                      *       "lossDate": "2026-11-24",
@@ -6594,8 +6741,8 @@ export interface operations {
                      *       "incurred": 0,
                      *       "settlements": [],
                      *       "denialReason": null,
-                     *       "createdAt": "2026-11-26T05:06:52.943Z",
-                     *       "updatedAt": "2026-11-26T05:06:52.943Z"
+                     *       "createdAt": "2026-11-26T06:41:36.747Z",
+                     *       "updatedAt": "2026-11-26T06:41:36.747Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Claim"];
@@ -6653,9 +6800,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "clm_01a2163fd99100737d07f83a4eb4",
+                     *       "id": "clm_01a2169693ed0097ef3c6b8e77d4",
                      *       "claimNumber": "CLM-2026-000001",
-                     *       "policyId": "pol_01a2163fd80d00b985ecec35a9b6",
+                     *       "policyId": "pol_01a21696933a00ede7a177d0e858",
                      *       "policyNumber": "GL-2026-000001",
                      *       "status": "settled",
                      *       "lossDate": "2026-11-24",
@@ -6671,8 +6818,8 @@ export interface operations {
                      *       },
                      *       "reserveHistory": [
                      *         {
-                     *           "at": "2026-11-26T05:06:53.019Z",
-                     *           "actor": "user:usr_01a2163fd5300012d9ed0d543af0",
+                     *           "at": "2026-11-26T06:41:36.776Z",
+                     *           "actor": "user:usr_01a21696917800335ffa34161d7b",
                      *           "from": {
                      *             "indemnity": 0,
                      *             "expense": 0
@@ -6683,8 +6830,8 @@ export interface operations {
                      *           }
                      *         },
                      *         {
-                     *           "at": "2026-11-26T05:06:53.059Z",
-                     *           "actor": "user:usr_01a2163fd5300012d9ed0d543af0",
+                     *           "at": "2026-11-26T06:41:36.790Z",
+                     *           "actor": "user:usr_01a21696917800335ffa34161d7b",
                      *           "from": {
                      *             "indemnity": 12000,
                      *             "expense": 2500
@@ -6699,20 +6846,20 @@ export interface operations {
                      *       "incurred": 12300,
                      *       "settlements": [
                      *         {
-                     *           "id": "stl_01a2163fda020076f6c8fa3fb5a1",
+                     *           "id": "stl_01a21696941600b845c71ad3705b",
                      *           "amount": 9800,
                      *           "payee": "Dana Whitfield",
                      *           "notes": "Body shop estimate and rental car.",
                      *           "status": "approved",
-                     *           "offeredBy": "user:usr_01a2163fd5300012d9ed0d543af0",
-                     *           "approvedBy": "user:usr_01a2163fd5300012d9ed0d543af0",
-                     *           "createdAt": "2026-11-26T05:06:53.058Z",
-                     *           "approvedAt": "2026-11-26T05:06:53.058Z"
+                     *           "offeredBy": "user:usr_01a21696917800335ffa34161d7b",
+                     *           "approvedBy": "user:usr_01a21696917800335ffa34161d7b",
+                     *           "createdAt": "2026-11-26T06:41:36.790Z",
+                     *           "approvedAt": "2026-11-26T06:41:36.790Z"
                      *         }
                      *       ],
                      *       "denialReason": null,
-                     *       "createdAt": "2026-11-26T05:06:52.943Z",
-                     *       "updatedAt": "2026-11-26T05:06:53.059Z"
+                     *       "createdAt": "2026-11-26T06:41:36.747Z",
+                     *       "updatedAt": "2026-11-26T06:41:36.790Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Claim"];
@@ -7009,9 +7156,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "clm_01a2163fd99100737d07f83a4eb4",
+                     *       "id": "clm_01a2169693ed0097ef3c6b8e77d4",
                      *       "claimNumber": "CLM-2026-000001",
-                     *       "policyId": "pol_01a2163fd80d00b985ecec35a9b6",
+                     *       "policyId": "pol_01a21696933a00ede7a177d0e858",
                      *       "policyNumber": "GL-2026-000001",
                      *       "status": "investigating",
                      *       "lossDate": "2026-11-24",
@@ -7030,8 +7177,8 @@ export interface operations {
                      *       "incurred": 0,
                      *       "settlements": [],
                      *       "denialReason": null,
-                     *       "createdAt": "2026-11-26T05:06:52.943Z",
-                     *       "updatedAt": "2026-11-26T05:06:52.977Z"
+                     *       "createdAt": "2026-11-26T06:41:36.747Z",
+                     *       "updatedAt": "2026-11-26T06:41:36.762Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Claim"];
@@ -7107,9 +7254,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "clm_01a2163fd99100737d07f83a4eb4",
+                     *       "id": "clm_01a2169693ed0097ef3c6b8e77d4",
                      *       "claimNumber": "CLM-2026-000001",
-                     *       "policyId": "pol_01a2163fd80d00b985ecec35a9b6",
+                     *       "policyId": "pol_01a21696933a00ede7a177d0e858",
                      *       "policyNumber": "GL-2026-000001",
                      *       "status": "investigating",
                      *       "lossDate": "2026-11-24",
@@ -7125,8 +7272,8 @@ export interface operations {
                      *       },
                      *       "reserveHistory": [
                      *         {
-                     *           "at": "2026-11-26T05:06:53.019Z",
-                     *           "actor": "user:usr_01a2163fd5300012d9ed0d543af0",
+                     *           "at": "2026-11-26T06:41:36.776Z",
+                     *           "actor": "user:usr_01a21696917800335ffa34161d7b",
                      *           "from": {
                      *             "indemnity": 0,
                      *             "expense": 0
@@ -7141,8 +7288,8 @@ export interface operations {
                      *       "incurred": 14500,
                      *       "settlements": [],
                      *       "denialReason": null,
-                     *       "createdAt": "2026-11-26T05:06:52.943Z",
-                     *       "updatedAt": "2026-11-26T05:06:53.019Z"
+                     *       "createdAt": "2026-11-26T06:41:36.747Z",
+                     *       "updatedAt": "2026-11-26T06:41:36.776Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Claim"];
@@ -7219,15 +7366,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "stl_01a2163fda020076f6c8fa3fb5a1",
+                     *       "id": "stl_01a21696941600b845c71ad3705b",
                      *       "amount": 9800,
                      *       "payee": "Dana Whitfield",
                      *       "notes": "Body shop estimate and rental car.",
                      *       "status": "approved",
-                     *       "offeredBy": "user:usr_01a2163fd5300012d9ed0d543af0",
-                     *       "approvedBy": "user:usr_01a2163fd5300012d9ed0d543af0",
-                     *       "createdAt": "2026-11-26T05:06:53.058Z",
-                     *       "approvedAt": "2026-11-26T05:06:53.058Z"
+                     *       "offeredBy": "user:usr_01a21696917800335ffa34161d7b",
+                     *       "approvedBy": "user:usr_01a21696917800335ffa34161d7b",
+                     *       "createdAt": "2026-11-26T06:41:36.790Z",
+                     *       "approvedAt": "2026-11-26T06:41:36.790Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Settlement"];
@@ -7325,7 +7472,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "policyId": "pol_01a2163fd80d00b985ecec35a9b6",
+                 *       "policyId": "pol_01a21696933a00ede7a177d0e858",
                  *       "certificateHolder": {
                  *         "name": "Port of Toledo Authority",
                  *         "address": "1 Maritime Plaza\nToledo, OH 43604"
@@ -7373,17 +7520,17 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "doc_01a2163fdf3d005e432ca8b76d70",
+                     *       "id": "doc_01a21696963e00badf8150c7e618",
                      *       "type": "coi",
                      *       "filename": "COI-2026-000001.pdf",
                      *       "contentType": "application/pdf",
-                     *       "size": 2946,
-                     *       "sha256": "8317e79c56788d2f68e09c4a07088d8b00024f44b8ee183c8701148be434ffb9",
-                     *       "policyId": "pol_01a2163fd80d00b985ecec35a9b6",
+                     *       "size": 2947,
+                     *       "sha256": "abc499bec86090427761dab41ea43dd972e60927aadae168c9da94c645f97c0b",
+                     *       "policyId": "pol_01a21696933a00ede7a177d0e858",
                      *       "claimId": null,
-                     *       "createdAt": "2026-11-26T05:06:54.397Z",
-                     *       "downloadUrl": "https://api.harbor-mga.example/v1/documents/doc_01a2163fdf3d005e432ca8b76d70/download?org=org_01a2163fd4e1008fa6bdb706e462&expires=1795670514&signature=46fa06cb04c8ba678acb4e8d5c7046a8574c4739528897f5030b964ba5800908",
-                     *       "expiresAt": "2026-11-26T05:21:54.000Z",
+                     *       "createdAt": "2026-11-26T06:41:37.343Z",
+                     *       "downloadUrl": "https://api.harbor-mga.example/v1/documents/doc_01a21696963e00badf8150c7e618/download?org=org_01a21696914b002953159ee65cad&expires=1795676197&signature=e0dad6bccd2daf0d28ac3481101343c07187c9fd34e5da1dded56b4f3ba0ac65",
+                     *       "expiresAt": "2026-11-26T06:56:37.000Z",
                      *       "certificateNumber": "COI-2026-000001"
                      *     }
                      */
@@ -8519,43 +8666,47 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "id": "inv_01a2163fd82000405a7da5b31547",
+                     *           "id": "inv_01a21696934700b8ccf0f1aff0af",
                      *           "invoiceNumber": "GL-2026-000001-04",
-                     *           "policyId": "pol_01a2163fd80d00b985ecec35a9b6",
+                     *           "policyId": "pol_01a21696933a00ede7a177d0e858",
                      *           "kind": "installment",
                      *           "amount": 4845,
                      *           "lines": [
                      *             {
                      *               "kind": "premium",
+                     *               "code": "premium",
+                     *               "name": "Premium",
                      *               "amount": 4845
                      *             }
                      *           ],
                      *           "paidAmount": 0,
                      *           "dueDate": "2027-08-16",
                      *           "status": "open",
-                     *           "createdAt": "2026-11-26T05:06:52.571Z",
+                     *           "createdAt": "2026-11-26T06:41:36.578Z",
                      *           "writeOff": null
                      *         },
                      *         {
-                     *           "id": "inv_01a2163fd82000405a7da5b31543",
+                     *           "id": "inv_01a21696934700b8ccf0f1afefbd",
                      *           "invoiceNumber": "GL-2026-000001-03",
-                     *           "policyId": "pol_01a2163fd80d00b985ecec35a9b6",
+                     *           "policyId": "pol_01a21696933a00ede7a177d0e858",
                      *           "kind": "installment",
                      *           "amount": 4845,
                      *           "lines": [
                      *             {
                      *               "kind": "premium",
+                     *               "code": "premium",
+                     *               "name": "Premium",
                      *               "amount": 4845
                      *             }
                      *           ],
                      *           "paidAmount": 0,
                      *           "dueDate": "2027-05-16",
                      *           "status": "open",
-                     *           "createdAt": "2026-11-26T05:06:52.571Z",
+                     *           "createdAt": "2026-11-26T06:41:36.578Z",
                      *           "writeOff": null
                      *         }
                      *       ],
-                     *       "nextCursor": "eyJhZnRlciI6Imludl8wMWEyMTYzZmQ4MjAwMDQwNWE3ZGE1YjMxNTQzIn0"
+                     *       "nextCursor": "eyJhZnRlciI6Imludl8wMWEyMTY5NjkzNDcwMGI4Y2NmMGYxYWZlZmJkIn0"
                      *     }
                      */
                     "application/json": components["schemas"]["InvoiceList"];
@@ -8605,30 +8756,32 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "inv_01a2163fd82000405a7da5b31543",
+                     *       "id": "inv_01a21696934700b8ccf0f1afefbd",
                      *       "invoiceNumber": "GL-2026-000001-03",
-                     *       "policyId": "pol_01a2163fd80d00b985ecec35a9b6",
+                     *       "policyId": "pol_01a21696933a00ede7a177d0e858",
                      *       "kind": "installment",
                      *       "amount": 4845,
                      *       "lines": [
                      *         {
                      *           "kind": "premium",
+                     *           "code": "premium",
+                     *           "name": "Premium",
                      *           "amount": 4845
                      *         }
                      *       ],
                      *       "paidAmount": 4845,
                      *       "dueDate": "2027-05-16",
                      *       "status": "paid",
-                     *       "createdAt": "2026-11-26T05:06:52.571Z",
+                     *       "createdAt": "2026-11-26T06:41:36.578Z",
                      *       "writeOff": null,
                      *       "payments": [
                      *         {
-                     *           "id": "pay_01a2163fd8c100d3860fc7e9ec69",
+                     *           "id": "pay_01a2169693a3003605a973eaabd1",
                      *           "amount": 4845,
                      *           "method": "card",
-                     *           "reference": "pi_local_6aee49949ca7fe00dfae67a6",
+                     *           "reference": "pi_local_099bed48515fdb9d3bc9f06a",
                      *           "source": "processor",
-                     *           "receivedAt": "2026-11-26T05:06:52.734Z",
+                     *           "receivedAt": "2026-11-26T06:41:36.672Z",
                      *           "bookedOn": "2026-11-26",
                      *           "accountingMonth": "2026-11"
                      *         }
@@ -8702,12 +8855,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pay_01a2163fd94b004d1f1f42779f1b",
+                     *       "id": "pay_01a2169693cd007cd17ce7fc4499",
                      *       "amount": 4845,
                      *       "method": "check",
                      *       "reference": "CHK-10442",
                      *       "source": "manual",
-                     *       "receivedAt": "2026-11-26T05:06:52.857Z",
+                     *       "receivedAt": "2026-11-26T06:41:36.715Z",
                      *       "bookedOn": "2026-11-26",
                      *       "accountingMonth": "2026-11"
                      *     }
@@ -8786,17 +8939,17 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pi_local_6aee49949ca7fe00dfae67a6",
-                     *       "invoiceId": "inv_01a2163fd82000405a7da5b31543",
+                     *       "id": "pi_local_099bed48515fdb9d3bc9f06a",
+                     *       "invoiceId": "inv_01a21696934700b8ccf0f1afefbd",
                      *       "amount": 4845,
                      *       "currency": "usd",
                      *       "status": "succeeded",
                      *       "failureMessage": null,
                      *       "retries": 0,
-                     *       "createdAt": "2026-11-26T05:06:52.723Z",
-                     *       "updatedAt": "2026-11-26T05:06:52.744Z",
-                     *       "clientSecret": "pi_local_6aee49949ca7fe00dfae67a6_secret_xxxxxxxxxxxxxxxxxxxxxxxx",
-                     *       "receiptDocumentId": "doc_01a2163fd8f500294256a9ae9579"
+                     *       "createdAt": "2026-11-26T06:41:36.649Z",
+                     *       "updatedAt": "2026-11-26T06:41:36.678Z",
+                     *       "clientSecret": "pi_local_099bed48515fdb9d3bc9f06a_secret_xxxxxxxxxxxxxxxxxxxxxxxx",
+                     *       "receiptDocumentId": "doc_01a2169693b10043a3f4cd7ae661"
                      *     }
                      */
                     "application/json": components["schemas"]["PaymentIntent"];
@@ -9514,12 +9667,12 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "id": "pol_01a2163fd80d00b985ecec35a9b6",
+                     *           "id": "pol_01a21696933a00ede7a177d0e858",
                      *           "policyNumber": "GL-2026-000001",
-                     *           "orgId": "org_01a2163fd4e1008fa6bdb706e462",
+                     *           "orgId": "org_01a21696914b002953159ee65cad",
                      *           "status": "active",
-                     *           "submissionId": "sub_01a2163fd78d00053914a7c5e0ed",
-                     *           "quoteId": "quo_01a2163fd7e100d739a761d310e3",
+                     *           "submissionId": "sub_01a21696930200bf9d8a9e6b07e6",
+                     *           "quoteId": "quo_01a21696932800b28f26523f2038",
                      *           "insuredName": "Lakeside Logistics LLC",
                      *           "contactEmail": "risk@lakeside-logistics.example",
                      *           "producerId": null,
@@ -9539,14 +9692,19 @@ export interface operations {
                      *             "policyFee": 0,
                      *             "surplusLinesTax": 0,
                      *             "stampingFee": 0,
+                     *             "fireMarshalTax": 0,
+                     *             "stateFundFee": 0,
+                     *             "localPremiumTax": 0,
+                     *             "components": [],
                      *             "taxState": null,
+                     *             "locality": null,
                      *             "total": 19380
                      *           },
                      *           "cancellation": null,
                      *           "renewalOf": null,
                      *           "renewedBy": null,
-                     *           "createdAt": "2026-11-26T05:06:52.571Z",
-                     *           "updatedAt": "2026-11-26T05:06:52.571Z"
+                     *           "createdAt": "2026-11-26T06:41:36.578Z",
+                     *           "updatedAt": "2026-11-26T06:41:36.578Z"
                      *         }
                      *       ],
                      *       "nextCursor": null
@@ -9599,12 +9757,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pol_01a2163fd80d00b985ecec35a9b6",
+                     *       "id": "pol_01a21696933a00ede7a177d0e858",
                      *       "policyNumber": "GL-2026-000001",
-                     *       "orgId": "org_01a2163fd4e1008fa6bdb706e462",
+                     *       "orgId": "org_01a21696914b002953159ee65cad",
                      *       "status": "active",
-                     *       "submissionId": "sub_01a2163fd78d00053914a7c5e0ed",
-                     *       "quoteId": "quo_01a2163fd7e100d739a761d310e3",
+                     *       "submissionId": "sub_01a21696930200bf9d8a9e6b07e6",
+                     *       "quoteId": "quo_01a21696932800b28f26523f2038",
                      *       "insuredName": "Lakeside Logistics LLC",
                      *       "contactEmail": "risk@lakeside-logistics.example",
                      *       "producerId": null,
@@ -9624,14 +9782,19 @@ export interface operations {
                      *         "policyFee": 0,
                      *         "surplusLinesTax": 0,
                      *         "stampingFee": 0,
+                     *         "fireMarshalTax": 0,
+                     *         "stateFundFee": 0,
+                     *         "localPremiumTax": 0,
+                     *         "components": [],
                      *         "taxState": null,
+                     *         "locality": null,
                      *         "total": 19380
                      *       },
                      *       "cancellation": null,
                      *       "renewalOf": null,
                      *       "renewedBy": null,
-                     *       "createdAt": "2026-11-26T05:06:52.571Z",
-                     *       "updatedAt": "2026-11-26T05:06:52.571Z"
+                     *       "createdAt": "2026-11-26T06:41:36.578Z",
+                     *       "updatedAt": "2026-11-26T06:41:36.578Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Policy"];
@@ -11800,7 +11963,7 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "id": "sub_01a2163fd78d00053914a7c5e0ed",
+                     *           "id": "sub_01a21696930200bf9d8a9e6b07e6",
                      *           "status": "received",
                      *           "insuredName": "Lakeside Logistics LLC",
                      *           "naicsCode": "484121",
@@ -11808,6 +11971,8 @@ export interface operations {
                      *           "requestedLimit": 1000000,
                      *           "effectiveDate": "2026-11-16",
                      *           "state": "OH",
+                     *           "homeState": "OH",
+                     *           "locality": null,
                      *           "lineOfBusiness": "GL",
                      *           "contactEmail": "risk@lakeside-logistics.example",
                      *           "producerId": null,
@@ -11821,9 +11986,9 @@ export interface operations {
                      *             ]
                      *           },
                      *           "source": "json",
-                     *           "orgId": "org_01a2163fd4e1008fa6bdb706e462",
-                     *           "createdAt": "2026-11-26T05:06:52.429Z",
-                     *           "updatedAt": "2026-11-26T05:06:52.429Z"
+                     *           "orgId": "org_01a21696914b002953159ee65cad",
+                     *           "createdAt": "2026-11-26T06:41:36.514Z",
+                     *           "updatedAt": "2026-11-26T06:41:36.514Z"
                      *         }
                      *       ],
                      *       "nextCursor": null
@@ -11885,9 +12050,16 @@ export interface operations {
                      * @description YYYY-MM-DD, a real calendar date.
                      */
                     effectiveDate: string;
+                    /**
+                     * @description The insured's home state (principal place of business), a state, DC, PR, GU or VI: surplus lines taxes, fees and filings follow it. Default: `state`.
+                     * @enum {string}
+                     */
+                    homeState?: "AL" | "AK" | "AZ" | "AR" | "CA" | "CO" | "CT" | "DE" | "DC" | "FL" | "GA" | "HI" | "ID" | "IL" | "IN" | "IA" | "KS" | "KY" | "LA" | "ME" | "MD" | "MA" | "MI" | "MN" | "MS" | "MO" | "MT" | "NE" | "NV" | "NH" | "NJ" | "NM" | "NY" | "NC" | "ND" | "OH" | "OK" | "OR" | "PA" | "RI" | "SC" | "SD" | "TN" | "TX" | "UT" | "VT" | "VA" | "WA" | "WV" | "WI" | "WY" | "PR" | "GU" | "VI";
                     insuredName: string;
                     /** @enum {string} */
                     lineOfBusiness: "GL" | "PROPERTY" | "AUTO" | "CYBER" | "PL";
+                    /** @description The risk's city or county where the home state levies local premium taxes (Kentucky), as `GET /v1/tax-schedules/{state}` lists them (e.g. `ALBANY`). */
+                    locality?: string;
                     /** @description 2-6 digit NAICS code of a known sector. */
                     naicsCode: string;
                     /** @description Organization acted on; required with the machine secret. */
@@ -11905,7 +12077,10 @@ export interface operations {
                     producerId?: string;
                     /** @description Dollars, at most two decimals, at most 10,000,000,000. */
                     requestedLimit: number;
-                    /** @enum {string} */
+                    /**
+                     * @description The risk's state: rating and the program's allowed states follow it.
+                     * @enum {string}
+                     */
                     state: "AL" | "AK" | "AZ" | "AR" | "CA" | "CO" | "CT" | "DE" | "DC" | "FL" | "GA" | "HI" | "ID" | "IL" | "IN" | "IA" | "KS" | "KY" | "LA" | "ME" | "MD" | "MA" | "MI" | "MN" | "MS" | "MO" | "MT" | "NE" | "NV" | "NH" | "NJ" | "NM" | "NY" | "NC" | "ND" | "OH" | "OK" | "OR" | "PA" | "RI" | "SC" | "SD" | "TN" | "TX" | "UT" | "VT" | "VA" | "WA" | "WV" | "WI" | "WY";
                 } | {
                     /** @description A document of the organization classified `acord_125`. */
@@ -11937,7 +12112,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "sub_01a2163fd78d00053914a7c5e0ed",
+                     *       "id": "sub_01a21696930200bf9d8a9e6b07e6",
                      *       "status": "received",
                      *       "insuredName": "Lakeside Logistics LLC",
                      *       "naicsCode": "484121",
@@ -11945,6 +12120,8 @@ export interface operations {
                      *       "requestedLimit": 1000000,
                      *       "effectiveDate": "2026-11-16",
                      *       "state": "OH",
+                     *       "homeState": "OH",
+                     *       "locality": null,
                      *       "lineOfBusiness": "GL",
                      *       "contactEmail": "risk@lakeside-logistics.example",
                      *       "producerId": null,
@@ -11958,9 +12135,9 @@ export interface operations {
                      *         ]
                      *       },
                      *       "source": "json",
-                     *       "orgId": "org_01a2163fd4e1008fa6bdb706e462",
-                     *       "createdAt": "2026-11-26T05:06:52.429Z",
-                     *       "updatedAt": "2026-11-26T05:06:52.429Z"
+                     *       "orgId": "org_01a21696914b002953159ee65cad",
+                     *       "createdAt": "2026-11-26T06:41:36.514Z",
+                     *       "updatedAt": "2026-11-26T06:41:36.514Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CreatedSubmission"];
@@ -12020,7 +12197,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "sub_01a2163fd78d00053914a7c5e0ed",
+                     *       "id": "sub_01a21696930200bf9d8a9e6b07e6",
                      *       "status": "received",
                      *       "insuredName": "Lakeside Logistics LLC",
                      *       "naicsCode": "484121",
@@ -12028,6 +12205,8 @@ export interface operations {
                      *       "requestedLimit": 1000000,
                      *       "effectiveDate": "2026-11-16",
                      *       "state": "OH",
+                     *       "homeState": "OH",
+                     *       "locality": null,
                      *       "lineOfBusiness": "GL",
                      *       "contactEmail": "risk@lakeside-logistics.example",
                      *       "producerId": null,
@@ -12041,9 +12220,9 @@ export interface operations {
                      *         ]
                      *       },
                      *       "source": "json",
-                     *       "orgId": "org_01a2163fd4e1008fa6bdb706e462",
-                     *       "createdAt": "2026-11-26T05:06:52.429Z",
-                     *       "updatedAt": "2026-11-26T05:06:52.429Z"
+                     *       "orgId": "org_01a21696914b002953159ee65cad",
+                     *       "createdAt": "2026-11-26T06:41:36.514Z",
+                     *       "updatedAt": "2026-11-26T06:41:36.514Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Submission"];
@@ -12108,12 +12287,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pol_01a2163fd80d00b985ecec35a9b6",
+                     *       "id": "pol_01a21696933a00ede7a177d0e858",
                      *       "policyNumber": "GL-2026-000001",
-                     *       "orgId": "org_01a2163fd4e1008fa6bdb706e462",
+                     *       "orgId": "org_01a21696914b002953159ee65cad",
                      *       "status": "active",
-                     *       "submissionId": "sub_01a2163fd78d00053914a7c5e0ed",
-                     *       "quoteId": "quo_01a2163fd7e100d739a761d310e3",
+                     *       "submissionId": "sub_01a21696930200bf9d8a9e6b07e6",
+                     *       "quoteId": "quo_01a21696932800b28f26523f2038",
                      *       "insuredName": "Lakeside Logistics LLC",
                      *       "contactEmail": "risk@lakeside-logistics.example",
                      *       "producerId": null,
@@ -12133,14 +12312,19 @@ export interface operations {
                      *         "policyFee": 0,
                      *         "surplusLinesTax": 0,
                      *         "stampingFee": 0,
+                     *         "fireMarshalTax": 0,
+                     *         "stateFundFee": 0,
+                     *         "localPremiumTax": 0,
+                     *         "components": [],
                      *         "taxState": null,
+                     *         "locality": null,
                      *         "total": 19380
                      *       },
                      *       "cancellation": null,
                      *       "renewalOf": null,
                      *       "renewedBy": null,
-                     *       "createdAt": "2026-11-26T05:06:52.571Z",
-                     *       "updatedAt": "2026-11-26T05:06:52.571Z"
+                     *       "createdAt": "2026-11-26T06:41:36.578Z",
+                     *       "updatedAt": "2026-11-26T06:41:36.578Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Policy"];
@@ -12201,8 +12385,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "quo_01a2163fd7e100d739a761d310e3",
-                     *       "submissionId": "sub_01a2163fd78d00053914a7c5e0ed",
+                     *       "id": "quo_01a21696932800b28f26523f2038",
+                     *       "submissionId": "sub_01a21696930200bf9d8a9e6b07e6",
                      *       "grossPremium": 19380,
                      *       "bindable": true,
                      *       "daFlags": [],
@@ -12227,13 +12411,18 @@ export interface operations {
                      *         "policyFee": 0,
                      *         "surplusLinesTax": 0,
                      *         "stampingFee": 0,
+                     *         "fireMarshalTax": 0,
+                     *         "stateFundFee": 0,
+                     *         "localPremiumTax": 0,
+                     *         "components": [],
                      *         "taxState": null,
+                     *         "locality": null,
                      *         "total": 19380
                      *       },
                      *       "status": "active",
                      *       "validUntil": "2026-12-26",
                      *       "policyId": null,
-                     *       "createdAt": "2026-11-26T05:06:52.513Z"
+                     *       "createdAt": "2026-11-26T06:41:36.552Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Quote"];
@@ -12286,6 +12475,53 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["QuoteReadiness"];
+                };
+            };
+            /** @description `validation_failed` */
+            400: components["responses"]["Error400"];
+            /** @description `unauthenticated` */
+            401: components["responses"]["Error401"];
+            /** @description `forbidden`, `insufficient_scope` */
+            403: components["responses"]["Error403"];
+            /** @description `not_found` */
+            404: components["responses"]["Error404"];
+            /** @description `rate_limited` */
+            429: components["responses"]["Error429"];
+            /** @description `internal_error` */
+            500: components["responses"]["Error500"];
+        };
+    };
+    getTaxSchedule: {
+        parameters: {
+            query?: {
+                /** @description YYYY-MM-DD, a real calendar date. */
+                on?: string;
+                /** @description Organization acted on; required with the machine secret. */
+                orgId?: string;
+            };
+            header?: never;
+            path: {
+                state: "AL" | "AK" | "AZ" | "AR" | "CA" | "CO" | "CT" | "DE" | "DC" | "FL" | "GA" | "HI" | "ID" | "IL" | "IN" | "IA" | "KS" | "KY" | "LA" | "ME" | "MD" | "MA" | "MI" | "MN" | "MS" | "MO" | "MT" | "NE" | "NV" | "NH" | "NJ" | "NM" | "NY" | "NC" | "ND" | "OH" | "OK" | "OR" | "PA" | "RI" | "SC" | "SD" | "TN" | "TX" | "UT" | "VT" | "VA" | "WA" | "WV" | "WI" | "WY" | "PR" | "GU" | "VI";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The schedule. */
+            200: {
+                headers: {
+                    /** @description Requests allowed per minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Epoch seconds at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Request id, also in error bodies. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaxSchedule"];
                 };
             };
             /** @description `validation_failed` */
@@ -12547,7 +12783,7 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "id": "whk_01a2163fdf520007e09dba4f30ae",
+                     *           "id": "whk_01a216969657008cc90029b154af",
                      *           "url": "https://hooks.harbor-mga.example/insurance-events",
                      *           "events": [
                      *             "policy.bound",
@@ -12556,7 +12792,7 @@ export interface operations {
                      *           ],
                      *           "description": "Agency management system",
                      *           "active": true,
-                     *           "createdAt": "2026-11-26T05:06:54.418Z",
+                     *           "createdAt": "2026-11-26T06:41:37.367Z",
                      *           "deactivatedAt": null
                      *         }
                      *       ],
@@ -12629,7 +12865,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "whk_01a2163fdf520007e09dba4f30ae",
+                     *       "id": "whk_01a216969657008cc90029b154af",
                      *       "url": "https://hooks.harbor-mga.example/insurance-events",
                      *       "events": [
                      *         "policy.bound",
@@ -12638,7 +12874,7 @@ export interface operations {
                      *       ],
                      *       "description": "Agency management system",
                      *       "active": true,
-                     *       "createdAt": "2026-11-26T05:06:54.418Z",
+                     *       "createdAt": "2026-11-26T06:41:37.367Z",
                      *       "deactivatedAt": null,
                      *       "secret": "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef",
                      *       "signingSecret": "whsec_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="
@@ -12748,13 +12984,13 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "deliveryId": "2eacfbaf-f724-4083-9c60-85240ebfa7db",
+                     *           "deliveryId": "1a893875-0973-4e8e-bfde-0aec0e1a905e",
                      *           "event": "webhook.test",
-                     *           "eventId": "evt_01a2163fdf6a0054956aa071f060",
+                     *           "eventId": "evt_01a216969665007e65eaf5243ad9",
                      *           "statusCode": 200,
-                     *           "durationMs": 24,
+                     *           "durationMs": 6,
                      *           "error": null,
-                     *           "createdAt": "2026-11-26T05:06:54.473Z"
+                     *           "createdAt": "2026-11-26T06:41:37.390Z"
                      *         }
                      *       ],
                      *       "nextCursor": null
@@ -12865,8 +13101,8 @@ export interface operations {
                      * @example {
                      *       "delivered": true,
                      *       "statusCode": 200,
-                     *       "durationMs": 24,
-                     *       "deliveryId": "2eacfbaf-f724-4083-9c60-85240ebfa7db"
+                     *       "durationMs": 6,
+                     *       "deliveryId": "1a893875-0973-4e8e-bfde-0aec0e1a905e"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookTestResult"];

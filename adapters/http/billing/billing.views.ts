@@ -158,7 +158,7 @@ export const LedgerEntrySchema = Type.Object(
     fiduciarySplit: Type.Object({
       heldForCarrier: Dollars(),
       heldForProducer: Dollars(),
-      heldForState: Dollars('Surplus lines tax and stamping fee.'),
+      heldForState: Dollars('Surplus lines taxes and fees, held for the state, its stamping office, fire marshal, funds and localities.'),
       heldForInsured: Dollars('Return premium and money received beyond what is owed.'),
       earnedByMga: Dollars('MGA commission and policy fees.'),
     }),

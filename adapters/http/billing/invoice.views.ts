@@ -42,8 +42,10 @@ const InvoiceLineSchema = Type.Object(
   {
     kind: OneOf(Object.values(LINE_KIND), {
       description:
-        "`premium` carries commission; `policy_fee` is the MGA's; `surplus_lines_tax` and `stamping_fee` are held for the state. Fee and taxes are billed with the first installment.",
+        "Who the line is owed to: `premium` carries commission; `policy_fee` is the MGA's; the others are held for their payee (`surplus_lines_tax` the state, `stamping_fee` its stamping office, `fire_marshal_tax` the fire marshal, `state_fund_fee` another state fund, `local_premium_tax` the city or county). Fee and taxes are billed with the first installment.",
     }),
+    code: Type.String({ description: "The tax component's code in the home state's schedule (`premium` and `policyFee` for those lines)." }),
+    name: Type.String({ description: "What the line is: the component's name in the home state's schedule (e.g. `Fire marshal tax`)." }),
     amount: Type.Number({ description: 'Dollars (negative on a credit).' }),
   },
   { $id: 'InvoiceLine', description: 'One line of an invoice: premium, tax or fee.' },
