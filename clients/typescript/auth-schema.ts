@@ -321,7 +321,7 @@ export interface components {
                  *         "field": "effectiveDate",
                  *         "rule": "date"
                  *       },
-                 *       "requestId": "21b0c34e-8962-4dd8-a13d-d1d01c9a0268"
+                 *       "requestId": "897b471c-b1e2-423d-a71d-ad0a7c53b6a0"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -340,7 +340,7 @@ export interface components {
                  *       "error": "unauthenticated",
                  *       "message": "Send a bearer token or an API key (X-API-Key).",
                  *       "details": {},
-                 *       "requestId": "335ac200-0b38-429c-b67b-c9b33979ff25"
+                 *       "requestId": "8c9e70c3-1dc7-4615-bb63-a906ad7ef526"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -361,7 +361,7 @@ export interface components {
                  *       "details": {
                  *         "requiredScope": "submissions:write"
                  *       },
-                 *       "requestId": "9c27b7fd-733c-4dfb-9269-c90c297f1b63"
+                 *       "requestId": "0eb14a83-5b54-425b-8e47-fa37ab560ec9"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -380,7 +380,7 @@ export interface components {
                  *       "error": "not_found",
                  *       "message": "Policy not found.",
                  *       "details": {},
-                 *       "requestId": "2fc93e71-eeef-493d-ae4a-b0c7f482039e"
+                 *       "requestId": "c7fdd1a2-4602-47d1-b459-e661faa450b4"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -561,15 +561,15 @@ export interface operations {
                     /**
                      * @example {
                      *       "user": {
-                     *         "id": "usr_01a21696917800335ffa34161d7b",
+                     *         "id": "usr_01a2169c860f0074b56eea75e054",
                      *         "email": "ops@harbor-mga.example",
                      *         "role": "org_admin"
                      *       },
                      *       "session": {
-                     *         "id": "ses_01a2169692b900ca70f9d9793305",
-                     *         "expiresAt": "2026-12-03T06:41:36.441Z"
+                     *         "id": "ses_01a2169c8756004eb4d8065cb46d",
+                     *         "expiresAt": "2026-12-03T06:48:06.741Z"
                      *       },
-                     *       "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJ1c3JfMDFhMjE2OTY5MTc4MDAzMzVmZmEzNDE2MWQ3YiIsIm9yZyI6Im9yZ18wMWEyMTY5NjkxNGIwMDI5NTMxNTllZTY1Y2FkIiwicm9sZSI6Im9yZ19hZG1pbiIsInNpZCI6InNlc18wMWEyMTY5NjkyYjkwMGNhNzBmOWQ5NzkzMzA1IiwiaWF0IjoxNzk1Njc1Mjk2LCJleHAiOjE3OTU3MDQwOTZ9.signature-of-the-service"
+                     *       "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJ1c3JfMDFhMjE2OWM4NjBmMDA3NGI1NmVlYTc1ZTA1NCIsIm9yZyI6Im9yZ18wMWEyMTY5Yzg1ZTUwMDdmZWY3ZWYyMmVjOTNjIiwicm9sZSI6Im9yZ19hZG1pbiIsInNpZCI6InNlc18wMWEyMTY5Yzg3NTYwMDRlYjRkODA2NWNiNDZkIiwiaWF0IjoxNzk1Njc1Njg2LCJleHAiOjE3OTU3MDQ0ODZ9.signature-of-the-service"
                      *     }
                      */
                     "application/json": components["schemas"]["Session"];

@@ -2096,8 +2096,8 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Update the profile: name and license (state, number, expiry).
-         * @description Update the profile: name and license (state, number, expiry).
+         * Update the profile: name, license (state, number, expiry) and birth month.
+         * @description Update the profile: name, license (state, number, expiry) and birth month.
          *
          *     Requires permission (API key scope) `producers:write`.
          *
@@ -2894,7 +2894,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * A licence expiry, appointment renewal or state filing is due within 30 days (once per item and day).
+         * A licence expiry, appointment renewal, state filing or policy filing falls due: sent 30 days before and again 7 days before, once each.
          * @description Delivered once with a 10-second timeout. Verify `X-Service-Signature` (`sha256=` + hex HMAC-SHA256 of the raw body keyed with the subscription secret) with a constant-time comparison before processing, or the Standard Webhooks headers with an official verifier keyed with the `signingSecret` (`webhook-id` is the event id, the same on a redelivery: keep it to drop repeats).
          */
         post: operations["onComplianceDeadlineApproaching"];
@@ -3479,14 +3479,20 @@ export interface components {
         /** @description The `compliance.deadline_approaching` event as a webhook delivery carries it. */
         ComplianceDeadlineApproachingEvent: {
             data: {
+                /** @description Sent once 30 days before the deadline (or as soon as it is within 30 days) and once 7 days before. */
+                alert: 30 | 7;
                 daysRemaining: number;
                 description: string;
                 /** Format: date */
                 dueDate: string;
-                /** @description The producer (licence), appointment, or `<filing>:<state>`. */
+                /** @description The producer (licence), appointment, `<filing>:<state>` (a period filing) or `<filing>:<policy id>` (a policy filing). */
                 itemId: string;
-                kind: "license_expiry" | "appointment_renewal" | "state_filing";
+                kind: "license_expiry" | "appointment_renewal" | "state_filing" | "policy_filing";
+                /** @description The policy a policy filing is for. */
+                policyId: string | null;
                 producerId: string | null;
+                /** @description The statute, regulation or office that sets the deadline, when known. */
+                source: string | null;
                 state: string | null;
             };
             /** @description Event id. */
@@ -4544,6 +4550,7 @@ export interface components {
         };
         /** @description A producer (agent or broker) with licences and status. */
         Producer: {
+            birthMonth: number | null;
             /** Format: date-time */
             createdAt: string;
             email: string;
@@ -5154,7 +5161,7 @@ export interface components {
                  *         "field": "effectiveDate",
                  *         "rule": "date"
                  *       },
-                 *       "requestId": "21b0c34e-8962-4dd8-a13d-d1d01c9a0268"
+                 *       "requestId": "897b471c-b1e2-423d-a71d-ad0a7c53b6a0"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -5173,7 +5180,7 @@ export interface components {
                  *       "error": "unauthenticated",
                  *       "message": "Send a bearer token or an API key (X-API-Key).",
                  *       "details": {},
-                 *       "requestId": "335ac200-0b38-429c-b67b-c9b33979ff25"
+                 *       "requestId": "8c9e70c3-1dc7-4615-bb63-a906ad7ef526"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -5194,7 +5201,7 @@ export interface components {
                  *       "details": {
                  *         "requiredScope": "submissions:write"
                  *       },
-                 *       "requestId": "9c27b7fd-733c-4dfb-9269-c90c297f1b63"
+                 *       "requestId": "0eb14a83-5b54-425b-8e47-fa37ab560ec9"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -5213,7 +5220,7 @@ export interface components {
                  *       "error": "not_found",
                  *       "message": "Policy not found.",
                  *       "details": {},
-                 *       "requestId": "2fc93e71-eeef-493d-ae4a-b0c7f482039e"
+                 *       "requestId": "c7fdd1a2-4602-47d1-b459-e661faa450b4"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -5267,7 +5274,7 @@ export interface components {
                  *       "details": {
                  *         "status": "bound"
                  *       },
-                 *       "requestId": "f2b1bffa-0123-46a0-a0aa-0cb7436b7e63"
+                 *       "requestId": "3643b70d-71b8-42e6-96c9-564d9f7f4b02"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -5437,15 +5444,15 @@ export interface operations {
                     /**
                      * @example {
                      *       "user": {
-                     *         "id": "usr_01a21696917800335ffa34161d7b",
+                     *         "id": "usr_01a2169c860f0074b56eea75e054",
                      *         "email": "ops@harbor-mga.example",
                      *         "role": "org_admin"
                      *       },
                      *       "session": {
-                     *         "id": "ses_01a2169692b900ca70f9d9793305",
-                     *         "expiresAt": "2026-12-03T06:41:36.441Z"
+                     *         "id": "ses_01a2169c8756004eb4d8065cb46d",
+                     *         "expiresAt": "2026-12-03T06:48:06.741Z"
                      *       },
-                     *       "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJ1c3JfMDFhMjE2OTY5MTc4MDAzMzVmZmEzNDE2MWQ3YiIsIm9yZyI6Im9yZ18wMWEyMTY5NjkxNGIwMDI5NTMxNTllZTY1Y2FkIiwicm9sZSI6Im9yZ19hZG1pbiIsInNpZCI6InNlc18wMWEyMTY5NjkyYjkwMGNhNzBmOWQ5NzkzMzA1IiwiaWF0IjoxNzk1Njc1Mjk2LCJleHAiOjE3OTU3MDQwOTZ9.signature-of-the-service"
+                     *       "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJ1c3JfMDFhMjE2OWM4NjBmMDA3NGI1NmVlYTc1ZTA1NCIsIm9yZyI6Im9yZ18wMWEyMTY5Yzg1ZTUwMDdmZWY3ZWYyMmVjOTNjIiwicm9sZSI6Im9yZ19hZG1pbiIsInNpZCI6InNlc18wMWEyMTY5Yzg3NTYwMDRlYjRkODA2NWNiNDZkIiwiaWF0IjoxNzk1Njc1Njg2LCJleHAiOjE3OTU3MDQ0ODZ9.signature-of-the-service"
                      *     }
                      */
                     "application/json": components["schemas"]["Session"];
@@ -6428,16 +6435,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "key_01a2169696820017c39fd5e80eda",
+                     *       "id": "key_01a2169c8b0c007689bb70297316",
                      *       "name": "Reporting",
                      *       "scopes": [
                      *         "policies:read"
                      *       ],
-                     *       "prefix": "svc_test_Yb3H",
+                     *       "prefix": "svc_test_bdGU",
                      *       "expiresAt": null,
-                     *       "createdAt": "2026-11-26T06:41:37.410Z",
+                     *       "createdAt": "2026-11-26T06:48:07.692Z",
                      *       "revokedAt": null,
-                     *       "key": "svc_test_Yb3Hxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
+                     *       "key": "svc_test_bdGUxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
                      *     }
                      */
                     "application/json": components["schemas"]["CreatedApiKey"];
@@ -6676,7 +6683,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "policyId": "pol_01a21696933a00ede7a177d0e858",
+                 *       "policyId": "pol_01a2169c87e100c8edf7c6bdf907",
                  *       "lossDate": "2026-11-24",
                  *       "description": "Forklift struck a visitor’s parked car at the Toledo dock.",
                  *       "lossType": "property_damage"
@@ -6720,9 +6727,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "clm_01a2169693ed0097ef3c6b8e77d4",
+                     *       "id": "clm_01a2169c889f0084856430f9cfef",
                      *       "claimNumber": "CLM-2026-000001",
-                     *       "policyId": "pol_01a21696933a00ede7a177d0e858",
+                     *       "policyId": "pol_01a2169c87e100c8edf7c6bdf907",
                      *       "policyNumber": "GL-2026-000001",
                      *       "status": "open",
                      *       "lossDate": "2026-11-24",
@@ -6741,8 +6748,8 @@ export interface operations {
                      *       "incurred": 0,
                      *       "settlements": [],
                      *       "denialReason": null,
-                     *       "createdAt": "2026-11-26T06:41:36.747Z",
-                     *       "updatedAt": "2026-11-26T06:41:36.747Z"
+                     *       "createdAt": "2026-11-26T06:48:07.069Z",
+                     *       "updatedAt": "2026-11-26T06:48:07.069Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Claim"];
@@ -6800,9 +6807,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "clm_01a2169693ed0097ef3c6b8e77d4",
+                     *       "id": "clm_01a2169c889f0084856430f9cfef",
                      *       "claimNumber": "CLM-2026-000001",
-                     *       "policyId": "pol_01a21696933a00ede7a177d0e858",
+                     *       "policyId": "pol_01a2169c87e100c8edf7c6bdf907",
                      *       "policyNumber": "GL-2026-000001",
                      *       "status": "settled",
                      *       "lossDate": "2026-11-24",
@@ -6818,8 +6825,8 @@ export interface operations {
                      *       },
                      *       "reserveHistory": [
                      *         {
-                     *           "at": "2026-11-26T06:41:36.776Z",
-                     *           "actor": "user:usr_01a21696917800335ffa34161d7b",
+                     *           "at": "2026-11-26T06:48:07.099Z",
+                     *           "actor": "user:usr_01a2169c860f0074b56eea75e054",
                      *           "from": {
                      *             "indemnity": 0,
                      *             "expense": 0
@@ -6830,8 +6837,8 @@ export interface operations {
                      *           }
                      *         },
                      *         {
-                     *           "at": "2026-11-26T06:41:36.790Z",
-                     *           "actor": "user:usr_01a21696917800335ffa34161d7b",
+                     *           "at": "2026-11-26T06:48:07.115Z",
+                     *           "actor": "user:usr_01a2169c860f0074b56eea75e054",
                      *           "from": {
                      *             "indemnity": 12000,
                      *             "expense": 2500
@@ -6846,20 +6853,20 @@ export interface operations {
                      *       "incurred": 12300,
                      *       "settlements": [
                      *         {
-                     *           "id": "stl_01a21696941600b845c71ad3705b",
+                     *           "id": "stl_01a2169c88cb0064c90bfa2fca9d",
                      *           "amount": 9800,
                      *           "payee": "Dana Whitfield",
                      *           "notes": "Body shop estimate and rental car.",
                      *           "status": "approved",
-                     *           "offeredBy": "user:usr_01a21696917800335ffa34161d7b",
-                     *           "approvedBy": "user:usr_01a21696917800335ffa34161d7b",
-                     *           "createdAt": "2026-11-26T06:41:36.790Z",
-                     *           "approvedAt": "2026-11-26T06:41:36.790Z"
+                     *           "offeredBy": "user:usr_01a2169c860f0074b56eea75e054",
+                     *           "approvedBy": "user:usr_01a2169c860f0074b56eea75e054",
+                     *           "createdAt": "2026-11-26T06:48:07.114Z",
+                     *           "approvedAt": "2026-11-26T06:48:07.114Z"
                      *         }
                      *       ],
                      *       "denialReason": null,
-                     *       "createdAt": "2026-11-26T06:41:36.747Z",
-                     *       "updatedAt": "2026-11-26T06:41:36.790Z"
+                     *       "createdAt": "2026-11-26T06:48:07.069Z",
+                     *       "updatedAt": "2026-11-26T06:48:07.115Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Claim"];
@@ -7156,9 +7163,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "clm_01a2169693ed0097ef3c6b8e77d4",
+                     *       "id": "clm_01a2169c889f0084856430f9cfef",
                      *       "claimNumber": "CLM-2026-000001",
-                     *       "policyId": "pol_01a21696933a00ede7a177d0e858",
+                     *       "policyId": "pol_01a2169c87e100c8edf7c6bdf907",
                      *       "policyNumber": "GL-2026-000001",
                      *       "status": "investigating",
                      *       "lossDate": "2026-11-24",
@@ -7177,8 +7184,8 @@ export interface operations {
                      *       "incurred": 0,
                      *       "settlements": [],
                      *       "denialReason": null,
-                     *       "createdAt": "2026-11-26T06:41:36.747Z",
-                     *       "updatedAt": "2026-11-26T06:41:36.762Z"
+                     *       "createdAt": "2026-11-26T06:48:07.069Z",
+                     *       "updatedAt": "2026-11-26T06:48:07.085Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Claim"];
@@ -7254,9 +7261,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "clm_01a2169693ed0097ef3c6b8e77d4",
+                     *       "id": "clm_01a2169c889f0084856430f9cfef",
                      *       "claimNumber": "CLM-2026-000001",
-                     *       "policyId": "pol_01a21696933a00ede7a177d0e858",
+                     *       "policyId": "pol_01a2169c87e100c8edf7c6bdf907",
                      *       "policyNumber": "GL-2026-000001",
                      *       "status": "investigating",
                      *       "lossDate": "2026-11-24",
@@ -7272,8 +7279,8 @@ export interface operations {
                      *       },
                      *       "reserveHistory": [
                      *         {
-                     *           "at": "2026-11-26T06:41:36.776Z",
-                     *           "actor": "user:usr_01a21696917800335ffa34161d7b",
+                     *           "at": "2026-11-26T06:48:07.099Z",
+                     *           "actor": "user:usr_01a2169c860f0074b56eea75e054",
                      *           "from": {
                      *             "indemnity": 0,
                      *             "expense": 0
@@ -7288,8 +7295,8 @@ export interface operations {
                      *       "incurred": 14500,
                      *       "settlements": [],
                      *       "denialReason": null,
-                     *       "createdAt": "2026-11-26T06:41:36.747Z",
-                     *       "updatedAt": "2026-11-26T06:41:36.776Z"
+                     *       "createdAt": "2026-11-26T06:48:07.069Z",
+                     *       "updatedAt": "2026-11-26T06:48:07.099Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Claim"];
@@ -7366,15 +7373,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "stl_01a21696941600b845c71ad3705b",
+                     *       "id": "stl_01a2169c88cb0064c90bfa2fca9d",
                      *       "amount": 9800,
                      *       "payee": "Dana Whitfield",
                      *       "notes": "Body shop estimate and rental car.",
                      *       "status": "approved",
-                     *       "offeredBy": "user:usr_01a21696917800335ffa34161d7b",
-                     *       "approvedBy": "user:usr_01a21696917800335ffa34161d7b",
-                     *       "createdAt": "2026-11-26T06:41:36.790Z",
-                     *       "approvedAt": "2026-11-26T06:41:36.790Z"
+                     *       "offeredBy": "user:usr_01a2169c860f0074b56eea75e054",
+                     *       "approvedBy": "user:usr_01a2169c860f0074b56eea75e054",
+                     *       "createdAt": "2026-11-26T06:48:07.114Z",
+                     *       "approvedAt": "2026-11-26T06:48:07.114Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Settlement"];
@@ -7472,7 +7479,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "policyId": "pol_01a21696933a00ede7a177d0e858",
+                 *       "policyId": "pol_01a2169c87e100c8edf7c6bdf907",
                  *       "certificateHolder": {
                  *         "name": "Port of Toledo Authority",
                  *         "address": "1 Maritime Plaza\nToledo, OH 43604"
@@ -7520,17 +7527,17 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "doc_01a21696963e00badf8150c7e618",
+                     *       "id": "doc_01a2169c8abe004639c52dbdc280",
                      *       "type": "coi",
                      *       "filename": "COI-2026-000001.pdf",
                      *       "contentType": "application/pdf",
                      *       "size": 2947,
-                     *       "sha256": "abc499bec86090427761dab41ea43dd972e60927aadae168c9da94c645f97c0b",
-                     *       "policyId": "pol_01a21696933a00ede7a177d0e858",
+                     *       "sha256": "ffaa54e4b2fcdfa5c326bff280c0f6925db1afb7fba1c6d7548232f86486ddc9",
+                     *       "policyId": "pol_01a2169c87e100c8edf7c6bdf907",
                      *       "claimId": null,
-                     *       "createdAt": "2026-11-26T06:41:37.343Z",
-                     *       "downloadUrl": "https://api.harbor-mga.example/v1/documents/doc_01a21696963e00badf8150c7e618/download?org=org_01a21696914b002953159ee65cad&expires=1795676197&signature=e0dad6bccd2daf0d28ac3481101343c07187c9fd34e5da1dded56b4f3ba0ac65",
-                     *       "expiresAt": "2026-11-26T06:56:37.000Z",
+                     *       "createdAt": "2026-11-26T06:48:07.614Z",
+                     *       "downloadUrl": "https://api.harbor-mga.example/v1/documents/doc_01a2169c8abe004639c52dbdc280/download?org=org_01a2169c85e5007fef7ef22ec93c&expires=1795676587&signature=a3c246f347f7d0d159cc258a89e86f994400f7a7d15dbb50220823c829cc0de3",
+                     *       "expiresAt": "2026-11-26T07:03:07.000Z",
                      *       "certificateNumber": "COI-2026-000001"
                      *     }
                      */
@@ -8666,9 +8673,9 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "id": "inv_01a21696934700b8ccf0f1aff0af",
+                     *           "id": "inv_01a2169c87ed00f14102e3491404",
                      *           "invoiceNumber": "GL-2026-000001-04",
-                     *           "policyId": "pol_01a21696933a00ede7a177d0e858",
+                     *           "policyId": "pol_01a2169c87e100c8edf7c6bdf907",
                      *           "kind": "installment",
                      *           "amount": 4845,
                      *           "lines": [
@@ -8682,13 +8689,13 @@ export interface operations {
                      *           "paidAmount": 0,
                      *           "dueDate": "2027-08-16",
                      *           "status": "open",
-                     *           "createdAt": "2026-11-26T06:41:36.578Z",
+                     *           "createdAt": "2026-11-26T06:48:06.888Z",
                      *           "writeOff": null
                      *         },
                      *         {
-                     *           "id": "inv_01a21696934700b8ccf0f1afefbd",
+                     *           "id": "inv_01a2169c87ed00f14102e34913fd",
                      *           "invoiceNumber": "GL-2026-000001-03",
-                     *           "policyId": "pol_01a21696933a00ede7a177d0e858",
+                     *           "policyId": "pol_01a2169c87e100c8edf7c6bdf907",
                      *           "kind": "installment",
                      *           "amount": 4845,
                      *           "lines": [
@@ -8702,11 +8709,11 @@ export interface operations {
                      *           "paidAmount": 0,
                      *           "dueDate": "2027-05-16",
                      *           "status": "open",
-                     *           "createdAt": "2026-11-26T06:41:36.578Z",
+                     *           "createdAt": "2026-11-26T06:48:06.888Z",
                      *           "writeOff": null
                      *         }
                      *       ],
-                     *       "nextCursor": "eyJhZnRlciI6Imludl8wMWEyMTY5NjkzNDcwMGI4Y2NmMGYxYWZlZmJkIn0"
+                     *       "nextCursor": "eyJhZnRlciI6Imludl8wMWEyMTY5Yzg3ZWQwMGYxNDEwMmUzNDkxM2ZkIn0"
                      *     }
                      */
                     "application/json": components["schemas"]["InvoiceList"];
@@ -8756,9 +8763,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "inv_01a21696934700b8ccf0f1afefbd",
+                     *       "id": "inv_01a2169c87ed00f14102e34913fd",
                      *       "invoiceNumber": "GL-2026-000001-03",
-                     *       "policyId": "pol_01a21696933a00ede7a177d0e858",
+                     *       "policyId": "pol_01a2169c87e100c8edf7c6bdf907",
                      *       "kind": "installment",
                      *       "amount": 4845,
                      *       "lines": [
@@ -8772,16 +8779,16 @@ export interface operations {
                      *       "paidAmount": 4845,
                      *       "dueDate": "2027-05-16",
                      *       "status": "paid",
-                     *       "createdAt": "2026-11-26T06:41:36.578Z",
+                     *       "createdAt": "2026-11-26T06:48:06.888Z",
                      *       "writeOff": null,
                      *       "payments": [
                      *         {
-                     *           "id": "pay_01a2169693a3003605a973eaabd1",
+                     *           "id": "pay_01a2169c884000a49b44726fc4ec",
                      *           "amount": 4845,
                      *           "method": "card",
-                     *           "reference": "pi_local_099bed48515fdb9d3bc9f06a",
+                     *           "reference": "pi_local_3bf981833cc094286077a4b6",
                      *           "source": "processor",
-                     *           "receivedAt": "2026-11-26T06:41:36.672Z",
+                     *           "receivedAt": "2026-11-26T06:48:06.973Z",
                      *           "bookedOn": "2026-11-26",
                      *           "accountingMonth": "2026-11"
                      *         }
@@ -8855,12 +8862,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pay_01a2169693cd007cd17ce7fc4499",
+                     *       "id": "pay_01a2169c887e0055726b8c845683",
                      *       "amount": 4845,
                      *       "method": "check",
                      *       "reference": "CHK-10442",
                      *       "source": "manual",
-                     *       "receivedAt": "2026-11-26T06:41:36.715Z",
+                     *       "receivedAt": "2026-11-26T06:48:07.035Z",
                      *       "bookedOn": "2026-11-26",
                      *       "accountingMonth": "2026-11"
                      *     }
@@ -8939,17 +8946,17 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pi_local_099bed48515fdb9d3bc9f06a",
-                     *       "invoiceId": "inv_01a21696934700b8ccf0f1afefbd",
+                     *       "id": "pi_local_3bf981833cc094286077a4b6",
+                     *       "invoiceId": "inv_01a2169c87ed00f14102e34913fd",
                      *       "amount": 4845,
                      *       "currency": "usd",
                      *       "status": "succeeded",
                      *       "failureMessage": null,
                      *       "retries": 0,
-                     *       "createdAt": "2026-11-26T06:41:36.649Z",
-                     *       "updatedAt": "2026-11-26T06:41:36.678Z",
-                     *       "clientSecret": "pi_local_099bed48515fdb9d3bc9f06a_secret_xxxxxxxxxxxxxxxxxxxxxxxx",
-                     *       "receiptDocumentId": "doc_01a2169693b10043a3f4cd7ae661"
+                     *       "createdAt": "2026-11-26T06:48:06.964Z",
+                     *       "updatedAt": "2026-11-26T06:48:06.980Z",
+                     *       "clientSecret": "pi_local_3bf981833cc094286077a4b6_secret_xxxxxxxxxxxxxxxxxxxxxxxx",
+                     *       "receiptDocumentId": "doc_01a2169c885f004ada7cddc02fcb"
                      *     }
                      */
                     "application/json": components["schemas"]["PaymentIntent"];
@@ -9667,12 +9674,12 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "id": "pol_01a21696933a00ede7a177d0e858",
+                     *           "id": "pol_01a2169c87e100c8edf7c6bdf907",
                      *           "policyNumber": "GL-2026-000001",
-                     *           "orgId": "org_01a21696914b002953159ee65cad",
+                     *           "orgId": "org_01a2169c85e5007fef7ef22ec93c",
                      *           "status": "active",
-                     *           "submissionId": "sub_01a21696930200bf9d8a9e6b07e6",
-                     *           "quoteId": "quo_01a21696932800b28f26523f2038",
+                     *           "submissionId": "sub_01a2169c87a4008f37fd45348be4",
+                     *           "quoteId": "quo_01a2169c87ce00994bd88a88c957",
                      *           "insuredName": "Lakeside Logistics LLC",
                      *           "contactEmail": "risk@lakeside-logistics.example",
                      *           "producerId": null,
@@ -9703,8 +9710,8 @@ export interface operations {
                      *           "cancellation": null,
                      *           "renewalOf": null,
                      *           "renewedBy": null,
-                     *           "createdAt": "2026-11-26T06:41:36.578Z",
-                     *           "updatedAt": "2026-11-26T06:41:36.578Z"
+                     *           "createdAt": "2026-11-26T06:48:06.888Z",
+                     *           "updatedAt": "2026-11-26T06:48:06.888Z"
                      *         }
                      *       ],
                      *       "nextCursor": null
@@ -9757,12 +9764,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pol_01a21696933a00ede7a177d0e858",
+                     *       "id": "pol_01a2169c87e100c8edf7c6bdf907",
                      *       "policyNumber": "GL-2026-000001",
-                     *       "orgId": "org_01a21696914b002953159ee65cad",
+                     *       "orgId": "org_01a2169c85e5007fef7ef22ec93c",
                      *       "status": "active",
-                     *       "submissionId": "sub_01a21696930200bf9d8a9e6b07e6",
-                     *       "quoteId": "quo_01a21696932800b28f26523f2038",
+                     *       "submissionId": "sub_01a2169c87a4008f37fd45348be4",
+                     *       "quoteId": "quo_01a2169c87ce00994bd88a88c957",
                      *       "insuredName": "Lakeside Logistics LLC",
                      *       "contactEmail": "risk@lakeside-logistics.example",
                      *       "producerId": null,
@@ -9793,8 +9800,8 @@ export interface operations {
                      *       "cancellation": null,
                      *       "renewalOf": null,
                      *       "renewedBy": null,
-                     *       "createdAt": "2026-11-26T06:41:36.578Z",
-                     *       "updatedAt": "2026-11-26T06:41:36.578Z"
+                     *       "createdAt": "2026-11-26T06:48:06.888Z",
+                     *       "updatedAt": "2026-11-26T06:48:06.888Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Policy"];
@@ -10923,6 +10930,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    birthMonth?: number | null;
                     license?: {
                         /**
                          * Format: date
@@ -11963,7 +11971,7 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "id": "sub_01a21696930200bf9d8a9e6b07e6",
+                     *           "id": "sub_01a2169c87a4008f37fd45348be4",
                      *           "status": "received",
                      *           "insuredName": "Lakeside Logistics LLC",
                      *           "naicsCode": "484121",
@@ -11986,9 +11994,9 @@ export interface operations {
                      *             ]
                      *           },
                      *           "source": "json",
-                     *           "orgId": "org_01a21696914b002953159ee65cad",
-                     *           "createdAt": "2026-11-26T06:41:36.514Z",
-                     *           "updatedAt": "2026-11-26T06:41:36.514Z"
+                     *           "orgId": "org_01a2169c85e5007fef7ef22ec93c",
+                     *           "createdAt": "2026-11-26T06:48:06.820Z",
+                     *           "updatedAt": "2026-11-26T06:48:06.820Z"
                      *         }
                      *       ],
                      *       "nextCursor": null
@@ -12112,7 +12120,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "sub_01a21696930200bf9d8a9e6b07e6",
+                     *       "id": "sub_01a2169c87a4008f37fd45348be4",
                      *       "status": "received",
                      *       "insuredName": "Lakeside Logistics LLC",
                      *       "naicsCode": "484121",
@@ -12135,9 +12143,9 @@ export interface operations {
                      *         ]
                      *       },
                      *       "source": "json",
-                     *       "orgId": "org_01a21696914b002953159ee65cad",
-                     *       "createdAt": "2026-11-26T06:41:36.514Z",
-                     *       "updatedAt": "2026-11-26T06:41:36.514Z"
+                     *       "orgId": "org_01a2169c85e5007fef7ef22ec93c",
+                     *       "createdAt": "2026-11-26T06:48:06.820Z",
+                     *       "updatedAt": "2026-11-26T06:48:06.820Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CreatedSubmission"];
@@ -12197,7 +12205,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "sub_01a21696930200bf9d8a9e6b07e6",
+                     *       "id": "sub_01a2169c87a4008f37fd45348be4",
                      *       "status": "received",
                      *       "insuredName": "Lakeside Logistics LLC",
                      *       "naicsCode": "484121",
@@ -12220,9 +12228,9 @@ export interface operations {
                      *         ]
                      *       },
                      *       "source": "json",
-                     *       "orgId": "org_01a21696914b002953159ee65cad",
-                     *       "createdAt": "2026-11-26T06:41:36.514Z",
-                     *       "updatedAt": "2026-11-26T06:41:36.514Z"
+                     *       "orgId": "org_01a2169c85e5007fef7ef22ec93c",
+                     *       "createdAt": "2026-11-26T06:48:06.820Z",
+                     *       "updatedAt": "2026-11-26T06:48:06.820Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Submission"];
@@ -12287,12 +12295,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pol_01a21696933a00ede7a177d0e858",
+                     *       "id": "pol_01a2169c87e100c8edf7c6bdf907",
                      *       "policyNumber": "GL-2026-000001",
-                     *       "orgId": "org_01a21696914b002953159ee65cad",
+                     *       "orgId": "org_01a2169c85e5007fef7ef22ec93c",
                      *       "status": "active",
-                     *       "submissionId": "sub_01a21696930200bf9d8a9e6b07e6",
-                     *       "quoteId": "quo_01a21696932800b28f26523f2038",
+                     *       "submissionId": "sub_01a2169c87a4008f37fd45348be4",
+                     *       "quoteId": "quo_01a2169c87ce00994bd88a88c957",
                      *       "insuredName": "Lakeside Logistics LLC",
                      *       "contactEmail": "risk@lakeside-logistics.example",
                      *       "producerId": null,
@@ -12323,8 +12331,8 @@ export interface operations {
                      *       "cancellation": null,
                      *       "renewalOf": null,
                      *       "renewedBy": null,
-                     *       "createdAt": "2026-11-26T06:41:36.578Z",
-                     *       "updatedAt": "2026-11-26T06:41:36.578Z"
+                     *       "createdAt": "2026-11-26T06:48:06.888Z",
+                     *       "updatedAt": "2026-11-26T06:48:06.888Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Policy"];
@@ -12385,8 +12393,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "quo_01a21696932800b28f26523f2038",
-                     *       "submissionId": "sub_01a21696930200bf9d8a9e6b07e6",
+                     *       "id": "quo_01a2169c87ce00994bd88a88c957",
+                     *       "submissionId": "sub_01a2169c87a4008f37fd45348be4",
                      *       "grossPremium": 19380,
                      *       "bindable": true,
                      *       "daFlags": [],
@@ -12422,7 +12430,7 @@ export interface operations {
                      *       "status": "active",
                      *       "validUntil": "2026-12-26",
                      *       "policyId": null,
-                     *       "createdAt": "2026-11-26T06:41:36.552Z"
+                     *       "createdAt": "2026-11-26T06:48:06.862Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Quote"];
@@ -12783,7 +12791,7 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "id": "whk_01a216969657008cc90029b154af",
+                     *           "id": "whk_01a2169c8ad70002fe119fbe275c",
                      *           "url": "https://hooks.harbor-mga.example/insurance-events",
                      *           "events": [
                      *             "policy.bound",
@@ -12792,7 +12800,7 @@ export interface operations {
                      *           ],
                      *           "description": "Agency management system",
                      *           "active": true,
-                     *           "createdAt": "2026-11-26T06:41:37.367Z",
+                     *           "createdAt": "2026-11-26T06:48:07.639Z",
                      *           "deactivatedAt": null
                      *         }
                      *       ],
@@ -12865,7 +12873,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "whk_01a216969657008cc90029b154af",
+                     *       "id": "whk_01a2169c8ad70002fe119fbe275c",
                      *       "url": "https://hooks.harbor-mga.example/insurance-events",
                      *       "events": [
                      *         "policy.bound",
@@ -12874,7 +12882,7 @@ export interface operations {
                      *       ],
                      *       "description": "Agency management system",
                      *       "active": true,
-                     *       "createdAt": "2026-11-26T06:41:37.367Z",
+                     *       "createdAt": "2026-11-26T06:48:07.639Z",
                      *       "deactivatedAt": null,
                      *       "secret": "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef",
                      *       "signingSecret": "whsec_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="
@@ -12984,13 +12992,13 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "deliveryId": "1a893875-0973-4e8e-bfde-0aec0e1a905e",
+                     *           "deliveryId": "ed59c0e0-3437-4aa8-834e-828ad13166aa",
                      *           "event": "webhook.test",
-                     *           "eventId": "evt_01a216969665007e65eaf5243ad9",
+                     *           "eventId": "evt_01a2169c8ae70082518adbe0b07e",
                      *           "statusCode": 200,
-                     *           "durationMs": 6,
+                     *           "durationMs": 8,
                      *           "error": null,
-                     *           "createdAt": "2026-11-26T06:41:37.390Z"
+                     *           "createdAt": "2026-11-26T06:48:07.667Z"
                      *         }
                      *       ],
                      *       "nextCursor": null
@@ -13101,8 +13109,8 @@ export interface operations {
                      * @example {
                      *       "delivered": true,
                      *       "statusCode": 200,
-                     *       "durationMs": 6,
-                     *       "deliveryId": "1a893875-0973-4e8e-bfde-0aec0e1a905e"
+                     *       "durationMs": 8,
+                     *       "deliveryId": "ed59c0e0-3437-4aa8-834e-828ad13166aa"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookTestResult"];

@@ -28,6 +28,11 @@ export interface Producer {
   readonly email: string;
   readonly status: ProducerStatus;
   readonly license: License | null;
+  /**
+   * An individual's birth month (1-12): states that renew appointments in it (Florida) do so.
+   * Null for an agency, whose appointments renew in the month they were first made.
+   */
+  readonly birthMonth?: number | null;
   readonly createdAt: Date;
   readonly updatedAt: Date;
 }

@@ -1,7 +1,8 @@
-import { daysUntilWithinWindow, filingsDue, nextAppointmentRenewal, type ComplianceCalendar } from '../../core/compliance/deadlines.ts';
+import { alertStage, filingsDue, nextAppointmentRenewal, policyFilingsOf, type ComplianceCalendar } from '../../core/compliance/deadlines.ts';
+import { chargeTermsOf } from '../../core/policy/policy.ts';
 import { domainEvent } from '../../core/shared/events/domain-event.ts';
 import { inForceOn } from '../../core/analytics/portfolio.ts';
-import { today, type CalendarDate } from '../../core/shared/calendar-date.ts';
+import { daysBetween, today, type CalendarDate } from '../../core/shared/calendar-date.ts';
 import type { PolicyRepository } from '../policy/policy.repositories.ts';
 import type { AppointmentRepository, ProducerRepository } from '../producers/producer.repositories.ts';
 import { eventOrigin } from '../shared/event-origin.ts';
@@ -22,18 +23,22 @@ export interface ComplianceWatchDeps {
 }
 
 interface Deadline {
-  readonly kind: 'license_expiry' | 'appointment_renewal' | 'state_filing';
+  readonly kind: 'license_expiry' | 'appointment_renewal' | 'state_filing' | 'policy_filing';
   readonly itemId: string;
   readonly description: string;
   readonly state: string | null;
   readonly producerId: string | null;
+  readonly policyId: string | null;
+  readonly source: string | null;
   readonly dueDate: CalendarDate;
 }
 
 /**
- * `compliance.deadline_approaching` for what falls due within 30 days: producer licence expiries,
- * renewals of active appointments (by the state's rule in the compliance calendar), and the state
- * filings of every state the organization has policies in force in; once per item and day.
+ * `compliance.deadline_approaching` 30 days and again 7 days before each deadline, once each
+ * (a day missed sends the alert on the next run): producer licence expiries, renewals of active
+ * appointments (by the state's rule, in the producer's birth month where the state says so), the
+ * period filings of every state the organization's policies in force are filed in (a surplus
+ * lines policy in its home state), and each surplus lines policy's own filing in its home state.
  */
 export class ComplianceWatch {
   private readonly deps: ComplianceWatchDeps;
@@ -46,10 +51,12 @@ export class ComplianceWatch {
     const on = today(now);
     return watchEveryOrganization(this.deps, on, 'compliance deadlines', async (orgId, send) => {
       for (const deadline of await this.deadlines(orgId, on)) {
-        const daysRemaining = daysUntilWithinWindow(deadline.dueDate, on);
-        if (daysRemaining === null) continue;
-        const event = domainEvent('compliance.deadline_approaching', { ...deadline, daysRemaining }, eventOrigin(this.deps, orgId, now));
-        await send(`${deadline.kind}:${deadline.itemId}:${deadline.dueDate}`, event);
+        const alert = alertStage(deadline.dueDate, on);
+        if (alert === null) continue;
+        const daysRemaining = daysBetween(on, deadline.dueDate);
+        const event = domainEvent('compliance.deadline_approaching', { ...deadline, daysRemaining, alert }, eventOrigin(this.deps, orgId, now));
+        // Keyed by the deadline, not by today: each alert goes out once, whichever day first sees it.
+        await send(`${deadline.kind}:${deadline.itemId}:${alert}`, event, deadline.dueDate);
       }
     });
   }
@@ -67,19 +74,25 @@ export class ComplianceWatch {
             description: `${producer.name}'s ${producer.license.state} licence ${producer.license.number} expires`,
             state: producer.license.state,
             producerId: producer.id,
+            policyId: null,
+            source: null,
             dueDate: producer.license.expiresOn,
           });
         }
         for (const appointment of await this.deps.appointments.list(orgId, producer.id)) {
           if (appointment.status !== 'active') continue;
           const rule = renewals.states[appointment.state] ?? renewals.default;
+          const dueDate = nextAppointmentRenewal(rule, today(appointment.createdAt), on, producer.birthMonth ?? null);
+          if (dueDate === null) continue;
           found.push({
             kind: 'appointment_renewal',
             itemId: appointment.id,
             description: `${producer.name}'s ${appointment.state} ${appointment.lineOfBusiness} appointment renews`,
             state: appointment.state,
             producerId: producer.id,
-            dueDate: nextAppointmentRenewal(rule, today(appointment.createdAt), on),
+            policyId: null,
+            source: rule.source ?? null,
+            dueDate,
           });
         }
       },
@@ -88,7 +101,22 @@ export class ComplianceWatch {
     await forEachRecord(
       (page) => this.deps.policies.list(orgId, {}, page),
       async (policy) => {
-        if (inForceOn(policy, on)) states.add(policy.risk.state);
+        // A surplus lines policy is filed in its insured's home state; others in the risk's state.
+        const homeState = chargeTermsOf(policy).taxState;
+        if (inForceOn(policy, on)) states.add(homeState ?? policy.risk.state);
+        if (homeState === null) return;
+        for (const { filing, dueDate } of policyFilingsOf(this.deps.calendar, homeState, policy.effectiveDate)) {
+          found.push({
+            kind: 'policy_filing',
+            itemId: `${filing.id}:${policy.id}`,
+            description: `${filing.description} (${policy.policyNumber}, ${homeState})`,
+            state: homeState,
+            producerId: policy.producerId,
+            policyId: policy.id,
+            source: filing.source,
+            dueDate,
+          });
+        }
       },
     );
     for (const state of [...states].sort()) {
@@ -99,6 +127,8 @@ export class ComplianceWatch {
           description: `${filing.description} (${state})`,
           state,
           producerId: null,
+          policyId: null,
+          source: filing.source,
           dueDate,
         });
       }

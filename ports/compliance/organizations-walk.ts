@@ -4,8 +4,8 @@ import { forEachRecord } from '../shared/persistence/page.ts';
 import type { OrganizationRepository } from '../tenancy/organization.repository.ts';
 import type { DailyNotices } from './daily-notices.port.ts';
 
-/** Sends an item's event unless it was sent today. */
-type SendOnce = (itemKey: string, event: DomainEvent) => Promise<void>;
+/** Sends an item's event unless it was sent today (or, given `once`, on that day's key: once ever for the item). */
+type SendOnce = (itemKey: string, event: DomainEvent, once?: CalendarDate) => Promise<void>;
 
 /**
  * A watch's run: `each` looks at one organization and sends what it finds through `send`, which
@@ -22,8 +22,8 @@ export const watchEveryOrganization = async (
     (page) => deps.organizations.list(page),
     async (organization) => {
       organizations += 1;
-      await each(organization.id, async (itemKey, event) => {
-        if (await deps.notices.sendOnce(organization.id, itemKey, on, event)) sent += 1;
+      await each(organization.id, async (itemKey, event, once) => {
+        if (await deps.notices.sendOnce(organization.id, itemKey, once ?? on, event)) sent += 1;
         else already += 1;
       });
     },

@@ -2,13 +2,20 @@ import type { Appointment, AppointmentStatus, License, Producer, ProducerStatus 
 import type { Transition } from '../../core/shared/lifecycle.ts';
 import type { Among, Page, PageRequest } from '../shared/persistence/page.ts';
 
+/** What a producer's profile update may change. */
+export interface ProducerChanges {
+  readonly name?: string;
+  readonly license?: License | null;
+  readonly birthMonth?: number | null;
+}
+
 export interface ProducerRepository {
   insert(producer: Producer): Promise<void>;
   findById(orgId: string, id: string): Promise<Producer | null>;
   /** The producer record of a user account, if it has one. */
   findByUserId(orgId: string, userId: string): Promise<Producer | null>;
   list(orgId: string, filters: { status?: ProducerStatus; q?: string } & Among, page: PageRequest): Promise<Page<Producer>>;
-  update(orgId: string, id: string, changes: { name?: string; license?: License | null }, at: Date): Promise<Producer | null>;
+  update(orgId: string, id: string, changes: ProducerChanges, at: Date): Promise<Producer | null>;
   /**
    * Identity verification names a producer by id alone (the provider knows no tenant), so this
    * one write is not scoped by organization; it only moves a pending producer to active.

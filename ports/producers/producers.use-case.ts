@@ -4,7 +4,6 @@ import {
   APPOINTMENT_STATUSES,
   type Appointment,
   type AppointmentStatus,
-  type License,
   type Producer,
   type ProducerStatus,
 } from '../../core/producers/producer.ts';
@@ -15,7 +14,7 @@ import { US_STATES, type LineOfBusiness } from '../../core/shared/reference-data
 import type { Among, Page, PageRequest } from '../shared/persistence/page.ts';
 import type { Clock } from '../shared/clock.port.ts';
 import type { IdGenerator } from '../shared/id-generator.port.ts';
-import type { AppointmentRepository, ProducerRepository } from './producer.repositories.ts';
+import type { AppointmentRepository, ProducerChanges, ProducerRepository } from './producer.repositories.ts';
 
 export interface ProducersDeps {
   readonly producers: ProducerRepository;
@@ -65,7 +64,7 @@ export class Producers {
     return this.deps.producers.list(orgId, filters, page);
   }
 
-  async update(orgId: string, id: string, changes: { name?: string; license?: License | null }): Promise<Producer> {
+  async update(orgId: string, id: string, changes: ProducerChanges): Promise<Producer> {
     if (changes.license) {
       assertState(changes.license.state, 'license.state');
       assertCalendarDate(changes.license.expiresOn, 'license.expiresOn');

@@ -87,13 +87,20 @@ export const EVENT_DATA_SCHEMAS: Record<EventType, TSchema> = {
     utilization: Type.Number({ description: 'written / aggregateCap, 0..1, four decimals.' }),
   }),
   'compliance.deadline_approaching': Type.Object({
-    kind: Type.Union([Type.Literal('license_expiry'), Type.Literal('appointment_renewal'), Type.Literal('state_filing')]),
-    itemId: Type.String({ description: 'The producer (licence), appointment, or `<filing>:<state>`.' }),
+    kind: Type.Union([Type.Literal('license_expiry'), Type.Literal('appointment_renewal'), Type.Literal('state_filing'), Type.Literal('policy_filing')]),
+    itemId: Type.String({
+      description: 'The producer (licence), appointment, `<filing>:<state>` (a period filing) or `<filing>:<policy id>` (a policy filing).',
+    }),
     description: Type.String(),
     state: Type.Union([Type.String(), Type.Null()]),
     producerId: Type.Union([Type.String(), Type.Null()]),
+    policyId: Type.Union([Type.String(), Type.Null()], { description: 'The policy a policy filing is for.' }),
+    source: Type.Union([Type.String(), Type.Null()], { description: 'The statute, regulation or office that sets the deadline, when known.' }),
     dueDate: DateOnly,
     daysRemaining: Type.Integer({ minimum: 0, maximum: 30 }),
+    alert: Type.Union([Type.Literal(30), Type.Literal(7)], {
+      description: 'Sent once 30 days before the deadline (or as soon as it is within 30 days) and once 7 days before.',
+    }),
   }),
   'webhook.test': Type.Object({ subscriptionId: Type.String(), message: Type.String() }),
 };

@@ -10,6 +10,12 @@ import { orgScope } from '../shared/org-scope.ts';
 import { defineRoute, type RouteDefinition } from '../shared/route.ts';
 
 const License = Type.Object({ state: OneOf(US_STATES), number: Text({ minLength: 1, maxLength: 64 }), expiresOn: DateOnly }, { additionalProperties: false });
+const BirthMonth = Type.Integer({
+  minimum: 1,
+  maximum: 12,
+  description:
+    "An individual's birth month, 1-12: Florida renews appointments in it every 24 months (Fla. Stat. § 626.381). Null for an agency (renewed in the month first appointed).",
+});
 const ProducerSchema = Type.Object(
   {
     id: Type.String(),
@@ -18,6 +24,7 @@ const ProducerSchema = Type.Object(
     email: Type.String(),
     status: OneOf(['pending', 'active', 'suspended'] as const),
     license: Type.Union([License, Type.Null()]),
+    birthMonth: Type.Union([BirthMonth, Type.Null()]),
     createdAt: Timestamp(),
     updatedAt: Timestamp(),
   },
@@ -44,6 +51,7 @@ const viewProducer = (producer: Producer): Static<typeof ProducerSchema> => ({
   license: producer.license
     ? { state: producer.license.state as Static<typeof License>['state'], number: producer.license.number, expiresOn: producer.license.expiresOn }
     : null,
+  birthMonth: producer.birthMonth ?? null,
   createdAt: producer.createdAt.toISOString(),
   updatedAt: producer.updatedAt.toISOString(),
 });
@@ -104,13 +112,17 @@ export const producerRoutes = (producers: Producers, records: RecordAccess): Rou
     path: '/v1/producers/:id',
     record: { type: 'producer', relation: 'editor' },
     operationId: 'updateProducer',
-    summary: 'Update the profile: name and license (state, number, expiry).',
+    summary: 'Update the profile: name, license (state, number, expiry) and birth month.',
     tags: ['producers'],
     permission: 'producers:write',
     params: IdParams,
     query: Scoped,
     body: Type.Object(
-      { name: Type.Optional(Text({ minLength: 1, maxLength: 200 })), license: Type.Optional(Type.Union([License, Type.Null()])) },
+      {
+        name: Type.Optional(Text({ minLength: 1, maxLength: 200 })),
+        license: Type.Optional(Type.Union([License, Type.Null()])),
+        birthMonth: Type.Optional(Type.Union([BirthMonth, Type.Null()])),
+      },
       { additionalProperties: false, minProperties: 1 },
     ),
     responses: { 200: { description: 'The producer.', schema: ProducerSchema } },

@@ -1,15 +1,8 @@
-import {
-  PRODUCER_LIFECYCLE,
-  type Appointment,
-  type AppointmentStatus,
-  type License,
-  type Producer,
-  type ProducerStatus,
-} from '../../../core/producers/producer.ts';
+import { PRODUCER_LIFECYCLE, type Appointment, type AppointmentStatus, type Producer, type ProducerStatus } from '../../../core/producers/producer.ts';
 import { transition, type Transition } from '../../../core/shared/lifecycle.ts';
 import type { CollectionStore, Filter } from '../../../ports/shared/persistence/collection-store.port.ts';
 import type { Among, Page, PageRequest } from '../../../ports/shared/persistence/page.ts';
-import type { AppointmentRepository, ProducerRepository } from '../../../ports/producers/producer.repositories.ts';
+import type { AppointmentRepository, ProducerChanges, ProducerRepository } from '../../../ports/producers/producer.repositories.ts';
 import { definedFields, type RecordFields } from '../shared/document-mapping.ts';
 import { RecordCollection } from '../shared/record-collection.ts';
 import { guardedMove, moveFilter, moveUpdate } from '../shared/guarded-move.ts';
@@ -22,6 +15,7 @@ const PRODUCER_FIELDS: RecordFields<Producer> = {
   email: true,
   status: true,
   license: true,
+  birthMonth: true,
   createdAt: true,
   updatedAt: true,
 };
@@ -77,7 +71,7 @@ export class ProducerStoreRepository implements ProducerRepository {
     return this.records.page(orgId, filter, page, filters.among);
   }
 
-  update(orgId: string, id: string, changes: { name?: string; license?: License | null }, at: Date): Promise<Producer | null> {
+  update(orgId: string, id: string, changes: ProducerChanges, at: Date): Promise<Producer | null> {
     return this.records.update(orgId, id, {}, { $set: { ...definedFields(changes), updatedAt: at } });
   }
 

@@ -17,7 +17,8 @@ export const EVENT_TYPES = {
   'claim.settled': 'A settlement was approved.',
   'claim.closed': 'A claim was closed.',
   'da.limit_approaching': "A program's written premium for the year passed 85 % of its aggregate cap (once per program and day).",
-  'compliance.deadline_approaching': 'A licence expiry, appointment renewal or state filing is due within 30 days (once per item and day).',
+  'compliance.deadline_approaching':
+    'A licence expiry, appointment renewal, state filing or policy filing falls due: sent 30 days before and again 7 days before, once each.',
   'webhook.test': 'Sent by the test operation of a subscription.',
 } as const;
 

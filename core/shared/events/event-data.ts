@@ -22,13 +22,17 @@ export interface EventData {
   'claim.closed': { claimId: string; claimNumber: string; outcome: string; paid: Cents };
   'da.limit_approaching': { programId: string; programName: string; year: number; aggregateCap: Cents; written: Cents; utilization: number };
   'compliance.deadline_approaching': {
-    kind: 'license_expiry' | 'appointment_renewal' | 'state_filing';
+    kind: 'license_expiry' | 'appointment_renewal' | 'state_filing' | 'policy_filing';
     itemId: string;
     description: string;
     state: string | null;
     producerId: string | null;
+    policyId: string | null;
+    source: string | null;
     dueDate: CalendarDate;
     daysRemaining: number;
+    /** The alert: 30 days before, or 7. */
+    alert: 30 | 7;
   };
   'webhook.test': { subscriptionId: string; message: string };
 }

@@ -1,5 +1,5 @@
 import test from 'ava';
-import { daysUntilWithinWindow, filingsDue, nextAppointmentRenewal, nextYearly } from '../../../core/compliance/deadlines.ts';
+import { alertStage, daysUntilWithinWindow, filingsDue, nextAppointmentRenewal, nextYearly, policyFilingsOf } from '../../../core/compliance/deadlines.ts';
 import { loadComplianceCalendar } from '../../../adapters/reference-data/compliance-calendar.ts';
 
 test('yearly days: the next on or after the date; 29 February falls on the 28th in other years', (t) => {
@@ -39,4 +39,38 @@ test('the window is today through 30 days; filings due follow the state', (t) =>
   );
   t.deepEqual(due('OH', '2027-01-05'), []);
   t.deepEqual(due('OH', '2026-12-10'), ['producer-continuing-education 2026-12-31']);
+});
+
+test('Florida renews in the birth month every 24 months (an agency in its appointment month); Texas never', (t) => {
+  const florida = { anchor: 'birth_month', everyMonths: 24 } as const;
+  // Born in March, appointed 2025-05-20: first renewal in the next March, then every 24 months.
+  t.is(nextAppointmentRenewal(florida, '2025-05-20', '2025-06-01', 3), '2026-03-31');
+  t.is(nextAppointmentRenewal(florida, '2025-05-20', '2026-04-01', 3), '2028-03-31');
+  // Appointed in the birth month: the next one renews it.
+  t.is(nextAppointmentRenewal(florida, '2025-03-10', '2025-03-11', 3), '2026-03-31');
+  // February's last day follows the year.
+  t.is(nextAppointmentRenewal(florida, '2025-05-20', '2027-03-01', 2), '2028-02-29');
+  // An agency: the month of its original appointment, 24 months on.
+  t.is(nextAppointmentRenewal(florida, '2025-05-20', '2025-06-01'), '2027-05-31');
+  t.is(nextAppointmentRenewal({ anchor: 'perpetual' }, '2025-05-20', '2030-01-01'), null);
+});
+
+test('an alert 30 days before and another 7 days before; policy filings count from the effective date', (t) => {
+  t.is(alertStage('2027-02-01', '2027-01-02'), 30);
+  t.is(alertStage('2027-02-01', '2027-01-01'), null);
+  t.is(alertStage('2027-02-01', '2027-01-25'), 7);
+  t.is(alertStage('2027-02-01', '2027-02-01'), 7);
+  t.is(alertStage('2027-02-01', '2026-12-31'), null);
+  t.is(alertStage('2027-02-01', '2027-02-02'), null);
+  const calendar = loadComplianceCalendar();
+  t.deepEqual(
+    policyFilingsOf(calendar, 'NY', '2027-01-01').map(({ filing, dueDate }) => [filing.id, dueDate]),
+    [['ny-excess-line-affidavit', '2027-02-15']],
+  );
+  t.deepEqual(
+    policyFilingsOf(calendar, 'TX', '2027-01-01').map(({ dueDate }) => dueDate),
+    ['2027-03-02'],
+  );
+  t.deepEqual(policyFilingsOf(calendar, 'OH', '2027-01-01'), []);
+  for (const filing of calendar.policyFilings) t.true(filing.source.length > 20, filing.id);
 });

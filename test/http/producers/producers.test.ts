@@ -68,6 +68,15 @@ test('profile, license, search, appointments and their transitions; tenant isola
     body: { license: { state: 'TX', number: 'X', expiresOn: '2028-02-30' } },
   });
   t.is(badDate.status, 400);
+  const born = await call(app.api, 'PATCH', `/v1/producers/${user.producerId}`, { token: tenant.adminToken, body: { birthMonth: 7 } });
+  t.like(born.body, { birthMonth: 7, license: { number: 'LIC-77' } });
+  for (const birthMonth of [0, 13, 6.5, '7'])
+    t.is(
+      (await call(app.api, 'PATCH', `/v1/producers/${user.producerId}`, { token: tenant.adminToken, body: { birthMonth } })).status,
+      400,
+      String(birthMonth),
+    );
+  t.is((await call(app.api, 'PATCH', `/v1/producers/${user.producerId}`, { token: tenant.adminToken, body: { birthMonth: null } })).body.birthMonth, null);
   const found = await call(app.api, 'GET', '/v1/producers?q=lic-77', { token: tenant.adminToken });
   t.deepEqual(
     found.body.data.map((p: { id: string }) => p.id),

@@ -1,84 +1,87 @@
 import test from 'ava';
+import { FixtureReferenceData } from '../../../adapters/reference-data/fixture-reference-data.ts';
 import { PLATFORM } from '../../../bootstrap/platform.tokens.ts';
 import { POLICY } from '../../../bootstrap/policy.tokens.ts';
 import { PRODUCERS } from '../../../bootstrap/producers.tokens.ts';
 import { TENANCY } from '../../../bootstrap/tenancy.tokens.ts';
 import { UNDERWRITING } from '../../../bootstrap/underwriting.tokens.ts';
+import type { DaProgram } from '../../../core/underwriting/delegated-authority.ts';
 import { aRisk } from '../../support/mothers.ts';
 import { SettableClock } from '../../support/settable-clock.ts';
 import { MACHINE, useCaseWorld } from '../../support/use-cases.ts';
 
-test('appointment renewals and state filings within 30 days: one event per item and day, however many runs', async (t) => {
-  const clock = new SettableClock('2025-01-20T09:00:00Z');
-  const world = await useCaseWorld({ clock });
+/** Every new quote on the excess and surplus lines program: policies filed in their home state. */
+class SurplusLinesReference extends FixtureReferenceData {
+  override defaultProgram(): DaProgram {
+    return this.platformProgram('excess-and-surplus') as DaProgram;
+  }
+}
+
+test('deadlines are alerted 30 days before and 7 days before, once each, however many runs: birth-month renewals, period and policy filings of the home state', async (t) => {
+  const clock = new SettableClock('2024-12-20T09:00:00Z');
+  const world = await useCaseWorld({ clock, reference: new SurplusLinesReference() });
   t.teardown(world.close);
-  const org = await (await world.resolve(TENANCY.Organizations)).create(MACHINE, { name: 'Lone Star MGA' });
+  const org = await (await world.resolve(TENANCY.Organizations)).create(MACHINE, { name: 'Gulf MGA' });
   const producers = await world.resolve(PRODUCERS.Producers);
-  const producer = await producers.register(org.id, { id: 'usr_tex', name: 'Tex Producer', email: 'tex@example.com' });
-  // Texas appointments renew every 24 months from the day they were made: 2027-01-20.
-  const appointment = await producers.appoint(org.id, producer.id, { state: 'TX', lineOfBusiness: 'GL' });
-  await producers.moveAppointment(org.id, producer.id, appointment.id, 'active');
-  const ended = await producers.appoint(org.id, producer.id, { state: 'TX', lineOfBusiness: 'AUTO' });
-  await producers.moveAppointment(org.id, producer.id, ended.id, 'terminated');
+  const producer = await producers.register(org.id, { id: 'usr_flo', name: 'Flo Producer', email: 'flo@example.com' });
+  await producers.update(org.id, producer.id, { birthMonth: 1 });
+  // Florida renews in the birth month every 24 months: January 2025, then 2027-01-31.
+  const florida = await producers.appoint(org.id, producer.id, { state: 'FL', lineOfBusiness: 'GL' });
+  await producers.moveAppointment(org.id, producer.id, florida.id, 'active');
+  // Texas appointments are perpetual: no renewal to alert.
+  const texas = await producers.appoint(org.id, producer.id, { state: 'TX', lineOfBusiness: 'GL' });
+  await producers.moveAppointment(org.id, producer.id, texas.id, 'active');
 
   clock.set('2027-01-01T09:00:00Z');
-  const submission = await (await world.resolve(UNDERWRITING.Submissions)).create(MACHINE, org.id, aRisk({ state: 'IL', effectiveDate: '2027-01-01' }), 'json');
-  await (await world.resolve(UNDERWRITING.Quoting)).quote(org.id, submission.id);
-  await (await world.resolve(POLICY.Binding)).bind(MACHINE, org.id, submission.id, 'PIF');
+  const bind = async (risk: Parameters<typeof aRisk>[0]) => {
+    const submission = await (await world.resolve(UNDERWRITING.Submissions)).create(MACHINE, org.id, aRisk({ effectiveDate: '2027-01-01', ...risk }), 'json');
+    await (await world.resolve(UNDERWRITING.Quoting)).quote(org.id, submission.id);
+    return (await world.resolve(POLICY.Binding)).bind(MACHINE, org.id, submission.id, 'PIF');
+  };
+  await bind({ state: 'IL' });
+  // A risk in Ohio whose insured's home is Florida: filed in Florida, within 30 days (2027-01-31).
+  const gulf = await bind({ state: 'OH', homeState: 'FL', insuredName: 'Gulf Home Co' });
 
   const jobs = await world.resolve(PLATFORM.ScheduledJobs);
   const sentEvents = async () =>
     (await world.store.collection('daily_notices').find({ orgId: org.id }))
       .flatMap((notice) => (notice.pendingEvents as { data: Record<string, unknown> }[]) ?? [])
       .map((event) => event.data)
-      .sort(
-        (a, b) =>
-          String(a.dueDate).localeCompare(String(b.dueDate)) ||
-          String(a.itemId).localeCompare(String(b.itemId)) ||
-          Number(b.daysRemaining) - Number(a.daysRemaining),
-      );
+      .map(({ kind, itemId, state, dueDate, daysRemaining, alert }) => ({ kind, itemId, state, dueDate, daysRemaining, alert }))
+      .sort((a, b) => Number(b.daysRemaining) - Number(a.daysRemaining) || String(a.itemId).localeCompare(String(b.itemId)));
 
   clock.set('2027-01-05T06:00:00Z');
   await Promise.all([jobs.execute('compliance-deadlines'), jobs.execute('compliance-deadlines')]);
-  await jobs.execute('compliance-deadlines');
-  t.deepEqual(await sentEvents(), [
-    {
-      kind: 'appointment_renewal',
-      itemId: appointment.id,
-      description: "Tex Producer's TX GL appointment renews",
-      state: 'TX',
-      producerId: producer.id,
-      dueDate: '2027-01-20',
-      daysRemaining: 15,
-    },
-    {
-      kind: 'state_filing',
-      itemId: 'il-fire-marshal-annual:IL',
-      description: 'Surplus line producer fire marshal tax statement and tax for the previous calendar year (IL)',
-      state: 'IL',
-      producerId: null,
-      dueDate: '2027-02-01',
-      daysRemaining: 27,
-    },
-    {
-      kind: 'state_filing',
-      itemId: 'il-surplus-lines-semi-annual:IL',
-      description: 'Surplus line producer semi-annual tax statement and tax (policies filed January–June by August 1, July–December by February 1) (IL)',
-      state: 'IL',
-      producerId: null,
-      dueDate: '2027-02-01',
-      daysRemaining: 27,
-    },
-  ]);
-  const [run] = (await jobs.list()).filter((job) => job.name === 'compliance-deadlines');
-  t.like(run?.lastRun, { outcome: 'succeeded' });
-  t.regex(run?.lastRun?.summary ?? '', /^0 compliance deadlines sent, 3 already sent today/);
-
   clock.set('2027-01-06T06:00:00Z');
   await jobs.execute('compliance-deadlines');
+  const thirty = [
+    { kind: 'state_filing', itemId: 'il-fire-marshal-annual:IL', state: 'IL', dueDate: '2027-02-01', daysRemaining: 27, alert: 30 },
+    { kind: 'state_filing', itemId: 'il-surplus-lines-semi-annual:IL', state: 'IL', dueDate: '2027-02-01', daysRemaining: 27, alert: 30 },
+    { kind: 'appointment_renewal', itemId: florida.id, state: 'FL', dueDate: '2027-01-31', daysRemaining: 26, alert: 30 },
+    { kind: 'policy_filing', itemId: `fl-transaction-filing:${gulf.id}`, state: 'FL', dueDate: '2027-01-31', daysRemaining: 26, alert: 30 },
+  ];
+  t.deepEqual(await sentEvents(), thirty, 'one alert each, the next day too');
+  const [run] = (await jobs.list()).filter((job) => job.name === 'compliance-deadlines');
+  t.like(run?.lastRun, { outcome: 'succeeded' });
+  t.regex(run?.lastRun?.summary ?? '', /^0 compliance deadlines sent, 4 already sent/);
+
+  // A week before: the second alert of each, once.
+  clock.set('2027-01-25T06:00:00Z');
+  await Promise.all([jobs.execute('compliance-deadlines'), jobs.execute('compliance-deadlines')]);
+  const later = await sentEvents();
+  const seven = later.filter((event) => event.alert === 7);
   t.deepEqual(
-    (await sentEvents()).map((event) => event.daysRemaining),
-    [15, 14, 27, 26, 27, 26],
-    'the next day, each item once more',
+    seven.map((event) => [event.itemId, event.daysRemaining]),
+    [
+      ['il-fire-marshal-annual:IL', 7],
+      ['il-surplus-lines-semi-annual:IL', 7],
+      [florida.id, 6],
+      [`fl-transaction-filing:${gulf.id}`, 6],
+    ],
+  );
+  // The first alerts stay one each; the Florida quarterly filing (2027-02-14) has come within 30 days.
+  t.deepEqual(
+    later.filter((event) => event.alert === 30),
+    [...thirty, { kind: 'state_filing', itemId: 'fl-surplus-lines-quarterly:FL', state: 'FL', dueDate: '2027-02-14', daysRemaining: 20, alert: 30 }],
   );
 });
