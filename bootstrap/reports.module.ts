@@ -1,5 +1,7 @@
 import { bordereauxRoutes } from '../adapters/http/reports/bordereaux.routes.ts';
 import { receivablesRoutes } from '../adapters/http/reports/receivables.routes.ts';
+import { surplusLinesTaxRoutes } from '../adapters/http/reports/surplus-lines-taxes.routes.ts';
+import { SurplusLinesTaxes } from '../ports/reports/surplus-lines-taxes.use-case.ts';
 import { Bordereaux } from '../ports/reports/bordereaux.use-case.ts';
 import { StoreClosedMonths } from '../adapters/persistence/reports/closed-months.store.ts';
 import { PLATFORM } from './platform.tokens.ts';
@@ -12,7 +14,7 @@ import { POLICY } from './policy.tokens.ts';
 import { REPORTS } from './reports.tokens.ts';
 import { bindings, type ContextModule } from './wiring.ts';
 
-/** Bordereaux (the month's premium and claims, as carriers take them), receivables and month-end close. */
+/** Bordereaux (the month's premium and claims, as carriers take them), surplus lines taxes by payee, receivables and month-end close. */
 export const reportsModule = (): ContextModule => ({
   name: 'reports',
   bindings: bindings((wire) => {
@@ -39,10 +41,12 @@ export const reportsModule = (): ContextModule => ({
       },
       (deps) => new PeriodClosing(deps),
     );
+    wire.factory(REPORTS.SurplusLinesTaxes, { policies: POLICY.PolicyRepository }, (deps) => new SurplusLinesTaxes(deps));
   }),
   routes: async (resolve) => [
     ...bordereauxRoutes(await resolve(REPORTS.Bordereaux)),
     ...receivablesRoutes(await resolve(BILLING.PolicyAccounts)),
+    ...surplusLinesTaxRoutes(await resolve(REPORTS.SurplusLinesTaxes)),
     ...accountingPeriodRoutes(await resolve(REPORTS.PeriodClosing)),
   ],
 });

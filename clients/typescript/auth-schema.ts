@@ -321,7 +321,7 @@ export interface components {
                  *         "field": "effectiveDate",
                  *         "rule": "date"
                  *       },
-                 *       "requestId": "897b471c-b1e2-423d-a71d-ad0a7c53b6a0"
+                 *       "requestId": "678c04ba-67b0-4276-acab-4d868fe8290e"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -340,7 +340,7 @@ export interface components {
                  *       "error": "unauthenticated",
                  *       "message": "Send a bearer token or an API key (X-API-Key).",
                  *       "details": {},
-                 *       "requestId": "8c9e70c3-1dc7-4615-bb63-a906ad7ef526"
+                 *       "requestId": "9375e064-acb3-4238-bab7-db6af9f14a79"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -361,7 +361,7 @@ export interface components {
                  *       "details": {
                  *         "requiredScope": "submissions:write"
                  *       },
-                 *       "requestId": "0eb14a83-5b54-425b-8e47-fa37ab560ec9"
+                 *       "requestId": "4c4fcd80-d6c7-4b8a-9415-c5463f805331"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -380,7 +380,7 @@ export interface components {
                  *       "error": "not_found",
                  *       "message": "Policy not found.",
                  *       "details": {},
-                 *       "requestId": "c7fdd1a2-4602-47d1-b459-e661faa450b4"
+                 *       "requestId": "5c2bef70-9350-48f4-9c01-8c5c3c261db0"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -561,15 +561,15 @@ export interface operations {
                     /**
                      * @example {
                      *       "user": {
-                     *         "id": "usr_01a2169c860f0074b56eea75e054",
+                     *         "id": "usr_01a216a1e221009f8586abc7fec6",
                      *         "email": "ops@harbor-mga.example",
                      *         "role": "org_admin"
                      *       },
                      *       "session": {
-                     *         "id": "ses_01a2169c8756004eb4d8065cb46d",
-                     *         "expiresAt": "2026-12-03T06:48:06.741Z"
+                     *         "id": "ses_01a216a1e42d003e55f252c2cf0f",
+                     *         "expiresAt": "2026-12-03T06:53:58.189Z"
                      *       },
-                     *       "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJ1c3JfMDFhMjE2OWM4NjBmMDA3NGI1NmVlYTc1ZTA1NCIsIm9yZyI6Im9yZ18wMWEyMTY5Yzg1ZTUwMDdmZWY3ZWYyMmVjOTNjIiwicm9sZSI6Im9yZ19hZG1pbiIsInNpZCI6InNlc18wMWEyMTY5Yzg3NTYwMDRlYjRkODA2NWNiNDZkIiwiaWF0IjoxNzk1Njc1Njg2LCJleHAiOjE3OTU3MDQ0ODZ9.signature-of-the-service"
+                     *       "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJ1c3JfMDFhMjE2YTFlMjIxMDA5Zjg1ODZhYmM3ZmVjNiIsIm9yZyI6Im9yZ18wMWEyMTZhMWUwYTUwMGEyNWE5MDgzMzU5YzE5Iiwicm9sZSI6Im9yZ19hZG1pbiIsInNpZCI6InNlc18wMWEyMTZhMWU0MmQwMDNlNTVmMjUyYzJjZjBmIiwiaWF0IjoxNzk1Njc2MDM4LCJleHAiOjE3OTU3MDQ4Mzh9.signature-of-the-service"
                      *     }
                      */
                     "application/json": components["schemas"]["Session"];

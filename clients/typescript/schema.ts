@@ -2346,8 +2346,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A monthly bordereau as CSV (RFC 4180, dollars): `premium`, one line per policy in force in the month or with premium booked in it (policy, insured, state, line, program, period, the types of the transactions booked in the month, written premium booked in it (accounting month), earned premium (earned through the month less what earlier months reported), commission recorded in it, surplus lines tax and stamping fee of its booked transactions); `claims`, one line per claim open in the month (claim, policy, insured, loss date, reported, status, paid, reserves, incurred). `programId` narrows it to one program. A closed month (`POST /v1/accounting-periods/{month}/close`) is served as it was when it closed: the same bytes every time, with an `ETag`.
-         * @description A monthly bordereau as CSV (RFC 4180, dollars): `premium`, one line per policy in force in the month or with premium booked in it (policy, insured, state, line, program, period, the types of the transactions booked in the month, written premium booked in it (accounting month), earned premium (earned through the month less what earlier months reported), commission recorded in it, surplus lines tax and stamping fee of its booked transactions); `claims`, one line per claim open in the month (claim, policy, insured, loss date, reported, status, paid, reserves, incurred). `programId` narrows it to one program. A closed month (`POST /v1/accounting-periods/{month}/close`) is served as it was when it closed: the same bytes every time, with an `ETag`.
+         * A monthly bordereau as CSV (RFC 4180, dollars): `premium`, one line per policy in force in the month or with premium booked in it (policy, insured, state, line, program, period, the types of the transactions booked in the month, written premium booked in it (accounting month), earned premium (earned through the month less what earlier months reported), commission recorded in it, the surplus lines taxes and fees of its booked transactions, then the home state they are owed to and one column per payee: state tax, stamping fee, fire marshal tax, state fund fees, local premium tax; a month closed before those columns existed keeps the columns it had); `claims`, one line per claim open in the month (claim, policy, insured, loss date, reported, status, paid, reserves, incurred). `programId` narrows it to one program. A closed month (`POST /v1/accounting-periods/{month}/close`) is served as it was when it closed: the same bytes every time, with an `ETag`.
+         * @description A monthly bordereau as CSV (RFC 4180, dollars): `premium`, one line per policy in force in the month or with premium booked in it (policy, insured, state, line, program, period, the types of the transactions booked in the month, written premium booked in it (accounting month), earned premium (earned through the month less what earlier months reported), commission recorded in it, the surplus lines taxes and fees of its booked transactions, then the home state they are owed to and one column per payee: state tax, stamping fee, fire marshal tax, state fund fees, local premium tax; a month closed before those columns existed keeps the columns it had); `claims`, one line per claim open in the month (claim, policy, insured, loss date, reported, status, paid, reserves, incurred). `programId` narrows it to one program. A closed month (`POST /v1/accounting-periods/{month}/close`) is served as it was when it closed: the same bytes every time, with an `ETag`.
          *
          *     Requires permission (API key scope) `ledger:read`.
          */
@@ -2396,6 +2396,28 @@ export interface paths {
          *     Requires permission (API key scope) `ledger:read`.
          */
         get: operations["receivablesAging"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/reports/surplus-lines-taxes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The surplus lines taxes and fees booked in a month (each premium transaction in its accounting month), by home state, payee and component, net of returns: what is owed to each state, stamping office, fire marshal, state fund and locality. `Accept: text/csv` answers a CSV (RFC 4180, dollars).
+         * @description The surplus lines taxes and fees booked in a month (each premium transaction in its accounting month), by home state, payee and component, net of returns: what is owed to each state, stamping office, fire marshal, state fund and locality. `Accept: text/csv` answers a CSV (RFC 4180, dollars).
+         *
+         *     Requires permission (API key scope) `ledger:read`.
+         */
+        get: operations["surplusLinesTaxes"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4958,6 +4980,24 @@ export interface components {
             /** @description Pass as `cursor` for the next page; null on the last. */
             nextCursor: string | null;
         };
+        /** @description A month's surplus lines taxes and fees by home state, payee and component. */
+        SurplusLinesTaxReport: {
+            /** @description YYYY-MM, the accounting month. */
+            month: string;
+            rows: {
+                /** @description Dollars charged in the month, net of returns booked in it. */
+                amount: number;
+                code: string;
+                homeState: string;
+                name: string;
+                /**
+                 * @description Who is paid: the state, its stamping office, the fire marshal, another state fund, the city or county.
+                 * @enum {string}
+                 */
+                payee: "surplusLinesTax" | "stampingFee" | "fireMarshalTax" | "stateFundFee" | "localPremiumTax";
+                policies: number;
+            }[];
+        };
         /** @description Charged beside premium, on their own invoice lines and outside the commission base: the program's policy fee and, for a surplus lines program, each component of the home state's schedule, totalled by payee. A cancellation returns each by its own rule (pro rata, never, or only on a flat cancel). */
         TaxesAndFees: {
             /** @description Each charge of the home state's schedule in force on the effective date. */
@@ -5161,7 +5201,7 @@ export interface components {
                  *         "field": "effectiveDate",
                  *         "rule": "date"
                  *       },
-                 *       "requestId": "897b471c-b1e2-423d-a71d-ad0a7c53b6a0"
+                 *       "requestId": "678c04ba-67b0-4276-acab-4d868fe8290e"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -5180,7 +5220,7 @@ export interface components {
                  *       "error": "unauthenticated",
                  *       "message": "Send a bearer token or an API key (X-API-Key).",
                  *       "details": {},
-                 *       "requestId": "8c9e70c3-1dc7-4615-bb63-a906ad7ef526"
+                 *       "requestId": "9375e064-acb3-4238-bab7-db6af9f14a79"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -5201,7 +5241,7 @@ export interface components {
                  *       "details": {
                  *         "requiredScope": "submissions:write"
                  *       },
-                 *       "requestId": "0eb14a83-5b54-425b-8e47-fa37ab560ec9"
+                 *       "requestId": "4c4fcd80-d6c7-4b8a-9415-c5463f805331"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -5220,7 +5260,7 @@ export interface components {
                  *       "error": "not_found",
                  *       "message": "Policy not found.",
                  *       "details": {},
-                 *       "requestId": "c7fdd1a2-4602-47d1-b459-e661faa450b4"
+                 *       "requestId": "5c2bef70-9350-48f4-9c01-8c5c3c261db0"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -5274,7 +5314,7 @@ export interface components {
                  *       "details": {
                  *         "status": "bound"
                  *       },
-                 *       "requestId": "3643b70d-71b8-42e6-96c9-564d9f7f4b02"
+                 *       "requestId": "9fcbc5eb-c7dc-4b63-baee-97a18b8de234"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -5444,15 +5484,15 @@ export interface operations {
                     /**
                      * @example {
                      *       "user": {
-                     *         "id": "usr_01a2169c860f0074b56eea75e054",
+                     *         "id": "usr_01a216a1e221009f8586abc7fec6",
                      *         "email": "ops@harbor-mga.example",
                      *         "role": "org_admin"
                      *       },
                      *       "session": {
-                     *         "id": "ses_01a2169c8756004eb4d8065cb46d",
-                     *         "expiresAt": "2026-12-03T06:48:06.741Z"
+                     *         "id": "ses_01a216a1e42d003e55f252c2cf0f",
+                     *         "expiresAt": "2026-12-03T06:53:58.189Z"
                      *       },
-                     *       "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJ1c3JfMDFhMjE2OWM4NjBmMDA3NGI1NmVlYTc1ZTA1NCIsIm9yZyI6Im9yZ18wMWEyMTY5Yzg1ZTUwMDdmZWY3ZWYyMmVjOTNjIiwicm9sZSI6Im9yZ19hZG1pbiIsInNpZCI6InNlc18wMWEyMTY5Yzg3NTYwMDRlYjRkODA2NWNiNDZkIiwiaWF0IjoxNzk1Njc1Njg2LCJleHAiOjE3OTU3MDQ0ODZ9.signature-of-the-service"
+                     *       "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJ1c3JfMDFhMjE2YTFlMjIxMDA5Zjg1ODZhYmM3ZmVjNiIsIm9yZyI6Im9yZ18wMWEyMTZhMWUwYTUwMGEyNWE5MDgzMzU5YzE5Iiwicm9sZSI6Im9yZ19hZG1pbiIsInNpZCI6InNlc18wMWEyMTZhMWU0MmQwMDNlNTVmMjUyYzJjZjBmIiwiaWF0IjoxNzk1Njc2MDM4LCJleHAiOjE3OTU3MDQ4Mzh9.signature-of-the-service"
                      *     }
                      */
                     "application/json": components["schemas"]["Session"];
@@ -6435,16 +6475,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "key_01a2169c8b0c007689bb70297316",
+                     *       "id": "key_01a216a1f05300318ab6059ac12b",
                      *       "name": "Reporting",
                      *       "scopes": [
                      *         "policies:read"
                      *       ],
-                     *       "prefix": "svc_test_bdGU",
+                     *       "prefix": "svc_test_HyZI",
                      *       "expiresAt": null,
-                     *       "createdAt": "2026-11-26T06:48:07.692Z",
+                     *       "createdAt": "2026-11-26T06:54:01.298Z",
                      *       "revokedAt": null,
-                     *       "key": "svc_test_bdGUxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
+                     *       "key": "svc_test_HyZIxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
                      *     }
                      */
                     "application/json": components["schemas"]["CreatedApiKey"];
@@ -6683,7 +6723,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "policyId": "pol_01a2169c87e100c8edf7c6bdf907",
+                 *       "policyId": "pol_01a216a1e57c003e1143d6412a76",
                  *       "lossDate": "2026-11-24",
                  *       "description": "Forklift struck a visitor’s parked car at the Toledo dock.",
                  *       "lossType": "property_damage"
@@ -6727,9 +6767,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "clm_01a2169c889f0084856430f9cfef",
+                     *       "id": "clm_01a216a1e702004e15fa2f65d16f",
                      *       "claimNumber": "CLM-2026-000001",
-                     *       "policyId": "pol_01a2169c87e100c8edf7c6bdf907",
+                     *       "policyId": "pol_01a216a1e57c003e1143d6412a76",
                      *       "policyNumber": "GL-2026-000001",
                      *       "status": "open",
                      *       "lossDate": "2026-11-24",
@@ -6748,8 +6788,8 @@ export interface operations {
                      *       "incurred": 0,
                      *       "settlements": [],
                      *       "denialReason": null,
-                     *       "createdAt": "2026-11-26T06:48:07.069Z",
-                     *       "updatedAt": "2026-11-26T06:48:07.069Z"
+                     *       "createdAt": "2026-11-26T06:53:58.904Z",
+                     *       "updatedAt": "2026-11-26T06:53:58.904Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Claim"];
@@ -6807,9 +6847,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "clm_01a2169c889f0084856430f9cfef",
+                     *       "id": "clm_01a216a1e702004e15fa2f65d16f",
                      *       "claimNumber": "CLM-2026-000001",
-                     *       "policyId": "pol_01a2169c87e100c8edf7c6bdf907",
+                     *       "policyId": "pol_01a216a1e57c003e1143d6412a76",
                      *       "policyNumber": "GL-2026-000001",
                      *       "status": "settled",
                      *       "lossDate": "2026-11-24",
@@ -6825,8 +6865,8 @@ export interface operations {
                      *       },
                      *       "reserveHistory": [
                      *         {
-                     *           "at": "2026-11-26T06:48:07.099Z",
-                     *           "actor": "user:usr_01a2169c860f0074b56eea75e054",
+                     *           "at": "2026-11-26T06:53:58.980Z",
+                     *           "actor": "user:usr_01a216a1e221009f8586abc7fec6",
                      *           "from": {
                      *             "indemnity": 0,
                      *             "expense": 0
@@ -6837,8 +6877,8 @@ export interface operations {
                      *           }
                      *         },
                      *         {
-                     *           "at": "2026-11-26T06:48:07.115Z",
-                     *           "actor": "user:usr_01a2169c860f0074b56eea75e054",
+                     *           "at": "2026-11-26T06:53:59.031Z",
+                     *           "actor": "user:usr_01a216a1e221009f8586abc7fec6",
                      *           "from": {
                      *             "indemnity": 12000,
                      *             "expense": 2500
@@ -6853,20 +6893,20 @@ export interface operations {
                      *       "incurred": 12300,
                      *       "settlements": [
                      *         {
-                     *           "id": "stl_01a2169c88cb0064c90bfa2fca9d",
+                     *           "id": "stl_01a216a1e777000523e0c720cafb",
                      *           "amount": 9800,
                      *           "payee": "Dana Whitfield",
                      *           "notes": "Body shop estimate and rental car.",
                      *           "status": "approved",
-                     *           "offeredBy": "user:usr_01a2169c860f0074b56eea75e054",
-                     *           "approvedBy": "user:usr_01a2169c860f0074b56eea75e054",
-                     *           "createdAt": "2026-11-26T06:48:07.114Z",
-                     *           "approvedAt": "2026-11-26T06:48:07.114Z"
+                     *           "offeredBy": "user:usr_01a216a1e221009f8586abc7fec6",
+                     *           "approvedBy": "user:usr_01a216a1e221009f8586abc7fec6",
+                     *           "createdAt": "2026-11-26T06:53:59.026Z",
+                     *           "approvedAt": "2026-11-26T06:53:59.026Z"
                      *         }
                      *       ],
                      *       "denialReason": null,
-                     *       "createdAt": "2026-11-26T06:48:07.069Z",
-                     *       "updatedAt": "2026-11-26T06:48:07.115Z"
+                     *       "createdAt": "2026-11-26T06:53:58.904Z",
+                     *       "updatedAt": "2026-11-26T06:53:59.031Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Claim"];
@@ -7163,9 +7203,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "clm_01a2169c889f0084856430f9cfef",
+                     *       "id": "clm_01a216a1e702004e15fa2f65d16f",
                      *       "claimNumber": "CLM-2026-000001",
-                     *       "policyId": "pol_01a2169c87e100c8edf7c6bdf907",
+                     *       "policyId": "pol_01a216a1e57c003e1143d6412a76",
                      *       "policyNumber": "GL-2026-000001",
                      *       "status": "investigating",
                      *       "lossDate": "2026-11-24",
@@ -7184,8 +7224,8 @@ export interface operations {
                      *       "incurred": 0,
                      *       "settlements": [],
                      *       "denialReason": null,
-                     *       "createdAt": "2026-11-26T06:48:07.069Z",
-                     *       "updatedAt": "2026-11-26T06:48:07.085Z"
+                     *       "createdAt": "2026-11-26T06:53:58.904Z",
+                     *       "updatedAt": "2026-11-26T06:53:58.946Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Claim"];
@@ -7261,9 +7301,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "clm_01a2169c889f0084856430f9cfef",
+                     *       "id": "clm_01a216a1e702004e15fa2f65d16f",
                      *       "claimNumber": "CLM-2026-000001",
-                     *       "policyId": "pol_01a2169c87e100c8edf7c6bdf907",
+                     *       "policyId": "pol_01a216a1e57c003e1143d6412a76",
                      *       "policyNumber": "GL-2026-000001",
                      *       "status": "investigating",
                      *       "lossDate": "2026-11-24",
@@ -7279,8 +7319,8 @@ export interface operations {
                      *       },
                      *       "reserveHistory": [
                      *         {
-                     *           "at": "2026-11-26T06:48:07.099Z",
-                     *           "actor": "user:usr_01a2169c860f0074b56eea75e054",
+                     *           "at": "2026-11-26T06:53:58.980Z",
+                     *           "actor": "user:usr_01a216a1e221009f8586abc7fec6",
                      *           "from": {
                      *             "indemnity": 0,
                      *             "expense": 0
@@ -7295,8 +7335,8 @@ export interface operations {
                      *       "incurred": 14500,
                      *       "settlements": [],
                      *       "denialReason": null,
-                     *       "createdAt": "2026-11-26T06:48:07.069Z",
-                     *       "updatedAt": "2026-11-26T06:48:07.099Z"
+                     *       "createdAt": "2026-11-26T06:53:58.904Z",
+                     *       "updatedAt": "2026-11-26T06:53:58.980Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Claim"];
@@ -7373,15 +7413,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "stl_01a2169c88cb0064c90bfa2fca9d",
+                     *       "id": "stl_01a216a1e777000523e0c720cafb",
                      *       "amount": 9800,
                      *       "payee": "Dana Whitfield",
                      *       "notes": "Body shop estimate and rental car.",
                      *       "status": "approved",
-                     *       "offeredBy": "user:usr_01a2169c860f0074b56eea75e054",
-                     *       "approvedBy": "user:usr_01a2169c860f0074b56eea75e054",
-                     *       "createdAt": "2026-11-26T06:48:07.114Z",
-                     *       "approvedAt": "2026-11-26T06:48:07.114Z"
+                     *       "offeredBy": "user:usr_01a216a1e221009f8586abc7fec6",
+                     *       "approvedBy": "user:usr_01a216a1e221009f8586abc7fec6",
+                     *       "createdAt": "2026-11-26T06:53:59.026Z",
+                     *       "approvedAt": "2026-11-26T06:53:59.026Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Settlement"];
@@ -7479,7 +7519,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "policyId": "pol_01a2169c87e100c8edf7c6bdf907",
+                 *       "policyId": "pol_01a216a1e57c003e1143d6412a76",
                  *       "certificateHolder": {
                  *         "name": "Port of Toledo Authority",
                  *         "address": "1 Maritime Plaza\nToledo, OH 43604"
@@ -7527,17 +7567,17 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "doc_01a2169c8abe004639c52dbdc280",
+                     *       "id": "doc_01a216a1efba0033d63cc5d56bdd",
                      *       "type": "coi",
                      *       "filename": "COI-2026-000001.pdf",
                      *       "contentType": "application/pdf",
-                     *       "size": 2947,
-                     *       "sha256": "ffaa54e4b2fcdfa5c326bff280c0f6925db1afb7fba1c6d7548232f86486ddc9",
-                     *       "policyId": "pol_01a2169c87e100c8edf7c6bdf907",
+                     *       "size": 2946,
+                     *       "sha256": "d09afbfe8fa6f3e7849db0541872a876760ec0056383e2975fc868b49b2ee49e",
+                     *       "policyId": "pol_01a216a1e57c003e1143d6412a76",
                      *       "claimId": null,
-                     *       "createdAt": "2026-11-26T06:48:07.614Z",
-                     *       "downloadUrl": "https://api.harbor-mga.example/v1/documents/doc_01a2169c8abe004639c52dbdc280/download?org=org_01a2169c85e5007fef7ef22ec93c&expires=1795676587&signature=a3c246f347f7d0d159cc258a89e86f994400f7a7d15dbb50220823c829cc0de3",
-                     *       "expiresAt": "2026-11-26T07:03:07.000Z",
+                     *       "createdAt": "2026-11-26T06:54:01.146Z",
+                     *       "downloadUrl": "https://api.harbor-mga.example/v1/documents/doc_01a216a1efba0033d63cc5d56bdd/download?org=org_01a216a1e0a500a25a9083359c19&expires=1795676941&signature=b5a5c0ce594910e2f339a9ae1a63adde425e4c25dede1c6a36f2e42bf3c90ccf",
+                     *       "expiresAt": "2026-11-26T07:09:01.000Z",
                      *       "certificateNumber": "COI-2026-000001"
                      *     }
                      */
@@ -8673,9 +8713,9 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "id": "inv_01a2169c87ed00f14102e3491404",
+                     *           "id": "inv_01a216a1e58f0002b226de128175",
                      *           "invoiceNumber": "GL-2026-000001-04",
-                     *           "policyId": "pol_01a2169c87e100c8edf7c6bdf907",
+                     *           "policyId": "pol_01a216a1e57c003e1143d6412a76",
                      *           "kind": "installment",
                      *           "amount": 4845,
                      *           "lines": [
@@ -8689,13 +8729,13 @@ export interface operations {
                      *           "paidAmount": 0,
                      *           "dueDate": "2027-08-16",
                      *           "status": "open",
-                     *           "createdAt": "2026-11-26T06:48:06.888Z",
+                     *           "createdAt": "2026-11-26T06:53:58.537Z",
                      *           "writeOff": null
                      *         },
                      *         {
-                     *           "id": "inv_01a2169c87ed00f14102e34913fd",
+                     *           "id": "inv_01a216a1e58f0002b226de128144",
                      *           "invoiceNumber": "GL-2026-000001-03",
-                     *           "policyId": "pol_01a2169c87e100c8edf7c6bdf907",
+                     *           "policyId": "pol_01a216a1e57c003e1143d6412a76",
                      *           "kind": "installment",
                      *           "amount": 4845,
                      *           "lines": [
@@ -8709,11 +8749,11 @@ export interface operations {
                      *           "paidAmount": 0,
                      *           "dueDate": "2027-05-16",
                      *           "status": "open",
-                     *           "createdAt": "2026-11-26T06:48:06.888Z",
+                     *           "createdAt": "2026-11-26T06:53:58.537Z",
                      *           "writeOff": null
                      *         }
                      *       ],
-                     *       "nextCursor": "eyJhZnRlciI6Imludl8wMWEyMTY5Yzg3ZWQwMGYxNDEwMmUzNDkxM2ZkIn0"
+                     *       "nextCursor": "eyJhZnRlciI6Imludl8wMWEyMTZhMWU1OGYwMDAyYjIyNmRlMTI4MTQ0In0"
                      *     }
                      */
                     "application/json": components["schemas"]["InvoiceList"];
@@ -8763,9 +8803,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "inv_01a2169c87ed00f14102e34913fd",
+                     *       "id": "inv_01a216a1e58f0002b226de128144",
                      *       "invoiceNumber": "GL-2026-000001-03",
-                     *       "policyId": "pol_01a2169c87e100c8edf7c6bdf907",
+                     *       "policyId": "pol_01a216a1e57c003e1143d6412a76",
                      *       "kind": "installment",
                      *       "amount": 4845,
                      *       "lines": [
@@ -8779,16 +8819,16 @@ export interface operations {
                      *       "paidAmount": 4845,
                      *       "dueDate": "2027-05-16",
                      *       "status": "paid",
-                     *       "createdAt": "2026-11-26T06:48:06.888Z",
+                     *       "createdAt": "2026-11-26T06:53:58.537Z",
                      *       "writeOff": null,
                      *       "payments": [
                      *         {
-                     *           "id": "pay_01a2169c884000a49b44726fc4ec",
+                     *           "id": "pay_01a216a1e624004eb4de21b498ca",
                      *           "amount": 4845,
                      *           "method": "card",
-                     *           "reference": "pi_local_3bf981833cc094286077a4b6",
+                     *           "reference": "pi_local_122c3a6e1748d21c32da0a1f",
                      *           "source": "processor",
-                     *           "receivedAt": "2026-11-26T06:48:06.973Z",
+                     *           "receivedAt": "2026-11-26T06:53:58.685Z",
                      *           "bookedOn": "2026-11-26",
                      *           "accountingMonth": "2026-11"
                      *         }
@@ -8862,12 +8902,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pay_01a2169c887e0055726b8c845683",
+                     *       "id": "pay_01a216a1e68600d45d912e017bf7",
                      *       "amount": 4845,
                      *       "method": "check",
                      *       "reference": "CHK-10442",
                      *       "source": "manual",
-                     *       "receivedAt": "2026-11-26T06:48:07.035Z",
+                     *       "receivedAt": "2026-11-26T06:53:58.786Z",
                      *       "bookedOn": "2026-11-26",
                      *       "accountingMonth": "2026-11"
                      *     }
@@ -8946,17 +8986,17 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pi_local_3bf981833cc094286077a4b6",
-                     *       "invoiceId": "inv_01a2169c87ed00f14102e34913fd",
+                     *       "id": "pi_local_122c3a6e1748d21c32da0a1f",
+                     *       "invoiceId": "inv_01a216a1e58f0002b226de128144",
                      *       "amount": 4845,
                      *       "currency": "usd",
                      *       "status": "succeeded",
                      *       "failureMessage": null,
                      *       "retries": 0,
-                     *       "createdAt": "2026-11-26T06:48:06.964Z",
-                     *       "updatedAt": "2026-11-26T06:48:06.980Z",
-                     *       "clientSecret": "pi_local_3bf981833cc094286077a4b6_secret_xxxxxxxxxxxxxxxxxxxxxxxx",
-                     *       "receiptDocumentId": "doc_01a2169c885f004ada7cddc02fcb"
+                     *       "createdAt": "2026-11-26T06:53:58.662Z",
+                     *       "updatedAt": "2026-11-26T06:53:58.699Z",
+                     *       "clientSecret": "pi_local_122c3a6e1748d21c32da0a1f_secret_xxxxxxxxxxxxxxxxxxxxxxxx",
+                     *       "receiptDocumentId": "doc_01a216a1e64000dafde0fa0bf3ac"
                      *     }
                      */
                     "application/json": components["schemas"]["PaymentIntent"];
@@ -9674,12 +9714,12 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "id": "pol_01a2169c87e100c8edf7c6bdf907",
+                     *           "id": "pol_01a216a1e57c003e1143d6412a76",
                      *           "policyNumber": "GL-2026-000001",
-                     *           "orgId": "org_01a2169c85e5007fef7ef22ec93c",
+                     *           "orgId": "org_01a216a1e0a500a25a9083359c19",
                      *           "status": "active",
-                     *           "submissionId": "sub_01a2169c87a4008f37fd45348be4",
-                     *           "quoteId": "quo_01a2169c87ce00994bd88a88c957",
+                     *           "submissionId": "sub_01a216a1e4ec0044b059d7a1e6c4",
+                     *           "quoteId": "quo_01a216a1e55100a6f8f56a6d497c",
                      *           "insuredName": "Lakeside Logistics LLC",
                      *           "contactEmail": "risk@lakeside-logistics.example",
                      *           "producerId": null,
@@ -9710,8 +9750,8 @@ export interface operations {
                      *           "cancellation": null,
                      *           "renewalOf": null,
                      *           "renewedBy": null,
-                     *           "createdAt": "2026-11-26T06:48:06.888Z",
-                     *           "updatedAt": "2026-11-26T06:48:06.888Z"
+                     *           "createdAt": "2026-11-26T06:53:58.537Z",
+                     *           "updatedAt": "2026-11-26T06:53:58.537Z"
                      *         }
                      *       ],
                      *       "nextCursor": null
@@ -9764,12 +9804,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pol_01a2169c87e100c8edf7c6bdf907",
+                     *       "id": "pol_01a216a1e57c003e1143d6412a76",
                      *       "policyNumber": "GL-2026-000001",
-                     *       "orgId": "org_01a2169c85e5007fef7ef22ec93c",
+                     *       "orgId": "org_01a216a1e0a500a25a9083359c19",
                      *       "status": "active",
-                     *       "submissionId": "sub_01a2169c87a4008f37fd45348be4",
-                     *       "quoteId": "quo_01a2169c87ce00994bd88a88c957",
+                     *       "submissionId": "sub_01a216a1e4ec0044b059d7a1e6c4",
+                     *       "quoteId": "quo_01a216a1e55100a6f8f56a6d497c",
                      *       "insuredName": "Lakeside Logistics LLC",
                      *       "contactEmail": "risk@lakeside-logistics.example",
                      *       "producerId": null,
@@ -9800,8 +9840,8 @@ export interface operations {
                      *       "cancellation": null,
                      *       "renewalOf": null,
                      *       "renewedBy": null,
-                     *       "createdAt": "2026-11-26T06:48:06.888Z",
-                     *       "updatedAt": "2026-11-26T06:48:06.888Z"
+                     *       "createdAt": "2026-11-26T06:53:58.537Z",
+                     *       "updatedAt": "2026-11-26T06:53:58.537Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Policy"];
@@ -11933,6 +11973,51 @@ export interface operations {
             500: components["responses"]["Error500"];
         };
     };
+    surplusLinesTaxes: {
+        parameters: {
+            query: {
+                /** @description YYYY-MM. */
+                month: string;
+                /** @description Organization acted on; required with the machine secret. */
+                orgId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report (or text/csv). */
+            200: {
+                headers: {
+                    /** @description Requests allowed per minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Epoch seconds at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Request id, also in error bodies. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SurplusLinesTaxReport"];
+                };
+            };
+            /** @description `validation_failed` */
+            400: components["responses"]["Error400"];
+            /** @description `unauthenticated` */
+            401: components["responses"]["Error401"];
+            /** @description `forbidden`, `insufficient_scope` */
+            403: components["responses"]["Error403"];
+            /** @description `not_found` */
+            404: components["responses"]["Error404"];
+            /** @description `rate_limited` */
+            429: components["responses"]["Error429"];
+            /** @description `internal_error` */
+            500: components["responses"]["Error500"];
+        };
+    };
     listSubmissions: {
         parameters: {
             query?: {
@@ -11971,7 +12056,7 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "id": "sub_01a2169c87a4008f37fd45348be4",
+                     *           "id": "sub_01a216a1e4ec0044b059d7a1e6c4",
                      *           "status": "received",
                      *           "insuredName": "Lakeside Logistics LLC",
                      *           "naicsCode": "484121",
@@ -11994,9 +12079,9 @@ export interface operations {
                      *             ]
                      *           },
                      *           "source": "json",
-                     *           "orgId": "org_01a2169c85e5007fef7ef22ec93c",
-                     *           "createdAt": "2026-11-26T06:48:06.820Z",
-                     *           "updatedAt": "2026-11-26T06:48:06.820Z"
+                     *           "orgId": "org_01a216a1e0a500a25a9083359c19",
+                     *           "createdAt": "2026-11-26T06:53:58.380Z",
+                     *           "updatedAt": "2026-11-26T06:53:58.380Z"
                      *         }
                      *       ],
                      *       "nextCursor": null
@@ -12120,7 +12205,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "sub_01a2169c87a4008f37fd45348be4",
+                     *       "id": "sub_01a216a1e4ec0044b059d7a1e6c4",
                      *       "status": "received",
                      *       "insuredName": "Lakeside Logistics LLC",
                      *       "naicsCode": "484121",
@@ -12143,9 +12228,9 @@ export interface operations {
                      *         ]
                      *       },
                      *       "source": "json",
-                     *       "orgId": "org_01a2169c85e5007fef7ef22ec93c",
-                     *       "createdAt": "2026-11-26T06:48:06.820Z",
-                     *       "updatedAt": "2026-11-26T06:48:06.820Z"
+                     *       "orgId": "org_01a216a1e0a500a25a9083359c19",
+                     *       "createdAt": "2026-11-26T06:53:58.380Z",
+                     *       "updatedAt": "2026-11-26T06:53:58.380Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CreatedSubmission"];
@@ -12205,7 +12290,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "sub_01a2169c87a4008f37fd45348be4",
+                     *       "id": "sub_01a216a1e4ec0044b059d7a1e6c4",
                      *       "status": "received",
                      *       "insuredName": "Lakeside Logistics LLC",
                      *       "naicsCode": "484121",
@@ -12228,9 +12313,9 @@ export interface operations {
                      *         ]
                      *       },
                      *       "source": "json",
-                     *       "orgId": "org_01a2169c85e5007fef7ef22ec93c",
-                     *       "createdAt": "2026-11-26T06:48:06.820Z",
-                     *       "updatedAt": "2026-11-26T06:48:06.820Z"
+                     *       "orgId": "org_01a216a1e0a500a25a9083359c19",
+                     *       "createdAt": "2026-11-26T06:53:58.380Z",
+                     *       "updatedAt": "2026-11-26T06:53:58.380Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Submission"];
@@ -12295,12 +12380,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pol_01a2169c87e100c8edf7c6bdf907",
+                     *       "id": "pol_01a216a1e57c003e1143d6412a76",
                      *       "policyNumber": "GL-2026-000001",
-                     *       "orgId": "org_01a2169c85e5007fef7ef22ec93c",
+                     *       "orgId": "org_01a216a1e0a500a25a9083359c19",
                      *       "status": "active",
-                     *       "submissionId": "sub_01a2169c87a4008f37fd45348be4",
-                     *       "quoteId": "quo_01a2169c87ce00994bd88a88c957",
+                     *       "submissionId": "sub_01a216a1e4ec0044b059d7a1e6c4",
+                     *       "quoteId": "quo_01a216a1e55100a6f8f56a6d497c",
                      *       "insuredName": "Lakeside Logistics LLC",
                      *       "contactEmail": "risk@lakeside-logistics.example",
                      *       "producerId": null,
@@ -12331,8 +12416,8 @@ export interface operations {
                      *       "cancellation": null,
                      *       "renewalOf": null,
                      *       "renewedBy": null,
-                     *       "createdAt": "2026-11-26T06:48:06.888Z",
-                     *       "updatedAt": "2026-11-26T06:48:06.888Z"
+                     *       "createdAt": "2026-11-26T06:53:58.537Z",
+                     *       "updatedAt": "2026-11-26T06:53:58.537Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Policy"];
@@ -12393,8 +12478,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "quo_01a2169c87ce00994bd88a88c957",
-                     *       "submissionId": "sub_01a2169c87a4008f37fd45348be4",
+                     *       "id": "quo_01a216a1e55100a6f8f56a6d497c",
+                     *       "submissionId": "sub_01a216a1e4ec0044b059d7a1e6c4",
                      *       "grossPremium": 19380,
                      *       "bindable": true,
                      *       "daFlags": [],
@@ -12430,7 +12515,7 @@ export interface operations {
                      *       "status": "active",
                      *       "validUntil": "2026-12-26",
                      *       "policyId": null,
-                     *       "createdAt": "2026-11-26T06:48:06.862Z"
+                     *       "createdAt": "2026-11-26T06:53:58.481Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Quote"];
@@ -12791,7 +12876,7 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "id": "whk_01a2169c8ad70002fe119fbe275c",
+                     *           "id": "whk_01a216a1efd000cdfbbe45e08f74",
                      *           "url": "https://hooks.harbor-mga.example/insurance-events",
                      *           "events": [
                      *             "policy.bound",
@@ -12800,7 +12885,7 @@ export interface operations {
                      *           ],
                      *           "description": "Agency management system",
                      *           "active": true,
-                     *           "createdAt": "2026-11-26T06:48:07.639Z",
+                     *           "createdAt": "2026-11-26T06:54:01.169Z",
                      *           "deactivatedAt": null
                      *         }
                      *       ],
@@ -12873,7 +12958,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "whk_01a2169c8ad70002fe119fbe275c",
+                     *       "id": "whk_01a216a1efd000cdfbbe45e08f74",
                      *       "url": "https://hooks.harbor-mga.example/insurance-events",
                      *       "events": [
                      *         "policy.bound",
@@ -12882,7 +12967,7 @@ export interface operations {
                      *       ],
                      *       "description": "Agency management system",
                      *       "active": true,
-                     *       "createdAt": "2026-11-26T06:48:07.639Z",
+                     *       "createdAt": "2026-11-26T06:54:01.169Z",
                      *       "deactivatedAt": null,
                      *       "secret": "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef",
                      *       "signingSecret": "whsec_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="
@@ -12992,13 +13077,13 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "deliveryId": "ed59c0e0-3437-4aa8-834e-828ad13166aa",
+                     *           "deliveryId": "d5740939-a4dd-4b31-8e95-7686c3c75da3",
                      *           "event": "webhook.test",
-                     *           "eventId": "evt_01a2169c8ae70082518adbe0b07e",
+                     *           "eventId": "evt_01a216a1eff60023852318d4c358",
                      *           "statusCode": 200,
-                     *           "durationMs": 8,
+                     *           "durationMs": 14,
                      *           "error": null,
-                     *           "createdAt": "2026-11-26T06:48:07.667Z"
+                     *           "createdAt": "2026-11-26T06:54:01.227Z"
                      *         }
                      *       ],
                      *       "nextCursor": null
@@ -13109,8 +13194,8 @@ export interface operations {
                      * @example {
                      *       "delivered": true,
                      *       "statusCode": 200,
-                     *       "durationMs": 8,
-                     *       "deliveryId": "ed59c0e0-3437-4aa8-834e-828ad13166aa"
+                     *       "durationMs": 14,
+                     *       "deliveryId": "d5740939-a4dd-4b31-8e95-7686c3c75da3"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookTestResult"];

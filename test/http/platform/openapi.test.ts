@@ -138,6 +138,7 @@ test('every served route is described, with security, rate headers and error res
     ['get', '/v1/programs/{id}'],
     ['patch', '/v1/programs/{id}'],
     ['get', '/v1/tax-schedules/{state}'],
+    ['get', '/v1/reports/surplus-lines-taxes'],
     ['get', '/v1/deal-rooms'],
     ['post', '/v1/deal-rooms'],
     ['get', '/v1/deal-rooms/{id}'],

@@ -125,3 +125,33 @@ test('Oregon: a cancellation returns the taxes pro rata and keeps the flat servi
   t.is(credited('fireMarshalTaxPayable'), cents(cancelled.body.taxesAndFees.fireMarshalTax));
   t.is(credited('surplusLinesTaxPayable'), cents(cancelled.body.taxesAndFees.surplusLinesTax));
 });
+
+test('the month’s taxes and fees by home state, payee and component: what to remit to whom', async (t) => {
+  const { app } = t.context;
+  const tenant = await surplusTenant(app);
+  const york = await boundPolicy(app, tenant, { submission: { state: 'NY' } });
+  const kentucky = await boundPolicy(app, tenant, { submission: { state: 'KY', locality: 'ANCHORAGE' } });
+  const report = await call(app.api, 'GET', '/v1/reports/surplus-lines-taxes?month=2027-01', { token: tenant.adminToken });
+  t.is(report.status, 200);
+  const componentsOf = (quote: { taxesAndFees: { components: { code: string; payee: string; amount: number }[] } }, state: string) =>
+    quote.taxesAndFees.components.map((component) => [state, component.payee, component.code, component.amount, 1]);
+  t.deepEqual(
+    report.body.rows.map((row: { homeState: string; payee: string; code: string; amount: number; policies: number }) => [
+      row.homeState,
+      row.payee,
+      row.code,
+      row.amount,
+      row.policies,
+    ]),
+    [...componentsOf(kentucky.quote, 'KY'), ...componentsOf(york.quote, 'NY')].sort((a, b) =>
+      `${a[0]}${['surplusLinesTax', 'stampingFee', 'fireMarshalTax', 'stateFundFee', 'localPremiumTax'].indexOf(String(a[1]))}`.localeCompare(
+        `${b[0]}${['surplusLinesTax', 'stampingFee', 'fireMarshalTax', 'stateFundFee', 'localPremiumTax'].indexOf(String(b[1]))}`,
+      ),
+    ),
+  );
+  const csv = await call(app.api, 'GET', '/v1/reports/surplus-lines-taxes?month=2027-01', { token: tenant.adminToken, headers: { accept: 'text/csv' } });
+  t.is(String(csv.body).split('\r\n')[0], 'Home State,Payee,Component,Code,Amount,Policies');
+  t.true(String(csv.body).includes('KY,localPremiumTax,Local government premium tax (Anchorage),local,'));
+  t.deepEqual((await call(app.api, 'GET', '/v1/reports/surplus-lines-taxes?month=2027-02', { token: tenant.adminToken })).body.rows, []);
+  t.is((await call(app.api, 'GET', '/v1/reports/surplus-lines-taxes?month=2027-13', { token: tenant.adminToken })).status, 400);
+});
