@@ -1,6 +1,6 @@
 import { programRoutes } from '../adapters/http/underwriting/programs.routes.ts';
 import { submissionRoutes } from '../adapters/http/underwriting/submissions.routes.ts';
-import { TaxSchedules } from '../ports/underwriting/tax-schedules.use-case.ts';
+import { TaxScheduleLookup } from '../ports/underwriting/tax-schedules.use-case.ts';
 import { taxScheduleRoutes } from '../adapters/http/underwriting/tax-schedules.routes.ts';
 import { ProgramStoreRepository } from '../adapters/persistence/underwriting/program.store-repository.ts';
 import { QuoteStoreRepository } from '../adapters/persistence/underwriting/quote.store-repository.ts';
@@ -61,11 +61,11 @@ export const underwritingModule = (): ContextModule => ({
       },
       (deps) => new Quoting(deps),
     );
-    wire.factory(UNDERWRITING.TaxSchedules, { reference: UNDERWRITING.ReferenceData, clock: PLATFORM.Clock }, (deps) => new TaxSchedules(deps));
+    wire.factory(UNDERWRITING.TaxScheduleLookup, { reference: UNDERWRITING.ReferenceData, clock: PLATFORM.Clock }, (deps) => new TaxScheduleLookup(deps));
   }),
   routes: async (resolve) => [
     ...submissionRoutes(await resolve(UNDERWRITING.Submissions), await resolve(UNDERWRITING.Quoting), await resolve(AUTHORIZATION.RecordAccess)),
     ...programRoutes(await resolve(UNDERWRITING.Programs)),
-    ...taxScheduleRoutes(await resolve(UNDERWRITING.TaxSchedules)),
+    ...taxScheduleRoutes(await resolve(UNDERWRITING.TaxScheduleLookup)),
   ],
 });

@@ -2,7 +2,7 @@ import type { ProgramRepository, Programs } from '../ports/underwriting/programs
 import type { Quoting } from '../ports/underwriting/quoting.use-case.ts';
 import type { UnderwritingReferenceData } from '../ports/underwriting/reference-data.port.ts';
 import type { Submissions } from '../ports/underwriting/submissions.use-case.ts';
-import type { TaxSchedules } from '../ports/underwriting/tax-schedules.use-case.ts';
+import type { TaxScheduleLookup } from '../ports/underwriting/tax-schedules.use-case.ts';
 import type { QuoteRepository, SubmissionRepository, WrittenPremiumCounter } from '../ports/underwriting/underwriting.repositories.ts';
 import { token } from './wiring.ts';
 
@@ -16,5 +16,5 @@ export const UNDERWRITING = {
   WrittenPremiumCounter: token<WrittenPremiumCounter>('WrittenPremiumCounter'),
   Submissions: token<Submissions>('Submissions'),
   Quoting: token<Quoting>('Quoting'),
-  TaxSchedules: token<TaxSchedules>('TaxSchedules'),
+  TaxScheduleLookup: token<TaxScheduleLookup>('TaxScheduleLookup'),
 } as const;

@@ -90,9 +90,8 @@ export const nextAppointmentRenewal = (rule: RenewalRule, since: CalendarDate, f
 
 /** An alert goes out 30 days before a deadline and again 7 days before: the stage a day falls in, or null. */
 export const alertStage = (due: CalendarDate, on: CalendarDate): 30 | 7 | null => {
-  const days = daysBetween(on, due);
-  if (days < 0 || days > COMPLIANCE_WINDOW_DAYS) return null;
-  return days <= 7 ? 7 : 30;
+  const days = daysUntilWithinWindow(due, on);
+  return days === null ? null : days <= 7 ? 7 : 30;
 };
 
 /** The per-policy filings of a home state, each due its days after the policy's effective date. */

@@ -104,6 +104,3 @@ export const chargesOwed = (term: PremiumTerm): PolicyCharges => {
   const { policyFee, taxes } = sumOf(term.transactions);
   return { ...NO_CHARGES, ...amountsByPayee(taxes), policyFee, premium: netWritten(term) };
 };
-
-/** A transaction's taxes by payee, with its fee. */
-export const chargesByKind = (fees: FeesAndTaxes): Omit<PolicyCharges, 'premium'> => ({ ...amountsByPayee(fees.taxes), policyFee: fees.policyFee });

@@ -4,7 +4,15 @@ import { cents, dollarsToCents, type Cents } from '../shared/money.ts';
 import type { LineOfBusiness } from '../shared/reference-data.ts';
 import type { DaProgram } from './delegated-authority.ts';
 import type { CompleteRisk } from './risk.ts';
-import { componentsInForce, type RefundRule, type Rounding, type TaxComponentRule, type TaxKind, type TaxSchedules } from './tax-schedule.ts';
+import {
+  componentsInForce,
+  type LocalityRate,
+  type RefundRule,
+  type Rounding,
+  type TaxComponentRule,
+  type TaxKind,
+  type TaxSchedules,
+} from './tax-schedule.ts';
 
 /**
  * One surplus lines charge as a term is placed with it. Rates are in thousandths of a percent
@@ -79,22 +87,19 @@ export const placementOf = (risk: Pick<CompleteRisk, 'state' | 'homeState' | 'lo
 /** A percent with up to three decimals as an integer rate (thousandths of a percent). */
 export const rateOf = (percent: number): number => Math.round(percent * 1000);
 
-const localRate = (rule: TaxComponentRule, placement: Placement, schedules: TaxSchedules): number | null => {
-  // A local premium tax is owed where the risk is: only a risk in the home state has one.
+/** The risk's locality when the rule is a local tax owed where the risk is (only a risk in the home state); null when none is owed. */
+const localityOf = (rule: TaxComponentRule, placement: Placement, schedules: TaxSchedules): LocalityRate | null => {
   if (placement.riskState !== placement.homeState) return null;
-  const rates = schedules.localities[placement.homeState] ?? {};
-  const rate = placement.locality === null ? undefined : rates[placement.locality];
-  if (!rate) {
+  const localities = schedules.localities[placement.homeState] ?? {};
+  const locality = placement.locality === null ? undefined : localities[placement.locality];
+  if (!locality) {
     throw new DomainError(
       'locality_required',
-      `${rule.name} is levied by the risk's city or county: the submission needs 'locality', one of ${Object.keys(rates).join(', ')}.`,
-      {
-        field: 'locality',
-        localities: Object.keys(rates),
-      },
+      `${rule.name} is levied by the risk's city or county: the submission needs 'locality', one of ${Object.keys(localities).join(', ')}.`,
+      { field: 'locality', localities: Object.keys(localities) },
     );
   }
-  return rateOf(rate.rates[placement.lineOfBusiness]);
+  return locality;
 };
 
 const shareOf = (rule: TaxComponentRule, line: LineOfBusiness, schedules: TaxSchedules): number => {
@@ -105,13 +110,14 @@ const shareOf = (rule: TaxComponentRule, line: LineOfBusiness, schedules: TaxSch
 };
 
 const componentOf = (rule: TaxComponentRule, placement: Placement, schedules: TaxSchedules): ChargeComponent | null => {
-  const rate = rule.locality ? localRate(rule, placement, schedules) : rule.percent === undefined ? null : rateOf(rule.percent);
-  if (rule.locality && rate === null) return null;
+  const locality = rule.locality ? localityOf(rule, placement, schedules) : null;
+  if (rule.locality && locality === null) return null;
+  const rate = locality ? rateOf(locality.rates[placement.lineOfBusiness]) : rule.percent === undefined ? null : rateOf(rule.percent);
   const share = shareOf(rule, placement.lineOfBusiness, schedules);
   if (share === 0 || rate === 0) return null;
   return {
     code: rule.code,
-    name: rule.locality ? `${rule.name} (${schedules.localities[placement.homeState]![placement.locality!]!.name})` : rule.name,
+    name: locality ? `${rule.name} (${locality.name})` : rule.name,
     payee: rule.payee,
     rate,
     flat: rule.flat === undefined ? null : dollarsToCents(rule.flat),
@@ -135,7 +141,8 @@ export const chargeTermsFor = (program: Pick<DaProgram, 'policyFee' | 'surplusLi
   return {
     policyFee: program.policyFee,
     taxState: placement.homeState,
-    ...(placement.locality !== null ? { locality: placement.locality } : {}),
+    // The locality is kept when its tax is charged.
+    ...(components.some((component) => component.payee === 'localPremiumTax') ? { locality: placement.locality } : {}),
     components,
   };
 };

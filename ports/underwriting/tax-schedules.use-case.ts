@@ -4,7 +4,7 @@ import { ruleInForce, type LocalityRate, type TaxComponentRule } from '../../cor
 import type { Clock } from '../shared/clock.port.ts';
 import type { UnderwritingReferenceData } from './reference-data.port.ts';
 
-export interface TaxSchedulesDeps {
+export interface TaxScheduleLookupDeps {
   readonly reference: UnderwritingReferenceData;
   readonly clock: Clock;
 }
@@ -23,10 +23,10 @@ export interface ScheduleOnDate {
  * show it before quoting: the components in force on a date (the organization's today unless
  * given), each with its source, and the localities a local premium tax takes.
  */
-export class TaxSchedules {
-  private readonly deps: TaxSchedulesDeps;
+export class TaxScheduleLookup {
+  private readonly deps: TaxScheduleLookupDeps;
 
-  constructor(deps: TaxSchedulesDeps) {
+  constructor(deps: TaxScheduleLookupDeps) {
     this.deps = deps;
   }
 

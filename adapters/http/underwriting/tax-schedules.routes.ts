@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { HOME_STATES } from '../../../core/shared/reference-data.ts';
 import { LEVIES, REFUND_RULES, ROUNDINGS, TAX_KINDS } from '../../../core/underwriting/tax-schedule.ts';
-import type { ScheduleOnDate, TaxSchedules } from '../../../ports/underwriting/tax-schedules.use-case.ts';
+import type { ScheduleOnDate, TaxScheduleLookup } from '../../../ports/underwriting/tax-schedules.use-case.ts';
 import { DateOnly, Nullable, OneOf, OrgIdQuery } from '../shared/common.schemas.ts';
 import { orgScope } from '../shared/org-scope.ts';
 import { defineRoute, type RouteDefinition } from '../shared/route.ts';
@@ -69,7 +69,7 @@ const viewSchedule = (schedule: ScheduleOnDate): Static<typeof TaxScheduleSchema
   perilShares: Object.fromEntries(Object.entries(schedule.perilShares).map(([line, shares]) => [line, { ...shares }])),
 });
 
-export const taxScheduleRoutes = (schedules: TaxSchedules): RouteDefinition[] => [
+export const taxScheduleRoutes = (schedules: TaxScheduleLookup): RouteDefinition[] => [
   defineRoute({
     method: 'GET',
     path: '/v1/tax-schedules/:state',
