@@ -74,3 +74,42 @@ test('an alert 30 days before and another 7 days before; policy filings count fr
   t.deepEqual(policyFilingsOf(calendar, 'OH', '2027-01-01'), []);
   for (const filing of calendar.policyFilings) t.true(filing.source.length > 20, filing.id);
 });
+
+test('the period filings checked against their sources cover these states, each filing naming its source', (t) => {
+  const calendar = loadComplianceCalendar();
+  const sourced = calendar.stateFilings.filter((filing) => filing.source !== null && filing.states !== '*');
+  const states = [...new Set(sourced.flatMap((filing) => filing.states as readonly string[]))].sort();
+  t.deepEqual(states, [
+    'AK',
+    'AL',
+    'AR',
+    'AZ',
+    'CT',
+    'FL',
+    'GA',
+    'ID',
+    'IL',
+    'LA',
+    'MD',
+    'ME',
+    'MI',
+    'MN',
+    'MO',
+    'MS',
+    'MT',
+    'NC',
+    'ND',
+    'NJ',
+    'NM',
+    'NV',
+    'NY',
+    'OK',
+    'OR',
+    'TX',
+    'VI',
+    'WI',
+  ]);
+  // Arkansas files monthly, 60 days after each month (Ark. Code § 23-65-315(a)); Oregon by each month's end.
+  t.is(calendar.stateFilings.find((filing) => filing.id === 'ar-surplus-lines-monthly')?.due.length, 12);
+  t.true(filingsDue(calendar, 'OR', '2027-02-10').some(({ filing, dueDate }) => filing.id === 'or-surplus-lines-monthly' && dueDate === '2027-02-28'));
+});
