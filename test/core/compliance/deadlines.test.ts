@@ -84,6 +84,7 @@ test('the period filings checked against their sources cover these states, each 
     'AL',
     'AR',
     'AZ',
+    'CO',
     'CT',
     'FL',
     'GA',
