@@ -321,7 +321,7 @@ export interface components {
                  *         "field": "effectiveDate",
                  *         "rule": "date"
                  *       },
-                 *       "requestId": "678c04ba-67b0-4276-acab-4d868fe8290e"
+                 *       "requestId": "864c8e90-4722-468a-8e5d-46f4e2d0c3ab"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -340,7 +340,7 @@ export interface components {
                  *       "error": "unauthenticated",
                  *       "message": "Send a bearer token or an API key (X-API-Key).",
                  *       "details": {},
-                 *       "requestId": "9375e064-acb3-4238-bab7-db6af9f14a79"
+                 *       "requestId": "a25faade-f57d-423a-ba14-d7ccb24d09ef"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -361,7 +361,7 @@ export interface components {
                  *       "details": {
                  *         "requiredScope": "submissions:write"
                  *       },
-                 *       "requestId": "4c4fcd80-d6c7-4b8a-9415-c5463f805331"
+                 *       "requestId": "052dd5b0-b27c-4991-a7ae-9f612fcae070"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -380,7 +380,7 @@ export interface components {
                  *       "error": "not_found",
                  *       "message": "Policy not found.",
                  *       "details": {},
-                 *       "requestId": "5c2bef70-9350-48f4-9c01-8c5c3c261db0"
+                 *       "requestId": "11cfeea8-25ed-40c4-91cd-7b5258ce6a9d"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -561,15 +561,15 @@ export interface operations {
                     /**
                      * @example {
                      *       "user": {
-                     *         "id": "usr_01a216a1e221009f8586abc7fec6",
+                     *         "id": "usr_01a216ae4a15002bbcb2d2295b4a",
                      *         "email": "ops@harbor-mga.example",
                      *         "role": "org_admin"
                      *       },
                      *       "session": {
-                     *         "id": "ses_01a216a1e42d003e55f252c2cf0f",
-                     *         "expiresAt": "2026-12-03T06:53:58.189Z"
+                     *         "id": "ses_01a216ae4ca800c52dcf556fafcd",
+                     *         "expiresAt": "2026-12-03T07:07:31.368Z"
                      *       },
-                     *       "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJ1c3JfMDFhMjE2YTFlMjIxMDA5Zjg1ODZhYmM3ZmVjNiIsIm9yZyI6Im9yZ18wMWEyMTZhMWUwYTUwMGEyNWE5MDgzMzU5YzE5Iiwicm9sZSI6Im9yZ19hZG1pbiIsInNpZCI6InNlc18wMWEyMTZhMWU0MmQwMDNlNTVmMjUyYzJjZjBmIiwiaWF0IjoxNzk1Njc2MDM4LCJleHAiOjE3OTU3MDQ4Mzh9.signature-of-the-service"
+                     *       "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJ1c3JfMDFhMjE2YWU0YTE1MDAyYmJjYjJkMjI5NWI0YSIsIm9yZyI6Im9yZ18wMWEyMTZhZTQ5OTMwMDU0NmQwMWQwNTdmNzdiIiwicm9sZSI6Im9yZ19hZG1pbiIsInNpZCI6InNlc18wMWEyMTZhZTRjYTgwMGM1MmRjZjU1NmZhZmNkIiwiaWF0IjoxNzk1Njc2ODUxLCJleHAiOjE3OTU3MDU2NTF9.signature-of-the-service"
                      *     }
                      */
                     "application/json": components["schemas"]["Session"];

@@ -5050,8 +5050,7 @@ export interface components {
                 rounding: "cent" | "dollar";
                 /** @description The statute, stamping office or regulator that sets it. */
                 source: string;
-                /** Format: date */
-                verifiedOn: string;
+                verifiedOn: string | null;
             }[];
             localities: {
                 /** @description What a submission names as `locality`. */
@@ -5201,7 +5200,7 @@ export interface components {
                  *         "field": "effectiveDate",
                  *         "rule": "date"
                  *       },
-                 *       "requestId": "678c04ba-67b0-4276-acab-4d868fe8290e"
+                 *       "requestId": "864c8e90-4722-468a-8e5d-46f4e2d0c3ab"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -5220,7 +5219,7 @@ export interface components {
                  *       "error": "unauthenticated",
                  *       "message": "Send a bearer token or an API key (X-API-Key).",
                  *       "details": {},
-                 *       "requestId": "9375e064-acb3-4238-bab7-db6af9f14a79"
+                 *       "requestId": "a25faade-f57d-423a-ba14-d7ccb24d09ef"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -5241,7 +5240,7 @@ export interface components {
                  *       "details": {
                  *         "requiredScope": "submissions:write"
                  *       },
-                 *       "requestId": "4c4fcd80-d6c7-4b8a-9415-c5463f805331"
+                 *       "requestId": "052dd5b0-b27c-4991-a7ae-9f612fcae070"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -5260,7 +5259,7 @@ export interface components {
                  *       "error": "not_found",
                  *       "message": "Policy not found.",
                  *       "details": {},
-                 *       "requestId": "5c2bef70-9350-48f4-9c01-8c5c3c261db0"
+                 *       "requestId": "11cfeea8-25ed-40c4-91cd-7b5258ce6a9d"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -5314,7 +5313,7 @@ export interface components {
                  *       "details": {
                  *         "status": "bound"
                  *       },
-                 *       "requestId": "9fcbc5eb-c7dc-4b63-baee-97a18b8de234"
+                 *       "requestId": "4a1488bb-fd2d-4cfd-8f64-77e1a9a7ae64"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -5484,15 +5483,15 @@ export interface operations {
                     /**
                      * @example {
                      *       "user": {
-                     *         "id": "usr_01a216a1e221009f8586abc7fec6",
+                     *         "id": "usr_01a216ae4a15002bbcb2d2295b4a",
                      *         "email": "ops@harbor-mga.example",
                      *         "role": "org_admin"
                      *       },
                      *       "session": {
-                     *         "id": "ses_01a216a1e42d003e55f252c2cf0f",
-                     *         "expiresAt": "2026-12-03T06:53:58.189Z"
+                     *         "id": "ses_01a216ae4ca800c52dcf556fafcd",
+                     *         "expiresAt": "2026-12-03T07:07:31.368Z"
                      *       },
-                     *       "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJ1c3JfMDFhMjE2YTFlMjIxMDA5Zjg1ODZhYmM3ZmVjNiIsIm9yZyI6Im9yZ18wMWEyMTZhMWUwYTUwMGEyNWE5MDgzMzU5YzE5Iiwicm9sZSI6Im9yZ19hZG1pbiIsInNpZCI6InNlc18wMWEyMTZhMWU0MmQwMDNlNTVmMjUyYzJjZjBmIiwiaWF0IjoxNzk1Njc2MDM4LCJleHAiOjE3OTU3MDQ4Mzh9.signature-of-the-service"
+                     *       "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJ1c3JfMDFhMjE2YWU0YTE1MDAyYmJjYjJkMjI5NWI0YSIsIm9yZyI6Im9yZ18wMWEyMTZhZTQ5OTMwMDU0NmQwMWQwNTdmNzdiIiwicm9sZSI6Im9yZ19hZG1pbiIsInNpZCI6InNlc18wMWEyMTZhZTRjYTgwMGM1MmRjZjU1NmZhZmNkIiwiaWF0IjoxNzk1Njc2ODUxLCJleHAiOjE3OTU3MDU2NTF9.signature-of-the-service"
                      *     }
                      */
                     "application/json": components["schemas"]["Session"];
@@ -6475,16 +6474,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "key_01a216a1f05300318ab6059ac12b",
+                     *       "id": "key_01a216ae53f000b260682562f67a",
                      *       "name": "Reporting",
                      *       "scopes": [
                      *         "policies:read"
                      *       ],
-                     *       "prefix": "svc_test_HyZI",
+                     *       "prefix": "svc_test_1C1A",
                      *       "expiresAt": null,
-                     *       "createdAt": "2026-11-26T06:54:01.298Z",
+                     *       "createdAt": "2026-11-26T07:07:33.232Z",
                      *       "revokedAt": null,
-                     *       "key": "svc_test_HyZIxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
+                     *       "key": "svc_test_1C1Axxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
                      *     }
                      */
                     "application/json": components["schemas"]["CreatedApiKey"];
@@ -6723,7 +6722,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "policyId": "pol_01a216a1e57c003e1143d6412a76",
+                 *       "policyId": "pol_01a216ae4dc100dbd41aeb01ff26",
                  *       "lossDate": "2026-11-24",
                  *       "description": "Forklift struck a visitor’s parked car at the Toledo dock.",
                  *       "lossType": "property_damage"
@@ -6767,9 +6766,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "clm_01a216a1e702004e15fa2f65d16f",
+                     *       "id": "clm_01a216ae4f1b00bd1bea7bd6d7bc",
                      *       "claimNumber": "CLM-2026-000001",
-                     *       "policyId": "pol_01a216a1e57c003e1143d6412a76",
+                     *       "policyId": "pol_01a216ae4dc100dbd41aeb01ff26",
                      *       "policyNumber": "GL-2026-000001",
                      *       "status": "open",
                      *       "lossDate": "2026-11-24",
@@ -6788,8 +6787,8 @@ export interface operations {
                      *       "incurred": 0,
                      *       "settlements": [],
                      *       "denialReason": null,
-                     *       "createdAt": "2026-11-26T06:53:58.904Z",
-                     *       "updatedAt": "2026-11-26T06:53:58.904Z"
+                     *       "createdAt": "2026-11-26T07:07:31.993Z",
+                     *       "updatedAt": "2026-11-26T07:07:31.993Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Claim"];
@@ -6847,9 +6846,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "clm_01a216a1e702004e15fa2f65d16f",
+                     *       "id": "clm_01a216ae4f1b00bd1bea7bd6d7bc",
                      *       "claimNumber": "CLM-2026-000001",
-                     *       "policyId": "pol_01a216a1e57c003e1143d6412a76",
+                     *       "policyId": "pol_01a216ae4dc100dbd41aeb01ff26",
                      *       "policyNumber": "GL-2026-000001",
                      *       "status": "settled",
                      *       "lossDate": "2026-11-24",
@@ -6865,8 +6864,8 @@ export interface operations {
                      *       },
                      *       "reserveHistory": [
                      *         {
-                     *           "at": "2026-11-26T06:53:58.980Z",
-                     *           "actor": "user:usr_01a216a1e221009f8586abc7fec6",
+                     *           "at": "2026-11-26T07:07:32.063Z",
+                     *           "actor": "user:usr_01a216ae4a15002bbcb2d2295b4a",
                      *           "from": {
                      *             "indemnity": 0,
                      *             "expense": 0
@@ -6877,8 +6876,8 @@ export interface operations {
                      *           }
                      *         },
                      *         {
-                     *           "at": "2026-11-26T06:53:59.031Z",
-                     *           "actor": "user:usr_01a216a1e221009f8586abc7fec6",
+                     *           "at": "2026-11-26T07:07:32.093Z",
+                     *           "actor": "user:usr_01a216ae4a15002bbcb2d2295b4a",
                      *           "from": {
                      *             "indemnity": 12000,
                      *             "expense": 2500
@@ -6893,20 +6892,20 @@ export interface operations {
                      *       "incurred": 12300,
                      *       "settlements": [
                      *         {
-                     *           "id": "stl_01a216a1e777000523e0c720cafb",
+                     *           "id": "stl_01a216ae4f7d008c9933336eb76b",
                      *           "amount": 9800,
                      *           "payee": "Dana Whitfield",
                      *           "notes": "Body shop estimate and rental car.",
                      *           "status": "approved",
-                     *           "offeredBy": "user:usr_01a216a1e221009f8586abc7fec6",
-                     *           "approvedBy": "user:usr_01a216a1e221009f8586abc7fec6",
-                     *           "createdAt": "2026-11-26T06:53:59.026Z",
-                     *           "approvedAt": "2026-11-26T06:53:59.026Z"
+                     *           "offeredBy": "user:usr_01a216ae4a15002bbcb2d2295b4a",
+                     *           "approvedBy": "user:usr_01a216ae4a15002bbcb2d2295b4a",
+                     *           "createdAt": "2026-11-26T07:07:32.093Z",
+                     *           "approvedAt": "2026-11-26T07:07:32.093Z"
                      *         }
                      *       ],
                      *       "denialReason": null,
-                     *       "createdAt": "2026-11-26T06:53:58.904Z",
-                     *       "updatedAt": "2026-11-26T06:53:59.031Z"
+                     *       "createdAt": "2026-11-26T07:07:31.993Z",
+                     *       "updatedAt": "2026-11-26T07:07:32.093Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Claim"];
@@ -7203,9 +7202,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "clm_01a216a1e702004e15fa2f65d16f",
+                     *       "id": "clm_01a216ae4f1b00bd1bea7bd6d7bc",
                      *       "claimNumber": "CLM-2026-000001",
-                     *       "policyId": "pol_01a216a1e57c003e1143d6412a76",
+                     *       "policyId": "pol_01a216ae4dc100dbd41aeb01ff26",
                      *       "policyNumber": "GL-2026-000001",
                      *       "status": "investigating",
                      *       "lossDate": "2026-11-24",
@@ -7224,8 +7223,8 @@ export interface operations {
                      *       "incurred": 0,
                      *       "settlements": [],
                      *       "denialReason": null,
-                     *       "createdAt": "2026-11-26T06:53:58.904Z",
-                     *       "updatedAt": "2026-11-26T06:53:58.946Z"
+                     *       "createdAt": "2026-11-26T07:07:31.993Z",
+                     *       "updatedAt": "2026-11-26T07:07:32.018Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Claim"];
@@ -7301,9 +7300,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "clm_01a216a1e702004e15fa2f65d16f",
+                     *       "id": "clm_01a216ae4f1b00bd1bea7bd6d7bc",
                      *       "claimNumber": "CLM-2026-000001",
-                     *       "policyId": "pol_01a216a1e57c003e1143d6412a76",
+                     *       "policyId": "pol_01a216ae4dc100dbd41aeb01ff26",
                      *       "policyNumber": "GL-2026-000001",
                      *       "status": "investigating",
                      *       "lossDate": "2026-11-24",
@@ -7319,8 +7318,8 @@ export interface operations {
                      *       },
                      *       "reserveHistory": [
                      *         {
-                     *           "at": "2026-11-26T06:53:58.980Z",
-                     *           "actor": "user:usr_01a216a1e221009f8586abc7fec6",
+                     *           "at": "2026-11-26T07:07:32.063Z",
+                     *           "actor": "user:usr_01a216ae4a15002bbcb2d2295b4a",
                      *           "from": {
                      *             "indemnity": 0,
                      *             "expense": 0
@@ -7335,8 +7334,8 @@ export interface operations {
                      *       "incurred": 14500,
                      *       "settlements": [],
                      *       "denialReason": null,
-                     *       "createdAt": "2026-11-26T06:53:58.904Z",
-                     *       "updatedAt": "2026-11-26T06:53:58.980Z"
+                     *       "createdAt": "2026-11-26T07:07:31.993Z",
+                     *       "updatedAt": "2026-11-26T07:07:32.063Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Claim"];
@@ -7413,15 +7412,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "stl_01a216a1e777000523e0c720cafb",
+                     *       "id": "stl_01a216ae4f7d008c9933336eb76b",
                      *       "amount": 9800,
                      *       "payee": "Dana Whitfield",
                      *       "notes": "Body shop estimate and rental car.",
                      *       "status": "approved",
-                     *       "offeredBy": "user:usr_01a216a1e221009f8586abc7fec6",
-                     *       "approvedBy": "user:usr_01a216a1e221009f8586abc7fec6",
-                     *       "createdAt": "2026-11-26T06:53:59.026Z",
-                     *       "approvedAt": "2026-11-26T06:53:59.026Z"
+                     *       "offeredBy": "user:usr_01a216ae4a15002bbcb2d2295b4a",
+                     *       "approvedBy": "user:usr_01a216ae4a15002bbcb2d2295b4a",
+                     *       "createdAt": "2026-11-26T07:07:32.093Z",
+                     *       "approvedAt": "2026-11-26T07:07:32.093Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Settlement"];
@@ -7519,7 +7518,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "policyId": "pol_01a216a1e57c003e1143d6412a76",
+                 *       "policyId": "pol_01a216ae4dc100dbd41aeb01ff26",
                  *       "certificateHolder": {
                  *         "name": "Port of Toledo Authority",
                  *         "address": "1 Maritime Plaza\nToledo, OH 43604"
@@ -7567,17 +7566,17 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "doc_01a216a1efba0033d63cc5d56bdd",
+                     *       "id": "doc_01a216ae534600a668599cea0f86",
                      *       "type": "coi",
                      *       "filename": "COI-2026-000001.pdf",
                      *       "contentType": "application/pdf",
-                     *       "size": 2946,
-                     *       "sha256": "d09afbfe8fa6f3e7849db0541872a876760ec0056383e2975fc868b49b2ee49e",
-                     *       "policyId": "pol_01a216a1e57c003e1143d6412a76",
+                     *       "size": 2945,
+                     *       "sha256": "aa0fd1fa422fa09002e60add5dd860bd1757ada98e99dc91b948bcc051bf84cb",
+                     *       "policyId": "pol_01a216ae4dc100dbd41aeb01ff26",
                      *       "claimId": null,
-                     *       "createdAt": "2026-11-26T06:54:01.146Z",
-                     *       "downloadUrl": "https://api.harbor-mga.example/v1/documents/doc_01a216a1efba0033d63cc5d56bdd/download?org=org_01a216a1e0a500a25a9083359c19&expires=1795676941&signature=b5a5c0ce594910e2f339a9ae1a63adde425e4c25dede1c6a36f2e42bf3c90ccf",
-                     *       "expiresAt": "2026-11-26T07:09:01.000Z",
+                     *       "createdAt": "2026-11-26T07:07:33.062Z",
+                     *       "downloadUrl": "https://api.harbor-mga.example/v1/documents/doc_01a216ae534600a668599cea0f86/download?org=org_01a216ae499300546d01d057f77b&expires=1795677753&signature=56a522652816dd0344abe05e8ad33b9c92a0c0f2d7735562e799010cee5894ac",
+                     *       "expiresAt": "2026-11-26T07:22:33.000Z",
                      *       "certificateNumber": "COI-2026-000001"
                      *     }
                      */
@@ -8713,9 +8712,9 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "id": "inv_01a216a1e58f0002b226de128175",
+                     *           "id": "inv_01a216ae4dd90060229b65e7bd3a",
                      *           "invoiceNumber": "GL-2026-000001-04",
-                     *           "policyId": "pol_01a216a1e57c003e1143d6412a76",
+                     *           "policyId": "pol_01a216ae4dc100dbd41aeb01ff26",
                      *           "kind": "installment",
                      *           "amount": 4845,
                      *           "lines": [
@@ -8729,13 +8728,13 @@ export interface operations {
                      *           "paidAmount": 0,
                      *           "dueDate": "2027-08-16",
                      *           "status": "open",
-                     *           "createdAt": "2026-11-26T06:53:58.537Z",
+                     *           "createdAt": "2026-11-26T07:07:31.667Z",
                      *           "writeOff": null
                      *         },
                      *         {
-                     *           "id": "inv_01a216a1e58f0002b226de128144",
+                     *           "id": "inv_01a216ae4dd90060229b65e7bc95",
                      *           "invoiceNumber": "GL-2026-000001-03",
-                     *           "policyId": "pol_01a216a1e57c003e1143d6412a76",
+                     *           "policyId": "pol_01a216ae4dc100dbd41aeb01ff26",
                      *           "kind": "installment",
                      *           "amount": 4845,
                      *           "lines": [
@@ -8749,11 +8748,11 @@ export interface operations {
                      *           "paidAmount": 0,
                      *           "dueDate": "2027-05-16",
                      *           "status": "open",
-                     *           "createdAt": "2026-11-26T06:53:58.537Z",
+                     *           "createdAt": "2026-11-26T07:07:31.667Z",
                      *           "writeOff": null
                      *         }
                      *       ],
-                     *       "nextCursor": "eyJhZnRlciI6Imludl8wMWEyMTZhMWU1OGYwMDAyYjIyNmRlMTI4MTQ0In0"
+                     *       "nextCursor": "eyJhZnRlciI6Imludl8wMWEyMTZhZTRkZDkwMDYwMjI5YjY1ZTdiYzk1In0"
                      *     }
                      */
                     "application/json": components["schemas"]["InvoiceList"];
@@ -8803,9 +8802,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "inv_01a216a1e58f0002b226de128144",
+                     *       "id": "inv_01a216ae4dd90060229b65e7bc95",
                      *       "invoiceNumber": "GL-2026-000001-03",
-                     *       "policyId": "pol_01a216a1e57c003e1143d6412a76",
+                     *       "policyId": "pol_01a216ae4dc100dbd41aeb01ff26",
                      *       "kind": "installment",
                      *       "amount": 4845,
                      *       "lines": [
@@ -8819,16 +8818,16 @@ export interface operations {
                      *       "paidAmount": 4845,
                      *       "dueDate": "2027-05-16",
                      *       "status": "paid",
-                     *       "createdAt": "2026-11-26T06:53:58.537Z",
+                     *       "createdAt": "2026-11-26T07:07:31.667Z",
                      *       "writeOff": null,
                      *       "payments": [
                      *         {
-                     *           "id": "pay_01a216a1e624004eb4de21b498ca",
+                     *           "id": "pay_01a216ae4e61008d29e241865176",
                      *           "amount": 4845,
                      *           "method": "card",
-                     *           "reference": "pi_local_122c3a6e1748d21c32da0a1f",
+                     *           "reference": "pi_local_1ba5caaf573f9fc683d9122e",
                      *           "source": "processor",
-                     *           "receivedAt": "2026-11-26T06:53:58.685Z",
+                     *           "receivedAt": "2026-11-26T07:07:31.807Z",
                      *           "bookedOn": "2026-11-26",
                      *           "accountingMonth": "2026-11"
                      *         }
@@ -8902,12 +8901,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pay_01a216a1e68600d45d912e017bf7",
+                     *       "id": "pay_01a216ae4eec005c4b8e6e458544",
                      *       "amount": 4845,
                      *       "method": "check",
                      *       "reference": "CHK-10442",
                      *       "source": "manual",
-                     *       "receivedAt": "2026-11-26T06:53:58.786Z",
+                     *       "receivedAt": "2026-11-26T07:07:31.945Z",
                      *       "bookedOn": "2026-11-26",
                      *       "accountingMonth": "2026-11"
                      *     }
@@ -8986,17 +8985,17 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pi_local_122c3a6e1748d21c32da0a1f",
-                     *       "invoiceId": "inv_01a216a1e58f0002b226de128144",
+                     *       "id": "pi_local_1ba5caaf573f9fc683d9122e",
+                     *       "invoiceId": "inv_01a216ae4dd90060229b65e7bc95",
                      *       "amount": 4845,
                      *       "currency": "usd",
                      *       "status": "succeeded",
                      *       "failureMessage": null,
                      *       "retries": 0,
-                     *       "createdAt": "2026-11-26T06:53:58.662Z",
-                     *       "updatedAt": "2026-11-26T06:53:58.699Z",
-                     *       "clientSecret": "pi_local_122c3a6e1748d21c32da0a1f_secret_xxxxxxxxxxxxxxxxxxxxxxxx",
-                     *       "receiptDocumentId": "doc_01a216a1e64000dafde0fa0bf3ac"
+                     *       "createdAt": "2026-11-26T07:07:31.794Z",
+                     *       "updatedAt": "2026-11-26T07:07:31.816Z",
+                     *       "clientSecret": "pi_local_1ba5caaf573f9fc683d9122e_secret_xxxxxxxxxxxxxxxxxxxxxxxx",
+                     *       "receiptDocumentId": "doc_01a216ae4e8e00e9e4add53e9079"
                      *     }
                      */
                     "application/json": components["schemas"]["PaymentIntent"];
@@ -9714,12 +9713,12 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "id": "pol_01a216a1e57c003e1143d6412a76",
+                     *           "id": "pol_01a216ae4dc100dbd41aeb01ff26",
                      *           "policyNumber": "GL-2026-000001",
-                     *           "orgId": "org_01a216a1e0a500a25a9083359c19",
+                     *           "orgId": "org_01a216ae499300546d01d057f77b",
                      *           "status": "active",
-                     *           "submissionId": "sub_01a216a1e4ec0044b059d7a1e6c4",
-                     *           "quoteId": "quo_01a216a1e55100a6f8f56a6d497c",
+                     *           "submissionId": "sub_01a216ae4d21003bcc52d335d8a1",
+                     *           "quoteId": "quo_01a216ae4d9c004257d23bb6794a",
                      *           "insuredName": "Lakeside Logistics LLC",
                      *           "contactEmail": "risk@lakeside-logistics.example",
                      *           "producerId": null,
@@ -9750,8 +9749,8 @@ export interface operations {
                      *           "cancellation": null,
                      *           "renewalOf": null,
                      *           "renewedBy": null,
-                     *           "createdAt": "2026-11-26T06:53:58.537Z",
-                     *           "updatedAt": "2026-11-26T06:53:58.537Z"
+                     *           "createdAt": "2026-11-26T07:07:31.667Z",
+                     *           "updatedAt": "2026-11-26T07:07:31.667Z"
                      *         }
                      *       ],
                      *       "nextCursor": null
@@ -9804,12 +9803,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pol_01a216a1e57c003e1143d6412a76",
+                     *       "id": "pol_01a216ae4dc100dbd41aeb01ff26",
                      *       "policyNumber": "GL-2026-000001",
-                     *       "orgId": "org_01a216a1e0a500a25a9083359c19",
+                     *       "orgId": "org_01a216ae499300546d01d057f77b",
                      *       "status": "active",
-                     *       "submissionId": "sub_01a216a1e4ec0044b059d7a1e6c4",
-                     *       "quoteId": "quo_01a216a1e55100a6f8f56a6d497c",
+                     *       "submissionId": "sub_01a216ae4d21003bcc52d335d8a1",
+                     *       "quoteId": "quo_01a216ae4d9c004257d23bb6794a",
                      *       "insuredName": "Lakeside Logistics LLC",
                      *       "contactEmail": "risk@lakeside-logistics.example",
                      *       "producerId": null,
@@ -9840,8 +9839,8 @@ export interface operations {
                      *       "cancellation": null,
                      *       "renewalOf": null,
                      *       "renewedBy": null,
-                     *       "createdAt": "2026-11-26T06:53:58.537Z",
-                     *       "updatedAt": "2026-11-26T06:53:58.537Z"
+                     *       "createdAt": "2026-11-26T07:07:31.667Z",
+                     *       "updatedAt": "2026-11-26T07:07:31.667Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Policy"];
@@ -12056,7 +12055,7 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "id": "sub_01a216a1e4ec0044b059d7a1e6c4",
+                     *           "id": "sub_01a216ae4d21003bcc52d335d8a1",
                      *           "status": "received",
                      *           "insuredName": "Lakeside Logistics LLC",
                      *           "naicsCode": "484121",
@@ -12079,9 +12078,9 @@ export interface operations {
                      *             ]
                      *           },
                      *           "source": "json",
-                     *           "orgId": "org_01a216a1e0a500a25a9083359c19",
-                     *           "createdAt": "2026-11-26T06:53:58.380Z",
-                     *           "updatedAt": "2026-11-26T06:53:58.380Z"
+                     *           "orgId": "org_01a216ae499300546d01d057f77b",
+                     *           "createdAt": "2026-11-26T07:07:31.489Z",
+                     *           "updatedAt": "2026-11-26T07:07:31.489Z"
                      *         }
                      *       ],
                      *       "nextCursor": null
@@ -12205,7 +12204,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "sub_01a216a1e4ec0044b059d7a1e6c4",
+                     *       "id": "sub_01a216ae4d21003bcc52d335d8a1",
                      *       "status": "received",
                      *       "insuredName": "Lakeside Logistics LLC",
                      *       "naicsCode": "484121",
@@ -12228,9 +12227,9 @@ export interface operations {
                      *         ]
                      *       },
                      *       "source": "json",
-                     *       "orgId": "org_01a216a1e0a500a25a9083359c19",
-                     *       "createdAt": "2026-11-26T06:53:58.380Z",
-                     *       "updatedAt": "2026-11-26T06:53:58.380Z"
+                     *       "orgId": "org_01a216ae499300546d01d057f77b",
+                     *       "createdAt": "2026-11-26T07:07:31.489Z",
+                     *       "updatedAt": "2026-11-26T07:07:31.489Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CreatedSubmission"];
@@ -12290,7 +12289,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "sub_01a216a1e4ec0044b059d7a1e6c4",
+                     *       "id": "sub_01a216ae4d21003bcc52d335d8a1",
                      *       "status": "received",
                      *       "insuredName": "Lakeside Logistics LLC",
                      *       "naicsCode": "484121",
@@ -12313,9 +12312,9 @@ export interface operations {
                      *         ]
                      *       },
                      *       "source": "json",
-                     *       "orgId": "org_01a216a1e0a500a25a9083359c19",
-                     *       "createdAt": "2026-11-26T06:53:58.380Z",
-                     *       "updatedAt": "2026-11-26T06:53:58.380Z"
+                     *       "orgId": "org_01a216ae499300546d01d057f77b",
+                     *       "createdAt": "2026-11-26T07:07:31.489Z",
+                     *       "updatedAt": "2026-11-26T07:07:31.489Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Submission"];
@@ -12380,12 +12379,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pol_01a216a1e57c003e1143d6412a76",
+                     *       "id": "pol_01a216ae4dc100dbd41aeb01ff26",
                      *       "policyNumber": "GL-2026-000001",
-                     *       "orgId": "org_01a216a1e0a500a25a9083359c19",
+                     *       "orgId": "org_01a216ae499300546d01d057f77b",
                      *       "status": "active",
-                     *       "submissionId": "sub_01a216a1e4ec0044b059d7a1e6c4",
-                     *       "quoteId": "quo_01a216a1e55100a6f8f56a6d497c",
+                     *       "submissionId": "sub_01a216ae4d21003bcc52d335d8a1",
+                     *       "quoteId": "quo_01a216ae4d9c004257d23bb6794a",
                      *       "insuredName": "Lakeside Logistics LLC",
                      *       "contactEmail": "risk@lakeside-logistics.example",
                      *       "producerId": null,
@@ -12416,8 +12415,8 @@ export interface operations {
                      *       "cancellation": null,
                      *       "renewalOf": null,
                      *       "renewedBy": null,
-                     *       "createdAt": "2026-11-26T06:53:58.537Z",
-                     *       "updatedAt": "2026-11-26T06:53:58.537Z"
+                     *       "createdAt": "2026-11-26T07:07:31.667Z",
+                     *       "updatedAt": "2026-11-26T07:07:31.667Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Policy"];
@@ -12478,8 +12477,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "quo_01a216a1e55100a6f8f56a6d497c",
-                     *       "submissionId": "sub_01a216a1e4ec0044b059d7a1e6c4",
+                     *       "id": "quo_01a216ae4d9c004257d23bb6794a",
+                     *       "submissionId": "sub_01a216ae4d21003bcc52d335d8a1",
                      *       "grossPremium": 19380,
                      *       "bindable": true,
                      *       "daFlags": [],
@@ -12515,7 +12514,7 @@ export interface operations {
                      *       "status": "active",
                      *       "validUntil": "2026-12-26",
                      *       "policyId": null,
-                     *       "createdAt": "2026-11-26T06:53:58.481Z"
+                     *       "createdAt": "2026-11-26T07:07:31.612Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Quote"];
@@ -12876,7 +12875,7 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "id": "whk_01a216a1efd000cdfbbe45e08f74",
+                     *           "id": "whk_01a216ae53730004bce669159fc2",
                      *           "url": "https://hooks.harbor-mga.example/insurance-events",
                      *           "events": [
                      *             "policy.bound",
@@ -12885,7 +12884,7 @@ export interface operations {
                      *           ],
                      *           "description": "Agency management system",
                      *           "active": true,
-                     *           "createdAt": "2026-11-26T06:54:01.169Z",
+                     *           "createdAt": "2026-11-26T07:07:33.108Z",
                      *           "deactivatedAt": null
                      *         }
                      *       ],
@@ -12958,7 +12957,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "whk_01a216a1efd000cdfbbe45e08f74",
+                     *       "id": "whk_01a216ae53730004bce669159fc2",
                      *       "url": "https://hooks.harbor-mga.example/insurance-events",
                      *       "events": [
                      *         "policy.bound",
@@ -12967,7 +12966,7 @@ export interface operations {
                      *       ],
                      *       "description": "Agency management system",
                      *       "active": true,
-                     *       "createdAt": "2026-11-26T06:54:01.169Z",
+                     *       "createdAt": "2026-11-26T07:07:33.108Z",
                      *       "deactivatedAt": null,
                      *       "secret": "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef",
                      *       "signingSecret": "whsec_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="
@@ -13077,13 +13076,13 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "deliveryId": "d5740939-a4dd-4b31-8e95-7686c3c75da3",
+                     *           "deliveryId": "bca556c7-f6d3-4d77-9a14-ae6ec4424541",
                      *           "event": "webhook.test",
-                     *           "eventId": "evt_01a216a1eff60023852318d4c358",
+                     *           "eventId": "evt_01a216ae539800339a3db3f99436",
                      *           "statusCode": 200,
-                     *           "durationMs": 14,
+                     *           "durationMs": 7,
                      *           "error": null,
-                     *           "createdAt": "2026-11-26T06:54:01.227Z"
+                     *           "createdAt": "2026-11-26T07:07:33.159Z"
                      *         }
                      *       ],
                      *       "nextCursor": null
@@ -13194,8 +13193,8 @@ export interface operations {
                      * @example {
                      *       "delivered": true,
                      *       "statusCode": 200,
-                     *       "durationMs": 14,
-                     *       "deliveryId": "d5740939-a4dd-4b31-8e95-7686c3c75da3"
+                     *       "durationMs": 7,
+                     *       "deliveryId": "bca556c7-f6d3-4d77-9a14-ae6ec4424541"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookTestResult"];

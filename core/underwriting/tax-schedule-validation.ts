@@ -23,7 +23,8 @@ const oneOf = (values: readonly string[], value: unknown): boolean => typeof val
 const componentProblem = (rule: TaxComponentRule): string | null => {
   if (!text(rule.code) || !text(rule.name)) return 'needs a code and a name';
   if (!text(rule.source)) return 'has no source (statute, stamping office or regulator)';
-  if (!isCalendarDate(rule.verifiedOn) || !isCalendarDate(rule.effectiveFrom)) return 'needs verifiedOn and effectiveFrom dates';
+  if (!(rule.verifiedOn === null || isCalendarDate(rule.verifiedOn)) || !isCalendarDate(rule.effectiveFrom))
+    return 'needs an effectiveFrom date and a verifiedOn date (or null)';
   if (rule.effectiveTo !== undefined && (!isCalendarDate(rule.effectiveTo) || rule.effectiveTo < rule.effectiveFrom)) return 'ends before it begins';
   if (!oneOf(TAX_KINDS, rule.payee) || !oneOf(LEVIES, rule.levy) || !oneOf(REFUND_RULES, rule.refund) || !oneOf(ROUNDINGS, rule.rounding))
     return 'has an unknown payee, levy, refund rule or rounding';

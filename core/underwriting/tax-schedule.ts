@@ -46,7 +46,8 @@ export interface TaxComponentRule {
   /** The last day the figure applies to policies effective on it; absent while in force. */
   readonly effectiveTo?: CalendarDate;
   readonly source: string;
-  readonly verifiedOn: CalendarDate;
+  /** When the figure was last checked against its source; null: cited but not yet checked. */
+  readonly verifiedOn: CalendarDate | null;
 }
 
 export interface StateTaxSchedule {

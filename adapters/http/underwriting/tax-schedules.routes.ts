@@ -21,7 +21,7 @@ const ComponentRuleSchema = Type.Object({
   effectiveFrom: Type.String({ format: 'date' }),
   effectiveTo: Nullable(Type.String({ format: 'date' })),
   source: Type.String({ description: 'The statute, stamping office or regulator that sets it.' }),
-  verifiedOn: Type.String({ format: 'date' }),
+  verifiedOn: Nullable(Type.String({ format: 'date', description: 'When the figure was last checked against its source; null: cited but not yet checked.' })),
 });
 
 const TaxScheduleSchema = Type.Object(
