@@ -321,7 +321,7 @@ export interface components {
                  *         "field": "effectiveDate",
                  *         "rule": "date"
                  *       },
-                 *       "requestId": "864c8e90-4722-468a-8e5d-46f4e2d0c3ab"
+                 *       "requestId": "83a21a23-8a2b-40d6-97ef-2639a4d10f93"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -340,7 +340,7 @@ export interface components {
                  *       "error": "unauthenticated",
                  *       "message": "Send a bearer token or an API key (X-API-Key).",
                  *       "details": {},
-                 *       "requestId": "a25faade-f57d-423a-ba14-d7ccb24d09ef"
+                 *       "requestId": "d660cf78-0488-45e0-b095-02fc95fdaa30"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -361,7 +361,7 @@ export interface components {
                  *       "details": {
                  *         "requiredScope": "submissions:write"
                  *       },
-                 *       "requestId": "052dd5b0-b27c-4991-a7ae-9f612fcae070"
+                 *       "requestId": "fbb95744-4c39-4ead-b79b-e22b1e964589"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -380,7 +380,7 @@ export interface components {
                  *       "error": "not_found",
                  *       "message": "Policy not found.",
                  *       "details": {},
-                 *       "requestId": "11cfeea8-25ed-40c4-91cd-7b5258ce6a9d"
+                 *       "requestId": "d9e4b0b1-54df-4f2b-9746-2f9c87a932e1"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -561,15 +561,15 @@ export interface operations {
                     /**
                      * @example {
                      *       "user": {
-                     *         "id": "usr_01a216ae4a15002bbcb2d2295b4a",
+                     *         "id": "usr_01a216b0198b0017570df1c88043",
                      *         "email": "ops@harbor-mga.example",
                      *         "role": "org_admin"
                      *       },
                      *       "session": {
-                     *         "id": "ses_01a216ae4ca800c52dcf556fafcd",
-                     *         "expiresAt": "2026-12-03T07:07:31.368Z"
+                     *         "id": "ses_01a216b01abf00a64a682a5377a9",
+                     *         "expiresAt": "2026-12-03T07:09:29.663Z"
                      *       },
-                     *       "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJ1c3JfMDFhMjE2YWU0YTE1MDAyYmJjYjJkMjI5NWI0YSIsIm9yZyI6Im9yZ18wMWEyMTZhZTQ5OTMwMDU0NmQwMWQwNTdmNzdiIiwicm9sZSI6Im9yZ19hZG1pbiIsInNpZCI6InNlc18wMWEyMTZhZTRjYTgwMGM1MmRjZjU1NmZhZmNkIiwiaWF0IjoxNzk1Njc2ODUxLCJleHAiOjE3OTU3MDU2NTF9.signature-of-the-service"
+                     *       "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJ1c3JfMDFhMjE2YjAxOThiMDAxNzU3MGRmMWM4ODA0MyIsIm9yZyI6Im9yZ18wMWEyMTZiMDE5NWYwMDU5YjdjNmQzZjg1MmM1Iiwicm9sZSI6Im9yZ19hZG1pbiIsInNpZCI6InNlc18wMWEyMTZiMDFhYmYwMGE2NGE2ODJhNTM3N2E5IiwiaWF0IjoxNzk1Njc2OTY5LCJleHAiOjE3OTU3MDU3Njl9.signature-of-the-service"
                      *     }
                      */
                     "application/json": components["schemas"]["Session"];

@@ -5200,7 +5200,7 @@ export interface components {
                  *         "field": "effectiveDate",
                  *         "rule": "date"
                  *       },
-                 *       "requestId": "864c8e90-4722-468a-8e5d-46f4e2d0c3ab"
+                 *       "requestId": "83a21a23-8a2b-40d6-97ef-2639a4d10f93"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -5219,7 +5219,7 @@ export interface components {
                  *       "error": "unauthenticated",
                  *       "message": "Send a bearer token or an API key (X-API-Key).",
                  *       "details": {},
-                 *       "requestId": "a25faade-f57d-423a-ba14-d7ccb24d09ef"
+                 *       "requestId": "d660cf78-0488-45e0-b095-02fc95fdaa30"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -5240,7 +5240,7 @@ export interface components {
                  *       "details": {
                  *         "requiredScope": "submissions:write"
                  *       },
-                 *       "requestId": "052dd5b0-b27c-4991-a7ae-9f612fcae070"
+                 *       "requestId": "fbb95744-4c39-4ead-b79b-e22b1e964589"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -5259,7 +5259,7 @@ export interface components {
                  *       "error": "not_found",
                  *       "message": "Policy not found.",
                  *       "details": {},
-                 *       "requestId": "11cfeea8-25ed-40c4-91cd-7b5258ce6a9d"
+                 *       "requestId": "d9e4b0b1-54df-4f2b-9746-2f9c87a932e1"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -5313,7 +5313,7 @@ export interface components {
                  *       "details": {
                  *         "status": "bound"
                  *       },
-                 *       "requestId": "4a1488bb-fd2d-4cfd-8f64-77e1a9a7ae64"
+                 *       "requestId": "3b3dbc34-e0d2-419e-8fff-be80bda6fef6"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -5483,15 +5483,15 @@ export interface operations {
                     /**
                      * @example {
                      *       "user": {
-                     *         "id": "usr_01a216ae4a15002bbcb2d2295b4a",
+                     *         "id": "usr_01a216b0198b0017570df1c88043",
                      *         "email": "ops@harbor-mga.example",
                      *         "role": "org_admin"
                      *       },
                      *       "session": {
-                     *         "id": "ses_01a216ae4ca800c52dcf556fafcd",
-                     *         "expiresAt": "2026-12-03T07:07:31.368Z"
+                     *         "id": "ses_01a216b01abf00a64a682a5377a9",
+                     *         "expiresAt": "2026-12-03T07:09:29.663Z"
                      *       },
-                     *       "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJ1c3JfMDFhMjE2YWU0YTE1MDAyYmJjYjJkMjI5NWI0YSIsIm9yZyI6Im9yZ18wMWEyMTZhZTQ5OTMwMDU0NmQwMWQwNTdmNzdiIiwicm9sZSI6Im9yZ19hZG1pbiIsInNpZCI6InNlc18wMWEyMTZhZTRjYTgwMGM1MmRjZjU1NmZhZmNkIiwiaWF0IjoxNzk1Njc2ODUxLCJleHAiOjE3OTU3MDU2NTF9.signature-of-the-service"
+                     *       "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJ1c3JfMDFhMjE2YjAxOThiMDAxNzU3MGRmMWM4ODA0MyIsIm9yZyI6Im9yZ18wMWEyMTZiMDE5NWYwMDU5YjdjNmQzZjg1MmM1Iiwicm9sZSI6Im9yZ19hZG1pbiIsInNpZCI6InNlc18wMWEyMTZiMDFhYmYwMGE2NGE2ODJhNTM3N2E5IiwiaWF0IjoxNzk1Njc2OTY5LCJleHAiOjE3OTU3MDU3Njl9.signature-of-the-service"
                      *     }
                      */
                     "application/json": components["schemas"]["Session"];
@@ -6474,16 +6474,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "key_01a216ae53f000b260682562f67a",
+                     *       "id": "key_01a216b01e4700aaa73e437b0d7a",
                      *       "name": "Reporting",
                      *       "scopes": [
                      *         "policies:read"
                      *       ],
-                     *       "prefix": "svc_test_1C1A",
+                     *       "prefix": "svc_test_zHZD",
                      *       "expiresAt": null,
-                     *       "createdAt": "2026-11-26T07:07:33.232Z",
+                     *       "createdAt": "2026-11-26T07:09:30.566Z",
                      *       "revokedAt": null,
-                     *       "key": "svc_test_1C1Axxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
+                     *       "key": "svc_test_zHZDxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
                      *     }
                      */
                     "application/json": components["schemas"]["CreatedApiKey"];
@@ -6722,7 +6722,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "policyId": "pol_01a216ae4dc100dbd41aeb01ff26",
+                 *       "policyId": "pol_01a216b01b2f004187da37a5df21",
                  *       "lossDate": "2026-11-24",
                  *       "description": "Forklift struck a visitor’s parked car at the Toledo dock.",
                  *       "lossType": "property_damage"
@@ -6766,9 +6766,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "clm_01a216ae4f1b00bd1bea7bd6d7bc",
+                     *       "id": "clm_01a216b01bbf007e62fc7acae4ee",
                      *       "claimNumber": "CLM-2026-000001",
-                     *       "policyId": "pol_01a216ae4dc100dbd41aeb01ff26",
+                     *       "policyId": "pol_01a216b01b2f004187da37a5df21",
                      *       "policyNumber": "GL-2026-000001",
                      *       "status": "open",
                      *       "lossDate": "2026-11-24",
@@ -6787,8 +6787,8 @@ export interface operations {
                      *       "incurred": 0,
                      *       "settlements": [],
                      *       "denialReason": null,
-                     *       "createdAt": "2026-11-26T07:07:31.993Z",
-                     *       "updatedAt": "2026-11-26T07:07:31.993Z"
+                     *       "createdAt": "2026-11-26T07:09:29.917Z",
+                     *       "updatedAt": "2026-11-26T07:09:29.917Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Claim"];
@@ -6846,9 +6846,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "clm_01a216ae4f1b00bd1bea7bd6d7bc",
+                     *       "id": "clm_01a216b01bbf007e62fc7acae4ee",
                      *       "claimNumber": "CLM-2026-000001",
-                     *       "policyId": "pol_01a216ae4dc100dbd41aeb01ff26",
+                     *       "policyId": "pol_01a216b01b2f004187da37a5df21",
                      *       "policyNumber": "GL-2026-000001",
                      *       "status": "settled",
                      *       "lossDate": "2026-11-24",
@@ -6864,8 +6864,8 @@ export interface operations {
                      *       },
                      *       "reserveHistory": [
                      *         {
-                     *           "at": "2026-11-26T07:07:32.063Z",
-                     *           "actor": "user:usr_01a216ae4a15002bbcb2d2295b4a",
+                     *           "at": "2026-11-26T07:09:29.941Z",
+                     *           "actor": "user:usr_01a216b0198b0017570df1c88043",
                      *           "from": {
                      *             "indemnity": 0,
                      *             "expense": 0
@@ -6876,8 +6876,8 @@ export interface operations {
                      *           }
                      *         },
                      *         {
-                     *           "at": "2026-11-26T07:07:32.093Z",
-                     *           "actor": "user:usr_01a216ae4a15002bbcb2d2295b4a",
+                     *           "at": "2026-11-26T07:09:29.954Z",
+                     *           "actor": "user:usr_01a216b0198b0017570df1c88043",
                      *           "from": {
                      *             "indemnity": 12000,
                      *             "expense": 2500
@@ -6892,20 +6892,20 @@ export interface operations {
                      *       "incurred": 12300,
                      *       "settlements": [
                      *         {
-                     *           "id": "stl_01a216ae4f7d008c9933336eb76b",
+                     *           "id": "stl_01a216b01be200eeaa976d34f26a",
                      *           "amount": 9800,
                      *           "payee": "Dana Whitfield",
                      *           "notes": "Body shop estimate and rental car.",
                      *           "status": "approved",
-                     *           "offeredBy": "user:usr_01a216ae4a15002bbcb2d2295b4a",
-                     *           "approvedBy": "user:usr_01a216ae4a15002bbcb2d2295b4a",
-                     *           "createdAt": "2026-11-26T07:07:32.093Z",
-                     *           "approvedAt": "2026-11-26T07:07:32.093Z"
+                     *           "offeredBy": "user:usr_01a216b0198b0017570df1c88043",
+                     *           "approvedBy": "user:usr_01a216b0198b0017570df1c88043",
+                     *           "createdAt": "2026-11-26T07:09:29.954Z",
+                     *           "approvedAt": "2026-11-26T07:09:29.954Z"
                      *         }
                      *       ],
                      *       "denialReason": null,
-                     *       "createdAt": "2026-11-26T07:07:31.993Z",
-                     *       "updatedAt": "2026-11-26T07:07:32.093Z"
+                     *       "createdAt": "2026-11-26T07:09:29.917Z",
+                     *       "updatedAt": "2026-11-26T07:09:29.955Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Claim"];
@@ -7202,9 +7202,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "clm_01a216ae4f1b00bd1bea7bd6d7bc",
+                     *       "id": "clm_01a216b01bbf007e62fc7acae4ee",
                      *       "claimNumber": "CLM-2026-000001",
-                     *       "policyId": "pol_01a216ae4dc100dbd41aeb01ff26",
+                     *       "policyId": "pol_01a216b01b2f004187da37a5df21",
                      *       "policyNumber": "GL-2026-000001",
                      *       "status": "investigating",
                      *       "lossDate": "2026-11-24",
@@ -7223,8 +7223,8 @@ export interface operations {
                      *       "incurred": 0,
                      *       "settlements": [],
                      *       "denialReason": null,
-                     *       "createdAt": "2026-11-26T07:07:31.993Z",
-                     *       "updatedAt": "2026-11-26T07:07:32.018Z"
+                     *       "createdAt": "2026-11-26T07:09:29.917Z",
+                     *       "updatedAt": "2026-11-26T07:09:29.929Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Claim"];
@@ -7300,9 +7300,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "clm_01a216ae4f1b00bd1bea7bd6d7bc",
+                     *       "id": "clm_01a216b01bbf007e62fc7acae4ee",
                      *       "claimNumber": "CLM-2026-000001",
-                     *       "policyId": "pol_01a216ae4dc100dbd41aeb01ff26",
+                     *       "policyId": "pol_01a216b01b2f004187da37a5df21",
                      *       "policyNumber": "GL-2026-000001",
                      *       "status": "investigating",
                      *       "lossDate": "2026-11-24",
@@ -7318,8 +7318,8 @@ export interface operations {
                      *       },
                      *       "reserveHistory": [
                      *         {
-                     *           "at": "2026-11-26T07:07:32.063Z",
-                     *           "actor": "user:usr_01a216ae4a15002bbcb2d2295b4a",
+                     *           "at": "2026-11-26T07:09:29.941Z",
+                     *           "actor": "user:usr_01a216b0198b0017570df1c88043",
                      *           "from": {
                      *             "indemnity": 0,
                      *             "expense": 0
@@ -7334,8 +7334,8 @@ export interface operations {
                      *       "incurred": 14500,
                      *       "settlements": [],
                      *       "denialReason": null,
-                     *       "createdAt": "2026-11-26T07:07:31.993Z",
-                     *       "updatedAt": "2026-11-26T07:07:32.063Z"
+                     *       "createdAt": "2026-11-26T07:09:29.917Z",
+                     *       "updatedAt": "2026-11-26T07:09:29.941Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Claim"];
@@ -7412,15 +7412,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "stl_01a216ae4f7d008c9933336eb76b",
+                     *       "id": "stl_01a216b01be200eeaa976d34f26a",
                      *       "amount": 9800,
                      *       "payee": "Dana Whitfield",
                      *       "notes": "Body shop estimate and rental car.",
                      *       "status": "approved",
-                     *       "offeredBy": "user:usr_01a216ae4a15002bbcb2d2295b4a",
-                     *       "approvedBy": "user:usr_01a216ae4a15002bbcb2d2295b4a",
-                     *       "createdAt": "2026-11-26T07:07:32.093Z",
-                     *       "approvedAt": "2026-11-26T07:07:32.093Z"
+                     *       "offeredBy": "user:usr_01a216b0198b0017570df1c88043",
+                     *       "approvedBy": "user:usr_01a216b0198b0017570df1c88043",
+                     *       "createdAt": "2026-11-26T07:09:29.954Z",
+                     *       "approvedAt": "2026-11-26T07:09:29.954Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Settlement"];
@@ -7518,7 +7518,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "policyId": "pol_01a216ae4dc100dbd41aeb01ff26",
+                 *       "policyId": "pol_01a216b01b2f004187da37a5df21",
                  *       "certificateHolder": {
                  *         "name": "Port of Toledo Authority",
                  *         "address": "1 Maritime Plaza\nToledo, OH 43604"
@@ -7566,17 +7566,17 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "doc_01a216ae534600a668599cea0f86",
+                     *       "id": "doc_01a216b01dfb0075b7a9ae4ce731",
                      *       "type": "coi",
                      *       "filename": "COI-2026-000001.pdf",
                      *       "contentType": "application/pdf",
-                     *       "size": 2945,
-                     *       "sha256": "aa0fd1fa422fa09002e60add5dd860bd1757ada98e99dc91b948bcc051bf84cb",
-                     *       "policyId": "pol_01a216ae4dc100dbd41aeb01ff26",
+                     *       "size": 2947,
+                     *       "sha256": "cd3fa52cd99c08def91e38988e1d9c406889ee9ed9e3d5271f6a1a266eb1c926",
+                     *       "policyId": "pol_01a216b01b2f004187da37a5df21",
                      *       "claimId": null,
-                     *       "createdAt": "2026-11-26T07:07:33.062Z",
-                     *       "downloadUrl": "https://api.harbor-mga.example/v1/documents/doc_01a216ae534600a668599cea0f86/download?org=org_01a216ae499300546d01d057f77b&expires=1795677753&signature=56a522652816dd0344abe05e8ad33b9c92a0c0f2d7735562e799010cee5894ac",
-                     *       "expiresAt": "2026-11-26T07:22:33.000Z",
+                     *       "createdAt": "2026-11-26T07:09:30.491Z",
+                     *       "downloadUrl": "https://api.harbor-mga.example/v1/documents/doc_01a216b01dfb0075b7a9ae4ce731/download?org=org_01a216b0195f0059b7c6d3f852c5&expires=1795677870&signature=426bb9a5bf522edc81482fcfe26b89617e3c64c7a8cb44d33f795f8160e052df",
+                     *       "expiresAt": "2026-11-26T07:24:30.000Z",
                      *       "certificateNumber": "COI-2026-000001"
                      *     }
                      */
@@ -8712,9 +8712,9 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "id": "inv_01a216ae4dd90060229b65e7bd3a",
+                     *           "id": "inv_01a216b01b3900b8d07617d8a27e",
                      *           "invoiceNumber": "GL-2026-000001-04",
-                     *           "policyId": "pol_01a216ae4dc100dbd41aeb01ff26",
+                     *           "policyId": "pol_01a216b01b2f004187da37a5df21",
                      *           "kind": "installment",
                      *           "amount": 4845,
                      *           "lines": [
@@ -8728,13 +8728,13 @@ export interface operations {
                      *           "paidAmount": 0,
                      *           "dueDate": "2027-08-16",
                      *           "status": "open",
-                     *           "createdAt": "2026-11-26T07:07:31.667Z",
+                     *           "createdAt": "2026-11-26T07:09:29.782Z",
                      *           "writeOff": null
                      *         },
                      *         {
-                     *           "id": "inv_01a216ae4dd90060229b65e7bc95",
+                     *           "id": "inv_01a216b01b3900b8d07617d8a1bd",
                      *           "invoiceNumber": "GL-2026-000001-03",
-                     *           "policyId": "pol_01a216ae4dc100dbd41aeb01ff26",
+                     *           "policyId": "pol_01a216b01b2f004187da37a5df21",
                      *           "kind": "installment",
                      *           "amount": 4845,
                      *           "lines": [
@@ -8748,11 +8748,11 @@ export interface operations {
                      *           "paidAmount": 0,
                      *           "dueDate": "2027-05-16",
                      *           "status": "open",
-                     *           "createdAt": "2026-11-26T07:07:31.667Z",
+                     *           "createdAt": "2026-11-26T07:09:29.782Z",
                      *           "writeOff": null
                      *         }
                      *       ],
-                     *       "nextCursor": "eyJhZnRlciI6Imludl8wMWEyMTZhZTRkZDkwMDYwMjI5YjY1ZTdiYzk1In0"
+                     *       "nextCursor": "eyJhZnRlciI6Imludl8wMWEyMTZiMDFiMzkwMGI4ZDA3NjE3ZDhhMWJkIn0"
                      *     }
                      */
                     "application/json": components["schemas"]["InvoiceList"];
@@ -8802,9 +8802,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "inv_01a216ae4dd90060229b65e7bc95",
+                     *       "id": "inv_01a216b01b3900b8d07617d8a1bd",
                      *       "invoiceNumber": "GL-2026-000001-03",
-                     *       "policyId": "pol_01a216ae4dc100dbd41aeb01ff26",
+                     *       "policyId": "pol_01a216b01b2f004187da37a5df21",
                      *       "kind": "installment",
                      *       "amount": 4845,
                      *       "lines": [
@@ -8818,16 +8818,16 @@ export interface operations {
                      *       "paidAmount": 4845,
                      *       "dueDate": "2027-05-16",
                      *       "status": "paid",
-                     *       "createdAt": "2026-11-26T07:07:31.667Z",
+                     *       "createdAt": "2026-11-26T07:09:29.782Z",
                      *       "writeOff": null,
                      *       "payments": [
                      *         {
-                     *           "id": "pay_01a216ae4e61008d29e241865176",
+                     *           "id": "pay_01a216b01b8800eb1ba3deab6c6c",
                      *           "amount": 4845,
                      *           "method": "card",
-                     *           "reference": "pi_local_1ba5caaf573f9fc683d9122e",
+                     *           "reference": "pi_local_cdbd6eb15489d82a4ec3749d",
                      *           "source": "processor",
-                     *           "receivedAt": "2026-11-26T07:07:31.807Z",
+                     *           "receivedAt": "2026-11-26T07:09:29.862Z",
                      *           "bookedOn": "2026-11-26",
                      *           "accountingMonth": "2026-11"
                      *         }
@@ -8901,12 +8901,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pay_01a216ae4eec005c4b8e6e458544",
+                     *       "id": "pay_01a216b01ba6004d0d7e46da41ab",
                      *       "amount": 4845,
                      *       "method": "check",
                      *       "reference": "CHK-10442",
                      *       "source": "manual",
-                     *       "receivedAt": "2026-11-26T07:07:31.945Z",
+                     *       "receivedAt": "2026-11-26T07:09:29.892Z",
                      *       "bookedOn": "2026-11-26",
                      *       "accountingMonth": "2026-11"
                      *     }
@@ -8985,17 +8985,17 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pi_local_1ba5caaf573f9fc683d9122e",
-                     *       "invoiceId": "inv_01a216ae4dd90060229b65e7bc95",
+                     *       "id": "pi_local_cdbd6eb15489d82a4ec3749d",
+                     *       "invoiceId": "inv_01a216b01b3900b8d07617d8a1bd",
                      *       "amount": 4845,
                      *       "currency": "usd",
                      *       "status": "succeeded",
                      *       "failureMessage": null,
                      *       "retries": 0,
-                     *       "createdAt": "2026-11-26T07:07:31.794Z",
-                     *       "updatedAt": "2026-11-26T07:07:31.816Z",
-                     *       "clientSecret": "pi_local_1ba5caaf573f9fc683d9122e_secret_xxxxxxxxxxxxxxxxxxxxxxxx",
-                     *       "receiptDocumentId": "doc_01a216ae4e8e00e9e4add53e9079"
+                     *       "createdAt": "2026-11-26T07:09:29.856Z",
+                     *       "updatedAt": "2026-11-26T07:09:29.866Z",
+                     *       "clientSecret": "pi_local_cdbd6eb15489d82a4ec3749d_secret_xxxxxxxxxxxxxxxxxxxxxxxx",
+                     *       "receiptDocumentId": "doc_01a216b01b9200bcdafbaa77f016"
                      *     }
                      */
                     "application/json": components["schemas"]["PaymentIntent"];
@@ -9713,12 +9713,12 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "id": "pol_01a216ae4dc100dbd41aeb01ff26",
+                     *           "id": "pol_01a216b01b2f004187da37a5df21",
                      *           "policyNumber": "GL-2026-000001",
-                     *           "orgId": "org_01a216ae499300546d01d057f77b",
+                     *           "orgId": "org_01a216b0195f0059b7c6d3f852c5",
                      *           "status": "active",
-                     *           "submissionId": "sub_01a216ae4d21003bcc52d335d8a1",
-                     *           "quoteId": "quo_01a216ae4d9c004257d23bb6794a",
+                     *           "submissionId": "sub_01a216b01afe00955ebb42bcc727",
+                     *           "quoteId": "quo_01a216b01b1e00b1b76be5fb12ca",
                      *           "insuredName": "Lakeside Logistics LLC",
                      *           "contactEmail": "risk@lakeside-logistics.example",
                      *           "producerId": null,
@@ -9749,8 +9749,8 @@ export interface operations {
                      *           "cancellation": null,
                      *           "renewalOf": null,
                      *           "renewedBy": null,
-                     *           "createdAt": "2026-11-26T07:07:31.667Z",
-                     *           "updatedAt": "2026-11-26T07:07:31.667Z"
+                     *           "createdAt": "2026-11-26T07:09:29.782Z",
+                     *           "updatedAt": "2026-11-26T07:09:29.782Z"
                      *         }
                      *       ],
                      *       "nextCursor": null
@@ -9803,12 +9803,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pol_01a216ae4dc100dbd41aeb01ff26",
+                     *       "id": "pol_01a216b01b2f004187da37a5df21",
                      *       "policyNumber": "GL-2026-000001",
-                     *       "orgId": "org_01a216ae499300546d01d057f77b",
+                     *       "orgId": "org_01a216b0195f0059b7c6d3f852c5",
                      *       "status": "active",
-                     *       "submissionId": "sub_01a216ae4d21003bcc52d335d8a1",
-                     *       "quoteId": "quo_01a216ae4d9c004257d23bb6794a",
+                     *       "submissionId": "sub_01a216b01afe00955ebb42bcc727",
+                     *       "quoteId": "quo_01a216b01b1e00b1b76be5fb12ca",
                      *       "insuredName": "Lakeside Logistics LLC",
                      *       "contactEmail": "risk@lakeside-logistics.example",
                      *       "producerId": null,
@@ -9839,8 +9839,8 @@ export interface operations {
                      *       "cancellation": null,
                      *       "renewalOf": null,
                      *       "renewedBy": null,
-                     *       "createdAt": "2026-11-26T07:07:31.667Z",
-                     *       "updatedAt": "2026-11-26T07:07:31.667Z"
+                     *       "createdAt": "2026-11-26T07:09:29.782Z",
+                     *       "updatedAt": "2026-11-26T07:09:29.782Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Policy"];
@@ -12055,7 +12055,7 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "id": "sub_01a216ae4d21003bcc52d335d8a1",
+                     *           "id": "sub_01a216b01afe00955ebb42bcc727",
                      *           "status": "received",
                      *           "insuredName": "Lakeside Logistics LLC",
                      *           "naicsCode": "484121",
@@ -12078,9 +12078,9 @@ export interface operations {
                      *             ]
                      *           },
                      *           "source": "json",
-                     *           "orgId": "org_01a216ae499300546d01d057f77b",
-                     *           "createdAt": "2026-11-26T07:07:31.489Z",
-                     *           "updatedAt": "2026-11-26T07:07:31.489Z"
+                     *           "orgId": "org_01a216b0195f0059b7c6d3f852c5",
+                     *           "createdAt": "2026-11-26T07:09:29.726Z",
+                     *           "updatedAt": "2026-11-26T07:09:29.726Z"
                      *         }
                      *       ],
                      *       "nextCursor": null
@@ -12204,7 +12204,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "sub_01a216ae4d21003bcc52d335d8a1",
+                     *       "id": "sub_01a216b01afe00955ebb42bcc727",
                      *       "status": "received",
                      *       "insuredName": "Lakeside Logistics LLC",
                      *       "naicsCode": "484121",
@@ -12227,9 +12227,9 @@ export interface operations {
                      *         ]
                      *       },
                      *       "source": "json",
-                     *       "orgId": "org_01a216ae499300546d01d057f77b",
-                     *       "createdAt": "2026-11-26T07:07:31.489Z",
-                     *       "updatedAt": "2026-11-26T07:07:31.489Z"
+                     *       "orgId": "org_01a216b0195f0059b7c6d3f852c5",
+                     *       "createdAt": "2026-11-26T07:09:29.726Z",
+                     *       "updatedAt": "2026-11-26T07:09:29.726Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CreatedSubmission"];
@@ -12289,7 +12289,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "sub_01a216ae4d21003bcc52d335d8a1",
+                     *       "id": "sub_01a216b01afe00955ebb42bcc727",
                      *       "status": "received",
                      *       "insuredName": "Lakeside Logistics LLC",
                      *       "naicsCode": "484121",
@@ -12312,9 +12312,9 @@ export interface operations {
                      *         ]
                      *       },
                      *       "source": "json",
-                     *       "orgId": "org_01a216ae499300546d01d057f77b",
-                     *       "createdAt": "2026-11-26T07:07:31.489Z",
-                     *       "updatedAt": "2026-11-26T07:07:31.489Z"
+                     *       "orgId": "org_01a216b0195f0059b7c6d3f852c5",
+                     *       "createdAt": "2026-11-26T07:09:29.726Z",
+                     *       "updatedAt": "2026-11-26T07:09:29.726Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Submission"];
@@ -12379,12 +12379,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pol_01a216ae4dc100dbd41aeb01ff26",
+                     *       "id": "pol_01a216b01b2f004187da37a5df21",
                      *       "policyNumber": "GL-2026-000001",
-                     *       "orgId": "org_01a216ae499300546d01d057f77b",
+                     *       "orgId": "org_01a216b0195f0059b7c6d3f852c5",
                      *       "status": "active",
-                     *       "submissionId": "sub_01a216ae4d21003bcc52d335d8a1",
-                     *       "quoteId": "quo_01a216ae4d9c004257d23bb6794a",
+                     *       "submissionId": "sub_01a216b01afe00955ebb42bcc727",
+                     *       "quoteId": "quo_01a216b01b1e00b1b76be5fb12ca",
                      *       "insuredName": "Lakeside Logistics LLC",
                      *       "contactEmail": "risk@lakeside-logistics.example",
                      *       "producerId": null,
@@ -12415,8 +12415,8 @@ export interface operations {
                      *       "cancellation": null,
                      *       "renewalOf": null,
                      *       "renewedBy": null,
-                     *       "createdAt": "2026-11-26T07:07:31.667Z",
-                     *       "updatedAt": "2026-11-26T07:07:31.667Z"
+                     *       "createdAt": "2026-11-26T07:09:29.782Z",
+                     *       "updatedAt": "2026-11-26T07:09:29.782Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Policy"];
@@ -12477,8 +12477,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "quo_01a216ae4d9c004257d23bb6794a",
-                     *       "submissionId": "sub_01a216ae4d21003bcc52d335d8a1",
+                     *       "id": "quo_01a216b01b1e00b1b76be5fb12ca",
+                     *       "submissionId": "sub_01a216b01afe00955ebb42bcc727",
                      *       "grossPremium": 19380,
                      *       "bindable": true,
                      *       "daFlags": [],
@@ -12514,7 +12514,7 @@ export interface operations {
                      *       "status": "active",
                      *       "validUntil": "2026-12-26",
                      *       "policyId": null,
-                     *       "createdAt": "2026-11-26T07:07:31.612Z"
+                     *       "createdAt": "2026-11-26T07:09:29.757Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Quote"];
@@ -12875,7 +12875,7 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "id": "whk_01a216ae53730004bce669159fc2",
+                     *           "id": "whk_01a216b01e1300b107d339540e60",
                      *           "url": "https://hooks.harbor-mga.example/insurance-events",
                      *           "events": [
                      *             "policy.bound",
@@ -12884,7 +12884,7 @@ export interface operations {
                      *           ],
                      *           "description": "Agency management system",
                      *           "active": true,
-                     *           "createdAt": "2026-11-26T07:07:33.108Z",
+                     *           "createdAt": "2026-11-26T07:09:30.515Z",
                      *           "deactivatedAt": null
                      *         }
                      *       ],
@@ -12957,7 +12957,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "whk_01a216ae53730004bce669159fc2",
+                     *       "id": "whk_01a216b01e1300b107d339540e60",
                      *       "url": "https://hooks.harbor-mga.example/insurance-events",
                      *       "events": [
                      *         "policy.bound",
@@ -12966,7 +12966,7 @@ export interface operations {
                      *       ],
                      *       "description": "Agency management system",
                      *       "active": true,
-                     *       "createdAt": "2026-11-26T07:07:33.108Z",
+                     *       "createdAt": "2026-11-26T07:09:30.515Z",
                      *       "deactivatedAt": null,
                      *       "secret": "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef",
                      *       "signingSecret": "whsec_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="
@@ -13076,13 +13076,13 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "deliveryId": "bca556c7-f6d3-4d77-9a14-ae6ec4424541",
+                     *           "deliveryId": "8f88d3b1-a159-4618-bfc3-cc304a0e6b3f",
                      *           "event": "webhook.test",
-                     *           "eventId": "evt_01a216ae539800339a3db3f99436",
+                     *           "eventId": "evt_01a216b01e2500ba506d1b2a2098",
                      *           "statusCode": 200,
                      *           "durationMs": 7,
                      *           "error": null,
-                     *           "createdAt": "2026-11-26T07:07:33.159Z"
+                     *           "createdAt": "2026-11-26T07:09:30.544Z"
                      *         }
                      *       ],
                      *       "nextCursor": null
@@ -13194,7 +13194,7 @@ export interface operations {
                      *       "delivered": true,
                      *       "statusCode": 200,
                      *       "durationMs": 7,
-                     *       "deliveryId": "bca556c7-f6d3-4d77-9a14-ae6ec4424541"
+                     *       "deliveryId": "8f88d3b1-a159-4618-bfc3-cc304a0e6b3f"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookTestResult"];

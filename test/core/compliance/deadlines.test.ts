@@ -112,12 +112,14 @@ test('the period filings checked against their sources cover these states, each 
     'OK',
     'OR',
     'PA',
+    'SD',
     'TX',
     'VA',
     'VI',
     'VT',
     'WA',
     'WI',
+    'WY',
   ]);
   // Arkansas files monthly, 60 days after each month (Ark. Code § 23-65-315(a)); Oregon by each month's end.
   t.is(calendar.stateFilings.find((filing) => filing.id === 'ar-surplus-lines-monthly')?.due.length, 12);
