@@ -321,7 +321,7 @@ export interface components {
                  *         "field": "effectiveDate",
                  *         "rule": "date"
                  *       },
-                 *       "requestId": "83a21a23-8a2b-40d6-97ef-2639a4d10f93"
+                 *       "requestId": "d670dfde-a712-4a61-91ff-8173cedeef3f"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -340,7 +340,7 @@ export interface components {
                  *       "error": "unauthenticated",
                  *       "message": "Send a bearer token or an API key (X-API-Key).",
                  *       "details": {},
-                 *       "requestId": "d660cf78-0488-45e0-b095-02fc95fdaa30"
+                 *       "requestId": "64f4bc9b-1c1f-4da6-8479-bf208e504936"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -361,7 +361,7 @@ export interface components {
                  *       "details": {
                  *         "requiredScope": "submissions:write"
                  *       },
-                 *       "requestId": "fbb95744-4c39-4ead-b79b-e22b1e964589"
+                 *       "requestId": "01a33e8c-40fd-4a86-a4fd-b9a7319b4f01"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -380,7 +380,7 @@ export interface components {
                  *       "error": "not_found",
                  *       "message": "Policy not found.",
                  *       "details": {},
-                 *       "requestId": "d9e4b0b1-54df-4f2b-9746-2f9c87a932e1"
+                 *       "requestId": "2ba4e2e8-4e50-4fd3-a490-46ea85f81d79"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -561,15 +561,15 @@ export interface operations {
                     /**
                      * @example {
                      *       "user": {
-                     *         "id": "usr_01a216b0198b0017570df1c88043",
+                     *         "id": "usr_01a216b1c95f00d926ddc6777fde",
                      *         "email": "ops@harbor-mga.example",
                      *         "role": "org_admin"
                      *       },
                      *       "session": {
-                     *         "id": "ses_01a216b01abf00a64a682a5377a9",
-                     *         "expiresAt": "2026-12-03T07:09:29.663Z"
+                     *         "id": "ses_01a216b1caa600b1bb9a7fe98681",
+                     *         "expiresAt": "2026-12-03T07:11:20.230Z"
                      *       },
-                     *       "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJ1c3JfMDFhMjE2YjAxOThiMDAxNzU3MGRmMWM4ODA0MyIsIm9yZyI6Im9yZ18wMWEyMTZiMDE5NWYwMDU5YjdjNmQzZjg1MmM1Iiwicm9sZSI6Im9yZ19hZG1pbiIsInNpZCI6InNlc18wMWEyMTZiMDFhYmYwMGE2NGE2ODJhNTM3N2E5IiwiaWF0IjoxNzk1Njc2OTY5LCJleHAiOjE3OTU3MDU3Njl9.signature-of-the-service"
+                     *       "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJ1c3JfMDFhMjE2YjFjOTVmMDBkOTI2ZGRjNjc3N2ZkZSIsIm9yZyI6Im9yZ18wMWEyMTZiMWM5MjMwMDRiZDM3NTUxNWY4M2I2Iiwicm9sZSI6Im9yZ19hZG1pbiIsInNpZCI6InNlc18wMWEyMTZiMWNhYTYwMGIxYmI5YTdmZTk4NjgxIiwiaWF0IjoxNzk1Njc3MDgwLCJleHAiOjE3OTU3MDU4ODB9.signature-of-the-service"
                      *     }
                      */
                     "application/json": components["schemas"]["Session"];

@@ -5200,7 +5200,7 @@ export interface components {
                  *         "field": "effectiveDate",
                  *         "rule": "date"
                  *       },
-                 *       "requestId": "83a21a23-8a2b-40d6-97ef-2639a4d10f93"
+                 *       "requestId": "d670dfde-a712-4a61-91ff-8173cedeef3f"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -5219,7 +5219,7 @@ export interface components {
                  *       "error": "unauthenticated",
                  *       "message": "Send a bearer token or an API key (X-API-Key).",
                  *       "details": {},
-                 *       "requestId": "d660cf78-0488-45e0-b095-02fc95fdaa30"
+                 *       "requestId": "64f4bc9b-1c1f-4da6-8479-bf208e504936"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -5240,7 +5240,7 @@ export interface components {
                  *       "details": {
                  *         "requiredScope": "submissions:write"
                  *       },
-                 *       "requestId": "fbb95744-4c39-4ead-b79b-e22b1e964589"
+                 *       "requestId": "01a33e8c-40fd-4a86-a4fd-b9a7319b4f01"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -5259,7 +5259,7 @@ export interface components {
                  *       "error": "not_found",
                  *       "message": "Policy not found.",
                  *       "details": {},
-                 *       "requestId": "d9e4b0b1-54df-4f2b-9746-2f9c87a932e1"
+                 *       "requestId": "2ba4e2e8-4e50-4fd3-a490-46ea85f81d79"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -5313,7 +5313,7 @@ export interface components {
                  *       "details": {
                  *         "status": "bound"
                  *       },
-                 *       "requestId": "3b3dbc34-e0d2-419e-8fff-be80bda6fef6"
+                 *       "requestId": "b503d220-ff83-4bf2-a78d-b451d567d02e"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -5483,15 +5483,15 @@ export interface operations {
                     /**
                      * @example {
                      *       "user": {
-                     *         "id": "usr_01a216b0198b0017570df1c88043",
+                     *         "id": "usr_01a216b1c95f00d926ddc6777fde",
                      *         "email": "ops@harbor-mga.example",
                      *         "role": "org_admin"
                      *       },
                      *       "session": {
-                     *         "id": "ses_01a216b01abf00a64a682a5377a9",
-                     *         "expiresAt": "2026-12-03T07:09:29.663Z"
+                     *         "id": "ses_01a216b1caa600b1bb9a7fe98681",
+                     *         "expiresAt": "2026-12-03T07:11:20.230Z"
                      *       },
-                     *       "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJ1c3JfMDFhMjE2YjAxOThiMDAxNzU3MGRmMWM4ODA0MyIsIm9yZyI6Im9yZ18wMWEyMTZiMDE5NWYwMDU5YjdjNmQzZjg1MmM1Iiwicm9sZSI6Im9yZ19hZG1pbiIsInNpZCI6InNlc18wMWEyMTZiMDFhYmYwMGE2NGE2ODJhNTM3N2E5IiwiaWF0IjoxNzk1Njc2OTY5LCJleHAiOjE3OTU3MDU3Njl9.signature-of-the-service"
+                     *       "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJ1c3JfMDFhMjE2YjFjOTVmMDBkOTI2ZGRjNjc3N2ZkZSIsIm9yZyI6Im9yZ18wMWEyMTZiMWM5MjMwMDRiZDM3NTUxNWY4M2I2Iiwicm9sZSI6Im9yZ19hZG1pbiIsInNpZCI6InNlc18wMWEyMTZiMWNhYTYwMGIxYmI5YTdmZTk4NjgxIiwiaWF0IjoxNzk1Njc3MDgwLCJleHAiOjE3OTU3MDU4ODB9.signature-of-the-service"
                      *     }
                      */
                     "application/json": components["schemas"]["Session"];
@@ -6474,16 +6474,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "key_01a216b01e4700aaa73e437b0d7a",
+                     *       "id": "key_01a216b1cec0009c37c4b0da431e",
                      *       "name": "Reporting",
                      *       "scopes": [
                      *         "policies:read"
                      *       ],
-                     *       "prefix": "svc_test_zHZD",
+                     *       "prefix": "svc_test_J9e6",
                      *       "expiresAt": null,
-                     *       "createdAt": "2026-11-26T07:09:30.566Z",
+                     *       "createdAt": "2026-11-26T07:11:21.280Z",
                      *       "revokedAt": null,
-                     *       "key": "svc_test_zHZDxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
+                     *       "key": "svc_test_J9e6xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
                      *     }
                      */
                     "application/json": components["schemas"]["CreatedApiKey"];
@@ -6722,7 +6722,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "policyId": "pol_01a216b01b2f004187da37a5df21",
+                 *       "policyId": "pol_01a216b1cb3b002abdcc38c9c2fb",
                  *       "lossDate": "2026-11-24",
                  *       "description": "Forklift struck a visitor’s parked car at the Toledo dock.",
                  *       "lossType": "property_damage"
@@ -6766,9 +6766,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "clm_01a216b01bbf007e62fc7acae4ee",
+                     *       "id": "clm_01a216b1cbfd0025b102723dbe8c",
                      *       "claimNumber": "CLM-2026-000001",
-                     *       "policyId": "pol_01a216b01b2f004187da37a5df21",
+                     *       "policyId": "pol_01a216b1cb3b002abdcc38c9c2fb",
                      *       "policyNumber": "GL-2026-000001",
                      *       "status": "open",
                      *       "lossDate": "2026-11-24",
@@ -6787,8 +6787,8 @@ export interface operations {
                      *       "incurred": 0,
                      *       "settlements": [],
                      *       "denialReason": null,
-                     *       "createdAt": "2026-11-26T07:09:29.917Z",
-                     *       "updatedAt": "2026-11-26T07:09:29.917Z"
+                     *       "createdAt": "2026-11-26T07:11:20.571Z",
+                     *       "updatedAt": "2026-11-26T07:11:20.571Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Claim"];
@@ -6846,9 +6846,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "clm_01a216b01bbf007e62fc7acae4ee",
+                     *       "id": "clm_01a216b1cbfd0025b102723dbe8c",
                      *       "claimNumber": "CLM-2026-000001",
-                     *       "policyId": "pol_01a216b01b2f004187da37a5df21",
+                     *       "policyId": "pol_01a216b1cb3b002abdcc38c9c2fb",
                      *       "policyNumber": "GL-2026-000001",
                      *       "status": "settled",
                      *       "lossDate": "2026-11-24",
@@ -6864,8 +6864,8 @@ export interface operations {
                      *       },
                      *       "reserveHistory": [
                      *         {
-                     *           "at": "2026-11-26T07:09:29.941Z",
-                     *           "actor": "user:usr_01a216b0198b0017570df1c88043",
+                     *           "at": "2026-11-26T07:11:20.604Z",
+                     *           "actor": "user:usr_01a216b1c95f00d926ddc6777fde",
                      *           "from": {
                      *             "indemnity": 0,
                      *             "expense": 0
@@ -6876,8 +6876,8 @@ export interface operations {
                      *           }
                      *         },
                      *         {
-                     *           "at": "2026-11-26T07:09:29.954Z",
-                     *           "actor": "user:usr_01a216b0198b0017570df1c88043",
+                     *           "at": "2026-11-26T07:11:20.620Z",
+                     *           "actor": "user:usr_01a216b1c95f00d926ddc6777fde",
                      *           "from": {
                      *             "indemnity": 12000,
                      *             "expense": 2500
@@ -6892,20 +6892,20 @@ export interface operations {
                      *       "incurred": 12300,
                      *       "settlements": [
                      *         {
-                     *           "id": "stl_01a216b01be200eeaa976d34f26a",
+                     *           "id": "stl_01a216b1cc2c007b2bf7f7e9ecbd",
                      *           "amount": 9800,
                      *           "payee": "Dana Whitfield",
                      *           "notes": "Body shop estimate and rental car.",
                      *           "status": "approved",
-                     *           "offeredBy": "user:usr_01a216b0198b0017570df1c88043",
-                     *           "approvedBy": "user:usr_01a216b0198b0017570df1c88043",
-                     *           "createdAt": "2026-11-26T07:09:29.954Z",
-                     *           "approvedAt": "2026-11-26T07:09:29.954Z"
+                     *           "offeredBy": "user:usr_01a216b1c95f00d926ddc6777fde",
+                     *           "approvedBy": "user:usr_01a216b1c95f00d926ddc6777fde",
+                     *           "createdAt": "2026-11-26T07:11:20.620Z",
+                     *           "approvedAt": "2026-11-26T07:11:20.620Z"
                      *         }
                      *       ],
                      *       "denialReason": null,
-                     *       "createdAt": "2026-11-26T07:09:29.917Z",
-                     *       "updatedAt": "2026-11-26T07:09:29.955Z"
+                     *       "createdAt": "2026-11-26T07:11:20.571Z",
+                     *       "updatedAt": "2026-11-26T07:11:20.620Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Claim"];
@@ -7202,9 +7202,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "clm_01a216b01bbf007e62fc7acae4ee",
+                     *       "id": "clm_01a216b1cbfd0025b102723dbe8c",
                      *       "claimNumber": "CLM-2026-000001",
-                     *       "policyId": "pol_01a216b01b2f004187da37a5df21",
+                     *       "policyId": "pol_01a216b1cb3b002abdcc38c9c2fb",
                      *       "policyNumber": "GL-2026-000001",
                      *       "status": "investigating",
                      *       "lossDate": "2026-11-24",
@@ -7223,8 +7223,8 @@ export interface operations {
                      *       "incurred": 0,
                      *       "settlements": [],
                      *       "denialReason": null,
-                     *       "createdAt": "2026-11-26T07:09:29.917Z",
-                     *       "updatedAt": "2026-11-26T07:09:29.929Z"
+                     *       "createdAt": "2026-11-26T07:11:20.571Z",
+                     *       "updatedAt": "2026-11-26T07:11:20.589Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Claim"];
@@ -7300,9 +7300,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "clm_01a216b01bbf007e62fc7acae4ee",
+                     *       "id": "clm_01a216b1cbfd0025b102723dbe8c",
                      *       "claimNumber": "CLM-2026-000001",
-                     *       "policyId": "pol_01a216b01b2f004187da37a5df21",
+                     *       "policyId": "pol_01a216b1cb3b002abdcc38c9c2fb",
                      *       "policyNumber": "GL-2026-000001",
                      *       "status": "investigating",
                      *       "lossDate": "2026-11-24",
@@ -7318,8 +7318,8 @@ export interface operations {
                      *       },
                      *       "reserveHistory": [
                      *         {
-                     *           "at": "2026-11-26T07:09:29.941Z",
-                     *           "actor": "user:usr_01a216b0198b0017570df1c88043",
+                     *           "at": "2026-11-26T07:11:20.604Z",
+                     *           "actor": "user:usr_01a216b1c95f00d926ddc6777fde",
                      *           "from": {
                      *             "indemnity": 0,
                      *             "expense": 0
@@ -7334,8 +7334,8 @@ export interface operations {
                      *       "incurred": 14500,
                      *       "settlements": [],
                      *       "denialReason": null,
-                     *       "createdAt": "2026-11-26T07:09:29.917Z",
-                     *       "updatedAt": "2026-11-26T07:09:29.941Z"
+                     *       "createdAt": "2026-11-26T07:11:20.571Z",
+                     *       "updatedAt": "2026-11-26T07:11:20.604Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Claim"];
@@ -7412,15 +7412,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "stl_01a216b01be200eeaa976d34f26a",
+                     *       "id": "stl_01a216b1cc2c007b2bf7f7e9ecbd",
                      *       "amount": 9800,
                      *       "payee": "Dana Whitfield",
                      *       "notes": "Body shop estimate and rental car.",
                      *       "status": "approved",
-                     *       "offeredBy": "user:usr_01a216b0198b0017570df1c88043",
-                     *       "approvedBy": "user:usr_01a216b0198b0017570df1c88043",
-                     *       "createdAt": "2026-11-26T07:09:29.954Z",
-                     *       "approvedAt": "2026-11-26T07:09:29.954Z"
+                     *       "offeredBy": "user:usr_01a216b1c95f00d926ddc6777fde",
+                     *       "approvedBy": "user:usr_01a216b1c95f00d926ddc6777fde",
+                     *       "createdAt": "2026-11-26T07:11:20.620Z",
+                     *       "approvedAt": "2026-11-26T07:11:20.620Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Settlement"];
@@ -7518,7 +7518,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "policyId": "pol_01a216b01b2f004187da37a5df21",
+                 *       "policyId": "pol_01a216b1cb3b002abdcc38c9c2fb",
                  *       "certificateHolder": {
                  *         "name": "Port of Toledo Authority",
                  *         "address": "1 Maritime Plaza\nToledo, OH 43604"
@@ -7566,17 +7566,17 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "doc_01a216b01dfb0075b7a9ae4ce731",
+                     *       "id": "doc_01a216b1ce6d0097bc4ea765d56d",
                      *       "type": "coi",
                      *       "filename": "COI-2026-000001.pdf",
                      *       "contentType": "application/pdf",
-                     *       "size": 2947,
-                     *       "sha256": "cd3fa52cd99c08def91e38988e1d9c406889ee9ed9e3d5271f6a1a266eb1c926",
-                     *       "policyId": "pol_01a216b01b2f004187da37a5df21",
+                     *       "size": 2946,
+                     *       "sha256": "4daf4a96095379c4a75027d179cc5b5594bcb9f10f2cf9b01467f65b6c74c67d",
+                     *       "policyId": "pol_01a216b1cb3b002abdcc38c9c2fb",
                      *       "claimId": null,
-                     *       "createdAt": "2026-11-26T07:09:30.491Z",
-                     *       "downloadUrl": "https://api.harbor-mga.example/v1/documents/doc_01a216b01dfb0075b7a9ae4ce731/download?org=org_01a216b0195f0059b7c6d3f852c5&expires=1795677870&signature=426bb9a5bf522edc81482fcfe26b89617e3c64c7a8cb44d33f795f8160e052df",
-                     *       "expiresAt": "2026-11-26T07:24:30.000Z",
+                     *       "createdAt": "2026-11-26T07:11:21.197Z",
+                     *       "downloadUrl": "https://api.harbor-mga.example/v1/documents/doc_01a216b1ce6d0097bc4ea765d56d/download?org=org_01a216b1c923004bd375515f83b6&expires=1795677981&signature=cfea5cabfecee55c6874aba4c6be13be1c85b16c3b166cf7871608a705620d52",
+                     *       "expiresAt": "2026-11-26T07:26:21.000Z",
                      *       "certificateNumber": "COI-2026-000001"
                      *     }
                      */
@@ -8712,9 +8712,9 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "id": "inv_01a216b01b3900b8d07617d8a27e",
+                     *           "id": "inv_01a216b1cb48001806418bbd92de",
                      *           "invoiceNumber": "GL-2026-000001-04",
-                     *           "policyId": "pol_01a216b01b2f004187da37a5df21",
+                     *           "policyId": "pol_01a216b1cb3b002abdcc38c9c2fb",
                      *           "kind": "installment",
                      *           "amount": 4845,
                      *           "lines": [
@@ -8728,13 +8728,13 @@ export interface operations {
                      *           "paidAmount": 0,
                      *           "dueDate": "2027-08-16",
                      *           "status": "open",
-                     *           "createdAt": "2026-11-26T07:09:29.782Z",
+                     *           "createdAt": "2026-11-26T07:11:20.387Z",
                      *           "writeOff": null
                      *         },
                      *         {
-                     *           "id": "inv_01a216b01b3900b8d07617d8a1bd",
+                     *           "id": "inv_01a216b1cb48001806418bbd91f8",
                      *           "invoiceNumber": "GL-2026-000001-03",
-                     *           "policyId": "pol_01a216b01b2f004187da37a5df21",
+                     *           "policyId": "pol_01a216b1cb3b002abdcc38c9c2fb",
                      *           "kind": "installment",
                      *           "amount": 4845,
                      *           "lines": [
@@ -8748,11 +8748,11 @@ export interface operations {
                      *           "paidAmount": 0,
                      *           "dueDate": "2027-05-16",
                      *           "status": "open",
-                     *           "createdAt": "2026-11-26T07:09:29.782Z",
+                     *           "createdAt": "2026-11-26T07:11:20.387Z",
                      *           "writeOff": null
                      *         }
                      *       ],
-                     *       "nextCursor": "eyJhZnRlciI6Imludl8wMWEyMTZiMDFiMzkwMGI4ZDA3NjE3ZDhhMWJkIn0"
+                     *       "nextCursor": "eyJhZnRlciI6Imludl8wMWEyMTZiMWNiNDgwMDE4MDY0MThiYmQ5MWY4In0"
                      *     }
                      */
                     "application/json": components["schemas"]["InvoiceList"];
@@ -8802,9 +8802,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "inv_01a216b01b3900b8d07617d8a1bd",
+                     *       "id": "inv_01a216b1cb48001806418bbd91f8",
                      *       "invoiceNumber": "GL-2026-000001-03",
-                     *       "policyId": "pol_01a216b01b2f004187da37a5df21",
+                     *       "policyId": "pol_01a216b1cb3b002abdcc38c9c2fb",
                      *       "kind": "installment",
                      *       "amount": 4845,
                      *       "lines": [
@@ -8818,16 +8818,16 @@ export interface operations {
                      *       "paidAmount": 4845,
                      *       "dueDate": "2027-05-16",
                      *       "status": "paid",
-                     *       "createdAt": "2026-11-26T07:09:29.782Z",
+                     *       "createdAt": "2026-11-26T07:11:20.387Z",
                      *       "writeOff": null,
                      *       "payments": [
                      *         {
-                     *           "id": "pay_01a216b01b8800eb1ba3deab6c6c",
+                     *           "id": "pay_01a216b1cbb00005faeace44e0ca",
                      *           "amount": 4845,
                      *           "method": "card",
-                     *           "reference": "pi_local_cdbd6eb15489d82a4ec3749d",
+                     *           "reference": "pi_local_2c39e8bfdbcdd5eb267b7bba",
                      *           "source": "processor",
-                     *           "receivedAt": "2026-11-26T07:09:29.862Z",
+                     *           "receivedAt": "2026-11-26T07:11:20.493Z",
                      *           "bookedOn": "2026-11-26",
                      *           "accountingMonth": "2026-11"
                      *         }
@@ -8901,12 +8901,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pay_01a216b01ba6004d0d7e46da41ab",
+                     *       "id": "pay_01a216b1cbda00bd3b2301fcc346",
                      *       "amount": 4845,
                      *       "method": "check",
                      *       "reference": "CHK-10442",
                      *       "source": "manual",
-                     *       "receivedAt": "2026-11-26T07:09:29.892Z",
+                     *       "receivedAt": "2026-11-26T07:11:20.536Z",
                      *       "bookedOn": "2026-11-26",
                      *       "accountingMonth": "2026-11"
                      *     }
@@ -8985,17 +8985,17 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pi_local_cdbd6eb15489d82a4ec3749d",
-                     *       "invoiceId": "inv_01a216b01b3900b8d07617d8a1bd",
+                     *       "id": "pi_local_2c39e8bfdbcdd5eb267b7bba",
+                     *       "invoiceId": "inv_01a216b1cb48001806418bbd91f8",
                      *       "amount": 4845,
                      *       "currency": "usd",
                      *       "status": "succeeded",
                      *       "failureMessage": null,
                      *       "retries": 0,
-                     *       "createdAt": "2026-11-26T07:09:29.856Z",
-                     *       "updatedAt": "2026-11-26T07:09:29.866Z",
-                     *       "clientSecret": "pi_local_cdbd6eb15489d82a4ec3749d_secret_xxxxxxxxxxxxxxxxxxxxxxxx",
-                     *       "receiptDocumentId": "doc_01a216b01b9200bcdafbaa77f016"
+                     *       "createdAt": "2026-11-26T07:11:20.484Z",
+                     *       "updatedAt": "2026-11-26T07:11:20.499Z",
+                     *       "clientSecret": "pi_local_2c39e8bfdbcdd5eb267b7bba_secret_xxxxxxxxxxxxxxxxxxxxxxxx",
+                     *       "receiptDocumentId": "doc_01a216b1cbbf00359f67b65068cf"
                      *     }
                      */
                     "application/json": components["schemas"]["PaymentIntent"];
@@ -9713,12 +9713,12 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "id": "pol_01a216b01b2f004187da37a5df21",
+                     *           "id": "pol_01a216b1cb3b002abdcc38c9c2fb",
                      *           "policyNumber": "GL-2026-000001",
-                     *           "orgId": "org_01a216b0195f0059b7c6d3f852c5",
+                     *           "orgId": "org_01a216b1c923004bd375515f83b6",
                      *           "status": "active",
-                     *           "submissionId": "sub_01a216b01afe00955ebb42bcc727",
-                     *           "quoteId": "quo_01a216b01b1e00b1b76be5fb12ca",
+                     *           "submissionId": "sub_01a216b1cafb001e92baa7ec4761",
+                     *           "quoteId": "quo_01a216b1cb28008638116e01fee0",
                      *           "insuredName": "Lakeside Logistics LLC",
                      *           "contactEmail": "risk@lakeside-logistics.example",
                      *           "producerId": null,
@@ -9749,8 +9749,8 @@ export interface operations {
                      *           "cancellation": null,
                      *           "renewalOf": null,
                      *           "renewedBy": null,
-                     *           "createdAt": "2026-11-26T07:09:29.782Z",
-                     *           "updatedAt": "2026-11-26T07:09:29.782Z"
+                     *           "createdAt": "2026-11-26T07:11:20.387Z",
+                     *           "updatedAt": "2026-11-26T07:11:20.387Z"
                      *         }
                      *       ],
                      *       "nextCursor": null
@@ -9803,12 +9803,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pol_01a216b01b2f004187da37a5df21",
+                     *       "id": "pol_01a216b1cb3b002abdcc38c9c2fb",
                      *       "policyNumber": "GL-2026-000001",
-                     *       "orgId": "org_01a216b0195f0059b7c6d3f852c5",
+                     *       "orgId": "org_01a216b1c923004bd375515f83b6",
                      *       "status": "active",
-                     *       "submissionId": "sub_01a216b01afe00955ebb42bcc727",
-                     *       "quoteId": "quo_01a216b01b1e00b1b76be5fb12ca",
+                     *       "submissionId": "sub_01a216b1cafb001e92baa7ec4761",
+                     *       "quoteId": "quo_01a216b1cb28008638116e01fee0",
                      *       "insuredName": "Lakeside Logistics LLC",
                      *       "contactEmail": "risk@lakeside-logistics.example",
                      *       "producerId": null,
@@ -9839,8 +9839,8 @@ export interface operations {
                      *       "cancellation": null,
                      *       "renewalOf": null,
                      *       "renewedBy": null,
-                     *       "createdAt": "2026-11-26T07:09:29.782Z",
-                     *       "updatedAt": "2026-11-26T07:09:29.782Z"
+                     *       "createdAt": "2026-11-26T07:11:20.387Z",
+                     *       "updatedAt": "2026-11-26T07:11:20.387Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Policy"];
@@ -12055,7 +12055,7 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "id": "sub_01a216b01afe00955ebb42bcc727",
+                     *           "id": "sub_01a216b1cafb001e92baa7ec4761",
                      *           "status": "received",
                      *           "insuredName": "Lakeside Logistics LLC",
                      *           "naicsCode": "484121",
@@ -12078,9 +12078,9 @@ export interface operations {
                      *             ]
                      *           },
                      *           "source": "json",
-                     *           "orgId": "org_01a216b0195f0059b7c6d3f852c5",
-                     *           "createdAt": "2026-11-26T07:09:29.726Z",
-                     *           "updatedAt": "2026-11-26T07:09:29.726Z"
+                     *           "orgId": "org_01a216b1c923004bd375515f83b6",
+                     *           "createdAt": "2026-11-26T07:11:20.315Z",
+                     *           "updatedAt": "2026-11-26T07:11:20.315Z"
                      *         }
                      *       ],
                      *       "nextCursor": null
@@ -12204,7 +12204,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "sub_01a216b01afe00955ebb42bcc727",
+                     *       "id": "sub_01a216b1cafb001e92baa7ec4761",
                      *       "status": "received",
                      *       "insuredName": "Lakeside Logistics LLC",
                      *       "naicsCode": "484121",
@@ -12227,9 +12227,9 @@ export interface operations {
                      *         ]
                      *       },
                      *       "source": "json",
-                     *       "orgId": "org_01a216b0195f0059b7c6d3f852c5",
-                     *       "createdAt": "2026-11-26T07:09:29.726Z",
-                     *       "updatedAt": "2026-11-26T07:09:29.726Z"
+                     *       "orgId": "org_01a216b1c923004bd375515f83b6",
+                     *       "createdAt": "2026-11-26T07:11:20.315Z",
+                     *       "updatedAt": "2026-11-26T07:11:20.315Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CreatedSubmission"];
@@ -12289,7 +12289,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "sub_01a216b01afe00955ebb42bcc727",
+                     *       "id": "sub_01a216b1cafb001e92baa7ec4761",
                      *       "status": "received",
                      *       "insuredName": "Lakeside Logistics LLC",
                      *       "naicsCode": "484121",
@@ -12312,9 +12312,9 @@ export interface operations {
                      *         ]
                      *       },
                      *       "source": "json",
-                     *       "orgId": "org_01a216b0195f0059b7c6d3f852c5",
-                     *       "createdAt": "2026-11-26T07:09:29.726Z",
-                     *       "updatedAt": "2026-11-26T07:09:29.726Z"
+                     *       "orgId": "org_01a216b1c923004bd375515f83b6",
+                     *       "createdAt": "2026-11-26T07:11:20.315Z",
+                     *       "updatedAt": "2026-11-26T07:11:20.315Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Submission"];
@@ -12379,12 +12379,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pol_01a216b01b2f004187da37a5df21",
+                     *       "id": "pol_01a216b1cb3b002abdcc38c9c2fb",
                      *       "policyNumber": "GL-2026-000001",
-                     *       "orgId": "org_01a216b0195f0059b7c6d3f852c5",
+                     *       "orgId": "org_01a216b1c923004bd375515f83b6",
                      *       "status": "active",
-                     *       "submissionId": "sub_01a216b01afe00955ebb42bcc727",
-                     *       "quoteId": "quo_01a216b01b1e00b1b76be5fb12ca",
+                     *       "submissionId": "sub_01a216b1cafb001e92baa7ec4761",
+                     *       "quoteId": "quo_01a216b1cb28008638116e01fee0",
                      *       "insuredName": "Lakeside Logistics LLC",
                      *       "contactEmail": "risk@lakeside-logistics.example",
                      *       "producerId": null,
@@ -12415,8 +12415,8 @@ export interface operations {
                      *       "cancellation": null,
                      *       "renewalOf": null,
                      *       "renewedBy": null,
-                     *       "createdAt": "2026-11-26T07:09:29.782Z",
-                     *       "updatedAt": "2026-11-26T07:09:29.782Z"
+                     *       "createdAt": "2026-11-26T07:11:20.387Z",
+                     *       "updatedAt": "2026-11-26T07:11:20.387Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Policy"];
@@ -12477,8 +12477,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "quo_01a216b01b1e00b1b76be5fb12ca",
-                     *       "submissionId": "sub_01a216b01afe00955ebb42bcc727",
+                     *       "id": "quo_01a216b1cb28008638116e01fee0",
+                     *       "submissionId": "sub_01a216b1cafb001e92baa7ec4761",
                      *       "grossPremium": 19380,
                      *       "bindable": true,
                      *       "daFlags": [],
@@ -12514,7 +12514,7 @@ export interface operations {
                      *       "status": "active",
                      *       "validUntil": "2026-12-26",
                      *       "policyId": null,
-                     *       "createdAt": "2026-11-26T07:09:29.757Z"
+                     *       "createdAt": "2026-11-26T07:11:20.360Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Quote"];
@@ -12875,7 +12875,7 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "id": "whk_01a216b01e1300b107d339540e60",
+                     *           "id": "whk_01a216b1ce8500f7a2687bacb522",
                      *           "url": "https://hooks.harbor-mga.example/insurance-events",
                      *           "events": [
                      *             "policy.bound",
@@ -12884,7 +12884,7 @@ export interface operations {
                      *           ],
                      *           "description": "Agency management system",
                      *           "active": true,
-                     *           "createdAt": "2026-11-26T07:09:30.515Z",
+                     *           "createdAt": "2026-11-26T07:11:21.221Z",
                      *           "deactivatedAt": null
                      *         }
                      *       ],
@@ -12957,7 +12957,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "whk_01a216b01e1300b107d339540e60",
+                     *       "id": "whk_01a216b1ce8500f7a2687bacb522",
                      *       "url": "https://hooks.harbor-mga.example/insurance-events",
                      *       "events": [
                      *         "policy.bound",
@@ -12966,7 +12966,7 @@ export interface operations {
                      *       ],
                      *       "description": "Agency management system",
                      *       "active": true,
-                     *       "createdAt": "2026-11-26T07:09:30.515Z",
+                     *       "createdAt": "2026-11-26T07:11:21.221Z",
                      *       "deactivatedAt": null,
                      *       "secret": "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef",
                      *       "signingSecret": "whsec_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="
@@ -13076,13 +13076,13 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "deliveryId": "8f88d3b1-a159-4618-bfc3-cc304a0e6b3f",
+                     *           "deliveryId": "93177309-53f1-4601-8cdb-a8ad074b5b7d",
                      *           "event": "webhook.test",
-                     *           "eventId": "evt_01a216b01e2500ba506d1b2a2098",
+                     *           "eventId": "evt_01a216b1ce96005f18cd014b9c00",
                      *           "statusCode": 200,
-                     *           "durationMs": 7,
+                     *           "durationMs": 8,
                      *           "error": null,
-                     *           "createdAt": "2026-11-26T07:09:30.544Z"
+                     *           "createdAt": "2026-11-26T07:11:21.250Z"
                      *         }
                      *       ],
                      *       "nextCursor": null
@@ -13193,8 +13193,8 @@ export interface operations {
                      * @example {
                      *       "delivered": true,
                      *       "statusCode": 200,
-                     *       "durationMs": 7,
-                     *       "deliveryId": "8f88d3b1-a159-4618-bfc3-cc304a0e6b3f"
+                     *       "durationMs": 8,
+                     *       "deliveryId": "93177309-53f1-4601-8cdb-a8ad074b5b7d"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookTestResult"];

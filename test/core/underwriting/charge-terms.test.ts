@@ -58,7 +58,9 @@ test('the figures states set, on $100,000 of premium with a $250 policy fee', (t
   // Kansas: 6 % through 2023, 3 % from 2024 (K.S.A. 40-246c).
   t.deepEqual(charged('KS', { effectiveDate: '2023-12-31' }), { tax: cents(6_000_00) });
   t.deepEqual(charged('KS'), { tax: cents(3_000_00) });
-  t.deepEqual(charged('DE'), { tax: cents(3_000_00) });
+  // Delaware: 3 % (2 % before July 30, 2014) on the whole premium including fees.
+  t.deepEqual(charged('DE'), { tax: cents(3_007_50) });
+  t.deepEqual(charged('DE', { effectiveDate: '2014-01-01' }), { tax: cents(2_005_00) });
   // Kentucky: 3 % and 1.8 % on premium and fees, and the city's tax for the line (Albany, casualty 10 %).
   t.deepEqual(charged('KY', { locality: 'ALBANY' }), { tax: cents(3_007_50), surcharge: cents(1_804_50), local: cents(10_025_00) });
   // Mississippi: 4 %, 0.25 % and the 3 % MWUA fee, all on premium and fees.
