@@ -66,7 +66,8 @@ test('the figures states set, on $100,000 of premium with a $250 policy fee', (t
   // Mississippi: 4 %, 0.25 % and the 3 % MWUA fee, all on premium and fees.
   t.deepEqual(charged('MS'), { tax: cents(4_010_00), stamping: cents(250_63), mwua: cents(3_007_50) });
   t.deepEqual(charged('AK'), { tax: cents(2_700_00), filing: cents(1_000_00) });
-  t.deepEqual(charged('NV'), { tax: cents(3_500_00), stamping: cents(400_00) });
+  // Nevada taxes the policy fee as premium (NRS 685A.180(3)).
+  t.deepEqual(charged('NV'), { tax: cents(3_508_75), stamping: cents(400_00) });
   t.deepEqual(charged('NC'), { tax: cents(5_012_50), stamping: cents(300_75) });
   t.deepEqual(charged('PA'), { tax: cents(3_000_00), stamping: cents(20_00) });
   // Illinois rounds to whole dollars; the fire marshal tax falls on the fire part (all of a property policy's premium).
