@@ -115,6 +115,7 @@ test('the period filings checked against their sources cover these states, each 
     'OK',
     'OR',
     'PA',
+    'SC',
     'SD',
     'TX',
     'UT',
