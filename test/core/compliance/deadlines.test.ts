@@ -117,6 +117,7 @@ test('the period filings checked against their sources cover these states, each 
     'PA',
     'SC',
     'SD',
+    'TN',
     'TX',
     'UT',
     'VA',

@@ -83,9 +83,8 @@ test('the figures states set, on $100,000 of premium with a $250 policy fee', (t
   t.deepEqual(charged('FL'), { tax: cents(4_952_35), stamping: cents(60_15) });
   t.deepEqual(charged('TX', { effectiveDate: '2023-06-01' }), { tax: cents(4_850_00), stamping: cents(75_00) });
   t.deepEqual(charged('TX'), { tax: cents(4_850_00), stamping: cents(40_00) });
-  // Tennessee: 2.5 % on premium and fees, 3.25 % on the fire part (Tenn. Code § 56-14-113).
-  t.deepEqual(charged('TN'), { tax: cents(2_506_25) });
-  t.deepEqual(charged('TN', { lineOfBusiness: 'PROPERTY' }), { tax: cents(2_506_25), fireTax: cents(750_00) });
+  // Tennessee: 5 % on premium and fees and the 0.175 % SLIP transaction fee (Department bulletin, 2016).
+  t.deepEqual(charged('TN'), { tax: cents(5_012_50), slipFee: cents(175_00) });
   t.deepEqual(charged('PR'), { tax: cents(9_000_00) });
   t.deepEqual(charged('VI'), { tax: cents(5_000_00) });
   t.deepEqual(charged('GU'), {});
