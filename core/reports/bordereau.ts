@@ -41,8 +41,8 @@ export const PREMIUM_COLUMNS = [
   'Local Premium Tax',
 ] as const;
 
-/** The header of rows `width` cells wide: a month closed before a column existed is served with the columns it had. */
-export const premiumColumnsFor = (width: number | undefined): readonly string[] => (width === undefined ? PREMIUM_COLUMNS : PREMIUM_COLUMNS.slice(0, width));
+/** The premium bordereau's header before the home state and payee columns: months closed then keep it. */
+export const PREMIUM_COLUMNS_BEFORE_PAYEES = PREMIUM_COLUMNS.slice(0, 12);
 
 export const CLAIM_COLUMNS = ['Claim Number', 'Policy Number', 'Insured Name', 'Loss Date', 'Reported', 'Status', 'Paid', 'Reserves', 'Incurred'] as const;
 

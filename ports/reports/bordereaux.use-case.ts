@@ -1,7 +1,16 @@
 import { isClosed, previousMonth, type AccountingMonth } from '../../core/billing/accounting-period.ts';
 import { premiumTermOf, type Policy } from '../../core/policy/policy.ts';
 import type { PremiumTransaction } from '../../core/policy/premium.ts';
-import { activeInMonth, CLAIM_COLUMNS, claimActiveInMonth, claimLine, monthOf, premiumColumnsFor, premiumRow } from '../../core/reports/bordereau.ts';
+import {
+  activeInMonth,
+  CLAIM_COLUMNS,
+  claimActiveInMonth,
+  claimLine,
+  monthOf,
+  PREMIUM_COLUMNS,
+  PREMIUM_COLUMNS_BEFORE_PAYEES,
+  premiumRow,
+} from '../../core/reports/bordereau.ts';
 import { addDays } from '../../core/shared/calendar-date.ts';
 import { toCsv } from '../../core/shared/csv.ts';
 import { cents, type Cents } from '../../core/shared/money.ts';
@@ -34,6 +43,8 @@ export interface KeptMonth {
   readonly premium: ClosedRow[];
   readonly claims: ClosedRow[];
   readonly earned: ClosedRow[];
+  /** The premium bordereau's header when the month closed; null for months closed before it was kept. */
+  readonly premiumColumns: ClosedRow[] | null;
 }
 
 /** What the kept rows reported of a policy through a closed month: earned premium, and how many of its premium transactions they had seen. */
@@ -77,8 +88,8 @@ export class Bordereaux {
     const rows = kept
       ? kept.premium
       : (await this.premiumRows(orgId, month, await this.policies(orgId), await this.reportedThrough(orgId, previousMonth(month)))).rows;
-    const lines = ofProgram(rows, programId);
-    return { csv: toCsv(premiumColumnsFor(kept ? rows[0] && rows[0].length - 1 : undefined), lines), closed: kept !== null };
+    const columns = kept ? (kept.premiumColumns?.[0]?.map(String) ?? PREMIUM_COLUMNS_BEFORE_PAYEES) : PREMIUM_COLUMNS;
+    return { csv: toCsv(columns, ofProgram(rows, programId)), closed: kept !== null };
   }
 
   async claims(orgId: string, month: AccountingMonth, programId?: string): Promise<Bordereau> {
@@ -100,7 +111,13 @@ export class Bordereaux {
     ]);
     const reported = new Map(before ?? []);
     for (const [policyId, through] of earnedToDate) reported.set(policyId, through);
-    const kept = { premium, claims, earned: [...reported].map(([policyId, through]): ClosedRow => [policyId, through.earned, through.seen]) };
+    const kept = {
+      premium,
+      claims,
+      earned: [...reported].map(([policyId, through]): ClosedRow => [policyId, through.earned, through.seen]),
+      premiumColumns: [[...PREMIUM_COLUMNS]],
+    };
+    await this.deps.closedMonths.saveRows(orgId, month, 'premium-columns', kept.premiumColumns);
     await this.deps.closedMonths.saveRows(orgId, month, 'premium', kept.premium);
     await this.deps.closedMonths.saveRows(orgId, month, 'claims', kept.claims);
     await this.deps.closedMonths.saveRows(orgId, month, 'earned', kept.earned);
@@ -109,10 +126,10 @@ export class Bordereaux {
 
   private async keptIfClosed(orgId: string, month: AccountingMonth): Promise<KeptMonth | null> {
     if (!isClosed(await this.deps.periods.book(orgId), month)) return null;
-    const [premium, claims, earned] = await Promise.all(
-      (['premium', 'claims', 'earned'] as const).map((kind) => this.deps.closedMonths.rows(orgId, month, kind)),
+    const [premium, claims, earned, premiumColumns] = await Promise.all(
+      (['premium', 'claims', 'earned', 'premium-columns'] as const).map((kind) => this.deps.closedMonths.rows(orgId, month, kind)),
     );
-    return premium && claims && earned ? { premium, claims, earned } : this.keep(orgId, month);
+    return premium && claims && earned ? { premium, claims, earned, premiumColumns: premiumColumns ?? null } : this.keep(orgId, month);
   }
 
   /** What was reported per policy through `month` when it is closed (its kept rows); null while it is open. */

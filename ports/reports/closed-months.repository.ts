@@ -13,9 +13,11 @@ export interface ClosedMonth {
 /**
  * What a closed month's reports were when it closed, kept so they never change: the premium and
  * claims bordereau rows (each with its program first), and the earned premium reported per policy
- * through the month (`[policyId, cents]`), from which the next month's earned premium follows.
+ * through the month (`[policyId, cents]`), from which the next month's earned premium follows;
+ * and the premium bordereau's header as it was (`premium-columns`, one row), so columns added
+ * later never change a closed month.
  */
-export type ClosedRowsKind = 'premium' | 'claims' | 'earned';
+export type ClosedRowsKind = 'premium' | 'claims' | 'earned' | 'premium-columns';
 export type ClosedRow = readonly (string | number)[];
 
 export interface ClosedMonthRepository {

@@ -139,3 +139,27 @@ test('a close interrupted after the month was marked closed is finished by closi
   t.is((await bordereaux.premium(ORG, '2027-01')).closed, true);
   t.truthy(policy.id);
 });
+
+test('a closed month keeps the bordereau header it closed with: one closed before the payee columns keeps its twelve', async (t) => {
+  const clock = new SettableClock('2026-12-15T12:00:00Z');
+  const world = await useCaseWorld({ clock });
+  t.teardown(world.close);
+  const [closing, bordereaux] = [await world.resolve(REPORTS.PeriodClosing), await world.resolve(REPORTS.Bordereaux)];
+  await aBoundPolicy(world, ORG, { risk: aRisk({ insuredName: 'Header Co' }), plan: 'PIF' });
+  clock.set('2027-03-02T09:00:00Z');
+  await closing.close(MACHINE, ORG, '2026-12');
+  await closing.close(MACHINE, ORG, '2027-01');
+  const header = async (month: string) => (await bordereaux.premium(ORG, month)).csv.split('\r\n')[0]!.split(',');
+  t.deepEqual((await header('2027-01')).slice(12), [
+    'Home State',
+    'Surplus Lines Tax',
+    'Stamping Fee',
+    'Fire Marshal Tax',
+    'State Fund Fees',
+    'Local Premium Tax',
+  ]);
+  // As a month closed before the header was kept: its stored rows, and the twelve columns it had.
+  await world.store.collection('closed_month_rows').deleteMany({ orgId: ORG, month: '2026-12', kind: 'premium-columns' });
+  t.is((await header('2026-12')).length, 12);
+  t.is((await header('2026-12')).at(-1), 'Taxes');
+});
