@@ -107,6 +107,7 @@ test('the period filings checked against their sources cover these states, each 
     'MT',
     'NC',
     'ND',
+    'NE',
     'NH',
     'NJ',
     'NM',
