@@ -86,6 +86,7 @@ test('the period filings checked against their sources cover these states, each 
     'AZ',
     'CO',
     'CT',
+    'DC',
     'DE',
     'FL',
     'GA',
