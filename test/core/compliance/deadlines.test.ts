@@ -127,6 +127,7 @@ test('the period filings checked against their sources cover these states, each 
     'VT',
     'WA',
     'WI',
+    'WV',
     'WY',
   ]);
   // Arkansas files monthly, 60 days after each month (Ark. Code § 23-65-315(a)); Oregon by each month's end.
