@@ -114,6 +114,7 @@ test('the period filings checked against their sources cover these states, each 
     'NM',
     'NV',
     'NY',
+    'OH',
     'OK',
     'OR',
     'PA',
