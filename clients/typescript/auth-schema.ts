@@ -321,7 +321,7 @@ export interface components {
                  *         "field": "effectiveDate",
                  *         "rule": "date"
                  *       },
-                 *       "requestId": "d670dfde-a712-4a61-91ff-8173cedeef3f"
+                 *       "requestId": "6a6a2320-3da3-4f3f-98ac-f0fdeda5ae14"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -340,7 +340,7 @@ export interface components {
                  *       "error": "unauthenticated",
                  *       "message": "Send a bearer token or an API key (X-API-Key).",
                  *       "details": {},
-                 *       "requestId": "64f4bc9b-1c1f-4da6-8479-bf208e504936"
+                 *       "requestId": "a8b960b3-559d-4213-8b77-4c21c88932d6"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -361,7 +361,7 @@ export interface components {
                  *       "details": {
                  *         "requiredScope": "submissions:write"
                  *       },
-                 *       "requestId": "01a33e8c-40fd-4a86-a4fd-b9a7319b4f01"
+                 *       "requestId": "d402f5b9-b8f1-4751-9fbf-61788b20c624"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -380,7 +380,7 @@ export interface components {
                  *       "error": "not_found",
                  *       "message": "Policy not found.",
                  *       "details": {},
-                 *       "requestId": "2ba4e2e8-4e50-4fd3-a490-46ea85f81d79"
+                 *       "requestId": "3a521ef5-125b-44f0-ac0c-280c5d07d029"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -561,15 +561,15 @@ export interface operations {
                     /**
                      * @example {
                      *       "user": {
-                     *         "id": "usr_01a216b1c95f00d926ddc6777fde",
+                     *         "id": "usr_01a216d23f6a00bec7248c8037ee",
                      *         "email": "ops@harbor-mga.example",
                      *         "role": "org_admin"
                      *       },
                      *       "session": {
-                     *         "id": "ses_01a216b1caa600b1bb9a7fe98681",
-                     *         "expiresAt": "2026-12-03T07:11:20.230Z"
+                     *         "id": "ses_01a216d24095001f163c463972f4",
+                     *         "expiresAt": "2026-12-03T07:46:47.573Z"
                      *       },
-                     *       "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJ1c3JfMDFhMjE2YjFjOTVmMDBkOTI2ZGRjNjc3N2ZkZSIsIm9yZyI6Im9yZ18wMWEyMTZiMWM5MjMwMDRiZDM3NTUxNWY4M2I2Iiwicm9sZSI6Im9yZ19hZG1pbiIsInNpZCI6InNlc18wMWEyMTZiMWNhYTYwMGIxYmI5YTdmZTk4NjgxIiwiaWF0IjoxNzk1Njc3MDgwLCJleHAiOjE3OTU3MDU4ODB9.signature-of-the-service"
+                     *       "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJ1c3JfMDFhMjE2ZDIzZjZhMDBiZWM3MjQ4YzgwMzdlZSIsIm9yZyI6Im9yZ18wMWEyMTZkMjNmNDUwMDNhNjNkM2I5NjE3OWU5Iiwicm9sZSI6Im9yZ19hZG1pbiIsInNpZCI6InNlc18wMWEyMTZkMjQwOTUwMDFmMTYzYzQ2Mzk3MmY0IiwiaWF0IjoxNzk1Njc5MjA3LCJleHAiOjE3OTU3MDgwMDd9.signature-of-the-service"
                      *     }
                      */
                     "application/json": components["schemas"]["Session"];

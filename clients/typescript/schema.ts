@@ -5200,7 +5200,7 @@ export interface components {
                  *         "field": "effectiveDate",
                  *         "rule": "date"
                  *       },
-                 *       "requestId": "d670dfde-a712-4a61-91ff-8173cedeef3f"
+                 *       "requestId": "6a6a2320-3da3-4f3f-98ac-f0fdeda5ae14"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -5219,7 +5219,7 @@ export interface components {
                  *       "error": "unauthenticated",
                  *       "message": "Send a bearer token or an API key (X-API-Key).",
                  *       "details": {},
-                 *       "requestId": "64f4bc9b-1c1f-4da6-8479-bf208e504936"
+                 *       "requestId": "a8b960b3-559d-4213-8b77-4c21c88932d6"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -5240,7 +5240,7 @@ export interface components {
                  *       "details": {
                  *         "requiredScope": "submissions:write"
                  *       },
-                 *       "requestId": "01a33e8c-40fd-4a86-a4fd-b9a7319b4f01"
+                 *       "requestId": "d402f5b9-b8f1-4751-9fbf-61788b20c624"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -5259,7 +5259,7 @@ export interface components {
                  *       "error": "not_found",
                  *       "message": "Policy not found.",
                  *       "details": {},
-                 *       "requestId": "2ba4e2e8-4e50-4fd3-a490-46ea85f81d79"
+                 *       "requestId": "3a521ef5-125b-44f0-ac0c-280c5d07d029"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -5313,7 +5313,7 @@ export interface components {
                  *       "details": {
                  *         "status": "bound"
                  *       },
-                 *       "requestId": "b503d220-ff83-4bf2-a78d-b451d567d02e"
+                 *       "requestId": "4910d061-cba2-481c-bd21-20ff17e0934b"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -5483,15 +5483,15 @@ export interface operations {
                     /**
                      * @example {
                      *       "user": {
-                     *         "id": "usr_01a216b1c95f00d926ddc6777fde",
+                     *         "id": "usr_01a216d23f6a00bec7248c8037ee",
                      *         "email": "ops@harbor-mga.example",
                      *         "role": "org_admin"
                      *       },
                      *       "session": {
-                     *         "id": "ses_01a216b1caa600b1bb9a7fe98681",
-                     *         "expiresAt": "2026-12-03T07:11:20.230Z"
+                     *         "id": "ses_01a216d24095001f163c463972f4",
+                     *         "expiresAt": "2026-12-03T07:46:47.573Z"
                      *       },
-                     *       "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJ1c3JfMDFhMjE2YjFjOTVmMDBkOTI2ZGRjNjc3N2ZkZSIsIm9yZyI6Im9yZ18wMWEyMTZiMWM5MjMwMDRiZDM3NTUxNWY4M2I2Iiwicm9sZSI6Im9yZ19hZG1pbiIsInNpZCI6InNlc18wMWEyMTZiMWNhYTYwMGIxYmI5YTdmZTk4NjgxIiwiaWF0IjoxNzk1Njc3MDgwLCJleHAiOjE3OTU3MDU4ODB9.signature-of-the-service"
+                     *       "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJ1c3JfMDFhMjE2ZDIzZjZhMDBiZWM3MjQ4YzgwMzdlZSIsIm9yZyI6Im9yZ18wMWEyMTZkMjNmNDUwMDNhNjNkM2I5NjE3OWU5Iiwicm9sZSI6Im9yZ19hZG1pbiIsInNpZCI6InNlc18wMWEyMTZkMjQwOTUwMDFmMTYzYzQ2Mzk3MmY0IiwiaWF0IjoxNzk1Njc5MjA3LCJleHAiOjE3OTU3MDgwMDd9.signature-of-the-service"
                      *     }
                      */
                     "application/json": components["schemas"]["Session"];
@@ -6474,16 +6474,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "key_01a216b1cec0009c37c4b0da431e",
+                     *       "id": "key_01a216d2443d00ed54e791ff3e4e",
                      *       "name": "Reporting",
                      *       "scopes": [
                      *         "policies:read"
                      *       ],
-                     *       "prefix": "svc_test_J9e6",
+                     *       "prefix": "svc_test_xvG9",
                      *       "expiresAt": null,
-                     *       "createdAt": "2026-11-26T07:11:21.280Z",
+                     *       "createdAt": "2026-11-26T07:46:48.509Z",
                      *       "revokedAt": null,
-                     *       "key": "svc_test_J9e6xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
+                     *       "key": "svc_test_xvG9xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
                      *     }
                      */
                     "application/json": components["schemas"]["CreatedApiKey"];
@@ -6722,7 +6722,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "policyId": "pol_01a216b1cb3b002abdcc38c9c2fb",
+                 *       "policyId": "pol_01a216d24108003ab1bcf28cc170",
                  *       "lossDate": "2026-11-24",
                  *       "description": "Forklift struck a visitor’s parked car at the Toledo dock.",
                  *       "lossType": "property_damage"
@@ -6766,9 +6766,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "clm_01a216b1cbfd0025b102723dbe8c",
+                     *       "id": "clm_01a216d241b40053185da06af3d0",
                      *       "claimNumber": "CLM-2026-000001",
-                     *       "policyId": "pol_01a216b1cb3b002abdcc38c9c2fb",
+                     *       "policyId": "pol_01a216d24108003ab1bcf28cc170",
                      *       "policyNumber": "GL-2026-000001",
                      *       "status": "open",
                      *       "lossDate": "2026-11-24",
@@ -6787,8 +6787,8 @@ export interface operations {
                      *       "incurred": 0,
                      *       "settlements": [],
                      *       "denialReason": null,
-                     *       "createdAt": "2026-11-26T07:11:20.571Z",
-                     *       "updatedAt": "2026-11-26T07:11:20.571Z"
+                     *       "createdAt": "2026-11-26T07:46:47.859Z",
+                     *       "updatedAt": "2026-11-26T07:46:47.859Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Claim"];
@@ -6846,9 +6846,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "clm_01a216b1cbfd0025b102723dbe8c",
+                     *       "id": "clm_01a216d241b40053185da06af3d0",
                      *       "claimNumber": "CLM-2026-000001",
-                     *       "policyId": "pol_01a216b1cb3b002abdcc38c9c2fb",
+                     *       "policyId": "pol_01a216d24108003ab1bcf28cc170",
                      *       "policyNumber": "GL-2026-000001",
                      *       "status": "settled",
                      *       "lossDate": "2026-11-24",
@@ -6864,8 +6864,8 @@ export interface operations {
                      *       },
                      *       "reserveHistory": [
                      *         {
-                     *           "at": "2026-11-26T07:11:20.604Z",
-                     *           "actor": "user:usr_01a216b1c95f00d926ddc6777fde",
+                     *           "at": "2026-11-26T07:46:47.880Z",
+                     *           "actor": "user:usr_01a216d23f6a00bec7248c8037ee",
                      *           "from": {
                      *             "indemnity": 0,
                      *             "expense": 0
@@ -6876,8 +6876,8 @@ export interface operations {
                      *           }
                      *         },
                      *         {
-                     *           "at": "2026-11-26T07:11:20.620Z",
-                     *           "actor": "user:usr_01a216b1c95f00d926ddc6777fde",
+                     *           "at": "2026-11-26T07:46:47.891Z",
+                     *           "actor": "user:usr_01a216d23f6a00bec7248c8037ee",
                      *           "from": {
                      *             "indemnity": 12000,
                      *             "expense": 2500
@@ -6892,20 +6892,20 @@ export interface operations {
                      *       "incurred": 12300,
                      *       "settlements": [
                      *         {
-                     *           "id": "stl_01a216b1cc2c007b2bf7f7e9ecbd",
+                     *           "id": "stl_01a216d241d3000223c3240a8c75",
                      *           "amount": 9800,
                      *           "payee": "Dana Whitfield",
                      *           "notes": "Body shop estimate and rental car.",
                      *           "status": "approved",
-                     *           "offeredBy": "user:usr_01a216b1c95f00d926ddc6777fde",
-                     *           "approvedBy": "user:usr_01a216b1c95f00d926ddc6777fde",
-                     *           "createdAt": "2026-11-26T07:11:20.620Z",
-                     *           "approvedAt": "2026-11-26T07:11:20.620Z"
+                     *           "offeredBy": "user:usr_01a216d23f6a00bec7248c8037ee",
+                     *           "approvedBy": "user:usr_01a216d23f6a00bec7248c8037ee",
+                     *           "createdAt": "2026-11-26T07:46:47.891Z",
+                     *           "approvedAt": "2026-11-26T07:46:47.891Z"
                      *         }
                      *       ],
                      *       "denialReason": null,
-                     *       "createdAt": "2026-11-26T07:11:20.571Z",
-                     *       "updatedAt": "2026-11-26T07:11:20.620Z"
+                     *       "createdAt": "2026-11-26T07:46:47.859Z",
+                     *       "updatedAt": "2026-11-26T07:46:47.891Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Claim"];
@@ -7202,9 +7202,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "clm_01a216b1cbfd0025b102723dbe8c",
+                     *       "id": "clm_01a216d241b40053185da06af3d0",
                      *       "claimNumber": "CLM-2026-000001",
-                     *       "policyId": "pol_01a216b1cb3b002abdcc38c9c2fb",
+                     *       "policyId": "pol_01a216d24108003ab1bcf28cc170",
                      *       "policyNumber": "GL-2026-000001",
                      *       "status": "investigating",
                      *       "lossDate": "2026-11-24",
@@ -7223,8 +7223,8 @@ export interface operations {
                      *       "incurred": 0,
                      *       "settlements": [],
                      *       "denialReason": null,
-                     *       "createdAt": "2026-11-26T07:11:20.571Z",
-                     *       "updatedAt": "2026-11-26T07:11:20.589Z"
+                     *       "createdAt": "2026-11-26T07:46:47.859Z",
+                     *       "updatedAt": "2026-11-26T07:46:47.870Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Claim"];
@@ -7300,9 +7300,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "clm_01a216b1cbfd0025b102723dbe8c",
+                     *       "id": "clm_01a216d241b40053185da06af3d0",
                      *       "claimNumber": "CLM-2026-000001",
-                     *       "policyId": "pol_01a216b1cb3b002abdcc38c9c2fb",
+                     *       "policyId": "pol_01a216d24108003ab1bcf28cc170",
                      *       "policyNumber": "GL-2026-000001",
                      *       "status": "investigating",
                      *       "lossDate": "2026-11-24",
@@ -7318,8 +7318,8 @@ export interface operations {
                      *       },
                      *       "reserveHistory": [
                      *         {
-                     *           "at": "2026-11-26T07:11:20.604Z",
-                     *           "actor": "user:usr_01a216b1c95f00d926ddc6777fde",
+                     *           "at": "2026-11-26T07:46:47.880Z",
+                     *           "actor": "user:usr_01a216d23f6a00bec7248c8037ee",
                      *           "from": {
                      *             "indemnity": 0,
                      *             "expense": 0
@@ -7334,8 +7334,8 @@ export interface operations {
                      *       "incurred": 14500,
                      *       "settlements": [],
                      *       "denialReason": null,
-                     *       "createdAt": "2026-11-26T07:11:20.571Z",
-                     *       "updatedAt": "2026-11-26T07:11:20.604Z"
+                     *       "createdAt": "2026-11-26T07:46:47.859Z",
+                     *       "updatedAt": "2026-11-26T07:46:47.880Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Claim"];
@@ -7412,15 +7412,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "stl_01a216b1cc2c007b2bf7f7e9ecbd",
+                     *       "id": "stl_01a216d241d3000223c3240a8c75",
                      *       "amount": 9800,
                      *       "payee": "Dana Whitfield",
                      *       "notes": "Body shop estimate and rental car.",
                      *       "status": "approved",
-                     *       "offeredBy": "user:usr_01a216b1c95f00d926ddc6777fde",
-                     *       "approvedBy": "user:usr_01a216b1c95f00d926ddc6777fde",
-                     *       "createdAt": "2026-11-26T07:11:20.620Z",
-                     *       "approvedAt": "2026-11-26T07:11:20.620Z"
+                     *       "offeredBy": "user:usr_01a216d23f6a00bec7248c8037ee",
+                     *       "approvedBy": "user:usr_01a216d23f6a00bec7248c8037ee",
+                     *       "createdAt": "2026-11-26T07:46:47.891Z",
+                     *       "approvedAt": "2026-11-26T07:46:47.891Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Settlement"];
@@ -7518,7 +7518,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "policyId": "pol_01a216b1cb3b002abdcc38c9c2fb",
+                 *       "policyId": "pol_01a216d24108003ab1bcf28cc170",
                  *       "certificateHolder": {
                  *         "name": "Port of Toledo Authority",
                  *         "address": "1 Maritime Plaza\nToledo, OH 43604"
@@ -7566,17 +7566,17 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "doc_01a216b1ce6d0097bc4ea765d56d",
+                     *       "id": "doc_01a216d243fc00c45aee767def03",
                      *       "type": "coi",
                      *       "filename": "COI-2026-000001.pdf",
                      *       "contentType": "application/pdf",
-                     *       "size": 2946,
-                     *       "sha256": "4daf4a96095379c4a75027d179cc5b5594bcb9f10f2cf9b01467f65b6c74c67d",
-                     *       "policyId": "pol_01a216b1cb3b002abdcc38c9c2fb",
+                     *       "size": 2947,
+                     *       "sha256": "c613e96f408f50bc0431c121b9cb563922e89269c896a7f051df74bde5a7ce14",
+                     *       "policyId": "pol_01a216d24108003ab1bcf28cc170",
                      *       "claimId": null,
-                     *       "createdAt": "2026-11-26T07:11:21.197Z",
-                     *       "downloadUrl": "https://api.harbor-mga.example/v1/documents/doc_01a216b1ce6d0097bc4ea765d56d/download?org=org_01a216b1c923004bd375515f83b6&expires=1795677981&signature=cfea5cabfecee55c6874aba4c6be13be1c85b16c3b166cf7871608a705620d52",
-                     *       "expiresAt": "2026-11-26T07:26:21.000Z",
+                     *       "createdAt": "2026-11-26T07:46:48.445Z",
+                     *       "downloadUrl": "https://api.harbor-mga.example/v1/documents/doc_01a216d243fc00c45aee767def03/download?org=org_01a216d23f45003a63d3b96179e9&expires=1795680108&signature=1d96a8f4dcfccf3d7066f4149f23734d4eb9aab1c466e131fdef7f82afb6122d",
+                     *       "expiresAt": "2026-11-26T08:01:48.000Z",
                      *       "certificateNumber": "COI-2026-000001"
                      *     }
                      */
@@ -8712,9 +8712,9 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "id": "inv_01a216b1cb48001806418bbd92de",
+                     *           "id": "inv_01a216d2411100ffd0105f8dccea",
                      *           "invoiceNumber": "GL-2026-000001-04",
-                     *           "policyId": "pol_01a216b1cb3b002abdcc38c9c2fb",
+                     *           "policyId": "pol_01a216d24108003ab1bcf28cc170",
                      *           "kind": "installment",
                      *           "amount": 4845,
                      *           "lines": [
@@ -8728,13 +8728,13 @@ export interface operations {
                      *           "paidAmount": 0,
                      *           "dueDate": "2027-08-16",
                      *           "status": "open",
-                     *           "createdAt": "2026-11-26T07:11:20.387Z",
+                     *           "createdAt": "2026-11-26T07:46:47.693Z",
                      *           "writeOff": null
                      *         },
                      *         {
-                     *           "id": "inv_01a216b1cb48001806418bbd91f8",
+                     *           "id": "inv_01a216d2411100ffd0105f8dcc3b",
                      *           "invoiceNumber": "GL-2026-000001-03",
-                     *           "policyId": "pol_01a216b1cb3b002abdcc38c9c2fb",
+                     *           "policyId": "pol_01a216d24108003ab1bcf28cc170",
                      *           "kind": "installment",
                      *           "amount": 4845,
                      *           "lines": [
@@ -8748,11 +8748,11 @@ export interface operations {
                      *           "paidAmount": 0,
                      *           "dueDate": "2027-05-16",
                      *           "status": "open",
-                     *           "createdAt": "2026-11-26T07:11:20.387Z",
+                     *           "createdAt": "2026-11-26T07:46:47.693Z",
                      *           "writeOff": null
                      *         }
                      *       ],
-                     *       "nextCursor": "eyJhZnRlciI6Imludl8wMWEyMTZiMWNiNDgwMDE4MDY0MThiYmQ5MWY4In0"
+                     *       "nextCursor": "eyJhZnRlciI6Imludl8wMWEyMTZkMjQxMTEwMGZmZDAxMDVmOGRjYzNiIn0"
                      *     }
                      */
                     "application/json": components["schemas"]["InvoiceList"];
@@ -8802,9 +8802,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "inv_01a216b1cb48001806418bbd91f8",
+                     *       "id": "inv_01a216d2411100ffd0105f8dcc3b",
                      *       "invoiceNumber": "GL-2026-000001-03",
-                     *       "policyId": "pol_01a216b1cb3b002abdcc38c9c2fb",
+                     *       "policyId": "pol_01a216d24108003ab1bcf28cc170",
                      *       "kind": "installment",
                      *       "amount": 4845,
                      *       "lines": [
@@ -8818,16 +8818,16 @@ export interface operations {
                      *       "paidAmount": 4845,
                      *       "dueDate": "2027-05-16",
                      *       "status": "paid",
-                     *       "createdAt": "2026-11-26T07:11:20.387Z",
+                     *       "createdAt": "2026-11-26T07:46:47.693Z",
                      *       "writeOff": null,
                      *       "payments": [
                      *         {
-                     *           "id": "pay_01a216b1cbb00005faeace44e0ca",
+                     *           "id": "pay_01a216d24151007a1891c85809c7",
                      *           "amount": 4845,
                      *           "method": "card",
-                     *           "reference": "pi_local_2c39e8bfdbcdd5eb267b7bba",
+                     *           "reference": "pi_local_983632b5739cfbb9cf4ede9d",
                      *           "source": "processor",
-                     *           "receivedAt": "2026-11-26T07:11:20.493Z",
+                     *           "receivedAt": "2026-11-26T07:46:47.758Z",
                      *           "bookedOn": "2026-11-26",
                      *           "accountingMonth": "2026-11"
                      *         }
@@ -8901,12 +8901,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pay_01a216b1cbda00bd3b2301fcc346",
+                     *       "id": "pay_01a216d2419300e80685e96eb8cf",
                      *       "amount": 4845,
                      *       "method": "check",
                      *       "reference": "CHK-10442",
                      *       "source": "manual",
-                     *       "receivedAt": "2026-11-26T07:11:20.536Z",
+                     *       "receivedAt": "2026-11-26T07:46:47.806Z",
                      *       "bookedOn": "2026-11-26",
                      *       "accountingMonth": "2026-11"
                      *     }
@@ -8985,17 +8985,17 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pi_local_2c39e8bfdbcdd5eb267b7bba",
-                     *       "invoiceId": "inv_01a216b1cb48001806418bbd91f8",
+                     *       "id": "pi_local_983632b5739cfbb9cf4ede9d",
+                     *       "invoiceId": "inv_01a216d2411100ffd0105f8dcc3b",
                      *       "amount": 4845,
                      *       "currency": "usd",
                      *       "status": "succeeded",
                      *       "failureMessage": null,
                      *       "retries": 0,
-                     *       "createdAt": "2026-11-26T07:11:20.484Z",
-                     *       "updatedAt": "2026-11-26T07:11:20.499Z",
-                     *       "clientSecret": "pi_local_2c39e8bfdbcdd5eb267b7bba_secret_xxxxxxxxxxxxxxxxxxxxxxxx",
-                     *       "receiptDocumentId": "doc_01a216b1cbbf00359f67b65068cf"
+                     *       "createdAt": "2026-11-26T07:46:47.751Z",
+                     *       "updatedAt": "2026-11-26T07:46:47.764Z",
+                     *       "clientSecret": "pi_local_983632b5739cfbb9cf4ede9d_secret_xxxxxxxxxxxxxxxxxxxxxxxx",
+                     *       "receiptDocumentId": "doc_01a216d2416000ce1d613bb7e66c"
                      *     }
                      */
                     "application/json": components["schemas"]["PaymentIntent"];
@@ -9713,12 +9713,12 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "id": "pol_01a216b1cb3b002abdcc38c9c2fb",
+                     *           "id": "pol_01a216d24108003ab1bcf28cc170",
                      *           "policyNumber": "GL-2026-000001",
-                     *           "orgId": "org_01a216b1c923004bd375515f83b6",
+                     *           "orgId": "org_01a216d23f45003a63d3b96179e9",
                      *           "status": "active",
-                     *           "submissionId": "sub_01a216b1cafb001e92baa7ec4761",
-                     *           "quoteId": "quo_01a216b1cb28008638116e01fee0",
+                     *           "submissionId": "sub_01a216d240d6009538aed3f59455",
+                     *           "quoteId": "quo_01a216d240f90008851cfdb96004",
                      *           "insuredName": "Lakeside Logistics LLC",
                      *           "contactEmail": "risk@lakeside-logistics.example",
                      *           "producerId": null,
@@ -9749,8 +9749,8 @@ export interface operations {
                      *           "cancellation": null,
                      *           "renewalOf": null,
                      *           "renewedBy": null,
-                     *           "createdAt": "2026-11-26T07:11:20.387Z",
-                     *           "updatedAt": "2026-11-26T07:11:20.387Z"
+                     *           "createdAt": "2026-11-26T07:46:47.693Z",
+                     *           "updatedAt": "2026-11-26T07:46:47.693Z"
                      *         }
                      *       ],
                      *       "nextCursor": null
@@ -9803,12 +9803,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pol_01a216b1cb3b002abdcc38c9c2fb",
+                     *       "id": "pol_01a216d24108003ab1bcf28cc170",
                      *       "policyNumber": "GL-2026-000001",
-                     *       "orgId": "org_01a216b1c923004bd375515f83b6",
+                     *       "orgId": "org_01a216d23f45003a63d3b96179e9",
                      *       "status": "active",
-                     *       "submissionId": "sub_01a216b1cafb001e92baa7ec4761",
-                     *       "quoteId": "quo_01a216b1cb28008638116e01fee0",
+                     *       "submissionId": "sub_01a216d240d6009538aed3f59455",
+                     *       "quoteId": "quo_01a216d240f90008851cfdb96004",
                      *       "insuredName": "Lakeside Logistics LLC",
                      *       "contactEmail": "risk@lakeside-logistics.example",
                      *       "producerId": null,
@@ -9839,8 +9839,8 @@ export interface operations {
                      *       "cancellation": null,
                      *       "renewalOf": null,
                      *       "renewedBy": null,
-                     *       "createdAt": "2026-11-26T07:11:20.387Z",
-                     *       "updatedAt": "2026-11-26T07:11:20.387Z"
+                     *       "createdAt": "2026-11-26T07:46:47.693Z",
+                     *       "updatedAt": "2026-11-26T07:46:47.693Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Policy"];
@@ -12055,7 +12055,7 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "id": "sub_01a216b1cafb001e92baa7ec4761",
+                     *           "id": "sub_01a216d240d6009538aed3f59455",
                      *           "status": "received",
                      *           "insuredName": "Lakeside Logistics LLC",
                      *           "naicsCode": "484121",
@@ -12078,9 +12078,9 @@ export interface operations {
                      *             ]
                      *           },
                      *           "source": "json",
-                     *           "orgId": "org_01a216b1c923004bd375515f83b6",
-                     *           "createdAt": "2026-11-26T07:11:20.315Z",
-                     *           "updatedAt": "2026-11-26T07:11:20.315Z"
+                     *           "orgId": "org_01a216d23f45003a63d3b96179e9",
+                     *           "createdAt": "2026-11-26T07:46:47.638Z",
+                     *           "updatedAt": "2026-11-26T07:46:47.638Z"
                      *         }
                      *       ],
                      *       "nextCursor": null
@@ -12204,7 +12204,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "sub_01a216b1cafb001e92baa7ec4761",
+                     *       "id": "sub_01a216d240d6009538aed3f59455",
                      *       "status": "received",
                      *       "insuredName": "Lakeside Logistics LLC",
                      *       "naicsCode": "484121",
@@ -12227,9 +12227,9 @@ export interface operations {
                      *         ]
                      *       },
                      *       "source": "json",
-                     *       "orgId": "org_01a216b1c923004bd375515f83b6",
-                     *       "createdAt": "2026-11-26T07:11:20.315Z",
-                     *       "updatedAt": "2026-11-26T07:11:20.315Z"
+                     *       "orgId": "org_01a216d23f45003a63d3b96179e9",
+                     *       "createdAt": "2026-11-26T07:46:47.638Z",
+                     *       "updatedAt": "2026-11-26T07:46:47.638Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CreatedSubmission"];
@@ -12289,7 +12289,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "sub_01a216b1cafb001e92baa7ec4761",
+                     *       "id": "sub_01a216d240d6009538aed3f59455",
                      *       "status": "received",
                      *       "insuredName": "Lakeside Logistics LLC",
                      *       "naicsCode": "484121",
@@ -12312,9 +12312,9 @@ export interface operations {
                      *         ]
                      *       },
                      *       "source": "json",
-                     *       "orgId": "org_01a216b1c923004bd375515f83b6",
-                     *       "createdAt": "2026-11-26T07:11:20.315Z",
-                     *       "updatedAt": "2026-11-26T07:11:20.315Z"
+                     *       "orgId": "org_01a216d23f45003a63d3b96179e9",
+                     *       "createdAt": "2026-11-26T07:46:47.638Z",
+                     *       "updatedAt": "2026-11-26T07:46:47.638Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Submission"];
@@ -12379,12 +12379,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pol_01a216b1cb3b002abdcc38c9c2fb",
+                     *       "id": "pol_01a216d24108003ab1bcf28cc170",
                      *       "policyNumber": "GL-2026-000001",
-                     *       "orgId": "org_01a216b1c923004bd375515f83b6",
+                     *       "orgId": "org_01a216d23f45003a63d3b96179e9",
                      *       "status": "active",
-                     *       "submissionId": "sub_01a216b1cafb001e92baa7ec4761",
-                     *       "quoteId": "quo_01a216b1cb28008638116e01fee0",
+                     *       "submissionId": "sub_01a216d240d6009538aed3f59455",
+                     *       "quoteId": "quo_01a216d240f90008851cfdb96004",
                      *       "insuredName": "Lakeside Logistics LLC",
                      *       "contactEmail": "risk@lakeside-logistics.example",
                      *       "producerId": null,
@@ -12415,8 +12415,8 @@ export interface operations {
                      *       "cancellation": null,
                      *       "renewalOf": null,
                      *       "renewedBy": null,
-                     *       "createdAt": "2026-11-26T07:11:20.387Z",
-                     *       "updatedAt": "2026-11-26T07:11:20.387Z"
+                     *       "createdAt": "2026-11-26T07:46:47.693Z",
+                     *       "updatedAt": "2026-11-26T07:46:47.693Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Policy"];
@@ -12477,8 +12477,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "quo_01a216b1cb28008638116e01fee0",
-                     *       "submissionId": "sub_01a216b1cafb001e92baa7ec4761",
+                     *       "id": "quo_01a216d240f90008851cfdb96004",
+                     *       "submissionId": "sub_01a216d240d6009538aed3f59455",
                      *       "grossPremium": 19380,
                      *       "bindable": true,
                      *       "daFlags": [],
@@ -12514,7 +12514,7 @@ export interface operations {
                      *       "status": "active",
                      *       "validUntil": "2026-12-26",
                      *       "policyId": null,
-                     *       "createdAt": "2026-11-26T07:11:20.360Z"
+                     *       "createdAt": "2026-11-26T07:46:47.673Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Quote"];
@@ -12875,7 +12875,7 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "id": "whk_01a216b1ce8500f7a2687bacb522",
+                     *           "id": "whk_01a216d2440f006b0245293bcff5",
                      *           "url": "https://hooks.harbor-mga.example/insurance-events",
                      *           "events": [
                      *             "policy.bound",
@@ -12884,7 +12884,7 @@ export interface operations {
                      *           ],
                      *           "description": "Agency management system",
                      *           "active": true,
-                     *           "createdAt": "2026-11-26T07:11:21.221Z",
+                     *           "createdAt": "2026-11-26T07:46:48.463Z",
                      *           "deactivatedAt": null
                      *         }
                      *       ],
@@ -12957,7 +12957,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "whk_01a216b1ce8500f7a2687bacb522",
+                     *       "id": "whk_01a216d2440f006b0245293bcff5",
                      *       "url": "https://hooks.harbor-mga.example/insurance-events",
                      *       "events": [
                      *         "policy.bound",
@@ -12966,7 +12966,7 @@ export interface operations {
                      *       ],
                      *       "description": "Agency management system",
                      *       "active": true,
-                     *       "createdAt": "2026-11-26T07:11:21.221Z",
+                     *       "createdAt": "2026-11-26T07:46:48.463Z",
                      *       "deactivatedAt": null,
                      *       "secret": "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef",
                      *       "signingSecret": "whsec_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="
@@ -13076,13 +13076,13 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "deliveryId": "93177309-53f1-4601-8cdb-a8ad074b5b7d",
+                     *           "deliveryId": "be41e123-58e1-49b3-9e0f-d9d9dff59a8f",
                      *           "event": "webhook.test",
-                     *           "eventId": "evt_01a216b1ce96005f18cd014b9c00",
+                     *           "eventId": "evt_01a216d2441c0069f81e31599d51",
                      *           "statusCode": 200,
-                     *           "durationMs": 8,
+                     *           "durationMs": 7,
                      *           "error": null,
-                     *           "createdAt": "2026-11-26T07:11:21.250Z"
+                     *           "createdAt": "2026-11-26T07:46:48.486Z"
                      *         }
                      *       ],
                      *       "nextCursor": null
@@ -13193,8 +13193,8 @@ export interface operations {
                      * @example {
                      *       "delivered": true,
                      *       "statusCode": 200,
-                     *       "durationMs": 8,
-                     *       "deliveryId": "93177309-53f1-4601-8cdb-a8ad074b5b7d"
+                     *       "durationMs": 7,
+                     *       "deliveryId": "be41e123-58e1-49b3-9e0f-d9d9dff59a8f"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookTestResult"];

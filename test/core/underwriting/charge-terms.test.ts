@@ -57,7 +57,9 @@ test('an admitted program charges its policy fee alone', (t) => {
 test('the figures states set, on $100,000 of premium with a $250 policy fee', (t) => {
   // Kansas: 6 % through 2023, 3 % from 2024 (K.S.A. 40-246c).
   t.deepEqual(charged('KS', { effectiveDate: '2023-12-31' }), { tax: cents(6_000_00) });
-  t.deepEqual(charged('KS'), { tax: cents(3_000_00) });
+  // From 2026 Kansas policies also pay the 0.175 % SLIP+ transaction fee.
+  t.deepEqual(charged('KS', { effectiveDate: '2025-06-01' }), { tax: cents(3_000_00) });
+  t.deepEqual(charged('KS'), { tax: cents(3_000_00), slipFee: cents(175_00) });
   // Delaware: 3 % (2 % before July 30, 2014) on the whole premium including fees.
   t.deepEqual(charged('DE'), { tax: cents(3_007_50) });
   t.deepEqual(charged('DE', { effectiveDate: '2014-01-01' }), { tax: cents(2_005_00) });
