@@ -32,7 +32,7 @@ export const viewPolicy = (policy: Policy): Static<typeof PolicySchema> => ({
   programId: policy.programId,
   programVersion: policy.programVersion ?? null,
   rateTableVersion: policy.rateTableVersion ?? null,
-  taxesAndFees: viewTaxesAndFees(netWritten(premiumTermOf(policy)), feesOwed(premiumTermOf(policy)), chargeTermsOf(policy)),
+  taxesAndFees: ((term) => viewTaxesAndFees(netWritten(term), feesOwed(term), chargeTermsOf(policy)))(premiumTermOf(policy)),
   cancellation: policy.cancellation
     ? {
         effectiveDate: policy.cancellation.effectiveDate,

@@ -1,6 +1,6 @@
 /** Fee, taxes and state fees as the API shows them beside premium: by payee and component by component. */
 import { Type, type Static } from '@sinclair/typebox';
-import { amountsByPayee, taxTotal } from '../../../core/underwriting/charge-amounts.ts';
+import { amountsByCode, amountsByPayee, taxTotal } from '../../../core/underwriting/charge-amounts.ts';
 import type { ChargeComponent, ChargeTerms, FeesAndTaxes, TaxCharge } from '../../../core/underwriting/charge-terms.ts';
 import { TAX_KINDS, type TaxKind } from '../../../core/underwriting/tax-schedule.ts';
 import { cents, centsToDollars, type Cents } from '../../../core/shared/money.ts';
@@ -105,11 +105,11 @@ const viewComponent = (component: ChargeComponent, amount: Cents): Static<typeof
 });
 
 export const viewTaxesAndFees = (premium: Cents, charges: FeesAndTaxes, terms: ChargeTerms): Static<typeof TaxesAndFeesSchema> => {
-  const amountOf = (code: string): Cents => cents(charges.taxes.filter((tax) => tax.code === code).reduce((sum, tax) => sum + tax.amount, 0));
+  const byCode = amountsByCode(charges.taxes);
   return {
     policyFee: centsToDollars(charges.policyFee),
     ...payeeTotals(charges.taxes),
-    components: terms.components.map((component) => viewComponent(component, amountOf(component.code))),
+    components: terms.components.map((component) => viewComponent(component, byCode.get(component.code)?.amount ?? cents(0))),
     taxState: terms.taxState,
     locality: terms.locality ?? null,
     total: centsToDollars(cents(premium + charges.policyFee + taxTotal(charges.taxes))),
