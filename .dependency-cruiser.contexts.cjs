@@ -7,7 +7,7 @@ const UPSTREAM = {
   platform: [],
   audit: [],
   inbound: [],
-  tenancy: ['audit'],
+  tenancy: ['audit', 'platform'],
   'rate-limit': ['tenancy'],
   flags: ['audit'],
   authorization: ['audit', 'platform'],

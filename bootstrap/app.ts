@@ -25,6 +25,7 @@ import { FLAGS } from './flags.tokens.ts';
 import { IDENTITY } from './identity.tokens.ts';
 import { PLATFORM } from './platform.tokens.ts';
 import { RATE_LIMIT } from './rate-limit.tokens.ts';
+import { TENANCY } from './tenancy.tokens.ts';
 import { WEBHOOKS } from './webhooks.tokens.ts';
 
 const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
@@ -143,10 +144,19 @@ export const startApp = async (config: AppConfig, options: StartOptions = {}): P
   const webhooks = await resolve(WEBHOOKS.Webhooks);
   metrics.watchOutbox(() => webhooks.outboxLag());
   await resolve(RATE_LIMIT.RateLimiter);
+  // Every process reads the organizations' test clocks before it serves and every second after,
+  // so a clock advanced by another process is seen here too (local and sandbox only).
+  const clockTimes = config.environment === 'production' ? null : await resolve(TENANCY.TestClocks);
+  await clockTimes?.load();
+  const clockReader = clockTimes
+    ? setInterval(() => void clockTimes.load().catch((error: unknown) => logger.warn({ err: error }, 'reading test clocks failed')), 1_000)
+    : null;
+  clockReader?.unref();
   const api = new HttpServer('api', apiRoutes, pipeline(), logger, config.http, sockets);
   // The authentication service answers the same health and readiness probes as the API.
   const auth = new HttpServer('auth', authServerRoutes, pipeline(), logger, config.http);
   const stopAll = async () => {
+    if (clockReader) clearInterval(clockReader);
     await Promise.all([api.stop(), auth.stop()]);
     await jobs.stop();
     await pdfWorkers.close();

@@ -70,6 +70,8 @@ export interface AppConfig {
   readonly defaultRateLimit: number | null;
   /** Lock lifetime of a running job (Agenda); a job running longer must be taken over by another worker. */
   readonly jobLockLifetimeMs: number;
+  /** How long a test clock advance may run before its call answers 202 and lets it go on (30 s). */
+  readonly testClockAnswerMs: number;
   /** Deal room WebSockets: ping interval, and the queue beyond which a slow client is dropped. */
   readonly dealRoomSockets: {
     readonly heartbeatMs: number;
@@ -218,6 +220,7 @@ export const loadConfig = (env: Env = process.env): AppConfig => {
     passwordHashCost: integer(env, 'PASSWORD_HASH_COST', 2 ** 15),
     storageQuotaBytes: Math.max(1, integer(env, 'STORAGE_QUOTA_BYTES', 10 * 1024 ** 3)),
     jobLockLifetimeMs: integer(env, 'JOB_LOCK_LIFETIME_MS', 60_000),
+    testClockAnswerMs: Math.max(0, integer(env, 'TEST_CLOCK_ANSWER_MS', 30_000)),
     dealRoomSockets: {
       heartbeatMs: Math.max(100, integer(env, 'DEAL_ROOM_HEARTBEAT_MS', 30_000)),
       maxBufferedBytes: Math.max(64 * 1024, integer(env, 'DEAL_ROOM_MAX_BUFFER_BYTES', 1024 * 1024)),

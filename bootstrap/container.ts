@@ -38,7 +38,7 @@ export const contextModules = (config: AppConfig, store: CollectionStore, logger
   auditModule(),
   rateLimitModule(config),
   identityModule(config, logger),
-  tenancyModule(),
+  tenancyModule(config, logger),
   authorizationModule(config),
   underwritingModule(),
   policyModule(config),

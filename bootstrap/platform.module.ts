@@ -10,7 +10,7 @@ import { StoreIdempotencyKeys } from '../adapters/persistence/platform/idempoten
 import { StoreJobRunLog } from '../adapters/persistence/platform/job-run-log.store.ts';
 import { StoreSequenceGenerator } from '../adapters/persistence/shared/sequence-generator.store.ts';
 import { NodeSecretTools } from '../adapters/security/node-secret-tools.ts';
-import { SystemClock } from '../adapters/system/system-clock.ts';
+import { OrganizationClocks } from '../adapters/system/organization-clocks.ts';
 import { TimeOrderedIds } from '../adapters/system/time-ordered-ids.ts';
 import { ScheduledJobs } from '../ports/platform/scheduled-jobs.use-case.ts';
 import type { CollectionStore } from '../ports/shared/persistence/collection-store.port.ts';
@@ -26,7 +26,10 @@ export const platformModule = (config: AppConfig, store: CollectionStore, logger
   bindings: bindings((wire) => {
     wire.value(PLATFORM.Store, store);
     wire.value(PLATFORM.Metrics, metrics);
-    wire.value(PLATFORM.Clock, new SystemClock());
+    const clocks = new OrganizationClocks();
+    wire.value(PLATFORM.Clock, clocks);
+    wire.value(PLATFORM.TestClockRoster, clocks);
+    wire.value(PLATFORM.OrganizationTimes, clocks);
     wire.value(PLATFORM.Ids, new TimeOrderedIds());
     wire.value(PLATFORM.SecretTools, new NodeSecretTools());
     wire.factory(PLATFORM.Sequences, { store: PLATFORM.Store }, ({ store }) => new StoreSequenceGenerator(store));

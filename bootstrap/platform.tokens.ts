@@ -1,7 +1,8 @@
 import type { SecretTools } from '../ports/shared/secret-tools.port.ts';
 import type { JobRunner } from '../ports/platform/job-runner.port.ts';
 import type { ScheduledJob, ScheduledJobs } from '../ports/platform/scheduled-jobs.use-case.ts';
-import type { Clock } from '../ports/shared/clock.port.ts';
+import type { Clock, OrganizationTimes, TestClockRoster } from '../ports/shared/clock.port.ts';
+import type { DailyWork } from '../ports/shared/daily-work.port.ts';
 import type { IdGenerator } from '../ports/shared/id-generator.port.ts';
 import type { IdempotencyKeys } from '../ports/shared/idempotency-keys.port.ts';
 import type { Mailer } from '../ports/shared/mailer.port.ts';
@@ -15,6 +16,11 @@ export const PLATFORM = {
   Store: token<CollectionStore>('CollectionStore'),
   Metrics: token<ServiceMetrics>('Metrics'),
   Clock: token<Clock>('Clock'),
+  /** The same clock: which organizations live on a test clock, and where their times are set. */
+  TestClockRoster: token<TestClockRoster>('TestClockRoster'),
+  OrganizationTimes: token<OrganizationTimes>('OrganizationTimes'),
+  /** Each context's work of a business day for one organization (`wire.contribute`), in the order contributed. */
+  DailyWork: token<DailyWork>('DailyWork'),
   Ids: token<IdGenerator>('IdGenerator'),
   SecretTools: token<SecretTools>('SecretTools'),
   Sequences: token<SequenceGenerator>('SequenceGenerator'),

@@ -4,6 +4,7 @@ import { AggregateOutbox, DeliveryLogStore, EventLogStore, SubscriptionStoreRepo
 import { HmacWebhookSigner, HttpWebhookTransport } from '../adapters/webhooks/http-webhook-transport.ts';
 import { outboxRelayJob } from '../jobs/webhooks/outbox-relay.job.ts';
 import { webhookDeliveryJob } from '../jobs/webhooks/webhook-delivery.job.ts';
+import { dailyWork } from '../ports/shared/daily-work.port.ts';
 import { Webhooks } from '../ports/webhooks/webhooks.use-case.ts';
 import type { AppConfig } from './config.ts';
 import { PLATFORM } from './platform.tokens.ts';
@@ -37,6 +38,9 @@ export const webhooksModule = (config: AppConfig): ContextModule => ({
         });
       },
     );
+    // A test clock's day ends by publishing the events it made, so their deliveries are queued
+    // before the advance answers (the relay job does the same every second for everyone).
+    wire.contribute(PLATFORM.DailyWork, { webhooks: WEBHOOKS.Webhooks }, ({ webhooks }) => dailyWork('webhook-events', (orgId) => webhooks.relayAll(orgId)));
   }),
   routes: async (resolve) => [...webhookRoutes(await resolve(WEBHOOKS.Webhooks)), ...eventRoutes(await resolve(WEBHOOKS.Webhooks))],
   jobs: async (resolve) => {

@@ -37,6 +37,8 @@ export const ERROR_CATALOG = {
   claims_in_period: 'Losses are reported on or after the cancellation date: cancelling from then would leave them outside cover.',
   payout_exceeds_cash: 'A payout larger than the cash collected on the policy, after the credit is applied to what it still owes.',
   amount_exceeds_balance: 'A card payment intent asks for more than is outstanding on the invoice.',
+  clock_advancing: "The organization's test clock is being advanced; another advance waits until it finishes.",
+  organization_has_policies: 'An organization that already has policies cannot be put on a test clock.',
   period_order: 'Accounting months close in order, and only the latest closed month reopens.',
   locality_required: "The insured's home state levies a local premium tax where the risk is: the submission needs the risk's `locality`.",
   premium_installment: 'A premium installment changes only through an endorsement, a cancellation or a write-off.',

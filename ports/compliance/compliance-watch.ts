@@ -10,7 +10,8 @@ import type { IdGenerator } from '../shared/id-generator.port.ts';
 import type { OrganizationRepository } from '../tenancy/organization.repository.ts';
 import type { DailyNotices } from './daily-notices.port.ts';
 import { forEachRecord } from '../shared/persistence/page.ts';
-import { watchEveryOrganization } from './organizations-walk.ts';
+import { watchEveryOrganization, watchOneOrganization, type WatchOne } from './organizations-walk.ts';
+import type { TestClockRoster } from '../shared/clock.port.ts';
 
 export interface ComplianceWatchDeps {
   readonly organizations: OrganizationRepository;
@@ -20,6 +21,7 @@ export interface ComplianceWatchDeps {
   readonly calendar: ComplianceCalendar;
   readonly notices: DailyNotices;
   readonly ids: IdGenerator;
+  readonly roster: TestClockRoster;
 }
 
 interface Deadline {
@@ -47,19 +49,27 @@ export class ComplianceWatch {
     this.deps = deps;
   }
 
+  /** The scheduled run: every organization in real time. */
   run(now: Date): Promise<string> {
-    const on = today(now);
-    return watchEveryOrganization(this.deps, on, 'compliance deadlines', async (orgId, send) => {
-      for (const deadline of await this.deadlines(orgId, on)) {
-        const alert = alertStage(deadline.dueDate, on);
-        if (alert === null) continue;
-        const daysRemaining = daysBetween(on, deadline.dueDate);
-        const event = domainEvent('compliance.deadline_approaching', { ...deadline, daysRemaining, alert }, eventOrigin(this.deps, orgId, now));
-        // Keyed by the deadline, not by today: each alert goes out once, whichever day first sees it.
-        await send(`${deadline.kind}:${deadline.itemId}:${alert}`, event, deadline.dueDate);
-      }
-    });
+    return watchEveryOrganization(this.deps, now, 'compliance deadlines', this.watch);
   }
+
+  /** One organization's day (a test clock's advance): the alerts sent. */
+  async runFor(orgId: string, now: Date): Promise<number> {
+    return (await watchOneOrganization(this.deps, orgId, now, this.watch)).sent;
+  }
+
+  private readonly watch: WatchOne = async (orgId, now, send) => {
+    const on = today(now);
+    for (const deadline of await this.deadlines(orgId, on)) {
+      const alert = alertStage(deadline.dueDate, on);
+      if (alert === null) continue;
+      const daysRemaining = daysBetween(on, deadline.dueDate);
+      const event = domainEvent('compliance.deadline_approaching', { ...deadline, daysRemaining, alert }, eventOrigin(this.deps, orgId, now));
+      // Keyed by the deadline, not by today: each alert goes out once, whichever day first sees it.
+      await send(`${deadline.kind}:${deadline.itemId}:${alert}`, event, deadline.dueDate);
+    }
+  };
 
   private async deadlines(orgId: string, on: CalendarDate): Promise<Deadline[]> {
     const found: Deadline[] = [];

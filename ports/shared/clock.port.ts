@@ -8,3 +8,18 @@
 export interface Clock {
   now(orgId?: string): Date;
 }
+
+/**
+ * Which organizations live on a test clock. Scheduled jobs leave them alone: their scheduled work
+ * runs only when their clock is advanced, on the days it skips.
+ */
+export interface TestClockRoster {
+  onTestClock(orgId: string): boolean;
+}
+
+/** Where the `Clock` learns test clocks' times (the test clocks tell it). */
+export interface OrganizationTimes {
+  set(orgId: string, time: Date): void;
+  /** Replaces what is known with the clocks as stored (other processes advance them too). */
+  load(clocks: readonly { orgId: string; frozenTime: Date }[]): void;
+}

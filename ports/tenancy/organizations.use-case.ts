@@ -48,8 +48,9 @@ export class Organizations {
     this.deps = deps;
   }
 
-  async create(actor: Principal, input: { name: string; tier?: Tier; allowedDomains?: readonly string[] }): Promise<OrganizationView> {
-    const now = this.deps.clock.now();
+  /** A new organization; `createdAt` is the time of the test clock it is created on, if any. */
+  async create(actor: Principal, input: { name: string; tier?: Tier; allowedDomains?: readonly string[] }, createdAt?: Date): Promise<OrganizationView> {
+    const now = createdAt ?? this.deps.clock.now();
     const organization: Organization = {
       id: this.deps.ids.next('org'),
       name: input.name.trim(),

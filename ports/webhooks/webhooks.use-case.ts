@@ -112,11 +112,25 @@ export class Webhooks {
    * receivers never rely on the order of deliveries.
    */
   async relay(batch = RELAY_BATCH): Promise<number> {
+    return (await this.relayBatch(batch)).length;
+  }
+
+  /** Publishes every pending event, batch after batch: answers how many were the organization's. */
+  async relayAll(orgId: string): Promise<number> {
+    let published = 0;
+    for (;;) {
+      const events = await this.relayBatch(RELAY_BATCH);
+      published += events.filter((event) => event.orgId === orgId).length;
+      if (events.length < RELAY_BATCH) return published;
+    }
+  }
+
+  private async relayBatch(batch: number): Promise<DomainEvent[]> {
     const pending = await this.deps.outbox.pending(batch);
     const outcomes = await Promise.allSettled(pending.map((event) => this.publish(event)));
     const failed = outcomes.find((outcome) => outcome.status === 'rejected');
     if (failed) throw failed.reason;
-    return pending.length;
+    return pending;
   }
 
   private async publish(event: DomainEvent): Promise<void> {

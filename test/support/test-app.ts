@@ -127,12 +127,17 @@ export const signedInUser = async (app: TestApp, tenant: Tenant, role: string, n
 };
 
 /** An organization with an org_admin signed in through the authentication service. */
-export const createTenant = async (app: TestApp, options: { tier?: string; domain?: string } = {}): Promise<Tenant> => {
+export const createTenant = async (app: TestApp, options: { tier?: string; domain?: string; testClock?: string } = {}): Promise<Tenant> => {
   counter += 1;
   const domain = options.domain ?? `tenant${counter}-${Date.now()}.test`;
   const org = await call(app.api, 'POST', '/v1/organizations', {
     token: MACHINE_SECRET,
-    body: { name: `Tenant ${counter}`, allowedDomains: [domain], ...(options.tier ? { tier: options.tier } : {}) },
+    body: {
+      name: `Tenant ${counter}`,
+      allowedDomains: [domain],
+      ...(options.tier ? { tier: options.tier } : {}),
+      ...(options.testClock ? { testClock: { frozenTime: options.testClock } } : {}),
+    },
   });
   if (org.status !== 201) throw new Error(`organization: ${org.status} ${JSON.stringify(org.body)}`);
   const adminEmail = `admin@${domain}`;

@@ -1,8 +1,10 @@
 import { Type } from '@sinclair/typebox';
 import { actsAcrossOrganizations } from '../../../core/shared/access/principal.ts';
-import { notFound } from '../../../core/shared/domain-error.ts';
+import { notFound, validationFailed } from '../../../core/shared/domain-error.ts';
 import { TIERS } from '../../../core/tenancy/organization.ts';
 import type { Organizations } from '../../../ports/tenancy/organizations.use-case.ts';
+import type { TestClocks } from '../../../ports/tenancy/test-clocks.use-case.ts';
+import { ClockTime, parseClockTime, TestClockSchema } from './test-clocks.routes.ts';
 import { dollarsToCents } from '../../../core/shared/money.ts';
 import { IdParams, Money, PageQuery, pageOf, Text, Timestamp } from '../shared/common.schemas.ts';
 import { defineRoute, type RouteDefinition } from '../shared/route.ts';
@@ -24,6 +26,11 @@ const OrganizationSchema = Type.Object(
     updatedAt: Timestamp(),
   },
   { $id: 'Organization', description: 'A tenant: an MGA, carrier or agency, with its settings.' },
+);
+
+const CreatedOrganizationSchema = Type.Object(
+  { ...OrganizationSchema.properties, testClock: Type.Optional(TestClockSchema) },
+  { $id: 'CreatedOrganization', description: 'A new organization, with its test clock when it was created on one.' },
 );
 
 const OrganizationDetailSchema = Type.Object(
@@ -50,6 +57,12 @@ const CreateOrganization = Type.Object(
     name: Text({ minLength: 1, maxLength: 200 }),
     tier: Type.Optional(Tier),
     allowedDomains: Type.Optional(Type.Array(Domain, { maxItems: 100 })),
+    testClock: Type.Optional(
+      Type.Object(
+        { frozenTime: ClockTime },
+        { additionalProperties: false, description: 'Local and sandbox only: the organization lives on a test clock standing at `frozenTime`.' },
+      ),
+    ),
   },
   { additionalProperties: false },
 );
@@ -65,7 +78,8 @@ const UpdateOrganization = Type.Object(
   { additionalProperties: false, minProperties: 1 },
 );
 
-export const organizationRoutes = (organizations: Organizations, storage: StorageReport): RouteDefinition[] => [
+/** Organizations; `clocks` is null in production, where there are no test clocks. */
+export const organizationRoutes = (organizations: Organizations, storage: StorageReport, clocks: TestClocks | null): RouteDefinition[] => [
   defineRoute({
     method: 'POST',
     path: '/v1/organizations',
@@ -74,8 +88,15 @@ export const organizationRoutes = (organizations: Organizations, storage: Storag
     tags: ['platform'],
     permission: 'organizations:write',
     body: CreateOrganization,
-    responses: { 201: { description: 'Created.', schema: OrganizationSchema } },
-    handler: async ({ principal, body }) => ({ status: 201, body: await organizations.create(principal, body) }),
+    responses: { 201: { description: 'Created (with its `testClock` when one was asked for).', schema: CreatedOrganizationSchema } },
+    handler: async ({ principal, body }) => {
+      const { testClock, ...details } = body;
+      if (!testClock) return { status: 201, body: await organizations.create(principal, details) };
+      if (!clocks) throw validationFailed('testClock', 'environment', 'Test clocks exist in the local and sandbox environments only.');
+      const frozenTime = parseClockTime(testClock.frozenTime, 'testClock.frozenTime');
+      const organization = await organizations.create(principal, details, frozenTime);
+      return { status: 201, body: { ...organization, testClock: await clocks.start(principal, organization.id, frozenTime) } };
+    },
   }),
   defineRoute({
     method: 'GET',

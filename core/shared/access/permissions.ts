@@ -2,6 +2,7 @@
 export const PERMISSIONS = [
   'organizations:read',
   'organizations:write',
+  'test-clocks:write',
   'users:read',
   'users:write',
   'api-keys:read',

@@ -27,6 +27,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
   superadmin: [
     'organizations:read',
     'organizations:write',
+    'test-clocks:write',
     'users:read',
     'users:write',
     'api-keys:read',
@@ -69,6 +70,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
   org_admin: [
     // Its own organization only: the routes answer another's as missing.
     'organizations:read',
+    'test-clocks:write',
     'users:read',
     'users:write',
     'api-keys:read',

@@ -1,0 +1,117 @@
+import test from 'ava';
+import { boundPolicy } from '../../support/mothers.ts';
+import { call, createTenant, MACHINE_SECRET, PRODUCTION_ENV, startTestApp, type TestApp } from '../../support/test-app.ts';
+
+let app: TestApp;
+test.before(async () => {
+  app = await startTestApp();
+});
+test.after.always(async () => app?.close());
+
+test('an organization created on a test clock lives at its frozen time until advanced', async (t) => {
+  const tenant = await createTenant(app, { testClock: '2027-01-10T09:00:00Z' });
+  const clock = await call(app.api, 'GET', `/v1/organizations/${tenant.orgId}/test-clock`, { token: tenant.adminToken });
+  t.is(clock.status, 200);
+  t.like(clock.body, { frozenTime: '2027-01-10T09:00:00.000Z', advancing: false, advancingTo: null });
+  // Its records are made on its date: a submission effective that day is inside the new-business window.
+  const { policy } = await boundPolicy(app, tenant, { submission: { effectiveDate: '2027-01-10' } });
+  t.is(policy.createdAt, '2027-01-10T09:00:00.000Z');
+
+  const advanced = await call(app.api, 'POST', `/v1/organizations/${tenant.orgId}/test-clock/advance`, {
+    token: tenant.adminToken,
+    body: { to: '2027-01-20' },
+  });
+  t.is(advanced.status, 200, JSON.stringify(advanced.body));
+  t.like(advanced.body, { frozenTime: '2027-01-20T00:00:00.000Z', advancing: false });
+  t.is(typeof advanced.body.ran['invoices-past-due'], 'number');
+  const created = await call(app.api, 'POST', '/v1/submissions', {
+    token: tenant.adminToken,
+    body: {
+      insuredName: 'Later Co',
+      naicsCode: '541511',
+      annualRevenue: 1_000_000,
+      requestedLimit: 1_000_000,
+      effectiveDate: '2027-02-01',
+      state: 'OH',
+      lineOfBusiness: 'GL',
+    },
+  });
+  t.is(created.body.createdAt, '2027-01-20T00:00:00.000Z');
+});
+
+test('a clock moves forward only, at most two years a call', async (t) => {
+  const tenant = await createTenant(app, { testClock: '2027-03-01' });
+  const advance = (to: string) => call(app.api, 'POST', `/v1/organizations/${tenant.orgId}/test-clock/advance`, { token: tenant.adminToken, body: { to } });
+  t.like((await advance('2027-02-28')).body, { error: 'validation_failed', details: { field: 'to', rule: 'after_frozen_time' } });
+  t.like((await advance('2027-03-01T00:00:00Z')).body, { error: 'validation_failed', details: { rule: 'after_frozen_time' } });
+  t.like((await advance('2029-03-02')).body, { error: 'validation_failed', details: { rule: 'at_most_two_years' } });
+  t.like((await advance('2027-02-30')).body, { error: 'validation_failed', details: { field: 'to' } });
+  t.is((await advance('2029-03-01')).status, 200);
+});
+
+test("another organization's clock answers 404, and a second clock 409", async (t) => {
+  const [tenant, other] = await Promise.all([createTenant(app, { testClock: '2027-01-01' }), createTenant(app)]);
+  t.is((await call(app.api, 'GET', `/v1/organizations/${tenant.orgId}/test-clock`, { token: other.adminToken })).status, 404);
+  t.is(
+    (await call(app.api, 'POST', `/v1/organizations/${tenant.orgId}/test-clock/advance`, { token: other.adminToken, body: { to: '2027-02-01' } })).status,
+    404,
+  );
+  t.is((await call(app.api, 'GET', `/v1/organizations/${other.orgId}/test-clock`, { token: other.adminToken })).status, 404);
+  const again = await call(app.api, 'POST', `/v1/organizations/${tenant.orgId}/test-clock`, { token: MACHINE_SECRET, body: { frozenTime: '2027-01-01' } });
+  t.is(again.status, 409);
+});
+
+test('an organization without policies can be put on a clock; one with policies cannot', async (t) => {
+  const empty = await createTenant(app);
+  const started = await call(app.api, 'POST', `/v1/organizations/${empty.orgId}/test-clock`, {
+    token: empty.adminToken,
+    body: { frozenTime: '2027-05-01T12:00:00Z' },
+  });
+  t.is(started.status, 201);
+  t.is(started.body.frozenTime, '2027-05-01T12:00:00.000Z');
+  const busy = await createTenant(app);
+  await boundPolicy(app, busy);
+  const refused = await call(app.api, 'POST', `/v1/organizations/${busy.orgId}/test-clock`, { token: busy.adminToken, body: { frozenTime: '2027-05-01' } });
+  t.is(refused.status, 422);
+  t.is(refused.body.error, 'organization_has_policies');
+});
+
+test('an advance that outlasts its answer time answers 202 and finishes on its own', async (t) => {
+  const slow = await startTestApp({ env: { TEST_CLOCK_ANSWER_MS: '0' } });
+  t.teardown(() => slow.close());
+  const tenant = await createTenant(slow, { testClock: '2027-01-01' });
+  const advanced = await call(slow.api, 'POST', `/v1/organizations/${tenant.orgId}/test-clock/advance`, {
+    token: tenant.adminToken,
+    body: { to: '2027-12-31' },
+  });
+  t.is(advanced.status, 202);
+  t.like(advanced.body, { frozenTime: '2027-12-31T00:00:00.000Z', advancing: true });
+  const meanwhile = await call(slow.api, 'POST', `/v1/organizations/${tenant.orgId}/test-clock/advance`, {
+    token: tenant.adminToken,
+    body: { to: '2028-01-31' },
+  });
+  t.true(meanwhile.status === 409 || meanwhile.status === 200);
+  if (meanwhile.status === 409) t.is(meanwhile.body.error, 'clock_advancing');
+  for (let tries = 0; tries < 100; tries += 1) {
+    const clock = await call(slow.api, 'GET', `/v1/organizations/${tenant.orgId}/test-clock`, { token: tenant.adminToken });
+    if (!clock.body.advancing) return t.pass();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  t.fail('the advance did not finish');
+});
+
+test('production has no test clocks', async (t) => {
+  const production = await startTestApp({ env: PRODUCTION_ENV });
+  t.teardown(() => production.close());
+  const created = await call(production.api, 'POST', '/v1/organizations', {
+    token: MACHINE_SECRET,
+    body: { name: 'Live', testClock: { frozenTime: '2027-01-01' } },
+  });
+  t.is(created.status, 400);
+  const tenant = await createTenant(production);
+  t.is((await call(production.api, 'GET', `/v1/organizations/${tenant.orgId}/test-clock`, { token: MACHINE_SECRET })).status, 404);
+  t.is(
+    (await call(production.api, 'POST', `/v1/organizations/${tenant.orgId}/test-clock/advance`, { token: MACHINE_SECRET, body: { to: '2027-01-02' } })).status,
+    404,
+  );
+});
