@@ -41,7 +41,7 @@ export const contextModules = (config: AppConfig, store: CollectionStore, logger
   tenancyModule(config, logger),
   authorizationModule(config),
   underwritingModule(),
-  policyModule(config),
+  policyModule(config, logger),
   claimsModule(config),
   billingModule(config, logger),
   documentsModule(config, logger),

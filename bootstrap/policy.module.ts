@@ -1,3 +1,8 @@
+import type { Logger } from 'pino';
+import { loadNoticePeriods } from '../adapters/reference-data/cancellation-notice-periods.ts';
+import { PolicyDelinquency } from '../ports/policy/policy-delinquency.use-case.ts';
+import { PolicyExpiry } from '../ports/policy/policy-expiry.use-case.ts';
+import { dailyWork } from '../ports/shared/daily-work.port.ts';
 import { certificateRoutes } from '../adapters/http/policy/certificates.routes.ts';
 import { bindingRoutes } from '../adapters/http/policy/binding.routes.ts';
 import { policyRoutes } from '../adapters/http/policy/policies.routes.ts';
@@ -39,7 +44,7 @@ const ISSUANCE = {
 } as const;
 
 /** Policies: binding a quote, then endorse, cancel, reinstate and renew, with the timeline, the premium position and certificates of insurance. */
-export const policyModule = (config: AppConfig): ContextModule => ({
+export const policyModule = (config: AppConfig, logger: Logger): ContextModule => ({
   name: 'policy',
   bindings: bindings((wire) => {
     wire.factory(POLICY.PolicyRepository, { store: PLATFORM.Store }, ({ store }) => PolicyStoreRepository.create(store));
@@ -55,6 +60,32 @@ export const policyModule = (config: AppConfig): ContextModule => ({
       { ...ISSUANCE, credits: BILLING.CreditSettlement, losses: CLAIMS.ReportedLosses, audit: AUDIT.AuditTrail },
       (deps) => new PolicyLifecycle(deps),
     );
+    wire.factory(
+      POLICY.PolicyDelinquency,
+      {
+        ...ISSUANCE,
+        credits: BILLING.CreditSettlement,
+        losses: CLAIMS.ReportedLosses,
+        audit: AUDIT.AuditTrail,
+        drawing: DOCUMENTS.PdfWorkers,
+        library: DOCUMENTS.DocumentLibrary,
+        mailer: PLATFORM.Mailer,
+        organizations: TENANCY.OrganizationRepository,
+        producers: PRODUCERS.ProducerRepository,
+      },
+      (deps) => new PolicyDelinquency({ ...deps, noticePeriods: loadNoticePeriods(), log: (message, fields) => logger.warn(fields, message) }),
+    );
+    wire.factory(POLICY.PolicyExpiry, { policies: POLICY.PolicyRepository, ids: PLATFORM.Ids, clock: PLATFORM.Clock }, (deps) => new PolicyExpiry(deps));
+    const delinquency = { delinquency: POLICY.PolicyDelinquency } as const;
+    wire.contribute(PLATFORM.DailyWork, delinquency, ({ delinquency }) => dailyWork('invoices-past-due', (orgId, now) => delinquency.markPastDue(orgId, now)));
+    wire.contribute(PLATFORM.DailyWork, delinquency, ({ delinquency }) => dailyWork('notice-rescissions', (orgId, now) => delinquency.rescindPaid(orgId, now)));
+    wire.contribute(PLATFORM.DailyWork, delinquency, ({ delinquency }) =>
+      dailyWork('cancellation-notices', (orgId, now) => delinquency.sendNotices(orgId, now)),
+    );
+    wire.contribute(PLATFORM.DailyWork, delinquency, ({ delinquency }) =>
+      dailyWork('non-payment-cancellations', (orgId, now) => delinquency.cancelUnpaid(orgId, now)),
+    );
+    wire.contribute(PLATFORM.DailyWork, { expiry: POLICY.PolicyExpiry }, ({ expiry }) => dailyWork('expiries', (orgId, now) => expiry.expireEnded(orgId, now)));
     wire.factory(
       POLICY.PolicyPremium,
       { policies: POLICY.PolicyRepository, invoices: BILLING.InvoiceRepository, payments: BILLING.PaymentRepository, clock: PLATFORM.Clock },

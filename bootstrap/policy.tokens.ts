@@ -3,10 +3,12 @@ import type { PolicyLookup } from '../ports/billing/premium-books.use-case.ts';
 import type { Certificates } from '../ports/policy/certificates.use-case.ts';
 import type { PolicyLifecycle } from '../ports/policy/policy-lifecycle.use-case.ts';
 import type { PolicyPremium } from '../ports/policy/policy-premium.use-case.ts';
+import type { PolicyDelinquency } from '../ports/policy/policy-delinquency.use-case.ts';
+import type { PolicyExpiry } from '../ports/policy/policy-expiry.use-case.ts';
 import type { PolicyRepository, PolicyTransactionRepository } from '../ports/policy/policy.repositories.ts';
 import { token } from './wiring.ts';
 
-/** Policies: binding, the lifecycle, the premium position and certificates of insurance. Each key is typed by the port bound to it in `policy.module.ts`. */
+/** Policies: binding, the lifecycle, non-payment and expiry, the premium position and certificates of insurance. Each key is typed by the port bound to it in `policy.module.ts`. */
 export const POLICY = {
   PolicyRepository: token<PolicyRepository>('PolicyRepository'),
   PolicyTransactionRepository: token<PolicyTransactionRepository>('PolicyTransactionRepository'),
@@ -14,6 +16,9 @@ export const POLICY = {
   PolicyLifecycle: token<PolicyLifecycle>('PolicyLifecycle'),
   PolicyPremium: token<PolicyPremium>('PolicyPremium'),
   Certificates: token<Certificates>('Certificates'),
+  /** Past due, notices of cancellation, rescissions and non-payment cancellations, day by day. */
+  PolicyDelinquency: token<PolicyDelinquency>('PolicyDelinquency'),
+  PolicyExpiry: token<PolicyExpiry>('PolicyExpiry'),
   /** The policies as billing reads them. */
   BilledPolicies: token<PolicyLookup>('BilledPolicies'),
 } as const;

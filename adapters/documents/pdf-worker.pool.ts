@@ -1,3 +1,4 @@
+import type { CancellationNotice } from '../../core/documents/cancellation-notice.ts';
 import type { CertificateOfInsurance, Mcs90Endorsement } from '../../core/documents/certificate.ts';
 import type { DocumentClass } from '../../core/documents/document-classification.ts';
 import type { ExtractedFields } from '../../core/documents/field-extraction.ts';
@@ -78,6 +79,10 @@ export class PdfWorkerPool implements PdfWorkers {
 
   mcs90(tenant: string, content: Mcs90Endorsement): Promise<Uint8Array> {
     return this.draw(tenant, { kind: 'mcs90', content });
+  }
+
+  cancellationNotice(tenant: string, content: CancellationNotice): Promise<Uint8Array> {
+    return this.draw(tenant, { kind: 'cancellationNotice', content });
   }
 
   /** The sender's document could not be read in time or at all: refused, as an unreadable PDF is. */

@@ -5,6 +5,8 @@
 import { PDFDocument } from 'pdf-lib';
 import { drawAcord25 } from './forms/acord25.ts';
 import { drawMcs90 } from './forms/mcs90.ts';
+import { drawCancellationNotice } from './forms/cancellation-notice.ts';
+import type { CancellationNotice } from '../../core/documents/cancellation-notice.ts';
 import { readForm, readFormBytes, type FormReadResult, type FormReadTask } from './pdf-form-reading.ts';
 import { readFileSync } from 'node:fs';
 import type { CertificateOfInsurance, Mcs90Endorsement } from '../../core/documents/certificate.ts';
@@ -27,6 +29,7 @@ export type PdfTask =
   | { readonly kind: 'readFormBytes'; readonly bytes: Uint8Array }
   | { readonly kind: 'acord25'; readonly content: CertificateOfInsurance }
   | { readonly kind: 'mcs90'; readonly content: Mcs90Endorsement }
+  | { readonly kind: 'cancellationNotice'; readonly content: CancellationNotice }
   | { readonly kind: 'pageCount'; readonly pdf: Uint8Array }
   | { readonly kind: 'content'; readonly path: string }
   | { readonly kind: 'classify'; readonly path: string }
@@ -63,6 +66,8 @@ export default async function run(task: PdfTask): Promise<PdfTaskResult> {
       return drawAcord25(task.content);
     case 'mcs90':
       return drawMcs90(task.content);
+    case 'cancellationNotice':
+      return drawCancellationNotice(task.content);
     case 'pageCount':
       return (await PDFDocument.load(task.pdf, { updateMetadata: false })).getPageCount();
     case 'content':

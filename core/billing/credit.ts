@@ -1,7 +1,7 @@
 import { compareDates } from '../shared/calendar-date.ts';
 import { DomainError } from '../shared/domain-error.ts';
 import { cents, centsToDollars, formatDollars, type Cents } from '../shared/money.ts';
-import type { Invoice } from './invoice.ts';
+import { isCollectible, type Invoice } from './invoice.ts';
 import { isCash, type Payment } from './payment.ts';
 
 /** Whether an invoice has received what it asks: a charge paid in full, or a credit paid out or applied in full. */
@@ -39,7 +39,7 @@ const allocateInOrder = <T>(total: Cents, candidates: readonly T[], capacity: (c
 /** What of a credit the policy's open charges take, the earliest due first (ties by number). */
 const applicationsTo = (credit: Invoice, invoices: readonly Invoice[]): { parts: Allocation<Invoice>[]; leftOver: Cents } => {
   const open = invoices
-    .filter((invoice) => invoice.id !== credit.id && invoice.status === 'open' && invoice.amount > 0 && invoice.paidAmount < invoice.amount)
+    .filter((invoice) => invoice.id !== credit.id && isCollectible(invoice) && invoice.amount > 0 && invoice.paidAmount < invoice.amount)
     .sort((a, b) => compareDates(a.dueDate, b.dueDate) || a.invoiceNumber.localeCompare(b.invoiceNumber));
   return allocateInOrder(creditLeft(credit), open, (invoice) => invoice.amount - invoice.paidAmount);
 };

@@ -4,23 +4,30 @@ import { lifecycle } from '../shared/lifecycle.ts';
 import { cents, type Cents } from '../shared/money.ts';
 import type { ChargeKind } from './premium-position.ts';
 
-const INVOICE_STATUSES = ['open', 'paid', 'void', 'written_off'] as const;
+export const INVOICE_STATUSES = ['open', 'past_due', 'paid', 'void', 'written_off'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 
+/** The statuses of an invoice still owed: open, or past due. */
+export const COLLECTIBLE: readonly InvoiceStatus[] = ['open', 'past_due'];
+export const isCollectible = (invoice: Pick<Invoice, 'status'>): boolean => COLLECTIBLE.includes(invoice.status);
+
 /**
- * Payments and refunds change what an open invoice has received (`take_payment` keeps it open);
- * once covered it is `paid`, and a refund that uncovers it reopens it. Only an invoice that has
- * received nothing can be voided; what is left unpaid of a charge can be written off.
+ * Payments and refunds change what an invoice owed has received (`take_payment` keeps its
+ * status: a part paid of a past-due invoice leaves it past due); once covered it is `paid`, and
+ * a refund that uncovers it reopens it. A charge unpaid past its grace days is `past_due`. Only
+ * an invoice that has received nothing can be voided; what is left unpaid of a charge can be
+ * written off.
  */
 export const INVOICE_LIFECYCLE = lifecycle({
   subject: 'invoice',
   statuses: INVOICE_STATUSES,
   moves: {
-    take_payment: { from: ['open'], to: 'open' },
-    mark_paid: { from: ['open'], to: 'paid' },
+    take_payment: { from: COLLECTIBLE, to: 'open' },
+    fall_past_due: { from: ['open'], to: 'past_due' },
+    mark_paid: { from: COLLECTIBLE, to: 'paid' },
     reopen: { from: ['paid'], to: 'open' },
-    void: { from: ['open'], to: 'void' },
-    write_off: { from: ['open'], to: 'written_off' },
+    void: { from: COLLECTIBLE, to: 'void' },
+    write_off: { from: COLLECTIBLE, to: 'written_off' },
   },
 });
 /** `installment`: the bind schedule; `adjustment`: an additional charge; `credit`: money owed back (negative). */
@@ -91,6 +98,13 @@ export interface Invoice {
   readonly dueDate: CalendarDate;
   readonly status: InvoiceStatus;
   readonly createdAt: Date;
+  /** The day it first fell past due (kept when a refund reopens it, so it is announced once). */
+  readonly pastDueOn?: CalendarDate;
+  /**
+   * The day the delinquency step dealt with it while past due: a notice of cancellation now
+   * covers it, or its policy was no longer in force. Absent: still to be looked at.
+   */
+  readonly delinquencySeenOn?: CalendarDate;
   /** A credit's settlement, step by step. */
   readonly creditSteps?: readonly CreditStep[];
   /** What was left unpaid of the charge, given up as uncollectible. */

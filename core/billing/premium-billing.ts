@@ -1,6 +1,6 @@
 import { compareDates, type CalendarDate } from '../shared/calendar-date.ts';
 import { cents, type Cents } from '../shared/money.ts';
-import { chargeLines, codeOfLine, linesOf, type ChargeItem, type Invoice, type InvoiceLine } from './invoice.ts';
+import { chargeLines, codeOfLine, isCollectible, linesOf, type ChargeItem, type Invoice, type InvoiceLine } from './invoice.ts';
 import { NO_CHARGES, type PolicyCharges } from './premium-position.ts';
 
 type Billed = Pick<Invoice, 'id' | 'kind' | 'amount' | 'lines' | 'paidAmount' | 'status' | 'dueDate'>;
@@ -22,7 +22,7 @@ export const billedByKind = (invoices: readonly Billed[]): PolicyCharges =>
  */
 export const installmentsVoidedBy = (invoices: readonly Billed[], cancelledFrom: CalendarDate): string[] =>
   invoices
-    .filter((invoice) => invoice.kind === 'installment' && invoice.status === 'open' && invoice.paidAmount === 0)
+    .filter((invoice) => invoice.kind === 'installment' && isCollectible(invoice) && invoice.paidAmount === 0)
     .filter((invoice) => compareDates(invoice.dueDate, cancelledFrom) >= 0)
     .map((invoice) => invoice.id);
 

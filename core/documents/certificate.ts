@@ -49,7 +49,7 @@ export const certificateNumberFor = (year: number, sequence: number): string => 
 /** The policy facts a certificate rests on. */
 interface CertifiedPolicy {
   readonly policyNumber: string;
-  readonly status: 'active' | 'cancelled';
+  readonly status: 'active' | 'cancelled' | 'expired';
   readonly effectiveDate: CalendarDate;
   readonly expirationDate: CalendarDate;
   readonly cancellation: { readonly effectiveDate: CalendarDate } | null;

@@ -9,9 +9,10 @@ import type { CompleteRisk } from '../underwriting/submission.ts';
 import type { ChargeTerms } from '../underwriting/charge-terms.ts';
 import { chargeTermsFromStore, type StoredChargeTerms } from '../underwriting/stored-charges.ts';
 import { withCharges } from './policy-charges.ts';
+import type { Delinquency } from './delinquency.ts';
 import { issuance, type CancellationMethod, type PremiumTerm, type PremiumTransaction } from './premium.ts';
 
-export const POLICY_STATUSES = ['active', 'cancelled'] as const;
+export const POLICY_STATUSES = ['active', 'cancelled', 'expired'] as const;
 export type PolicyStatus = (typeof POLICY_STATUSES)[number];
 
 export const CANCELLATION_REASONS = ['insured_request', 'non_payment', 'underwriting', 'other'] as const;
@@ -52,6 +53,8 @@ export interface Policy {
   readonly cancellation: Cancellation | null;
   readonly renewalOf: string | null;
   readonly renewedBy: string | null;
+  /** The notice of cancellation for non-payment running against the policy; absent or null: none. */
+  readonly delinquency?: Delinquency | null;
   readonly programId: string;
   /** The program's version at placement, whose terms (minimum earned premium, insurer) the term keeps. */
   readonly programVersion: number | null;
@@ -66,7 +69,9 @@ export interface Policy {
 
 /**
  * An endorsement and a renewal leave the policy active (a renewal is a new policy linked to this
- * one); a cancellation can be reversed by reinstatement within its window.
+ * one); a cancellation can be reversed by reinstatement within its window. Every term ends: at its
+ * expiration date an active term is `expired` (renewed or not). A notice of cancellation for
+ * non-payment and its rescission leave the policy active.
  */
 export const POLICY_LIFECYCLE = lifecycle({
   subject: 'policy',
@@ -76,6 +81,9 @@ export const POLICY_LIFECYCLE = lifecycle({
     cancel: { from: ['active'], to: 'cancelled' },
     reinstate: { from: ['cancelled'], to: 'active' },
     renew: { from: ['active'], to: 'active' },
+    expire: { from: ['active'], to: 'expired' },
+    send_notice: { from: ['active'], to: 'active' },
+    rescind_notice: { from: ['active'], to: 'active' },
   },
 });
 

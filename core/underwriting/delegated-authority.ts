@@ -32,6 +32,12 @@ export interface DaProgram {
   readonly rateTableVersion: string | null;
   /** The carrier whose paper the program writes on, with its NAIC company code (on certificates). */
   readonly insurer: { readonly name: string; readonly naic: string };
+  /** Days after a due date before an unpaid installment is past due; absent: 10. */
+  readonly graceDays?: number;
+  /** What is left past due below this starts no notice (and paying down to it rescinds one); absent: $5. */
+  readonly delinquencyMinimum?: Cents;
+  /** Days before expiry a renewal is offered; absent: 60. */
+  readonly renewalOfferDays?: number;
 }
 
 export const PROGRAM_STATUSES = ['active', 'suspended'] as const;

@@ -1,4 +1,5 @@
 import { validationFailed } from '../shared/domain-error.ts';
+import { cents, type Cents } from '../shared/money.ts';
 import type { DaProgram } from './delegated-authority.ts';
 
 /** What the platform operator sets on a program; the id, organization and version are the platform's. */
@@ -27,3 +28,19 @@ export const checkedProgramTerms = (terms: ProgramTerms, rateTableVersions: read
     excludedNaics: unique(terms.excludedNaics) ?? [],
   };
 };
+
+/** How a program collects: grace after a due date, the smallest sum worth a notice, and when renewals are offered. */
+export interface CollectionTerms {
+  readonly graceDays: number;
+  readonly delinquencyMinimum: Cents;
+  readonly renewalOfferDays: number;
+}
+
+export const DEFAULT_COLLECTION_TERMS: CollectionTerms = { graceDays: 10, delinquencyMinimum: cents(500), renewalOfferDays: 60 };
+
+/** A program's collection terms; programs stored before they existed have the defaults. */
+export const collectionTermsOf = (program: Pick<DaProgram, 'graceDays' | 'delinquencyMinimum' | 'renewalOfferDays'>): CollectionTerms => ({
+  graceDays: program.graceDays ?? DEFAULT_COLLECTION_TERMS.graceDays,
+  delinquencyMinimum: program.delinquencyMinimum ?? DEFAULT_COLLECTION_TERMS.delinquencyMinimum,
+  renewalOfferDays: program.renewalOfferDays ?? DEFAULT_COLLECTION_TERMS.renewalOfferDays,
+});

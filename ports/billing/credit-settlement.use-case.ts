@@ -8,7 +8,7 @@ import {
   refundPlan,
   type Allocation,
 } from '../../core/billing/credit.ts';
-import type { CreditStep, Invoice } from '../../core/billing/invoice.ts';
+import { isCollectible, type CreditStep, type Invoice } from '../../core/billing/invoice.ts';
 import type { Payment, PaymentMethod } from '../../core/billing/payment.ts';
 import type { Principal } from '../../core/shared/access/principal.ts';
 import { notFound, writeUnlessDuplicate } from '../../core/shared/domain-error.ts';
@@ -157,7 +157,7 @@ export class CreditSettlement {
     await this.deps.invoices.applyPayment(credit.orgId, targetId, reference, step.amount, []);
     await this.row(credit.orgId, targetId, { ...step, reference }, { amount: step.amount, method: 'credit', source: 'manual' });
     const target = await this.deps.invoices.findById(credit.orgId, targetId);
-    if (target?.status === 'open' && isSettled(target)) await this.deps.invoices.markPaid(credit.orgId, targetId, []);
+    if (target && isCollectible(target) && isSettled(target)) await this.deps.invoices.markPaid(credit.orgId, targetId, []);
     await this.row(credit.orgId, credit.id, step, { amount: cents(-step.amount), method: 'credit', source: 'manual' });
   }
 

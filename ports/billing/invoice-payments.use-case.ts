@@ -1,4 +1,4 @@
-import { INVOICE_LIFECYCLE, type Invoice } from '../../core/billing/invoice.ts';
+import { INVOICE_LIFECYCLE, isCollectible, type Invoice } from '../../core/billing/invoice.ts';
 import { assertTransition } from '../../core/shared/lifecycle.ts';
 import type { Payment, PaymentMethod } from '../../core/billing/payment.ts';
 import { domainEvent } from '../../core/shared/events/domain-event.ts';
@@ -109,7 +109,7 @@ export class InvoicePayments {
     const current = applied ?? (await this.deps.invoices.findById(orgId, invoiceId));
     if (!current) return null;
     await this.storeRow(orgId, invoiceId, input, now);
-    if (current.status === 'open' && current.paidAmount >= current.amount) {
+    if (isCollectible(current) && current.paidAmount >= current.amount) {
       await this.deps.invoices.markPaid(orgId, invoiceId, [
         domainEvent('invoice.paid', { invoiceId, invoiceNumber: current.invoiceNumber, policyId: current.policyId, amount: current.amount }, origin()),
       ]);

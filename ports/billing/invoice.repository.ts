@@ -3,6 +3,7 @@ import type { Page, PageRequest } from '../shared/persistence/page.ts';
 import type { DomainEvent } from '../../core/shared/events/domain-event.ts';
 import type { Payment, RefundStep } from '../../core/billing/payment.ts';
 import type { Cents } from '../../core/shared/money.ts';
+import type { CalendarDate } from '../../core/shared/calendar-date.ts';
 
 /** `maxPaidBefore`: the invoice is open and a payment cannot overpay it; `minPaidBefore`: a refund cannot take back more than was paid. */
 export type PaymentGuard = { readonly maxPaidBefore: Cents } | { readonly minPaidBefore: Cents };
@@ -20,6 +21,17 @@ export interface InvoiceRepository {
   list(orgId: string, filters: InvoiceFilters, page: PageRequest): Promise<Page<Invoice>>;
   /** Every invoice of a policy, oldest first (a policy has a few dozen at most). */
   forPolicy(orgId: string, policyId: string): Promise<Invoice[]>;
+  /** The open charges (not credits) due before `before`, oldest due first: those the day's past-due marking looks at. */
+  openDueBefore(orgId: string, before: CalendarDate): Promise<Invoice[]>;
+  /** The past-due invoices the delinquency step has not dealt with yet. */
+  pastDueUnseen(orgId: string): Promise<Invoice[]>;
+  /** Notes that the delinquency step dealt with these invoices on `on` (once: a later call changes nothing). */
+  markSeen(orgId: string, ids: readonly string[], on: CalendarDate): Promise<void>;
+  /**
+   * An open invoice to past due, with its events the first time it falls past due; null when it
+   * was no longer open (paid meanwhile, or marked by another process).
+   */
+  markPastDue(orgId: string, invoice: Invoice, on: CalendarDate, events: readonly DomainEvent[]): Promise<Invoice | null>;
   /** Removes the invoices of a policy whose issue failed before the policy was written. */
   removeForPolicy(orgId: string, policyId: string): Promise<void>;
   /**

@@ -1,7 +1,9 @@
+import type { CancellationNotice } from '../../core/documents/cancellation-notice.ts';
 import type { CertificateOfInsurance, Mcs90Endorsement } from '../../core/documents/certificate.ts';
 
 /** Draws the platform's own forms as PDF bytes, in the turn of `tenant` (the organization). */
 export interface FormDrawing {
   certificate(tenant: string, content: CertificateOfInsurance): Promise<Uint8Array>;
   mcs90(tenant: string, content: Mcs90Endorsement): Promise<Uint8Array>;
+  cancellationNotice(tenant: string, content: CancellationNotice): Promise<Uint8Array>;
 }

@@ -61,7 +61,8 @@ export const cancelPolicy = async (deps: LifecycleDeps, actor: Principal, policy
   const changed = await deps.policies.change(
     policy,
     step,
-    { cancellation, premium: [...term.transactions, transaction] },
+    // A cancellation, for whatever reason, ends a running notice of cancellation.
+    { cancellation, premium: [...term.transactions, transaction], ...(policy.delinquency ? { delinquency: null } : {}) },
     [
       domainEvent(
         'policy.cancelled',

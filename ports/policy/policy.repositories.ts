@@ -32,6 +32,10 @@ export interface PolicyRepository {
    */
   findByNumberInAnyOrganization(policyNumber: string): Promise<Policy[]>;
   list(orgId: string, filters: PolicyFilters & Among, page: PageRequest): Promise<Page<Policy>>;
+  /** The active policies under a notice of cancellation, the soonest to cancel first. */
+  underNotice(orgId: string): Promise<Policy[]>;
+  /** The active policies whose term ends on or before `on`. */
+  expiringBy(orgId: string, on: CalendarDate): Promise<Policy[]>;
   /**
    * Makes the lifecycle move `step` with its changes and events in one write, only if the policy
    * is still at `version` and in `step.from`; null means someone else changed it first.

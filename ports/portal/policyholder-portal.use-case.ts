@@ -1,4 +1,4 @@
-import type { Invoice } from '../../core/billing/invoice.ts';
+import { isCollectible, type Invoice } from '../../core/billing/invoice.ts';
 import type { Claim } from '../../core/claims/claim.ts';
 import type { PostalAddress } from '../../core/documents/certificate.ts';
 import { invoiceTemplateData } from './invoice-template-data.ts';
@@ -107,9 +107,7 @@ export class PolicyholderPortal {
     const terms = await this.terms(insured);
     const ids = terms.map((term) => term.id);
     const invoices = (await this.deps.invoices.list(insured.orgId, { policyIds: ids }, { limit: 200 })).data;
-    const open = invoices
-      .filter((invoice) => invoice.status === 'open' && invoice.amount > invoice.paidAmount)
-      .sort((a, b) => a.dueDate.localeCompare(b.dueDate));
+    const open = invoices.filter((invoice) => isCollectible(invoice) && invoice.amount > invoice.paidAmount).sort((a, b) => a.dueDate.localeCompare(b.dueDate));
     const claims = (await Promise.all(ids.map((policyId) => this.deps.claims.list(insured.orgId, { policyId }, { limit: 50 })))).flatMap((page) => page.data);
     return {
       insuredName: (terms.at(-1) as Policy).risk.insuredName,

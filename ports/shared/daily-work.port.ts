@@ -1,6 +1,7 @@
 /** The steps of a business day, in the order they run: a notice follows the marking it needs, and the webhooks go last. */
 export const DAY_STEPS = [
   'invoices-past-due',
+  'notice-rescissions',
   'cancellation-notices',
   'non-payment-cancellations',
   'expiries',

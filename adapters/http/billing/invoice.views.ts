@@ -61,7 +61,7 @@ export const InvoiceSchema = Type.Object(
     lines: Type.Array(InvoiceLineSchema),
     paidAmount: Dollars,
     dueDate: Type.String({ format: 'date' }),
-    status: Type.String({ description: '`open`, `paid`, `void` or `written_off`.' }),
+    status: Type.String({ description: '`open`, `past_due` (unpaid past its grace days), `paid`, `void` or `written_off`.' }),
     createdAt: Timestamp(),
     writeOff: Type.Union(
       [

@@ -7,6 +7,7 @@ import type { InvoicePayments } from '../../../ports/billing/invoice-payments.us
 import type { CardPayments } from '../../../ports/billing/card-payments.use-case.ts';
 import type { InvoiceWriteOffs } from '../../../ports/billing/invoice-write-offs.use-case.ts';
 import { dollarsToCents } from '../../../core/shared/money.ts';
+import { INVOICE_STATUSES } from '../../../core/billing/invoice.ts';
 import { IdParams, LongText, Money, named, OneOf, OrgIdQuery, pageOf, PageQuery, Text } from '../shared/common.schemas.ts';
 import { mapPage } from '../../../ports/shared/persistence/page.ts';
 import { orgScope } from '../shared/org-scope.ts';
@@ -36,7 +37,7 @@ export const invoiceRoutes = (
     query: Type.Object({
       ...PageQuery,
       ...OrgIdQuery,
-      status: Type.Optional(Type.Union([Type.Literal('open'), Type.Literal('paid'), Type.Literal('void'), Type.Literal('written_off')])),
+      status: Type.Optional(OneOf(INVOICE_STATUSES)),
       policyId: Type.Optional(Type.String({ minLength: 1 })),
     }),
     responses: { 200: { description: 'A page of invoices.', schema: pageOf(InvoiceSchema) } },

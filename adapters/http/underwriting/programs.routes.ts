@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { centsToDollars, dollarsToCents } from '../../../core/shared/money.ts';
 import { PROGRAM_STATUSES, type DaProgram } from '../../../core/underwriting/delegated-authority.ts';
-import type { ProgramTerms } from '../../../core/underwriting/program-terms.ts';
+import { collectionTermsOf, type CollectionTerms, type ProgramTerms } from '../../../core/underwriting/program-terms.ts';
 import { LINES_OF_BUSINESS, US_STATES } from '../../../core/shared/reference-data.ts';
 import { mapPage } from '../../../ports/shared/persistence/page.ts';
 import type { Programs } from '../../../ports/underwriting/programs.use-case.ts';
@@ -34,6 +34,9 @@ const TERMS = {
   surplusLines: Type.Boolean({ description: "Charges the home state's surplus lines tax and stamping fee." }),
   rateTableVersion: Nullable(Type.String({ minLength: 1, maxLength: 40, description: 'Null: the version in force on the effective date.' })),
   insurer: Insurer,
+  graceDays: Type.Integer({ minimum: 0, maximum: 90, description: 'Days after a due date before an unpaid installment is past due (default 10).' }),
+  delinquencyMinimum: Money({ minimum: 0, description: 'Dollars past due below which no notice of cancellation goes out (default 5).' }),
+  renewalOfferDays: Type.Integer({ minimum: 1, maximum: 180, description: 'Days before expiry a renewal is offered (default 60).' }),
 };
 
 const ProgramSchema = Type.Object(
@@ -56,10 +59,15 @@ const CreateBody = Type.Object(
     policyFee: Type.Optional(TERMS.policyFee),
     surplusLines: Type.Optional(TERMS.surplusLines),
     excludedNaics: Type.Optional(TERMS.excludedNaics),
+    graceDays: Type.Optional(TERMS.graceDays),
+    delinquencyMinimum: Type.Optional(TERMS.delinquencyMinimum),
+    renewalOfferDays: Type.Optional(TERMS.renewalOfferDays),
   },
   { additionalProperties: false },
 );
 const PatchBody = Type.Partial(Type.Object(TERMS), { additionalProperties: false, minProperties: 1 });
+
+const viewCollectionTerms = (terms: CollectionTerms) => ({ ...terms, delinquencyMinimum: centsToDollars(terms.delinquencyMinimum) });
 
 const view = (program: DaProgram & { createdAt?: Date; updatedAt?: Date }): Static<typeof ProgramSchema> => ({
   id: program.id,
@@ -78,15 +86,23 @@ const view = (program: DaProgram & { createdAt?: Date; updatedAt?: Date }): Stat
   surplusLines: program.surplusLines,
   rateTableVersion: program.rateTableVersion,
   insurer: program.insurer,
+  ...viewCollectionTerms(collectionTermsOf(program)),
   createdAt: program.createdAt?.toISOString() ?? null,
   updatedAt: program.updatedAt?.toISOString() ?? null,
 });
 
 /** Dollar fields to cents; the fields a change leaves out stay out. */
 const termsOf = (body: Partial<Static<typeof PatchBody>>): Partial<ProgramTerms> => {
-  const money = (field: 'maxLimitPerRisk' | 'maxPremiumPerRisk' | 'aggregateCap' | 'policyFee') =>
+  const money = (field: 'maxLimitPerRisk' | 'maxPremiumPerRisk' | 'aggregateCap' | 'policyFee' | 'delinquencyMinimum') =>
     body[field] === undefined ? {} : { [field]: dollarsToCents(body[field], field) };
-  return { ...body, ...money('maxLimitPerRisk'), ...money('maxPremiumPerRisk'), ...money('aggregateCap'), ...money('policyFee') } as Partial<ProgramTerms>;
+  return {
+    ...body,
+    ...money('maxLimitPerRisk'),
+    ...money('maxPremiumPerRisk'),
+    ...money('aggregateCap'),
+    ...money('policyFee'),
+    ...money('delinquencyMinimum'),
+  } as Partial<ProgramTerms>;
 };
 
 /** Delegated-authority programs per organization, set by the platform operator. */

@@ -1,5 +1,6 @@
 import type { RecordFields } from '../shared/document-mapping.ts';
 import { INVOICE_LIFECYCLE, type CreditStep, type Invoice, type InvoiceWriteOff } from '../../../core/billing/invoice.ts';
+import type { CalendarDate } from '../../../core/shared/calendar-date.ts';
 import { transition } from '../../../core/shared/lifecycle.ts';
 import type { InvoiceFilters, InvoiceRepository, PaymentGuard, PaymentRepository } from '../../../ports/billing/invoice.repository.ts';
 import type { Payment, RefundStep } from '../../../core/billing/payment.ts';
@@ -26,6 +27,8 @@ const INVOICE_FIELDS: RecordFields<Invoice> = {
   dueDate: true,
   status: true,
   createdAt: true,
+  pastDueOn: true,
+  delinquencySeenOn: true,
   creditSteps: true,
   writeOff: true,
 };
@@ -67,6 +70,9 @@ export class InvoiceStoreRepository implements InvoiceRepository {
         { name: 'org_invoice_number', keys: { orgId: 1, invoiceNumber: 1 }, unique: true },
         { name: 'org_policy', keys: { orgId: 1, policyId: 1, _id: -1 } },
         { name: 'org_status', keys: { orgId: 1, status: 1, _id: -1 } },
+        // The day's past-due marking reads the open charges that have reached their due date.
+        { name: 'org_status_due', keys: { orgId: 1, status: 1, dueDate: 1 } },
+        { name: 'org_status_seen', keys: { orgId: 1, status: 1, delinquencySeenOn: 1 } },
         OUTBOX_INDEX,
       ]),
     );
@@ -91,6 +97,27 @@ export class InvoiceStoreRepository implements InvoiceRepository {
 
   forPolicy(orgId: string, policyId: string): Promise<Invoice[]> {
     return this.records.findAll(orgId, { policyId });
+  }
+
+  openDueBefore(orgId: string, before: CalendarDate): Promise<Invoice[]> {
+    return this.records.findAll(orgId, { status: 'open', dueDate: { $lt: before }, kind: { $ne: 'credit' } }, { dueDate: 1 });
+  }
+
+  pastDueUnseen(orgId: string): Promise<Invoice[]> {
+    return this.records.findAll(orgId, { status: 'past_due', delinquencySeenOn: null });
+  }
+
+  async markSeen(orgId: string, ids: readonly string[], on: CalendarDate): Promise<void> {
+    await this.records.raw.updateMany({ orgId, _id: { $in: [...ids] }, delinquencySeenOn: null }, { $set: { delinquencySeenOn: on } });
+  }
+
+  markPastDue(orgId: string, invoice: Invoice, on: CalendarDate, events: readonly DomainEvent[]): Promise<Invoice | null> {
+    // Announced the first time only: an invoice a refund reopened after it was past due falls back silently.
+    const first = invoice.pastDueOn === undefined;
+    return guardedMove(this.records, orgId, invoice.id, transition(INVOICE_LIFECYCLE, 'fall_past_due'), {
+      where: { pastDueOn: first ? { $exists: false } : invoice.pastDueOn },
+      ...(first ? { changes: { pastDueOn: on }, events } : {}),
+    });
   }
 
   async removeForPolicy(orgId: string, policyId: string): Promise<void> {

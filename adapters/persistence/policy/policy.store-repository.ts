@@ -4,6 +4,7 @@ import type { Policy, PolicyStatus } from '../../../core/policy/policy.ts';
 import type { CollectionStore, Filter } from '../../../ports/shared/persistence/collection-store.port.ts';
 import type { Among, Page, PageRequest } from '../../../ports/shared/persistence/page.ts';
 import type { Transition } from '../../../core/shared/lifecycle.ts';
+import type { CalendarDate } from '../../../core/shared/calendar-date.ts';
 import type { PolicyChanges, PolicyFilters, PolicyRepository } from '../../../ports/policy/policy.repositories.ts';
 import { RecordCollection } from '../shared/record-collection.ts';
 import { moveWithEvents } from '../shared/guarded-move.ts';
@@ -30,6 +31,7 @@ const POLICY_FIELDS: RecordFields<Policy> = {
   cancellation: true,
   renewalOf: true,
   renewedBy: true,
+  delinquency: true,
   programId: true,
   programVersion: true,
   rateTableVersion: true,
@@ -73,6 +75,9 @@ export class PolicyStoreRepository implements PolicyRepository {
         { name: 'org_policy_number', keys: { orgId: 1, policyNumber: 1 }, unique: true },
         { name: 'org_status', keys: { orgId: 1, status: 1, _id: -1 } },
         { name: 'policy_number', keys: { policyNumber: 1 } },
+        // The day's work: notices running out, and terms reaching their expiration date.
+        { name: 'org_status_cancels_on', keys: { orgId: 1, status: 1, 'delinquency.cancelsOn': 1 } },
+        { name: 'org_status_expiration', keys: { orgId: 1, status: 1, expirationDate: 1 } },
         OUTBOX_INDEX,
       ]),
     );
@@ -92,6 +97,14 @@ export class PolicyStoreRepository implements PolicyRepository {
 
   async list(orgId: string, filters: PolicyFilters & Among, page: PageRequest): Promise<Page<Policy>> {
     return this.records.page(orgId, policyFilter(filters), page, filters.among);
+  }
+
+  underNotice(orgId: string): Promise<Policy[]> {
+    return this.records.findAll(orgId, { status: 'active', 'delinquency.cancelsOn': { $gte: '' } }, { 'delinquency.cancelsOn': 1 });
+  }
+
+  expiringBy(orgId: string, on: CalendarDate): Promise<Policy[]> {
+    return this.records.findAll(orgId, { status: 'active', expirationDate: { $lte: on } }, { expirationDate: 1 });
   }
 
   async change(policy: Policy, step: Transition<PolicyStatus>, changes: PolicyChanges, events: readonly DomainEvent[], at: Date): Promise<Policy | null> {

@@ -22,6 +22,9 @@ const PROGRAM_FIELDS: RecordFields<StoredProgram> = {
   surplusLines: true,
   rateTableVersion: true,
   insurer: true,
+  graceDays: true,
+  delinquencyMinimum: true,
+  renewalOfferDays: true,
   createdAt: true,
   updatedAt: true,
 };

@@ -8,9 +8,15 @@ export const EVENT_TYPES = {
   'policy.cancelled': 'A policy was cancelled.',
   'policy.reinstated': 'A cancelled policy was reinstated within its window; the returned premium is charged again.',
   'policy.renewed': 'A renewal policy was created.',
+  'policy.cancellation_notice_sent':
+    "A notice of cancellation for non-payment was sent to the insured and the producer: the policy cancels on `cancelsOn` (the home state's notice period) unless what is past due is paid by then.",
+  'policy.cancellation_rescinded':
+    'What was past due was paid before the notice ran out: the notice of cancellation is withdrawn and the policy stays in force.',
+  'policy.expired': 'A term reached its expiration date (a renewal, if any, is a new policy).',
   'payment.received': 'A premium payment was processed.',
   'payment.failed': 'A payment attempt failed.',
   'invoice.paid': 'An invoice became fully paid.',
+  'invoice.past_due': "An installment or charge is still unpaid the day after its due date plus the program's grace days.",
   'claim.filed': 'A first notice of loss was received.',
   'claim.opened': 'A claim was opened (with its first notice of loss).',
   'claim.reserved': 'Reserves were set or updated.',

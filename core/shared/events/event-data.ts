@@ -12,9 +12,22 @@ export interface EventData {
   'policy.cancelled': { policyId: string; policyNumber: string; effectiveDate: CalendarDate; reason: string; method: string; returnPremium: Cents };
   'policy.reinstated': { policyId: string; policyNumber: string; cancellationEffectiveDate: CalendarDate; premiumCharged: Cents; grossPremium: Cents };
   'policy.renewed': { policyId: string; policyNumber: string; grossPremium: Cents; effectiveDate: CalendarDate; renewalOf: string };
+  'policy.cancellation_notice_sent': {
+    policyId: string;
+    policyNumber: string;
+    noticeOn: CalendarDate;
+    cancelsOn: CalendarDate;
+    pastDue: Cents;
+    homeState: string;
+    noticeDays: number;
+    documentId: string | null;
+  };
+  'policy.cancellation_rescinded': { policyId: string; policyNumber: string; noticeOn: CalendarDate; cancelsOn: CalendarDate };
+  'policy.expired': { policyId: string; policyNumber: string; expirationDate: CalendarDate; renewedBy: string | null };
   'payment.received': { invoiceId: string; reference: string; amount: Cents; method: string };
   'payment.failed': { invoiceId: string; invoiceNumber: string; policyId: string; reference: string; amount: Cents; reason: string };
   'invoice.paid': { invoiceId: string; invoiceNumber: string; policyId: string; amount: Cents };
+  'invoice.past_due': { invoiceId: string; invoiceNumber: string; policyId: string; dueDate: CalendarDate; amount: Cents; unpaid: Cents; graceDays: number };
   'claim.filed': { claimId: string; claimNumber: string; policyId: string; lossDate: CalendarDate };
   'claim.opened': { claimId: string; claimNumber: string; policyId: string; lossDate: CalendarDate };
   'claim.reserved': { claimId: string; claimNumber: string; indemnity: Cents; expense: Cents; incurred: Cents };
@@ -46,9 +59,13 @@ export const EVENT_MONEY_FIELDS: { readonly [T in EventType]: { readonly [K in M
   'policy.cancelled': { returnPremium: true },
   'policy.reinstated': { premiumCharged: true, grossPremium: true },
   'policy.renewed': { grossPremium: true },
+  'policy.cancellation_notice_sent': { pastDue: true },
+  'policy.cancellation_rescinded': {},
+  'policy.expired': {},
   'payment.received': { amount: true },
   'payment.failed': { amount: true },
   'invoice.paid': { amount: true },
+  'invoice.past_due': { amount: true, unpaid: true },
   'claim.filed': {},
   'claim.opened': {},
   'claim.reserved': { indemnity: true, expense: true, incurred: true },

@@ -115,3 +115,39 @@ test('production has no test clocks', async (t) => {
     404,
   );
 });
+
+test('an unpaid installment falls past due, is noticed and cancels the policy at the end of the notice period', async (t) => {
+  const tenant = await createTenant(app, { testClock: '2027-01-10T09:00:00Z' });
+  const { policy, invoice } = await boundPolicy(app, tenant, {
+    plan: 'MONTHLY_12',
+    submission: { effectiveDate: '2027-01-10', contactEmail: 'insured@example.com' },
+  });
+  t.is(invoice.dueDate, '2027-01-10');
+  const advanced = await call(app.api, 'POST', `/v1/organizations/${tenant.orgId}/test-clock/advance`, {
+    token: tenant.adminToken,
+    body: { to: '2027-02-24' },
+  });
+  t.is(advanced.status, 200, JSON.stringify(advanced.body));
+  t.like(advanced.body.ran, { 'cancellation-notices': 1, 'non-payment-cancellations': 1 });
+  t.true(advanced.body.ran['invoices-past-due'] >= 1);
+  const cancelled = (await call(app.api, 'GET', `/v1/policies/${policy.id}`, { token: tenant.adminToken })).body;
+  t.is(cancelled.status, 'cancelled');
+  // Past due on the day after the due date plus 10 grace days; Ohio's notice: 10 days.
+  t.like(cancelled.cancellation, { effectiveDate: '2027-01-31', reason: 'non_payment', method: 'pro_rata' });
+  const first = (await call(app.api, 'GET', `/v1/invoices/${invoice.id}`, { token: tenant.adminToken })).body;
+  t.is(first.status, 'past_due');
+  const events = (await call(app.api, 'GET', '/v1/events?limit=100', { token: tenant.adminToken })).body.data;
+  const of = (type: string) => events.filter((event: { type: string }) => event.type === type);
+  t.is(of('invoice.past_due')[0].data.invoiceId, invoice.id);
+  t.is(of('invoice.past_due')[0].timestamp, '2027-01-21T00:00:00.000Z');
+  t.like(of('policy.cancellation_notice_sent')[0].data, {
+    policyId: policy.id,
+    noticeOn: '2027-01-21',
+    cancelsOn: '2027-01-31',
+    homeState: 'OH',
+    noticeDays: 10,
+  });
+  t.is(of('policy.cancelled')[0].timestamp, '2027-01-31T00:00:00.000Z');
+  const documents = (await call(app.api, 'GET', `/v1/documents?policyId=${policy.id}&type=cancellation_notice`, { token: tenant.adminToken })).body.data;
+  t.is(documents.length, 1);
+});
