@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import { loadNoticePeriods } from '../adapters/reference-data/cancellation-notice-periods.ts';
 import { PolicyDelinquency } from '../ports/policy/policy-delinquency.use-case.ts';
 import { PolicyExpiry } from '../ports/policy/policy-expiry.use-case.ts';
+import { RenewalOffers } from '../ports/policy/renewal-offers.use-case.ts';
 import { dailyWork } from '../ports/shared/daily-work.port.ts';
 import { certificateRoutes } from '../adapters/http/policy/certificates.routes.ts';
 import { bindingRoutes } from '../adapters/http/policy/binding.routes.ts';
@@ -39,6 +40,7 @@ const ISSUANCE = {
   writtenPremium: UNDERWRITING.WrittenPremiumCounter,
   reference: UNDERWRITING.ReferenceData,
   programs: UNDERWRITING.Programs,
+  quotes: UNDERWRITING.QuoteRepository,
   periods: BILLING.AccountingPeriods,
   books: BILLING.PremiumBooks,
 } as const;
@@ -52,7 +54,7 @@ export const policyModule = (config: AppConfig, logger: Logger): ContextModule =
     wire.factory(POLICY.BilledPolicies, { policies: POLICY.PolicyRepository }, ({ policies }) => new BilledPolicies(policies));
     wire.factory(
       POLICY.Binding,
-      { ...ISSUANCE, submissions: UNDERWRITING.SubmissionRepository, quotes: UNDERWRITING.QuoteRepository, approvals: REFERRALS.ReferralApprovals },
+      { ...ISSUANCE, submissions: UNDERWRITING.SubmissionRepository, approvals: REFERRALS.ReferralApprovals },
       (deps) => new Binding(deps),
     );
     wire.factory(
@@ -84,6 +86,14 @@ export const policyModule = (config: AppConfig, logger: Logger): ContextModule =
     );
     wire.contribute(PLATFORM.DailyWork, delinquency, ({ delinquency }) =>
       dailyWork('non-payment-cancellations', (orgId, now) => delinquency.cancelUnpaid(orgId, now)),
+    );
+    wire.factory(
+      POLICY.RenewalOffers,
+      { ...ISSUANCE, credits: BILLING.CreditSettlement, losses: CLAIMS.ReportedLosses, audit: AUDIT.AuditTrail },
+      (deps) => new RenewalOffers(deps),
+    );
+    wire.contribute(PLATFORM.DailyWork, { offers: POLICY.RenewalOffers }, ({ offers }) =>
+      dailyWork('renewal-offers', (orgId, now) => offers.offerDue(orgId, now)),
     );
     wire.contribute(PLATFORM.DailyWork, { expiry: POLICY.PolicyExpiry }, ({ expiry }) => dailyWork('expiries', (orgId, now) => expiry.expireEnded(orgId, now)));
     wire.factory(

@@ -5,6 +5,7 @@ import type { PolicyLifecycle } from '../ports/policy/policy-lifecycle.use-case.
 import type { PolicyPremium } from '../ports/policy/policy-premium.use-case.ts';
 import type { PolicyDelinquency } from '../ports/policy/policy-delinquency.use-case.ts';
 import type { PolicyExpiry } from '../ports/policy/policy-expiry.use-case.ts';
+import type { RenewalOffers } from '../ports/policy/renewal-offers.use-case.ts';
 import type { PolicyRepository, PolicyTransactionRepository } from '../ports/policy/policy.repositories.ts';
 import { token } from './wiring.ts';
 
@@ -19,6 +20,7 @@ export const POLICY = {
   /** Past due, notices of cancellation, rescissions and non-payment cancellations, day by day. */
   PolicyDelinquency: token<PolicyDelinquency>('PolicyDelinquency'),
   PolicyExpiry: token<PolicyExpiry>('PolicyExpiry'),
+  RenewalOffers: token<RenewalOffers>('RenewalOffers'),
   /** The policies as billing reads them. */
   BilledPolicies: token<PolicyLookup>('BilledPolicies'),
 } as const;

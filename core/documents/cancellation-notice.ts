@@ -1,5 +1,6 @@
 import type { CalendarDate } from '../shared/calendar-date.ts';
 import { escapeHtml } from '../shared/html.ts';
+import { centsToDollars, type Cents } from '../shared/money.ts';
 
 /** One unpaid charge a notice of cancellation lists. */
 export interface NoticeLine {
@@ -30,7 +31,7 @@ export interface CancellationNotice {
 }
 
 /** Dollars as printed on a form: thousands separated, two decimals. */
-export const printedDollars = (cents: number): string => (cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+export const printedDollars = (amount: Cents): string => centsToDollars(amount).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /** The e-mail that carries a notice of cancellation to the insured and the producer of record. */
 export const cancellationNoticeMail = (notice: CancellationNotice): { subject: string; text: string; html: string } => {

@@ -10,6 +10,7 @@ import type { ChargeTerms } from '../underwriting/charge-terms.ts';
 import { chargeTermsFromStore, type StoredChargeTerms } from '../underwriting/stored-charges.ts';
 import { withCharges } from './policy-charges.ts';
 import type { Delinquency } from './delinquency.ts';
+import { renewalOfferDate, type RenewalOffer } from './renewal-offer.ts';
 import { issuance, type CancellationMethod, type PremiumTerm, type PremiumTransaction } from './premium.ts';
 
 export const POLICY_STATUSES = ['active', 'cancelled', 'expired'] as const;
@@ -55,6 +56,10 @@ export interface Policy {
   readonly renewedBy: string | null;
   /** The notice of cancellation for non-payment running against the policy; absent or null: none. */
   readonly delinquency?: Delinquency | null;
+  /** The day the next term is to be offered; null once offered (absent on policies issued before offers). */
+  readonly renewalOfferOn?: CalendarDate | null;
+  /** The next term as offered; absent or null: not yet offered. */
+  readonly renewalOffer?: RenewalOffer | null;
   readonly programId: string;
   /** The program's version at placement, whose terms (minimum earned premium, insurer) the term keeps. */
   readonly programVersion: number | null;
@@ -80,7 +85,9 @@ export const POLICY_LIFECYCLE = lifecycle({
     endorse: { from: ['active'], to: 'active' },
     cancel: { from: ['active'], to: 'cancelled' },
     reinstate: { from: ['cancelled'], to: 'active' },
-    renew: { from: ['active'], to: 'active' },
+    // Renewing stays possible on the expiration day itself, when the term has just expired.
+    renew: { from: ['active', 'expired'], to: 'active' },
+    offer_renewal: { from: ['active'], to: 'active' },
     expire: { from: ['active'], to: 'expired' },
     send_notice: { from: ['active'], to: 'active' },
     rescind_notice: { from: ['active'], to: 'active' },
@@ -113,6 +120,8 @@ export interface PolicyIssue {
   readonly rateTableVersion: string;
   readonly chargeTerms: ChargeTerms;
   readonly renewalOf: string | null;
+  /** The program's days before expiry the next term is offered. */
+  readonly renewalOfferDays: number;
 }
 
 /** The term's first premium transaction, with the policy fee and taxes it charges. */
@@ -144,6 +153,8 @@ export const newPolicy = (issue: PolicyIssue, sequence: number, at: Date, bookin
   cancellation: null,
   renewalOf: issue.renewalOf,
   renewedBy: null,
+  renewalOfferOn: renewalOfferDate(addMonths(issue.effectiveDate, 12), issue.renewalOfferDays),
+  renewalOffer: null,
   programId: issue.programId,
   programVersion: issue.programVersion,
   rateTableVersion: issue.rateTableVersion,

@@ -7,6 +7,7 @@ import { DomainError, notFound } from '../../core/shared/domain-error.ts';
 import { chargeTermsFor, placementOf } from '../../core/underwriting/charge-terms.ts';
 import { chargeTermsFromStore } from '../../core/underwriting/stored-charges.ts';
 import { rateVersionOn } from '../../core/underwriting/rate-manual.ts';
+import { collectionTermsOf } from '../../core/underwriting/program-terms.ts';
 import { aggregateFlag } from '../../core/underwriting/delegated-authority.ts';
 import { assertBindable, type Quote } from '../../core/underwriting/quote.ts';
 import { assertNewBusinessDate, canBackdate } from '../../core/underwriting/term-dates.ts';
@@ -102,6 +103,7 @@ export class Binding {
             ? chargeTermsFromStore(quote.chargeTerms)
             : chargeTermsFor(await this.deps.programs.program(orgId, quote.programId), placementOf(quote.risk), this.deps.reference.taxSchedules()),
           renewalOf: null,
+          renewalOfferDays: collectionTermsOf(await this.deps.programs.program(orgId, quote.programId, quote.programVersion)).renewalOfferDays,
           actor: describeActor(actor),
           transaction: 'bind',
         })

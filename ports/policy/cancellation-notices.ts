@@ -1,4 +1,5 @@
 import type { Invoice } from '../../core/billing/invoice.ts';
+import { cents } from '../../core/shared/money.ts';
 import { cancellationNoticeMail, printedDollars, type CancellationNotice } from '../../core/documents/cancellation-notice.ts';
 import type { Delinquency, NoticePeriod } from '../../core/policy/delinquency.ts';
 import type { Policy } from '../../core/policy/policy.ts';
@@ -48,7 +49,7 @@ export const drawNotice = async (
     lines: pastDue.map((invoice) => ({
       invoiceNumber: invoice.invoiceNumber,
       dueDate: invoice.dueDate,
-      unpaid: printedDollars(invoice.amount - invoice.paidAmount),
+      unpaid: printedDollars(cents(invoice.amount - invoice.paidAmount)),
     })),
   };
   const storageKey = `docs/${orgId}/notices/cancellation-${policy.id}-${delinquency.noticeOn}.pdf`;

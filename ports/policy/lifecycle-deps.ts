@@ -1,7 +1,7 @@
 import type { CreditSettlement } from '../billing/credit-settlement.use-case.ts';
 import type { Programs } from '../underwriting/programs.use-case.ts';
 import type { UnderwritingReferenceData } from '../underwriting/reference-data.port.ts';
-import type { WrittenPremiumCounter } from '../underwriting/underwriting.repositories.ts';
+import type { QuoteRepository, WrittenPremiumCounter } from '../underwriting/underwriting.repositories.ts';
 import type { AuditTrail } from '../audit/audit-trail.use-case.ts';
 import type { IssuanceDeps } from './policy-issuance.ts';
 import type { ReportedLosses } from './reported-losses.port.ts';
@@ -11,6 +11,8 @@ export interface LifecycleDeps extends IssuanceDeps {
   readonly writtenPremium: WrittenPremiumCounter;
   readonly reference: UnderwritingReferenceData;
   readonly programs: Programs;
+  /** Renewal offers are quotes of the next term; renewing takes the offered one. */
+  readonly quotes: QuoteRepository;
   /** Applies return premium to what the policy still owes. */
   readonly credits: CreditSettlement;
   /** Losses reported on the policy: a cancellation back-dated over one needs an override. */

@@ -4,23 +4,92 @@ import { POLICY_LIFECYCLE, policyChangedMeanwhile, type Policy } from '../../cor
 import { today, yearOf } from '../../core/shared/calendar-date.ts';
 import { DomainError } from '../../core/shared/domain-error.ts';
 import { assertTransition } from '../../core/shared/lifecycle.ts';
-import { aggregateFlag, daFlags } from '../../core/underwriting/delegated-authority.ts';
-import { chargeTermsFor, placementOf } from '../../core/underwriting/charge-terms.ts';
+import type { Cents } from '../../core/shared/money.ts';
+import { aggregateFlag, daFlags, type DaFlag, type DaProgram } from '../../core/underwriting/delegated-authority.ts';
+import { chargeTermsFor, placementOf, type ChargeTerms } from '../../core/underwriting/charge-terms.ts';
+import { collectionTermsOf } from '../../core/underwriting/program-terms.ts';
 import { rateOnVersion, rateVersionOn } from '../../core/underwriting/rate-manual.ts';
+import type { RatingWorksheet } from '../../core/underwriting/rating.ts';
+import { chargeTermsFromStore } from '../../core/underwriting/stored-charges.ts';
 import type { CompleteRisk } from '../../core/underwriting/submission.ts';
 import { assertRenewalWindow } from '../../core/underwriting/term-dates.ts';
 import type { Programs } from '../underwriting/programs.use-case.ts';
 import type { UnderwritingReferenceData } from '../underwriting/reference-data.port.ts';
-import type { WrittenPremiumCounter } from '../underwriting/underwriting.repositories.ts';
+import type { QuoteRepository, WrittenPremiumCounter } from '../underwriting/underwriting.repositories.ts';
 import { issuePolicy, type IssuanceDeps } from './policy-issuance.ts';
 
+export type RenewalDeps = IssuanceDeps & {
+  readonly writtenPremium: WrittenPremiumCounter;
+  readonly reference: UnderwritingReferenceData;
+  readonly programs: Programs;
+  readonly quotes: Pick<QuoteRepository, 'findById' | 'holdForBinding' | 'releaseHold'>;
+};
+
+/** The next term of a policy as priced on its renewal date. */
+export interface RenewalPrice {
+  readonly risk: CompleteRisk;
+  readonly program: DaProgram;
+  readonly rateTableVersion: string;
+  readonly premium: Cents;
+  readonly worksheet: RatingWorksheet;
+  readonly flags: readonly DaFlag[];
+  readonly chargeTerms: ChargeTerms;
+}
+
 /**
- * The next term of an expiring policy, re-rated on the rate tables in force on its effective date and within delegated
- * authority: the expiring policy is claimed first (renewed once), then the aggregate reserved,
- * then the renewal issued; a refusal gives back what was taken.
+ * Prices the next term: written under the organization's program for the risk, on that program's
+ * rate table version or the one in force on the renewal's effective date, placed anew (today's
+ * fee and the home state's rates), checked against delegated authority for the renewal's year.
+ */
+export const priceRenewal = async (deps: Omit<RenewalDeps, 'quotes'>, policy: Policy): Promise<RenewalPrice> => {
+  const { orgId } = policy;
+  const risk: CompleteRisk = { ...policy.risk, effectiveDate: policy.expirationDate };
+  const program = await deps.programs.forRisk(orgId, risk);
+  const manual = deps.reference.rateManual();
+  const rateTableVersion = program.rateTableVersion ?? rateVersionOn(manual, risk.effectiveDate);
+  const { grossPremium: premium, worksheet } = rateOnVersion(manual, rateTableVersion, risk);
+  const written = await deps.writtenPremium.written(orgId, program.id, yearOf(risk.effectiveDate));
+  const flags = daFlags(risk, premium, program, written);
+  const chargeTerms = chargeTermsFor(program, placementOf(risk), deps.reference.taxSchedules());
+  return { risk, program, rateTableVersion, premium, worksheet, flags, chargeTerms };
+};
+
+/** The term as offered, if the policy has an offer: its quote's price, or why it cannot be accepted. */
+const offeredPrice = async (deps: RenewalDeps, policy: Policy): Promise<(Omit<RenewalPrice, 'worksheet'> & { quoteId: string }) | null> => {
+  const offer = policy.renewalOffer;
+  if (!offer) return null;
+  if (offer.decision !== 'offered') {
+    throw new DomainError(
+      'not_bindable',
+      `The renewal was ${offer.decision}: ${offer.decision === 'declined' ? 'the program no longer writes the risk' : 'it is outside delegated authority'}.`,
+      {
+        decision: offer.decision,
+        daFlags: offer.daFlags,
+      },
+    );
+  }
+  const quote = await deps.quotes.findById(policy.orgId, offer.quoteId);
+  if (!quote) return null;
+  const program = await deps.programs.program(policy.orgId, quote.programId, quote.programVersion);
+  return {
+    quoteId: quote.id,
+    risk: quote.risk,
+    program,
+    rateTableVersion: quote.rateTableVersion,
+    premium: quote.grossPremium,
+    flags: quote.daFlags,
+    chargeTerms: chargeTermsFromStore(quote.chargeTerms),
+  };
+};
+
+/**
+ * The next term of an expiring policy: the renewal offer when one was made (its quote's price),
+ * else priced now; within delegated authority. The expiring policy is claimed first (renewed
+ * once), then the offer's quote taken, the aggregate reserved, and the renewal issued; a refusal
+ * gives back what was taken.
  */
 export const issueRenewal = async (
-  deps: IssuanceDeps & { readonly writtenPremium: WrittenPremiumCounter; readonly reference: UnderwritingReferenceData; readonly programs: Programs },
+  deps: RenewalDeps,
   actor: Principal,
   policy: Policy,
   plan?: InstallmentPlan,
@@ -29,29 +98,32 @@ export const issueRenewal = async (
   const step = assertTransition(POLICY_LIFECYCLE, 'renew', policy.status);
   if (policy.renewedBy) throw new DomainError('invalid_transition', 'The policy has already been renewed.', { renewedBy: policy.renewedBy });
   assertRenewalWindow(policy.expirationDate, today(deps.clock.now(orgId)));
-  const risk: CompleteRisk = { ...policy.risk, effectiveDate: policy.expirationDate };
-  // A renewal is a new term: written under the organization's program for the risk today, priced
-  // on that program's rate table version or the one in force on the renewal's effective date.
-  const program = await deps.programs.forRisk(orgId, risk);
-  const manual = deps.reference.rateManual();
-  const rateTableVersion = program.rateTableVersion ?? rateVersionOn(manual, risk.effectiveDate);
-  const premium = rateOnVersion(manual, rateTableVersion, risk).grossPremium;
+  const price = (await offeredPrice(deps, policy)) ?? (await priceRenewal(deps, policy));
+  const { program, premium, risk } = price;
   const year = yearOf(risk.effectiveDate);
-  const written = await deps.writtenPremium.written(orgId, program.id, year);
-  const flags = daFlags(risk, premium, program, written);
-  if (flags.length > 0) throw new DomainError('not_bindable', 'The renewal is outside delegated authority.', { daFlags: flags });
+  if (price.flags.length > 0) throw new DomainError('not_bindable', 'The renewal is outside delegated authority.', { daFlags: price.flags });
   const renewalId = deps.ids.next('pol');
   const claimed = await deps.policies.change(policy, step, { renewedBy: renewalId }, [], deps.clock.now(orgId));
   if (!claimed) throw policyChangedMeanwhile();
-  if (!(await deps.writtenPremium.reserve(orgId, program.id, year, premium, program.aggregateCap))) {
+  const quoteId = 'quoteId' in price ? price.quoteId : null;
+  const giveBack = async (quoteTaken: boolean) => {
+    if (quoteTaken && quoteId) await deps.quotes.releaseHold(orgId, quoteId, renewalId);
     await deps.policies.change(claimed, step, { renewedBy: null }, [], deps.clock.now(orgId));
+  };
+  if (quoteId && !(await deps.quotes.holdForBinding(orgId, quoteId, renewalId))) {
+    await giveBack(false);
+    throw new DomainError('invalid_transition', 'The renewal offer was taken by another request.', { quoteId });
+  }
+  if (!(await deps.writtenPremium.reserve(orgId, program.id, year, premium, program.aggregateCap))) {
+    const written = await deps.writtenPremium.written(orgId, program.id, year);
+    await giveBack(true);
     throw new DomainError('not_bindable', 'The renewal would exceed the aggregate cap.', { daFlags: [aggregateFlag(program, written, premium)] });
   }
   const { policy: renewal } = await issuePolicy(deps, {
     policyId: renewalId,
     orgId,
     submissionId: policy.submissionId,
-    quoteId: null,
+    quoteId,
     risk,
     contactEmail: policy.contactEmail,
     producerId: policy.producerId,
@@ -60,10 +132,10 @@ export const issueRenewal = async (
     plan: plan ?? policy.installmentPlan,
     programId: program.id,
     programVersion: program.orgId ? program.version : null,
-    rateTableVersion,
-    // A new term is placed anew: today's fee and the home state's rates.
-    chargeTerms: chargeTermsFor(program, placementOf(risk), deps.reference.taxSchedules()),
+    rateTableVersion: price.rateTableVersion,
+    chargeTerms: price.chargeTerms,
     renewalOf: policy.id,
+    renewalOfferDays: collectionTermsOf(program).renewalOfferDays,
     actor: describeActor(actor),
     transaction: 'renewal',
   });

@@ -34,6 +34,8 @@ export interface PolicyRepository {
   list(orgId: string, filters: PolicyFilters & Among, page: PageRequest): Promise<Page<Policy>>;
   /** The active policies under a notice of cancellation, the soonest to cancel first. */
   underNotice(orgId: string): Promise<Policy[]>;
+  /** The active policies whose renewal is to be offered on or before `on`. */
+  renewalOffersDue(orgId: string, on: CalendarDate): Promise<Policy[]>;
   /** The active policies whose term ends on or before `on`. */
   expiringBy(orgId: string, on: CalendarDate): Promise<Policy[]>;
   /**

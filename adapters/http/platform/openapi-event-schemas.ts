@@ -53,6 +53,16 @@ export const EVENT_DATA_SCHEMAS: Record<EventType, TSchema> = {
     documentId: Type.Union([Type.String(), Type.Null()], { description: 'The stored PDF of the notice.' }),
   }),
   'policy.cancellation_rescinded': Type.Object({ policyId: Type.String(), policyNumber: Type.String(), noticeOn: DateOnly, cancelsOn: DateOnly }),
+  'policy.renewal_offered': Type.Object({
+    policyId: Type.String({ description: 'The expiring policy.' }),
+    policyNumber: Type.String(),
+    quoteId: Type.String(),
+    effectiveDate: DateOnly,
+    grossPremium: Money,
+    decision: Type.String({ description: '`offered`, `referred` or `declined`.' }),
+    daFlags: Type.Array(Type.String()),
+    validUntil: DateOnly,
+  }),
   'policy.expired': Type.Object({
     policyId: Type.String(),
     policyNumber: Type.String(),

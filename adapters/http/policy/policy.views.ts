@@ -43,6 +43,25 @@ export const viewPolicy = (policy: Policy): Static<typeof PolicySchema> => ({
     : null,
   renewalOf: policy.renewalOf,
   renewedBy: policy.renewedBy,
+  delinquency: policy.delinquency
+    ? {
+        noticeOn: policy.delinquency.noticeOn,
+        cancelsOn: policy.delinquency.cancelsOn,
+        pastDue: dollars(policy.delinquency.pastDue),
+        noticeDocumentId: policy.delinquency.noticeDocumentId,
+      }
+    : null,
+  renewalOfferOn: policy.renewalOfferOn ?? null,
+  renewalOffer: policy.renewalOffer
+    ? {
+        quoteId: policy.renewalOffer.quoteId,
+        offeredOn: policy.renewalOffer.offeredOn,
+        effectiveDate: policy.renewalOffer.effectiveDate,
+        grossPremium: dollars(policy.renewalOffer.grossPremium),
+        decision: policy.renewalOffer.decision,
+        daFlags: policy.renewalOffer.daFlags.map((flag) => flag.code),
+      }
+    : null,
   createdAt: policy.createdAt.toISOString(),
   updatedAt: policy.updatedAt.toISOString(),
 });
@@ -66,6 +85,34 @@ const CancellationSchema = Type.Object(
     returnPremium: Type.Number({ description: 'Dollars returned to the insured.' }),
   },
   { $id: 'Cancellation', description: 'How and when a policy was cancelled, and the premium returned.' },
+);
+
+const DelinquencySchema = Type.Object(
+  {
+    noticeOn: Type.String({ format: 'date', description: 'When the notice of cancellation for non-payment was sent.' }),
+    cancelsOn: Type.String({
+      format: 'date',
+      description: "The policy cancels from this day unless what is past due is paid before it (the home state's notice period).",
+    }),
+    pastDue: Type.Number({ description: 'Dollars past due when the notice was sent.' }),
+    noticeDocumentId: Nullable(Type.String({ description: 'The stored PDF of the notice.' })),
+  },
+  { $id: 'Delinquency', description: 'A notice of cancellation for non-payment running against the policy.' },
+);
+
+const RenewalOfferSchema = Type.Object(
+  {
+    quoteId: Type.String({ description: 'The quote of the next term.' }),
+    offeredOn: Type.String({ format: 'date' }),
+    effectiveDate: Type.String({ format: 'date', description: "The next term's effective date: this term's expiration date." }),
+    grossPremium: Type.Number({ description: 'Dollars: the next term, on the rates in force on its effective date.' }),
+    decision: Type.Union([Type.Literal('offered'), Type.Literal('referred'), Type.Literal('declined')], {
+      description:
+        '`offered`: `renew` accepts it; `referred`: outside delegated authority, a referral decides; `declined`: the program no longer writes the risk.',
+    }),
+    daFlags: Type.Array(Type.String(), { description: 'The delegated-authority flags behind a referral or a decline.' }),
+  },
+  { $id: 'RenewalOffer', description: "The next term, prepared the program's `renewalOfferDays` before this one expires." },
 );
 
 export const PolicySchema = Type.Object(
@@ -100,6 +147,9 @@ export const PolicySchema = Type.Object(
     cancellation: Type.Union([CancellationSchema, Type.Null()]),
     renewalOf: Nullable(Type.String()),
     renewedBy: Nullable(Type.String()),
+    delinquency: Type.Union([DelinquencySchema, Type.Null()]),
+    renewalOfferOn: Nullable(Type.String({ format: 'date', description: 'When the next term will be offered; null once offered.' })),
+    renewalOffer: Type.Union([RenewalOfferSchema, Type.Null()]),
     createdAt: Timestamp(),
     updatedAt: Timestamp(),
   },

@@ -32,6 +32,8 @@ const POLICY_FIELDS: RecordFields<Policy> = {
   renewalOf: true,
   renewedBy: true,
   delinquency: true,
+  renewalOfferOn: true,
+  renewalOffer: true,
   programId: true,
   programVersion: true,
   rateTableVersion: true,
@@ -78,6 +80,7 @@ export class PolicyStoreRepository implements PolicyRepository {
         // The day's work: notices running out, and terms reaching their expiration date.
         { name: 'org_status_cancels_on', keys: { orgId: 1, status: 1, 'delinquency.cancelsOn': 1 } },
         { name: 'org_status_expiration', keys: { orgId: 1, status: 1, expirationDate: 1 } },
+        { name: 'org_status_offer', keys: { orgId: 1, status: 1, renewalOfferOn: 1 } },
         OUTBOX_INDEX,
       ]),
     );
@@ -105,6 +108,10 @@ export class PolicyStoreRepository implements PolicyRepository {
 
   expiringBy(orgId: string, on: CalendarDate): Promise<Policy[]> {
     return this.records.findAll(orgId, { status: 'active', expirationDate: { $lte: on } }, { expirationDate: 1 });
+  }
+
+  renewalOffersDue(orgId: string, on: CalendarDate): Promise<Policy[]> {
+    return this.records.findAll(orgId, { status: 'active', renewalOfferOn: { $gte: '', $lte: on } }, { renewalOfferOn: 1 });
   }
 
   async change(policy: Policy, step: Transition<PolicyStatus>, changes: PolicyChanges, events: readonly DomainEvent[], at: Date): Promise<Policy | null> {

@@ -12,6 +12,8 @@ export const EVENT_TYPES = {
     "A notice of cancellation for non-payment was sent to the insured and the producer: the policy cancels on `cancelsOn` (the home state's notice period) unless what is past due is paid by then.",
   'policy.cancellation_rescinded':
     'What was past due was paid before the notice ran out: the notice of cancellation is withdrawn and the policy stays in force.',
+  'policy.renewal_offered':
+    "The next term was prepared before the term expires (the program's `renewalOfferDays`): a quote on the rates in force on the renewal date, offered, referred or declined; `renew` accepts an offer.",
   'policy.expired': 'A term reached its expiration date (a renewal, if any, is a new policy).',
   'payment.received': 'A premium payment was processed.',
   'payment.failed': 'A payment attempt failed.',

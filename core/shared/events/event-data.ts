@@ -23,6 +23,16 @@ export interface EventData {
     documentId: string | null;
   };
   'policy.cancellation_rescinded': { policyId: string; policyNumber: string; noticeOn: CalendarDate; cancelsOn: CalendarDate };
+  'policy.renewal_offered': {
+    policyId: string;
+    policyNumber: string;
+    quoteId: string;
+    effectiveDate: CalendarDate;
+    grossPremium: Cents;
+    decision: string;
+    daFlags: string[];
+    validUntil: CalendarDate;
+  };
   'policy.expired': { policyId: string; policyNumber: string; expirationDate: CalendarDate; renewedBy: string | null };
   'payment.received': { invoiceId: string; reference: string; amount: Cents; method: string };
   'payment.failed': { invoiceId: string; invoiceNumber: string; policyId: string; reference: string; amount: Cents; reason: string };
@@ -62,6 +72,7 @@ export const EVENT_MONEY_FIELDS: { readonly [T in EventType]: { readonly [K in M
   'policy.cancellation_notice_sent': { pastDue: true },
   'policy.cancellation_rescinded': {},
   'policy.expired': {},
+  'policy.renewal_offered': { grossPremium: true },
   'payment.received': { amount: true },
   'payment.failed': { amount: true },
   'invoice.paid': { amount: true },

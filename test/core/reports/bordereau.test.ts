@@ -24,6 +24,7 @@ const policy = newPolicy(
     rateTableVersion: '2026-01',
     chargeTerms: NO_CHARGE_TERMS,
     renewalOf: null,
+    renewalOfferDays: 60,
   },
   1,
   new Date('2027-01-01T00:00:00Z'),

@@ -151,3 +151,37 @@ test('an unpaid installment falls past due, is noticed and cancels the policy at
   const documents = (await call(app.api, 'GET', `/v1/documents?policyId=${policy.id}&type=cancellation_notice`, { token: tenant.adminToken })).body.data;
   t.is(documents.length, 1);
 });
+
+test('a paid policy is offered its renewal before expiry, renewed on the offer, and expires at the end of its term', async (t) => {
+  const tenant = await createTenant(app, { testClock: '2027-01-10T09:00:00Z' });
+  const { policy, invoice } = await boundPolicy(app, tenant, { submission: { effectiveDate: '2027-01-10' } });
+  const paid = await call(app.api, 'POST', `/v1/invoices/${invoice.id}/pay`, {
+    token: tenant.adminToken,
+    body: { amount: invoice.amount, method: 'ach', reference: 'ach-1' },
+  });
+  t.is(paid.status, 201, JSON.stringify(paid.body));
+  t.is(policy.renewalOfferOn, '2027-11-11');
+  const advance = (to: string) => call(app.api, 'POST', `/v1/organizations/${tenant.orgId}/test-clock/advance`, { token: tenant.adminToken, body: { to } });
+  t.like((await advance('2027-11-10')).body.ran, { 'renewal-offers': 0, 'cancellation-notices': 0, 'non-payment-cancellations': 0 });
+  t.like((await advance('2027-11-11')).body.ran, { 'renewal-offers': 1 });
+  const offered = (await call(app.api, 'GET', `/v1/policies/${policy.id}`, { token: tenant.adminToken })).body;
+  t.is(offered.status, 'active');
+  t.like(offered.renewalOffer, { offeredOn: '2027-11-11', effectiveDate: '2028-01-10', decision: 'offered', daFlags: [] });
+  t.is(offered.renewalOfferOn, null);
+  const renewed = await call(app.api, 'POST', `/v1/policies/${policy.id}/renew`, { token: tenant.adminToken, body: {} });
+  t.is(renewed.status, 201, JSON.stringify(renewed.body));
+  t.like(renewed.body, {
+    effectiveDate: '2028-01-10',
+    quoteId: offered.renewalOffer.quoteId,
+    grossPremium: offered.renewalOffer.grossPremium,
+    renewalOf: policy.id,
+  });
+  const ended = await advance('2028-01-10T12:00:00Z');
+  t.like(ended.body.ran, { expiries: 1 });
+  t.is((await call(app.api, 'GET', `/v1/policies/${policy.id}`, { token: tenant.adminToken })).body.status, 'expired');
+  t.is((await call(app.api, 'GET', `/v1/policies/${renewed.body.id}`, { token: tenant.adminToken })).body.status, 'active');
+  const events = (await call(app.api, 'GET', '/v1/events?limit=100', { token: tenant.adminToken })).body.data.map((event: { type: string }) => event.type);
+  t.true(events.includes('policy.renewal_offered'));
+  t.true(events.includes('policy.expired'));
+  t.false(events.includes('policy.cancellation_notice_sent'));
+});

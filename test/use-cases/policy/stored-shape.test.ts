@@ -65,6 +65,7 @@ test('a policy read back carries no outbox, whatever its events', async (t) => {
       rateTableVersion: '2026-01',
       chargeTerms: NO_CHARGE_TERMS,
       renewalOf: null,
+      renewalOfferDays: 60,
     },
     1,
     at,
