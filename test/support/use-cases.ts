@@ -37,8 +37,12 @@ export interface UseCaseWorld {
 /** The business date of use-case tests unless one says otherwise: their fixtures' terms start on 2027-01-01. */
 export const USE_CASE_START = '2026-12-15T12:00:00Z';
 
+/**
+ * `clock`: a clock the test moves by hand (a `SettableClock` at `USE_CASE_START` unless given), or
+ * `'organizations'` for the service's own: real time, and each test clock's time for its organization.
+ */
 export const useCaseWorld = async (
-  options: { clock?: Clock; reference?: UnderwritingReferenceData; store?: (store: CollectionStore) => CollectionStore } = {},
+  options: { clock?: Clock | 'organizations'; reference?: UnderwritingReferenceData; store?: (store: CollectionStore) => CollectionStore } = {},
 ): Promise<UseCaseWorld> => {
   const dataDir = await mkdtemp(join(tmpdir(), 'use-cases-'));
   const engine = await SqliteStore.open({});
@@ -46,7 +50,7 @@ export const useCaseWorld = async (
   const store = options.store ? options.store(engine) : engine;
   const config = loadConfig({ DATA_DIR: dataDir, API_SECRET: MACHINE_SECRET, JWT_SECRET, PASSWORD_HASH_COST: '1024' });
   const { container, resolve } = await buildContainer(contextModules(config, store, createLogger('silent')));
-  container.rebind(PLATFORM.Clock).toConstantValue(options.clock ?? new SettableClock(USE_CASE_START));
+  if (options.clock !== 'organizations') container.rebind(PLATFORM.Clock).toConstantValue(options.clock ?? new SettableClock(USE_CASE_START));
   if (options.reference) container.rebind(UNDERWRITING.ReferenceData).toConstantValue(options.reference);
   return {
     resolve,
