@@ -271,7 +271,7 @@ export interface components {
                 [key: string]: unknown;
             };
             /** @description Stable machine-readable code. */
-            error: "validation_failed" | "unauthenticated" | "invalid_credentials" | "invalid_signature" | "invalid_otp" | "email_not_verified" | "forbidden" | "insufficient_scope" | "domain_not_allowed" | "feature_disabled" | "not_found" | "method_not_allowed" | "duplicate" | "conflict" | "idempotency_key_reuse" | "payload_too_large" | "storage_quota_exceeded" | "unsupported_media_type" | "invalid_document" | "stale_event" | "invalid_transition" | "not_bindable" | "not_an_application" | "quote_expired" | "out_of_sequence" | "flat_cancellation_after_inception" | "effective_date_out_of_window" | "renewal_window_closed" | "referral_required" | "webhook_inactive" | "overpayment" | "claims_in_period" | "payout_exceeds_cash" | "amount_exceeds_balance" | "period_order" | "locality_required" | "premium_installment" | "refund_exceeds_payments" | "loss_outside_coverage" | "exceeds_policy_limit" | "policy_not_in_force" | "rate_limited" | "too_many_attempts" | "internal_error" | "payment_processor_error" | "service_unavailable";
+            error: "validation_failed" | "unauthenticated" | "invalid_credentials" | "invalid_signature" | "invalid_otp" | "email_not_verified" | "forbidden" | "insufficient_scope" | "domain_not_allowed" | "feature_disabled" | "not_found" | "method_not_allowed" | "duplicate" | "conflict" | "idempotency_key_reuse" | "payload_too_large" | "storage_quota_exceeded" | "unsupported_media_type" | "invalid_document" | "stale_event" | "invalid_transition" | "not_bindable" | "not_an_application" | "quote_expired" | "out_of_sequence" | "flat_cancellation_after_inception" | "effective_date_out_of_window" | "renewal_window_closed" | "referral_required" | "webhook_inactive" | "overpayment" | "claims_in_period" | "payout_exceeds_cash" | "amount_exceeds_balance" | "clock_advancing" | "organization_has_policies" | "period_order" | "locality_required" | "premium_installment" | "refund_exceeds_payments" | "loss_outside_coverage" | "exceeds_policy_limit" | "policy_not_in_force" | "rate_limited" | "too_many_attempts" | "internal_error" | "payment_processor_error" | "service_unavailable";
             /** @description Human-readable explanation. */
             message: string;
             /** @description Also sent as X-Request-Id; quote it in support tickets. */
@@ -321,7 +321,7 @@ export interface components {
                  *         "field": "effectiveDate",
                  *         "rule": "date"
                  *       },
-                 *       "requestId": "6a6a2320-3da3-4f3f-98ac-f0fdeda5ae14"
+                 *       "requestId": "bea3436f-b034-4a73-b07d-e77f749078d3"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -340,7 +340,7 @@ export interface components {
                  *       "error": "unauthenticated",
                  *       "message": "Send a bearer token or an API key (X-API-Key).",
                  *       "details": {},
-                 *       "requestId": "a8b960b3-559d-4213-8b77-4c21c88932d6"
+                 *       "requestId": "33c6a543-5fa0-4da9-8722-4d0b2550c912"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -361,7 +361,7 @@ export interface components {
                  *       "details": {
                  *         "requiredScope": "submissions:write"
                  *       },
-                 *       "requestId": "d402f5b9-b8f1-4751-9fbf-61788b20c624"
+                 *       "requestId": "6dcee746-1878-4fe8-a637-6b572db63ead"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -380,13 +380,13 @@ export interface components {
                  *       "error": "not_found",
                  *       "message": "Policy not found.",
                  *       "details": {},
-                 *       "requestId": "3a521ef5-125b-44f0-ac0c-280c5d07d029"
+                 *       "requestId": "d7073898-8336-466e-9155-182e788d4684"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
-        /** @description `duplicate`: A resource with the same unique value already exists. `conflict`: The resource was changed concurrently (or a request with the same Idempotency-Key is still running); retry the request. */
+        /** @description `duplicate`: A resource with the same unique value already exists. `conflict`: The resource was changed concurrently (or a request with the same Idempotency-Key is still running); retry the request. `clock_advancing`: The organization's test clock is being advanced; another advance waits until it finishes. */
         Error409: {
             headers: {
                 /** @description Request id, also in error bodies. */
@@ -561,15 +561,15 @@ export interface operations {
                     /**
                      * @example {
                      *       "user": {
-                     *         "id": "usr_01a216d23f6a00bec7248c8037ee",
+                     *         "id": "usr_01a2170efc36009d8d3e8eb012b9",
                      *         "email": "ops@harbor-mga.example",
                      *         "role": "org_admin"
                      *       },
                      *       "session": {
-                     *         "id": "ses_01a216d24095001f163c463972f4",
-                     *         "expiresAt": "2026-12-03T07:46:47.573Z"
+                     *         "id": "ses_01a2170efee0005066180eab7aa9",
+                     *         "expiresAt": "2026-12-03T08:53:08.447Z"
                      *       },
-                     *       "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJ1c3JfMDFhMjE2ZDIzZjZhMDBiZWM3MjQ4YzgwMzdlZSIsIm9yZyI6Im9yZ18wMWEyMTZkMjNmNDUwMDNhNjNkM2I5NjE3OWU5Iiwicm9sZSI6Im9yZ19hZG1pbiIsInNpZCI6InNlc18wMWEyMTZkMjQwOTUwMDFmMTYzYzQ2Mzk3MmY0IiwiaWF0IjoxNzk1Njc5MjA3LCJleHAiOjE3OTU3MDgwMDd9.signature-of-the-service"
+                     *       "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJ1c3JfMDFhMjE3MGVmYzM2MDA5ZDhkM2U4ZWIwMTJiOSIsIm9yZyI6Im9yZ18wMWEyMTcwZWZiNWMwMDE1YTMyNmE1Y2ZjMTJlIiwicm9sZSI6Im9yZ19hZG1pbiIsInNpZCI6InNlc18wMWEyMTcwZWZlZTAwMDUwNjYxODBlYWI3YWE5IiwiaWF0IjoxNzk1NjgzMTg4LCJleHAiOjE3OTU3MTE5ODh9.signature-of-the-service"
                      *     }
                      */
                     "application/json": components["schemas"]["Session"];

@@ -1568,6 +1568,56 @@ export interface paths {
         patch: operations["updateOrganization"];
         trace?: never;
     };
+    "/v1/organizations/{id}/test-clock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An organization's test clock and the advance it is running, if any. Local and sandbox only.
+         * @description An organization's test clock and the advance it is running, if any. Local and sandbox only.
+         *
+         *     Requires permission (API key scope) `organizations:read`.
+         */
+        get: operations["getTestClock"];
+        put?: never;
+        /**
+         * Put an organization that has no policies yet on a test clock standing at `frozenTime`. Local and sandbox only.
+         * @description Put an organization that has no policies yet on a test clock standing at `frozenTime`. Local and sandbox only.
+         *
+         *     Requires permission (API key scope) `test-clocks:write`.
+         */
+        post: operations["startTestClock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/organizations/{id}/test-clock/advance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move the clock forward to `to` (at most 2 years a call), running in date order the scheduled work of the days skipped: past-due marking, notices, non-payment cancellations, expiries, renewal offers, compliance deadlines, DA alerts; their webhooks are queued for delivery. 200 when done within 30 s, else 202 while it goes on (read the clock for progress).
+         * @description Move the clock forward to `to` (at most 2 years a call), running in date order the scheduled work of the days skipped: past-due marking, notices, non-payment cancellations, expiries, renewal offers, compliance deadlines, DA alerts; their webhooks are queued for delivery. 200 when done within 30 s, else 202 while it goes on (read the clock for progress).
+         *
+         *     Requires permission (API key scope) `test-clocks:write`.
+         */
+        post: operations["advanceTestClock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/policies": {
         parameters: {
             query?: never;
@@ -2645,7 +2695,7 @@ export interface paths {
         put?: never;
         /**
          * Subscribe a callback URL to events; the signing secret is shown only in this answer.
-         * @description Event types: policy.bound, policy.endorsed, policy.cancelled, policy.reinstated, policy.renewed, payment.received, payment.failed, invoice.paid, claim.filed, claim.opened, claim.reserved, claim.settled, claim.closed, da.limit_approaching, compliance.deadline_approaching, webhook.test. Outside local, URLs must be HTTPS and resolve to public addresses.
+         * @description Event types: policy.bound, policy.endorsed, policy.cancelled, policy.reinstated, policy.renewed, policy.cancellation_notice_sent, policy.cancellation_rescinded, policy.renewal_offered, policy.expired, payment.received, payment.failed, invoice.paid, invoice.past_due, claim.filed, claim.opened, claim.reserved, claim.settled, claim.closed, da.limit_approaching, compliance.deadline_approaching, webhook.test. Outside local, URLs must be HTTPS and resolve to public addresses.
          *
          *     Requires permission (API key scope) `webhooks:write`.
          */
@@ -2966,6 +3016,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "invoice.past_due": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An installment or charge is still unpaid the day after its due date plus the program's grace days.
+         * @description Delivered once with a 10-second timeout. Verify `X-Service-Signature` (`sha256=` + hex HMAC-SHA256 of the raw body keyed with the subscription secret) with a constant-time comparison before processing, or the Standard Webhooks headers with an official verifier keyed with the `signingSecret` (`webhook-id` is the event id, the same on a redelivery: keep it to drop repeats).
+         */
+        post: operations["onInvoicePastDue"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "payment.failed": {
         parameters: {
             query?: never;
@@ -3026,6 +3096,46 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "policy.cancellation_notice_sent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A notice of cancellation for non-payment was sent to the insured and the producer: the policy cancels on `cancelsOn` (the home state's notice period) unless what is past due is paid by then.
+         * @description Delivered once with a 10-second timeout. Verify `X-Service-Signature` (`sha256=` + hex HMAC-SHA256 of the raw body keyed with the subscription secret) with a constant-time comparison before processing, or the Standard Webhooks headers with an official verifier keyed with the `signingSecret` (`webhook-id` is the event id, the same on a redelivery: keep it to drop repeats).
+         */
+        post: operations["onPolicyCancellationNoticeSent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "policy.cancellation_rescinded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What was past due was paid before the notice ran out: the notice of cancellation is withdrawn and the policy stays in force.
+         * @description Delivered once with a 10-second timeout. Verify `X-Service-Signature` (`sha256=` + hex HMAC-SHA256 of the raw body keyed with the subscription secret) with a constant-time comparison before processing, or the Standard Webhooks headers with an official verifier keyed with the `signingSecret` (`webhook-id` is the event id, the same on a redelivery: keep it to drop repeats).
+         */
+        post: operations["onPolicyCancellationRescinded"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "policy.cancelled": {
         parameters: {
             query?: never;
@@ -3066,6 +3176,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "policy.expired": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A term reached its expiration date (a renewal, if any, is a new policy).
+         * @description Delivered once with a 10-second timeout. Verify `X-Service-Signature` (`sha256=` + hex HMAC-SHA256 of the raw body keyed with the subscription secret) with a constant-time comparison before processing, or the Standard Webhooks headers with an official verifier keyed with the `signingSecret` (`webhook-id` is the event id, the same on a redelivery: keep it to drop repeats).
+         */
+        post: operations["onPolicyExpired"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "policy.reinstated": {
         parameters: {
             query?: never;
@@ -3080,6 +3210,26 @@ export interface webhooks {
          * @description Delivered once with a 10-second timeout. Verify `X-Service-Signature` (`sha256=` + hex HMAC-SHA256 of the raw body keyed with the subscription secret) with a constant-time comparison before processing, or the Standard Webhooks headers with an official verifier keyed with the `signingSecret` (`webhook-id` is the event id, the same on a redelivery: keep it to drop repeats).
          */
         post: operations["onPolicyReinstated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "policy.renewal_offered": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The next term was prepared before the term expires (the program's `renewalOfferDays`): a quote on the rates in force on the renewal date, offered, referred or declined; `renew` accepts an offer.
+         * @description Delivered once with a 10-second timeout. Verify `X-Service-Signature` (`sha256=` + hex HMAC-SHA256 of the raw body keyed with the subscription secret) with a constant-time comparison before processing, or the Standard Webhooks headers with an official verifier keyed with the `signingSecret` (`webhook-id` is the event id, the same on a redelivery: keep it to drop repeats).
+         */
+        post: operations["onPolicyRenewalOffered"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3539,6 +3689,21 @@ export interface components {
             revokedAt: string | null;
             scopes: ("users:read" | "submissions:read" | "submissions:write" | "policies:read" | "policies:write" | "claims:read" | "claims:write" | "claims:approve" | "invoices:read" | "invoices:write" | "documents:read" | "documents:write" | "coi:generate" | "producers:read" | "producers:write" | "deal-rooms:read" | "deal-rooms:write" | "referrals:read" | "referrals:write" | "flags:read" | "flags:write" | "analytics:read" | "webhooks:read" | "webhooks:write" | "esign:read" | "esign:write" | "programs:read" | "ledger:read" | "audit:read")[];
         };
+        /** @description A new organization, with its test clock when it was created on one. */
+        CreatedOrganization: {
+            allowedDomains: string[];
+            /** @description Null: the default, $250,000. */
+            claimsSupervisorAuthority: number | null;
+            /** Format: date-time */
+            createdAt: string;
+            id: string;
+            name: string;
+            rateLimitPerMinute: number | null;
+            testClock?: components["schemas"]["TestClock"];
+            tier: "standard" | "enterprise";
+            /** Format: date-time */
+            updatedAt: string;
+        };
         /** @description A new submission; created from an ACORD application, with what was read from it. */
         CreatedSubmission: {
             annualRevenue: number | null;
@@ -3674,6 +3839,22 @@ export interface components {
                 year: number;
             }[];
         };
+        /** @description A notice of cancellation for non-payment running against the policy. */
+        Delinquency: {
+            /**
+             * Format: date
+             * @description The policy cancels from this day unless what is past due is paid before it (the home state's notice period).
+             */
+            cancelsOn: string;
+            noticeDocumentId: string | null;
+            /**
+             * Format: date
+             * @description When the notice of cancellation for non-payment was sent.
+             */
+            noticeOn: string;
+            /** @description Dollars past due when the notice was sent. */
+            pastDue: number;
+        };
         /** @description A short-lived JWT for trying the API. */
         DemoToken: {
             /** Format: date-time */
@@ -3718,7 +3899,7 @@ export interface components {
                 [key: string]: unknown;
             };
             /** @description Stable machine-readable code. */
-            error: "validation_failed" | "unauthenticated" | "invalid_credentials" | "invalid_signature" | "invalid_otp" | "email_not_verified" | "forbidden" | "insufficient_scope" | "domain_not_allowed" | "feature_disabled" | "not_found" | "method_not_allowed" | "duplicate" | "conflict" | "idempotency_key_reuse" | "payload_too_large" | "storage_quota_exceeded" | "unsupported_media_type" | "invalid_document" | "stale_event" | "invalid_transition" | "not_bindable" | "not_an_application" | "quote_expired" | "out_of_sequence" | "flat_cancellation_after_inception" | "effective_date_out_of_window" | "renewal_window_closed" | "referral_required" | "webhook_inactive" | "overpayment" | "claims_in_period" | "payout_exceeds_cash" | "amount_exceeds_balance" | "period_order" | "locality_required" | "premium_installment" | "refund_exceeds_payments" | "loss_outside_coverage" | "exceeds_policy_limit" | "policy_not_in_force" | "rate_limited" | "too_many_attempts" | "internal_error" | "payment_processor_error" | "service_unavailable";
+            error: "validation_failed" | "unauthenticated" | "invalid_credentials" | "invalid_signature" | "invalid_otp" | "email_not_verified" | "forbidden" | "insufficient_scope" | "domain_not_allowed" | "feature_disabled" | "not_found" | "method_not_allowed" | "duplicate" | "conflict" | "idempotency_key_reuse" | "payload_too_large" | "storage_quota_exceeded" | "unsupported_media_type" | "invalid_document" | "stale_event" | "invalid_transition" | "not_bindable" | "not_an_application" | "quote_expired" | "out_of_sequence" | "flat_cancellation_after_inception" | "effective_date_out_of_window" | "renewal_window_closed" | "referral_required" | "webhook_inactive" | "overpayment" | "claims_in_period" | "payout_exceeds_cash" | "amount_exceeds_balance" | "clock_advancing" | "organization_has_policies" | "period_order" | "locality_required" | "premium_installment" | "refund_exceeds_payments" | "loss_outside_coverage" | "exceeds_policy_limit" | "policy_not_in_force" | "rate_limited" | "too_many_attempts" | "internal_error" | "payment_processor_error" | "service_unavailable";
             /** @description Human-readable explanation. */
             message: string;
             /** @description Also sent as X-Request-Id; quote it in support tickets. */
@@ -3736,7 +3917,7 @@ export interface components {
             /** Format: date-time */
             timestamp: string;
             /** @enum {string} */
-            type: "policy.bound" | "policy.endorsed" | "policy.cancelled" | "policy.reinstated" | "policy.renewed" | "payment.received" | "payment.failed" | "invoice.paid" | "claim.filed" | "claim.opened" | "claim.reserved" | "claim.settled" | "claim.closed" | "da.limit_approaching" | "compliance.deadline_approaching" | "webhook.test";
+            type: "policy.bound" | "policy.endorsed" | "policy.cancelled" | "policy.reinstated" | "policy.renewed" | "policy.cancellation_notice_sent" | "policy.cancellation_rescinded" | "policy.renewal_offered" | "policy.expired" | "payment.received" | "payment.failed" | "invoice.paid" | "invoice.past_due" | "claim.filed" | "claim.opened" | "claim.reserved" | "claim.settled" | "claim.closed" | "da.limit_approaching" | "compliance.deadline_approaching" | "webhook.test";
         };
         /** @description A page of EventEnvelope records, newest first. */
         EventEnvelopeList: {
@@ -3860,7 +4041,7 @@ export interface components {
             /** @description Dollars. */
             paidAmount: number;
             policyId: string;
-            /** @description `open`, `paid`, `void` or `written_off`. */
+            /** @description `open`, `past_due` (unpaid past its grace days), `paid`, `void` or `written_off`. */
             status: string;
             /** @description What was left unpaid and written off as uncollectible, when, by whom and why; null unless `written_off`. */
             writeOff: {
@@ -3892,7 +4073,7 @@ export interface components {
             paidAmount: number;
             payments: components["schemas"]["Payment"][];
             policyId: string;
-            /** @description `open`, `paid`, `void` or `written_off`. */
+            /** @description `open`, `past_due` (unpaid past its grace days), `paid`, `void` or `written_off`. */
             status: string;
             /** @description What was left unpaid and written off as uncollectible, when, by whom and why; null unless `written_off`. */
             writeOff: {
@@ -3944,6 +4125,28 @@ export interface components {
             timestamp: string;
             /** @constant */
             type: "invoice.paid";
+        };
+        /** @description The `invoice.past_due` event as a webhook delivery carries it. */
+        InvoicePastDueEvent: {
+            data: {
+                /** @description Dollars, at most two decimals. */
+                amount: number;
+                /** Format: date */
+                dueDate: string;
+                graceDays: number;
+                invoiceId: string;
+                invoiceNumber: string;
+                policyId: string;
+                /** @description Dollars still unpaid. */
+                unpaid: number;
+            };
+            /** @description Event id. */
+            id: string;
+            orgId: string;
+            /** Format: date-time */
+            timestamp: string;
+            /** @constant */
+            type: "invoice.past_due";
         };
         /** @description A queued run of a job. */
         JobRun: {
@@ -4208,6 +4411,7 @@ export interface components {
             contactEmail: string | null;
             /** Format: date-time */
             createdAt: string;
+            delinquency: components["schemas"]["Delinquency"] | null;
             /** Format: date */
             effectiveDate: string;
             /** Format: date */
@@ -4231,11 +4435,13 @@ export interface components {
             quoteId: string | null;
             rateTableVersion: string | null;
             renewalOf: string | null;
+            renewalOffer: components["schemas"]["RenewalOffer"] | null;
+            renewalOfferOn: string | null;
             renewedBy: string | null;
             /** @description Two-letter US state of the risk. */
             state: string;
             /** @enum {string} */
-            status: "active" | "cancelled";
+            status: "active" | "cancelled" | "expired";
             submissionId: string;
             taxesAndFees: components["schemas"]["TaxesAndFees"];
             /** Format: date-time */
@@ -4294,6 +4500,50 @@ export interface components {
             /** @constant */
             type: "policy.bound";
         };
+        /** @description The `policy.cancellation_notice_sent` event as a webhook delivery carries it. */
+        PolicyCancellationNoticeSentEvent: {
+            data: {
+                /** Format: date */
+                cancelsOn: string;
+                /** @description The stored PDF of the notice. */
+                documentId: string | null;
+                /** @description Whose notice period applies. */
+                homeState: string;
+                /** @description The home state's notice period for non-payment, days. */
+                noticeDays: number;
+                /** Format: date */
+                noticeOn: string;
+                /** @description Dollars past due when the notice was sent. */
+                pastDue: number;
+                policyId: string;
+                policyNumber: string;
+            };
+            /** @description Event id. */
+            id: string;
+            orgId: string;
+            /** Format: date-time */
+            timestamp: string;
+            /** @constant */
+            type: "policy.cancellation_notice_sent";
+        };
+        /** @description The `policy.cancellation_rescinded` event as a webhook delivery carries it. */
+        PolicyCancellationRescindedEvent: {
+            data: {
+                /** Format: date */
+                cancelsOn: string;
+                /** Format: date */
+                noticeOn: string;
+                policyId: string;
+                policyNumber: string;
+            };
+            /** @description Event id. */
+            id: string;
+            orgId: string;
+            /** Format: date-time */
+            timestamp: string;
+            /** @constant */
+            type: "policy.cancellation_rescinded";
+        };
         /** @description The `policy.cancelled` event as a webhook delivery carries it. */
         PolicyCancelledEvent: {
             data: {
@@ -4334,6 +4584,24 @@ export interface components {
             timestamp: string;
             /** @constant */
             type: "policy.endorsed";
+        };
+        /** @description The `policy.expired` event as a webhook delivery carries it. */
+        PolicyExpiredEvent: {
+            data: {
+                /** Format: date */
+                expirationDate: string;
+                policyId: string;
+                policyNumber: string;
+                /** @description The renewal policy, when the term was renewed. */
+                renewedBy: string | null;
+            };
+            /** @description Event id. */
+            id: string;
+            orgId: string;
+            /** Format: date-time */
+            timestamp: string;
+            /** @constant */
+            type: "policy.expired";
         };
         /** @description A policyholder JWT for the portal, with the policy it is for. */
         PolicyholderToken: {
@@ -4425,6 +4693,31 @@ export interface components {
             /** @constant */
             type: "policy.reinstated";
         };
+        /** @description The `policy.renewal_offered` event as a webhook delivery carries it. */
+        PolicyRenewalOfferedEvent: {
+            data: {
+                daFlags: string[];
+                /** @description `offered`, `referred` or `declined`. */
+                decision: string;
+                /** Format: date */
+                effectiveDate: string;
+                /** @description Dollars, at most two decimals. */
+                grossPremium: number;
+                /** @description The expiring policy. */
+                policyId: string;
+                policyNumber: string;
+                quoteId: string;
+                /** Format: date */
+                validUntil: string;
+            };
+            /** @description Event id. */
+            id: string;
+            orgId: string;
+            /** Format: date-time */
+            timestamp: string;
+            /** @constant */
+            type: "policy.renewal_offered";
+        };
         /** @description The `policy.renewed` event as a webhook delivery carries it. */
         PolicyRenewedEvent: {
             data: {
@@ -4500,7 +4793,7 @@ export interface components {
             renewedBy: string | null;
             state: string;
             /** @enum {string} */
-            status: "active" | "cancelled";
+            status: "active" | "cancelled" | "expired";
         };
         /** @description Every PortalPolicy record, not paged. */
         PortalPolicyCollection: {
@@ -4642,8 +4935,12 @@ export interface components {
             allowedLines: ("GL" | "PROPERTY" | "AUTO" | "CYBER" | "PL")[] | null;
             allowedStates: ("AL" | "AK" | "AZ" | "AR" | "CA" | "CO" | "CT" | "DE" | "DC" | "FL" | "GA" | "HI" | "ID" | "IL" | "IN" | "IA" | "KS" | "KY" | "LA" | "ME" | "MD" | "MA" | "MI" | "MN" | "MS" | "MO" | "MT" | "NE" | "NV" | "NH" | "NJ" | "NM" | "NY" | "NC" | "ND" | "OH" | "OK" | "OR" | "PA" | "RI" | "SC" | "SD" | "TN" | "TX" | "UT" | "VT" | "VA" | "WA" | "WV" | "WI" | "WY")[] | null;
             createdAt: string | null;
+            /** @description Dollars past due below which no notice of cancellation goes out (default 5). Dollars, at most two decimals, at most 10,000,000,000. */
+            delinquencyMinimum: number;
             /** @description NAICS code prefixes the program excludes. */
             excludedNaics: string[];
+            /** @description Days after a due date before an unpaid installment is past due (default 10). */
+            graceDays: number;
             id: string;
             insurer: {
                 /**
@@ -4664,6 +4961,8 @@ export interface components {
             /** @description Charged per term on its own invoice line, dollars. Dollars, at most two decimals, at most 10,000,000,000. */
             policyFee: number;
             rateTableVersion: string | null;
+            /** @description Days before expiry a renewal is offered (default 60). */
+            renewalOfferDays: number;
             /**
              * @description A suspended program writes no new business; its policies run their terms.
              * @enum {string}
@@ -4856,6 +5155,24 @@ export interface components {
             sha256: string;
             size: number;
             type: string;
+        };
+        /** @description The next term, prepared the program's `renewalOfferDays` before this one expires. */
+        RenewalOffer: {
+            /** @description The delegated-authority flags behind a referral or a decline. */
+            daFlags: string[];
+            /** @description `offered`: `renew` accepts it; `referred`: outside delegated authority, a referral decides; `declined`: the program no longer writes the risk. */
+            decision: "offered" | "referred" | "declined";
+            /**
+             * Format: date
+             * @description The next term's effective date: this term's expiration date.
+             */
+            effectiveDate: string;
+            /** @description Dollars: the next term, on the rates in force on its effective date. */
+            grossPremium: number;
+            /** Format: date */
+            offeredOn: string;
+            /** @description The quote of the next term. */
+            quoteId: string;
         };
         /** @description A scheduled job and its last run. */
         ScheduledJob: {
@@ -5077,6 +5394,22 @@ export interface components {
             };
             state: string;
         };
+        /** @description An organization's test clock (local and sandbox only). */
+        TestClock: {
+            /** @description An advance is running: another answers 409 `clock_advancing`. */
+            advancing: boolean;
+            /** @description Where the running advance goes. */
+            advancingTo: string | null;
+            /**
+             * Format: date-time
+             * @description The organization's time: every business date it computes follows it.
+             */
+            frozenTime: string;
+            /** @description The scheduled work the running or last advance did, by job: items moved (invoices marked past due, notices sent, policies cancelled…). */
+            ran: {
+                [key: string]: number;
+            };
+        };
         /** @description The automatic triage of a submission: its risk score, band and the reasons for them. */
         Triage: {
             band: "decline" | "refer" | "fast_track";
@@ -5200,7 +5533,7 @@ export interface components {
                  *         "field": "effectiveDate",
                  *         "rule": "date"
                  *       },
-                 *       "requestId": "6a6a2320-3da3-4f3f-98ac-f0fdeda5ae14"
+                 *       "requestId": "bea3436f-b034-4a73-b07d-e77f749078d3"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -5219,7 +5552,7 @@ export interface components {
                  *       "error": "unauthenticated",
                  *       "message": "Send a bearer token or an API key (X-API-Key).",
                  *       "details": {},
-                 *       "requestId": "a8b960b3-559d-4213-8b77-4c21c88932d6"
+                 *       "requestId": "33c6a543-5fa0-4da9-8722-4d0b2550c912"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -5240,7 +5573,7 @@ export interface components {
                  *       "details": {
                  *         "requiredScope": "submissions:write"
                  *       },
-                 *       "requestId": "d402f5b9-b8f1-4751-9fbf-61788b20c624"
+                 *       "requestId": "6dcee746-1878-4fe8-a637-6b572db63ead"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -5259,13 +5592,13 @@ export interface components {
                  *       "error": "not_found",
                  *       "message": "Policy not found.",
                  *       "details": {},
-                 *       "requestId": "3a521ef5-125b-44f0-ac0c-280c5d07d029"
+                 *       "requestId": "d7073898-8336-466e-9155-182e788d4684"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
-        /** @description `duplicate`: A resource with the same unique value already exists. `conflict`: The resource was changed concurrently (or a request with the same Idempotency-Key is still running); retry the request. */
+        /** @description `duplicate`: A resource with the same unique value already exists. `conflict`: The resource was changed concurrently (or a request with the same Idempotency-Key is still running); retry the request. `clock_advancing`: The organization's test clock is being advanced; another advance waits until it finishes. */
         Error409: {
             headers: {
                 /** @description Request id, also in error bodies. */
@@ -5298,7 +5631,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
-        /** @description `idempotency_key_reuse`: The Idempotency-Key was used with another request in the last 24 hours. `invalid_transition`: The resource cannot make this move from its current state. `not_bindable`: The quote is blocked by delegated-authority flags. `not_an_application`: The document is not an ACORD application. `quote_expired`: The quote is no longer valid. `out_of_sequence`: The change takes effect before one already applied to the policy. `flat_cancellation_after_inception`: A flat cancellation takes effect at inception only. `effective_date_out_of_window`: The effective date is outside the window in which new business may start. `renewal_window_closed`: The policy cannot be renewed on this date. `referral_required`: The submission was declined by triage; an approved referral is needed to bind it. `webhook_inactive`: The webhook subscription is inactive. `overpayment`: The payment is larger than the amount outstanding. `claims_in_period`: Losses are reported on or after the cancellation date: cancelling from then would leave them outside cover. `payout_exceeds_cash`: A payout larger than the cash collected on the policy, after the credit is applied to what it still owes. `amount_exceeds_balance`: A card payment intent asks for more than is outstanding on the invoice. `period_order`: Accounting months close in order, and only the latest closed month reopens. `locality_required`: The insured's home state levies a local premium tax where the risk is: the submission needs the risk's `locality`. `premium_installment`: A premium installment changes only through an endorsement, a cancellation or a write-off. `refund_exceeds_payments`: The refund is larger than what is left to refund of the payments received. `loss_outside_coverage`: The loss date is outside the policy period. `exceeds_policy_limit`: The settlement and what was already paid on the claim exceed the policy's per-occurrence limit. `policy_not_in_force`: The policy is cancelled or expired, so there is no coverage to certify. */
+        /** @description `idempotency_key_reuse`: The Idempotency-Key was used with another request in the last 24 hours. `invalid_transition`: The resource cannot make this move from its current state. `not_bindable`: The quote is blocked by delegated-authority flags. `not_an_application`: The document is not an ACORD application. `quote_expired`: The quote is no longer valid. `out_of_sequence`: The change takes effect before one already applied to the policy. `flat_cancellation_after_inception`: A flat cancellation takes effect at inception only. `effective_date_out_of_window`: The effective date is outside the window in which new business may start. `renewal_window_closed`: The policy cannot be renewed on this date. `referral_required`: The submission was declined by triage; an approved referral is needed to bind it. `webhook_inactive`: The webhook subscription is inactive. `overpayment`: The payment is larger than the amount outstanding. `claims_in_period`: Losses are reported on or after the cancellation date: cancelling from then would leave them outside cover. `payout_exceeds_cash`: A payout larger than the cash collected on the policy, after the credit is applied to what it still owes. `amount_exceeds_balance`: A card payment intent asks for more than is outstanding on the invoice. `organization_has_policies`: An organization that already has policies cannot be put on a test clock. `period_order`: Accounting months close in order, and only the latest closed month reopens. `locality_required`: The insured's home state levies a local premium tax where the risk is: the submission needs the risk's `locality`. `premium_installment`: A premium installment changes only through an endorsement, a cancellation or a write-off. `refund_exceeds_payments`: The refund is larger than what is left to refund of the payments received. `loss_outside_coverage`: The loss date is outside the policy period. `exceeds_policy_limit`: The settlement and what was already paid on the claim exceed the policy's per-occurrence limit. `policy_not_in_force`: The policy is cancelled or expired, so there is no coverage to certify. */
         Error422: {
             headers: {
                 /** @description Request id, also in error bodies. */
@@ -5313,7 +5646,7 @@ export interface components {
                  *       "details": {
                  *         "status": "bound"
                  *       },
-                 *       "requestId": "4910d061-cba2-481c-bd21-20ff17e0934b"
+                 *       "requestId": "5097ca34-2fe1-4d54-af50-0a190b8e026d"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -5483,15 +5816,15 @@ export interface operations {
                     /**
                      * @example {
                      *       "user": {
-                     *         "id": "usr_01a216d23f6a00bec7248c8037ee",
+                     *         "id": "usr_01a2170efc36009d8d3e8eb012b9",
                      *         "email": "ops@harbor-mga.example",
                      *         "role": "org_admin"
                      *       },
                      *       "session": {
-                     *         "id": "ses_01a216d24095001f163c463972f4",
-                     *         "expiresAt": "2026-12-03T07:46:47.573Z"
+                     *         "id": "ses_01a2170efee0005066180eab7aa9",
+                     *         "expiresAt": "2026-12-03T08:53:08.447Z"
                      *       },
-                     *       "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJ1c3JfMDFhMjE2ZDIzZjZhMDBiZWM3MjQ4YzgwMzdlZSIsIm9yZyI6Im9yZ18wMWEyMTZkMjNmNDUwMDNhNjNkM2I5NjE3OWU5Iiwicm9sZSI6Im9yZ19hZG1pbiIsInNpZCI6InNlc18wMWEyMTZkMjQwOTUwMDFmMTYzYzQ2Mzk3MmY0IiwiaWF0IjoxNzk1Njc5MjA3LCJleHAiOjE3OTU3MDgwMDd9.signature-of-the-service"
+                     *       "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJ1c3JfMDFhMjE3MGVmYzM2MDA5ZDhkM2U4ZWIwMTJiOSIsIm9yZyI6Im9yZ18wMWEyMTcwZWZiNWMwMDE1YTMyNmE1Y2ZjMTJlIiwicm9sZSI6Im9yZ19hZG1pbiIsInNpZCI6InNlc18wMWEyMTcwZWZlZTAwMDUwNjYxODBlYWI3YWE5IiwiaWF0IjoxNzk1NjgzMTg4LCJleHAiOjE3OTU3MTE5ODh9.signature-of-the-service"
                      *     }
                      */
                     "application/json": components["schemas"]["Session"];
@@ -6474,16 +6807,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "key_01a216d2443d00ed54e791ff3e4e",
+                     *       "id": "key_01a2170f0aad0053b276c35890a1",
                      *       "name": "Reporting",
                      *       "scopes": [
                      *         "policies:read"
                      *       ],
-                     *       "prefix": "svc_test_xvG9",
+                     *       "prefix": "svc_test_8_mC",
                      *       "expiresAt": null,
-                     *       "createdAt": "2026-11-26T07:46:48.509Z",
+                     *       "createdAt": "2026-11-26T08:53:11.469Z",
                      *       "revokedAt": null,
-                     *       "key": "svc_test_xvG9xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
+                     *       "key": "svc_test_8_mCJ5aQIN6ca-EKQl19hxnN5gt5ws7BfmoIHePmy_s"
                      *     }
                      */
                     "application/json": components["schemas"]["CreatedApiKey"];
@@ -6722,7 +7055,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "policyId": "pol_01a216d24108003ab1bcf28cc170",
+                 *       "policyId": "pol_01a2170efff800199583974fcf4c",
                  *       "lossDate": "2026-11-24",
                  *       "description": "Forklift struck a visitor’s parked car at the Toledo dock.",
                  *       "lossType": "property_damage"
@@ -6766,9 +7099,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "clm_01a216d241b40053185da06af3d0",
+                     *       "id": "clm_01a2170f019a00aba60885b807bf",
                      *       "claimNumber": "CLM-2026-000001",
-                     *       "policyId": "pol_01a216d24108003ab1bcf28cc170",
+                     *       "policyId": "pol_01a2170efff800199583974fcf4c",
                      *       "policyNumber": "GL-2026-000001",
                      *       "status": "open",
                      *       "lossDate": "2026-11-24",
@@ -6787,8 +7120,8 @@ export interface operations {
                      *       "incurred": 0,
                      *       "settlements": [],
                      *       "denialReason": null,
-                     *       "createdAt": "2026-11-26T07:46:47.859Z",
-                     *       "updatedAt": "2026-11-26T07:46:47.859Z"
+                     *       "createdAt": "2026-11-26T08:53:09.140Z",
+                     *       "updatedAt": "2026-11-26T08:53:09.140Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Claim"];
@@ -6846,9 +7179,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "clm_01a216d241b40053185da06af3d0",
+                     *       "id": "clm_01a2170f019a00aba60885b807bf",
                      *       "claimNumber": "CLM-2026-000001",
-                     *       "policyId": "pol_01a216d24108003ab1bcf28cc170",
+                     *       "policyId": "pol_01a2170efff800199583974fcf4c",
                      *       "policyNumber": "GL-2026-000001",
                      *       "status": "settled",
                      *       "lossDate": "2026-11-24",
@@ -6864,8 +7197,8 @@ export interface operations {
                      *       },
                      *       "reserveHistory": [
                      *         {
-                     *           "at": "2026-11-26T07:46:47.880Z",
-                     *           "actor": "user:usr_01a216d23f6a00bec7248c8037ee",
+                     *           "at": "2026-11-26T08:53:09.208Z",
+                     *           "actor": "user:usr_01a2170efc36009d8d3e8eb012b9",
                      *           "from": {
                      *             "indemnity": 0,
                      *             "expense": 0
@@ -6876,8 +7209,8 @@ export interface operations {
                      *           }
                      *         },
                      *         {
-                     *           "at": "2026-11-26T07:46:47.891Z",
-                     *           "actor": "user:usr_01a216d23f6a00bec7248c8037ee",
+                     *           "at": "2026-11-26T08:53:09.251Z",
+                     *           "actor": "user:usr_01a2170efc36009d8d3e8eb012b9",
                      *           "from": {
                      *             "indemnity": 12000,
                      *             "expense": 2500
@@ -6892,20 +7225,20 @@ export interface operations {
                      *       "incurred": 12300,
                      *       "settlements": [
                      *         {
-                     *           "id": "stl_01a216d241d3000223c3240a8c75",
+                     *           "id": "stl_01a2170f020300b82973d53a638c",
                      *           "amount": 9800,
                      *           "payee": "Dana Whitfield",
                      *           "notes": "Body shop estimate and rental car.",
                      *           "status": "approved",
-                     *           "offeredBy": "user:usr_01a216d23f6a00bec7248c8037ee",
-                     *           "approvedBy": "user:usr_01a216d23f6a00bec7248c8037ee",
-                     *           "createdAt": "2026-11-26T07:46:47.891Z",
-                     *           "approvedAt": "2026-11-26T07:46:47.891Z"
+                     *           "offeredBy": "user:usr_01a2170efc36009d8d3e8eb012b9",
+                     *           "approvedBy": "user:usr_01a2170efc36009d8d3e8eb012b9",
+                     *           "createdAt": "2026-11-26T08:53:09.251Z",
+                     *           "approvedAt": "2026-11-26T08:53:09.251Z"
                      *         }
                      *       ],
                      *       "denialReason": null,
-                     *       "createdAt": "2026-11-26T07:46:47.859Z",
-                     *       "updatedAt": "2026-11-26T07:46:47.891Z"
+                     *       "createdAt": "2026-11-26T08:53:09.140Z",
+                     *       "updatedAt": "2026-11-26T08:53:09.251Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Claim"];
@@ -7202,9 +7535,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "clm_01a216d241b40053185da06af3d0",
+                     *       "id": "clm_01a2170f019a00aba60885b807bf",
                      *       "claimNumber": "CLM-2026-000001",
-                     *       "policyId": "pol_01a216d24108003ab1bcf28cc170",
+                     *       "policyId": "pol_01a2170efff800199583974fcf4c",
                      *       "policyNumber": "GL-2026-000001",
                      *       "status": "investigating",
                      *       "lossDate": "2026-11-24",
@@ -7223,8 +7556,8 @@ export interface operations {
                      *       "incurred": 0,
                      *       "settlements": [],
                      *       "denialReason": null,
-                     *       "createdAt": "2026-11-26T07:46:47.859Z",
-                     *       "updatedAt": "2026-11-26T07:46:47.870Z"
+                     *       "createdAt": "2026-11-26T08:53:09.140Z",
+                     *       "updatedAt": "2026-11-26T08:53:09.164Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Claim"];
@@ -7300,9 +7633,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "clm_01a216d241b40053185da06af3d0",
+                     *       "id": "clm_01a2170f019a00aba60885b807bf",
                      *       "claimNumber": "CLM-2026-000001",
-                     *       "policyId": "pol_01a216d24108003ab1bcf28cc170",
+                     *       "policyId": "pol_01a2170efff800199583974fcf4c",
                      *       "policyNumber": "GL-2026-000001",
                      *       "status": "investigating",
                      *       "lossDate": "2026-11-24",
@@ -7318,8 +7651,8 @@ export interface operations {
                      *       },
                      *       "reserveHistory": [
                      *         {
-                     *           "at": "2026-11-26T07:46:47.880Z",
-                     *           "actor": "user:usr_01a216d23f6a00bec7248c8037ee",
+                     *           "at": "2026-11-26T08:53:09.208Z",
+                     *           "actor": "user:usr_01a2170efc36009d8d3e8eb012b9",
                      *           "from": {
                      *             "indemnity": 0,
                      *             "expense": 0
@@ -7334,8 +7667,8 @@ export interface operations {
                      *       "incurred": 14500,
                      *       "settlements": [],
                      *       "denialReason": null,
-                     *       "createdAt": "2026-11-26T07:46:47.859Z",
-                     *       "updatedAt": "2026-11-26T07:46:47.880Z"
+                     *       "createdAt": "2026-11-26T08:53:09.140Z",
+                     *       "updatedAt": "2026-11-26T08:53:09.208Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Claim"];
@@ -7412,15 +7745,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "stl_01a216d241d3000223c3240a8c75",
+                     *       "id": "stl_01a2170f020300b82973d53a638c",
                      *       "amount": 9800,
                      *       "payee": "Dana Whitfield",
                      *       "notes": "Body shop estimate and rental car.",
                      *       "status": "approved",
-                     *       "offeredBy": "user:usr_01a216d23f6a00bec7248c8037ee",
-                     *       "approvedBy": "user:usr_01a216d23f6a00bec7248c8037ee",
-                     *       "createdAt": "2026-11-26T07:46:47.891Z",
-                     *       "approvedAt": "2026-11-26T07:46:47.891Z"
+                     *       "offeredBy": "user:usr_01a2170efc36009d8d3e8eb012b9",
+                     *       "approvedBy": "user:usr_01a2170efc36009d8d3e8eb012b9",
+                     *       "createdAt": "2026-11-26T08:53:09.251Z",
+                     *       "approvedAt": "2026-11-26T08:53:09.251Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Settlement"];
@@ -7518,7 +7851,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "policyId": "pol_01a216d24108003ab1bcf28cc170",
+                 *       "policyId": "pol_01a2170efff800199583974fcf4c",
                  *       "certificateHolder": {
                  *         "name": "Port of Toledo Authority",
                  *         "address": "1 Maritime Plaza\nToledo, OH 43604"
@@ -7566,17 +7899,17 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "doc_01a216d243fc00c45aee767def03",
+                     *       "id": "doc_01a2170f0a0900b453b69adba1f2",
                      *       "type": "coi",
                      *       "filename": "COI-2026-000001.pdf",
                      *       "contentType": "application/pdf",
-                     *       "size": 2947,
-                     *       "sha256": "c613e96f408f50bc0431c121b9cb563922e89269c896a7f051df74bde5a7ce14",
-                     *       "policyId": "pol_01a216d24108003ab1bcf28cc170",
+                     *       "size": 2946,
+                     *       "sha256": "d93c6f1d3ea5f928dc37c58d352c46896ded29c95da84d656122dd792993ec45",
+                     *       "policyId": "pol_01a2170efff800199583974fcf4c",
                      *       "claimId": null,
-                     *       "createdAt": "2026-11-26T07:46:48.445Z",
-                     *       "downloadUrl": "https://api.harbor-mga.example/v1/documents/doc_01a216d243fc00c45aee767def03/download?org=org_01a216d23f45003a63d3b96179e9&expires=1795680108&signature=1d96a8f4dcfccf3d7066f4149f23734d4eb9aab1c466e131fdef7f82afb6122d",
-                     *       "expiresAt": "2026-11-26T08:01:48.000Z",
+                     *       "createdAt": "2026-11-26T08:53:11.305Z",
+                     *       "downloadUrl": "https://api.harbor-mga.example/v1/documents/doc_01a2170f0a0900b453b69adba1f2/download?org=org_01a2170efb5c0015a326a5cfc12e&expires=1795684091&signature=3999ae32553c9b1ee5f192855a485a8b40b5c45badd46a767e9ec640304e04de",
+                     *       "expiresAt": "2026-11-26T09:08:11.000Z",
                      *       "certificateNumber": "COI-2026-000001"
                      *     }
                      */
@@ -7976,7 +8309,7 @@ export interface operations {
                 /** @description Organization acted on; required with the machine secret. */
                 orgId?: string;
                 policyId?: string;
-                type?: "receipt" | "coi" | "mcs90" | "rendered" | "ingested" | "attachment";
+                type?: "receipt" | "coi" | "mcs90" | "cancellation_notice" | "rendered" | "ingested" | "attachment";
             };
             header?: never;
             path?: never;
@@ -8407,7 +8740,7 @@ export interface operations {
                 limit?: number;
                 /** @description Organization acted on; required with the machine secret. */
                 orgId?: string;
-                type?: "policy.bound" | "policy.endorsed" | "policy.cancelled" | "policy.reinstated" | "policy.renewed" | "payment.received" | "payment.failed" | "invoice.paid" | "claim.filed" | "claim.opened" | "claim.reserved" | "claim.settled" | "claim.closed" | "da.limit_approaching" | "compliance.deadline_approaching" | "webhook.test";
+                type?: "policy.bound" | "policy.endorsed" | "policy.cancelled" | "policy.reinstated" | "policy.renewed" | "policy.cancellation_notice_sent" | "policy.cancellation_rescinded" | "policy.renewal_offered" | "policy.expired" | "payment.received" | "payment.failed" | "invoice.paid" | "invoice.past_due" | "claim.filed" | "claim.opened" | "claim.reserved" | "claim.settled" | "claim.closed" | "da.limit_approaching" | "compliance.deadline_approaching" | "webhook.test";
             };
             header?: never;
             path?: never;
@@ -8686,7 +9019,7 @@ export interface operations {
                 /** @description Organization acted on; required with the machine secret. */
                 orgId?: string;
                 policyId?: string;
-                status?: "open" | "paid" | "void" | "written_off";
+                status?: "open" | "past_due" | "paid" | "void" | "written_off";
             };
             header?: never;
             path?: never;
@@ -8712,9 +9045,9 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "id": "inv_01a216d2411100ffd0105f8dccea",
+                     *           "id": "inv_01a2170f001000f97d2c18906b53",
                      *           "invoiceNumber": "GL-2026-000001-04",
-                     *           "policyId": "pol_01a216d24108003ab1bcf28cc170",
+                     *           "policyId": "pol_01a2170efff800199583974fcf4c",
                      *           "kind": "installment",
                      *           "amount": 4845,
                      *           "lines": [
@@ -8728,13 +9061,13 @@ export interface operations {
                      *           "paidAmount": 0,
                      *           "dueDate": "2027-08-16",
                      *           "status": "open",
-                     *           "createdAt": "2026-11-26T07:46:47.693Z",
+                     *           "createdAt": "2026-11-26T08:53:08.743Z",
                      *           "writeOff": null
                      *         },
                      *         {
-                     *           "id": "inv_01a216d2411100ffd0105f8dcc3b",
+                     *           "id": "inv_01a2170f001000f97d2c18906a75",
                      *           "invoiceNumber": "GL-2026-000001-03",
-                     *           "policyId": "pol_01a216d24108003ab1bcf28cc170",
+                     *           "policyId": "pol_01a2170efff800199583974fcf4c",
                      *           "kind": "installment",
                      *           "amount": 4845,
                      *           "lines": [
@@ -8748,11 +9081,11 @@ export interface operations {
                      *           "paidAmount": 0,
                      *           "dueDate": "2027-05-16",
                      *           "status": "open",
-                     *           "createdAt": "2026-11-26T07:46:47.693Z",
+                     *           "createdAt": "2026-11-26T08:53:08.743Z",
                      *           "writeOff": null
                      *         }
                      *       ],
-                     *       "nextCursor": "eyJhZnRlciI6Imludl8wMWEyMTZkMjQxMTEwMGZmZDAxMDVmOGRjYzNiIn0"
+                     *       "nextCursor": "eyJhZnRlciI6Imludl8wMWEyMTcwZjAwMTAwMGY5N2QyYzE4OTA2YTc1In0"
                      *     }
                      */
                     "application/json": components["schemas"]["InvoiceList"];
@@ -8802,9 +9135,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "inv_01a216d2411100ffd0105f8dcc3b",
+                     *       "id": "inv_01a2170f001000f97d2c18906a75",
                      *       "invoiceNumber": "GL-2026-000001-03",
-                     *       "policyId": "pol_01a216d24108003ab1bcf28cc170",
+                     *       "policyId": "pol_01a2170efff800199583974fcf4c",
                      *       "kind": "installment",
                      *       "amount": 4845,
                      *       "lines": [
@@ -8818,16 +9151,16 @@ export interface operations {
                      *       "paidAmount": 4845,
                      *       "dueDate": "2027-05-16",
                      *       "status": "paid",
-                     *       "createdAt": "2026-11-26T07:46:47.693Z",
+                     *       "createdAt": "2026-11-26T08:53:08.743Z",
                      *       "writeOff": null,
                      *       "payments": [
                      *         {
-                     *           "id": "pay_01a216d24151007a1891c85809c7",
+                     *           "id": "pay_01a2170f00e60099992b50e2465e",
                      *           "amount": 4845,
                      *           "method": "card",
-                     *           "reference": "pi_local_983632b5739cfbb9cf4ede9d",
+                     *           "reference": "pi_local_50f5dfe849923ffd1dcd1d04",
                      *           "source": "processor",
-                     *           "receivedAt": "2026-11-26T07:46:47.758Z",
+                     *           "receivedAt": "2026-11-26T08:53:08.964Z",
                      *           "bookedOn": "2026-11-26",
                      *           "accountingMonth": "2026-11"
                      *         }
@@ -8901,12 +9234,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pay_01a216d2419300e80685e96eb8cf",
+                     *       "id": "pay_01a2170f014700d1613b1a511aa1",
                      *       "amount": 4845,
                      *       "method": "check",
                      *       "reference": "CHK-10442",
                      *       "source": "manual",
-                     *       "receivedAt": "2026-11-26T07:46:47.806Z",
+                     *       "receivedAt": "2026-11-26T08:53:09.059Z",
                      *       "bookedOn": "2026-11-26",
                      *       "accountingMonth": "2026-11"
                      *     }
@@ -8985,17 +9318,17 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pi_local_983632b5739cfbb9cf4ede9d",
-                     *       "invoiceId": "inv_01a216d2411100ffd0105f8dcc3b",
+                     *       "id": "pi_local_50f5dfe849923ffd1dcd1d04",
+                     *       "invoiceId": "inv_01a2170f001000f97d2c18906a75",
                      *       "amount": 4845,
                      *       "currency": "usd",
                      *       "status": "succeeded",
                      *       "failureMessage": null,
                      *       "retries": 0,
-                     *       "createdAt": "2026-11-26T07:46:47.751Z",
-                     *       "updatedAt": "2026-11-26T07:46:47.764Z",
-                     *       "clientSecret": "pi_local_983632b5739cfbb9cf4ede9d_secret_xxxxxxxxxxxxxxxxxxxxxxxx",
-                     *       "receiptDocumentId": "doc_01a216d2416000ce1d613bb7e66c"
+                     *       "createdAt": "2026-11-26T08:53:08.951Z",
+                     *       "updatedAt": "2026-11-26T08:53:08.981Z",
+                     *       "clientSecret": "pi_local_50f5dfe849923ffd1dcd1d04_secret_xxxxxxxxxxxxxxxxxxxxxxxx",
+                     *       "receiptDocumentId": "doc_01a2170f01070045e682d1ffae44"
                      *     }
                      */
                     "application/json": components["schemas"]["PaymentIntent"];
@@ -9527,12 +9860,20 @@ export interface operations {
                 "application/json": {
                     allowedDomains?: string[];
                     name: string;
+                    /** @description Local and sandbox only: the organization lives on a test clock standing at `frozenTime`. */
+                    testClock?: {
+                        /**
+                         * @description An ISO 8601 date-time, or a date (YYYY-MM-DD: its start, UTC).
+                         * @example 2027-01-15T00:00:00Z
+                         */
+                        frozenTime: string;
+                    };
                     tier?: "standard" | "enterprise";
                 };
             };
         };
         responses: {
-            /** @description Created. */
+            /** @description Created (with its `testClock` when one was asked for). */
             201: {
                 headers: {
                     /** @description Requests allowed per minute. */
@@ -9546,7 +9887,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Organization"];
+                    "application/json": components["schemas"]["CreatedOrganization"];
                 };
             };
             /** @description `validation_failed` */
@@ -9669,6 +10010,191 @@ export interface operations {
             500: components["responses"]["Error500"];
         };
     };
+    getTestClock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The clock. */
+            200: {
+                headers: {
+                    /** @description Requests allowed per minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Epoch seconds at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Request id, also in error bodies. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestClock"];
+                };
+            };
+            /** @description `validation_failed` */
+            400: components["responses"]["Error400"];
+            /** @description `unauthenticated` */
+            401: components["responses"]["Error401"];
+            /** @description `forbidden`, `insufficient_scope` */
+            403: components["responses"]["Error403"];
+            /** @description `not_found` */
+            404: components["responses"]["Error404"];
+            /** @description `rate_limited` */
+            429: components["responses"]["Error429"];
+            /** @description `internal_error` */
+            500: components["responses"]["Error500"];
+        };
+    };
+    startTestClock: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique value (1-255 visible ASCII characters), for a POST that may be retried safely: the same key and request within 24 hours answer what the first one answered (`Idempotent-Replayed: true`), the same key with another request is 422 `idempotency_key_reuse`, and 409 while the first is still running. Keys are kept per credential; a request that failed keeps nothing. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description An ISO 8601 date-time, or a date (YYYY-MM-DD: its start, UTC).
+                     * @example 2027-01-15T00:00:00Z
+                     */
+                    frozenTime: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The clock. */
+            201: {
+                headers: {
+                    /** @description Requests allowed per minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Epoch seconds at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Request id, also in error bodies. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestClock"];
+                };
+            };
+            /** @description `validation_failed` */
+            400: components["responses"]["Error400"];
+            /** @description `unauthenticated` */
+            401: components["responses"]["Error401"];
+            /** @description `forbidden`, `insufficient_scope` */
+            403: components["responses"]["Error403"];
+            /** @description `not_found` */
+            404: components["responses"]["Error404"];
+            /** @description `conflict` */
+            409: components["responses"]["Error409"];
+            /** @description `payload_too_large` */
+            413: components["responses"]["Error413"];
+            /** @description `unsupported_media_type` */
+            415: components["responses"]["Error415"];
+            /** @description `idempotency_key_reuse` */
+            422: components["responses"]["Error422"];
+            /** @description `rate_limited` */
+            429: components["responses"]["Error429"];
+            /** @description `internal_error` */
+            500: components["responses"]["Error500"];
+        };
+    };
+    advanceTestClock: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique value (1-255 visible ASCII characters), for a POST that may be retried safely: the same key and request within 24 hours answer what the first one answered (`Idempotent-Replayed: true`), the same key with another request is 422 `idempotency_key_reuse`, and 409 while the first is still running. Keys are kept per credential; a request that failed keeps nothing. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description An ISO 8601 date-time, or a date (YYYY-MM-DD: its start, UTC).
+                     * @example 2027-01-15T00:00:00Z
+                     */
+                    to: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The advance is done: the clock and what ran. */
+            200: {
+                headers: {
+                    /** @description Requests allowed per minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Epoch seconds at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Request id, also in error bodies. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestClock"];
+                };
+            };
+            /** @description The advance goes on; `frozenTime` is its target. */
+            202: {
+                headers: {
+                    /** @description Requests allowed per minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Epoch seconds at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Request id, also in error bodies. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestClock"];
+                };
+            };
+            /** @description `validation_failed` */
+            400: components["responses"]["Error400"];
+            /** @description `unauthenticated` */
+            401: components["responses"]["Error401"];
+            /** @description `forbidden`, `insufficient_scope` */
+            403: components["responses"]["Error403"];
+            /** @description `not_found` */
+            404: components["responses"]["Error404"];
+            /** @description `conflict` */
+            409: components["responses"]["Error409"];
+            /** @description `payload_too_large` */
+            413: components["responses"]["Error413"];
+            /** @description `unsupported_media_type` */
+            415: components["responses"]["Error415"];
+            /** @description `idempotency_key_reuse` */
+            422: components["responses"]["Error422"];
+            /** @description `rate_limited` */
+            429: components["responses"]["Error429"];
+            /** @description `internal_error` */
+            500: components["responses"]["Error500"];
+        };
+    };
     listPolicies: {
         parameters: {
             query?: {
@@ -9687,7 +10213,7 @@ export interface operations {
                 policyNumber?: string;
                 producerId?: string;
                 state?: "AL" | "AK" | "AZ" | "AR" | "CA" | "CO" | "CT" | "DE" | "DC" | "FL" | "GA" | "HI" | "ID" | "IL" | "IN" | "IA" | "KS" | "KY" | "LA" | "ME" | "MD" | "MA" | "MI" | "MN" | "MS" | "MO" | "MT" | "NE" | "NV" | "NH" | "NJ" | "NM" | "NY" | "NC" | "ND" | "OH" | "OK" | "OR" | "PA" | "RI" | "SC" | "SD" | "TN" | "TX" | "UT" | "VT" | "VA" | "WA" | "WV" | "WI" | "WY";
-                status?: "active" | "cancelled";
+                status?: "active" | "cancelled" | "expired";
             };
             header?: never;
             path?: never;
@@ -9713,12 +10239,12 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "id": "pol_01a216d24108003ab1bcf28cc170",
+                     *           "id": "pol_01a2170efff800199583974fcf4c",
                      *           "policyNumber": "GL-2026-000001",
-                     *           "orgId": "org_01a216d23f45003a63d3b96179e9",
+                     *           "orgId": "org_01a2170efb5c0015a326a5cfc12e",
                      *           "status": "active",
-                     *           "submissionId": "sub_01a216d240d6009538aed3f59455",
-                     *           "quoteId": "quo_01a216d240f90008851cfdb96004",
+                     *           "submissionId": "sub_01a2170eff540029ba573a6826cf",
+                     *           "quoteId": "quo_01a2170effcb004f22333b93e19a",
                      *           "insuredName": "Lakeside Logistics LLC",
                      *           "contactEmail": "risk@lakeside-logistics.example",
                      *           "producerId": null,
@@ -9749,8 +10275,11 @@ export interface operations {
                      *           "cancellation": null,
                      *           "renewalOf": null,
                      *           "renewedBy": null,
-                     *           "createdAt": "2026-11-26T07:46:47.693Z",
-                     *           "updatedAt": "2026-11-26T07:46:47.693Z"
+                     *           "delinquency": null,
+                     *           "renewalOfferOn": "2027-09-17",
+                     *           "renewalOffer": null,
+                     *           "createdAt": "2026-11-26T08:53:08.743Z",
+                     *           "updatedAt": "2026-11-26T08:53:08.743Z"
                      *         }
                      *       ],
                      *       "nextCursor": null
@@ -9803,12 +10332,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pol_01a216d24108003ab1bcf28cc170",
+                     *       "id": "pol_01a2170efff800199583974fcf4c",
                      *       "policyNumber": "GL-2026-000001",
-                     *       "orgId": "org_01a216d23f45003a63d3b96179e9",
+                     *       "orgId": "org_01a2170efb5c0015a326a5cfc12e",
                      *       "status": "active",
-                     *       "submissionId": "sub_01a216d240d6009538aed3f59455",
-                     *       "quoteId": "quo_01a216d240f90008851cfdb96004",
+                     *       "submissionId": "sub_01a2170eff540029ba573a6826cf",
+                     *       "quoteId": "quo_01a2170effcb004f22333b93e19a",
                      *       "insuredName": "Lakeside Logistics LLC",
                      *       "contactEmail": "risk@lakeside-logistics.example",
                      *       "producerId": null,
@@ -9839,8 +10368,11 @@ export interface operations {
                      *       "cancellation": null,
                      *       "renewalOf": null,
                      *       "renewedBy": null,
-                     *       "createdAt": "2026-11-26T07:46:47.693Z",
-                     *       "updatedAt": "2026-11-26T07:46:47.693Z"
+                     *       "delinquency": null,
+                     *       "renewalOfferOn": "2027-09-17",
+                     *       "renewalOffer": null,
+                     *       "createdAt": "2026-11-26T08:53:08.743Z",
+                     *       "updatedAt": "2026-11-26T08:53:08.743Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Policy"];
@@ -11393,8 +11925,12 @@ export interface operations {
                     aggregateCap: number;
                     allowedLines: ("GL" | "PROPERTY" | "AUTO" | "CYBER" | "PL")[] | null;
                     allowedStates: ("AL" | "AK" | "AZ" | "AR" | "CA" | "CO" | "CT" | "DE" | "DC" | "FL" | "GA" | "HI" | "ID" | "IL" | "IN" | "IA" | "KS" | "KY" | "LA" | "ME" | "MD" | "MA" | "MI" | "MN" | "MS" | "MO" | "MT" | "NE" | "NV" | "NH" | "NJ" | "NM" | "NY" | "NC" | "ND" | "OH" | "OK" | "OR" | "PA" | "RI" | "SC" | "SD" | "TN" | "TX" | "UT" | "VT" | "VA" | "WA" | "WV" | "WI" | "WY")[] | null;
+                    /** @description Dollars past due below which no notice of cancellation goes out (default 5). Dollars, at most two decimals, at most 10,000,000,000. */
+                    delinquencyMinimum?: number;
                     /** @description NAICS code prefixes the program excludes. */
                     excludedNaics?: string[];
+                    /** @description Days after a due date before an unpaid installment is past due (default 10). */
+                    graceDays?: number;
                     insurer: {
                         /**
                          * @description NAIC company code, five digits.
@@ -11413,6 +11949,8 @@ export interface operations {
                     /** @description Charged per term on its own invoice line, dollars. Dollars, at most two decimals, at most 10,000,000,000. */
                     policyFee?: number;
                     rateTableVersion?: string | null;
+                    /** @description Days before expiry a renewal is offered (default 60). */
+                    renewalOfferDays?: number;
                     /**
                      * @description A suspended program writes no new business; its policies run their terms.
                      * @enum {string}
@@ -11527,8 +12065,12 @@ export interface operations {
                     aggregateCap?: number;
                     allowedLines?: ("GL" | "PROPERTY" | "AUTO" | "CYBER" | "PL")[] | null;
                     allowedStates?: ("AL" | "AK" | "AZ" | "AR" | "CA" | "CO" | "CT" | "DE" | "DC" | "FL" | "GA" | "HI" | "ID" | "IL" | "IN" | "IA" | "KS" | "KY" | "LA" | "ME" | "MD" | "MA" | "MI" | "MN" | "MS" | "MO" | "MT" | "NE" | "NV" | "NH" | "NJ" | "NM" | "NY" | "NC" | "ND" | "OH" | "OK" | "OR" | "PA" | "RI" | "SC" | "SD" | "TN" | "TX" | "UT" | "VT" | "VA" | "WA" | "WV" | "WI" | "WY")[] | null;
+                    /** @description Dollars past due below which no notice of cancellation goes out (default 5). Dollars, at most two decimals, at most 10,000,000,000. */
+                    delinquencyMinimum?: number;
                     /** @description NAICS code prefixes the program excludes. */
                     excludedNaics?: string[];
+                    /** @description Days after a due date before an unpaid installment is past due (default 10). */
+                    graceDays?: number;
                     insurer?: {
                         /**
                          * @description NAIC company code, five digits.
@@ -11547,6 +12089,8 @@ export interface operations {
                     /** @description Charged per term on its own invoice line, dollars. Dollars, at most two decimals, at most 10,000,000,000. */
                     policyFee?: number;
                     rateTableVersion?: string | null;
+                    /** @description Days before expiry a renewal is offered (default 60). */
+                    renewalOfferDays?: number;
                     /**
                      * @description A suspended program writes no new business; its policies run their terms.
                      * @enum {string}
@@ -12055,7 +12599,7 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "id": "sub_01a216d240d6009538aed3f59455",
+                     *           "id": "sub_01a2170eff540029ba573a6826cf",
                      *           "status": "received",
                      *           "insuredName": "Lakeside Logistics LLC",
                      *           "naicsCode": "484121",
@@ -12078,9 +12622,9 @@ export interface operations {
                      *             ]
                      *           },
                      *           "source": "json",
-                     *           "orgId": "org_01a216d23f45003a63d3b96179e9",
-                     *           "createdAt": "2026-11-26T07:46:47.638Z",
-                     *           "updatedAt": "2026-11-26T07:46:47.638Z"
+                     *           "orgId": "org_01a2170efb5c0015a326a5cfc12e",
+                     *           "createdAt": "2026-11-26T08:53:08.564Z",
+                     *           "updatedAt": "2026-11-26T08:53:08.564Z"
                      *         }
                      *       ],
                      *       "nextCursor": null
@@ -12204,7 +12748,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "sub_01a216d240d6009538aed3f59455",
+                     *       "id": "sub_01a2170eff540029ba573a6826cf",
                      *       "status": "received",
                      *       "insuredName": "Lakeside Logistics LLC",
                      *       "naicsCode": "484121",
@@ -12227,9 +12771,9 @@ export interface operations {
                      *         ]
                      *       },
                      *       "source": "json",
-                     *       "orgId": "org_01a216d23f45003a63d3b96179e9",
-                     *       "createdAt": "2026-11-26T07:46:47.638Z",
-                     *       "updatedAt": "2026-11-26T07:46:47.638Z"
+                     *       "orgId": "org_01a2170efb5c0015a326a5cfc12e",
+                     *       "createdAt": "2026-11-26T08:53:08.564Z",
+                     *       "updatedAt": "2026-11-26T08:53:08.564Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CreatedSubmission"];
@@ -12289,7 +12833,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "sub_01a216d240d6009538aed3f59455",
+                     *       "id": "sub_01a2170eff540029ba573a6826cf",
                      *       "status": "received",
                      *       "insuredName": "Lakeside Logistics LLC",
                      *       "naicsCode": "484121",
@@ -12312,9 +12856,9 @@ export interface operations {
                      *         ]
                      *       },
                      *       "source": "json",
-                     *       "orgId": "org_01a216d23f45003a63d3b96179e9",
-                     *       "createdAt": "2026-11-26T07:46:47.638Z",
-                     *       "updatedAt": "2026-11-26T07:46:47.638Z"
+                     *       "orgId": "org_01a2170efb5c0015a326a5cfc12e",
+                     *       "createdAt": "2026-11-26T08:53:08.564Z",
+                     *       "updatedAt": "2026-11-26T08:53:08.564Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Submission"];
@@ -12379,12 +12923,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pol_01a216d24108003ab1bcf28cc170",
+                     *       "id": "pol_01a2170efff800199583974fcf4c",
                      *       "policyNumber": "GL-2026-000001",
-                     *       "orgId": "org_01a216d23f45003a63d3b96179e9",
+                     *       "orgId": "org_01a2170efb5c0015a326a5cfc12e",
                      *       "status": "active",
-                     *       "submissionId": "sub_01a216d240d6009538aed3f59455",
-                     *       "quoteId": "quo_01a216d240f90008851cfdb96004",
+                     *       "submissionId": "sub_01a2170eff540029ba573a6826cf",
+                     *       "quoteId": "quo_01a2170effcb004f22333b93e19a",
                      *       "insuredName": "Lakeside Logistics LLC",
                      *       "contactEmail": "risk@lakeside-logistics.example",
                      *       "producerId": null,
@@ -12415,8 +12959,11 @@ export interface operations {
                      *       "cancellation": null,
                      *       "renewalOf": null,
                      *       "renewedBy": null,
-                     *       "createdAt": "2026-11-26T07:46:47.693Z",
-                     *       "updatedAt": "2026-11-26T07:46:47.693Z"
+                     *       "delinquency": null,
+                     *       "renewalOfferOn": "2027-09-17",
+                     *       "renewalOffer": null,
+                     *       "createdAt": "2026-11-26T08:53:08.743Z",
+                     *       "updatedAt": "2026-11-26T08:53:08.743Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Policy"];
@@ -12477,8 +13024,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "quo_01a216d240f90008851cfdb96004",
-                     *       "submissionId": "sub_01a216d240d6009538aed3f59455",
+                     *       "id": "quo_01a2170effcb004f22333b93e19a",
+                     *       "submissionId": "sub_01a2170eff540029ba573a6826cf",
                      *       "grossPremium": 19380,
                      *       "bindable": true,
                      *       "daFlags": [],
@@ -12514,7 +13061,7 @@ export interface operations {
                      *       "status": "active",
                      *       "validUntil": "2026-12-26",
                      *       "policyId": null,
-                     *       "createdAt": "2026-11-26T07:46:47.673Z"
+                     *       "createdAt": "2026-11-26T08:53:08.683Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Quote"];
@@ -12875,7 +13422,7 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "id": "whk_01a216d2440f006b0245293bcff5",
+                     *           "id": "whk_01a2170f0a3b00c7c010e80cc21e",
                      *           "url": "https://hooks.harbor-mga.example/insurance-events",
                      *           "events": [
                      *             "policy.bound",
@@ -12884,7 +13431,7 @@ export interface operations {
                      *           ],
                      *           "description": "Agency management system",
                      *           "active": true,
-                     *           "createdAt": "2026-11-26T07:46:48.463Z",
+                     *           "createdAt": "2026-11-26T08:53:11.355Z",
                      *           "deactivatedAt": null
                      *         }
                      *       ],
@@ -12957,7 +13504,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "whk_01a216d2440f006b0245293bcff5",
+                     *       "id": "whk_01a2170f0a3b00c7c010e80cc21e",
                      *       "url": "https://hooks.harbor-mga.example/insurance-events",
                      *       "events": [
                      *         "policy.bound",
@@ -12966,7 +13513,7 @@ export interface operations {
                      *       ],
                      *       "description": "Agency management system",
                      *       "active": true,
-                     *       "createdAt": "2026-11-26T07:46:48.463Z",
+                     *       "createdAt": "2026-11-26T08:53:11.355Z",
                      *       "deactivatedAt": null,
                      *       "secret": "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef",
                      *       "signingSecret": "whsec_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="
@@ -13076,13 +13623,13 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "deliveryId": "be41e123-58e1-49b3-9e0f-d9d9dff59a8f",
+                     *           "deliveryId": "045f3aee-f952-475e-8dd2-33edbcbbbf4d",
                      *           "event": "webhook.test",
-                     *           "eventId": "evt_01a216d2441c0069f81e31599d51",
+                     *           "eventId": "evt_01a2170f0a6000dbff3d441aff67",
                      *           "statusCode": 200,
-                     *           "durationMs": 7,
+                     *           "durationMs": 21,
                      *           "error": null,
-                     *           "createdAt": "2026-11-26T07:46:48.486Z"
+                     *           "createdAt": "2026-11-26T08:53:11.419Z"
                      *         }
                      *       ],
                      *       "nextCursor": null
@@ -13193,8 +13740,8 @@ export interface operations {
                      * @example {
                      *       "delivered": true,
                      *       "statusCode": 200,
-                     *       "durationMs": 7,
-                     *       "deliveryId": "be41e123-58e1-49b3-9e0f-d9d9dff59a8f"
+                     *       "durationMs": 21,
+                     *       "deliveryId": "045f3aee-f952-475e-8dd2-33edbcbbbf4d"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookTestResult"];
@@ -13597,6 +14144,39 @@ export interface operations {
             };
         };
     };
+    onInvoicePastDue: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (Standard Webhooks). */
+                "webhook-id": string;
+                /** @description `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed with the 32 bytes of the subscription secret (Standard Webhooks). */
+                "webhook-signature": string;
+                /** @description Unix seconds of the attempt (Standard Webhooks). */
+                "webhook-timestamp": string;
+                /** @description Unique delivery UUID, for idempotency. */
+                "X-Service-Delivery": string;
+                "X-Service-Event": "invoice.past_due";
+                "X-Service-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvoicePastDueEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     onPaymentFailed: {
         parameters: {
             query?: never;
@@ -13696,6 +14276,72 @@ export interface operations {
             };
         };
     };
+    onPolicyCancellationNoticeSent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (Standard Webhooks). */
+                "webhook-id": string;
+                /** @description `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed with the 32 bytes of the subscription secret (Standard Webhooks). */
+                "webhook-signature": string;
+                /** @description Unix seconds of the attempt (Standard Webhooks). */
+                "webhook-timestamp": string;
+                /** @description Unique delivery UUID, for idempotency. */
+                "X-Service-Delivery": string;
+                "X-Service-Event": "policy.cancellation_notice_sent";
+                "X-Service-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PolicyCancellationNoticeSentEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onPolicyCancellationRescinded: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (Standard Webhooks). */
+                "webhook-id": string;
+                /** @description `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed with the 32 bytes of the subscription secret (Standard Webhooks). */
+                "webhook-signature": string;
+                /** @description Unix seconds of the attempt (Standard Webhooks). */
+                "webhook-timestamp": string;
+                /** @description Unique delivery UUID, for idempotency. */
+                "X-Service-Delivery": string;
+                "X-Service-Event": "policy.cancellation_rescinded";
+                "X-Service-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PolicyCancellationRescindedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     onPolicyCancelled: {
         parameters: {
             query?: never;
@@ -13762,6 +14408,39 @@ export interface operations {
             };
         };
     };
+    onPolicyExpired: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (Standard Webhooks). */
+                "webhook-id": string;
+                /** @description `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed with the 32 bytes of the subscription secret (Standard Webhooks). */
+                "webhook-signature": string;
+                /** @description Unix seconds of the attempt (Standard Webhooks). */
+                "webhook-timestamp": string;
+                /** @description Unique delivery UUID, for idempotency. */
+                "X-Service-Delivery": string;
+                "X-Service-Event": "policy.expired";
+                "X-Service-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PolicyExpiredEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     onPolicyReinstated: {
         parameters: {
             query?: never;
@@ -13783,6 +14462,39 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["PolicyReinstatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onPolicyRenewalOffered: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (Standard Webhooks). */
+                "webhook-id": string;
+                /** @description `v1,` + base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body`, keyed with the 32 bytes of the subscription secret (Standard Webhooks). */
+                "webhook-signature": string;
+                /** @description Unix seconds of the attempt (Standard Webhooks). */
+                "webhook-timestamp": string;
+                /** @description Unique delivery UUID, for idempotency. */
+                "X-Service-Delivery": string;
+                "X-Service-Event": "policy.renewal_offered";
+                "X-Service-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PolicyRenewalOfferedEvent"];
             };
         };
         responses: {

@@ -51,6 +51,7 @@ test.serial('jobs are listed with their schedule and next run, for the machine s
   t.deepEqual(
     jobs.body.data.map((job: { name: string; schedule: string }) => [job.name, job.schedule]),
     [
+      ['daily-business', '5 * * * *'],
       ['compliance-deadlines', '0 6 * * *'],
       ['da-utilization', '0 * * * *'],
     ],
@@ -122,4 +123,22 @@ test.serial('a licence expiring within 30 days: compliance.deadline_approaching 
   });
   await new Promise((resolve) => setTimeout(resolve, 1000));
   t.is(receiver.received.length, 1, 'the licence 31 days out is not due yet');
+});
+
+test.serial('the business day runs for organizations in real time and leaves those on a test clock to their clock', async (t) => {
+  const { app } = t.context;
+  const live = await createTenant(app);
+  const simulated = await createTenant(app, { testClock: '2027-03-01' });
+  // Both have an installment due long enough ago to be past due in real time (the simulated one is not: its clock stands before the due date).
+  const dueLongAgo = addDays(today(new Date()), -20);
+  const liveBound = await boundPolicy(app, live, { plan: 'MONTHLY_12', submission: { effectiveDate: dueLongAgo } });
+  await boundPolicy(app, simulated, { plan: 'MONTHLY_12', submission: { effectiveDate: '2027-03-01' } });
+  const before = new Date().toISOString();
+  t.is((await runNow(app, 'daily-business')).status, 202);
+  const run = await lastRun(app, 'daily-business', before);
+  t.is(run.outcome, 'succeeded');
+  t.regex(run.summary, /invoices-past-due [1-9]/);
+  t.is((await call(app.api, 'GET', `/v1/invoices/${liveBound.invoice.id}`, { token: live.adminToken })).body.status, 'past_due');
+  const clockInvoices = (await call(app.api, 'GET', '/v1/invoices?status=past_due', { token: simulated.adminToken })).body.data;
+  t.deepEqual(clockInvoices, []);
 });
