@@ -86,6 +86,10 @@ test('the README walk-through runs as written against a started service', async 
     statuses.join(' '),
   );
   t.regex(stdout, /callback policy\.bound \{/);
+  // The sandbox organization's clock: a skipped payment runs its course, and a paid term is offered its renewal.
+  for (const event of ['invoice.past_due', 'policy.cancellation_notice_sent', 'policy.cancelled', 'policy.renewal_offered', 'policy.renewed']) {
+    t.regex(stdout, new RegExp(`callback ${event.replace('.', '\\.')} \\{`), event);
+  }
   t.regex(stdout, /"status":"succeeded"/);
   t.regex(stdout, /\{"type":"message","message":\{[^}]*"body":"Hello from the socket"/, 'the socket hears its own message');
 });
