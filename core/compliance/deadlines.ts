@@ -1,7 +1,7 @@
 import { addDays, addMonths, compareDates, daysBetween, isCalendarDate, yearOf, type CalendarDate } from '../shared/calendar-date.ts';
 
 /** `compliance.deadline_approaching` is sent for what falls due within this many days. */
-const COMPLIANCE_WINDOW_DAYS = 30;
+export const COMPLIANCE_WINDOW_DAYS = 30;
 /** `da.limit_approaching` is sent above this share of a program's aggregate cap. */
 export const DA_ALERT_THRESHOLD = 0.85;
 

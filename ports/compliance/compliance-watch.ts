@@ -1,8 +1,7 @@
-import { alertStage, filingsDue, nextAppointmentRenewal, policyFilingsOf, type ComplianceCalendar } from '../../core/compliance/deadlines.ts';
-import { chargeTermsOf } from '../../core/policy/policy.ts';
+import { alertStage, COMPLIANCE_WINDOW_DAYS, filingsDue, nextAppointmentRenewal, type ComplianceCalendar } from '../../core/compliance/deadlines.ts';
+import { HOME_STATES } from '../../core/shared/reference-data.ts';
 import { domainEvent } from '../../core/shared/events/domain-event.ts';
-import { inForceOn } from '../../core/analytics/portfolio.ts';
-import { daysBetween, today, type CalendarDate } from '../../core/shared/calendar-date.ts';
+import { addDays, daysBetween, today, type CalendarDate } from '../../core/shared/calendar-date.ts';
 import type { PolicyRepository } from '../policy/policy.repositories.ts';
 import type { AppointmentRepository, ProducerRepository } from '../producers/producer.repositories.ts';
 import { eventOrigin } from '../shared/event-origin.ts';
@@ -107,15 +106,12 @@ export class ComplianceWatch {
         }
       },
     );
-    const states = new Set<string>();
-    await forEachRecord(
-      (page) => this.deps.policies.list(orgId, {}, page),
-      async (policy) => {
-        // A surplus lines policy is filed in its insured's home state; others in the risk's state.
-        const homeState = chargeTermsOf(policy).taxState;
-        if (inForceOn(policy, on)) states.add(homeState ?? policy.risk.state);
-        if (homeState === null) return;
-        for (const { filing, dueDate } of policyFilingsOf(this.deps.calendar, homeState, policy.effectiveDate)) {
+    // Each surplus lines policy's own filing in its home state: the policies whose filing falls
+    // due within the window, read by effective date (filed within its days of taking effect).
+    for (const filing of this.deps.calendar.policyFilings) {
+      for (const homeState of filing.states) {
+        const effectiveFrom = addDays(on, -filing.withinDays);
+        for (const policy of await this.deps.policies.filedIn(orgId, homeState, effectiveFrom, addDays(effectiveFrom, COMPLIANCE_WINDOW_DAYS))) {
           found.push({
             kind: 'policy_filing',
             itemId: `${filing.id}:${policy.id}`,
@@ -124,13 +120,16 @@ export class ComplianceWatch {
             producerId: policy.producerId,
             policyId: policy.id,
             source: filing.source,
-            dueDate,
+            dueDate: addDays(policy.effectiveDate, filing.withinDays),
           });
         }
-      },
-    );
-    for (const state of [...states].sort()) {
-      for (const { filing, dueDate } of filingsDue(this.deps.calendar, state, on)) {
+      }
+    }
+    // The period filings of each state with one due within the window where a policy is in force.
+    for (const state of HOME_STATES) {
+      const due = filingsDue(this.deps.calendar, state, on);
+      if (due.length === 0 || !(await this.deps.policies.inForceFiledIn(orgId, state, on))) continue;
+      for (const { filing, dueDate } of due) {
         found.push({
           kind: 'state_filing',
           itemId: `${filing.id}:${state}`,

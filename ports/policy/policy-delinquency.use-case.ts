@@ -8,6 +8,8 @@ import { domainEvent } from '../../core/shared/events/domain-event.ts';
 import { transition } from '../../core/shared/lifecycle.ts';
 import { cents } from '../../core/shared/money.ts';
 import { collectionTermsOf, type CollectionTerms } from '../../core/underwriting/program-terms.ts';
+import { countConcurrently, DAY_WORK_CONCURRENCY } from '../shared/concurrently.ts';
+import { KeyedTurns } from '../shared/keyed-turns.ts';
 import { eventOrigin } from '../shared/event-origin.ts';
 import { drawNotice, mailNotice, type CancellationNoticeDeps } from './cancellation-notices.ts';
 import type { LifecycleDeps } from './lifecycle-deps.ts';
@@ -23,6 +25,21 @@ const SCHEDULER: Principal = { kind: 'machine' };
 
 /** The state whose notice period applies: the insured's home state (surplus lines), else the risk's. */
 const homeStateOf = (policy: Policy): string => chargeTermsOf(policy).taxState ?? policy.risk.homeState ?? policy.risk.state;
+
+/**
+ * Draws a notice, waiting out the PDF workers' fair-share refusals (other work of the same
+ * organization may hold its share for a moment): a scheduled notice is not a request to refuse.
+ */
+const drawWithPatience = async <T>(draw: () => Promise<T>, tries = 20): Promise<T> => {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await draw();
+    } catch (error) {
+      if (!isDomainError(error) || error.code !== 'rate_limited' || attempt >= tries) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+};
 
 const groupByPolicy = (invoices: readonly Invoice[]): Map<string, Invoice[]> => {
   const groups = new Map<string, Invoice[]>();
@@ -40,6 +57,11 @@ const groupByPolicy = (invoices: readonly Invoice[]): Map<string, Invoice[]> => 
  */
 export class PolicyDelinquency {
   private readonly deps: PolicyDelinquencyDeps;
+  /** One notice drawn at a time per organization: the PDF workers are shared fairly, and its share is small. */
+  private readonly drawing = new KeyedTurns();
+  private readonly patientDrawing: CancellationNoticeDeps['drawing'] = {
+    cancellationNotice: (tenant, content) => this.drawing.run(tenant, () => drawWithPatience(() => this.deps.drawing.cancellationNotice(tenant, content))),
+  };
 
   constructor(deps: PolicyDelinquencyDeps) {
     this.deps = deps;
@@ -49,40 +71,35 @@ export class PolicyDelinquency {
   async markPastDue(orgId: string, now: Date): Promise<number> {
     const on = today(now);
     const terms = this.termsCache(orgId);
-    let marked = 0;
-    for (const invoice of await this.deps.invoices.openDueBefore(orgId, on)) {
+    return countConcurrently(await this.deps.invoices.openDueBefore(orgId, on), DAY_WORK_CONCURRENCY, async (invoice) => {
       const policyTerms = await terms(invoice.policyId);
       const unpaid = cents(invoice.amount - invoice.paidAmount);
-      if (!policyTerms || unpaid <= 0 || !isPastDueOn(invoice.dueDate, policyTerms.graceDays, on)) continue;
+      if (!policyTerms || unpaid <= 0 || !isPastDueOn(invoice.dueDate, policyTerms.graceDays, on)) return false;
       const { id: invoiceId, invoiceNumber, policyId, dueDate, amount } = invoice;
       const event = domainEvent(
         'invoice.past_due',
         { invoiceId, invoiceNumber, policyId, dueDate, amount, unpaid, graceDays: policyTerms.graceDays },
         eventOrigin(this.deps, orgId, now),
       );
-      if (await this.deps.invoices.markPastDue(orgId, invoice, on, [event])) marked += 1;
-    }
-    return marked;
+      return (await this.deps.invoices.markPastDue(orgId, invoice, on, [event])) !== null;
+    });
   }
 
   /** Withdraws the notices whose past-due amount was paid (down below the minimum); answers how many. */
   async rescindPaid(orgId: string, now: Date): Promise<number> {
-    let rescinded = 0;
-    for (const policy of await this.deps.policies.underNotice(orgId)) {
+    return countConcurrently(await this.deps.policies.underNotice(orgId), DAY_WORK_CONCURRENCY, async (policy) => {
       const delinquency = policy.delinquency;
-      if (!delinquency) continue;
+      if (!delinquency) return false;
       const owed = pastDueOwed(await this.deps.invoices.forPolicy(orgId, policy.id));
-      const terms = await this.termsOf(policy);
-      if (delinquencyOutcome(delinquency, owed, terms, today(now)) !== 'rescind') continue;
+      if (delinquencyOutcome(delinquency, owed, await this.termsOf(policy), today(now)) !== 'rescind') return false;
       const { id: policyId, policyNumber } = policy;
       const event = domainEvent(
         'policy.cancellation_rescinded',
         { policyId, policyNumber, noticeOn: delinquency.noticeOn, cancelsOn: delinquency.cancelsOn },
         eventOrigin(this.deps, orgId, now),
       );
-      if (await this.deps.policies.change(policy, transition(POLICY_LIFECYCLE, 'rescind_notice'), { delinquency: null }, [event], now)) rescinded += 1;
-    }
-    return rescinded;
+      return (await this.deps.policies.change(policy, transition(POLICY_LIFECYCLE, 'rescind_notice'), { delinquency: null }, [event], now)) !== null;
+    });
   }
 
   /**
@@ -91,69 +108,69 @@ export class PolicyDelinquency {
    * policy already under notice joins that notice.
    */
   async sendNotices(orgId: string, now: Date): Promise<number> {
+    const groups = [...groupByPolicy(await this.deps.invoices.pastDueUnseen(orgId))];
+    return countConcurrently(groups, DAY_WORK_CONCURRENCY, ([policyId, unseen]) => this.sendNotice(orgId, policyId, unseen, now));
+  }
+
+  private async sendNotice(orgId: string, policyId: string, unseen: readonly Invoice[], now: Date): Promise<boolean> {
     const on = today(now);
-    let sent = 0;
-    for (const [policyId, unseen] of groupByPolicy(await this.deps.invoices.pastDueUnseen(orgId))) {
-      const policy = await this.deps.policies.findById(orgId, policyId);
-      const seen = unseen.map((invoice) => invoice.id);
-      if (!policy || policy.status !== 'active' || policy.delinquency) {
-        await this.deps.invoices.markSeen(orgId, seen, on);
-        continue;
-      }
-      const invoices = await this.deps.invoices.forPolicy(orgId, policyId);
-      const owed = pastDueOwed(invoices);
-      if (!warrantsNotice(owed, await this.termsOf(policy))) continue;
-      const homeState = homeStateOf(policy);
-      const period = noticePeriodIn(this.deps.noticePeriods, homeState);
-      const notice = noticeOf(on, owed, period);
-      // A notice that would end after the term ends has nothing to cancel: the term expires first.
-      if (compareDates(notice.cancelsOn, policy.expirationDate) >= 0) {
-        await this.deps.invoices.markSeen(orgId, seen, on);
-        continue;
-      }
-      const pastDue = invoices.filter((invoice) => invoice.status === 'past_due');
-      const drawn = await drawNotice(this.deps, policy, notice, { ...period, homeState }, pastDue);
-      const delinquency = { ...notice, noticeDocumentId: drawn.documentId };
-      const event = domainEvent(
-        'policy.cancellation_notice_sent',
-        { policyId, policyNumber: policy.policyNumber, ...notice, homeState, noticeDays: period.days, documentId: drawn.documentId },
-        eventOrigin(this.deps, orgId, now),
-      );
-      const changed = await this.deps.policies.change(policy, transition(POLICY_LIFECYCLE, 'send_notice'), { delinquency }, [event], now);
-      if (!changed) continue;
-      await this.deps.invoices.markSeen(
-        orgId,
-        pastDue.map((invoice) => invoice.id),
-        on,
-      );
-      sent += 1;
-      await mailNotice(this.deps, changed, drawn.notice).catch((error: unknown) =>
-        this.deps.log('mailing a notice of cancellation failed', { orgId, policyId, error: (error as Error).message }),
-      );
+    const policy = await this.deps.policies.findById(orgId, policyId);
+    const seen = unseen.map((invoice) => invoice.id);
+    if (!policy || policy.status !== 'active' || policy.delinquency) {
+      await this.deps.invoices.markSeen(orgId, seen, on);
+      return false;
     }
-    return sent;
+    const invoices = await this.deps.invoices.forPolicy(orgId, policyId);
+    const owed = pastDueOwed(invoices);
+    if (!warrantsNotice(owed, await this.termsOf(policy))) return false;
+    const homeState = homeStateOf(policy);
+    const period = noticePeriodIn(this.deps.noticePeriods, homeState);
+    const notice = noticeOf(on, owed, period);
+    // A notice that would end after the term ends has nothing to cancel: the term expires first.
+    if (compareDates(notice.cancelsOn, policy.expirationDate) >= 0) {
+      await this.deps.invoices.markSeen(orgId, seen, on);
+      return false;
+    }
+    const pastDue = invoices.filter((invoice) => invoice.status === 'past_due');
+    const drawn = await drawNotice({ ...this.deps, drawing: this.patientDrawing }, policy, notice, { ...period, homeState }, pastDue);
+    const delinquency = { ...notice, noticeDocumentId: drawn.documentId };
+    const event = domainEvent(
+      'policy.cancellation_notice_sent',
+      { policyId, policyNumber: policy.policyNumber, ...notice, homeState, noticeDays: period.days, documentId: drawn.documentId },
+      eventOrigin(this.deps, orgId, now),
+    );
+    const changed = await this.deps.policies.change(policy, transition(POLICY_LIFECYCLE, 'send_notice'), { delinquency }, [event], now);
+    if (!changed) return false;
+    await this.deps.invoices.markSeen(
+      orgId,
+      pastDue.map((invoice) => invoice.id),
+      on,
+    );
+    await mailNotice(this.deps, changed, drawn.notice).catch((error: unknown) =>
+      this.deps.log('mailing a notice of cancellation failed', { orgId, policyId, error: (error as Error).message }),
+    );
+    return true;
   }
 
   /** Cancels for non-payment, from the day its notice named, each policy whose notice ran out unpaid; answers how many. */
   async cancelUnpaid(orgId: string, now: Date): Promise<number> {
     const on = today(now);
-    let cancelled = 0;
-    for (const policy of await this.deps.policies.underNotice(orgId)) {
+    return countConcurrently(await this.deps.policies.underNotice(orgId), DAY_WORK_CONCURRENCY, async (policy) => {
       const delinquency = policy.delinquency;
-      if (!delinquency || compareDates(delinquency.cancelsOn, on) > 0) continue;
+      if (!delinquency || compareDates(delinquency.cancelsOn, on) > 0) return false;
       const owed = pastDueOwed(await this.deps.invoices.forPolicy(orgId, policy.id));
-      if (delinquencyOutcome(delinquency, owed, await this.termsOf(policy), on) !== 'cancel') continue;
+      if (delinquencyOutcome(delinquency, owed, await this.termsOf(policy), on) !== 'cancel') return false;
       try {
         await cancelPolicy(this.deps, SCHEDULER, policy, { effectiveDate: delinquency.cancelsOn, reason: 'non_payment', method: 'pro_rata' });
-        cancelled += 1;
+        return true;
       } catch (error) {
         // Changed meanwhile (another process cancelled it), or a loss reported on the day itself:
         // the notice stays and the next run looks again; anything else is a fault to report.
         if (!isDomainError(error)) throw error;
         this.deps.log('a non-payment cancellation was not made', { orgId, policyId: policy.id, error: error.code, message: error.message });
+        return false;
       }
-    }
-    return cancelled;
+    });
   }
 
   private async termsOf(policy: Policy): Promise<CollectionTerms> {

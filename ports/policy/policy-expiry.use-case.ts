@@ -3,6 +3,7 @@ import { today } from '../../core/shared/calendar-date.ts';
 import { domainEvent } from '../../core/shared/events/domain-event.ts';
 import { transition } from '../../core/shared/lifecycle.ts';
 import type { Clock } from '../shared/clock.port.ts';
+import { countConcurrently, DAY_WORK_CONCURRENCY } from '../shared/concurrently.ts';
 import { eventOrigin } from '../shared/event-origin.ts';
 import type { IdGenerator } from '../shared/id-generator.port.ts';
 import type { PolicyRepository } from './policy.repositories.ts';
@@ -21,13 +22,10 @@ export class PolicyExpiry {
 
   /** Expires the organization's terms ending on or before `now`'s date; answers how many. */
   async expireEnded(orgId: string, now: Date): Promise<number> {
-    let expired = 0;
-    for (const policy of await this.deps.policies.expiringBy(orgId, today(now))) {
+    return countConcurrently(await this.deps.policies.expiringBy(orgId, today(now)), DAY_WORK_CONCURRENCY, async (policy) => {
       const { id: policyId, policyNumber, expirationDate, renewedBy } = policy;
       const event = domainEvent('policy.expired', { policyId, policyNumber, expirationDate, renewedBy }, eventOrigin(this.deps, orgId, now));
-      const changed = await this.deps.policies.change(policy, transition(POLICY_LIFECYCLE, 'expire'), { delinquency: null }, [event], now);
-      if (changed) expired += 1;
-    }
-    return expired;
+      return (await this.deps.policies.change(policy, transition(POLICY_LIFECYCLE, 'expire'), { delinquency: null }, [event], now)) !== null;
+    });
   }
 }

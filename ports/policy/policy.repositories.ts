@@ -36,6 +36,10 @@ export interface PolicyRepository {
   underNotice(orgId: string): Promise<Policy[]>;
   /** The active policies whose renewal is to be offered on or before `on`. */
   renewalOffersDue(orgId: string, on: CalendarDate): Promise<Policy[]>;
+  /** The surplus lines policies filed in `state` (their home state) effective between the two dates, whatever their status. */
+  filedIn(orgId: string, state: string, effectiveFrom: CalendarDate, effectiveTo: CalendarDate): Promise<Policy[]>;
+  /** Whether a policy filed in `state` (surplus lines: the home state; else the risk's) is in force on `on`. */
+  inForceFiledIn(orgId: string, state: string, on: CalendarDate): Promise<boolean>;
   /** The active policies whose term ends on or before `on`. */
   expiringBy(orgId: string, on: CalendarDate): Promise<Policy[]>;
   /**

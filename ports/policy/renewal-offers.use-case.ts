@@ -1,9 +1,10 @@
-import { POLICY_LIFECYCLE } from '../../core/policy/policy.ts';
+import { POLICY_LIFECYCLE, type Policy } from '../../core/policy/policy.ts';
 import { renewalDecision, type RenewalOffer } from '../../core/policy/renewal-offer.ts';
 import { today } from '../../core/shared/calendar-date.ts';
 import { domainEvent } from '../../core/shared/events/domain-event.ts';
 import { transition } from '../../core/shared/lifecycle.ts';
 import { newQuote } from '../../core/underwriting/quote.ts';
+import { countConcurrently, DAY_WORK_CONCURRENCY } from '../shared/concurrently.ts';
 import { eventOrigin } from '../shared/event-origin.ts';
 import type { LifecycleDeps } from './lifecycle-deps.ts';
 import { priceRenewal } from './policy-renewal.ts';
@@ -27,69 +28,72 @@ export class RenewalOffers {
   /** Offers the renewal of each active term whose offer day has come; answers how many. */
   async offerDue(orgId: string, now: Date): Promise<number> {
     const on = today(now);
-    let offered = 0;
-    for (const policy of await this.deps.policies.renewalOffersDue(orgId, on)) {
-      if (policy.renewedBy || policy.renewalOffer) {
-        // Renewed by hand before its offer day: nothing to offer.
-        await this.deps.policies.change(policy, transition(POLICY_LIFECYCLE, 'offer_renewal'), { renewalOfferOn: null }, [], now);
-        continue;
-      }
-      const price = await priceRenewal(this.deps, policy);
-      const quote = {
-        ...newQuote(
-          {
-            id: this.deps.ids.next('quo'),
-            orgId,
-            submissionId: policy.submissionId,
-            risk: price.risk,
-            grossPremium: price.premium,
-            breakdown: price.worksheet,
-            daFlags: price.flags,
-            programId: price.program.id,
-            programVersion: price.program.orgId ? price.program.version : null,
-            rateTableVersion: price.rateTableVersion,
-            chargeTerms: price.chargeTerms,
-            quotedBy: OFFERED_BY,
-          },
-          now,
-          on,
-        ),
-        // The offer stands until the term it renews has ended.
-        validUntil: policy.expirationDate,
-      };
-      await this.deps.quotes.insert(quote);
-      const offer: RenewalOffer = {
-        quoteId: quote.id,
-        offeredOn: on,
-        effectiveDate: price.risk.effectiveDate,
-        grossPremium: price.premium,
-        decision: renewalDecision(price.flags),
-        daFlags: price.flags,
-      };
-      const event = domainEvent(
-        'policy.renewal_offered',
-        {
-          policyId: policy.id,
-          policyNumber: policy.policyNumber,
-          quoteId: quote.id,
-          effectiveDate: offer.effectiveDate,
-          grossPremium: offer.grossPremium,
-          decision: offer.decision,
-          daFlags: offer.daFlags.map((flag) => flag.code),
-          validUntil: quote.validUntil,
-        },
-        eventOrigin(this.deps, orgId, now),
-      );
-      const changed = await this.deps.policies.change(
-        policy,
-        transition(POLICY_LIFECYCLE, 'offer_renewal'),
-        { renewalOffer: offer, renewalOfferOn: null },
-        [event],
-        now,
-      );
-      if (changed) offered += 1;
-      else await this.deps.quotes.withdraw(orgId, quote.id);
+    return countConcurrently(await this.deps.policies.renewalOffersDue(orgId, on), DAY_WORK_CONCURRENCY, (policy) => this.offer(policy, now));
+  }
+
+  private async offer(policy: Policy, now: Date): Promise<boolean> {
+    const { orgId } = policy;
+    const on = today(now);
+    if (policy.renewedBy || policy.renewalOffer) {
+      // Renewed by hand before its offer day: nothing to offer.
+      await this.deps.policies.change(policy, transition(POLICY_LIFECYCLE, 'offer_renewal'), { renewalOfferOn: null }, [], now);
+      return false;
     }
-    return offered;
+    const price = await priceRenewal(this.deps, policy);
+    const quote = {
+      ...newQuote(
+        {
+          id: this.deps.ids.next('quo'),
+          orgId,
+          submissionId: policy.submissionId,
+          risk: price.risk,
+          grossPremium: price.premium,
+          breakdown: price.worksheet,
+          daFlags: price.flags,
+          programId: price.program.id,
+          programVersion: price.program.orgId ? price.program.version : null,
+          rateTableVersion: price.rateTableVersion,
+          chargeTerms: price.chargeTerms,
+          quotedBy: OFFERED_BY,
+        },
+        now,
+        on,
+      ),
+      // The offer stands until the term it renews has ended.
+      validUntil: policy.expirationDate,
+    };
+    await this.deps.quotes.insert(quote);
+    const offer: RenewalOffer = {
+      quoteId: quote.id,
+      offeredOn: on,
+      effectiveDate: price.risk.effectiveDate,
+      grossPremium: price.premium,
+      decision: renewalDecision(price.flags),
+      daFlags: price.flags,
+    };
+    const event = domainEvent(
+      'policy.renewal_offered',
+      {
+        policyId: policy.id,
+        policyNumber: policy.policyNumber,
+        quoteId: quote.id,
+        effectiveDate: offer.effectiveDate,
+        grossPremium: offer.grossPremium,
+        decision: offer.decision,
+        daFlags: offer.daFlags.map((flag) => flag.code),
+        validUntil: quote.validUntil,
+      },
+      eventOrigin(this.deps, orgId, now),
+    );
+    const changed = await this.deps.policies.change(
+      policy,
+      transition(POLICY_LIFECYCLE, 'offer_renewal'),
+      { renewalOffer: offer, renewalOfferOn: null },
+      [event],
+      now,
+    );
+    if (changed) return true;
+    await this.deps.quotes.withdraw(orgId, quote.id);
+    return false;
   }
 }

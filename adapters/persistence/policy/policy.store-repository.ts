@@ -81,6 +81,9 @@ export class PolicyStoreRepository implements PolicyRepository {
         { name: 'org_status_cancels_on', keys: { orgId: 1, status: 1, 'delinquency.cancelsOn': 1 } },
         { name: 'org_status_expiration', keys: { orgId: 1, status: 1, expirationDate: 1 } },
         { name: 'org_status_offer', keys: { orgId: 1, status: 1, renewalOfferOn: 1 } },
+        // Filings: a surplus lines policy in its home state, any other in the risk's state.
+        { name: 'org_tax_state_effective', keys: { orgId: 1, 'chargeTerms.taxState': 1, effectiveDate: 1 } },
+        { name: 'org_risk_state_effective', keys: { orgId: 1, 'risk.state': 1, 'chargeTerms.taxState': 1, effectiveDate: 1 } },
         OUTBOX_INDEX,
       ]),
     );
@@ -112,6 +115,18 @@ export class PolicyStoreRepository implements PolicyRepository {
 
   renewalOffersDue(orgId: string, on: CalendarDate): Promise<Policy[]> {
     return this.records.findAll(orgId, { status: 'active', renewalOfferOn: { $gte: '', $lte: on } }, { renewalOfferOn: 1 });
+  }
+
+  filedIn(orgId: string, state: string, effectiveFrom: CalendarDate, effectiveTo: CalendarDate): Promise<Policy[]> {
+    return this.records.findAll(orgId, { 'chargeTerms.taxState': state, effectiveDate: { $gte: effectiveFrom, $lte: effectiveTo } }, { effectiveDate: 1 });
+  }
+
+  async inForceFiledIn(orgId: string, state: string, on: CalendarDate): Promise<boolean> {
+    const inForce = { effectiveDate: { $lte: on }, expirationDate: { $gt: on }, $or: [{ cancellation: null }, { 'cancellation.effectiveDate': { $gt: on } }] };
+    // The latest terms first: the one in force, if any, is among the first looked at.
+    const latest = { sort: { effectiveDate: -1 as const } };
+    if (await this.records.raw.findOne({ orgId, 'chargeTerms.taxState': state, ...inForce }, latest)) return true;
+    return (await this.records.raw.findOne({ orgId, 'chargeTerms.taxState': null, 'risk.state': state, ...inForce }, latest)) !== null;
   }
 
   async change(policy: Policy, step: Transition<PolicyStatus>, changes: PolicyChanges, events: readonly DomainEvent[], at: Date): Promise<Policy | null> {
