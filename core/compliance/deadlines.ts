@@ -1,7 +1,7 @@
 import { addDays, addMonths, compareDates, daysBetween, isCalendarDate, yearOf, type CalendarDate } from '../shared/calendar-date.ts';
 
 /** `compliance.deadline_approaching` is sent for what falls due within this many days. */
-export const COMPLIANCE_WINDOW_DAYS = 30;
+const COMPLIANCE_WINDOW_DAYS = 30;
 /** `da.limit_approaching` is sent above this share of a program's aggregate cap. */
 export const DA_ALERT_THRESHOLD = 0.85;
 
@@ -96,7 +96,17 @@ export const alertStage = (due: CalendarDate, on: CalendarDate): 30 | 7 | null =
 
 /** The per-policy filings of a home state, each due its days after the policy's effective date. */
 export const policyFilingsOf = (calendar: ComplianceCalendar, state: string, effectiveDate: CalendarDate): { filing: PolicyFiling; dueDate: CalendarDate }[] =>
-  calendar.policyFilings.filter((filing) => filing.states.includes(state)).map((filing) => ({ filing, dueDate: addDays(effectiveDate, filing.withinDays) }));
+  calendar.policyFilings.filter((filing) => filing.states.includes(state)).map((filing) => ({ filing, dueDate: policyFilingDue(filing, effectiveDate) }));
+
+/** When a policy's own filing is due: its days after the policy takes effect. */
+export const policyFilingDue = (filing: Pick<PolicyFiling, 'withinDays'>, effectiveDate: CalendarDate): CalendarDate =>
+  addDays(effectiveDate, filing.withinDays);
+
+/** The effective dates whose policies' filing falls due within the window from `on`. */
+export const effectiveDatesFiledWithinWindow = (filing: Pick<PolicyFiling, 'withinDays'>, on: CalendarDate): { from: CalendarDate; to: CalendarDate } => ({
+  from: addDays(on, -filing.withinDays),
+  to: addDays(on, COMPLIANCE_WINDOW_DAYS - filing.withinDays),
+});
 
 /** Days from `today` to `due` when it falls within the window (today itself included); null otherwise. */
 export const daysUntilWithinWindow = (due: CalendarDate, on: CalendarDate, windowDays = COMPLIANCE_WINDOW_DAYS): number | null => {

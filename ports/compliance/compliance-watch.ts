@@ -1,7 +1,14 @@
-import { alertStage, COMPLIANCE_WINDOW_DAYS, filingsDue, nextAppointmentRenewal, type ComplianceCalendar } from '../../core/compliance/deadlines.ts';
+import {
+  alertStage,
+  effectiveDatesFiledWithinWindow,
+  filingsDue,
+  nextAppointmentRenewal,
+  policyFilingDue,
+  type ComplianceCalendar,
+} from '../../core/compliance/deadlines.ts';
 import { HOME_STATES } from '../../core/shared/reference-data.ts';
 import { domainEvent } from '../../core/shared/events/domain-event.ts';
-import { addDays, daysBetween, today, type CalendarDate } from '../../core/shared/calendar-date.ts';
+import { daysBetween, today, type CalendarDate } from '../../core/shared/calendar-date.ts';
 import type { PolicyRepository } from '../policy/policy.repositories.ts';
 import type { AppointmentRepository, ProducerRepository } from '../producers/producer.repositories.ts';
 import { eventOrigin } from '../shared/event-origin.ts';
@@ -110,8 +117,8 @@ export class ComplianceWatch {
     // due within the window, read by effective date (filed within its days of taking effect).
     for (const filing of this.deps.calendar.policyFilings) {
       for (const homeState of filing.states) {
-        const effectiveFrom = addDays(on, -filing.withinDays);
-        for (const policy of await this.deps.policies.filedIn(orgId, homeState, effectiveFrom, addDays(effectiveFrom, COMPLIANCE_WINDOW_DAYS))) {
+        const { from, to } = effectiveDatesFiledWithinWindow(filing, on);
+        for (const policy of await this.deps.policies.filedIn(orgId, homeState, from, to)) {
           found.push({
             kind: 'policy_filing',
             itemId: `${filing.id}:${policy.id}`,
@@ -120,7 +127,7 @@ export class ComplianceWatch {
             producerId: policy.producerId,
             policyId: policy.id,
             source: filing.source,
-            dueDate: addDays(policy.effectiveDate, filing.withinDays),
+            dueDate: policyFilingDue(filing, policy.effectiveDate),
           });
         }
       }

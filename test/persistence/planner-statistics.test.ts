@@ -35,7 +35,7 @@ test('without statistics the planner walks the whole organization; once refreshe
 
 test('statistics are refreshed every so many commits, not on each', (t) => {
   const db = paymentsTable();
-  const statistics = new PlannerStatistics(db, 3);
+  const statistics = new PlannerStatistics(db, () => [], 3);
   statistics.committed();
   statistics.committed();
   t.regex(planOf(db), /org_newest/);
@@ -59,4 +59,60 @@ test('the store refreshes the statistics of its tables when it opens', async (t)
     stats.some((row) => row.idx.includes('org_invoice') && row.stat.startsWith('50 ')),
     JSON.stringify(stats),
   );
+});
+
+/** The plan of a read of the rare value of a store's flag index, once the store has refreshed its statistics. */
+const flagReadPlan = async (readsRareValues: boolean): Promise<{ stat: string; plan: string }> => {
+  const dir = await mkdtemp(join(tmpdir(), 'statistics-'));
+  try {
+    const store = await SqliteStore.open({ dir });
+    await store.ensureIndexes('invoices', [
+      { name: 'org_invoice_number', keys: { orgId: 1, invoiceNumber: 1 }, unique: true },
+      { name: 'org_policy', keys: { orgId: 1, policyId: 1, _id: -1 } },
+      { name: 'org_status', keys: { orgId: 1, status: 1, _id: -1 } },
+      { name: 'outbox', keys: { hasPendingEvents: 1 }, readsRareValues },
+    ]);
+    const invoices = store.collection('invoices');
+    const pad = 'x'.repeat(500);
+    for (let n = 0; n < 30_000; n += 500) {
+      await Promise.all(
+        Array.from({ length: 500 }, (_, k) =>
+          invoices.insertOne({
+            _id: `inv_${String(n + k).padStart(5, '0')}`,
+            orgId: 'org',
+            policyId: `pol_${(n + k) % 2_500}`,
+            invoiceNumber: `N${n + k}`,
+            status: 'paid',
+            hasPendingEvents: false,
+            pad,
+          }),
+        ),
+      );
+    }
+    await store.close();
+    // Reopened: the statistics are refreshed while every row holds `false` (all events published).
+    await (await SqliteStore.open({ dir })).close();
+    const db = new DatabaseSync(join(dir, 'store', STORE_FILE), { readOnly: true });
+    try {
+      const [row] = db.prepare("SELECT stat FROM sqlite_stat1 WHERE idx = 'docs:invoices/outbox'").all() as Array<{ stat: string }>;
+      const plan = db
+        .prepare('EXPLAIN QUERY PLAN SELECT doc FROM "docs:invoices" WHERE "k:hasPendingEvents" = ? LIMIT 100')
+        .all(new Uint8Array([1, 1]))
+        .map((step) => String((step as { detail: string }).detail))
+        .join('; ');
+      return { stat: row?.stat ?? '', plan };
+    } finally {
+      db.close();
+    }
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+};
+
+test('an index read for a rare value stays an index lookup when nearly every row holds the common one', async (t) => {
+  const plain = await flagReadPlan(false);
+  t.regex(plain.plan, /^SCAN/, 'what average statistics make of it');
+  const rare = await flagReadPlan(true);
+  t.regex(rare.stat, / 1 1$/);
+  t.regex(rare.plan, /USING INDEX docs:invoices\/outbox/);
 });

@@ -10,7 +10,7 @@ export const OUTBOX_FIELD = 'pendingEvents';
 export const OUTBOX_FLAG = 'hasPendingEvents';
 
 /** The index the relay reads by; part of every carrying collection's indexes. */
-export const OUTBOX_INDEX: IndexSpec = { name: 'outbox', keys: { [OUTBOX_FLAG]: 1 } };
+export const OUTBOX_INDEX: IndexSpec = { name: 'outbox', keys: { [OUTBOX_FLAG]: 1 }, readsRareValues: true };
 
 /** An aggregate's update with its events added (unchanged when there are none). */
 export const withEvents = (update: UpdateDocument, events: readonly DomainEvent[]): UpdateDocument =>

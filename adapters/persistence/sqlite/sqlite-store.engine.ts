@@ -62,7 +62,7 @@ export class SqliteStore implements CollectionStore {
     this.walSync = path ? new WalSync(path) : null;
     const walSync = this.walSync;
     const cache = this.cache;
-    this.statistics = new PlannerStatistics(db);
+    this.statistics = new PlannerStatistics(db, () => this.rareValueIndexes());
     const statistics = this.statistics;
     this.batch = new WriteBatch(
       db,
@@ -206,6 +206,15 @@ export class SqliteStore implements CollectionStore {
       schemaOf(row.collection).opaqueFields.add(row.field);
     }
     this.statistics.refreshAll();
+  }
+
+  /** The SQLite names of the indexes declared `readsRareValues` (see PlannerStatistics). */
+  private rareValueIndexes(): string[] {
+    const declared = this.db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = '_store_indexes'").get();
+    if (!declared) return [];
+    return (this.db.prepare('SELECT collection, spec FROM _store_indexes').all() as Array<{ collection: string; spec: string }>)
+      .filter((row) => (JSON.parse(row.spec) as IndexSpec).readsRareValues)
+      .map((row) => `docs:${row.collection}/${(JSON.parse(row.spec) as IndexSpec).name}`);
   }
 
   /** A small durable note of the store itself (such as a journal already imported). */

@@ -36,6 +36,12 @@ export interface IndexSpec {
   /** TTL: documents expire this many seconds after the date in the single key field. */
   readonly expireAfterSeconds?: number;
   readonly partialFilterExpression?: Filter;
+  /**
+   * Reads look up values few documents hold (a pending-work flag most documents have cleared):
+   * an engine that plans by average selectivity is told each key is selective, so such a read
+   * stays an index lookup however many documents hold the common value.
+   */
+  readonly readsRareValues?: boolean;
 }
 
 export interface CollectionOptions {
