@@ -155,7 +155,7 @@ export class PolicyDelinquency {
   /** Cancels for non-payment, from the day its notice named, each policy whose notice ran out unpaid; answers how many. */
   async cancelUnpaid(orgId: string, now: Date): Promise<number> {
     const on = today(now);
-    return countConcurrently(await this.deps.policies.underNotice(orgId), DAY_WORK_CONCURRENCY, async (policy) => {
+    return countConcurrently(await this.deps.policies.underNotice(orgId, on), DAY_WORK_CONCURRENCY, async (policy) => {
       const delinquency = policy.delinquency;
       if (!delinquency || compareDates(delinquency.cancelsOn, on) > 0) return false;
       const owed = pastDueOwed(await this.deps.invoices.forPolicy(orgId, policy.id));

@@ -26,7 +26,7 @@ export const rebillPolicy = async (
   let invoices = await deps.invoices.forPolicy(policy.orgId, policy.id);
   if (cancelledFrom) {
     // Each void is guarded: an installment paid meanwhile stays, and the adjustment counts it.
-    for (const id of installmentsVoidedBy(invoices, cancelledFrom)) await deps.invoices.markVoid(policy.orgId, id);
+    await deps.invoices.markAllVoid(policy.orgId, installmentsVoidedBy(invoices, cancelledFrom));
     invoices = await deps.invoices.forPolicy(policy.orgId, policy.id);
   }
   const lines = billingAdjustment(invoices, chargeItemsOwed(premiumTermOf(policy), chargeTermsOf(policy)));

@@ -32,8 +32,8 @@ export interface PolicyRepository {
    */
   findByNumberInAnyOrganization(policyNumber: string): Promise<Policy[]>;
   list(orgId: string, filters: PolicyFilters & Among, page: PageRequest): Promise<Page<Policy>>;
-  /** The active policies under a notice of cancellation, the soonest to cancel first. */
-  underNotice(orgId: string): Promise<Policy[]>;
+  /** The active policies under a notice of cancellation (given a date, those cancelling by then), the soonest to cancel first. */
+  underNotice(orgId: string, cancellingBy?: CalendarDate): Promise<Policy[]>;
   /** The active policies whose renewal is to be offered on or before `on`. */
   renewalOffersDue(orgId: string, on: CalendarDate): Promise<Policy[]>;
   /** The surplus lines policies filed in `state` (their home state) effective between the two dates, whatever their status. */

@@ -17,4 +17,4 @@ export const countConcurrently = async <T>(items: readonly T[], limit: number, e
 };
 
 /** How many records of one organization the day's work moves at a time. */
-export const DAY_WORK_CONCURRENCY = 16;
+export const DAY_WORK_CONCURRENCY = 32;

@@ -155,6 +155,15 @@ export class InvoiceStoreRepository implements InvoiceRepository {
     return guardedMove(this.records, orgId, id, transition(INVOICE_LIFECYCLE, 'void'), { where: { paidAmount: 0 } });
   }
 
+  async markAllVoid(orgId: string, ids: readonly string[]): Promise<void> {
+    if (ids.length === 0) return;
+    const step = transition(INVOICE_LIFECYCLE, 'void');
+    await this.records.raw.updateMany(
+      { ...moveFilter(step, { where: { paidAmount: 0 } }), orgId, _id: { $in: [...ids] } },
+      { $set: { status: step.to }, $inc: { version: 1 } },
+    );
+  }
+
   markWrittenOff(orgId: string, id: string, paidBefore: Cents, writeOff: InvoiceWriteOff): Promise<Invoice | null> {
     return guardedMove(this.records, orgId, id, transition(INVOICE_LIFECYCLE, 'write_off'), { where: { paidAmount: paidBefore }, changes: { writeOff } });
   }

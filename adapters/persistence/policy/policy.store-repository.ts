@@ -105,8 +105,12 @@ export class PolicyStoreRepository implements PolicyRepository {
     return this.records.page(orgId, policyFilter(filters), page, filters.among);
   }
 
-  underNotice(orgId: string): Promise<Policy[]> {
-    return this.records.findAll(orgId, { status: 'active', 'delinquency.cancelsOn': { $gte: '' } }, { 'delinquency.cancelsOn': 1 });
+  underNotice(orgId: string, cancellingBy?: CalendarDate): Promise<Policy[]> {
+    return this.records.findAll(
+      orgId,
+      { status: 'active', 'delinquency.cancelsOn': { $gte: '', ...(cancellingBy ? { $lte: cancellingBy } : {}) } },
+      { 'delinquency.cancelsOn': 1 },
+    );
   }
 
   expiringBy(orgId: string, on: CalendarDate): Promise<Policy[]> {
