@@ -19,11 +19,14 @@ import { TENANCY } from '../bootstrap/tenancy.tokens.ts';
 import { UNDERWRITING } from '../bootstrap/underwriting.tokens.ts';
 import { WEBHOOKS } from '../bootstrap/webhooks.tokens.ts';
 import { addDays, addMonths, compareDates } from '../core/shared/calendar-date.ts';
+import type { InstallmentPlan } from '../core/billing/installment-plan.ts';
 import type { Principal } from '../core/shared/access/principal.ts';
 import { cents } from '../core/shared/money.ts';
 
 const policies = Number(process.env.BENCH_POLICIES ?? 100_000);
 const months = Number(process.env.BENCH_MONTHS ?? 13);
+/** MONTHLY_12 as the target says; PIF measures the renewal and expiry months without a year of bulk payments. */
+const plan = (process.env.BENCH_PLAN ?? 'MONTHLY_12') as InstallmentPlan;
 const START = '2027-01-01';
 const MACHINE: Principal = { kind: 'machine' };
 const dataDir = mkdtempSync(join(tmpdir(), 'clock-year-'));
@@ -75,7 +78,7 @@ const bindOne = async (n: number): Promise<string> => {
   };
   const submission = await submissions.create(MACHINE, orgId, risk, 'json');
   await quoting.quote(orgId, submission.id);
-  return (await binding.bind(MACHINE, orgId, submission.id, 'MONTHLY_12')).id;
+  return (await binding.bind(MACHINE, orgId, submission.id, plan)).id;
 };
 
 let started = performance.now();
@@ -130,7 +133,7 @@ for (let month = 1; month <= months; month += 1) {
 }
 const worst = Math.max(...perMonth);
 console.log(
-  JSON.stringify({ policies: ids.length, months, secondsPerMonth: perMonth.map((s) => Number(s.toFixed(1))), worst: Number(worst.toFixed(1)), target: 60 }),
+  JSON.stringify({ policies: ids.length, plan, months, secondsPerMonth: perMonth.map((s) => Number(s.toFixed(1))), worst: Number(worst.toFixed(1)), target: 60 }),
 );
 await store.close();
 process.exit(worst <= 60 ? 0 : 1);
