@@ -187,12 +187,6 @@ export class AggregateOutbox implements Outbox {
     const holder = this.holders.get(event.id);
     if (!holder) return;
     this.holders.delete(event.id);
-    // Most aggregates carry one event at a time: when it is this one, one write clears it and the flag.
-    const only = await holder.source.updateOne(
-      { _id: holder.id, [OUTBOX_FIELD]: { $size: 1 }, [`${OUTBOX_FIELD}.id`]: event.id },
-      { $set: { [OUTBOX_FIELD]: [], [OUTBOX_FLAG]: false } },
-    );
-    if (only.matchedCount > 0) return;
     await holder.source.updateOne({ _id: holder.id }, { $pull: { [OUTBOX_FIELD]: { id: event.id } } });
     await holder.source.updateOne({ _id: holder.id, [OUTBOX_FIELD]: { $size: 0 } }, { $set: { [OUTBOX_FLAG]: false } });
   }
