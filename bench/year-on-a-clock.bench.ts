@@ -135,7 +135,15 @@ for (let month = 1; month <= months; month += 1) {
 }
 const worst = Math.max(...perMonth);
 console.log(
-  JSON.stringify({ policies: ids.length, plan, spreadDays, months, secondsPerMonth: perMonth.map((s) => Number(s.toFixed(1))), worst: Number(worst.toFixed(1)), target: 60 }),
+  JSON.stringify({
+    policies: ids.length,
+    plan,
+    spreadDays,
+    months,
+    secondsPerMonth: perMonth.map((s) => Number(s.toFixed(1))),
+    worst: Number(worst.toFixed(1)),
+    target: 60,
+  }),
 );
 await store.close();
 process.exit(worst <= 60 ? 0 : 1);
