@@ -41,7 +41,7 @@ test('every state and territory has a notice period with its source; checked one
   }
   t.like(periods.states.NY, { days: 15 });
   t.like(periods.states.GA, { days: 30 });
-  t.true(Object.values(periods.states).filter((period) => period.verifiedOn !== null).length >= 11);
+  t.true(Object.values(periods.states).filter((period) => period.verifiedOn !== null).length >= 15);
 });
 
 test('a renewal outside the program is declined, outside its authority referred, else offered', (t) => {
