@@ -94,10 +94,6 @@ export const alertStage = (due: CalendarDate, on: CalendarDate): 30 | 7 | null =
   return days === null ? null : days <= 7 ? 7 : 30;
 };
 
-/** The per-policy filings of a home state, each due its days after the policy's effective date. */
-export const policyFilingsOf = (calendar: ComplianceCalendar, state: string, effectiveDate: CalendarDate): { filing: PolicyFiling; dueDate: CalendarDate }[] =>
-  calendar.policyFilings.filter((filing) => filing.states.includes(state)).map((filing) => ({ filing, dueDate: policyFilingDue(filing, effectiveDate) }));
-
 /** When a policy's own filing is due: its days after the policy takes effect. */
 export const policyFilingDue = (filing: Pick<PolicyFiling, 'withinDays'>, effectiveDate: CalendarDate): CalendarDate =>
   addDays(effectiveDate, filing.withinDays);

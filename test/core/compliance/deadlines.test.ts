@@ -1,5 +1,13 @@
 import test from 'ava';
-import { alertStage, daysUntilWithinWindow, filingsDue, nextAppointmentRenewal, nextYearly, policyFilingsOf } from '../../../core/compliance/deadlines.ts';
+import {
+  alertStage,
+  daysUntilWithinWindow,
+  filingsDue,
+  nextAppointmentRenewal,
+  nextYearly,
+  policyFilingDue,
+  type ComplianceCalendar,
+} from '../../../core/compliance/deadlines.ts';
 import { loadComplianceCalendar } from '../../../adapters/reference-data/compliance-calendar.ts';
 
 test('yearly days: the next on or after the date; 29 February falls on the 28th in other years', (t) => {
@@ -63,6 +71,8 @@ test('an alert 30 days before and another 7 days before; policy filings count fr
   t.is(alertStage('2027-02-01', '2026-12-31'), null);
   t.is(alertStage('2027-02-01', '2027-02-02'), null);
   const calendar = loadComplianceCalendar();
+  const policyFilingsOf = (of: ComplianceCalendar, state: string, effectiveDate: string) =>
+    of.policyFilings.filter((filing) => filing.states.includes(state)).map((filing) => ({ filing, dueDate: policyFilingDue(filing, effectiveDate) }));
   t.deepEqual(
     policyFilingsOf(calendar, 'NY', '2027-01-01').map(({ filing, dueDate }) => [filing.id, dueDate]),
     [['ny-excess-line-affidavit', '2027-02-15']],
