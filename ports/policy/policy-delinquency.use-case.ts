@@ -1,12 +1,13 @@
 import type { Invoice } from '../../core/billing/invoice.ts';
 import { delinquencyOutcome, isPastDueOn, noticeOf, noticePeriodIn, pastDueOwed, warrantsNotice, type NoticePeriods } from '../../core/policy/delinquency.ts';
-import { chargeTermsOf, POLICY_LIFECYCLE, type Policy } from '../../core/policy/policy.ts';
+import { POLICY_LIFECYCLE, type Policy } from '../../core/policy/policy.ts';
 import type { Principal } from '../../core/shared/access/principal.ts';
 import { compareDates, today } from '../../core/shared/calendar-date.ts';
 import { isDomainError } from '../../core/shared/domain-error.ts';
 import { domainEvent } from '../../core/shared/events/domain-event.ts';
 import { transition } from '../../core/shared/lifecycle.ts';
 import { cents } from '../../core/shared/money.ts';
+import { placementOf } from '../../core/underwriting/charge-terms.ts';
 import { collectionTermsOf, type CollectionTerms } from '../../core/underwriting/program-terms.ts';
 import { countConcurrently, DAY_WORK_CONCURRENCY } from '../shared/concurrently.ts';
 import { KeyedTurns } from '../shared/keyed-turns.ts';
@@ -22,9 +23,6 @@ export interface PolicyDelinquencyDeps extends LifecycleDeps, Omit<CancellationN
 
 /** The scheduled work acts as the service itself. */
 const SCHEDULER: Principal = { kind: 'machine' };
-
-/** The state whose notice period applies: the insured's home state (surplus lines), else the risk's. */
-const homeStateOf = (policy: Policy): string => chargeTermsOf(policy).taxState ?? policy.risk.homeState ?? policy.risk.state;
 
 /**
  * Draws a notice, waiting out the PDF workers' fair-share refusals (other work of the same
@@ -123,7 +121,8 @@ export class PolicyDelinquency {
     const invoices = await this.deps.invoices.forPolicy(orgId, policyId);
     const owed = pastDueOwed(invoices);
     if (!warrantsNotice(owed, await this.termsOf(policy))) return false;
-    const homeState = homeStateOf(policy);
+    // The insured's home state sets the notice period (CONTRACT 17), as it sets surplus lines charges.
+    const { homeState } = placementOf(policy.risk);
     const period = noticePeriodIn(this.deps.noticePeriods, homeState);
     const notice = noticeOf(on, owed, period);
     // A notice that would end after the term ends has nothing to cancel: the term expires first.

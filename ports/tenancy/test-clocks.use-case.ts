@@ -143,7 +143,7 @@ export class TestClocks {
       // The day that failed is run again from its start when the advance is retried.
       this.deps.log('a test clock advance failed', { orgId, error: (error as Error).message });
       await this.deps.clocks.abandon(orgId, holder, this.deps.clock.now());
-      this.deps.times.load(await this.deps.clocks.all());
+      await this.load();
       throw error;
     }
   }
