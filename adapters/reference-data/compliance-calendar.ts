@@ -10,6 +10,7 @@ const FILE = 'fixtures/compliance/calendar.json';
 const monthDay = (value: unknown): boolean => typeof value === 'string' && /^\d\d-\d\d$/.test(value) && isCalendarDate(`2028-${value}`);
 const sourced = (value: unknown): boolean => typeof value === 'string' && value.trim().length > 0;
 const inStates = (states: readonly string[]): boolean => states.every((state) => (HOME_STATES as readonly string[]).includes(state));
+const optionalDate = (value: unknown): boolean => value === undefined || (typeof value === 'string' && isCalendarDate(value));
 const cycle = (months: unknown): boolean => Number.isInteger(months) && (months as number) >= 1 && (months as number) <= 120;
 
 const validRule = (rule: RenewalRule, where: string): void => {
@@ -24,7 +25,7 @@ const validRule = (rule: RenewalRule, where: string): void => {
 
 /**
  * The compliance calendar from fixtures/compliance/calendar.json, checked once at load: renewal
- * rules, period filings (MM-DD days) and per-policy filings (days after the effective date), each
+ * rules, period filings (MM-DD days, optionally bounded by dates) and per-policy filings (days after the effective date), each
  * filing in known states with a source (a period filing may still say null: not yet checked).
  */
 export const loadComplianceCalendar = (): ComplianceCalendar => {
@@ -37,7 +38,17 @@ export const loadComplianceCalendar = (): ComplianceCalendar => {
   const ids = new Set<string>();
   for (const filing of calendar.stateFilings) {
     const states = filing.states === '*' || inStates(filing.states);
-    if (ids.has(filing.id) || !states || !(filing.source === null || sourced(filing.source)) || filing.due.length === 0 || !filing.due.every(monthDay)) {
+    const dated = optionalDate(filing.from) && optionalDate(filing.until) && !(filing.from && filing.until && filing.from > filing.until);
+    const condition = filing.appliesWhen === undefined || sourced(filing.appliesWhen);
+    if (
+      ids.has(filing.id) ||
+      !states ||
+      !(filing.source === null || sourced(filing.source)) ||
+      filing.due.length === 0 ||
+      !filing.due.every(monthDay) ||
+      !dated ||
+      !condition
+    ) {
       throw new Error(`${FILE}: the filing '${filing.id}' is malformed.`);
     }
     ids.add(filing.id);

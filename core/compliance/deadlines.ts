@@ -18,7 +18,10 @@ export interface RenewalRule {
   readonly source?: string | null;
 }
 
-/** A filing due yearly on each of its days (MM-DD), in the states listed or all (`*`). */
+/**
+ * A filing due yearly on each of its days (MM-DD), in the states listed or all (`*`), for due
+ * dates from `from` through `until` when the state changed its schedule (both optional).
+ */
 interface StateFiling {
   readonly id: string;
   readonly states: '*' | readonly string[];
@@ -26,6 +29,10 @@ interface StateFiling {
   readonly due: readonly string[];
   /** The statute, regulation or stamping office that sets it; null while not yet checked. */
   readonly source: string | null;
+  /** Who must file, when the law sets a condition the books cannot tell (a broker's size): said in the alert. */
+  readonly appliesWhen?: string;
+  readonly from?: CalendarDate;
+  readonly until?: CalendarDate;
 }
 
 /** A filing each surplus lines policy of the home state needs within N days of its effective date. */
@@ -110,9 +117,12 @@ export const daysUntilWithinWindow = (due: CalendarDate, on: CalendarDate, windo
   return days >= 0 && days <= windowDays ? days : null;
 };
 
-/** The state filings due in the window for a state, with their due days. */
+const inForceOn = (filing: StateFiling, dueDate: CalendarDate): boolean =>
+  (filing.from === undefined || compareDates(dueDate, filing.from) >= 0) && (filing.until === undefined || compareDates(dueDate, filing.until) <= 0);
+
+/** The state filings due in the window for a state, with their due days (those of the schedule in force on each). */
 export const filingsDue = (calendar: ComplianceCalendar, state: string, on: CalendarDate): { filing: StateFiling; dueDate: CalendarDate }[] =>
   calendar.stateFilings
     .filter((filing) => filing.states === '*' || filing.states.includes(state))
     .flatMap((filing) => filing.due.map((monthDay) => ({ filing, dueDate: nextYearly(monthDay, on) })))
-    .filter(({ dueDate }) => daysUntilWithinWindow(dueDate, on) !== null);
+    .filter(({ filing, dueDate }) => daysUntilWithinWindow(dueDate, on) !== null && inForceOn(filing, dueDate));

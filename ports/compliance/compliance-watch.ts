@@ -140,7 +140,7 @@ export class ComplianceWatch {
         found.push({
           kind: 'state_filing',
           itemId: `${filing.id}:${state}`,
-          description: `${filing.description} (${state})`,
+          description: `${filing.description} (${state})${filing.appliesWhen ? `; required only when ${filing.appliesWhen}` : ''}`,
           state,
           producerId: null,
           policyId: null,

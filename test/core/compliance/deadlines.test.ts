@@ -94,6 +94,7 @@ test('the period filings checked against their sources cover these states, each 
     'AL',
     'AR',
     'AZ',
+    'CA',
     'CO',
     'CT',
     'DC',
@@ -128,6 +129,7 @@ test('the period filings checked against their sources cover these states, each 
     'OK',
     'OR',
     'PA',
+    'RI',
     'SC',
     'SD',
     'TN',
@@ -144,4 +146,25 @@ test('the period filings checked against their sources cover these states, each 
   // Arkansas files monthly, 60 days after each month (Ark. Code § 23-65-315(a)); Oregon by each month's end.
   t.is(calendar.stateFilings.find((filing) => filing.id === 'ar-surplus-lines-monthly')?.due.length, 12);
   t.true(filingsDue(calendar, 'OR', '2027-02-10').some(({ filing, dueDate }) => filing.id === 'or-surplus-lines-monthly' && dueDate === '2027-02-28'));
+});
+
+test('a state that changed its schedule files by the one in force on each due date; a conditional filing says who must file', (t) => {
+  const calendar = loadComplianceCalendar();
+  const due = (state: string, on: string) => filingsDue(calendar, state, on).map(({ filing, dueDate }) => `${filing.id} ${dueDate}`);
+  // Colorado: monthly and annual reports through tax year 2024, then SLIP+ quarterly invoices from policies effective 2025.
+  t.deepEqual(due('CO', '2024-12-20'), ['co-surplus-lines-monthly 2025-01-15']);
+  t.deepEqual(due('CO', '2025-02-10'), ['annual-statement 2025-03-01', 'co-surplus-lines-annual 2025-03-01']);
+  t.deepEqual(due('CO', '2025-04-20'), ['co-slip-quarterly 2025-05-15']);
+  t.deepEqual(due('CO', '2027-02-10'), ['annual-statement 2027-03-01', 'co-slip-quarterly 2027-02-15']);
+  // California: every broker's annual return; the monthly installment only for a broker whose tax last year reached $20,000.
+  t.deepEqual(due('CA', '2027-02-10'), ['annual-statement 2027-03-01', 'ca-surplus-lines-annual 2027-03-01']);
+  const [monthly] = filingsDue(calendar, 'CA', '2027-03-10');
+  t.is(monthly?.filing.id, 'ca-surplus-lines-monthly');
+  t.is(monthly?.dueDate, '2027-04-01');
+  t.regex(monthly?.filing.appliesWhen ?? '', /\$20,000 or more/);
+  // Rhode Island: the T-71A by April 1, estimated tax by April 30, June 30, October 31 and December 31.
+  t.deepEqual(due('RI', '2027-03-15'), ['ri-surplus-lines-annual 2027-04-01']);
+  t.deepEqual(due('RI', '2027-12-10'), ['ri-surplus-lines-estimated 2027-12-31']);
+  // South Dakota pays on the clearinghouse's quarterly invoices; no broker report of its own.
+  t.deepEqual(due('SD', '2027-04-20'), ['sd-surplus-lines-quarterly 2027-05-15']);
 });

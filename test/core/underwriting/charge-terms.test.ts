@@ -80,7 +80,13 @@ test('the figures states set, on $100,000 of premium with a $250 policy fee', (t
   t.deepEqual(charged('IA', { effectiveDate: '2027-01-01' }), { tax: cents(900_00) });
   t.deepEqual(charged('WY'), { tax: cents(3_000_00), slipFee: cents(175_00) });
   t.deepEqual(charged('MT', { lineOfBusiness: 'PROPERTY' }), { tax: cents(2_750_00), fireTax: cents(2_500_00), slipFee: cents(175_00) });
-  t.deepEqual(charged('SD', { lineOfBusiness: 'PROPERTY' }), { tax: cents(2_500_00), fireTax: cents(500_00) });
+  t.deepEqual(charged('SD', { lineOfBusiness: 'PROPERTY' }), { tax: cents(2_500_00), fireTax: cents(500_00), slipFee: cents(175_00) });
+  t.deepEqual(charged('SD', { effectiveDate: '2025-06-01' }), { tax: cents(2_500_00) });
+  // Colorado: 3 % on premium and fees; the SLIP+ transaction fee on policies effective from 2025-01-01.
+  t.deepEqual(charged('CO'), { tax: cents(3_007_50), slipFee: cents(175_44) });
+  t.deepEqual(charged('CO', { effectiveDate: '2024-12-31' }), { tax: cents(3_007_50) });
+  t.deepEqual(charged('NV'), { tax: cents(3_508_75), stamping: cents(400_00) });
+  t.deepEqual(charged('NM'), { tax: cents(3_010_51) });
   t.deepEqual(charged('FL', { lineOfBusiness: 'PROPERTY' }), { tax: cents(4_952_35), stamping: cents(60_15), empa: cents(4_00) });
   t.deepEqual(charged('FL'), { tax: cents(4_952_35), stamping: cents(60_15) });
   t.deepEqual(charged('TX', { effectiveDate: '2023-06-01' }), { tax: cents(4_850_00), stamping: cents(75_00) });
