@@ -10,6 +10,8 @@ import type { S3Settings } from '../adapters/documents/s3-file-storage.ts';
 import type { SmtpSettings } from '../adapters/notifications/smtp-mailer.ts';
 import type { SsoSettings } from '../adapters/security/oidc-enterprise-provider.ts';
 import type { SignInAppName } from '../core/identity/sign-in-apps.ts';
+import { validHostedFlowUrl } from '../core/producers/identity-verification-link.ts';
+import { esignSettings, type ESignSettings } from './esign-settings.ts';
 
 export interface Secrets {
   readonly apiSecret: string;
@@ -33,6 +35,10 @@ export interface AppConfig {
   readonly storeCacheMiB: number;
   /** Another base for the payment processor's API (a test double on loopback); null: the processor itself. */
   readonly stripeApiBase: string | null;
+  /** The identity provider's hosted verification flow handed to new producers at sign-up; null: none. */
+  readonly identityVerificationUrl: string | null;
+  /** Who sends envelopes for signature (`ESIGN_PROVIDER`), and the providers' callback keys. */
+  readonly esign: ESignSettings;
   /** An OpenFGA server for relationship checks; null: the embedded engine over the store. */
   readonly openfga: { readonly apiUrl: string; readonly storeId: string; readonly apiToken: string | null } | null;
   /** Each portal's own cookie key (`PORTAL_COOKIE_KEY_<PORTAL>`); a portal without one has no callback here. */
@@ -183,6 +189,8 @@ export const loadConfig = (env: Env = process.env): AppConfig => {
     mongodbDb: env.MONGODB_DB || 'insurance',
     storeCacheMiB: Math.max(2, integer(env, 'STORE_CACHE_MIB', 64)),
     stripeApiBase: env.STRIPE_API_BASE || null,
+    identityVerificationUrl: env.IDENTITY_VERIFICATION_URL ? validHostedFlowUrl(env.IDENTITY_VERIFICATION_URL) : null,
+    esign: esignSettings(env, environment),
     openfga: openfgaSettings(env),
     smtp: smtpSettings(env, environment),
     appCookieKeys: appCookieKeys(env),

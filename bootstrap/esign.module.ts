@@ -31,7 +31,14 @@ export const esignModule = (config: AppConfig): ContextModule => ({
       (deps) => new Envelopes(deps),
     );
     wire.contribute(INBOUND.Endpoint, { envelopes: ESIGN.EnvelopeRepository, clock: PLATFORM.Clock }, ({ envelopes, clock }) =>
-      esignEndpoint(config.secrets.esignWebhookSecret, new ESignEventsHandler(envelopes, clock)),
+      esignEndpoint(
+        {
+          webhookSecret: config.secrets.esignWebhookSecret,
+          docuSignConnectKeys: config.esign.docuSignConnectKeys,
+          dropboxSignApiKey: config.esign.dropboxSign?.apiKey ?? null,
+        },
+        new ESignEventsHandler(envelopes, clock),
+      ),
     );
   }),
   routes: async (resolve) => esignRoutes(await resolve(ESIGN.Envelopes)),

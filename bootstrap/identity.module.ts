@@ -80,7 +80,7 @@ export const identityModule = (config: AppConfig, logger: Logger): ContextModule
         sessionStatus: IDENTITY.SessionStatus,
         accessChanges: IDENTITY.AccessChanges,
       },
-      (deps) => new AuthSessions({ ...deps, machineSecret: config.secrets.apiSecret }),
+      (deps) => new AuthSessions({ ...deps, machineSecret: config.secrets.apiSecret, identityVerificationUrl: config.identityVerificationUrl }),
     );
     wire.factory(
       IDENTITY.EmailVerifications,

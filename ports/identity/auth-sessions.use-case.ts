@@ -13,6 +13,7 @@ import { lockoutKey, signInAllowed, SIGN_IN_WINDOW_MS } from '../../core/identit
 import { viewUser, type User, type UserView } from '../../core/identity/user.ts';
 import { DomainError, notFound } from '../../core/shared/domain-error.ts';
 import { domainAllowed } from '../../core/tenancy/organization.ts';
+import { identityVerificationLink } from '../../core/producers/identity-verification-link.ts';
 import type { WindowCounter } from '../rate-limit/window-counter.port.ts';
 import type { Producers } from '../producers/producers.use-case.ts';
 import type { EmailVerifications } from './email-verifications.use-case.ts';
@@ -42,6 +43,8 @@ export interface AuthSessionsDeps {
   readonly sessionStatus: SessionStatusCache;
   /** Told of each sign-out, so the session's open connections close at once. */
   readonly accessChanges?: AccessChanges;
+  /** The identity provider's hosted verification flow (`IDENTITY_VERIFICATION_URL`); null: verification is started elsewhere. */
+  readonly identityVerificationUrl?: string | null;
 }
 
 interface SignedIn {
@@ -69,9 +72,10 @@ export class AuthSessions {
 
   /**
    * A self-service account: role `producer`, with a producer record pending identity verification,
-   * and a code mailed to the address. The account signs in once the code is confirmed.
+   * and a code mailed to the address. The account signs in once the code is confirmed. With a
+   * hosted verification flow configured, the answer says where the producer verifies their identity.
    */
-  async signUp(input: SignUpInput): Promise<UserView & { producerId: string }> {
+  async signUp(input: SignUpInput): Promise<UserView & { producerId: string; verification?: { url: string } }> {
     assertPasswordAcceptable(input.password);
     const organization = await this.deps.organizations.findById(input.orgId);
     if (!organization) throw notFound('Organization');
@@ -95,7 +99,8 @@ export class AuthSessions {
     const producer = await this.deps.producers.register(user.orgId, user);
     await this.deps.audit.record(`user:${user.id}`, user.orgId, 'user.signed_up', { type: 'user', id: user.id }, { producerId: producer.id });
     await this.deps.verifications.issue(user);
-    return { ...viewUser(user), producerId: producer.id };
+    const verification = identityVerificationLink(this.deps.identityVerificationUrl ?? null, producer.id);
+    return { ...viewUser(user), producerId: producer.id, ...(verification ? { verification } : {}) };
   }
 
   async signIn(emailInput: string, password: string): Promise<SignedIn> {

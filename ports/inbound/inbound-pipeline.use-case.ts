@@ -8,6 +8,7 @@ import {
   type InboundHeaders,
   type InboundReceiver,
   type PayloadMapper,
+  type VerifiedDelivery,
   type ProcessedEvents,
   type ReplayGuard,
 } from './inbound.ports.ts';
@@ -49,6 +50,11 @@ export class InboundPipeline {
 
   async receive(receiver: InboundReceiver, raw: Uint8Array, headers: InboundHeaders): Promise<InboundAnswer> {
     const delivery = receiver.verifier.verify(raw, headers);
+    const answer = await this.process(receiver, delivery);
+    return delivery.acknowledgement && answer.status < 300 ? { ...answer, text: delivery.acknowledgement } : answer;
+  }
+
+  private async process(receiver: InboundReceiver, delivery: VerifiedDelivery): Promise<InboundAnswer> {
     const now = this.clock.now();
     if (receiver.replay) {
       const fingerprint = `${receiver.provider}:${this.secrets.digest(delivery.signature)}`;

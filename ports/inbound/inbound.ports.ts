@@ -9,6 +9,8 @@ export interface VerifiedDelivery {
   readonly payload: Record<string, unknown>;
   /** The signature value that matched, in its canonical form (what a replay guard keys on). */
   readonly signature: string;
+  /** The exact text the provider must get back on success, else it retries (Dropbox Sign's). */
+  readonly acknowledgement?: string;
 }
 
 /** Checks a provider's signature over the raw bytes (constant time); throws `invalid_signature`. */
@@ -28,6 +30,8 @@ export interface ProcessedEvents {
 export interface InboundAnswer {
   readonly status: number;
   readonly body: Record<string, unknown>;
+  /** Sent as text/plain instead of `body` when the provider waits for an exact answer. */
+  readonly text?: string;
 }
 
 /** A delivery that changes nothing here, and why (answered 200, or 202 where the provider expects it). */
@@ -91,6 +95,8 @@ interface SignatureHeader {
 /** A provider's callback endpoint: where it is served, how it is documented, and who receives it. */
 export interface InboundEndpoint {
   readonly path: string;
+  /** The body's media types (`application/json` when not said). */
+  readonly contentTypes?: readonly string[];
   readonly operationId: string;
   readonly summary: string;
   readonly signatureHeaders: readonly SignatureHeader[];

@@ -42,10 +42,24 @@ export const authServiceRoutes = (sessions: AuthSessions, verifications: EmailVe
     responses: {
       201: {
         description: 'The created user and its pending producer record.',
-        schema: Type.Composite([UserSchema, Type.Object({ producerId: Type.String() })], {
-          $id: 'SignedUpProducer',
-          description: 'A new producer account, pending until its mailbox and identity are verified.',
-        }),
+        schema: Type.Composite(
+          [
+            UserSchema,
+            Type.Object({
+              producerId: Type.String(),
+              verification: Type.Optional(
+                Type.Object(
+                  { url: Type.String({ description: "The identity provider's hosted flow, carrying the producer id as `reference-id`." }) },
+                  { description: 'Where the producer verifies their identity; present when IDENTITY_VERIFICATION_URL is configured.' },
+                ),
+              ),
+            }),
+          ],
+          {
+            $id: 'SignedUpProducer',
+            description: 'A new producer account, pending until its mailbox and identity are verified.',
+          },
+        ),
       },
     },
     handler: async ({ body }) => ({ status: 201, body: await sessions.signUp(body) }),

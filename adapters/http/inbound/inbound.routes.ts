@@ -4,7 +4,7 @@ import type { InboundPipeline } from '../../../ports/inbound/inbound-pipeline.us
 import type { InboundEndpoint } from '../../../ports/inbound/inbound.ports.ts';
 import { definePublicRoute, type RouteDefinition } from '../shared/route.ts';
 
-const RAW_JSON = { maxBytes: 1024 * 1024, contentTypes: ['application/json'] };
+const MAX_BYTES = 1024 * 1024;
 
 /** Provider callbacks: no bearer token; the signature over the raw bytes is the credential. */
 export const inboundRoutes = (pipeline: InboundPipeline, endpoints: readonly InboundEndpoint[]): RouteDefinition[] =>
@@ -17,13 +17,15 @@ export const inboundRoutes = (pipeline: InboundPipeline, endpoints: readonly Inb
       description: `Signed with ${endpoint.signatureHeaders.map(({ name }) => `\`${name}\``).join(', ')}. Duplicates answer 200 without processing; events more than 5 minutes from now answer 400 \`stale_event\`; a processing failure answers 500 so the sender retries.`,
       tags: ['inbound-webhooks'],
       rateClass: 'none',
-      rawBody: RAW_JSON,
+      rawBody: { maxBytes: MAX_BYTES, contentTypes: endpoint.contentTypes ?? ['application/json'] },
       requestHeaders: endpoint.signatureHeaders,
       errors: ['invalid_signature', 'stale_event', 'validation_failed'],
       responses: { 200: { description: 'Received (or a duplicate, not processed again).', schema: Type.Record(Type.String(), Type.Unknown()) } },
       handler: async ({ raw, headers }) => {
-        if (!raw) throw validationFailed('body', 'json', 'Send the event as application/json.');
-        return pipeline.receive(endpoint.receiver, raw, headers);
+        if (!raw) throw validationFailed('body', 'json', `Send the event as ${(endpoint.contentTypes ?? ['application/json']).join(' or ')}.`);
+        const answer = await pipeline.receive(endpoint.receiver, raw, headers);
+        if (answer.text === undefined) return answer;
+        return { status: answer.status, body: Buffer.from(answer.text, 'utf8'), headers: { 'content-type': 'text/plain; charset=utf-8' } };
       },
     }),
   );

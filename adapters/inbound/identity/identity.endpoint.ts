@@ -14,11 +14,17 @@ export const identityEndpoint = (webhookSecret: string, events: IdentityEventsHa
   summary: 'Identity verification events: inquiry.completed activates the producer named by reference-id; other events answer 202; a replayed signature 409.',
   signatureHeaders: [
     {
-      name: 'Identity-Signature',
-      required: true,
+      name: 'Persona-Signature',
+      required: false,
       secret: true,
       description:
-        '`t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.rawBody">` (IDENTITY_WEBHOOK_SECRET); several v1 values allowed during rotation. A repeated header within 10 minutes answers 409.',
+        'Persona\'s header: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.rawBody">` (IDENTITY_WEBHOOK_SECRET); while Persona rotates a secret, two such pairs separated by a space, either of which may match. A repeated signature within 10 minutes answers 409.',
+    },
+    {
+      name: 'Identity-Signature',
+      required: false,
+      secret: true,
+      description: 'The same scheme under the generic name, used when `Persona-Signature` is absent; several v1 values allowed during rotation.',
     },
   ],
   receiver: commandReceiver({

@@ -1,32 +1,10 @@
 import anyTest, { type TestFn } from 'ava';
 import { createHmac } from 'node:crypto';
-import Stripe from 'stripe';
 import { call, createTenant, JWT_SECRET, startTestApp, type TestApp, type Tenant } from '../../support/test-app.ts';
-import { boundPolicy } from '../../support/mothers.ts';
+import { storedReceipt, STRIPE_WEBHOOK_SECRET } from '../../support/esign-providers.ts';
 
-const STRIPE_WEBHOOK_SECRET = 'whsec_esign_test_0123456789';
 const ESIGN_WEBHOOK_SECRET = 'esign-secret-0123456789abcdef';
-const stripe = new Stripe('sk_test_unused');
 const test = anyTest as TestFn<{ app: TestApp; tenant: Tenant; documentId: string }>;
-
-/** A stored document to sign: the receipt of a paid invoice. */
-const storedReceipt = async (app: TestApp, tenant: Tenant): Promise<string> => {
-  const { invoice } = await boundPolicy(app, tenant, {
-    submission: { insuredName: 'Sign Co', annualRevenue: 1_000_000, effectiveDate: '2027-03-01', state: 'NY', lineOfBusiness: 'PL' },
-  });
-  const payload = JSON.stringify({
-    id: `evt_sign_${invoice.id}`,
-    type: 'payment_intent.succeeded',
-    data: {
-      object: { id: `pi_sign_${invoice.id}`, amount_received: Math.round(invoice.amount * 100), metadata: { invoiceId: invoice.id, orgId: tenant.orgId } },
-    },
-  });
-  const paid = await call(app.api, 'POST', '/webhooks/payment-processor', {
-    rawBody: payload,
-    headers: { 'content-type': 'application/json', 'stripe-signature': stripe.webhooks.generateTestHeaderString({ payload, secret: STRIPE_WEBHOOK_SECRET }) },
-  });
-  return paid.body.receiptDocumentId;
-};
 
 test.before(async (t) => {
   const app = await startTestApp({ env: { STRIPE_WEBHOOK_SECRET, ESIGN_WEBHOOK_SECRET } });
