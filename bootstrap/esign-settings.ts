@@ -1,30 +1,11 @@
 import { readFileSync } from 'node:fs';
 import type { Environment } from '../core/tenancy/organization.ts';
 import type { Env } from './env.ts';
+import type { DocuSignSettings } from '../adapters/esign/docusign-esignature-provider.ts';
+import type { DropboxSignSettings } from '../adapters/esign/dropbox-sign-esignature-provider.ts';
 
 export const ESIGN_PROVIDERS = ['local', 'docusign', 'dropbox-sign'] as const;
 export type ESignProviderName = (typeof ESIGN_PROVIDERS)[number];
-
-/** DocuSign eSignature through the JWT grant: the integration key impersonates one user of one account. */
-export interface DocuSignSettings {
-  readonly integrationKey: string;
-  readonly userId: string;
-  readonly accountId: string;
-  /** The RSA private key (PEM) whose public half is registered with the integration key. */
-  readonly privateKey: string;
-  /** The OAuth host: account-d.docusign.com (developer) or account.docusign.com (production). */
-  readonly oAuthHost: string;
-  /** The account's REST base, e.g. https://demo.docusign.net/restapi or https://na4.docusign.net/restapi. */
-  readonly basePath: string;
-}
-
-export interface DropboxSignSettings {
-  readonly apiKey: string;
-  /** The API base, https://api.hellosign.com/v3 unless a double on loopback stands in. */
-  readonly basePath: string;
-  /** Requests in test mode are not legally binding and free; on outside production. */
-  readonly testMode: boolean;
-}
 
 export interface ESignSettings {
   readonly provider: ESignProviderName;

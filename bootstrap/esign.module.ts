@@ -1,7 +1,10 @@
+import { DocuSignESignatureProvider } from '../adapters/esign/docusign-esignature-provider.ts';
+import { DropboxSignESignatureProvider } from '../adapters/esign/dropbox-sign-esignature-provider.ts';
 import { LocalESignatureProvider } from '../adapters/esign/local-esignature-provider.ts';
 import { esignRoutes } from '../adapters/http/esign/esign.routes.ts';
 import { esignEndpoint } from '../adapters/inbound/esign/esign.endpoint.ts';
 import { EnvelopeStoreRepository } from '../adapters/persistence/esign/envelope.store-repository.ts';
+import type { ESignatureProvider } from '../ports/esign/esign.ports.ts';
 import { ESignEventsHandler } from '../ports/esign/esign-events.handler.ts';
 import { Envelopes } from '../ports/esign/envelopes.use-case.ts';
 import { AUDIT } from './audit.tokens.ts';
@@ -12,11 +15,20 @@ import { INBOUND } from './inbound.tokens.ts';
 import { PLATFORM } from './platform.tokens.ts';
 import { bindings, type ContextModule } from './wiring.ts';
 
+/** Every provider the configuration reaches, by name: the local one always, the real ones once configured. */
+const reachableProviders = (config: AppConfig): ReadonlyMap<string, ESignatureProvider> => {
+  const providers: ESignatureProvider[] = [new LocalESignatureProvider()];
+  if (config.esign.docuSign) providers.push(new DocuSignESignatureProvider(config.esign.docuSign));
+  if (config.esign.dropboxSign) providers.push(new DropboxSignESignatureProvider(config.esign.dropboxSign));
+  return new Map(providers.map((provider) => [provider.name, provider]));
+};
+
 /** Stored documents sent for signature, their envelopes, and the provider's status events. */
 export const esignModule = (config: AppConfig): ContextModule => ({
   name: 'esign',
   bindings: bindings((wire) => {
-    wire.value(ESIGN.ESignatureProvider, new LocalESignatureProvider());
+    const providers = reachableProviders(config);
+    wire.value(ESIGN.ESignatureProvider, providers.get(config.esign.provider) as ESignatureProvider);
     wire.factory(ESIGN.EnvelopeRepository, { store: PLATFORM.Store }, ({ store }) => EnvelopeStoreRepository.create(store));
     wire.factory(
       ESIGN.Envelopes,
@@ -28,17 +40,20 @@ export const esignModule = (config: AppConfig): ContextModule => ({
         clock: PLATFORM.Clock,
         audit: AUDIT.AuditTrail,
       },
-      (deps) => new Envelopes(deps),
+      (deps) => new Envelopes({ ...deps, providers }),
     );
-    wire.contribute(INBOUND.Endpoint, { envelopes: ESIGN.EnvelopeRepository, clock: PLATFORM.Clock }, ({ envelopes, clock }) =>
-      esignEndpoint(
-        {
-          webhookSecret: config.secrets.esignWebhookSecret,
-          docuSignConnectKeys: config.esign.docuSignConnectKeys,
-          dropboxSignApiKey: config.esign.dropboxSign?.apiKey ?? null,
-        },
-        new ESignEventsHandler(envelopes, clock),
-      ),
+    wire.contribute(
+      INBOUND.Endpoint,
+      { envelopes: ESIGN.EnvelopeRepository, documents: DOCUMENTS.DocumentLibrary, clock: PLATFORM.Clock },
+      ({ envelopes, documents, clock }) =>
+        esignEndpoint(
+          {
+            webhookSecret: config.secrets.esignWebhookSecret,
+            docuSignConnectKeys: config.esign.docuSignConnectKeys,
+            dropboxSignApiKey: config.esign.dropboxSign?.apiKey ?? null,
+          },
+          new ESignEventsHandler({ envelopes, providers, documents, clock }),
+        ),
     );
   }),
   routes: async (resolve) => esignRoutes(await resolve(ESIGN.Envelopes)),

@@ -271,7 +271,7 @@ export interface components {
                 [key: string]: unknown;
             };
             /** @description Stable machine-readable code. */
-            error: "validation_failed" | "unauthenticated" | "invalid_credentials" | "invalid_signature" | "invalid_otp" | "email_not_verified" | "forbidden" | "insufficient_scope" | "domain_not_allowed" | "feature_disabled" | "not_found" | "method_not_allowed" | "duplicate" | "conflict" | "idempotency_key_reuse" | "payload_too_large" | "storage_quota_exceeded" | "unsupported_media_type" | "invalid_document" | "stale_event" | "invalid_transition" | "not_bindable" | "not_an_application" | "quote_expired" | "out_of_sequence" | "flat_cancellation_after_inception" | "effective_date_out_of_window" | "renewal_window_closed" | "referral_required" | "webhook_inactive" | "overpayment" | "claims_in_period" | "payout_exceeds_cash" | "amount_exceeds_balance" | "clock_advancing" | "organization_has_policies" | "period_order" | "locality_required" | "premium_installment" | "refund_exceeds_payments" | "loss_outside_coverage" | "exceeds_policy_limit" | "policy_not_in_force" | "rate_limited" | "too_many_attempts" | "internal_error" | "payment_processor_error" | "service_unavailable";
+            error: "validation_failed" | "unauthenticated" | "invalid_credentials" | "invalid_signature" | "invalid_otp" | "email_not_verified" | "forbidden" | "insufficient_scope" | "domain_not_allowed" | "feature_disabled" | "not_found" | "method_not_allowed" | "duplicate" | "conflict" | "idempotency_key_reuse" | "payload_too_large" | "storage_quota_exceeded" | "unsupported_media_type" | "invalid_document" | "stale_event" | "invalid_transition" | "not_bindable" | "not_an_application" | "quote_expired" | "out_of_sequence" | "flat_cancellation_after_inception" | "effective_date_out_of_window" | "renewal_window_closed" | "referral_required" | "webhook_inactive" | "overpayment" | "claims_in_period" | "payout_exceeds_cash" | "amount_exceeds_balance" | "clock_advancing" | "organization_has_policies" | "period_order" | "locality_required" | "premium_installment" | "refund_exceeds_payments" | "loss_outside_coverage" | "exceeds_policy_limit" | "policy_not_in_force" | "rate_limited" | "too_many_attempts" | "internal_error" | "payment_processor_error" | "esign_provider_error" | "service_unavailable";
             /** @description Human-readable explanation. */
             message: string;
             /** @description Also sent as X-Request-Id; quote it in support tickets. */
@@ -302,6 +302,11 @@ export interface components {
             orgId: string;
             producerId: string;
             role: "superadmin" | "org_admin" | "mhcis_operator" | "finance_analyst" | "compliance_officer" | "underwriter" | "producer" | "claims_adjuster" | "claims_supervisor" | "billing_admin" | "auditor" | "policyholder";
+            /** @description Where the producer verifies their identity; present when IDENTITY_VERIFICATION_URL is configured. */
+            verification?: {
+                /** @description The identity provider's hosted flow, carrying the producer id as `reference-id`. */
+                url: string;
+            };
         };
     };
     responses: {
@@ -321,7 +326,7 @@ export interface components {
                  *         "field": "effectiveDate",
                  *         "rule": "date"
                  *       },
-                 *       "requestId": "bea3436f-b034-4a73-b07d-e77f749078d3"
+                 *       "requestId": "9e81a634-ff14-4b99-9010-1030bae18b53"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -340,7 +345,7 @@ export interface components {
                  *       "error": "unauthenticated",
                  *       "message": "Send a bearer token or an API key (X-API-Key).",
                  *       "details": {},
-                 *       "requestId": "33c6a543-5fa0-4da9-8722-4d0b2550c912"
+                 *       "requestId": "a45fd3a7-f450-4e5a-96da-af3ae341659f"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -361,7 +366,7 @@ export interface components {
                  *       "details": {
                  *         "requiredScope": "submissions:write"
                  *       },
-                 *       "requestId": "6dcee746-1878-4fe8-a637-6b572db63ead"
+                 *       "requestId": "c392d0cc-895a-4270-b8ae-00819a071786"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -380,7 +385,7 @@ export interface components {
                  *       "error": "not_found",
                  *       "message": "Policy not found.",
                  *       "details": {},
-                 *       "requestId": "d7073898-8336-466e-9155-182e788d4684"
+                 *       "requestId": "5e5d1805-140b-44c4-8364-6eb64f12f113"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -561,15 +566,15 @@ export interface operations {
                     /**
                      * @example {
                      *       "user": {
-                     *         "id": "usr_01a2170efc36009d8d3e8eb012b9",
+                     *         "id": "usr_01a217a0337e00f1888289c7362c",
                      *         "email": "ops@harbor-mga.example",
                      *         "role": "org_admin"
                      *       },
                      *       "session": {
-                     *         "id": "ses_01a2170efee0005066180eab7aa9",
-                     *         "expiresAt": "2026-12-03T08:53:08.447Z"
+                     *         "id": "ses_01a217a034ca008284d3cc0ad65e",
+                     *         "expiresAt": "2026-12-03T11:31:44.970Z"
                      *       },
-                     *       "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJ1c3JfMDFhMjE3MGVmYzM2MDA5ZDhkM2U4ZWIwMTJiOSIsIm9yZyI6Im9yZ18wMWEyMTcwZWZiNWMwMDE1YTMyNmE1Y2ZjMTJlIiwicm9sZSI6Im9yZ19hZG1pbiIsInNpZCI6InNlc18wMWEyMTcwZWZlZTAwMDUwNjYxODBlYWI3YWE5IiwiaWF0IjoxNzk1NjgzMTg4LCJleHAiOjE3OTU3MTE5ODh9.signature-of-the-service"
+                     *       "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJ1c3JfMDFhMjE3YTAzMzdlMDBmMTg4ODI4OWM3MzYyYyIsIm9yZyI6Im9yZ18wMWEyMTdhMDMzNTYwMGNhZTA0ZmIwYjdmYWQzIiwicm9sZSI6Im9yZ19hZG1pbiIsInNpZCI6InNlc18wMWEyMTdhMDM0Y2EwMDgyODRkM2NjMGFkNjVlIiwiaWF0IjoxNzk1NjkyNzA0LCJleHAiOjE3OTU3MjE1MDR9.signature-of-the-service"
                      *     }
                      */
                     "application/json": components["schemas"]["Session"];

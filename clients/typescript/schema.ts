@@ -1096,6 +1096,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/esign/envelopes/{id}/void": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Withdraw an envelope still out for signature, at its provider and here.
+         * @description Only a `sent` or `viewed` envelope can be voided (else 422 `invalid_transition`). The provider withdraws it first; a provider that refuses or cannot be reached answers 502 `esign_provider_error` and the envelope stays as it was.
+         *
+         *     Requires permission (API key scope) `esign:write`.
+         */
+        post: operations["voidSigningEnvelope"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/esign/webhook": {
         parameters: {
             query?: never;
@@ -1106,8 +1128,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * E-signature document events: the envelope found by data.documentId (or data.envelopeId) takes the normalized status; completion sets completedAt. A final status never changes.
-         * @description Signed with `x-webhook-signature`, `x-provider-a-signature`, `x-provider-b-signature-1`. Duplicates answer 200 without processing; events more than 5 minutes from now answer 400 `stale_event`; a processing failure answers 500 so the sender retries.
+         * E-signature document events, from DocuSign Connect, Dropbox Sign or the generic format: the envelope found by the provider document id takes the normalized status; completion sets completedAt. A final status never changes.
+         * @description Signed with `x-webhook-signature`, `x-provider-a-signature`, `x-provider-b-signature-1`, `X-DocuSign-Signature-1`, `Content-Type`. Duplicates answer 200 without processing; events more than 5 minutes from now answer 400 `stale_event`; a processing failure answers 500 so the sender retries.
          */
         post: operations["esignWebhook"];
         delete?: never;
@@ -2825,7 +2847,7 @@ export interface paths {
         put?: never;
         /**
          * Identity verification events: inquiry.completed activates the producer named by reference-id; other events answer 202; a replayed signature 409.
-         * @description Signed with `Identity-Signature`. Duplicates answer 200 without processing; events more than 5 minutes from now answer 400 `stale_event`; a processing failure answers 500 so the sender retries.
+         * @description Signed with `Persona-Signature`, `Identity-Signature`. Duplicates answer 200 without processing; events more than 5 minutes from now answer 400 `stale_event`; a processing failure answers 500 so the sender retries.
          */
         post: operations["identityVerificationWebhook"];
         delete?: never;
@@ -3899,7 +3921,7 @@ export interface components {
                 [key: string]: unknown;
             };
             /** @description Stable machine-readable code. */
-            error: "validation_failed" | "unauthenticated" | "invalid_credentials" | "invalid_signature" | "invalid_otp" | "email_not_verified" | "forbidden" | "insufficient_scope" | "domain_not_allowed" | "feature_disabled" | "not_found" | "method_not_allowed" | "duplicate" | "conflict" | "idempotency_key_reuse" | "payload_too_large" | "storage_quota_exceeded" | "unsupported_media_type" | "invalid_document" | "stale_event" | "invalid_transition" | "not_bindable" | "not_an_application" | "quote_expired" | "out_of_sequence" | "flat_cancellation_after_inception" | "effective_date_out_of_window" | "renewal_window_closed" | "referral_required" | "webhook_inactive" | "overpayment" | "claims_in_period" | "payout_exceeds_cash" | "amount_exceeds_balance" | "clock_advancing" | "organization_has_policies" | "period_order" | "locality_required" | "premium_installment" | "refund_exceeds_payments" | "loss_outside_coverage" | "exceeds_policy_limit" | "policy_not_in_force" | "rate_limited" | "too_many_attempts" | "internal_error" | "payment_processor_error" | "service_unavailable";
+            error: "validation_failed" | "unauthenticated" | "invalid_credentials" | "invalid_signature" | "invalid_otp" | "email_not_verified" | "forbidden" | "insufficient_scope" | "domain_not_allowed" | "feature_disabled" | "not_found" | "method_not_allowed" | "duplicate" | "conflict" | "idempotency_key_reuse" | "payload_too_large" | "storage_quota_exceeded" | "unsupported_media_type" | "invalid_document" | "stale_event" | "invalid_transition" | "not_bindable" | "not_an_application" | "quote_expired" | "out_of_sequence" | "flat_cancellation_after_inception" | "effective_date_out_of_window" | "renewal_window_closed" | "referral_required" | "webhook_inactive" | "overpayment" | "claims_in_period" | "payout_exceeds_cash" | "amount_exceeds_balance" | "clock_advancing" | "organization_has_policies" | "period_order" | "locality_required" | "premium_installment" | "refund_exceeds_payments" | "loss_outside_coverage" | "exceeds_policy_limit" | "policy_not_in_force" | "rate_limited" | "too_many_attempts" | "internal_error" | "payment_processor_error" | "esign_provider_error" | "service_unavailable";
             /** @description Human-readable explanation. */
             message: string;
             /** @description Also sent as X-Request-Id; quote it in support tickets. */
@@ -5239,6 +5261,11 @@ export interface components {
             orgId: string;
             producerId: string;
             role: "superadmin" | "org_admin" | "mhcis_operator" | "finance_analyst" | "compliance_officer" | "underwriter" | "producer" | "claims_adjuster" | "claims_supervisor" | "billing_admin" | "auditor" | "policyholder";
+            /** @description Where the producer verifies their identity; present when IDENTITY_VERIFICATION_URL is configured. */
+            verification?: {
+                /** @description The identity provider's hosted flow, carrying the producer id as `reference-id`. */
+                url: string;
+            };
         };
         /** @description A document sent for e-signature, with its signers and status. */
         SigningEnvelope: {
@@ -5249,6 +5276,9 @@ export interface components {
             /** @description The id the e-signature provider gave the document. */
             externalDocumentId: string;
             id: string;
+            /** @description The provider it was sent through: `local`, `docusign` or `dropbox-sign`. */
+            provider: string;
+            signedDocumentId: string | null;
             signers: {
                 /** Format: email */
                 email: string;
@@ -5259,6 +5289,7 @@ export interface components {
             subject: string | null;
             /** Format: date-time */
             updatedAt: string;
+            voidedReason: string | null;
         };
         /** @description An application for insurance, as received and triaged. */
         Submission: {
@@ -5533,7 +5564,7 @@ export interface components {
                  *         "field": "effectiveDate",
                  *         "rule": "date"
                  *       },
-                 *       "requestId": "bea3436f-b034-4a73-b07d-e77f749078d3"
+                 *       "requestId": "9e81a634-ff14-4b99-9010-1030bae18b53"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -5552,7 +5583,7 @@ export interface components {
                  *       "error": "unauthenticated",
                  *       "message": "Send a bearer token or an API key (X-API-Key).",
                  *       "details": {},
-                 *       "requestId": "33c6a543-5fa0-4da9-8722-4d0b2550c912"
+                 *       "requestId": "a45fd3a7-f450-4e5a-96da-af3ae341659f"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -5573,7 +5604,7 @@ export interface components {
                  *       "details": {
                  *         "requiredScope": "submissions:write"
                  *       },
-                 *       "requestId": "6dcee746-1878-4fe8-a637-6b572db63ead"
+                 *       "requestId": "c392d0cc-895a-4270-b8ae-00819a071786"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -5592,7 +5623,7 @@ export interface components {
                  *       "error": "not_found",
                  *       "message": "Policy not found.",
                  *       "details": {},
-                 *       "requestId": "d7073898-8336-466e-9155-182e788d4684"
+                 *       "requestId": "5e5d1805-140b-44c4-8364-6eb64f12f113"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -5646,7 +5677,7 @@ export interface components {
                  *       "details": {
                  *         "status": "bound"
                  *       },
-                 *       "requestId": "5097ca34-2fe1-4d54-af50-0a190b8e026d"
+                 *       "requestId": "ef9b0212-c0df-48f1-bf4e-546b324ded8a"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -5676,7 +5707,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
-        /** @description `payment_processor_error`: The payment processor failed or could not be reached; the request may be retried. */
+        /** @description `payment_processor_error`: The payment processor failed or could not be reached; the request may be retried. `esign_provider_error`: The e-signature provider refused the request, failed or could not be reached; `retryAfter` says when to retry a rate-limited one. */
         Error502: {
             headers: {
                 /** @description Request id, also in error bodies. */
@@ -5816,15 +5847,15 @@ export interface operations {
                     /**
                      * @example {
                      *       "user": {
-                     *         "id": "usr_01a2170efc36009d8d3e8eb012b9",
+                     *         "id": "usr_01a217a0337e00f1888289c7362c",
                      *         "email": "ops@harbor-mga.example",
                      *         "role": "org_admin"
                      *       },
                      *       "session": {
-                     *         "id": "ses_01a2170efee0005066180eab7aa9",
-                     *         "expiresAt": "2026-12-03T08:53:08.447Z"
+                     *         "id": "ses_01a217a034ca008284d3cc0ad65e",
+                     *         "expiresAt": "2026-12-03T11:31:44.970Z"
                      *       },
-                     *       "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJ1c3JfMDFhMjE3MGVmYzM2MDA5ZDhkM2U4ZWIwMTJiOSIsIm9yZyI6Im9yZ18wMWEyMTcwZWZiNWMwMDE1YTMyNmE1Y2ZjMTJlIiwicm9sZSI6Im9yZ19hZG1pbiIsInNpZCI6InNlc18wMWEyMTcwZWZlZTAwMDUwNjYxODBlYWI3YWE5IiwiaWF0IjoxNzk1NjgzMTg4LCJleHAiOjE3OTU3MTE5ODh9.signature-of-the-service"
+                     *       "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJ1c3JfMDFhMjE3YTAzMzdlMDBmMTg4ODI4OWM3MzYyYyIsIm9yZyI6Im9yZ18wMWEyMTdhMDMzNTYwMGNhZTA0ZmIwYjdmYWQzIiwicm9sZSI6Im9yZ19hZG1pbiIsInNpZCI6InNlc18wMWEyMTdhMDM0Y2EwMDgyODRkM2NjMGFkNjVlIiwiaWF0IjoxNzk1NjkyNzA0LCJleHAiOjE3OTU3MjE1MDR9.signature-of-the-service"
                      *     }
                      */
                     "application/json": components["schemas"]["Session"];
@@ -6807,16 +6838,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "key_01a2170f0aad0053b276c35890a1",
+                     *       "id": "key_01a217a0394a0087bc5e69bd8140",
                      *       "name": "Reporting",
                      *       "scopes": [
                      *         "policies:read"
                      *       ],
-                     *       "prefix": "svc_test_8_mC",
+                     *       "prefix": "svc_test_NkZT",
                      *       "expiresAt": null,
-                     *       "createdAt": "2026-11-26T08:53:11.469Z",
+                     *       "createdAt": "2026-11-26T11:31:46.122Z",
                      *       "revokedAt": null,
-                     *       "key": "svc_test_8_mCJ5aQIN6ca-EKQl19hxnN5gt5ws7BfmoIHePmy_s"
+                     *       "key": "svc_test_NkZTxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
                      *     }
                      */
                     "application/json": components["schemas"]["CreatedApiKey"];
@@ -7055,7 +7086,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "policyId": "pol_01a2170efff800199583974fcf4c",
+                 *       "policyId": "pol_01a217a0354e00074e2112898efb",
                  *       "lossDate": "2026-11-24",
                  *       "description": "Forklift struck a visitor’s parked car at the Toledo dock.",
                  *       "lossType": "property_damage"
@@ -7099,9 +7130,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "clm_01a2170f019a00aba60885b807bf",
+                     *       "id": "clm_01a217a0362900db1b9a25a9a271",
                      *       "claimNumber": "CLM-2026-000001",
-                     *       "policyId": "pol_01a2170efff800199583974fcf4c",
+                     *       "policyId": "pol_01a217a0354e00074e2112898efb",
                      *       "policyNumber": "GL-2026-000001",
                      *       "status": "open",
                      *       "lossDate": "2026-11-24",
@@ -7120,8 +7151,8 @@ export interface operations {
                      *       "incurred": 0,
                      *       "settlements": [],
                      *       "denialReason": null,
-                     *       "createdAt": "2026-11-26T08:53:09.140Z",
-                     *       "updatedAt": "2026-11-26T08:53:09.140Z"
+                     *       "createdAt": "2026-11-26T11:31:45.319Z",
+                     *       "updatedAt": "2026-11-26T11:31:45.319Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Claim"];
@@ -7179,9 +7210,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "clm_01a2170f019a00aba60885b807bf",
+                     *       "id": "clm_01a217a0362900db1b9a25a9a271",
                      *       "claimNumber": "CLM-2026-000001",
-                     *       "policyId": "pol_01a2170efff800199583974fcf4c",
+                     *       "policyId": "pol_01a217a0354e00074e2112898efb",
                      *       "policyNumber": "GL-2026-000001",
                      *       "status": "settled",
                      *       "lossDate": "2026-11-24",
@@ -7197,8 +7228,8 @@ export interface operations {
                      *       },
                      *       "reserveHistory": [
                      *         {
-                     *           "at": "2026-11-26T08:53:09.208Z",
-                     *           "actor": "user:usr_01a2170efc36009d8d3e8eb012b9",
+                     *           "at": "2026-11-26T11:31:45.386Z",
+                     *           "actor": "user:usr_01a217a0337e00f1888289c7362c",
                      *           "from": {
                      *             "indemnity": 0,
                      *             "expense": 0
@@ -7209,8 +7240,8 @@ export interface operations {
                      *           }
                      *         },
                      *         {
-                     *           "at": "2026-11-26T08:53:09.251Z",
-                     *           "actor": "user:usr_01a2170efc36009d8d3e8eb012b9",
+                     *           "at": "2026-11-26T11:31:45.401Z",
+                     *           "actor": "user:usr_01a217a0337e00f1888289c7362c",
                      *           "from": {
                      *             "indemnity": 12000,
                      *             "expense": 2500
@@ -7225,20 +7256,20 @@ export interface operations {
                      *       "incurred": 12300,
                      *       "settlements": [
                      *         {
-                     *           "id": "stl_01a2170f020300b82973d53a638c",
+                     *           "id": "stl_01a217a0367800cb9b3c80df7571",
                      *           "amount": 9800,
                      *           "payee": "Dana Whitfield",
                      *           "notes": "Body shop estimate and rental car.",
                      *           "status": "approved",
-                     *           "offeredBy": "user:usr_01a2170efc36009d8d3e8eb012b9",
-                     *           "approvedBy": "user:usr_01a2170efc36009d8d3e8eb012b9",
-                     *           "createdAt": "2026-11-26T08:53:09.251Z",
-                     *           "approvedAt": "2026-11-26T08:53:09.251Z"
+                     *           "offeredBy": "user:usr_01a217a0337e00f1888289c7362c",
+                     *           "approvedBy": "user:usr_01a217a0337e00f1888289c7362c",
+                     *           "createdAt": "2026-11-26T11:31:45.400Z",
+                     *           "approvedAt": "2026-11-26T11:31:45.400Z"
                      *         }
                      *       ],
                      *       "denialReason": null,
-                     *       "createdAt": "2026-11-26T08:53:09.140Z",
-                     *       "updatedAt": "2026-11-26T08:53:09.251Z"
+                     *       "createdAt": "2026-11-26T11:31:45.319Z",
+                     *       "updatedAt": "2026-11-26T11:31:45.401Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Claim"];
@@ -7535,9 +7566,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "clm_01a2170f019a00aba60885b807bf",
+                     *       "id": "clm_01a217a0362900db1b9a25a9a271",
                      *       "claimNumber": "CLM-2026-000001",
-                     *       "policyId": "pol_01a2170efff800199583974fcf4c",
+                     *       "policyId": "pol_01a217a0354e00074e2112898efb",
                      *       "policyNumber": "GL-2026-000001",
                      *       "status": "investigating",
                      *       "lossDate": "2026-11-24",
@@ -7556,8 +7587,8 @@ export interface operations {
                      *       "incurred": 0,
                      *       "settlements": [],
                      *       "denialReason": null,
-                     *       "createdAt": "2026-11-26T08:53:09.140Z",
-                     *       "updatedAt": "2026-11-26T08:53:09.164Z"
+                     *       "createdAt": "2026-11-26T11:31:45.319Z",
+                     *       "updatedAt": "2026-11-26T11:31:45.347Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Claim"];
@@ -7633,9 +7664,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "clm_01a2170f019a00aba60885b807bf",
+                     *       "id": "clm_01a217a0362900db1b9a25a9a271",
                      *       "claimNumber": "CLM-2026-000001",
-                     *       "policyId": "pol_01a2170efff800199583974fcf4c",
+                     *       "policyId": "pol_01a217a0354e00074e2112898efb",
                      *       "policyNumber": "GL-2026-000001",
                      *       "status": "investigating",
                      *       "lossDate": "2026-11-24",
@@ -7651,8 +7682,8 @@ export interface operations {
                      *       },
                      *       "reserveHistory": [
                      *         {
-                     *           "at": "2026-11-26T08:53:09.208Z",
-                     *           "actor": "user:usr_01a2170efc36009d8d3e8eb012b9",
+                     *           "at": "2026-11-26T11:31:45.386Z",
+                     *           "actor": "user:usr_01a217a0337e00f1888289c7362c",
                      *           "from": {
                      *             "indemnity": 0,
                      *             "expense": 0
@@ -7667,8 +7698,8 @@ export interface operations {
                      *       "incurred": 14500,
                      *       "settlements": [],
                      *       "denialReason": null,
-                     *       "createdAt": "2026-11-26T08:53:09.140Z",
-                     *       "updatedAt": "2026-11-26T08:53:09.208Z"
+                     *       "createdAt": "2026-11-26T11:31:45.319Z",
+                     *       "updatedAt": "2026-11-26T11:31:45.386Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Claim"];
@@ -7745,15 +7776,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "stl_01a2170f020300b82973d53a638c",
+                     *       "id": "stl_01a217a0367800cb9b3c80df7571",
                      *       "amount": 9800,
                      *       "payee": "Dana Whitfield",
                      *       "notes": "Body shop estimate and rental car.",
                      *       "status": "approved",
-                     *       "offeredBy": "user:usr_01a2170efc36009d8d3e8eb012b9",
-                     *       "approvedBy": "user:usr_01a2170efc36009d8d3e8eb012b9",
-                     *       "createdAt": "2026-11-26T08:53:09.251Z",
-                     *       "approvedAt": "2026-11-26T08:53:09.251Z"
+                     *       "offeredBy": "user:usr_01a217a0337e00f1888289c7362c",
+                     *       "approvedBy": "user:usr_01a217a0337e00f1888289c7362c",
+                     *       "createdAt": "2026-11-26T11:31:45.400Z",
+                     *       "approvedAt": "2026-11-26T11:31:45.400Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Settlement"];
@@ -7851,7 +7882,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "policyId": "pol_01a2170efff800199583974fcf4c",
+                 *       "policyId": "pol_01a217a0354e00074e2112898efb",
                  *       "certificateHolder": {
                  *         "name": "Port of Toledo Authority",
                  *         "address": "1 Maritime Plaza\nToledo, OH 43604"
@@ -7899,17 +7930,17 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "doc_01a2170f0a0900b453b69adba1f2",
+                     *       "id": "doc_01a217a0390c0057a05a791fd0b8",
                      *       "type": "coi",
                      *       "filename": "COI-2026-000001.pdf",
                      *       "contentType": "application/pdf",
                      *       "size": 2946,
-                     *       "sha256": "d93c6f1d3ea5f928dc37c58d352c46896ded29c95da84d656122dd792993ec45",
-                     *       "policyId": "pol_01a2170efff800199583974fcf4c",
+                     *       "sha256": "b0f06a386361d49a0672c3eb63f51100e4ba804c50d278ed2ad3bab57ceb49bf",
+                     *       "policyId": "pol_01a217a0354e00074e2112898efb",
                      *       "claimId": null,
-                     *       "createdAt": "2026-11-26T08:53:11.305Z",
-                     *       "downloadUrl": "https://api.harbor-mga.example/v1/documents/doc_01a2170f0a0900b453b69adba1f2/download?org=org_01a2170efb5c0015a326a5cfc12e&expires=1795684091&signature=3999ae32553c9b1ee5f192855a485a8b40b5c45badd46a767e9ec640304e04de",
-                     *       "expiresAt": "2026-11-26T09:08:11.000Z",
+                     *       "createdAt": "2026-11-26T11:31:46.060Z",
+                     *       "downloadUrl": "https://api.harbor-mga.example/v1/documents/doc_01a217a0390c0057a05a791fd0b8/download?org=org_01a217a0335600cae04fb0b7fad3&expires=1795693606&signature=a665c285ba7431742fe20858afa1fc1f357eff2a96cce14a9afd54cffdee957f",
+                     *       "expiresAt": "2026-11-26T11:46:46.000Z",
                      *       "certificateNumber": "COI-2026-000001"
                      *     }
                      */
@@ -8309,7 +8340,7 @@ export interface operations {
                 /** @description Organization acted on; required with the machine secret. */
                 orgId?: string;
                 policyId?: string;
-                type?: "receipt" | "coi" | "mcs90" | "cancellation_notice" | "rendered" | "ingested" | "attachment";
+                type?: "receipt" | "coi" | "mcs90" | "cancellation_notice" | "rendered" | "ingested" | "attachment" | "signed";
             };
             header?: never;
             path?: never;
@@ -8686,15 +8717,83 @@ export interface operations {
             500: components["responses"]["Error500"];
         };
     };
+    voidSigningEnvelope: {
+        parameters: {
+            query?: {
+                /** @description Organization acted on; required with the machine secret. */
+                orgId?: string;
+            };
+            header?: {
+                /** @description Any unique value (1-255 visible ASCII characters), for a POST that may be retried safely: the same key and request within 24 hours answer what the first one answered (`Idempotent-Replayed: true`), the same key with another request is 422 `idempotency_key_reuse`, and 409 while the first is still running. Keys are kept per credential; a request that failed keeps nothing. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The voided envelope. */
+            200: {
+                headers: {
+                    /** @description Requests allowed per minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Epoch seconds at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Request id, also in error bodies. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SigningEnvelope"];
+                };
+            };
+            /** @description `validation_failed` */
+            400: components["responses"]["Error400"];
+            /** @description `unauthenticated` */
+            401: components["responses"]["Error401"];
+            /** @description `forbidden`, `insufficient_scope` */
+            403: components["responses"]["Error403"];
+            /** @description `not_found` */
+            404: components["responses"]["Error404"];
+            /** @description `conflict` */
+            409: components["responses"]["Error409"];
+            /** @description `payload_too_large` */
+            413: components["responses"]["Error413"];
+            /** @description `unsupported_media_type` */
+            415: components["responses"]["Error415"];
+            /** @description `invalid_transition`, `idempotency_key_reuse` */
+            422: components["responses"]["Error422"];
+            /** @description `rate_limited` */
+            429: components["responses"]["Error429"];
+            /** @description `internal_error` */
+            500: components["responses"]["Error500"];
+            /** @description `esign_provider_error` */
+            502: components["responses"]["Error502"];
+        };
+    };
     esignWebhook: {
         parameters: {
             query?: never;
             header?: {
-                /** @description The first present of x-webhook-signature, x-provider-a-signature, x-provider-b-signature-1 is used: hex HMAC-SHA256 of the raw body (ESIGN_WEBHOOK_SECRET), optionally prefixed `sha256=`. */
+                /** @description Dropbox Sign posts its callback as a form with a `json` field (multipart or urlencoded), or as JSON: `event.event_hash` is the hex HMAC-SHA256 of `event_time + event_type` under DROPBOX_SIGN_API_KEY; the answer is the text `Hello API Event Received`. */
+                "Content-Type"?: string;
+                /** @description DocuSign Connect (JSON, HMAC): `X-DocuSign-Signature-1` … `-N`, each the base64 HMAC-SHA256 of the raw body under one Connect key; any matching one of DOCUSIGN_CONNECT_HMAC_KEYS is enough. `generatedDateTime` is the event time; a delivery is known by envelope, event and that time. */
+                "X-DocuSign-Signature-1"?: string;
+                /** @description The generic format: the first present of x-webhook-signature, x-provider-a-signature, x-provider-b-signature-1 is used: hex HMAC-SHA256 of the raw body (ESIGN_WEBHOOK_SECRET), optionally prefixed `sha256=`; body `{ id, event, createdAt, data }`. */
                 "x-provider-a-signature"?: string;
-                /** @description The first present of x-webhook-signature, x-provider-a-signature, x-provider-b-signature-1 is used: hex HMAC-SHA256 of the raw body (ESIGN_WEBHOOK_SECRET), optionally prefixed `sha256=`. */
+                /** @description The generic format: the first present of x-webhook-signature, x-provider-a-signature, x-provider-b-signature-1 is used: hex HMAC-SHA256 of the raw body (ESIGN_WEBHOOK_SECRET), optionally prefixed `sha256=`; body `{ id, event, createdAt, data }`. */
                 "x-provider-b-signature-1"?: string;
-                /** @description The first present of x-webhook-signature, x-provider-a-signature, x-provider-b-signature-1 is used: hex HMAC-SHA256 of the raw body (ESIGN_WEBHOOK_SECRET), optionally prefixed `sha256=`. */
+                /** @description The generic format: the first present of x-webhook-signature, x-provider-a-signature, x-provider-b-signature-1 is used: hex HMAC-SHA256 of the raw body (ESIGN_WEBHOOK_SECRET), optionally prefixed `sha256=`; body `{ id, event, createdAt, data }`. */
                 "x-webhook-signature"?: string;
             };
             path?: never;
@@ -8703,6 +8802,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": Record<string, never>;
+                "application/x-www-form-urlencoded": Record<string, never>;
+                "multipart/form-data": Record<string, never>;
             };
         };
         responses: {
@@ -9045,9 +9146,9 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "id": "inv_01a2170f001000f97d2c18906b53",
+                     *           "id": "inv_01a217a0355b00a139322d2e6d62",
                      *           "invoiceNumber": "GL-2026-000001-04",
-                     *           "policyId": "pol_01a2170efff800199583974fcf4c",
+                     *           "policyId": "pol_01a217a0354e00074e2112898efb",
                      *           "kind": "installment",
                      *           "amount": 4845,
                      *           "lines": [
@@ -9061,13 +9162,13 @@ export interface operations {
                      *           "paidAmount": 0,
                      *           "dueDate": "2027-08-16",
                      *           "status": "open",
-                     *           "createdAt": "2026-11-26T08:53:08.743Z",
+                     *           "createdAt": "2026-11-26T11:31:45.108Z",
                      *           "writeOff": null
                      *         },
                      *         {
-                     *           "id": "inv_01a2170f001000f97d2c18906a75",
+                     *           "id": "inv_01a217a0355b00a139322d2e6cb8",
                      *           "invoiceNumber": "GL-2026-000001-03",
-                     *           "policyId": "pol_01a2170efff800199583974fcf4c",
+                     *           "policyId": "pol_01a217a0354e00074e2112898efb",
                      *           "kind": "installment",
                      *           "amount": 4845,
                      *           "lines": [
@@ -9081,11 +9182,11 @@ export interface operations {
                      *           "paidAmount": 0,
                      *           "dueDate": "2027-05-16",
                      *           "status": "open",
-                     *           "createdAt": "2026-11-26T08:53:08.743Z",
+                     *           "createdAt": "2026-11-26T11:31:45.108Z",
                      *           "writeOff": null
                      *         }
                      *       ],
-                     *       "nextCursor": "eyJhZnRlciI6Imludl8wMWEyMTcwZjAwMTAwMGY5N2QyYzE4OTA2YTc1In0"
+                     *       "nextCursor": "eyJhZnRlciI6Imludl8wMWEyMTdhMDM1NWIwMGExMzkzMjJkMmU2Y2I4In0"
                      *     }
                      */
                     "application/json": components["schemas"]["InvoiceList"];
@@ -9135,9 +9236,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "inv_01a2170f001000f97d2c18906a75",
+                     *       "id": "inv_01a217a0355b00a139322d2e6cb8",
                      *       "invoiceNumber": "GL-2026-000001-03",
-                     *       "policyId": "pol_01a2170efff800199583974fcf4c",
+                     *       "policyId": "pol_01a217a0354e00074e2112898efb",
                      *       "kind": "installment",
                      *       "amount": 4845,
                      *       "lines": [
@@ -9151,16 +9252,16 @@ export interface operations {
                      *       "paidAmount": 4845,
                      *       "dueDate": "2027-05-16",
                      *       "status": "paid",
-                     *       "createdAt": "2026-11-26T08:53:08.743Z",
+                     *       "createdAt": "2026-11-26T11:31:45.108Z",
                      *       "writeOff": null,
                      *       "payments": [
                      *         {
-                     *           "id": "pay_01a2170f00e60099992b50e2465e",
+                     *           "id": "pay_01a217a035bc0059edfbad8d08ca",
                      *           "amount": 4845,
                      *           "method": "card",
-                     *           "reference": "pi_local_50f5dfe849923ffd1dcd1d04",
+                     *           "reference": "pi_local_bd4b49b8744caa166289f5a3",
                      *           "source": "processor",
-                     *           "receivedAt": "2026-11-26T08:53:08.964Z",
+                     *           "receivedAt": "2026-11-26T11:31:45.209Z",
                      *           "bookedOn": "2026-11-26",
                      *           "accountingMonth": "2026-11"
                      *         }
@@ -9234,12 +9335,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pay_01a2170f014700d1613b1a511aa1",
+                     *       "id": "pay_01a217a035ef0060a619880462a8",
                      *       "amount": 4845,
                      *       "method": "check",
                      *       "reference": "CHK-10442",
                      *       "source": "manual",
-                     *       "receivedAt": "2026-11-26T08:53:09.059Z",
+                     *       "receivedAt": "2026-11-26T11:31:45.261Z",
                      *       "bookedOn": "2026-11-26",
                      *       "accountingMonth": "2026-11"
                      *     }
@@ -9318,17 +9419,17 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pi_local_50f5dfe849923ffd1dcd1d04",
-                     *       "invoiceId": "inv_01a2170f001000f97d2c18906a75",
+                     *       "id": "pi_local_bd4b49b8744caa166289f5a3",
+                     *       "invoiceId": "inv_01a217a0355b00a139322d2e6cb8",
                      *       "amount": 4845,
                      *       "currency": "usd",
                      *       "status": "succeeded",
                      *       "failureMessage": null,
                      *       "retries": 0,
-                     *       "createdAt": "2026-11-26T08:53:08.951Z",
-                     *       "updatedAt": "2026-11-26T08:53:08.981Z",
-                     *       "clientSecret": "pi_local_50f5dfe849923ffd1dcd1d04_secret_xxxxxxxxxxxxxxxxxxxxxxxx",
-                     *       "receiptDocumentId": "doc_01a2170f01070045e682d1ffae44"
+                     *       "createdAt": "2026-11-26T11:31:45.198Z",
+                     *       "updatedAt": "2026-11-26T11:31:45.216Z",
+                     *       "clientSecret": "pi_local_bd4b49b8744caa166289f5a3_secret_xxxxxxxxxxxxxxxxxxxxxxxx",
+                     *       "receiptDocumentId": "doc_01a217a035cc0099569ccdc5101e"
                      *     }
                      */
                     "application/json": components["schemas"]["PaymentIntent"];
@@ -10239,12 +10340,12 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "id": "pol_01a2170efff800199583974fcf4c",
+                     *           "id": "pol_01a217a0354e00074e2112898efb",
                      *           "policyNumber": "GL-2026-000001",
-                     *           "orgId": "org_01a2170efb5c0015a326a5cfc12e",
+                     *           "orgId": "org_01a217a0335600cae04fb0b7fad3",
                      *           "status": "active",
-                     *           "submissionId": "sub_01a2170eff540029ba573a6826cf",
-                     *           "quoteId": "quo_01a2170effcb004f22333b93e19a",
+                     *           "submissionId": "sub_01a217a0351c005a1a8723436865",
+                     *           "quoteId": "quo_01a217a0354200b061e6589a18ef",
                      *           "insuredName": "Lakeside Logistics LLC",
                      *           "contactEmail": "risk@lakeside-logistics.example",
                      *           "producerId": null,
@@ -10278,8 +10379,8 @@ export interface operations {
                      *           "delinquency": null,
                      *           "renewalOfferOn": "2027-09-17",
                      *           "renewalOffer": null,
-                     *           "createdAt": "2026-11-26T08:53:08.743Z",
-                     *           "updatedAt": "2026-11-26T08:53:08.743Z"
+                     *           "createdAt": "2026-11-26T11:31:45.108Z",
+                     *           "updatedAt": "2026-11-26T11:31:45.108Z"
                      *         }
                      *       ],
                      *       "nextCursor": null
@@ -10332,12 +10433,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pol_01a2170efff800199583974fcf4c",
+                     *       "id": "pol_01a217a0354e00074e2112898efb",
                      *       "policyNumber": "GL-2026-000001",
-                     *       "orgId": "org_01a2170efb5c0015a326a5cfc12e",
+                     *       "orgId": "org_01a217a0335600cae04fb0b7fad3",
                      *       "status": "active",
-                     *       "submissionId": "sub_01a2170eff540029ba573a6826cf",
-                     *       "quoteId": "quo_01a2170effcb004f22333b93e19a",
+                     *       "submissionId": "sub_01a217a0351c005a1a8723436865",
+                     *       "quoteId": "quo_01a217a0354200b061e6589a18ef",
                      *       "insuredName": "Lakeside Logistics LLC",
                      *       "contactEmail": "risk@lakeside-logistics.example",
                      *       "producerId": null,
@@ -10371,8 +10472,8 @@ export interface operations {
                      *       "delinquency": null,
                      *       "renewalOfferOn": "2027-09-17",
                      *       "renewalOffer": null,
-                     *       "createdAt": "2026-11-26T08:53:08.743Z",
-                     *       "updatedAt": "2026-11-26T08:53:08.743Z"
+                     *       "createdAt": "2026-11-26T11:31:45.108Z",
+                     *       "updatedAt": "2026-11-26T11:31:45.108Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Policy"];
@@ -12599,7 +12700,7 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "id": "sub_01a2170eff540029ba573a6826cf",
+                     *           "id": "sub_01a217a0351c005a1a8723436865",
                      *           "status": "received",
                      *           "insuredName": "Lakeside Logistics LLC",
                      *           "naicsCode": "484121",
@@ -12622,9 +12723,9 @@ export interface operations {
                      *             ]
                      *           },
                      *           "source": "json",
-                     *           "orgId": "org_01a2170efb5c0015a326a5cfc12e",
-                     *           "createdAt": "2026-11-26T08:53:08.564Z",
-                     *           "updatedAt": "2026-11-26T08:53:08.564Z"
+                     *           "orgId": "org_01a217a0335600cae04fb0b7fad3",
+                     *           "createdAt": "2026-11-26T11:31:45.052Z",
+                     *           "updatedAt": "2026-11-26T11:31:45.052Z"
                      *         }
                      *       ],
                      *       "nextCursor": null
@@ -12748,7 +12849,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "sub_01a2170eff540029ba573a6826cf",
+                     *       "id": "sub_01a217a0351c005a1a8723436865",
                      *       "status": "received",
                      *       "insuredName": "Lakeside Logistics LLC",
                      *       "naicsCode": "484121",
@@ -12771,9 +12872,9 @@ export interface operations {
                      *         ]
                      *       },
                      *       "source": "json",
-                     *       "orgId": "org_01a2170efb5c0015a326a5cfc12e",
-                     *       "createdAt": "2026-11-26T08:53:08.564Z",
-                     *       "updatedAt": "2026-11-26T08:53:08.564Z"
+                     *       "orgId": "org_01a217a0335600cae04fb0b7fad3",
+                     *       "createdAt": "2026-11-26T11:31:45.052Z",
+                     *       "updatedAt": "2026-11-26T11:31:45.052Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CreatedSubmission"];
@@ -12833,7 +12934,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "sub_01a2170eff540029ba573a6826cf",
+                     *       "id": "sub_01a217a0351c005a1a8723436865",
                      *       "status": "received",
                      *       "insuredName": "Lakeside Logistics LLC",
                      *       "naicsCode": "484121",
@@ -12856,9 +12957,9 @@ export interface operations {
                      *         ]
                      *       },
                      *       "source": "json",
-                     *       "orgId": "org_01a2170efb5c0015a326a5cfc12e",
-                     *       "createdAt": "2026-11-26T08:53:08.564Z",
-                     *       "updatedAt": "2026-11-26T08:53:08.564Z"
+                     *       "orgId": "org_01a217a0335600cae04fb0b7fad3",
+                     *       "createdAt": "2026-11-26T11:31:45.052Z",
+                     *       "updatedAt": "2026-11-26T11:31:45.052Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Submission"];
@@ -12923,12 +13024,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pol_01a2170efff800199583974fcf4c",
+                     *       "id": "pol_01a217a0354e00074e2112898efb",
                      *       "policyNumber": "GL-2026-000001",
-                     *       "orgId": "org_01a2170efb5c0015a326a5cfc12e",
+                     *       "orgId": "org_01a217a0335600cae04fb0b7fad3",
                      *       "status": "active",
-                     *       "submissionId": "sub_01a2170eff540029ba573a6826cf",
-                     *       "quoteId": "quo_01a2170effcb004f22333b93e19a",
+                     *       "submissionId": "sub_01a217a0351c005a1a8723436865",
+                     *       "quoteId": "quo_01a217a0354200b061e6589a18ef",
                      *       "insuredName": "Lakeside Logistics LLC",
                      *       "contactEmail": "risk@lakeside-logistics.example",
                      *       "producerId": null,
@@ -12962,8 +13063,8 @@ export interface operations {
                      *       "delinquency": null,
                      *       "renewalOfferOn": "2027-09-17",
                      *       "renewalOffer": null,
-                     *       "createdAt": "2026-11-26T08:53:08.743Z",
-                     *       "updatedAt": "2026-11-26T08:53:08.743Z"
+                     *       "createdAt": "2026-11-26T11:31:45.108Z",
+                     *       "updatedAt": "2026-11-26T11:31:45.108Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Policy"];
@@ -13024,8 +13125,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "quo_01a2170effcb004f22333b93e19a",
-                     *       "submissionId": "sub_01a2170eff540029ba573a6826cf",
+                     *       "id": "quo_01a217a0354200b061e6589a18ef",
+                     *       "submissionId": "sub_01a217a0351c005a1a8723436865",
                      *       "grossPremium": 19380,
                      *       "bindable": true,
                      *       "daFlags": [],
@@ -13061,7 +13162,7 @@ export interface operations {
                      *       "status": "active",
                      *       "validUntil": "2026-12-26",
                      *       "policyId": null,
-                     *       "createdAt": "2026-11-26T08:53:08.683Z"
+                     *       "createdAt": "2026-11-26T11:31:45.090Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Quote"];
@@ -13422,7 +13523,7 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "id": "whk_01a2170f0a3b00c7c010e80cc21e",
+                     *           "id": "whk_01a217a0391900086360f69a8b06",
                      *           "url": "https://hooks.harbor-mga.example/insurance-events",
                      *           "events": [
                      *             "policy.bound",
@@ -13431,7 +13532,7 @@ export interface operations {
                      *           ],
                      *           "description": "Agency management system",
                      *           "active": true,
-                     *           "createdAt": "2026-11-26T08:53:11.355Z",
+                     *           "createdAt": "2026-11-26T11:31:46.073Z",
                      *           "deactivatedAt": null
                      *         }
                      *       ],
@@ -13504,7 +13605,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "whk_01a2170f0a3b00c7c010e80cc21e",
+                     *       "id": "whk_01a217a0391900086360f69a8b06",
                      *       "url": "https://hooks.harbor-mga.example/insurance-events",
                      *       "events": [
                      *         "policy.bound",
@@ -13513,7 +13614,7 @@ export interface operations {
                      *       ],
                      *       "description": "Agency management system",
                      *       "active": true,
-                     *       "createdAt": "2026-11-26T08:53:11.355Z",
+                     *       "createdAt": "2026-11-26T11:31:46.073Z",
                      *       "deactivatedAt": null,
                      *       "secret": "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef",
                      *       "signingSecret": "whsec_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="
@@ -13623,13 +13724,13 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "deliveryId": "045f3aee-f952-475e-8dd2-33edbcbbbf4d",
+                     *           "deliveryId": "c97f17e6-6a7a-4d82-b8e1-2f33c6727236",
                      *           "event": "webhook.test",
-                     *           "eventId": "evt_01a2170f0a6000dbff3d441aff67",
+                     *           "eventId": "evt_01a217a0392900f83c66c2571e7e",
                      *           "statusCode": 200,
-                     *           "durationMs": 21,
+                     *           "durationMs": 5,
                      *           "error": null,
-                     *           "createdAt": "2026-11-26T08:53:11.419Z"
+                     *           "createdAt": "2026-11-26T11:31:46.097Z"
                      *         }
                      *       ],
                      *       "nextCursor": null
@@ -13740,8 +13841,8 @@ export interface operations {
                      * @example {
                      *       "delivered": true,
                      *       "statusCode": 200,
-                     *       "durationMs": 21,
-                     *       "deliveryId": "045f3aee-f952-475e-8dd2-33edbcbbbf4d"
+                     *       "durationMs": 5,
+                     *       "deliveryId": "c97f17e6-6a7a-4d82-b8e1-2f33c6727236"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookTestResult"];
@@ -13809,9 +13910,11 @@ export interface operations {
     identityVerificationWebhook: {
         parameters: {
             query?: never;
-            header: {
-                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.rawBody">` (IDENTITY_WEBHOOK_SECRET); several v1 values allowed during rotation. A repeated header within 10 minutes answers 409. */
-                "Identity-Signature": string;
+            header?: {
+                /** @description The same scheme under the generic name, used when `Persona-Signature` is absent; several v1 values allowed during rotation. */
+                "Identity-Signature"?: string;
+                /** @description Persona's header: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.rawBody">` (IDENTITY_WEBHOOK_SECRET); while Persona rotates a secret, two such pairs separated by a space, either of which may match. A repeated signature within 10 minutes answers 409. */
+                "Persona-Signature"?: string;
             };
             path?: never;
             cookie?: never;

@@ -15,10 +15,15 @@ export interface SigningEnvelope {
   readonly documentId: string;
   /** The id the e-signature provider gave the document. */
   readonly externalDocumentId: string;
+  /** The provider it was sent through (`local`, `docusign`, `dropbox-sign`): voids go back to it. */
+  readonly provider: string;
   readonly status: EnvelopeStatus;
   readonly signers: readonly Signer[];
   readonly subject: string | null;
   readonly completedAt: Date | null;
+  /** The signed copy the provider returned on completion, stored as a document of the organization. */
+  readonly signedDocumentId: string | null;
+  readonly voidedReason: string | null;
   readonly createdAt: Date;
   readonly updatedAt: Date;
 }

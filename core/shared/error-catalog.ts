@@ -50,6 +50,7 @@ export const ERROR_CATALOG = {
   too_many_attempts: 'Too many failed sign-in attempts; retry after the indicated delay.',
   internal_error: 'An unexpected error occurred.',
   payment_processor_error: 'The payment processor failed or could not be reached; the request may be retried.',
+  esign_provider_error: 'The e-signature provider refused the request, failed or could not be reached; `retryAfter` says when to retry a rate-limited one.',
   service_unavailable: 'The service is not ready.',
 } as const;
 

@@ -50,6 +50,7 @@ export const HTTP_STATUS: Readonly<Record<ErrorCode, number>> = {
   too_many_attempts: 429,
   internal_error: 500,
   payment_processor_error: 502,
+  esign_provider_error: 502,
   service_unavailable: 503,
 };
 

@@ -189,6 +189,7 @@ test('every served route is described, with security, rate headers and error res
     ['get', '/v1/documents/{id}/download'],
     ['post', '/v1/esign/envelopes'],
     ['get', '/v1/esign/envelopes/{id}'],
+    ['post', '/v1/esign/envelopes/{id}/void'],
     ['post', '/v1/esign/webhook'],
     ['post', '/v1/webhooks'],
     ['get', '/v1/webhooks'],
