@@ -133,7 +133,9 @@ for (let month = 1; month <= months; month += 1) {
   const stopped = await profiler?.post('Profiler.stop');
   if (stopped) writeFileSync(`${process.env.BENCH_PROFILE}.month${month}.cpuprofile`, JSON.stringify(stopped.profile));
   perMonth.push(seconds);
-  console.log(`month ${month} to ${to}: ${seconds.toFixed(1)} s (${paid} installments paid before it in ${payingSeconds.toFixed(0)} s) ran ${JSON.stringify(clock.ran)}`);
+  console.log(
+    `month ${month} to ${to}: ${seconds.toFixed(1)} s (${paid} installments paid before it in ${payingSeconds.toFixed(0)} s) ran ${JSON.stringify(clock.ran)}`,
+  );
 }
 const worst = Math.max(...perMonth);
 console.log(
