@@ -85,6 +85,9 @@ export const startApp = async (config: AppConfig, options: StartOptions = {}): P
   }
   const jobs = await resolve(PLATFORM.JobRunner);
   for (const module of modules) jobs.register((await module.jobs?.(resolve)) ?? []);
+  if (config.environment === 'production' && config.esign.provider === 'local') {
+    logger.warn('ESIGN_PROVIDER is local: envelopes are recorded but reach no signer (set docusign or dropbox-sign)');
+  }
   const pdfWorkers = await resolve(DOCUMENTS.PdfWorkers);
   const renderer = await resolve(DOCUMENTS.HtmlRenderer);
   if (config.render.warmAtStart) {

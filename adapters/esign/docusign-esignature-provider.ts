@@ -1,5 +1,5 @@
 import docusign from 'docusign-esign';
-import type { ESignatureProvider } from '../../ports/esign/esign.ports.ts';
+import type { ESignatureProvider, HeldStatus } from '../../ports/esign/esign.ports.ts';
 import { MAX_SIGNED_COPY_BYTES, providerFailure, retryAfterSeconds } from './provider-failure.ts';
 
 /** DocuSign eSignature through the JWT grant: the integration key impersonates one user of one account. */
@@ -78,6 +78,12 @@ export class DocuSignESignatureProvider implements ESignatureProvider {
     const current = await this.call((api) => api.getEnvelope(this.settings.accountId, externalDocumentId, {}));
     if (current?.status === 'voided') return;
     await this.call((api) => api.update(this.settings.accountId, externalDocumentId, { envelope: { status: 'voided', voidedReason: reason.slice(0, 200) } }));
+  }
+
+  async heldStatus(externalDocumentId: string): Promise<HeldStatus> {
+    const envelope = await this.call((api) => api.getEnvelope(this.settings.accountId, externalDocumentId, {}));
+    const status = String(envelope?.status);
+    return status === 'completed' || status === 'declined' || status === 'voided' ? status : 'open';
   }
 
   async signedCopy(externalDocumentId: string): Promise<Uint8Array> {

@@ -1,6 +1,6 @@
 import * as DropboxSign from '@dropbox/sign';
 import { isDomainError } from '../../core/shared/domain-error.ts';
-import type { ESignatureProvider } from '../../ports/esign/esign.ports.ts';
+import type { ESignatureProvider, HeldStatus } from '../../ports/esign/esign.ports.ts';
 import { MAX_SIGNED_COPY_BYTES, providerFailure, retryAfterSeconds } from './provider-failure.ts';
 
 export interface DropboxSignSettings {
@@ -66,6 +66,21 @@ export class DropboxSignESignatureProvider implements ESignatureProvider {
       if (isDomainError(error) && error.details?.providerStatus === 410) return;
       throw error;
     }
+  }
+
+  async heldStatus(externalDocumentId: string): Promise<HeldStatus> {
+    let request: DropboxSign.SignatureRequestResponse | undefined;
+    try {
+      request = (await this.call((api) => api.signatureRequestGet(externalDocumentId))).body.signatureRequest;
+    } catch (error) {
+      // A cancelled request is gone: Dropbox Sign answers 410 `deleted`.
+      if (isDomainError(error) && error.details?.providerStatus === 410) return 'voided';
+      throw error;
+    }
+    if (request?.isComplete) return 'completed';
+    if (request?.isDeclined) return 'declined';
+    if (typeof request?.expiresAt === 'number' && request.expiresAt * 1000 < Date.now()) return 'expired';
+    return 'open';
   }
 
   async signedCopy(externalDocumentId: string): Promise<Uint8Array> {

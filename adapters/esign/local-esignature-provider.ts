@@ -18,4 +18,8 @@ export class LocalESignatureProvider implements ESignatureProvider {
   async signedCopy(): Promise<null> {
     return null;
   }
+
+  async heldStatus(): Promise<null> {
+    return null;
+  }
 }

@@ -1,16 +1,22 @@
-import { ENVELOPE_LIFECYCLE, type EnvelopeMove, type SigningEnvelope } from '../../core/esign/envelope.ts';
+import { ENVELOPE_LIFECYCLE, type EnvelopeMove, type EnvelopeStatus, type SigningEnvelope } from '../../core/esign/envelope.ts';
 import { transition } from '../../core/shared/lifecycle.ts';
 import type { DocumentLibrary } from '../documents/document-library.use-case.ts';
 import type { CommandHandler, InboundAnswer } from '../inbound/inbound.ports.ts';
 import type { Clock } from '../shared/clock.port.ts';
 import { providerOf } from './envelopes.use-case.ts';
-import type { EnvelopeChanges, EnvelopeRepository, ESignatureProvider } from './esign.ports.ts';
+import type { EnvelopeChanges, EnvelopeRepository, ESignatureProvider, HeldStatus } from './esign.ports.ts';
 
 /** A provider's news about the document it knows by `externalDocumentId`. */
 export interface EnvelopeEventCommand {
   readonly externalDocumentId: string;
   readonly move: EnvelopeMove;
+  /** The callback's signature does not cover what it says: the provider must confirm the status first. */
+  readonly confirm?: boolean;
 }
+
+/** Whether what the provider holds bears out a move to `to` (any open envelope may be sent or viewed). */
+const bornOut = (held: HeldStatus | null, to: EnvelopeStatus): boolean =>
+  held === null || held === to || (held === 'open' && (to === 'sent' || to === 'viewed'));
 
 export interface ESignEventsDeps {
   readonly envelopes: EnvelopeRepository;
@@ -37,6 +43,9 @@ export class ESignEventsHandler implements CommandHandler<EnvelopeEventCommand> 
     const current = await this.deps.envelopes.findByExternalId(command.externalDocumentId);
     if (!current) return { status: 200, body: { received: true, ignored: 'unknown document' } };
     const step = transition(ENVELOPE_LIFECYCLE, command.move);
+    if (command.confirm && !bornOut(await providerOf(this.deps.providers, current).heldStatus(current.externalDocumentId), step.to)) {
+      return { status: 200, body: { received: true, ignored: 'the provider does not report this status' } };
+    }
     const changes = step.from.includes(current.status) && command.move === 'complete' ? await this.signedCopy(current) : {};
     const moved = await this.deps.envelopes.moveByExternalId(command.externalDocumentId, step, this.deps.clock.now(current.orgId), changes);
     if (moved) return { status: 200, body: { received: true, envelopeId: moved.id, status: moved.status } };

@@ -24,7 +24,14 @@ export interface ESignatureProvider {
    * reported); null from a provider that keeps no signed copy. Throws while it is not complete.
    */
   signedCopy(externalDocumentId: string): Promise<Uint8Array | null>;
+  /**
+   * What the provider itself holds for the envelope now (`open` while out for signature), asked
+   * when a callback's signature does not cover its body; null from a provider that cannot tell.
+   */
+  heldStatus(externalDocumentId: string): Promise<HeldStatus | null>;
 }
+
+export type HeldStatus = 'open' | 'completed' | 'declined' | 'voided' | 'expired';
 
 /** What a move sets besides the status. */
 export interface EnvelopeChanges {

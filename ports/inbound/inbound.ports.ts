@@ -11,6 +11,8 @@ export interface VerifiedDelivery {
   readonly signature: string;
   /** The exact text the provider must get back on success, else it retries (Dropbox Sign's). */
   readonly acknowledgement?: string;
+  /** The signature covers only some fields (Dropbox Sign's event time and type): what the body says must be confirmed. */
+  readonly bodyUnsigned?: boolean;
 }
 
 /** Checks a provider's signature over the raw bytes (constant time); throws `invalid_signature`. */

@@ -111,7 +111,7 @@ export const startDropboxSignDouble = async (apiKey: string) => {
       if (!entry.is_complete) return error(409, 'conflict', 'Files are still being processed. Please try again later.');
       return { status: 200, body: null, pdf: Buffer.concat([entry.file.bytes, Buffer.from('\n% signed\n')]) };
     }
-    if (request.method === 'GET') return { status: 200, body: view(entry) };
+    if (request.method === 'GET') return entry.is_canceled ? error(410, 'deleted', 'This resource has been deleted') : { status: 200, body: view(entry) };
     if (request.method === 'POST' && action === 'cancel') {
       if (entry.is_complete) return error(400, 'bad_request', 'Signature request has already been completed');
       if (entry.is_canceled) return error(410, 'deleted', 'This resource has been deleted');
@@ -142,6 +142,10 @@ export const startDropboxSignDouble = async (apiKey: string) => {
     basePath: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v3`,
     requests,
     control,
+    /** A signer declined. */
+    decline: (id: string) => {
+      (requests.get(id) as DoubleRequest).is_declined = true;
+    },
     /** Every signer signed: the request is complete and its files are ready. */
     complete: (id: string) => {
       (requests.get(id) as DoubleRequest).is_complete = true;

@@ -23,8 +23,9 @@ export const isDropboxSignCallback = (raw: Uint8Array, headers: InboundHeaders):
 /**
  * Dropbox Sign callbacks: `event.event_hash` is the hex HMAC-SHA256 of `event_time + event_type`
  * under the account's API key (`DROPBOX_SIGN_API_KEY`). The hash covers only those two values, so
- * the sending adapter confirms a completion with the API before anything is stored from it. No
- * event id is sent: a callback is known by its signature request, event type and time.
+ * the delivery is marked `bodyUnsigned`: the status it reports is confirmed with the provider's API
+ * before anything moves. No event id is sent: a callback is known by its signature request, event
+ * type and time.
  */
 export class DropboxSignVerifier implements ProviderVerifier {
   private readonly apiKey: string | null;
@@ -54,6 +55,7 @@ export class DropboxSignVerifier implements ProviderVerifier {
       payload,
       signature: hash,
       acknowledgement: DROPBOX_SIGN_ACKNOWLEDGEMENT,
+      bodyUnsigned: true,
     };
   }
 }

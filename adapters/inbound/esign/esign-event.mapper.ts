@@ -41,5 +41,5 @@ export const mapESignEvent = (delivery: VerifiedDelivery): EnvelopeEventCommand 
     valueAt(delivery.payload, 'data', 'envelopeId') ??
     valueAt(delivery.payload, 'signature_request', 'signature_request_id');
   if (typeof externalId !== 'string' || externalId === '') return ignore('no documentId or envelopeId');
-  return { externalDocumentId: externalId, move };
+  return { externalDocumentId: externalId, move, confirm: delivery.bodyUnsigned === true };
 };

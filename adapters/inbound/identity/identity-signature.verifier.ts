@@ -21,7 +21,8 @@ export class IdentitySignatureVerifier implements ProviderVerifier {
 
   verify(raw: Uint8Array, headers: InboundHeaders): VerifiedDelivery {
     const name = IDENTITY_SIGNATURE_HEADERS.find((candidate) => header(headers, candidate) !== undefined);
-    const pairs = (name ? (header(headers, name) ?? '') : '').split(' ').filter((pair) => pair !== '');
+    // A new pair starts where `t=` follows a space; spaces after commas stay inside a pair.
+    const pairs = (name ? (header(headers, name) ?? '') : '').split(/\s+(?=t=)/).filter((pair) => pair.trim() !== '');
     if (pairs.length === 0 || pairs.length > MAX_PAIRS) throw invalidSignature();
     const { timestampMs, signature } = firstMatching(pairs, (pair) => verifyTimestamped(raw, pair, this.secret));
     const payload = jsonObject(raw);

@@ -93,7 +93,9 @@ test('the signed copy is handed over only once DocuSign reports the envelope com
   });
   const early = await failure(t, () => provider.signedCopy(externalDocumentId));
   t.like(early.details, { providerCode: 'ENVELOPE_NOT_COMPLETED' });
+  t.is(await provider.heldStatus(externalDocumentId), 'open');
   double.complete(externalDocumentId);
+  t.is(await provider.heldStatus(externalDocumentId), 'completed');
   const copy = await provider.signedCopy(externalDocumentId);
   t.true(Buffer.from(copy).subarray(0, PDF.length).equals(PDF));
   const refused = await failure(t, () => provider.void(externalDocumentId, 'too late'));

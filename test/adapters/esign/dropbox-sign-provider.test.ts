@@ -45,7 +45,9 @@ test('cancel withdraws the request (again is no error); the signed PDF only once
   await provider.void(cancelled.externalDocumentId);
   t.true(double.requests.get(cancelled.externalDocumentId)?.is_canceled);
   await provider.void(cancelled.externalDocumentId);
+  t.is(await provider.heldStatus(cancelled.externalDocumentId), 'voided');
   const signed = await send(provider, 'env_3');
+  t.is(await provider.heldStatus(signed.externalDocumentId), 'open');
   t.like((await failure(t, () => provider.signedCopy(signed.externalDocumentId))).details, { providerCode: 'not_complete' });
   double.complete(signed.externalDocumentId);
   t.true(

@@ -126,6 +126,18 @@ test('Dropbox Sign: the request reaches its signers; the all-signed callback sto
     body: { type: 'signed' },
   });
 
+  // Dropbox Sign's hash covers only the event's time and type: a callback reusing one for another
+  // request is believed only as far as Dropbox Sign itself bears it out.
+  const open = await send(dropbox);
+  const forged = dropboxCallback('signature_request_declined', open.body.externalDocumentId, DROPBOX_SIGN_API_KEY);
+  const ignored = await call(dropbox.app.api, 'POST', '/v1/esign/webhook', { rawBody: forged, headers: { 'content-type': 'application/json' } });
+  t.deepEqual([ignored.status, ignored.body], [200, 'Hello API Event Received']);
+  t.is((await envelopeOf(dropbox, open.body.id)).body.status, 'sent');
+  dropbox.double.decline(open.body.externalDocumentId);
+  const declined = dropboxCallback('signature_request_declined', open.body.externalDocumentId, DROPBOX_SIGN_API_KEY, String(Math.floor(Date.now() / 1000) + 1));
+  await call(dropbox.app.api, 'POST', '/v1/esign/webhook', { rawBody: declined, headers: { 'content-type': 'application/json' } });
+  t.is((await envelopeOf(dropbox, open.body.id)).body.status, 'declined');
+
   const other = await send(dropbox);
   const voided = await call(dropbox.app.api, 'POST', `/v1/esign/envelopes/${other.body.id}/void`, {
     token: dropbox.tenant.adminToken,
