@@ -11,7 +11,8 @@ test('store stats: rows and bytes of each collection and each of its indexes, re
   const store = await SqliteStore.open({ dir });
   await store.ensureIndexes('policies', [{ name: 'org_number', keys: { orgId: 1, policyNumber: 1 }, unique: true }]);
   const policies = store.collection<{ _id: string; orgId: string; policyNumber: string; insuredName: string }>('policies');
-  for (let n = 0; n < 300; n += 1) await policies.insertOne({ _id: `pol_${n}`, orgId: 'org_1', policyNumber: `P-${n}`, insuredName: `Insured ${'x'.repeat(200)} ${n}` });
+  for (let n = 0; n < 300; n += 1)
+    await policies.insertOne({ _id: `pol_${n}`, orgId: 'org_1', policyNumber: `P-${n}`, insuredName: `Insured ${'x'.repeat(200)} ${n}` });
   await store.collection('audit').insertOne({ _id: 'aud_1', orgId: 'org_1' });
 
   const stats = storeStats(join(dir, 'store', STORE_FILE));
