@@ -326,7 +326,7 @@ export interface components {
                  *         "field": "effectiveDate",
                  *         "rule": "date"
                  *       },
-                 *       "requestId": "9e81a634-ff14-4b99-9010-1030bae18b53"
+                 *       "requestId": "9d0732cc-e5b1-484b-b60c-c7dc81a18eb9"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -345,7 +345,7 @@ export interface components {
                  *       "error": "unauthenticated",
                  *       "message": "Send a bearer token or an API key (X-API-Key).",
                  *       "details": {},
-                 *       "requestId": "a45fd3a7-f450-4e5a-96da-af3ae341659f"
+                 *       "requestId": "c71b4664-618e-4a1d-aafa-074622a0cf25"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -366,7 +366,7 @@ export interface components {
                  *       "details": {
                  *         "requiredScope": "submissions:write"
                  *       },
-                 *       "requestId": "c392d0cc-895a-4270-b8ae-00819a071786"
+                 *       "requestId": "aa5b3730-ab71-4dd5-bf85-4985ba61fba0"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -385,7 +385,7 @@ export interface components {
                  *       "error": "not_found",
                  *       "message": "Policy not found.",
                  *       "details": {},
-                 *       "requestId": "5e5d1805-140b-44c4-8364-6eb64f12f113"
+                 *       "requestId": "273f8c51-e934-4e2e-b1cb-6e4e5434a4e4"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -566,15 +566,15 @@ export interface operations {
                     /**
                      * @example {
                      *       "user": {
-                     *         "id": "usr_01a217a0337e00f1888289c7362c",
+                     *         "id": "usr_01a217c760ad00b15ec2feeb88b2",
                      *         "email": "ops@harbor-mga.example",
                      *         "role": "org_admin"
                      *       },
                      *       "session": {
-                     *         "id": "ses_01a217a034ca008284d3cc0ad65e",
-                     *         "expiresAt": "2026-12-03T11:31:44.970Z"
+                     *         "id": "ses_01a217c7658b00eb35c7c8b99c3e",
+                     *         "expiresAt": "2026-12-03T12:14:33.355Z"
                      *       },
-                     *       "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJ1c3JfMDFhMjE3YTAzMzdlMDBmMTg4ODI4OWM3MzYyYyIsIm9yZyI6Im9yZ18wMWEyMTdhMDMzNTYwMGNhZTA0ZmIwYjdmYWQzIiwicm9sZSI6Im9yZ19hZG1pbiIsInNpZCI6InNlc18wMWEyMTdhMDM0Y2EwMDgyODRkM2NjMGFkNjVlIiwiaWF0IjoxNzk1NjkyNzA0LCJleHAiOjE3OTU3MjE1MDR9.signature-of-the-service"
+                     *       "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJ1c3JfMDFhMjE3Yzc2MGFkMDBiMTVlYzJmZWViODhiMiIsIm9yZyI6Im9yZ18wMWEyMTdjNzYwMzAwMDIwMDVmMWRmMzhiZjg5Iiwicm9sZSI6Im9yZ19hZG1pbiIsInNpZCI6InNlc18wMWEyMTdjNzY1OGIwMGViMzVjN2M4Yjk5YzNlIiwiaWF0IjoxNzk1Njk1MjczLCJleHAiOjE3OTU3MjQwNzN9.signature-of-the-service"
                      *     }
                      */
                     "application/json": components["schemas"]["Session"];

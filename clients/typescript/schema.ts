@@ -1648,8 +1648,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List policies, newest first (`orgId` with the machine secret). Filters combine with AND: `insuredName` (the whole name, case ignored), `policyNumber`, `producerId`, `state` (the risk's), `lineOfBusiness`, `status`, `effectiveFrom` and `effectiveTo` (inclusive). Any other parameter is 400 naming it.
-         * @description List policies, newest first (`orgId` with the machine secret). Filters combine with AND: `insuredName` (the whole name, case ignored), `policyNumber`, `producerId`, `state` (the risk's), `lineOfBusiness`, `status`, `effectiveFrom` and `effectiveTo` (inclusive). Any other parameter is 400 naming it.
+         * List policies, newest first (`orgId` with the machine secret). Filters combine with AND: `q` (search: every word, of at least 2 letters or digits, must begin a word of the insured's name or of the policy number, case and accents ignored; at most 8 words; a search matching more than 2,000 policies is 400 `validation_failed` with rule `too_broad`), `insuredName` (the whole name, case ignored), `policyNumber`, `producerId`, `state` (the risk's), `lineOfBusiness`, `status`, `effectiveFrom` and `effectiveTo` (inclusive). Any other parameter is 400 naming it.
+         * @description List policies, newest first (`orgId` with the machine secret). Filters combine with AND: `q` (search: every word, of at least 2 letters or digits, must begin a word of the insured's name or of the policy number, case and accents ignored; at most 8 words; a search matching more than 2,000 policies is 400 `validation_failed` with rule `too_broad`), `insuredName` (the whole name, case ignored), `policyNumber`, `producerId`, `state` (the risk's), `lineOfBusiness`, `status`, `effectiveFrom` and `effectiveTo` (inclusive). Any other parameter is 400 naming it.
          *
          *     Requires permission (API key scope) `policies:read`.
          */
@@ -5564,7 +5564,7 @@ export interface components {
                  *         "field": "effectiveDate",
                  *         "rule": "date"
                  *       },
-                 *       "requestId": "9e81a634-ff14-4b99-9010-1030bae18b53"
+                 *       "requestId": "9d0732cc-e5b1-484b-b60c-c7dc81a18eb9"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -5583,7 +5583,7 @@ export interface components {
                  *       "error": "unauthenticated",
                  *       "message": "Send a bearer token or an API key (X-API-Key).",
                  *       "details": {},
-                 *       "requestId": "a45fd3a7-f450-4e5a-96da-af3ae341659f"
+                 *       "requestId": "c71b4664-618e-4a1d-aafa-074622a0cf25"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -5604,7 +5604,7 @@ export interface components {
                  *       "details": {
                  *         "requiredScope": "submissions:write"
                  *       },
-                 *       "requestId": "c392d0cc-895a-4270-b8ae-00819a071786"
+                 *       "requestId": "aa5b3730-ab71-4dd5-bf85-4985ba61fba0"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -5623,7 +5623,7 @@ export interface components {
                  *       "error": "not_found",
                  *       "message": "Policy not found.",
                  *       "details": {},
-                 *       "requestId": "5e5d1805-140b-44c4-8364-6eb64f12f113"
+                 *       "requestId": "273f8c51-e934-4e2e-b1cb-6e4e5434a4e4"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -5677,7 +5677,7 @@ export interface components {
                  *       "details": {
                  *         "status": "bound"
                  *       },
-                 *       "requestId": "ef9b0212-c0df-48f1-bf4e-546b324ded8a"
+                 *       "requestId": "ac0edb92-5b25-4946-9a40-0da354e8136a"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -5847,15 +5847,15 @@ export interface operations {
                     /**
                      * @example {
                      *       "user": {
-                     *         "id": "usr_01a217a0337e00f1888289c7362c",
+                     *         "id": "usr_01a217c760ad00b15ec2feeb88b2",
                      *         "email": "ops@harbor-mga.example",
                      *         "role": "org_admin"
                      *       },
                      *       "session": {
-                     *         "id": "ses_01a217a034ca008284d3cc0ad65e",
-                     *         "expiresAt": "2026-12-03T11:31:44.970Z"
+                     *         "id": "ses_01a217c7658b00eb35c7c8b99c3e",
+                     *         "expiresAt": "2026-12-03T12:14:33.355Z"
                      *       },
-                     *       "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJ1c3JfMDFhMjE3YTAzMzdlMDBmMTg4ODI4OWM3MzYyYyIsIm9yZyI6Im9yZ18wMWEyMTdhMDMzNTYwMGNhZTA0ZmIwYjdmYWQzIiwicm9sZSI6Im9yZ19hZG1pbiIsInNpZCI6InNlc18wMWEyMTdhMDM0Y2EwMDgyODRkM2NjMGFkNjVlIiwiaWF0IjoxNzk1NjkyNzA0LCJleHAiOjE3OTU3MjE1MDR9.signature-of-the-service"
+                     *       "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJ1c3JfMDFhMjE3Yzc2MGFkMDBiMTVlYzJmZWViODhiMiIsIm9yZyI6Im9yZ18wMWEyMTdjNzYwMzAwMDIwMDVmMWRmMzhiZjg5Iiwicm9sZSI6Im9yZ19hZG1pbiIsInNpZCI6InNlc18wMWEyMTdjNzY1OGIwMGViMzVjN2M4Yjk5YzNlIiwiaWF0IjoxNzk1Njk1MjczLCJleHAiOjE3OTU3MjQwNzN9.signature-of-the-service"
                      *     }
                      */
                     "application/json": components["schemas"]["Session"];
@@ -6838,16 +6838,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "key_01a217a0394a0087bc5e69bd8140",
+                     *       "id": "key_01a217c778f5004a44c10ce5d94b",
                      *       "name": "Reporting",
                      *       "scopes": [
                      *         "policies:read"
                      *       ],
-                     *       "prefix": "svc_test_NkZT",
+                     *       "prefix": "svc_test_9ewZ",
                      *       "expiresAt": null,
-                     *       "createdAt": "2026-11-26T11:31:46.122Z",
+                     *       "createdAt": "2026-11-26T12:14:38.325Z",
                      *       "revokedAt": null,
-                     *       "key": "svc_test_NkZTxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
+                     *       "key": "svc_test_9ewZxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
                      *     }
                      */
                     "application/json": components["schemas"]["CreatedApiKey"];
@@ -7086,7 +7086,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "policyId": "pol_01a217a0354e00074e2112898efb",
+                 *       "policyId": "pol_01a217c76729000eda04386afd82",
                  *       "lossDate": "2026-11-24",
                  *       "description": "Forklift struck a visitor’s parked car at the Toledo dock.",
                  *       "lossType": "property_damage"
@@ -7130,9 +7130,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "clm_01a217a0362900db1b9a25a9a271",
+                     *       "id": "clm_01a217c76b56006a8f4bad7c3e96",
                      *       "claimNumber": "CLM-2026-000001",
-                     *       "policyId": "pol_01a217a0354e00074e2112898efb",
+                     *       "policyId": "pol_01a217c76729000eda04386afd82",
                      *       "policyNumber": "GL-2026-000001",
                      *       "status": "open",
                      *       "lossDate": "2026-11-24",
@@ -7151,8 +7151,8 @@ export interface operations {
                      *       "incurred": 0,
                      *       "settlements": [],
                      *       "denialReason": null,
-                     *       "createdAt": "2026-11-26T11:31:45.319Z",
-                     *       "updatedAt": "2026-11-26T11:31:45.319Z"
+                     *       "createdAt": "2026-11-26T12:14:34.835Z",
+                     *       "updatedAt": "2026-11-26T12:14:34.835Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Claim"];
@@ -7210,9 +7210,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "clm_01a217a0362900db1b9a25a9a271",
+                     *       "id": "clm_01a217c76b56006a8f4bad7c3e96",
                      *       "claimNumber": "CLM-2026-000001",
-                     *       "policyId": "pol_01a217a0354e00074e2112898efb",
+                     *       "policyId": "pol_01a217c76729000eda04386afd82",
                      *       "policyNumber": "GL-2026-000001",
                      *       "status": "settled",
                      *       "lossDate": "2026-11-24",
@@ -7228,8 +7228,8 @@ export interface operations {
                      *       },
                      *       "reserveHistory": [
                      *         {
-                     *           "at": "2026-11-26T11:31:45.386Z",
-                     *           "actor": "user:usr_01a217a0337e00f1888289c7362c",
+                     *           "at": "2026-11-26T12:14:34.901Z",
+                     *           "actor": "user:usr_01a217c760ad00b15ec2feeb88b2",
                      *           "from": {
                      *             "indemnity": 0,
                      *             "expense": 0
@@ -7240,8 +7240,8 @@ export interface operations {
                      *           }
                      *         },
                      *         {
-                     *           "at": "2026-11-26T11:31:45.401Z",
-                     *           "actor": "user:usr_01a217a0337e00f1888289c7362c",
+                     *           "at": "2026-11-26T12:14:34.949Z",
+                     *           "actor": "user:usr_01a217c760ad00b15ec2feeb88b2",
                      *           "from": {
                      *             "indemnity": 12000,
                      *             "expense": 2500
@@ -7256,20 +7256,20 @@ export interface operations {
                      *       "incurred": 12300,
                      *       "settlements": [
                      *         {
-                     *           "id": "stl_01a217a0367800cb9b3c80df7571",
+                     *           "id": "stl_01a217c76bc500e728d71f168277",
                      *           "amount": 9800,
                      *           "payee": "Dana Whitfield",
                      *           "notes": "Body shop estimate and rental car.",
                      *           "status": "approved",
-                     *           "offeredBy": "user:usr_01a217a0337e00f1888289c7362c",
-                     *           "approvedBy": "user:usr_01a217a0337e00f1888289c7362c",
-                     *           "createdAt": "2026-11-26T11:31:45.400Z",
-                     *           "approvedAt": "2026-11-26T11:31:45.400Z"
+                     *           "offeredBy": "user:usr_01a217c760ad00b15ec2feeb88b2",
+                     *           "approvedBy": "user:usr_01a217c760ad00b15ec2feeb88b2",
+                     *           "createdAt": "2026-11-26T12:14:34.949Z",
+                     *           "approvedAt": "2026-11-26T12:14:34.949Z"
                      *         }
                      *       ],
                      *       "denialReason": null,
-                     *       "createdAt": "2026-11-26T11:31:45.319Z",
-                     *       "updatedAt": "2026-11-26T11:31:45.401Z"
+                     *       "createdAt": "2026-11-26T12:14:34.835Z",
+                     *       "updatedAt": "2026-11-26T12:14:34.949Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Claim"];
@@ -7566,9 +7566,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "clm_01a217a0362900db1b9a25a9a271",
+                     *       "id": "clm_01a217c76b56006a8f4bad7c3e96",
                      *       "claimNumber": "CLM-2026-000001",
-                     *       "policyId": "pol_01a217a0354e00074e2112898efb",
+                     *       "policyId": "pol_01a217c76729000eda04386afd82",
                      *       "policyNumber": "GL-2026-000001",
                      *       "status": "investigating",
                      *       "lossDate": "2026-11-24",
@@ -7587,8 +7587,8 @@ export interface operations {
                      *       "incurred": 0,
                      *       "settlements": [],
                      *       "denialReason": null,
-                     *       "createdAt": "2026-11-26T11:31:45.319Z",
-                     *       "updatedAt": "2026-11-26T11:31:45.347Z"
+                     *       "createdAt": "2026-11-26T12:14:34.835Z",
+                     *       "updatedAt": "2026-11-26T12:14:34.869Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Claim"];
@@ -7664,9 +7664,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "clm_01a217a0362900db1b9a25a9a271",
+                     *       "id": "clm_01a217c76b56006a8f4bad7c3e96",
                      *       "claimNumber": "CLM-2026-000001",
-                     *       "policyId": "pol_01a217a0354e00074e2112898efb",
+                     *       "policyId": "pol_01a217c76729000eda04386afd82",
                      *       "policyNumber": "GL-2026-000001",
                      *       "status": "investigating",
                      *       "lossDate": "2026-11-24",
@@ -7682,8 +7682,8 @@ export interface operations {
                      *       },
                      *       "reserveHistory": [
                      *         {
-                     *           "at": "2026-11-26T11:31:45.386Z",
-                     *           "actor": "user:usr_01a217a0337e00f1888289c7362c",
+                     *           "at": "2026-11-26T12:14:34.901Z",
+                     *           "actor": "user:usr_01a217c760ad00b15ec2feeb88b2",
                      *           "from": {
                      *             "indemnity": 0,
                      *             "expense": 0
@@ -7698,8 +7698,8 @@ export interface operations {
                      *       "incurred": 14500,
                      *       "settlements": [],
                      *       "denialReason": null,
-                     *       "createdAt": "2026-11-26T11:31:45.319Z",
-                     *       "updatedAt": "2026-11-26T11:31:45.386Z"
+                     *       "createdAt": "2026-11-26T12:14:34.835Z",
+                     *       "updatedAt": "2026-11-26T12:14:34.902Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Claim"];
@@ -7776,15 +7776,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "stl_01a217a0367800cb9b3c80df7571",
+                     *       "id": "stl_01a217c76bc500e728d71f168277",
                      *       "amount": 9800,
                      *       "payee": "Dana Whitfield",
                      *       "notes": "Body shop estimate and rental car.",
                      *       "status": "approved",
-                     *       "offeredBy": "user:usr_01a217a0337e00f1888289c7362c",
-                     *       "approvedBy": "user:usr_01a217a0337e00f1888289c7362c",
-                     *       "createdAt": "2026-11-26T11:31:45.400Z",
-                     *       "approvedAt": "2026-11-26T11:31:45.400Z"
+                     *       "offeredBy": "user:usr_01a217c760ad00b15ec2feeb88b2",
+                     *       "approvedBy": "user:usr_01a217c760ad00b15ec2feeb88b2",
+                     *       "createdAt": "2026-11-26T12:14:34.949Z",
+                     *       "approvedAt": "2026-11-26T12:14:34.949Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Settlement"];
@@ -7882,7 +7882,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "policyId": "pol_01a217a0354e00074e2112898efb",
+                 *       "policyId": "pol_01a217c76729000eda04386afd82",
                  *       "certificateHolder": {
                  *         "name": "Port of Toledo Authority",
                  *         "address": "1 Maritime Plaza\nToledo, OH 43604"
@@ -7930,17 +7930,17 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "doc_01a217a0390c0057a05a791fd0b8",
+                     *       "id": "doc_01a217c7774e004418646cec1b03",
                      *       "type": "coi",
                      *       "filename": "COI-2026-000001.pdf",
                      *       "contentType": "application/pdf",
                      *       "size": 2946,
-                     *       "sha256": "b0f06a386361d49a0672c3eb63f51100e4ba804c50d278ed2ad3bab57ceb49bf",
-                     *       "policyId": "pol_01a217a0354e00074e2112898efb",
+                     *       "sha256": "5eb0add3fd2096f6332e4c698ccc0caa5192445d74dadc8f45cb14e4e2f14efc",
+                     *       "policyId": "pol_01a217c76729000eda04386afd82",
                      *       "claimId": null,
-                     *       "createdAt": "2026-11-26T11:31:46.060Z",
-                     *       "downloadUrl": "https://api.harbor-mga.example/v1/documents/doc_01a217a0390c0057a05a791fd0b8/download?org=org_01a217a0335600cae04fb0b7fad3&expires=1795693606&signature=a665c285ba7431742fe20858afa1fc1f357eff2a96cce14a9afd54cffdee957f",
-                     *       "expiresAt": "2026-11-26T11:46:46.000Z",
+                     *       "createdAt": "2026-11-26T12:14:37.902Z",
+                     *       "downloadUrl": "https://api.harbor-mga.example/v1/documents/doc_01a217c7774e004418646cec1b03/download?org=org_01a217c76030002005f1df38bf89&expires=1795696177&signature=1f06e83ff9f023d53cde9972b7508e02da402cf091504ed85b7539b9ec18c358",
+                     *       "expiresAt": "2026-11-26T12:29:37.000Z",
                      *       "certificateNumber": "COI-2026-000001"
                      *     }
                      */
@@ -9146,9 +9146,9 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "id": "inv_01a217a0355b00a139322d2e6d62",
+                     *           "id": "inv_01a217c7674c006cc86ec5fe1350",
                      *           "invoiceNumber": "GL-2026-000001-04",
-                     *           "policyId": "pol_01a217a0354e00074e2112898efb",
+                     *           "policyId": "pol_01a217c76729000eda04386afd82",
                      *           "kind": "installment",
                      *           "amount": 4845,
                      *           "lines": [
@@ -9162,13 +9162,13 @@ export interface operations {
                      *           "paidAmount": 0,
                      *           "dueDate": "2027-08-16",
                      *           "status": "open",
-                     *           "createdAt": "2026-11-26T11:31:45.108Z",
+                     *           "createdAt": "2026-11-26T12:14:33.792Z",
                      *           "writeOff": null
                      *         },
                      *         {
-                     *           "id": "inv_01a217a0355b00a139322d2e6cb8",
+                     *           "id": "inv_01a217c7674c006cc86ec5fe12ee",
                      *           "invoiceNumber": "GL-2026-000001-03",
-                     *           "policyId": "pol_01a217a0354e00074e2112898efb",
+                     *           "policyId": "pol_01a217c76729000eda04386afd82",
                      *           "kind": "installment",
                      *           "amount": 4845,
                      *           "lines": [
@@ -9182,11 +9182,11 @@ export interface operations {
                      *           "paidAmount": 0,
                      *           "dueDate": "2027-05-16",
                      *           "status": "open",
-                     *           "createdAt": "2026-11-26T11:31:45.108Z",
+                     *           "createdAt": "2026-11-26T12:14:33.792Z",
                      *           "writeOff": null
                      *         }
                      *       ],
-                     *       "nextCursor": "eyJhZnRlciI6Imludl8wMWEyMTdhMDM1NWIwMGExMzkzMjJkMmU2Y2I4In0"
+                     *       "nextCursor": "eyJhZnRlciI6Imludl8wMWEyMTdjNzY3NGMwMDZjYzg2ZWM1ZmUxMmVlIn0"
                      *     }
                      */
                     "application/json": components["schemas"]["InvoiceList"];
@@ -9236,9 +9236,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "inv_01a217a0355b00a139322d2e6cb8",
+                     *       "id": "inv_01a217c7674c006cc86ec5fe12ee",
                      *       "invoiceNumber": "GL-2026-000001-03",
-                     *       "policyId": "pol_01a217a0354e00074e2112898efb",
+                     *       "policyId": "pol_01a217c76729000eda04386afd82",
                      *       "kind": "installment",
                      *       "amount": 4845,
                      *       "lines": [
@@ -9252,16 +9252,16 @@ export interface operations {
                      *       "paidAmount": 4845,
                      *       "dueDate": "2027-05-16",
                      *       "status": "paid",
-                     *       "createdAt": "2026-11-26T11:31:45.108Z",
+                     *       "createdAt": "2026-11-26T12:14:33.792Z",
                      *       "writeOff": null,
                      *       "payments": [
                      *         {
-                     *           "id": "pay_01a217a035bc0059edfbad8d08ca",
+                     *           "id": "pay_01a217c7692a00a6a1f887a6331a",
                      *           "amount": 4845,
                      *           "method": "card",
-                     *           "reference": "pi_local_bd4b49b8744caa166289f5a3",
+                     *           "reference": "pi_local_30194200fe47e5a3a40111da",
                      *           "source": "processor",
-                     *           "receivedAt": "2026-11-26T11:31:45.209Z",
+                     *           "receivedAt": "2026-11-26T12:14:34.253Z",
                      *           "bookedOn": "2026-11-26",
                      *           "accountingMonth": "2026-11"
                      *         }
@@ -9335,12 +9335,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pay_01a217a035ef0060a619880462a8",
+                     *       "id": "pay_01a217c76a39008da2dce67ad03e",
                      *       "amount": 4845,
                      *       "method": "check",
                      *       "reference": "CHK-10442",
                      *       "source": "manual",
-                     *       "receivedAt": "2026-11-26T11:31:45.261Z",
+                     *       "receivedAt": "2026-11-26T12:14:34.524Z",
                      *       "bookedOn": "2026-11-26",
                      *       "accountingMonth": "2026-11"
                      *     }
@@ -9419,17 +9419,17 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pi_local_bd4b49b8744caa166289f5a3",
-                     *       "invoiceId": "inv_01a217a0355b00a139322d2e6cb8",
+                     *       "id": "pi_local_30194200fe47e5a3a40111da",
+                     *       "invoiceId": "inv_01a217c7674c006cc86ec5fe12ee",
                      *       "amount": 4845,
                      *       "currency": "usd",
                      *       "status": "succeeded",
                      *       "failureMessage": null,
                      *       "retries": 0,
-                     *       "createdAt": "2026-11-26T11:31:45.198Z",
-                     *       "updatedAt": "2026-11-26T11:31:45.216Z",
-                     *       "clientSecret": "pi_local_bd4b49b8744caa166289f5a3_secret_xxxxxxxxxxxxxxxxxxxxxxxx",
-                     *       "receiptDocumentId": "doc_01a217a035cc0099569ccdc5101e"
+                     *       "createdAt": "2026-11-26T12:14:34.190Z",
+                     *       "updatedAt": "2026-11-26T12:14:34.292Z",
+                     *       "clientSecret": "pi_local_30194200fe47e5a3a40111da_secret_xxxxxxxxxxxxxxxxxxxxxxxx",
+                     *       "receiptDocumentId": "doc_01a217c7697600b76974369e3044"
                      *     }
                      */
                     "application/json": components["schemas"]["PaymentIntent"];
@@ -10313,6 +10313,8 @@ export interface operations {
                 orgId?: string;
                 policyNumber?: string;
                 producerId?: string;
+                /** @description Words that each begin a word of the insured's name or of the policy number. */
+                q?: string;
                 state?: "AL" | "AK" | "AZ" | "AR" | "CA" | "CO" | "CT" | "DE" | "DC" | "FL" | "GA" | "HI" | "ID" | "IL" | "IN" | "IA" | "KS" | "KY" | "LA" | "ME" | "MD" | "MA" | "MI" | "MN" | "MS" | "MO" | "MT" | "NE" | "NV" | "NH" | "NJ" | "NM" | "NY" | "NC" | "ND" | "OH" | "OK" | "OR" | "PA" | "RI" | "SC" | "SD" | "TN" | "TX" | "UT" | "VT" | "VA" | "WA" | "WV" | "WI" | "WY";
                 status?: "active" | "cancelled" | "expired";
             };
@@ -10340,12 +10342,12 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "id": "pol_01a217a0354e00074e2112898efb",
+                     *           "id": "pol_01a217c76729000eda04386afd82",
                      *           "policyNumber": "GL-2026-000001",
-                     *           "orgId": "org_01a217a0335600cae04fb0b7fad3",
+                     *           "orgId": "org_01a217c76030002005f1df38bf89",
                      *           "status": "active",
-                     *           "submissionId": "sub_01a217a0351c005a1a8723436865",
-                     *           "quoteId": "quo_01a217a0354200b061e6589a18ef",
+                     *           "submissionId": "sub_01a217c766410013228e811a2a8b",
+                     *           "quoteId": "quo_01a217c766d8009b6995aa983416",
                      *           "insuredName": "Lakeside Logistics LLC",
                      *           "contactEmail": "risk@lakeside-logistics.example",
                      *           "producerId": null,
@@ -10379,8 +10381,8 @@ export interface operations {
                      *           "delinquency": null,
                      *           "renewalOfferOn": "2027-09-17",
                      *           "renewalOffer": null,
-                     *           "createdAt": "2026-11-26T11:31:45.108Z",
-                     *           "updatedAt": "2026-11-26T11:31:45.108Z"
+                     *           "createdAt": "2026-11-26T12:14:33.792Z",
+                     *           "updatedAt": "2026-11-26T12:14:33.792Z"
                      *         }
                      *       ],
                      *       "nextCursor": null
@@ -10433,12 +10435,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pol_01a217a0354e00074e2112898efb",
+                     *       "id": "pol_01a217c76729000eda04386afd82",
                      *       "policyNumber": "GL-2026-000001",
-                     *       "orgId": "org_01a217a0335600cae04fb0b7fad3",
+                     *       "orgId": "org_01a217c76030002005f1df38bf89",
                      *       "status": "active",
-                     *       "submissionId": "sub_01a217a0351c005a1a8723436865",
-                     *       "quoteId": "quo_01a217a0354200b061e6589a18ef",
+                     *       "submissionId": "sub_01a217c766410013228e811a2a8b",
+                     *       "quoteId": "quo_01a217c766d8009b6995aa983416",
                      *       "insuredName": "Lakeside Logistics LLC",
                      *       "contactEmail": "risk@lakeside-logistics.example",
                      *       "producerId": null,
@@ -10472,8 +10474,8 @@ export interface operations {
                      *       "delinquency": null,
                      *       "renewalOfferOn": "2027-09-17",
                      *       "renewalOffer": null,
-                     *       "createdAt": "2026-11-26T11:31:45.108Z",
-                     *       "updatedAt": "2026-11-26T11:31:45.108Z"
+                     *       "createdAt": "2026-11-26T12:14:33.792Z",
+                     *       "updatedAt": "2026-11-26T12:14:33.792Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Policy"];
@@ -12700,7 +12702,7 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "id": "sub_01a217a0351c005a1a8723436865",
+                     *           "id": "sub_01a217c766410013228e811a2a8b",
                      *           "status": "received",
                      *           "insuredName": "Lakeside Logistics LLC",
                      *           "naicsCode": "484121",
@@ -12723,9 +12725,9 @@ export interface operations {
                      *             ]
                      *           },
                      *           "source": "json",
-                     *           "orgId": "org_01a217a0335600cae04fb0b7fad3",
-                     *           "createdAt": "2026-11-26T11:31:45.052Z",
-                     *           "updatedAt": "2026-11-26T11:31:45.052Z"
+                     *           "orgId": "org_01a217c76030002005f1df38bf89",
+                     *           "createdAt": "2026-11-26T12:14:33.537Z",
+                     *           "updatedAt": "2026-11-26T12:14:33.537Z"
                      *         }
                      *       ],
                      *       "nextCursor": null
@@ -12849,7 +12851,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "sub_01a217a0351c005a1a8723436865",
+                     *       "id": "sub_01a217c766410013228e811a2a8b",
                      *       "status": "received",
                      *       "insuredName": "Lakeside Logistics LLC",
                      *       "naicsCode": "484121",
@@ -12872,9 +12874,9 @@ export interface operations {
                      *         ]
                      *       },
                      *       "source": "json",
-                     *       "orgId": "org_01a217a0335600cae04fb0b7fad3",
-                     *       "createdAt": "2026-11-26T11:31:45.052Z",
-                     *       "updatedAt": "2026-11-26T11:31:45.052Z"
+                     *       "orgId": "org_01a217c76030002005f1df38bf89",
+                     *       "createdAt": "2026-11-26T12:14:33.537Z",
+                     *       "updatedAt": "2026-11-26T12:14:33.537Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CreatedSubmission"];
@@ -12934,7 +12936,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "sub_01a217a0351c005a1a8723436865",
+                     *       "id": "sub_01a217c766410013228e811a2a8b",
                      *       "status": "received",
                      *       "insuredName": "Lakeside Logistics LLC",
                      *       "naicsCode": "484121",
@@ -12957,9 +12959,9 @@ export interface operations {
                      *         ]
                      *       },
                      *       "source": "json",
-                     *       "orgId": "org_01a217a0335600cae04fb0b7fad3",
-                     *       "createdAt": "2026-11-26T11:31:45.052Z",
-                     *       "updatedAt": "2026-11-26T11:31:45.052Z"
+                     *       "orgId": "org_01a217c76030002005f1df38bf89",
+                     *       "createdAt": "2026-11-26T12:14:33.537Z",
+                     *       "updatedAt": "2026-11-26T12:14:33.537Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Submission"];
@@ -13024,12 +13026,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pol_01a217a0354e00074e2112898efb",
+                     *       "id": "pol_01a217c76729000eda04386afd82",
                      *       "policyNumber": "GL-2026-000001",
-                     *       "orgId": "org_01a217a0335600cae04fb0b7fad3",
+                     *       "orgId": "org_01a217c76030002005f1df38bf89",
                      *       "status": "active",
-                     *       "submissionId": "sub_01a217a0351c005a1a8723436865",
-                     *       "quoteId": "quo_01a217a0354200b061e6589a18ef",
+                     *       "submissionId": "sub_01a217c766410013228e811a2a8b",
+                     *       "quoteId": "quo_01a217c766d8009b6995aa983416",
                      *       "insuredName": "Lakeside Logistics LLC",
                      *       "contactEmail": "risk@lakeside-logistics.example",
                      *       "producerId": null,
@@ -13063,8 +13065,8 @@ export interface operations {
                      *       "delinquency": null,
                      *       "renewalOfferOn": "2027-09-17",
                      *       "renewalOffer": null,
-                     *       "createdAt": "2026-11-26T11:31:45.108Z",
-                     *       "updatedAt": "2026-11-26T11:31:45.108Z"
+                     *       "createdAt": "2026-11-26T12:14:33.792Z",
+                     *       "updatedAt": "2026-11-26T12:14:33.792Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Policy"];
@@ -13125,8 +13127,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "quo_01a217a0354200b061e6589a18ef",
-                     *       "submissionId": "sub_01a217a0351c005a1a8723436865",
+                     *       "id": "quo_01a217c766d8009b6995aa983416",
+                     *       "submissionId": "sub_01a217c766410013228e811a2a8b",
                      *       "grossPremium": 19380,
                      *       "bindable": true,
                      *       "daFlags": [],
@@ -13162,7 +13164,7 @@ export interface operations {
                      *       "status": "active",
                      *       "validUntil": "2026-12-26",
                      *       "policyId": null,
-                     *       "createdAt": "2026-11-26T11:31:45.090Z"
+                     *       "createdAt": "2026-11-26T12:14:33.688Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Quote"];
@@ -13523,7 +13525,7 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "id": "whk_01a217a0391900086360f69a8b06",
+                     *           "id": "whk_01a217c777b80048ba23f83f0166",
                      *           "url": "https://hooks.harbor-mga.example/insurance-events",
                      *           "events": [
                      *             "policy.bound",
@@ -13532,7 +13534,7 @@ export interface operations {
                      *           ],
                      *           "description": "Agency management system",
                      *           "active": true,
-                     *           "createdAt": "2026-11-26T11:31:46.073Z",
+                     *           "createdAt": "2026-11-26T12:14:38.009Z",
                      *           "deactivatedAt": null
                      *         }
                      *       ],
@@ -13605,7 +13607,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "whk_01a217a0391900086360f69a8b06",
+                     *       "id": "whk_01a217c777b80048ba23f83f0166",
                      *       "url": "https://hooks.harbor-mga.example/insurance-events",
                      *       "events": [
                      *         "policy.bound",
@@ -13614,7 +13616,7 @@ export interface operations {
                      *       ],
                      *       "description": "Agency management system",
                      *       "active": true,
-                     *       "createdAt": "2026-11-26T11:31:46.073Z",
+                     *       "createdAt": "2026-11-26T12:14:38.009Z",
                      *       "deactivatedAt": null,
                      *       "secret": "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef",
                      *       "signingSecret": "whsec_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="
@@ -13724,13 +13726,13 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "deliveryId": "c97f17e6-6a7a-4d82-b8e1-2f33c6727236",
+                     *           "deliveryId": "0fec6be0-eda8-412e-8c56-3d9d12760990",
                      *           "event": "webhook.test",
-                     *           "eventId": "evt_01a217a0392900f83c66c2571e7e",
+                     *           "eventId": "evt_01a217c7781d00a54c8fa92d9a4c",
                      *           "statusCode": 200,
-                     *           "durationMs": 5,
+                     *           "durationMs": 55,
                      *           "error": null,
-                     *           "createdAt": "2026-11-26T11:31:46.097Z"
+                     *           "createdAt": "2026-11-26T12:14:38.187Z"
                      *         }
                      *       ],
                      *       "nextCursor": null
@@ -13841,8 +13843,8 @@ export interface operations {
                      * @example {
                      *       "delivered": true,
                      *       "statusCode": 200,
-                     *       "durationMs": 5,
-                     *       "deliveryId": "c97f17e6-6a7a-4d82-b8e1-2f33c6727236"
+                     *       "durationMs": 55,
+                     *       "deliveryId": "0fec6be0-eda8-412e-8c56-3d9d12760990"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookTestResult"];

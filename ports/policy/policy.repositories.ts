@@ -20,6 +20,8 @@ export interface PolicyFilters {
   /** Effective on or after / on or before these dates. */
   readonly effectiveFrom?: CalendarDate;
   readonly effectiveTo?: CalendarDate;
+  /** The words of `q` (queryWords): each must begin a word of the insured's name or of the number. */
+  readonly words?: readonly string[];
 }
 
 export interface PolicyRepository {

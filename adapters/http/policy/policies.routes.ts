@@ -1,6 +1,7 @@
 import type { RecordAccess } from '../../../ports/authorization/record-access.use-case.ts';
 import { visibleAmong } from '../shared/record-scope.ts';
 import { Type } from '@sinclair/typebox';
+import { queryWords } from '../../../core/shared/search-words.ts';
 import { INSTALLMENT_PLANS } from '../../../core/billing/installment-plan.ts';
 import { CANCELLATION_REASONS, POLICY_STATUSES } from '../../../core/policy/policy.ts';
 import { CANCELLATION_METHODS } from '../../../core/policy/premium.ts';
@@ -47,13 +48,14 @@ export const policyRoutes = (policies: PolicyLifecycle, premium: PolicyPremium, 
     path: '/v1/policies',
     operationId: 'listPolicies',
     summary:
-      "List policies, newest first (`orgId` with the machine secret). Filters combine with AND: `insuredName` (the whole name, case ignored), `policyNumber`, `producerId`, `state` (the risk's), `lineOfBusiness`, `status`, `effectiveFrom` and `effectiveTo` (inclusive). Any other parameter is 400 naming it.",
+      "List policies, newest first (`orgId` with the machine secret). Filters combine with AND: `q` (search: every word, of at least 2 letters or digits, must begin a word of the insured's name or of the policy number, case and accents ignored; at most 8 words; a search matching more than 2,000 policies is 400 `validation_failed` with rule `too_broad`), `insuredName` (the whole name, case ignored), `policyNumber`, `producerId`, `state` (the risk's), `lineOfBusiness`, `status`, `effectiveFrom` and `effectiveTo` (inclusive). Any other parameter is 400 naming it.",
     tags: ['policies'],
     permission: 'policies:read',
     query: Type.Object({
       ...PageQuery,
       ...OrgIdQuery,
       status: Type.Optional(OneOf(POLICY_STATUSES)),
+      q: Type.Optional(Text({ minLength: 2, maxLength: 200, description: "Words that each begin a word of the insured's name or of the policy number." })),
       insuredName: Type.Optional(Text({ minLength: 1, maxLength: 200 })),
       policyNumber: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
       producerId: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
@@ -64,10 +66,11 @@ export const policyRoutes = (policies: PolicyLifecycle, premium: PolicyPremium, 
     }),
     responses: { 200: { description: 'A page of policies.', schema: pageOf(PolicySchema) } },
     handler: async (context) => {
-      const { orgId, cursor, limit, ...filters } = context.query;
+      const { orgId, cursor, limit, q, ...filters } = context.query;
       const scope = orgScope(context, orgId);
       const defined = Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined));
-      const result = await policies.list(scope, { ...defined, ...(await visibleAmong(records, context, scope, 'policy')) }, { cursor, limit });
+      const words = q === undefined ? {} : { words: queryWords(q) };
+      const result = await policies.list(scope, { ...defined, ...words, ...(await visibleAmong(records, context, scope, 'policy')) }, { cursor, limit });
       return { status: 200, body: mapPage(result, viewPolicy) };
     },
   }),

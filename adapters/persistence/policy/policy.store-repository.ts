@@ -6,6 +6,9 @@ import type { Among, Page, PageRequest } from '../../../ports/shared/persistence
 import type { Transition } from '../../../core/shared/lifecycle.ts';
 import type { CalendarDate } from '../../../core/shared/calendar-date.ts';
 import type { PolicyChanges, PolicyFilters, PolicyRepository } from '../../../ports/policy/policy.repositories.ts';
+import { StoreSearchIndex } from '../shared/search-index.store.ts';
+import { policySearchTerms } from '../../../core/policy/policy-search.ts';
+import { DomainError } from '../../../core/shared/domain-error.ts';
 import { RecordCollection } from '../shared/record-collection.ts';
 import { moveWithEvents } from '../shared/guarded-move.ts';
 import { newOutbox, OUTBOX_INDEX, type EventCarryingCollection } from '../shared/outbox.ts';
@@ -64,14 +67,20 @@ const policyFilter = (filters: PolicyFilters): Filter => ({
     : {}),
 });
 
+/** A search matching more policies than this is refused as too broad: a word more, or a longer one, narrows it. */
+export const SEARCH_CAP = 2_000;
+
 export class PolicyStoreRepository implements PolicyRepository {
   private readonly records: RecordCollection<Policy>;
+  private readonly search: StoreSearchIndex;
 
-  private constructor(records: RecordCollection<Policy>) {
+  private constructor(records: RecordCollection<Policy>, search: StoreSearchIndex) {
     this.records = records;
+    this.search = search;
   }
 
   static async create(store: CollectionStore): Promise<PolicyStoreRepository> {
+    const search = await StoreSearchIndex.create(store);
     return new PolicyStoreRepository(
       await RecordCollection.open<Policy>(store, POLICIES, POLICY_FIELDS, [
         { name: 'org_policy_number', keys: { orgId: 1, policyNumber: 1 }, unique: true },
@@ -86,11 +95,23 @@ export class PolicyStoreRepository implements PolicyRepository {
         { name: 'org_risk_state_effective', keys: { orgId: 1, 'risk.state': 1, 'chargeTerms.taxState': 1, effectiveDate: 1 } },
         OUTBOX_INDEX,
       ]),
+      search,
     );
   }
 
   async insert(policy: Policy, events: readonly DomainEvent[]): Promise<void> {
     await this.records.raw.insertOne({ ...this.records.mapper.toStored(policy), ...newOutbox(events) });
+    await this.search.put(policy.orgId, 'policy', policy.id, policySearchTerms(policy));
+  }
+
+  /** Indexes for `q` every policy stored before search existed (or restored from elsewhere): their terms are rewritten, once each. */
+  async reindexSearch(after: string | null, limit: number): Promise<string | null> {
+    const batch = await this.records.raw.find(after ? { _id: { $gt: after } } : {}, { sort: { _id: 1 }, limit });
+    for (const document of batch) {
+      const policy = this.records.mapper.fromStored(document);
+      await this.search.put(policy.orgId, 'policy', policy.id, policySearchTerms(policy));
+    }
+    return batch.length < limit ? null : (batch.at(-1)?._id ?? null);
   }
 
   async findById(orgId: string, id: string): Promise<Policy | null> {
@@ -102,7 +123,13 @@ export class PolicyStoreRepository implements PolicyRepository {
   }
 
   async list(orgId: string, filters: PolicyFilters & Among, page: PageRequest): Promise<Page<Policy>> {
-    return this.records.page(orgId, policyFilter(filters), page, filters.among);
+    if (!filters.words) return this.records.page(orgId, policyFilter(filters), page, filters.among);
+    const found = await this.search.matching(orgId, 'policy', filters.words, SEARCH_CAP);
+    if (found === 'too_broad') {
+      throw new DomainError('validation_failed', `q matches more than ${SEARCH_CAP} policies: add a word or a longer one.`, { field: 'q', rule: 'too_broad' });
+    }
+    const visible = filters.among ? new Set(filters.among) : null;
+    return this.records.page(orgId, policyFilter(filters), page, visible ? found.filter((id) => visible.has(id)) : found);
   }
 
   underNotice(orgId: string, cancellingBy?: CalendarDate): Promise<Policy[]> {
@@ -134,6 +161,11 @@ export class PolicyStoreRepository implements PolicyRepository {
   }
 
   async change(policy: Policy, step: Transition<PolicyStatus>, changes: PolicyChanges, events: readonly DomainEvent[], at: Date): Promise<Policy | null> {
-    return moveWithEvents(this.records, policy, step, changes, events, at);
+    const changed = await moveWithEvents(this.records, policy, step, changes, events, at);
+    // An endorsement that renames the insured changes what the policy is found by.
+    if (changed && changes.risk && changes.risk.insuredName !== policy.risk.insuredName) {
+      await this.search.put(changed.orgId, 'policy', changed.id, policySearchTerms(changed));
+    }
+    return changed;
   }
 }

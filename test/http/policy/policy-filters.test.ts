@@ -53,3 +53,36 @@ test('a body with several problems is answered with all of them at once, the fir
   t.deepEqual(fields, ['annualRevenue', 'effectiveDate', 'requestedLimit', 'state']);
   t.is(answer.body.details.field, answer.body.details.problems[0].field);
 });
+
+test('q finds policies by the beginnings of the words of the insured’s name or of the number, within the organization and the caller’s view', async (t) => {
+  const app = await startTestApp();
+  t.teardown(app.close);
+  const tenant = await createTenant(app);
+  const cafe = await boundPolicy(app, tenant, { submission: { insuredName: 'Café Lumière LLC', state: 'OH' } });
+  const pipe = await boundPolicy(app, tenant, { submission: { insuredName: 'Blue Pipe Plumbing, Inc.', state: 'TX' } });
+  const bluebird = await boundPolicy(app, tenant, { submission: { insuredName: 'Bluebird Bakery', state: 'TX' } });
+  const elsewhere = await boundPolicy(app, await createTenant(app), { submission: { insuredName: 'Blue Pipe Plumbing, Inc.' } });
+  const search = async (q: string, more = '') => {
+    const answer = await call(app.api, 'GET', `/v1/policies?q=${encodeURIComponent(q)}${more}`, { token: tenant.adminToken });
+    t.is(answer.status, 200, `${q}: ${JSON.stringify(answer.body)}`);
+    return answer.body.data.map((policy: { id: string }) => policy.id).sort();
+  };
+  t.deepEqual(await search('blue'), [pipe.policy.id, bluebird.policy.id].sort(), 'a prefix of a word, case ignored');
+  t.deepEqual(await search('blue pi'), [pipe.policy.id], 'every word must match');
+  t.deepEqual(await search('plumb blue'), [pipe.policy.id], 'in any order');
+  t.deepEqual(await search('cafe lumi'), [cafe.policy.id], 'accents ignored');
+  t.deepEqual(await search('LLC Café'), [cafe.policy.id]);
+  t.deepEqual(await search('pipe bakery'), []);
+  t.deepEqual(await search('ipe'), [], 'only the beginnings of words');
+  t.deepEqual(await search('blue', '&state=OH'), [], 'with the other filters');
+  const number = pipe.policy.policyNumber as string;
+  t.deepEqual(await search(number), [pipe.policy.id], 'the whole number');
+  t.true((await search(number.slice(0, -2))).includes(pipe.policy.id), 'a number’s beginning');
+  t.true((await search(number.replace(/[^A-Za-z0-9]/g, ''))).includes(pipe.policy.id), 'the number without its separators');
+  t.false((await search('blue pipe')).includes(elsewhere.policy.id), 'another organization’s policy is never found');
+
+  for (const q of ['b', 'blue p', '!!']) {
+    const refused = await call(app.api, 'GET', `/v1/policies?q=${encodeURIComponent(q)}`, { token: tenant.adminToken });
+    t.like(refused, { status: 400, body: { error: 'validation_failed', details: { field: 'q' } } }, q);
+  }
+});

@@ -1,0 +1,34 @@
+import { validationFailed } from './domain-error.ts';
+
+/** A word of `q` shorter than this matches too much to be looked up. */
+export const MIN_QUERY_WORD = 2;
+/** More words than this in `q` are refused (names and numbers have fewer). */
+export const MAX_QUERY_WORDS = 8;
+
+/**
+ * The words of a text as searching sees them: runs of letters and digits, case and accents folded
+ * ("Café Öl-Co, LLC" → café→cafe, ol, co, llc). Texts are names and numbers of bounded length.
+ */
+export const wordsOf = (text: string): string[] =>
+  text
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word !== '');
+
+/** What a record is found by: the distinct words of its texts. */
+export const searchTerms = (...texts: readonly string[]): string[] => [...new Set(texts.flatMap(wordsOf))];
+
+/**
+ * The words of a search: every one must begin a word of the record (CONTRACT 17); each needs at
+ * least two characters, and there are at most eight.
+ */
+export const queryWords = (q: string): string[] => {
+  const words = [...new Set(wordsOf(q))];
+  if (words.length === 0 || words.some((word) => word.length < MIN_QUERY_WORD)) {
+    throw validationFailed('q', 'minLength', `Each word of q needs at least ${MIN_QUERY_WORD} letters or digits.`);
+  }
+  if (words.length > MAX_QUERY_WORDS) throw validationFailed('q', 'maxItems', `q may hold at most ${MAX_QUERY_WORDS} words.`);
+  return words;
+};

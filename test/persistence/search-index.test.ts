@@ -1,0 +1,91 @@
+import test from 'ava';
+import { PolicyStoreRepository } from '../../adapters/persistence/policy/policy.store-repository.ts';
+import { StoreSearchIndex } from '../../adapters/persistence/shared/search-index.store.ts';
+import { SqliteStore } from '../../adapters/persistence/sqlite/sqlite-store.engine.ts';
+import { newPolicy, POLICY_LIFECYCLE } from '../../core/policy/policy.ts';
+import { transition } from '../../core/shared/lifecycle.ts';
+import { cents } from '../../core/shared/money.ts';
+import { NO_CHARGE_TERMS } from '../../core/underwriting/charge-terms.ts';
+import { aRisk } from '../support/mothers.ts';
+
+const at = new Date('2027-01-01T00:00:00Z');
+
+test('a record is found when every word begins one of its terms; a word matching too many records leaves the choice to the others', async (t) => {
+  const store = await SqliteStore.open({});
+  t.teardown(() => store.close());
+  const index = await StoreSearchIndex.create(store);
+  await index.put('org_1', 'policy', 'pol_1', ['blue', 'pipe', 'plumbing']);
+  await index.put('org_1', 'policy', 'pol_2', ['bluebird', 'bakery']);
+  await index.put('org_1', 'policy', 'pol_3', ['blue', 'bakery']);
+  await index.put('org_2', 'policy', 'pol_9', ['blue', 'pipe']);
+  const found = async (words: string[], cap = 10) => {
+    const ids = await index.matching('org_1', 'policy', words, cap);
+    return ids === 'too_broad' ? ids : ids.sort();
+  };
+  t.deepEqual(await found(['blue']), ['pol_1', 'pol_2', 'pol_3']);
+  t.deepEqual(await found(['blue', 'bak']), ['pol_2', 'pol_3']);
+  t.deepEqual(await found(['pi', 'blue']), ['pol_1'], 'the other organization’s record is never found');
+  t.is(await found(['blue'], 2), 'too_broad');
+  t.deepEqual(await found(['blue', 'plum'], 2), ['pol_1'], 'the narrower word picks the candidates');
+  t.is(await found(['b', 'bl'], 1), 'too_broad');
+
+  await index.put('org_1', 'policy', 'pol_1', ['blue', 'sky']);
+  t.deepEqual(await found(['pipe']), [], 'terms put again replace the old ones');
+  t.deepEqual(await found(['sky']), ['pol_1']);
+});
+
+test('policies stored before search are found once reindexed; an insured renamed by an endorsement is found by the new name', async (t) => {
+  const store = await SqliteStore.open({});
+  t.teardown(() => store.close());
+  const policies = await PolicyStoreRepository.create(store);
+  for (const [id, name] of [
+    ['pol_1', 'Harbor Freight Lines'],
+    ['pol_2', 'Harbor View Dental'],
+  ] as const) {
+    const policy = newPolicy(
+      {
+        policyId: id,
+        orgId: 'org_1',
+        submissionId: `sub_${id}`,
+        quoteId: `quo_${id}`,
+        risk: aRisk({ insuredName: name }),
+        contactEmail: null,
+        producerId: null,
+        premium: cents(100_000),
+        effectiveDate: '2027-01-01',
+        plan: 'PIF',
+        programId: 'default',
+        programVersion: null,
+        rateTableVersion: '2026-01',
+        chargeTerms: NO_CHARGE_TERMS,
+        renewalOf: null,
+        renewalOfferDays: 60,
+      },
+      id === 'pol_1' ? 1 : 2,
+      at,
+      { bookedOn: '2027-01-01', accountingMonth: '2027-01' },
+    );
+    await policies.insert(policy, []);
+  }
+  const list = async (words: string[]) => (await policies.list('org_1', { words }, { limit: 50 })).data.map((policy) => policy.id).sort();
+  t.deepEqual(await list(['harbor']), ['pol_1', 'pol_2']);
+  t.deepEqual(await list(['harbor', 'den']), ['pol_2']);
+
+  // A store from before search: no terms at all, until reindexed in batches.
+  await store.collection('search_terms').deleteMany({});
+  t.deepEqual(await list(['harbor']), []);
+  let after: string | null = null;
+  let batches = 0;
+  do {
+    after = await policies.reindexSearch(after, 1);
+    batches += 1;
+  } while (after !== null);
+  t.true(batches >= 2);
+  t.deepEqual(await list(['harbor']), ['pol_1', 'pol_2']);
+  t.deepEqual(await list(['harbor', 'fr']), ['pol_1']);
+
+  const endorsed = (await policies.findById('org_1', 'pol_1'))!;
+  await policies.change(endorsed, transition(POLICY_LIFECYCLE, 'endorse'), { risk: { ...endorsed.risk, insuredName: 'Seaway Freight Lines' } }, [], at);
+  t.deepEqual(await list(['harbor']), ['pol_2']);
+  t.deepEqual(await list(['seaway', 'freight']), ['pol_1']);
+});
