@@ -137,7 +137,8 @@ test.serial('the business day runs for organizations in real time and leaves tho
   t.is((await runNow(app, 'daily-business')).status, 202);
   const run = await lastRun(app, 'daily-business', before);
   t.is(run.outcome, 'succeeded');
-  t.regex(run.summary, /invoices-past-due [1-9]/);
+  // The hourly run (minute 5) may have marked it first: what counts is the invoice.
+  t.regex(run.summary, /invoices-past-due \d+, .* over \d+ organizations/);
   t.is((await call(app.api, 'GET', `/v1/invoices/${liveBound.invoice.id}`, { token: live.adminToken })).body.status, 'past_due');
   const clockInvoices = (await call(app.api, 'GET', '/v1/invoices?status=past_due', { token: simulated.adminToken })).body.data;
   t.deepEqual(clockInvoices, []);

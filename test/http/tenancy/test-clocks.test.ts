@@ -46,7 +46,8 @@ test('a clock moves forward only, at most two years a call', async (t) => {
   t.like((await advance('2027-03-01T00:00:00Z')).body, { error: 'validation_failed', details: { rule: 'after_frozen_time' } });
   t.like((await advance('2029-03-02')).body, { error: 'validation_failed', details: { rule: 'at_most_two_years' } });
   t.like((await advance('2027-02-30')).body, { error: 'validation_failed', details: { field: 'to' } });
-  t.is((await advance('2029-03-01')).status, 200);
+  // Two years of days run within the answer time on an idle machine; on a busy one the advance goes on after a 202.
+  t.true([200, 202].includes((await advance('2029-03-01')).status));
 });
 
 test("another organization's clock answers 404, and a second clock 409", async (t) => {
