@@ -2,11 +2,9 @@ import test from 'ava';
 import { PolicyStoreRepository } from '../../adapters/persistence/policy/policy.store-repository.ts';
 import { StoreSearchIndex } from '../../adapters/persistence/shared/search-index.store.ts';
 import { SqliteStore } from '../../adapters/persistence/sqlite/sqlite-store.engine.ts';
-import { newPolicy, POLICY_LIFECYCLE } from '../../core/policy/policy.ts';
+import { POLICY_LIFECYCLE } from '../../core/policy/policy.ts';
 import { transition } from '../../core/shared/lifecycle.ts';
-import { cents } from '../../core/shared/money.ts';
-import { NO_CHARGE_TERMS } from '../../core/underwriting/charge-terms.ts';
-import { aRisk } from '../support/mothers.ts';
+import { aNewPolicy } from '../support/mothers.ts';
 
 const at = new Date('2027-01-01T00:00:00Z');
 
@@ -42,29 +40,7 @@ test('policies stored before search are found once reindexed; an insured renamed
     ['pol_1', 'Harbor Freight Lines'],
     ['pol_2', 'Harbor View Dental'],
   ] as const) {
-    const policy = newPolicy(
-      {
-        policyId: id,
-        orgId: 'org_1',
-        submissionId: `sub_${id}`,
-        quoteId: `quo_${id}`,
-        risk: aRisk({ insuredName: name }),
-        contactEmail: null,
-        producerId: null,
-        premium: cents(100_000),
-        effectiveDate: '2027-01-01',
-        plan: 'PIF',
-        programId: 'default',
-        programVersion: null,
-        rateTableVersion: '2026-01',
-        chargeTerms: NO_CHARGE_TERMS,
-        renewalOf: null,
-        renewalOfferDays: 60,
-      },
-      id === 'pol_1' ? 1 : 2,
-      at,
-      { bookedOn: '2027-01-01', accountingMonth: '2027-01' },
-    );
+    const policy = aNewPolicy({ id, risk: { insuredName: name }, sequence: id === 'pol_1' ? 1 : 2 });
     await policies.insert(policy, []);
   }
   const list = async (words: string[]) => (await policies.list('org_1', { words }, { limit: 50 })).data.map((policy) => policy.id).sort();

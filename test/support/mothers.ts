@@ -4,6 +4,8 @@ import type { CompleteRisk } from '../../core/underwriting/risk.ts';
 import { randomUUID } from 'node:crypto';
 import { addDays, today } from '../../core/shared/calendar-date.ts';
 import { awaitMailedCode, call, MACHINE_SECRET, type Tenant, type TestApp } from './test-app.ts';
+import { newPolicy, type Policy } from '../../core/policy/policy.ts';
+import { NO_CHARGE_TERMS } from '../../core/underwriting/charge-terms.ts';
 
 /**
  * Test data in one place (Object Mothers): the records a test needs, built the way an integrator
@@ -125,3 +127,32 @@ export const aProgram = (overrides: Record<string, unknown> = {}) => ({
 /** A program of the tenant's, created with the machine secret. */
 export const createdProgram = async (app: TestApp, tenant: Tenant, overrides: Record<string, unknown> = {}) =>
   expect201('program', await call(app.api, 'POST', `/v1/programs?orgId=${tenant.orgId}`, { token: MACHINE_SECRET, body: aProgram(overrides) })).body;
+
+/** A new policy of org_1 as binding makes it (no charges, paid in full), for repository tests. */
+export const aNewPolicy = (options: { id?: string; risk?: Partial<CompleteRisk>; premium?: number; sequence?: number; at?: Date } = {}): Policy => {
+  const id = options.id ?? 'pol_1';
+  const at = options.at ?? new Date('2027-01-01T00:00:00Z');
+  return newPolicy(
+    {
+      policyId: id,
+      orgId: 'org_1',
+      submissionId: `sub_${id}`,
+      quoteId: `quo_${id}`,
+      risk: aRisk(options.risk),
+      contactEmail: null,
+      producerId: null,
+      premium: cents(options.premium ?? 277_400),
+      effectiveDate: '2027-01-01',
+      plan: 'PIF',
+      programId: 'default',
+      programVersion: null,
+      rateTableVersion: '2026-01',
+      chargeTerms: NO_CHARGE_TERMS,
+      renewalOf: null,
+      renewalOfferDays: 60,
+    },
+    options.sequence ?? 1,
+    at,
+    { bookedOn: '2027-01-01', accountingMonth: '2027-01' },
+  );
+};

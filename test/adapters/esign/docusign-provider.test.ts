@@ -31,16 +31,13 @@ const failure = async (t: { throwsAsync: (fn: () => Promise<unknown>) => Promise
   return error;
 };
 
+/** Sends the test PDF to the one signer under this service's envelope id. */
+const sendAs = (provider: DocuSignESignatureProvider, idempotencyKey: string, subject: string | null = null) =>
+  provider.send({ filename: 'receipt.pdf', contentType: 'application/pdf', bytes: PDF, signers: SIGNERS, subject, idempotencyKey });
+
 test.serial('an envelope reaches DocuSign with the stored PDF, its signers and this service’s id, through a JWT-grant token', async (t) => {
   const { double, provider } = t.context;
-  const { externalDocumentId } = await provider.send({
-    filename: 'receipt.pdf',
-    contentType: 'application/pdf',
-    bytes: PDF,
-    signers: SIGNERS,
-    subject: 'Please sign',
-    idempotencyKey: 'env_1',
-  });
+  const { externalDocumentId } = await sendAs(provider, 'env_1', 'Please sign');
   const envelope = double.envelopes.get(externalDocumentId);
   t.truthy(envelope);
   t.deepEqual(envelope?.documentBytes, PDF);
@@ -49,20 +46,13 @@ test.serial('an envelope reaches DocuSign with the stored PDF, its signers and t
   t.deepEqual(envelope?.customFields, { textCustomFields: [{ name: 'serviceEnvelopeId', value: 'env_1', show: 'false', required: 'false' }] });
   // The token is kept: a second envelope asks for none.
   const issued = double.control.tokensIssued;
-  await provider.send({ filename: 'b.pdf', contentType: 'application/pdf', bytes: PDF, signers: SIGNERS, subject: null, idempotencyKey: 'env_2' });
+  await sendAs(provider, 'env_2');
   t.is(double.control.tokensIssued, issued);
 });
 
 test.serial('an expired token is renewed once and the call goes through; a rate limit is a 502 with retryAfter', async (t) => {
   const { double, provider } = t.context;
-  const { externalDocumentId } = await provider.send({
-    filename: 'a.pdf',
-    contentType: 'application/pdf',
-    bytes: PDF,
-    signers: SIGNERS,
-    subject: null,
-    idempotencyKey: 'env_3',
-  });
+  const { externalDocumentId } = await sendAs(provider, 'env_3');
   double.expireTokens();
   const issued = double.control.tokensIssued;
   await provider.void(externalDocumentId, 'Sent in error');
@@ -73,9 +63,7 @@ test.serial('an expired token is renewed once and the call goes through; a rate 
   t.pass('voiding a voided envelope is no error');
 
   double.control.rateLimitNext = 1;
-  const limited = await failure(t, () =>
-    provider.send({ filename: 'a.pdf', contentType: 'application/pdf', bytes: PDF, signers: SIGNERS, subject: null, idempotencyKey: 'env_4' }),
-  );
+  const limited = await failure(t, () => sendAs(provider, 'env_4'));
   t.is(limited.code, 'esign_provider_error');
   t.like(limited.details, { provider: 'docusign', providerStatus: 429, providerCode: 'HOURLY_APIINVOCATION_LIMIT_EXCEEDED' });
   t.true(Number(limited.details?.retryAfter) > 0);
@@ -83,14 +71,7 @@ test.serial('an expired token is renewed once and the call goes through; a rate 
 
 test('the signed copy is handed over only once DocuSign reports the envelope completed; a completed envelope cannot be voided', async (t) => {
   const { double, provider } = t.context;
-  const { externalDocumentId } = await provider.send({
-    filename: 'a.pdf',
-    contentType: 'application/pdf',
-    bytes: PDF,
-    signers: SIGNERS,
-    subject: null,
-    idempotencyKey: 'env_5',
-  });
+  const { externalDocumentId } = await sendAs(provider, 'env_5');
   const early = await failure(t, () => provider.signedCopy(externalDocumentId));
   t.like(early.details, { providerCode: 'ENVELOPE_NOT_COMPLETED' });
   t.is(await provider.heldStatus(externalDocumentId), 'open');
@@ -106,8 +87,6 @@ test('a key DocuSign does not know for the integration is refused at the token: 
   const { double } = t.context;
   const other = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs1', format: 'pem' }).toString();
   const stranger = new DocuSignESignatureProvider({ ...REGISTERED, privateKey: other, oAuthHost: double.oAuthHost, basePath: double.basePath });
-  const refused = await failure(t, () =>
-    stranger.send({ filename: 'a.pdf', contentType: 'application/pdf', bytes: PDF, signers: SIGNERS, subject: null, idempotencyKey: 'env_6' }),
-  );
+  const refused = await failure(t, () => sendAs(stranger, 'env_6'));
   t.like(refused.details, { provider: 'docusign', providerStatus: 400, providerCode: 'invalid_grant' });
 });

@@ -1,13 +1,12 @@
 import test from 'ava';
-import { NO_CHARGE_TERMS } from '../../../core/underwriting/charge-terms.ts';
 import { InvoiceStoreRepository, PaymentStoreRepository } from '../../../adapters/persistence/billing/invoice.store-repository.ts';
 import { SqliteStore } from '../../../adapters/persistence/sqlite/sqlite-store.engine.ts';
 import { PolicyStoreRepository } from '../../../adapters/persistence/policy/policy.store-repository.ts';
 import { domainEvent } from '../../../core/shared/events/domain-event.ts';
-import { issuedEvent, newPolicy, POLICY_LIFECYCLE } from '../../../core/policy/policy.ts';
+import { issuedEvent, POLICY_LIFECYCLE } from '../../../core/policy/policy.ts';
 import { transition } from '../../../core/shared/lifecycle.ts';
 import { cents } from '../../../core/shared/money.ts';
-import { anInvoice, aRisk } from '../../support/mothers.ts';
+import { aNewPolicy, anInvoice } from '../../support/mothers.ts';
 
 const at = new Date('2027-01-01T00:00:00Z');
 const origin = (id: string) => ({ id, orgId: 'org_1', at });
@@ -47,30 +46,7 @@ test('a policy read back carries no outbox, whatever its events', async (t) => {
   const store = await SqliteStore.open({});
   t.teardown(() => store.close());
   const policies = await PolicyStoreRepository.create(store);
-  const risk = aRisk({ insuredName: 'Acme', annualRevenue: cents(365_000_000) });
-  const policy = newPolicy(
-    {
-      policyId: 'pol_1',
-      orgId: 'org_1',
-      submissionId: 'sub_1',
-      quoteId: 'quo_1',
-      risk,
-      contactEmail: null,
-      producerId: null,
-      premium: cents(277_400),
-      effectiveDate: '2027-01-01',
-      plan: 'PIF',
-      programId: 'default',
-      programVersion: null,
-      rateTableVersion: '2026-01',
-      chargeTerms: NO_CHARGE_TERMS,
-      renewalOf: null,
-      renewalOfferDays: 60,
-    },
-    1,
-    at,
-    { bookedOn: '2027-01-01', accountingMonth: '2027-01' },
-  );
+  const policy = aNewPolicy({ risk: { insuredName: 'Acme', annualRevenue: cents(365_000_000) }, at });
   await policies.insert(policy, [issuedEvent(policy, origin('evt_1'))]);
   t.deepEqual(await policies.findById('org_1', 'pol_1'), policy);
   const changed = await policies.change(policy, transition(POLICY_LIFECYCLE, 'renew'), { renewedBy: 'pol_2' }, [], at);
