@@ -1,10 +1,11 @@
 // `npm run store:reindex-search -- [DATA_DIR]` (or with MONGODB_URI set): makes every stored policy
-// findable by `q`. Policies written since search exists are indexed as they are written; this is
+// and submission findable by `q`. Records written since search exists are indexed as they are written; this is
 // for a store from before, or one restored from a journal or migrated. Stop the service first on the
 // embedded store (it refuses a second process); on MongoDB it may run beside it. Safe to run again.
 import { MongoStore } from '../adapters/persistence/mongo/mongo-store.engine.ts';
 import { PolicyStoreRepository } from '../adapters/persistence/policy/policy.store-repository.ts';
 import { SqliteStore } from '../adapters/persistence/sqlite/sqlite-store.engine.ts';
+import { SubmissionStoreRepository } from '../adapters/persistence/underwriting/submission.store-repository.ts';
 
 const BATCH = 500;
 const dataDir = process.argv[2] ?? process.env.DATA_DIR ?? './data';
@@ -12,15 +13,17 @@ const store = process.env.MONGODB_URI
   ? await MongoStore.connect(process.env.MONGODB_URI, process.env.MONGODB_DB || 'insurance')
   : await SqliteStore.open({ dir: dataDir });
 try {
-  const policies = await PolicyStoreRepository.create(store);
-  let after: string | null = null;
-  let batches = 0;
-  do {
-    after = await policies.reindexSearch(after, BATCH);
-    batches += 1;
-    if (batches % 20 === 0) console.log(`${batches * BATCH} policies reindexed`);
-  } while (after !== null);
-  console.log(`Every policy is indexed for search (${batches} batch${batches === 1 ? '' : 'es'} of up to ${BATCH}).`);
+  const repositories = { policies: await PolicyStoreRepository.create(store), submissions: await SubmissionStoreRepository.create(store) };
+  for (const [name, repository] of Object.entries(repositories)) {
+    let after: string | null = null;
+    let batches = 0;
+    do {
+      after = await repository.reindexSearch(after, BATCH);
+      batches += 1;
+      if (batches % 20 === 0) console.log(`${batches * BATCH} ${name} reindexed`);
+    } while (after !== null);
+    console.log(`Every one of the ${name} is indexed for search (${batches} batch${batches === 1 ? '' : 'es'} of up to ${BATCH}).`);
+  }
 } finally {
   await store.close();
 }

@@ -326,7 +326,7 @@ export interface components {
                  *         "field": "effectiveDate",
                  *         "rule": "date"
                  *       },
-                 *       "requestId": "9d0732cc-e5b1-484b-b60c-c7dc81a18eb9"
+                 *       "requestId": "19ba589e-51d5-4868-8b7e-bcc79bc20ce5"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -345,7 +345,7 @@ export interface components {
                  *       "error": "unauthenticated",
                  *       "message": "Send a bearer token or an API key (X-API-Key).",
                  *       "details": {},
-                 *       "requestId": "c71b4664-618e-4a1d-aafa-074622a0cf25"
+                 *       "requestId": "0b9b26f9-b7c2-413c-9116-5f1abdcca19f"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -366,7 +366,7 @@ export interface components {
                  *       "details": {
                  *         "requiredScope": "submissions:write"
                  *       },
-                 *       "requestId": "aa5b3730-ab71-4dd5-bf85-4985ba61fba0"
+                 *       "requestId": "56036b55-e2fe-46ab-a905-76f6354aaf31"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -385,7 +385,7 @@ export interface components {
                  *       "error": "not_found",
                  *       "message": "Policy not found.",
                  *       "details": {},
-                 *       "requestId": "273f8c51-e934-4e2e-b1cb-6e4e5434a4e4"
+                 *       "requestId": "60bbf2ec-b888-4ea6-95ed-59eab6f34817"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -566,15 +566,15 @@ export interface operations {
                     /**
                      * @example {
                      *       "user": {
-                     *         "id": "usr_01a217c760ad00b15ec2feeb88b2",
+                     *         "id": "usr_01a217d61d54004792b667986595",
                      *         "email": "ops@harbor-mga.example",
                      *         "role": "org_admin"
                      *       },
                      *       "session": {
-                     *         "id": "ses_01a217c7658b00eb35c7c8b99c3e",
-                     *         "expiresAt": "2026-12-03T12:14:33.355Z"
+                     *         "id": "ses_01a217d6210500bd56f652acc338",
+                     *         "expiresAt": "2026-12-03T12:30:38.852Z"
                      *       },
-                     *       "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJ1c3JfMDFhMjE3Yzc2MGFkMDBiMTVlYzJmZWViODhiMiIsIm9yZyI6Im9yZ18wMWEyMTdjNzYwMzAwMDIwMDVmMWRmMzhiZjg5Iiwicm9sZSI6Im9yZ19hZG1pbiIsInNpZCI6InNlc18wMWEyMTdjNzY1OGIwMGViMzVjN2M4Yjk5YzNlIiwiaWF0IjoxNzk1Njk1MjczLCJleHAiOjE3OTU3MjQwNzN9.signature-of-the-service"
+                     *       "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJ1c3JfMDFhMjE3ZDYxZDU0MDA0NzkyYjY2Nzk4NjU5NSIsIm9yZyI6Im9yZ18wMWEyMTdkNjFjNmMwMGFiNjNhNzM1ZDU3YTNlIiwicm9sZSI6Im9yZ19hZG1pbiIsInNpZCI6InNlc18wMWEyMTdkNjIxMDUwMGJkNTZmNjUyYWNjMzM4IiwiaWF0IjoxNzk1Njk2MjM4LCJleHAiOjE3OTU3MjUwMzh9.signature-of-the-service"
                      *     }
                      */
                     "application/json": components["schemas"]["Session"];

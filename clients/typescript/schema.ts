@@ -2506,8 +2506,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List submissions, newest first; filter by status, producer and creation time.
-         * @description List submissions, newest first; filter by status, producer and creation time.
+         * List submissions, newest first; filter by status, producer and creation time, and search by `q` (every word, of at least 2 letters or digits, must begin a word of the insured's name; case and accents ignored; more than 2,000 matches is 400 `validation_failed` with rule `too_broad`).
+         * @description List submissions, newest first; filter by status, producer and creation time, and search by `q` (every word, of at least 2 letters or digits, must begin a word of the insured's name; case and accents ignored; more than 2,000 matches is 400 `validation_failed` with rule `too_broad`).
          *
          *     Requires permission (API key scope) `submissions:read`.
          */
@@ -5564,7 +5564,7 @@ export interface components {
                  *         "field": "effectiveDate",
                  *         "rule": "date"
                  *       },
-                 *       "requestId": "9d0732cc-e5b1-484b-b60c-c7dc81a18eb9"
+                 *       "requestId": "19ba589e-51d5-4868-8b7e-bcc79bc20ce5"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -5583,7 +5583,7 @@ export interface components {
                  *       "error": "unauthenticated",
                  *       "message": "Send a bearer token or an API key (X-API-Key).",
                  *       "details": {},
-                 *       "requestId": "c71b4664-618e-4a1d-aafa-074622a0cf25"
+                 *       "requestId": "0b9b26f9-b7c2-413c-9116-5f1abdcca19f"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -5604,7 +5604,7 @@ export interface components {
                  *       "details": {
                  *         "requiredScope": "submissions:write"
                  *       },
-                 *       "requestId": "aa5b3730-ab71-4dd5-bf85-4985ba61fba0"
+                 *       "requestId": "56036b55-e2fe-46ab-a905-76f6354aaf31"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -5623,7 +5623,7 @@ export interface components {
                  *       "error": "not_found",
                  *       "message": "Policy not found.",
                  *       "details": {},
-                 *       "requestId": "273f8c51-e934-4e2e-b1cb-6e4e5434a4e4"
+                 *       "requestId": "60bbf2ec-b888-4ea6-95ed-59eab6f34817"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -5677,7 +5677,7 @@ export interface components {
                  *       "details": {
                  *         "status": "bound"
                  *       },
-                 *       "requestId": "ac0edb92-5b25-4946-9a40-0da354e8136a"
+                 *       "requestId": "cbc7ec57-ee8d-496d-ad03-74418cddedeb"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -5847,15 +5847,15 @@ export interface operations {
                     /**
                      * @example {
                      *       "user": {
-                     *         "id": "usr_01a217c760ad00b15ec2feeb88b2",
+                     *         "id": "usr_01a217d61d54004792b667986595",
                      *         "email": "ops@harbor-mga.example",
                      *         "role": "org_admin"
                      *       },
                      *       "session": {
-                     *         "id": "ses_01a217c7658b00eb35c7c8b99c3e",
-                     *         "expiresAt": "2026-12-03T12:14:33.355Z"
+                     *         "id": "ses_01a217d6210500bd56f652acc338",
+                     *         "expiresAt": "2026-12-03T12:30:38.852Z"
                      *       },
-                     *       "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJ1c3JfMDFhMjE3Yzc2MGFkMDBiMTVlYzJmZWViODhiMiIsIm9yZyI6Im9yZ18wMWEyMTdjNzYwMzAwMDIwMDVmMWRmMzhiZjg5Iiwicm9sZSI6Im9yZ19hZG1pbiIsInNpZCI6InNlc18wMWEyMTdjNzY1OGIwMGViMzVjN2M4Yjk5YzNlIiwiaWF0IjoxNzk1Njk1MjczLCJleHAiOjE3OTU3MjQwNzN9.signature-of-the-service"
+                     *       "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJ1c3JfMDFhMjE3ZDYxZDU0MDA0NzkyYjY2Nzk4NjU5NSIsIm9yZyI6Im9yZ18wMWEyMTdkNjFjNmMwMGFiNjNhNzM1ZDU3YTNlIiwicm9sZSI6Im9yZ19hZG1pbiIsInNpZCI6InNlc18wMWEyMTdkNjIxMDUwMGJkNTZmNjUyYWNjMzM4IiwiaWF0IjoxNzk1Njk2MjM4LCJleHAiOjE3OTU3MjUwMzh9.signature-of-the-service"
                      *     }
                      */
                     "application/json": components["schemas"]["Session"];
@@ -6838,16 +6838,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "key_01a217c778f5004a44c10ce5d94b",
+                     *       "id": "key_01a217d63097001f43ed2347aa6b",
                      *       "name": "Reporting",
                      *       "scopes": [
                      *         "policies:read"
                      *       ],
-                     *       "prefix": "svc_test_9ewZ",
+                     *       "prefix": "svc_test_qz7C",
                      *       "expiresAt": null,
-                     *       "createdAt": "2026-11-26T12:14:38.325Z",
+                     *       "createdAt": "2026-11-26T12:30:42.839Z",
                      *       "revokedAt": null,
-                     *       "key": "svc_test_9ewZxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
+                     *       "key": "svc_test_qz7Cxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
                      *     }
                      */
                     "application/json": components["schemas"]["CreatedApiKey"];
@@ -7086,7 +7086,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "policyId": "pol_01a217c76729000eda04386afd82",
+                 *       "policyId": "pol_01a217d623c80085cbdfbf3c7d8b",
                  *       "lossDate": "2026-11-24",
                  *       "description": "Forklift struck a visitor’s parked car at the Toledo dock.",
                  *       "lossType": "property_damage"
@@ -7130,9 +7130,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "clm_01a217c76b56006a8f4bad7c3e96",
+                     *       "id": "clm_01a217d627220005040b5e70574c",
                      *       "claimNumber": "CLM-2026-000001",
-                     *       "policyId": "pol_01a217c76729000eda04386afd82",
+                     *       "policyId": "pol_01a217d623c80085cbdfbf3c7d8b",
                      *       "policyNumber": "GL-2026-000001",
                      *       "status": "open",
                      *       "lossDate": "2026-11-24",
@@ -7151,8 +7151,8 @@ export interface operations {
                      *       "incurred": 0,
                      *       "settlements": [],
                      *       "denialReason": null,
-                     *       "createdAt": "2026-11-26T12:14:34.835Z",
-                     *       "updatedAt": "2026-11-26T12:14:34.835Z"
+                     *       "createdAt": "2026-11-26T12:30:40.409Z",
+                     *       "updatedAt": "2026-11-26T12:30:40.409Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Claim"];
@@ -7210,9 +7210,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "clm_01a217c76b56006a8f4bad7c3e96",
+                     *       "id": "clm_01a217d627220005040b5e70574c",
                      *       "claimNumber": "CLM-2026-000001",
-                     *       "policyId": "pol_01a217c76729000eda04386afd82",
+                     *       "policyId": "pol_01a217d623c80085cbdfbf3c7d8b",
                      *       "policyNumber": "GL-2026-000001",
                      *       "status": "settled",
                      *       "lossDate": "2026-11-24",
@@ -7228,8 +7228,8 @@ export interface operations {
                      *       },
                      *       "reserveHistory": [
                      *         {
-                     *           "at": "2026-11-26T12:14:34.901Z",
-                     *           "actor": "user:usr_01a217c760ad00b15ec2feeb88b2",
+                     *           "at": "2026-11-26T12:30:40.535Z",
+                     *           "actor": "user:usr_01a217d61d54004792b667986595",
                      *           "from": {
                      *             "indemnity": 0,
                      *             "expense": 0
@@ -7240,8 +7240,8 @@ export interface operations {
                      *           }
                      *         },
                      *         {
-                     *           "at": "2026-11-26T12:14:34.949Z",
-                     *           "actor": "user:usr_01a217c760ad00b15ec2feeb88b2",
+                     *           "at": "2026-11-26T12:30:40.593Z",
+                     *           "actor": "user:usr_01a217d61d54004792b667986595",
                      *           "from": {
                      *             "indemnity": 12000,
                      *             "expense": 2500
@@ -7256,20 +7256,20 @@ export interface operations {
                      *       "incurred": 12300,
                      *       "settlements": [
                      *         {
-                     *           "id": "stl_01a217c76bc500e728d71f168277",
+                     *           "id": "stl_01a217d627d000ab7c0bffea192c",
                      *           "amount": 9800,
                      *           "payee": "Dana Whitfield",
                      *           "notes": "Body shop estimate and rental car.",
                      *           "status": "approved",
-                     *           "offeredBy": "user:usr_01a217c760ad00b15ec2feeb88b2",
-                     *           "approvedBy": "user:usr_01a217c760ad00b15ec2feeb88b2",
-                     *           "createdAt": "2026-11-26T12:14:34.949Z",
-                     *           "approvedAt": "2026-11-26T12:14:34.949Z"
+                     *           "offeredBy": "user:usr_01a217d61d54004792b667986595",
+                     *           "approvedBy": "user:usr_01a217d61d54004792b667986595",
+                     *           "createdAt": "2026-11-26T12:30:40.592Z",
+                     *           "approvedAt": "2026-11-26T12:30:40.592Z"
                      *         }
                      *       ],
                      *       "denialReason": null,
-                     *       "createdAt": "2026-11-26T12:14:34.835Z",
-                     *       "updatedAt": "2026-11-26T12:14:34.949Z"
+                     *       "createdAt": "2026-11-26T12:30:40.409Z",
+                     *       "updatedAt": "2026-11-26T12:30:40.593Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Claim"];
@@ -7566,9 +7566,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "clm_01a217c76b56006a8f4bad7c3e96",
+                     *       "id": "clm_01a217d627220005040b5e70574c",
                      *       "claimNumber": "CLM-2026-000001",
-                     *       "policyId": "pol_01a217c76729000eda04386afd82",
+                     *       "policyId": "pol_01a217d623c80085cbdfbf3c7d8b",
                      *       "policyNumber": "GL-2026-000001",
                      *       "status": "investigating",
                      *       "lossDate": "2026-11-24",
@@ -7587,8 +7587,8 @@ export interface operations {
                      *       "incurred": 0,
                      *       "settlements": [],
                      *       "denialReason": null,
-                     *       "createdAt": "2026-11-26T12:14:34.835Z",
-                     *       "updatedAt": "2026-11-26T12:14:34.869Z"
+                     *       "createdAt": "2026-11-26T12:30:40.409Z",
+                     *       "updatedAt": "2026-11-26T12:30:40.489Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Claim"];
@@ -7664,9 +7664,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "clm_01a217c76b56006a8f4bad7c3e96",
+                     *       "id": "clm_01a217d627220005040b5e70574c",
                      *       "claimNumber": "CLM-2026-000001",
-                     *       "policyId": "pol_01a217c76729000eda04386afd82",
+                     *       "policyId": "pol_01a217d623c80085cbdfbf3c7d8b",
                      *       "policyNumber": "GL-2026-000001",
                      *       "status": "investigating",
                      *       "lossDate": "2026-11-24",
@@ -7682,8 +7682,8 @@ export interface operations {
                      *       },
                      *       "reserveHistory": [
                      *         {
-                     *           "at": "2026-11-26T12:14:34.901Z",
-                     *           "actor": "user:usr_01a217c760ad00b15ec2feeb88b2",
+                     *           "at": "2026-11-26T12:30:40.535Z",
+                     *           "actor": "user:usr_01a217d61d54004792b667986595",
                      *           "from": {
                      *             "indemnity": 0,
                      *             "expense": 0
@@ -7698,8 +7698,8 @@ export interface operations {
                      *       "incurred": 14500,
                      *       "settlements": [],
                      *       "denialReason": null,
-                     *       "createdAt": "2026-11-26T12:14:34.835Z",
-                     *       "updatedAt": "2026-11-26T12:14:34.902Z"
+                     *       "createdAt": "2026-11-26T12:30:40.409Z",
+                     *       "updatedAt": "2026-11-26T12:30:40.535Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Claim"];
@@ -7776,15 +7776,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "stl_01a217c76bc500e728d71f168277",
+                     *       "id": "stl_01a217d627d000ab7c0bffea192c",
                      *       "amount": 9800,
                      *       "payee": "Dana Whitfield",
                      *       "notes": "Body shop estimate and rental car.",
                      *       "status": "approved",
-                     *       "offeredBy": "user:usr_01a217c760ad00b15ec2feeb88b2",
-                     *       "approvedBy": "user:usr_01a217c760ad00b15ec2feeb88b2",
-                     *       "createdAt": "2026-11-26T12:14:34.949Z",
-                     *       "approvedAt": "2026-11-26T12:14:34.949Z"
+                     *       "offeredBy": "user:usr_01a217d61d54004792b667986595",
+                     *       "approvedBy": "user:usr_01a217d61d54004792b667986595",
+                     *       "createdAt": "2026-11-26T12:30:40.592Z",
+                     *       "approvedAt": "2026-11-26T12:30:40.592Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Settlement"];
@@ -7882,7 +7882,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "policyId": "pol_01a217c76729000eda04386afd82",
+                 *       "policyId": "pol_01a217d623c80085cbdfbf3c7d8b",
                  *       "certificateHolder": {
                  *         "name": "Port of Toledo Authority",
                  *         "address": "1 Maritime Plaza\nToledo, OH 43604"
@@ -7930,17 +7930,17 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "doc_01a217c7774e004418646cec1b03",
+                     *       "id": "doc_01a217d63009009a30e548ffea88",
                      *       "type": "coi",
                      *       "filename": "COI-2026-000001.pdf",
                      *       "contentType": "application/pdf",
-                     *       "size": 2946,
-                     *       "sha256": "5eb0add3fd2096f6332e4c698ccc0caa5192445d74dadc8f45cb14e4e2f14efc",
-                     *       "policyId": "pol_01a217c76729000eda04386afd82",
+                     *       "size": 2945,
+                     *       "sha256": "8bc394c516d56ee52a75bf0614263646ff0fa349891a1108f3938c0fa9c126ad",
+                     *       "policyId": "pol_01a217d623c80085cbdfbf3c7d8b",
                      *       "claimId": null,
-                     *       "createdAt": "2026-11-26T12:14:37.902Z",
-                     *       "downloadUrl": "https://api.harbor-mga.example/v1/documents/doc_01a217c7774e004418646cec1b03/download?org=org_01a217c76030002005f1df38bf89&expires=1795696177&signature=1f06e83ff9f023d53cde9972b7508e02da402cf091504ed85b7539b9ec18c358",
-                     *       "expiresAt": "2026-11-26T12:29:37.000Z",
+                     *       "createdAt": "2026-11-26T12:30:42.697Z",
+                     *       "downloadUrl": "https://api.harbor-mga.example/v1/documents/doc_01a217d63009009a30e548ffea88/download?org=org_01a217d61c6c00ab63a735d57a3e&expires=1795697142&signature=6d5ad70c2f79fd4c0963e497f63efda65d05276a066783ce1d34bb942090c25a",
+                     *       "expiresAt": "2026-11-26T12:45:42.000Z",
                      *       "certificateNumber": "COI-2026-000001"
                      *     }
                      */
@@ -9146,9 +9146,9 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "id": "inv_01a217c7674c006cc86ec5fe1350",
+                     *           "id": "inv_01a217d62433003fa2c8b32c4f69",
                      *           "invoiceNumber": "GL-2026-000001-04",
-                     *           "policyId": "pol_01a217c76729000eda04386afd82",
+                     *           "policyId": "pol_01a217d623c80085cbdfbf3c7d8b",
                      *           "kind": "installment",
                      *           "amount": 4845,
                      *           "lines": [
@@ -9162,13 +9162,13 @@ export interface operations {
                      *           "paidAmount": 0,
                      *           "dueDate": "2027-08-16",
                      *           "status": "open",
-                     *           "createdAt": "2026-11-26T12:14:33.792Z",
+                     *           "createdAt": "2026-11-26T12:30:39.635Z",
                      *           "writeOff": null
                      *         },
                      *         {
-                     *           "id": "inv_01a217c7674c006cc86ec5fe12ee",
+                     *           "id": "inv_01a217d62433003fa2c8b32c4f0f",
                      *           "invoiceNumber": "GL-2026-000001-03",
-                     *           "policyId": "pol_01a217c76729000eda04386afd82",
+                     *           "policyId": "pol_01a217d623c80085cbdfbf3c7d8b",
                      *           "kind": "installment",
                      *           "amount": 4845,
                      *           "lines": [
@@ -9182,11 +9182,11 @@ export interface operations {
                      *           "paidAmount": 0,
                      *           "dueDate": "2027-05-16",
                      *           "status": "open",
-                     *           "createdAt": "2026-11-26T12:14:33.792Z",
+                     *           "createdAt": "2026-11-26T12:30:39.635Z",
                      *           "writeOff": null
                      *         }
                      *       ],
-                     *       "nextCursor": "eyJhZnRlciI6Imludl8wMWEyMTdjNzY3NGMwMDZjYzg2ZWM1ZmUxMmVlIn0"
+                     *       "nextCursor": "eyJhZnRlciI6Imludl8wMWEyMTdkNjI0MzMwMDNmYTJjOGIzMmM0ZjBmIn0"
                      *     }
                      */
                     "application/json": components["schemas"]["InvoiceList"];
@@ -9236,9 +9236,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "inv_01a217c7674c006cc86ec5fe12ee",
+                     *       "id": "inv_01a217d62433003fa2c8b32c4f0f",
                      *       "invoiceNumber": "GL-2026-000001-03",
-                     *       "policyId": "pol_01a217c76729000eda04386afd82",
+                     *       "policyId": "pol_01a217d623c80085cbdfbf3c7d8b",
                      *       "kind": "installment",
                      *       "amount": 4845,
                      *       "lines": [
@@ -9252,16 +9252,16 @@ export interface operations {
                      *       "paidAmount": 4845,
                      *       "dueDate": "2027-05-16",
                      *       "status": "paid",
-                     *       "createdAt": "2026-11-26T12:14:33.792Z",
+                     *       "createdAt": "2026-11-26T12:30:39.635Z",
                      *       "writeOff": null,
                      *       "payments": [
                      *         {
-                     *           "id": "pay_01a217c7692a00a6a1f887a6331a",
+                     *           "id": "pay_01a217d625dd00f08410c4659c70",
                      *           "amount": 4845,
                      *           "method": "card",
-                     *           "reference": "pi_local_30194200fe47e5a3a40111da",
+                     *           "reference": "pi_local_aa360b6bae03350889a5a16c",
                      *           "source": "processor",
-                     *           "receivedAt": "2026-11-26T12:14:34.253Z",
+                     *           "receivedAt": "2026-11-26T12:30:40.085Z",
                      *           "bookedOn": "2026-11-26",
                      *           "accountingMonth": "2026-11"
                      *         }
@@ -9335,12 +9335,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pay_01a217c76a39008da2dce67ad03e",
+                     *       "id": "pay_01a217d6266600960406fedb1def",
                      *       "amount": 4845,
                      *       "method": "check",
                      *       "reference": "CHK-10442",
                      *       "source": "manual",
-                     *       "receivedAt": "2026-11-26T12:14:34.524Z",
+                     *       "receivedAt": "2026-11-26T12:30:40.214Z",
                      *       "bookedOn": "2026-11-26",
                      *       "accountingMonth": "2026-11"
                      *     }
@@ -9419,17 +9419,17 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pi_local_30194200fe47e5a3a40111da",
-                     *       "invoiceId": "inv_01a217c7674c006cc86ec5fe12ee",
+                     *       "id": "pi_local_aa360b6bae03350889a5a16c",
+                     *       "invoiceId": "inv_01a217d62433003fa2c8b32c4f0f",
                      *       "amount": 4845,
                      *       "currency": "usd",
                      *       "status": "succeeded",
                      *       "failureMessage": null,
                      *       "retries": 0,
-                     *       "createdAt": "2026-11-26T12:14:34.190Z",
-                     *       "updatedAt": "2026-11-26T12:14:34.292Z",
-                     *       "clientSecret": "pi_local_30194200fe47e5a3a40111da_secret_xxxxxxxxxxxxxxxxxxxxxxxx",
-                     *       "receiptDocumentId": "doc_01a217c7697600b76974369e3044"
+                     *       "createdAt": "2026-11-26T12:30:40.070Z",
+                     *       "updatedAt": "2026-11-26T12:30:40.110Z",
+                     *       "clientSecret": "pi_local_aa360b6bae03350889a5a16c_secret_xxxxxxxxxxxxxxxxxxxxxxxx",
+                     *       "receiptDocumentId": "doc_01a217d6260c007cd85fff0e373c"
                      *     }
                      */
                     "application/json": components["schemas"]["PaymentIntent"];
@@ -10342,12 +10342,12 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "id": "pol_01a217c76729000eda04386afd82",
+                     *           "id": "pol_01a217d623c80085cbdfbf3c7d8b",
                      *           "policyNumber": "GL-2026-000001",
-                     *           "orgId": "org_01a217c76030002005f1df38bf89",
+                     *           "orgId": "org_01a217d61c6c00ab63a735d57a3e",
                      *           "status": "active",
-                     *           "submissionId": "sub_01a217c766410013228e811a2a8b",
-                     *           "quoteId": "quo_01a217c766d8009b6995aa983416",
+                     *           "submissionId": "sub_01a217d622a00042ff10901ab349",
+                     *           "quoteId": "quo_01a217d62348000549646366c204",
                      *           "insuredName": "Lakeside Logistics LLC",
                      *           "contactEmail": "risk@lakeside-logistics.example",
                      *           "producerId": null,
@@ -10381,8 +10381,8 @@ export interface operations {
                      *           "delinquency": null,
                      *           "renewalOfferOn": "2027-09-17",
                      *           "renewalOffer": null,
-                     *           "createdAt": "2026-11-26T12:14:33.792Z",
-                     *           "updatedAt": "2026-11-26T12:14:33.792Z"
+                     *           "createdAt": "2026-11-26T12:30:39.635Z",
+                     *           "updatedAt": "2026-11-26T12:30:39.635Z"
                      *         }
                      *       ],
                      *       "nextCursor": null
@@ -10435,12 +10435,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pol_01a217c76729000eda04386afd82",
+                     *       "id": "pol_01a217d623c80085cbdfbf3c7d8b",
                      *       "policyNumber": "GL-2026-000001",
-                     *       "orgId": "org_01a217c76030002005f1df38bf89",
+                     *       "orgId": "org_01a217d61c6c00ab63a735d57a3e",
                      *       "status": "active",
-                     *       "submissionId": "sub_01a217c766410013228e811a2a8b",
-                     *       "quoteId": "quo_01a217c766d8009b6995aa983416",
+                     *       "submissionId": "sub_01a217d622a00042ff10901ab349",
+                     *       "quoteId": "quo_01a217d62348000549646366c204",
                      *       "insuredName": "Lakeside Logistics LLC",
                      *       "contactEmail": "risk@lakeside-logistics.example",
                      *       "producerId": null,
@@ -10474,8 +10474,8 @@ export interface operations {
                      *       "delinquency": null,
                      *       "renewalOfferOn": "2027-09-17",
                      *       "renewalOffer": null,
-                     *       "createdAt": "2026-11-26T12:14:33.792Z",
-                     *       "updatedAt": "2026-11-26T12:14:33.792Z"
+                     *       "createdAt": "2026-11-26T12:30:39.635Z",
+                     *       "updatedAt": "2026-11-26T12:30:39.635Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Policy"];
@@ -12676,6 +12676,8 @@ export interface operations {
                 /** @description Organization acted on; required with the machine secret. */
                 orgId?: string;
                 producerId?: string;
+                /** @description Words that each begin a word of the insured's name. */
+                q?: string;
                 status?: "incomplete" | "received" | "quoted" | "binding" | "bound" | "declined";
             };
             header?: never;
@@ -12702,7 +12704,7 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "id": "sub_01a217c766410013228e811a2a8b",
+                     *           "id": "sub_01a217d622a00042ff10901ab349",
                      *           "status": "received",
                      *           "insuredName": "Lakeside Logistics LLC",
                      *           "naicsCode": "484121",
@@ -12725,9 +12727,9 @@ export interface operations {
                      *             ]
                      *           },
                      *           "source": "json",
-                     *           "orgId": "org_01a217c76030002005f1df38bf89",
-                     *           "createdAt": "2026-11-26T12:14:33.537Z",
-                     *           "updatedAt": "2026-11-26T12:14:33.537Z"
+                     *           "orgId": "org_01a217d61c6c00ab63a735d57a3e",
+                     *           "createdAt": "2026-11-26T12:30:39.264Z",
+                     *           "updatedAt": "2026-11-26T12:30:39.264Z"
                      *         }
                      *       ],
                      *       "nextCursor": null
@@ -12851,7 +12853,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "sub_01a217c766410013228e811a2a8b",
+                     *       "id": "sub_01a217d622a00042ff10901ab349",
                      *       "status": "received",
                      *       "insuredName": "Lakeside Logistics LLC",
                      *       "naicsCode": "484121",
@@ -12874,9 +12876,9 @@ export interface operations {
                      *         ]
                      *       },
                      *       "source": "json",
-                     *       "orgId": "org_01a217c76030002005f1df38bf89",
-                     *       "createdAt": "2026-11-26T12:14:33.537Z",
-                     *       "updatedAt": "2026-11-26T12:14:33.537Z"
+                     *       "orgId": "org_01a217d61c6c00ab63a735d57a3e",
+                     *       "createdAt": "2026-11-26T12:30:39.264Z",
+                     *       "updatedAt": "2026-11-26T12:30:39.264Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CreatedSubmission"];
@@ -12936,7 +12938,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "sub_01a217c766410013228e811a2a8b",
+                     *       "id": "sub_01a217d622a00042ff10901ab349",
                      *       "status": "received",
                      *       "insuredName": "Lakeside Logistics LLC",
                      *       "naicsCode": "484121",
@@ -12959,9 +12961,9 @@ export interface operations {
                      *         ]
                      *       },
                      *       "source": "json",
-                     *       "orgId": "org_01a217c76030002005f1df38bf89",
-                     *       "createdAt": "2026-11-26T12:14:33.537Z",
-                     *       "updatedAt": "2026-11-26T12:14:33.537Z"
+                     *       "orgId": "org_01a217d61c6c00ab63a735d57a3e",
+                     *       "createdAt": "2026-11-26T12:30:39.264Z",
+                     *       "updatedAt": "2026-11-26T12:30:39.264Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Submission"];
@@ -13026,12 +13028,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pol_01a217c76729000eda04386afd82",
+                     *       "id": "pol_01a217d623c80085cbdfbf3c7d8b",
                      *       "policyNumber": "GL-2026-000001",
-                     *       "orgId": "org_01a217c76030002005f1df38bf89",
+                     *       "orgId": "org_01a217d61c6c00ab63a735d57a3e",
                      *       "status": "active",
-                     *       "submissionId": "sub_01a217c766410013228e811a2a8b",
-                     *       "quoteId": "quo_01a217c766d8009b6995aa983416",
+                     *       "submissionId": "sub_01a217d622a00042ff10901ab349",
+                     *       "quoteId": "quo_01a217d62348000549646366c204",
                      *       "insuredName": "Lakeside Logistics LLC",
                      *       "contactEmail": "risk@lakeside-logistics.example",
                      *       "producerId": null,
@@ -13065,8 +13067,8 @@ export interface operations {
                      *       "delinquency": null,
                      *       "renewalOfferOn": "2027-09-17",
                      *       "renewalOffer": null,
-                     *       "createdAt": "2026-11-26T12:14:33.792Z",
-                     *       "updatedAt": "2026-11-26T12:14:33.792Z"
+                     *       "createdAt": "2026-11-26T12:30:39.635Z",
+                     *       "updatedAt": "2026-11-26T12:30:39.635Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Policy"];
@@ -13127,8 +13129,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "quo_01a217c766d8009b6995aa983416",
-                     *       "submissionId": "sub_01a217c766410013228e811a2a8b",
+                     *       "id": "quo_01a217d62348000549646366c204",
+                     *       "submissionId": "sub_01a217d622a00042ff10901ab349",
                      *       "grossPremium": 19380,
                      *       "bindable": true,
                      *       "daFlags": [],
@@ -13164,7 +13166,7 @@ export interface operations {
                      *       "status": "active",
                      *       "validUntil": "2026-12-26",
                      *       "policyId": null,
-                     *       "createdAt": "2026-11-26T12:14:33.688Z"
+                     *       "createdAt": "2026-11-26T12:30:39.432Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Quote"];
@@ -13525,7 +13527,7 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "id": "whk_01a217c777b80048ba23f83f0166",
+                     *           "id": "whk_01a217d6302100c832113607e614",
                      *           "url": "https://hooks.harbor-mga.example/insurance-events",
                      *           "events": [
                      *             "policy.bound",
@@ -13534,7 +13536,7 @@ export interface operations {
                      *           ],
                      *           "description": "Agency management system",
                      *           "active": true,
-                     *           "createdAt": "2026-11-26T12:14:38.009Z",
+                     *           "createdAt": "2026-11-26T12:30:42.721Z",
                      *           "deactivatedAt": null
                      *         }
                      *       ],
@@ -13607,7 +13609,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "whk_01a217c777b80048ba23f83f0166",
+                     *       "id": "whk_01a217d6302100c832113607e614",
                      *       "url": "https://hooks.harbor-mga.example/insurance-events",
                      *       "events": [
                      *         "policy.bound",
@@ -13616,7 +13618,7 @@ export interface operations {
                      *       ],
                      *       "description": "Agency management system",
                      *       "active": true,
-                     *       "createdAt": "2026-11-26T12:14:38.009Z",
+                     *       "createdAt": "2026-11-26T12:30:42.721Z",
                      *       "deactivatedAt": null,
                      *       "secret": "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef",
                      *       "signingSecret": "whsec_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="
@@ -13726,13 +13728,13 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "deliveryId": "0fec6be0-eda8-412e-8c56-3d9d12760990",
+                     *           "deliveryId": "8d345696-0dfc-4b6a-90a1-23df3c03d97a",
                      *           "event": "webhook.test",
-                     *           "eventId": "evt_01a217c7781d00a54c8fa92d9a4c",
+                     *           "eventId": "evt_01a217d6304f00075c570ab6b6c4",
                      *           "statusCode": 200,
-                     *           "durationMs": 55,
+                     *           "durationMs": 6,
                      *           "error": null,
-                     *           "createdAt": "2026-11-26T12:14:38.187Z"
+                     *           "createdAt": "2026-11-26T12:30:42.783Z"
                      *         }
                      *       ],
                      *       "nextCursor": null
@@ -13843,8 +13845,8 @@ export interface operations {
                      * @example {
                      *       "delivered": true,
                      *       "statusCode": 200,
-                     *       "durationMs": 55,
-                     *       "deliveryId": "0fec6be0-eda8-412e-8c56-3d9d12760990"
+                     *       "durationMs": 6,
+                     *       "deliveryId": "8d345696-0dfc-4b6a-90a1-23df3c03d97a"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookTestResult"];

@@ -1,5 +1,5 @@
 /** The kinds of record the lists search by `q`. */
-export type SearchKind = 'policy';
+export type SearchKind = 'policy' | 'submission';
 
 /**
  * What records are found by: each record's terms (searchTerms), kept beside it, and looked up by

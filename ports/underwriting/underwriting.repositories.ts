@@ -9,6 +9,8 @@ export interface SubmissionFilters extends Among {
   readonly producerId?: string;
   readonly createdFrom?: Date;
   readonly createdTo?: Date;
+  /** The words of `q` (queryWords): each must begin a word of the insured's name. */
+  readonly words?: readonly string[];
 }
 
 export interface SubmissionRepository {

@@ -1,6 +1,7 @@
 import { describeActor } from '../../../core/shared/access/principal.ts';
 import type { RecordAccess } from '../../../ports/authorization/record-access.use-case.ts';
 import { visibleAmong } from '../shared/record-scope.ts';
+import { queryWords } from '../../../core/shared/search-words.ts';
 import { Type } from '@sinclair/typebox';
 import { dollarsToCents } from '../../../core/shared/money.ts';
 import { HOME_STATES, LINES_OF_BUSINESS, US_STATES } from '../../../core/shared/reference-data.ts';
@@ -62,6 +63,7 @@ const ListSubmissions = Type.Object({
   ...PageQuery,
   ...OrgIdQuery,
   status: Type.Optional(OneOf(SUBMISSION_STATUSES)),
+  q: Type.Optional(Text({ minLength: 2, maxLength: 200, description: "Words that each begin a word of the insured's name." })),
   producerId: Type.Optional(Type.String({ minLength: 1 })),
   createdFrom: Type.Optional(Type.String({ format: 'date-time' })),
   createdTo: Type.Optional(Type.String({ format: 'date-time' })),
@@ -115,19 +117,21 @@ export const submissionRoutes = (submissions: Submissions, quoting: Quoting, rec
     method: 'GET',
     path: '/v1/submissions',
     operationId: 'listSubmissions',
-    summary: 'List submissions, newest first; filter by status, producer and creation time.',
+    summary:
+      "List submissions, newest first; filter by status, producer and creation time, and search by `q` (every word, of at least 2 letters or digits, must begin a word of the insured's name; case and accents ignored; more than 2,000 matches is 400 `validation_failed` with rule `too_broad`).",
     tags: ['submissions'],
     permission: 'submissions:read',
     query: ListSubmissions,
     responses: { 200: { description: 'A page of submissions.', schema: pageOf(SubmissionSchema) } },
     handler: async (context) => {
-      const { orgId, limit, cursor, status, producerId, createdFrom, createdTo } = context.query;
+      const { orgId, limit, cursor, status, producerId, createdFrom, createdTo, q } = context.query;
       const scope = orgScope(context, orgId);
       const page = await submissions.list(
         scope,
         {
           ...(await visibleAmong(records, context, scope, 'submission')),
           ...(status ? { status } : {}),
+          ...(q === undefined ? {} : { words: queryWords(q) }),
           ...(producerId ? { producerId } : {}),
           ...(createdFrom ? { createdFrom: new Date(createdFrom) } : {}),
           ...(createdTo ? { createdTo: new Date(createdTo) } : {}),

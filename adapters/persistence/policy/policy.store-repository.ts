@@ -8,7 +8,6 @@ import type { CalendarDate } from '../../../core/shared/calendar-date.ts';
 import type { PolicyChanges, PolicyFilters, PolicyRepository } from '../../../ports/policy/policy.repositories.ts';
 import { StoreSearchIndex } from '../shared/search-index.store.ts';
 import { policySearchTerms } from '../../../core/policy/policy-search.ts';
-import { DomainError } from '../../../core/shared/domain-error.ts';
 import { RecordCollection } from '../shared/record-collection.ts';
 import { moveWithEvents } from '../shared/guarded-move.ts';
 import { newOutbox, OUTBOX_INDEX, type EventCarryingCollection } from '../shared/outbox.ts';
@@ -67,9 +66,6 @@ const policyFilter = (filters: PolicyFilters): Filter => ({
     : {}),
 });
 
-/** A search matching more policies than this is refused as too broad: a word more, or a longer one, narrows it. */
-export const SEARCH_CAP = 2_000;
-
 export class PolicyStoreRepository implements PolicyRepository {
   private readonly records: RecordCollection<Policy>;
   private readonly search: StoreSearchIndex;
@@ -104,14 +100,9 @@ export class PolicyStoreRepository implements PolicyRepository {
     await this.search.put(policy.orgId, 'policy', policy.id, policySearchTerms(policy));
   }
 
-  /** Indexes for `q` every policy stored before search existed (or restored from elsewhere): their terms are rewritten, once each. */
-  async reindexSearch(after: string | null, limit: number): Promise<string | null> {
-    const batch = await this.records.raw.find(after ? { _id: { $gt: after } } : {}, { sort: { _id: 1 }, limit });
-    for (const document of batch) {
-      const policy = this.records.mapper.fromStored(document);
-      await this.search.put(policy.orgId, 'policy', policy.id, policySearchTerms(policy));
-    }
-    return batch.length < limit ? null : (batch.at(-1)?._id ?? null);
+  /** Indexes for `q` a batch of the policies stored before search existed (or restored from elsewhere); the last id, or null at the end. */
+  reindexSearch(after: string | null, limit: number): Promise<string | null> {
+    return this.search.reindex(this.records, 'policy', policySearchTerms, after, limit);
   }
 
   async findById(orgId: string, id: string): Promise<Policy | null> {
@@ -124,12 +115,7 @@ export class PolicyStoreRepository implements PolicyRepository {
 
   async list(orgId: string, filters: PolicyFilters & Among, page: PageRequest): Promise<Page<Policy>> {
     if (!filters.words) return this.records.page(orgId, policyFilter(filters), page, filters.among);
-    const found = await this.search.matching(orgId, 'policy', filters.words, SEARCH_CAP);
-    if (found === 'too_broad') {
-      throw new DomainError('validation_failed', `q matches more than ${SEARCH_CAP} policies: add a word or a longer one.`, { field: 'q', rule: 'too_broad' });
-    }
-    const visible = filters.among ? new Set(filters.among) : null;
-    return this.records.page(orgId, policyFilter(filters), page, visible ? found.filter((id) => visible.has(id)) : found);
+    return this.records.page(orgId, policyFilter(filters), page, await this.search.among(orgId, 'policy', filters.words, filters.among, 'policies'));
   }
 
   underNotice(orgId: string, cancellingBy?: CalendarDate): Promise<Policy[]> {

@@ -1,4 +1,5 @@
-import { writeUnlessDuplicate } from '../../../core/shared/domain-error.ts';
+import { DomainError, writeUnlessDuplicate } from '../../../core/shared/domain-error.ts';
+import type { RecordCollection } from './record-collection.ts';
 import type { SearchIndex, SearchKind } from '../../../ports/shared/search-index.port.ts';
 import type { Collection, CollectionStore } from '../../../ports/shared/persistence/collection-store.port.ts';
 
@@ -10,6 +11,9 @@ interface TermRow {
   recordId: string;
   [field: string]: unknown;
 }
+
+/** A search matching more records than this is refused as too broad: a word more, or a longer one, narrows it. */
+export const SEARCH_CAP = 2_000;
 
 /** Above every character a folded term holds: `word` … `word\uffff` is every term the word begins. */
 const AFTER_PREFIX = '\uffff';
@@ -41,6 +45,35 @@ export class StoreSearchIndex implements SearchIndex {
     for (const term of terms.filter((candidate) => !known.has(candidate))) {
       await writeUnlessDuplicate(() => this.rows.insertOne({ _id: `${kind}:${recordId}:${term}`, orgId, kind, term, recordId }));
     }
+  }
+
+  /**
+   * The records a list is narrowed to by the words of `q`, within `among` (what the caller may
+   * see) when given; `validation_failed` (rule `too_broad`) past SEARCH_CAP.
+   */
+  async among(orgId: string, kind: SearchKind, words: readonly string[], among: readonly string[] | undefined, noun: string): Promise<string[]> {
+    const found = await this.matching(orgId, kind, words, SEARCH_CAP);
+    if (found === 'too_broad') {
+      throw new DomainError('validation_failed', `q matches more than ${SEARCH_CAP} ${noun}: add a word or a longer one.`, { field: 'q', rule: 'too_broad' });
+    }
+    const visible = among ? new Set(among) : null;
+    return visible ? found.filter((id) => visible.has(id)) : found;
+  }
+
+  /** Puts again the terms of a batch of stored records after `after` (by id); the last id, or null at the end. */
+  async reindex<T extends { id: string; orgId: string }>(
+    records: RecordCollection<T>,
+    kind: SearchKind,
+    termsOf: (record: T) => string[],
+    after: string | null,
+    limit: number,
+  ): Promise<string | null> {
+    const batch = await records.raw.find(after ? { _id: { $gt: after } } : {}, { sort: { _id: 1 }, limit });
+    for (const document of batch) {
+      const record = records.fromStored(document);
+      await this.put(record.orgId, kind, record.id, termsOf(record));
+    }
+    return batch.length < limit ? null : (batch.at(-1)?._id ?? null);
   }
 
   async matching(orgId: string, kind: SearchKind, words: readonly string[], cap: number): Promise<string[] | 'too_broad'> {

@@ -6,6 +6,8 @@ import type { Page, PageRequest } from '../../../ports/shared/persistence/page.t
 import type { SubmissionFilters, SubmissionRepository } from '../../../ports/underwriting/underwriting.repositories.ts';
 import { RecordCollection } from '../shared/record-collection.ts';
 import { guardedMove } from '../shared/guarded-move.ts';
+import { StoreSearchIndex } from '../shared/search-index.store.ts';
+import { searchTerms } from '../../../core/shared/search-words.ts';
 
 const SUBMISSION_FIELDS: RecordFields<Submission> = {
   id: true,
@@ -33,11 +35,16 @@ const SUBMISSION_FIELDS: RecordFields<Submission> = {
   locality: true,
 };
 
+/** What a submission is found by (`q`): the words of its insured's name. */
+const submissionTerms = (submission: Submission): string[] => searchTerms(submission.insuredName ?? '');
+
 export class SubmissionStoreRepository implements SubmissionRepository {
   private readonly records: RecordCollection<Submission>;
+  private readonly search: StoreSearchIndex;
 
-  private constructor(records: RecordCollection<Submission>) {
+  private constructor(records: RecordCollection<Submission>, search: StoreSearchIndex) {
     this.records = records;
+    this.search = search;
   }
 
   static async create(store: CollectionStore): Promise<SubmissionStoreRepository> {
@@ -46,25 +53,33 @@ export class SubmissionStoreRepository implements SubmissionRepository {
         { name: 'org_status', keys: { orgId: 1, status: 1, _id: -1 } },
         { name: 'org_producer', keys: { orgId: 1, producerId: 1, _id: -1 } },
       ]),
+      await StoreSearchIndex.create(store),
     );
   }
 
-  insert(submission: Submission): Promise<void> {
-    return this.records.insert(submission);
+  async insert(submission: Submission): Promise<void> {
+    await this.records.insert(submission);
+    await this.search.put(submission.orgId, 'submission', submission.id, submissionTerms(submission));
+  }
+
+  /** Indexes for `q` a batch of the submissions stored before search existed; the last id, or null at the end. */
+  reindexSearch(after: string | null, limit: number): Promise<string | null> {
+    return this.search.reindex(this.records, 'submission', submissionTerms, after, limit);
   }
 
   findById(orgId: string, id: string): Promise<Submission | null> {
     return this.records.findById(orgId, id);
   }
 
-  list(orgId: string, filters: SubmissionFilters, page: PageRequest): Promise<Page<Submission>> {
+  async list(orgId: string, filters: SubmissionFilters, page: PageRequest): Promise<Page<Submission>> {
+    const among = filters.words ? await this.search.among(orgId, 'submission', filters.words, filters.among, 'submissions') : filters.among;
     const filter: Filter = {};
     if (filters.status) filter.status = filters.status;
     if (filters.producerId) filter.producerId = filters.producerId;
     if (filters.createdFrom || filters.createdTo) {
       filter.createdAt = { ...(filters.createdFrom ? { $gte: filters.createdFrom } : {}), ...(filters.createdTo ? { $lte: filters.createdTo } : {}) };
     }
-    return this.records.page(orgId, filter, page, filters.among);
+    return this.records.page(orgId, filter, page, among);
   }
 
   move(orgId: string, id: string, step: Transition<SubmissionStatus>, at: Date): Promise<Submission | null> {

@@ -86,3 +86,20 @@ test('q finds policies by the beginnings of the words of the insured’s name or
     t.like(refused, { status: 400, body: { error: 'validation_failed', details: { field: 'q' } } }, q);
   }
 });
+
+test('q finds submissions by the beginnings of the words of the insured’s name', async (t) => {
+  const app = await startTestApp();
+  t.teardown(app.close);
+  const tenant = await createTenant(app);
+  const plumbing = await boundPolicy(app, tenant, { submission: { insuredName: 'Blue Pipe Plumbing, Inc.' } });
+  const bakery = await boundPolicy(app, tenant, { submission: { insuredName: 'Bluebird Bakery' } });
+  const search = async (q: string) => {
+    const answer = await call(app.api, 'GET', `/v1/submissions?q=${encodeURIComponent(q)}`, { token: tenant.adminToken });
+    t.is(answer.status, 200, `${q}: ${JSON.stringify(answer.body)}`);
+    return answer.body.data.map((submission: { id: string }) => submission.id).sort();
+  };
+  t.deepEqual(await search('blue'), [plumbing.submission.id, bakery.submission.id].sort());
+  t.deepEqual(await search('bluebird bak'), [bakery.submission.id]);
+  t.deepEqual(await search('pipe plumb'), [plumbing.submission.id]);
+  t.like(await call(app.api, 'GET', '/v1/submissions?q=b', { token: tenant.adminToken }), { status: 400, body: { details: { field: 'q' } } });
+});
