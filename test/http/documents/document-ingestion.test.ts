@@ -12,7 +12,8 @@ const test = anyTest as TestFn<{ app: TestApp; a: Tenant; ai: TestApp; aiTenant:
 test.before(async (t) => {
   const double = await startChatCompletionsDouble();
   const app = await startTestApp();
-  const ai = await startTestApp({ env: { AI_BASE_URL: double.baseUrl, AI_API_KEY: 'sk-test-key', AI_MODEL: 'gpt-test', AI_TIMEOUT_MS: '500' } });
+  // Long enough for an answering double on a busy machine; the hanging one is cut off by it.
+  const ai = await startTestApp({ env: { AI_BASE_URL: double.baseUrl, AI_API_KEY: 'sk-test-key', AI_MODEL: 'gpt-test', AI_TIMEOUT_MS: '3000' } });
   t.context = { app, a: await createTenant(app), ai, aiTenant: await createTenant(ai), double };
 });
 test.after.always(async (t) => {
