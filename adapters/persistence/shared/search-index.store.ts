@@ -1,14 +1,17 @@
 import { DomainError, writeUnlessDuplicate } from '../../../core/shared/domain-error.ts';
-import type { RecordCollection } from './record-collection.ts';
 import type { SearchIndex, SearchKind } from '../../../ports/shared/search-index.port.ts';
 import type { Collection, CollectionStore } from '../../../ports/shared/persistence/collection-store.port.ts';
+import type { RecordCollection } from './record-collection.ts';
 
+/**
+ * One row per term of a record, kept small: the id is `<kind>:<recordId>:<term>` (a record's terms
+ * are one range of the primary key), and `t` is `<kind>:<term>`, indexed with the organization
+ * for prefix ranges. Kinds, record ids and terms hold no colon.
+ */
 interface TermRow {
   _id: string;
   orgId: string;
-  kind: SearchKind;
-  term: string;
-  recordId: string;
+  t: string;
   [field: string]: unknown;
 }
 
@@ -18,10 +21,12 @@ export const SEARCH_CAP = 2_000;
 /** Above every character a folded term holds: `word` … `word\uffff` is every term the word begins. */
 const AFTER_PREFIX = '\uffff';
 
-/**
- * One row per term of each record, indexed by organization, kind and term (for prefix ranges) and
- * by record (to check the other words of a search and to replace a record's terms).
- */
+const rowId = (kind: SearchKind, recordId: string, term: string): string => `${kind}:${recordId}:${term}`;
+const recordRange = (kind: SearchKind, recordId: string) => ({ $gte: `${kind}:${recordId}:`, $lt: `${kind}:${recordId}:${AFTER_PREFIX}` });
+const recordOf = (row: TermRow): string => row._id.split(':')[1] as string;
+const termOf = (row: TermRow): string => row._id.slice(row._id.indexOf(':', row._id.indexOf(':') + 1) + 1);
+
+/** The terms of records, looked up by word prefix through an index: a search never reads the records. */
 export class StoreSearchIndex implements SearchIndex {
   private readonly rows: Collection<TermRow>;
 
@@ -30,20 +35,17 @@ export class StoreSearchIndex implements SearchIndex {
   }
 
   static async create(store: CollectionStore): Promise<StoreSearchIndex> {
-    await store.ensureIndexes('search_terms', [
-      { name: 'org_kind_term', keys: { orgId: 1, kind: 1, term: 1 } },
-      { name: 'org_kind_record', keys: { orgId: 1, kind: 1, recordId: 1 } },
-    ]);
+    await store.ensureIndexes('search_terms', [{ name: 'org_term', keys: { orgId: 1, t: 1 } }]);
     return new StoreSearchIndex(store.collection<TermRow>('search_terms'));
   }
 
   async put(orgId: string, kind: SearchKind, recordId: string, terms: readonly string[]): Promise<void> {
-    const existing = await this.rows.find({ orgId, kind, recordId });
-    const stale = existing.filter((row) => !terms.includes(row.term)).map((row) => row._id);
+    const existing = await this.rows.find({ _id: recordRange(kind, recordId), orgId });
+    const stale = existing.filter((row) => !terms.includes(termOf(row))).map((row) => row._id);
     if (stale.length > 0) await this.rows.deleteMany({ orgId, _id: { $in: stale } });
-    const known = new Set(existing.map((row) => row.term));
+    const known = new Set(existing.map(termOf));
     for (const term of terms.filter((candidate) => !known.has(candidate))) {
-      await writeUnlessDuplicate(() => this.rows.insertOne({ _id: `${kind}:${recordId}:${term}`, orgId, kind, term, recordId }));
+      await writeUnlessDuplicate(() => this.rows.insertOne({ _id: rowId(kind, recordId, term), orgId, t: `${kind}:${term}` }));
     }
   }
 
@@ -78,11 +80,13 @@ export class StoreSearchIndex implements SearchIndex {
 
   async matching(orgId: string, kind: SearchKind, words: readonly string[], cap: number): Promise<string[] | 'too_broad'> {
     // The longest word is usually the rarest: the first word matching at most `cap` records picks
-    // the candidates, and each candidate's own terms are checked against every word.
+    // the candidates, and each candidate's own terms (one range of the primary key) are checked
+    // against every word.
     let candidates: Set<string> | null = null;
     for (const word of [...words].sort((a, b) => b.length - a.length)) {
-      const rows = await this.rows.find({ orgId, kind, term: { $gte: word, $lt: `${word}${AFTER_PREFIX}` } }, { limit: cap * 2 + 1 });
-      const ids = new Set(rows.map((row) => row.recordId));
+      const prefix = `${kind}:${word}`;
+      const rows = await this.rows.find({ orgId, t: { $gte: prefix, $lt: `${prefix}${AFTER_PREFIX}` } }, { limit: cap * 2 + 1 });
+      const ids = new Set(rows.map(recordOf));
       if (rows.length <= cap * 2 && ids.size <= cap) {
         candidates = ids;
         break;
@@ -90,10 +94,11 @@ export class StoreSearchIndex implements SearchIndex {
     }
     if (candidates === null) return 'too_broad';
     if (words.length === 1 || candidates.size === 0) return [...candidates];
-    const termsByRecord = new Map<string, string[]>();
-    for (const row of await this.rows.find({ orgId, kind, recordId: { $in: [...candidates] } })) {
-      termsByRecord.set(row.recordId, [...(termsByRecord.get(row.recordId) ?? []), row.term]);
+    const matched: string[] = [];
+    for (const id of candidates) {
+      const terms = (await this.rows.find({ _id: recordRange(kind, id), orgId })).map(termOf);
+      if (words.every((word) => terms.some((term) => term.startsWith(word)))) matched.push(id);
     }
-    return [...candidates].filter((id) => words.every((word) => (termsByRecord.get(id) ?? []).some((term) => term.startsWith(word))));
+    return matched;
   }
 }
