@@ -25,6 +25,9 @@ const docuSignSettings = (env: Env, environment: Environment): DocuSignSettings 
     throw new Error(`DocuSign needs ${DOCUSIGN_VARIABLES.join(', ')} and DOCUSIGN_PRIVATE_KEY (or DOCUSIGN_PRIVATE_KEY_FILE).`);
   }
   const production = environment === 'production';
+  // A production account lives on its own host (na2, eu, …): its base URI is not the demo one.
+  if (production && !env.DOCUSIGN_BASE_PATH)
+    throw new Error('In production DocuSign needs DOCUSIGN_BASE_PATH: the account base URI + /restapi (Settings → Apps and Keys).');
   return {
     integrationKey: env.DOCUSIGN_INTEGRATION_KEY as string,
     userId: env.DOCUSIGN_USER_ID as string,
