@@ -97,7 +97,7 @@ export class PolicyStoreRepository implements PolicyRepository {
 
   async insert(policy: Policy, events: readonly DomainEvent[]): Promise<void> {
     await this.records.raw.insertOne({ ...this.records.mapper.toStored(policy), ...newOutbox(events) });
-    await this.search.put(policy.orgId, 'policy', policy.id, policySearchTerms(policy));
+    await this.search.put(policy.orgId, 'policy', policy.id, policySearchTerms(policy), true);
   }
 
   /** Indexes for `q` a batch of the policies stored before search existed (or restored from elsewhere); the last id, or null at the end. */

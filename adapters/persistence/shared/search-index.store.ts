@@ -39,14 +39,20 @@ export class StoreSearchIndex implements SearchIndex {
     return new StoreSearchIndex(store.collection<TermRow>('search_terms'));
   }
 
-  async put(orgId: string, kind: SearchKind, recordId: string, terms: readonly string[]): Promise<void> {
-    const existing = await this.rows.find({ _id: recordRange(kind, recordId), orgId });
+  /**
+   * `fresh`: the record was just created and has no terms yet, so none are read first. The new
+   * rows are written together, so on the embedded store they share one commit with each other.
+   */
+  async put(orgId: string, kind: SearchKind, recordId: string, terms: readonly string[], fresh = false): Promise<void> {
+    const existing = fresh ? [] : await this.rows.find({ _id: recordRange(kind, recordId), orgId });
     const stale = existing.filter((row) => !terms.includes(termOf(row))).map((row) => row._id);
     if (stale.length > 0) await this.rows.deleteMany({ orgId, _id: { $in: stale } });
     const known = new Set(existing.map(termOf));
-    for (const term of terms.filter((candidate) => !known.has(candidate))) {
-      await writeUnlessDuplicate(() => this.rows.insertOne({ _id: rowId(kind, recordId, term), orgId, t: `${kind}:${term}` }));
-    }
+    await Promise.all(
+      terms
+        .filter((candidate) => !known.has(candidate))
+        .map((term) => writeUnlessDuplicate(() => this.rows.insertOne({ _id: rowId(kind, recordId, term), orgId, t: `${kind}:${term}` }))),
+    );
   }
 
   /**
