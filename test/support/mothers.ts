@@ -129,7 +129,9 @@ export const createdProgram = async (app: TestApp, tenant: Tenant, overrides: Re
   expect201('program', await call(app.api, 'POST', `/v1/programs?orgId=${tenant.orgId}`, { token: MACHINE_SECRET, body: aProgram(overrides) })).body;
 
 /** A new policy of org_1 as binding makes it (no charges, paid in full), for repository tests. */
-export const aNewPolicy = (options: { id?: string; risk?: Partial<CompleteRisk>; premium?: number; sequence?: number; at?: Date } = {}): Policy => {
+export const aNewPolicy = (
+  options: { id?: string; risk?: Partial<CompleteRisk>; premium?: number; effectiveDate?: string; sequence?: number; at?: Date } = {},
+): Policy => {
   const id = options.id ?? 'pol_1';
   const at = options.at ?? new Date('2027-01-01T00:00:00Z');
   return newPolicy(
@@ -142,7 +144,7 @@ export const aNewPolicy = (options: { id?: string; risk?: Partial<CompleteRisk>;
       contactEmail: null,
       producerId: null,
       premium: cents(options.premium ?? 277_400),
-      effectiveDate: '2027-01-01',
+      effectiveDate: options.effectiveDate ?? '2027-01-01',
       plan: 'PIF',
       programId: 'default',
       programVersion: null,

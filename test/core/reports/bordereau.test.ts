@@ -1,35 +1,11 @@
 import test from 'ava';
 import { activeInMonth, monthOf, premiumRow } from '../../../core/reports/bordereau.ts';
-import { newPolicy } from '../../../core/policy/policy.ts';
-import { NO_CHARGE_TERMS } from '../../../core/underwriting/charge-terms.ts';
 import { toCsv } from '../../../core/shared/csv.ts';
 import { cents } from '../../../core/shared/money.ts';
-import { aRisk } from '../../support/mothers.ts';
+import { aNewPolicy } from '../../support/mothers.ts';
 
 // $3,650 a year: $10 a day.
-const policy = newPolicy(
-  {
-    policyId: 'pol_1',
-    orgId: 'org_1',
-    submissionId: 'sub_1',
-    quoteId: 'quo_1',
-    risk: aRisk({ insuredName: 'Acme, "The" Bakery', state: 'TX' }),
-    contactEmail: null,
-    producerId: null,
-    premium: cents(365_000),
-    effectiveDate: '2027-01-15',
-    plan: 'PIF',
-    programId: 'default',
-    programVersion: null,
-    rateTableVersion: '2026-01',
-    chargeTerms: NO_CHARGE_TERMS,
-    renewalOf: null,
-    renewalOfferDays: 60,
-  },
-  1,
-  new Date('2027-01-01T00:00:00Z'),
-  { bookedOn: '2027-01-01', accountingMonth: '2027-01' },
-);
+const policy = aNewPolicy({ risk: { insuredName: 'Acme, "The" Bakery', state: 'TX' }, premium: 365_000, effectiveDate: '2027-01-15' });
 
 test('a premium line: written by the month’s transactions, earned over its days, commission recorded in it', (t) => {
   const january = monthOf('2027-01');
