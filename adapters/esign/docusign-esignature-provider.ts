@@ -1,6 +1,6 @@
 import docusign from 'docusign-esign';
 import type { ESignatureProvider, HeldStatus } from '../../ports/esign/esign.ports.ts';
-import { MAX_SIGNED_COPY_BYTES, providerFailure, retryAfterSeconds } from './provider-failure.ts';
+import { MAX_SIGNED_COPY_BYTES, providerFailure, rateLimitWait } from './provider-failure.ts';
 
 /** DocuSign eSignature through the JWT grant: the integration key impersonates one user of one account. */
 export interface DocuSignSettings {
@@ -32,11 +32,8 @@ const failureOf = (error: unknown): { status: number | null; code: string | null
   const data = response?.data && typeof response.data === 'object' ? (response.data as Record<string, unknown>) : {};
   const code = typeof data.errorCode === 'string' ? data.errorCode : typeof data.error === 'string' ? data.error : null;
   const message = typeof data.message === 'string' ? data.message : typeof data.error_description === 'string' ? data.error_description : null;
-  const reset = Number(response?.headers?.['x-ratelimit-reset']);
-  const retryAfter =
-    retryAfterSeconds(response?.headers?.['retry-after'], Date.now()) ??
-    (Number.isFinite(reset) && reset > 0 ? Math.max(1, Math.min(3600, Math.ceil(reset - Date.now() / 1000))) : null);
-  return { status: response?.status ?? null, code, message, retryAfterSeconds: response?.status === 429 ? (retryAfter ?? 60) : null };
+  const status = response?.status ?? null;
+  return { status, code, message, retryAfterSeconds: rateLimitWait(status, response?.headers ?? {}, Date.now()) };
 };
 
 /**

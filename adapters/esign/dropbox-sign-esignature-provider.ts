@@ -1,7 +1,7 @@
 import * as DropboxSign from '@dropbox/sign';
 import { isDomainError } from '../../core/shared/domain-error.ts';
 import type { ESignatureProvider, HeldStatus } from '../../ports/esign/esign.ports.ts';
-import { MAX_SIGNED_COPY_BYTES, providerFailure, retryAfterSeconds } from './provider-failure.ts';
+import { MAX_SIGNED_COPY_BYTES, providerFailure, rateLimitWait } from './provider-failure.ts';
 
 export interface DropboxSignSettings {
   readonly apiKey: string;
@@ -14,16 +14,11 @@ export interface DropboxSignSettings {
 const failureOf = (error: unknown): { status: number | null; code: string | null; message: string | null; retryAfterSeconds: number | null } => {
   if (error instanceof DropboxSign.HttpError) {
     const status = error.statusCode ?? error.response?.status ?? null;
-    const headers = (error.response?.headers ?? {}) as Record<string, unknown>;
-    const reset = Number(headers['x-ratelimit-reset']);
-    const retryAfter =
-      retryAfterSeconds(headers['retry-after'], Date.now()) ??
-      (Number.isFinite(reset) && reset > 0 ? Math.max(1, Math.min(3600, Math.ceil(reset - Date.now() / 1000))) : null);
     return {
       status,
       code: error.body?.error?.errorName ?? null,
       message: error.body?.error?.errorMsg ?? null,
-      retryAfterSeconds: status === 429 ? (retryAfter ?? 60) : null,
+      retryAfterSeconds: rateLimitWait(status, (error.response?.headers ?? {}) as Record<string, unknown>, Date.now()),
     };
   }
   const response = (error as { response?: { status?: number } }).response;

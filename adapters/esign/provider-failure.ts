@@ -22,8 +22,21 @@ export const providerFailure = (
     },
   );
 
+/**
+ * How long a rate-limited provider asks to wait: Retry-After (seconds or an HTTP date), else the
+ * epoch second of X-RateLimit-Reset, else a minute; null for an answer that is not a 429.
+ */
+export const rateLimitWait = (status: number | null, headers: Record<string, unknown>, nowMs: number): number | null => {
+  if (status !== 429) return null;
+  const reset = Number(headers['x-ratelimit-reset']);
+  return (
+    retryAfterSeconds(headers['retry-after'], nowMs) ??
+    (Number.isFinite(reset) && reset > 0 ? Math.max(1, Math.min(3600, Math.ceil(reset - nowMs / 1000))) : 60)
+  );
+};
+
 /** Seconds from a Retry-After header (seconds or an HTTP date), bounded; null when absent or unreadable. */
-export const retryAfterSeconds = (value: unknown, nowMs: number): number | null => {
+const retryAfterSeconds = (value: unknown, nowMs: number): number | null => {
   if (typeof value !== 'string' || value.length > 40) return null;
   const seconds = /^\d+$/.test(value) ? Number(value) : Math.ceil((Date.parse(value) - nowMs) / 1000);
   return Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds, 3600) : null;
