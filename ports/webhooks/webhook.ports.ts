@@ -43,7 +43,8 @@ export interface Outbox {
   pending(limit: number): Promise<DomainEvent[]>;
   /** When the oldest event still waiting was written; null when none waits. */
   oldestPending(): Promise<Date | null>;
-  markPublished(event: DomainEvent): Promise<void>;
+  /** Removes published events from the outbox (events not handed out by `pending` are ignored). */
+  markPublished(events: readonly DomainEvent[]): Promise<void>;
 }
 
 export interface TransportResult {

@@ -105,8 +105,8 @@ export class Webhooks {
   }
 
   /**
-   * Publishes pending outbox events: stores each, queues one delivery per matching subscription,
-   * then clears it. The events of a batch go side by side, so their writes share the store's
+   * Publishes pending outbox events: stores each and queues one delivery per matching
+   * subscription, then clears the batch from the outboxes (one write per aggregate). The events of a batch go side by side, so their writes share the store's
    * commits: one after the other, a batch took one commit per write, and under load the relay
    * fell ever further behind the events written. Each step is idempotent per event, and
    * receivers never rely on the order of deliveries.
@@ -130,6 +130,7 @@ export class Webhooks {
     const outcomes = await Promise.allSettled(pending.map((event) => this.publish(event)));
     const failed = outcomes.find((outcome) => outcome.status === 'rejected');
     if (failed) throw failed.reason;
+    await this.deps.outbox.markPublished(pending);
     return pending;
   }
 
@@ -139,7 +140,6 @@ export class Webhooks {
       const key = { orgId: event.orgId, subscriptionId: subscription.id, eventId: event.id };
       await this.deps.queue.enqueue(DELIVERY_JOB, key, key);
     }
-    await this.deps.outbox.markPublished(event);
   }
 
   /** Seconds the oldest unpublished event has waited (the relay's lag); null when none waits. */

@@ -119,3 +119,29 @@ test('a restart keeps the indexes, their uniqueness and what SQL can no longer a
   );
   await store.close();
 });
+
+test('an update sets only the index keys that moved, and every index still finds the document after a reopen', async (t) => {
+  const dir = await mkdtemp(join(tmpdir(), 'moved-keys-'));
+  t.teardown(() => rm(dir, { recursive: true, force: true }));
+  type Thing = { _id: string; status: string; due: string; tags?: string[]; n: number };
+  let store = await SqliteStore.open({ dir });
+  await store.ensureIndexes('things', [
+    { name: 'status', keys: { status: 1 } },
+    { name: 'due', keys: { due: 1 } },
+    { name: 'tags', keys: { tags: 1 } },
+  ]);
+  let things = store.collection<Thing>('things');
+  await things.insertOne({ _id: 'a', status: 'open', due: '2027-01-01', n: 0 });
+  await things.updateOne({ _id: 'a', status: { $in: ['open'] } }, { $set: { status: 'paid' }, $inc: { n: 1 } });
+  await things.updateOne({ _id: 'a' }, { $inc: { n: 1 } });
+  await things.updateOne({ _id: 'a' }, { $set: { tags: ['x', 'y'] } });
+  await store.close();
+  store = await SqliteStore.open({ dir });
+  things = store.collection<Thing>('things');
+  t.deepEqual(await things.find({ status: 'open' }), []);
+  t.like((await things.find({ status: 'paid' }))[0], { _id: 'a', n: 2 });
+  t.like((await things.find({ due: { $lte: '2027-01-01' } }))[0], { _id: 'a' });
+  t.like((await things.find({ tags: 'y' }))[0], { _id: 'a' });
+  t.is(await things.countDocuments({ status: 'paid', due: '2027-01-01' }), 1);
+  await store.close();
+});

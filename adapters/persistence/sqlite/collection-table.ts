@@ -66,9 +66,23 @@ export class CollectionTable {
     this.guarded(() => this.statements.get(this.writeSql.insert).run(document._id, encodeDocument(document), ...this.keys.keysOf(document)));
   }
 
-  replace(document: StoredDocument): void {
+  /**
+   * Rewrites a document. Given the document it replaces, only the key columns whose values moved
+   * are set: SQLite rewrites the entries of every index over a column an UPDATE sets, changed or
+   * not, and most writes move one or two keys of a record with many indexes.
+   */
+  replace(document: StoredDocument, previous?: StoredDocument): void {
     this.cache.forget(this.name, document._id);
-    this.guarded(() => this.statements.get(this.writeSql.update).run(encodeDocument(document), ...this.keys.keysOf(document), document._id));
+    const keys = this.keys.keysOf(document);
+    if (!previous) {
+      this.guarded(() => this.statements.get(this.writeSql.update).run(encodeDocument(document), ...keys, document._id));
+      return;
+    }
+    const before = this.keys.keysOf(previous);
+    const columns = this.keys.columns();
+    const moved = keys.flatMap((key, n) => (Object.is(key, before[n]) ? [] : [n]));
+    const sql = `UPDATE ${this.qualified(this.table)} SET doc = ?${moved.map((n) => `, ${columns[n]} = ?`).join('')} WHERE id = ?`;
+    this.guarded(() => this.statements.get(sql).run(encodeDocument(document), ...moved.map((n) => keys[n] as KeyValue), document._id));
   }
 
   delete(id: string): void {

@@ -10,12 +10,13 @@ export type Pin = { readonly id: string } | { readonly key: string; readonly fie
 const isPlainValue = (value: unknown): value is string | number | boolean =>
   typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && !Number.isNaN(value));
 
-/** The pin of a filter of plain top-level equalities, or null; `uniqueIndexes` lists each unique index's fields. */
+/** The pin of a filter with a plain `_id`, or of plain top-level equalities covering a unique index; else null. */
 export const pinOf = (filter: Filter, uniqueIndexes: ReadonlyArray<readonly string[]>): Pin | null => {
+  // An `_id` pins whatever else the filter asks (a guarded write's status and version): the rest is checked on the one candidate.
+  if (typeof filter._id === 'string') return { id: filter._id };
   for (const field in filter) {
     if (field.startsWith('$') || field.includes('.') || !isPlainValue(filter[field])) return null;
   }
-  if (typeof filter._id === 'string') return { id: filter._id };
   // Loops, not every/map/fromEntries: this runs for each credential lookup of each request.
   for (const fields of uniqueIndexes) {
     let covered = true;

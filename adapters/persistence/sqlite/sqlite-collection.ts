@@ -70,7 +70,7 @@ export class SqliteCollection<T extends StoredDocument> implements Collection<T>
       for (const current of targets) {
         const next = applyUpdate(current, update, false);
         if (isDeepStrictEqual(next, current)) continue;
-        this.table.replace(next);
+        this.table.replace(next, current);
         modified += 1;
       }
       return { matchedCount: targets.length, modifiedCount: modified, upsertedId: null };
@@ -102,7 +102,7 @@ export class SqliteCollection<T extends StoredDocument> implements Collection<T>
     if (current) {
       const next = applyUpdate(current, update, false);
       if (isDeepStrictEqual(next, current)) return { before: current, after: current, changed: false };
-      this.table.replace(next);
+      this.table.replace(next, current);
       return { before: current, after: next, changed: true };
     }
     if (!upsert) return { before: null, after: null, changed: false };

@@ -183,11 +183,29 @@ export class AggregateOutbox implements Outbox {
     return oldest;
   }
 
-  async markPublished(event: DomainEvent): Promise<void> {
-    const holder = this.holders.get(event.id);
-    if (!holder) return;
-    this.holders.delete(event.id);
-    await holder.source.updateOne({ _id: holder.id }, { $pull: { [OUTBOX_FIELD]: { id: event.id } } });
-    await holder.source.updateOne({ _id: holder.id, [OUTBOX_FIELD]: { $size: 0 } }, { $set: { [OUTBOX_FLAG]: false } });
+  /**
+   * Removes published events from their aggregates: one write for an aggregate whose outbox holds
+   * exactly the events published (the usual case), else one pull per event and the flag lowered
+   * once the outbox is empty. Writers only ever append, so an outbox of the same size holding
+   * every published id holds nothing else.
+   */
+  async markPublished(events: readonly DomainEvent[]): Promise<void> {
+    const byAggregate = new Map<Collection<AggregateWithOutbox>, Map<string, string[]>>();
+    for (const event of events) {
+      const holder = this.holders.get(event.id);
+      if (!holder) continue;
+      this.holders.delete(event.id);
+      const aggregates = byAggregate.get(holder.source) ?? new Map<string, string[]>();
+      aggregates.set(holder.id, [...(aggregates.get(holder.id) ?? []), event.id]);
+      byAggregate.set(holder.source, aggregates);
+    }
+    await Promise.all([...byAggregate].flatMap(([source, aggregates]) => [...aggregates].map(([id, ids]) => this.clear(source, id, ids))));
+  }
+
+  private async clear(source: Collection<AggregateWithOutbox>, id: string, ids: readonly string[]): Promise<void> {
+    const exactly = { _id: id, [OUTBOX_FIELD]: { $size: ids.length }, [`${OUTBOX_FIELD}.id`]: { $all: [...ids] } };
+    if ((await source.updateOne(exactly, { $set: { [OUTBOX_FIELD]: [], [OUTBOX_FLAG]: false } })).matchedCount === 1) return;
+    await source.updateOne({ _id: id }, { $pull: { [OUTBOX_FIELD]: { id: { $in: [...ids] } } } });
+    await source.updateOne({ _id: id, [OUTBOX_FIELD]: { $size: 0 } }, { $set: { [OUTBOX_FLAG]: false } });
   }
 }

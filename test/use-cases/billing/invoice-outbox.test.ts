@@ -43,9 +43,9 @@ test('the relay reads the collections that carry events and lowers the flag only
     pending.map((e) => e.id),
     ['evt_a', 'evt_b'],
   );
-  await outbox.markPublished(pending[0] as DomainEvent);
+  await outbox.markPublished([pending[0] as DomainEvent]);
   t.true((await store.collection<{ _id: string; hasPendingEvents: boolean }>('things').findOne({ _id: 'thing_1' }))?.hasPendingEvents);
-  await outbox.markPublished(pending[1] as DomainEvent);
+  await outbox.markPublished([pending[1] as DomainEvent]);
   const done = await store.collection<{ _id: string; hasPendingEvents: boolean; pendingEvents: unknown[]; n: number }>('things').findOne({ _id: 'thing_1' });
   t.like(done, { hasPendingEvents: false, pendingEvents: [], n: 2 });
 });
@@ -58,8 +58,26 @@ test('every event of one aggregate published side by side still lowers the flag 
   const things = store.collection<{ _id: string; orgId: string }>('things');
   await things.insertOne({ _id: 'thing_1', orgId: 'org_1', ...newOutbox(events) });
   const outbox = new AggregateOutbox(store, ['things']);
-  await Promise.all((await outbox.pending(10)).map((event) => outbox.markPublished(event)));
+  await outbox.markPublished(await outbox.pending(10));
   const done = await store.collection<{ _id: string; hasPendingEvents: boolean; pendingEvents: unknown[] }>('things').findOne({ _id: 'thing_1' });
   t.like(done, { hasPendingEvents: false, pendingEvents: [] });
   t.deepEqual(await outbox.pending(10), []);
+});
+
+test('an event appended after the relay read its aggregate stays in the outbox, flagged', async (t) => {
+  const store = await SqliteStore.open({});
+  t.teardown(() => store.close());
+  const at = new Date('2027-01-01T00:00:00Z');
+  const event = (id: string) => ({ id, type: 'webhook.test' as const, orgId: 'org_1', timestamp: at, data: {} });
+  const things = store.collection<{ _id: string; orgId: string }>('things');
+  await things.insertOne({ _id: 'thing_1', orgId: 'org_1', ...newOutbox([event('evt_a'), event('evt_b')]) });
+  const outbox = new AggregateOutbox(store, ['things']);
+  const read = await outbox.pending(10);
+  await things.updateOne({ _id: 'thing_1' }, withEvents({}, [event('evt_c')]));
+  await outbox.markPublished(read);
+  t.deepEqual(
+    (await outbox.pending(10)).map((e) => e.id),
+    ['evt_c'],
+  );
+  t.true((await things.findOne({ _id: 'thing_1' }))?.['hasPendingEvents' as never]);
 });
