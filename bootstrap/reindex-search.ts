@@ -1,7 +1,8 @@
 // `npm run store:reindex-search -- [DATA_DIR]` (or with MONGODB_URI set): makes every stored policy
-// and submission findable by `q`. Records written since search exists are indexed as they are written; this is
+// submission and claim findable by `q`. Records written since search exists are indexed as they are written; this is
 // for a store from before, or one restored from a journal or migrated. Stop the service first on the
 // embedded store (it refuses a second process); on MongoDB it may run beside it. Safe to run again.
+import { ClaimStoreRepository } from '../adapters/persistence/claims/claim.store-repository.ts';
 import { MongoStore } from '../adapters/persistence/mongo/mongo-store.engine.ts';
 import { PolicyStoreRepository } from '../adapters/persistence/policy/policy.store-repository.ts';
 import { SqliteStore } from '../adapters/persistence/sqlite/sqlite-store.engine.ts';
@@ -13,7 +14,11 @@ const store = process.env.MONGODB_URI
   ? await MongoStore.connect(process.env.MONGODB_URI, process.env.MONGODB_DB || 'insurance')
   : await SqliteStore.open({ dir: dataDir });
 try {
-  const repositories = { policies: await PolicyStoreRepository.create(store), submissions: await SubmissionStoreRepository.create(store) };
+  const repositories = {
+    policies: await PolicyStoreRepository.create(store),
+    submissions: await SubmissionStoreRepository.create(store),
+    claims: await ClaimStoreRepository.create(store),
+  };
   for (const [name, repository] of Object.entries(repositories)) {
     let after: string | null = null;
     let batches = 0;

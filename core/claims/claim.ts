@@ -67,6 +67,8 @@ export interface Claim {
   readonly claimNumber: string;
   readonly policyId: string;
   readonly policyNumber: string;
+  /** The insured's name when the loss was reported (null on claims filed before it was kept). */
+  readonly insuredName: string | null;
   readonly status: ClaimStatus;
   readonly lossDate: CalendarDate;
   readonly description: string;

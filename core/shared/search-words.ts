@@ -20,6 +20,9 @@ export const wordsOf = (text: string): string[] =>
 /** What a record is found by: the distinct words of its texts. */
 export const searchTerms = (...texts: readonly string[]): string[] => [...new Set(texts.flatMap(wordsOf))];
 
+/** A record number's words and its letters and digits run together, so `HPL-2027-0001` and `hpl2027` both find it. */
+export const numberTerms = (number: string): string[] => searchTerms(number, wordsOf(number).join(''));
+
 /**
  * The words of a search: every one must begin a word of the record (CONTRACT 17); each needs at
  * least two characters, and there are at most eight.

@@ -13,6 +13,8 @@ export interface InvoiceFilters {
   readonly policyId?: string;
   /** Only invoices of these policies (the ones the caller reaches); absent: every policy. */
   readonly policyIds?: readonly string[];
+  /** Only invoices whose number begins with this (invoiceNumberPrefix); `too_broad` past SEARCH_CAP matches. */
+  readonly numberPrefix?: string;
 }
 
 export interface InvoiceRepository {

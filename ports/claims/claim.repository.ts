@@ -7,6 +7,8 @@ export interface ClaimFilters extends Among {
   readonly status?: ClaimStatus;
   readonly adjusterId?: string;
   readonly policyId?: string;
+  /** The words of `q` (queryWords): each must begin a word of the claim number, the policy number or the insured's name. */
+  readonly words?: readonly string[];
 }
 
 export type ClaimChanges = Partial<Omit<Claim, 'id' | 'orgId' | 'version' | 'status'>>;

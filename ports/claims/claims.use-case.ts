@@ -58,6 +58,7 @@ export class Claims {
       claimNumber: claimNumberFor(yearOf(today(now)), sequence),
       policyId: policy.id,
       policyNumber: policy.policyNumber,
+      insuredName: policy.risk.insuredName,
       status: 'open',
       lossDate: input.lossDate,
       description: input.description,

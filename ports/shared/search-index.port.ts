@@ -1,5 +1,5 @@
 /** The kinds of record the lists search by `q`. */
-export type SearchKind = 'policy' | 'submission';
+export type SearchKind = 'policy' | 'submission' | 'claim';
 
 /**
  * What records are found by: each record's terms (searchTerms), kept beside it, and looked up by

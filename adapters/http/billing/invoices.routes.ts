@@ -1,3 +1,4 @@
+import { invoiceNumberPrefix } from '../../../core/billing/invoice-search.ts';
 import type { LocalPaymentConfirmer } from '../../../ports/billing/local-payment-confirmer.port.ts';
 import type { RecordAccess } from '../../../ports/authorization/record-access.use-case.ts';
 import { visibleAmong } from '../shared/record-scope.ts';
@@ -31,7 +32,8 @@ export const invoiceRoutes = (
     method: 'GET',
     path: '/v1/invoices',
     operationId: 'listInvoices',
-    summary: 'List invoices, newest first; filter by status and policy.',
+    summary:
+      'List invoices, newest first; filter by status and policy, and search by `q`: the beginning of the invoice number, or of the policy number that begins it (`GL-2027-000123` finds that policy’s invoices; parts may be separated by anything, case ignored; more than 2,000 matches is 400 `validation_failed` with rule `too_broad`).',
     tags: ['billing'],
     permission: 'invoices:read',
     query: Type.Object({
@@ -39,16 +41,28 @@ export const invoiceRoutes = (
       ...OrgIdQuery,
       status: Type.Optional(OneOf(INVOICE_STATUSES)),
       policyId: Type.Optional(Type.String({ minLength: 1 })),
+      q: Type.Optional(
+        Text({
+          minLength: 2,
+          maxLength: 200,
+          description: 'The beginning of the invoice number or of the policy number (which begins it), any separators, case ignored.',
+        }),
+      ),
     }),
     responses: { 200: { description: 'A page of invoices.', schema: pageOf(InvoiceSchema) } },
     handler: async (context) => {
-      const { orgId, status, policyId, ...page } = context.query;
+      const { orgId, status, policyId, q, ...page } = context.query;
       const scope = orgScope(context, orgId);
       // An invoice is reached through its policy: the caller's invoices are those of the policies it reaches.
       const { among } = await visibleAmong(records, context, scope, 'policy');
       const result = await invoices.list(
         scope,
-        { ...(status ? { status } : {}), ...(policyId ? { policyId } : {}), ...(among ? { policyIds: among } : {}) },
+        {
+          ...(status ? { status } : {}),
+          ...(policyId ? { policyId } : {}),
+          ...(among ? { policyIds: among } : {}),
+          ...(q === undefined ? {} : { numberPrefix: invoiceNumberPrefix(q) }),
+        },
         page,
       );
       return { status: 200, body: mapPage(result, viewInvoice) };

@@ -5,6 +5,7 @@ import type { RecordAccess } from '../../../ports/authorization/record-access.us
 import type { ClaimSettlements } from '../../../ports/claims/claim-settlements.use-case.ts';
 import type { Claims } from '../../../ports/claims/claims.use-case.ts';
 import { mapPage } from '../../../ports/shared/persistence/page.ts';
+import { queryWords } from '../../../core/shared/search-words.ts';
 import { DateOnly, Email, IdParams, LongText, Money, OneOf, OrgIdQuery, PageQuery, pageOf, Text } from '../shared/common.schemas.ts';
 import { orgScope } from '../shared/org-scope.ts';
 import { visibleAmong } from '../shared/record-scope.ts';
@@ -60,7 +61,8 @@ export const claimRoutes = (claims: Claims, settlements: ClaimSettlements, recor
     method: 'GET',
     path: '/v1/claims',
     operationId: 'listClaims',
-    summary: 'List claims, newest first; filter by status, adjuster and policy. An adjuster sees the claims assigned to it.',
+    summary:
+      "List claims, newest first; filter by status, adjuster and policy, and search by `q` (every word, of at least 2 letters or digits, must begin a word of the claim number, the policy number or the insured's name; more than 2,000 matches is 400 `validation_failed` with rule `too_broad`). An adjuster sees the claims assigned to it.",
     tags: ['claims'],
     permission: 'claims:read',
     query: Type.Object({
@@ -69,12 +71,20 @@ export const claimRoutes = (claims: Claims, settlements: ClaimSettlements, recor
       status: Type.Optional(OneOf(CLAIM_STATUSES)),
       adjusterId: Type.Optional(Type.String({ maxLength: 128 })),
       policyId: Type.Optional(Type.String({ maxLength: 128 })),
+      q: Type.Optional(
+        Text({ minLength: 2, maxLength: 200, description: "Words that each begin a word of the claim number, the policy number or the insured's name." }),
+      ),
     }),
     responses: { 200: { description: 'A page of claims.', schema: pageOf(ClaimSchema) } },
     handler: async (context) => {
-      const { orgId, status, adjusterId, policyId, ...page } = context.query;
+      const { orgId, status, adjusterId, policyId, q, ...page } = context.query;
       const scope = orgScope(context, orgId);
-      const filters = { ...(status ? { status } : {}), ...(adjusterId ? { adjusterId } : {}), ...(policyId ? { policyId } : {}) };
+      const filters = {
+        ...(status ? { status } : {}),
+        ...(adjusterId ? { adjusterId } : {}),
+        ...(policyId ? { policyId } : {}),
+        ...(q === undefined ? {} : { words: queryWords(q) }),
+      };
       const result = await claims.list(scope, { ...filters, ...(await visibleAmong(records, context, scope, 'claim')) }, page);
       return { status: 200, body: mapPage(result, viewClaim) };
     },

@@ -11,6 +11,7 @@ import { guardedMove, moveFilter } from '../shared/guarded-move.ts';
 import type { CollectionStore, Filter } from '../../../ports/shared/persistence/collection-store.port.ts';
 import type { Page, PageRequest } from '../../../ports/shared/persistence/page.ts';
 import { RecordCollection } from '../shared/record-collection.ts';
+import { SEARCH_CAP, tooBroad } from '../shared/search-index.store.ts';
 
 /** Its records carry events (the relay reads this collection). */
 const INVOICES: EventCarryingCollection = 'invoices';
@@ -86,13 +87,23 @@ export class InvoiceStoreRepository implements InvoiceRepository {
     return this.records.findById(orgId, id);
   }
 
-  list(orgId: string, filters: InvoiceFilters, page: PageRequest): Promise<Page<Invoice>> {
+  async list(orgId: string, filters: InvoiceFilters, page: PageRequest): Promise<Page<Invoice>> {
     const filter: Filter = {};
     if (filters.status) filter.status = filters.status;
     // One policy asked for, within the ones reached: that policy if reached, none otherwise.
     const policyIds = filters.policyId ? [filters.policyId].filter((id) => !filters.policyIds || filters.policyIds.includes(id)) : filters.policyIds;
     if (policyIds) filter.policyId = { $in: [...policyIds] };
-    return this.records.page(orgId, filter, page);
+    if (!filters.numberPrefix) return this.records.page(orgId, filter, page);
+    // Found through the number's index, at most SEARCH_CAP of them, then paged in the list's order.
+    const numbered = { ...filter, orgId, invoiceNumber: { $gte: filters.numberPrefix, $lt: `${filters.numberPrefix}\uffff` } };
+    const found = await this.records.raw.find(numbered, { limit: SEARCH_CAP + 1 });
+    if (found.length > SEARCH_CAP) throw tooBroad('invoices');
+    return this.records.page(
+      orgId,
+      filter,
+      page,
+      found.map((invoice) => invoice._id),
+    );
   }
 
   forPolicy(orgId: string, policyId: string): Promise<Invoice[]> {

@@ -8,6 +8,8 @@ import { definedFields, type RecordFields } from '../shared/document-mapping.ts'
 import { moveWithEvents } from '../shared/guarded-move.ts';
 import { newOutbox, OUTBOX_INDEX, type EventCarryingCollection } from '../shared/outbox.ts';
 import { RecordCollection } from '../shared/record-collection.ts';
+import { StoreSearchIndex } from '../shared/search-index.store.ts';
+import { claimSearchTerms } from '../../../core/claims/claim-search.ts';
 
 /** Its records carry events (the relay reads this collection). */
 const CLAIMS: EventCarryingCollection = 'claims';
@@ -18,6 +20,7 @@ const CLAIM_FIELDS: RecordFields<Claim> = {
   claimNumber: true,
   policyId: true,
   policyNumber: true,
+  insuredName: true,
   status: true,
   lossDate: true,
   description: true,
@@ -40,9 +43,11 @@ const CLAIM_FIELDS: RecordFields<Claim> = {
 /** Claims carry their unpublished events, so a change and its events are one write. */
 export class ClaimStoreRepository implements ClaimRepository {
   private readonly records: RecordCollection<Claim>;
+  private readonly search: StoreSearchIndex;
 
-  private constructor(records: RecordCollection<Claim>) {
+  private constructor(records: RecordCollection<Claim>, search: StoreSearchIndex) {
     this.records = records;
+    this.search = search;
   }
 
   static async create(store: CollectionStore): Promise<ClaimStoreRepository> {
@@ -54,20 +59,28 @@ export class ClaimStoreRepository implements ClaimRepository {
         { name: 'org_policy', keys: { orgId: 1, policyId: 1, _id: -1 } },
         OUTBOX_INDEX,
       ]),
+      await StoreSearchIndex.create(store),
     );
   }
 
   async insert(claim: Claim, events: readonly DomainEvent[]): Promise<void> {
     await this.records.raw.insertOne({ ...this.records.mapper.toStored(claim), ...newOutbox(events) });
+    await this.search.put(claim.orgId, 'claim', claim.id, claimSearchTerms(claim), true);
+  }
+
+  /** Indexes for `q` a batch of the claims stored before search existed; the last id, or null at the end. */
+  reindexSearch(after: string | null, limit: number): Promise<string | null> {
+    return this.search.reindex(this.records, 'claim', claimSearchTerms, after, limit);
   }
 
   findById(orgId: string, id: string): Promise<Claim | null> {
     return this.records.findById(orgId, id);
   }
 
-  list(orgId: string, filters: ClaimFilters, page: PageRequest): Promise<Page<Claim>> {
-    const { among, ...fields } = filters;
-    return this.records.page(orgId, definedFields(fields) as Filter, page, among);
+  async list(orgId: string, filters: ClaimFilters, page: PageRequest): Promise<Page<Claim>> {
+    const { among, words, ...fields } = filters;
+    const found = words ? await this.search.among(orgId, 'claim', words, among, 'claims') : among;
+    return this.records.page(orgId, definedFields(fields) as Filter, page, found);
   }
 
   change(claim: Claim, step: Transition<ClaimStatus>, changes: ClaimChanges, events: readonly DomainEvent[], at: Date): Promise<Claim | null> {

@@ -18,6 +18,10 @@ interface TermRow {
 /** A search matching more records than this is refused as too broad: a word more, or a longer one, narrows it. */
 export const SEARCH_CAP = 2_000;
 
+/** The refusal of a search past SEARCH_CAP (`noun`: what was searched). */
+export const tooBroad = (noun: string): DomainError =>
+  new DomainError('validation_failed', `q matches more than ${SEARCH_CAP} ${noun}: add a word or a longer one.`, { field: 'q', rule: 'too_broad' });
+
 /** Above every character a folded term holds: `word` … `word\uffff` is every term the word begins. */
 const AFTER_PREFIX = '\uffff';
 
@@ -61,9 +65,7 @@ export class StoreSearchIndex implements SearchIndex {
    */
   async among(orgId: string, kind: SearchKind, words: readonly string[], among: readonly string[] | undefined, noun: string): Promise<string[]> {
     const found = await this.matching(orgId, kind, words, SEARCH_CAP);
-    if (found === 'too_broad') {
-      throw new DomainError('validation_failed', `q matches more than ${SEARCH_CAP} ${noun}: add a word or a longer one.`, { field: 'q', rule: 'too_broad' });
-    }
+    if (found === 'too_broad') throw tooBroad(noun);
     const visible = among ? new Set(among) : null;
     return visible ? found.filter((id) => visible.has(id)) : found;
   }

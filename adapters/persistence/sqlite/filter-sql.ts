@@ -64,8 +64,11 @@ const rangeCondition = (into: Conditions, column: string, operator: string, oper
   const key = keyValue(operand);
   if (!bracket || key === undefined || key === null || !fits(column, operand)) return void (into.exact = false);
   into.add(`${column} ${RANGE_OPERATORS[operator]} ?`, key);
-  if (bracket.from !== undefined) into.add(`${column} >= ?`, bracket.from);
-  into.add(`${column} < ?`, bracket.until);
+  // The bracket is checked row by row (`+` keeps SQLite from bounding an index walk with it): as
+  // a bound it could win over the operand's own and walk every key of the type, as a day's
+  // `renewalOfferOn <= today` walked every policy awaiting its offer.
+  if (bracket.from !== undefined) into.add(`+${column} >= ?`, bracket.from);
+  into.add(`+${column} < ?`, bracket.until);
 };
 
 const fieldConditions = (into: Conditions, column: string, condition: unknown): void => {

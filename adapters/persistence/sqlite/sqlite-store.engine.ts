@@ -9,6 +9,7 @@ import { DocumentCache } from './document-cache.ts';
 import { dateKey, DATES_FROM } from './index-keys.ts';
 import { importJournal } from './journal-import.ts';
 import { SqliteCollection } from './sqlite-collection.ts';
+import { queryPlan, type PlanStep } from './query-plans.ts';
 import { quoted, Statements } from './statements.ts';
 import { PlannerStatistics } from './planner-statistics.ts';
 import { WalSync } from './wal-sync.ts';
@@ -111,6 +112,16 @@ export class SqliteStore implements CollectionStore {
   async ensureIndexes(collection: string, indexes: readonly IndexSpec[]): Promise<void> {
     const table = this.table(collection, this.volatileNames.has(collection));
     this.transaction(() => table.ensureIndexes(indexes));
+  }
+
+  /** Notes every statement run from now on, for `queryPlans` (the query-plan check of the tests and benches). */
+  recordQueries(): void {
+    this.statements.record();
+  }
+
+  /** Each statement run since `recordQueries()` with SQLite's plan for it. */
+  queryPlans(): Array<{ sql: string; plan: PlanStep[] }> {
+    return this.statements.recorded().map((sql) => ({ sql, plan: queryPlan(this.db, sql) }));
   }
 
   async ping(): Promise<void> {

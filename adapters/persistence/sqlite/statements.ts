@@ -7,12 +7,15 @@ const MAX_CACHED = 512;
 export class Statements {
   private readonly cache = new Map<string, StatementSync>();
   private readonly db: DatabaseSync;
+  /** Every SQL text asked for since `record()`, for the query-plan check; null when not recording. */
+  private seen: Set<string> | null = null;
 
   constructor(db: DatabaseSync) {
     this.db = db;
   }
 
   get(sql: string): StatementSync {
+    this.seen?.add(sql);
     let statement = this.cache.get(sql);
     if (!statement) {
       if (this.cache.size >= MAX_CACHED) this.cache.clear();
@@ -20,6 +23,16 @@ export class Statements {
       this.cache.set(sql, statement);
     }
     return statement;
+  }
+
+  /** Starts noting every SQL text run from now on (see `recorded`). */
+  record(): void {
+    this.seen ??= new Set();
+  }
+
+  /** The SQL texts run since `record()`, in first-run order. */
+  recorded(): string[] {
+    return [...(this.seen ?? [])];
   }
 
   /** Runs schema statements, which are not worth keeping prepared. */
