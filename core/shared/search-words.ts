@@ -24,6 +24,17 @@ export const searchTerms = (...texts: readonly string[]): string[] => [...new Se
 export const numberTerms = (number: string): string[] => searchTerms(number, wordsOf(number).join(''));
 
 /**
+ * The words a whole text is looked up by (the `insuredName` filter): its distinct words of at
+ * least two characters, the longest (rarest) first, at most MAX_QUERY_WORDS; the text itself is
+ * then compared whole. None when the text has no such word.
+ */
+export const lookupWords = (text: string): string[] =>
+  [...new Set(wordsOf(text))]
+    .filter((word) => word.length >= MIN_QUERY_WORD)
+    .sort((a, b) => b.length - a.length)
+    .slice(0, MAX_QUERY_WORDS);
+
+/**
  * The words of a search: every one must begin a word of the record (CONTRACT 17); each needs at
  * least two characters, and there are at most eight.
  */

@@ -8,6 +8,7 @@ import type { CalendarDate } from '../../../core/shared/calendar-date.ts';
 import type { PolicyChanges, PolicyFilters, PolicyRepository } from '../../../ports/policy/policy.repositories.ts';
 import { StoreSearchIndex } from '../shared/search-index.store.ts';
 import { policySearchTerms } from '../../../core/policy/policy-search.ts';
+import { lookupWords } from '../../../core/shared/search-words.ts';
 import { RecordCollection } from '../shared/record-collection.ts';
 import { moveWithEvents } from '../shared/guarded-move.ts';
 import { newOutbox, OUTBOX_INDEX, type EventCarryingCollection } from '../shared/outbox.ts';
@@ -114,8 +115,11 @@ export class PolicyStoreRepository implements PolicyRepository {
   }
 
   async list(orgId: string, filters: PolicyFilters & Among, page: PageRequest): Promise<Page<Policy>> {
-    if (!filters.words) return this.records.page(orgId, policyFilter(filters), page, filters.among);
-    return this.records.page(orgId, policyFilter(filters), page, await this.search.among(orgId, 'policy', filters.words, filters.among, 'policies'));
+    // A whole name is looked up by its words (the longest ones), then compared whole: never by reading every policy.
+    const nameWords = filters.insuredName ? lookupWords(filters.insuredName) : [];
+    const words = [...(filters.words ?? []), ...nameWords];
+    if (words.length === 0) return this.records.page(orgId, policyFilter(filters), page, filters.among);
+    return this.records.page(orgId, policyFilter(filters), page, await this.search.among(orgId, 'policy', words, filters.among, 'policies'));
   }
 
   underNotice(orgId: string, cancellingBy?: CalendarDate): Promise<Policy[]> {

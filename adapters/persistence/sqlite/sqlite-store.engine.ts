@@ -119,6 +119,11 @@ export class SqliteStore implements CollectionStore {
     this.statements.record();
   }
 
+  /** Rows the store's reads have examined since it opened (documents decoded, index entries counted). */
+  rowsRead(): number {
+    return this.statements.rowsRead;
+  }
+
   /** Each statement run since `recordQueries()` with SQLite's plan for it. */
   queryPlans(): Array<{ sql: string; plan: PlanStep[] }> {
     return this.statements.recorded().map((sql) => ({ sql, plan: queryPlan(this.db, sql) }));

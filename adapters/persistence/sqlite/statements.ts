@@ -7,6 +7,8 @@ const MAX_CACHED = 512;
 export class Statements {
   private readonly cache = new Map<string, StatementSync>();
   private readonly db: DatabaseSync;
+  /** Rows the store's reads have examined since it opened (documents decoded, entries counted): a read's cost whatever its answer's size. */
+  rowsRead = 0;
   /** Every SQL text asked for since `record()`, for the query-plan check; null when not recording. */
   private seen: Set<string> | null = null;
 

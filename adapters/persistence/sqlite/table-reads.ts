@@ -59,6 +59,8 @@ export class TableReads {
     const sql = filterToSql(filter, this.keys.columnOf);
     if (sql.exact) {
       const row = this.statements.get(`SELECT count(*) AS n FROM ${this.from} WHERE ${sql.where}`).get(...sql.params);
+      // Counting walks as many index entries as it counts.
+      this.statements.rowsRead += Number((row as { n: number }).n);
       return Number((row as { n: number }).n);
     }
     let count = 0;
@@ -141,6 +143,7 @@ export class TableReads {
   }
 
   private decode(row: unknown): StoredDocument {
+    this.statements.rowsRead += 1;
     return decodeDocument<StoredDocument>((row as Row).doc);
   }
 }
