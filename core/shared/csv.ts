@@ -10,5 +10,7 @@ const cell = (value: string | number | null): string => {
   return /[",\r\n]/.test(guarded) ? `"${guarded.replaceAll('"', '""')}"` : guarded;
 };
 
-export const toCsv = (header: readonly string[], rows: readonly (readonly (string | number | null)[])[]): string =>
-  [header, ...rows].map((row) => row.map(cell).join(',')).join('\r\n') + '\r\n';
+/** One record of a CSV file, with its line break. */
+export const csvLine = (row: readonly (string | number | null)[]): string => `${row.map(cell).join(',')}\r\n`;
+
+export const toCsv = (header: readonly string[], rows: readonly (readonly (string | number | null)[])[]): string => [header, ...rows].map(csvLine).join('');

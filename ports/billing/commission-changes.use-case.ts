@@ -20,8 +20,22 @@ export class CommissionChanges {
 
   /** From `from` included to `before` excluded. */
   async between(orgId: string, from: Date, before: Date): Promise<CommissionChange[]> {
-    const recorded = await everyRecord((page) => this.deps.commissions.list(orgId, { recordedFrom: from, recordedBefore: before }, page));
-    const posted = await everyRecord((page) => this.deps.ledger.list(orgId, { postedFrom: from, postedBefore: before }, page));
+    return this.changesOf(orgId, { recordedFrom: from, recordedBefore: before }, { postedFrom: from, postedBefore: before });
+  }
+
+  /** Those of a batch of policies, from `from` included to `before` excluded (read through the policy indexes). */
+  async ofPolicies(orgId: string, policyIds: readonly string[], from: Date, before: Date): Promise<CommissionChange[]> {
+    if (policyIds.length === 0) return [];
+    return this.changesOf(orgId, { policyIds, recordedFrom: from, recordedBefore: before }, { policyIds, postedFrom: from, postedBefore: before });
+  }
+
+  private async changesOf(
+    orgId: string,
+    recordedWhere: { policyIds?: readonly string[]; recordedFrom: Date; recordedBefore: Date },
+    postedWhere: { policyIds?: readonly string[]; postedFrom: Date; postedBefore: Date },
+  ): Promise<CommissionChange[]> {
+    const recorded = await everyRecord((page) => this.deps.commissions.list(orgId, recordedWhere, page));
+    const posted = await everyRecord((page) => this.deps.ledger.list(orgId, postedWhere, page));
     const withRecord = new Set(recorded.map((commission) => commission.sourceKey));
     // Postings that move no premium (billing, a write-off) move no commission either.
     const direct = posted

@@ -9,7 +9,7 @@ export interface CommissionRepository {
   /** `recordedFrom` included, `recordedBefore` excluded. */
   list(
     orgId: string,
-    filters: { producerId?: string; policyId?: string; recordedFrom?: Date; recordedBefore?: Date } & Among,
+    filters: { producerId?: string; policyId?: string; policyIds?: readonly string[]; recordedFrom?: Date; recordedBefore?: Date } & Among,
     page: PageRequest,
   ): Promise<Page<Commission>>;
 }
@@ -23,7 +23,7 @@ export interface LedgerRepository {
   /** `postedFrom` included, `postedBefore` excluded. */
   list(
     orgId: string,
-    filters: { invoiceId?: string; policyId?: string; postedFrom?: Date; postedBefore?: Date },
+    filters: { invoiceId?: string; policyId?: string; policyIds?: readonly string[]; postedFrom?: Date; postedBefore?: Date },
     page: PageRequest,
   ): Promise<Page<LedgerEntry>>;
 }

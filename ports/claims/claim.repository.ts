@@ -17,6 +17,8 @@ export interface ClaimRepository {
   /** Stores the claim with its events (outbox); `duplicate` when the claim number is taken. */
   insert(claim: Claim, events: readonly DomainEvent[]): Promise<void>;
   findById(orgId: string, id: string): Promise<Claim | null>;
+  /** The organization's claims in claim number order, after `after` (null: from the first), at most `limit` (read through the number's index). */
+  inNumberOrder(orgId: string, after: string | null, limit: number): Promise<Claim[]>;
   list(orgId: string, filters: ClaimFilters, page: PageRequest): Promise<Page<Claim>>;
   /** Makes the move with its changes and events in one write, only if the claim is still at its version; null otherwise. */
   change(claim: Claim, step: Transition<ClaimStatus>, changes: ClaimChanges, events: readonly DomainEvent[], at: Date): Promise<Claim | null>;

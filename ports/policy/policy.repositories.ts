@@ -33,6 +33,8 @@ export interface PolicyRepository {
    * for the policyholder sign-in, which names a policy number and nothing else.
    */
   findByNumberInAnyOrganization(policyNumber: string): Promise<Policy[]>;
+  /** The organization's policies in policy number order, after `after` (a number; null: from the first), at most `limit` (read through the number's index). */
+  inNumberOrder(orgId: string, after: string | null, limit: number): Promise<Policy[]>;
   list(orgId: string, filters: PolicyFilters & Among, page: PageRequest): Promise<Page<Policy>>;
   /** The active policies under a notice of cancellation (given a date, those cancelling by then), the soonest to cancel first. */
   underNotice(orgId: string, cancellingBy?: CalendarDate): Promise<Policy[]>;

@@ -1,25 +1,12 @@
 import { isClosed, previousMonth, type AccountingMonth } from '../../core/billing/accounting-period.ts';
-import { premiumTermOf, type Policy } from '../../core/policy/policy.ts';
-import type { PremiumTransaction } from '../../core/policy/premium.ts';
-import {
-  activeInMonth,
-  CLAIM_COLUMNS,
-  claimActiveInMonth,
-  claimLine,
-  monthOf,
-  PREMIUM_COLUMNS,
-  PREMIUM_COLUMNS_BEFORE_PAYEES,
-  premiumRow,
-} from '../../core/reports/bordereau.ts';
-import { addDays } from '../../core/shared/calendar-date.ts';
-import { toCsv } from '../../core/shared/csv.ts';
-import { cents, type Cents } from '../../core/shared/money.ts';
+import { CLAIM_COLUMNS, PREMIUM_COLUMNS, PREMIUM_COLUMNS_BEFORE_PAYEES } from '../../core/reports/bordereau.ts';
+import { cents } from '../../core/shared/money.ts';
 import type { AccountingPeriods } from '../billing/accounting-periods.use-case.ts';
-import type { CommissionChange, CommissionChanges } from '../billing/commission-changes.use-case.ts';
+import type { CommissionChanges } from '../billing/commission-changes.use-case.ts';
 import type { ClaimRepository } from '../claims/claim.repository.ts';
-import { everyRecord } from '../shared/persistence/page.ts';
 import type { PolicyRepository } from '../policy/policy.repositories.ts';
-import type { ClosedMonthRepository, ClosedRow } from './closed-months.repository.ts';
+import { openClaimLines, openPremiumLines, type ProgramLine, type Reported } from './bordereau-lines.ts';
+import type { ClosedMonthRepository, ClosedRow, ClosedRowsKind } from './closed-months.repository.ts';
 
 export interface BordereauxDeps {
   readonly policies: PolicyRepository;
@@ -29,52 +16,44 @@ export interface BordereauxDeps {
   readonly closedMonths: ClosedMonthRepository;
 }
 
-/** A bordereau as CSV, and whether its month is closed (then the same bytes every time). */
+/** One line of a bordereau: the number it is ordered by (its first cell) and its cells. */
+export interface BordereauLine {
+  readonly key: string;
+  readonly cells: readonly (string | number)[];
+}
+
+/** A bordereau: its columns, when its month closed (null while open), and its lines in number order. */
 export interface Bordereau {
-  readonly csv: string;
-  readonly closed: boolean;
+  readonly columns: readonly string[];
+  /** A closed month's lines never change: its bordereau is the same every time. */
+  readonly closedAt: Date | null;
+  /** The lines after the one keyed `after` (a policy or claim number; null: from the first), streamed. */
+  lines(after: string | null): AsyncGenerator<BordereauLine>;
 }
 
-/**
- * A closed month's rows as kept: premium and claims rows (program first), and per policy the
- * earned premium reported through it and how many of its premium transactions the rows had seen.
- */
-export interface KeptMonth {
-  readonly premium: ClosedRow[];
-  readonly claims: ClosedRow[];
-  readonly earned: ClosedRow[];
-  /** The premium bordereau's header when the month closed; null for months closed before it was kept. */
-  readonly premiumColumns: ClosedRow[] | null;
+const KEPT_KINDS: readonly ClosedRowsKind[] = ['premium', 'claims', 'earned'];
+
+/** A program's lines (all programs' when none is named), after a key. */
+async function* ofProgram(lines: AsyncIterable<ProgramLine>, programId: string | undefined): AsyncGenerator<BordereauLine> {
+  for await (const line of lines) if (!programId || line.programId === programId) yield { key: line.key, cells: line.cells };
 }
 
-/** What the kept rows reported of a policy through a closed month: earned premium, and how many of its premium transactions they had seen. */
-interface Reported {
-  readonly earned: Cents;
-  readonly seen: number;
+/** The rows kept at a close as lines (each kept row starts with its program), after `after`. */
+async function* keptLines(chunks: AsyncIterable<readonly ClosedRow[]>, after: string | null): AsyncGenerator<ProgramLine> {
+  for await (const chunk of chunks) {
+    for (const [programId, ...cells] of chunk) {
+      const key = String(cells[0]);
+      if (after === null || key > after) yield { programId: String(programId), key, cells };
+    }
+  }
 }
-
-/** The policy with its premium transactions after the first `seen` that are booked before `month` moved into it (the first open month). */
-const withLateBookings = (policy: Policy, month: AccountingMonth, seen: number): Policy => {
-  const transactions = premiumTermOf(policy).transactions;
-  // Transactions stored before months were recorded were never booked late.
-  const late = (transaction: PremiumTransaction, index: number) =>
-    index >= seen && transaction.accountingMonth !== undefined && transaction.accountingMonth < month;
-  if (!transactions.some(late)) return policy;
-  return {
-    ...policy,
-    premium: transactions.map((transaction, index) => (late(transaction, index) ? { ...transaction, accountingMonth: month } : transaction)),
-  };
-};
-
-/** Rows of one program (each kept row starts with its program), without the program. */
-const ofProgram = (rows: readonly ClosedRow[], programId: string | undefined): ClosedRow[] =>
-  rows.filter((row) => !programId || row[0] === programId).map((row) => row.slice(1));
 
 /**
  * Monthly bordereaux for the carrier, per program: premium (one line per policy in force in the
- * month or with premium booked in it) and claims (one line per claim open in it), as CSV in policy
- * and claim number order. An open month follows the records; a closed month is served from the
- * rows kept when it closed, so it never changes.
+ * month or with premium booked in it) and claims (one line per claim open in it), in policy and
+ * claim number order. An open month follows the records, read from the number indexes a batch at
+ * a time; a closed month is served from the rows kept when it closed, so it never changes. Either
+ * way the lines stream: memory stays flat whatever the size of the book.
  */
 export class Bordereaux {
   private readonly deps: BordereauxDeps;
@@ -84,103 +63,63 @@ export class Bordereaux {
   }
 
   async premium(orgId: string, month: AccountingMonth, programId?: string): Promise<Bordereau> {
-    const kept = await this.keptIfClosed(orgId, month);
-    const rows = kept
-      ? kept.premium
-      : (await this.premiumRows(orgId, month, await this.policies(orgId), await this.reportedThrough(orgId, previousMonth(month)))).rows;
-    const columns = kept ? (kept.premiumColumns?.[0]?.map(String) ?? PREMIUM_COLUMNS_BEFORE_PAYEES) : PREMIUM_COLUMNS;
-    return { csv: toCsv(columns, ofProgram(rows, programId)), closed: kept !== null };
+    const closedAt = await this.keptIfClosed(orgId, month);
+    if (closedAt) {
+      const kept = await this.deps.closedMonths.rows(orgId, month, 'premium-columns');
+      return {
+        columns: kept?.[0]?.map(String) ?? PREMIUM_COLUMNS_BEFORE_PAYEES,
+        closedAt,
+        lines: (after) => ofProgram(keptLines(this.deps.closedMonths.chunksOf(orgId, month, 'premium'), after), programId),
+      };
+    }
+    const reported = await this.reportedThrough(orgId, previousMonth(month));
+    return { columns: PREMIUM_COLUMNS, closedAt: null, lines: (after) => ofProgram(openPremiumLines(this.deps, orgId, month, reported, after), programId) };
   }
 
   async claims(orgId: string, month: AccountingMonth, programId?: string): Promise<Bordereau> {
-    const kept = await this.keptIfClosed(orgId, month);
-    const rows = kept ? kept.claims : await this.claimRows(orgId, month, await this.policies(orgId));
-    return { csv: toCsv(CLAIM_COLUMNS, ofProgram(rows, programId)), closed: kept !== null };
+    const closedAt = await this.keptIfClosed(orgId, month);
+    const lines = (after: string | null) =>
+      closedAt ? keptLines(this.deps.closedMonths.chunksOf(orgId, month, 'claims'), after) : openClaimLines(this.deps, orgId, month, after);
+    return { columns: CLAIM_COLUMNS, closedAt, lines: (after) => ofProgram(lines(after), programId) };
   }
 
   /**
-   * Keeps what a closing month's reports are now. Called by the close; a closed month found
-   * without its rows (a close interrupted before it kept them) is kept on its first read.
+   * Keeps what a closing month's reports are now, with the earned premium reported per policy
+   * through it. Called by the close; a closed month found without its rows (a close interrupted
+   * before it kept them) is kept on its first read.
    */
-  async keep(orgId: string, month: AccountingMonth): Promise<KeptMonth> {
+  async keep(orgId: string, month: AccountingMonth): Promise<void> {
     const before = await this.reportedThrough(orgId, previousMonth(month));
-    const policies = await this.policies(orgId);
-    const [{ rows: premium, earnedToDate }, claims] = await Promise.all([
-      this.premiumRows(orgId, month, policies, before),
-      this.claimRows(orgId, month, policies),
-    ]);
     const reported = new Map(before ?? []);
-    for (const [policyId, through] of earnedToDate) reported.set(policyId, through);
-    const kept = {
-      premium,
-      claims,
-      earned: [...reported].map(([policyId, through]): ClosedRow => [policyId, through.earned, through.seen]),
-      premiumColumns: [[...PREMIUM_COLUMNS]],
-    };
-    await this.deps.closedMonths.saveRows(orgId, month, 'premium-columns', kept.premiumColumns);
-    await this.deps.closedMonths.saveRows(orgId, month, 'premium', kept.premium);
-    await this.deps.closedMonths.saveRows(orgId, month, 'claims', kept.claims);
-    await this.deps.closedMonths.saveRows(orgId, month, 'earned', kept.earned);
-    return kept;
+    const premium: ClosedRow[] = [];
+    for await (const line of openPremiumLines(this.deps, orgId, month, before, null)) {
+      premium.push([line.programId, ...line.cells]);
+      reported.set(line.policyId, line.reported);
+    }
+    const claims: ClosedRow[] = [];
+    for await (const line of openClaimLines(this.deps, orgId, month, null)) claims.push([line.programId, ...line.cells]);
+    const earned = [...reported].map(([policyId, through]): ClosedRow => [policyId, through.earned, through.seen]);
+    await this.deps.closedMonths.saveRows(orgId, month, 'premium-columns', [[...PREMIUM_COLUMNS]]);
+    await this.deps.closedMonths.saveRows(orgId, month, 'premium', premium);
+    await this.deps.closedMonths.saveRows(orgId, month, 'claims', claims);
+    await this.deps.closedMonths.saveRows(orgId, month, 'earned', earned);
   }
 
-  private async keptIfClosed(orgId: string, month: AccountingMonth): Promise<KeptMonth | null> {
+  /** When the month closed, its rows kept (kept now when the close did not finish keeping them); null while it is open. */
+  private async keptIfClosed(orgId: string, month: AccountingMonth): Promise<Date | null> {
     if (!isClosed(await this.deps.periods.book(orgId), month)) return null;
-    const [premium, claims, earned, premiumColumns] = await Promise.all(
-      (['premium', 'claims', 'earned', 'premium-columns'] as const).map((kind) => this.deps.closedMonths.rows(orgId, month, kind)),
-    );
-    return premium && claims && earned ? { premium, claims, earned, premiumColumns: premiumColumns ?? null } : this.keep(orgId, month);
+    const complete = await Promise.all(KEPT_KINDS.map((kind) => this.deps.closedMonths.complete(orgId, month, kind)));
+    if (!complete.every(Boolean)) await this.keep(orgId, month);
+    return (await this.deps.closedMonths.find(orgId, month))?.closedAt ?? new Date(0);
   }
 
   /** What was reported per policy through `month` when it is closed (its kept rows); null while it is open. */
   private async reportedThrough(orgId: string, month: AccountingMonth): Promise<Map<string, Reported> | null> {
-    const kept = await this.keptIfClosed(orgId, month);
-    return kept ? new Map(kept.earned.map(([policyId, earned, seen]) => [String(policyId), { earned: cents(Number(earned)), seen: Number(seen ?? 0) }])) : null;
-  }
-
-  /**
-   * `reported`: what was reported per policy through the month before, when that month is closed.
-   * The month is then the first open one, and it also takes the transactions booked in a closed
-   * month after its rows were kept (recorded while it closed): every change is reported once.
-   */
-  private async premiumRows(
-    orgId: string,
-    month: AccountingMonth,
-    policies: readonly Policy[],
-    reported: Map<string, Reported> | null,
-  ): Promise<{ rows: ClosedRow[]; earnedToDate: Map<string, Reported> }> {
-    const period = monthOf(month);
-    const recorded = await this.deps.commissions.between(orgId, new Date(`${period.first}T00:00:00Z`), new Date(`${addDays(period.last, 1)}T00:00:00Z`));
-    const byPolicy = new Map<string, CommissionChange[]>();
-    for (const row of recorded) byPolicy.set(row.policyId, [...(byPolicy.get(row.policyId) ?? []), row]);
-    const rows: ClosedRow[] = [];
-    const earnedToDate = new Map<string, Reported>();
-    for (const stored of policies) {
-      const before = reported?.get(stored.id);
-      const policy = reported ? withLateBookings(stored, month, before?.seen ?? 0) : stored;
-      if (!activeInMonth(policy, period)) continue;
-      const row = premiumRow(policy, period, byPolicy.get(policy.id) ?? [], reported ? (before?.earned ?? cents(0)) : null);
-      rows.push([policy.programId, ...row.cells]);
-      earnedToDate.set(policy.id, { earned: row.earnedToDate, seen: premiumTermOf(policy).transactions.length });
+    if ((await this.keptIfClosed(orgId, month)) === null) return null;
+    const reported = new Map<string, Reported>();
+    for await (const chunk of this.deps.closedMonths.chunksOf(orgId, month, 'earned')) {
+      for (const [policyId, earned, seen] of chunk) reported.set(String(policyId), { earned: cents(Number(earned)), seen: Number(seen ?? 0) });
     }
-    return { rows, earnedToDate };
-  }
-
-  /** `book`: every policy of the organization, in policy number order. */
-  private async claimRows(orgId: string, month: AccountingMonth, book: readonly Policy[]): Promise<ClosedRow[]> {
-    const period = monthOf(month);
-    const policies = new Map(book.map((policy) => [policy.id, policy]));
-    const claims = (await everyRecord((page) => this.deps.claims.list(orgId, {}, page)))
-      .filter((claim) => policies.has(claim.policyId) && claimActiveInMonth(claim, period))
-      .sort((a, b) => a.claimNumber.localeCompare(b.claimNumber));
-    return claims.map((claim) => {
-      const policy = policies.get(claim.policyId);
-      return [policy?.programId ?? '', ...claimLine(claim, policy?.risk.insuredName ?? '')];
-    });
-  }
-
-  private async policies(orgId: string): Promise<Policy[]> {
-    const all = await everyRecord((page) => this.deps.policies.list(orgId, {}, page));
-    return all.sort((a, b) => a.policyNumber.localeCompare(b.policyNumber));
+    return reported;
   }
 }

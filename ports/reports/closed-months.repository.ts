@@ -25,6 +25,10 @@ export interface ClosedMonthRepository {
   saveRows(orgId: string, month: AccountingMonth, kind: ClosedRowsKind, rows: readonly ClosedRow[]): Promise<void>;
   /** The rows kept at the close, in order; null when none were kept (the close has not finished). */
   rows(orgId: string, month: AccountingMonth, kind: ClosedRowsKind): Promise<ClosedRow[] | null>;
+  /** Whether every chunk of the kept rows of a kind is there. */
+  complete(orgId: string, month: AccountingMonth, kind: ClosedRowsKind): Promise<boolean>;
+  /** The kept rows of a kind chunk after chunk, in order (one chunk in memory at a time). */
+  chunksOf(orgId: string, month: AccountingMonth, kind: ClosedRowsKind): AsyncGenerator<readonly ClosedRow[]>;
   save(closed: ClosedMonth): Promise<void>;
   find(orgId: string, month: AccountingMonth): Promise<ClosedMonth | null>;
   list(orgId: string): Promise<ClosedMonth[]>;

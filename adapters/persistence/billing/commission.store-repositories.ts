@@ -69,12 +69,13 @@ export class CommissionStoreRepository implements CommissionRepository {
 
   list(
     orgId: string,
-    filters: { producerId?: string; policyId?: string; recordedFrom?: Date; recordedBefore?: Date } & Among,
+    filters: { producerId?: string; policyId?: string; policyIds?: readonly string[]; recordedFrom?: Date; recordedBefore?: Date } & Among,
     page: PageRequest,
   ): Promise<Page<Commission>> {
-    const { among, recordedFrom, recordedBefore, ...fields } = filters;
+    const { among, recordedFrom, recordedBefore, policyIds, ...fields } = filters;
     const recorded = recordedFrom || recordedBefore ? { createdAt: definedFields({ $gte: recordedFrom, $lt: recordedBefore }) } : {};
-    return this.records.page(orgId, { ...(definedFields(fields) as Filter), ...recorded }, page, among);
+    const policies = policyIds ? { policyId: { $in: [...policyIds] } } : {};
+    return this.records.page(orgId, { ...(definedFields(fields) as Filter), ...policies, ...recorded }, page, among);
   }
 }
 
@@ -111,11 +112,12 @@ export class LedgerStoreRepository implements LedgerRepository {
 
   list(
     orgId: string,
-    filters: { invoiceId?: string; policyId?: string; postedFrom?: Date; postedBefore?: Date },
+    filters: { invoiceId?: string; policyId?: string; policyIds?: readonly string[]; postedFrom?: Date; postedBefore?: Date },
     page: PageRequest,
   ): Promise<Page<LedgerEntry>> {
-    const { postedFrom, postedBefore, ...fields } = filters;
+    const { postedFrom, postedBefore, policyIds, ...fields } = filters;
     const posted = postedFrom || postedBefore ? { postedAt: definedFields({ $gte: postedFrom, $lt: postedBefore }) } : {};
-    return this.records.page(orgId, { ...definedFields(fields), ...posted } as Filter, page);
+    const policies = policyIds ? { policyId: { $in: [...policyIds] } } : {};
+    return this.records.page(orgId, { ...definedFields(fields), ...policies, ...posted } as Filter, page);
   }
 }

@@ -77,6 +77,11 @@ export class ClaimStoreRepository implements ClaimRepository {
     return this.records.findById(orgId, id);
   }
 
+  async inNumberOrder(orgId: string, after: string | null, limit: number): Promise<Claim[]> {
+    const documents = await this.records.raw.find({ orgId, ...(after === null ? {} : { claimNumber: { $gt: after } }) }, { sort: { claimNumber: 1 }, limit });
+    return documents.map((document) => this.records.fromStored(document));
+  }
+
   async list(orgId: string, filters: ClaimFilters, page: PageRequest): Promise<Page<Claim>> {
     const { among, words, ...fields } = filters;
     const found = words ? await this.search.among(orgId, 'claim', words, among, 'claims') : among;

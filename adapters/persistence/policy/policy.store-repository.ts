@@ -114,6 +114,11 @@ export class PolicyStoreRepository implements PolicyRepository {
     return (await this.records.raw.find({ policyNumber }, { limit: 20 })).map((document) => this.records.mapper.fromStored(document));
   }
 
+  async inNumberOrder(orgId: string, after: string | null, limit: number): Promise<Policy[]> {
+    const documents = await this.records.raw.find({ orgId, ...(after === null ? {} : { policyNumber: { $gt: after } }) }, { sort: { policyNumber: 1 }, limit });
+    return documents.map((document) => this.records.fromStored(document));
+  }
+
   async list(orgId: string, filters: PolicyFilters & Among, page: PageRequest): Promise<Page<Policy>> {
     // A whole name is looked up by its words (the longest ones), then compared whole: never by reading every policy.
     const nameWords = filters.insuredName ? lookupWords(filters.insuredName) : [];

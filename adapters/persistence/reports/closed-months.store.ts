@@ -47,6 +47,18 @@ export class StoreClosedMonths implements ClosedMonthRepository {
     return found.flatMap((chunk) => chunk.rows);
   }
 
+  async complete(orgId: string, month: AccountingMonth, kind: ClosedRowsKind): Promise<boolean> {
+    const first = await this.chunks.findOne({ _id: `${orgId}:${month}:${kind}:0` });
+    return first !== null && (await this.chunks.countDocuments({ orgId, month, kind, chunk: { $lt: first.chunks } })) === first.chunks;
+  }
+
+  async *chunksOf(orgId: string, month: AccountingMonth, kind: ClosedRowsKind): AsyncGenerator<readonly ClosedRow[]> {
+    const first = await this.chunks.findOne({ _id: `${orgId}:${month}:${kind}:0` });
+    for (let chunk = 0; first && chunk < first.chunks; chunk += 1) {
+      yield (await this.chunks.findOne({ _id: `${orgId}:${month}:${kind}:${chunk}` }))?.rows ?? [];
+    }
+  }
+
   async save(closed: ClosedMonth): Promise<void> {
     await this.closes.updateOne({ _id: `${closed.orgId}:${closed.month}` }, { $set: { ...closed } }, { upsert: true });
   }

@@ -85,3 +85,49 @@ test('direct business: the bordereau and commission analytics show the MGA commi
     .periods;
   t.like(periods, [{ period: month, agentCommission: 0, mgaCommission: mga / 100, carrierNet: posted('carrierPayable') / 100 }]);
 });
+
+test('a bordereau streams as NDJSON or pages as JSON by Accept, in the CSV’s order and columns', async (t) => {
+  const app = await startTestApp();
+  t.teardown(app.close);
+  const tenant = await createTenant(app);
+  const now = today(new Date());
+  const month = now.slice(0, 7);
+  for (let n = 0; n < 3; n += 1) await boundPolicy(app, tenant, { submission: { effectiveDate: addDays(now, -3), insuredName: `Streamed ${n}` } });
+  const path = `/v1/reports/bordereaux?type=premium&month=${month}`;
+  const csv = rows((await call(app.api, 'GET', path, { token: tenant.adminToken, headers: { Accept: 'text/csv' } })).body);
+  const numbers = csv.slice(1).map((line) => line[0]);
+  t.is(numbers.length, 3);
+
+  const ndjson = await call(app.api, 'GET', path, { token: tenant.adminToken, headers: { Accept: 'application/x-ndjson' } });
+  t.is(ndjson.status, 200);
+  t.regex(ndjson.headers.get('content-type') ?? '', /^application\/x-ndjson/);
+  const objects = (ndjson.body as string)
+    .trimEnd()
+    .split('\n')
+    .map((line) => JSON.parse(line));
+  t.deepEqual(
+    objects.map((line) => line['Policy Number']),
+    numbers,
+  );
+  t.deepEqual(Object.keys(objects[0]), csv[0], 'keyed by the CSV columns');
+
+  const page = async (query: string) => {
+    const answer = await call(app.api, 'GET', `${path}${query}`, { token: tenant.adminToken, headers: { Accept: 'application/json, text/csv;q=0.5' } });
+    t.is(answer.status, 200, JSON.stringify(answer.body));
+    return answer.body as { columns: string[]; closed: boolean; data: Array<Record<string, unknown>>; nextCursor: string | null };
+  };
+  const first = await page('&limit=2');
+  t.like(first, { closed: false, columns: csv[0] });
+  t.is(first.data.length, 2);
+  t.truthy(first.nextCursor);
+  const second = await page(`&limit=2&cursor=${first.nextCursor}`);
+  t.is(second.nextCursor, null);
+  t.deepEqual(
+    [...first.data, ...second.data].map((line) => line['Policy Number']),
+    numbers,
+  );
+  const badCursor = await call(app.api, 'GET', `${path}&cursor=%21%21`, { token: tenant.adminToken, headers: { Accept: 'application/json' } });
+  t.like(badCursor, { status: 400, body: { error: 'validation_failed', details: { field: 'cursor' } } });
+  const tooMany = await call(app.api, 'GET', `${path}&limit=1001`, { token: tenant.adminToken, headers: { Accept: 'application/json' } });
+  t.like(tooMany, { status: 400, body: { details: { field: 'limit' } } });
+});

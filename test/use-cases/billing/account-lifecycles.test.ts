@@ -1,3 +1,4 @@
+import { csvOf } from '../../support/bordereau.ts';
 import test from 'ava';
 import fc from 'fast-check';
 import { BILLING } from '../../../bootstrap/billing.tokens.ts';
@@ -100,14 +101,14 @@ const tick = async (world: UseCaseWorld, clock: SettableClock, days: number, kep
     const { trialBalance } = await closing.close(MACHINE, ORG, period.month);
     if (trialBalance.totals.debits !== trialBalance.totals.credits || trialBalance.totals.balance !== 0)
       throw new Error(`The trial balance of ${period.month} does not balance: ${JSON.stringify(trialBalance.totals)}`);
-    kept.set(period.month, (await (await world.resolve(REPORTS.Bordereaux)).premium(ORG, period.month)).csv);
+    kept.set(period.month, await csvOf((await world.resolve(REPORTS.Bordereaux)).premium(ORG, period.month)));
   }
 };
 
 /** A closed month's bordereau is the one kept at its close, byte for byte. */
 const checkClosedMonths = async (world: UseCaseWorld, kept: ReadonlyMap<string, string>): Promise<string | null> => {
   const bordereaux = await world.resolve(REPORTS.Bordereaux);
-  for (const [month, csv] of kept) if ((await bordereaux.premium(ORG, month)).csv !== csv) return `the closed ${month} bordereau changed`;
+  for (const [month, csv] of kept) if ((await csvOf(bordereaux.premium(ORG, month))) !== csv) return `the closed ${month} bordereau changed`;
   return null;
 };
 
@@ -122,7 +123,7 @@ const checkMonthsAddUp = async (world: UseCaseWorld, policyId: string, from: Cal
   const bordereaux = await world.resolve(REPORTS.Bordereaux);
   let [written, earned] = [0, 0];
   for (let month = from.slice(0, 7); month <= (policy?.expirationDate ?? from).slice(0, 7); month = addMonths(`${month}-01`, 1).slice(0, 7)) {
-    const [header, ...lines] = (await bordereaux.premium(ORG, month)).csv
+    const [header, ...lines] = (await csvOf(bordereaux.premium(ORG, month)))
       .trimEnd()
       .split('\r\n')
       .map((line) => line.split(','));

@@ -1,3 +1,4 @@
+import { csvOf } from '../../support/bordereau.ts';
 import test from 'ava';
 import { AUDIT } from '../../../bootstrap/audit.tokens.ts';
 import { BILLING } from '../../../bootstrap/billing.tokens.ts';
@@ -54,22 +55,23 @@ test('months close in order once ended; a closed month keeps its bordereau; a la
     'the payment is December’s',
   );
   t.is(await rejectionCodeOf(closing.close(MACHINE, ORG, '2027-02')), 'period_order', 'January closes first');
-  const january = await bordereaux.premium(ORG, '2027-01');
-  t.false(january.closed);
+  const january = { csv: await csvOf(bordereaux.premium(ORG, '2027-01')) };
+  t.is((await bordereaux.premium(ORG, '2027-01')).closedAt, null);
   const closed = await closing.close(MACHINE, ORG, '2027-01');
   t.is(closed.trialBalance.totals.debits, closed.trialBalance.totals.credits);
   t.is(closed.trialBalance.totals.balance, cents(0));
   t.true(closed.trialBalance.accounts.some((line) => line.account === 'premiumTrustCash' && line.balance > 0 && line.debits === 0));
   t.is(await rejectionCodeOf(closing.close(MACHINE, ORG, '2027-01')), 'invalid_transition', 'closed already');
   const kept = await bordereaux.premium(ORG, '2027-01');
-  t.deepEqual(kept, { csv: january.csv, closed: true });
+  t.is(await csvOf(kept), january.csv);
+  t.true(kept.closedAt instanceof Date);
 
   // A back-dated endorsement from January: its premium is booked in February, the first open month.
   await lifecycle.endorse(MACHINE, ORG, policy.id, { effectiveDate: '2027-01-20', changes: { annualRevenue: cents(Number(aRisk().annualRevenue) * 2) } });
   const endorsed = await (await world.resolve(POLICY.PolicyRepository)).findById(ORG, policy.id);
   t.like(endorsed?.premium?.[1], { type: 'endorsement', effectiveDate: '2027-01-20', bookedOn: '2027-03-02', accountingMonth: '2027-02' });
-  t.is((await bordereaux.premium(ORG, '2027-01')).csv, january.csv, 'January is unchanged by the late change');
-  const february = (await bordereaux.premium(ORG, '2027-02')).csv;
+  t.is(await csvOf(bordereaux.premium(ORG, '2027-01')), january.csv, 'January is unchanged by the late change');
+  const february = await csvOf(bordereaux.premium(ORG, '2027-02'));
   const change = endorsed?.premium?.[1]?.writtenChange ?? 0;
   t.not(change, 0);
   t.is(Number(column(february, policy.policyNumber, 'Written Premium')), change / 100);
@@ -101,18 +103,18 @@ test('a transaction booked in a month while it closed (after its rows were kept)
   const { policy } = await aBoundPolicy(world, ORG, { risk: aRisk({ insuredName: 'Race Co', effectiveDate: '2027-01-01' }), plan: 'PIF' });
   clock.set('2027-02-03T12:00:00Z');
   await closing.close(MACHINE, ORG, '2027-01');
-  const january = (await bordereaux.premium(ORG, '2027-01')).csv;
+  const january = await csvOf(bordereaux.premium(ORG, '2027-01'));
   // An endorsement that read the periods before January closed, and wrote after its rows were kept.
   await lifecycle.endorse(MACHINE, ORG, policy.id, { effectiveDate: '2027-01-20', changes: { annualRevenue: cents(Number(aRisk().annualRevenue) * 2) } });
   await world.store.collection('policies').updateOne({ _id: policy.id }, { $set: { 'premium.1.accountingMonth': '2027-01' } });
   const stored = await (await world.resolve(POLICY.PolicyRepository)).findById(ORG, policy.id);
   t.is(stored?.premium?.[1]?.accountingMonth, '2027-01', 'booked in the closed month');
 
-  t.is((await bordereaux.premium(ORG, '2027-01')).csv, january, 'the closed month keeps its bytes');
-  const february = (await bordereaux.premium(ORG, '2027-02')).csv;
+  t.is(await csvOf(bordereaux.premium(ORG, '2027-01')), january, 'the closed month keeps its bytes');
+  const february = await csvOf(bordereaux.premium(ORG, '2027-02'));
   t.is(Number(column(february, policy.policyNumber, 'Written Premium')), (stored?.premium?.[1]?.writtenChange ?? 0) / 100);
   t.is(column(february, policy.policyNumber, 'Transaction Types'), 'endorsement');
-  t.is(Number(column((await bordereaux.premium(ORG, '2027-03')).csv, policy.policyNumber, 'Written Premium')), 0, 'and only there');
+  t.is(Number(column(await csvOf(bordereaux.premium(ORG, '2027-03')), policy.policyNumber, 'Written Premium')), 0, 'and only there');
 });
 
 test('a close interrupted after the month was marked closed is finished by closing again; a reopen that fails changes nothing', async (t) => {
@@ -123,11 +125,11 @@ test('a close interrupted after the month was marked closed is finished by closi
   const [closing, bordereaux] = [await world.resolve(REPORTS.PeriodClosing), await world.resolve(REPORTS.Bordereaux)];
   const { policy } = await aBoundPolicy(world, ORG, { risk: aRisk({ insuredName: 'Crash Co', effectiveDate: '2027-01-01' }), plan: 'PIF' });
   clock.set('2027-02-03T12:00:00Z');
-  const january = (await bordereaux.premium(ORG, '2027-01')).csv;
+  const january = await csvOf(bordereaux.premium(ORG, '2027-01'));
   faults.set('updateOne:closed_months', 1);
   t.is(await rejectionCodeOf(closing.close(MACHINE, ORG, '2027-01')), 'unexpected');
   t.like(await closing.list(ORG), [{ month: '2027-01', status: 'closed', closedAt: null }], 'closed, its close not recorded');
-  t.is((await bordereaux.premium(ORG, '2027-01')).csv, january, 'its rows were kept');
+  t.is(await csvOf(bordereaux.premium(ORG, '2027-01')), january, 'its rows were kept');
   const finished = await closing.close(MACHINE, ORG, '2027-01');
   t.is(finished.trialBalance.totals.balance, cents(0));
   t.like(await closing.list(ORG), [{ month: '2027-01', status: 'closed' }]);
@@ -136,7 +138,7 @@ test('a close interrupted after the month was marked closed is finished by closi
   faults.set('updateOne:period_books', 1);
   t.is(await rejectionCodeOf(closing.reopen(MACHINE, ORG, '2027-01', 'typo')), 'unexpected');
   t.like(await closing.list(ORG), [{ month: '2027-01', status: 'closed' }], 'still closed, with its rows');
-  t.is((await bordereaux.premium(ORG, '2027-01')).closed, true);
+  t.true((await bordereaux.premium(ORG, '2027-01')).closedAt instanceof Date);
   t.truthy(policy.id);
 });
 
@@ -149,7 +151,7 @@ test('a closed month keeps the bordereau header it closed with: one closed befor
   clock.set('2027-03-02T09:00:00Z');
   await closing.close(MACHINE, ORG, '2026-12');
   await closing.close(MACHINE, ORG, '2027-01');
-  const header = async (month: string) => (await bordereaux.premium(ORG, month)).csv.split('\r\n')[0]!.split(',');
+  const header = async (month: string) => (await csvOf(bordereaux.premium(ORG, month))).split('\r\n')[0]!.split(',');
   t.deepEqual((await header('2027-01')).slice(12), [
     'Home State',
     'Surplus Lines Tax',
