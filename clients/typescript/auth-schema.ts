@@ -326,7 +326,7 @@ export interface components {
                  *         "field": "effectiveDate",
                  *         "rule": "date"
                  *       },
-                 *       "requestId": "19ba589e-51d5-4868-8b7e-bcc79bc20ce5"
+                 *       "requestId": "89909980-3d1a-4cb7-8b59-e0e7998b8571"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -345,7 +345,7 @@ export interface components {
                  *       "error": "unauthenticated",
                  *       "message": "Send a bearer token or an API key (X-API-Key).",
                  *       "details": {},
-                 *       "requestId": "0b9b26f9-b7c2-413c-9116-5f1abdcca19f"
+                 *       "requestId": "ab386d13-37e2-40ee-8f22-1494db3eda60"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -366,7 +366,7 @@ export interface components {
                  *       "details": {
                  *         "requiredScope": "submissions:write"
                  *       },
-                 *       "requestId": "56036b55-e2fe-46ab-a905-76f6354aaf31"
+                 *       "requestId": "ecdf77f2-f4e0-4b6f-87ba-0566f89f9328"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -385,7 +385,7 @@ export interface components {
                  *       "error": "not_found",
                  *       "message": "Policy not found.",
                  *       "details": {},
-                 *       "requestId": "60bbf2ec-b888-4ea6-95ed-59eab6f34817"
+                 *       "requestId": "67b46ce9-db1b-42d4-97b0-664782566c5b"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -566,15 +566,15 @@ export interface operations {
                     /**
                      * @example {
                      *       "user": {
-                     *         "id": "usr_01a217d61d54004792b667986595",
+                     *         "id": "usr_01a2184577eb00c40c3b4454f376",
                      *         "email": "ops@harbor-mga.example",
                      *         "role": "org_admin"
                      *       },
                      *       "session": {
-                     *         "id": "ses_01a217d6210500bd56f652acc338",
-                     *         "expiresAt": "2026-12-03T12:30:38.852Z"
+                     *         "id": "ses_01a21845799200d1c7f3ca596f67",
+                     *         "expiresAt": "2026-12-03T14:32:16.018Z"
                      *       },
-                     *       "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJ1c3JfMDFhMjE3ZDYxZDU0MDA0NzkyYjY2Nzk4NjU5NSIsIm9yZyI6Im9yZ18wMWEyMTdkNjFjNmMwMGFiNjNhNzM1ZDU3YTNlIiwicm9sZSI6Im9yZ19hZG1pbiIsInNpZCI6InNlc18wMWEyMTdkNjIxMDUwMGJkNTZmNjUyYWNjMzM4IiwiaWF0IjoxNzk1Njk2MjM4LCJleHAiOjE3OTU3MjUwMzh9.signature-of-the-service"
+                     *       "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJ1c3JfMDFhMjE4NDU3N2ViMDBjNDBjM2I0NDU0ZjM3NiIsIm9yZyI6Im9yZ18wMWEyMTg0NTc3YWMwMDIxZWVmOWZkZDQ3MDdjIiwicm9sZSI6Im9yZ19hZG1pbiIsInNpZCI6InNlc18wMWEyMTg0NTc5OTIwMGQxYzdmM2NhNTk2ZjY3IiwiaWF0IjoxNzk1NzAzNTM2LCJleHAiOjE3OTU3MzIzMzZ9.signature-of-the-service"
                      *     }
                      */
                     "application/json": components["schemas"]["Session"];

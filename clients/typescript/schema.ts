@@ -578,8 +578,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List claims, newest first; filter by status, adjuster and policy. An adjuster sees the claims assigned to it.
-         * @description List claims, newest first; filter by status, adjuster and policy. An adjuster sees the claims assigned to it.
+         * List claims, newest first; filter by status, adjuster and policy, and search by `q` (every word, of at least 2 letters or digits, must begin a word of the claim number, the policy number or the insured's name; more than 2,000 matches is 400 `validation_failed` with rule `too_broad`). An adjuster sees the claims assigned to it.
+         * @description List claims, newest first; filter by status, adjuster and policy, and search by `q` (every word, of at least 2 letters or digits, must begin a word of the claim number, the policy number or the insured's name; more than 2,000 matches is 400 `validation_failed` with rule `too_broad`). An adjuster sees the claims assigned to it.
          *
          *     Requires permission (API key scope) `claims:read`.
          */
@@ -1262,8 +1262,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List invoices, newest first; filter by status and policy.
-         * @description List invoices, newest first; filter by status and policy.
+         * List invoices, newest first; filter by status and policy, and search by `q`: the beginning of the invoice number, or of the policy number that begins it (`GL-2027-000123` finds that policy’s invoices; parts may be separated by anything, case ignored; more than 2,000 matches is 400 `validation_failed` with rule `too_broad`).
+         * @description List invoices, newest first; filter by status and policy, and search by `q`: the beginning of the invoice number, or of the policy number that begins it (`GL-2027-000123` finds that policy’s invoices; parts may be separated by anything, case ignored; more than 2,000 matches is 400 `validation_failed` with rule `too_broad`).
          *
          *     Requires permission (API key scope) `invoices:read`.
          */
@@ -2418,8 +2418,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A monthly bordereau as CSV (RFC 4180, dollars): `premium`, one line per policy in force in the month or with premium booked in it (policy, insured, state, line, program, period, the types of the transactions booked in the month, written premium booked in it (accounting month), earned premium (earned through the month less what earlier months reported), commission recorded in it, the surplus lines taxes and fees of its booked transactions, then the home state they are owed to and one column per payee: state tax, stamping fee, fire marshal tax, state fund fees, local premium tax; a month closed before those columns existed keeps the columns it had); `claims`, one line per claim open in the month (claim, policy, insured, loss date, reported, status, paid, reserves, incurred). `programId` narrows it to one program. A closed month (`POST /v1/accounting-periods/{month}/close`) is served as it was when it closed: the same bytes every time, with an `ETag`.
-         * @description A monthly bordereau as CSV (RFC 4180, dollars): `premium`, one line per policy in force in the month or with premium booked in it (policy, insured, state, line, program, period, the types of the transactions booked in the month, written premium booked in it (accounting month), earned premium (earned through the month less what earlier months reported), commission recorded in it, the surplus lines taxes and fees of its booked transactions, then the home state they are owed to and one column per payee: state tax, stamping fee, fire marshal tax, state fund fees, local premium tax; a month closed before those columns existed keeps the columns it had); `claims`, one line per claim open in the month (claim, policy, insured, loss date, reported, status, paid, reserves, incurred). `programId` narrows it to one program. A closed month (`POST /v1/accounting-periods/{month}/close`) is served as it was when it closed: the same bytes every time, with an `ETag`.
+         * A monthly bordereau, streamed as CSV (RFC 4180, dollars; the default) or NDJSON, or in JSON pages (`Accept`): `premium`, one line per policy in force in the month or with premium booked in it (policy, insured, state, line, program, period, the types of the transactions booked in the month, written premium booked in it (accounting month), earned premium (earned through the month less what earlier months reported), commission recorded in it, the surplus lines taxes and fees of its booked transactions, then the home state they are owed to and one column per payee: state tax, stamping fee, fire marshal tax, state fund fees, local premium tax; a month closed before those columns existed keeps the columns it had); `claims`, one line per claim open in the month (claim, policy, insured, loss date, reported, status, paid, reserves, incurred). `programId` narrows it to one program. A closed month (`POST /v1/accounting-periods/{month}/close`) is served as it was when it closed: the same bytes every time, with an `ETag`.
+         * @description A monthly bordereau, streamed as CSV (RFC 4180, dollars; the default) or NDJSON, or in JSON pages (`Accept`): `premium`, one line per policy in force in the month or with premium booked in it (policy, insured, state, line, program, period, the types of the transactions booked in the month, written premium booked in it (accounting month), earned premium (earned through the month less what earlier months reported), commission recorded in it, the surplus lines taxes and fees of its booked transactions, then the home state they are owed to and one column per payee: state tax, stamping fee, fire marshal tax, state fund fees, local premium tax; a month closed before those columns existed keeps the columns it had); `claims`, one line per claim open in the month (claim, policy, insured, loss date, reported, status, paid, reserves, incurred). `programId` narrows it to one program. A closed month (`POST /v1/accounting-periods/{month}/close`) is served as it was when it closed: the same bytes every time, with an `ETag`.
          *
          *     Requires permission (API key scope) `ledger:read`.
          */
@@ -3458,6 +3458,7 @@ export interface components {
             id: string;
             /** @description Dollars: paid plus outstanding reserves. */
             incurred: number;
+            insuredName: string | null;
             location: string | null;
             /** Format: date */
             lossDate: string;
@@ -5564,7 +5565,7 @@ export interface components {
                  *         "field": "effectiveDate",
                  *         "rule": "date"
                  *       },
-                 *       "requestId": "19ba589e-51d5-4868-8b7e-bcc79bc20ce5"
+                 *       "requestId": "89909980-3d1a-4cb7-8b59-e0e7998b8571"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -5583,7 +5584,7 @@ export interface components {
                  *       "error": "unauthenticated",
                  *       "message": "Send a bearer token or an API key (X-API-Key).",
                  *       "details": {},
-                 *       "requestId": "0b9b26f9-b7c2-413c-9116-5f1abdcca19f"
+                 *       "requestId": "ab386d13-37e2-40ee-8f22-1494db3eda60"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -5604,7 +5605,7 @@ export interface components {
                  *       "details": {
                  *         "requiredScope": "submissions:write"
                  *       },
-                 *       "requestId": "56036b55-e2fe-46ab-a905-76f6354aaf31"
+                 *       "requestId": "ecdf77f2-f4e0-4b6f-87ba-0566f89f9328"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -5623,7 +5624,7 @@ export interface components {
                  *       "error": "not_found",
                  *       "message": "Policy not found.",
                  *       "details": {},
-                 *       "requestId": "60bbf2ec-b888-4ea6-95ed-59eab6f34817"
+                 *       "requestId": "67b46ce9-db1b-42d4-97b0-664782566c5b"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -5677,7 +5678,7 @@ export interface components {
                  *       "details": {
                  *         "status": "bound"
                  *       },
-                 *       "requestId": "cbc7ec57-ee8d-496d-ad03-74418cddedeb"
+                 *       "requestId": "26f92fd1-fa94-4cba-bd5b-680c6ed72296"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -5847,15 +5848,15 @@ export interface operations {
                     /**
                      * @example {
                      *       "user": {
-                     *         "id": "usr_01a217d61d54004792b667986595",
+                     *         "id": "usr_01a2184577eb00c40c3b4454f376",
                      *         "email": "ops@harbor-mga.example",
                      *         "role": "org_admin"
                      *       },
                      *       "session": {
-                     *         "id": "ses_01a217d6210500bd56f652acc338",
-                     *         "expiresAt": "2026-12-03T12:30:38.852Z"
+                     *         "id": "ses_01a21845799200d1c7f3ca596f67",
+                     *         "expiresAt": "2026-12-03T14:32:16.018Z"
                      *       },
-                     *       "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJ1c3JfMDFhMjE3ZDYxZDU0MDA0NzkyYjY2Nzk4NjU5NSIsIm9yZyI6Im9yZ18wMWEyMTdkNjFjNmMwMGFiNjNhNzM1ZDU3YTNlIiwicm9sZSI6Im9yZ19hZG1pbiIsInNpZCI6InNlc18wMWEyMTdkNjIxMDUwMGJkNTZmNjUyYWNjMzM4IiwiaWF0IjoxNzk1Njk2MjM4LCJleHAiOjE3OTU3MjUwMzh9.signature-of-the-service"
+                     *       "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJ1c3JfMDFhMjE4NDU3N2ViMDBjNDBjM2I0NDU0ZjM3NiIsIm9yZyI6Im9yZ18wMWEyMTg0NTc3YWMwMDIxZWVmOWZkZDQ3MDdjIiwicm9sZSI6Im9yZ19hZG1pbiIsInNpZCI6InNlc18wMWEyMTg0NTc5OTIwMGQxYzdmM2NhNTk2ZjY3IiwiaWF0IjoxNzk1NzAzNTM2LCJleHAiOjE3OTU3MzIzMzZ9.signature-of-the-service"
                      *     }
                      */
                     "application/json": components["schemas"]["Session"];
@@ -6838,16 +6839,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "key_01a217d63097001f43ed2347aa6b",
+                     *       "id": "key_01a218457f7b00365eb82b7c2754",
                      *       "name": "Reporting",
                      *       "scopes": [
                      *         "policies:read"
                      *       ],
-                     *       "prefix": "svc_test_qz7C",
+                     *       "prefix": "svc_test_Jop5",
                      *       "expiresAt": null,
-                     *       "createdAt": "2026-11-26T12:30:42.839Z",
+                     *       "createdAt": "2026-11-26T14:32:17.531Z",
                      *       "revokedAt": null,
-                     *       "key": "svc_test_qz7Cxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
+                     *       "key": "svc_test_Jop5xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
                      *     }
                      */
                     "application/json": components["schemas"]["CreatedApiKey"];
@@ -7030,6 +7031,8 @@ export interface operations {
                 /** @description Organization acted on; required with the machine secret. */
                 orgId?: string;
                 policyId?: string;
+                /** @description Words that each begin a word of the claim number, the policy number or the insured's name. */
+                q?: string;
                 status?: "open" | "investigating" | "settled" | "denied" | "closed";
             };
             header?: never;
@@ -7086,7 +7089,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "policyId": "pol_01a217d623c80085cbdfbf3c7d8b",
+                 *       "policyId": "pol_01a218457a8c006c0f8c2a03c480",
                  *       "lossDate": "2026-11-24",
                  *       "description": "Forklift struck a visitor’s parked car at the Toledo dock.",
                  *       "lossType": "property_damage"
@@ -7130,10 +7133,11 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "clm_01a217d627220005040b5e70574c",
+                     *       "id": "clm_01a218457b8900e2e76ee85eabca",
                      *       "claimNumber": "CLM-2026-000001",
-                     *       "policyId": "pol_01a217d623c80085cbdfbf3c7d8b",
+                     *       "policyId": "pol_01a218457a8c006c0f8c2a03c480",
                      *       "policyNumber": "GL-2026-000001",
+                     *       "insuredName": "Lakeside Logistics LLC",
                      *       "status": "open",
                      *       "lossDate": "2026-11-24",
                      *       "description": "Forklift struck a visitor’s parked car at the Toledo dock.",
@@ -7151,8 +7155,8 @@ export interface operations {
                      *       "incurred": 0,
                      *       "settlements": [],
                      *       "denialReason": null,
-                     *       "createdAt": "2026-11-26T12:30:40.409Z",
-                     *       "updatedAt": "2026-11-26T12:30:40.409Z"
+                     *       "createdAt": "2026-11-26T14:32:16.519Z",
+                     *       "updatedAt": "2026-11-26T14:32:16.519Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Claim"];
@@ -7210,10 +7214,11 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "clm_01a217d627220005040b5e70574c",
+                     *       "id": "clm_01a218457b8900e2e76ee85eabca",
                      *       "claimNumber": "CLM-2026-000001",
-                     *       "policyId": "pol_01a217d623c80085cbdfbf3c7d8b",
+                     *       "policyId": "pol_01a218457a8c006c0f8c2a03c480",
                      *       "policyNumber": "GL-2026-000001",
+                     *       "insuredName": "Lakeside Logistics LLC",
                      *       "status": "settled",
                      *       "lossDate": "2026-11-24",
                      *       "description": "Forklift struck a visitor’s parked car at the Toledo dock.",
@@ -7228,8 +7233,8 @@ export interface operations {
                      *       },
                      *       "reserveHistory": [
                      *         {
-                     *           "at": "2026-11-26T12:30:40.535Z",
-                     *           "actor": "user:usr_01a217d61d54004792b667986595",
+                     *           "at": "2026-11-26T14:32:16.578Z",
+                     *           "actor": "user:usr_01a2184577eb00c40c3b4454f376",
                      *           "from": {
                      *             "indemnity": 0,
                      *             "expense": 0
@@ -7240,8 +7245,8 @@ export interface operations {
                      *           }
                      *         },
                      *         {
-                     *           "at": "2026-11-26T12:30:40.593Z",
-                     *           "actor": "user:usr_01a217d61d54004792b667986595",
+                     *           "at": "2026-11-26T14:32:16.598Z",
+                     *           "actor": "user:usr_01a2184577eb00c40c3b4454f376",
                      *           "from": {
                      *             "indemnity": 12000,
                      *             "expense": 2500
@@ -7256,20 +7261,20 @@ export interface operations {
                      *       "incurred": 12300,
                      *       "settlements": [
                      *         {
-                     *           "id": "stl_01a217d627d000ab7c0bffea192c",
+                     *           "id": "stl_01a218457bd6001a45dfc2d0b98d",
                      *           "amount": 9800,
                      *           "payee": "Dana Whitfield",
                      *           "notes": "Body shop estimate and rental car.",
                      *           "status": "approved",
-                     *           "offeredBy": "user:usr_01a217d61d54004792b667986595",
-                     *           "approvedBy": "user:usr_01a217d61d54004792b667986595",
-                     *           "createdAt": "2026-11-26T12:30:40.592Z",
-                     *           "approvedAt": "2026-11-26T12:30:40.592Z"
+                     *           "offeredBy": "user:usr_01a2184577eb00c40c3b4454f376",
+                     *           "approvedBy": "user:usr_01a2184577eb00c40c3b4454f376",
+                     *           "createdAt": "2026-11-26T14:32:16.598Z",
+                     *           "approvedAt": "2026-11-26T14:32:16.598Z"
                      *         }
                      *       ],
                      *       "denialReason": null,
-                     *       "createdAt": "2026-11-26T12:30:40.409Z",
-                     *       "updatedAt": "2026-11-26T12:30:40.593Z"
+                     *       "createdAt": "2026-11-26T14:32:16.519Z",
+                     *       "updatedAt": "2026-11-26T14:32:16.598Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Claim"];
@@ -7566,10 +7571,11 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "clm_01a217d627220005040b5e70574c",
+                     *       "id": "clm_01a218457b8900e2e76ee85eabca",
                      *       "claimNumber": "CLM-2026-000001",
-                     *       "policyId": "pol_01a217d623c80085cbdfbf3c7d8b",
+                     *       "policyId": "pol_01a218457a8c006c0f8c2a03c480",
                      *       "policyNumber": "GL-2026-000001",
+                     *       "insuredName": "Lakeside Logistics LLC",
                      *       "status": "investigating",
                      *       "lossDate": "2026-11-24",
                      *       "description": "Forklift struck a visitor’s parked car at the Toledo dock.",
@@ -7587,8 +7593,8 @@ export interface operations {
                      *       "incurred": 0,
                      *       "settlements": [],
                      *       "denialReason": null,
-                     *       "createdAt": "2026-11-26T12:30:40.409Z",
-                     *       "updatedAt": "2026-11-26T12:30:40.489Z"
+                     *       "createdAt": "2026-11-26T14:32:16.519Z",
+                     *       "updatedAt": "2026-11-26T14:32:16.551Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Claim"];
@@ -7664,10 +7670,11 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "clm_01a217d627220005040b5e70574c",
+                     *       "id": "clm_01a218457b8900e2e76ee85eabca",
                      *       "claimNumber": "CLM-2026-000001",
-                     *       "policyId": "pol_01a217d623c80085cbdfbf3c7d8b",
+                     *       "policyId": "pol_01a218457a8c006c0f8c2a03c480",
                      *       "policyNumber": "GL-2026-000001",
+                     *       "insuredName": "Lakeside Logistics LLC",
                      *       "status": "investigating",
                      *       "lossDate": "2026-11-24",
                      *       "description": "Forklift struck a visitor’s parked car at the Toledo dock.",
@@ -7682,8 +7689,8 @@ export interface operations {
                      *       },
                      *       "reserveHistory": [
                      *         {
-                     *           "at": "2026-11-26T12:30:40.535Z",
-                     *           "actor": "user:usr_01a217d61d54004792b667986595",
+                     *           "at": "2026-11-26T14:32:16.578Z",
+                     *           "actor": "user:usr_01a2184577eb00c40c3b4454f376",
                      *           "from": {
                      *             "indemnity": 0,
                      *             "expense": 0
@@ -7698,8 +7705,8 @@ export interface operations {
                      *       "incurred": 14500,
                      *       "settlements": [],
                      *       "denialReason": null,
-                     *       "createdAt": "2026-11-26T12:30:40.409Z",
-                     *       "updatedAt": "2026-11-26T12:30:40.535Z"
+                     *       "createdAt": "2026-11-26T14:32:16.519Z",
+                     *       "updatedAt": "2026-11-26T14:32:16.578Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Claim"];
@@ -7776,15 +7783,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "stl_01a217d627d000ab7c0bffea192c",
+                     *       "id": "stl_01a218457bd6001a45dfc2d0b98d",
                      *       "amount": 9800,
                      *       "payee": "Dana Whitfield",
                      *       "notes": "Body shop estimate and rental car.",
                      *       "status": "approved",
-                     *       "offeredBy": "user:usr_01a217d61d54004792b667986595",
-                     *       "approvedBy": "user:usr_01a217d61d54004792b667986595",
-                     *       "createdAt": "2026-11-26T12:30:40.592Z",
-                     *       "approvedAt": "2026-11-26T12:30:40.592Z"
+                     *       "offeredBy": "user:usr_01a2184577eb00c40c3b4454f376",
+                     *       "approvedBy": "user:usr_01a2184577eb00c40c3b4454f376",
+                     *       "createdAt": "2026-11-26T14:32:16.598Z",
+                     *       "approvedAt": "2026-11-26T14:32:16.598Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Settlement"];
@@ -7882,7 +7889,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "policyId": "pol_01a217d623c80085cbdfbf3c7d8b",
+                 *       "policyId": "pol_01a218457a8c006c0f8c2a03c480",
                  *       "certificateHolder": {
                  *         "name": "Port of Toledo Authority",
                  *         "address": "1 Maritime Plaza\nToledo, OH 43604"
@@ -7930,17 +7937,17 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "doc_01a217d63009009a30e548ffea88",
+                     *       "id": "doc_01a218457f1300666bf9fbe5a431",
                      *       "type": "coi",
                      *       "filename": "COI-2026-000001.pdf",
                      *       "contentType": "application/pdf",
-                     *       "size": 2945,
-                     *       "sha256": "8bc394c516d56ee52a75bf0614263646ff0fa349891a1108f3938c0fa9c126ad",
-                     *       "policyId": "pol_01a217d623c80085cbdfbf3c7d8b",
+                     *       "size": 2944,
+                     *       "sha256": "8cc7910992c80462cd4eb19590b458fa0d9817d2ac79dabd432b2b5abbb34624",
+                     *       "policyId": "pol_01a218457a8c006c0f8c2a03c480",
                      *       "claimId": null,
-                     *       "createdAt": "2026-11-26T12:30:42.697Z",
-                     *       "downloadUrl": "https://api.harbor-mga.example/v1/documents/doc_01a217d63009009a30e548ffea88/download?org=org_01a217d61c6c00ab63a735d57a3e&expires=1795697142&signature=6d5ad70c2f79fd4c0963e497f63efda65d05276a066783ce1d34bb942090c25a",
-                     *       "expiresAt": "2026-11-26T12:45:42.000Z",
+                     *       "createdAt": "2026-11-26T14:32:17.427Z",
+                     *       "downloadUrl": "https://api.harbor-mga.example/v1/documents/doc_01a218457f1300666bf9fbe5a431/download?org=org_01a2184577ac0021eef9fdd4707c&expires=1795704437&signature=86d6b1b921e80ae96df0eb1bc6341548cb3201b8b752737ac823cc90e8280a5d",
+                     *       "expiresAt": "2026-11-26T14:47:17.000Z",
                      *       "certificateNumber": "COI-2026-000001"
                      *     }
                      */
@@ -9120,6 +9127,8 @@ export interface operations {
                 /** @description Organization acted on; required with the machine secret. */
                 orgId?: string;
                 policyId?: string;
+                /** @description The beginning of the invoice number or of the policy number (which begins it), any separators, case ignored. */
+                q?: string;
                 status?: "open" | "past_due" | "paid" | "void" | "written_off";
             };
             header?: never;
@@ -9146,9 +9155,9 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "id": "inv_01a217d62433003fa2c8b32c4f69",
+                     *           "id": "inv_01a218457a9b0093a3ef32f8107d",
                      *           "invoiceNumber": "GL-2026-000001-04",
-                     *           "policyId": "pol_01a217d623c80085cbdfbf3c7d8b",
+                     *           "policyId": "pol_01a218457a8c006c0f8c2a03c480",
                      *           "kind": "installment",
                      *           "amount": 4845,
                      *           "lines": [
@@ -9162,13 +9171,13 @@ export interface operations {
                      *           "paidAmount": 0,
                      *           "dueDate": "2027-08-16",
                      *           "status": "open",
-                     *           "createdAt": "2026-11-26T12:30:39.635Z",
+                     *           "createdAt": "2026-11-26T14:32:16.278Z",
                      *           "writeOff": null
                      *         },
                      *         {
-                     *           "id": "inv_01a217d62433003fa2c8b32c4f0f",
+                     *           "id": "inv_01a218457a9b0093a3ef32f81054",
                      *           "invoiceNumber": "GL-2026-000001-03",
-                     *           "policyId": "pol_01a217d623c80085cbdfbf3c7d8b",
+                     *           "policyId": "pol_01a218457a8c006c0f8c2a03c480",
                      *           "kind": "installment",
                      *           "amount": 4845,
                      *           "lines": [
@@ -9182,11 +9191,11 @@ export interface operations {
                      *           "paidAmount": 0,
                      *           "dueDate": "2027-05-16",
                      *           "status": "open",
-                     *           "createdAt": "2026-11-26T12:30:39.635Z",
+                     *           "createdAt": "2026-11-26T14:32:16.278Z",
                      *           "writeOff": null
                      *         }
                      *       ],
-                     *       "nextCursor": "eyJhZnRlciI6Imludl8wMWEyMTdkNjI0MzMwMDNmYTJjOGIzMmM0ZjBmIn0"
+                     *       "nextCursor": "eyJhZnRlciI6Imludl8wMWEyMTg0NTdhOWIwMDkzYTNlZjMyZjgxMDU0In0"
                      *     }
                      */
                     "application/json": components["schemas"]["InvoiceList"];
@@ -9236,9 +9245,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "inv_01a217d62433003fa2c8b32c4f0f",
+                     *       "id": "inv_01a218457a9b0093a3ef32f81054",
                      *       "invoiceNumber": "GL-2026-000001-03",
-                     *       "policyId": "pol_01a217d623c80085cbdfbf3c7d8b",
+                     *       "policyId": "pol_01a218457a8c006c0f8c2a03c480",
                      *       "kind": "installment",
                      *       "amount": 4845,
                      *       "lines": [
@@ -9252,16 +9261,16 @@ export interface operations {
                      *       "paidAmount": 4845,
                      *       "dueDate": "2027-05-16",
                      *       "status": "paid",
-                     *       "createdAt": "2026-11-26T12:30:39.635Z",
+                     *       "createdAt": "2026-11-26T14:32:16.278Z",
                      *       "writeOff": null,
                      *       "payments": [
                      *         {
-                     *           "id": "pay_01a217d625dd00f08410c4659c70",
+                     *           "id": "pay_01a218457b1d00ac1f4e03dff9f7",
                      *           "amount": 4845,
                      *           "method": "card",
-                     *           "reference": "pi_local_aa360b6bae03350889a5a16c",
+                     *           "reference": "pi_local_53b9dbaf99dc2676a795b352",
                      *           "source": "processor",
-                     *           "receivedAt": "2026-11-26T12:30:40.085Z",
+                     *           "receivedAt": "2026-11-26T14:32:16.411Z",
                      *           "bookedOn": "2026-11-26",
                      *           "accountingMonth": "2026-11"
                      *         }
@@ -9335,12 +9344,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pay_01a217d6266600960406fedb1def",
+                     *       "id": "pay_01a218457b5000427c24eda5e289",
                      *       "amount": 4845,
                      *       "method": "check",
                      *       "reference": "CHK-10442",
                      *       "source": "manual",
-                     *       "receivedAt": "2026-11-26T12:30:40.214Z",
+                     *       "receivedAt": "2026-11-26T14:32:16.461Z",
                      *       "bookedOn": "2026-11-26",
                      *       "accountingMonth": "2026-11"
                      *     }
@@ -9419,17 +9428,17 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pi_local_aa360b6bae03350889a5a16c",
-                     *       "invoiceId": "inv_01a217d62433003fa2c8b32c4f0f",
+                     *       "id": "pi_local_53b9dbaf99dc2676a795b352",
+                     *       "invoiceId": "inv_01a218457a9b0093a3ef32f81054",
                      *       "amount": 4845,
                      *       "currency": "usd",
                      *       "status": "succeeded",
                      *       "failureMessage": null,
                      *       "retries": 0,
-                     *       "createdAt": "2026-11-26T12:30:40.070Z",
-                     *       "updatedAt": "2026-11-26T12:30:40.110Z",
-                     *       "clientSecret": "pi_local_aa360b6bae03350889a5a16c_secret_xxxxxxxxxxxxxxxxxxxxxxxx",
-                     *       "receiptDocumentId": "doc_01a217d6260c007cd85fff0e373c"
+                     *       "createdAt": "2026-11-26T14:32:16.394Z",
+                     *       "updatedAt": "2026-11-26T14:32:16.418Z",
+                     *       "clientSecret": "pi_local_53b9dbaf99dc2676a795b352_secret_xxxxxxxxxxxxxxxxxxxxxxxx",
+                     *       "receiptDocumentId": "doc_01a218457b2e0039a89b4930abed"
                      *     }
                      */
                     "application/json": components["schemas"]["PaymentIntent"];
@@ -10342,12 +10351,12 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "id": "pol_01a217d623c80085cbdfbf3c7d8b",
+                     *           "id": "pol_01a218457a8c006c0f8c2a03c480",
                      *           "policyNumber": "GL-2026-000001",
-                     *           "orgId": "org_01a217d61c6c00ab63a735d57a3e",
+                     *           "orgId": "org_01a2184577ac0021eef9fdd4707c",
                      *           "status": "active",
-                     *           "submissionId": "sub_01a217d622a00042ff10901ab349",
-                     *           "quoteId": "quo_01a217d62348000549646366c204",
+                     *           "submissionId": "sub_01a218457a2a00269eb2b9b4a96e",
+                     *           "quoteId": "quo_01a218457a790059348f43d867e2",
                      *           "insuredName": "Lakeside Logistics LLC",
                      *           "contactEmail": "risk@lakeside-logistics.example",
                      *           "producerId": null,
@@ -10381,8 +10390,8 @@ export interface operations {
                      *           "delinquency": null,
                      *           "renewalOfferOn": "2027-09-17",
                      *           "renewalOffer": null,
-                     *           "createdAt": "2026-11-26T12:30:39.635Z",
-                     *           "updatedAt": "2026-11-26T12:30:39.635Z"
+                     *           "createdAt": "2026-11-26T14:32:16.278Z",
+                     *           "updatedAt": "2026-11-26T14:32:16.278Z"
                      *         }
                      *       ],
                      *       "nextCursor": null
@@ -10435,12 +10444,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pol_01a217d623c80085cbdfbf3c7d8b",
+                     *       "id": "pol_01a218457a8c006c0f8c2a03c480",
                      *       "policyNumber": "GL-2026-000001",
-                     *       "orgId": "org_01a217d61c6c00ab63a735d57a3e",
+                     *       "orgId": "org_01a2184577ac0021eef9fdd4707c",
                      *       "status": "active",
-                     *       "submissionId": "sub_01a217d622a00042ff10901ab349",
-                     *       "quoteId": "quo_01a217d62348000549646366c204",
+                     *       "submissionId": "sub_01a218457a2a00269eb2b9b4a96e",
+                     *       "quoteId": "quo_01a218457a790059348f43d867e2",
                      *       "insuredName": "Lakeside Logistics LLC",
                      *       "contactEmail": "risk@lakeside-logistics.example",
                      *       "producerId": null,
@@ -10474,8 +10483,8 @@ export interface operations {
                      *       "delinquency": null,
                      *       "renewalOfferOn": "2027-09-17",
                      *       "renewalOffer": null,
-                     *       "createdAt": "2026-11-26T12:30:39.635Z",
-                     *       "updatedAt": "2026-11-26T12:30:39.635Z"
+                     *       "createdAt": "2026-11-26T14:32:16.278Z",
+                     *       "updatedAt": "2026-11-26T14:32:16.278Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Policy"];
@@ -12469,6 +12478,10 @@ export interface operations {
     bordereau: {
         parameters: {
             query: {
+                /** @description The `nextCursor` of the previous `application/json` page. */
+                cursor?: string;
+                /** @description Lines per page of `application/json`. */
+                limit?: number;
                 /** @description YYYY-MM. */
                 month: string;
                 /** @description Organization acted on; required with the machine secret. */
@@ -12477,6 +12490,8 @@ export interface operations {
                 type: "premium" | "claims";
             };
             header?: {
+                /** @description `text/csv` (the default), `application/x-ndjson` (one JSON object per line) or `application/json` (pages). */
+                Accept?: string;
                 /** @description The `ETag` of a closed month’s bordereau: 304 while it is the same. */
                 "If-None-Match"?: string;
             };
@@ -12485,7 +12500,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description text/csv, with a header line. A closed month carries an `ETag`: its bytes never change. */
+            /** @description text/csv with a header line, or application/x-ndjson (objects keyed by the CSV columns), both streamed; or application/json `{ columns, closed, data, nextCursor }`. A closed month carries an `ETag`: its bytes never change. */
             200: {
                 headers: {
                     /** @description Requests allowed per minute. */
@@ -12704,7 +12719,7 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "id": "sub_01a217d622a00042ff10901ab349",
+                     *           "id": "sub_01a218457a2a00269eb2b9b4a96e",
                      *           "status": "received",
                      *           "insuredName": "Lakeside Logistics LLC",
                      *           "naicsCode": "484121",
@@ -12727,9 +12742,9 @@ export interface operations {
                      *             ]
                      *           },
                      *           "source": "json",
-                     *           "orgId": "org_01a217d61c6c00ab63a735d57a3e",
-                     *           "createdAt": "2026-11-26T12:30:39.264Z",
-                     *           "updatedAt": "2026-11-26T12:30:39.264Z"
+                     *           "orgId": "org_01a2184577ac0021eef9fdd4707c",
+                     *           "createdAt": "2026-11-26T14:32:16.170Z",
+                     *           "updatedAt": "2026-11-26T14:32:16.170Z"
                      *         }
                      *       ],
                      *       "nextCursor": null
@@ -12853,7 +12868,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "sub_01a217d622a00042ff10901ab349",
+                     *       "id": "sub_01a218457a2a00269eb2b9b4a96e",
                      *       "status": "received",
                      *       "insuredName": "Lakeside Logistics LLC",
                      *       "naicsCode": "484121",
@@ -12876,9 +12891,9 @@ export interface operations {
                      *         ]
                      *       },
                      *       "source": "json",
-                     *       "orgId": "org_01a217d61c6c00ab63a735d57a3e",
-                     *       "createdAt": "2026-11-26T12:30:39.264Z",
-                     *       "updatedAt": "2026-11-26T12:30:39.264Z"
+                     *       "orgId": "org_01a2184577ac0021eef9fdd4707c",
+                     *       "createdAt": "2026-11-26T14:32:16.170Z",
+                     *       "updatedAt": "2026-11-26T14:32:16.170Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CreatedSubmission"];
@@ -12938,7 +12953,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "sub_01a217d622a00042ff10901ab349",
+                     *       "id": "sub_01a218457a2a00269eb2b9b4a96e",
                      *       "status": "received",
                      *       "insuredName": "Lakeside Logistics LLC",
                      *       "naicsCode": "484121",
@@ -12961,9 +12976,9 @@ export interface operations {
                      *         ]
                      *       },
                      *       "source": "json",
-                     *       "orgId": "org_01a217d61c6c00ab63a735d57a3e",
-                     *       "createdAt": "2026-11-26T12:30:39.264Z",
-                     *       "updatedAt": "2026-11-26T12:30:39.264Z"
+                     *       "orgId": "org_01a2184577ac0021eef9fdd4707c",
+                     *       "createdAt": "2026-11-26T14:32:16.170Z",
+                     *       "updatedAt": "2026-11-26T14:32:16.170Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Submission"];
@@ -13028,12 +13043,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pol_01a217d623c80085cbdfbf3c7d8b",
+                     *       "id": "pol_01a218457a8c006c0f8c2a03c480",
                      *       "policyNumber": "GL-2026-000001",
-                     *       "orgId": "org_01a217d61c6c00ab63a735d57a3e",
+                     *       "orgId": "org_01a2184577ac0021eef9fdd4707c",
                      *       "status": "active",
-                     *       "submissionId": "sub_01a217d622a00042ff10901ab349",
-                     *       "quoteId": "quo_01a217d62348000549646366c204",
+                     *       "submissionId": "sub_01a218457a2a00269eb2b9b4a96e",
+                     *       "quoteId": "quo_01a218457a790059348f43d867e2",
                      *       "insuredName": "Lakeside Logistics LLC",
                      *       "contactEmail": "risk@lakeside-logistics.example",
                      *       "producerId": null,
@@ -13067,8 +13082,8 @@ export interface operations {
                      *       "delinquency": null,
                      *       "renewalOfferOn": "2027-09-17",
                      *       "renewalOffer": null,
-                     *       "createdAt": "2026-11-26T12:30:39.635Z",
-                     *       "updatedAt": "2026-11-26T12:30:39.635Z"
+                     *       "createdAt": "2026-11-26T14:32:16.278Z",
+                     *       "updatedAt": "2026-11-26T14:32:16.278Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Policy"];
@@ -13129,8 +13144,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "quo_01a217d62348000549646366c204",
-                     *       "submissionId": "sub_01a217d622a00042ff10901ab349",
+                     *       "id": "quo_01a218457a790059348f43d867e2",
+                     *       "submissionId": "sub_01a218457a2a00269eb2b9b4a96e",
                      *       "grossPremium": 19380,
                      *       "bindable": true,
                      *       "daFlags": [],
@@ -13166,7 +13181,7 @@ export interface operations {
                      *       "status": "active",
                      *       "validUntil": "2026-12-26",
                      *       "policyId": null,
-                     *       "createdAt": "2026-11-26T12:30:39.432Z"
+                     *       "createdAt": "2026-11-26T14:32:16.248Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Quote"];
@@ -13527,7 +13542,7 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "id": "whk_01a217d6302100c832113607e614",
+                     *           "id": "whk_01a218457f260013b6912ba408e9",
                      *           "url": "https://hooks.harbor-mga.example/insurance-events",
                      *           "events": [
                      *             "policy.bound",
@@ -13536,7 +13551,7 @@ export interface operations {
                      *           ],
                      *           "description": "Agency management system",
                      *           "active": true,
-                     *           "createdAt": "2026-11-26T12:30:42.721Z",
+                     *           "createdAt": "2026-11-26T14:32:17.446Z",
                      *           "deactivatedAt": null
                      *         }
                      *       ],
@@ -13609,7 +13624,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "whk_01a217d6302100c832113607e614",
+                     *       "id": "whk_01a218457f260013b6912ba408e9",
                      *       "url": "https://hooks.harbor-mga.example/insurance-events",
                      *       "events": [
                      *         "policy.bound",
@@ -13618,7 +13633,7 @@ export interface operations {
                      *       ],
                      *       "description": "Agency management system",
                      *       "active": true,
-                     *       "createdAt": "2026-11-26T12:30:42.721Z",
+                     *       "createdAt": "2026-11-26T14:32:17.446Z",
                      *       "deactivatedAt": null,
                      *       "secret": "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef",
                      *       "signingSecret": "whsec_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="
@@ -13728,13 +13743,13 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "deliveryId": "8d345696-0dfc-4b6a-90a1-23df3c03d97a",
+                     *           "deliveryId": "15afb3aa-0dbf-45b6-a6c9-25977ee14a70",
                      *           "event": "webhook.test",
-                     *           "eventId": "evt_01a217d6304f00075c570ab6b6c4",
+                     *           "eventId": "evt_01a218457f43000a2826536553c9",
                      *           "statusCode": 200,
-                     *           "durationMs": 6,
+                     *           "durationMs": 8,
                      *           "error": null,
-                     *           "createdAt": "2026-11-26T12:30:42.783Z"
+                     *           "createdAt": "2026-11-26T14:32:17.488Z"
                      *         }
                      *       ],
                      *       "nextCursor": null
@@ -13845,8 +13860,8 @@ export interface operations {
                      * @example {
                      *       "delivered": true,
                      *       "statusCode": 200,
-                     *       "durationMs": 6,
-                     *       "deliveryId": "8d345696-0dfc-4b6a-90a1-23df3c03d97a"
+                     *       "durationMs": 8,
+                     *       "deliveryId": "15afb3aa-0dbf-45b6-a6c9-25977ee14a70"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookTestResult"];
