@@ -1,4 +1,5 @@
 import type { Commission } from '../../core/billing/commission.ts';
+import type { LedgerEntry } from '../../core/billing/ledger.ts';
 import { postedCommission } from '../../core/billing/premium-account.ts';
 import { everyRecord } from '../shared/persistence/page.ts';
 import type { CommissionRepository, LedgerRepository } from './commission.repositories.ts';
@@ -20,28 +21,34 @@ export class CommissionChanges {
 
   /** From `from` included to `before` excluded. */
   async between(orgId: string, from: Date, before: Date): Promise<CommissionChange[]> {
-    return this.changesOf(orgId, { recordedFrom: from, recordedBefore: before }, { postedFrom: from, postedBefore: before });
+    return changesFrom(
+      await everyRecord((page) => this.deps.commissions.list(orgId, { recordedFrom: from, recordedBefore: before }, page)),
+      await everyRecord((page) => this.deps.ledger.list(orgId, { postedFrom: from, postedBefore: before }, page)),
+    );
   }
 
-  /** Those of a batch of policies, from `from` included to `before` excluded (read through the policy indexes). */
+  /**
+   * Those of a batch of policies, from `from` included to `before` excluded: every record of the
+   * batch's policies is read through the policy indexes (a few dozen a policy) and the period
+   * picked here, so the read never walks a whole month of the book.
+   */
   async ofPolicies(orgId: string, policyIds: readonly string[], from: Date, before: Date): Promise<CommissionChange[]> {
     if (policyIds.length === 0) return [];
-    return this.changesOf(orgId, { policyIds, recordedFrom: from, recordedBefore: before }, { policyIds, postedFrom: from, postedBefore: before });
-  }
-
-  private async changesOf(
-    orgId: string,
-    recordedWhere: { policyIds?: readonly string[]; recordedFrom: Date; recordedBefore: Date },
-    postedWhere: { policyIds?: readonly string[]; postedFrom: Date; postedBefore: Date },
-  ): Promise<CommissionChange[]> {
-    const recorded = await everyRecord((page) => this.deps.commissions.list(orgId, recordedWhere, page));
-    const posted = await everyRecord((page) => this.deps.ledger.list(orgId, postedWhere, page));
-    const withRecord = new Set(recorded.map((commission) => commission.sourceKey));
-    // Postings that move no premium (billing, a write-off) move no commission either.
-    const direct = posted
-      .filter((entry) => !withRecord.has(entry.sourceKey))
-      .map((entry) => ({ policyId: entry.policyId, createdAt: entry.postedAt, ...postedCommission(entry) }))
-      .filter((change) => change.grossPremium !== 0);
-    return [...recorded, ...direct];
+    const within = (at: Date) => at >= from && at < before;
+    return changesFrom(
+      (await everyRecord((page) => this.deps.commissions.list(orgId, { policyIds }, page))).filter((commission) => within(commission.createdAt)),
+      (await everyRecord((page) => this.deps.ledger.list(orgId, { policyIds }, page))).filter((entry) => within(entry.postedAt)),
+    );
   }
 }
+
+/** The recorded commissions, and the split of each posting without one that moves premium. */
+const changesFrom = (recorded: readonly Commission[], posted: readonly LedgerEntry[]): CommissionChange[] => {
+  const withRecord = new Set(recorded.map((commission) => commission.sourceKey));
+  // Postings that move no premium (billing, a write-off) move no commission either.
+  const direct = posted
+    .filter((entry) => !withRecord.has(entry.sourceKey))
+    .map((entry) => ({ policyId: entry.policyId, createdAt: entry.postedAt, ...postedCommission(entry) }))
+    .filter((change) => change.grossPremium !== 0);
+  return [...recorded, ...direct];
+};

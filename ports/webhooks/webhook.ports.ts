@@ -21,6 +21,12 @@ export interface EventFilters {
   readonly type?: string;
   readonly createdFrom?: Date;
   readonly createdTo?: Date;
+  /**
+   * Events before this are past their retention and left out of a page (the TTL sweep removes
+   * them within seconds): checked on the page read, not as a range, so the newest-first list is
+   * read in index order rather than sorted.
+   */
+  readonly keptFrom?: Date;
 }
 
 /** How long published events are kept to reconcile from (and to deliver again). */

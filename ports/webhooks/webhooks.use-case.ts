@@ -77,9 +77,7 @@ export class Webhooks {
    * receiver that missed deliveries reconciles from (the envelopes the webhooks carry).
    */
   events(orgId: string, filters: EventFilters, page: PageRequest): Promise<Page<DomainEvent>> {
-    const oldest = this.oldestKept();
-    const createdFrom = filters.createdFrom && filters.createdFrom > oldest ? filters.createdFrom : oldest;
-    return this.deps.events.list(orgId, { ...filters, createdFrom }, page);
+    return this.deps.events.list(orgId, { ...filters, keptFrom: this.oldestKept() }, page);
   }
 
   async event(orgId: string, id: string): Promise<DomainEvent> {

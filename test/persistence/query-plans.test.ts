@@ -1,5 +1,5 @@
 import test from 'ava';
-import { scannedTables } from '../../adapters/persistence/sqlite/query-plans.ts';
+import { scannedTables, sortsEveryMatch } from '../../adapters/persistence/sqlite/query-plans.ts';
 import { SqliteStore } from '../../adapters/persistence/sqlite/sqlite-store.engine.ts';
 import { boundPolicy, type BoundPolicy } from '../support/mothers.ts';
 import { call, createProducer, createTenant, startTestApp, type Tenant, type TestApp } from '../support/test-app.ts';
@@ -11,6 +11,17 @@ import { call, createProducer, createTenant, startTestApp, type Tenant, type Tes
 const SMALL_TABLES: Record<string, string> = {
   'main.docs:test_clocks': 'one row per organization living on a test clock (sandboxes), read by the clock job',
 };
+
+/** Statements that sort every row they match (no index gives their order), each with why that stays small. */
+const SORTS_ALLOWED: ReadonlyArray<[RegExp, string]> = [
+  [/FROM "main"\."docs:payments" WHERE \("k:invoiceId" IN \(/, 'the payments of one policy’s invoices, a few dozen at most'],
+  [/FROM "main"\."docs:financial_alerts" WHERE "k:status" = \?/, 'the financial alerts still queued: a handful at any time'],
+  [/FROM "main"\."docs:ledger_entries" WHERE "k:postedAt" >= \?/, 'the commission analytics recount the postings of the months asked for (no kept totals yet)'],
+  [
+    /FROM "main"\."docs:policies" WHERE "k:status" = \? AND "k:risk\.state" = \?/,
+    'not small: a page of policies filtered by status and state sorts those of the state when the planner prefers the state index (no index of their own yet)',
+  ],
+];
 
 /** Statements that read whole tables by design, not for any request, each with why. */
 const NOT_PER_REQUEST: ReadonlyArray<[RegExp, string]> = [
@@ -107,8 +118,10 @@ test('no statement scans a table that grows with the book, and no read examines 
   };
   const [first] = (await grow(8)) as [BoundPolicy];
   const reads = readsOf(tenant, first);
+  store.refreshPlannerStatistics();
   const small = await rowsExamined(app, store, tenant, reads);
   await grow(16);
+  store.refreshPlannerStatistics();
   const large = await rowsExamined(app, store, tenant, reads);
   const growing = reads.filter((path) => (large.get(path) ?? 0) > (small.get(path) ?? 0) + 2);
   const unexplained = growing.filter((path) => !(routeOf(path) in GROWS_WITH_BOOK));
@@ -134,4 +147,9 @@ test('no statement scans a table that grows with the book, and no read examines 
         .map((table) => `${table}: ${sql}`),
     );
   t.deepEqual(scans, [], 'statements that read a growing table whole');
+  const sorts = store
+    .queryPlans()
+    .filter(({ sql, plan }) => sortsEveryMatch(plan) && !SORTS_ALLOWED.some(([shape]) => shape.test(sql)))
+    .map(({ sql }) => sql);
+  t.deepEqual(sorts, [], 'statements that sort every row they match');
 });

@@ -115,7 +115,8 @@ export class PolicyStoreRepository implements PolicyRepository {
   }
 
   async inNumberOrder(orgId: string, after: string | null, limit: number): Promise<Policy[]> {
-    const documents = await this.records.raw.find({ orgId, ...(after === null ? {} : { policyNumber: { $gt: after } }) }, { sort: { policyNumber: 1 }, limit });
+    // A range on the number (every number is after '') lets the number's unique index give the order.
+    const documents = await this.records.raw.find({ orgId, policyNumber: { $gt: after ?? '' } }, { sort: { policyNumber: 1 }, limit });
     return documents.map((document) => this.records.fromStored(document));
   }
 

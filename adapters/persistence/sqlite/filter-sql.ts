@@ -103,13 +103,18 @@ export const filterToSql = (filter: Filter, columnOf: ColumnOf): SqlFilter => {
 };
 
 /** ORDER BY over index columns (MongoDB's order, see index-keys.ts), ties broken by id; null when a field has no usable column. */
-export const sortToSql = (sort: SortSpec, columnOf: ColumnOf): string | null => {
+/**
+ * The ORDER BY of a sort, `id` last so equal keys keep one order. `unique`: the sorted fields
+ * (with those the filter fixes) are a unique key already, so no tiebreaker is added and the
+ * unique index can give the order by itself (a tiebreaker would make SQLite sort every match).
+ */
+export const sortToSql = (sort: SortSpec, columnOf: ColumnOf, unique = false): string | null => {
   const terms: string[] = [];
   for (const [field, direction] of Object.entries(sort)) {
     const column = columnOf(field);
     if (column === null) return null;
     terms.push(`${column} ${direction === -1 ? 'DESC' : 'ASC'}`);
   }
-  if (!('_id' in sort)) terms.push('id ASC');
+  if (!('_id' in sort) && !unique) terms.push('id ASC');
   return terms.join(', ');
 };

@@ -20,3 +20,10 @@ export const scannedTables = (plan: readonly PlanStep[]): string[] =>
     if (!scan || /^SCAN (json_each|json_tree|CONSTANT ROW)\b/i.test(detail) || detail.startsWith('SCAN (subquery')) return [];
     return [scan[1] as string];
   });
+
+/**
+ * Whether a plan sorts every row it matches before answering (`USE TEMP B-TREE FOR ORDER BY`):
+ * an index gave no order, so even a page of one reads the whole match. Sorting only the rows of
+ * equal leading keys (`FOR LAST TERM OF ORDER BY`, `FOR RIGHT PART …`) is not counted.
+ */
+export const sortsEveryMatch = (plan: readonly PlanStep[]): boolean => plan.some(({ detail }) => detail === 'USE TEMP B-TREE FOR ORDER BY');

@@ -124,6 +124,11 @@ export class SqliteStore implements CollectionStore {
     return this.statements.rowsRead;
   }
 
+  /** Brings the planner's statistics up to date now (the store does so every thousand commits). */
+  refreshPlannerStatistics(): void {
+    this.statistics.refreshAll();
+  }
+
   /** Each statement run since `recordQueries()` with SQLite's plan for it. */
   queryPlans(): Array<{ sql: string; plan: PlanStep[] }> {
     return this.statements.recorded().map((sql) => ({ sql, plan: queryPlan(this.db, sql) }));

@@ -96,7 +96,13 @@ export class TableReads {
   }
 
   private plan(filter: Filter, sort: SortSpec | undefined): Plan {
-    return { sql: filterToSql(filter, this.keys.columnOf), order: sort ? sortToSql(sort, this.keys.columnOf) : '' };
+    return { sql: filterToSql(filter, this.keys.columnOf), order: sort ? sortToSql(sort, this.keys.columnOf, this.sortsUniquely(filter, sort)) : '' };
+  }
+
+  /** Whether a unique index's fields are all sorted on or fixed by a plain equality of the filter. */
+  private sortsUniquely(filter: Filter, sort: SortSpec): boolean {
+    const fixed = (field: string) => field in sort || (field in filter && (typeof filter[field] === 'string' || typeof filter[field] === 'number'));
+    return this.keys.uniqueIndexes().some((fields) => fields.every(fixed));
   }
 
   private documentsWhere(where: string, order = ''): string {

@@ -119,6 +119,8 @@ export class EventLogStore implements EventLog {
     return new EventLogStore(
       await RecordCollection.open<DomainEvent>(store, 'events', DOMAIN_EVENT_FIELDS, [
         { name: 'org_type', keys: { orgId: 1, type: 1, _id: -1 } },
+        // The list without a type, newest first: read in order, never sorted.
+        { name: 'org_newest', keys: { orgId: 1, _id: -1 } },
         { name: 'retention', keys: { timestamp: 1 }, expireAfterSeconds: EVENT_RETENTION_DAYS * 86_400 },
       ]),
     );
@@ -132,9 +134,15 @@ export class EventLogStore implements EventLog {
     return this.records.findById(orgId, id);
   }
 
-  list(orgId: string, filters: EventFilters, page: PageRequest): Promise<Page<DomainEvent>> {
+  async list(orgId: string, filters: EventFilters, page: PageRequest): Promise<Page<DomainEvent>> {
     const timestamp = definedFields({ $gte: filters.createdFrom, $lte: filters.createdTo });
-    return this.records.page(orgId, { ...(filters.type ? { type: filters.type } : {}), ...(Object.keys(timestamp).length > 0 ? { timestamp } : {}) }, page);
+    const found = await this.records.page(
+      orgId,
+      { ...(filters.type ? { type: filters.type } : {}), ...(Object.keys(timestamp).length > 0 ? { timestamp } : {}) },
+      page,
+    );
+    const { keptFrom } = filters;
+    return keptFrom ? { ...found, data: found.data.filter((event) => event.timestamp >= keptFrom) } : found;
   }
 }
 
