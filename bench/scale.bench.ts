@@ -3,7 +3,8 @@
 // tenth; then a stop and a restart on the same data directory. Targets: all flows in under 15
 // minutes, the last tenth at least 0.8 x as fast as the first; after the restart /health within
 // 2 s, resident memory under 300 MiB, the first page of GET /v1/policies within 50 ms, and a
-// graceful stop within 5 s.
+// graceful stop within 5 s; then the reads users make of the book (analytics, events, lists,
+// search, the month's bordereau), printed as one table.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,6 +14,7 @@ import { SqliteStore } from '../adapters/persistence/sqlite/sqlite-store.engine.
 import { addMonths } from '../core/shared/calendar-date.ts';
 import { BENCH_JWT_SECRET, BENCH_SECRET, bindFlow, daysFromToday, demoToken } from './flow-client.ts';
 import { BENCH_ORG, seedPolicies } from './seed.ts';
+import { medianMs, timedRead, type TimedRead } from './timed-read.ts';
 
 const flows = Number(process.env.BENCH_FLOWS ?? 100_000);
 const clients = Number(process.env.BENCH_WORKERS ?? 24);
@@ -109,6 +111,34 @@ const body = (await page.json()) as { data: unknown[] };
 const lastPageStarted = performance.now();
 await fetch(`${second.base}/v1/policies?limit=20&status=active`, { headers: { authorization: `Bearer ${secondToken}` } });
 const filteredPageMs = performance.now() - lastPageStarted;
+// The reads users make of the book, each five times after one warm-up: the median, and for the
+// bordereau its first byte, its size and what the service's memory grew by while it streamed.
+const auth = { authorization: `Bearer ${secondToken}` };
+const readsOfTheBook: Array<[string, string, Record<string, string>?]> = [
+  ['portfolio', `/v1/analytics/${BENCH_ORG}/portfolio`],
+  ['commissions', `/v1/analytics/${BENCH_ORG}/commissions`],
+  ['events, a page of 50', '/v1/events?limit=50'],
+  ['policies, a page of 50', '/v1/policies?limit=50'],
+  ['policies, q = one insured', '/v1/policies?q=flow%2077777'],
+  ['policies, insuredName', '/v1/policies?insuredName=Flow%2077777'],
+  ['DA utilization', `/v1/analytics/${BENCH_ORG}/da-utilization`],
+];
+const readTable: string[] = [];
+for (const [name, path, headers] of readsOfTheBook) {
+  await timedRead(`${second.base}${path}`, { ...auth, ...headers });
+  const reads: TimedRead[] = [];
+  for (let n = 0; n < 5; n += 1) reads.push(await timedRead(`${second.base}${path}`, { ...auth, ...headers }));
+  readTable.push(`| ${name} | ${medianMs(reads).toFixed(1)} ms | ${reads[0]?.status} |`);
+}
+const month = EFFECTIVE_DATES[0]!.slice(0, 7);
+const beforeReportMiB = residentMiB(second.child.pid!);
+let reportPeakMiB = beforeReportMiB;
+const sampler = setInterval(() => (reportPeakMiB = Math.max(reportPeakMiB, residentMiB(second.child.pid!))), 20);
+const report = await timedRead(`${second.base}/v1/reports/bordereaux?type=premium&month=${month}`, auth);
+clearInterval(sampler);
+readTable.push(
+  `| premium bordereau of ${month} (CSV, ${(report.bytes / MiB).toFixed(1)} MiB) | first byte ${report.firstByteMs.toFixed(0)} ms, all ${(report.totalMs / 1000).toFixed(1)} s; resident +${(reportPeakMiB - beforeReportMiB).toFixed(0)} MiB | ${report.status} |`,
+);
 const afterReadsMiB = residentMiB(second.child.pid!);
 const secondStop = await stopService(second.child);
 
@@ -123,4 +153,5 @@ console.log(
 );
 console.log(`resident after the reads ${afterReadsMiB.toFixed(0)} MiB; graceful stop ${secondStop.toFixed(0)} ms (target < 5000)`);
 console.log(`store file ${(statSync(join(dataDir, 'store', 'store.db')).size / MiB).toFixed(0)} MiB`);
+console.log(['| read after the restart | median of 5 | status |', '|---|---|---|', ...readTable].join('\n'));
 if (!process.env.DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
