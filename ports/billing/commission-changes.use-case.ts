@@ -19,12 +19,12 @@ export class CommissionChanges {
     this.deps = deps;
   }
 
-  /** From `from` included to `before` excluded. */
+  /**
+   * From `from` included to `before` excluded: one read of each in the order of its date index
+   * (paging newest first made each page sort the whole period again).
+   */
   async between(orgId: string, from: Date, before: Date): Promise<CommissionChange[]> {
-    return changesFrom(
-      await everyRecord((page) => this.deps.commissions.list(orgId, { recordedFrom: from, recordedBefore: before }, page)),
-      await everyRecord((page) => this.deps.ledger.list(orgId, { postedFrom: from, postedBefore: before }, page)),
-    );
+    return changesFrom(await this.deps.commissions.recordedBetween(orgId, from, before), await this.deps.ledger.postedBetween(orgId, from, before));
   }
 
   /**

@@ -12,6 +12,8 @@ export interface CommissionRepository {
     filters: { producerId?: string; policyId?: string; policyIds?: readonly string[]; recordedFrom?: Date; recordedBefore?: Date } & Among,
     page: PageRequest,
   ): Promise<Page<Commission>>;
+  /** Every commission recorded from `from` included to `before` excluded, in one read in the order recorded (not paged). */
+  recordedBetween(orgId: string, from: Date, before: Date): Promise<Commission[]>;
 }
 
 export interface LedgerRepository {
@@ -26,4 +28,6 @@ export interface LedgerRepository {
     filters: { invoiceId?: string; policyId?: string; policyIds?: readonly string[]; postedFrom?: Date; postedBefore?: Date },
     page: PageRequest,
   ): Promise<Page<LedgerEntry>>;
+  /** Every posting from `from` included to `before` excluded, in one read in the order posted (not paged). */
+  postedBetween(orgId: string, from: Date, before: Date): Promise<LedgerEntry[]>;
 }

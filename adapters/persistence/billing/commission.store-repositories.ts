@@ -55,12 +55,17 @@ export class CommissionStoreRepository implements CommissionRepository {
         { name: 'org_source', keys: { orgId: 1, sourceKey: 1 }, unique: true },
         { name: 'org_producer', keys: { orgId: 1, producerId: 1, _id: -1 } },
         { name: 'org_policy', keys: { orgId: 1, policyId: 1, _id: -1 } },
+        { name: 'org_created', keys: { orgId: 1, createdAt: 1 } },
       ]),
     );
   }
 
   insert(commission: Commission): Promise<void> {
     return this.records.insert(commission);
+  }
+
+  recordedBetween(orgId: string, from: Date, before: Date): Promise<Commission[]> {
+    return this.records.findAll(orgId, { createdAt: { $gte: from, $lt: before } }, { createdAt: 1 });
   }
 
   findBySource(orgId: string, sourceKey: string): Promise<Commission | null> {
@@ -99,6 +104,10 @@ export class LedgerStoreRepository implements LedgerRepository {
 
   post(entry: LedgerEntry): Promise<void> {
     return this.records.insert(entry);
+  }
+
+  postedBetween(orgId: string, from: Date, before: Date): Promise<LedgerEntry[]> {
+    return this.records.findAll(orgId, { postedAt: { $gte: from, $lt: before } }, { postedAt: 1 });
   }
 
   findBySource(orgId: string, sourceKey: string): Promise<LedgerEntry | null> {
