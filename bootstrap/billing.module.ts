@@ -8,7 +8,8 @@ import { LocalPaymentGateway } from '../adapters/payments/local-payment-gateway.
 import { StripePaymentGateway } from '../adapters/payments/stripe-payment-gateway.ts';
 import { CommissionStoreRepository, LedgerStoreRepository } from '../adapters/persistence/billing/commission.store-repositories.ts';
 import { StoreFinancialAlertQueue, StoreFinancialIncidentLog } from '../adapters/persistence/billing/financial-alerts.store.ts';
-import { InvoiceStoreRepository, PaymentStoreRepository } from '../adapters/persistence/billing/invoice.store-repository.ts';
+import { InvoiceStoreRepository } from '../adapters/persistence/billing/invoice.store-repository.ts';
+import { PaymentStoreRepository } from '../adapters/persistence/billing/payment.store-repository.ts';
 import { StoreManualReviewQueue } from '../adapters/persistence/billing/manual-review.store.ts';
 import { PaymentAttemptStoreRepository } from '../adapters/persistence/billing/payment-attempt.store-repository.ts';
 import { financialAlertsJob } from '../jobs/billing/financial-alerts.job.ts';

@@ -1,7 +1,6 @@
 import type { Commission } from '../../core/billing/commission.ts';
 import type { LedgerEntry } from '../../core/billing/ledger.ts';
 import { postedCommission } from '../../core/billing/premium-account.ts';
-import { everyRecord } from '../shared/persistence/page.ts';
 import type { CommissionRepository, LedgerRepository } from './commission.repositories.ts';
 
 /** A change of commission in a period: a producer's, as recorded, or the MGA's on direct business, from its ledger posting. */
@@ -29,15 +28,15 @@ export class CommissionChanges {
 
   /**
    * Those of a batch of policies, from `from` included to `before` excluded: every record of the
-   * batch's policies is read through the policy indexes (a few dozen a policy) and the period
-   * picked here, so the read never walks a whole month of the book.
+   * batch's policies is read through the policy indexes (a few dozen a policy, one read each) and
+   * the period picked here, so the read never walks a whole month of the book.
    */
   async ofPolicies(orgId: string, policyIds: readonly string[], from: Date, before: Date): Promise<CommissionChange[]> {
     if (policyIds.length === 0) return [];
     const within = (at: Date) => at >= from && at < before;
     return changesFrom(
-      (await everyRecord((page) => this.deps.commissions.list(orgId, { policyIds }, page))).filter((commission) => within(commission.createdAt)),
-      (await everyRecord((page) => this.deps.ledger.list(orgId, { policyIds }, page))).filter((entry) => within(entry.postedAt)),
+      (await this.deps.commissions.forPolicies(orgId, policyIds)).filter((commission) => within(commission.createdAt)),
+      (await this.deps.ledger.forPolicies(orgId, policyIds)).filter((entry) => within(entry.postedAt)),
     );
   }
 }

@@ -9,11 +9,13 @@ export interface CommissionRepository {
   /** `recordedFrom` included, `recordedBefore` excluded. */
   list(
     orgId: string,
-    filters: { producerId?: string; policyId?: string; policyIds?: readonly string[]; recordedFrom?: Date; recordedBefore?: Date } & Among,
+    filters: { producerId?: string; policyId?: string; recordedFrom?: Date; recordedBefore?: Date } & Among,
     page: PageRequest,
   ): Promise<Page<Commission>>;
   /** Every commission recorded from `from` included to `before` excluded, in one read in the order recorded (not paged). */
   recordedBetween(orgId: string, from: Date, before: Date): Promise<Commission[]>;
+  /** Every commission of these policies, in one read through the policy index (not paged). */
+  forPolicies(orgId: string, policyIds: readonly string[]): Promise<Commission[]>;
 }
 
 export interface LedgerRepository {
@@ -22,12 +24,9 @@ export interface LedgerRepository {
   findBySource(orgId: string, sourceKey: string): Promise<LedgerEntry | null>;
   /** The policy's posting with the highest sequence number. */
   latestForPolicy(orgId: string, policyId: string): Promise<LedgerEntry | null>;
-  /** `postedFrom` included, `postedBefore` excluded. */
-  list(
-    orgId: string,
-    filters: { invoiceId?: string; policyId?: string; policyIds?: readonly string[]; postedFrom?: Date; postedBefore?: Date },
-    page: PageRequest,
-  ): Promise<Page<LedgerEntry>>;
+  list(orgId: string, filters: { invoiceId?: string; policyId?: string }, page: PageRequest): Promise<Page<LedgerEntry>>;
   /** Every posting from `from` included to `before` excluded, in one read in the order posted (not paged). */
   postedBetween(orgId: string, from: Date, before: Date): Promise<LedgerEntry[]>;
+  /** Every posting of these policies, in one read through the policy index (not paged). */
+  forPolicies(orgId: string, policyIds: readonly string[]): Promise<LedgerEntry[]>;
 }

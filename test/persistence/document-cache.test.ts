@@ -22,7 +22,7 @@ test('a transaction rolled back forgets what was read inside it', async (t) => {
   t.throws(
     () =>
       store.transaction(() => {
-        table.replace({ _id: 'a', orgId: 'o1', n: 2, owner: 'k2' });
+        table.replace({ _id: 'a', orgId: 'o1', n: 2, owner: 'k2' }, { _id: 'a', orgId: 'o1', n: 1, owner: 'k1' });
         t.is(table.first({ _id: 'a' })?.n, 2);
         t.is(table.first({ owner: 'k2' })?._id, 'a');
         throw new Error('abandoned');

@@ -68,19 +68,22 @@ export class CommissionStoreRepository implements CommissionRepository {
     return this.records.findAll(orgId, { createdAt: { $gte: from, $lt: before } }, { createdAt: 1 });
   }
 
+  forPolicies(orgId: string, policyIds: readonly string[]): Promise<Commission[]> {
+    return this.records.findAll(orgId, { policyId: { $in: [...policyIds] } });
+  }
+
   findBySource(orgId: string, sourceKey: string): Promise<Commission | null> {
     return this.records.findOne(orgId, { sourceKey });
   }
 
   list(
     orgId: string,
-    filters: { producerId?: string; policyId?: string; policyIds?: readonly string[]; recordedFrom?: Date; recordedBefore?: Date } & Among,
+    filters: { producerId?: string; policyId?: string; recordedFrom?: Date; recordedBefore?: Date } & Among,
     page: PageRequest,
   ): Promise<Page<Commission>> {
-    const { among, recordedFrom, recordedBefore, policyIds, ...fields } = filters;
+    const { among, recordedFrom, recordedBefore, ...fields } = filters;
     const recorded = recordedFrom || recordedBefore ? { createdAt: definedFields({ $gte: recordedFrom, $lt: recordedBefore }) } : {};
-    const policies = policyIds ? { policyId: { $in: [...policyIds] } } : {};
-    return this.records.page(orgId, { ...(definedFields(fields) as Filter), ...policies, ...recorded }, page, among);
+    return this.records.page(orgId, { ...(definedFields(fields) as Filter), ...recorded }, page, among);
   }
 }
 
@@ -110,6 +113,10 @@ export class LedgerStoreRepository implements LedgerRepository {
     return this.records.findAll(orgId, { postedAt: { $gte: from, $lt: before } }, { postedAt: 1 });
   }
 
+  forPolicies(orgId: string, policyIds: readonly string[]): Promise<LedgerEntry[]> {
+    return this.records.findAll(orgId, { policyId: { $in: [...policyIds] } });
+  }
+
   findBySource(orgId: string, sourceKey: string): Promise<LedgerEntry | null> {
     return this.records.findOne(orgId, { sourceKey });
   }
@@ -119,14 +126,7 @@ export class LedgerStoreRepository implements LedgerRepository {
     return latest ? this.records.fromStored(latest) : null;
   }
 
-  list(
-    orgId: string,
-    filters: { invoiceId?: string; policyId?: string; policyIds?: readonly string[]; postedFrom?: Date; postedBefore?: Date },
-    page: PageRequest,
-  ): Promise<Page<LedgerEntry>> {
-    const { postedFrom, postedBefore, policyIds, ...fields } = filters;
-    const posted = postedFrom || postedBefore ? { postedAt: definedFields({ $gte: postedFrom, $lt: postedBefore }) } : {};
-    const policies = policyIds ? { policyId: { $in: [...policyIds] } } : {};
-    return this.records.page(orgId, { ...definedFields(fields), ...policies, ...posted } as Filter, page);
+  list(orgId: string, filters: { invoiceId?: string; policyId?: string }, page: PageRequest): Promise<Page<LedgerEntry>> {
+    return this.records.page(orgId, definedFields(filters) as Filter, page);
   }
 }

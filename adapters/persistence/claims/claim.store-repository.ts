@@ -77,10 +77,8 @@ export class ClaimStoreRepository implements ClaimRepository {
     return this.records.findById(orgId, id);
   }
 
-  async inNumberOrder(orgId: string, after: string | null, limit: number): Promise<Claim[]> {
-    // A range on the number (every number is after '') lets the number's unique index give the order.
-    const documents = await this.records.raw.find({ orgId, claimNumber: { $gt: after ?? '' } }, { sort: { claimNumber: 1 }, limit });
-    return documents.map((document) => this.records.fromStored(document));
+  inNumberOrder(orgId: string, after: string | null, limit: number): Promise<Claim[]> {
+    return this.records.inOrderOf(orgId, 'claimNumber', after, limit);
   }
 
   async list(orgId: string, filters: ClaimFilters, page: PageRequest): Promise<Page<Claim>> {

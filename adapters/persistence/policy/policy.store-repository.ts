@@ -114,10 +114,8 @@ export class PolicyStoreRepository implements PolicyRepository {
     return (await this.records.raw.find({ policyNumber }, { limit: 20 })).map((document) => this.records.mapper.fromStored(document));
   }
 
-  async inNumberOrder(orgId: string, after: string | null, limit: number): Promise<Policy[]> {
-    // A range on the number (every number is after '') lets the number's unique index give the order.
-    const documents = await this.records.raw.find({ orgId, policyNumber: { $gt: after ?? '' } }, { sort: { policyNumber: 1 }, limit });
-    return documents.map((document) => this.records.fromStored(document));
+  inNumberOrder(orgId: string, after: string | null, limit: number): Promise<Policy[]> {
+    return this.records.inOrderOf(orgId, 'policyNumber', after, limit);
   }
 
   async list(orgId: string, filters: PolicyFilters & Among, page: PageRequest): Promise<Page<Policy>> {

@@ -49,6 +49,16 @@ export class RecordCollection<T extends { id: string; orgId: string }> {
     return (await this.raw.find({ ...filter, orgId }, { sort })).map((document) => this.fromStored(document));
   }
 
+  /**
+   * Up to `limit` records of an organization in the order of a unique string field (a number),
+   * after `after` (null: from the first). The range (every number is after '') lets the field's
+   * unique index, partial over present values, give the order by itself.
+   */
+  async inOrderOf(orgId: string, field: string, after: string | null, limit: number): Promise<T[]> {
+    const documents = await this.raw.find({ orgId, [field]: { $gt: after ?? '' } }, { sort: { [field]: 1 }, limit });
+    return documents.map((document) => this.fromStored(document));
+  }
+
   /** A page of the records matching `filter`, only among the ids given when they are. */
   page(orgId: string, filter: Filter, request: PageRequest, among?: readonly string[], order: 'newest' | 'oldest' = 'newest'): Promise<Page<T>> {
     const narrowed = among ? { ...filter, _id: { $in: [...among] } } : filter;

@@ -34,7 +34,7 @@ export class CollectionTable {
   private readonly keys: KeyColumns;
   private readonly cache: DocumentCache;
   private readonly reads: TableReads;
-  private writeSql = { insert: '', update: '' };
+  private insertSql = '';
 
   constructor(statements: Statements, schema: string, name: string, catalog: SchemaCatalog | null, cache: DocumentCache) {
     this.statements = statements;
@@ -46,14 +46,14 @@ export class CollectionTable {
     this.table = quoted(`docs:${name}`);
     this.reads = new TableReads(statements, this.keys, cache, this.qualified(this.table), name);
     this.run(`CREATE TABLE IF NOT EXISTS ${this.qualified(this.table)} (id TEXT NOT NULL PRIMARY KEY, doc TEXT NOT NULL)`);
-    this.rebuildWriteSql();
+    this.rebuildInsertSql();
   }
 
   /** Restores the indexes and opaque fields a previous start declared, without reading documents. */
   restore(saved: SavedSchema): void {
     for (const spec of saved.indexes) this.keys.adopt(spec);
     for (const field of saved.opaqueFields) this.keys.restoreOpaque(field);
-    this.rebuildWriteSql();
+    this.rebuildInsertSql();
   }
 
   has(id: string): boolean {
@@ -63,21 +63,17 @@ export class CollectionTable {
   // Every write forgets the document it touches first (document-cache.ts).
   insert(document: StoredDocument): void {
     this.cache.forget(this.name, document._id);
-    this.guarded(() => this.statements.get(this.writeSql.insert).run(document._id, encodeDocument(document), ...this.keys.keysOf(document)));
+    this.guarded(() => this.statements.get(this.insertSql).run(document._id, encodeDocument(document), ...this.keys.keysOf(document)));
   }
 
   /**
-   * Rewrites a document. Given the document it replaces, only the key columns whose values moved
-   * are set: SQLite rewrites the entries of every index over a column an UPDATE sets, changed or
-   * not, and most writes move one or two keys of a record with many indexes.
+   * Rewrites `previous` as `document`, setting only the key columns whose values moved: SQLite
+   * rewrites the entries of every index over a column an UPDATE sets, changed or not, and most
+   * writes move one or two keys of a record with many indexes.
    */
-  replace(document: StoredDocument, previous?: StoredDocument): void {
+  replace(document: StoredDocument, previous: StoredDocument): void {
     this.cache.forget(this.name, document._id);
     const keys = this.keys.keysOf(document);
-    if (!previous) {
-      this.guarded(() => this.statements.get(this.writeSql.update).run(encodeDocument(document), ...keys, document._id));
-      return;
-    }
     const before = this.keys.keysOf(previous);
     const columns = this.keys.columns();
     const moved = keys.flatMap((key, n) => (Object.is(key, before[n]) ? [] : [n]));
@@ -140,7 +136,7 @@ export class CollectionTable {
       }
       const added = this.keys.columns().filter((column) => !columnsBefore.includes(column));
       for (const column of added) this.run(`ALTER TABLE ${this.qualified(this.table)} ADD COLUMN ${column}`);
-      this.rebuildWriteSql();
+      this.rebuildInsertSql();
       if (added.length > 0) this.fillKeyColumns();
       for (const spec of fresh) {
         this.guarded(() => this.createIndex(spec));
@@ -149,7 +145,7 @@ export class CollectionTable {
     } catch (error) {
       // The caller rolls the transaction back; the table's picture of its schema goes back with it.
       this.keys.restore(before);
-      this.rebuildWriteSql();
+      this.rebuildInsertSql();
       throw error;
     }
   }
@@ -200,13 +196,10 @@ export class CollectionTable {
     }
   }
 
-  private rebuildWriteSql(): void {
+  private rebuildInsertSql(): void {
     const columns = this.keys.columns();
     const table = this.qualified(this.table);
-    this.writeSql = {
-      insert: `INSERT INTO ${table} (id, doc${columns.map((c) => `, ${c}`).join('')}) VALUES (?, ?${columns.map(() => ', ?').join('')})`,
-      update: `UPDATE ${table} SET doc = ?${columns.map((c) => `, ${c} = ?`).join('')} WHERE id = ?`,
-    };
+    this.insertSql = `INSERT INTO ${table} (id, doc${columns.map((c) => `, ${c}`).join('')}) VALUES (?, ?${columns.map(() => ', ?').join('')})`;
   }
 
   /** Unique index violations become the domain's `duplicate`, naming the index as MongoDB does. */

@@ -102,11 +102,11 @@ export const filterToSql = (filter: Filter, columnOf: ColumnOf): SqlFilter => {
   return { where: conditions.parts.length > 0 ? conditions.parts.join(' AND ') : '1', params: conditions.params, exact: conditions.exact };
 };
 
-/** ORDER BY over index columns (MongoDB's order, see index-keys.ts), ties broken by id; null when a field has no usable column. */
 /**
- * The ORDER BY of a sort, `id` last so equal keys keep one order. `unique`: the sorted fields
- * (with those the filter fixes) are a unique key already, so no tiebreaker is added and the
- * unique index can give the order by itself (a tiebreaker would make SQLite sort every match).
+ * ORDER BY over index columns (MongoDB's order, see index-keys.ts), ties broken by id; null when a
+ * field has no usable column. `unique`: the sorted fields (with those the filter fixes) are a
+ * unique key already, so no tiebreaker is added and the unique index can give the order by itself
+ * (a tiebreaker would make SQLite sort every match).
  */
 export const sortToSql = (sort: SortSpec, columnOf: ColumnOf, unique = false): string | null => {
   const terms: string[] = [];

@@ -59,9 +59,10 @@ export class TableReads {
     const sql = filterToSql(filter, this.keys.columnOf);
     if (sql.exact) {
       const row = this.statements.get(`SELECT count(*) AS n FROM ${this.from} WHERE ${sql.where}`).get(...sql.params);
+      const counted = Number((row as { n: number }).n);
       // Counting walks as many index entries as it counts.
-      this.statements.rowsRead += Number((row as { n: number }).n);
-      return Number((row as { n: number }).n);
+      this.statements.rowsRead += counted;
+      return counted;
     }
     let count = 0;
     for (const _ of this.select(filter, undefined, 0, undefined)) count += 1;

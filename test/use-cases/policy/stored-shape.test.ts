@@ -1,5 +1,6 @@
 import test from 'ava';
-import { InvoiceStoreRepository, PaymentStoreRepository } from '../../../adapters/persistence/billing/invoice.store-repository.ts';
+import { InvoiceStoreRepository } from '../../../adapters/persistence/billing/invoice.store-repository.ts';
+import { PaymentStoreRepository } from '../../../adapters/persistence/billing/payment.store-repository.ts';
 import { SqliteStore } from '../../../adapters/persistence/sqlite/sqlite-store.engine.ts';
 import { PolicyStoreRepository } from '../../../adapters/persistence/policy/policy.store-repository.ts';
 import { domainEvent } from '../../../core/shared/events/domain-event.ts';

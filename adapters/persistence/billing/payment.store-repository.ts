@@ -1,0 +1,100 @@
+import type { Payment, RefundStep } from '../../../core/billing/payment.ts';
+import type { Cents } from '../../../core/shared/money.ts';
+import type { PaymentRepository } from '../../../ports/billing/invoice.repository.ts';
+import type { CollectionStore } from '../../../ports/shared/persistence/collection-store.port.ts';
+import type { RecordFields } from '../shared/document-mapping.ts';
+import { RecordCollection } from '../shared/record-collection.ts';
+
+const PAYMENT_FIELDS: RecordFields<Payment> = {
+  id: true,
+  orgId: true,
+  invoiceId: true,
+  amount: true,
+  method: true,
+  reference: true,
+  source: true,
+  refundOf: true,
+  requestKey: true,
+  receivedAt: true,
+  processorReported: true,
+  processorRefundIds: true,
+  processorRefundIdsTotal: true,
+  refundHeld: true,
+  processorRefundLevel: true,
+  processorRefundSteps: true,
+};
+
+export class PaymentStoreRepository implements PaymentRepository {
+  private readonly records: RecordCollection<Payment>;
+
+  private constructor(records: RecordCollection<Payment>) {
+    this.records = records;
+  }
+
+  static async create(store: CollectionStore): Promise<PaymentStoreRepository> {
+    return new PaymentStoreRepository(
+      await RecordCollection.open<Payment>(store, 'payments', PAYMENT_FIELDS, [
+        { name: 'org_reference', keys: { orgId: 1, reference: 1 }, unique: true },
+        { name: 'org_invoice', keys: { orgId: 1, invoiceId: 1 } },
+        { name: 'reference_source', keys: { reference: 1, source: 1 } },
+      ]),
+    );
+  }
+
+  insert(payment: Payment): Promise<void> {
+    return this.records.insert(payment);
+  }
+
+  forInvoice(orgId: string, invoiceId: string): Promise<Payment[]> {
+    return this.records.findAll(orgId, { invoiceId });
+  }
+
+  forInvoices(orgId: string, invoiceIds: readonly string[]): Promise<Payment[]> {
+    return this.records.findAll(orgId, { invoiceId: { $in: [...invoiceIds] } });
+  }
+
+  findByReference(orgId: string, reference: string): Promise<Payment | null> {
+    return this.records.findOne(orgId, { reference });
+  }
+
+  async holdRefund(orgId: string, paymentId: string, key: string, amount: Cents, limit: Cents): Promise<boolean> {
+    const held = await this.records.update(
+      orgId,
+      paymentId,
+      { refundHoldKeys: { $ne: key }, $or: [{ refundHeld: { $exists: false } }, { refundHeld: { $lte: limit - amount } }] },
+      { $inc: { refundHeld: amount }, $push: { refundHoldKeys: key } },
+    );
+    return held !== null;
+  }
+
+  async releaseRefundHold(orgId: string, paymentId: string, key: string, amount: Cents): Promise<void> {
+    await this.records.update(orgId, paymentId, { refundHoldKeys: key }, { $inc: { refundHeld: -amount }, $pull: { refundHoldKeys: key } });
+  }
+
+  async holdsRefund(orgId: string, paymentId: string, key: string): Promise<boolean> {
+    return (await this.records.raw.countDocuments({ _id: paymentId, orgId, refundHoldKeys: key })) > 0;
+  }
+
+  async findProcessorPayment(intentId: string): Promise<Payment | null> {
+    const document = await this.records.raw.findOne({ reference: intentId, source: 'processor', amount: { $gt: 0 } });
+    return document ? this.records.fromStored(document) : null;
+  }
+
+  noteProcessorRefund(orgId: string, paymentId: string, report: { cumulative: Cents } | { refundId: string; amount: Cents }): Promise<Payment | null> {
+    if ('cumulative' in report) return this.records.update(orgId, paymentId, {}, { $max: { processorReported: report.cumulative } });
+    return this.records.update(
+      orgId,
+      paymentId,
+      { processorRefundIds: { $ne: report.refundId } },
+      { $push: { processorRefundIds: report.refundId }, $inc: { processorRefundIdsTotal: report.amount } },
+    );
+  }
+
+  takeRefundStep(orgId: string, paymentId: string, step: RefundStep): Promise<Payment | null> {
+    const level = step.from === 0 ? { $or: [{ processorRefundLevel: { $exists: false } }, { processorRefundLevel: 0 }] } : { processorRefundLevel: step.from };
+    return this.records.update(orgId, paymentId, level, {
+      $set: { processorRefundLevel: step.to },
+      $push: { processorRefundSteps: { from: step.from, to: step.to } },
+    });
+  }
+}
