@@ -104,10 +104,11 @@ export class Webhooks {
 
   /**
    * Publishes pending outbox events: stores each and queues one delivery per matching
-   * subscription, then clears the batch from the outboxes (one write per aggregate). The events of a batch go side by side, so their writes share the store's
-   * commits: one after the other, a batch took one commit per write, and under load the relay
-   * fell ever further behind the events written. Each step is idempotent per event, and
-   * receivers never rely on the order of deliveries.
+   * subscription, then clears the batch from the outboxes (one write per aggregate). The events
+   * of a batch go side by side, so their writes share the store's commits: one after the other, a
+   * batch took one commit per write, and under load the relay fell ever further behind the events
+   * written. Each step is idempotent per event, and receivers never rely on the order of
+   * deliveries.
    */
   async relay(batch = RELAY_BATCH): Promise<number> {
     return (await this.relayBatch(batch)).length;
