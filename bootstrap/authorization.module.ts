@@ -1,5 +1,4 @@
 import { EmbeddedAuthorizationGraph } from '../adapters/authorization/embedded-authorization-graph.ts';
-import { OpenFgaAuthorizationGraph } from '../adapters/authorization/openfga-authorization-graph.ts';
 import { RelationshipBackfill } from '../adapters/persistence/authorization/relationship-backfill.ts';
 import { relationshipBackfillJob } from '../jobs/authorization/relationship-backfill.job.ts';
 import { ReadAudit } from '../ports/authorization/read-audit.use-case.ts';
@@ -17,8 +16,11 @@ export const authorizationModule = (config: AppConfig): ContextModule => ({
   name: 'authorization',
   bindings: bindings((wire) => {
     const openfga = config.openfga;
-    wire.factory(AUTHORIZATION.AuthorizationGraph, { store: PLATFORM.Store }, ({ store }) =>
-      openfga ? OpenFgaAuthorizationGraph.create(openfga) : EmbeddedAuthorizationGraph.create(store),
+    // The OpenFGA client is loaded only when a server is configured.
+    wire.factory(AUTHORIZATION.AuthorizationGraph, { store: PLATFORM.Store }, async ({ store }) =>
+      openfga
+        ? (await import('../adapters/authorization/openfga-authorization-graph.ts')).OpenFgaAuthorizationGraph.create(openfga)
+        : EmbeddedAuthorizationGraph.create(store),
     );
     wire.factory(AUTHORIZATION.RecordRelationships, { graph: AUTHORIZATION.AuthorizationGraph }, ({ graph }) => new RecordRelationships(graph));
     // Records that are part of another (an invoice of its policy) are told by the context that owns them.

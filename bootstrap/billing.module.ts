@@ -5,7 +5,6 @@ import { financeRoutes } from '../adapters/http/billing/finance.routes.ts';
 import { invoiceRoutes } from '../adapters/http/billing/invoices.routes.ts';
 import { stripeEndpoint } from '../adapters/inbound/stripe/stripe.endpoint.ts';
 import { LocalPaymentGateway } from '../adapters/payments/local-payment-gateway.ts';
-import { StripePaymentGateway } from '../adapters/payments/stripe-payment-gateway.ts';
 import { CommissionStoreRepository, LedgerStoreRepository } from '../adapters/persistence/billing/commission.store-repositories.ts';
 import { StoreFinancialAlertQueue, StoreFinancialIncidentLog } from '../adapters/persistence/billing/financial-alerts.store.ts';
 import { InvoiceStoreRepository } from '../adapters/persistence/billing/invoice.store-repository.ts';
@@ -72,8 +71,11 @@ export const billingModule = (config: AppConfig, logger: Logger): ContextModule 
       { incidents: BILLING.FinancialIncidents, ids: PLATFORM.Ids, clock: PLATFORM.Clock },
       ({ incidents, ids, clock }) => new FinancialSteps(incidents, ids, clock),
     );
-    wire.factory(BILLING.PaymentGateway, store, ({ store }) =>
-      config.secrets.stripeSecretKey ? new StripePaymentGateway(config.secrets.stripeSecretKey, config.stripeApiBase) : new LocalPaymentGateway(store),
+    // Stripe's library is loaded only when a secret key is configured.
+    wire.factory(BILLING.PaymentGateway, store, async ({ store }) =>
+      config.secrets.stripeSecretKey
+        ? new (await import('../adapters/payments/stripe-payment-gateway.ts')).StripePaymentGateway(config.secrets.stripeSecretKey, config.stripeApiBase)
+        : new LocalPaymentGateway(store),
     );
     const money = { invoices: BILLING.InvoiceRepository, payments: BILLING.PaymentRepository } as const;
     const recorded = { ids: PLATFORM.Ids, clock: PLATFORM.Clock, audit: AUDIT.AuditTrail } as const;

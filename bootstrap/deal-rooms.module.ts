@@ -6,9 +6,10 @@ import { DealRoomSockets, SOCKET_DEFAULTS } from '../adapters/http/deal-rooms/de
 import { dealRoomRoutes } from '../adapters/http/deal-rooms/deal-rooms.routes.ts';
 import { DealMessageStoreRepository, DealRoomStoreRepository } from '../adapters/persistence/deal-rooms/deal-room.store-repository.ts';
 import { SpentTicketStoreRepository } from '../adapters/persistence/deal-rooms/spent-ticket.store-repository.ts';
-import { MongoStore } from '../adapters/persistence/mongo/mongo-store.engine.ts';
 import { HmacRoomTickets } from '../adapters/security/hmac-room-tickets.ts';
 import { DealRooms } from '../ports/deal-rooms/deal-rooms.use-case.ts';
+import type { DealMessageFeed } from '../ports/deal-rooms/deal-room.ports.ts';
+import type { CollectionStore } from '../ports/shared/persistence/collection-store.port.ts';
 import { AUTHORIZATION } from './authorization.tokens.ts';
 import type { AppConfig } from './config.ts';
 import { DEAL_ROOMS } from './deal-rooms.tokens.ts';
@@ -19,6 +20,17 @@ import { RATE_LIMIT } from './rate-limit.tokens.ts';
 import { TENANCY } from './tenancy.tokens.ts';
 import { UNDERWRITING } from './underwriting.tokens.ts';
 import { bindings, type ContextModule } from './wiring.ts';
+
+/**
+ * Several processes share MongoDB: each hears every insert through a change stream. The embedded
+ * store is one process. The MongoDB adapter is loaded only when it is the store.
+ */
+const messageFeedFor = async (store: CollectionStore, logger: Logger): Promise<DealMessageFeed> => {
+  if (store.engine !== 'mongodb') return new InProcessMessageFeed();
+  const { MongoStore } = await import('../adapters/persistence/mongo/mongo-store.engine.ts');
+  if (!(store instanceof MongoStore)) return new InProcessMessageFeed();
+  return new ChangeStreamMessageFeed(store.database(), (message) => logger.warn(message));
+};
 
 /** Deal rooms about a submission: messages over HTTP and WebSocket, with tickets, budgets and live re-checks of access. */
 export const dealRoomsModule = (config: AppConfig, logger: Logger): ContextModule => ({
@@ -44,11 +56,10 @@ export const dealRoomsModule = (config: AppConfig, logger: Logger): ContextModul
         ids: PLATFORM.Ids,
         clock: PLATFORM.Clock,
       },
-      ({ store, limiter, organizations, ...deps }) =>
+      async ({ store, limiter, organizations, ...deps }) =>
         new DealRooms({
           ...deps,
-          // Several processes share MongoDB: each hears every insert. The embedded store is one process.
-          feed: store instanceof MongoStore ? new ChangeStreamMessageFeed(store.database(), (message) => logger.warn(message)) : new InProcessMessageFeed(),
+          feed: await messageFeedFor(store, logger),
           tickets: new HmacRoomTickets(config.secrets.jwtSecret),
           budget: new RequestBudget(limiter, organizations),
         }),

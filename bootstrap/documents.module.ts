@@ -4,7 +4,6 @@ import { AiDocumentClassifier } from '../adapters/documents/ai-document-classifi
 import { ChromiumRenderer } from '../adapters/documents/chromium-renderer.ts';
 import { DiskFileStorage } from '../adapters/documents/disk-file-storage.ts';
 import { DEFAULT_PDF_POOL, PdfWorkerPool } from '../adapters/documents/pdf-worker.pool.ts';
-import { S3FileStorage } from '../adapters/documents/s3-file-storage.ts';
 import { documentRoutes } from '../adapters/http/documents/documents.routes.ts';
 import { ingestionRoutes } from '../adapters/http/documents/ingestion.routes.ts';
 import { renderingRoutes } from '../adapters/http/documents/rendering.routes.ts';
@@ -30,8 +29,9 @@ export const documentsModule = (config: AppConfig, logger: Logger): ContextModul
     wire.factory(DOCUMENTS.HtmlRenderer, {}, () => new ChromiumRenderer(config.render));
     // A bucket when configured. Otherwise one process owns an embedded data directory, so its files
     // are the document storage; processes sharing MongoDB share the documents through it.
-    wire.factory(DOCUMENTS.FileStorage, { store: PLATFORM.Store }, ({ store }) => {
-      if (config.s3) return new S3FileStorage(config.s3);
+    // (The S3 client is loaded only when a bucket is configured.)
+    wire.factory(DOCUMENTS.FileStorage, { store: PLATFORM.Store }, async ({ store }) => {
+      if (config.s3) return new (await import('../adapters/documents/s3-file-storage.ts')).S3FileStorage(config.s3);
       return store.engine === 'mongodb' ? new CollectionFileStorage(store) : new DiskFileStorage(join(config.dataDir, 'files'));
     });
     wire.factory(DOCUMENTS.DocumentRepository, { store: PLATFORM.Store }, ({ store }) => DocumentStoreRepository.create(store));

@@ -1,5 +1,3 @@
-import { DocuSignESignatureProvider } from '../adapters/esign/docusign-esignature-provider.ts';
-import { DropboxSignESignatureProvider } from '../adapters/esign/dropbox-sign-esignature-provider.ts';
 import { LocalESignatureProvider } from '../adapters/esign/local-esignature-provider.ts';
 import { esignRoutes } from '../adapters/http/esign/esign.routes.ts';
 import { esignEndpoint } from '../adapters/inbound/esign/esign.endpoint.ts';
@@ -15,11 +13,15 @@ import { INBOUND } from './inbound.tokens.ts';
 import { PLATFORM } from './platform.tokens.ts';
 import { bindings, type ContextModule } from './wiring.ts';
 
-/** Every provider the configuration reaches, by name: the local one always, the real ones once configured. */
-const reachableProviders = (config: AppConfig): ReadonlyMap<string, ESignatureProvider> => {
+/**
+ * Every provider the configuration reaches, by name: the local one always, the real ones once
+ * configured (their SDKs are loaded only then).
+ */
+const reachableProviders = async (config: AppConfig): Promise<ReadonlyMap<string, ESignatureProvider>> => {
   const providers: ESignatureProvider[] = [new LocalESignatureProvider()];
-  if (config.esign.docuSign) providers.push(new DocuSignESignatureProvider(config.esign.docuSign));
-  if (config.esign.dropboxSign) providers.push(new DropboxSignESignatureProvider(config.esign.dropboxSign));
+  const { docuSign, dropboxSign } = config.esign;
+  if (docuSign) providers.push(new (await import('../adapters/esign/docusign-esignature-provider.ts')).DocuSignESignatureProvider(docuSign));
+  if (dropboxSign) providers.push(new (await import('../adapters/esign/dropbox-sign-esignature-provider.ts')).DropboxSignESignatureProvider(dropboxSign));
   return new Map(providers.map((provider) => [provider.name, provider]));
 };
 
@@ -27,8 +29,9 @@ const reachableProviders = (config: AppConfig): ReadonlyMap<string, ESignaturePr
 export const esignModule = (config: AppConfig): ContextModule => ({
   name: 'esign',
   bindings: bindings((wire) => {
-    const providers = reachableProviders(config);
-    wire.value(ESIGN.ESignatureProvider, providers.get(config.esign.provider) as ESignatureProvider);
+    let reachable: Promise<ReadonlyMap<string, ESignatureProvider>> | undefined;
+    const providers = () => (reachable ??= reachableProviders(config));
+    wire.factory(ESIGN.ESignatureProvider, {}, async () => (await providers()).get(config.esign.provider) as ESignatureProvider);
     wire.factory(ESIGN.EnvelopeRepository, { store: PLATFORM.Store }, ({ store }) => EnvelopeStoreRepository.create(store));
     wire.factory(
       ESIGN.Envelopes,
@@ -40,19 +43,19 @@ export const esignModule = (config: AppConfig): ContextModule => ({
         clock: PLATFORM.Clock,
         audit: AUDIT.AuditTrail,
       },
-      (deps) => new Envelopes({ ...deps, providers }),
+      async (deps) => new Envelopes({ ...deps, providers: await providers() }),
     );
     wire.contribute(
       INBOUND.Endpoint,
       { envelopes: ESIGN.EnvelopeRepository, documents: DOCUMENTS.DocumentLibrary, clock: PLATFORM.Clock },
-      ({ envelopes, documents, clock }) =>
+      async ({ envelopes, documents, clock }) =>
         esignEndpoint(
           {
             webhookSecret: config.secrets.esignWebhookSecret,
             docuSignConnectKeys: config.esign.docuSignConnectKeys,
             dropboxSignApiKey: config.esign.dropboxSign?.apiKey ?? null,
           },
-          new ESignEventsHandler({ envelopes, providers, documents, clock }),
+          new ESignEventsHandler({ envelopes, providers: await providers(), documents, clock }),
         ),
     );
   }),

@@ -1,5 +1,12 @@
-import { startApp } from './app.ts';
-import { loadConfig } from './config.ts';
+import { enableCompileCache } from 'node:module';
+
+// The service is hundreds of TypeScript modules: Node keeps their stripped and compiled form on disk
+// (NODE_COMPILE_CACHE, else the system's temporary folder), so a restart reads them instead of
+// compiling them again. Enabled before anything else is imported; a cache that cannot be written
+// only costs the compiling.
+enableCompileCache();
+const { startApp } = await import('./app.ts');
+const { loadConfig } = await import('./config.ts');
 
 try {
   const app = await startApp(loadConfig());

@@ -5,7 +5,6 @@ import { jobRoutes } from '../adapters/http/platform/jobs.routes.ts';
 import { metricsRoute } from '../adapters/http/platform/metrics.routes.ts';
 import { AgendaJobRunner } from '../adapters/jobs/agenda-job-runner.ts';
 import { OutboxFileMailer } from '../adapters/notifications/outbox-file-mailer.ts';
-import { SmtpMailer } from '../adapters/notifications/smtp-mailer.ts';
 import { StoreIdempotencyKeys } from '../adapters/persistence/platform/idempotency-key.store.ts';
 import { StoreJobRunLog } from '../adapters/persistence/platform/job-run-log.store.ts';
 import { StoreSequenceGenerator } from '../adapters/persistence/shared/sequence-generator.store.ts';
@@ -36,11 +35,16 @@ export const platformModule = (config: AppConfig, store: CollectionStore, logger
     wire.factory(PLATFORM.IdempotencyKeys, { store: PLATFORM.Store }, ({ store }) => StoreIdempotencyKeys.create(store));
     // Mail goes to the SMTP server when one is configured (production requires it);
     // local and sandbox otherwise write it as files in DATA_DIR/outbox.
-    wire.value(PLATFORM.Mailer, config.smtp ? new SmtpMailer(config.smtp) : new OutboxFileMailer(join(config.dataDir, 'outbox')));
+    // nodemailer is loaded only when an SMTP server is configured.
+    wire.factory(PLATFORM.Mailer, {}, async () =>
+      config.smtp
+        ? new (await import('../adapters/notifications/smtp-mailer.ts')).SmtpMailer(config.smtp)
+        : new OutboxFileMailer(join(config.dataDir, 'outbox')),
+    );
     wire.factory(
       PLATFORM.JobRunner,
       { store: PLATFORM.Store },
-      ({ store }) => new AgendaJobRunner(agendaBackendFor(store), logger, { lockLifetimeMs: config.jobLockLifetimeMs, metrics }),
+      async ({ store }) => new AgendaJobRunner(await agendaBackendFor(store), logger, { lockLifetimeMs: config.jobLockLifetimeMs, metrics }),
     );
     wire.factory(
       PLATFORM.ScheduledJobs,

@@ -1,4 +1,4 @@
-import puppeteer, { type Browser } from 'puppeteer-core';
+import type { Browser } from 'puppeteer-core';
 
 const LAUNCH_ARGS = [
   '--disable-gpu',
@@ -22,9 +22,12 @@ const LAUNCH_ARGS = [
   '--disable-features=NetworkPrediction,Prefetch,PreloadMediaEngagementData,SpeculationRulesPrefetchFuture',
 ];
 
-/** One headless Chromium (puppeteer-core), started as its own process group. */
-export const launchChromium = (executablePath: string, noSandbox: boolean): Promise<Browser> =>
-  puppeteer.launch({
+/**
+ * One headless Chromium (puppeteer-core), started as its own process group. puppeteer is loaded
+ * on the first launch, not with the service: a service that never renders never pays for it.
+ */
+export const launchChromium = async (executablePath: string, noSandbox: boolean): Promise<Browser> =>
+  (await import('puppeteer-core')).default.launch({
     executablePath,
     headless: true,
     // Chromium's sandbox cannot start as root (containers, CI); pages there still run no script and fetch nothing.

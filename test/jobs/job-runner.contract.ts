@@ -9,12 +9,12 @@ const until = async (condition: () => boolean, timeoutMs = 8_000) => {
   while (!condition() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
 };
 
-const runner = (store: CollectionStore) => new AgendaJobRunner(agendaBackendFor(store), createLogger('silent'));
+const runner = async (store: CollectionStore) => new AgendaJobRunner(await agendaBackendFor(store), createLogger('silent'));
 
 /** The same job scenarios on every Agenda backend. */
 export const jobRunnerScenarios = (store: () => Promise<CollectionStore>) => ({
   'a queued job runs once with its data': async (t: ExecutionContext) => {
-    const jobs = runner(await store());
+    const jobs = await runner(await store());
     const seen: Array<Record<string, string>> = [];
     jobs.register([{ name: 'record', run: async (data) => void seen.push(data) }]);
     await jobs.start();
@@ -28,7 +28,7 @@ export const jobRunnerScenarios = (store: () => Promise<CollectionStore>) => ({
     }
   },
   'the same unique key queued twice runs once': async (t: ExecutionContext) => {
-    const jobs = runner(await store());
+    const jobs = await runner(await store());
     let runs = 0;
     jobs.register([{ name: 'unique-work', run: async () => void (runs += 1) }]);
     const key = { orgId: 'o1', subscriptionId: 's1', eventId: `e-${Date.now()}` };
@@ -44,7 +44,7 @@ export const jobRunnerScenarios = (store: () => Promise<CollectionStore>) => ({
     }
   },
   'a recurring job keeps running': async (t: ExecutionContext) => {
-    const jobs = runner(await store());
+    const jobs = await runner(await store());
     let runs = 0;
     jobs.register([{ name: 'tick', every: '1 second', run: async () => void (runs += 1) }]);
     await jobs.start();
@@ -57,7 +57,7 @@ export const jobRunnerScenarios = (store: () => Promise<CollectionStore>) => ({
   },
   'two runners on one store never run the same job twice': async (t: ExecutionContext) => {
     const shared = await store();
-    const [first, second] = [runner(shared), runner(shared)];
+    const [first, second] = [await runner(shared), await runner(shared)];
     const runs = new Map<string, number>();
     for (const jobs of [first, second]) {
       jobs.register([{ name: 'contended', concurrency: 5, run: async (data) => void runs.set(data.n ?? '', (runs.get(data.n ?? '') ?? 0) + 1) }]);
