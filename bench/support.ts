@@ -14,7 +14,10 @@ export interface Measured {
 
 /** Starts a TypeScript entry point under this Node and waits for the JSON line it prints when ready. */
 export const startProcess = async <T>(entry: string, env: Record<string, string> = {}): Promise<{ child: ChildProcess; ready: T }> => {
-  const child = spawn(process.execPath, [entry], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...(process.env.BENCH_NODE_OPTIONS?.split(' ').filter(Boolean) ?? []), entry], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const lines = createInterface({ input: child.stdout! });
   const ready = await new Promise<T>((resolve, reject) => {
     lines.once('line', (line) => resolve(JSON.parse(line) as T));

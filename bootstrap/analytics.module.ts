@@ -17,7 +17,7 @@ export const analyticsModule = (): ContextModule => ({
       {
         policies: POLICY.PolicyRepository,
         claims: CLAIMS.ClaimRepository,
-        commissions: BILLING.CommissionChanges,
+        ledger: BILLING.LedgerRepository,
         programs: UNDERWRITING.ProgramRepository,
         reference: UNDERWRITING.ReferenceData,
         writtenPremium: UNDERWRITING.WrittenPremiumCounter,

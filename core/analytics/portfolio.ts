@@ -1,7 +1,7 @@
 import { compareDates, type CalendarDate } from '../shared/calendar-date.ts';
 import { cents, type Cents } from '../shared/money.ts';
 import { incurred, type Claim } from '../claims/claim.ts';
-import type { Commission } from '../billing/commission.ts';
+import type { CommissionMonthTotal } from '../billing/commission-totals.ts';
 import type { Policy } from '../policy/policy.ts';
 
 /** In force on the date: within its term and not cancelled from that date or before. */
@@ -39,26 +39,18 @@ export interface CommissionPeriod {
   readonly carrierNet: Cents;
 }
 
-/** Commissions summed by the month (UTC) they were recorded in; every month of the range listed, empty ones at zero. */
-export const commissionsByMonth = (
-  commissions: readonly Pick<Commission, 'createdAt' | 'agentCommission' | 'mgaCommission' | 'carrierNet'>[],
-  from: string,
-  to: string,
-): CommissionPeriod[] => {
-  const periods = new Map(monthsBetween(from, to).map((period) => [period, { period, agentCommission: 0, mgaCommission: 0, carrierNet: 0 }]));
-  for (const commission of commissions) {
-    const period = periods.get(commission.createdAt.toISOString().slice(0, 7));
-    if (!period) continue;
-    period.agentCommission += commission.agentCommission;
-    period.mgaCommission += commission.mgaCommission;
-    period.carrierNet += commission.carrierNet;
-  }
-  return [...periods.values()].map((period) => ({
-    period: period.period,
-    agentCommission: cents(period.agentCommission),
-    mgaCommission: cents(period.mgaCommission),
-    carrierNet: cents(period.carrierNet),
-  }));
+/** Every month from `from` to `to` with its total; a month with none at zero. */
+export const commissionPeriods = (totals: readonly CommissionMonthTotal[], from: string, to: string): CommissionPeriod[] => {
+  const byMonth = new Map(totals.map((total) => [total.month, total]));
+  return monthsBetween(from, to).map((period) => {
+    const total = byMonth.get(period);
+    return {
+      period,
+      agentCommission: total?.agentCommission ?? cents(0),
+      mgaCommission: total?.mgaCommission ?? cents(0),
+      carrierNet: total?.carrierNet ?? cents(0),
+    };
+  });
 };
 
 /** The first instant of a month and of the month after `to`, for reading the records of a range. */

@@ -1,9 +1,9 @@
-import { commissionsByMonth, incurredLosses, inForceOn, lossRatio, monthRange, utilization, type CommissionPeriod } from '../../core/analytics/portfolio.ts';
+import { commissionPeriods, incurredLosses, inForceOn, lossRatio, utilization, type CommissionPeriod } from '../../core/analytics/portfolio.ts';
 import type { Policy } from '../../core/policy/policy.ts';
 import { compareDates, today, yearOf, type CalendarDate } from '../../core/shared/calendar-date.ts';
 import { validationFailed } from '../../core/shared/domain-error.ts';
 import { cents, type Cents } from '../../core/shared/money.ts';
-import type { CommissionChanges } from '../billing/commission-changes.use-case.ts';
+import type { LedgerRepository } from '../billing/commission.repositories.ts';
 import type { ClaimRepository } from '../claims/claim.repository.ts';
 import { everyRecord } from '../shared/persistence/page.ts';
 import { premiumTotals } from '../policy/policy-premium.use-case.ts';
@@ -16,7 +16,7 @@ import type { WrittenPremiumCounter } from '../underwriting/underwriting.reposit
 export interface AnalyticsDeps {
   readonly policies: PolicyRepository;
   readonly claims: ClaimRepository;
-  readonly commissions: CommissionChanges;
+  readonly ledger: Pick<LedgerRepository, 'commissionTotals'>;
   readonly programs: ProgramRepository;
   readonly reference: UnderwritingReferenceData;
   readonly writtenPremium: WrittenPremiumCounter;
@@ -88,15 +88,17 @@ export class Analytics {
     };
   }
 
-  /** Agent commission, MGA commission and carrier net by the month they were recorded, `from` to `to` (YYYY-MM). */
+  /**
+   * Agent commission, MGA commission and carrier net by the month they were recorded, `from` to
+   * `to` (YYYY-MM): read from the totals kept with the postings, a row a month.
+   */
   async commissions(orgId: string, requestedFrom?: string, requestedTo?: string): Promise<CommissionPeriod[]> {
     const to = requestedTo ?? today(this.deps.clock.now(orgId)).slice(0, 7);
     const from = requestedFrom ?? monthsBefore(to, 11);
     if (from > to) throw validationFailed('from', 'before_to', "'from' must not be after 'to'.");
-    const { start, end } = monthRange(from, to);
     const months = (Number(to.slice(0, 4)) - Number(from.slice(0, 4))) * 12 + Number(to.slice(5)) - Number(from.slice(5)) + 1;
     if (months > MAX_COMMISSION_MONTHS) throw validationFailed('to', 'range', `At most ${MAX_COMMISSION_MONTHS} months per request.`);
-    return commissionsByMonth(await this.deps.commissions.between(orgId, start, end), from, to);
+    return commissionPeriods(await this.deps.ledger.commissionTotals(orgId, from, to), from, to);
   }
 
   /**

@@ -1,3 +1,4 @@
+import type { CommissionMonthTotal } from '../../core/billing/commission-totals.ts';
 import type { Commission } from '../../core/billing/commission.ts';
 import type { LedgerEntry } from '../../core/billing/ledger.ts';
 import type { Among, Page, PageRequest } from '../shared/persistence/page.ts';
@@ -19,8 +20,14 @@ export interface CommissionRepository {
 }
 
 export interface LedgerRepository {
-  /** Rejects with `duplicate` when the source was already posted. */
+  /**
+   * Rejects with `duplicate` when the source was already posted. The posting's commission split
+   * is added to its month's kept totals in the same write: the totals are always the sum of the
+   * postings.
+   */
   post(entry: LedgerEntry): Promise<void>;
+  /** The kept commission totals of the months from `from` to `to` (YYYY-MM, both included); a month without postings is absent. */
+  commissionTotals(orgId: string, from: string, to: string): Promise<CommissionMonthTotal[]>;
   findBySource(orgId: string, sourceKey: string): Promise<LedgerEntry | null>;
   /** The policy's posting with the highest sequence number. */
   latestForPolicy(orgId: string, policyId: string): Promise<LedgerEntry | null>;

@@ -1,3 +1,4 @@
+import type { CommissionMonthTotal } from '../../../core/billing/commission-totals.ts';
 import type { Commission } from '../../../core/billing/commission.ts';
 import type { LedgerEntry } from '../../../core/billing/ledger.ts';
 import type { CommissionRepository, LedgerRepository } from '../../../ports/billing/commission.repositories.ts';
@@ -5,6 +6,7 @@ import type { CollectionStore, Filter } from '../../../ports/shared/persistence/
 import type { Among, Page, PageRequest } from '../../../ports/shared/persistence/page.ts';
 import { definedFields, type RecordFields } from '../shared/document-mapping.ts';
 import { RecordCollection } from '../shared/record-collection.ts';
+import { CommissionTotalsStore } from './commission-totals.store.ts';
 
 const COMMISSION_FIELDS: RecordFields<Commission> = {
   id: true,
@@ -25,6 +27,7 @@ const COMMISSION_FIELDS: RecordFields<Commission> = {
   mgaCommission: true,
   carrierNet: true,
 };
+const LEDGER_ENTRIES = 'ledger_entries';
 const LEDGER_ENTRY_FIELDS: RecordFields<LedgerEntry> = {
   id: true,
   orgId: true,
@@ -88,25 +91,35 @@ export class CommissionStoreRepository implements CommissionRepository {
 }
 
 export class LedgerStoreRepository implements LedgerRepository {
+  private readonly store: CollectionStore;
   private readonly records: RecordCollection<LedgerEntry>;
+  /** The commission totals kept with the postings (see CommissionTotalsStore). */
+  readonly totals: CommissionTotalsStore;
 
-  private constructor(records: RecordCollection<LedgerEntry>) {
+  private constructor(store: CollectionStore, records: RecordCollection<LedgerEntry>, totals: CommissionTotalsStore) {
+    this.store = store;
     this.records = records;
+    this.totals = totals;
   }
 
   static async create(store: CollectionStore): Promise<LedgerStoreRepository> {
-    return new LedgerStoreRepository(
-      await RecordCollection.open<LedgerEntry>(store, 'ledger_entries', LEDGER_ENTRY_FIELDS, [
-        { name: 'org_source', keys: { orgId: 1, sourceKey: 1 }, unique: true },
-        { name: 'org_invoice', keys: { orgId: 1, invoiceId: 1, _id: -1 } },
-        { name: 'org_policy_sequence', keys: { orgId: 1, policyId: 1, sequence: -1 } },
-        { name: 'org_posted', keys: { orgId: 1, postedAt: 1 } },
-      ]),
-    );
+    const records = await RecordCollection.open<LedgerEntry>(store, LEDGER_ENTRIES, LEDGER_ENTRY_FIELDS, [
+      { name: 'org_source', keys: { orgId: 1, sourceKey: 1 }, unique: true },
+      { name: 'org_invoice', keys: { orgId: 1, invoiceId: 1, _id: -1 } },
+      { name: 'org_policy_sequence', keys: { orgId: 1, policyId: 1, sequence: -1 } },
+      { name: 'org_posted', keys: { orgId: 1, postedAt: 1 } },
+    ]);
+    return new LedgerStoreRepository(store, records, await CommissionTotalsStore.open(store, records));
   }
 
   post(entry: LedgerEntry): Promise<void> {
-    return this.records.insert(entry);
+    const total = CommissionTotalsStore.totalWrite(entry);
+    const posting = { collection: LEDGER_ENTRIES, insertOne: this.records.mapper.toStored(entry) };
+    return this.store.writeTogether(total ? [posting, total] : [posting]);
+  }
+
+  commissionTotals(orgId: string, from: string, to: string): Promise<CommissionMonthTotal[]> {
+    return this.totals.between(orgId, from, to);
   }
 
   postedBetween(orgId: string, from: Date, before: Date): Promise<LedgerEntry[]> {

@@ -6,6 +6,7 @@ import type {
   Filter,
   FindOneAndUpdateOptions,
   FindOptions,
+  GroupedWrite,
   IndexSpec,
   StoredDocument,
   UpdateDocument,
@@ -133,6 +134,24 @@ export class MongoStore implements CollectionStore {
 
   collection<T extends StoredDocument>(name: string): Collection<T> {
     return new MongoCollection<T>(this.db.collection<StoredDocument>(name));
+  }
+
+  /**
+   * A multi-document transaction (a replica set, as production runs): committed whole or not at
+   * all; the driver retries it on a transient error.
+   */
+  async writeTogether(writes: readonly GroupedWrite[]): Promise<void> {
+    await translate(() =>
+      this.client.withSession((session) =>
+        session.withTransaction(async () => {
+          for (const write of writes) {
+            const driver = this.db.collection<StoredDocument>(write.collection);
+            if ('insertOne' in write) await driver.insertOne({ ...write.insertOne }, { session });
+            else await driver.updateOne(write.updateOne.filter, write.updateOne.update, { upsert: write.updateOne.upsert ?? false, session });
+          }
+        }),
+      ),
+    );
   }
 
   async ensureIndexes(collection: string, indexes: readonly IndexSpec[]): Promise<void> {

@@ -1,4 +1,5 @@
 import type { DatabaseSync } from 'node:sqlite';
+import type { IndexSpec } from '../../../ports/shared/persistence/collection-store.port.ts';
 
 /** Commits between two refreshes of the statistics; each refresh costs well under a millisecond when nothing is stale. */
 const COMMITS_BETWEEN_REFRESHES = 1_000;
@@ -55,3 +56,12 @@ export class PlannerStatistics {
     if (this.commits % this.every === 0) this.refreshAll();
   }
 }
+
+/** The SQLite names of the indexes declared `readsRareValues` (see PlannerStatistics). */
+export const rareValueIndexes = (db: DatabaseSync): string[] => {
+  const declared = db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = '_store_indexes'").get();
+  if (!declared) return [];
+  return (db.prepare('SELECT collection, spec FROM _store_indexes').all() as Array<{ collection: string; spec: string }>)
+    .filter((row) => (JSON.parse(row.spec) as IndexSpec).readsRareValues)
+    .map((row) => `docs:${row.collection}/${(JSON.parse(row.spec) as IndexSpec).name}`);
+};

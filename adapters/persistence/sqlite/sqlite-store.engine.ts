@@ -1,7 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import type { Collection, CollectionOptions, CollectionStore, IndexSpec, StoredDocument } from '../../../ports/shared/persistence/collection-store.port.ts';
+import type {
+  Collection,
+  CollectionOptions,
+  CollectionStore,
+  GroupedWrite,
+  IndexSpec,
+  StoredDocument,
+} from '../../../ports/shared/persistence/collection-store.port.ts';
 import { CollectionTable } from './collection-table.ts';
 import type { SchemaCatalog } from './key-columns.ts';
 import { lockDataDir } from './data-dir-lock.ts';
@@ -11,7 +18,7 @@ import { importJournal } from './journal-import.ts';
 import { SqliteCollection } from './sqlite-collection.ts';
 import { queryPlan, type PlanStep } from './query-plans.ts';
 import { quoted, Statements } from './statements.ts';
-import { PlannerStatistics } from './planner-statistics.ts';
+import { PlannerStatistics, rareValueIndexes } from './planner-statistics.ts';
 import { WalSync } from './wal-sync.ts';
 import { WriteBatch } from './write-batch.ts';
 
@@ -63,7 +70,7 @@ export class SqliteStore implements CollectionStore {
     this.walSync = path ? new WalSync(path) : null;
     const walSync = this.walSync;
     const cache = this.cache;
-    this.statistics = new PlannerStatistics(db, () => this.rareValueIndexes());
+    this.statistics = new PlannerStatistics(db, () => rareValueIndexes(db));
     const statistics = this.statistics;
     this.batch = new WriteBatch(
       db,
@@ -107,6 +114,15 @@ export class SqliteStore implements CollectionStore {
 
   collection<T extends StoredDocument>(name: string, options: CollectionOptions = {}): Collection<T> {
     return new SqliteCollection<T>(this.table(name, options.volatile ?? false), this.batch);
+  }
+
+  /** The writes in one savepoint of this turn's transaction: a failure rolls all of them back. */
+  writeTogether(writes: readonly GroupedWrite[]): Promise<void> {
+    // Tables are opened first: opening one commits the open batch.
+    const targets = writes.map((write) => ({ write, collection: new SqliteCollection(this.table(write.collection, false), this.batch) }));
+    return this.batch.write(() => {
+      for (const { write, collection } of targets) collection.applyNow(write);
+    });
   }
 
   async ensureIndexes(collection: string, indexes: readonly IndexSpec[]): Promise<void> {
@@ -227,15 +243,6 @@ export class SqliteStore implements CollectionStore {
       schemaOf(row.collection).opaqueFields.add(row.field);
     }
     this.statistics.refreshAll();
-  }
-
-  /** The SQLite names of the indexes declared `readsRareValues` (see PlannerStatistics). */
-  private rareValueIndexes(): string[] {
-    const declared = this.db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = '_store_indexes'").get();
-    if (!declared) return [];
-    return (this.db.prepare('SELECT collection, spec FROM _store_indexes').all() as Array<{ collection: string; spec: string }>)
-      .filter((row) => (JSON.parse(row.spec) as IndexSpec).readsRareValues)
-      .map((row) => `docs:${row.collection}/${(JSON.parse(row.spec) as IndexSpec).name}`);
   }
 
   /** A small durable note of the store itself (such as a journal already imported). */

@@ -65,9 +65,20 @@ export interface Collection<T extends StoredDocument> {
   deleteMany(filter: Filter): Promise<number>;
 }
 
+/** One write of a group applied as one (`CollectionStore.writeTogether`). */
+export type GroupedWrite =
+  | { readonly collection: string; readonly insertOne: StoredDocument }
+  | { readonly collection: string; readonly updateOne: { readonly filter: Filter; readonly update: UpdateDocument; readonly upsert?: boolean } };
+
 export interface CollectionStore {
   readonly engine: 'sqlite' | 'memory' | 'mongodb';
   collection<T extends StoredDocument>(name: string, options?: CollectionOptions): Collection<T>;
+  /**
+   * Applies the writes in order as one: once it resolves all of them are durable; when any fails
+   * (a duplicate rejects with `duplicate`) none is kept. For a record and the totals it moves,
+   * which must never disagree. Durable collections only.
+   */
+  writeTogether(writes: readonly GroupedWrite[]): Promise<void>;
   ensureIndexes(collection: string, indexes: readonly IndexSpec[]): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;

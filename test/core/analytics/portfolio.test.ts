@@ -1,5 +1,6 @@
 import test from 'ava';
-import { commissionsByMonth, incurredLosses, inForceOn, lossRatio, monthRange, monthsBetween, utilization } from '../../../core/analytics/portfolio.ts';
+import { commissionPeriods, incurredLosses, inForceOn, lossRatio, monthRange, monthsBetween, utilization } from '../../../core/analytics/portfolio.ts';
+import { totalsByMonth } from '../../../core/billing/commission-totals.ts';
 import { cents } from '../../../core/shared/money.ts';
 
 const term = { effectiveDate: '2027-01-01', expirationDate: '2028-01-01', cancellation: null } as const;
@@ -40,20 +41,28 @@ test('commissions by month recorded: every month of the range, across a year end
   t.deepEqual(monthRange('2026-11', '2026-12'), { start: new Date('2026-11-01T00:00:00Z'), end: new Date('2027-01-01T00:00:00Z') });
   const row = (at: string, agent: number, mga: number, carrier: number) => ({
     createdAt: new Date(at),
+    grossPremium: cents(agent + mga + carrier),
     agentCommission: cents(agent),
     mgaCommission: cents(mga),
     carrierNet: cents(carrier),
   });
-  const periods = commissionsByMonth(
-    [
-      row('2026-11-30T23:59:59Z', 10_000, 5_000, 85_000),
-      row('2026-11-02T00:00:00Z', 1_001, 499, 8_500),
-      row('2027-01-01T00:00:00Z', -2_000, -1_000, -17_000),
-      row('2027-03-01T00:00:00Z', 1, 1, 1),
-    ],
-    '2026-11',
-    '2027-01',
+  const totals = totalsByMonth([
+    row('2026-11-30T23:59:59Z', 10_000, 5_000, 85_000),
+    row('2026-11-02T00:00:00Z', 1_001, 499, 8_500),
+    row('2027-01-01T00:00:00Z', -2_000, -1_000, -17_000),
+    row('2027-03-01T00:00:00Z', 1, 1, 1),
+  ]);
+  t.deepEqual(
+    totals.find((total) => total.month === '2026-11'),
+    {
+      month: '2026-11',
+      grossPremium: 110_000,
+      agentCommission: 11_001,
+      mgaCommission: 5_499,
+      carrierNet: 93_500,
+    },
   );
+  const periods = commissionPeriods(totals, '2026-11', '2027-01');
   t.deepEqual(periods, [
     { period: '2026-11', agentCommission: 11_001, mgaCommission: 5_499, carrierNet: 93_500 },
     { period: '2026-12', agentCommission: 0, mgaCommission: 0, carrierNet: 0 },

@@ -12,6 +12,7 @@ const test = anyTest as TestFn<{ app: TestApp; twin: TestApp }>;
 const shared = (store: CollectionStore): CollectionStore => ({
   engine: store.engine,
   collection: (name, options) => store.collection(name, options),
+  writeTogether: (writes) => store.writeTogether(writes),
   ensureIndexes: (collection, indexes) => store.ensureIndexes(collection, indexes),
   ping: () => store.ping(),
   close: async () => {},

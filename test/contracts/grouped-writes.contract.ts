@@ -1,0 +1,59 @@
+import type { TestFn } from 'ava';
+import { randomUUID } from 'node:crypto';
+import { isDomainError } from '../../core/shared/domain-error.ts';
+import type { CollectionStore, StoredDocument } from '../../ports/shared/persistence/collection-store.port.ts';
+
+interface Total extends StoredDocument {
+  amount: number;
+  count: number;
+}
+
+const name = (label: string) => `${label}_${randomUUID().slice(0, 8)}`;
+
+/** `writeTogether`: a record and the total it moves are kept together or not at all, on every engine. */
+export const groupedWritesContract = <C extends { readonly store: CollectionStore }>(test: TestFn<C>, title: string): void => {
+  const posting = (records: string, totals: string, id: string, amount: number) => [
+    { collection: records, insertOne: { _id: id, amount } },
+    { collection: totals, updateOne: { filter: { _id: 'month' }, update: { $inc: { amount, count: 1 } }, upsert: true } },
+  ];
+
+  test(`${title}: writes applied together are all read back`, async (t) => {
+    const [records, totals] = [name('records'), name('totals')];
+    await t.context.store.writeTogether(posting(records, totals, 'r1', 1250));
+    await t.context.store.writeTogether(posting(records, totals, 'r2', -250));
+    t.deepEqual(await t.context.store.collection<Total>(totals).findOne({ _id: 'month' }), { _id: 'month', amount: 1000, count: 2 });
+    t.is(await t.context.store.collection(records).countDocuments({}), 2);
+  });
+
+  test(`${title}: a duplicate anywhere in the group keeps none of it, and the store goes on`, async (t) => {
+    const [records, totals] = [name('records'), name('totals')];
+    await t.context.store.writeTogether(posting(records, totals, 'r1', 500));
+    // The total is written first this time, the duplicate record second: the total must not move.
+    const [insert, update] = posting(records, totals, 'r1', 700);
+    const error = await t.throwsAsync(t.context.store.writeTogether([update!, insert!]));
+    t.true(isDomainError(error) && error.code === 'duplicate');
+    t.deepEqual(await t.context.store.collection<Total>(totals).findOne({ _id: 'month' }), { _id: 'month', amount: 500, count: 1 });
+    await t.context.store.writeTogether(posting(records, totals, 'r2', 1));
+    t.deepEqual(await t.context.store.collection<Total>(totals).findOne({ _id: 'month' }), { _id: 'month', amount: 501, count: 2 });
+  });
+
+  test(`${title}: concurrent groups moving one total lose nothing, and a repeated record counts once`, async (t) => {
+    const [records, totals] = [name('records'), name('totals')];
+    const ids = Array.from({ length: 30 }, (_, n) => `r${n % 20}`);
+    const outcomes = await Promise.allSettled(ids.map((id, n) => t.context.store.writeTogether(posting(records, totals, id, 100 + n))));
+    const kept = ids.flatMap((id, n) => (outcomes[n]!.status === 'fulfilled' ? [100 + n] : []));
+    t.is(kept.length, 20);
+    const total = await t.context.store.collection<Total>(totals).findOne({ _id: 'month' });
+    t.deepEqual(total, { _id: 'month', amount: kept.reduce((sum, amount) => sum + amount, 0), count: 20 });
+  });
+
+  test(`${title}: an update that matches nothing, without upsert, writes nothing and fails nothing`, async (t) => {
+    const [records, totals] = [name('records'), name('totals')];
+    await t.context.store.writeTogether([
+      { collection: records, insertOne: { _id: 'r1', amount: 5 } },
+      { collection: totals, updateOne: { filter: { _id: 'absent' }, update: { $inc: { amount: 5 } } } },
+    ]);
+    t.is(await t.context.store.collection(totals).countDocuments({}), 0);
+    t.is(await t.context.store.collection(records).countDocuments({}), 1);
+  });
+};
