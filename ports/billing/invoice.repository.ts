@@ -18,6 +18,7 @@ export interface InvoiceFilters {
 }
 
 export interface InvoiceRepository {
+  /** A policy's installments as one write: all of them are kept, or none. */
   insertAll(invoices: readonly Invoice[]): Promise<void>;
   findById(orgId: string, id: string): Promise<Invoice | null>;
   list(orgId: string, filters: InvoiceFilters, page: PageRequest): Promise<Page<Invoice>>;

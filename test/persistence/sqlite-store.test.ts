@@ -1,9 +1,9 @@
 import test from 'ava';
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SqliteStore } from '../../adapters/persistence/sqlite/sqlite-store.engine.ts';
+import { SqliteStore, STORE_FILE } from '../../adapters/persistence/sqlite/sqlite-store.engine.ts';
 
 test('every acknowledged write survives SIGKILL and the store reopens cleanly', async (t) => {
   const dir = await mkdtemp(join(tmpdir(), 'durability-'));
@@ -144,4 +144,27 @@ test('an update sets only the index keys that moved, and every index still finds
   t.like((await things.find({ tags: 'y' }))[0], { _id: 'a' });
   t.is(await things.countDocuments({ status: 'paid', due: '2027-01-01' }), 1);
   await store.close();
+});
+
+test('the WAL is checkpointed into the database file by the worker thread, not by the commits', async (t) => {
+  const dir = await mkdtemp(join(tmpdir(), 'sqlite-checkpoint-'));
+  t.teardown(() => rm(dir, { recursive: true, force: true }));
+  const store = await SqliteStore.open({ dir });
+  const databaseFile = join(dir, 'store', STORE_FILE);
+  const rows = store.collection<{ _id: string; text: string }>('rows');
+  const before = (await stat(databaseFile)).size;
+  await Promise.all(Array.from({ length: 3_000 }, (_, n) => rows.insertOne({ _id: `r${n}`, text: 'x'.repeat(500) })));
+  // Some 1.6 MB in the WAL: below SQLite's own checkpoint threshold (1,000 pages), and commits do
+  // not checkpoint here anyway, so the database file grows only by the worker's checkpoints.
+  let after = before;
+  for (let waited = 0; after === before && waited < 15_000; waited += 100) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    after = (await stat(databaseFile)).size;
+  }
+  t.true(after > before + 1_000_000, `the database file grew from ${before} to ${after} bytes`);
+  t.is(await rows.countDocuments({}), 3_000);
+  await store.close();
+  const reopened = await SqliteStore.open({ dir });
+  t.is(await reopened.collection('rows').countDocuments({}), 3_000);
+  await reopened.close();
 });

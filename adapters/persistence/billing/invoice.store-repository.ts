@@ -59,8 +59,8 @@ export class InvoiceStoreRepository implements InvoiceRepository {
     );
   }
 
-  async insertAll(invoices: readonly Invoice[]): Promise<void> {
-    for (const invoice of invoices) await this.records.insert(invoice);
+  insertAll(invoices: readonly Invoice[]): Promise<void> {
+    return this.records.insertAll(invoices);
   }
 
   findById(orgId: string, id: string): Promise<Invoice | null> {

@@ -11,9 +11,13 @@ import { recordMapper, type DocumentOf, type RecordFields, type RecordMapper } f
 export class RecordCollection<T extends { id: string; orgId: string }> {
   readonly raw: Collection<DocumentOf<T>>;
   readonly mapper: RecordMapper<T>;
+  private readonly store: CollectionStore;
+  private readonly name: string;
 
-  private constructor(raw: Collection<DocumentOf<T>>, mapper: RecordMapper<T>) {
-    this.raw = raw;
+  private constructor(store: CollectionStore, name: string, mapper: RecordMapper<T>) {
+    this.store = store;
+    this.name = name;
+    this.raw = store.collection<DocumentOf<T>>(name);
     this.mapper = mapper;
   }
 
@@ -24,7 +28,7 @@ export class RecordCollection<T extends { id: string; orgId: string }> {
     indexes: readonly IndexSpec[],
   ): Promise<RecordCollection<T>> {
     await store.ensureIndexes(name, [{ name: 'org_newest', keys: { orgId: 1, _id: -1 } }, ...indexes]);
-    return new RecordCollection<T>(store.collection<DocumentOf<T>>(name), recordMapper(fields));
+    return new RecordCollection<T>(store, name, recordMapper(fields));
   }
 
   /** A record read from a stored document found by a query of the repository's own. */
@@ -34,6 +38,11 @@ export class RecordCollection<T extends { id: string; orgId: string }> {
 
   insert(record: T): Promise<void> {
     return this.raw.insertOne(this.mapper.toStored(record));
+  }
+
+  /** Several records as one write: all of them are kept, or none (a duplicate rejects the lot). */
+  insertAll(records: readonly T[]): Promise<void> {
+    return this.store.writeTogether(records.map((record) => ({ collection: this.name, insertOne: this.mapper.toStored(record) })));
   }
 
   async findOne(orgId: string, filter: Filter): Promise<T | null> {

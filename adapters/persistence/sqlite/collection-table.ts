@@ -5,13 +5,8 @@ import type { DocumentCache } from './document-cache.ts';
 import type { KeyValue } from './index-keys.ts';
 import { KeyColumns, type SchemaCatalog } from './key-columns.ts';
 import { quoted, type Statements } from './statements.ts';
+import type { SavedSchema } from './store-schema.ts';
 import { TableReads } from './table-reads.ts';
-
-/** What the catalog remembers of a collection between starts. */
-interface SavedSchema {
-  readonly opaqueFields: ReadonlySet<string>;
-  readonly indexes: readonly IndexSpec[];
-}
 
 const SQLITE_CONSTRAINT_UNIQUE = 2067;
 const SQLITE_CONSTRAINT_PRIMARYKEY = 1555;

@@ -19,6 +19,7 @@ import { SqliteCollection } from './sqlite-collection.ts';
 import { queryPlan, type PlanStep } from './query-plans.ts';
 import { quoted, Statements } from './statements.ts';
 import { PlannerStatistics, rareValueIndexes } from './planner-statistics.ts';
+import { savedSchemas, type SavedSchema } from './store-schema.ts';
 import { WalSync } from './wal-sync.ts';
 import { WriteBatch } from './write-batch.ts';
 
@@ -52,7 +53,7 @@ export class SqliteStore implements CollectionStore {
   private readonly batch: WriteBatch;
   private readonly tables = new Map<string, CollectionTable>();
   private readonly volatileNames = new Set<string>();
-  private readonly saved = new Map<string, { opaqueFields: Set<string>; indexes: IndexSpec[] }>();
+  private readonly saved = new Map<string, SavedSchema>();
   private readonly catalog: SchemaCatalog;
   private readonly cache: DocumentCache;
   private sweeper: NodeJS.Timeout | null = null;
@@ -99,6 +100,7 @@ export class SqliteStore implements CollectionStore {
         store.unlock = unlock;
         store.configure(cacheMiB, true);
         await importJournal(dir, store);
+        store.walSync?.startCheckpoints(() => !store.closed && store.db.exec('PRAGMA wal_autocheckpoint = 1000'));
       } catch (error) {
         unlock();
         throw error;
@@ -221,27 +223,15 @@ export class SqliteStore implements CollectionStore {
       // NORMAL: a commit is safe from a crash of the process at once, and from a power cut once
       // WalSync has flushed it, which every write awaits before it resolves.
       this.db.exec('PRAGMA synchronous = NORMAL');
+      // WalSync checkpoints on a thread of its own: a checkpoint inside a commit would copy pages
+      // and fsync the database file on the event loop.
+      this.db.exec('PRAGMA wal_autocheckpoint = 0');
     }
     this.db.exec(`PRAGMA cache_size = ${-Math.round(cacheMiB * 1024)}`);
     this.db.exec('PRAGMA busy_timeout = 5000');
     this.db.exec('PRAGMA temp_store = MEMORY');
     this.db.exec(`ATTACH DATABASE ':memory:' AS ${VOLATILE}`);
-    this.db.exec(
-      'CREATE TABLE IF NOT EXISTS _store_indexes (collection TEXT NOT NULL, name TEXT NOT NULL, spec TEXT NOT NULL, PRIMARY KEY (collection, name))',
-    );
-    this.db.exec('CREATE TABLE IF NOT EXISTS _store_opaque_fields (collection TEXT NOT NULL, field TEXT NOT NULL, PRIMARY KEY (collection, field))');
-    this.db.exec('CREATE TABLE IF NOT EXISTS _store_meta (key TEXT NOT NULL PRIMARY KEY, value TEXT NOT NULL)');
-    const schemaOf = (collection: string) => {
-      let saved = this.saved.get(collection);
-      if (!saved) this.saved.set(collection, (saved = { opaqueFields: new Set(), indexes: [] }));
-      return saved;
-    };
-    for (const row of this.db.prepare('SELECT collection, spec FROM _store_indexes ORDER BY rowid').all() as Array<{ collection: string; spec: string }>) {
-      schemaOf(row.collection).indexes.push(JSON.parse(row.spec) as IndexSpec);
-    }
-    for (const row of this.db.prepare('SELECT collection, field FROM _store_opaque_fields').all() as Array<{ collection: string; field: string }>) {
-      schemaOf(row.collection).opaqueFields.add(row.field);
-    }
+    for (const [collection, schema] of savedSchemas(this.db)) this.saved.set(collection, schema);
     this.statistics.refreshAll();
   }
 

@@ -7,15 +7,20 @@ interface OpenTransaction {
 }
 
 /**
- * Group commit: every write of one turn of the event loop joins one transaction, committed once in
+ * Group commit: the writes of a turn of the event loop join one transaction, committed in
  * `setImmediate` and then flushed to disk (`flushed`, see wal-sync.ts), so throughput does not
- * hinge on one fsync per write. Each write runs inside its own savepoint, so a write that fails (a unique
+ * hinge on one fsync per write. While the previous commit is being flushed, the transaction stays
+ * open and the next turns' writes join it: none of them could be acknowledged before that flush
+ * ends anyway, and a commit writes each page it changed once, however many writes changed it, so
+ * fewer, larger commits write far less. Each write runs inside its own savepoint, so a write that fails (a unique
  * index) leaves no trace and the others go on; a write resolves only once its transaction is
  * committed and flushed; if the commit fails every write of the batch rejects and none is kept.
  */
 export class WriteBatch {
   private open: OpenTransaction | null = null;
   private closed = false;
+  /** The flush of the last commit while it runs; the next commit waits for it. */
+  private flushing: Promise<void> | null = null;
   private readonly db: DatabaseSync;
   private readonly begin: StatementSync;
   private readonly savepoint: StatementSync;
@@ -77,7 +82,13 @@ export class WriteBatch {
     this.open = null;
     try {
       this.db.exec('COMMIT');
-      this.flushed().then(open.resolve, open.reject);
+      const flushing = this.flushed();
+      this.flushing = flushing;
+      const settled = () => {
+        if (this.flushing === flushing) this.flushing = null;
+      };
+      flushing.then(settled, settled);
+      flushing.then(open.resolve, open.reject);
     } catch (error) {
       if (this.db.isTransaction) this.db.exec('ROLLBACK');
       this.rolledBack();
@@ -99,7 +110,14 @@ export class WriteBatch {
     // Each write awaits `committed` itself; this only keeps a failed batch with no waiter left from being unhandled.
     committed.catch(() => {});
     this.open = { committed, resolve, reject };
-    setImmediate(() => this.commit());
+    setImmediate(() => {
+      if (!this.flushing) this.commit();
+      else
+        this.flushing.then(
+          () => this.commit(),
+          () => this.commit(),
+        );
+    });
     return this.open;
   }
 }

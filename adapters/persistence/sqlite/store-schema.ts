@@ -1,0 +1,32 @@
+import type { DatabaseSync } from 'node:sqlite';
+import type { IndexSpec } from '../../../ports/shared/persistence/collection-store.port.ts';
+
+/** What a previous start declared for a collection: its indexes and its opaque fields. */
+export interface SavedSchema {
+  readonly opaqueFields: Set<string>;
+  readonly indexes: IndexSpec[];
+}
+
+/**
+ * The store's own tables (the indexes and opaque fields each collection declared, and small notes
+ * of the store), created when missing; answers what they hold, per collection, so a start
+ * restores every table's schema without reading a document.
+ */
+export const savedSchemas = (db: DatabaseSync): Map<string, SavedSchema> => {
+  db.exec('CREATE TABLE IF NOT EXISTS _store_indexes (collection TEXT NOT NULL, name TEXT NOT NULL, spec TEXT NOT NULL, PRIMARY KEY (collection, name))');
+  db.exec('CREATE TABLE IF NOT EXISTS _store_opaque_fields (collection TEXT NOT NULL, field TEXT NOT NULL, PRIMARY KEY (collection, field))');
+  db.exec('CREATE TABLE IF NOT EXISTS _store_meta (key TEXT NOT NULL PRIMARY KEY, value TEXT NOT NULL)');
+  const saved = new Map<string, SavedSchema>();
+  const schemaOf = (collection: string): SavedSchema => {
+    let schema = saved.get(collection);
+    if (!schema) saved.set(collection, (schema = { opaqueFields: new Set(), indexes: [] }));
+    return schema;
+  };
+  for (const row of db.prepare('SELECT collection, spec FROM _store_indexes ORDER BY rowid').all() as Array<{ collection: string; spec: string }>) {
+    schemaOf(row.collection).indexes.push(JSON.parse(row.spec) as IndexSpec);
+  }
+  for (const row of db.prepare('SELECT collection, field FROM _store_opaque_fields').all() as Array<{ collection: string; field: string }>) {
+    schemaOf(row.collection).opaqueFields.add(row.field);
+  }
+  return saved;
+};
