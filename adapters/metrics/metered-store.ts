@@ -5,13 +5,24 @@ import type { Metrics } from '../../ports/shared/metrics.port.ts';
 const TIMED = new Set(['insertOne', 'findOne', 'find', 'countDocuments', 'findOneAndUpdate', 'updateOne', 'updateMany', 'deleteOne', 'deleteMany']);
 
 /**
- * The store as it is, with every collection operation timed. A proxy, so that the engine stays
- * what it is (`instanceof` still tells MongoDB apart) and its methods run on the engine itself.
+ * The store as it is, with every collection operation timed, and every group of writes (labelled
+ * by the collections it writes, `ledger_entries+commission_totals`). A proxy, so that the engine
+ * stays what it is (`instanceof` still tells MongoDB apart) and its methods run on the engine itself.
  */
 export const meteredStore = <S extends CollectionStore>(store: S, metrics: Pick<Metrics, 'storeOperation'>): S =>
   new Proxy(store, {
     get(target, property, receiver) {
       const value: unknown = Reflect.get(target, property, receiver);
+      if (property === 'writeTogether' && typeof value === 'function') {
+        return (writes: Parameters<CollectionStore['writeTogether']>[0]) => {
+          const observe = metrics.storeOperation('writeTogether', [...new Set(writes.map((write) => write.collection))].join('+'));
+          const started = performance.now();
+          const pending = (value as CollectionStore['writeTogether']).call(target, writes);
+          const done = () => observe((performance.now() - started) / 1000);
+          pending.then(done, done);
+          return pending;
+        };
+      }
       if (property !== 'collection' || typeof value !== 'function') return typeof value === 'function' ? value.bind(target) : value;
       return (name: string, options?: unknown) =>
         meteredCollection((value as CollectionStore['collection']).call(target, name, options as never), name, metrics);

@@ -55,3 +55,22 @@ test('an engine that throws at once still answers with a rejection, and the atte
   await t.throwsAsync(failing, { message: 'engine closed' });
   t.is(metrics.observed.length, 1);
 });
+
+test('a group of writes is timed once, labelled by the collections it writes, and its failure passes through', async (t) => {
+  const engine = await SqliteStore.open({});
+  t.teardown(() => engine.close());
+  const metrics = recorder();
+  const store = meteredStore(engine, metrics);
+  const group = (id: string) => [
+    { collection: 'postings', insertOne: { _id: id, n: 1 } },
+    { collection: 'totals', updateOne: { filter: { _id: 'month' }, update: { $inc: { n: 1 } }, upsert: true } },
+    { collection: 'postings', insertOne: { _id: `${id}-2`, n: 2 } },
+  ];
+  await store.writeTogether(group('a'));
+  await t.throwsAsync(() => store.writeTogether(group('a')));
+  t.deepEqual(
+    metrics.observed.map(({ operation, collection }) => `${operation} ${collection}`),
+    ['writeTogether postings+totals', 'writeTogether postings+totals'],
+  );
+  t.is(await engine.collection('postings').countDocuments({}), 2);
+});
