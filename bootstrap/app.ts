@@ -96,27 +96,28 @@ export const startApp = async (config: AppConfig, options: StartOptions = {}): P
   }
   // Each server describes itself at /openapi.json and /docs. The API also serves the
   // authentication routes at the same paths, and describes them, so one base URL works with any
-  // generated client; the authentication service's own description lists only its routes.
+  // generated client; the authentication service's own description lists only its routes. Both
+  // are built on the first request for one, not while the service starts.
   let documents: ReturnType<typeof buildOpenApiDocuments> | undefined;
+  const described = (): ReturnType<typeof buildOpenApiDocuments> =>
+    (documents ??= buildOpenApiDocuments({
+      apiRoutes,
+      authServiceRoutes: authServerRoutes,
+      apiBaseUrl: config.publicBaseUrl,
+      authBaseUrl: config.authBaseUrl,
+      version: VERSION,
+    }));
   apiRoutes.push(
     ...authRoutes,
-    openApiRoute(() => documents?.api),
+    openApiRoute(() => described().api),
     ...docsRoutes('Insurance Platform API reference'),
   );
-  const authServerRoutes = [
+  const authServerRoutes: RouteDefinition[] = [
     ...healthRoutes(store),
-    openApiRoute(() => documents?.auth),
+    openApiRoute(() => described().auth),
     ...docsRoutes('Insurance Platform authentication service reference'),
     ...authRoutes,
   ];
-  documents = buildOpenApiDocuments({
-    apiRoutes,
-    authServiceRoutes: authServerRoutes,
-    apiBaseUrl: config.publicBaseUrl,
-    authBaseUrl: config.authBaseUrl,
-    version: VERSION,
-  });
-
   const accessLogger = createAccessLogger(logger);
   const uploads = new UploadStager(join(config.dataDir, 'staging'));
   await uploads.clear();

@@ -1,15 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { AuthorizationModel } from '../../core/authorization/authorization-model.ts';
+import { compileModel, type AuthorizationModel, type AuthorizationModelJson } from '../../core/authorization/authorization-model.ts';
 import { assertWritableTuple, check, listObjects, type CheckRequest, type ListObjectsRequest } from '../../core/authorization/relationship-check.ts';
 import { userObjectOf, type TupleReader } from '../../core/authorization/tuple-reader.ts';
 import type { RelationshipTuple } from '../../core/authorization/relationship-tuple.ts';
 import { writeUnlessDuplicate } from '../../core/shared/domain-error.ts';
 import type { AuthorizationGraph } from '../../ports/authorization/authorization-graph.port.ts';
 import type { Collection, CollectionStore } from '../../ports/shared/persistence/collection-store.port.ts';
-import { parseModelDsl } from './fga-model-dsl.ts';
 
 export const PLATFORM_MODEL_PATH = join(import.meta.dirname, '../../fixtures/authorization/model.fga');
+/** The same model as OpenFGA's transformer reads it (`npm run authorization:model`), so a start needs no transformer. */
+export const PLATFORM_MODEL_JSON_PATH = join(import.meta.dirname, '../../fixtures/authorization/model.json');
 
 type StoredTuple = {
   readonly _id: string;
@@ -43,7 +44,7 @@ export class EmbeddedAuthorizationGraph implements AuthorizationGraph {
 
   static async create(
     store: CollectionStore,
-    model: AuthorizationModel = parseModelDsl(readFileSync(PLATFORM_MODEL_PATH, 'utf8')),
+    model: AuthorizationModel = compileModel(JSON.parse(readFileSync(PLATFORM_MODEL_JSON_PATH, 'utf8')) as AuthorizationModelJson),
   ): Promise<EmbeddedAuthorizationGraph> {
     await store.ensureIndexes(COLLECTION, [
       { name: 'org_object_relation', keys: { orgId: 1, object: 1, relation: 1 } },

@@ -1,5 +1,7 @@
 import anyTest, { type TestFn } from 'ava';
-import { EmbeddedAuthorizationGraph } from '../../adapters/authorization/embedded-authorization-graph.ts';
+import { readFileSync } from 'node:fs';
+import { EmbeddedAuthorizationGraph, PLATFORM_MODEL_JSON_PATH, PLATFORM_MODEL_PATH } from '../../adapters/authorization/embedded-authorization-graph.ts';
+import { modelJsonOfDsl } from '../../adapters/authorization/fga-model-dsl.ts';
 import { OpenFgaAuthorizationGraph } from '../../adapters/authorization/openfga-authorization-graph.ts';
 import { SqliteStore } from '../../adapters/persistence/sqlite/sqlite-store.engine.ts';
 import type { AuthorizationGraph } from '../../ports/authorization/authorization-graph.port.ts';
@@ -55,4 +57,8 @@ test('the OpenFGA adapter speaks OpenFGA’s API: the model written once per sta
 
 test.after.always(async () => {
   for (const close of closers) await close();
+});
+
+test('the model the service loads (model.json) is the DSL (model.fga) as OpenFGA reads it: run `npm run authorization:model` after editing the DSL', (t) => {
+  t.deepEqual(JSON.parse(readFileSync(PLATFORM_MODEL_JSON_PATH, 'utf8')), modelJsonOfDsl(readFileSync(PLATFORM_MODEL_PATH, 'utf8')));
 });

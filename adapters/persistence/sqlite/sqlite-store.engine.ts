@@ -20,6 +20,7 @@ import { queryPlan, type PlanStep } from './query-plans.ts';
 import { quoted, Statements } from './statements.ts';
 import { PlannerStatistics, rareValueIndexes } from './planner-statistics.ts';
 import { savedSchemas, type SavedSchema } from './store-schema.ts';
+import { WalCheckpoints } from './wal-checkpoints.ts';
 import { WalSync } from './wal-sync.ts';
 import { WriteBatch } from './write-batch.ts';
 
@@ -61,6 +62,7 @@ export class SqliteStore implements CollectionStore {
   private closed = false;
 
   private readonly walSync: WalSync | null;
+  private checkpoints: WalCheckpoints | null = null;
   private readonly statistics: PlannerStatistics;
 
   private constructor(db: DatabaseSync, engine: 'sqlite' | 'memory', path: string | null, cacheMiB: number) {
@@ -77,7 +79,10 @@ export class SqliteStore implements CollectionStore {
       db,
       walSync ? () => walSync.flushed() : () => Promise.resolve(),
       () => cache.clear(),
-      () => statistics.committed(),
+      () => {
+        statistics.committed();
+        this.checkpoints?.afterCommit();
+      },
     );
     this.catalog = {
       markOpaque: (collection, field) =>
@@ -100,7 +105,7 @@ export class SqliteStore implements CollectionStore {
         store.unlock = unlock;
         store.configure(cacheMiB, true);
         await importJournal(dir, store);
-        store.walSync?.startCheckpoints(() => !store.closed && store.db.exec('PRAGMA wal_autocheckpoint = 1000'));
+        store.checkpoints = new WalCheckpoints(store.db, path);
       } catch (error) {
         unlock();
         throw error;
@@ -161,6 +166,7 @@ export class SqliteStore implements CollectionStore {
     this.closed = true;
     if (this.sweeper) clearInterval(this.sweeper);
     this.batch.close();
+    await this.checkpoints?.close();
     await this.walSync?.close();
     this.db.close();
     this.unlock();
@@ -223,9 +229,6 @@ export class SqliteStore implements CollectionStore {
       // NORMAL: a commit is safe from a crash of the process at once, and from a power cut once
       // WalSync has flushed it, which every write awaits before it resolves.
       this.db.exec('PRAGMA synchronous = NORMAL');
-      // WalSync checkpoints on a thread of its own: a checkpoint inside a commit would copy pages
-      // and fsync the database file on the event loop.
-      this.db.exec('PRAGMA wal_autocheckpoint = 0');
     }
     this.db.exec(`PRAGMA cache_size = ${-Math.round(cacheMiB * 1024)}`);
     this.db.exec('PRAGMA busy_timeout = 5000');

@@ -1,6 +1,6 @@
 // Copies committed pages from the WAL into the database file, on a thread of its own with its own
-// connection (see WalSync). A PASSIVE checkpoint never waits for the writer nor blocks it; the
-// writer starts the WAL over once everything in it was copied.
+// connection (see WalCheckpoints), and says when each round is done. A PASSIVE checkpoint never
+// waits for the writer nor blocks it.
 import { DatabaseSync } from 'node:sqlite';
 import { parentPort, workerData } from 'node:worker_threads';
 
@@ -11,6 +11,7 @@ db.exec('PRAGMA busy_timeout = 5000');
 const checkpoint = () => {
   try {
     db.exec('PRAGMA wal_checkpoint(PASSIVE)');
+    parentPort?.postMessage('round');
   } catch {
     // Busy or interrupted: the next round copies what this one could not.
   }
