@@ -1,11 +1,10 @@
 import { commissionPeriods, incurredLosses, inForceOn, lossRatio, utilization, type CommissionPeriod } from '../../core/analytics/portfolio.ts';
-import type { Policy } from '../../core/policy/policy.ts';
 import { compareDates, today, yearOf, type CalendarDate } from '../../core/shared/calendar-date.ts';
 import { validationFailed } from '../../core/shared/domain-error.ts';
 import { cents, type Cents } from '../../core/shared/money.ts';
 import type { LedgerRepository } from '../billing/commission.repositories.ts';
 import type { ClaimRepository } from '../claims/claim.repository.ts';
-import { everyRecord } from '../shared/persistence/page.ts';
+import { forEachRecord } from '../shared/persistence/page.ts';
 import { premiumTotals } from '../policy/policy-premium.use-case.ts';
 import type { PolicyRepository } from '../policy/policy.repositories.ts';
 import type { Clock } from '../shared/clock.port.ts';
@@ -65,26 +64,37 @@ export class Analytics {
     this.deps = deps;
   }
 
+  /**
+   * Recounted from every policy and claim at each read, a page at a time (so memory holds one page,
+   * not the book); its cost still grows with the book.
+   */
   async portfolio(orgId: string, date?: CalendarDate): Promise<Portfolio> {
     const asOf = date ?? today(this.deps.clock.now(orgId));
-    const [policies, claims] = await Promise.all([
-      everyRecord((page) => this.deps.policies.list(orgId, {}, page)),
-      everyRecord((page) => this.deps.claims.list(orgId, {}, page)),
-    ]);
-    const started = (policy: Policy) => compareDates(policy.effectiveDate, asOf) <= 0;
-    // One read of the book serves the premium, the counts and the losses' policies alike.
     const totals = premiumTotals(asOf);
-    for (const policy of policies) totals.add(policy);
+    let [policyCount, bindingCount, losses] = [0, 0, 0];
+    await forEachRecord(
+      (page) => this.deps.policies.list(orgId, {}, page),
+      (policy) => {
+        totals.add(policy);
+        if (inForceOn(policy, asOf)) policyCount += 1;
+        if (policy.renewalOf === null && compareDates(policy.effectiveDate, asOf) <= 0) bindingCount += 1;
+      },
+    );
+    await forEachRecord(
+      (page) => this.deps.claims.list(orgId, {}, page),
+      (claim) => {
+        losses += incurredLosses([claim], asOf);
+      },
+    );
     const premium = totals.report();
-    const losses = incurredLosses(claims, asOf);
     return {
       asOf,
       grossWrittenPremium: premium.written,
       earnedPremium: premium.earned,
-      policyCount: policies.filter((policy) => inForceOn(policy, asOf)).length,
-      bindingCount: policies.filter((policy) => policy.renewalOf === null && started(policy)).length,
-      incurredLosses: losses,
-      lossRatio: lossRatio(losses, premium.earned),
+      policyCount,
+      bindingCount,
+      incurredLosses: cents(losses),
+      lossRatio: lossRatio(cents(losses), premium.earned),
     };
   }
 
