@@ -63,6 +63,10 @@ const rows = [...perFlow].filter(([, count]) => count >= 0.05).sort(([, a], [, b
 const writes = rows.filter(([key]) => !/^(find|findOne|countDocuments) /.test(key)).reduce((sum, [, count]) => sum + count, 0);
 console.log(`${done} flows in ${elapsed.toFixed(1)} s: ${(done / elapsed).toFixed(0)} flows/s, ${workers} clients, node ${process.version}`);
 console.log(`store operations per flow: ${rows.reduce((sum, [, count]) => sum + count, 0).toFixed(1)} (${writes.toFixed(1)} writes)`);
+const gauge = (name: string): number => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(metrics)?.[1] ?? Number.NaN) / 1024 / 1024;
+console.log(
+  `service memory at the end: resident ${gauge('process_resident_memory_bytes').toFixed(0)} MiB, JavaScript heap ${gauge('nodejs_heap_size_used_bytes').toFixed(0)} used of ${gauge('nodejs_heap_size_total_bytes').toFixed(0)} MiB`,
+);
 console.log(`data directory growth per flow: ${((bytesAfter - bytesBefore) / done / 1024).toFixed(1)} KiB (after a clean stop)`);
 console.log(
   ['| operation | collection | per flow |', '|---|---|---|', ...rows.map(([key, count]) => `| ${key.replace(' ', ' | ')} | ${count.toFixed(2)} |`)].join('\n'),

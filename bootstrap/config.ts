@@ -69,6 +69,8 @@ export interface AppConfig {
     readonly maxQueuePerTenant: number;
     /** Worker time one organization's documents may take to read per minute, whatever the number of requests. */
     readonly readMsPerMinute: number;
+    /** Keep the reading threads started while idle instead of starting them with the first upload. */
+    readonly warm: boolean;
   };
   /** HTML to PDF through Chromium; `warmAtStart` launches the browser with the service instead of on the first render. */
   readonly render: ChromiumOptions & { readonly warmAtStart: boolean };
@@ -214,6 +216,7 @@ export const loadConfig = (env: Env = process.env): AppConfig => {
       maxQueue: integer(env, 'PDF_QUEUE', 8),
       maxQueuePerTenant: Math.max(1, integer(env, 'PDF_QUEUE_PER_ORGANIZATION', 3)),
       readMsPerMinute: Math.max(1_000, integer(env, 'PDF_READ_MS_PER_MINUTE', 20_000)),
+      warm: env.PDF_WARM_START === 'true',
     },
     render: {
       executablePath: env.PUPPETEER_EXECUTABLE_PATH || DEFAULT_CHROMIUM.executablePath,

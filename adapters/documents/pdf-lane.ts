@@ -14,11 +14,7 @@ interface PdfLaneOptions {
   readonly budgetMs: number;
   /** Heap of one worker; a task that needs more is refused. */
   readonly maxHeapMb: number;
-  /**
-   * Threads kept started: a task's budget runs from when it is handed to the pool, so a thread
-   * started for it would spend part of the budget loading the PDF libraries, which a busy
-   * machine can stretch past the budget of an ordinary document.
-   */
+  /** Threads kept started while idle, instead of started for the first task and stopped after 30 s without one. */
   readonly warm?: boolean;
 }
 

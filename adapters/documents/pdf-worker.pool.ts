@@ -25,6 +25,12 @@ interface PdfPoolOptions {
   readonly maxHeapMb: number;
   /** Worker time one organization's documents may take to read per minute. */
   readonly readMsPerMinute: number;
+  /**
+   * Keeps the reading threads started while idle (some 40 MiB each). Otherwise they start with the
+   * first upload and stop after 30 s without one; the time they take to start never counts
+   * against a document's budget.
+   */
+  readonly warm?: boolean;
 }
 
 /** Time allowed to draw one of our own PDFs. */
@@ -47,7 +53,7 @@ export class PdfWorkerPool implements PdfWorkers {
 
   constructor(options: PdfPoolOptions = DEFAULT_PDF_POOL) {
     this.options = options;
-    this.reading = new PdfLane({ ...options, warm: true });
+    this.reading = new PdfLane({ ...options, warm: options.warm ?? false });
     // Our own drawing is trusted work: its budget only guards against a stuck thread, and must
     // cover a cold worker starting while the machine is busy with others' parsing.
     this.drawing = new PdfLane({ ...options, threads: 1, budgetMs: Math.max(options.budgetMs, DRAWING_BUDGET_MS) });
