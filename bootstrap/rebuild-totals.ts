@@ -1,9 +1,14 @@
 // `npm run store:rebuild-totals -- [DATA_DIR]` (or with MONGODB_URI set): counts every ledger
-// posting again and replaces the commission totals the analytics read. The totals are kept with
-// each posting; this is for a store restored from a journal or migrated to MongoDB, or to check
-// them. Stop the service first: on the embedded store it refuses a second process, and on MongoDB a
-// posting made during the count could be counted twice or not at all. Safe to run again.
-import { LedgerStoreRepository } from '../adapters/persistence/billing/commission.store-repositories.ts';
+// posting again and replaces the commission totals the analytics read, then checks each month
+// against a recount of the commission records (and of the postings of direct business) and exits
+// with 1 when one differs. The totals are kept with each posting; this is for a store restored
+// from a journal or migrated to MongoDB, or an audit. Stop the service first: on the embedded
+// store it refuses a second process, and on MongoDB a posting made during the count could be
+// counted twice or not at all. Safe to run again.
+import { CommissionStoreRepository, LedgerStoreRepository } from '../adapters/persistence/billing/commission.store-repositories.ts';
+import { monthRange } from '../core/analytics/portfolio.ts';
+import { totalsByMonth } from '../core/billing/commission-totals.ts';
+import { CommissionChanges } from '../ports/billing/commission-changes.use-case.ts';
 import { SqliteStore } from '../adapters/persistence/sqlite/sqlite-store.engine.ts';
 
 const dataDir = process.argv[2] ?? process.env.DATA_DIR ?? './data';
@@ -17,6 +22,19 @@ try {
   const started = performance.now();
   const { postings, months } = await ledger.totals.rebuild();
   console.log(`Commission totals rebuilt from ${postings} postings: ${months} organization-months, in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+  // A month at a time, so the check holds one month of one organization's records.
+  const changes = new CommissionChanges({ commissions: await CommissionStoreRepository.create(store), ledger });
+  let differing = 0;
+  for (const { orgId, ...kept } of await ledger.totals.all()) {
+    const { start, end } = monthRange(kept.month, kept.month);
+    const [recount] = totalsByMonth(await changes.between(orgId, start, end));
+    const fields = ['grossPremium', 'agentCommission', 'mgaCommission', 'carrierNet'] as const;
+    if (recount && fields.every((field) => recount[field] === kept[field])) continue;
+    differing += 1;
+    console.log(`${orgId} ${kept.month}: kept ${JSON.stringify(kept)}, the commission records give ${JSON.stringify(recount ?? null)}`);
+  }
+  console.log(differing === 0 ? `Every month equals the recount of its commission records.` : `${differing} months differ from their commission records.`);
+  process.exitCode = differing === 0 ? 0 : 1;
 } finally {
   await store.close();
 }

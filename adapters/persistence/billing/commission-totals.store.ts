@@ -81,6 +81,12 @@ export class CommissionTotalsStore {
     }));
   }
 
+  /** Every kept month of every organization (a row per organization and month: small whatever the book). */
+  async all(): Promise<Array<CommissionMonthTotal & { readonly orgId: string }>> {
+    const rows = await this.store.collection<TotalDocument>(COMMISSION_TOTALS).find({}, { sort: { _id: 1 } });
+    return rows.map(({ _id, ...total }) => total);
+  }
+
   /**
    * Counts every posting again and replaces the totals with the count (a store restored from a
    * journal, or moved to MongoDB). Run with the service stopped: a posting made meanwhile could be
