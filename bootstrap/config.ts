@@ -23,6 +23,11 @@ export interface Secrets {
   readonly esignWebhookSecret: string;
 }
 
+/** The database on MongoDB when MONGODB_DB is not set. */
+export const DEFAULT_MONGODB_DB = 'insurance';
+/** SQLite's page cache of the embedded store when STORE_CACHE_MIB is not set. */
+export const DEFAULT_STORE_CACHE_MIB = 64;
+
 export interface AppConfig {
   readonly environment: Environment;
   readonly host: string;
@@ -188,8 +193,8 @@ export const loadConfig = (env: Env = process.env): AppConfig => {
     authPort,
     dataDir,
     mongodbUri: env.MONGODB_URI || null,
-    mongodbDb: env.MONGODB_DB || 'insurance',
-    storeCacheMiB: Math.max(2, integer(env, 'STORE_CACHE_MIB', 64)),
+    mongodbDb: env.MONGODB_DB || DEFAULT_MONGODB_DB,
+    storeCacheMiB: Math.max(2, integer(env, 'STORE_CACHE_MIB', DEFAULT_STORE_CACHE_MIB)),
     stripeApiBase: env.STRIPE_API_BASE || null,
     identityVerificationUrl: env.IDENTITY_VERIFICATION_URL ? validHostedFlowUrl(env.IDENTITY_VERIFICATION_URL) : null,
     esign: esignSettings(env, environment),

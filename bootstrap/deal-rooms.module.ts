@@ -13,6 +13,7 @@ import type { CollectionStore } from '../ports/shared/persistence/collection-sto
 import { AUTHORIZATION } from './authorization.tokens.ts';
 import type { AppConfig } from './config.ts';
 import { DEAL_ROOMS } from './deal-rooms.tokens.ts';
+import { mongoDatabaseOf } from './mongo-database.ts';
 import { FLAGS } from './flags.tokens.ts';
 import { IDENTITY } from './identity.tokens.ts';
 import { PLATFORM } from './platform.tokens.ts';
@@ -21,15 +22,10 @@ import { TENANCY } from './tenancy.tokens.ts';
 import { UNDERWRITING } from './underwriting.tokens.ts';
 import { bindings, type ContextModule } from './wiring.ts';
 
-/**
- * Several processes share MongoDB: each hears every insert through a change stream. The embedded
- * store is one process. The MongoDB adapter is loaded only when it is the store.
- */
+/** Several processes share MongoDB: each hears every insert through a change stream. The embedded store is one process. */
 const messageFeedFor = async (store: CollectionStore, logger: Logger): Promise<DealMessageFeed> => {
-  if (store.engine !== 'mongodb') return new InProcessMessageFeed();
-  const { MongoStore } = await import('../adapters/persistence/mongo/mongo-store.engine.ts');
-  if (!(store instanceof MongoStore)) return new InProcessMessageFeed();
-  return new ChangeStreamMessageFeed(store.database(), (message) => logger.warn(message));
+  const mongo = await mongoDatabaseOf(store);
+  return mongo ? new ChangeStreamMessageFeed(mongo, (message) => logger.warn(message)) : new InProcessMessageFeed();
 };
 
 /** Deal rooms about a submission: messages over HTTP and WebSocket, with tickets, budgets and live re-checks of access. */

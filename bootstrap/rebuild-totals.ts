@@ -9,14 +9,10 @@ import { CommissionStoreRepository, LedgerStoreRepository } from '../adapters/pe
 import { monthRange } from '../core/analytics/portfolio.ts';
 import { totalsByMonth } from '../core/billing/commission-totals.ts';
 import { CommissionChanges } from '../ports/billing/commission-changes.use-case.ts';
-import { SqliteStore } from '../adapters/persistence/sqlite/sqlite-store.engine.ts';
+import { openCommandStore } from './open-store.ts';
 
 const dataDir = process.argv[2] ?? process.env.DATA_DIR ?? './data';
-const store = process.env.MONGODB_URI
-  ? await (
-      await import('../adapters/persistence/mongo/mongo-store.engine.ts')
-    ).MongoStore.connect(process.env.MONGODB_URI, process.env.MONGODB_DB || 'insurance')
-  : await SqliteStore.open({ dir: dataDir });
+const store = await openCommandStore(dataDir);
 try {
   const ledger = await LedgerStoreRepository.create(store);
   const started = performance.now();

@@ -3,16 +3,13 @@
 // for a store from before, or one restored from a journal or migrated. Stop the service first on the
 // embedded store (it refuses a second process); on MongoDB it may run beside it. Safe to run again.
 import { ClaimStoreRepository } from '../adapters/persistence/claims/claim.store-repository.ts';
-import { MongoStore } from '../adapters/persistence/mongo/mongo-store.engine.ts';
 import { PolicyStoreRepository } from '../adapters/persistence/policy/policy.store-repository.ts';
-import { SqliteStore } from '../adapters/persistence/sqlite/sqlite-store.engine.ts';
 import { SubmissionStoreRepository } from '../adapters/persistence/underwriting/submission.store-repository.ts';
+import { openCommandStore } from './open-store.ts';
 
 const BATCH = 500;
 const dataDir = process.argv[2] ?? process.env.DATA_DIR ?? './data';
-const store = process.env.MONGODB_URI
-  ? await MongoStore.connect(process.env.MONGODB_URI, process.env.MONGODB_DB || 'insurance')
-  : await SqliteStore.open({ dir: dataDir });
+const store = await openCommandStore(dataDir);
 try {
   const repositories = {
     policies: await PolicyStoreRepository.create(store),

@@ -14,14 +14,10 @@ export const meteredStore = <S extends CollectionStore>(store: S, metrics: Pick<
     get(target, property, receiver) {
       const value: unknown = Reflect.get(target, property, receiver);
       if (property === 'writeTogether' && typeof value === 'function') {
-        return (writes: Parameters<CollectionStore['writeTogether']>[0]) => {
-          const observe = metrics.storeOperation('writeTogether', [...new Set(writes.map((write) => write.collection))].join('+'));
-          const started = performance.now();
-          const pending = (value as CollectionStore['writeTogether']).call(target, writes);
-          const done = () => observe((performance.now() - started) / 1000);
-          pending.then(done, done);
-          return pending;
-        };
+        return (writes: Parameters<CollectionStore['writeTogether']>[0]) =>
+          timedCall(metrics.storeOperation('writeTogether', [...new Set(writes.map((write) => write.collection))].join('+')), () =>
+            (value as CollectionStore['writeTogether']).call(target, writes),
+          );
       }
       if (property !== 'collection' || typeof value !== 'function') return typeof value === 'function' ? value.bind(target) : value;
       return (name: string, options?: unknown) =>
@@ -30,25 +26,29 @@ export const meteredStore = <S extends CollectionStore>(store: S, metrics: Pick<
   });
 
 /**
- * Each operation is wrapped once per collection (not at every call), and the wrapper hands the
- * engine's own promise back: timing adds no promise of its own to the caller's wait.
+ * Runs `run`, observing how long its promise took to settle, and hands that very promise back: timing
+ * adds no promise of its own to the caller's wait. An engine that throws at once answers with a
+ * rejection, timed too.
  */
+const timedCall = <R>(observe: (seconds: number) => void, run: () => Promise<R>): Promise<R> => {
+  const started = performance.now();
+  const done = () => observe((performance.now() - started) / 1000);
+  let pending: Promise<R>;
+  try {
+    pending = run();
+  } catch (error) {
+    pending = Promise.reject(error);
+  }
+  pending.then(done, done);
+  return pending;
+};
+
+/** Each operation is wrapped once per collection (not at every call). */
 const meteredCollection = <T extends StoredDocument>(collection: Collection<T>, name: string, metrics: Pick<Metrics, 'storeOperation'>): Collection<T> => {
   const wrapped = new Map<PropertyKey, unknown>();
   const timed = (operation: string, run: (...inner: unknown[]) => Promise<unknown>) => {
     const observe = metrics.storeOperation(operation, name);
-    return (...args: unknown[]) => {
-      const started = performance.now();
-      const done = () => observe((performance.now() - started) / 1000);
-      let pending: Promise<unknown>;
-      try {
-        pending = run.apply(collection, args);
-      } catch (error) {
-        pending = Promise.reject(error);
-      }
-      pending.then(done, done);
-      return pending;
-    };
+    return (...args: unknown[]) => timedCall(observe, () => run.apply(collection, args));
   };
   return new Proxy(collection, {
     get(target, property) {

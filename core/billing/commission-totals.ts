@@ -16,23 +16,21 @@ type CommissionFigures = Pick<Commission, 'grossPremium' | 'agentCommission' | '
 /** The UTC month (YYYY-MM) a change recorded at `at` counts in. */
 export const utcMonthOf = (at: Date): string => at.toISOString().slice(0, 7);
 
+/** A change's figures added to a month's total (none: the month starts at zero). */
+export const withChange = (month: string, total: CommissionMonthTotal | undefined, change: CommissionFigures): CommissionMonthTotal => ({
+  month,
+  grossPremium: cents((total?.grossPremium ?? 0) + change.grossPremium),
+  agentCommission: cents((total?.agentCommission ?? 0) + change.agentCommission),
+  mgaCommission: cents((total?.mgaCommission ?? 0) + change.mgaCommission),
+  carrierNet: cents((total?.carrierNet ?? 0) + change.carrierNet),
+});
+
 /** Changes summed by the month they were recorded in (a recount; the kept totals must equal it). */
 export const totalsByMonth = (changes: readonly (CommissionFigures & { readonly createdAt: Date })[]): CommissionMonthTotal[] => {
-  const months = new Map<string, { grossPremium: number; agentCommission: number; mgaCommission: number; carrierNet: number }>();
+  const months = new Map<string, CommissionMonthTotal>();
   for (const change of changes) {
     const month = utcMonthOf(change.createdAt);
-    const total = months.get(month) ?? { grossPremium: 0, agentCommission: 0, mgaCommission: 0, carrierNet: 0 };
-    total.grossPremium += change.grossPremium;
-    total.agentCommission += change.agentCommission;
-    total.mgaCommission += change.mgaCommission;
-    total.carrierNet += change.carrierNet;
-    months.set(month, total);
+    months.set(month, withChange(month, months.get(month), change));
   }
-  return [...months].map(([month, total]) => ({
-    month,
-    grossPremium: cents(total.grossPremium),
-    agentCommission: cents(total.agentCommission),
-    mgaCommission: cents(total.mgaCommission),
-    carrierNet: cents(total.carrierNet),
-  }));
+  return [...months.values()];
 };

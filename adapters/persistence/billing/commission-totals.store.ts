@@ -1,4 +1,4 @@
-import { utcMonthOf, totalsByMonth, type CommissionMonthTotal } from '../../../core/billing/commission-totals.ts';
+import { utcMonthOf, withChange, type CommissionMonthTotal } from '../../../core/billing/commission-totals.ts';
 import type { CommissionSplit } from '../../../core/billing/commission.ts';
 import type { LedgerEntry } from '../../../core/billing/ledger.ts';
 import { postedCommission } from '../../../core/billing/premium-account.ts';
@@ -19,12 +19,13 @@ const keyOf = (orgId: string, month: string): string => `${orgId}:${month}`;
 const movesCommission = (split: CommissionSplit): boolean =>
   split.grossPremium !== 0 || split.agentCommission !== 0 || split.mgaCommission !== 0 || split.carrierNet !== 0;
 
-const added = (sum: CommissionMonthTotal, more: CommissionMonthTotal): CommissionMonthTotal => ({
-  month: sum.month,
-  grossPremium: cents(sum.grossPremium + more.grossPremium),
-  agentCommission: cents(sum.agentCommission + more.agentCommission),
-  mgaCommission: cents(sum.mgaCommission + more.mgaCommission),
-  carrierNet: cents(sum.carrierNet + more.carrierNet),
+/** A kept row as the month's total, in cents. */
+const totalOf = (row: TotalDocument): CommissionMonthTotal => ({
+  month: row.month,
+  grossPremium: cents(row.grossPremium),
+  agentCommission: cents(row.agentCommission),
+  mgaCommission: cents(row.mgaCommission),
+  carrierNet: cents(row.carrierNet),
 });
 
 /**
@@ -72,19 +73,13 @@ export class CommissionTotalsStore {
   /** The kept months from `from` to `to` (YYYY-MM, both included); a month without postings is absent. */
   async between(orgId: string, from: string, to: string): Promise<CommissionMonthTotal[]> {
     const rows = await this.store.collection<TotalDocument>(COMMISSION_TOTALS).find({ orgId, month: { $gte: from, $lte: to } }, { sort: { month: 1 } });
-    return rows.map((row) => ({
-      month: row.month,
-      grossPremium: cents(row.grossPremium),
-      agentCommission: cents(row.agentCommission),
-      mgaCommission: cents(row.mgaCommission),
-      carrierNet: cents(row.carrierNet),
-    }));
+    return rows.map(totalOf);
   }
 
   /** Every kept month of every organization (a row per organization and month: small whatever the book). */
   async all(): Promise<Array<CommissionMonthTotal & { readonly orgId: string }>> {
     const rows = await this.store.collection<TotalDocument>(COMMISSION_TOTALS).find({}, { sort: { _id: 1 } });
-    return rows.map(({ _id, ...total }) => total);
+    return rows.map((row) => ({ orgId: row.orgId, ...totalOf(row) }));
   }
 
   /**
@@ -104,10 +99,9 @@ export class CommissionTotalsStore {
         const entry = this.ledger.fromStored(row);
         const split = postedCommission(entry);
         if (!movesCommission(split)) continue;
-        const [total] = totalsByMonth([{ ...split, createdAt: entry.postedAt }]) as [CommissionMonthTotal];
-        const key = keyOf(entry.orgId, total.month);
-        const sum = sums.get(key);
-        sums.set(key, { _id: key, orgId: entry.orgId, ...(sum ? added(sum, total) : total) });
+        const month = utcMonthOf(entry.postedAt);
+        const key = keyOf(entry.orgId, month);
+        sums.set(key, { _id: key, orgId: entry.orgId, ...withChange(month, sums.get(key), split) });
       }
       postings += rows.length;
       if (rows.length < BATCH) break;

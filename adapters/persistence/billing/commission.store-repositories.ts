@@ -27,7 +27,6 @@ const COMMISSION_FIELDS: RecordFields<Commission> = {
   mgaCommission: true,
   carrierNet: true,
 };
-const LEDGER_ENTRIES = 'ledger_entries';
 const LEDGER_ENTRY_FIELDS: RecordFields<LedgerEntry> = {
   id: true,
   orgId: true,
@@ -91,31 +90,28 @@ export class CommissionStoreRepository implements CommissionRepository {
 }
 
 export class LedgerStoreRepository implements LedgerRepository {
-  private readonly store: CollectionStore;
   private readonly records: RecordCollection<LedgerEntry>;
   /** The commission totals kept with the postings (see CommissionTotalsStore). */
   readonly totals: CommissionTotalsStore;
 
-  private constructor(store: CollectionStore, records: RecordCollection<LedgerEntry>, totals: CommissionTotalsStore) {
-    this.store = store;
+  private constructor(records: RecordCollection<LedgerEntry>, totals: CommissionTotalsStore) {
     this.records = records;
     this.totals = totals;
   }
 
   static async create(store: CollectionStore): Promise<LedgerStoreRepository> {
-    const records = await RecordCollection.open<LedgerEntry>(store, LEDGER_ENTRIES, LEDGER_ENTRY_FIELDS, [
+    const records = await RecordCollection.open<LedgerEntry>(store, 'ledger_entries', LEDGER_ENTRY_FIELDS, [
       { name: 'org_source', keys: { orgId: 1, sourceKey: 1 }, unique: true },
       { name: 'org_invoice', keys: { orgId: 1, invoiceId: 1, _id: -1 } },
       { name: 'org_policy_sequence', keys: { orgId: 1, policyId: 1, sequence: -1 } },
       { name: 'org_posted', keys: { orgId: 1, postedAt: 1 } },
     ]);
-    return new LedgerStoreRepository(store, records, await CommissionTotalsStore.open(store, records));
+    return new LedgerStoreRepository(records, await CommissionTotalsStore.open(store, records));
   }
 
   post(entry: LedgerEntry): Promise<void> {
     const total = CommissionTotalsStore.totalWrite(entry);
-    const posting = { collection: LEDGER_ENTRIES, insertOne: this.records.mapper.toStored(entry) };
-    return this.store.writeTogether(total ? [posting, total] : [posting]);
+    return this.records.writeTogether([this.records.insertion(entry), ...(total ? [total] : [])]);
   }
 
   commissionTotals(orgId: string, from: string, to: string): Promise<CommissionMonthTotal[]> {

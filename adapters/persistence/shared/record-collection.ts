@@ -1,4 +1,4 @@
-import type { Collection, CollectionStore, Filter, IndexSpec, UpdateDocument } from '../../../ports/shared/persistence/collection-store.port.ts';
+import type { Collection, CollectionStore, Filter, GroupedWrite, IndexSpec, UpdateDocument } from '../../../ports/shared/persistence/collection-store.port.ts';
 import type { Page, PageRequest } from '../../../ports/shared/persistence/page.ts';
 import { findPage } from './cursor-page.ts';
 import { recordMapper, type DocumentOf, type RecordFields, type RecordMapper } from './document-mapping.ts';
@@ -42,7 +42,17 @@ export class RecordCollection<T extends { id: string; orgId: string }> {
 
   /** Several records as one write: all of them are kept, or none (a duplicate rejects the lot). */
   insertAll(records: readonly T[]): Promise<void> {
-    return this.store.writeTogether(records.map((record) => ({ collection: this.name, insertOne: this.mapper.toStored(record) })));
+    return this.store.writeTogether(records.map((record) => this.insertion(record)));
+  }
+
+  /** The insert of `record`, for a group written with others (`CollectionStore.writeTogether`). */
+  insertion(record: T): GroupedWrite {
+    return { collection: this.name, insertOne: this.mapper.toStored(record) };
+  }
+
+  /** Writes a group as one, across collections: all kept, or none. */
+  writeTogether(writes: readonly GroupedWrite[]): Promise<void> {
+    return this.store.writeTogether(writes);
   }
 
   async findOne(orgId: string, filter: Filter): Promise<T | null> {

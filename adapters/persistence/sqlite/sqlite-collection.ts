@@ -37,18 +37,18 @@ export class SqliteCollection<T extends StoredDocument> implements Collection<T>
   }
 
   insertOne(document: T): Promise<void> {
-    if (typeof document._id !== 'string' || document._id.length === 0) return Promise.reject(new Error('Documents need a string _id.'));
-    return this.batch.write(() => this.table.insert(document));
+    return this.batch.write(() => this.insertNow(document));
   }
 
   /** One write of a group, applied now inside the caller's batch write (SqliteStore.writeTogether). */
   applyNow(write: GroupedWrite): void {
-    if ('insertOne' in write) {
-      if (typeof write.insertOne._id !== 'string' || write.insertOne._id.length === 0) throw new Error('Documents need a string _id.');
-      this.table.insert(write.insertOne);
-      return;
-    }
-    this.modifyOne(write.updateOne.filter, write.updateOne.update, write.updateOne.upsert ?? false);
+    if ('insertOne' in write) this.insertNow(write.insertOne);
+    else this.modifyOne(write.updateOne.filter, write.updateOne.update, write.updateOne.upsert ?? false);
+  }
+
+  private insertNow(document: StoredDocument): void {
+    if (typeof document._id !== 'string' || document._id.length === 0) throw new Error('Documents need a string _id.');
+    this.table.insert(document);
   }
 
   async findOne(filter: Filter, options: Pick<FindOptions, 'sort'> = {}): Promise<T | null> {
