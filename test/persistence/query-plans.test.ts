@@ -25,11 +25,11 @@ const SORTS_ALLOWED: ReadonlyArray<[RegExp, string]> = [
 /** Statements that read whole tables by design, not for any request, each with why. */
 const NOT_PER_REQUEST: ReadonlyArray<[RegExp, string]> = [
   [
-    /^SELECT rowid AS r, doc FROM \S+ WHERE rowid > \? ORDER BY rowid LIMIT \d+$/,
+    /^SELECT rowid AS r, id, doc(, \S+ AS org)? FROM \S+ WHERE rowid > \? ORDER BY rowid LIMIT \d+$/,
     'fills the column of an index declared over stored documents, once, in batches',
   ],
   [
-    /^SELECT doc FROM "main"\."docs:commission_totals" WHERE 1 /,
+    /^SELECT id, doc(, \S+ AS org)? FROM "main"\."docs:commission_totals" WHERE 1 /,
     'the commission totals replaced whole by their rebuild: when a store is first opened, or by the admin command',
   ],
   [/ WHERE 0 AND /, 'a condition that is false whatever the row (an empty `$in`): SQLite reads nothing'],

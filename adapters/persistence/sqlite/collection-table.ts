@@ -1,17 +1,30 @@
 import { DomainError } from '../../../core/shared/domain-error.ts';
 import type { Filter, IndexSpec, SortSpec, StoredDocument } from '../../../ports/shared/persistence/collection-store.port.ts';
-import { decodeDocument, encodeDocument } from './document-codec.ts';
 import type { DocumentCache } from './document-cache.ts';
 import type { KeyValue } from './index-keys.ts';
+import type { InternedValues } from './interned-values.ts';
 import { KeyColumns, type SchemaCatalog } from './key-columns.ts';
 import { quoted, type Statements } from './statements.ts';
 import type { SavedSchema } from './store-schema.ts';
+import { StoredRows, type StoredRow } from './stored-rows.ts';
 import { TableReads } from './table-reads.ts';
 
 const SQLITE_CONSTRAINT_UNIQUE = 2067;
 const SQLITE_CONSTRAINT_PRIMARYKEY = 1555;
 /** Unique keys compare null (or a missing field) as one value, as MongoDB does; SQLite would let NULLs repeat. */
 const NULL_KEY = "x'00'";
+
+/**
+ * Whether an index's descending columns are its last ones only, so that it is kept ascending
+ * throughout and still serves the same reads: those fix the leading fields and order by the last
+ * ones, which SQLite walks backwards. Ids and dates grow, so new entries then land at the end of
+ * their range, where SQLite fills pages whole, not at its start, where every split of a
+ * descending index leaves a page half empty (half the index's size).
+ */
+const ascendingOnDisk = (columns: ReadonlyArray<{ direction: 1 | -1 }>): boolean => {
+  const firstDescending = columns.findIndex(({ direction }) => direction === -1);
+  return firstDescending === -1 || columns.slice(firstDescending).every(({ direction }) => direction === -1);
+};
 
 const duplicate = (index: string) => new DomainError('duplicate', 'A resource with the same unique value already exists.', { index });
 
@@ -29,18 +42,21 @@ export class CollectionTable {
   private readonly keys: KeyColumns;
   private readonly cache: DocumentCache;
   private readonly reads: TableReads;
+  private readonly rows: StoredRows;
   private insertSql = '';
 
-  constructor(statements: Statements, schema: string, name: string, catalog: SchemaCatalog | null, cache: DocumentCache) {
+  constructor(statements: Statements, schema: string, name: string, catalog: SchemaCatalog | null, cache: DocumentCache, interned: InternedValues) {
     this.statements = statements;
     this.schema = schema;
     this.name = name;
     this.catalog = catalog;
     this.cache = cache;
-    this.keys = new KeyColumns(name, catalog);
     this.table = quoted(`docs:${name}`);
-    this.reads = new TableReads(statements, this.keys, cache, this.qualified(this.table), name);
     this.run(`CREATE TABLE IF NOT EXISTS ${this.qualified(this.table)} (id TEXT NOT NULL PRIMARY KEY, doc TEXT NOT NULL)`);
+    const columns = this.statements.get(`PRAGMA ${quoted(schema)}.table_info(${this.table})`).all() as Array<{ name: string }>;
+    this.keys = new KeyColumns(name, catalog, new Set(columns.map((column) => column.name)), interned);
+    this.rows = new StoredRows(this.keys.orgColumn, interned);
+    this.reads = new TableReads(statements, this.keys, this.rows, cache, this.qualified(this.table), name);
     this.rebuildInsertSql();
   }
 
@@ -58,7 +74,7 @@ export class CollectionTable {
   // Every write forgets the document it touches first (document-cache.ts).
   insert(document: StoredDocument): void {
     this.cache.forget(this.name, document._id);
-    this.guarded(() => this.statements.get(this.insertSql).run(document._id, encodeDocument(document), ...this.keys.keysOf(document)));
+    this.guarded(() => this.statements.get(this.insertSql).run(document._id, this.rows.encode(document), ...this.keys.keysOf(document)));
   }
 
   /**
@@ -73,12 +89,19 @@ export class CollectionTable {
     const columns = this.keys.columns();
     const moved = keys.flatMap((key, n) => (Object.is(key, before[n]) ? [] : [n]));
     const sql = `UPDATE ${this.qualified(this.table)} SET doc = ?${moved.map((n) => `, ${columns[n]} = ?`).join('')} WHERE id = ?`;
-    this.guarded(() => this.statements.get(sql).run(encodeDocument(document), ...moved.map((n) => keys[n] as KeyValue), document._id));
+    this.guarded(() => this.statements.get(sql).run(this.rows.encode(document), ...moved.map((n) => keys[n] as KeyValue), document._id));
   }
 
   delete(id: string): void {
     this.cache.forget(this.name, id);
     this.statements.get(`DELETE FROM ${this.qualified(this.table)} WHERE id = ?`).run(id);
+  }
+
+  /** Every document's whole JSON text, in the order they were first written (exports). */
+  *texts(): Generator<string> {
+    for (const row of this.statements.get(`SELECT ${this.rows.selected()} FROM ${this.qualified(this.table)} ORDER BY rowid`).iterate()) {
+      yield this.rows.text(row as unknown as StoredRow);
+    }
   }
 
   /** Documents matching the filter in the sort's order, skipping and stopping as asked; SQL narrows, the matcher decides. */
@@ -151,8 +174,10 @@ export class CollectionTable {
     if (!spec.unique || partial) {
       // Every lookup index ends with the id, as pages are read in id order: an equality prefix
       // then serves both the filter and the order, and the planner never trades one for the other.
-      const ordered = fields.some(({ column }) => column === 'id') ? fields : [...fields, { column: 'id', direction: 1 }];
-      const lookup = ordered.map(({ column, direction }) => `${column} ${direction === -1 ? 'DESC' : 'ASC'}`).join(', ');
+      // The id follows the last field's direction, as ties of a sort do (filter-sql.ts).
+      const last = (fields.at(-1) as { direction: 1 | -1 }).direction;
+      const ordered = fields.some(({ column }) => column === 'id') ? fields : [...fields, { column: 'id', direction: last }];
+      const lookup = ordered.map(({ column, direction }) => `${column} ${ascendingOnDisk(ordered) || direction === 1 ? 'ASC' : 'DESC'}`).join(', ');
       this.run(`CREATE INDEX IF NOT EXISTS ${this.indexName(spec.name)} ON ${this.table} (${lookup})`);
     }
     if (!spec.unique) return;
@@ -179,14 +204,14 @@ export class CollectionTable {
 
   /** Recomputes every key column of every stored document, a thousand rows at a time. */
   private fillKeyColumns(): void {
-    const page = this.statements.get(`SELECT rowid AS r, doc FROM ${this.qualified(this.table)} WHERE rowid > ? ORDER BY rowid LIMIT 1000`);
+    const page = this.statements.get(`SELECT rowid AS r, ${this.rows.selected()} FROM ${this.qualified(this.table)} WHERE rowid > ? ORDER BY rowid LIMIT 1000`);
     const columns = this.keys.columns();
     const fill = this.statements.get(`UPDATE ${this.qualified(this.table)} SET ${columns.map((c) => `${c} = ?`).join(', ')} WHERE rowid = ?`);
     let after = 0;
     for (;;) {
-      const rows = page.all(after) as Array<{ r: number; doc: string }>;
+      const rows = page.all(after) as unknown as Array<StoredRow & { r: number }>;
       if (rows.length === 0) return;
-      for (const row of rows) fill.run(...this.keys.keysOf(decodeDocument<StoredDocument>(row.doc)), row.r);
+      for (const row of rows) fill.run(...this.keys.keysOf(this.rows.decode(row)), row.r);
       after = (rows.at(-1) as { r: number }).r;
     }
   }

@@ -12,8 +12,19 @@ export interface SqlFilter {
   readonly exact: boolean;
 }
 
-/** The quoted column holding a field's index key, or null when SQL cannot answer for the field. */
-type ColumnOf = (field: string) => string | null;
+/**
+ * The column holding a field's index key: its quoted name and, for a column of interned strings
+ * (interned-values.ts), the code of a string, null when no document ever held it.
+ */
+export interface FilterColumn {
+  readonly name: string;
+  readonly codeOf?: (value: string) => number | null;
+}
+
+/** A field's column, or null when SQL cannot answer for the field. */
+type ColumnOf = (field: string) => FilterColumn | null;
+/** A field's quoted column when SQL can order by it, else null. */
+type OrderColumnOf = (field: string) => string | null;
 
 const RANGE_OPERATORS: Record<string, string> = { $gt: '>', $gte: '>=', $lt: '<', $lte: '<=' };
 
@@ -42,27 +53,41 @@ class Conditions {
 /** `_id` is a TEXT column: only string operands keep their MongoDB meaning there. */
 const fits = (column: string, operand: unknown): boolean => column !== 'id' || typeof operand === 'string';
 
-const equality = (into: Conditions, column: string, operand: unknown): void => {
-  const key = keyValue(operand);
-  if (key === undefined || !fits(column, operand)) into.exact = false;
-  else if (key === null) into.add(`${column} IS NULL`);
-  else into.add(`${column} = ?`, key);
+/** A string no document holds: no key can equal it. */
+const NOWHERE = Symbol('nowhere');
+
+/** The key an equality compares with: undefined when SQL cannot say (the matcher decides). */
+const keyFor = (column: FilterColumn, operand: unknown): KeyValue | undefined | typeof NOWHERE => {
+  if (!fits(column.name, operand)) return undefined;
+  if (!column.codeOf) return keyValue(operand);
+  // Interned columns hold codes of strings only; any other value there made the field opaque.
+  if (operand === null || operand === undefined) return null;
+  return typeof operand === 'string' ? (column.codeOf(operand) ?? NOWHERE) : undefined;
 };
 
-const membership = (into: Conditions, column: string, operand: unknown): void => {
+const equality = (into: Conditions, column: FilterColumn, operand: unknown): void => {
+  const key = keyFor(column, operand);
+  if (key === undefined) into.exact = false;
+  else if (key === NOWHERE) into.add('0');
+  else if (key === null) into.add(`${column.name} IS NULL`);
+  else into.add(`${column.name} = ?`, key);
+};
+
+const membership = (into: Conditions, column: FilterColumn, operand: unknown): void => {
   if (!Array.isArray(operand)) return void (into.exact = false);
-  const keys = operand.map((value) => (fits(column, value) ? keyValue(value) : undefined));
+  const keys = operand.map((value) => keyFor(column, value));
   if (keys.some((key) => key === undefined)) return void (into.exact = false);
-  const values = keys.filter((key): key is Exclude<KeyValue, null> => key !== null);
-  const alternatives = values.length > 0 ? [`${column} IN (${values.map(() => '?').join(', ')})`] : [];
-  if (keys.includes(null)) alternatives.push(`${column} IS NULL`);
+  const values = keys.filter((key): key is Exclude<KeyValue, null> => key !== null && key !== NOWHERE);
+  const alternatives = values.length > 0 ? [`${column.name} IN (${values.map(() => '?').join(', ')})`] : [];
+  if (keys.includes(null)) alternatives.push(`${column.name} IS NULL`);
   into.add(alternatives.length > 0 ? `(${alternatives.join(' OR ')})` : '0', ...values);
 };
 
-const rangeCondition = (into: Conditions, column: string, operator: string, operand: unknown): void => {
+const rangeCondition = (into: Conditions, { name: column, codeOf }: FilterColumn, operator: string, operand: unknown): void => {
   const bracket = typeBracket(operand);
   const key = keyValue(operand);
-  if (!bracket || key === undefined || key === null || !fits(column, operand)) return void (into.exact = false);
+  // Codes do not sort as their strings do: a range over interned strings is the matcher's.
+  if (!bracket || key === undefined || key === null || !fits(column, operand) || codeOf) return void (into.exact = false);
   into.add(`${column} ${RANGE_OPERATORS[operator]} ?`, key);
   // The bracket is checked row by row (`+` keeps SQLite from bounding an index walk with it): as
   // a bound it could win over the operand's own and walk every key of the type, as a day's
@@ -71,7 +96,7 @@ const rangeCondition = (into: Conditions, column: string, operator: string, oper
   into.add(`+${column} < ?`, bracket.until);
 };
 
-const fieldConditions = (into: Conditions, column: string, condition: unknown): void => {
+const fieldConditions = (into: Conditions, column: FilterColumn, condition: unknown): void => {
   if (!isOperatorObject(condition)) return equality(into, column, condition);
   for (const [operator, operand] of Object.entries(condition)) {
     if (operator === '$eq') equality(into, column, operand);
@@ -108,13 +133,15 @@ export const filterToSql = (filter: Filter, columnOf: ColumnOf): SqlFilter => {
  * unique key already, so no tiebreaker is added and the unique index can give the order by itself
  * (a tiebreaker would make SQLite sort every match).
  */
-export const sortToSql = (sort: SortSpec, columnOf: ColumnOf, unique = false): string | null => {
+export const sortToSql = (sort: SortSpec, columnOf: OrderColumnOf, unique = false): string | null => {
   const terms: string[] = [];
   for (const [field, direction] of Object.entries(sort)) {
     const column = columnOf(field);
     if (column === null) return null;
     terms.push(`${column} ${direction === -1 ? 'DESC' : 'ASC'}`);
   }
-  if (!('_id' in sort) && !unique) terms.push('id ASC');
+  // Ties go the way of the last sorted field, so one index walked one way gives the whole order.
+  const last = Object.values(sort).at(-1);
+  if (!('_id' in sort) && !unique) terms.push(`id ${last === -1 ? 'DESC' : 'ASC'}`);
   return terms.join(', ');
 };

@@ -1,12 +1,11 @@
 import { open } from 'node:fs/promises';
 import { encodedPutLine } from './journal-format.ts';
-import type { SqliteStore } from './sqlite-store.engine.ts';
 
 /**
  * Writes every durable document as the journal engine's `journal.log`, the way back to a version
  * of the platform from before SQLite. Streams a collection at a time; fsynced before it returns.
  */
-export const exportJournal = async (store: SqliteStore, path: string): Promise<number> => {
+export const exportJournal = async (store: { documents(): Iterable<{ collection: string; document: string }> }, path: string): Promise<number> => {
   const file = await open(path, 'wx', 0o600);
   let count = 0;
   try {

@@ -1,11 +1,25 @@
 import type { IndexSpec, StoredDocument } from '../../../ports/shared/persistence/collection-store.port.ts';
 import { compileFilter } from './document-matcher.ts';
+import type { FilterColumn } from './filter-sql.ts';
 import { indexedKey, OPAQUE, type KeyValue } from './index-keys.ts';
+import type { InternedValues } from './interned-values.ts';
 import { quoted } from './statements.ts';
+import type { OrgColumn } from './stored-rows.ts';
+
+/**
+ * Fields whose strings are interned in the key columns of new tables: the tenant's id, in nearly
+ * every index entry of the store, with few distinct values.
+ */
+const INTERNED_FIELDS: ReadonlySet<string> = new Set(['orgId']);
 
 interface FieldColumn {
   readonly path: readonly string[];
+  /** Quoted for SQL. */
   readonly column: string;
+  /** As the table names it: `k:<field>` holds keys, `n:<field>` the codes of interned strings. */
+  readonly name: string;
+  readonly interned: boolean;
+  readonly filter: FilterColumn;
   /** Some document holds an array or an object here: SQL no longer answers for this field. */
   opaque: boolean;
 }
@@ -28,6 +42,8 @@ export interface SchemaCatalog {
 
 type State = ReturnType<KeyColumns['snapshot']>;
 
+const ID_COLUMN: FilterColumn = { name: 'id' };
+
 /**
  * The key columns of one collection's table, from its declared indexes: one per indexed field
  * (its key, see index-keys.ts), one per partial unique index (whether a document is in it), and
@@ -36,6 +52,9 @@ type State = ReturnType<KeyColumns['snapshot']>;
 export class KeyColumns {
   private readonly collection: string;
   private readonly catalog: SchemaCatalog | null;
+  /** The key columns the table already has: a field keeps the kind of column it was given first. */
+  private readonly existing: ReadonlySet<string>;
+  private readonly interned: InternedValues;
   private readonly fields = new Map<string, FieldColumn>();
   private readonly partials = new Map<string, PartialColumn>();
   private readonly specs = new Map<string, IndexSpec>();
@@ -43,15 +62,32 @@ export class KeyColumns {
   private readonly ttlRules = new Map<string, TtlRule>();
   private pinning: string[][] | null = null;
 
-  constructor(collection: string, catalog: SchemaCatalog | null) {
+  constructor(collection: string, catalog: SchemaCatalog | null, existing: ReadonlySet<string>, interned: InternedValues) {
     this.collection = collection;
     this.catalog = catalog;
+    this.existing = existing;
+    this.interned = interned;
   }
 
-  readonly columnOf = (field: string): string | null => {
+  /** A field's column to filter on, or null when SQL cannot answer for it. */
+  readonly filterColumnOf = (field: string): FilterColumn | null => {
+    if (field === '_id') return ID_COLUMN;
+    const column = this.fields.get(field);
+    if (!column || column.opaque) return null;
+    return column.filter;
+  };
+
+  /** The column of the organization's id, if the table keeps one (stored-rows.ts). */
+  readonly orgColumn = (): OrgColumn | null => {
+    const column = this.fields.get('orgId');
+    return column ? { column: column.column, interned: column.interned, opaque: column.opaque } : null;
+  };
+
+  /** A field's column to order by, or null when SQL cannot (codes do not sort as their strings). */
+  readonly orderColumnOf = (field: string): string | null => {
     if (field === '_id') return 'id';
     const column = this.fields.get(field);
-    return column && !column.opaque ? column.column : null;
+    return column && !column.opaque && !column.interned ? column.column : null;
   };
 
   /** Every key column, in the order `keysOf` gives values. */
@@ -79,7 +115,7 @@ export class KeyColumns {
   adopt(spec: IndexSpec): void {
     const keys = Object.keys(spec.keys).filter((field) => field !== '_id');
     for (const field of keys) {
-      if (!this.fields.has(field)) this.fields.set(field, { path: field.split('.'), column: quoted(`k:${field}`), opaque: false });
+      if (!this.fields.has(field)) this.fields.set(field, this.newColumn(field));
       if (spec.unique) this.uniqueFields.add(field);
     }
     if (spec.unique && spec.partialFilterExpression) {
@@ -90,6 +126,14 @@ export class KeyColumns {
     }
     this.specs.set(spec.name, spec);
     this.pinning = null;
+  }
+
+  private newColumn(field: string): FieldColumn {
+    const interned = INTERNED_FIELDS.has(field) && !this.existing.has(`k:${field}`);
+    const name = `${interned ? 'n' : 'k'}:${field}`;
+    const column = quoted(name);
+    const filter = interned ? { name: column, codeOf: (value: string) => this.interned.existingCode(value) } : { name: column };
+    return { path: field.split('.'), column, name, interned, filter, opaque: false };
   }
 
   /** An index about to be declared again differently: its TTL rule and partial column no longer hold. */
@@ -126,7 +170,12 @@ export class KeyColumns {
     const values: KeyValue[] = [];
     for (const [field, column] of this.fields) {
       const key = indexedKey(document, column.path);
-      if (key !== OPAQUE) {
+      if (column.interned && typeof key === 'string') {
+        values.push(this.interned.codeFor(key));
+        continue;
+      }
+      // Interned columns hold codes of strings: any other value but null is left to the matcher.
+      if (key !== OPAQUE && (!column.interned || key === null)) {
         values.push(key);
         continue;
       }
@@ -153,7 +202,7 @@ export class KeyColumns {
       .map((column) => column.slice(column.indexOf('.') + 1));
     if (columns.length === 1 && columns[0] === 'id') return '_id_';
     for (const [name, spec] of this.specs) {
-      const declared = Object.keys(spec.keys).map((field) => (field === '_id' ? 'id' : `k:${field}`));
+      const declared = Object.keys(spec.keys).map((field) => (field === '_id' ? 'id' : this.fields.get(field)?.name));
       if (spec.unique && declared.join('\u0000') === columns.join('\u0000')) return name;
     }
     return 'unknown';

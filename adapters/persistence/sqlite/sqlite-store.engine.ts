@@ -14,12 +14,13 @@ import type { SchemaCatalog } from './key-columns.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { DocumentCache } from './document-cache.ts';
 import { dateKey, DATES_FROM } from './index-keys.ts';
+import { InternedValues } from './interned-values.ts';
 import { importJournal } from './journal-import.ts';
 import { SqliteCollection } from './sqlite-collection.ts';
 import { queryPlan, type PlanStep } from './query-plans.ts';
-import { quoted, Statements } from './statements.ts';
+import { Statements } from './statements.ts';
 import { PlannerStatistics, rareValueIndexes } from './planner-statistics.ts';
-import { savedSchemas, type SavedSchema } from './store-schema.ts';
+import { savedSchemas, schemaCatalog, type SavedSchema } from './store-schema.ts';
 import { WalCheckpoints } from './wal-checkpoints.ts';
 import { WalSync } from './wal-sync.ts';
 import { WriteBatch } from './write-batch.ts';
@@ -57,6 +58,7 @@ export class SqliteStore implements CollectionStore {
   private readonly saved = new Map<string, SavedSchema>();
   private readonly catalog: SchemaCatalog;
   private readonly cache: DocumentCache;
+  private readonly interned: InternedValues;
   private sweeper: NodeJS.Timeout | null = null;
   private unlock: () => void = () => {};
   private closed = false;
@@ -70,26 +72,20 @@ export class SqliteStore implements CollectionStore {
     this.engine = engine;
     this.statements = new Statements(db);
     this.cache = new DocumentCache((cacheMiB / 4) * 1024 * 1024);
+    this.interned = new InternedValues(db);
     this.walSync = path ? new WalSync(path) : null;
-    const walSync = this.walSync;
-    const cache = this.cache;
     this.statistics = new PlannerStatistics(db, () => rareValueIndexes(db));
-    const statistics = this.statistics;
+    const afterCommit = () => {
+      this.statistics.committed();
+      this.checkpoints?.afterCommit();
+    };
     this.batch = new WriteBatch(
       db,
-      walSync ? () => walSync.flushed() : () => Promise.resolve(),
-      () => cache.clear(),
-      () => {
-        statistics.committed();
-        this.checkpoints?.afterCommit();
-      },
+      () => this.walSync?.flushed() ?? Promise.resolve(),
+      () => this.forgetReads(),
+      afterCommit,
     );
-    this.catalog = {
-      markOpaque: (collection, field) =>
-        this.statements.get('INSERT OR IGNORE INTO _store_opaque_fields (collection, field) VALUES (?, ?)').run(collection, field),
-      saveIndex: (collection, spec) =>
-        this.statements.get('INSERT OR REPLACE INTO _store_indexes (collection, name, spec) VALUES (?, ?, ?)').run(collection, spec.name, JSON.stringify(spec)),
-    };
+    this.catalog = schemaCatalog(this.statements);
   }
 
   static async open(options: SqliteStoreOptions = {}): Promise<SqliteStore> {
@@ -183,12 +179,9 @@ export class SqliteStore implements CollectionStore {
 
   /** Every stored document of every durable collection, a collection at a time (for exports). */
   *documents(): Generator<{ collection: string; document: string }> {
-    const names = this.db.prepare(`SELECT name FROM ${DURABLE}.sqlite_master WHERE type = 'table' AND name LIKE 'docs:%' ORDER BY name`).all() as Array<{
-      name: string;
-    }>;
-    for (const { name } of names) {
-      const rows = this.db.prepare(`SELECT doc FROM ${DURABLE}.${quoted(name)} ORDER BY rowid`);
-      for (const row of rows.iterate()) yield { collection: name.slice('docs:'.length), document: (row as { doc: string }).doc };
+    const tables = this.db.prepare(`SELECT name FROM ${DURABLE}.sqlite_master WHERE type = 'table' AND name LIKE 'docs:%' ORDER BY name`).all();
+    for (const collection of tables.map((row) => String(row.name).slice('docs:'.length))) {
+      for (const document of this.table(collection, false).texts()) yield { collection, document };
     }
   }
 
@@ -201,7 +194,7 @@ export class SqliteStore implements CollectionStore {
       this.db.exec('COMMIT');
     } catch (error) {
       this.db.exec('ROLLBACK');
-      this.cache.clear();
+      this.forgetReads();
       throw error;
     }
   }
@@ -215,12 +208,19 @@ export class SqliteStore implements CollectionStore {
     if (!table) {
       this.batch.commit();
       if (volatile) this.volatileNames.add(name);
-      table = new CollectionTable(this.statements, volatile ? VOLATILE : DURABLE, name, volatile ? null : this.catalog, this.cache);
+      const schema = volatile ? VOLATILE : DURABLE;
+      table = new CollectionTable(this.statements, schema, name, volatile ? null : this.catalog, this.cache, this.interned);
       const saved = this.saved.get(name);
       if (saved && !volatile) table.restore(saved);
       this.tables.set(name, table);
     }
     return table;
+  }
+
+  /** What a rollback may have undone: documents read and codes assigned inside it. */
+  private forgetReads(): void {
+    this.cache.clear();
+    this.interned.forget();
   }
 
   private configure(cacheMiB: number, durable: boolean): void {

@@ -1,5 +1,7 @@
 import type { DatabaseSync } from 'node:sqlite';
 import type { IndexSpec } from '../../../ports/shared/persistence/collection-store.port.ts';
+import type { SchemaCatalog } from './key-columns.ts';
+import type { Statements } from './statements.ts';
 
 /** What a previous start declared for a collection: its indexes and its opaque fields. */
 export interface SavedSchema {
@@ -30,3 +32,10 @@ export const savedSchemas = (db: DatabaseSync): Map<string, SavedSchema> => {
   }
   return saved;
 };
+
+/** Where tables note, as they change, what `savedSchemas` answers at the next start. */
+export const schemaCatalog = (statements: Statements): SchemaCatalog => ({
+  markOpaque: (collection, field) => statements.get('INSERT OR IGNORE INTO _store_opaque_fields (collection, field) VALUES (?, ?)').run(collection, field),
+  saveIndex: (collection, spec) =>
+    statements.get('INSERT OR REPLACE INTO _store_indexes (collection, name, spec) VALUES (?, ?, ?)').run(collection, spec.name, JSON.stringify(spec)),
+});

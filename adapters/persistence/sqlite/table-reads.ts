@@ -1,19 +1,17 @@
 import type { Filter, SortSpec, StoredDocument } from '../../../ports/shared/persistence/collection-store.port.ts';
 import type { DocumentCache } from './document-cache.ts';
-import { decodeDocument } from './document-codec.ts';
 import { compareBySort, compileFilter } from './document-matcher.ts';
 import { filterToSql, sortToSql, type SqlFilter } from './filter-sql.ts';
 import type { KeyColumns } from './key-columns.ts';
 import { holds, pinOf, type Pin } from './pinned-filter.ts';
 import type { Statements } from './statements.ts';
+import type { StoredRow, StoredRows } from './stored-rows.ts';
 
 interface Plan {
   readonly sql: SqlFilter;
   /** ORDER BY terms; null when SQL cannot sort by those fields. */
   readonly order: string | null;
 }
-
-type Row = { doc: string };
 
 /**
  * The reads of one collection's table: SQL narrows (filter-sql.ts), the matcher decides what SQL
@@ -23,15 +21,17 @@ type Row = { doc: string };
 export class TableReads {
   private readonly statements: Statements;
   private readonly keys: KeyColumns;
+  private readonly rows: StoredRows;
   private readonly cache: DocumentCache;
   /** The table's qualified SQL name. */
   private readonly from: string;
   /** The table's name in the cache. */
   private readonly name: string;
 
-  constructor(statements: Statements, keys: KeyColumns, cache: DocumentCache, from: string, name: string) {
+  constructor(statements: Statements, keys: KeyColumns, rows: StoredRows, cache: DocumentCache, from: string, name: string) {
     this.statements = statements;
     this.keys = keys;
+    this.rows = rows;
     this.cache = cache;
     this.from = from;
     this.name = name;
@@ -56,7 +56,7 @@ export class TableReads {
   }
 
   count(filter: Filter): number {
-    const sql = filterToSql(filter, this.keys.columnOf);
+    const sql = filterToSql(filter, this.keys.filterColumnOf);
     if (sql.exact) {
       const row = this.statements.get(`SELECT count(*) AS n FROM ${this.from} WHERE ${sql.where}`).get(...sql.params);
       const counted = Number((row as { n: number }).n);
@@ -79,7 +79,7 @@ export class TableReads {
   private byId(id: string): StoredDocument | null {
     const cached = this.cache.get(this.name, id);
     if (cached) return cached;
-    const row = this.statements.get(`SELECT doc FROM ${this.from} WHERE id = ?`).get(id) as Row | undefined;
+    const row = this.statements.get(`SELECT ${this.rows.selected()} FROM ${this.from} WHERE id = ?`).get(id) as StoredRow | undefined;
     return row ? this.cache.keep(this.name, this.decode(row), row.doc.length) : null;
   }
 
@@ -88,8 +88,8 @@ export class TableReads {
     const cached = id === undefined ? undefined : this.cache.get(this.name, id);
     // The alias is a hint: the document it names may have taken another key since.
     if (cached && holds(cached, pin.fields)) return cached;
-    const sql = filterToSql(pin.fields, this.keys.columnOf);
-    const row = this.statements.get(`${this.documentsWhere(sql.where)} LIMIT 1`).get(...sql.params) as Row | undefined;
+    const sql = filterToSql(pin.fields, this.keys.filterColumnOf);
+    const row = this.statements.get(`${this.documentsWhere(sql.where)} LIMIT 1`).get(...sql.params) as StoredRow | undefined;
     if (!row) return null;
     const document = this.cache.keep(this.name, this.decode(row), row.doc.length);
     this.cache.alias(this.name, pin.key, document._id);
@@ -97,7 +97,10 @@ export class TableReads {
   }
 
   private plan(filter: Filter, sort: SortSpec | undefined): Plan {
-    return { sql: filterToSql(filter, this.keys.columnOf), order: sort ? sortToSql(sort, this.keys.columnOf, this.sortsUniquely(filter, sort)) : '' };
+    return {
+      sql: filterToSql(filter, this.keys.filterColumnOf),
+      order: sort ? sortToSql(sort, this.keys.orderColumnOf, this.sortsUniquely(filter, sort)) : '',
+    };
   }
 
   /** Whether a unique index's fields are all sorted on or fixed by a plain equality of the filter. */
@@ -107,7 +110,7 @@ export class TableReads {
   }
 
   private documentsWhere(where: string, order = ''): string {
-    return `SELECT doc FROM ${this.from} WHERE ${where}${order ? ` ORDER BY ${order}` : ''}`;
+    return `SELECT ${this.rows.selected()} FROM ${this.from} WHERE ${where}${order ? ` ORDER BY ${order}` : ''}`;
   }
 
   private *matching(filter: Filter, { sql, order }: Plan, sort: SortSpec | undefined, skip: number, limit: number | undefined): Generator<StoredDocument> {
@@ -151,6 +154,6 @@ export class TableReads {
 
   private decode(row: unknown): StoredDocument {
     this.statements.rowsRead += 1;
-    return decodeDocument<StoredDocument>((row as Row).doc);
+    return this.rows.decode(row as StoredRow);
   }
 }

@@ -1,0 +1,76 @@
+import type { StoredDocument } from '../../../ports/shared/persistence/collection-store.port.ts';
+import { decodeDocument, encodeDocument } from './document-codec.ts';
+import type { InternedValues } from './interned-values.ts';
+
+/** The key column holding a table's organization ids: quoted, and whether it holds their codes. */
+export interface OrgColumn {
+  readonly column: string;
+  readonly interned: boolean;
+  /** Some document held something else than a string there: new documents keep their own. */
+  readonly opaque: boolean;
+}
+
+/** A row as reads select it (`StoredRows.selected`). */
+export interface StoredRow {
+  readonly id: string;
+  readonly doc: string;
+  readonly org?: string | number | null;
+}
+
+/** The document's text lacks its leading `_id`, which the row's id column holds. */
+const WITHOUT_ID = '^';
+/** ... and its `orgId` after it, which the organization's key column holds. */
+const WITHOUT_ID_AND_ORG = '~';
+
+const idPrefix = (id: string) => `{"_id":${JSON.stringify(id)}`;
+const orgPrefix = (id: string, orgId: string) => `${idPrefix(id)},"orgId":${JSON.stringify(orgId)}`;
+
+/**
+ * How a table's documents are kept in its `doc` column: as JSON without what the row holds
+ * already, the `_id` (its id column) and the organization's id (its key column, a code when
+ * interned), when the document begins with them as nearly all do. Those are some 80 bytes of
+ * every row, and the same text again in the table's pages and the log. A read puts them back
+ * where they were, so the text decoded is the text written. Rows written before keep their whole
+ * JSON (it begins with `{`) and read as they always did.
+ */
+export class StoredRows {
+  private readonly orgColumn: () => OrgColumn | null;
+  private readonly interned: InternedValues;
+
+  constructor(orgColumn: () => OrgColumn | null, interned: InternedValues) {
+    this.orgColumn = orgColumn;
+    this.interned = interned;
+  }
+
+  /** The columns a read selects. */
+  selected(): string {
+    const org = this.orgColumn();
+    return org ? `id, doc, ${org.column} AS org` : 'id, doc';
+  }
+
+  encode(document: StoredDocument): string {
+    const text = encodeDocument(document);
+    const org = this.orgColumn();
+    if (org && !org.opaque && typeof document.orgId === 'string') {
+      const prefix = orgPrefix(document._id, document.orgId);
+      if (text.startsWith(prefix)) return WITHOUT_ID_AND_ORG + text.slice(prefix.length);
+    }
+    const prefix = idPrefix(document._id);
+    return text.startsWith(prefix) ? WITHOUT_ID + text.slice(prefix.length) : text;
+  }
+
+  /** The document's whole JSON text, as written. */
+  text(row: StoredRow): string {
+    const mark = row.doc[0];
+    if (mark === WITHOUT_ID) return idPrefix(row.id) + row.doc.slice(1);
+    if (mark !== WITHOUT_ID_AND_ORG) return row.doc;
+    const org = this.orgColumn();
+    if (!org || row.org === null || row.org === undefined) throw new Error(`Document ${row.id} was stored without its organization, which its row lacks.`);
+    const orgId = org.interned ? this.interned.valueOf(Number(row.org)) : String(row.org);
+    return orgPrefix(row.id, orgId) + row.doc.slice(1);
+  }
+
+  decode(row: StoredRow): StoredDocument {
+    return decodeDocument<StoredDocument>(this.text(row));
+  }
+}
