@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { compileModel, type AuthorizationModel, type AuthorizationModelJson } from '../../core/authorization/authorization-model.ts';
@@ -24,7 +25,14 @@ type StoredTuple = {
 
 const COLLECTION = 'relationship_tuples';
 
-const idOf = (orgId: string, tuple: RelationshipTuple) => `${orgId}|${tuple.object}#${tuple.relation}@${tuple.user}`;
+/** The id tuples were stored under before: the whole tuple, some 130 characters. */
+const legacyIdOf = (orgId: string, tuple: RelationshipTuple) => `${orgId}|${tuple.object}#${tuple.relation}@${tuple.user}`;
+
+/**
+ * A tuple's id: a digest of the whole tuple (132 bits), so writing one twice is still one row,
+ * while the id each row and index entry repeats is 22 characters rather than the tuple again.
+ */
+const idOf = (orgId: string, tuple: RelationshipTuple) => createHash('sha256').update(legacyIdOf(orgId, tuple)).digest('base64url').slice(0, 22);
 
 const tupleOf = (document: StoredTuple): RelationshipTuple => ({ object: document.object, relation: document.relation, user: document.user });
 
@@ -64,7 +72,7 @@ export class EmbeddedAuthorizationGraph implements AuthorizationGraph {
   async write(orgId: string, tuples: readonly RelationshipTuple[]): Promise<void> {
     for (const tuple of tuples) assertWritableTuple(this.model, tuple);
     // Issued together, the writes share the store's flushes instead of waiting for one each; a
-    // relationship stored already is the same one (its id is the whole tuple), so it stays.
+    // relationship stored already is the same one (its id is the tuple's digest), so it stays.
     await Promise.all(
       tuples.map((tuple) =>
         writeUnlessDuplicate(() => this.tuples.insertOne({ _id: idOf(orgId, tuple), orgId, ...tuple, userObject: userObjectOf(tuple.user) })),
@@ -73,7 +81,8 @@ export class EmbeddedAuthorizationGraph implements AuthorizationGraph {
   }
 
   async delete(orgId: string, tuples: readonly RelationshipTuple[]): Promise<void> {
-    await Promise.all(tuples.map((tuple) => this.tuples.deleteOne({ _id: idOf(orgId, tuple) })));
+    // A tuple written before digests were its id may be stored under both: both go.
+    await Promise.all(tuples.map((tuple) => this.tuples.deleteMany({ _id: { $in: [idOf(orgId, tuple), legacyIdOf(orgId, tuple)] } })));
   }
 
   async knows(orgId: string, object: string): Promise<boolean> {

@@ -62,3 +62,28 @@ test.after.always(async () => {
 test('the model the service loads (model.json) is the DSL (model.fga) as OpenFGA reads it: run `npm run authorization:model` after editing the DSL', (t) => {
   t.deepEqual(JSON.parse(readFileSync(PLATFORM_MODEL_JSON_PATH, 'utf8')), modelJsonOfDsl(readFileSync(PLATFORM_MODEL_PATH, 'utf8')));
 });
+
+test('the embedded engine keeps a tuple under a short digest id; one stored under the whole tuple before still counts, and a delete removes both', async (t) => {
+  const store = await SqliteStore.open();
+  t.teardown(() => store.close());
+  const graph = await EmbeddedAuthorizationGraph.create(store);
+  const tuple = { object: 'policy:pol_1', relation: 'organization', user: 'organization:org_1' };
+  await graph.write('org_1', [tuple]);
+  const tuples = store.collection<{ _id: string; orgId: string }>('relationship_tuples');
+  const [stored] = await tuples.find({});
+  t.regex(stored?._id ?? '', /^[\w-]{22}$/);
+  const legacy = {
+    _id: 'org_1|policy:pol_2#organization@organization:org_1',
+    orgId: 'org_1',
+    ...tuple,
+    object: 'policy:pol_2',
+    userObject: 'organization:org_1',
+  };
+  await tuples.insertOne(legacy);
+  t.true(await graph.check('org_1', { object: 'policy:pol_2', relation: 'organization', user: 'organization:org_1' }));
+  // Written again under its digest: two rows for one relationship until it is deleted.
+  await graph.write('org_1', [{ ...tuple, object: 'policy:pol_2' }]);
+  await graph.delete('org_1', [{ ...tuple, object: 'policy:pol_2' }]);
+  t.false(await graph.check('org_1', { object: 'policy:pol_2', relation: 'organization', user: 'organization:org_1' }));
+  t.is(await tuples.countDocuments({}), 1);
+});

@@ -7,6 +7,7 @@ import { guardedMove } from '../../adapters/persistence/shared/guarded-move.ts';
 import { RecordCollection } from '../../adapters/persistence/shared/record-collection.ts';
 import type { DomainEvent } from '../../core/shared/events/domain-event.ts';
 import { groupedWritesContract } from './grouped-writes.contract.ts';
+import { indexDeclarationsContract } from './index-declarations.contract.ts';
 
 export interface StoreUnderTest {
   readonly store: CollectionStore;
@@ -31,6 +32,7 @@ const isDuplicate = (error: unknown) => isDomainError(error) && error.code === '
 /** One suite, run unchanged against every persistence engine. */
 export const documentStoreContract = (test: TestFn<StoreUnderTest>, title: string): void => {
   groupedWritesContract(test, title);
+  indexDeclarationsContract(test, title);
   test(`${title}: inserts, reads back, and results cannot alter the store`, async (t) => {
     const rows = t.context.store.collection<Row>(name('crud'));
     const at = new Date('2026-01-02T03:04:05.678Z');

@@ -12,6 +12,7 @@ import type {
   UpdateDocument,
   UpdateResult,
 } from '../../../ports/shared/persistence/collection-store.port.ts';
+import { declareIndexes } from './index-declarations.ts';
 
 const DUPLICATE_KEY = 11000;
 
@@ -156,15 +157,7 @@ export class MongoStore implements CollectionStore {
 
   async ensureIndexes(collection: string, indexes: readonly IndexSpec[]): Promise<void> {
     if (indexes.length === 0) return;
-    await this.db.collection(collection).createIndexes(
-      indexes.map((spec) => ({
-        key: spec.keys,
-        name: spec.name,
-        ...(spec.unique ? { unique: true } : {}),
-        ...(spec.expireAfterSeconds !== undefined ? { expireAfterSeconds: spec.expireAfterSeconds } : {}),
-        ...(spec.partialFilterExpression ? { partialFilterExpression: spec.partialFilterExpression } : {}),
-      })),
-    );
+    await declareIndexes(this.db.collection(collection), indexes);
   }
 
   async ping(): Promise<void> {

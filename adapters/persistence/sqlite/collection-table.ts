@@ -178,7 +178,8 @@ export class CollectionTable {
       const last = (fields.at(-1) as { direction: 1 | -1 }).direction;
       const ordered = fields.some(({ column }) => column === 'id') ? fields : [...fields, { column: 'id', direction: last }];
       const lookup = ordered.map(({ column, direction }) => `${column} ${ascendingOnDisk(ordered) || direction === 1 ? 'ASC' : 'DESC'}`).join(', ');
-      this.run(`CREATE INDEX IF NOT EXISTS ${this.indexName(spec.name)} ON ${this.table} (${lookup})`);
+      const where = spec.unique ? '' : this.keys.partialWhere(spec);
+      this.run(`CREATE INDEX IF NOT EXISTS ${this.indexName(spec.name)} ON ${this.table} (${lookup})${where}`);
     }
     if (!spec.unique) return;
     // Two unique indexes, as MongoDB counts a missing key as one null value where SQLite lets

@@ -53,6 +53,12 @@ class Conditions {
 /** `_id` is a TEXT column: only string operands keep their MongoDB meaning there. */
 const fits = (column: string, operand: unknown): boolean => column !== 'id' || typeof operand === 'string';
 
+/**
+ * A boolean's key written into the SQL rather than bound: SQLite uses a partial index
+ * (`WHERE flag = x'0101'`) only for a query that names the same constant.
+ */
+export const booleanLiteral = (value: boolean): string => `x'${Buffer.from(keyValue(value) as Uint8Array).toString('hex')}'`;
+
 /** A string no document holds: no key can equal it. */
 const NOWHERE = Symbol('nowhere');
 
@@ -70,6 +76,7 @@ const equality = (into: Conditions, column: FilterColumn, operand: unknown): voi
   if (key === undefined) into.exact = false;
   else if (key === NOWHERE) into.add('0');
   else if (key === null) into.add(`${column.name} IS NULL`);
+  else if (typeof operand === 'boolean') into.add(`${column.name} = ${booleanLiteral(operand)}`);
   else into.add(`${column.name} = ?`, key);
 };
 

@@ -1,6 +1,6 @@
 import type { IndexSpec, StoredDocument } from '../../../ports/shared/persistence/collection-store.port.ts';
 import { compileFilter } from './document-matcher.ts';
-import type { FilterColumn } from './filter-sql.ts';
+import { booleanLiteral, type FilterColumn } from './filter-sql.ts';
 import { indexedKey, OPAQUE, type KeyValue } from './index-keys.ts';
 import type { InternedValues } from './interned-values.ts';
 import { quoted } from './statements.ts';
@@ -155,6 +155,18 @@ export class KeyColumns {
       column: field === '_id' ? 'id' : (this.fields.get(field) as FieldColumn).column,
       direction,
     }));
+  }
+
+  /**
+   * The WHERE of a partial lookup index whose filter fixes flags (`{ hasPendingEvents: true }`),
+   * the constants as queries write them (filter-sql.ts); empty for any other filter, whose index
+   * then holds every document (a superset, so still right).
+   */
+  partialWhere(spec: IndexSpec): string {
+    const filter = Object.entries(spec.partialFilterExpression ?? {});
+    const flags = filter.filter(([field, value]) => typeof value === 'boolean' && this.fields.has(field));
+    if (flags.length === 0 || flags.length < filter.length) return '';
+    return ` WHERE ${flags.map(([field, value]) => `${(this.fields.get(field) as FieldColumn).column} = ${booleanLiteral(value as boolean)}`).join(' AND ')}`;
   }
 
   partialColumn(name: string): string | null {
