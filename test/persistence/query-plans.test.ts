@@ -1,5 +1,5 @@
 import test from 'ava';
-import { scannedTables, sortsEveryMatch } from '../../adapters/persistence/sqlite/query-plans.ts';
+import { scannedTables, searchedIndexes, sortsEveryMatch } from '../../adapters/persistence/sqlite/query-plans.ts';
 import { SqliteStore } from '../../adapters/persistence/sqlite/sqlite-store.engine.ts';
 import { boundPolicy, type BoundPolicy } from '../support/mothers.ts';
 import { call, createProducer, createTenant, startTestApp, type Tenant, type TestApp } from '../support/test-app.ts';
@@ -16,10 +16,6 @@ const SMALL_TABLES: Record<string, string> = {
 const SORTS_ALLOWED: ReadonlyArray<[RegExp, string]> = [
   [/FROM "main"\."docs:payments" WHERE \("k:invoiceId" IN \(/, 'the payments of one policy’s invoices, a few dozen at most'],
   [/FROM "main"\."docs:financial_alerts" WHERE "k:status" = \?/, 'the financial alerts still queued: a handful at any time'],
-  [
-    /FROM "main"\."docs:policies" WHERE "k:status" = \? AND "k:risk\.state" = \?/,
-    'not small: a page of policies filtered by status and state sorts those of the state when the planner prefers the state index (no index of their own yet)',
-  ],
 ];
 
 /** Statements that read whole tables by design, not for any request, each with why. */
@@ -83,10 +79,10 @@ const rowsExamined = async (app: TestApp, store: SqliteStore, tenant: Tenant, re
   const rows = new Map<string, number>();
   for (const path of reads) {
     for (let attempt = 0; attempt < 3; attempt += 1) {
-      const before = store.rowsRead();
+      const before = store.inspection.rowsRead();
       const answer = await call(app.api, 'GET', path, { token: tenant.adminToken });
       if (answer.status !== 200) throw new Error(`${path}: ${answer.status} ${JSON.stringify(answer.body)}`);
-      rows.set(path, Math.min(rows.get(path) ?? Number.POSITIVE_INFINITY, store.rowsRead() - before));
+      rows.set(path, Math.min(rows.get(path) ?? Number.POSITIVE_INFINITY, store.inspection.rowsRead() - before));
     }
   }
   return rows;
@@ -94,7 +90,7 @@ const rowsExamined = async (app: TestApp, store: SqliteStore, tenant: Tenant, re
 
 test('no statement scans a table that grows with the book, and no read examines more rows as the book grows', async (t) => {
   const store = await SqliteStore.open({});
-  store.recordQueries();
+  store.inspection.recordQueries();
   const app = await startTestApp({ store: async () => store });
   t.teardown(app.close);
   const tenant = await createTenant(app, { testClock: '2027-01-01T00:00:00Z' });
@@ -130,11 +126,11 @@ test('no statement scans a table that grows with the book, and no read examines 
   const [first] = (await grow(8)) as [BoundPolicy];
   await published();
   const reads = readsOf(tenant, first);
-  store.refreshPlannerStatistics();
+  store.inspection.refreshPlannerStatistics();
   const small = await rowsExamined(app, store, tenant, reads);
   await grow(16);
   await published();
-  store.refreshPlannerStatistics();
+  store.inspection.refreshPlannerStatistics();
   const large = await rowsExamined(app, store, tenant, reads);
   const growing = reads.filter((path) => (large.get(path) ?? 0) > (small.get(path) ?? 0) + 2);
   const unexplained = growing.filter((path) => !(routeOf(path) in GROWS_WITH_BOOK));
@@ -151,7 +147,7 @@ test('no statement scans a table that grows with the book, and no read examines 
     body: { to: '2028-02-01' },
   });
   t.true([200, 202].includes(advanced.status));
-  const scans = store
+  const scans = store.inspection
     .queryPlans()
     .filter(({ sql }) => !NOT_PER_REQUEST.some(([shape]) => shape.test(sql)))
     .flatMap(({ sql, plan }) =>
@@ -160,9 +156,24 @@ test('no statement scans a table that grows with the book, and no read examines 
         .map((table) => `${table}: ${sql}`),
     );
   t.deepEqual(scans, [], 'statements that read a growing table whole');
-  const sorts = store
+  const sorts = store.inspection
     .queryPlans()
     .filter(({ sql, plan }) => sortsEveryMatch(plan) && !SORTS_ALLOWED.some(([shape]) => shape.test(sql)))
     .map(({ sql }) => sql);
   t.deepEqual(sorts, [], 'statements that sort every row they match');
+
+  // MongoDB is given the same declarations (by name, keys, uniqueness and filter): every index a
+  // statement searches here must be one of them, not something only the embedded engine has.
+  const declared = new Set(store.inspection.declaredIndexes().map(({ collection, spec }) => `docs:${collection}/${spec.name}`));
+  const searched = store.inspection
+    .queryPlans()
+    .filter(({ sql }) => sql.includes('"main"."docs:') && !NOT_PER_REQUEST.some(([shape]) => shape.test(sql)))
+    .flatMap(({ sql, plan }) => searchedIndexes(plan).map((index) => ({ sql, index })));
+  const engineOnly = searched.filter(({ index }) => index !== 'primary key' && !declared.has(index.replace(/!unique$/, '')));
+  t.deepEqual(
+    engineOnly.map(({ sql, index }) => `${index}: ${sql}`),
+    [],
+    'statements served by an index MongoDB is not given',
+  );
+  t.log(`${searched.length} index searches over ${new Set(searched.map(({ index }) => index)).size} indexes, each declared to MongoDB too`);
 });

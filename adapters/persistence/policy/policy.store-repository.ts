@@ -82,6 +82,8 @@ export class PolicyStoreRepository implements PolicyRepository {
       await RecordCollection.open<Policy>(store, POLICIES, POLICY_FIELDS, [
         { name: 'org_policy_number', keys: { orgId: 1, policyNumber: 1 }, unique: true },
         { name: 'org_status', keys: { orgId: 1, status: 1, _id: -1 } },
+        // A page of one state's policies in one status, newest first (the list's filters).
+        { name: 'org_state_status', keys: { orgId: 1, 'risk.state': 1, status: 1, _id: -1 } },
         { name: 'policy_number', keys: { policyNumber: 1 } },
         // The day's work: notices running out, and terms reaching their expiration date.
         { name: 'org_status_cancels_on', keys: { orgId: 1, status: 1, 'delinquency.cancelsOn': 1 } },

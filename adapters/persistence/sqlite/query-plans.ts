@@ -27,3 +27,15 @@ export const scannedTables = (plan: readonly PlanStep[]): string[] =>
  * equal leading keys (`FOR LAST TERM OF ORDER BY`, `FOR RIGHT PART …`) is not counted.
  */
 export const sortsEveryMatch = (plan: readonly PlanStep[]): boolean => plan.some(({ detail }) => detail === 'USE TEMP B-TREE FOR ORDER BY');
+
+/**
+ * The indexes a plan searches, by their SQLite names (`docs:<collection>/<declared name>`, with
+ * `!unique` for a unique index's lookup part), and `primary key` for a document's id.
+ */
+export const searchedIndexes = (plan: readonly PlanStep[]): string[] =>
+  plan.flatMap(({ detail }) => {
+    if (!detail.startsWith('SEARCH ')) return [];
+    if (/ USING (INTEGER )?PRIMARY KEY\b/.test(detail) || / USING (COVERING )?INDEX sqlite_autoindex_/.test(detail)) return ['primary key'];
+    const index = / USING (?:COVERING )?INDEX (.+?) \(/.exec(detail)?.[1];
+    return index ? [index] : [];
+  });

@@ -17,7 +17,7 @@ import { dateKey, DATES_FROM } from './index-keys.ts';
 import { InternedValues } from './interned-values.ts';
 import { importJournal } from './journal-import.ts';
 import { SqliteCollection } from './sqlite-collection.ts';
-import { queryPlan, type PlanStep } from './query-plans.ts';
+import { StoreInspection } from './store-inspection.ts';
 import { Statements } from './statements.ts';
 import { PlannerStatistics, rareValueIndexes } from './planner-statistics.ts';
 import { savedSchemas, schemaCatalog, type SavedSchema } from './store-schema.ts';
@@ -66,6 +66,8 @@ export class SqliteStore implements CollectionStore {
   private readonly walSync: WalSync | null;
   private checkpoints: WalCheckpoints | null = null;
   private readonly statistics: PlannerStatistics;
+  /** What the query-plan check reads: statements run, their plans, rows examined, declared indexes. */
+  readonly inspection: StoreInspection;
 
   private constructor(db: DatabaseSync, engine: 'sqlite' | 'memory', path: string | null, cacheMiB: number) {
     this.db = db;
@@ -86,6 +88,7 @@ export class SqliteStore implements CollectionStore {
       afterCommit,
     );
     this.catalog = schemaCatalog(this.statements);
+    this.inspection = new StoreInspection(db, this.statements, this.statistics);
   }
 
   static async open(options: SqliteStoreOptions = {}): Promise<SqliteStore> {
@@ -131,26 +134,6 @@ export class SqliteStore implements CollectionStore {
   async ensureIndexes(collection: string, indexes: readonly IndexSpec[]): Promise<void> {
     const table = this.table(collection, this.volatileNames.has(collection));
     this.transaction(() => table.ensureIndexes(indexes));
-  }
-
-  /** Notes every statement run from now on, for `queryPlans` (the query-plan check of the tests and benches). */
-  recordQueries(): void {
-    this.statements.record();
-  }
-
-  /** Rows the store's reads have examined since it opened (documents decoded, index entries counted). */
-  rowsRead(): number {
-    return this.statements.rowsRead;
-  }
-
-  /** Brings the planner's statistics up to date now (the store does so every thousand commits). */
-  refreshPlannerStatistics(): void {
-    this.statistics.refreshAll();
-  }
-
-  /** Each statement run since `recordQueries()` with SQLite's plan for it. */
-  queryPlans(): Array<{ sql: string; plan: PlanStep[] }> {
-    return this.statements.recorded().map((sql) => ({ sql, plan: queryPlan(this.db, sql) }));
   }
 
   async ping(): Promise<void> {

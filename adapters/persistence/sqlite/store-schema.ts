@@ -24,9 +24,7 @@ export const savedSchemas = (db: DatabaseSync): Map<string, SavedSchema> => {
     if (!schema) saved.set(collection, (schema = { opaqueFields: new Set(), indexes: [] }));
     return schema;
   };
-  for (const row of db.prepare('SELECT collection, spec FROM _store_indexes ORDER BY rowid').all() as Array<{ collection: string; spec: string }>) {
-    schemaOf(row.collection).indexes.push(JSON.parse(row.spec) as IndexSpec);
-  }
+  for (const { collection, spec } of savedIndexes(db)) schemaOf(collection).indexes.push(spec);
   for (const row of db.prepare('SELECT collection, field FROM _store_opaque_fields').all() as Array<{ collection: string; field: string }>) {
     schemaOf(row.collection).opaqueFields.add(row.field);
   }
@@ -39,3 +37,10 @@ export const schemaCatalog = (statements: Statements): SchemaCatalog => ({
   saveIndex: (collection, spec) =>
     statements.get('INSERT OR REPLACE INTO _store_indexes (collection, name, spec) VALUES (?, ?, ?)').run(collection, spec.name, JSON.stringify(spec)),
 });
+
+/** The indexes declared on durable collections, in the order they were first declared. */
+export const savedIndexes = (db: DatabaseSync): Array<{ collection: string; spec: IndexSpec }> =>
+  (db.prepare('SELECT collection, spec FROM _store_indexes ORDER BY rowid').all() as Array<{ collection: string; spec: string }>).map((row) => ({
+    collection: row.collection,
+    spec: JSON.parse(row.spec) as IndexSpec,
+  }));
