@@ -1,13 +1,27 @@
 # syntax=docker/dockerfile:1
-# The service as `npm start` runs it, on Node 24 (which runs the TypeScript sources as they are),
-# with Debian's Chromium for HTML to PDF. Production needs its secrets, SMTP_URL, and either a
-# volume on /data (the embedded store) or MONGODB_URI; see compose.yaml for a scaled-out setup.
+# The service as `npm start` runs it, on Node 24: from its start bundle (bootstrap/start-bundle.ts),
+# built here beside the TypeScript sources it was made from, with Debian's Chromium for HTML to
+# PDF. Production needs its secrets, SMTP_URL, and either a volume on /data (the embedded store)
+# or MONGODB_URI; see compose.yaml for a scaled-out setup.
 
 FROM node:24-bookworm-slim AS dependencies
 WORKDIR /app
 COPY package.json package-lock.json ./
 # Runtime dependencies only; the `node` devDependency is the image's own Node here.
 RUN npm ci --omit=dev --no-audit --no-fund
+
+# The start bundle needs the build tool, a development dependency the image leaves out.
+FROM node:24-bookworm-slim AS bundle
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY core ./core
+COPY ports ./ports
+COPY adapters ./adapters
+COPY bootstrap ./bootstrap
+COPY jobs ./jobs
+COPY fixtures ./fixtures
+RUN npm run build:start
 
 FROM node:24-bookworm-slim
 RUN apt-get update \
@@ -23,13 +37,14 @@ ENV NODE_ENV=production \
     RENDER_NO_SANDBOX=true
 WORKDIR /app
 COPY --from=dependencies /app/node_modules ./node_modules
-COPY package.json ./
+COPY package.json package-lock.json ./
 COPY core ./core
 COPY ports ./ports
 COPY adapters ./adapters
 COPY bootstrap ./bootstrap
 COPY jobs ./jobs
 COPY fixtures ./fixtures
+COPY --from=bundle /app/.start ./.start
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]
@@ -37,4 +52,4 @@ EXPOSE 8080 8081
 HEALTHCHECK --interval=15s --timeout=3s --start-period=20s \
   CMD node -e "fetch('http://127.0.0.1:8080/ready').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"
 # Node receives SIGTERM itself and stops gracefully (requests in flight finish, jobs drain).
-CMD ["node", "bootstrap/main.ts"]
+CMD ["node", "bootstrap/start.ts"]

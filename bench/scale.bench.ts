@@ -30,10 +30,10 @@ const residentMiB = (pid: number): number => {
   return match ? Number(match[1]) / 1024 : Number.NaN;
 };
 
-/** Starts the service (bootstrap/main.ts) and resolves with its API URL once its start line is logged. */
+/** Starts the service as `npm start` does (bootstrap/start.ts, its bundle) and resolves with its API URL once its start line is logged. */
 const startService = async (): Promise<{ child: ChildProcess; base: string; startedAt: number }> => {
   const startedAt = performance.now();
-  const child = spawn(process.execPath, [join(import.meta.dirname, '../bootstrap/main.ts')], {
+  const child = spawn(process.execPath, [join(import.meta.dirname, '../bootstrap/start.ts')], {
     env: { ...process.env, DATA_DIR: dataDir, PORT: '0', AUTH_PORT: '0', API_SECRET: BENCH_SECRET, JWT_SECRET: BENCH_JWT_SECRET, LOG_LEVEL: 'info' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -1,5 +1,5 @@
-import { Query } from 'mingo';
 import { compare, resolve } from 'mingo/util';
+import { mingoQuery } from './mingo-query.ts';
 import type { Filter, SortSpec, StoredDocument } from '../../../ports/shared/persistence/collection-store.port.ts';
 
 type Matcher = (document: StoredDocument) => boolean;
@@ -128,8 +128,8 @@ const fastPredicate = (filter: Filter): FastPredicate | null => {
  * ambiguous) goes through mingo's implementation of the MongoDB query language.
  */
 export const compileFilter = (filter: Filter): Matcher => {
-  let query: Query | null = null;
-  const full = (document: StoredDocument) => (query ??= new Query(filter as Record<string, never>)).test(document as unknown as Record<string, never>);
+  let query: ((document: StoredDocument) => boolean) | null = null;
+  const full = (document: StoredDocument) => (query ??= mingoQuery(filter))(document);
   const fast = fastPredicate(filter);
   if (!fast) return full;
   return (document) => {

@@ -1,8 +1,8 @@
-import { update as applyWithMingo } from 'mingo';
 import { compare } from 'mingo/util';
 import { validationFailed } from '../../../core/shared/domain-error.ts';
 import type { Filter, StoredDocument, UpdateDocument } from '../../../ports/shared/persistence/collection-store.port.ts';
 import { compileFilter, equalityValue } from './document-matcher.ts';
+import { mingoUpdate } from './mingo-query.ts';
 
 type Fields = Record<string, unknown>;
 
@@ -124,7 +124,7 @@ export const applyUpdate = <T extends StoredDocument>(document: T, update: Updat
   if (Object.keys(rest).length > 0) steps.push(rest);
   if (inserting && $setOnInsert) steps.push({ $set: $setOnInsert });
   for (const step of steps) {
-    if (!applyFast(next, step)) applyWithMingo(next as Record<string, never>, step, undefined, undefined, { cloneMode: 'deep' });
+    if (!applyFast(next, step)) mingoUpdate(next, step);
   }
   if (next._id !== document._id) throw validationFailed('_id', 'immutable', 'The _id field cannot change.');
   return next;

@@ -1,0 +1,27 @@
+import { enableCompileCache } from 'node:module';
+import { pathToFileURL } from 'node:url';
+
+/**
+ * `npm start`: the service from its bundle (start-bundle.ts), built first when missing or older
+ * than a source file, or from the sources themselves when it cannot be built (an install without
+ * the build tool) or START_FROM_SOURCES=true (stack traces that name the source files).
+ */
+enableCompileCache();
+const { buildStartBundle, freshStartBundle } = await import('./start-bundle.ts');
+
+const bundleEntry = async (): Promise<string | null> => {
+  if (process.env.START_FROM_SOURCES === 'true') return null;
+  const fresh = freshStartBundle();
+  if (fresh) return fresh;
+  try {
+    await buildStartBundle();
+    return freshStartBundle();
+  } catch (error) {
+    const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    console.error(`Starting from the sources: the start bundle could not be built (${reason}).`);
+    return null;
+  }
+};
+
+const entry = await bundleEntry();
+await import(entry ? pathToFileURL(entry).href : './main.ts');
