@@ -21,7 +21,8 @@ COPY adapters ./adapters
 COPY bootstrap ./bootstrap
 COPY jobs ./jobs
 COPY fixtures ./fixtures
-RUN npm run build:start
+# The sources and their bundle are what the image takes from here, not this stage's dependencies.
+RUN npm run build:start && rm -rf node_modules
 
 FROM node:24-bookworm-slim
 RUN apt-get update \
@@ -37,14 +38,7 @@ ENV NODE_ENV=production \
     RENDER_NO_SANDBOX=true
 WORKDIR /app
 COPY --from=dependencies /app/node_modules ./node_modules
-COPY package.json package-lock.json ./
-COPY core ./core
-COPY ports ./ports
-COPY adapters ./adapters
-COPY bootstrap ./bootstrap
-COPY jobs ./jobs
-COPY fixtures ./fixtures
-COPY --from=bundle /app/.start ./.start
+COPY --from=bundle /app ./
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]
