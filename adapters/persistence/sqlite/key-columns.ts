@@ -192,7 +192,8 @@ export class KeyColumns {
         continue;
       }
       if (this.uniqueFields.has(field)) {
-        throw new Error(`The embedded store cannot keep a unique index over '${field}' when it holds an array or an object (collection ${this.collection}).`);
+        const held = column.interned ? 'anything but a string' : 'an array or an object';
+        throw new Error(`The embedded store cannot keep a unique index over '${field}' when it holds ${held} (collection ${this.collection}).`);
       }
       if (!column.opaque) {
         column.opaque = true;

@@ -1,5 +1,5 @@
 import type { DatabaseSync } from 'node:sqlite';
-import type { IndexSpec } from '../../../ports/shared/persistence/collection-store.port.ts';
+import { savedIndexes } from './store-schema.ts';
 
 /** Commits between two refreshes of the statistics; each refresh costs well under a millisecond when nothing is stale. */
 const COMMITS_BETWEEN_REFRESHES = 1_000;
@@ -61,7 +61,7 @@ export class PlannerStatistics {
 export const rareValueIndexes = (db: DatabaseSync): string[] => {
   const declared = db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = '_store_indexes'").get();
   if (!declared) return [];
-  return (db.prepare('SELECT collection, spec FROM _store_indexes').all() as Array<{ collection: string; spec: string }>)
-    .filter((row) => (JSON.parse(row.spec) as IndexSpec).readsRareValues)
-    .map((row) => `docs:${row.collection}/${(JSON.parse(row.spec) as IndexSpec).name}`);
+  return savedIndexes(db)
+    .filter(({ spec }) => spec.readsRareValues)
+    .map(({ collection, spec }) => `docs:${collection}/${spec.name}`);
 };
