@@ -1,5 +1,7 @@
 import { analyticsRoutes } from '../adapters/http/analytics/analytics.routes.ts';
+import { PortfolioDaysStore } from '../adapters/persistence/analytics/portfolio-days.store.ts';
 import { Analytics } from '../ports/analytics/analytics.use-case.ts';
+import { portfolioSources } from './portfolio-sources.ts';
 import { ANALYTICS } from './analytics.tokens.ts';
 import { BILLING } from './billing.tokens.ts';
 import { CLAIMS } from './claims.tokens.ts';
@@ -12,11 +14,16 @@ import { bindings, type ContextModule } from './wiring.ts';
 export const analyticsModule = (): ContextModule => ({
   name: 'analytics',
   bindings: bindings((wire) => {
+    // Opened while the service starts: a store whose records predate the kept figures is counted then, once.
+    wire.factory(ANALYTICS.PortfolioDays, { store: PLATFORM.Store }, ({ store }) => PortfolioDaysStore.open(store, portfolioSources(store)));
+    wire.value(ANALYTICS.PolicyFigures, PortfolioDaysStore.policyFigures);
+    wire.value(ANALYTICS.ClaimFigures, PortfolioDaysStore.claimFigures);
     wire.factory(
       ANALYTICS.Analytics,
       {
         policies: POLICY.PolicyRepository,
         claims: CLAIMS.ClaimRepository,
+        portfolioDays: ANALYTICS.PortfolioDays,
         ledger: BILLING.LedgerRepository,
         programs: UNDERWRITING.ProgramRepository,
         reference: UNDERWRITING.ReferenceData,

@@ -6,6 +6,7 @@ import { ClaimSettlements } from '../ports/claims/claim-settlements.use-case.ts'
 import { Claims } from '../ports/claims/claims.use-case.ts';
 import { ClaimedLosses } from '../ports/claims/reported-losses.use-case.ts';
 import { AUDIT } from './audit.tokens.ts';
+import { ANALYTICS } from './analytics.tokens.ts';
 import { AUTHORIZATION } from './authorization.tokens.ts';
 import { CLAIMS } from './claims.tokens.ts';
 import type { AppConfig } from './config.ts';
@@ -28,7 +29,9 @@ export const claimsModule = (config: AppConfig): ContextModule => ({
       ids: PLATFORM.Ids,
       clock: PLATFORM.Clock,
     } as const;
-    wire.factory(CLAIMS.ClaimRepository, { store: PLATFORM.Store }, ({ store }) => ClaimStoreRepository.create(store));
+    wire.factory(CLAIMS.ClaimRepository, { store: PLATFORM.Store, figures: ANALYTICS.ClaimFigures }, ({ store, figures }) =>
+      ClaimStoreRepository.create(store, figures),
+    );
     wire.factory(
       CLAIMS.Claims,
       { ...change, users: IDENTITY.UserRepository, sequences: PLATFORM.Sequences, relationships: AUTHORIZATION.RecordRelationships },

@@ -15,6 +15,7 @@ import { Binding } from '../ports/policy/binding.use-case.ts';
 import { PolicyLifecycle } from '../ports/policy/policy-lifecycle.use-case.ts';
 import { PolicyPremium } from '../ports/policy/policy-premium.use-case.ts';
 import { AUTHORIZATION } from './authorization.tokens.ts';
+import { ANALYTICS } from './analytics.tokens.ts';
 import { BILLING } from './billing.tokens.ts';
 import { AUDIT } from './audit.tokens.ts';
 import type { AppConfig } from './config.ts';
@@ -49,7 +50,9 @@ const ISSUANCE = {
 export const policyModule = (config: AppConfig, logger: Logger): ContextModule => ({
   name: 'policy',
   bindings: bindings((wire) => {
-    wire.factory(POLICY.PolicyRepository, { store: PLATFORM.Store }, ({ store }) => PolicyStoreRepository.create(store));
+    wire.factory(POLICY.PolicyRepository, { store: PLATFORM.Store, figures: ANALYTICS.PolicyFigures }, ({ store, figures }) =>
+      PolicyStoreRepository.create(store, figures),
+    );
     wire.factory(POLICY.PolicyTransactionRepository, { store: PLATFORM.Store }, ({ store }) => PolicyTransactionStoreRepository.create(store));
     wire.factory(POLICY.BilledPolicies, { policies: POLICY.PolicyRepository }, ({ policies }) => new BilledPolicies(policies));
     wire.factory(

@@ -1,7 +1,8 @@
 // `npm run store:rebuild-totals -- [DATA_DIR]` (or with MONGODB_URI set): counts every ledger
 // posting again and replaces the commission totals the analytics read, then checks each month
-// against a recount of the commission records (and of the postings of direct business) and exits
-// with 1 when one differs. The totals are kept with each posting; this is for a store restored
+// against a recount of the commission records (and of the postings of direct business). Then it
+// counts every policy and claim again into the portfolio's kept days, and names each month whose
+// kept figures differed from that count. It exits with 1 when anything differed. The totals are kept with each posting; this is for a store restored
 // from a journal or migrated to MongoDB, or an audit. Stop the service first: on the embedded
 // store it refuses a second process, and on MongoDB a posting made during the count could be
 // counted twice or not at all. Safe to run again.
@@ -10,6 +11,9 @@ import { monthRange } from '../core/analytics/portfolio.ts';
 import { totalsByMonth } from '../core/billing/commission-totals.ts';
 import { CommissionChanges } from '../ports/billing/commission-changes.use-case.ts';
 import { openCommandStore } from './open-store.ts';
+import { PortfolioDaysStore } from '../adapters/persistence/analytics/portfolio-days.store.ts';
+import { portfolioDifferences } from './portfolio-differences.ts';
+import { portfolioSources } from './portfolio-sources.ts';
 
 const dataDir = process.argv[2] ?? process.env.DATA_DIR ?? './data';
 const store = await openCommandStore(dataDir);
@@ -30,7 +34,21 @@ try {
     console.log(`${orgId} ${kept.month}: kept ${JSON.stringify(kept)}, the commission records give ${JSON.stringify(recount ?? null)}`);
   }
   console.log(differing === 0 ? `Every month equals the recount of its commission records.` : `${differing} months differ from their commission records.`);
-  process.exitCode = differing === 0 ? 0 : 1;
+  const days = await PortfolioDaysStore.open(store, portfolioSources(store));
+  const kept = await days.all();
+  const portfolioStarted = performance.now();
+  const counted = await days.rebuild();
+  console.log(
+    `Portfolio days rebuilt from ${counted.policies} policies and ${counted.claims} claims: ${counted.months} organization-months, in ${((performance.now() - portfolioStarted) / 1000).toFixed(1)} s.`,
+  );
+  const moved = portfolioDifferences(kept, await days.all());
+  for (const line of moved) console.log(line);
+  console.log(
+    moved.length === 0
+      ? 'Every kept portfolio month equals the recount of its policies and claims.'
+      : `${moved.length} portfolio months differed from the recount (now replaced by it).`,
+  );
+  process.exitCode = differing === 0 && moved.length === 0 ? 0 : 1;
 } finally {
   await store.close();
 }

@@ -3,6 +3,7 @@
 // for a store from before, or one restored from a journal or migrated. Stop the service first on the
 // embedded store (it refuses a second process); on MongoDB it may run beside it. Safe to run again.
 import { ClaimStoreRepository } from '../adapters/persistence/claims/claim.store-repository.ts';
+import { PortfolioDaysStore } from '../adapters/persistence/analytics/portfolio-days.store.ts';
 import { PolicyStoreRepository } from '../adapters/persistence/policy/policy.store-repository.ts';
 import { SubmissionStoreRepository } from '../adapters/persistence/underwriting/submission.store-repository.ts';
 import { openCommandStore } from './open-store.ts';
@@ -12,9 +13,9 @@ const dataDir = process.argv[2] ?? process.env.DATA_DIR ?? './data';
 const store = await openCommandStore(dataDir);
 try {
   const repositories = {
-    policies: await PolicyStoreRepository.create(store),
+    policies: await PolicyStoreRepository.create(store, PortfolioDaysStore.policyFigures),
     submissions: await SubmissionStoreRepository.create(store),
-    claims: await ClaimStoreRepository.create(store),
+    claims: await ClaimStoreRepository.create(store, PortfolioDaysStore.claimFigures),
   };
   for (const [name, repository] of Object.entries(repositories)) {
     let after: string | null = null;

@@ -53,10 +53,11 @@ const roundCents = (value: number): Cents => cents(Math.sign(value) * Math.round
 
 export const termDays = (term: Pick<PremiumTerm, 'effectiveDate' | 'expirationDate'>): number => daysBetween(term.effectiveDate, term.expirationDate);
 
-/** What one transaction has earned for the days before `before`: a function of the date, built once per term. */
-type Earning = (before: CalendarDate) => number;
-
-const clampDays = (from: CalendarDate, to: CalendarDate, until: CalendarDate): number => Math.max(0, Math.min(daysBetween(from, to), daysBetween(from, until)));
+/**
+ * What one transaction has earned for the days before a day, the day counted from the term's
+ * effective date (whole days: a term's schedule is read for every day of it).
+ */
+type Earning = (beforeDay: number) => number;
 
 /**
  * The earning of every transaction of the term, in order. A rating transaction (bind, renewal,
@@ -68,15 +69,13 @@ const clampDays = (from: CalendarDate, to: CalendarDate, until: CalendarDate): n
 const earnings = (term: PremiumTerm): Earning[] => {
   const built: Earning[] = [];
   const cancellations: Earning[] = [];
+  const end = termDays(term);
   for (const transaction of term.transactions) {
-    const from = transaction.effectiveDate;
+    const from = daysBetween(term.effectiveDate, transaction.effectiveDate);
     if (transaction.type === 'cancellation') {
       const prior = [...built];
       const penalty = transaction.penalty ?? 0;
-      const earning: Earning = (before) => {
-        if (compareDates(before, from) <= 0) return 0;
-        return penalty - prior.reduce((sum, earned) => sum + earned(before) - earned(from), 0);
-      };
+      const earning: Earning = (before) => (before <= from ? 0 : penalty - prior.reduce((sum, earned) => sum + earned(before) - earned(from), 0));
       cancellations.push(earning);
       built.push(earning);
     } else if (transaction.type === 'reinstatement') {
@@ -84,15 +83,24 @@ const earnings = (term: PremiumTerm): Earning[] => {
       built.push(reversed ? (before) => -reversed(before) : () => 0);
     } else {
       const written = transaction.writtenChange;
-      const period = daysBetween(from, term.expirationDate);
-      built.push((before) => (period <= 0 ? written : roundCents((written * clampDays(from, term.expirationDate, before)) / period)));
+      const period = end - from;
+      built.push((before) => (period <= 0 ? written : roundCents((written * Math.max(0, Math.min(period, before - from))) / period)));
     }
   }
   return built;
 };
 
+/**
+ * Premium earned for the days before a day counted from the term's effective date (0: nothing
+ * yet), with the term's earnings built once: for a schedule of every day of the term.
+ */
+export const earningByDay = (term: PremiumTerm): ((beforeDay: number) => Cents) => {
+  const built = earnings(term);
+  return (beforeDay) => cents(built.reduce((sum, earned) => sum + earned(beforeDay), 0));
+};
+
 /** Premium earned for the days before `before` (the whole term once `before` reaches its expiration). */
-export const earnedBefore = (term: PremiumTerm, before: CalendarDate): Cents => cents(earnings(term).reduce((sum, earned) => sum + earned(before), 0));
+export const earnedBefore = (term: PremiumTerm, before: CalendarDate): Cents => earningByDay(term)(daysBetween(term.effectiveDate, before));
 
 /** Premium earned through the end of `asOf`. */
 export const earnedThrough = (term: PremiumTerm, asOf: CalendarDate): Cents => earnedBefore(term, addDays(asOf, 1));

@@ -43,3 +43,23 @@ export const addMonths = (date: CalendarDate, months: number): CalendarDate => {
 export const compareDates = (a: CalendarDate, b: CalendarDate): number => (a < b ? -1 : a > b ? 1 : 0);
 
 export const yearOf = (date: CalendarDate): number => Number(date.slice(0, 4));
+
+const daysInMonth = (year: number, month: number): number => new Date(Date.UTC(year, month, 0)).getUTCDate();
+
+/**
+ * Visits `count` consecutive days from `from` by month (YYYY-MM) and day of month (1 to 31),
+ * stepping the calendar rather than doing date arithmetic per day: for schedules of every day of
+ * a term.
+ */
+export const forEachDay = (from: CalendarDate, count: number, visit: (month: string, day: number, offset: number) => void): void => {
+  let [year, month, day] = [Number(from.slice(0, 4)), Number(from.slice(5, 7)), Number(from.slice(8, 10))];
+  let [monthKey, lastDay] = [from.slice(0, 7), daysInMonth(year, month)];
+  for (let offset = 0; offset < count; offset += 1) {
+    visit(monthKey, day, offset);
+    day += 1;
+    if (day <= lastDay) continue;
+    [day, month] = [1, month + 1];
+    if (month > 12) [month, year] = [1, year + 1];
+    [monthKey, lastDay] = [`${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}`, daysInMonth(year, month)];
+  }
+};

@@ -1,7 +1,7 @@
 import type { TestFn } from 'ava';
 import { randomUUID } from 'node:crypto';
 import { isDomainError } from '../../core/shared/domain-error.ts';
-import type { CollectionStore, StoredDocument } from '../../ports/shared/persistence/collection-store.port.ts';
+import { RequiredWriteUnmatched, type CollectionStore, type StoredDocument } from '../../ports/shared/persistence/collection-store.port.ts';
 
 interface Total extends StoredDocument {
   amount: number;
@@ -55,5 +55,30 @@ export const groupedWritesContract = <C extends { readonly store: CollectionStor
     ]);
     t.is(await t.context.store.collection(totals).countDocuments({}), 0);
     t.is(await t.context.store.collection(records).countDocuments({}), 1);
+  });
+
+  test(`${title}: a required guarded update that matches nothing keeps none of the group, wherever it stands in it`, async (t) => {
+    const [records, totals] = [name('records'), name('totals')];
+    await t.context.store.collection(records).insertOne({ _id: 'r1', version: 1 });
+    const move = (version: number) => ({
+      collection: records,
+      updateOne: { filter: { _id: 'r1', version }, update: { $inc: { version: 1 } }, required: true },
+    });
+    const total = { collection: totals, updateOne: { filter: { _id: 'month' }, update: { $inc: { amount: 7, count: 1 } }, upsert: true } };
+    await t.context.store.writeTogether([move(1), total]);
+    // Version 1 is gone: the total written before the stale move and after it are both undone.
+    for (const group of [
+      [total, move(1)],
+      [move(1), total],
+    ]) {
+      const error = await t.throwsAsync(t.context.store.writeTogether(group));
+      t.true(error instanceof RequiredWriteUnmatched);
+    }
+    t.deepEqual(await t.context.store.collection<Total>(totals).findOne({ _id: 'month' }), { _id: 'month', amount: 7, count: 1 });
+    t.deepEqual(await t.context.store.collection(records).findOne({ _id: 'r1' }), { _id: 'r1', version: 2 });
+    // Two racing moves from the same version: exactly one is kept, with its total.
+    const outcomes = await Promise.allSettled([t.context.store.writeTogether([move(2), total]), t.context.store.writeTogether([move(2), total])]);
+    t.is(outcomes.filter((outcome) => outcome.status === 'fulfilled').length, 1);
+    t.deepEqual(await t.context.store.collection<Total>(totals).findOne({ _id: 'month' }), { _id: 'month', amount: 14, count: 2 });
   });
 };

@@ -5,6 +5,7 @@ import { SqliteStore } from '../../adapters/persistence/sqlite/sqlite-store.engi
 import { POLICY_LIFECYCLE } from '../../core/policy/policy.ts';
 import { transition } from '../../core/shared/lifecycle.ts';
 import { aNewPolicy } from '../support/mothers.ts';
+import { NO_KEPT_FIGURES } from '../../ports/shared/persistence/kept-figures.port.ts';
 
 const at = new Date('2027-01-01T00:00:00Z');
 
@@ -35,7 +36,7 @@ test('a record is found when every word begins one of its terms; a word matching
 test('policies stored before search are found once reindexed; an insured renamed by an endorsement is found by the new name', async (t) => {
   const store = await SqliteStore.open({});
   t.teardown(() => store.close());
-  const policies = await PolicyStoreRepository.create(store);
+  const policies = await PolicyStoreRepository.create(store, NO_KEPT_FIGURES);
   for (const [id, name] of [
     ['pol_1', 'Harbor Freight Lines'],
     ['pol_2', 'Harbor View Dental'],

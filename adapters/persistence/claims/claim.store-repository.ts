@@ -3,54 +3,33 @@ import type { DomainEvent } from '../../../core/shared/events/domain-event.ts';
 import type { Transition } from '../../../core/shared/lifecycle.ts';
 import type { ClaimChanges, ClaimFilters, ClaimRepository } from '../../../ports/claims/claim.repository.ts';
 import type { CollectionStore, Filter } from '../../../ports/shared/persistence/collection-store.port.ts';
+import type { KeptFigures } from '../../../ports/shared/persistence/kept-figures.port.ts';
 import type { Page, PageRequest } from '../../../ports/shared/persistence/page.ts';
-import { definedFields, type RecordFields } from '../shared/document-mapping.ts';
-import { moveWithEvents } from '../shared/guarded-move.ts';
+import { definedFields } from '../shared/document-mapping.ts';
+import { moveWithEventsAndWrites } from '../shared/guarded-move.ts';
 import { newOutbox, OUTBOX_INDEX, type EventCarryingCollection } from '../shared/outbox.ts';
 import { RecordCollection } from '../shared/record-collection.ts';
+import { CLAIM_FIELDS } from './claim-fields.ts';
 import { StoreSearchIndex } from '../shared/search-index.store.ts';
 import { claimSearchTerms } from '../../../core/claims/claim-search.ts';
 
 /** Its records carry events (the relay reads this collection). */
 const CLAIMS: EventCarryingCollection = 'claims';
 
-const CLAIM_FIELDS: RecordFields<Claim> = {
-  id: true,
-  orgId: true,
-  claimNumber: true,
-  policyId: true,
-  policyNumber: true,
-  insuredName: true,
-  status: true,
-  lossDate: true,
-  description: true,
-  lossType: true,
-  claimant: true,
-  location: true,
-  estimatedAmount: true,
-  adjusterId: true,
-  reserves: true,
-  reserveHistory: true,
-  paid: true,
-  settlements: true,
-  denialReason: true,
-  createdBy: true,
-  createdAt: true,
-  updatedAt: true,
-  version: true,
-};
-
-/** Claims carry their unpublished events, so a change and its events are one write. */
+/** Claims carry their unpublished events, so a change and its events are one write, with the losses it moves in the portfolio. */
 export class ClaimStoreRepository implements ClaimRepository {
   private readonly records: RecordCollection<Claim>;
   private readonly search: StoreSearchIndex;
+  private readonly figures: KeptFigures<Claim>;
 
-  private constructor(records: RecordCollection<Claim>, search: StoreSearchIndex) {
+  private constructor(records: RecordCollection<Claim>, search: StoreSearchIndex, figures: KeptFigures<Claim>) {
     this.records = records;
     this.search = search;
+    this.figures = figures;
   }
 
-  static async create(store: CollectionStore): Promise<ClaimStoreRepository> {
+  /** `figures`: what is kept from the claims (the portfolio's losses by day), written with each of them. */
+  static async create(store: CollectionStore, figures: KeptFigures<Claim>): Promise<ClaimStoreRepository> {
     return new ClaimStoreRepository(
       await RecordCollection.open<Claim>(store, CLAIMS, CLAIM_FIELDS, [
         { name: 'org_claim_number', keys: { orgId: 1, claimNumber: 1 }, unique: true },
@@ -60,11 +39,13 @@ export class ClaimStoreRepository implements ClaimRepository {
         OUTBOX_INDEX,
       ]),
       await StoreSearchIndex.create(store),
+      figures,
     );
   }
 
   async insert(claim: Claim, events: readonly DomainEvent[]): Promise<void> {
-    await this.records.raw.insertOne({ ...this.records.mapper.toStored(claim), ...newOutbox(events) });
+    const stored = { ...this.records.mapper.toStored(claim), ...newOutbox(events) };
+    await this.records.writeTogether([{ collection: CLAIMS, insertOne: stored }, ...this.figures.writes(claim, null)]);
     await this.search.put(claim.orgId, 'claim', claim.id, claimSearchTerms(claim), true);
   }
 
@@ -88,6 +69,7 @@ export class ClaimStoreRepository implements ClaimRepository {
   }
 
   change(claim: Claim, step: Transition<ClaimStatus>, changes: ClaimChanges, events: readonly DomainEvent[], at: Date): Promise<Claim | null> {
-    return moveWithEvents(this.records, claim, step, changes, events, at);
+    const figures = this.figures.writes({ ...claim, ...definedFields(changes) }, claim);
+    return moveWithEventsAndWrites(this.records, claim, step, changes, events, at, figures);
   }
 }

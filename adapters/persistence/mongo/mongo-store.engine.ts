@@ -12,6 +12,7 @@ import type {
   UpdateDocument,
   UpdateResult,
 } from '../../../ports/shared/persistence/collection-store.port.ts';
+import { RequiredWriteUnmatched } from '../../../ports/shared/persistence/collection-store.port.ts';
 import { declareIndexes } from './index-declarations.ts';
 
 const DUPLICATE_KEY = 11000;
@@ -148,7 +149,12 @@ export class MongoStore implements CollectionStore {
           for (const write of writes) {
             const driver = this.db.collection<StoredDocument>(write.collection);
             if ('insertOne' in write) await driver.insertOne({ ...write.insertOne }, { session });
-            else await driver.updateOne(write.updateOne.filter, write.updateOne.update, { upsert: write.updateOne.upsert ?? false, session });
+            else {
+              const { filter, update, upsert, required } = write.updateOne;
+              const result = await driver.updateOne(filter, update, { upsert: upsert ?? false, session });
+              // Thrown inside the transaction, so it aborts: nothing of the group is kept.
+              if (required && result.matchedCount === 0 && result.upsertedCount === 0) throw new RequiredWriteUnmatched(write.collection);
+            }
           }
         }),
       ),

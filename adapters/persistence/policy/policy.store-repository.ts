@@ -1,7 +1,7 @@
-import type { RecordFields } from '../shared/document-mapping.ts';
 import type { DomainEvent } from '../../../core/shared/events/domain-event.ts';
 import type { Policy, PolicyStatus } from '../../../core/policy/policy.ts';
 import type { CollectionStore, Filter } from '../../../ports/shared/persistence/collection-store.port.ts';
+import type { KeptFigures } from '../../../ports/shared/persistence/kept-figures.port.ts';
 import type { Among, Page, PageRequest } from '../../../ports/shared/persistence/page.ts';
 import type { Transition } from '../../../core/shared/lifecycle.ts';
 import type { CalendarDate } from '../../../core/shared/calendar-date.ts';
@@ -10,43 +10,14 @@ import { StoreSearchIndex } from '../shared/search-index.store.ts';
 import { policySearchTerms } from '../../../core/policy/policy-search.ts';
 import { lookupWords } from '../../../core/shared/search-words.ts';
 import { RecordCollection } from '../shared/record-collection.ts';
-import { moveWithEvents } from '../shared/guarded-move.ts';
+import { POLICY_FIELDS } from './policy-fields.ts';
+import { moveWithEventsAndWrites } from '../shared/guarded-move.ts';
+import { definedFields } from '../shared/document-mapping.ts';
 import { newOutbox, OUTBOX_INDEX, type EventCarryingCollection } from '../shared/outbox.ts';
 
 /** Its records carry events (the relay reads this collection). */
 const POLICIES: EventCarryingCollection = 'policies';
 
-const POLICY_FIELDS: RecordFields<Policy> = {
-  id: true,
-  orgId: true,
-  policyNumber: true,
-  submissionId: true,
-  quoteId: true,
-  risk: true,
-  contactEmail: true,
-  producerId: true,
-  grossPremium: true,
-  premium: true,
-  effectiveDate: true,
-  expirationDate: true,
-  status: true,
-  installmentPlan: true,
-  cancellation: true,
-  renewalOf: true,
-  renewedBy: true,
-  delinquency: true,
-  renewalOfferOn: true,
-  renewalOffer: true,
-  programId: true,
-  programVersion: true,
-  rateTableVersion: true,
-  chargeTerms: true,
-  createdAt: true,
-  updatedAt: true,
-  version: true,
-};
-
-/** Policies carry their unpublished events, so a change and its events are one write. */
 /** Characters a regular expression reads as syntax, escaped so a name is matched as written. */
 const literal = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -67,16 +38,20 @@ const policyFilter = (filters: PolicyFilters): Filter => ({
     : {}),
 });
 
+/** Policies carry their unpublished events, so a change and its events are one write, with the portfolio figures it moves. */
 export class PolicyStoreRepository implements PolicyRepository {
   private readonly records: RecordCollection<Policy>;
   private readonly search: StoreSearchIndex;
+  private readonly figures: KeptFigures<Policy>;
 
-  private constructor(records: RecordCollection<Policy>, search: StoreSearchIndex) {
+  private constructor(records: RecordCollection<Policy>, search: StoreSearchIndex, figures: KeptFigures<Policy>) {
     this.records = records;
     this.search = search;
+    this.figures = figures;
   }
 
-  static async create(store: CollectionStore): Promise<PolicyStoreRepository> {
+  /** `figures`: what is kept from the policies (the portfolio's days), written with each of them. */
+  static async create(store: CollectionStore, figures: KeptFigures<Policy>): Promise<PolicyStoreRepository> {
     const search = await StoreSearchIndex.create(store);
     return new PolicyStoreRepository(
       await RecordCollection.open<Policy>(store, POLICIES, POLICY_FIELDS, [
@@ -95,11 +70,13 @@ export class PolicyStoreRepository implements PolicyRepository {
         OUTBOX_INDEX,
       ]),
       search,
+      figures,
     );
   }
 
   async insert(policy: Policy, events: readonly DomainEvent[]): Promise<void> {
-    await this.records.raw.insertOne({ ...this.records.mapper.toStored(policy), ...newOutbox(events) });
+    const stored = { ...this.records.mapper.toStored(policy), ...newOutbox(events) };
+    await this.records.writeTogether([{ collection: POLICIES, insertOne: stored }, ...this.figures.writes(policy, null)]);
     await this.search.put(policy.orgId, 'policy', policy.id, policySearchTerms(policy), true);
   }
 
@@ -157,7 +134,8 @@ export class PolicyStoreRepository implements PolicyRepository {
   }
 
   async change(policy: Policy, step: Transition<PolicyStatus>, changes: PolicyChanges, events: readonly DomainEvent[], at: Date): Promise<Policy | null> {
-    const changed = await moveWithEvents(this.records, policy, step, changes, events, at);
+    const figures = this.figures.writes({ ...policy, ...definedFields(changes) }, policy);
+    const changed = await moveWithEventsAndWrites(this.records, policy, step, changes, events, at, figures);
     // An endorsement that renames the insured changes what the policy is found by.
     if (changed && changes.risk && changes.risk.insuredName !== policy.risk.insuredName) {
       await this.search.put(changed.orgId, 'policy', changed.id, policySearchTerms(changed));

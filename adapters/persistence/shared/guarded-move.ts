@@ -1,6 +1,6 @@
 import type { DomainEvent } from '../../../core/shared/events/domain-event.ts';
 import type { Transition } from '../../../core/shared/lifecycle.ts';
-import type { Filter, UpdateDocument } from '../../../ports/shared/persistence/collection-store.port.ts';
+import { RequiredWriteUnmatched, type Filter, type GroupedWrite, type UpdateDocument } from '../../../ports/shared/persistence/collection-store.port.ts';
 import { definedFields } from './document-mapping.ts';
 import { withEvents } from './outbox.ts';
 import type { RecordCollection } from './record-collection.ts';
@@ -56,3 +56,28 @@ export const moveWithEvents = <T extends { id: string; orgId: string; version: n
   events: readonly DomainEvent[],
   at: Date,
 ): Promise<T | null> => guardedMove(records, aggregate.orgId, aggregate.id, step, { where: { version: aggregate.version }, changes, events, at });
+
+/**
+ * `moveWithEvents` with writes that must go with the move (the figures it changes): one group,
+ * kept whole only if the aggregate is still at the version read and in a `from` status; null
+ * (nothing written) otherwise. The aggregate is read back as stored.
+ */
+export const moveWithEventsAndWrites = async <T extends { id: string; orgId: string; version: number }, S extends string>(
+  records: RecordCollection<T>,
+  aggregate: T,
+  step: Transition<S>,
+  changes: Record<string, unknown>,
+  events: readonly DomainEvent[],
+  at: Date,
+  writes: readonly GroupedWrite[],
+): Promise<T | null> => {
+  if (writes.length === 0) return moveWithEvents(records, aggregate, step, changes, events, at);
+  const move: Move = { where: { version: aggregate.version }, changes, events, at };
+  try {
+    await records.writeTogether([records.guardedUpdate(aggregate.orgId, aggregate.id, moveFilter(step, move), moveUpdate(step, move)), ...writes]);
+  } catch (error) {
+    if (error instanceof RequiredWriteUnmatched) return null;
+    throw error;
+  }
+  return records.findById(aggregate.orgId, aggregate.id);
+};

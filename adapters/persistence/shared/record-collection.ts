@@ -50,6 +50,11 @@ export class RecordCollection<T extends { id: string; orgId: string }> {
     return { collection: this.name, insertOne: this.mapper.toStored(record) };
   }
 
+  /** The conditional write of a record, for a group that is kept only if it matches (`required`). */
+  guardedUpdate(orgId: string, id: string, condition: Filter, update: UpdateDocument): GroupedWrite {
+    return { collection: this.name, updateOne: { filter: { ...condition, _id: id, orgId }, update, required: true } };
+  }
+
   /** Writes a group as one, across collections: all kept, or none. */
   writeTogether(writes: readonly GroupedWrite[]): Promise<void> {
     return this.store.writeTogether(writes);

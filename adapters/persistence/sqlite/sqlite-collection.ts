@@ -12,6 +12,7 @@ import type {
   UpdateDocument,
   UpdateResult,
 } from '../../../ports/shared/persistence/collection-store.port.ts';
+import { RequiredWriteUnmatched } from '../../../ports/shared/persistence/collection-store.port.ts';
 import type { CollectionTable } from './collection-table.ts';
 import { applyUpdate, upsertSeed } from './update-applier.ts';
 import type { WriteBatch } from './write-batch.ts';
@@ -43,7 +44,10 @@ export class SqliteCollection<T extends StoredDocument> implements Collection<T>
   /** One write of a group, applied now inside the caller's batch write (SqliteStore.writeTogether). */
   applyNow(write: GroupedWrite): void {
     if ('insertOne' in write) this.insertNow(write.insertOne);
-    else this.modifyOne(write.updateOne.filter, write.updateOne.update, write.updateOne.upsert ?? false);
+    else {
+      const { before, after } = this.modifyOne(write.updateOne.filter, write.updateOne.update, write.updateOne.upsert ?? false);
+      if (write.updateOne.required && !before && !after) throw new RequiredWriteUnmatched(write.collection);
+    }
   }
 
   private insertNow(document: StoredDocument): void {

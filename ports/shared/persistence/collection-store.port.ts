@@ -68,7 +68,27 @@ export interface Collection<T extends StoredDocument> {
 /** One write of a group applied as one (`CollectionStore.writeTogether`). */
 export type GroupedWrite =
   | { readonly collection: string; readonly insertOne: StoredDocument }
-  | { readonly collection: string; readonly updateOne: { readonly filter: Filter; readonly update: UpdateDocument; readonly upsert?: boolean } };
+  | {
+      readonly collection: string;
+      readonly updateOne: {
+        readonly filter: Filter;
+        readonly update: UpdateDocument;
+        readonly upsert?: boolean;
+        /** A guarded update the group depends on: when its filter matches nothing, the group fails with `RequiredWriteUnmatched` and keeps nothing. */
+        readonly required?: boolean;
+      };
+    };
+
+/** A group's required update matched no document (its record changed or went meanwhile): nothing of the group was kept. */
+export class RequiredWriteUnmatched extends Error {
+  readonly collection: string;
+
+  constructor(collection: string) {
+    super(`A required update of '${collection}' matched no document; the group was not written.`);
+    this.name = 'RequiredWriteUnmatched';
+    this.collection = collection;
+  }
+}
 
 export interface CollectionStore {
   readonly engine: 'sqlite' | 'memory' | 'mongodb';

@@ -1,17 +1,20 @@
 import { csvOf } from '../../support/bordereau.ts';
 import test from 'ava';
 import fc from 'fast-check';
+import { ANALYTICS } from '../../../bootstrap/analytics.tokens.ts';
 import { BILLING } from '../../../bootstrap/billing.tokens.ts';
+import { CLAIMS } from '../../../bootstrap/claims.tokens.ts';
 import { POLICY } from '../../../bootstrap/policy.tokens.ts';
 import { PRODUCERS } from '../../../bootstrap/producers.tokens.ts';
 import { everyRecord } from '../../../ports/shared/persistence/page.ts';
 import { isSettled } from '../../../core/billing/credit.ts';
 import { isDomainError } from '../../../core/shared/domain-error.ts';
-import { addDays, addMonths, today, type CalendarDate } from '../../../core/shared/calendar-date.ts';
+import { addDays, addMonths, daysBetween, today, type CalendarDate } from '../../../core/shared/calendar-date.ts';
 import { REPORTS } from '../../../bootstrap/reports.tokens.ts';
 import { cents } from '../../../core/shared/money.ts';
 import { monthRange } from '../../../core/analytics/portfolio.ts';
 import { totalsByMonth } from '../../../core/billing/commission-totals.ts';
+import type { PortfolioDaysStore } from '../../../adapters/persistence/analytics/portfolio-days.store.ts';
 import type { LedgerStoreRepository } from '../../../adapters/persistence/billing/commission.store-repositories.ts';
 import { aRisk } from '../../support/mothers.ts';
 import { SettableClock } from '../../support/settable-clock.ts';
@@ -27,7 +30,8 @@ type Step =
   | { kind: 'refund' }
   | { kind: 'refundPayment'; share: number }
   | { kind: 'tick'; days: number }
-  | { kind: 'writeOff'; share: number };
+  | { kind: 'writeOff'; share: number }
+  | { kind: 'claim'; day: number; reserve: number; deny: boolean };
 
 const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ kind: fc.constant('pay' as const), share: fc.double({ min: 0, max: 0.999, noNaN: true }) }),
@@ -42,6 +46,12 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ kind: fc.constant('refundPayment' as const), share: fc.double({ min: 0, max: 0.999, noNaN: true }) }),
   fc.record({ kind: fc.constant('tick' as const), days: fc.integer({ min: 1, max: 120 }) }),
   fc.record({ kind: fc.constant('writeOff' as const), share: fc.double({ min: 0, max: 0.999, noNaN: true }) }),
+  fc.record({
+    kind: fc.constant('claim' as const),
+    day: fc.integer({ min: 0, max: 120 }),
+    reserve: fc.integer({ min: 0, max: 5_000_000 }),
+    deny: fc.boolean(),
+  }),
 );
 
 /** Refusals a generated step may meet; anything else is a failure of the property. */
@@ -53,6 +63,7 @@ const EXPECTED = new Set([
   'payout_exceeds_cash',
   'overpayment',
   'not_bindable',
+  'loss_outside_coverage',
 ]);
 
 /** Per ledger account, credits less debits over every posting of the policy. */
@@ -152,6 +163,20 @@ const checkCommissionTotals = async (world: UseCaseWorld): Promise<string | null
   return byMonth(kept) === byMonth(recount) ? null : `kept commission totals ${byMonth(kept)}, recounted ${byMonth(recount)}`;
 };
 
+/**
+ * The portfolio read from the figures kept with each policy and claim equals its recount from
+ * every policy and claim of the organization, to the cent, on each date (before, within and after
+ * the terms written so far).
+ */
+const checkPortfolio = async (world: UseCaseWorld, dates: readonly CalendarDate[]): Promise<string | null> => {
+  const analytics = await world.resolve(ANALYTICS.Analytics);
+  for (const date of dates) {
+    const [kept, recounted] = [await analytics.portfolio(ORG, date), await analytics.recountedPortfolio(ORG, date)];
+    if (JSON.stringify(kept) !== JSON.stringify(recounted)) return `portfolio on ${date}: kept ${JSON.stringify(kept)}, recounted ${JSON.stringify(recounted)}`;
+  }
+  return null;
+};
+
 test('generated lifecycles through the use cases keep the books whole after every step', async (t) => {
   const clock = new SettableClock(USE_CASE_START);
   const world = await useCaseWorld({ clock });
@@ -163,7 +188,7 @@ test('generated lifecycles through the use cases keep the books whole after ever
   const cards = await world.resolve(BILLING.CardPayments);
   const writeOffs = await world.resolve(BILLING.InvoiceWriteOffs);
   const producer = await (await world.resolve(PRODUCERS.Producers)).register(ORG, { id: 'usr_seller', name: 'Sal Seller', email: 'sal@example.com' });
-  let runs = 0;
+  let [runs, claimed] = [0, 0];
   await fc.assert(
     fc.asyncProperty(
       fc.constantFrom('PIF' as const, 'QUARTERLY' as const, 'MONTHLY_10' as const),
@@ -200,7 +225,17 @@ test('generated lifecycles through the use cases keep the books whole after ever
               await lifecycle.cancel(MACHINE, ORG, policy.id, { effectiveDate: addDays(start, next.day), reason: next.reason });
             } else if (next.kind === 'reinstate') await lifecycle.reinstate(MACHINE, ORG, policy.id);
             else if (next.kind === 'tick') await tick(world, clock, next.days, kept);
-            else if (next.kind === 'writeOff') {
+            else if (next.kind === 'claim') {
+              const claims = await world.resolve(CLAIMS.Claims);
+              // A loss within the term; time passes to it first (none is reported before it happens).
+              const lossDate = addDays(start, next.day);
+              if (lossDate > today(clock.now())) await tick(world, clock, daysBetween(today(clock.now()), lossDate), kept);
+              dates.push(lossDate);
+              const claim = await claims.file(MACHINE, ORG, { policyId: policy.id, lossDate, description: `Loss ${runs}-${index}` });
+              await claims.reserve(MACHINE, ORG, claim.id, { indemnity: cents(next.reserve), expense: cents(Math.floor(next.reserve / 10)) });
+              claimed += 1;
+              if (next.deny) await claims.deny(MACHINE, ORG, claim.id, 'Excluded peril');
+            } else if (next.kind === 'writeOff') {
               const unpaid = (await (await world.resolve(BILLING.InvoiceRepository)).forPolicy(ORG, policy.id)).filter(
                 (invoice) => invoice.status === 'open' && invoice.amount > invoice.paidAmount,
               );
@@ -231,18 +266,29 @@ test('generated lifecycles through the use cases keep the books whole after ever
             return false;
           }
         }
-        const unbalanced = (await checkMonthsAddUp(world, policy.id, USE_CASE_START.slice(0, 10))) ?? (await checkCommissionTotals(world));
+        const unbalanced =
+          (await checkMonthsAddUp(world, policy.id, USE_CASE_START.slice(0, 10))) ??
+          (await checkCommissionTotals(world)) ??
+          (await checkPortfolio(world, [addDays(start, -1), ...dates, addDays(start, 400), today(clock.now())]));
         if (unbalanced) t.log(`${plan} ${JSON.stringify(steps)}: ${unbalanced}`);
         return unbalanced === null;
       },
     ),
     { numRuns: Number(process.env.LIFECYCLE_RUNS ?? 60), seed: Number(process.env.LIFECYCLE_SEED ?? 20261126) },
   );
-  t.log(`${runs} generated lifecycles, ${kept.size} months closed`);
+  t.log(`${runs} generated lifecycles, ${kept.size} months closed, ${claimed} claims filed`);
   // Rebuilt from the postings alone (a restored or migrated store), the totals are the same.
   const before = await (await world.resolve(BILLING.LedgerRepository)).commissionTotals(ORG, '2000-01', '2099-12');
   const rebuilt = await ((await world.resolve(BILLING.LedgerRepository)) as LedgerStoreRepository).totals.rebuild();
   t.true(rebuilt.months > 1 && rebuilt.postings > runs);
   t.deepEqual(await (await world.resolve(BILLING.LedgerRepository)).commissionTotals(ORG, '2000-01', '2099-12'), before);
   t.is(await checkCommissionTotals(world), null);
+  // The portfolio's kept days, rebuilt from the policies and claims alone, read the same.
+  const analytics = await world.resolve(ANALYTICS.Analytics);
+  const dates = ['2027-01-01', today(clock.now()), '2099-01-01'];
+  const keptBefore = await Promise.all(dates.map((date) => analytics.portfolio(ORG, date)));
+  const recounted = await ((await world.resolve(ANALYTICS.PortfolioDays)) as PortfolioDaysStore).rebuild();
+  t.true(recounted.policies >= runs && recounted.claims === claimed && recounted.months > 12);
+  t.deepEqual(await Promise.all(dates.map((date) => analytics.portfolio(ORG, date))), keptBefore);
+  t.is(await checkPortfolio(world, dates), null);
 });

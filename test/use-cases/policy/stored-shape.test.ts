@@ -8,6 +8,7 @@ import { issuedEvent, POLICY_LIFECYCLE } from '../../../core/policy/policy.ts';
 import { transition } from '../../../core/shared/lifecycle.ts';
 import { cents } from '../../../core/shared/money.ts';
 import { aNewPolicy, anInvoice } from '../../support/mothers.ts';
+import { NO_KEPT_FIGURES } from '../../../ports/shared/persistence/kept-figures.port.ts';
 
 const at = new Date('2027-01-01T00:00:00Z');
 const origin = (id: string) => ({ id, orgId: 'org_1', at });
@@ -46,7 +47,7 @@ test('what a repository keeps beside a record for its own writes never comes bac
 test('a policy read back carries no outbox, whatever its events', async (t) => {
   const store = await SqliteStore.open({});
   t.teardown(() => store.close());
-  const policies = await PolicyStoreRepository.create(store);
+  const policies = await PolicyStoreRepository.create(store, NO_KEPT_FIGURES);
   const policy = aNewPolicy({ risk: { insuredName: 'Acme', annualRevenue: cents(365_000_000) }, at });
   await policies.insert(policy, [issuedEvent(policy, origin('evt_1'))]);
   t.deepEqual(await policies.findById('org_1', 'pol_1'), policy);

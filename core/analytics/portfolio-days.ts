@@ -1,0 +1,105 @@
+import { compareDates, daysBetween, forEachDay, type CalendarDate } from '../shared/calendar-date.ts';
+import { incurred, type Claim } from '../claims/claim.ts';
+import { premiumTermOf, type Policy } from '../policy/policy.ts';
+import { earningByDay, writtenParts } from '../policy/premium.ts';
+
+/**
+ * The portfolio as changes by day. Each figure of the portfolio on a date (written and earned
+ * premium, policies in force, bindings, incurred losses) is the sum of what each policy and claim
+ * adds to it on every day up to that date. A policy or claim written changes the figures by the
+ * difference between its days after and before, so figures kept per organization and day (summed
+ * per month) always equal a recount of the records, to the cent, on any date.
+ */
+export const PORTFOLIO_FIGURES = ['written', 'earned', 'inForce', 'bindings', 'losses'] as const;
+export type PortfolioFigure = (typeof PORTFOLIO_FIGURES)[number];
+
+/** The field of a day of the month in a month's figures (`d01` … `d31`). */
+const DAY_FIELDS = Array.from({ length: 32 }, (_, day) => `d${String(day).padStart(2, '0')}`);
+/** `figure.dNN`, made once: a term's schedule names a field for each of its days. */
+const FIELDS = Object.fromEntries(PORTFOLIO_FIGURES.map((figure) => [figure, DAY_FIELDS.map((day) => `${figure}.${day}`)])) as Record<
+  PortfolioFigure,
+  string[]
+>;
+
+/** Changes of figures by month (YYYY-MM), then by `figure.dNN` (a figure's day): never zero. */
+export type DayChanges = Map<string, Map<string, number>>;
+
+const addField = (changes: DayChanges, month: string, field: string, change: number): void => {
+  if (change === 0) return;
+  const fields = changes.get(month) ?? new Map<string, number>();
+  changes.set(month, fields);
+  const sum = (fields.get(field) ?? 0) + change;
+  if (sum !== 0) fields.set(field, sum);
+  else if (fields.delete(field) && fields.size === 0) changes.delete(month);
+};
+
+const add = (changes: DayChanges, figure: PortfolioFigure, date: CalendarDate, change: number): void =>
+  addField(changes, date.slice(0, 7), FIELDS[figure][Number(date.slice(8, 10))] as string, change);
+
+const later = (a: CalendarDate, b: CalendarDate): CalendarDate => (compareDates(a, b) >= 0 ? a : b);
+
+/**
+ * What a policy adds to its organization's portfolio, by day: nothing before its effective date
+ * (the recount leaves out a term not yet started), then its written premium as each change takes
+ * effect, its earned premium day by day to its expiration (as `earnedThrough` gives it), one
+ * policy in force from its effective date to its expiration or cancellation, and one binding
+ * when it is new business.
+ */
+export const policyDays = (policy: Policy): DayChanges => {
+  const changes: DayChanges = new Map();
+  const start = policy.effectiveDate;
+  const term = premiumTermOf(policy);
+  for (const part of term.transactions.flatMap(writtenParts)) add(changes, 'written', later(part.effectiveDate, start), part.writtenChange);
+  const earnedBefore = earningByDay(term);
+  let earned = 0;
+  forEachDay(start, Math.max(1, daysBetween(start, term.expirationDate)), (month, day, offset) => {
+    const through = earnedBefore(offset + 1);
+    addField(changes, month, FIELDS.earned[day] as string, through - earned);
+    earned = through;
+  });
+  const cancelled = policy.cancellation?.effectiveDate;
+  const ends = cancelled && compareDates(cancelled, policy.expirationDate) < 0 ? cancelled : policy.expirationDate;
+  if (compareDates(start, ends) < 0) {
+    add(changes, 'inForce', start, 1);
+    add(changes, 'inForce', ends, -1);
+  }
+  if (policy.renewalOf === null) add(changes, 'bindings', start, 1);
+  return changes;
+};
+
+/** What a claim adds: its incurred losses (paid and reserves) from the date of loss. */
+export const claimDays = (claim: Pick<Claim, 'lossDate' | 'paid' | 'reserves'>): DayChanges => {
+  const changes: DayChanges = new Map();
+  add(changes, 'losses', claim.lossDate, incurred(claim));
+  return changes;
+};
+
+/** What replacing `before` (null: nothing) by `after` changes, day by day. */
+export const daysMoved = (before: DayChanges | null, after: DayChanges): DayChanges => {
+  const moved: DayChanges = new Map([...after].map(([month, fields]) => [month, new Map(fields)]));
+  for (const [month, fields] of before ?? []) for (const [field, change] of fields) addField(moved, month, field, -change);
+  return moved;
+};
+
+/** One month of kept figures: per figure, the month's sum (`all`) and each day's (`d01`…`d31`). */
+export type PortfolioMonth = Partial<Record<PortfolioFigure, Record<string, number>>>;
+
+/** The figures on `asOf` from kept months: every month before its month whole, its month through its day. */
+export const figuresOn = (
+  months: ReadonlyArray<{ readonly month: string; readonly figures: PortfolioMonth }>,
+  asOf: CalendarDate,
+): Record<PortfolioFigure, number> => {
+  const sums: Record<PortfolioFigure, number> = { written: 0, earned: 0, inForce: 0, bindings: 0, losses: 0 };
+  const month = asOf.slice(0, 7);
+  const lastDay = Number(asOf.slice(8, 10));
+  for (const row of months) {
+    if (row.month > month) continue;
+    for (const figure of PORTFOLIO_FIGURES) {
+      const kept = row.figures[figure];
+      if (!kept) continue;
+      if (row.month < month) sums[figure] += kept.all ?? 0;
+      else for (let day = 1; day <= lastDay; day += 1) sums[figure] += kept[DAY_FIELDS[day] as string] ?? 0;
+    }
+  }
+  return sums;
+};

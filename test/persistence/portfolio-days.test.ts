@@ -1,0 +1,70 @@
+import test from 'ava';
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { PortfolioDaysStore, PORTFOLIO_DAYS } from '../../adapters/persistence/analytics/portfolio-days.store.ts';
+import { PolicyStoreRepository } from '../../adapters/persistence/policy/policy.store-repository.ts';
+import { SqliteStore } from '../../adapters/persistence/sqlite/sqlite-store.engine.ts';
+import { portfolioSources } from '../../bootstrap/portfolio-sources.ts';
+import { figuresOn } from '../../core/analytics/portfolio-days.ts';
+import { aNewPolicy } from '../support/mothers.ts';
+
+const run = promisify(execFile);
+const COMMAND = join(import.meta.dirname, '../../bootstrap/rebuild-totals.ts');
+
+const rebuild = async (dir: string): Promise<{ code: number; out: string }> => {
+  try {
+    const { stdout } = await run(process.execPath, [COMMAND, dir], { env: { ...process.env, MONGODB_URI: '' } });
+    return { code: 0, out: stdout };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string };
+    return { code: failed.code, out: failed.stdout };
+  }
+};
+
+test('a policy and its kept days are one write; a stale change writes neither', async (t) => {
+  const store = await SqliteStore.open();
+  t.teardown(() => store.close());
+  const days = await PortfolioDaysStore.open(store, portfolioSources(store));
+  const policies = await PolicyStoreRepository.create(store, PortfolioDaysStore.policyFigures);
+  const policy = aNewPolicy({ effectiveDate: '2027-01-01', premium: 365_00 });
+  await policies.insert(policy, []);
+  const on = async (date: string) => figuresOn(await days.monthsThrough('org_1', date.slice(0, 7)), date);
+  t.like(await on('2026-12-31'), { written: 0, earned: 0, inForce: 0, bindings: 0 });
+  t.like(await on('2027-01-01'), { written: 365_00, earned: 1_00, inForce: 1, bindings: 1 });
+  t.like(await on('2027-06-30'), { written: 365_00, earned: 181_00, inForce: 1 });
+  t.like(await on('2028-01-01'), { written: 365_00, earned: 365_00, inForce: 0, bindings: 1 });
+  const step = { from: ['active'] as const, to: 'active' as const };
+  const cancellation = { effectiveDate: '2027-07-01' } as NonNullable<typeof policy.cancellation>;
+  // Read at version 1, changed meanwhile to version 2: the move from the stale copy keeps nothing.
+  t.truthy(await policies.change(policy, step, { contactEmail: 'first@example.com' }, [], new Date()));
+  t.is(await policies.change(policy, step, { cancellation }, [], new Date()), null);
+  t.like(await on('2027-08-01'), { inForce: 1 });
+  const current = await policies.findById('org_1', policy.id);
+  t.truthy(await policies.change(current!, step, { cancellation }, [], new Date()));
+  t.like(await on('2027-06-30'), { inForce: 1 });
+  t.like(await on('2027-07-01'), { inForce: 0, bindings: 1 });
+});
+
+test('store:rebuild-totals names a kept portfolio month that differs from the recount, replaces it, and then finds none', async (t) => {
+  const dir = await mkdtemp(join(tmpdir(), 'portfolio-days-'));
+  t.teardown(() => rm(dir, { recursive: true, force: true }));
+  const store = await SqliteStore.open({ dir });
+  await PortfolioDaysStore.open(store, portfolioSources(store));
+  const policies = await PolicyStoreRepository.create(store, PortfolioDaysStore.policyFigures);
+  for (const [n, effectiveDate] of ['2027-01-15', '2027-03-01'].entries()) {
+    await policies.insert(aNewPolicy({ id: `pol_${n}`, effectiveDate, sequence: n + 1 }), []);
+  }
+  await store.collection(PORTFOLIO_DAYS).updateOne({ _id: 'org_1:2027-03' }, { $inc: { 'inForce.d01': 1, 'inForce.all': 1 } });
+  await store.close();
+  const first = await rebuild(dir);
+  t.is(first.code, 1, first.out);
+  t.regex(first.out, /Portfolio days rebuilt from 2 policies and 0 claims/);
+  t.regex(first.out, /org_1 2027-03: kept .*recounted/);
+  t.regex(first.out, /1 portfolio months differed from the recount/);
+  const second = await rebuild(dir);
+  t.is(second.code, 0, second.out);
+  t.regex(second.out, /Every kept portfolio month equals the recount of its policies and claims/);
+});
