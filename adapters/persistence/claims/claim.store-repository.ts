@@ -6,7 +6,7 @@ import type { CollectionStore, Filter } from '../../../ports/shared/persistence/
 import type { KeptFigures } from '../../../ports/shared/persistence/kept-figures.port.ts';
 import type { Page, PageRequest } from '../../../ports/shared/persistence/page.ts';
 import { definedFields } from '../shared/document-mapping.ts';
-import { moveWithEventsAndWrites } from '../shared/guarded-move.ts';
+import { moveWithEvents } from '../shared/guarded-move.ts';
 import { newOutbox, OUTBOX_INDEX, type EventCarryingCollection } from '../shared/outbox.ts';
 import { RecordCollection } from '../shared/record-collection.ts';
 import { CLAIM_FIELDS } from './claim-fields.ts';
@@ -70,6 +70,6 @@ export class ClaimStoreRepository implements ClaimRepository {
 
   change(claim: Claim, step: Transition<ClaimStatus>, changes: ClaimChanges, events: readonly DomainEvent[], at: Date): Promise<Claim | null> {
     const figures = this.figures.writes({ ...claim, ...definedFields(changes) }, claim);
-    return moveWithEventsAndWrites(this.records, claim, step, changes, events, at, figures);
+    return moveWithEvents(this.records, claim, step, changes, events, at, figures);
   }
 }

@@ -11,7 +11,7 @@ import { policySearchTerms } from '../../../core/policy/policy-search.ts';
 import { lookupWords } from '../../../core/shared/search-words.ts';
 import { RecordCollection } from '../shared/record-collection.ts';
 import { POLICY_FIELDS } from './policy-fields.ts';
-import { moveWithEventsAndWrites } from '../shared/guarded-move.ts';
+import { moveWithEvents } from '../shared/guarded-move.ts';
 import { definedFields } from '../shared/document-mapping.ts';
 import { newOutbox, OUTBOX_INDEX, type EventCarryingCollection } from '../shared/outbox.ts';
 
@@ -135,7 +135,7 @@ export class PolicyStoreRepository implements PolicyRepository {
 
   async change(policy: Policy, step: Transition<PolicyStatus>, changes: PolicyChanges, events: readonly DomainEvent[], at: Date): Promise<Policy | null> {
     const figures = this.figures.writes({ ...policy, ...definedFields(changes) }, policy);
-    const changed = await moveWithEventsAndWrites(this.records, policy, step, changes, events, at, figures);
+    const changed = await moveWithEvents(this.records, policy, step, changes, events, at, figures);
     // An endorsement that renames the insured changes what the policy is found by.
     if (changed && changes.risk && changes.risk.insuredName !== policy.risk.insuredName) {
       await this.search.put(changed.orgId, 'policy', changed.id, policySearchTerms(changed));

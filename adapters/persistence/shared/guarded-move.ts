@@ -46,33 +46,21 @@ export const guardedMove = <T extends { id: string; orgId: string }>(
 /**
  * The guarded write of an event-carrying aggregate's lifecycle move: the changes, the new status
  * and its events in one write, only if the aggregate is still at the version read and in one of
- * the move's statuses (null otherwise: someone else changed it first).
+ * the move's statuses (null otherwise: someone else changed it first). `writes` that must go with
+ * the move (the figures it changes) make one group with it, kept whole or not at all; the
+ * aggregate is then read back as stored.
  */
-export const moveWithEvents = <T extends { id: string; orgId: string; version: number }, S extends string>(
+export const moveWithEvents = async <T extends { id: string; orgId: string; version: number }, S extends string>(
   records: RecordCollection<T>,
   aggregate: T,
   step: Transition<S>,
   changes: Record<string, unknown>,
   events: readonly DomainEvent[],
   at: Date,
-): Promise<T | null> => guardedMove(records, aggregate.orgId, aggregate.id, step, { where: { version: aggregate.version }, changes, events, at });
-
-/**
- * `moveWithEvents` with writes that must go with the move (the figures it changes): one group,
- * kept whole only if the aggregate is still at the version read and in a `from` status; null
- * (nothing written) otherwise. The aggregate is read back as stored.
- */
-export const moveWithEventsAndWrites = async <T extends { id: string; orgId: string; version: number }, S extends string>(
-  records: RecordCollection<T>,
-  aggregate: T,
-  step: Transition<S>,
-  changes: Record<string, unknown>,
-  events: readonly DomainEvent[],
-  at: Date,
-  writes: readonly GroupedWrite[],
+  writes: readonly GroupedWrite[] = [],
 ): Promise<T | null> => {
-  if (writes.length === 0) return moveWithEvents(records, aggregate, step, changes, events, at);
   const move: Move = { where: { version: aggregate.version }, changes, events, at };
+  if (writes.length === 0) return guardedMove(records, aggregate.orgId, aggregate.id, step, move);
   try {
     await records.writeTogether([records.guardedUpdate(aggregate.orgId, aggregate.id, moveFilter(step, move), moveUpdate(step, move)), ...writes]);
   } catch (error) {
