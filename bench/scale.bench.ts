@@ -15,6 +15,7 @@ import { addMonths } from '../core/shared/calendar-date.ts';
 import { BENCH_JWT_SECRET, BENCH_SECRET, bindFlow, daysFromToday, demoToken } from './flow-client.ts';
 import { BENCH_ORG, seedPolicies } from './seed.ts';
 import { medianMs, timedRead, type TimedRead } from './timed-read.ts';
+import { serviceNodeFlags } from './support.ts';
 
 const flows = Number(process.env.BENCH_FLOWS ?? 100_000);
 const clients = Number(process.env.BENCH_WORKERS ?? 24);
@@ -33,7 +34,7 @@ const residentMiB = (pid: number): number => {
 /** Starts the service as `npm start` does (bootstrap/start.ts, its bundle) and resolves with its API URL once its start line is logged. */
 const startService = async (): Promise<{ child: ChildProcess; base: string; startedAt: number }> => {
   const startedAt = performance.now();
-  const child = spawn(process.execPath, [join(import.meta.dirname, '../bootstrap/start.ts')], {
+  const child = spawn(process.execPath, [...serviceNodeFlags(), join(import.meta.dirname, '../bootstrap/start.ts')], {
     env: { ...process.env, DATA_DIR: dataDir, PORT: '0', AUTH_PORT: '0', API_SECRET: BENCH_SECRET, JWT_SECRET: BENCH_JWT_SECRET, LOG_LEVEL: 'info' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -1,4 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 
@@ -12,9 +14,19 @@ export interface Measured {
   readonly ok: number;
 }
 
-/** Starts a TypeScript entry point under this Node and waits for the JSON line it prints when ready. */
+/**
+ * The flags `npm start` gives Node (package.json's start script), then BENCH_NODE_OPTIONS: a bench
+ * runs the service with the memory settings it runs with in production.
+ */
+export const serviceNodeFlags = (): string[] => {
+  const { scripts } = JSON.parse(readFileSync(join(import.meta.dirname, '../package.json'), 'utf8')) as { scripts: { start: string } };
+  const started = scripts.start.split(' ').filter((word) => word.startsWith('--'));
+  return [...started, ...(process.env.BENCH_NODE_OPTIONS?.split(' ').filter(Boolean) ?? [])];
+};
+
+/** Starts a TypeScript entry point under this Node, with the service's flags, and waits for the JSON line it prints when ready. */
 export const startProcess = async <T>(entry: string, env: Record<string, string> = {}): Promise<{ child: ChildProcess; ready: T }> => {
-  const child = spawn(process.execPath, [...(process.env.BENCH_NODE_OPTIONS?.split(' ').filter(Boolean) ?? []), entry], {
+  const child = spawn(process.execPath, [...serviceNodeFlags(), entry], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
