@@ -74,6 +74,11 @@ export const claimDays = (claim: Pick<Claim, 'lossDate' | 'paid' | 'reserves'>):
   return changes;
 };
 
+/** Adds `changes` into `total` (a count of many records' days). */
+export const addDaysInto = (total: DayChanges, changes: DayChanges): void => {
+  for (const [month, fields] of changes) for (const [field, change] of fields) addField(total, month, field, change);
+};
+
 /** What replacing `before` (null: nothing) by `after` changes, day by day. */
 export const daysMoved = (before: DayChanges | null, after: DayChanges): DayChanges => {
   const moved: DayChanges = new Map([...after].map(([month, fields]) => [month, new Map(fields)]));

@@ -1,4 +1,4 @@
-import { claimDays, daysMoved, policyDays, type DayChanges, type PortfolioMonth } from '../../../core/analytics/portfolio-days.ts';
+import { addDaysInto, claimDays, daysMoved, policyDays, type DayChanges, type PortfolioMonth } from '../../../core/analytics/portfolio-days.ts';
 import type { Claim } from '../../../core/claims/claim.ts';
 import type { Policy } from '../../../core/policy/policy.ts';
 import type { KeptPortfolioMonth, PortfolioDaysRepository, PortfolioSources } from '../../../ports/analytics/portfolio-days.repository.ts';
@@ -94,18 +94,12 @@ export class PortfolioDaysStore implements PortfolioDaysRepository {
   async rebuild(): Promise<{ policies: number; claims: number; months: number }> {
     const markers = this.store.collection('migrations');
     await markers.deleteOne({ _id: COUNTED });
-    const sums = new Map<string, MonthDocument>();
+    // Each organization's days summed first, then made into a row a month.
+    const byOrganization = new Map<string, DayChanges>();
     const count = (orgId: string, changes: DayChanges): void => {
-      for (const [month, increments] of byMonth(changes)) {
-        const key = keyOf(orgId, month);
-        const row = sums.get(key) ?? ({ _id: key, orgId, month } as MonthDocument);
-        sums.set(key, row);
-        for (const [path, change] of Object.entries(increments)) {
-          const [figure, field] = path.split('.') as [keyof PortfolioMonth, string];
-          const kept = (row[figure] ??= {});
-          kept[field] = (kept[field] ?? 0) + change;
-        }
-      }
+      const total = byOrganization.get(orgId) ?? new Map();
+      byOrganization.set(orgId, total);
+      addDaysInto(total, changes);
     };
     let [policies, claims] = [0, 0];
     for await (const policy of this.sources.policies()) {
@@ -116,10 +110,21 @@ export class PortfolioDaysStore implements PortfolioDaysRepository {
       count(claim.orgId, claimDays(claim));
       claims += 1;
     }
+    const sums: MonthDocument[] = [];
+    for (const [orgId, total] of byOrganization) {
+      for (const [month, increments] of byMonth(total)) {
+        const row = { _id: keyOf(orgId, month), orgId, month } as MonthDocument;
+        for (const [path, change] of Object.entries(increments)) {
+          const [figure, field] = path.split('.') as [keyof PortfolioMonth, string];
+          (row[figure] ??= {})[field] = change;
+        }
+        sums.push(row);
+      }
+    }
     const kept = this.store.collection<MonthDocument>(PORTFOLIO_DAYS);
     await kept.deleteMany({});
-    for (const row of sums.values()) await kept.insertOne(row);
+    for (const row of sums) await kept.insertOne(row);
     await markers.updateOne({ _id: COUNTED }, { $set: { doneAt: new Date(), policies, claims } }, { upsert: true });
-    return { policies, claims, months: sums.size };
+    return { policies, claims, months: sums.length };
   }
 }
