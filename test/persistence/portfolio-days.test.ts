@@ -10,6 +10,7 @@ import { SqliteStore } from '../../adapters/persistence/sqlite/sqlite-store.engi
 import { portfolioSources } from '../../bootstrap/portfolio-sources.ts';
 import { figuresOn } from '../../core/analytics/portfolio-days.ts';
 import { aNewPolicy } from '../support/mothers.ts';
+import { withFaults, type Fault } from '../support/faulty-store.ts';
 
 const run = promisify(execFile);
 const COMMAND = join(import.meta.dirname, '../../bootstrap/rebuild-totals.ts');
@@ -46,6 +47,26 @@ test('a policy and its kept days are one write; a stale change writes neither', 
   t.truthy(await policies.change(current!, step, { cancellation }, [], new Date()));
   t.like(await on('2027-06-30'), { inForce: 1 });
   t.like(await on('2027-07-01'), { inForce: 0, bindings: 1 });
+});
+
+test('a policy whose figures cannot be written is not written either: its insert and its change fail whole', async (t) => {
+  const engine = await SqliteStore.open();
+  t.teardown(() => engine.close());
+  const faults = new Map<string, number | Fault>();
+  const store = withFaults(engine, faults);
+  const days = await PortfolioDaysStore.open(store, portfolioSources(store));
+  const policies = await PolicyStoreRepository.create(store, PortfolioDaysStore.policyFigures);
+  const policy = aNewPolicy({ effectiveDate: '2027-01-01' });
+  faults.set('updateOne:portfolio_days', 1);
+  await t.throwsAsync(policies.insert(policy, []), { message: /injected failure/ });
+  t.is(await policies.findById('org_1', policy.id), null);
+  await policies.insert(policy, []);
+  const step = { from: ['active'] as const, to: 'active' as const };
+  const cancellation = { effectiveDate: '2027-03-01' } as NonNullable<typeof policy.cancellation>;
+  faults.set('updateOne:portfolio_days', 1);
+  await t.throwsAsync(policies.change(policy, step, { cancellation }, [], new Date()), { message: /injected failure/ });
+  t.like(await policies.findById('org_1', policy.id), { version: policy.version, cancellation: null });
+  t.like(figuresOn(await days.monthsThrough('org_1', '2027-06'), '2027-06-01'), { inForce: 1, bindings: 1 });
 });
 
 test('store:rebuild-totals names a kept portfolio month that differs from the recount, replaces it, and then finds none', async (t) => {
