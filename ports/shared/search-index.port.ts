@@ -6,8 +6,8 @@ export type SearchKind = 'policy' | 'submission' | 'claim';
  * word prefix through an index, never by reading the records.
  */
 export interface SearchIndex {
-  /** Makes `terms` what the record is found by (replacing what it was found by before; `fresh`: it had none). */
-  put(orgId: string, kind: SearchKind, recordId: string, terms: readonly string[], fresh?: boolean): Promise<void>;
+  /** Makes `terms` what the record is found by (replacing what it was found by before). */
+  put(orgId: string, kind: SearchKind, recordId: string, terms: readonly string[]): Promise<void>;
   /**
    * The ids of the records every word begins a term of. `too_broad` when even the word matching
    * the fewest records matches more than `cap` of them.

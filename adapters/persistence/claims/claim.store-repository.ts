@@ -45,8 +45,8 @@ export class ClaimStoreRepository implements ClaimRepository {
 
   async insert(claim: Claim, events: readonly DomainEvent[]): Promise<void> {
     const stored = { ...this.records.mapper.toStored(claim), ...newOutbox(events) };
-    await this.records.writeTogether([{ collection: CLAIMS, insertOne: stored }, ...this.figures.writes(claim, null)]);
-    await this.search.put(claim.orgId, 'claim', claim.id, claimSearchTerms(claim), true);
+    const terms = StoreSearchIndex.freshWrites(claim.orgId, 'claim', claim.id, claimSearchTerms(claim));
+    await this.records.writeTogether([{ collection: CLAIMS, insertOne: stored }, ...this.figures.writes(claim, null), ...terms]);
   }
 
   /** Indexes for `q` a batch of the claims stored before search existed; the last id, or null at the end. */

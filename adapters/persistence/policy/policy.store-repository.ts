@@ -76,8 +76,8 @@ export class PolicyStoreRepository implements PolicyRepository {
 
   async insert(policy: Policy, events: readonly DomainEvent[]): Promise<void> {
     const stored = { ...this.records.mapper.toStored(policy), ...newOutbox(events) };
-    await this.records.writeTogether([{ collection: POLICIES, insertOne: stored }, ...this.figures.writes(policy, null)]);
-    await this.search.put(policy.orgId, 'policy', policy.id, policySearchTerms(policy), true);
+    const terms = StoreSearchIndex.freshWrites(policy.orgId, 'policy', policy.id, policySearchTerms(policy));
+    await this.records.writeTogether([{ collection: POLICIES, insertOne: stored }, ...this.figures.writes(policy, null), ...terms]);
   }
 
   /** Indexes for `q` a batch of the policies stored before search existed (or restored from elsewhere); the last id, or null at the end. */

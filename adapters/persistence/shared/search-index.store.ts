@@ -1,6 +1,6 @@
 import { DomainError, writeUnlessDuplicate } from '../../../core/shared/domain-error.ts';
 import type { SearchIndex, SearchKind } from '../../../ports/shared/search-index.port.ts';
-import type { Collection, CollectionStore } from '../../../ports/shared/persistence/collection-store.port.ts';
+import type { Collection, CollectionStore, GroupedWrite } from '../../../ports/shared/persistence/collection-store.port.ts';
 import type { RecordCollection } from './record-collection.ts';
 
 /**
@@ -14,6 +14,8 @@ interface TermRow {
   t: string;
   [field: string]: unknown;
 }
+
+const SEARCH_TERMS = 'search_terms';
 
 /** A search matching more records than this is refused as too broad: a word more, or a longer one, narrows it. */
 export const SEARCH_CAP = 2_000;
@@ -39,16 +41,13 @@ export class StoreSearchIndex implements SearchIndex {
   }
 
   static async create(store: CollectionStore): Promise<StoreSearchIndex> {
-    await store.ensureIndexes('search_terms', [{ name: 'org_term', keys: { orgId: 1, t: 1 } }]);
-    return new StoreSearchIndex(store.collection<TermRow>('search_terms'));
+    await store.ensureIndexes(SEARCH_TERMS, [{ name: 'org_term', keys: { orgId: 1, t: 1 } }]);
+    return new StoreSearchIndex(store.collection<TermRow>(SEARCH_TERMS));
   }
 
-  /**
-   * `fresh`: the record was just created and has no terms yet, so none are read first. The new
-   * rows are written together, so on the embedded store they share one commit with each other.
-   */
-  async put(orgId: string, kind: SearchKind, recordId: string, terms: readonly string[], fresh = false): Promise<void> {
-    const existing = fresh ? [] : await this.rows.find({ _id: recordRange(kind, recordId), orgId });
+  /** Makes `terms` what a stored record is found by: the terms it no longer has are removed, the new ones added. */
+  async put(orgId: string, kind: SearchKind, recordId: string, terms: readonly string[]): Promise<void> {
+    const existing = await this.rows.find({ _id: recordRange(kind, recordId), orgId });
     const stale = existing.filter((row) => !terms.includes(termOf(row))).map((row) => row._id);
     if (stale.length > 0) await this.rows.deleteMany({ orgId, _id: { $in: stale } });
     const known = new Set(existing.map(termOf));
@@ -57,6 +56,14 @@ export class StoreSearchIndex implements SearchIndex {
         .filter((candidate) => !known.has(candidate))
         .map((term) => writeUnlessDuplicate(() => this.rows.insertOne({ _id: rowId(kind, recordId, term), orgId, t: `${kind}:${term}` }))),
     );
+  }
+
+  /**
+   * The rows of a new record's terms, for the group that inserts the record: found by `q` from
+   * the moment it is stored, never stored without them. A new id has no rows yet, so none is read.
+   */
+  static freshWrites(orgId: string, kind: SearchKind, recordId: string, terms: readonly string[]): GroupedWrite[] {
+    return [...new Set(terms)].map((term) => ({ collection: SEARCH_TERMS, insertOne: { _id: rowId(kind, recordId, term), orgId, t: `${kind}:${term}` } }));
   }
 
   /**

@@ -58,8 +58,8 @@ export class SubmissionStoreRepository implements SubmissionRepository {
   }
 
   async insert(submission: Submission): Promise<void> {
-    await this.records.insert(submission);
-    await this.search.put(submission.orgId, 'submission', submission.id, submissionTerms(submission), true);
+    const terms = StoreSearchIndex.freshWrites(submission.orgId, 'submission', submission.id, submissionTerms(submission));
+    await this.records.writeTogether([this.records.insertion(submission), ...terms]);
   }
 
   /** Indexes for `q` a batch of the submissions stored before search existed; the last id, or null at the end. */
