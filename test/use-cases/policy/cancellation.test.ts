@@ -65,8 +65,8 @@ test('unpaid installments due after the date are voided; a cancellation whose wr
   );
 
   const other = await boundPolicy(world, 'PIF');
-  // The store refuses the policy's guarded write: nothing of the cancellation is kept.
-  faults.set('findOneAndUpdate:policies', 1);
+  // The store refuses the policy's guarded write (one group with the portfolio days it moves): nothing of the cancellation is kept.
+  faults.set('updateOne:policies', 1);
   t.not(await rejectionCodeOf(lifecycle.cancel(MACHINE, ORG, other.id, { effectiveDate: '2027-07-02', reason: 'other' })), null);
   t.is((await (await world.resolve(POLICY.PolicyRepository)).findById(ORG, other.id))?.status, 'active');
 });
