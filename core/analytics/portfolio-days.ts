@@ -67,6 +67,27 @@ export const policyDays = (policy: Policy): DayChanges => {
   return changes;
 };
 
+/** What `policyDays` reads of a policy: a change that replaces none of them moves no figure. */
+const POLICY_DAY_FIELDS = [
+  'effectiveDate',
+  'expirationDate',
+  'premium',
+  'grossPremium',
+  'renewalOf',
+  'cancellation',
+] as const satisfies readonly (keyof Policy)[];
+const CLAIM_DAY_FIELDS = ['lossDate', 'paid', 'reserves'] as const;
+
+/** What a policy written as `after` (first written: `before` null) moves, day by day; nothing is computed for a change that replaces none of the fields the days come from. */
+export const policyDaysMoved = (before: Policy | null, after: Policy): DayChanges =>
+  before && POLICY_DAY_FIELDS.every((field) => before[field] === after[field]) ? new Map() : daysMoved(before && policyDays(before), policyDays(after));
+
+type LossFigures = Pick<Claim, (typeof CLAIM_DAY_FIELDS)[number]>;
+
+/** What a claim written as `after` (first written: `before` null) moves, day by day. */
+export const claimDaysMoved = (before: LossFigures | null, after: LossFigures): DayChanges =>
+  before && CLAIM_DAY_FIELDS.every((field) => before[field] === after[field]) ? new Map() : daysMoved(before && claimDays(before), claimDays(after));
+
 /** What a claim adds: its incurred losses (paid and reserves) from the date of loss. */
 export const claimDays = (claim: Pick<Claim, 'lossDate' | 'paid' | 'reserves'>): DayChanges => {
   const changes: DayChanges = new Map();

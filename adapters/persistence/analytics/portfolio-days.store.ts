@@ -1,4 +1,12 @@
-import { addDaysInto, claimDays, daysMoved, policyDays, type DayChanges, type PortfolioMonth } from '../../../core/analytics/portfolio-days.ts';
+import {
+  addDaysInto,
+  claimDays,
+  claimDaysMoved,
+  policyDays,
+  policyDaysMoved,
+  type DayChanges,
+  type PortfolioMonth,
+} from '../../../core/analytics/portfolio-days.ts';
 import type { Claim } from '../../../core/claims/claim.ts';
 import type { Policy } from '../../../core/policy/policy.ts';
 import type { KeptPortfolioMonth, PortfolioDaysRepository, PortfolioSources } from '../../../ports/analytics/portfolio-days.repository.ts';
@@ -66,12 +74,12 @@ export class PortfolioDaysStore implements PortfolioDaysRepository {
 
   /** What a policy stored for the first time, or changed from `before`, moves. */
   static readonly policyFigures: KeptFigures<Policy> = {
-    writes: (after, before) => PortfolioDaysStore.writes(after.orgId, daysMoved(before && policyDays(before), policyDays(after))),
+    writes: (after, before) => PortfolioDaysStore.writes(after.orgId, policyDaysMoved(before, after)),
   };
 
   /** What a claim stored for the first time, or changed from `before`, moves. */
   static readonly claimFigures: KeptFigures<Claim> = {
-    writes: (after, before) => PortfolioDaysStore.writes(after.orgId, daysMoved(before && claimDays(before), claimDays(after))),
+    writes: (after, before) => PortfolioDaysStore.writes(after.orgId, claimDaysMoved(before, after)),
   };
 
   async monthsThrough(orgId: string, month: string): Promise<KeptPortfolioMonth[]> {

@@ -1,6 +1,6 @@
 import test from 'ava';
 import fc from 'fast-check';
-import { claimDays, daysMoved, figuresOn, policyDays, type DayChanges, type PortfolioMonth } from '../../../core/analytics/portfolio-days.ts';
+import { claimDays, daysMoved, figuresOn, policyDays, policyDaysMoved, type DayChanges, type PortfolioMonth } from '../../../core/analytics/portfolio-days.ts';
 import { inForceOn } from '../../../core/analytics/portfolio.ts';
 import { premiumTermOf, type Policy } from '../../../core/policy/policy.ts';
 import { cancellation, endorsement, premiumAsOf, reinstatement, type PremiumTransaction } from '../../../core/policy/premium.ts';
@@ -119,4 +119,19 @@ test('a change moves the kept days by the difference: a claim reserved again, th
   t.deepEqual(figuresOn(asMonths(moved), '2027-03-31').losses, -12_500_00);
   t.deepEqual(figuresOn(asMonths(moved), '2027-04-02').losses, 0);
   t.deepEqual([...daysMoved(claimDays(raised), claimDays(raised))], []);
+});
+
+test('a policy change that replaces none of the fields its days come from moves nothing; one that does moves its difference', (t) => {
+  const policy = aNewPolicy({ effectiveDate: '2027-01-01' });
+  t.deepEqual([...policyDaysMoved(policy, { ...policy, contactEmail: 'new@example.com', status: 'expired' })], []);
+  const cancelled = through(policy, [{ kind: 'cancel', day: 181, method: 'pro_rata' }]);
+  const moved = asMonths(policyDaysMoved(policy, cancelled));
+  t.like(figuresOn(moved, '2027-07-01'), { inForce: -1, bindings: 0 });
+  t.deepEqual(figuresOn(moved, '2028-01-01'), {
+    written: cancelled.premium.reduce((sum, transaction) => sum + transaction.writtenChange, 0) - policy.grossPremium,
+    earned: premiumAsOf(premiumTermOf(cancelled), '2028-01-01').earned - policy.grossPremium,
+    inForce: 0,
+    bindings: 0,
+    losses: 0,
+  });
 });
