@@ -1,10 +1,10 @@
 import type { CollectionStore, StoredDocument } from '../../../ports/shared/persistence/collection-store.port.ts';
 import type { RecordRelationships } from '../../../ports/authorization/record-relationships.use-case.ts';
+import { storedRecords } from '../shared/stored-records.ts';
 
 const MARKER = 'record-relationships-v1';
 /** Claims before their assignee reached the claim's policy (policy#claim_handler). */
 const CLAIMS_MARKER = 'claim-relationships-v2';
-const BATCH = 500;
 
 type Row = StoredDocument & { _id: string; orgId: string };
 
@@ -29,13 +29,9 @@ export class RelationshipBackfill {
     if (records && claims) return null;
     let written = 0;
     const each = async (collection: string, write: (row: Row) => Promise<void>) => {
-      let after = '';
-      for (;;) {
-        const rows = await this.store.collection<Row>(collection).find({ _id: { $gt: after } }, { sort: { _id: 1 }, limit: BATCH });
-        for (const row of rows) await write(row);
-        written += rows.length;
-        if (rows.length < BATCH) return;
-        after = (rows.at(-1) as Row)._id;
+      for await (const row of storedRecords(this.store.collection<Row>(collection), (stored) => stored)) {
+        await write(row);
+        written += 1;
       }
     };
     const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);

@@ -5,11 +5,11 @@ import { postedCommission } from '../../../core/billing/premium-account.ts';
 import { cents } from '../../../core/shared/money.ts';
 import type { CollectionStore, GroupedWrite, StoredDocument } from '../../../ports/shared/persistence/collection-store.port.ts';
 import type { RecordCollection } from '../shared/record-collection.ts';
+import { storedRecords } from '../shared/stored-records.ts';
 
 export const COMMISSION_TOTALS = 'commission_totals';
 /** Set once the totals hold every posting (counted when first opened, or rebuilt). */
 const COUNTED = 'commission-totals-v1';
-const BATCH = 1_000;
 
 type TotalDocument = StoredDocument & CommissionMonthTotal & { orgId: string };
 
@@ -93,19 +93,13 @@ export class CommissionTotalsStore {
     await markers.deleteOne({ _id: COUNTED });
     const sums = new Map<string, TotalDocument>();
     let postings = 0;
-    for (let after = ''; ;) {
-      const rows = await this.ledger.raw.find({ _id: { $gt: after } }, { sort: { _id: 1 }, limit: BATCH });
-      for (const row of rows) {
-        const entry = this.ledger.fromStored(row);
-        const split = postedCommission(entry);
-        if (!movesCommission(split)) continue;
-        const month = utcMonthOf(entry.postedAt);
-        const key = keyOf(entry.orgId, month);
-        sums.set(key, { _id: key, orgId: entry.orgId, ...withChange(month, sums.get(key), split) });
-      }
-      postings += rows.length;
-      if (rows.length < BATCH) break;
-      after = rows.at(-1)!._id;
+    for await (const entry of storedRecords(this.ledger.raw, (row) => this.ledger.fromStored(row))) {
+      postings += 1;
+      const split = postedCommission(entry);
+      if (!movesCommission(split)) continue;
+      const month = utcMonthOf(entry.postedAt);
+      const key = keyOf(entry.orgId, month);
+      sums.set(key, { _id: key, orgId: entry.orgId, ...withChange(month, sums.get(key), split) });
     }
     const totals = this.store.collection<TotalDocument>(COMMISSION_TOTALS);
     await totals.deleteMany({});
