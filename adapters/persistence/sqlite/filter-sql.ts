@@ -19,6 +19,8 @@ export interface SqlFilter {
 export interface FilterColumn {
   readonly name: string;
   readonly codeOf?: (value: string) => number | null;
+  /** Strings a partial index fixes for this field (`{ status: 'past_due' }`): an equality writes them into the SQL. */
+  readonly literals?: ReadonlySet<string>;
 }
 
 /** A field's column, or null when SQL cannot answer for the field. */
@@ -54,10 +56,11 @@ class Conditions {
 const fits = (column: string, operand: unknown): boolean => column !== 'id' || typeof operand === 'string';
 
 /**
- * A boolean's key written into the SQL rather than bound: SQLite uses a partial index
- * (`WHERE flag = x'0101'`) only for a query that names the same constant.
+ * A constant's key written into the SQL rather than bound: SQLite uses a partial index
+ * (`WHERE flag = x'0101'`, `WHERE "k:status" = 'past_due'`) only for a query naming the same constant.
  */
-export const booleanLiteral = (value: boolean): string => `x'${Buffer.from(keyValue(value) as Uint8Array).toString('hex')}'`;
+export const constantLiteral = (value: boolean | string): string =>
+  typeof value === 'boolean' ? `x'${Buffer.from(keyValue(value) as Uint8Array).toString('hex')}'` : `'${value.replaceAll("'", "''")}'`;
 
 /** A string no document holds: no key can equal it. */
 const NOWHERE = Symbol('nowhere');
@@ -76,7 +79,8 @@ const equality = (into: Conditions, column: FilterColumn, operand: unknown): voi
   if (key === undefined) into.exact = false;
   else if (key === NOWHERE) into.add('0');
   else if (key === null) into.add(`${column.name} IS NULL`);
-  else if (typeof operand === 'boolean') into.add(`${column.name} = ${booleanLiteral(operand)}`);
+  else if (typeof operand === 'boolean' || (typeof operand === 'string' && column.literals?.has(operand)))
+    into.add(`${column.name} = ${constantLiteral(operand)}`);
   else into.add(`${column.name} = ?`, key);
 };
 

@@ -1,6 +1,6 @@
 import type { IndexSpec, StoredDocument } from '../../../ports/shared/persistence/collection-store.port.ts';
 import { compileFilter } from './document-matcher.ts';
-import { booleanLiteral, type FilterColumn } from './filter-sql.ts';
+import { constantLiteral, type FilterColumn } from './filter-sql.ts';
 import { indexedKey, OPAQUE, type KeyValue } from './index-keys.ts';
 import type { InternedValues } from './interned-values.ts';
 import { quoted } from './statements.ts';
@@ -19,7 +19,7 @@ interface FieldColumn {
   /** As the table names it: `k:<field>` holds keys, `n:<field>` the codes of interned strings. */
   readonly name: string;
   readonly interned: boolean;
-  readonly filter: FilterColumn;
+  readonly filter: FilterColumn & { readonly literals: Set<string> };
   /** Some document holds an array or an object here: SQL no longer answers for this field. */
   opaque: boolean;
 }
@@ -121,6 +121,8 @@ export class KeyColumns {
     if (spec.unique && spec.partialFilterExpression) {
       this.partials.set(spec.name, { column: quoted(`p:${spec.name}`), applies: compileFilter(spec.partialFilterExpression) });
     }
+    for (const [field, value] of Object.entries(spec.partialFilterExpression ?? {}))
+      if (typeof value === 'string' && !spec.unique) this.fields.get(field)?.filter.literals.add(value);
     if (spec.expireAfterSeconds !== undefined && keys.length === 1) {
       this.ttlRules.set(spec.name, { column: (this.fields.get(keys[0] as string) as FieldColumn).column, seconds: spec.expireAfterSeconds });
     }
@@ -132,7 +134,8 @@ export class KeyColumns {
     const interned = INTERNED_FIELDS.has(field) && !this.existing.has(`k:${field}`);
     const name = `${interned ? 'n' : 'k'}:${field}`;
     const column = quoted(name);
-    const filter = interned ? { name: column, codeOf: (value: string) => this.interned.existingCode(value) } : { name: column };
+    const literals = new Set<string>();
+    const filter = interned ? { name: column, codeOf: (value: string) => this.interned.existingCode(value), literals } : { name: column, literals };
     return { path: field.split('.'), column, name, interned, filter, opaque: false };
   }
 
@@ -158,15 +161,15 @@ export class KeyColumns {
   }
 
   /**
-   * The WHERE of a partial lookup index whose filter fixes flags (`{ hasPendingEvents: true }`),
-   * the constants as queries write them (filter-sql.ts); empty for any other filter, whose index
-   * then holds every document (a superset, so still right).
+   * The WHERE of a partial lookup index whose filter fixes flags or strings of plain key columns
+   * (`{ hasPendingEvents: true }`, `{ status: 'past_due' }`), the constants as queries write them
+   * (filter-sql.ts); empty for any other filter, whose index then holds every document (a superset).
    */
   partialWhere(spec: IndexSpec): string {
     const filter = Object.entries(spec.partialFilterExpression ?? {});
-    const flags = filter.filter(([field, value]) => typeof value === 'boolean' && this.fields.has(field));
-    if (flags.length === 0 || flags.length < filter.length) return '';
-    return ` WHERE ${flags.map(([field, value]) => `${(this.fields.get(field) as FieldColumn).column} = ${booleanLiteral(value as boolean)}`).join(' AND ')}`;
+    const fixed = filter.filter(([field, value]) => (typeof value === 'boolean' || typeof value === 'string') && this.fields.get(field)?.interned === false);
+    if (fixed.length === 0 || fixed.length < filter.length) return '';
+    return ` WHERE ${fixed.map(([field, value]) => `${(this.fields.get(field) as FieldColumn).column} = ${constantLiteral(value as boolean | string)}`).join(' AND ')}`;
   }
 
   partialColumn(name: string): string | null {
