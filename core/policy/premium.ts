@@ -1,109 +1,17 @@
 import type { ShortRateTable } from '../underwriting/commission-and-short-rate.ts';
-import { addDays, compareDates, daysBetween, type CalendarDate } from '../shared/calendar-date.ts';
+import { compareDates, daysBetween, type CalendarDate } from '../shared/calendar-date.ts';
 import { DomainError } from '../shared/domain-error.ts';
 import { cents, type Cents } from '../shared/money.ts';
-import type { StoredFees } from '../underwriting/stored-charges.ts';
-import type { PolicyTransactionType } from './policy-transaction.ts';
+import { earnedBefore, earnedThrough } from './premium-earning.ts';
+import { roundCents, termDays, type PremiumTerm, type PremiumTransaction, type RemovedChange } from './premium-term.ts';
 
-/**
- * A policy term's premium as the transactions that wrote it. Each transaction writes a change of
- * premium effective from a date to the end of the term, and earns it day by day over that period;
- * written, earned and unearned premium on any date are sums over the transactions, and on the
- * last day of the term every transaction has earned exactly what it wrote.
- */
-export interface PremiumTransaction {
-  readonly type: PolicyTransactionType;
-  readonly effectiveDate: CalendarDate;
-  /** Written premium this transaction adds (negative when it returns premium). */
-  readonly writtenChange: Cents;
-  /** The annual premium in force from `effectiveDate` on; zero once cancelled. */
-  readonly annualPremium: Cents;
-  /** A cancellation's premium kept beyond pro rata (short-rate penalty, minimum earned premium). */
-  readonly penalty?: Cents;
-  /** Fee and taxes the transaction adds beside premium (policy-charges.ts; read through `feesOf`); absent when none. */
-  readonly charges?: StoredFees;
-  /**
-   * The part of `writtenChange` that takes back changes effective after this transaction's date
-   * (a cancellation reaching back before an endorsement), dated as those changes were: written
-   * premium on any date never counts a change before it took effect, nor its return.
-   */
-  readonly removes?: readonly RemovedChange[];
-  /** When it was recorded (the organization's date) and the month it is booked in (premium-booking.ts); absent on older ones. */
-  readonly bookedOn?: CalendarDate;
-  readonly accountingMonth?: string;
-}
-
-/** A change of written premium taken back (or, by a reinstatement, written again) on its own effective date. */
-export interface RemovedChange {
-  readonly effectiveDate: CalendarDate;
-  readonly writtenChange: Cents;
-}
-
-export interface PremiumTerm {
-  readonly effectiveDate: CalendarDate;
-  readonly expirationDate: CalendarDate;
-  readonly transactions: readonly PremiumTransaction[];
-}
+// A term's premium as its transactions (premium-term.ts) and what they earn (premium-earning.ts);
+// here, what each move writes and what the term stands at on a date.
+export { earnedBefore, earnedThrough, earningByDay } from './premium-earning.ts';
+export { termDays, type PremiumTerm, type PremiumTransaction, type RemovedChange } from './premium-term.ts';
 
 export const CANCELLATION_METHODS = ['pro_rata', 'short_rate', 'flat'] as const;
 export type CancellationMethod = (typeof CANCELLATION_METHODS)[number];
-
-/** Rounds half away from zero, so a return is the exact mirror of a charge. */
-const roundCents = (value: number): Cents => cents(Math.sign(value) * Math.round(Math.abs(value)));
-
-export const termDays = (term: Pick<PremiumTerm, 'effectiveDate' | 'expirationDate'>): number => daysBetween(term.effectiveDate, term.expirationDate);
-
-/**
- * What one transaction has earned for the days before a day, the day counted from the term's
- * effective date (whole days: a term's schedule is read for every day of it).
- */
-type Earning = (beforeDay: number) => number;
-
-/**
- * The earning of every transaction of the term, in order. A rating transaction (bind, renewal,
- * endorsement) earns its written change evenly over its period. A cancellation earns nothing
- * before its date; from its date on it earns its penalty and takes back whatever the transactions
- * before it would still earn after that date, so the term earns nothing more. A reinstatement
- * undoes the cancellation before it exactly.
- */
-const earnings = (term: PremiumTerm): Earning[] => {
-  const built: Earning[] = [];
-  const cancellations: Earning[] = [];
-  const end = termDays(term);
-  for (const transaction of term.transactions) {
-    const from = daysBetween(term.effectiveDate, transaction.effectiveDate);
-    if (transaction.type === 'cancellation') {
-      const prior = [...built];
-      const penalty = transaction.penalty ?? 0;
-      const earning: Earning = (before) => (before <= from ? 0 : penalty - prior.reduce((sum, earned) => sum + earned(before) - earned(from), 0));
-      cancellations.push(earning);
-      built.push(earning);
-    } else if (transaction.type === 'reinstatement') {
-      const reversed = cancellations.pop();
-      built.push(reversed ? (before) => -reversed(before) : () => 0);
-    } else {
-      const written = transaction.writtenChange;
-      const period = end - from;
-      built.push((before) => (period <= 0 ? written : roundCents((written * Math.max(0, Math.min(period, before - from))) / period)));
-    }
-  }
-  return built;
-};
-
-/**
- * Premium earned for the days before a day counted from the term's effective date (0: nothing
- * yet), with the term's earnings built once: for a schedule of every day of the term.
- */
-export const earningByDay = (term: PremiumTerm): ((beforeDay: number) => Cents) => {
-  const built = earnings(term);
-  return (beforeDay) => cents(built.reduce((sum, earned) => sum + earned(beforeDay), 0));
-};
-
-/** Premium earned for the days before `before` (the whole term once `before` reaches its expiration). */
-export const earnedBefore = (term: PremiumTerm, before: CalendarDate): Cents => earningByDay(term)(daysBetween(term.effectiveDate, before));
-
-/** Premium earned through the end of `asOf`. */
-export const earnedThrough = (term: PremiumTerm, asOf: CalendarDate): Cents => earnedBefore(term, addDays(asOf, 1));
 
 /** Net written premium of the term: every transaction's change. */
 export const netWritten = (term: PremiumTerm): Cents => cents(term.transactions.reduce((sum, transaction) => sum + transaction.writtenChange, 0));
