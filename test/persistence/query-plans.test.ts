@@ -32,6 +32,10 @@ const NOT_PER_REQUEST: ReadonlyArray<[RegExp, string]> = [
     /^SELECT id, doc(, \S+ AS org)? FROM "main"\."docs:portfolio_days" WHERE 1 /,
     'the portfolio days replaced whole by their rebuild: when a store is first opened, or by the admin command',
   ],
+  [
+    /^SELECT doc FROM \S+ WHERE rowid > \? ORDER BY rowid DESC LIMIT \?$/,
+    'the latest rows of a table its compression dictionary is made from, once per table, by a rowid range',
+  ],
   [/ WHERE 0 AND /, 'a condition that is false whatever the row (an empty `$in`): SQLite reads nothing'],
 ];
 

@@ -1,11 +1,14 @@
 import { DomainError } from '../../../core/shared/domain-error.ts';
 import type { Filter, IndexSpec, SortSpec, StoredDocument } from '../../../ports/shared/persistence/collection-store.port.ts';
 import type { DocumentCache } from './document-cache.ts';
-import type { KeyValue } from './index-keys.ts';
+import { tableCompression } from './document-compression.ts';
+import type { DocumentDictionaries } from './document-dictionaries.ts';
+import { ascendingOnDisk, type KeyValue } from './index-keys.ts';
 import type { InternedValues } from './interned-values.ts';
 import { KeyColumns, type SchemaCatalog } from './key-columns.ts';
 import { quoted, type Statements } from './statements.ts';
 import type { SavedSchema } from './store-schema.ts';
+import { compressTextRows, fillKeyColumns } from './row-rewrites.ts';
 import { StoredRows, type StoredRow } from './stored-rows.ts';
 import { TableReads } from './table-reads.ts';
 
@@ -14,17 +17,11 @@ const SQLITE_CONSTRAINT_PRIMARYKEY = 1555;
 /** Unique keys compare null (or a missing field) as one value, as MongoDB does; SQLite would let NULLs repeat. */
 const NULL_KEY = "x'00'";
 
-/**
- * Whether an index's descending columns are its last ones only, so that it is kept ascending
- * throughout and still serves the same reads: those fix the leading fields and order by the last
- * ones, which SQLite walks backwards. Ids and dates grow, so new entries then land at the end of
- * their range, where SQLite fills pages whole, not at its start, where every split of a
- * descending index leaves a page half empty (half the index's size).
- */
-const ascendingOnDisk = (columns: ReadonlyArray<{ direction: 1 | -1 }>): boolean => {
-  const firstDescending = columns.findIndex(({ direction }) => direction === -1);
-  return firstDescending === -1 || columns.slice(firstDescending).every(({ direction }) => direction === -1);
-};
+/** What a durable table keeps beside its rows: its declared schema, and its compression dictionaries. */
+export interface DurableTable {
+  readonly catalog: SchemaCatalog;
+  readonly dictionaries: DocumentDictionaries;
+}
 
 const duplicate = (index: string) => new DomainError('duplicate', 'A resource with the same unique value already exists.', { index });
 
@@ -45,17 +42,19 @@ export class CollectionTable {
   private readonly rows: StoredRows;
   private insertSql = '';
 
-  constructor(statements: Statements, schema: string, name: string, catalog: SchemaCatalog | null, cache: DocumentCache, interned: InternedValues) {
+  /** `durable` is null for a volatile table (in memory): its schema is not saved, its rows not compressed. */
+  constructor(statements: Statements, schema: string, name: string, durable: DurableTable | null, cache: DocumentCache, interned: InternedValues) {
     this.statements = statements;
     this.schema = schema;
     this.name = name;
-    this.catalog = catalog;
+    this.catalog = durable?.catalog ?? null;
     this.cache = cache;
     this.table = quoted(`docs:${name}`);
     this.run(`CREATE TABLE IF NOT EXISTS ${this.qualified(this.table)} (id TEXT NOT NULL PRIMARY KEY, doc TEXT NOT NULL)`);
     const columns = this.statements.get(`PRAGMA ${quoted(schema)}.table_info(${this.table})`).all() as Array<{ name: string }>;
-    this.keys = new KeyColumns(name, catalog, new Set(columns.map((column) => column.name)), interned);
-    this.rows = new StoredRows(this.keys.orgColumn, interned);
+    this.keys = new KeyColumns(name, this.catalog, new Set(columns.map((column) => column.name)), interned);
+    const compression = durable && tableCompression(statements, this.qualified(this.table), name, durable.dictionaries);
+    this.rows = new StoredRows(this.keys.orgColumn, interned, compression);
     this.reads = new TableReads(statements, this.keys, this.rows, cache, this.qualified(this.table), name);
     this.rebuildInsertSql();
   }
@@ -102,6 +101,11 @@ export class CollectionTable {
     for (const row of this.statements.get(`SELECT ${this.rows.selected()} FROM ${this.qualified(this.table)} ORDER BY rowid`).iterate()) {
       yield this.rows.text(row as unknown as StoredRow);
     }
+  }
+
+  /** Compresses text rows after rowid `after` (row-rewrites.ts). */
+  compressRows(after: number, limit: number): { last: number | null; rewritten: number } {
+    return compressTextRows(this.statements, this.qualified(this.table), this.rows, after, limit);
   }
 
   /** Documents matching the filter in the sort's order, skipping and stopping as asked; SQL narrows, the matcher decides. */
@@ -155,7 +159,7 @@ export class CollectionTable {
       const added = this.keys.columns().filter((column) => !columnsBefore.includes(column));
       for (const column of added) this.run(`ALTER TABLE ${this.qualified(this.table)} ADD COLUMN ${column}`);
       this.rebuildInsertSql();
-      if (added.length > 0) this.fillKeyColumns();
+      if (added.length > 0) fillKeyColumns(this.statements, this.qualified(this.table), this.rows, this.keys);
       for (const spec of fresh) {
         this.guarded(() => this.createIndex(spec));
         this.catalog?.saveIndex(this.name, spec);
@@ -201,20 +205,6 @@ export class CollectionTable {
 
   private indexName(spec: string, suffix = ''): string {
     return this.qualified(quoted(`docs:${this.name}/${spec}${suffix}`));
-  }
-
-  /** Recomputes every key column of every stored document, a thousand rows at a time. */
-  private fillKeyColumns(): void {
-    const page = this.statements.get(`SELECT rowid AS r, ${this.rows.selected()} FROM ${this.qualified(this.table)} WHERE rowid > ? ORDER BY rowid LIMIT 1000`);
-    const columns = this.keys.columns();
-    const fill = this.statements.get(`UPDATE ${this.qualified(this.table)} SET ${columns.map((c) => `${c} = ?`).join(', ')} WHERE rowid = ?`);
-    let after = 0;
-    for (;;) {
-      const rows = page.all(after) as unknown as Array<StoredRow & { r: number }>;
-      if (rows.length === 0) return;
-      for (const row of rows) fill.run(...this.keys.keysOf(this.rows.decode(row)), row.r);
-      after = (rows.at(-1) as { r: number }).r;
-    }
   }
 
   private rebuildInsertSql(): void {

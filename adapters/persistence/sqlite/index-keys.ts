@@ -53,3 +53,15 @@ export const indexedKey = (document: StoredDocument, path: readonly string[]): K
   const key = keyValue(current);
   return key === undefined ? OPAQUE : key;
 };
+
+/**
+ * Whether an index's descending columns are its last ones only, so that it is kept ascending
+ * throughout and still serves the same reads: those fix the leading fields and order by the last
+ * ones, which SQLite walks backwards. Ids and dates grow, so new entries then land at the end of
+ * their range, where SQLite fills pages whole, not at its start, where every split of a
+ * descending index leaves a page half empty (half the index's size).
+ */
+export const ascendingOnDisk = (columns: ReadonlyArray<{ direction: 1 | -1 }>): boolean => {
+  const firstDescending = columns.findIndex(({ direction }) => direction === -1);
+  return firstDescending === -1 || columns.slice(firstDescending).every(({ direction }) => direction === -1);
+};

@@ -13,6 +13,7 @@ import { CollectionTable } from './collection-table.ts';
 import type { SchemaCatalog } from './key-columns.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { DocumentCache } from './document-cache.ts';
+import { DocumentDictionaries } from './document-dictionaries.ts';
 import { dateKey, DATES_FROM } from './index-keys.ts';
 import { InternedValues } from './interned-values.ts';
 import { importJournal } from './journal-import.ts';
@@ -59,6 +60,7 @@ export class SqliteStore implements CollectionStore {
   private readonly catalog: SchemaCatalog;
   private readonly cache: DocumentCache;
   private readonly interned: InternedValues;
+  private readonly dictionaries: DocumentDictionaries;
   private sweeper: NodeJS.Timeout | null = null;
   private unlock: () => void = () => {};
   private closed = false;
@@ -75,9 +77,11 @@ export class SqliteStore implements CollectionStore {
     this.statements = new Statements(db);
     this.cache = new DocumentCache((cacheMiB / 4) * 1024 * 1024);
     this.interned = new InternedValues(db);
+    this.dictionaries = new DocumentDictionaries(db);
     this.walSync = path ? new WalSync(path) : null;
     this.statistics = new PlannerStatistics(db, () => rareValueIndexes(db));
     const afterCommit = () => {
+      this.dictionaries.committed();
       this.statistics.committed();
       this.checkpoints?.afterCommit();
     };
@@ -162,10 +166,13 @@ export class SqliteStore implements CollectionStore {
 
   /** Every stored document of every durable collection, a collection at a time (for exports). */
   *documents(): Generator<{ collection: string; document: string }> {
-    const tables = this.db.prepare(`SELECT name FROM ${DURABLE}.sqlite_master WHERE type = 'table' AND name LIKE 'docs:%' ORDER BY name`).all();
-    for (const collection of tables.map((row) => String(row.name).slice('docs:'.length))) {
-      for (const document of this.table(collection, false).texts()) yield { collection, document };
-    }
+    for (const collection of this.durableCollections()) for (const document of this.table(collection, false).texts()) yield { collection, document };
+  }
+
+  /** Rewrites the file without its free pages, through the WAL (it needs free disk about the store's size). */
+  vacuum(): void {
+    this.batch.commit();
+    this.db.exec('VACUUM; PRAGMA wal_checkpoint(TRUNCATE)');
   }
 
   /** Runs `work` in one transaction of its own (bulk loads), outside the write batches. */
@@ -175,6 +182,7 @@ export class SqliteStore implements CollectionStore {
     try {
       work();
       this.db.exec('COMMIT');
+      this.dictionaries.committed();
     } catch (error) {
       this.db.exec('ROLLBACK');
       this.forgetReads();
@@ -192,7 +200,8 @@ export class SqliteStore implements CollectionStore {
       this.batch.commit();
       if (volatile) this.volatileNames.add(name);
       const schema = volatile ? VOLATILE : DURABLE;
-      table = new CollectionTable(this.statements, schema, name, volatile ? null : this.catalog, this.cache, this.interned);
+      const durable = volatile ? null : { catalog: this.catalog, dictionaries: this.dictionaries };
+      table = new CollectionTable(this.statements, schema, name, durable, this.cache, this.interned);
       const saved = this.saved.get(name);
       if (saved && !volatile) table.restore(saved);
       this.tables.set(name, table);
@@ -200,10 +209,17 @@ export class SqliteStore implements CollectionStore {
     return table;
   }
 
-  /** What a rollback may have undone: documents read and codes assigned inside it. */
+  /** The collections with a table in the durable database, by name. */
+  durableCollections(): string[] {
+    const tables = this.db.prepare(`SELECT name FROM ${DURABLE}.sqlite_master WHERE type = 'table' AND name LIKE 'docs:%' ORDER BY name`);
+    return tables.all().map((row) => String(row.name).slice('docs:'.length));
+  }
+
+  /** What a rollback may have undone: documents read, codes assigned and dictionaries made inside it. */
   private forgetReads(): void {
     this.cache.clear();
     this.interned.forget();
+    this.dictionaries.forget();
   }
 
   private configure(cacheMiB: number, durable: boolean): void {

@@ -1,5 +1,6 @@
 import type { StoredDocument } from '../../../ports/shared/persistence/collection-store.port.ts';
 import { decodeDocument, encodeDocument } from './document-codec.ts';
+import type { DocumentCompression } from './document-compression.ts';
 import type { InternedValues } from './interned-values.ts';
 
 /** The key column holding a table's organization ids: quoted, and whether it holds their codes. */
@@ -13,7 +14,8 @@ export interface OrgColumn {
 /** A row as reads select it (`StoredRows.selected`). */
 export interface StoredRow {
   readonly id: string;
-  readonly doc: string;
+  /** The document's text, or that text compressed (a BLOB, document-compression.ts). */
+  readonly doc: string | Uint8Array;
   readonly org?: string | number | null;
 }
 
@@ -31,15 +33,18 @@ const orgPrefix = (id: string, orgId: string) => `${idPrefix(id)},"orgId":${JSON
  * interned), when the document begins with them as nearly all do. Those are some 80 bytes of
  * every row, and the same text again in the table's pages and the log. A read puts them back
  * where they were, so the text decoded is the text written. Rows written before keep their whole
- * JSON (it begins with `{`) and read as they always did.
+ * JSON (it begins with `{`) and read as they always did. That text is then compressed when the
+ * table's rows are (durable tables, document-compression.ts).
  */
 export class StoredRows {
   private readonly orgColumn: () => OrgColumn | null;
   private readonly interned: InternedValues;
+  private readonly compression: DocumentCompression | null;
 
-  constructor(orgColumn: () => OrgColumn | null, interned: InternedValues) {
+  constructor(orgColumn: () => OrgColumn | null, interned: InternedValues, compression: DocumentCompression | null) {
     this.orgColumn = orgColumn;
     this.interned = interned;
+    this.compression = compression;
   }
 
   /** The columns a read selects. */
@@ -48,7 +53,41 @@ export class StoredRows {
     return org ? `id, doc, ${org.column} AS org` : 'id, doc';
   }
 
-  encode(document: StoredDocument): string {
+  encode(document: StoredDocument): string | Uint8Array {
+    const text = this.withoutRowFields(document);
+    return this.compression ? this.compression.pack(text) : text;
+  }
+
+  /** A text row's `doc` as new rows get it (compressed), or null when it stays as it is. */
+  repacked(doc: string | Uint8Array): Uint8Array | null {
+    if (typeof doc !== 'string' || !this.compression) return null;
+    const packed = this.compression.pack(doc);
+    return typeof packed === 'string' ? null : packed;
+  }
+
+  /** The document's whole JSON text, as written. */
+  text(row: StoredRow): string {
+    const doc = this.compression ? this.compression.unpack(row.doc) : (row.doc as string);
+    const mark = doc[0];
+    if (mark === WITHOUT_ID) return idPrefix(row.id) + doc.slice(1);
+    if (mark !== WITHOUT_ID_AND_ORG) return doc;
+    const org = this.orgColumn();
+    if (!org || row.org === null || row.org === undefined) throw new Error(`Document ${row.id} was stored without its organization, which its row lacks.`);
+    const orgId = org.interned ? this.interned.valueOf(Number(row.org)) : String(row.org);
+    return orgPrefix(row.id, orgId) + doc.slice(1);
+  }
+
+  decode(row: StoredRow): StoredDocument {
+    return this.read(row).document;
+  }
+
+  /** The document and the length of its JSON text (what the document cache's budget counts). */
+  read(row: StoredRow): { document: StoredDocument; length: number } {
+    const text = this.text(row);
+    return { document: decodeDocument<StoredDocument>(text), length: text.length };
+  }
+
+  private withoutRowFields(document: StoredDocument): string {
     const text = encodeDocument(document);
     const org = this.orgColumn();
     if (org && !org.opaque && typeof document.orgId === 'string') {
@@ -57,20 +96,5 @@ export class StoredRows {
     }
     const prefix = idPrefix(document._id);
     return text.startsWith(prefix) ? WITHOUT_ID + text.slice(prefix.length) : text;
-  }
-
-  /** The document's whole JSON text, as written. */
-  text(row: StoredRow): string {
-    const mark = row.doc[0];
-    if (mark === WITHOUT_ID) return idPrefix(row.id) + row.doc.slice(1);
-    if (mark !== WITHOUT_ID_AND_ORG) return row.doc;
-    const org = this.orgColumn();
-    if (!org || row.org === null || row.org === undefined) throw new Error(`Document ${row.id} was stored without its organization, which its row lacks.`);
-    const orgId = org.interned ? this.interned.valueOf(Number(row.org)) : String(row.org);
-    return orgPrefix(row.id, orgId) + row.doc.slice(1);
-  }
-
-  decode(row: StoredRow): StoredDocument {
-    return decodeDocument<StoredDocument>(this.text(row));
   }
 }

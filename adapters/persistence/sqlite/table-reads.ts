@@ -80,7 +80,7 @@ export class TableReads {
     const cached = this.cache.get(this.name, id);
     if (cached) return cached;
     const row = this.statements.get(`SELECT ${this.rows.selected()} FROM ${this.from} WHERE id = ?`).get(id) as StoredRow | undefined;
-    return row ? this.cache.keep(this.name, this.decode(row), row.doc.length) : null;
+    return row ? this.kept(row) : null;
   }
 
   private byUniqueKey(pin: Extract<Pin, { key: string }>): StoredDocument | null {
@@ -91,7 +91,7 @@ export class TableReads {
     const sql = filterToSql(pin.fields, this.keys.filterColumnOf);
     const row = this.statements.get(`${this.documentsWhere(sql.where)} LIMIT 1`).get(...sql.params) as StoredRow | undefined;
     if (!row) return null;
-    const document = this.cache.keep(this.name, this.decode(row), row.doc.length);
+    const document = this.kept(row);
     this.cache.alias(this.name, pin.key, document._id);
     return document;
   }
@@ -150,6 +150,13 @@ export class TableReads {
     }
     all.sort(compareBySort(sort));
     yield* all.slice(skip, limit === undefined ? undefined : skip + limit);
+  }
+
+  /** A row read by its id or a unique key, decoded and kept in the cache. */
+  private kept(row: StoredRow): StoredDocument {
+    this.statements.rowsRead += 1;
+    const { document, length } = this.rows.read(row);
+    return this.cache.keep(this.name, document, length);
   }
 
   private decode(row: unknown): StoredDocument {

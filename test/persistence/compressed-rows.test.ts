@@ -1,0 +1,183 @@
+import test from 'ava';
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { promisify } from 'node:util';
+import { TRAINING_ROWS } from '../../adapters/persistence/sqlite/document-compression.ts';
+import { exportJournal } from '../../adapters/persistence/sqlite/journal-export.ts';
+import { SqliteStore, STORE_FILE } from '../../adapters/persistence/sqlite/sqlite-store.engine.ts';
+
+type Invoice = {
+  _id: string;
+  orgId: string;
+  policyId: string;
+  invoiceNumber: string;
+  insuredName: string;
+  amount: number;
+  lines: Array<{ kind: string; amount: number }>;
+  dueDate: string;
+  status: string;
+  createdAt: Date;
+};
+
+const run = promisify(execFile);
+const ORG = 'org_0123456789abcdef0123456789ab';
+
+const invoice = (n: number): Invoice => ({
+  _id: `inv_01a21a485b7400a5bca2d9b7${n.toString(16).padStart(4, '0')}`,
+  orgId: ORG,
+  policyId: `pol_01a21a485b6b004e4fc79f5f${Math.floor(n / 12)
+    .toString(16)
+    .padStart(4, '0')}`,
+  invoiceNumber: `GL-2026-${String(Math.floor(n / 12)).padStart(6, '0')}-${(n % 12) + 1}`,
+  insuredName: n % 3 === 0 ? `Café Ångström ${n} 🙂` : `Flow ${n}`,
+  amount: 6333 + n,
+  lines: [{ kind: 'premium', amount: 6333 + n }],
+  dueDate: `2027-${String((n % 12) + 1).padStart(2, '0')}-26`,
+  status: n % 5 === 0 ? 'paid' : 'open',
+  createdAt: new Date(Date.UTC(2026, 10, 26, 0, 0, n)),
+});
+
+const tempDir = async (t: { teardown: (fn: () => Promise<void>) => void }) => {
+  const dir = await mkdtemp(join(tmpdir(), 'compressed-rows-'));
+  t.teardown(() => rm(dir, { recursive: true, force: true }));
+  return dir;
+};
+
+const openWithIndexes = async (dir: string) => {
+  const store = await SqliteStore.open({ dir });
+  await store.ensureIndexes('invoices', [
+    { name: 'org_policy', keys: { orgId: 1, policyId: 1, _id: -1 } },
+    { name: 'org_number', keys: { orgId: 1, invoiceNumber: 1 }, unique: true },
+  ]);
+  return store;
+};
+
+const rawFile = (dir: string) => new DatabaseSync(join(dir, 'store', STORE_FILE), { readOnly: true });
+
+test('rows past a table’s first ones are kept compressed against its dictionary and read back as written', async (t) => {
+  const dir = await tempDir(t);
+  const store = await openWithIndexes(dir);
+  const written = Array.from({ length: 240 }, (_, n) => invoice(n));
+  for (const document of written) await store.collection<Invoice>('invoices').insertOne(document);
+  await store.close();
+
+  const db = rawFile(dir);
+  const kinds = db.prepare('SELECT typeof(doc) AS kind, length(doc) AS bytes FROM "docs:invoices" ORDER BY rowid').all() as Array<{
+    kind: string;
+    bytes: number;
+  }>;
+  const dictionaries = db.prepare('SELECT tableName, length(bytes) AS bytes FROM _store_dictionaries').all();
+  db.close();
+  t.true(
+    kinds.slice(0, TRAINING_ROWS).every(({ kind }) => kind === 'text'),
+    'the first rows stay text',
+  );
+  t.true(
+    kinds.slice(TRAINING_ROWS + 1).every(({ kind }) => kind === 'blob'),
+    'the rows after are compressed',
+  );
+  const averageOf = (rows: typeof kinds) => rows.reduce((sum, { bytes }) => sum + bytes, 0) / rows.length;
+  t.true(averageOf(kinds.slice(-100)) * 3 < averageOf(kinds.slice(0, TRAINING_ROWS)), 'to a third of their text or less');
+  t.deepEqual(
+    dictionaries.map((row) => row.tableName),
+    ['invoices'],
+  );
+
+  const reopened = await openWithIndexes(dir);
+  const invoices = reopened.collection<Invoice>('invoices');
+  t.deepEqual(await invoices.findOne({ _id: written[200]!._id }), written[200]);
+  t.deepEqual(await invoices.findOne({ orgId: ORG, invoiceNumber: written[99]!.invoiceNumber }), written[99]);
+  t.deepEqual(await invoices.find({ orgId: ORG, policyId: written[150]!.policyId }, { sort: { _id: -1 } }), written.slice(144, 156).reverse());
+  t.deepEqual(await invoices.find({ insuredName: written[201]!.insuredName }), [written[201]], 'a field no index holds is matched on the decoded document');
+  t.deepEqual(await invoices.find({}, { sort: { _id: 1 } }), written);
+  t.is(await exportJournal(reopened, join(dir, 'export.log')), 240, 'an export writes every document whole');
+  await reopened.close();
+});
+
+test('a dictionary made inside a write that is rolled back is not kept, and the rows written after read back', async (t) => {
+  const dir = await tempDir(t);
+  const store = await openWithIndexes(dir);
+  const invoices = store.collection<Invoice>('invoices');
+  for (let n = 0; n < TRAINING_ROWS; n += 1) await invoices.insertOne(invoice(n));
+  // The next write makes the dictionary, then breaks the unique invoice number: it is rolled back whole.
+  await t.throwsAsync(invoices.insertOne({ ...invoice(1_000), invoiceNumber: invoice(3).invoiceNumber }), { message: /same unique value/ });
+  for (let n = TRAINING_ROWS; n < 150; n += 1) await invoices.insertOne(invoice(n));
+  await store.close();
+
+  const db = rawFile(dir);
+  const codes = db
+    .prepare('SELECT code FROM _store_dictionaries')
+    .all()
+    .map((row) => Number(row.code));
+  const named = db.prepare('SELECT DISTINCT hex(substr(doc, 2, 2)) AS code FROM "docs:invoices" WHERE typeof(doc) = \'blob\'').all();
+  db.close();
+  t.is(codes.length, 1, 'one dictionary kept');
+  t.deepEqual(
+    named.map((row) => parseInt(String(row.code), 16)),
+    codes,
+    'the compressed rows name the dictionary kept',
+  );
+  const reopened = await openWithIndexes(dir);
+  t.deepEqual(
+    await reopened.collection<Invoice>('invoices').find({}, { sort: { _id: 1 } }),
+    Array.from({ length: 150 }, (_, n) => invoice(n)),
+  );
+  await reopened.close();
+});
+
+test('a document too short to gain stays text, and a document changed keeps reading back after each change', async (t) => {
+  const dir = await tempDir(t);
+  const store = await openWithIndexes(dir);
+  const invoices = store.collection<Invoice>('invoices');
+  for (let n = 0; n < 100; n += 1) await invoices.insertOne(invoice(n));
+  const short = store.collection<{ _id: string; orgId: string; t: string }>('terms');
+  for (let n = 0; n < 100; n += 1) await short.insertOne({ _id: `term_${n}`, orgId: ORG, t: `policy:gl${n}` });
+  let latest = invoice(90);
+  for (let change = 0; change < 5; change += 1) {
+    latest = { ...latest, status: `status-${change}`, amount: latest.amount + 1 };
+    await invoices.updateOne({ _id: latest._id }, { $set: { status: latest.status, amount: latest.amount } });
+    t.deepEqual(await invoices.findOne({ _id: latest._id }), latest);
+  }
+  await store.close();
+  const db = rawFile(dir);
+  t.is(db.prepare('SELECT count(*) AS n FROM "docs:terms" WHERE typeof(doc) <> \'text\'').get()?.n, 0);
+  db.close();
+  const reopened = await openWithIndexes(dir);
+  t.deepEqual(await reopened.collection<Invoice>('invoices').findOne({ _id: latest._id }), latest);
+  await reopened.close();
+});
+
+test('store:compact compresses the rows still kept as text and the file shrinks; documents and queries are unchanged', async (t) => {
+  const dir = await tempDir(t);
+  const store = await openWithIndexes(dir);
+  const written = Array.from({ length: 300 }, (_, n) => invoice(n));
+  // A table's first rows stay text, as every row of a store from before compression.
+  await store.writeTogether(written.map((document) => ({ collection: 'invoices', insertOne: document })));
+  await store.close();
+  const textRows = () => {
+    const db = rawFile(dir);
+    const { n } = db.prepare('SELECT count(*) AS n FROM "docs:invoices" WHERE typeof(doc) = \'text\'').get() as { n: number };
+    db.close();
+    return n;
+  };
+  t.is(textRows(), TRAINING_ROWS);
+  const sizeBefore = (await stat(join(dir, 'store', STORE_FILE))).size;
+
+  const { stdout } = await run(process.execPath, [join(import.meta.dirname, '../../bootstrap/compact-store.ts'), dir], {
+    env: { ...process.env, MONGODB_URI: '' },
+  });
+  t.regex(stdout, /invoices: \d+ rows compressed/);
+  t.is(textRows(), 0);
+  t.true((await stat(join(dir, 'store', STORE_FILE))).size < sizeBefore, 'the file is smaller');
+
+  const reopened = await openWithIndexes(dir);
+  const invoices = reopened.collection<Invoice>('invoices');
+  t.deepEqual(await invoices.find({}, { sort: { _id: 1 } }), written);
+  t.deepEqual(await invoices.find({ orgId: ORG, policyId: written[13]!.policyId }, { sort: { _id: -1 } }), written.slice(12, 24).reverse());
+  await reopened.close();
+  const again = await run(process.execPath, [join(import.meta.dirname, '../../bootstrap/compact-store.ts'), dir], { env: { ...process.env, MONGODB_URI: '' } });
+  t.notRegex(again.stdout, /rows compressed/, 'a second run finds nothing to do');
+});
