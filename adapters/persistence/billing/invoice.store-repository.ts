@@ -51,8 +51,9 @@ export class InvoiceStoreRepository implements InvoiceRepository {
         { name: 'org_invoice_number', keys: { orgId: 1, invoiceNumber: 1 }, unique: true },
         { name: 'org_policy', keys: { orgId: 1, policyId: 1, _id: -1 } },
         { name: 'org_status', keys: { orgId: 1, status: 1, _id: -1 } },
-        // The day's past-due marking reads the open charges that have reached their due date.
-        { name: 'org_status_due', keys: { orgId: 1, status: 1, dueDate: 1 } },
+        // The day's past-due marking reads the open charges that have reached their due date: only
+        // open invoices are in it, not the paid ones that most of a book's past months hold.
+        { name: 'org_status_due', keys: { orgId: 1, status: 1, dueDate: 1 }, partialFilterExpression: { status: 'open' } },
         // The past-due invoices the delinquency job has not seen yet: only past-due ones are in it, a few of the book's.
         { name: 'org_status_seen', keys: { orgId: 1, status: 1, delinquencySeenOn: 1 }, partialFilterExpression: { status: 'past_due' } },
         OUTBOX_INDEX,
