@@ -128,7 +128,7 @@ test('a dictionary made inside a write that is rolled back is not kept, and the 
   await reopened.close();
 });
 
-test('a document too short to gain stays text, and a document changed keeps reading back after each change', async (t) => {
+test('a document too short to gain or too long stays text, one of some KiB is compressed, and a document changed keeps reading back', async (t) => {
   const dir = await tempDir(t);
   const store = await openWithIndexes(dir);
   const invoices = store.collection<Invoice>('invoices');
@@ -141,12 +141,23 @@ test('a document too short to gain stays text, and a document changed keeps read
     await invoices.updateOne({ _id: latest._id }, { $set: { status: latest.status, amount: latest.amount } });
     t.deepEqual(await invoices.findOne({ _id: latest._id }), latest);
   }
+  // 9 KiB of text (past 3 bytes a character's worth of the 16 KiB limit), and 20 KiB.
+  const long = { ...invoice(500), insuredName: Array.from({ length: 900 }, (_, n) => `word${n} `).join('') };
+  const tooLong = { ...invoice(501), insuredName: Array.from({ length: 2_000 }, (_, n) => `word${n} `).join('') };
+  await invoices.insertOne(long);
+  await invoices.insertOne(tooLong);
   await store.close();
   const db = rawFile(dir);
   t.is(db.prepare('SELECT count(*) AS n FROM "docs:terms" WHERE typeof(doc) <> \'text\'').get()?.n, 0);
+  const kindOf = (id: string) => db.prepare('SELECT typeof(doc) AS kind FROM "docs:invoices" WHERE id = ?').get(id)?.kind;
+  t.is(kindOf(long._id), 'blob');
+  t.is(kindOf(tooLong._id), 'text');
   db.close();
   const reopened = await openWithIndexes(dir);
-  t.deepEqual(await reopened.collection<Invoice>('invoices').findOne({ _id: latest._id }), latest);
+  const again = reopened.collection<Invoice>('invoices');
+  t.deepEqual(await again.findOne({ _id: latest._id }), latest);
+  t.deepEqual(await again.findOne({ _id: long._id }), long);
+  t.deepEqual(await again.findOne({ _id: tooLong._id }), tooLong);
   await reopened.close();
 });
 

@@ -46,8 +46,8 @@ export class DocumentCompression {
 
   /** What a row's `doc` column holds for a document's text. */
   pack(text: string): string | Uint8Array {
-    // Text length is UTF-16 units: at most 3 UTF-8 bytes each.
-    if (text.length < SHORTEST_COMPRESSED || text.length * 3 > MAX_ENCODED_TEXT_BYTES) return text;
+    // A text's length is in UTF-16 units, each at most 3 UTF-8 bytes: its bytes are counted only when that could be too many.
+    if (text.length < SHORTEST_COMPRESSED || (text.length * 3 > MAX_ENCODED_TEXT_BYTES && Buffer.byteLength(text) > MAX_ENCODED_TEXT_BYTES)) return text;
     const dictionary = this.dictionaries.latest(this.table) ?? this.trained();
     if (!dictionary) return text;
     const packed = lzEncode(dictionary.chains, text);
