@@ -5,17 +5,14 @@
 // 2 s, resident memory under 300 MiB, the first page of GET /v1/policies within 50 ms, and a
 // graceful stop within 5 s; then the reads users make of the book (analytics, events, lists,
 // search, the month's bordereau), printed as one table.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { SqliteStore } from '../adapters/persistence/sqlite/sqlite-store.engine.ts';
 import { addMonths } from '../core/shared/calendar-date.ts';
-import { BENCH_JWT_SECRET, BENCH_SECRET, bindFlow, daysFromToday, demoToken } from './flow-client.ts';
+import { bindFlow, daysFromToday, demoToken } from './flow-client.ts';
 import { BENCH_ORG, seedPolicies } from './seed.ts';
-import { medianMs, timedRead, type TimedRead } from './timed-read.ts';
-import { serviceNodeFlags } from './support.ts';
+import { readsOfTheBook, residentMiB, startService, stopService } from './book-service.ts';
 
 const flows = Number(process.env.BENCH_FLOWS ?? 100_000);
 const clients = Number(process.env.BENCH_WORKERS ?? 24);
@@ -26,46 +23,12 @@ const MiB = 1024 * 1024;
 // 63,000 of these policies in one year.
 const EFFECTIVE_DATES = [daysFromToday(1), addMonths(daysFromToday(1), 12)];
 
-const residentMiB = (pid: number): number => {
-  const match = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return match ? Number(match[1]) / 1024 : Number.NaN;
-};
-
-/** Starts the service as `npm start` does (bootstrap/start.ts, its bundle) and resolves with its API URL once its start line is logged. */
-const startService = async (): Promise<{ child: ChildProcess; base: string; startedAt: number }> => {
-  const startedAt = performance.now();
-  const child = spawn(process.execPath, [...serviceNodeFlags(), join(import.meta.dirname, '../bootstrap/start.ts')], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', AUTH_PORT: '0', API_SECRET: BENCH_SECRET, JWT_SECRET: BENCH_JWT_SECRET, LOG_LEVEL: 'info' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  // A failed run must not leave the service behind, writing in the background.
-  process.once('exit', () => child.kill('SIGKILL'));
-  const lines = createInterface({ input: child.stdout! });
-  const base = await new Promise<string>((resolve, reject) => {
-    lines.on('line', (line) => {
-      if (line.includes('"apiUrl"')) resolve((JSON.parse(line) as { apiUrl: string }).apiUrl);
-    });
-    child.once('exit', (code) => reject(new Error(`the service exited with ${code}`)));
-  });
-  return { child, base, startedAt };
-};
-
-const stopService = async (child: ChildProcess): Promise<number> => {
-  const started = performance.now();
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  const timeout = setTimeout(() => child.kill('SIGKILL'), 60_000);
-  await exited;
-  clearTimeout(timeout);
-  return performance.now() - started;
-};
-
 const seed = await SqliteStore.open({ dir: dataDir });
 if (!(await seed.collection('organizations').findOne({ _id: BENCH_ORG }))) await seedPolicies(seed, 0);
 await seed.close();
 
 console.log(`${flows} flows, ${clients} clients, data in ${dataDir}, node ${process.version}`);
-const first = await startService();
+const first = await startService(dataDir);
 let token = await demoToken(first.base, BENCH_ORG);
 // A demonstration token lasts 15 minutes; the run takes longer.
 const refresh = setInterval(() => void demoToken(first.base, BENCH_ORG).then((fresh) => (token = fresh)), 5 * 60_000);
@@ -96,7 +59,7 @@ clearInterval(refresh);
 const totalSeconds = (performance.now() - runStarted) / 1000;
 const firstStop = await stopService(first.child);
 
-const second = await startService();
+const second = await startService(dataDir);
 let healthMs = Number.NaN;
 for (;;) {
   const response = await fetch(`${second.base}/health`).catch(() => null);
@@ -115,34 +78,8 @@ const body = (await page.json()) as { data: unknown[] };
 const lastPageStarted = performance.now();
 await fetch(`${second.base}/v1/policies?limit=20&status=active`, { headers: { authorization: `Bearer ${secondToken}` } });
 const filteredPageMs = performance.now() - lastPageStarted;
-// The reads users make of the book, each five times after one warm-up: the median, and for the
-// bordereau its first byte, its size and what the service's memory grew by while it streamed.
-const auth = { authorization: `Bearer ${secondToken}` };
-const readsOfTheBook: Array<[string, string, Record<string, string>?]> = [
-  ['portfolio', `/v1/analytics/${BENCH_ORG}/portfolio`],
-  ['commissions', `/v1/analytics/${BENCH_ORG}/commissions`],
-  ['events, a page of 50', '/v1/events?limit=50'],
-  ['policies, a page of 50', '/v1/policies?limit=50'],
-  ['policies, q = one insured', '/v1/policies?q=flow%2077777'],
-  ['policies, insuredName', '/v1/policies?insuredName=Flow%2077777'],
-  ['DA utilization', `/v1/analytics/${BENCH_ORG}/da-utilization`],
-];
-const readTable: string[] = [];
-for (const [name, path, headers] of readsOfTheBook) {
-  await timedRead(`${second.base}${path}`, { ...auth, ...headers });
-  const reads: TimedRead[] = [];
-  for (let n = 0; n < 5; n += 1) reads.push(await timedRead(`${second.base}${path}`, { ...auth, ...headers }));
-  readTable.push(`| ${name} | ${medianMs(reads).toFixed(1)} ms | ${reads[0]?.status} |`);
-}
 const month = EFFECTIVE_DATES[0]!.slice(0, 7);
-const beforeReportMiB = residentMiB(second.child.pid!);
-let reportPeakMiB = beforeReportMiB;
-const sampler = setInterval(() => (reportPeakMiB = Math.max(reportPeakMiB, residentMiB(second.child.pid!))), 20);
-const report = await timedRead(`${second.base}/v1/reports/bordereaux?type=premium&month=${month}`, auth);
-clearInterval(sampler);
-readTable.push(
-  `| premium bordereau of ${month} (CSV, ${(report.bytes / MiB).toFixed(1)} MiB) | first byte ${report.firstByteMs.toFixed(0)} ms, all ${(report.totalMs / 1000).toFixed(1)} s; resident +${(reportPeakMiB - beforeReportMiB).toFixed(0)} MiB | ${report.status} |`,
-);
+const readTable = await readsOfTheBook(second.base, secondToken, BENCH_ORG, 'Flow 77777', month, second.child.pid!);
 const afterReadsMiB = residentMiB(second.child.pid!);
 const secondStop = await stopService(second.child);
 
