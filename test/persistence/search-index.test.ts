@@ -66,3 +66,20 @@ test('policies stored before search are found once reindexed; an insured renamed
   t.deepEqual(await list(['harbor']), ['pol_2']);
   t.deepEqual(await list(['seaway', 'freight']), ['pol_1']);
 });
+
+test('a rare word picks the candidates without reading every record the common words match', async (t) => {
+  const store = await SqliteStore.open({});
+  t.teardown(() => store.close());
+  const index = await StoreSearchIndex.create(store);
+  for (let n = 0; n < 500; n += 1) await index.put('org_1', 'policy', `pol_${n}`, ['clock', 'insured', String(n)]);
+  const before = store.inspection.rowsRead();
+  t.deepEqual(await index.matching('org_1', 'policy', ['insured', 'clock', '250'], 2_000), ['pol_250']);
+  const read = store.inspection.rowsRead() - before;
+  // A first pass of 65 rows for each of the two common words, then the rare word's one and its record's terms.
+  t.true(read < 200, `${read} rows read for one insured among 500 sharing two of its words`);
+  t.deepEqual(
+    ((await index.matching('org_1', 'policy', ['insured', 'clock'], 2_000)) as string[]).sort(),
+    Array.from({ length: 500 }, (_, n) => `pol_${n}`).sort(),
+  );
+  t.is(await index.matching('org_1', 'policy', ['insured', 'clock'], 100), 'too_broad', 'common words alone are still refused past the cap');
+});

@@ -24,6 +24,9 @@ export const SEARCH_CAP = 2_000;
 export const tooBroad = (noun: string): DomainError =>
   new DomainError('validation_failed', `q matches more than ${SEARCH_CAP} ${noun}: add a word or a longer one.`, { field: 'q', rule: 'too_broad' });
 
+/** Rows of each word read by the first pass of a search (`matching`). */
+const FIRST_PASS_ROWS = 64;
+
 /** Above every character a folded term holds: `word` … `word\uffff` is every term the word begins. */
 const AFTER_PREFIX = '\uffff';
 
@@ -94,18 +97,24 @@ export class StoreSearchIndex implements SearchIndex {
   }
 
   async matching(orgId: string, kind: SearchKind, words: readonly string[], cap: number): Promise<string[] | 'too_broad'> {
-    // The longest word is usually the rarest: the first word matching at most `cap` records picks
-    // the candidates, and each candidate's own terms (one range of the primary key) are checked
-    // against every word.
+    // One word picks the candidates, and each candidate's own terms (one range of the primary key)
+    // are checked against every word. A first pass reads a few rows of each word: a rare one (an
+    // insured's number, a policy number) then picks at once, however common the others ("insured",
+    // a city). Only when every word is common does a second pass read up to `cap` records of each,
+    // the longest first (usually the rarest): the first matching at most `cap` picks.
+    const longestFirst = [...words].sort((a, b) => b.length - a.length);
     let candidates: Set<string> | null = null;
-    for (const word of [...words].sort((a, b) => b.length - a.length)) {
-      const prefix = `${kind}:${word}`;
-      const rows = await this.rows.find({ orgId, t: { $gte: prefix, $lt: `${prefix}${AFTER_PREFIX}` } }, { limit: cap * 2 + 1 });
-      const ids = new Set(rows.map(recordOf));
-      if (rows.length <= cap * 2 && ids.size <= cap) {
-        candidates = ids;
-        break;
+    for (const rowsRead of [Math.min(FIRST_PASS_ROWS, cap), cap * 2]) {
+      for (const word of longestFirst) {
+        const prefix = `${kind}:${word}`;
+        const rows = await this.rows.find({ orgId, t: { $gte: prefix, $lt: `${prefix}${AFTER_PREFIX}` } }, { limit: rowsRead + 1 });
+        const ids = new Set(rows.map(recordOf));
+        if (rows.length <= rowsRead && ids.size <= cap) {
+          candidates = ids;
+          break;
+        }
       }
+      if (candidates !== null) break;
     }
     if (candidates === null) return 'too_broad';
     if (words.length === 1 || candidates.size === 0) return [...candidates];
