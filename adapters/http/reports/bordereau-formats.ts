@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { validationFailed } from '../../../core/shared/domain-error.ts';
 import { csvLine } from '../../../core/shared/csv.ts';
 import type { Bordereau, BordereauLine } from '../../../ports/reports/bordereaux.use-case.ts';
@@ -21,13 +22,27 @@ export const formatOf = (accept: string | undefined): BordereauFormat => {
 const asObject = (columns: readonly string[], line: BordereauLine): Record<string, string | number | null> =>
   Object.fromEntries(columns.map((column, index) => [column, line.cells[index] ?? null]));
 
+/**
+ * The longest a bordereau's lines are made without a turn of the event loop. The embedded store
+ * reads synchronously, so lines come from promises that resolve at once: without a turn, nothing
+ * reaches the socket until its buffer is full (a month with few lines among many policies sent its
+ * first byte after a quarter of a second), and every other request waits meanwhile.
+ */
+const TURN_MS = 10;
+
 /** The whole bordereau as a stream: CSV with its header line, or one JSON object per line. */
 export const streamOf = (bordereau: Bordereau, format: 'csv' | 'ndjson'): Readable =>
   Readable.from(
     (async function* () {
       if (format === 'csv') yield csvLine(bordereau.columns);
+      // The answer starts at once (status, headers, the CSV header line), before any line is made.
+      await nextTurn();
+      let turned = performance.now();
       for await (const line of bordereau.lines(null)) {
         yield format === 'csv' ? csvLine(line.cells) : `${JSON.stringify(asObject(bordereau.columns, line))}\n`;
+        if (performance.now() - turned < TURN_MS) continue;
+        await nextTurn();
+        turned = performance.now();
       }
     })(),
   );
