@@ -119,15 +119,21 @@ export const lzEncode = (dictionary: LzDictionary, text: string): Uint8Array => 
 
 const damaged = () => new Error('A packed text is damaged: it refers outside what it and its dictionary hold.');
 
+/**
+ * The bytes of the text being decoded: one buffer, reused (decoding is synchronous, and the text is
+ * copied out as a string), as large as any text the encoder takes; grown only for a damaged row
+ * that unpacks into more, as every token of 3 bytes yields at most MAX_MATCH.
+ */
+let decoded = new Uint8Array(MAX_ENCODED_TEXT_BYTES);
+
 export const lzDecode = (dictionary: Uint8Array, packed: Uint8Array): string => {
-  // Grown as needed: a token of 3 bytes yields at most MAX_MATCH, so the output stays bounded.
-  let out = new Uint8Array(packed.length * 4 + 64);
+  let out = decoded;
   let written = 0;
   const room = (bytes: number) => {
     if (written + bytes <= out.length) return;
     const grown = new Uint8Array(Math.max(out.length * 2, written + bytes));
     grown.set(out.subarray(0, written));
-    out = grown;
+    out = decoded = grown;
   };
   for (let at = 0; at < packed.length;) {
     const token = packed[at++]!;
