@@ -73,12 +73,10 @@ export class DocumentCompression {
     if (this.rowsGiven <= TRAINING_ROWS) return null;
     // Newest last: the nearest matches are tried first, and the dictionary's end is nearest.
     const sample = Buffer.from(this.latestTexts(TRAINING_ROWS).reverse().join(''), 'utf8');
-    if (sample.length < DICTIONARY_BYTES / 4) {
-      // Mostly short rows: too little to learn from yet; try again after as many more.
-      this.rowsGiven = 0;
-      return null;
-    }
-    return this.dictionaries.add(this.table, Uint8Array.from(sample.subarray(-DICTIONARY_BYTES)));
+    // Mostly short rows (too little to learn from yet), or every code taken: try again after as many more.
+    const dictionary = sample.length < DICTIONARY_BYTES / 4 ? null : this.dictionaries.add(this.table, Uint8Array.from(sample.subarray(-DICTIONARY_BYTES)));
+    if (!dictionary) this.rowsGiven = 0;
+    return dictionary;
   }
 }
 
