@@ -20,7 +20,9 @@ const before = statSync(file).size;
 const started = performance.now();
 const store = await SqliteStore.open({ dir: dataDir });
 try {
-  for (const [collection, rows] of compactStore(store)) if (rows > 0) console.log(`${collection}: ${rows} rows compressed`);
+  const { relaidOut, compressed } = compactStore(store);
+  if (relaidOut.length > 0) console.log(`${relaidOut.length} tables rewritten without a rowid, with packed ids: ${relaidOut.join(', ')}`);
+  for (const [collection, rows] of compressed) if (rows > 0) console.log(`${collection}: ${rows} rows compressed`);
 } finally {
   await store.close();
 }

@@ -17,7 +17,7 @@ const tempStore = async (t: { teardown: (fn: () => Promise<void>) => void }, pre
 const rawRows = (dir: string, table: string) => {
   const db = new DatabaseSync(join(dir, 'store', STORE_FILE), { readOnly: true });
   try {
-    return db.prepare(`SELECT * FROM "docs:${table}" ORDER BY rowid`).all() as Array<Record<string, unknown>>;
+    return db.prepare(`SELECT * FROM "docs:${table}" ORDER BY id`).all() as Array<Record<string, unknown>>;
   } finally {
     db.close();
   }

@@ -21,7 +21,7 @@ const SORTS_ALLOWED: ReadonlyArray<[RegExp, string]> = [
 /** Statements that read whole tables by design, not for any request, each with why. */
 const NOT_PER_REQUEST: ReadonlyArray<[RegExp, string]> = [
   [
-    /^SELECT rowid AS r, id, doc(, \S+ AS org)? FROM \S+ WHERE rowid > \? ORDER BY rowid LIMIT \d+$/,
+    /^SELECT id, doc(, \S+ AS org)? FROM \S+ (WHERE id > \? )?ORDER BY id LIMIT \?$/,
     'fills the column of an index declared over stored documents, once, in batches',
   ],
   [
@@ -33,9 +33,10 @@ const NOT_PER_REQUEST: ReadonlyArray<[RegExp, string]> = [
     'the portfolio days replaced whole by their rebuild: when a store is first opened, or by the admin command',
   ],
   [
-    /^SELECT doc FROM \S+ WHERE rowid > \? ORDER BY rowid DESC LIMIT \?$/,
-    'the latest rows of a table its compression dictionary is made from, once per table, by a rowid range',
+    /^SELECT doc FROM \S+ ORDER BY id DESC LIMIT \?$/,
+    'the latest rows of a table its compression dictionary is made from, once per table, from the end of its primary key',
   ],
+  [/^SELECT count\(\*\) AS n FROM \(SELECT 1 FROM \S+ LIMIT \d+\)$/, 'whether a table holds enough rows to make its dictionary: a few dozen rows at most'],
   [/ WHERE 0 AND /, 'a condition that is false whatever the row (an empty `$in`): SQLite reads nothing'],
 ];
 

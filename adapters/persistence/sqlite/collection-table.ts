@@ -11,6 +11,8 @@ import type { SavedSchema } from './store-schema.ts';
 import { compressTextRows, fillKeyColumns } from './row-rewrites.ts';
 import { StoredRows, type StoredRow } from './stored-rows.ts';
 import { TableReads } from './table-reads.ts';
+import { layoutOf, NEW_TABLE_SQL, type TableLayout } from './table-layout.ts';
+import { packedKey } from './packed-ids.ts';
 
 const SQLITE_CONSTRAINT_UNIQUE = 2067;
 const SQLITE_CONSTRAINT_PRIMARYKEY = 1555;
@@ -40,6 +42,7 @@ export class CollectionTable {
   private readonly cache: DocumentCache;
   private readonly reads: TableReads;
   private readonly rows: StoredRows;
+  private readonly layout: TableLayout;
   private insertSql = '';
 
   /** `durable` is null for a volatile table (in memory): its schema is not saved, its rows not compressed. */
@@ -50,12 +53,13 @@ export class CollectionTable {
     this.catalog = durable?.catalog ?? null;
     this.cache = cache;
     this.table = quoted(`docs:${name}`);
-    this.run(`CREATE TABLE IF NOT EXISTS ${this.qualified(this.table)} (id TEXT NOT NULL PRIMARY KEY, doc TEXT NOT NULL)`);
+    this.run(NEW_TABLE_SQL(this.qualified(this.table)));
+    this.layout = layoutOf(statements, schema, `docs:${name}`);
     const columns = this.statements.get(`PRAGMA ${quoted(schema)}.table_info(${this.table})`).all() as Array<{ name: string }>;
-    this.keys = new KeyColumns(name, this.catalog, new Set(columns.map((column) => column.name)), interned);
-    const compression = durable && tableCompression(statements, this.qualified(this.table), name, durable.dictionaries);
+    this.keys = new KeyColumns(name, this.catalog, new Set(columns.map((column) => column.name)), interned, this.layout.packsIds);
+    const compression = durable && tableCompression(statements, this.qualified(this.table), this.layout, name, durable.dictionaries);
     this.rows = new StoredRows(this.keys.orgColumn, interned, compression);
-    this.reads = new TableReads(statements, this.keys, this.rows, cache, this.qualified(this.table), name);
+    this.reads = new TableReads(statements, this.keys, this.rows, cache, this.qualified(this.table), name, this.idKey);
     this.rebuildInsertSql();
   }
 
@@ -67,13 +71,13 @@ export class CollectionTable {
   }
 
   has(id: string): boolean {
-    return this.statements.get(`SELECT 1 FROM ${this.qualified(this.table)} WHERE id = ?`).get(id) !== undefined;
+    return this.statements.get(`SELECT 1 FROM ${this.qualified(this.table)} WHERE id = ?`).get(this.idKey(id)) !== undefined;
   }
 
   // Every write forgets the document it touches first (document-cache.ts).
   insert(document: StoredDocument): void {
     this.cache.forget(this.name, document._id);
-    this.guarded(() => this.statements.get(this.insertSql).run(document._id, this.rows.encode(document), ...this.keys.keysOf(document)));
+    this.guarded(() => this.statements.get(this.insertSql).run(this.idKey(document._id), this.rows.encode(document), ...this.keys.keysOf(document)));
   }
 
   /**
@@ -88,23 +92,22 @@ export class CollectionTable {
     const columns = this.keys.columns();
     const moved = keys.flatMap((key, n) => (Object.is(key, before[n]) ? [] : [n]));
     const sql = `UPDATE ${this.qualified(this.table)} SET doc = ?${moved.map((n) => `, ${columns[n]} = ?`).join('')} WHERE id = ?`;
-    this.guarded(() => this.statements.get(sql).run(this.rows.encode(document), ...moved.map((n) => keys[n] as KeyValue), document._id));
+    this.guarded(() => this.statements.get(sql).run(this.rows.encode(document), ...moved.map((n) => keys[n] as KeyValue), this.idKey(document._id)));
   }
 
   delete(id: string): void {
     this.cache.forget(this.name, id);
-    this.statements.get(`DELETE FROM ${this.qualified(this.table)} WHERE id = ?`).run(id);
+    this.statements.get(`DELETE FROM ${this.qualified(this.table)} WHERE id = ?`).run(this.idKey(id));
   }
 
-  /** Every document's whole JSON text, in the order they were first written (exports). */
+  /** Every document's whole JSON text, in the table's own order (exports). */
   *texts(): Generator<string> {
-    for (const row of this.statements.get(`SELECT ${this.rows.selected()} FROM ${this.qualified(this.table)} ORDER BY rowid`).iterate()) {
-      yield this.rows.text(row as unknown as StoredRow);
-    }
+    const sql = `SELECT ${this.rows.selected()} FROM ${this.qualified(this.table)} ORDER BY ${this.layout.storedOrder}`;
+    for (const row of this.statements.get(sql).iterate()) yield this.rows.text(row as unknown as StoredRow);
   }
 
-  /** Compresses text rows after rowid `after` (row-rewrites.ts). */
-  compressRows(after: number, limit: number): { last: number | null; rewritten: number } {
+  /** Compresses text rows after the row whose id key is `after` (from the first when null, row-rewrites.ts). */
+  compressRows(after: KeyValue, limit: number): { last: KeyValue; rewritten: number } {
     return compressTextRows(this.statements, this.qualified(this.table), this.rows, after, limit);
   }
 
@@ -224,6 +227,9 @@ export class CollectionTable {
       throw error;
     }
   }
+
+  /** The id column's value for a document's id. */
+  private readonly idKey = (id: string): string | Uint8Array => (this.layout.packsIds ? packedKey(id) : id);
 
   private qualified(object: string): string {
     return `${quoted(this.schema)}.${object}`;

@@ -1,6 +1,7 @@
 import { lzDecode, lzEncode, MAX_ENCODED_TEXT_BYTES } from './dictionary-lz.ts';
 import type { Dictionary, DocumentDictionaries } from './document-dictionaries.ts';
 import type { Statements } from './statements.ts';
+import type { TableLayout } from './table-layout.ts';
 
 /** Rows a table has been given before its dictionary is made from the latest of them. */
 export const TRAINING_ROWS = 64;
@@ -32,16 +33,16 @@ export class DocumentCompression {
   private readonly dictionaries: DocumentDictionaries;
   /** The table's latest document texts, newest first, to train a dictionary from. */
   private readonly latestTexts: (count: number) => string[];
-  /** The table's highest rowid: about how many rows it was given before this process. */
-  private readonly highestRowid: () => number;
-  /** Rows given without a dictionary: from the highest rowid, read once, then counted here. */
+  /** How many rows the table holds, counted up to one more than TRAINING_ROWS. */
+  private readonly rowsHeld: () => number;
+  /** Rows given without a dictionary: from the rows held, read once, then counted here. */
   private rowsGiven: number | null = null;
 
-  constructor(table: string, dictionaries: DocumentDictionaries, latestTexts: (count: number) => string[], highestRowid: () => number) {
+  constructor(table: string, dictionaries: DocumentDictionaries, latestTexts: (count: number) => string[], rowsHeld: () => number) {
     this.table = table;
     this.dictionaries = dictionaries;
     this.latestTexts = latestTexts;
-    this.highestRowid = highestRowid;
+    this.rowsHeld = rowsHeld;
   }
 
   /** What a row's `doc` column holds for a document's text. */
@@ -69,7 +70,7 @@ export class DocumentCompression {
 
   /** A dictionary made now from the table's latest rows, once it has been given enough of them. */
   private trained(): Dictionary | null {
-    this.rowsGiven = (this.rowsGiven ?? this.highestRowid()) + 1;
+    this.rowsGiven = (this.rowsGiven ?? this.rowsHeld()) + 1;
     if (this.rowsGiven <= TRAINING_ROWS) return null;
     // Newest last: the nearest matches are tried first, and the dictionary's end is nearest.
     const sample = Buffer.from(this.latestTexts(TRAINING_ROWS).reverse().join(''), 'utf8');
@@ -81,12 +82,18 @@ export class DocumentCompression {
 }
 
 /** The compression of one table's rows; `table` is its qualified SQL name, `name` its collection's. */
-export const tableCompression = (statements: Statements, table: string, name: string, dictionaries: DocumentDictionaries): DocumentCompression => {
-  const highest = statements.get(`SELECT max(rowid) AS r FROM ${table}`);
-  const highestRowid = () => Number((highest.get() as { r: number | null }).r ?? 0);
-  // The rows with the highest rowids, found through the rowid itself: a table is trained before
-  // any of its rows is compressed, so they are all text.
-  const latest = statements.get(`SELECT doc FROM ${table} WHERE rowid > ? ORDER BY rowid DESC LIMIT ?`);
-  const latestTexts = (count: number) => latest.all(highestRowid() - count, count).flatMap(({ doc }) => (typeof doc === 'string' ? [doc] : []));
-  return new DocumentCompression(name, dictionaries, latestTexts, highestRowid);
+export const tableCompression = (
+  statements: Statements,
+  table: string,
+  layout: TableLayout,
+  name: string,
+  dictionaries: DocumentDictionaries,
+): DocumentCompression => {
+  const held = statements.get(`SELECT count(*) AS n FROM (SELECT 1 FROM ${table} LIMIT ${TRAINING_ROWS + 1})`);
+  const rowsHeld = () => Number((held.get() as { n: number }).n);
+  // The newest rows in the table's own order (by id, the platform's ids grow): a table is trained
+  // before any of its rows is compressed, so nearly all are text.
+  const latest = statements.get(`SELECT doc FROM ${table} ORDER BY ${layout.storedOrder} DESC LIMIT ?`);
+  const latestTexts = (count: number) => latest.all(count).flatMap(({ doc }) => (typeof doc === 'string' ? [doc] : []));
+  return new DocumentCompression(name, dictionaries, latestTexts, rowsHeld);
 };

@@ -1,5 +1,6 @@
 import type { Filter, SortSpec } from '../../../ports/shared/persistence/collection-store.port.ts';
 import { DATES_FROM, DATES_UNTIL, keyValue, NUMBERS_UNTIL, STRINGS_UNTIL, type KeyValue } from './index-keys.ts';
+import { PACKED_IDS_UNTIL, packedId } from './packed-ids.ts';
 
 /**
  * The SQL part of a filter: conditions on indexed columns that every matching document meets.
@@ -21,6 +22,8 @@ export interface FilterColumn {
   readonly codeOf?: (value: string) => number | null;
   /** Strings a partial index fixes for this field (`{ status: 'past_due' }`): an equality writes them into the SQL. */
   readonly literals?: ReadonlySet<string>;
+  /** The column keeps strings of the platform's id form packed (packed-ids.ts). */
+  readonly packsIds?: boolean;
 }
 
 /** A field's column, or null when SQL cannot answer for the field. */
@@ -59,8 +62,10 @@ const fits = (column: string, operand: unknown): boolean => column !== 'id' || t
  * A constant's key written into the SQL rather than bound: SQLite uses a partial index
  * (`WHERE flag = x'0101'`, `WHERE "k:status" = 'past_due'`) only for a query naming the same constant.
  */
-export const constantLiteral = (value: boolean | string): string =>
-  typeof value === 'boolean' ? `x'${Buffer.from(keyValue(value) as Uint8Array).toString('hex')}'` : `'${value.replaceAll("'", "''")}'`;
+export const constantLiteral = (value: boolean | string, packsIds = false): string => {
+  const key = keyValue(value, packsIds);
+  return typeof key === 'string' ? `'${key.replaceAll("'", "''")}'` : `x'${Buffer.from(key as Uint8Array).toString('hex')}'`;
+};
 
 /** A string no document holds: no key can equal it. */
 const NOWHERE = Symbol('nowhere');
@@ -68,7 +73,7 @@ const NOWHERE = Symbol('nowhere');
 /** The key an equality compares with: undefined when SQL cannot say (the matcher decides). */
 const keyFor = (column: FilterColumn, operand: unknown): KeyValue | undefined | typeof NOWHERE => {
   if (!fits(column.name, operand)) return undefined;
-  if (!column.codeOf) return keyValue(operand);
+  if (!column.codeOf) return keyValue(operand, column.packsIds);
   // Interned columns hold codes of strings only; any other value there made the field opaque.
   if (operand === null || operand === undefined) return null;
   return typeof operand === 'string' ? (column.codeOf(operand) ?? NOWHERE) : undefined;
@@ -80,7 +85,7 @@ const equality = (into: Conditions, column: FilterColumn, operand: unknown): voi
   else if (key === NOWHERE) into.add('0');
   else if (key === null) into.add(`${column.name} IS NULL`);
   else if (typeof operand === 'boolean' || (typeof operand === 'string' && column.literals?.has(operand)))
-    into.add(`${column.name} = ${constantLiteral(operand)}`);
+    into.add(`${column.name} = ${constantLiteral(operand, column.packsIds)}`);
   else into.add(`${column.name} = ?`, key);
 };
 
@@ -94,11 +99,36 @@ const membership = (into: Conditions, column: FilterColumn, operand: unknown): v
   into.add(alternatives.length > 0 ? `(${alternatives.join(' OR ')})` : '0', ...values);
 };
 
-const rangeCondition = (into: Conditions, { name: column, codeOf }: FilterColumn, operator: string, operand: unknown): void => {
+/**
+ * A string range over a column that packs ids: its texts, then its packed ids (blobs, after every
+ * text), each run in its own order. The index walk is bounded in the run the operand's form
+ * sorts in; the other run's keys are checked row by row. A range whose operand is not an id
+ * takes every packed id and leaves them to the matcher (their order against other strings is
+ * not the index's).
+ */
+const rangeOverPackedIds = (into: Conditions, column: string, operator: string, operand: string): void => {
+  const sql = RANGE_OPERATORS[operator];
+  const packed = packedId(operand);
+  if (!packed) into.exact = false;
+  if (operator === '$lt' || operator === '$lte') {
+    // From the bottom: the texts (those past the operand are skipped row by row), then the packed ids up to it.
+    into.add(`${column} ${packed ? sql : '<'} ?`, packed ?? PACKED_IDS_UNTIL);
+    into.add(`+${column} >= ?`, NUMBERS_UNTIL);
+    into.add(`(+${column} ${sql} ? OR +${column} >= ?)`, operand, STRINGS_UNTIL);
+    return;
+  }
+  // From the operand up: the texts past it, then every blob, of which the packed ids past it.
+  into.add(`${column} ${sql} ?`, operand);
+  into.add(`+${column} < ?`, PACKED_IDS_UNTIL);
+  if (packed) into.add(`(+${column} < ? OR +${column} ${sql} ?)`, STRINGS_UNTIL, packed);
+};
+
+const rangeCondition = (into: Conditions, { name: column, codeOf, packsIds }: FilterColumn, operator: string, operand: unknown): void => {
   const bracket = typeBracket(operand);
   const key = keyValue(operand);
   // Codes do not sort as their strings do: a range over interned strings is the matcher's.
   if (!bracket || key === undefined || key === null || !fits(column, operand) || codeOf) return void (into.exact = false);
+  if (packsIds && typeof operand === 'string') return rangeOverPackedIds(into, column, operator, operand);
   into.add(`${column} ${RANGE_OPERATORS[operator]} ?`, key);
   // The bracket is checked row by row (`+` keeps SQLite from bounding an index walk with it): as
   // a bound it could win over the operand's own and walk every key of the type, as a day's

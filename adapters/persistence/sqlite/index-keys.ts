@@ -1,11 +1,13 @@
 import type { StoredDocument } from '../../../ports/shared/persistence/collection-store.port.ts';
+import { packedKey } from './packed-ids.ts';
 
 /**
  * How an indexed field's value is kept in its SQLite column, chosen so that SQLite's own order
  * (NULL < numbers < TEXT < BLOB, blobs by their bytes) is MongoDB's order over scalars
  * (null < numbers < strings < booleans < dates). Booleans and dates are blobs with a tag byte:
  * 0x01 for booleans, 0x02 for dates followed by the milliseconds as a big-endian unsigned
- * number offset by 2^63, so that byte order is time order, before 1970 included.
+ * number offset by 2^63, so that byte order is time order, before 1970 included. A table that
+ * packs ids keeps strings of the platform's id form as blobs tagged 0x00 (packed-ids.ts).
  */
 export type KeyValue = string | number | null | Uint8Array;
 
@@ -27,9 +29,9 @@ export const dateKey = (date: Date): Uint8Array => {
 };
 
 /** The column value of a scalar; undefined for values an index column cannot hold (objects, arrays, NaN). */
-export const keyValue = (value: unknown): KeyValue | undefined => {
+export const keyValue = (value: unknown, packsIds = false): KeyValue | undefined => {
   if (value === null || value === undefined) return null;
-  if (typeof value === 'string') return value;
+  if (typeof value === 'string') return packsIds ? packedKey(value) : value;
   if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
   if (typeof value === 'boolean') return new Uint8Array([BOOLEAN_TAG, value ? 1 : 0]);
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : dateKey(value);
@@ -43,14 +45,14 @@ export const keyValue = (value: unknown): KeyValue | undefined => {
  */
 export const OPAQUE = Symbol('opaque');
 
-export const indexedKey = (document: StoredDocument, path: readonly string[]): KeyValue | typeof OPAQUE => {
+export const indexedKey = (document: StoredDocument, path: readonly string[], packsIds: boolean): KeyValue | typeof OPAQUE => {
   let current: unknown = document;
   for (const segment of path) {
     if (current === null || current === undefined) return null;
     if (Array.isArray(current) || typeof current !== 'object' || current instanceof Date) return Array.isArray(current) ? OPAQUE : null;
     current = (current as Record<string, unknown>)[segment];
   }
-  const key = keyValue(current);
+  const key = keyValue(current, packsIds);
   return key === undefined ? OPAQUE : key;
 };
 

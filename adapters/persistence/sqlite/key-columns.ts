@@ -4,6 +4,7 @@ import { constantLiteral, type FilterColumn } from './filter-sql.ts';
 import { indexedKey, OPAQUE, type KeyValue } from './index-keys.ts';
 import type { InternedValues } from './interned-values.ts';
 import { quoted } from './statements.ts';
+import { violatedIndexName } from './unique-violations.ts';
 import type { OrgColumn } from './stored-rows.ts';
 
 /**
@@ -42,8 +43,6 @@ export interface SchemaCatalog {
 
 type State = ReturnType<KeyColumns['snapshot']>;
 
-const ID_COLUMN: FilterColumn = { name: 'id' };
-
 /**
  * The key columns of one collection's table, from its declared indexes: one per indexed field
  * (its key, see index-keys.ts), one per partial unique index (whether a document is in it), and
@@ -55,6 +54,9 @@ export class KeyColumns {
   /** The key columns the table already has: a field keeps the kind of column it was given first. */
   private readonly existing: ReadonlySet<string>;
   private readonly interned: InternedValues;
+  /** Whether the table keeps strings of the platform's id form packed (packed-ids.ts). */
+  private readonly packsIds: boolean;
+  private readonly idColumn: FilterColumn;
   private readonly fields = new Map<string, FieldColumn>();
   private readonly partials = new Map<string, PartialColumn>();
   private readonly specs = new Map<string, IndexSpec>();
@@ -62,16 +64,18 @@ export class KeyColumns {
   private readonly ttlRules = new Map<string, TtlRule>();
   private pinning: string[][] | null = null;
 
-  constructor(collection: string, catalog: SchemaCatalog | null, existing: ReadonlySet<string>, interned: InternedValues) {
+  constructor(collection: string, catalog: SchemaCatalog | null, existing: ReadonlySet<string>, interned: InternedValues, packsIds: boolean) {
     this.collection = collection;
     this.catalog = catalog;
     this.existing = existing;
     this.interned = interned;
+    this.packsIds = packsIds;
+    this.idColumn = { name: 'id', packsIds };
   }
 
   /** A field's column to filter on, or null when SQL cannot answer for it. */
   readonly filterColumnOf = (field: string): FilterColumn | null => {
-    if (field === '_id') return ID_COLUMN;
+    if (field === '_id') return this.idColumn;
     const column = this.fields.get(field);
     if (!column || column.opaque) return null;
     return column.filter;
@@ -135,7 +139,9 @@ export class KeyColumns {
     const name = `${interned ? 'n' : 'k'}:${field}`;
     const column = quoted(name);
     const literals = new Set<string>();
-    const filter = interned ? { name: column, codeOf: (value: string) => this.interned.existingCode(value), literals } : { name: column, literals };
+    const filter = interned
+      ? { name: column, codeOf: (value: string) => this.interned.existingCode(value), literals }
+      : { name: column, literals, packsIds: this.packsIds };
     return { path: field.split('.'), column, name, interned, filter, opaque: false };
   }
 
@@ -169,7 +175,7 @@ export class KeyColumns {
     const filter = Object.entries(spec.partialFilterExpression ?? {});
     const fixed = filter.filter(([field, value]) => (typeof value === 'boolean' || typeof value === 'string') && this.fields.get(field)?.interned === false);
     if (fixed.length === 0 || fixed.length < filter.length) return '';
-    return ` WHERE ${fixed.map(([field, value]) => `${(this.fields.get(field) as FieldColumn).column} = ${constantLiteral(value as boolean | string)}`).join(' AND ')}`;
+    return ` WHERE ${fixed.map(([field, value]) => `${(this.fields.get(field) as FieldColumn).column} = ${constantLiteral(value as boolean | string, this.packsIds)}`).join(' AND ')}`;
   }
 
   partialColumn(name: string): string | null {
@@ -184,7 +190,7 @@ export class KeyColumns {
   keysOf(document: StoredDocument): KeyValue[] {
     const values: KeyValue[] = [];
     for (const [field, column] of this.fields) {
-      const key = indexedKey(document, column.path);
+      const key = indexedKey(document, column.path, this.packsIds && !column.interned);
       if (column.interned && typeof key === 'string') {
         values.push(this.interned.codeFor(key));
         continue;
@@ -208,20 +214,9 @@ export class KeyColumns {
     return values;
   }
 
-  /** The declared index a unique violation names: SQLite names an index on expressions, or the columns of one on columns. */
+  /** The declared index a unique violation names (unique-violations.ts). */
   violatedIndex(message: string): string {
-    const named = /index '[^/']*\/([^!']*)!/.exec(message)?.[1];
-    if (named) return named;
-    const columns = message
-      .slice(message.indexOf('failed: ') + 'failed: '.length)
-      .split(', ')
-      .map((column) => column.slice(column.indexOf('.') + 1));
-    if (columns.length === 1 && columns[0] === 'id') return '_id_';
-    for (const [name, spec] of this.specs) {
-      const declared = Object.keys(spec.keys).map((field) => (field === '_id' ? 'id' : this.fields.get(field)?.name));
-      if (spec.unique && declared.join('\u0000') === columns.join('\u0000')) return name;
-    }
-    return 'unknown';
+    return violatedIndexName(message, this.specs, (field) => this.fields.get(field)?.name);
   }
 
   snapshot() {

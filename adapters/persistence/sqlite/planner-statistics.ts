@@ -1,4 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite';
+import { plannedStat } from './planned-statistics.ts';
+import { quoted } from './statements.ts';
 import { savedIndexes } from './store-schema.ts';
 
 /** Commits between two refreshes of the statistics; each refresh costs well under a millisecond when nothing is stale. */
@@ -31,7 +33,46 @@ export class PlannerStatistics {
   /** Every table whose statistics are missing or stale, whether or not queried yet. */
   refreshAll(): void {
     this.db.exec('PRAGMA optimize=0x10002');
-    this.pinRareValueIndexes();
+    const changed = this.pinRareValueIndexes() + this.planForGrowth();
+    // The planner reads statistics when the schema loads; this reloads them.
+    if (changed > 0) this.db.exec('ANALYZE sqlite_schema');
+  }
+
+  /**
+   * Statistics as the planner should read them for tables that grow and serve many organizations
+   * (planned-statistics.ts). A table's rows lie in the order of its ids (table-layout.ts), so a
+   * page of one organization's newest records can be read by walking the whole table backwards,
+   * skipping other organizations' rows, with no index lookup per row; and a table of a few rows
+   * is read whole as cheaply as through an index. Statistics of a young book, or of one held by
+   * one or two organizations, make those walks look cheapest, and they would stay chosen as the
+   * table grows (until the next refresh) or beside a large organization. Indexes read for rare
+   * values keep their own pin.
+   */
+  private planForGrowth(): number {
+    if (!this.analyzed()) return 0;
+    const rare = new Set(this.rareValueIndexes());
+    const rows = this.db.prepare('SELECT tbl, idx, stat FROM sqlite_stat1 WHERE idx IS NOT NULL').all() as Array<{ tbl: string; idx: string; stat: string }>;
+    const update = this.db.prepare('UPDATE sqlite_stat1 SET stat = ? WHERE idx = ?');
+    let changed = 0;
+    for (const { tbl, idx, stat } of rows.filter(({ idx }) => !rare.has(idx))) {
+      const next = plannedStat(stat, { leadsWithOrg: this.leadsWithOrg(idx), partial: this.isPartial(tbl, idx) });
+      if (next !== null && next !== stat) changed += Number(update.run(next, idx).changes);
+    }
+    return changed;
+  }
+
+  private isPartial(table: string, index: string): boolean {
+    const indexes = this.db.prepare(`PRAGMA index_list(${quoted(table)})`).all() as Array<{ name: string; partial: number }>;
+    return indexes.some(({ name, partial }) => name === index && partial === 1);
+  }
+
+  private leadsWithOrg(index: string): boolean {
+    const first = this.db.prepare(`PRAGMA index_info(${quoted(index)})`).get() as { name: string | null } | undefined;
+    return first?.name === 'n:orgId';
+  }
+
+  private analyzed(): boolean {
+    return this.db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'sqlite_stat1'").get() !== undefined;
   }
 
   /**
@@ -39,15 +80,13 @@ export class PlannerStatistics {
    * statistics, where nearly every row holds the other value, and the planner then scans the
    * table instead: its statistics are set to one row per key, which is what its reads meet.
    */
-  private pinRareValueIndexes(): void {
+  private pinRareValueIndexes(): number {
     const names = this.rareValueIndexes();
-    const analyzed = this.db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'sqlite_stat1'").get();
-    if (names.length === 0 || !analyzed) return;
+    if (names.length === 0 || !this.analyzed()) return 0;
     const pin = this.db.prepare("UPDATE sqlite_stat1 SET stat = substr(stat, 1, instr(stat, ' ')) || '1 1' WHERE idx = ? AND stat NOT LIKE '% 1 1'");
     let changed = 0;
     for (const name of names) changed += Number(pin.run(name).changes);
-    // The planner reads statistics when the schema loads; this reloads them.
-    if (changed > 0) this.db.exec('ANALYZE sqlite_schema');
+    return changed;
   }
 
   /** Called after each commit, outside any transaction. */

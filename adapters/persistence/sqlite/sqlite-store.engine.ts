@@ -18,6 +18,8 @@ import { dateKey, DATES_FROM } from './index-keys.ts';
 import { InternedValues } from './interned-values.ts';
 import { importJournal } from './journal-import.ts';
 import { SqliteCollection } from './sqlite-collection.ts';
+import { convertToPackedLayout } from './table-layout.ts';
+import { configureConnection } from './connection-settings.ts';
 import { StoreInspection } from './store-inspection.ts';
 import { Statements } from './statements.ts';
 import { PlannerStatistics, rareValueIndexes } from './planner-statistics.ts';
@@ -164,25 +166,29 @@ export class SqliteStore implements CollectionStore {
     return this.batch.write(() => expiring.reduce((removed, table) => removed + table.deleteExpired(cutoff, DATES_FROM), 0));
   }
 
-  /** Every stored document of every durable collection, a collection at a time (for exports). */
-  *documents(): Generator<{ collection: string; document: string }> {
-    for (const collection of this.durableCollections()) for (const document of this.table(collection, false).texts()) yield { collection, document };
-  }
-
   /** Rewrites the file without its free pages, through the WAL (it needs free disk about the store's size). */
   vacuum(): void {
     this.batch.commit();
     this.db.exec('VACUUM; PRAGMA wal_checkpoint(TRUNCATE)');
   }
 
+  /** Rewrites a durable table made with a rowid as tables are made now (table-layout.ts); false when it is already. */
+  relayout(collection: string): boolean {
+    this.tables.delete(collection);
+    this.cache.forgetTable(collection);
+    this.loadSavedSchemas();
+    return this.transaction(() => convertToPackedLayout(this.db, DURABLE, `docs:${collection}`));
+  }
+
   /** Runs `work` in one transaction of its own (bulk loads), outside the write batches. */
-  transaction(work: () => void): void {
+  transaction<T>(work: () => T): T {
     this.batch.commit();
     this.db.exec('BEGIN IMMEDIATE');
     try {
-      work();
+      const result = work();
       this.db.exec('COMMIT');
       this.dictionaries.committed();
+      return result;
     } catch (error) {
       this.db.exec('ROLLBACK');
       this.forgetReads();
@@ -223,18 +229,13 @@ export class SqliteStore implements CollectionStore {
   }
 
   private configure(cacheMiB: number, durable: boolean): void {
-    if (durable) {
-      this.db.exec('PRAGMA journal_mode = WAL');
-      // NORMAL: a commit is safe from a crash of the process at once, and from a power cut once
-      // WalSync has flushed it, which every write awaits before it resolves.
-      this.db.exec('PRAGMA synchronous = NORMAL');
-    }
-    this.db.exec(`PRAGMA cache_size = ${-Math.round(cacheMiB * 1024)}`);
-    this.db.exec('PRAGMA busy_timeout = 5000');
-    this.db.exec('PRAGMA temp_store = MEMORY');
-    this.db.exec(`ATTACH DATABASE ':memory:' AS ${VOLATILE}`);
-    for (const [collection, schema] of savedSchemas(this.db)) this.saved.set(collection, schema);
+    configureConnection(this.db, { cacheMiB, durable, volatileSchema: VOLATILE });
+    this.loadSavedSchemas();
     this.statistics.refreshAll();
+  }
+
+  private loadSavedSchemas(): void {
+    for (const [collection, schema] of savedSchemas(this.db)) this.saved.set(collection, schema);
   }
 
   /** A small durable note of the store itself (such as a journal already imported). */

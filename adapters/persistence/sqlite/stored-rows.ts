@@ -2,6 +2,7 @@ import type { StoredDocument } from '../../../ports/shared/persistence/collectio
 import { decodeDocument, encodeDocument } from './document-codec.ts';
 import type { DocumentCompression } from './document-compression.ts';
 import type { InternedValues } from './interned-values.ts';
+import { idOfKey } from './packed-ids.ts';
 
 /** The key column holding a table's organization ids: quoted, and whether it holds their codes. */
 export interface OrgColumn {
@@ -13,7 +14,8 @@ export interface OrgColumn {
 
 /** A row as reads select it (`StoredRows.selected`). */
 export interface StoredRow {
-  readonly id: string;
+  /** The id, or its packed key (packed-ids.ts). */
+  readonly id: string | Uint8Array;
   /** The document's text, or that text compressed (a BLOB, document-compression.ts). */
   readonly doc: string | Uint8Array;
   readonly org?: string | number | null;
@@ -69,12 +71,13 @@ export class StoredRows {
   text(row: StoredRow): string {
     const doc = this.compression ? this.compression.unpack(row.doc) : (row.doc as string);
     const mark = doc[0];
-    if (mark === WITHOUT_ID) return idPrefix(row.id) + doc.slice(1);
+    if (mark === WITHOUT_ID) return idPrefix(idOfKey(row.id)) + doc.slice(1);
     if (mark !== WITHOUT_ID_AND_ORG) return doc;
+    const id = idOfKey(row.id);
     const org = this.orgColumn();
-    if (!org || row.org === null || row.org === undefined) throw new Error(`Document ${row.id} was stored without its organization, which its row lacks.`);
+    if (!org || row.org === null || row.org === undefined) throw new Error(`Document ${id} was stored without its organization, which its row lacks.`);
     const orgId = org.interned ? this.interned.valueOf(Number(row.org)) : String(row.org);
-    return orgPrefix(row.id, orgId) + doc.slice(1);
+    return orgPrefix(id, orgId) + doc.slice(1);
   }
 
   decode(row: StoredRow): StoredDocument {
