@@ -8,6 +8,7 @@ import { RecordCollection } from '../../adapters/persistence/shared/record-colle
 import type { DomainEvent } from '../../core/shared/events/domain-event.ts';
 import { groupedWritesContract } from './grouped-writes.contract.ts';
 import { indexDeclarationsContract } from './index-declarations.contract.ts';
+import { platformIdsContract } from './platform-ids.contract.ts';
 
 export interface StoreUnderTest {
   readonly store: CollectionStore;
@@ -33,6 +34,7 @@ const isDuplicate = (error: unknown) => isDomainError(error) && error.code === '
 export const documentStoreContract = (test: TestFn<StoreUnderTest>, title: string): void => {
   groupedWritesContract(test, title);
   indexDeclarationsContract(test, title);
+  platformIdsContract(test, title);
   test(`${title}: inserts, reads back, and results cannot alter the store`, async (t) => {
     const rows = t.context.store.collection<Row>(name('crud'));
     const at = new Date('2026-01-02T03:04:05.678Z');

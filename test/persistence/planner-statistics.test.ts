@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import { plannedStat } from '../../adapters/persistence/sqlite/planned-statistics.ts';
 import { PlannerStatistics } from '../../adapters/persistence/sqlite/planner-statistics.ts';
 import { SqliteStore, STORE_FILE } from '../../adapters/persistence/sqlite/sqlite-store.engine.ts';
 
@@ -116,4 +117,37 @@ test('an index read for a rare value stays an index lookup when nearly every row
   const rare = await flagReadPlan(true);
   t.regex(rare.stat, / 1 1$/);
   t.regex(rare.plan, /USING INDEX docs:invoices\/outbox/);
+});
+
+test('figures as planned: a table of at least 1,000 rows, an organization a tenth of it at most, a partial index as large as a tenth', (t) => {
+  t.is(plannedStat('37797 37797 1', { leadsWithOrg: true, partial: false }), '37797 3779 1');
+  t.is(plannedStat('37797 1 1', { leadsWithOrg: false, partial: false }), '37797 1 1');
+  t.is(plannedStat('1 1', { leadsWithOrg: false, partial: false }), '1000 1');
+  t.is(plannedStat('20 20 20 2 1', { leadsWithOrg: true, partial: true }), '1000 100 100 100 1');
+  t.is(plannedStat('0 0 0 0 0', { leadsWithOrg: true, partial: true }), '1000 100 100 100 1');
+  t.is(plannedStat('5000 2500 1', { leadsWithOrg: true, partial: false }), '5000 500 1');
+  t.is(plannedStat('12', { leadsWithOrg: true, partial: false }), null);
+  t.is(plannedStat('12 x', { leadsWithOrg: true, partial: false }), null);
+});
+
+test('an organization that joins a book of one reads its newest page through its own index, not by walking the other’s rows', async (t) => {
+  const store = await SqliteStore.open({});
+  t.teardown(() => store.close());
+  await store.ensureIndexes('claims', [{ name: 'org_newest', keys: { orgId: 1, _id: -1 } }]);
+  const claims = store.collection('claims');
+  const id = (n: number) => `clm_01a21a485b74${n.toString(16).padStart(16, '0')}`;
+  await store.writeTogether(Array.from({ length: 3_000 }, (_, n) => ({ collection: 'claims', insertOne: { _id: id(n), orgId: 'org_large' } })));
+  // Analyzed while one organization holds every row; the next organization's first rows come before the next refresh.
+  store.inspection.refreshPlannerStatistics();
+  await claims.insertOne({ _id: id(3_000), orgId: 'org_new' });
+  await claims.insertOne({ _id: id(3_001), orgId: 'org_new' });
+  store.inspection.recordQueries();
+  const page = await claims.find({ orgId: 'org_new' }, { sort: { _id: -1 }, limit: 1 });
+  t.deepEqual(
+    page.map((claim) => claim._id),
+    [id(3_001)],
+  );
+  const plans = store.inspection.queryPlans().filter(({ sql }) => sql.includes('"docs:claims"') && sql.includes('ORDER BY id DESC'));
+  t.true(plans.length > 0);
+  for (const { plan } of plans) t.regex(plan.map((step) => step.detail).join('; '), /USING INDEX docs:claims\/org_newest/);
 });

@@ -1,0 +1,97 @@
+import test from 'ava';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { isDomainError } from '../../core/shared/domain-error.ts';
+import type { IndexSpec, StoredDocument } from '../../ports/shared/persistence/collection-store.port.ts';
+import { exportJournal } from '../../adapters/persistence/sqlite/journal-export.ts';
+import { SqliteStore, STORE_FILE } from '../../adapters/persistence/sqlite/sqlite-store.engine.ts';
+import { compactStore } from '../../adapters/persistence/sqlite/store-compaction.ts';
+
+interface Installment extends StoredDocument {
+  _id: string;
+  orgId: string;
+  policyId: string;
+  number: string;
+  status: string;
+}
+
+const ORG = 'org_0123456789abcdef0123456789ab';
+const hex = (n: number) => n.toString(16).padStart(16, '0');
+const installment = (n: number): Installment => ({
+  _id: n === 7 ? 'inv-imported-7' : `inv_01a21a485b74${hex(n)}`,
+  orgId: ORG,
+  policyId: `pol_01a21a485b6b${hex(Math.floor(n / 4))}`,
+  number: `GL-${n}`,
+  status: n % 3 === 0 ? 'paid' : 'open',
+});
+
+const INDEXES: IndexSpec[] = [
+  { name: 'org_policy', keys: { orgId: 1, policyId: 1, _id: -1 } },
+  { name: 'org_status', keys: { orgId: 1, status: 1, _id: -1 } },
+  { name: 'org_number', keys: { orgId: 1, number: 1 }, unique: true },
+];
+
+const layout = (dir: string) => {
+  const db = new DatabaseSync(join(dir, 'store', STORE_FILE), { readOnly: true });
+  try {
+    const { wr } = db.prepare(`PRAGMA table_list("docs:installments")`).get() as { wr: number };
+    const kinds = db.prepare('SELECT DISTINCT typeof(id) AS kind FROM "docs:installments" ORDER BY kind').all() as Array<{ kind: string }>;
+    return { withoutRowid: wr === 1, idKinds: kinds.map(({ kind }) => kind) };
+  } finally {
+    db.close();
+  }
+};
+
+/** What the table answers, whatever its layout. */
+const answers = async (store: SqliteStore) => {
+  const rows = store.collection<Installment>('installments');
+  return {
+    all: await rows.find({}, { sort: { _id: 1 } }),
+    byPolicy: await rows.find({ orgId: ORG, policyId: installment(5).policyId }, { sort: { _id: -1 } }),
+    open: await rows.find({ orgId: ORG, status: 'open' }, { sort: { _id: -1 }, limit: 3 }),
+    after: await rows.find({ orgId: ORG, _id: { $lt: installment(9)._id } }, { sort: { _id: -1 }, limit: 4 }),
+    one: await rows.findOne({ _id: installment(6)._id }),
+    imported: await rows.findOne({ _id: 'inv-imported-7' }),
+  };
+};
+
+test('a table made with a rowid keeps working as it was; store:compact rewrites it without one, ids packed, and every read answers the same', async (t) => {
+  const dir = await mkdtemp(join(tmpdir(), 'table-layout-'));
+  t.teardown(() => rm(dir, { recursive: true, force: true }));
+  await (await SqliteStore.open({ dir })).close();
+  const raw = new DatabaseSync(join(dir, 'store', STORE_FILE));
+  raw.exec('CREATE TABLE "docs:installments" (id TEXT NOT NULL PRIMARY KEY, doc TEXT NOT NULL)');
+  raw.close();
+
+  const store = await SqliteStore.open({ dir });
+  await store.ensureIndexes('installments', INDEXES);
+  const rows = store.collection<Installment>('installments');
+  for (let n = 0; n < 24; n += 1) await rows.insertOne(installment(n));
+  await rows.updateOne({ _id: installment(4)._id }, { $set: { status: 'paid' } });
+  await rows.deleteOne({ _id: installment(23)._id });
+  const before = await answers(store);
+  await store.close();
+  t.deepEqual(layout(dir), { withoutRowid: false, idKinds: ['text'] });
+  t.is(before.all.length, 23);
+  t.is(before.byPolicy.length, 4);
+
+  const compacting = await SqliteStore.open({ dir });
+  const { relaidOut } = compactStore(compacting);
+  t.deepEqual(relaidOut, ['installments']);
+  t.deepEqual(await answers(compacting), before, 'read in the same store right after');
+  await compacting.close();
+  t.deepEqual(layout(dir), { withoutRowid: true, idKinds: ['text', 'blob'].sort() }, 'ids of the platform’s form are packed, the other kept as text');
+
+  const reopened = await SqliteStore.open({ dir });
+  t.deepEqual(await answers(reopened), before, 'read after a restart');
+  const again = reopened.collection<Installment>('installments');
+  const duplicate = await again.insertOne({ ...installment(30), number: 'GL-2' }).catch((error: unknown) => error);
+  t.true(isDomainError(duplicate) && duplicate.code === 'duplicate', 'its unique index still holds');
+  await again.insertOne(installment(30));
+  t.deepEqual(await again.findOne({ _id: installment(30)._id }), installment(30));
+  t.is(await exportJournal(reopened, join(dir, 'export.log')), 24, 'an export writes every document');
+  t.deepEqual(compactStore(reopened).relaidOut, [], 'a second compaction has nothing to rewrite');
+  await reopened.close();
+});
