@@ -1,8 +1,7 @@
 import type { TestFn } from 'ava';
 import { randomUUID } from 'node:crypto';
-import type { StoredDocument } from '../../ports/shared/persistence/collection-store.port.ts';
+import type { CollectionStore, StoredDocument } from '../../ports/shared/persistence/collection-store.port.ts';
 import { NEWEST_FIRST, pageQuery, toPage } from '../../adapters/persistence/shared/cursor-page.ts';
-import type { StoreUnderTest } from './collection-store.contract.ts';
 
 interface Linked extends StoredDocument {
   orgId: string;
@@ -20,7 +19,7 @@ const ids = (rows: Array<{ _id: string }>) => [...rows].sort(byId).map((row) => 
  * packs them, packed-ids.ts), beside strings of any other form in the same field: every filter
  * answers as MongoDB does, and pages of such ids come in their string order.
  */
-export const platformIdsContract = (test: TestFn<StoreUnderTest>, title: string): void => {
+export const platformIdsContract = <C extends { readonly store: CollectionStore }>(test: TestFn<C>, title: string): void => {
   test(`${title}: ids of the platform's form beside other strings: equality, $in, ranges and counts answer as MongoDB`, async (t) => {
     const collection = `platform_ids_${randomUUID().slice(0, 8)}`;
     await t.context.store.ensureIndexes(collection, [{ name: 'org_ref', keys: { orgId: 1, ref: 1 } }]);

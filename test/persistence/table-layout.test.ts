@@ -7,6 +7,7 @@ import { isDomainError } from '../../core/shared/domain-error.ts';
 import type { IndexSpec, StoredDocument } from '../../ports/shared/persistence/collection-store.port.ts';
 import { exportJournal } from '../../adapters/persistence/sqlite/journal-export.ts';
 import { SqliteStore, STORE_FILE } from '../../adapters/persistence/sqlite/sqlite-store.engine.ts';
+import { filterToSql } from '../../adapters/persistence/sqlite/filter-sql.ts';
 import { compactStore } from '../../adapters/persistence/sqlite/store-compaction.ts';
 
 interface Installment extends StoredDocument {
@@ -94,4 +95,54 @@ test('a table made with a rowid keeps working as it was; store:compact rewrites 
   t.is(await exportJournal(reopened, join(dir, 'export.log')), 24, 'an export writes every document');
   t.deepEqual(compactStore(reopened).relaidOut, [], 'a second compaction has nothing to rewrite');
   await reopened.close();
+});
+
+test('a range over a column that never held a packed id reads only its own rows; once one held one, its ranges still answer exactly, after a restart too', async (t) => {
+  const dir = await mkdtemp(join(tmpdir(), 'table-layout-'));
+  t.teardown(() => rm(dir, { recursive: true, force: true }));
+  const store = await SqliteStore.open({ dir });
+  await store.ensureIndexes('terms', [{ name: 'org_term', keys: { orgId: 1, t: 1 } }]);
+  const terms = store.collection<{ _id: string; orgId: string; t: string }>('terms');
+  const words = Array.from({ length: 300 }, (_, n) => `policy:${String.fromCharCode(97 + (n % 26))}${n}`);
+  await store.writeTogether(words.map((t, n) => ({ collection: 'terms', insertOne: { _id: `term-${n}`, orgId: ORG, t } })));
+  const range = { orgId: ORG, t: { $gte: 'policy:f', $lt: 'policy:g' } };
+  const expected = words.filter((word) => word >= 'policy:f' && word < 'policy:g').sort();
+  const read = async (from: SqliteStore) => {
+    const before = from.inspection.rowsRead();
+    const found = (await from.collection<{ _id: string; orgId: string; t: string }>('terms').find(range, { sort: { t: 1 } })).map((term) => term.t);
+    return { found, rows: from.inspection.rowsRead() - before };
+  };
+  t.deepEqual(await read(store), { found: expected, rows: expected.length }, 'text terms: the walk stops at the range’s end');
+
+  // An id of the platform's form in the same column: its ranges now read texts and packed ids apart.
+  const id = 'policy_01a21a485b740000000000000001';
+  await terms.insertOne({ _id: 'term-id', orgId: ORG, t: id });
+  const withId = { orgId: ORG, t: { $gt: 'policy:zz', $lte: id } };
+  t.deepEqual(
+    (await terms.find(withId)).map((term) => term.t),
+    [id],
+  );
+  await store.close();
+  const reopened = await SqliteStore.open({ dir });
+  t.deepEqual(
+    (await reopened.collection<{ _id: string; orgId: string; t: string }>('terms').find(withId)).map((term) => term.t),
+    [id],
+    'after a restart',
+  );
+  t.deepEqual((await read(reopened)).found, expected);
+  await reopened.close();
+});
+
+test('a string range is bounded by its own operands over a column without packed ids, and read in two runs over one with them', (t) => {
+  const range = { t: { $gte: 'policy:f', $lt: 'policy:g' } };
+  const texts = filterToSql(range, () => ({ name: '"k:t"', packsIds: true }));
+  t.true(texts.exact);
+  const packedIdsUntil = (param: unknown) => param instanceof Uint8Array && param.length === 1 && param[0] === 0x01;
+  t.false(texts.params.some(packedIdsUntil), 'no bound past the texts, into the packed ids');
+  t.true(texts.params.includes('policy:f') && texts.params.includes('policy:g'));
+  const both = filterToSql(range, () => ({ name: '"k:t"', packsIds: true, stringForms: { packed: true, texts: true } }));
+  t.false(both.exact, 'packed ids are left to the matcher against an operand of another form');
+  const id = 'pol_01a21a485b740000000000000001';
+  const byId = filterToSql({ t: { $lt: id } }, () => ({ name: '"k:t"', packsIds: true, stringForms: { packed: true, texts: true } }));
+  t.true(byId.exact, 'an id operand bounds both runs');
 });

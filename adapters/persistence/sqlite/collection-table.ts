@@ -5,7 +5,8 @@ import { tableCompression } from './document-compression.ts';
 import type { DocumentDictionaries } from './document-dictionaries.ts';
 import { ascendingOnDisk, type KeyValue } from './index-keys.ts';
 import type { InternedValues } from './interned-values.ts';
-import { KeyColumns, type SchemaCatalog } from './key-columns.ts';
+import type { SchemaCatalog } from './key-column-types.ts';
+import { KeyColumns } from './key-columns.ts';
 import { quoted, type Statements } from './statements.ts';
 import type { SavedSchema } from './store-schema.ts';
 import { compressTextRows, fillKeyColumns } from './row-rewrites.ts';
@@ -67,6 +68,7 @@ export class CollectionTable {
   restore(saved: SavedSchema): void {
     for (const spec of saved.indexes) this.keys.adopt(spec);
     for (const field of saved.opaqueFields) this.keys.restoreOpaque(field);
+    for (const { field, form } of saved.stringForms) this.keys.restoreStringForm(field, form);
     this.rebuildInsertSql();
   }
 
@@ -77,7 +79,7 @@ export class CollectionTable {
   // Every write forgets the document it touches first (document-cache.ts).
   insert(document: StoredDocument): void {
     this.cache.forget(this.name, document._id);
-    this.guarded(() => this.statements.get(this.insertSql).run(this.idKey(document._id), this.rows.encode(document), ...this.keys.keysOf(document)));
+    this.guarded(() => this.statements.get(this.insertSql).run(this.keys.idKeyOf(document._id), this.rows.encode(document), ...this.keys.keysOf(document)));
   }
 
   /**

@@ -1,6 +1,6 @@
 import type { Filter, SortSpec } from '../../../ports/shared/persistence/collection-store.port.ts';
 import { DATES_FROM, DATES_UNTIL, keyValue, NUMBERS_UNTIL, STRINGS_UNTIL, type KeyValue } from './index-keys.ts';
-import { PACKED_IDS_UNTIL, packedId } from './packed-ids.ts';
+import { rangeOverPackedIds, type StringForms } from './packed-id-ranges.ts';
 
 /**
  * The SQL part of a filter: conditions on indexed columns that every matching document meets.
@@ -24,6 +24,8 @@ export interface FilterColumn {
   readonly literals?: ReadonlySet<string>;
   /** The column keeps strings of the platform's id form packed (packed-ids.ts). */
   readonly packsIds?: boolean;
+  /** Which forms of strings the column has held, when it has held a packed id (packed-id-ranges.ts). */
+  readonly stringForms?: StringForms;
 }
 
 /** A field's column, or null when SQL cannot answer for the field. */
@@ -99,36 +101,14 @@ const membership = (into: Conditions, column: FilterColumn, operand: unknown): v
   into.add(alternatives.length > 0 ? `(${alternatives.join(' OR ')})` : '0', ...values);
 };
 
-/**
- * A string range over a column that packs ids: its texts, then its packed ids (blobs, after every
- * text), each run in its own order. The index walk is bounded in the run the operand's form
- * sorts in; the other run's keys are checked row by row. A range whose operand is not an id
- * takes every packed id and leaves them to the matcher (their order against other strings is
- * not the index's).
- */
-const rangeOverPackedIds = (into: Conditions, column: string, operator: string, operand: string): void => {
-  const sql = RANGE_OPERATORS[operator];
-  const packed = packedId(operand);
-  if (!packed) into.exact = false;
-  if (operator === '$lt' || operator === '$lte') {
-    // From the bottom: the texts (those past the operand are skipped row by row), then the packed ids up to it.
-    into.add(`${column} ${packed ? sql : '<'} ?`, packed ?? PACKED_IDS_UNTIL);
-    into.add(`+${column} >= ?`, NUMBERS_UNTIL);
-    into.add(`(+${column} ${sql} ? OR +${column} >= ?)`, operand, STRINGS_UNTIL);
-    return;
-  }
-  // From the operand up: the texts past it, then every blob, of which the packed ids past it.
-  into.add(`${column} ${sql} ?`, operand);
-  into.add(`+${column} < ?`, PACKED_IDS_UNTIL);
-  if (packed) into.add(`(+${column} < ? OR +${column} ${sql} ?)`, STRINGS_UNTIL, packed);
-};
-
-const rangeCondition = (into: Conditions, { name: column, codeOf, packsIds }: FilterColumn, operator: string, operand: unknown): void => {
+const rangeCondition = (into: Conditions, { name: column, codeOf, stringForms }: FilterColumn, operator: string, operand: unknown): void => {
   const bracket = typeBracket(operand);
   const key = keyValue(operand);
   // Codes do not sort as their strings do: a range over interned strings is the matcher's.
   if (!bracket || key === undefined || key === null || !fits(column, operand) || codeOf) return void (into.exact = false);
-  if (packsIds && typeof operand === 'string') return rangeOverPackedIds(into, column, operator, operand);
+  if (stringForms?.packed && typeof operand === 'string') {
+    return rangeOverPackedIds(into, column, operator, RANGE_OPERATORS[operator] as string, operand, stringForms);
+  }
   into.add(`${column} ${RANGE_OPERATORS[operator]} ?`, key);
   // The bracket is checked row by row (`+` keeps SQLite from bounding an index walk with it): as
   // a bound it could win over the operand's own and walk every key of the type, as a day's

@@ -3,6 +3,9 @@ import { compileFilter } from './document-matcher.ts';
 import { constantLiteral, type FilterColumn } from './filter-sql.ts';
 import { indexedKey, OPAQUE, type KeyValue } from './index-keys.ts';
 import type { InternedValues } from './interned-values.ts';
+import type { FieldColumn, PartialColumn, SchemaCatalog, TtlRule } from './key-column-types.ts';
+import { PackedIdFields, type StringForm } from './packed-id-fields.ts';
+import { packedKey } from './packed-ids.ts';
 import { quoted } from './statements.ts';
 import { violatedIndexName } from './unique-violations.ts';
 import type { OrgColumn } from './stored-rows.ts';
@@ -12,34 +15,6 @@ import type { OrgColumn } from './stored-rows.ts';
  * every index entry of the store, with few distinct values.
  */
 const INTERNED_FIELDS: ReadonlySet<string> = new Set(['orgId']);
-
-interface FieldColumn {
-  readonly path: readonly string[];
-  /** Quoted for SQL. */
-  readonly column: string;
-  /** As the table names it: `k:<field>` holds keys, `n:<field>` the codes of interned strings. */
-  readonly name: string;
-  readonly interned: boolean;
-  readonly filter: FilterColumn & { readonly literals: Set<string> };
-  /** Some document holds an array or an object here: SQL no longer answers for this field. */
-  opaque: boolean;
-}
-
-interface PartialColumn {
-  readonly column: string;
-  readonly applies: (document: StoredDocument) => boolean;
-}
-
-interface TtlRule {
-  readonly column: string;
-  readonly seconds: number;
-}
-
-/** Where a table keeps its schema between starts: the durable catalog, or nowhere for volatile collections. */
-export interface SchemaCatalog {
-  markOpaque(collection: string, field: string): void;
-  saveIndex(collection: string, spec: IndexSpec): void;
-}
 
 type State = ReturnType<KeyColumns['snapshot']>;
 
@@ -54,8 +29,8 @@ export class KeyColumns {
   /** The key columns the table already has: a field keeps the kind of column it was given first. */
   private readonly existing: ReadonlySet<string>;
   private readonly interned: InternedValues;
-  /** Whether the table keeps strings of the platform's id form packed (packed-ids.ts). */
-  private readonly packsIds: boolean;
+  /** Whether the table keeps strings of the platform's id form packed, and where it has (packed-ids.ts). */
+  private readonly packedIds: PackedIdFields;
   private readonly idColumn: FilterColumn;
   private readonly fields = new Map<string, FieldColumn>();
   private readonly partials = new Map<string, PartialColumn>();
@@ -69,8 +44,8 @@ export class KeyColumns {
     this.catalog = catalog;
     this.existing = existing;
     this.interned = interned;
-    this.packsIds = packsIds;
-    this.idColumn = { name: 'id', packsIds };
+    this.packedIds = new PackedIdFields(collection, catalog, packsIds);
+    this.idColumn = this.packedIds.column('id', '_id');
   }
 
   /** A field's column to filter on, or null when SQL cannot answer for it. */
@@ -126,7 +101,7 @@ export class KeyColumns {
       this.partials.set(spec.name, { column: quoted(`p:${spec.name}`), applies: compileFilter(spec.partialFilterExpression) });
     }
     for (const [field, value] of Object.entries(spec.partialFilterExpression ?? {}))
-      if (typeof value === 'string' && !spec.unique) this.fields.get(field)?.filter.literals.add(value);
+      if (typeof value === 'string' && !spec.unique) this.fields.get(field)?.literals.add(value);
     if (spec.expireAfterSeconds !== undefined && keys.length === 1) {
       this.ttlRules.set(spec.name, { column: (this.fields.get(keys[0] as string) as FieldColumn).column, seconds: spec.expireAfterSeconds });
     }
@@ -141,8 +116,8 @@ export class KeyColumns {
     const literals = new Set<string>();
     const filter = interned
       ? { name: column, codeOf: (value: string) => this.interned.existingCode(value), literals }
-      : { name: column, literals, packsIds: this.packsIds };
-    return { path: field.split('.'), column, name, interned, filter, opaque: false };
+      : this.packedIds.column(column, field, literals);
+    return { path: field.split('.'), column, name, interned, filter, literals, opaque: false };
   }
 
   /** An index about to be declared again differently: its TTL rule and partial column no longer hold. */
@@ -156,6 +131,18 @@ export class KeyColumns {
   restoreOpaque(field: string): void {
     const column = this.fields.get(field);
     if (column) column.opaque = true;
+  }
+
+  /** A form of strings a previous start found a field holding (`_id` for the id column). */
+  restoreStringForm(field: string, form: StringForm): void {
+    this.packedIds.restore(field, form);
+  }
+
+  /** The id column's value for a document about to be inserted. */
+  idKeyOf(id: string): KeyValue {
+    const key = this.packedIds.packsIds ? packedKey(id) : id;
+    this.packedIds.note('_id', key);
+    return key;
   }
 
   /** The columns of an index's keys, `_id` as the id column. */
@@ -175,7 +162,7 @@ export class KeyColumns {
     const filter = Object.entries(spec.partialFilterExpression ?? {});
     const fixed = filter.filter(([field, value]) => (typeof value === 'boolean' || typeof value === 'string') && this.fields.get(field)?.interned === false);
     if (fixed.length === 0 || fixed.length < filter.length) return '';
-    return ` WHERE ${fixed.map(([field, value]) => `${(this.fields.get(field) as FieldColumn).column} = ${constantLiteral(value as boolean | string, this.packsIds)}`).join(' AND ')}`;
+    return ` WHERE ${fixed.map(([field, value]) => `${(this.fields.get(field) as FieldColumn).column} = ${constantLiteral(value as boolean | string, this.packedIds.packsIds)}`).join(' AND ')}`;
   }
 
   partialColumn(name: string): string | null {
@@ -190,13 +177,14 @@ export class KeyColumns {
   keysOf(document: StoredDocument): KeyValue[] {
     const values: KeyValue[] = [];
     for (const [field, column] of this.fields) {
-      const key = indexedKey(document, column.path, this.packsIds && !column.interned);
+      const key = indexedKey(document, column.path, this.packedIds.packsIds && !column.interned);
       if (column.interned && typeof key === 'string') {
         values.push(this.interned.codeFor(key));
         continue;
       }
       // Interned columns hold codes of strings: any other value but null is left to the matcher.
       if (key !== OPAQUE && (!column.interned || key === null)) {
+        this.packedIds.note(field, key);
         values.push(key);
         continue;
       }

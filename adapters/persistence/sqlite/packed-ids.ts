@@ -60,3 +60,27 @@ export const packedKey = (value: string): string | Uint8Array => packedId(value)
 
 /** An id column's value as a string, packed or not. */
 export const idOfKey = (key: string | Uint8Array): string => (typeof key === 'string' ? key : unpackedId(key));
+
+/** Every packed id sorts at or above this blob, and every text below it. */
+export const PACKED_IDS_FROM = new Uint8Array([PACKED_ID_TAG]);
+
+/** The tag and the letters a string begins with (as many as a prefix may hold, and one more). */
+const leadingLetters = (value: string): number[] => {
+  const letters = [PACKED_ID_TAG];
+  for (let n = 0; n < value.length && n <= LONGEST_PREFIX; n += 1) {
+    const code = value.charCodeAt(n);
+    if (code < 0x61 || code > 0x7a) break;
+    letters.push(code);
+  }
+  return letters;
+};
+
+/**
+ * A key above every packed id whose string is below `value`, a string of any form: ids whose
+ * prefix sorts below the letters `value` begins with, or begins with them. (An id sorts above
+ * `value` when its prefix leaves those letters for a greater one.)
+ */
+export const packedIdsBelow = (value: string): Uint8Array => new Uint8Array([...leadingLetters(value), 0xff]);
+
+/** A key at or below every packed id whose string is above `value`, a string of any form. */
+export const packedIdsFrom = (value: string): Uint8Array => new Uint8Array(leadingLetters(value));

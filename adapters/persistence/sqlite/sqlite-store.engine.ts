@@ -10,7 +10,7 @@ import type {
   StoredDocument,
 } from '../../../ports/shared/persistence/collection-store.port.ts';
 import { CollectionTable } from './collection-table.ts';
-import type { SchemaCatalog } from './key-columns.ts';
+import type { SchemaCatalog } from './key-column-types.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { DocumentCache } from './document-cache.ts';
 import { DocumentDictionaries } from './document-dictionaries.ts';
@@ -172,12 +172,12 @@ export class SqliteStore implements CollectionStore {
     this.db.exec('VACUUM; PRAGMA wal_checkpoint(TRUNCATE)');
   }
 
-  /** Rewrites a durable table made with a rowid as tables are made now (table-layout.ts); false when it is already. */
+  /** Rewrites a durable table made with a rowid as tables are made now (table-layout.ts), documents unchanged (cached ones stay right); false when it is already. */
   relayout(collection: string): boolean {
     this.tables.delete(collection);
-    this.cache.forgetTable(collection);
+    const converted = this.transaction(() => convertToPackedLayout(this.db, DURABLE, `docs:${collection}`));
     this.loadSavedSchemas();
-    return this.transaction(() => convertToPackedLayout(this.db, DURABLE, `docs:${collection}`));
+    return converted;
   }
 
   /** Runs `work` in one transaction of its own (bulk loads), outside the write batches. */

@@ -1,11 +1,13 @@
 import type { DatabaseSync } from 'node:sqlite';
 import type { IndexSpec } from '../../../ports/shared/persistence/collection-store.port.ts';
-import type { SchemaCatalog } from './key-columns.ts';
+import type { SchemaCatalog } from './key-column-types.ts';
+import type { StringForm } from './packed-id-fields.ts';
 import type { Statements } from './statements.ts';
 
-/** What a previous start declared for a collection: its indexes and its opaque fields. */
+/** What a previous start declared for a collection: its indexes, its opaque fields and the forms of strings its fields held. */
 export interface SavedSchema {
   readonly opaqueFields: Set<string>;
+  readonly stringForms: Array<{ field: string; form: StringForm }>;
   readonly indexes: IndexSpec[];
 }
 
@@ -17,16 +19,26 @@ export interface SavedSchema {
 export const savedSchemas = (db: DatabaseSync): Map<string, SavedSchema> => {
   db.exec('CREATE TABLE IF NOT EXISTS _store_indexes (collection TEXT NOT NULL, name TEXT NOT NULL, spec TEXT NOT NULL, PRIMARY KEY (collection, name))');
   db.exec('CREATE TABLE IF NOT EXISTS _store_opaque_fields (collection TEXT NOT NULL, field TEXT NOT NULL, PRIMARY KEY (collection, field))');
+  db.exec(
+    'CREATE TABLE IF NOT EXISTS _store_string_forms (collection TEXT NOT NULL, field TEXT NOT NULL, form TEXT NOT NULL, PRIMARY KEY (collection, field, form))',
+  );
   db.exec('CREATE TABLE IF NOT EXISTS _store_meta (key TEXT NOT NULL PRIMARY KEY, value TEXT NOT NULL)');
   const saved = new Map<string, SavedSchema>();
   const schemaOf = (collection: string): SavedSchema => {
     let schema = saved.get(collection);
-    if (!schema) saved.set(collection, (schema = { opaqueFields: new Set(), indexes: [] }));
+    if (!schema) saved.set(collection, (schema = { opaqueFields: new Set(), stringForms: [], indexes: [] }));
     return schema;
   };
   for (const { collection, spec } of savedIndexes(db)) schemaOf(collection).indexes.push(spec);
   for (const row of db.prepare('SELECT collection, field FROM _store_opaque_fields').all() as Array<{ collection: string; field: string }>) {
     schemaOf(row.collection).opaqueFields.add(row.field);
+  }
+  for (const row of db.prepare('SELECT collection, field, form FROM _store_string_forms').all() as Array<{
+    collection: string;
+    field: string;
+    form: StringForm;
+  }>) {
+    schemaOf(row.collection).stringForms.push({ field: row.field, form: row.form });
   }
   return saved;
 };
@@ -34,6 +46,8 @@ export const savedSchemas = (db: DatabaseSync): Map<string, SavedSchema> => {
 /** Where tables note, as they change, what `savedSchemas` answers at the next start. */
 export const schemaCatalog = (statements: Statements): SchemaCatalog => ({
   markOpaque: (collection, field) => statements.get('INSERT OR IGNORE INTO _store_opaque_fields (collection, field) VALUES (?, ?)').run(collection, field),
+  markStringForm: (collection, field, form) =>
+    statements.get('INSERT OR IGNORE INTO _store_string_forms (collection, field, form) VALUES (?, ?, ?)').run(collection, field, form),
   saveIndex: (collection, spec) =>
     statements.get('INSERT OR REPLACE INTO _store_indexes (collection, name, spec) VALUES (?, ?, ?)').run(collection, spec.name, JSON.stringify(spec)),
 });

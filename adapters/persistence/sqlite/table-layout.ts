@@ -25,6 +25,21 @@ export const layoutOf = (statements: Statements, schema: string, table: string):
   return { packsIds, storedOrder: packsIds ? 'id' : 'rowid' };
 };
 
+/** Notes the forms of strings each id or key column of a converted table now holds (packed-id-fields.ts), as writes would have. */
+const noteStringForms = (db: DatabaseSync, schema: string, table: string, collection: string, columns: string[]): void => {
+  const note = db.prepare(`INSERT OR IGNORE INTO ${quoted(schema)}._store_string_forms (collection, field, form) VALUES (?, ?, ?)`);
+  const forms: Array<[string, (column: string) => string]> = [
+    ['packed', (column) => `typeof(${column}) = 'blob' AND substr(${column}, 1, 1) = x'00'`],
+    ['text', (column) => `typeof(${column}) = 'text'`],
+  ];
+  for (const column of columns) {
+    for (const [form, condition] of forms) {
+      const holds = db.prepare(`SELECT 1 FROM ${quoted(schema)}.${quoted(table)} WHERE ${condition(quoted(column))} LIMIT 1`);
+      if (holds.get() !== undefined) note.run(collection, column === 'id' ? '_id' : column.slice('k:'.length), form);
+    }
+  }
+};
+
 /** SQL function a conversion reads keys through: a string of the platform's id form packed, anything else as it is. */
 const PACK_FUNCTION = 'store_packed_key';
 
@@ -53,6 +68,7 @@ export const convertToPackedLayout = (db: DatabaseSync, schema: string, table: s
     `INSERT INTO ${quoted(schema)}.${quoted(next)} (id, ${keyColumns.join(', ')}${keyColumns.length > 0 ? ', ' : ''}doc) ` +
       `SELECT ${selected.join(', ')}, doc FROM ${quoted(schema)}.${quoted(table)} ORDER BY rowid`,
   );
+  noteStringForms(db, schema, next, table.slice('docs:'.length), ['id', ...columns.slice(2).filter((column) => column.startsWith('k:'))]);
   db.exec(`DROP TABLE ${quoted(schema)}.${quoted(table)}`);
   db.exec(`ALTER TABLE ${quoted(schema)}.${quoted(next)} RENAME TO ${quoted(table)}`);
   // Index names are qualified by the statement's schema: run in that schema, they build on the renamed table.
