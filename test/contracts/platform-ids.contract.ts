@@ -98,5 +98,18 @@ export const platformIdsContract = <C extends { readonly store: CollectionStore 
       cursor = page.nextCursor ?? undefined;
     } while (cursor);
     t.deepEqual(seen, [...written].sort().reverse());
+    // Bounds of other forms (a cursor a client made up) over ids of the platform's form only.
+    const others: Array<[Record<string, string>, (id: string) => boolean]> = [
+      [{ $lt: 'aaa' }, (id) => id < 'aaa'],
+      [{ $gt: 'zzz' }, (id) => id > 'zzz'],
+      [{ $gt: 'inv_01a21a5735d8' }, (id) => id > 'inv_01a21a5735d8'],
+      [{ $lte: 'inv_01a21a5735d9' }, (id) => id <= 'inv_01a21a5735d9'],
+      [{ $gte: 'inv', $lt: 'inv~' }, (id) => id >= 'inv' && id < 'inv~'],
+      [{ $gt: 'INV_FFFF' }, (id) => id > 'INV_FFFF'],
+    ];
+    for (const [range, holds] of others) {
+      const found = (await rows.find({ orgId: 'o', _id: range }, { sort: NEWEST_FIRST })).map((row) => row._id);
+      t.deepEqual(found, written.filter(holds).sort().reverse(), JSON.stringify(range));
+    }
   });
 };

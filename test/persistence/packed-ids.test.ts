@@ -1,6 +1,6 @@
 import test from 'ava';
 import fc from 'fast-check';
-import { packedId, unpackedId } from '../../adapters/persistence/sqlite/packed-ids.ts';
+import { packedId, packedIdsBelow, packedIdsFrom, unpackedId } from '../../adapters/persistence/sqlite/packed-ids.ts';
 import { TimeOrderedIds } from '../../adapters/system/time-ordered-ids.ts';
 
 const prefix = fc.stringMatching(/^[a-z]{1,12}$/);
@@ -52,4 +52,29 @@ test('any other string is kept as it is', (t) => {
   ];
   for (const value of others) t.is(packedId(value), null, value);
   t.throws(() => unpackedId(new Uint8Array([0x01, 0x61])), { message: /Not a packed id/ });
+});
+
+test('the bounds of an operand of any form hold every id on its side: ids below it lie below packedIdsBelow, ids above it from packedIdsFrom', (t) => {
+  // Operands near ids: letters, an underscore, hex digits, and other characters in between.
+  const near = fc.stringMatching(/^[a-z_:0-9A-Z~-]{0,40}$/);
+  const operand = fc.oneof(
+    near,
+    platformId.map((id) => id.slice(0, 20)),
+    platformId.map((id) => `${id}~`),
+    fc.string(),
+  );
+  fc.assert(
+    fc.property(platformId, operand, (id, value) => {
+      const key = packedId(id) as Uint8Array;
+      if (id < value && compareBytes(key, packedIdsBelow(value)) >= 0) return false;
+      if (id > value && compareBytes(key, packedIdsFrom(value)) < 0) return false;
+      return true;
+    }),
+    { numRuns: 5_000 },
+  );
+  t.true(
+    compareBytes(packedId('inv_' + '0'.repeat(28)) as Uint8Array, packedIdsBelow('aaa')) > 0,
+    'a forged cursor below every prefix bounds the walk to nothing',
+  );
+  t.true(compareBytes(packedId('inv_' + 'f'.repeat(28)) as Uint8Array, packedIdsFrom('zzz')) < 0);
 });
