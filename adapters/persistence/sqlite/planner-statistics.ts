@@ -1,6 +1,5 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { plannedStat } from './planned-statistics.ts';
-import { quoted } from './statements.ts';
 import { savedIndexes } from './store-schema.ts';
 
 /** Commits between two refreshes of the statistics; each refresh costs well under a millisecond when nothing is stale. */
@@ -51,24 +50,20 @@ export class PlannerStatistics {
   private planForGrowth(): number {
     if (!this.analyzed()) return 0;
     const rare = new Set(this.rareValueIndexes());
-    const rows = this.db.prepare('SELECT tbl, idx, stat FROM sqlite_stat1 WHERE idx IS NOT NULL').all() as Array<{ tbl: string; idx: string; stat: string }>;
+    // Each index's figures, whether it is partial and its first column, in one statement.
+    const rows = this.db
+      .prepare(
+        `SELECT s.idx, s.stat, list.partial, (SELECT info.name FROM pragma_index_info(s.idx) AS info WHERE info.seqno = 0) AS first
+         FROM sqlite_stat1 AS s LEFT JOIN pragma_index_list(s.tbl) AS list ON list.name = s.idx WHERE s.idx IS NOT NULL`,
+      )
+      .all() as Array<{ idx: string; stat: string; partial: number | null; first: string | null }>;
     const update = this.db.prepare('UPDATE sqlite_stat1 SET stat = ? WHERE idx = ?');
     let changed = 0;
-    for (const { tbl, idx, stat } of rows.filter(({ idx }) => !rare.has(idx))) {
-      const next = plannedStat(stat, { leadsWithOrg: this.leadsWithOrg(idx), partial: this.isPartial(tbl, idx) });
+    for (const { idx, stat, partial, first } of rows.filter(({ idx }) => !rare.has(idx))) {
+      const next = plannedStat(stat, { leadsWithOrg: first === 'n:orgId', partial: partial === 1 });
       if (next !== null && next !== stat) changed += Number(update.run(next, idx).changes);
     }
     return changed;
-  }
-
-  private isPartial(table: string, index: string): boolean {
-    const indexes = this.db.prepare(`PRAGMA index_list(${quoted(table)})`).all() as Array<{ name: string; partial: number }>;
-    return indexes.some(({ name, partial }) => name === index && partial === 1);
-  }
-
-  private leadsWithOrg(index: string): boolean {
-    const first = this.db.prepare(`PRAGMA index_info(${quoted(index)})`).get() as { name: string | null } | undefined;
-    return first?.name === 'n:orgId';
   }
 
   private analyzed(): boolean {
