@@ -146,3 +146,24 @@ test('a string range is bounded by its own operands over a column without packed
   const byId = filterToSql({ t: { $lt: id } }, () => ({ name: '"k:t"', packsIds: true, stringForms: { packed: true, texts: true } }));
   t.true(byId.exact, 'an id operand bounds both runs');
 });
+
+test('a table from before interning keeps organizations in a key column of text; rewritten, they are packed there and documents still read whole', async (t) => {
+  const dir = await mkdtemp(join(tmpdir(), 'table-layout-'));
+  t.teardown(() => rm(dir, { recursive: true, force: true }));
+  await (await SqliteStore.open({ dir })).close();
+  const raw = new DatabaseSync(join(dir, 'store', STORE_FILE));
+  raw.exec('CREATE TABLE "docs:records" (id TEXT NOT NULL PRIMARY KEY, doc TEXT NOT NULL, "k:orgId")');
+  raw.exec('CREATE INDEX "docs:records/org_newest" ON "docs:records" ("k:orgId" ASC, id DESC)');
+  raw.prepare('INSERT INTO _store_indexes VALUES (?, ?, ?)').run('records', 'org_newest', JSON.stringify({ name: 'org_newest', keys: { orgId: 1, _id: -1 } }));
+  raw.close();
+  const written = [0, 1, 2].map((n) => ({ _id: `rec_01a21a485b74${n.toString(16).padStart(16, '0')}`, orgId: ORG, n }));
+  const store = await SqliteStore.open({ dir });
+  for (const record of written) await store.collection('records').insertOne(record);
+  compactStore(store);
+  t.deepEqual(await store.collection('records').find({ orgId: ORG }, { sort: { _id: -1 } }), [...written].reverse());
+  await store.close();
+  const reopened = await SqliteStore.open({ dir });
+  t.deepEqual(await reopened.collection('records').find({ orgId: ORG }, { sort: { _id: 1 } }), written);
+  t.deepEqual(await reopened.collection('records').findOne({ _id: written[1]!._id }), written[1]);
+  await reopened.close();
+});

@@ -18,7 +18,7 @@ export interface StoredRow {
   readonly id: string | Uint8Array;
   /** The document's text, or that text compressed (a BLOB, document-compression.ts). */
   readonly doc: string | Uint8Array;
-  readonly org?: string | number | null;
+  readonly org?: string | number | Uint8Array | null;
 }
 
 /** The document's text lacks its leading `_id`, which the row's id column holds. */
@@ -76,7 +76,8 @@ export class StoredRows {
     const id = idOfKey(row.id);
     const org = this.orgColumn();
     if (!org || row.org === null || row.org === undefined) throw new Error(`Document ${id} was stored without its organization, which its row lacks.`);
-    const orgId = org.interned ? this.interned.valueOf(Number(row.org)) : String(row.org);
+    // A column of organization ids as keys (a table from before interning) may hold them packed.
+    const orgId = org.interned ? this.interned.valueOf(Number(row.org)) : idOfKey(row.org as string | Uint8Array);
     return orgPrefix(id, orgId) + doc.slice(1);
   }
 
