@@ -126,6 +126,7 @@ test('figures as planned: a table of at least 1,000 rows, an organization a tent
   t.is(plannedStat('20 20 20 2 1', { leadsWithOrg: true, partial: true }), '1000 100 100 100 1');
   t.is(plannedStat('0 0 0 0 0', { leadsWithOrg: true, partial: true }), '1000 100 100 100 1');
   t.is(plannedStat('5000 2500 1', { leadsWithOrg: true, partial: false }), '5000 500 1');
+  t.is(plannedStat('78500 78500 78500 216 1', { leadsWithOrg: true, partial: false }), '78500 7850 7850 216 1', 'more keys never match more rows');
   t.is(plannedStat('12', { leadsWithOrg: true, partial: false }), null);
   t.is(plannedStat('12 x', { leadsWithOrg: true, partial: false }), null);
 });

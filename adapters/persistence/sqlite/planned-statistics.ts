@@ -29,5 +29,7 @@ export const plannedStat = (stat: string, { leadsWithOrg, partial }: IndexKind):
     if (leadsWithOrg && n === 0) return Math.max(1, Math.min(count, share));
     return Math.max(1, count);
   });
+  // More keys fixed never match more rows: each figure at most the one before it.
+  for (let n = 1; n < keys.length; n += 1) keys[n] = Math.min(keys[n] as number, keys[n - 1] as number);
   return [planned, ...keys].join(' ');
 };
