@@ -13,7 +13,6 @@ import { compressTextRows, fillKeyColumns } from './row-rewrites.ts';
 import { StoredRows, type StoredRow } from './stored-rows.ts';
 import { TableReads } from './table-reads.ts';
 import { layoutOf, NEW_TABLE_SQL, type TableLayout } from './table-layout.ts';
-import { packedKey } from './packed-ids.ts';
 
 const SQLITE_CONSTRAINT_UNIQUE = 2067;
 const SQLITE_CONSTRAINT_PRIMARYKEY = 1555;
@@ -60,7 +59,7 @@ export class CollectionTable {
     this.keys = new KeyColumns(name, this.catalog, new Set(columns.map((column) => column.name)), interned, this.layout.packsIds);
     const compression = durable && tableCompression(statements, this.qualified(this.table), this.layout, name, durable.dictionaries);
     this.rows = new StoredRows(this.keys.orgColumn, interned, compression);
-    this.reads = new TableReads(statements, this.keys, this.rows, cache, this.qualified(this.table), name, this.idKey);
+    this.reads = new TableReads(statements, this.keys, this.rows, cache, this.qualified(this.table), name);
     this.rebuildInsertSql();
   }
 
@@ -73,7 +72,7 @@ export class CollectionTable {
   }
 
   has(id: string): boolean {
-    return this.statements.get(`SELECT 1 FROM ${this.qualified(this.table)} WHERE id = ?`).get(this.idKey(id)) !== undefined;
+    return this.statements.get(`SELECT 1 FROM ${this.qualified(this.table)} WHERE id = ?`).get(this.keys.idKey(id)) !== undefined;
   }
 
   // Every write forgets the document it touches first (document-cache.ts).
@@ -94,12 +93,12 @@ export class CollectionTable {
     const columns = this.keys.columns();
     const moved = keys.flatMap((key, n) => (Object.is(key, before[n]) ? [] : [n]));
     const sql = `UPDATE ${this.qualified(this.table)} SET doc = ?${moved.map((n) => `, ${columns[n]} = ?`).join('')} WHERE id = ?`;
-    this.guarded(() => this.statements.get(sql).run(this.rows.encode(document), ...moved.map((n) => keys[n] as KeyValue), this.idKey(document._id)));
+    this.guarded(() => this.statements.get(sql).run(this.rows.encode(document), ...moved.map((n) => keys[n] as KeyValue), this.keys.idKey(document._id)));
   }
 
   delete(id: string): void {
     this.cache.forget(this.name, id);
-    this.statements.get(`DELETE FROM ${this.qualified(this.table)} WHERE id = ?`).run(this.idKey(id));
+    this.statements.get(`DELETE FROM ${this.qualified(this.table)} WHERE id = ?`).run(this.keys.idKey(id));
   }
 
   /** Every document's whole JSON text, in the table's own order (exports). */
@@ -229,9 +228,6 @@ export class CollectionTable {
       throw error;
     }
   }
-
-  /** The id column's value for a document's id. */
-  private readonly idKey = (id: string): string | Uint8Array => (this.layout.packsIds ? packedKey(id) : id);
 
   private qualified(object: string): string {
     return `${quoted(this.schema)}.${object}`;

@@ -138,9 +138,12 @@ export class KeyColumns {
     this.packedIds.restore(field, form);
   }
 
-  /** The id column's value for a document about to be inserted. */
+  /** The id column's value for an id (to find a row by). */
+  readonly idKey = (id: string): string | Uint8Array => (this.packedIds.packsIds ? packedKey(id) : id);
+
+  /** The id column's value for a document about to be inserted, its form noted. */
   idKeyOf(id: string): KeyValue {
-    const key = this.packedIds.packsIds ? packedKey(id) : id;
+    const key = this.idKey(id);
     this.packedIds.note('_id', key);
     return key;
   }

@@ -27,19 +27,8 @@ export class TableReads {
   private readonly from: string;
   /** The table's name in the cache. */
   private readonly name: string;
-  /** The id column's value for an id. */
-  private readonly idKey: (id: string) => string | Uint8Array;
 
-  constructor(
-    statements: Statements,
-    keys: KeyColumns,
-    rows: StoredRows,
-    cache: DocumentCache,
-    from: string,
-    name: string,
-    idKey: (id: string) => string | Uint8Array,
-  ) {
-    this.idKey = idKey;
+  constructor(statements: Statements, keys: KeyColumns, rows: StoredRows, cache: DocumentCache, from: string, name: string) {
     this.statements = statements;
     this.keys = keys;
     this.rows = rows;
@@ -90,7 +79,7 @@ export class TableReads {
   private byId(id: string): StoredDocument | null {
     const cached = this.cache.get(this.name, id);
     if (cached) return cached;
-    const row = this.statements.get(`SELECT ${this.rows.selected()} FROM ${this.from} WHERE id = ?`).get(this.idKey(id)) as StoredRow | undefined;
+    const row = this.statements.get(`SELECT ${this.rows.selected()} FROM ${this.from} WHERE id = ?`).get(this.keys.idKey(id)) as StoredRow | undefined;
     return row ? this.kept(row) : null;
   }
 
