@@ -167,3 +167,40 @@ test('a table from before interning keeps organizations in a key column of text;
   t.deepEqual(await reopened.collection('records').findOne({ _id: written[1]!._id }), written[1]);
   await reopened.close();
 });
+
+test('what a rolled-back write noted of a field is noted again by the next write that holds it, and holds after a restart', async (t) => {
+  const dir = await mkdtemp(join(tmpdir(), 'table-layout-'));
+  t.teardown(() => rm(dir, { recursive: true, force: true }));
+  const store = await SqliteStore.open({ dir });
+  await store.ensureIndexes('links', [
+    { name: 'org_ref', keys: { orgId: 1, ref: 1 } },
+    { name: 'org_tags', keys: { orgId: 1, tags: 1 } },
+  ]);
+  type Link = { _id: string; orgId: string; ref?: string; tags?: unknown };
+  const links = store.collection<Link>('links');
+  const id = 'pol_01a21a485b740000000000000001';
+  await links.insertOne({ _id: 'first', orgId: ORG, ref: id, tags: 'plain' });
+  // Each refused as a duplicate id, after its keys were computed: the first text in `ref`, the first array in `tags`.
+  const refused = await links.insertOne({ _id: 'first', orgId: ORG, ref: 'pol_custom', tags: ['a', 'b'] }).catch((error: unknown) => error);
+  t.true(isDomainError(refused) && refused.code === 'duplicate');
+  await links.insertOne({ _id: 'second', orgId: ORG, ref: 'pol_custom', tags: ['a', 'b'] });
+  await store.close();
+
+  const reopened = await SqliteStore.open({ dir });
+  const again = reopened.collection<Link>('links');
+  t.deepEqual(
+    (await again.find({ orgId: ORG, ref: { $gte: 'pol_', $lt: 'pol_~' } }, { sort: { _id: 1 } })).map((link) => link._id),
+    ['first', 'second'],
+  );
+  t.deepEqual(
+    (await again.find({ orgId: ORG, ref: { $gt: id } })).map((link) => link._id),
+    ['second'],
+    'the text above the id',
+  );
+  t.deepEqual(
+    (await again.find({ orgId: ORG, tags: 'a' })).map((link) => link._id),
+    ['second'],
+    'an array element matches',
+  );
+  await reopened.close();
+});

@@ -71,6 +71,11 @@ export class CollectionTable {
     this.rebuildInsertSql();
   }
 
+  /** Sets the table's notes of its fields back to what the catalog holds (after a rollback, store-schema.ts). */
+  renote(noted: Pick<SavedSchema, 'opaqueFields' | 'stringForms'> | undefined): void {
+    this.keys.renote(noted?.opaqueFields ?? new Set(), noted?.stringForms ?? []);
+  }
+
   has(id: string): boolean {
     return this.statements.get(`SELECT 1 FROM ${this.qualified(this.table)} WHERE id = ?`).get(this.keys.idKey(id)) !== undefined;
   }

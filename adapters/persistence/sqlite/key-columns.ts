@@ -133,6 +133,12 @@ export class KeyColumns {
     if (column) column.opaque = true;
   }
 
+  /** Sets what the table has noted of its fields back to the catalog's notes (after a rollback). */
+  renote(opaqueFields: ReadonlySet<string>, stringForms: ReadonlyArray<{ field: string; form: StringForm }>): void {
+    for (const [field, column] of this.fields) column.opaque = opaqueFields.has(field);
+    this.packedIds.reset(stringForms);
+  }
+
   /** A form of strings a previous start found a field holding (`_id` for the id column). */
   restoreStringForm(field: string, form: StringForm): void {
     this.packedIds.restore(field, form);

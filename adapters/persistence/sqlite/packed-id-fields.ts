@@ -49,6 +49,15 @@ export class PackedIdFields {
     this.catalog?.markStringForm(this.collection, field, form);
   }
 
+  /** Forgets every form noted but those given (the catalog's, after a rollback). */
+  reset(noted: ReadonlyArray<{ field: string; form: StringForm }>): void {
+    for (const forms of this.forms.values()) {
+      forms.packed = false;
+      forms.texts = false;
+    }
+    for (const { field, form } of noted) this.restore(field, form);
+  }
+
   /** A form a previous start noted. */
   restore(field: string, form: StringForm): void {
     const forms = this.formsOf(field);

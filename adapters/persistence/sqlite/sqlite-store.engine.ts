@@ -23,7 +23,7 @@ import { configureConnection } from './connection-settings.ts';
 import { StoreInspection } from './store-inspection.ts';
 import { Statements } from './statements.ts';
 import { PlannerStatistics, rareValueIndexes } from './planner-statistics.ts';
-import { savedSchemas, schemaCatalog, type SavedSchema } from './store-schema.ts';
+import { notedFields, readMeta, savedSchemas, schemaCatalog, writeMeta, type SavedSchema } from './store-schema.ts';
 import { WalCheckpoints } from './wal-checkpoints.ts';
 import { WalSync } from './wal-sync.ts';
 import { WriteBatch } from './write-batch.ts';
@@ -226,6 +226,8 @@ export class SqliteStore implements CollectionStore {
     this.cache.clear();
     this.interned.forget();
     this.dictionaries.forget();
+    const noted = notedFields(this.db);
+    for (const [name, table] of this.tables) if (!this.volatileNames.has(name)) table.renote(noted.get(name));
   }
 
   private configure(cacheMiB: number, durable: boolean): void {
@@ -239,12 +241,6 @@ export class SqliteStore implements CollectionStore {
   }
 
   /** A small durable note of the store itself (such as a journal already imported). */
-  meta(key: string): string | null {
-    const row = this.db.prepare('SELECT value FROM _store_meta WHERE key = ?').get(key) as { value: string } | undefined;
-    return row?.value ?? null;
-  }
-
-  setMeta(key: string, value: string): void {
-    this.db.prepare('INSERT OR REPLACE INTO _store_meta (key, value) VALUES (?, ?)').run(key, value);
-  }
+  readonly meta = (key: string): string | null => readMeta(this.db, key);
+  readonly setMeta = (key: string, value: string): void => writeMeta(this.db, key, value);
 }

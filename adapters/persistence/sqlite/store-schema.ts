@@ -58,3 +58,37 @@ export const savedIndexes = (db: DatabaseSync): Array<{ collection: string; spec
     collection: row.collection,
     spec: JSON.parse(row.spec) as IndexSpec,
   }));
+
+/** A small durable note of the store itself (such as a journal already imported). */
+export const readMeta = (db: DatabaseSync, key: string): string | null =>
+  (db.prepare('SELECT value FROM _store_meta WHERE key = ?').get(key) as { value: string } | undefined)?.value ?? null;
+
+export const writeMeta = (db: DatabaseSync, key: string, value: string): void => {
+  db.prepare('INSERT OR REPLACE INTO _store_meta (key, value) VALUES (?, ?)').run(key, value);
+};
+
+/**
+ * What tables have noted of their fields so far (opaque fields, forms of strings), as the open
+ * transaction sees it. After a rollback, a table's notes in memory may name what the rollback
+ * took out of the catalog; they are set back to this, so the next write of such a value notes it
+ * again (key-columns.ts).
+ */
+export const notedFields = (db: DatabaseSync): Map<string, Pick<SavedSchema, 'opaqueFields' | 'stringForms'>> => {
+  const noted = new Map<string, Pick<SavedSchema, 'opaqueFields' | 'stringForms'>>();
+  const of = (collection: string) => {
+    let fields = noted.get(collection);
+    if (!fields) noted.set(collection, (fields = { opaqueFields: new Set(), stringForms: [] }));
+    return fields;
+  };
+  for (const row of db.prepare('SELECT collection, field FROM _store_opaque_fields').all() as Array<{ collection: string; field: string }>) {
+    of(row.collection).opaqueFields.add(row.field);
+  }
+  for (const row of db.prepare('SELECT collection, field, form FROM _store_string_forms').all() as Array<{
+    collection: string;
+    field: string;
+    form: StringForm;
+  }>) {
+    of(row.collection).stringForms.push({ field: row.field, form: row.form });
+  }
+  return noted;
+};
