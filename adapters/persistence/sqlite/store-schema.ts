@@ -23,22 +23,11 @@ export const savedSchemas = (db: DatabaseSync): Map<string, SavedSchema> => {
     'CREATE TABLE IF NOT EXISTS _store_string_forms (collection TEXT NOT NULL, field TEXT NOT NULL, form TEXT NOT NULL, PRIMARY KEY (collection, field, form))',
   );
   db.exec('CREATE TABLE IF NOT EXISTS _store_meta (key TEXT NOT NULL PRIMARY KEY, value TEXT NOT NULL)');
-  const saved = new Map<string, SavedSchema>();
-  const schemaOf = (collection: string): SavedSchema => {
+  const saved = new Map<string, SavedSchema>([...notedFields(db)].map(([collection, noted]) => [collection, { ...noted, indexes: [] }]));
+  for (const { collection, spec } of savedIndexes(db)) {
     let schema = saved.get(collection);
     if (!schema) saved.set(collection, (schema = { opaqueFields: new Set(), stringForms: [], indexes: [] }));
-    return schema;
-  };
-  for (const { collection, spec } of savedIndexes(db)) schemaOf(collection).indexes.push(spec);
-  for (const row of db.prepare('SELECT collection, field FROM _store_opaque_fields').all() as Array<{ collection: string; field: string }>) {
-    schemaOf(row.collection).opaqueFields.add(row.field);
-  }
-  for (const row of db.prepare('SELECT collection, field, form FROM _store_string_forms').all() as Array<{
-    collection: string;
-    field: string;
-    form: StringForm;
-  }>) {
-    schemaOf(row.collection).stringForms.push({ field: row.field, form: row.form });
+    schema.indexes.push(spec);
   }
   return saved;
 };
