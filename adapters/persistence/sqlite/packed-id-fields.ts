@@ -44,8 +44,7 @@ export class PackedIdFields {
     if (form === null) return;
     const forms = this.formsOf(field);
     if (form === 'packed' ? forms.packed : forms.texts) return;
-    if (form === 'packed') forms.packed = true;
-    else forms.texts = true;
+    this.restore(field, form);
     this.catalog?.markStringForm(this.collection, field, form);
   }
 
@@ -58,7 +57,7 @@ export class PackedIdFields {
     for (const { field, form } of noted) this.restore(field, form);
   }
 
-  /** A form a previous start noted. */
+  /** A form noted: by a previous start, by the catalog after a rollback, or by a write now. */
   restore(field: string, form: StringForm): void {
     const forms = this.formsOf(field);
     if (form === 'packed') forms.packed = true;

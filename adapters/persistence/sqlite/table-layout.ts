@@ -1,4 +1,4 @@
-import type { DatabaseSync } from 'node:sqlite';
+import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { packedKey } from './packed-ids.ts';
 import { quoted, type Statements } from './statements.ts';
 
@@ -18,10 +18,15 @@ export interface TableLayout {
 export const NEW_TABLE_SQL = (qualifiedTable: string) =>
   `CREATE TABLE IF NOT EXISTS ${qualifiedTable} (id TEXT NOT NULL PRIMARY KEY, doc TEXT NOT NULL) WITHOUT ROWID`;
 
+/** Whether an existing table is `WITHOUT ROWID` (null when there is no such table); `schema` and `table` unquoted. */
+const withoutRowid = (prepare: (sql: string) => StatementSync, schema: string, table: string): boolean | null => {
+  const row = prepare(`PRAGMA ${quoted(schema)}.table_list(${quoted(table)})`).get() as { wr: number } | undefined;
+  return row ? row.wr === 1 : null;
+};
+
 /** The layout of an existing table; `schema` and `table` unquoted. */
 export const layoutOf = (statements: Statements, schema: string, table: string): TableLayout => {
-  const row = statements.get(`PRAGMA ${quoted(schema)}.table_list(${quoted(table)})`).get() as { wr: number } | undefined;
-  const packsIds = row?.wr === 1;
+  const packsIds = withoutRowid((sql) => statements.get(sql), schema, table) === true;
   return { packsIds, storedOrder: packsIds ? 'id' : 'rowid' };
 };
 
@@ -49,8 +54,7 @@ const PACK_FUNCTION = 'store_packed_key';
  * Returns false when the table is already of the new layout.
  */
 export const convertToPackedLayout = (db: DatabaseSync, schema: string, table: string): boolean => {
-  const listed = db.prepare(`PRAGMA ${quoted(schema)}.table_list(${quoted(table)})`).get() as { wr: number } | undefined;
-  if (!listed || listed.wr === 1) return false;
+  if (withoutRowid((sql) => db.prepare(sql), schema, table) !== false) return false;
   db.function(PACK_FUNCTION, { deterministic: true }, (value) => (typeof value === 'string' ? packedKey(value) : value));
   const columns = (db.prepare(`PRAGMA ${quoted(schema)}.table_info(${quoted(table)})`).all() as Array<{ name: string }>).map(({ name }) => name);
   const indexes = db.prepare(`SELECT sql FROM ${quoted(schema)}.sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL`).all(table) as Array<{
