@@ -18,7 +18,8 @@ type StoredTuple = {
   readonly orgId: string;
   readonly object: string;
   readonly relation: string;
-  readonly user: string;
+  /** Absent when it is its own object (`type:id`, `type:*`), as most users are: `userObject` holds it. */
+  readonly user?: string;
   /** The user's object (`type:id` of an object or userset, `type:*`), for reading from the user's side. */
   readonly userObject: string;
 };
@@ -34,7 +35,18 @@ const legacyIdOf = (orgId: string, tuple: RelationshipTuple) => `${orgId}|${tupl
  */
 const idOf = (orgId: string, tuple: RelationshipTuple) => createHash('sha256').update(legacyIdOf(orgId, tuple)).digest('base64url').slice(0, 22);
 
-const tupleOf = (document: StoredTuple): RelationshipTuple => ({ object: document.object, relation: document.relation, user: document.user });
+const tupleOf = (document: StoredTuple): RelationshipTuple => ({
+  object: document.object,
+  relation: document.relation,
+  user: document.user ?? document.userObject,
+});
+
+/** A tuple as stored: its user kept once when it is its own object (a userset `type:id#relation` is not). */
+const storedTuple = (orgId: string, tuple: RelationshipTuple): StoredTuple => {
+  const userObject = userObjectOf(tuple.user);
+  const { user, ...rest } = tuple;
+  return { _id: idOf(orgId, tuple), orgId, ...rest, ...(user === userObject ? {} : { user }), userObject };
+};
 
 /**
  * The embedded engine over tuples kept in the store, one set per organization. Each request reads
@@ -73,11 +85,7 @@ export class EmbeddedAuthorizationGraph implements AuthorizationGraph {
     for (const tuple of tuples) assertWritableTuple(this.model, tuple);
     // Issued together, the writes share the store's flushes instead of waiting for one each; a
     // relationship stored already is the same one (its id is the tuple's digest), so it stays.
-    await Promise.all(
-      tuples.map((tuple) =>
-        writeUnlessDuplicate(() => this.tuples.insertOne({ _id: idOf(orgId, tuple), orgId, ...tuple, userObject: userObjectOf(tuple.user) })),
-      ),
-    );
+    await Promise.all(tuples.map((tuple) => writeUnlessDuplicate(() => this.tuples.insertOne(storedTuple(orgId, tuple)))));
   }
 
   async delete(orgId: string, tuples: readonly RelationshipTuple[]): Promise<void> {

@@ -55,6 +55,33 @@ test('the OpenFGA adapter speaks OpenFGA’s API: the model written once per sta
   await t.throwsAsync(OpenFgaAuthorizationGraph.create({ apiUrl: server.url, storeId: '01JBQ7ZK5T2VX8M4N6P3R9S0W3', apiToken: null }));
 });
 
+test('the embedded engine keeps a user that is its own object once, and reads tuples stored with it twice as before', async (t) => {
+  const store = await SqliteStore.open();
+  t.teardown(() => store.close());
+  const graph = await EmbeddedAuthorizationGraph.create(store);
+  await graph.write('org_1', [
+    { object: 'policy:pol_1', relation: 'organization', user: 'organization:org_1' },
+    { object: 'policy:pol_1', relation: 'claim_handler', user: 'claim:clm_1#assignee' },
+  ]);
+  const stored = await store.collection('relationship_tuples').find({}, { sort: { relation: 1 } });
+  t.deepEqual(
+    stored.map(({ _id, orgId, ...tuple }) => tuple),
+    [
+      { object: 'policy:pol_1', relation: 'claim_handler', user: 'claim:clm_1#assignee', userObject: 'claim:clm_1' },
+      { object: 'policy:pol_1', relation: 'organization', userObject: 'organization:org_1' },
+    ],
+  );
+  // A tuple written before holds its user and its object both.
+  await store
+    .collection('relationship_tuples')
+    .insertOne({ _id: 'old', orgId: 'org_1', object: 'policy:pol_2', relation: 'organization', user: 'organization:org_1', userObject: 'organization:org_1' });
+  t.deepEqual((await graph.listObjects('org_1', { type: 'policy', relation: 'organization', user: 'organization:org_1' })).sort(), [
+    'policy:pol_1',
+    'policy:pol_2',
+  ]);
+  t.true(await graph.check('org_1', { object: 'policy:pol_2', relation: 'organization', user: 'organization:org_1' }));
+});
+
 test.after.always(async () => {
   for (const close of closers) await close();
 });

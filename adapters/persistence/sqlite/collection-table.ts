@@ -58,7 +58,7 @@ export class CollectionTable {
     const columns = this.statements.get(`PRAGMA ${quoted(schema)}.table_info(${this.table})`).all() as Array<{ name: string }>;
     this.keys = new KeyColumns(name, this.catalog, new Set(columns.map((column) => column.name)), interned, this.layout.packsIds);
     const compression = durable && tableCompression(statements, this.qualified(this.table), this.layout, name, durable.dictionaries);
-    this.rows = new StoredRows(this.keys.orgColumn, interned, compression);
+    this.rows = new StoredRows(this.keys.orgColumn, () => this.keys.markedFields(), interned, compression);
     this.reads = new TableReads(statements, this.keys, this.rows, cache, this.qualified(this.table), name);
     this.rebuildInsertSql();
   }
@@ -83,7 +83,8 @@ export class CollectionTable {
   // Every write forgets the document it touches first (document-cache.ts).
   insert(document: StoredDocument): void {
     this.cache.forget(this.name, document._id);
-    this.guarded(() => this.statements.get(this.insertSql).run(this.keys.idKeyOf(document._id), this.rows.encode(document), ...this.keys.keysOf(document)));
+    const keys = this.keys.keysOf(document);
+    this.guarded(() => this.statements.get(this.insertSql).run(this.keys.idKeyOf(document._id), this.rows.encode(document, keys), ...keys));
   }
 
   /**
@@ -98,7 +99,7 @@ export class CollectionTable {
     const columns = this.keys.columns();
     const moved = keys.flatMap((key, n) => (Object.is(key, before[n]) ? [] : [n]));
     const sql = `UPDATE ${this.qualified(this.table)} SET doc = ?${moved.map((n) => `, ${columns[n]} = ?`).join('')} WHERE id = ?`;
-    this.guarded(() => this.statements.get(sql).run(this.rows.encode(document), ...moved.map((n) => keys[n] as KeyValue), this.keys.idKey(document._id)));
+    this.guarded(() => this.statements.get(sql).run(this.rows.encode(document, keys), ...moved.map((n) => keys[n] as KeyValue), this.keys.idKey(document._id)));
   }
 
   delete(id: string): void {

@@ -2,6 +2,7 @@ import type { IndexSpec, StoredDocument } from '../../../ports/shared/persistenc
 import { compileFilter } from './document-matcher.ts';
 import { constantLiteral, type FilterColumn } from './filter-sql.ts';
 import { indexedKey, OPAQUE, type KeyValue } from './index-keys.ts';
+import { markedFieldsOf, type MarkedField } from './key-field-marks.ts';
 import type { InternedValues } from './interned-values.ts';
 import type { FieldColumn, PartialColumn, SchemaCatalog, TtlRule } from './key-column-types.ts';
 import { PackedIdFields, type StringForm } from './packed-id-fields.ts';
@@ -15,7 +16,6 @@ import type { OrgColumn } from './stored-rows.ts';
  * every index entry of the store, with few distinct values.
  */
 const INTERNED_FIELDS: ReadonlySet<string> = new Set(['orgId']);
-
 type State = ReturnType<KeyColumns['snapshot']>;
 
 /**
@@ -38,6 +38,7 @@ export class KeyColumns {
   private readonly uniqueFields = new Set<string>();
   private readonly ttlRules = new Map<string, TtlRule>();
   private pinning: string[][] | null = null;
+  private marked: MarkedField[] | null = null;
 
   constructor(collection: string, catalog: SchemaCatalog | null, existing: ReadonlySet<string>, interned: InternedValues, packsIds: boolean) {
     this.collection = collection;
@@ -74,6 +75,11 @@ export class KeyColumns {
     return [...[...this.fields.values()].map((field) => field.column), ...[...this.partials.values()].map((partial) => partial.column)];
   }
 
+  /** The fields whose strings a document's text leaves to their key columns (key-field-marks.ts). */
+  markedFields(): readonly MarkedField[] {
+    return (this.marked ??= markedFieldsOf(this.fields));
+  }
+
   /** The fields of each unique index that pins a document by plain top-level values (pinned-filter.ts). */
   uniqueIndexes(): ReadonlyArray<readonly string[]> {
     this.pinning ??= [...this.specs.values()]
@@ -107,6 +113,7 @@ export class KeyColumns {
     }
     this.specs.set(spec.name, spec);
     this.pinning = null;
+    this.marked = null;
   }
 
   private newColumn(field: string): FieldColumn {
@@ -236,6 +243,7 @@ export class KeyColumns {
     refill(this.specs, state.specs);
     refill(this.ttlRules, state.ttlRules);
     this.pinning = null;
+    this.marked = null;
     this.uniqueFields.clear();
     for (const field of state.uniqueFields) this.uniqueFields.add(field);
   }

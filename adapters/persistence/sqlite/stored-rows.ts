@@ -2,6 +2,8 @@ import type { StoredDocument } from '../../../ports/shared/persistence/collectio
 import { decodeDocument, encodeDocument } from './document-codec.ts';
 import type { DocumentCompression } from './document-compression.ts';
 import type { InternedValues } from './interned-values.ts';
+import type { KeyValue } from './index-keys.ts';
+import { markKeyFields, restoreKeyFields, type MarkedField } from './key-field-marks.ts';
 import { idOfKey } from './packed-ids.ts';
 
 /** The key column holding a table's organization ids: quoted, and whether it holds their codes. */
@@ -19,6 +21,8 @@ export interface StoredRow {
   /** The document's text, or that text compressed (a BLOB, document-compression.ts). */
   readonly doc: string | Uint8Array;
   readonly org?: string | number | Uint8Array | null;
+  /** The key columns of marked fields (`k:<field>`, key-field-marks.ts). */
+  readonly [column: `k:${string}`]: KeyValue;
 }
 
 /** The document's text lacks its leading `_id`, which the row's id column holds. */
@@ -35,16 +39,24 @@ const orgPrefix = (id: string, orgId: string) => `${idPrefix(id)},"orgId":${JSON
  * interned), when the document begins with them as nearly all do. Those are some 80 bytes of
  * every row, and the same text again in the table's pages and the log. A read puts them back
  * where they were, so the text decoded is the text written. Rows written before keep their whole
- * JSON (it begins with `{`) and read as they always did. That text is then compressed when the
- * table's rows are (durable tables, document-compression.ts).
+ * JSON (it begins with `{`) and read as they always did. The strings of other top-level fields the
+ * row's key columns hold are left to them too (key-field-marks.ts). That text is then compressed
+ * when the table's rows are (durable tables, document-compression.ts).
  */
 export class StoredRows {
   private readonly orgColumn: () => OrgColumn | null;
   private readonly interned: InternedValues;
   private readonly compression: DocumentCompression | null;
+  private readonly markedFields: () => readonly MarkedField[];
 
-  constructor(orgColumn: () => OrgColumn | null, interned: InternedValues, compression: DocumentCompression | null) {
+  constructor(
+    orgColumn: () => OrgColumn | null,
+    markedFields: () => readonly MarkedField[],
+    interned: InternedValues,
+    compression: DocumentCompression | null,
+  ) {
     this.orgColumn = orgColumn;
+    this.markedFields = markedFields;
     this.interned = interned;
     this.compression = compression;
   }
@@ -52,11 +64,13 @@ export class StoredRows {
   /** The columns a read selects. */
   selected(): string {
     const org = this.orgColumn();
-    return org ? `id, doc, ${org.column} AS org` : 'id, doc';
+    const marked = this.markedFields().map(({ column }) => `, ${column}`);
+    return `id, doc${org ? `, ${org.column} AS org` : ''}${marked.join('')}`;
   }
 
-  encode(document: StoredDocument): string | Uint8Array {
-    const text = this.withoutRowFields(document);
+  /** The `doc` of a document whose row's key columns hold `keys` (KeyColumns.keysOf). */
+  encode(document: StoredDocument, keys: readonly KeyValue[]): string | Uint8Array {
+    const text = markKeyFields(this.withoutRowFields(document), document, keys, this.markedFields());
     return this.compression ? this.compression.pack(text) : text;
   }
 
@@ -69,7 +83,8 @@ export class StoredRows {
 
   /** The document's whole JSON text, as written. */
   text(row: StoredRow): string {
-    const doc = this.compression ? this.compression.unpack(row.doc) : (row.doc as string);
+    const packed = this.compression ? this.compression.unpack(row.doc) : (row.doc as string);
+    const doc = restoreKeyFields(packed, row);
     const mark = doc[0];
     if (mark === WITHOUT_ID) return idPrefix(idOfKey(row.id)) + doc.slice(1);
     if (mark !== WITHOUT_ID_AND_ORG) return doc;
