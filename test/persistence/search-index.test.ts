@@ -83,3 +83,37 @@ test('a rare word picks the candidates without reading every record the common w
   );
   t.is(await index.matching('org_1', 'policy', ['insured', 'clock'], 100), 'too_broad', 'common words alone are still refused past the cap');
 });
+
+test('terms stored under ids of the form before are found, replaced by the next put, and rewritten by a reindex', async (t) => {
+  const store = await SqliteStore.open({});
+  t.teardown(() => store.close());
+  const rows = store.collection('search_terms');
+  // `<kind>:<recordId>:<term>`, as rows were stored before.
+  for (const [recordId, term] of [
+    ['pol_1', 'harbor'],
+    ['pol_1', 'freight'],
+    ['pol_2', 'harbor'],
+  ])
+    await rows.insertOne({ _id: `policy:${recordId}:${term}`, orgId: 'org_1', t: `policy:${term}` });
+  const index = await StoreSearchIndex.create(store);
+  await index.put('org_1', 'policy', 'pol_3', ['harbor', 'view']);
+  const found = async (words: string[]) => ((await index.matching('org_1', 'policy', words, 10)) as string[]).sort();
+  t.deepEqual(await found(['harbor']), ['pol_1', 'pol_2', 'pol_3']);
+  t.deepEqual(await found(['harbor', 'fr']), ['pol_1'], 'a record’s own terms are read in both forms');
+  t.deepEqual(await found(['harbor', 'vi']), ['pol_3']);
+
+  await index.put('org_1', 'policy', 'pol_1', ['harbor', 'seaway']);
+  t.deepEqual(await found(['freight']), [], 'the rows of the form before are replaced');
+  t.deepEqual(await found(['seaway', 'harb']), ['pol_1']);
+  const ids = (await rows.find({}, { sort: { _id: 1 } })).map((row) => row._id);
+  t.deepEqual(ids, ['pol_1:harbor', 'pol_1:seaway', 'pol_3:harbor', 'pol_3:view', 'policy:pol_2:harbor']);
+
+  const policies = await PolicyStoreRepository.create(store, NO_KEPT_FIGURES);
+  await policies.insert(aNewPolicy({ id: 'pol_2', risk: { insuredName: 'Harbor View Dental' }, sequence: 2 }), []);
+  for (let after: string | null = null; ;) if ((after = await policies.reindexSearch(after, 10)) === null) break;
+  t.false(
+    (await rows.find({})).some((row) => row._id.startsWith('policy:')),
+    'a reindex rewrites every row of the form before',
+  );
+  t.deepEqual(await found(['harbor', 'dental']), ['pol_2']);
+});

@@ -4,9 +4,9 @@ import type { Collection, CollectionStore, GroupedWrite } from '../../../ports/s
 import type { RecordCollection } from './record-collection.ts';
 
 /**
- * One row per term of a record, kept small: the id is `<kind>:<recordId>:<term>` (a record's terms
- * are one range of the primary key), and `t` is `<kind>:<term>`, indexed with the organization
- * for prefix ranges. Kinds, record ids and terms hold no colon.
+ * One row per term of a record, kept small: the id is `<recordId>:<term>` (a record's terms are
+ * one range of the primary key; its id's prefix names its kind), and `t` is `<kind>:<term>`,
+ * indexed with the organization for prefix ranges. Kinds, record ids and terms hold no colon.
  */
 interface TermRow {
   _id: string;
@@ -30,34 +30,57 @@ const FIRST_PASS_ROWS = 64;
 /** Above every character a folded term holds: `word` … `word\uffff` is every term the word begins. */
 const AFTER_PREFIX = '\uffff';
 
-const rowId = (kind: SearchKind, recordId: string, term: string): string => `${kind}:${recordId}:${term}`;
-const recordRange = (kind: SearchKind, recordId: string) => ({ $gte: `${kind}:${recordId}:`, $lt: `${kind}:${recordId}:${AFTER_PREFIX}` });
-const recordOf = (row: TermRow): string => row._id.split(':')[1] as string;
-const termOf = (row: TermRow): string => row._id.slice(row._id.indexOf(':', row._id.indexOf(':') + 1) + 1);
+const rowId = (recordId: string, term: string): string => `${recordId}:${term}`;
+const recordRange = (recordId: string) => ({ $gte: `${recordId}:`, $lt: `${recordId}:${AFTER_PREFIX}` });
+/** Rows written before were `<kind>:<recordId>:<term>`: a row's record is the part before its term. */
+const legacyRecordRange = (kind: SearchKind, recordId: string) => recordRange(`${kind}:${recordId}`);
+const isLegacy = (row: TermRow): boolean => row._id.indexOf(':') !== row._id.lastIndexOf(':');
+const recordOf = (row: TermRow): string => {
+  const parts = row._id.split(':');
+  return parts[parts.length - 2] as string;
+};
+const termOf = (row: TermRow): string => row._id.slice(row._id.lastIndexOf(':') + 1);
+const KINDS: readonly SearchKind[] = ['policy', 'submission', 'claim'];
 
 /** The terms of records, looked up by word prefix through an index: a search never reads the records. */
 export class StoreSearchIndex implements SearchIndex {
   private readonly rows: Collection<TermRow>;
+  /** The kinds some rows of which were stored under ids of the form before (checked once, at start). */
+  private readonly legacyKinds: ReadonlySet<SearchKind>;
 
-  private constructor(rows: Collection<TermRow>) {
+  private constructor(rows: Collection<TermRow>, legacyKinds: ReadonlySet<SearchKind>) {
     this.rows = rows;
+    this.legacyKinds = legacyKinds;
   }
 
   static async create(store: CollectionStore): Promise<StoreSearchIndex> {
     await store.ensureIndexes(SEARCH_TERMS, [{ name: 'org_term', keys: { orgId: 1, t: 1 } }]);
-    return new StoreSearchIndex(store.collection<TermRow>(SEARCH_TERMS));
+    const rows = store.collection<TermRow>(SEARCH_TERMS);
+    // One probe of the primary key per kind: `<kind>:` begins only ids of the form before.
+    const legacy = await Promise.all(KINDS.map(async (kind) => ((await rows.findOne({ _id: { $gte: `${kind}:`, $lt: `${kind};` } })) ? [kind] : [])));
+    return new StoreSearchIndex(rows, new Set(legacy.flat()));
   }
 
-  /** Makes `terms` what a stored record is found by: the terms it no longer has are removed, the new ones added. */
+  /** A record's rows: one range, and the range of the form before while the store may still hold it. */
+  private async rowsOf(orgId: string, kind: SearchKind, recordId: string): Promise<TermRow[]> {
+    const rows = await this.rows.find({ _id: recordRange(recordId), orgId });
+    return this.legacyKinds.has(kind) ? [...rows, ...(await this.rows.find({ _id: legacyRecordRange(kind, recordId), orgId }))] : rows;
+  }
+
+  /**
+   * Makes `terms` what a stored record is found by: the terms it no longer has are removed, the new
+   * ones added. Rows of the form before are replaced by rows of the form now (`store:reindex-search`
+   * rewrites them all).
+   */
   async put(orgId: string, kind: SearchKind, recordId: string, terms: readonly string[]): Promise<void> {
-    const existing = await this.rows.find({ _id: recordRange(kind, recordId), orgId });
-    const stale = existing.filter((row) => !terms.includes(termOf(row))).map((row) => row._id);
+    const existing = await this.rowsOf(orgId, kind, recordId);
+    const stale = existing.filter((row) => isLegacy(row) || !terms.includes(termOf(row))).map((row) => row._id);
     if (stale.length > 0) await this.rows.deleteMany({ orgId, _id: { $in: stale } });
-    const known = new Set(existing.map(termOf));
+    const known = new Set(existing.filter((row) => !isLegacy(row)).map(termOf));
     await Promise.all(
       terms
         .filter((candidate) => !known.has(candidate))
-        .map((term) => writeUnlessDuplicate(() => this.rows.insertOne({ _id: rowId(kind, recordId, term), orgId, t: `${kind}:${term}` }))),
+        .map((term) => writeUnlessDuplicate(() => this.rows.insertOne({ _id: rowId(recordId, term), orgId, t: `${kind}:${term}` }))),
     );
   }
 
@@ -66,7 +89,7 @@ export class StoreSearchIndex implements SearchIndex {
    * the moment it is stored, never stored without them. A new id has no rows yet, so none is read.
    */
   static freshWrites(orgId: string, kind: SearchKind, recordId: string, terms: readonly string[]): GroupedWrite[] {
-    return [...new Set(terms)].map((term) => ({ collection: SEARCH_TERMS, insertOne: { _id: rowId(kind, recordId, term), orgId, t: `${kind}:${term}` } }));
+    return [...new Set(terms)].map((term) => ({ collection: SEARCH_TERMS, insertOne: { _id: rowId(recordId, term), orgId, t: `${kind}:${term}` } }));
   }
 
   /**
@@ -120,7 +143,7 @@ export class StoreSearchIndex implements SearchIndex {
     if (words.length === 1 || candidates.size === 0) return [...candidates];
     const matched: string[] = [];
     for (const id of candidates) {
-      const terms = (await this.rows.find({ _id: recordRange(kind, id), orgId })).map(termOf);
+      const terms = (await this.rowsOf(orgId, kind, id)).map(termOf);
       if (words.every((word) => terms.some((term) => term.startsWith(word)))) matched.push(id);
     }
     return matched;
