@@ -54,8 +54,10 @@ export class StoreClosedMonths implements ClosedMonthRepository {
 
   async *chunksOf(orgId: string, month: AccountingMonth, kind: ClosedRowsKind): AsyncGenerator<readonly ClosedRow[]> {
     const first = await this.chunks.findOne({ _id: `${orgId}:${month}:${kind}:0` });
+    // Read in bulk: a month's rows are read once each time, not kept in the caches of repeated reads.
     for (let chunk = 0; first && chunk < first.chunks; chunk += 1) {
-      yield (await this.chunks.findOne({ _id: `${orgId}:${month}:${kind}:${chunk}` }))?.rows ?? [];
+      const [found] = await this.chunks.find({ _id: `${orgId}:${month}:${kind}:${chunk}` }, { limit: 1, bulk: true });
+      yield found?.rows ?? [];
     }
   }
 

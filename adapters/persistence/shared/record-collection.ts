@@ -79,7 +79,7 @@ export class RecordCollection<T extends { id: string; orgId: string }> {
    * unique index, partial over present values, give the order by itself.
    */
   async inOrderOf(orgId: string, field: string, after: string | null, limit: number): Promise<T[]> {
-    const documents = await this.raw.find({ orgId, [field]: { $gt: after ?? '' } }, { sort: { [field]: 1 }, limit });
+    const documents = await this.raw.find({ orgId, [field]: { $gt: after ?? '' } }, { sort: { [field]: 1 }, limit, bulk: true });
     return documents.map((document) => this.fromStored(document));
   }
 

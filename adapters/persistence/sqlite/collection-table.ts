@@ -23,6 +23,8 @@ const NULL_KEY = "x'00'";
 export interface DurableTable {
   readonly catalog: SchemaCatalog;
   readonly dictionaries: DocumentDictionaries;
+  /** The statements of the connection for reads in bulk (bulk-reads.ts), when the store has one. */
+  readonly bulk: Statements | null;
 }
 
 const duplicate = (index: string) => new DomainError('duplicate', 'A resource with the same unique value already exists.', { index });
@@ -41,6 +43,8 @@ export class CollectionTable {
   private readonly keys: KeyColumns;
   private readonly cache: DocumentCache;
   private readonly reads: TableReads;
+  /** The same reads through the connection for reads in bulk (bulk-reads.ts); null when the store has none. */
+  private readonly bulkReads: TableReads | null;
   private readonly rows: StoredRows;
   private readonly layout: TableLayout;
   private insertSql = '';
@@ -60,6 +64,7 @@ export class CollectionTable {
     const compression = durable && tableCompression(statements, this.qualified(this.table), this.layout, name, durable.dictionaries);
     this.rows = new StoredRows(this.keys.orgColumn, () => this.keys.markedFields(), interned, compression);
     this.reads = new TableReads(statements, this.keys, this.rows, cache, this.qualified(this.table), name);
+    this.bulkReads = durable?.bulk ? new TableReads(durable.bulk, this.keys, this.rows, cache, this.qualified(this.table), name) : null;
     this.rebuildInsertSql();
   }
 
@@ -119,8 +124,8 @@ export class CollectionTable {
   }
 
   /** Documents matching the filter in the sort's order, skipping and stopping as asked; SQL narrows, the matcher decides. */
-  select(filter: Filter, sort: SortSpec | undefined, skip: number, limit: number | undefined): Generator<StoredDocument> {
-    return this.reads.select(filter, sort, skip, limit);
+  select(filter: Filter, sort: SortSpec | undefined, skip: number, limit: number | undefined, bulk = false): Generator<StoredDocument> {
+    return ((bulk && this.bulkReads) || this.reads).select(filter, sort, skip, limit);
   }
 
   first(filter: Filter, sort?: SortSpec): StoredDocument | null {

@@ -61,7 +61,7 @@ export class SqliteCollection<T extends StoredDocument> implements Collection<T>
 
   async find(filter: Filter, options: FindOptions = {}): Promise<T[]> {
     const limit = options.limit === undefined || options.limit === 0 ? undefined : options.limit;
-    return [...this.table.select(filter, options.sort, options.skip ?? 0, limit)] as T[];
+    return [...this.table.select(filter, options.sort, options.skip ?? 0, limit, options.bulk)] as T[];
   }
 
   async countDocuments(filter: Filter): Promise<number> {

@@ -9,6 +9,7 @@ import type {
   IndexSpec,
   StoredDocument,
 } from '../../../ports/shared/persistence/collection-store.port.ts';
+import { BulkConnection } from './bulk-reads.ts';
 import { CollectionTable } from './collection-table.ts';
 import type { SchemaCatalog } from './key-column-types.ts';
 import { lockDataDir } from './data-dir-lock.ts';
@@ -69,6 +70,7 @@ export class SqliteStore implements CollectionStore {
 
   private readonly walSync: WalSync | null;
   private checkpoints: WalCheckpoints | null = null;
+  private bulk: BulkConnection | null = null;
   private readonly statistics: PlannerStatistics;
   /** What the query-plan check reads: statements run, their plans, rows examined, declared indexes. */
   readonly inspection: StoreInspection;
@@ -109,6 +111,7 @@ export class SqliteStore implements CollectionStore {
         store = new SqliteStore(new DatabaseSync(path), 'sqlite', path, cacheMiB);
         store.unlock = unlock;
         store.configure(cacheMiB, true);
+        store.bulk = new BulkConnection(path);
         await importJournal(dir, store);
         store.checkpoints = new WalCheckpoints(store.db, path);
       } catch (error) {
@@ -153,6 +156,7 @@ export class SqliteStore implements CollectionStore {
     this.batch.close();
     await this.checkpoints?.close();
     await this.walSync?.close();
+    this.bulk?.close();
     this.db.close();
     this.unlock();
   }
@@ -206,7 +210,7 @@ export class SqliteStore implements CollectionStore {
       this.batch.commit();
       if (volatile) this.volatileNames.add(name);
       const schema = volatile ? VOLATILE : DURABLE;
-      const durable = volatile ? null : { catalog: this.catalog, dictionaries: this.dictionaries };
+      const durable = volatile ? null : { catalog: this.catalog, dictionaries: this.dictionaries, bulk: this.bulk?.statements ?? null };
       table = new CollectionTable(this.statements, schema, name, durable, this.cache, this.interned);
       const saved = this.saved.get(name);
       if (saved && !volatile) table.restore(saved);

@@ -15,6 +15,12 @@ export interface FindOptions {
   readonly sort?: SortSpec;
   readonly limit?: number;
   readonly skip?: number;
+  /**
+   * A read of many documents once, a batch at a time (a report streaming a month of the book): an
+   * engine may read it apart from what it keeps for the reads users repeat. The embedded store
+   * reads it through a connection of its own with a small page cache, as of the last commit.
+   */
+  readonly bulk?: boolean;
 }
 
 export interface FindOneAndUpdateOptions {
