@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { promisify } from 'node:util';
-import { TRAINING_ROWS } from '../../adapters/persistence/sqlite/document-compression.ts';
+import { RETRAINING_ROWS, TRAINING_ROWS } from '../../adapters/persistence/sqlite/document-compression.ts';
 import { exportJournal } from '../../adapters/persistence/sqlite/journal-export.ts';
 import { SqliteStore, STORE_FILE } from '../../adapters/persistence/sqlite/sqlite-store.engine.ts';
 
@@ -96,6 +96,35 @@ test('rows past a table’s first ones are kept compressed against its dictionar
   t.deepEqual(await invoices.find({}, { sort: { _id: 1 } }), written);
   t.is(await exportJournal(reopened, join(dir, 'export.log')), 240, 'an export writes every document whole');
   await reopened.close();
+});
+
+test('a table’s dictionary is made once more from its latest rows when it holds RETRAINING_ROWS, and rows of both read back, after a restart too', async (t) => {
+  const dir = await tempDir(t);
+  let store = await openWithIndexes(dir);
+  // The first rows are unlike the rest (an organization's set-up, say): the first dictionary is made of them.
+  const setUp = (n: number): Invoice => ({ ...invoice(n), lines: [{ kind: `set-up step ${n} ${'x'.repeat(40)}`, amount: n }] });
+  const written = Array.from({ length: RETRAINING_ROWS + 400 }, (_, n) => (n <= TRAINING_ROWS ? setUp(n) : invoice(n)));
+  const invoices = () => store.collection<Invoice>('invoices');
+  const insertAll = (documents: Invoice[]) => store.writeTogether(documents.map((document) => ({ collection: 'invoices', insertOne: document })));
+  for (let from = 0; from < written.length; from += 500) await insertAll(written.slice(from, from + 500));
+  const dictionaryCodes = () => {
+    const db = rawFile(dir);
+    const codes = db
+      .prepare('SELECT code FROM _store_dictionaries WHERE tableName = ? ORDER BY code')
+      .all('invoices')
+      .map((row) => Number(row.code));
+    const named = db.prepare('SELECT DISTINCT (hex(substr(doc, 2, 2))) AS code FROM "docs:invoices" WHERE typeof(doc) = \'blob\'').all();
+    db.close();
+    return { codes, named: named.map((row) => Number.parseInt(String(row.code), 16)).sort((a, b) => a - b) };
+  };
+  t.deepEqual(dictionaryCodes().codes.length, 2, 'a second dictionary, made when the table held RETRAINING_ROWS');
+  t.deepEqual(dictionaryCodes().named, dictionaryCodes().codes, 'rows name one or the other');
+  await store.close();
+  store = await openWithIndexes(dir);
+  await insertAll(Array.from({ length: 300 }, (_, n) => invoice(RETRAINING_ROWS + 400 + n)));
+  t.is(dictionaryCodes().codes.length, 2, 'and no third, after a restart');
+  t.deepEqual(await invoices().find({}, { sort: { _id: 1 } }), [...written, ...Array.from({ length: 300 }, (_, n) => invoice(RETRAINING_ROWS + 400 + n))]);
+  await store.close();
 });
 
 test('a dictionary made inside a write that is rolled back is not kept, and the rows written after read back', async (t) => {

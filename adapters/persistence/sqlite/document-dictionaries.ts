@@ -4,6 +4,8 @@ import { LzDictionary } from './dictionary-lz.ts';
 export interface Dictionary {
   readonly code: number;
   readonly chains: LzDictionary;
+  /** How many dictionaries its table has had, this one included. */
+  readonly made: number;
 }
 
 /** Codes are written in two bytes at the head of every compressed row (document-compression.ts). */
@@ -29,7 +31,7 @@ export class DocumentDictionaries {
 
   constructor(db: DatabaseSync) {
     db.exec('CREATE TABLE IF NOT EXISTS _store_dictionaries (code INTEGER PRIMARY KEY, tableName TEXT NOT NULL, bytes BLOB NOT NULL)');
-    this.selectLatest = db.prepare('SELECT max(code) AS code, tableName, bytes FROM _store_dictionaries GROUP BY tableName');
+    this.selectLatest = db.prepare('SELECT max(code) AS code, count(*) AS made, tableName, bytes FROM _store_dictionaries GROUP BY tableName');
     this.selectCode = db.prepare('SELECT bytes FROM _store_dictionaries WHERE code = ?');
     this.insert = db.prepare('INSERT INTO _store_dictionaries (tableName, bytes) VALUES (?, ?)');
   }
@@ -56,7 +58,7 @@ export class DocumentDictionaries {
     if (this.highestCode >= MAX_DICTIONARY_CODE) return null;
     const code = Number(this.insert.run(table, bytes).lastInsertRowid);
     this.highestCode = code;
-    const dictionary = { code, chains: new LzDictionary(bytes) };
+    const dictionary = { code, chains: new LzDictionary(bytes), made: (this.latestOf.get(table)?.made ?? 0) + 1 };
     this.bytesByCode.set(code, bytes);
     this.latestOf.set(table, dictionary);
     this.uncommitted.add(table);
@@ -78,11 +80,11 @@ export class DocumentDictionaries {
   }
 
   private load(): void {
-    for (const row of this.selectLatest.all() as Array<{ code: number; tableName: string; bytes: Uint8Array }>) {
+    for (const row of this.selectLatest.all() as Array<{ code: number; made: number; tableName: string; bytes: Uint8Array }>) {
       const code = Number(row.code);
       this.highestCode = Math.max(this.highestCode, code);
       this.bytesByCode.set(code, row.bytes);
-      this.latestOf.set(row.tableName, { code, chains: new LzDictionary(row.bytes) });
+      this.latestOf.set(row.tableName, { code, chains: new LzDictionary(row.bytes), made: Number(row.made) });
     }
     this.loaded = true;
   }
