@@ -13,10 +13,11 @@ export const TRAINING_ROWS = 64;
  */
 export const RETRAINING_ROWS = 4_096;
 /**
- * The rows a table's second dictionary is made of are older than its newest this many: the newest
- * have not settled yet (a quote not yet bound, a record whose events are still waiting), and a
- * dictionary of them compressed the bench's invoices to 22 bytes, where one of settled rows did
- * to 16.
+ * Half the rows a table's second dictionary is made of are older than its newest this many, which
+ * have settled (a quote bound, an invoice's events relayed); the other half are its newest, as
+ * rows are first written. Made of the newest alone, a dictionary compressed the bench's settled
+ * quotes to 89 bytes where one of settled rows did to 64; made of settled rows alone, policies
+ * were written larger and left their pages 44 % empty once settled, against 26 %.
  */
 const UNSETTLED_ROWS = 1_024;
 /**
@@ -100,23 +101,29 @@ export class DocumentCompression {
     if (!latest) return this.trained();
     if (latest.made > 1 || ++this.sinceCounted < RETRAINING_ROWS) return latest;
     this.sinceCounted = 0;
-    return this.rowsHeld(RETRAINING_ROWS) < RETRAINING_ROWS ? latest : (this.made(UNSETTLED_ROWS) ?? latest);
+    return this.rowsHeld(RETRAINING_ROWS) < RETRAINING_ROWS ? latest : (this.made(true) ?? latest);
   }
 
   /** A first dictionary made now from the table's latest rows, once it has been given enough of them. */
   private trained(): Dictionary | null {
     this.rowsGiven = (this.rowsGiven ?? this.rowsHeld(TRAINING_ROWS + 1)) + 1;
     if (this.rowsGiven <= TRAINING_ROWS) return null;
-    const dictionary = this.made(0);
+    const dictionary = this.made(false);
     // Mostly short rows (too little to learn from yet), or every code taken: try again after as many more.
     if (!dictionary) this.rowsGiven = 0;
     return dictionary;
   }
 
-  /** A dictionary of the table's latest rows but the newest `skipped` (newest last: the nearest matches are tried first, and the dictionary's end is nearest). */
-  private made(skipped: number): Dictionary | null {
+  /**
+   * A dictionary of the table's latest rows, newest last (the nearest matches are tried first, and
+   * the dictionary's end is nearest); with settled rows among them, one in two, when `settled`.
+   */
+  private made(settled: boolean): Dictionary | null {
+    const newest = this.latestDocs(settled ? TRAINING_ROWS / 2 : TRAINING_ROWS, 0);
+    const older = settled ? this.latestDocs(TRAINING_ROWS / 2, UNSETTLED_ROWS) : [];
+    const rows = newest.flatMap((doc, n) => (n < older.length ? [doc, older[n] as string | Uint8Array] : [doc]));
     const sample = Buffer.from(
-      this.latestDocs(TRAINING_ROWS, skipped)
+      rows
         .map((doc) => this.unpack(doc))
         .reverse()
         .join(''),
