@@ -29,7 +29,7 @@ export const DICTIONARY_BYTES = 8 * 1024;
 /**
  * Texts shorter than this stay text: a few bytes saved at most. Longer ones are compressed when it
  * saves bytes; a row of relationship tuples, some 45 characters once its key columns hold its
- * strings (key-field-marks.ts), packs into 9 bytes in half a microsecond.
+ * strings (key-field-marks.ts), packs into 6 bytes in half a microsecond.
  */
 const SHORTEST_COMPRESSED = 32;
 /** The first byte of a compressed row: dictionary LZ (dictionary-lz.ts) with the dictionary named by the next two bytes. */
@@ -44,9 +44,9 @@ const HEADER_BYTES = 3;
  *
  * A table's first TRAINING_ROWS rows are kept as text; at the next write its latest rows become
  * its dictionary (document-dictionaries.ts), in the same transaction as that write, and once more
- * when it holds RETRAINING_ROWS (rows keep naming the dictionary they were compressed with). A compressed
- * row is a BLOB (a text row is TEXT), so rows written before, or too short or too long, read as
- * they always did.
+ * when it holds RETRAINING_ROWS (rows keep naming the dictionary they were compressed with). A
+ * compressed row is a BLOB (a text row is TEXT), so rows written before, or too short or too
+ * long, read as they always did.
  */
 export class DocumentCompression {
   private readonly table: string;
