@@ -48,6 +48,8 @@ export class StoredRows {
   private readonly interned: InternedValues;
   private readonly compression: DocumentCompression | null;
   private readonly markedFields: () => readonly MarkedField[];
+  private selectedFor: readonly MarkedField[] | null = null;
+  private selectedColumns = '';
 
   constructor(
     orgColumn: () => OrgColumn | null,
@@ -61,11 +63,15 @@ export class StoredRows {
     this.compression = compression;
   }
 
-  /** The columns a read selects. */
+  /** The columns a read selects: made again only when the table's key columns change (a new marked fields' list). */
   selected(): string {
-    const org = this.orgColumn();
-    const marked = this.markedFields().map(({ column }) => `, ${column}`);
-    return `id, doc${org ? `, ${org.column} AS org` : ''}${marked.join('')}`;
+    const marked = this.markedFields();
+    if (marked !== this.selectedFor) {
+      const org = this.orgColumn();
+      this.selectedColumns = `id, doc${org ? `, ${org.column} AS org` : ''}${marked.map(({ column }) => `, ${column}`).join('')}`;
+      this.selectedFor = marked;
+    }
+    return this.selectedColumns;
   }
 
   /** The `doc` of a document whose row's key columns hold `keys` (KeyColumns.keysOf). */
