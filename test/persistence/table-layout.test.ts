@@ -58,13 +58,19 @@ const answers = async (store: SqliteStore) => {
   };
 };
 
-test('a table made with a rowid keeps working as it was; store:compact rewrites it without one, ids packed, and every read answers the same', async (t) => {
+/** A data directory whose store holds what `made` writes into its file, as an earlier version made it. */
+const storeWithTableFromBefore = async (t: { teardown: (fn: () => Promise<void>) => void }, made: (raw: DatabaseSync) => void): Promise<string> => {
   const dir = await mkdtemp(join(tmpdir(), 'table-layout-'));
   t.teardown(() => rm(dir, { recursive: true, force: true }));
   await (await SqliteStore.open({ dir })).close();
   const raw = new DatabaseSync(join(dir, 'store', STORE_FILE));
-  raw.exec('CREATE TABLE "docs:installments" (id TEXT NOT NULL PRIMARY KEY, doc TEXT NOT NULL)');
+  made(raw);
   raw.close();
+  return dir;
+};
+
+test('a table made with a rowid keeps working as it was; store:compact rewrites it without one, ids packed, and every read answers the same', async (t) => {
+  const dir = await storeWithTableFromBefore(t, (raw) => raw.exec('CREATE TABLE "docs:installments" (id TEXT NOT NULL PRIMARY KEY, doc TEXT NOT NULL)'));
 
   const store = await SqliteStore.open({ dir });
   await store.ensureIndexes('installments', INDEXES);
@@ -148,14 +154,13 @@ test('a string range is bounded by its own operands over a column without packed
 });
 
 test('a table from before interning keeps organizations in a key column of text; rewritten, they are packed there and documents still read whole', async (t) => {
-  const dir = await mkdtemp(join(tmpdir(), 'table-layout-'));
-  t.teardown(() => rm(dir, { recursive: true, force: true }));
-  await (await SqliteStore.open({ dir })).close();
-  const raw = new DatabaseSync(join(dir, 'store', STORE_FILE));
-  raw.exec('CREATE TABLE "docs:records" (id TEXT NOT NULL PRIMARY KEY, doc TEXT NOT NULL, "k:orgId")');
-  raw.exec('CREATE INDEX "docs:records/org_newest" ON "docs:records" ("k:orgId" ASC, id DESC)');
-  raw.prepare('INSERT INTO _store_indexes VALUES (?, ?, ?)').run('records', 'org_newest', JSON.stringify({ name: 'org_newest', keys: { orgId: 1, _id: -1 } }));
-  raw.close();
+  const dir = await storeWithTableFromBefore(t, (raw) => {
+    raw.exec('CREATE TABLE "docs:records" (id TEXT NOT NULL PRIMARY KEY, doc TEXT NOT NULL, "k:orgId")');
+    raw.exec('CREATE INDEX "docs:records/org_newest" ON "docs:records" ("k:orgId" ASC, id DESC)');
+    raw
+      .prepare('INSERT INTO _store_indexes VALUES (?, ?, ?)')
+      .run('records', 'org_newest', JSON.stringify({ name: 'org_newest', keys: { orgId: 1, _id: -1 } }));
+  });
   const written = [0, 1, 2].map((n) => ({ _id: `rec_01a21a485b74${n.toString(16).padStart(16, '0')}`, orgId: ORG, n }));
   const store = await SqliteStore.open({ dir });
   for (const record of written) await store.collection('records').insertOne(record);
