@@ -58,7 +58,8 @@ test('cancel withdraws the request (again is no error); the signed PDF only once
   t.like((await failure(t, () => provider.void(signed.externalDocumentId))).details, { providerStatus: 400, providerCode: 'bad_request' });
 });
 
-test('a wrong API key is 502 naming unauthorized; a rate limit is 502 with retryAfter; an unknown request not_found', async (t) => {
+// Serial: it arms the double to refuse its next call, which a test running beside it would take.
+test.serial('a wrong API key is 502 naming unauthorized; a rate limit is 502 with retryAfter; an unknown request not_found', async (t) => {
   const { double, provider } = t.context;
   const stranger = new DropboxSignESignatureProvider({ apiKey: 'not-the-key', basePath: double.basePath, testMode: true });
   t.like((await failure(t, () => send(stranger, 'env_4'))).details, { provider: 'dropbox-sign', providerStatus: 401, providerCode: 'unauthorized' });

@@ -85,7 +85,8 @@ test('DocuSign: the envelope reaches its signers; completion is confirmed with D
   t.like(signed, { status: 200, body: { type: 'signed', contentType: 'application/pdf' } });
 });
 
-test('DocuSign: voiding withdraws the envelope at DocuSign with the reason; a refusal there leaves it as it was', async (t) => {
+// Serial: it arms the double to refuse its next call, which a test running beside it would take.
+test.serial('DocuSign: voiding withdraws the envelope at DocuSign with the reason; a refusal there leaves it as it was', async (t) => {
   const { docusign } = t.context;
   const created = await send(docusign);
   docusign.double.control.rateLimitNext = 1;
