@@ -31,7 +31,7 @@ export class WalCheckpoints {
     this.db = db;
     db.exec('PRAGMA wal_autocheckpoint = 0');
     db.exec(`PRAGMA journal_size_limit = ${WAL_SIZE_LIMIT}`);
-    this.worker = new Worker(new URL('./wal-checkpoint.worker.ts', import.meta.url), {
+    this.worker = new Worker(new URL('./wal-checkpoint.worker.mjs', import.meta.url), {
       workerData: { path: databasePath, everyMs: CHECKPOINT_EVERY_MS },
     });
     this.worker.on('message', () => {
