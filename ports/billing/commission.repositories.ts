@@ -15,7 +15,7 @@ export interface CommissionRepository {
   ): Promise<Page<Commission>>;
   /** Every commission recorded from `from` included to `before` excluded, in one read in the order recorded (not paged). */
   recordedBetween(orgId: string, from: Date, before: Date): Promise<Commission[]>;
-  /** Every commission of these policies, in one read through the policy index (not paged). */
+  /** Every commission of these policies, in one read through the policy index (not paged), made once for a report (in bulk). */
   forPolicies(orgId: string, policyIds: readonly string[]): Promise<Commission[]>;
 }
 
@@ -34,6 +34,6 @@ export interface LedgerRepository {
   list(orgId: string, filters: { invoiceId?: string; policyId?: string }, page: PageRequest): Promise<Page<LedgerEntry>>;
   /** Every posting from `from` included to `before` excluded, in one read in the order posted (not paged). */
   postedBetween(orgId: string, from: Date, before: Date): Promise<LedgerEntry[]>;
-  /** Every posting of these policies, in one read through the policy index (not paged). */
+  /** Every posting of these policies, in one read through the policy index (not paged), made once for a report (in bulk). */
   forPolicies(orgId: string, policyIds: readonly string[]): Promise<LedgerEntry[]>;
 }

@@ -71,7 +71,7 @@ export class CommissionStoreRepository implements CommissionRepository {
   }
 
   forPolicies(orgId: string, policyIds: readonly string[]): Promise<Commission[]> {
-    return this.records.findAll(orgId, { policyId: { $in: [...policyIds] } });
+    return this.records.findAll(orgId, { policyId: { $in: [...policyIds] } }, { _id: 1 }, { bulk: true });
   }
 
   findBySource(orgId: string, sourceKey: string): Promise<Commission | null> {
@@ -123,7 +123,7 @@ export class LedgerStoreRepository implements LedgerRepository {
   }
 
   forPolicies(orgId: string, policyIds: readonly string[]): Promise<LedgerEntry[]> {
-    return this.records.findAll(orgId, { policyId: { $in: [...policyIds] } });
+    return this.records.findAll(orgId, { policyId: { $in: [...policyIds] } }, { _id: 1 }, { bulk: true });
   }
 
   findBySource(orgId: string, sourceKey: string): Promise<LedgerEntry | null> {

@@ -69,8 +69,9 @@ export class RecordCollection<T extends { id: string; orgId: string }> {
     return this.findOne(orgId, { _id: id });
   }
 
-  async findAll(orgId: string, filter: Filter, sort: Record<string, 1 | -1> = { _id: 1 }): Promise<T[]> {
-    return (await this.raw.find({ ...filter, orgId }, { sort })).map((document) => this.fromStored(document));
+  /** `bulk`: a read made once for a report (FindOptions.bulk), which the caches of repeated reads do not keep. */
+  async findAll(orgId: string, filter: Filter, sort: Record<string, 1 | -1> = { _id: 1 }, { bulk = false } = {}): Promise<T[]> {
+    return (await this.raw.find({ ...filter, orgId }, { sort, bulk })).map((document) => this.fromStored(document));
   }
 
   /**
