@@ -15,7 +15,7 @@ import { loadSecrets, type Secrets } from './secrets.ts';
 /** The database on MongoDB when MONGODB_DB is not set. */
 export const DEFAULT_MONGODB_DB = 'insurance';
 /** SQLite's page cache of the embedded store when STORE_CACHE_MIB is not set. */
-export const DEFAULT_STORE_CACHE_MIB = 64;
+export const DEFAULT_STORE_CACHE_MIB = 32;
 
 export interface AppConfig {
   readonly environment: Environment;
