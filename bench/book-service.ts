@@ -15,10 +15,10 @@ export const residentMiB = (pid: number): number => {
   return match ? Number(match[1]) / 1024 : Number.NaN;
 };
 
-/** Starts the service as `npm start` does (bootstrap/start.ts, its bundle) and resolves with its API URL once its start line is logged. */
+/** Starts the service as `npm start` does (bootstrap/start.mjs, its bundle) and resolves with its API URL once its start line is logged. */
 export const startService = async (dataDir: string): Promise<{ child: ChildProcess; base: string; startedAt: number }> => {
   const startedAt = performance.now();
-  const child = spawn(process.execPath, [...serviceNodeFlags(), join(import.meta.dirname, '../bootstrap/start.ts')], {
+  const child = spawn(process.execPath, [...serviceNodeFlags(), join(import.meta.dirname, '../bootstrap/start.mjs')], {
     env: { ...process.env, DATA_DIR: dataDir, PORT: '0', AUTH_PORT: '0', API_SECRET: BENCH_SECRET, JWT_SECRET: BENCH_JWT_SECRET, LOG_LEVEL: 'info' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

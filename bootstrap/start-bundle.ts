@@ -1,13 +1,11 @@
-import { existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
+import { START_BUNDLE_DIR, START_BUNDLE_INPUTS } from './start-bundle-freshness.mjs';
+
 const ROOT = resolve(import.meta.dirname, '..');
-/** Where `npm start` keeps the bundle (ignored by git; rebuilt whenever a source it holds changes). */
-export const START_BUNDLE_DIR = join(ROOT, '.start');
-const ENTRY = 'main.js';
-const INPUTS = 'inputs.json';
 
 /**
  * Packages left out of the bundle: those loaded only when configured or first used (the MongoDB
@@ -104,22 +102,7 @@ export const buildStartBundle = async (): Promise<void> => {
     .map((input) => resolve(input))
     .filter((file) => file.startsWith(ROOT) && !file.includes('/node_modules/'));
   const inputs: Inputs = { builtAt: Date.now(), files: [...files, join(ROOT, 'package-lock.json')] };
-  writeFileSync(join(staging, INPUTS), JSON.stringify(inputs));
+  writeFileSync(join(staging, START_BUNDLE_INPUTS), JSON.stringify(inputs));
   rmSync(START_BUNDLE_DIR, { recursive: true, force: true });
   renameSync(staging, START_BUNDLE_DIR);
-};
-
-/** The bundle's entry when it was built from the files as they are now; null when missing or older than one of them. */
-export const freshStartBundle = (): string | null => {
-  const entry = join(START_BUNDLE_DIR, ENTRY);
-  const stamp = join(START_BUNDLE_DIR, INPUTS);
-  if (!existsSync(entry) || !existsSync(stamp)) return null;
-  try {
-    const inputs = JSON.parse(readFileSync(stamp, 'utf8')) as Inputs;
-    for (const file of inputs.files) if (statSync(file).mtimeMs > inputs.builtAt) return null;
-    return entry;
-  } catch {
-    // A file gone or a stamp unreadable: the bundle is not known to match the sources.
-    return null;
-  }
 };

@@ -9,5 +9,5 @@ test('the image starts the service with the Node flags of npm start', async (t) 
   const flags = scripts.start.split(' ').filter((word) => word.startsWith('--'));
   t.deepEqual(flags, ['--max-semi-space-size=16']);
   const command = /^CMD (\[.*\])$/m.exec(await readFile(join(root, 'Dockerfile'), 'utf8'))?.[1];
-  t.deepEqual(JSON.parse(command ?? '[]'), ['node', ...flags, 'bootstrap/start.ts']);
+  t.deepEqual(JSON.parse(command ?? '[]'), ['node', ...flags, 'bootstrap/start.mjs']);
 });

@@ -5,9 +5,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BENCH_JWT_SECRET, BENCH_SECRET, bindFlow, demoToken, json } from '../../../bench/flow-client.ts';
-import { buildStartBundle, freshStartBundle, START_BUNDLE_DIR } from '../../../bootstrap/start-bundle.ts';
+import { buildStartBundle } from '../../../bootstrap/start-bundle.ts';
+import { freshStartBundle, START_BUNDLE_DIR } from '../../../bootstrap/start-bundle-freshness.mjs';
 
-const START = join(import.meta.dirname, '../../../bootstrap/start.ts');
+const START = join(import.meta.dirname, '../../../bootstrap/start.mjs');
 
 test('npm start runs the service from its bundle, rebuilt when a source is newer, and a whole bind works through it', async (t) => {
   await buildStartBundle();
