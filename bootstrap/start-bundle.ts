@@ -46,7 +46,7 @@ const pluginsOnFirstUse = (source: string): string =>
 
 interface Inputs {
   readonly builtAt: number;
-  /** The project's own files the bundle holds, and the lockfile (a dependency updated). */
+  /** The project's own files the bundle holds, the file that builds it, and the lockfile (a dependency updated). */
   readonly files: readonly string[];
 }
 
@@ -72,6 +72,11 @@ export const buildStartBundle = async (): Promise<void> => {
     external: EXTERNAL,
     // CommonJS dependencies call `require` for Node's modules; an ES module has none of its own.
     banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+    // Without comments and indentation. V8 keeps a module's whole source for as long as it runs,
+    // and two bytes a character once one character is not Latin-1 (the dependencies' comments hold
+    // some): a heap snapshot found the bundle's source at 9.5 MiB; it is 3.2 MiB without them. Names are kept, so stack
+    // traces still name every function; START_FROM_SOURCES=true gives the source files' lines.
+    minifyWhitespace: true,
     metafile: true,
     logLevel: 'silent',
     plugins: [
@@ -101,7 +106,8 @@ export const buildStartBundle = async (): Promise<void> => {
   const files = Object.keys(result.metafile.inputs)
     .map((input) => resolve(input))
     .filter((file) => file.startsWith(ROOT) && !file.includes('/node_modules/'));
-  const inputs: Inputs = { builtAt: Date.now(), files: [...files, join(ROOT, 'package-lock.json')] };
+  // This file too: a change to how the bundle is built makes the next start build it again.
+  const inputs: Inputs = { builtAt: Date.now(), files: [...files, import.meta.filename, join(ROOT, 'package-lock.json')] };
   writeFileSync(join(staging, START_BUNDLE_INPUTS), JSON.stringify(inputs));
   rmSync(START_BUNDLE_DIR, { recursive: true, force: true });
   renameSync(staging, START_BUNDLE_DIR);

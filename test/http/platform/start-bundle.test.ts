@@ -1,6 +1,6 @@
 import test from 'ava';
 import { spawn } from 'node:child_process';
-import { readFileSync, utimesSync } from 'node:fs';
+import { readdirSync, readFileSync, utimesSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,6 +19,14 @@ test('npm start runs the service from its bundle, rebuilt when a source is newer
   const { builtAt, files } = JSON.parse(readFileSync(join(START_BUNDLE_DIR, 'inputs.json'), 'utf8')) as { builtAt: number; files: string[] };
   const source = files.find((file) => file.endsWith('/core/shared/money.ts')) as string;
   t.truthy(source, 'the bundle lists the sources it holds');
+  t.true(
+    files.some((file) => file.endsWith('/bootstrap/start-bundle.ts')),
+    'and how it is built',
+  );
+  // Without comments, and so Latin-1 only: V8 keeps a source of another alphabet at two bytes a character.
+  for (const chunk of readdirSync(START_BUNDLE_DIR).filter((name) => name.endsWith('.js'))) {
+    t.false(/[^\u0000-\u00ff]/.test(readFileSync(join(START_BUNDLE_DIR, chunk), 'utf8')), `${chunk} holds only Latin-1`);
+  }
   const changedAt = new Date(builtAt + 5);
   utimesSync(source, changedAt, changedAt);
   t.is(freshStartBundle(), null);
