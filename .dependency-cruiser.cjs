@@ -31,7 +31,7 @@ module.exports = {
       comment: 'A source file nothing imports: dead code, or an entry point missing from this list.',
       from: {
         orphan: true,
-        pathNot: ['^test/', '^bench/', '^bootstrap/main\\.ts$', '^bootstrap/export-journal\\.ts$', '^bootstrap/capture-examples\\.ts$', '\\.worker\\.(ts|mjs)$', '\\.d\\.m?ts$', '(^|/)\\.[^/]+\\.(c|m)?js$', '^fixtures/'],
+        pathNot: ['^test/', '^bench/', '^bootstrap/main\\.ts$', '^bootstrap/export-journal\\.ts$', '^bootstrap/capture-examples\\.ts$', '\\.worker\\.(ts|mjs)$', '\\.d\\.ts$', '(^|/)\\.[^/]+\\.(c|m)?js$', '^fixtures/'],
       },
       to: {},
     },

@@ -1,3 +1,4 @@
+// @ts-check
 // Where `npm start` keeps its bundle, and whether it still matches the sources. Plain JavaScript,
 // as is `start.mjs`, the one file that reads it at every start: a process that loads a single
 // TypeScript file loads Node's type stripper with it (a WebAssembly module and its source), some

@@ -1,3 +1,4 @@
+// @ts-check
 // `npm start`: the service from its bundle (start-bundle.ts), built first when missing or older
 // than a source file, or from the sources themselves when it cannot be built (an install without
 // the build tool) or START_FROM_SOURCES=true (stack traces that name the source files).

@@ -1,3 +1,4 @@
+// @ts-check
 // Copies committed pages from the WAL into the database file, on a thread of its own with its own
 // connection (see WalCheckpoints), and says when each round is done. A PASSIVE checkpoint never
 // waits for the writer nor blocks it.
