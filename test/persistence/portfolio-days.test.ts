@@ -78,7 +78,7 @@ test('store:rebuild-totals names a kept portfolio month that differs from the re
   for (const [n, effectiveDate] of ['2027-01-15', '2027-03-01'].entries()) {
     await policies.insert(aNewPolicy({ id: `pol_${n}`, effectiveDate, sequence: n + 1 }), []);
   }
-  await store.collection(PORTFOLIO_DAYS).updateOne({ _id: 'org_1:2027-03' }, { $inc: { 'inForce.d01': 1, 'inForce.all': 1 } });
+  await store.collection(PORTFOLIO_DAYS).updateOne({ _id: 'org_1:2027-03:inForce' }, { $inc: { d01: 1, all: 1 } });
   await store.close();
   const first = await rebuild(dir);
   t.is(first.code, 1, first.out);
@@ -88,4 +88,32 @@ test('store:rebuild-totals names a kept portfolio month that differs from the re
   const second = await rebuild(dir);
   t.is(second.code, 0, second.out);
   t.regex(second.out, /Every kept portfolio month equals the recount of its policies and claims/);
+});
+
+test('a figure moves its own row: a bind’s earned premium is a row a month, its other figures a row each; rows kept a month whole before are counted again', async (t) => {
+  const store = await SqliteStore.open();
+  t.teardown(() => store.close());
+  const days = await PortfolioDaysStore.open(store, portfolioSources(store));
+  const policies = await PolicyStoreRepository.create(store, PortfolioDaysStore.policyFigures);
+  const policy = aNewPolicy({ effectiveDate: '2027-01-15', premium: 365_00 });
+  await policies.insert(policy, []);
+  const rows = await store.collection<{ _id: string; figure: string }>(PORTFOLIO_DAYS).find({}, { sort: { _id: 1 } });
+  const figuresOfMonth = (month: string) => rows.filter((row) => row._id.startsWith(`org_1:${month}:`)).map((row) => row.figure);
+  t.deepEqual(figuresOfMonth('2027-01'), ['bindings', 'earned', 'inForce', 'written']);
+  t.deepEqual(figuresOfMonth('2027-06'), ['earned']);
+  t.deepEqual(figuresOfMonth('2028-01'), ['earned', 'inForce']);
+  t.like(await store.collection(PORTFOLIO_DAYS).findOne({ _id: 'org_1:2027-06:earned' }), { orgId: 'org_1', month: '2027-06', all: 30_00, d30: 1_00 });
+  const before = figuresOn(await days.monthsThrough('org_1', '2027-06'), '2027-06-30');
+  t.like(before, { written: 365_00, earned: 167_00, inForce: 1, bindings: 1 });
+
+  // A store whose days were kept a row per month, all five figures in it: its rows are counted again at the next open.
+  const kept = store.collection(PORTFOLIO_DAYS);
+  await kept.deleteMany({});
+  await kept.insertOne({ _id: 'org_1:2027-01', orgId: 'org_1', month: '2027-01', inForce: { all: 1, d15: 1 } });
+  const markers = store.collection('migrations');
+  await markers.deleteMany({});
+  await markers.insertOne({ _id: 'portfolio-days-v1', doneAt: new Date() });
+  const reopened = await PortfolioDaysStore.open(store, portfolioSources(store));
+  t.deepEqual(figuresOn(await reopened.monthsThrough('org_1', '2027-06'), '2027-06-30'), before);
+  t.is(await kept.countDocuments({ figure: { $exists: false } }), 0);
 });

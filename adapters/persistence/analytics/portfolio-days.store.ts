@@ -5,6 +5,7 @@ import {
   policyDays,
   policyDaysMoved,
   type DayChanges,
+  type PortfolioFigure,
   type PortfolioMonth,
 } from '../../../core/analytics/portfolio-days.ts';
 import type { Claim } from '../../../core/claims/claim.ts';
@@ -14,38 +15,60 @@ import type { CollectionStore, GroupedWrite, StoredDocument } from '../../../por
 import type { KeptFigures } from '../../../ports/shared/persistence/kept-figures.port.ts';
 
 export const PORTFOLIO_DAYS = 'portfolio_days';
-/** Set once the kept days hold every policy and claim (counted when first opened, or rebuilt). */
-const COUNTED = 'portfolio-days-v1';
+/**
+ * Set once the kept days hold every policy and claim (counted when first opened, or rebuilt).
+ * `v2`: a row per figure and month; `v1` kept the five figures of a month in one row, which a
+ * bind rewrote whole for each month of its term though only its earned premium moved there.
+ */
+const COUNTED = 'portfolio-days-v2';
 
-type MonthDocument = StoredDocument & { orgId: string; month: string } & PortfolioMonth;
+/** A figure's month of an organization: the month's sum (`all`) and each day's (`d01` … `d31`). */
+type FigureDocument = StoredDocument & { orgId: string; month: string; figure: PortfolioFigure } & Record<string, number>;
 
-const keyOf = (orgId: string, month: string): string => `${orgId}:${month}`;
+const keyOf = (orgId: string, month: string, figure: string): string => `${orgId}:${month}:${figure}`;
 
-/** The changes as one `$inc` per month: each figure's days and its month sum (`figure.all`). */
-const byMonth = (changes: DayChanges): Map<string, Record<string, number>> => {
-  const months = new Map<string, Record<string, number>>();
+interface FigureIncrements {
+  readonly month: string;
+  readonly figure: PortfolioFigure;
+  /** `dNN` (a day) and `all` (the month's sum): what each moves by. */
+  readonly increments: Record<string, number>;
+}
+
+/** The changes as one `$inc` per figure and month: its days and its month's sum (`all`). */
+const byFigureMonth = (changes: DayChanges): FigureIncrements[] => {
+  const rows: FigureIncrements[] = [];
   for (const [month, fields] of changes) {
-    const increments: Record<string, number> = {};
+    const figures = new Map<PortfolioFigure, Record<string, number>>();
     for (const [field, change] of fields) {
-      increments[field] = change;
-      const all = `${field.slice(0, field.indexOf('.'))}.all`;
-      increments[all] = (increments[all] ?? 0) + change;
+      const dot = field.indexOf('.');
+      const figure = field.slice(0, dot) as PortfolioFigure;
+      const increments = figures.get(figure) ?? { all: 0 };
+      figures.set(figure, increments);
+      increments[field.slice(dot + 1)] = change;
+      increments.all = (increments.all as number) + change;
     }
-    months.set(month, increments);
+    for (const [figure, increments] of figures) rows.push({ month, figure, increments });
+  }
+  return rows;
+};
+
+/** An organization's rows, in month order, as its kept months. */
+const monthsOf = (rows: readonly FigureDocument[]): KeptPortfolioMonth[] => {
+  const months: Array<{ month: string; figures: PortfolioMonth }> = [];
+  for (const { _id, orgId, month, figure, ...days } of rows) {
+    if (months.at(-1)?.month !== month) months.push({ month, figures: {} });
+    (months.at(-1) as { figures: PortfolioMonth }).figures[figure] = days;
   }
   return months;
 };
 
-const monthOf = (row: MonthDocument): KeptPortfolioMonth => {
-  const { _id, orgId, month, ...figures } = row;
-  return { month, figures };
-};
-
 /**
- * The portfolio's figures kept per organization and day, a row per month (`core/analytics/portfolio-days.ts`).
- * A policy or claim and the figures it moves are one write (`writeTogether`, the record's update
- * required to match): figures never count a change that was not kept, nor miss one that was. A
- * read of the portfolio is a row per month of the book, whatever its size.
+ * The portfolio's figures kept per organization and day, a row per figure and month
+ * (`core/analytics/portfolio-days.ts`). A policy or claim and the figures it moves are one write
+ * (`writeTogether`, the record's update required to match): figures never count a change that was
+ * not kept, nor miss one that was. A read of the portfolio is a few rows per month of the book,
+ * whatever its size. A bind moves a year of earned premium, one row a month, and its other
+ * figures in a row or two: each row is a figure's days, not all five.
  */
 export class PortfolioDaysStore implements PortfolioDaysRepository {
   private readonly store: CollectionStore;
@@ -66,9 +89,9 @@ export class PortfolioDaysStore implements PortfolioDaysRepository {
 
   /** The writes that move an organization's kept figures by `changes` (none when nothing moves). */
   static writes(orgId: string, changes: DayChanges): GroupedWrite[] {
-    return [...byMonth(changes)].map(([month, increments]) => ({
+    return byFigureMonth(changes).map(({ month, figure, increments }) => ({
       collection: PORTFOLIO_DAYS,
-      updateOne: { filter: { _id: keyOf(orgId, month) }, update: { $setOnInsert: { orgId, month }, $inc: increments }, upsert: true },
+      updateOne: { filter: { _id: keyOf(orgId, month, figure) }, update: { $setOnInsert: { orgId, month, figure }, $inc: increments }, upsert: true },
     }));
   }
 
@@ -83,14 +106,14 @@ export class PortfolioDaysStore implements PortfolioDaysRepository {
   };
 
   async monthsThrough(orgId: string, month: string): Promise<KeptPortfolioMonth[]> {
-    const rows = await this.store.collection<MonthDocument>(PORTFOLIO_DAYS).find({ orgId, month: { $lte: month } }, { sort: { month: 1 } });
-    return rows.map(monthOf);
+    return monthsOf(await this.store.collection<FigureDocument>(PORTFOLIO_DAYS).find({ orgId, month: { $lte: month } }, { sort: { month: 1 } }));
   }
 
-  /** Every kept month of every organization (a row per organization and month: small whatever the book). */
+  /** Every kept month of every organization (a few rows per organization and month: small whatever the book). */
   async all(): Promise<Array<KeptPortfolioMonth & { readonly orgId: string }>> {
-    const rows = await this.store.collection<MonthDocument>(PORTFOLIO_DAYS).find({}, { sort: { _id: 1 } });
-    return rows.map((row) => ({ orgId: row.orgId, ...monthOf(row) }));
+    const rows = await this.store.collection<FigureDocument>(PORTFOLIO_DAYS).find({}, { sort: { _id: 1 } });
+    const byOrganization = Map.groupBy(rows, (row) => row.orgId);
+    return [...byOrganization].flatMap(([orgId, kept]) => monthsOf(kept).map((month) => ({ orgId, ...month })));
   }
 
   /**
@@ -118,21 +141,16 @@ export class PortfolioDaysStore implements PortfolioDaysRepository {
       count(claim.orgId, claimDays(claim));
       claims += 1;
     }
-    const sums: MonthDocument[] = [];
+    const sums: FigureDocument[] = [];
     for (const [orgId, total] of byOrganization) {
-      for (const [month, increments] of byMonth(total)) {
-        const row = { _id: keyOf(orgId, month), orgId, month } as MonthDocument;
-        for (const [path, change] of Object.entries(increments)) {
-          const [figure, field] = path.split('.') as [keyof PortfolioMonth, string];
-          (row[figure] ??= {})[field] = change;
-        }
-        sums.push(row);
+      for (const { month, figure, increments } of byFigureMonth(total)) {
+        sums.push({ ...increments, _id: keyOf(orgId, month, figure), orgId, month, figure } as FigureDocument);
       }
     }
-    const kept = this.store.collection<MonthDocument>(PORTFOLIO_DAYS);
+    const kept = this.store.collection<FigureDocument>(PORTFOLIO_DAYS);
     await kept.deleteMany({});
     for (const row of sums) await kept.insertOne(row);
     await markers.updateOne({ _id: COUNTED }, { $set: { doneAt: new Date(), policies, claims } }, { upsert: true });
-    return { policies, claims, months: sums.length };
+    return { policies, claims, months: new Set(sums.map((row) => `${row.orgId}:${row.month}`)).size };
   }
 }
