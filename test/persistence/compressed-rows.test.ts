@@ -223,3 +223,29 @@ test('store:compact compresses the rows still kept as text and the file shrinks;
   const again = await run(process.execPath, [join(import.meta.dirname, '../../bootstrap/compact-store.ts'), dir], { env: { ...process.env, MONGODB_URI: '' } });
   t.notRegex(again.stdout, /rows compressed/, 'a second run finds nothing to do');
 });
+
+test('a collection of counters keeps its rows as text, rewritten or new; rows compressed before it was declared so still read', async (t) => {
+  const dir = await tempDir(t);
+  const first = await openWithIndexes(dir);
+  for (let n = 0; n < 240; n += 1) await first.collection<Invoice>('invoices').insertOne(invoice(n));
+  await first.close();
+
+  const store = await openWithIndexes(dir);
+  const counters = store.collection<Invoice>('invoices', { counters: true });
+  // Compressed before: read back, then rewritten as text.
+  t.like(await counters.findOne({ _id: invoice(200)._id }), { amount: invoice(200).amount, insuredName: invoice(200).insuredName });
+  await counters.updateOne({ _id: invoice(200)._id }, { $inc: { amount: 1 } });
+  for (let n = 240; n < 300; n += 1) await counters.insertOne(invoice(n));
+  await store.close();
+
+  const db = rawFile(dir);
+  const kindOf = (n: number) =>
+    (db.prepare('SELECT typeof(doc) AS kind FROM "docs:invoices" WHERE id = ?').get(packedKey(invoice(n)._id)) as { kind: string }).kind;
+  const kinds = { untouched: kindOf(199), rewritten: kindOf(200), added: [240, 270, 299].map(kindOf) };
+  db.close();
+  t.deepEqual(kinds, { untouched: 'blob', rewritten: 'text', added: ['text', 'text', 'text'] });
+  const reopened = await openWithIndexes(dir);
+  t.like(await reopened.collection<Invoice>('invoices').findOne({ _id: invoice(200)._id }), { amount: invoice(200).amount + 1 });
+  t.is(await reopened.collection('invoices').countDocuments({}), 300);
+  await reopened.close();
+});

@@ -76,7 +76,7 @@ export class DocumentCompression {
   pack(text: string): string | Uint8Array {
     // A text's length is in UTF-16 units, each at most 3 UTF-8 bytes: its bytes are counted only when that could be too many.
     if (text.length < SHORTEST_COMPRESSED || (text.length * 3 > MAX_ENCODED_TEXT_BYTES && Buffer.byteLength(text) > MAX_ENCODED_TEXT_BYTES)) return text;
-    const dictionary = this.dictionary();
+    const dictionary = !this.dictionaries.keepsText(this.table) && this.dictionary();
     if (!dictionary) return text;
     const packed = lzEncode(dictionary.chains, text);
     if (packed.length + HEADER_BYTES >= text.length) return text;

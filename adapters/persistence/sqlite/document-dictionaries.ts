@@ -23,6 +23,8 @@ export class DocumentDictionaries {
   private readonly latestOf = new Map<string, Dictionary>();
   /** Made since the last commit: what a rollback may undo. */
   private readonly uncommitted = new Set<string>();
+  /** Tables whose new rows stay text (`CollectionOptions.counters`); rows compressed before still read. */
+  private readonly textTables = new Set<string>();
   private loaded = false;
   private highestCode = 0;
   private readonly selectLatest: StatementSync;
@@ -34,6 +36,14 @@ export class DocumentDictionaries {
     this.selectLatest = db.prepare('SELECT max(code) AS code, count(*) AS made, tableName, bytes FROM _store_dictionaries GROUP BY tableName');
     this.selectCode = db.prepare('SELECT bytes FROM _store_dictionaries WHERE code = ?');
     this.insert = db.prepare('INSERT INTO _store_dictionaries (tableName, bytes) VALUES (?, ?)');
+  }
+
+  keepAsText(table: string): void {
+    this.textTables.add(table);
+  }
+
+  keepsText(table: string): boolean {
+    return this.textTables.has(table);
   }
 
   /** The dictionary new rows of a table are compressed with, or null while it has none. */

@@ -33,10 +33,7 @@ interface SqliteStoreOptions {
   /** The data directory; the database is `store/store.db` under it. Omitted, the store lives in memory. */
   readonly dir?: string;
   readonly ttlSweepMs?: number;
-  /**
-   * SQLite's page cache, the store's memory bound whatever the amount of data. A quarter of it
-   * again (in JSON size) bounds the decoded documents kept for single-record reads.
-   */
+  /** SQLite's page cache, the memory bound whatever the data; a quarter of it again (JSON size) bounds the decoded documents kept. */
   readonly cacheMiB?: number;
 }
 
@@ -128,6 +125,7 @@ export class SqliteStore implements CollectionStore {
   }
 
   collection<T extends StoredDocument>(name: string, options: CollectionOptions = {}): Collection<T> {
+    if (options.counters) this.dictionaries.keepAsText(name);
     return new SqliteCollection<T>(this.table(name, options.volatile ?? false), this.batch);
   }
 

@@ -56,6 +56,12 @@ export interface CollectionOptions {
    * keeps it in memory only. Shared engines store it like any other collection.
    */
   readonly volatile?: boolean;
+  /**
+   * Kept totals: few rows, each rewritten by many changes (a bind moves a dozen). The embedded
+   * engine keeps their rows as text, not compressed: compressing saves next to nothing on rows
+   * that do not grow with the book, and costs every change. Others store them as any collection.
+   */
+  readonly counters?: boolean;
 }
 
 /** Every write resolves only once it is durable; a unique index violation rejects with `duplicate`. */
