@@ -29,6 +29,7 @@ RUN apt-get update \
   && apt-get install -y --no-install-recommends chromium fonts-dejavu-core ca-certificates \
   && rm -rf /var/lib/apt/lists/*
 ENV NODE_ENV=production \
+    MALLOC_ARENA_MAX=1 \
     APP_ENV=production \
     HOST=0.0.0.0 \
     PORT=8080 \
@@ -46,5 +47,5 @@ EXPOSE 8080 8081
 HEALTHCHECK --interval=15s --timeout=3s --start-period=20s \
   CMD node -e "fetch('http://127.0.0.1:8080/ready').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"
 # Node receives SIGTERM itself and stops gracefully (requests in flight finish, jobs drain).
-# The flags of `npm start` (package.json): see docs/configuration.md, memory.
+# The flags and environment of `npm start` (package.json): see docs/configuration.md, memory.
 CMD ["node", "--max-semi-space-size=16", "bootstrap/start.mjs"]

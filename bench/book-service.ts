@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { BENCH_JWT_SECRET, BENCH_SECRET } from './flow-client.ts';
-import { serviceNodeFlags } from './support.ts';
+import { serviceEnv, serviceNodeFlags } from './support.ts';
 import { medianMs, timedRead, type TimedRead } from './timed-read.ts';
 
 const MiB = 1024 * 1024;
@@ -19,7 +19,7 @@ export const residentMiB = (pid: number): number => {
 export const startService = async (dataDir: string): Promise<{ child: ChildProcess; base: string; startedAt: number }> => {
   const startedAt = performance.now();
   const child = spawn(process.execPath, [...serviceNodeFlags(), join(import.meta.dirname, '../bootstrap/start.mjs')], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', AUTH_PORT: '0', API_SECRET: BENCH_SECRET, JWT_SECRET: BENCH_JWT_SECRET, LOG_LEVEL: 'info' },
+    env: { ...serviceEnv(), DATA_DIR: dataDir, PORT: '0', AUTH_PORT: '0', API_SECRET: BENCH_SECRET, JWT_SECRET: BENCH_JWT_SECRET, LOG_LEVEL: 'info' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   // A failed run must not leave the service behind, writing in the background.

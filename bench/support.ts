@@ -14,20 +14,32 @@ export interface Measured {
   readonly ok: number;
 }
 
+const startScript = (): string[] =>
+  (JSON.parse(readFileSync(join(import.meta.dirname, '../package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start.split(' ');
+
 /**
  * The flags `npm start` gives Node (package.json's start script), then BENCH_NODE_OPTIONS: a bench
  * runs the service with the memory settings it runs with in production.
  */
 export const serviceNodeFlags = (): string[] => {
-  const { scripts } = JSON.parse(readFileSync(join(import.meta.dirname, '../package.json'), 'utf8')) as { scripts: { start: string } };
-  const started = scripts.start.split(' ').filter((word) => word.startsWith('--'));
+  const started = startScript().filter((word) => word.startsWith('--'));
   return [...started, ...(process.env.BENCH_NODE_OPTIONS?.split(' ').filter(Boolean) ?? [])];
 };
+
+/** The environment `npm start` sets before Node (`MALLOC_ARENA_MAX=1`), then the bench's own, which may change it. */
+export const serviceEnv = (): Record<string, string | undefined> => ({
+  ...Object.fromEntries(
+    startScript()
+      .filter((word) => /^[A-Z_]+=/.test(word))
+      .map((word) => [word.slice(0, word.indexOf('=')), word.slice(word.indexOf('=') + 1)]),
+  ),
+  ...process.env,
+});
 
 /** Starts a TypeScript entry point under this Node, with the service's flags, and waits for the JSON line it prints when ready. */
 export const startProcess = async <T>(entry: string, env: Record<string, string> = {}): Promise<{ child: ChildProcess; ready: T }> => {
   const child = spawn(process.execPath, [...serviceNodeFlags(), entry], {
-    env: { ...process.env, ...env },
+    env: { ...serviceEnv(), ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const lines = createInterface({ input: child.stdout! });
