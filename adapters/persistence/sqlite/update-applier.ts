@@ -10,7 +10,11 @@ const FAST_OPERATORS = new Set(['$set', '$unset', '$inc', '$min', '$max', '$push
 
 const isPlainObject = (value: unknown): value is Fields => value !== null && typeof value === 'object' && !Array.isArray(value) && !(value instanceof Date);
 
-/** The object holding a dotted path's last segment, created on the way as MongoDB does; null for arrays. */
+/**
+ * The object holding a dotted path's last segment, created on the way as MongoDB does; null for
+ * arrays. Each object on the way is copied first (the document it starts from is itself a copy),
+ * so the update never touches what it was read from, which others may hold.
+ */
 const parentOf = (document: Fields, path: string): { parent: Fields; key: string } | null => {
   const segments = path.split('.');
   let current: Fields = document;
@@ -18,7 +22,7 @@ const parentOf = (document: Fields, path: string): { parent: Fields; key: string
     if (segment.startsWith('$')) return null;
     const next = current[segment];
     if (next === undefined) current = current[segment] = {};
-    else if (isPlainObject(next)) current = next;
+    else if (isPlainObject(next)) current = current[segment] = { ...next };
     else return null;
   }
   const key = segments.at(-1) as string;
@@ -100,7 +104,7 @@ const applyFast = (document: Fields, update: UpdateDocument): boolean => {
       case '$push':
       case '$addToSet': {
         if (current !== undefined && !Array.isArray(current)) throw validationFailed(path, 'type', `Cannot ${op} to non-array '${path}'.`);
-        const list = (current as unknown[] | undefined) ?? [];
+        const list = current === undefined ? [] : [...(current as unknown[])];
         for (const item of eachAlone(value) ? value.$each : [value]) {
           if (op === '$push' || !list.some((kept) => same(kept, item))) list.push(structuredClone(item));
         }
@@ -112,19 +116,26 @@ const applyFast = (document: Fields, update: UpdateDocument): boolean => {
   return true;
 };
 
-/** Applies MongoDB update operators to a copy; `$setOnInsert` counts only when the update inserts. */
+/**
+ * Applies MongoDB update operators to a copy; `$setOnInsert` counts only when the update inserts.
+ * The copy shares what the update leaves alone with `document` (both are read-only to their
+ * holders): only the objects and arrays on a changed path are new. What mingo updates is a
+ * whole copy, as it writes in place.
+ */
 export const applyUpdate = <T extends StoredDocument>(document: T, update: UpdateDocument, inserting: boolean): T => {
   const operators = Object.keys(update);
   if (operators.length === 0 || operators.some((op) => !op.startsWith('$'))) {
     throw new Error('Updates must use update operators such as $set.');
   }
   const { $setOnInsert, ...rest } = update;
-  const next = structuredClone(document);
+  let next: T = { ...document };
   const steps: UpdateDocument[] = [];
   if (Object.keys(rest).length > 0) steps.push(rest);
   if (inserting && $setOnInsert) steps.push({ $set: $setOnInsert });
   for (const step of steps) {
-    if (!applyFast(next, step)) mingoUpdate(next, step);
+    if (applyFast(next, step)) continue;
+    next = structuredClone(next);
+    mingoUpdate(next, step);
   }
   if (next._id !== document._id) throw validationFailed('_id', 'immutable', 'The _id field cannot change.');
   return next;

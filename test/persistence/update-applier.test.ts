@@ -1,0 +1,67 @@
+import test from 'ava';
+import { applyUpdate } from '../../adapters/persistence/sqlite/update-applier.ts';
+import type { StoredDocument } from '../../ports/shared/persistence/collection-store.port.ts';
+
+const frozen = <T>(value: T): T => {
+  if (value && typeof value === 'object' && !(value instanceof Date)) {
+    for (const child of Object.values(value)) frozen(child);
+    Object.freeze(value);
+  }
+  return value;
+};
+
+// A document as the cache holds it: frozen, shared by every reader.
+const read = (): StoredDocument =>
+  frozen({
+    _id: 'pol_1',
+    status: 'active',
+    premium: { written: 1200, earned: { total: 100, byMonth: { '2026-01': 100 } } },
+    tags: ['a'],
+    insured: { name: 'Acme', address: { state: 'OH' } },
+  });
+
+test('an update writes a copy along the changed paths and leaves the document it read untouched', (t) => {
+  const before = read();
+  const snapshot = structuredClone(before);
+  const after = applyUpdate(
+    before,
+    {
+      $set: { 'premium.earned.byMonth.2026-02': 50, status: 'cancelled' },
+      $inc: { 'premium.earned.total': 50 },
+      $push: { tags: 'b' },
+      $unset: { 'insured.address.state': '' },
+    },
+    false,
+  );
+  t.deepEqual(before, snapshot);
+  t.deepEqual(after, {
+    _id: 'pol_1',
+    status: 'cancelled',
+    premium: { written: 1200, earned: { total: 150, byMonth: { '2026-01': 100, '2026-02': 50 } } },
+    tags: ['a', 'b'],
+    insured: { name: 'Acme', address: {} },
+  });
+  t.false(Object.isFrozen(after.premium), 'the objects on a changed path are new');
+});
+
+test('what an update leaves alone is shared with the document it read, not copied', (t) => {
+  const before = read() as StoredDocument & { premium: object; insured: { address: object }; tags: unknown[] };
+  const after = applyUpdate(before, { $set: { 'insured.name': 'Acme Ltd' } }, false) as typeof before;
+  t.is(after.premium, before.premium);
+  t.is(after.tags, before.tags);
+  t.not(after.insured, before.insured);
+  t.is(after.insured.address, before.insured.address);
+});
+
+test('an operator done by mingo updates a whole copy, never the frozen document', (t) => {
+  const before = read();
+  const after = applyUpdate(before, { $rename: { status: 'state' }, $push: { tags: { $each: ['z'], $position: 0 } } }, false);
+  t.like(after, { state: 'active', tags: ['z', 'a'] });
+  t.is(before.status, 'active');
+  t.deepEqual(before.tags, ['a']);
+});
+
+test('an upsert sets its $setOnInsert fields, and an _id cannot change', (t) => {
+  t.deepEqual(applyUpdate({ _id: 'x' }, { $inc: { n: 1 }, $setOnInsert: { owner: 'first' } }, true), { _id: 'x', n: 1, owner: 'first' });
+  t.throws(() => applyUpdate(read(), { $set: { _id: 'other' } }, false), { message: /_id/ });
+});
