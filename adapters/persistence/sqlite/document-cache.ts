@@ -22,14 +22,17 @@ const deepFreeze = <T>(value: T): T => {
  * JSON parse. A unique key (such as an API key's hash) is remembered as an alias of the id.
  *
  * It mirrors what the store's one connection sees, which is the only view there is (one process
- * owns a data directory): every write forgets the ids it touches before it runs, and a rolled
- * back savepoint or a failed commit forgets everything, as a read inside the open transaction may
- * have kept what the rollback undid. Entries are frozen because callers share them. The JSON size
- * of what it holds is bounded; the least recently read go first.
+ * owns a data directory): every write forgets the ids it touches before it runs, and a rollback
+ * forgets what a read inside the open transaction may have kept that the rollback undid: a whole
+ * transaction's, everything; a write's savepoint, what it wrote (rollback-forgetting.ts). Entries
+ * are frozen because callers share them. The JSON size of what it holds is bounded; the least
+ * recently read go first.
  */
 export class DocumentCache {
   private readonly entries = new Map<string, Entry>();
   private readonly aliases = new Map<string, string>();
+  /** What was forgotten since `watch()`: the documents a savepoint's writes touched. */
+  private readonly watched = new Set<string>();
   private readonly budget: number;
   private bytes = 0;
 
@@ -75,7 +78,20 @@ export class DocumentCache {
   }
 
   forget(table: string, id: string): void {
-    this.drop(`${table}\u0000${id}`);
+    const key = `${table}\u0000${id}`;
+    this.watched.add(key);
+    this.drop(key);
+  }
+
+  /** Starts the list of documents forgotten (written) from now on: a savepoint begins. */
+  watch(): void {
+    this.watched.clear();
+  }
+
+  /** Forgets again what was forgotten since `watch()`, as it may have been read back since (its savepoint rolled back). */
+  forgetWatched(): void {
+    for (const key of this.watched) this.drop(key);
+    this.watched.clear();
   }
 
   forgetTable(table: string): void {
@@ -85,6 +101,7 @@ export class DocumentCache {
 
   clear(): void {
     this.entries.clear();
+    this.watched.clear();
     this.aliases.clear();
     this.bytes = 0;
   }

@@ -26,6 +26,8 @@ export class DocumentDictionaries {
   /** Tables whose new rows stay text (`CollectionOptions.counters`); rows compressed before still read. */
   private readonly textTables = new Set<string>();
   private loaded = false;
+  /** Dictionaries made since the store opened: a rollback past one must forget what is remembered. */
+  added = 0;
   private highestCode = 0;
   private readonly selectLatest: StatementSync;
   private readonly selectCode: StatementSync;
@@ -68,6 +70,7 @@ export class DocumentDictionaries {
     if (this.highestCode >= MAX_DICTIONARY_CODE) return null;
     const code = Number(this.insert.run(table, bytes).lastInsertRowid);
     this.highestCode = code;
+    this.added += 1;
     const dictionary = { code, chains: new LzDictionary(bytes), made: (this.latestOf.get(table)?.made ?? 0) + 1 };
     this.bytesByCode.set(code, bytes);
     this.latestOf.set(table, dictionary);

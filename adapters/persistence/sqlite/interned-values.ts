@@ -16,6 +16,8 @@ export class InternedValues {
   private readonly select: StatementSync;
   private readonly selectValue: StatementSync;
   private readonly insert: StatementSync;
+  /** Codes assigned since the store opened: a rollback past one must forget what is remembered. */
+  assigned = 0;
 
   constructor(db: DatabaseSync) {
     db.exec('CREATE TABLE IF NOT EXISTS _store_values (code INTEGER PRIMARY KEY, value TEXT NOT NULL UNIQUE)');
@@ -29,6 +31,7 @@ export class InternedValues {
     const known = this.existingCode(value);
     if (known !== null) return known;
     const code = Number(this.insert.run(value).lastInsertRowid);
+    this.assigned += 1;
     this.remember(value, code);
     return code;
   }

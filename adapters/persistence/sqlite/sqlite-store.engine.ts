@@ -24,7 +24,8 @@ import { configureConnection } from './connection-settings.ts';
 import { StoreInspection } from './store-inspection.ts';
 import { Statements } from './statements.ts';
 import { PlannerStatistics, rareValueIndexes } from './planner-statistics.ts';
-import { notedFields, readMeta, savedSchemas, schemaCatalog, writeMeta, type SavedSchema } from './store-schema.ts';
+import { RollbackForgetting } from './rollback-forgetting.ts';
+import { readMeta, savedSchemas, schemaCatalog, writeMeta, type SavedSchema } from './store-schema.ts';
 import { WalCheckpoints } from './wal-checkpoints.ts';
 import { WalSync } from './wal-sync.ts';
 import { WriteBatch } from './write-batch.ts';
@@ -61,6 +62,7 @@ export class SqliteStore implements CollectionStore {
   private readonly cache: DocumentCache;
   private readonly interned: InternedValues;
   private readonly dictionaries: DocumentDictionaries;
+  private readonly forgetting: RollbackForgetting;
   private sweeper: NodeJS.Timeout | null = null;
   private unlock: () => void = () => {};
   private closed = false;
@@ -81,18 +83,20 @@ export class SqliteStore implements CollectionStore {
     this.dictionaries = new DocumentDictionaries(db);
     this.walSync = path ? new WalSync(path) : null;
     this.statistics = new PlannerStatistics(db, () => rareValueIndexes(db));
-    const afterCommit = () => {
-      this.dictionaries.committed();
-      this.statistics.committed();
-      this.checkpoints?.afterCommit();
-    };
-    this.batch = new WriteBatch(
-      db,
-      () => this.walSync?.flushed() ?? Promise.resolve(),
-      () => this.forgetReads(),
-      afterCommit,
-    );
-    this.catalog = schemaCatalog(this.statements);
+    const catalog = schemaCatalog(this.statements);
+    this.catalog = catalog;
+    const durableTables = () => [...this.tables].filter(([name]) => !this.volatileNames.has(name));
+    const { cache, interned, dictionaries } = this;
+    this.forgetting = new RollbackForgetting({ db, cache, interned, dictionaries, catalogNotes: catalog.notes, durableTables });
+    this.batch = new WriteBatch(db, () => this.walSync?.flushed() ?? Promise.resolve(), {
+      savepointBegan: () => this.forgetting.savepointBegan(),
+      rolledBack: (whole) => this.forgetting.rolledBack(whole),
+      committed: () => {
+        this.dictionaries.committed();
+        this.statistics.committed();
+        this.checkpoints?.afterCommit();
+      },
+    });
     this.inspection = new StoreInspection(db, this.statements, this.statistics);
   }
 
@@ -193,7 +197,7 @@ export class SqliteStore implements CollectionStore {
       return result;
     } catch (error) {
       this.db.exec('ROLLBACK');
-      this.forgetReads();
+      this.forgetting.forgetEverything();
       throw error;
     }
   }
@@ -221,15 +225,6 @@ export class SqliteStore implements CollectionStore {
   durableCollections(): string[] {
     const tables = this.db.prepare(`SELECT name FROM ${DURABLE}.sqlite_master WHERE type = 'table' AND name LIKE 'docs:%' ORDER BY name`);
     return tables.all().map((row) => String(row.name).slice('docs:'.length));
-  }
-
-  /** What a rollback may have undone: documents read, codes assigned and dictionaries made inside it. */
-  private forgetReads(): void {
-    this.cache.clear();
-    this.interned.forget();
-    this.dictionaries.forget();
-    const noted = notedFields(this.db);
-    for (const [name, table] of this.tables) if (!this.volatileNames.has(name)) table.renote(noted.get(name));
   }
 
   private configure(cacheMiB: number, durable: boolean): void {

@@ -32,14 +32,22 @@ export const savedSchemas = (db: DatabaseSync): Map<string, SavedSchema> => {
   return saved;
 };
 
-/** Where tables note, as they change, what `savedSchemas` answers at the next start. */
-export const schemaCatalog = (statements: Statements): SchemaCatalog => ({
-  markOpaque: (collection, field) => statements.get('INSERT OR IGNORE INTO _store_opaque_fields (collection, field) VALUES (?, ?)').run(collection, field),
-  markStringForm: (collection, field, form) =>
-    statements.get('INSERT OR IGNORE INTO _store_string_forms (collection, field, form) VALUES (?, ?, ?)').run(collection, field, form),
-  saveIndex: (collection, spec) =>
-    statements.get('INSERT OR REPLACE INTO _store_indexes (collection, name, spec) VALUES (?, ?, ?)').run(collection, spec.name, JSON.stringify(spec)),
-});
+/** Where tables note, as they change, what `savedSchemas` answers at the next start; `notes` counts what it wrote. */
+export const schemaCatalog = (statements: Statements): SchemaCatalog & { readonly notes: () => number } => {
+  let notes = 0;
+  const run = (sql: string, ...values: string[]) => {
+    notes += 1;
+    statements.get(sql).run(...values);
+  };
+  return {
+    markOpaque: (collection, field) => run('INSERT OR IGNORE INTO _store_opaque_fields (collection, field) VALUES (?, ?)', collection, field),
+    markStringForm: (collection, field, form) =>
+      run('INSERT OR IGNORE INTO _store_string_forms (collection, field, form) VALUES (?, ?, ?)', collection, field, form),
+    saveIndex: (collection, spec) =>
+      run('INSERT OR REPLACE INTO _store_indexes (collection, name, spec) VALUES (?, ?, ?)', collection, spec.name, JSON.stringify(spec)),
+    notes: () => notes,
+  };
+};
 
 /** The indexes declared on durable collections, in the order they were first declared. */
 export const savedIndexes = (db: DatabaseSync): Array<{ collection: string; spec: IndexSpec }> =>
