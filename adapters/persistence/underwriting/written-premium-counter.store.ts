@@ -1,4 +1,4 @@
-import { writeUnlessDuplicate } from '../../../core/shared/domain-error.ts';
+import { isDomainError } from '../../../core/shared/domain-error.ts';
 import { cents, type Cents } from '../../../core/shared/money.ts';
 import type { Collection, CollectionStore } from '../../../ports/shared/persistence/collection-store.port.ts';
 import type { WrittenPremiumCounter } from '../../../ports/underwriting/underwriting.repositories.ts';
@@ -23,11 +23,24 @@ export class StoreWrittenPremiumCounter implements WrittenPremiumCounter {
     return cents(total?.written ?? 0);
   }
 
+  /**
+   * One guarded write: the total moves only while it stays within the cap, and is made by the
+   * first reservation of its year. An upsert whose filter fails on a total that exists meets that
+   * total's id (a duplicate): the cap was reached, or another first reservation made it meanwhile,
+   * which the same write without the upsert tells apart.
+   */
   async reserve(orgId: string, programId: string, year: number, amount: Cents, cap: Cents): Promise<boolean> {
+    if (amount > cap) return false;
     const _id = this.key(orgId, programId, year);
-    await writeUnlessDuplicate(() => this.totals.insertOne({ _id, orgId, programId, year, written: 0 }));
-    const reserved = await this.totals.findOneAndUpdate({ _id, orgId, written: { $lte: cap - amount } }, { $inc: { written: amount } });
-    return reserved !== null;
+    const filter = { _id, orgId, written: { $lte: cap - amount } };
+    const update = { $inc: { written: amount } };
+    try {
+      await this.totals.findOneAndUpdate(filter, { ...update, $setOnInsert: { programId, year } }, { upsert: true });
+      return true;
+    } catch (error) {
+      if (!isDomainError(error) || error.code !== 'duplicate') throw error;
+      return (await this.totals.findOneAndUpdate(filter, update)) !== null;
+    }
   }
 
   async release(orgId: string, programId: string, year: number, amount: Cents): Promise<void> {
