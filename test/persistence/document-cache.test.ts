@@ -1,69 +1,40 @@
 import test from 'ava';
-import { SqliteStore } from '../../adapters/persistence/sqlite/sqlite-store.engine.ts';
-import type { StoredDocument } from '../../ports/shared/persistence/collection-store.port.ts';
+import { DocumentCache } from '../../adapters/persistence/sqlite/document-cache.ts';
 
-// The embedded store keeps recently read documents decoded (document-cache.ts). These cases are
-// the ones where a read sees state that is then undone or removed without a write of its own.
-
-interface Row extends StoredDocument {
-  orgId: string;
-  n: number | string;
-  owner?: string;
-  at?: Date;
-}
-
-test('a transaction rolled back forgets what was read inside it', async (t) => {
-  const store = await SqliteStore.open({});
-  t.teardown(() => store.close());
-  const rows = store.collection<Row>('rows');
-  await store.ensureIndexes('rows', [{ name: 'owner', keys: { owner: 1 }, unique: true }]);
-  await rows.insertOne({ _id: 'a', orgId: 'o1', n: 1, owner: 'k1' });
-  const table = store.table('rows', false);
-  t.throws(
-    () =>
-      store.transaction(() => {
-        table.replace({ _id: 'a', orgId: 'o1', n: 2, owner: 'k2' }, { _id: 'a', orgId: 'o1', n: 1, owner: 'k1' });
-        t.is(table.first({ _id: 'a' })?.n, 2);
-        t.is(table.first({ owner: 'k2' })?._id, 'a');
-        throw new Error('abandoned');
-      }),
-    { message: 'abandoned' },
+test('over its budget the cache lets go of the oldest documents not read since they were kept', (t) => {
+  // Sixteen documents of 100 bytes fill it (one may take a sixteenth of the budget at most).
+  const cache = new DocumentCache(1_600);
+  const ids = Array.from({ length: 16 }, (_, n) => `d${n}`);
+  for (const id of ids) cache.keep('rows', { _id: id }, 100);
+  t.truthy(cache.get('rows', 'd0'));
+  cache.keep('rows', { _id: 'd16' }, 100);
+  const held = () => [...ids, 'd16'].filter((id) => cache.get('rows', id));
+  t.deepEqual(
+    held(),
+    [...ids, 'd16'].filter((id) => id !== 'd1'),
   );
-  t.is((await rows.findOne({ _id: 'a' }))?.n, 1);
-  t.is(await rows.findOne({ owner: 'k2' }), null);
-  t.is((await rows.findOne({ owner: 'k1' }))?.n, 1);
+  // Every one held was read just now: each is passed over once, then the oldest goes.
+  cache.keep('rows', { _id: 'd17' }, 100);
+  t.is(held().length, 15);
+  t.truthy(cache.get('rows', 'd17'));
 });
 
-test('a write that fails halfway leaves every document as it was, read before or after', async (t) => {
-  const store = await SqliteStore.open({});
-  t.teardown(() => store.close());
-  const rows = store.collection<Row>('rows');
-  await rows.insertOne({ _id: 'a', orgId: 'o1', n: 1 });
-  await rows.insertOne({ _id: 'b', orgId: 'o1', n: 'text' });
-  t.is((await rows.findOne({ _id: 'a' }))?.n, 1);
-  await t.throwsAsync(rows.updateMany({ orgId: 'o1' }, { $inc: { n: 1 } }));
-  t.is((await rows.findOne({ _id: 'a' }))?.n, 1);
-  t.is(await rows.countDocuments({ n: 2 }), 0);
+test('kept documents are frozen, and one larger than a sixteenth of the budget is not kept', (t) => {
+  const cache = new DocumentCache(16_000);
+  const kept = cache.keep('rows', { _id: 'a', nested: { n: 1 } }, 100);
+  t.true(Object.isFrozen(kept) && Object.isFrozen(kept.nested));
+  cache.keep('rows', { _id: 'big' }, 1_001);
+  t.is(cache.get('rows', 'big'), undefined);
+  t.is(cache.get('other', 'a'), undefined, 'tables do not share ids');
 });
 
-test('a document removed by its TTL is no longer found by id', async (t) => {
-  const store = await SqliteStore.open({ ttlSweepMs: 3_600_000 });
-  t.teardown(() => store.close());
-  await store.ensureIndexes('sessions', [{ name: 'expiry', keys: { at: 1 }, expireAfterSeconds: 0 }]);
-  const rows = store.collection<Row>('sessions');
-  await rows.insertOne({ _id: 's', orgId: 'o1', n: 1, at: new Date(Date.now() - 1_000) });
-  t.truthy(await rows.findOne({ _id: 's' }));
-  t.is(await store.sweepExpired(), 1);
-  t.is(await rows.findOne({ _id: 's' }), null);
-});
-
-test('documents too large for the cache are read from the table every time, still right', async (t) => {
-  const store = await SqliteStore.open({ cacheMiB: 0.001 });
-  t.teardown(() => store.close());
-  const rows = store.collection<Row>('rows');
-  const large = 'x'.repeat(4_096);
-  await rows.insertOne({ _id: 'a', orgId: 'o1', n: large });
-  t.is((await rows.findOne({ _id: 'a' }))?.n, large);
-  await rows.updateOne({ _id: 'a' }, { $set: { n: 'small' } });
-  t.is((await rows.findOne({ _id: 'a' }))?.n, 'small');
+test('what a rolled back savepoint wrote is forgotten again, and only that', (t) => {
+  const cache = new DocumentCache(16_000);
+  cache.keep('rows', { _id: 'a' }, 100);
+  cache.watch();
+  cache.forget('rows', 'b');
+  cache.keep('rows', { _id: 'b' }, 100);
+  cache.forgetWatched();
+  t.truthy(cache.get('rows', 'a'));
+  t.is(cache.get('rows', 'b'), undefined);
 });

@@ -3,6 +3,8 @@ import type { StoredDocument } from '../../../ports/shared/persistence/collectio
 interface Entry {
   readonly document: StoredDocument;
   readonly bytes: number;
+  /** Read since it was kept or last passed over for eviction: it is passed over once more. */
+  read: boolean;
 }
 
 /** Unique-key lookups remembered per cache; each is a short string, so a count bounds them well enough. */
@@ -25,8 +27,8 @@ const deepFreeze = <T>(value: T): T => {
  * owns a data directory): every write forgets the ids it touches before it runs, and a rollback
  * forgets what a read inside the open transaction may have kept that the rollback undid: a whole
  * transaction's, everything; a write's savepoint, what it wrote (rollback-forgetting.ts). Entries
- * are frozen because callers share them. The JSON size of what it holds is bounded; the least
- * recently read go first.
+ * are frozen because callers share them. The JSON size of what it holds is bounded; the oldest not
+ * read since they were last passed over go first (a second chance, close to least recently read).
  */
 export class DocumentCache {
   private readonly entries = new Map<string, Entry>();
@@ -45,9 +47,8 @@ export class DocumentCache {
     const key = `${table}\u0000${id}`;
     const entry = this.entries.get(key);
     if (!entry) return undefined;
-    // Map order is the eviction order: a read moves the entry to the young end.
-    this.entries.delete(key);
-    this.entries.set(key, entry);
+    // Marked, not moved: moving every entry read to the young end of the Map cost more than the rest of a hit.
+    entry.read = true;
     return entry.document;
   }
 
@@ -57,11 +58,18 @@ export class DocumentCache {
     const key = `${table}\u0000${document._id}`;
     this.drop(key);
     const frozen = deepFreeze(document);
-    this.entries.set(key, { document: frozen, bytes });
+    this.entries.set(key, { document: frozen, bytes, read: false });
     this.bytes += bytes;
-    for (const [oldest] of this.entries) {
+    // From the oldest: one read since it was last passed over is moved to the young end, the first one not read goes.
+    for (const [oldest, entry] of this.entries) {
       if (this.bytes <= this.budget) break;
-      this.drop(oldest);
+      // The one just kept stands behind those passed over, as a clock's hand would leave it.
+      if (oldest === key) continue;
+      if (entry.read) {
+        entry.read = false;
+        this.entries.delete(oldest);
+        this.entries.set(oldest, entry);
+      } else this.drop(oldest);
     }
     return frozen;
   }
