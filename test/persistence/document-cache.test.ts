@@ -1,5 +1,6 @@
 import test from 'ava';
 import { DocumentCache } from '../../adapters/persistence/sqlite/document-cache.ts';
+import { SqliteStore } from '../../adapters/persistence/sqlite/sqlite-store.engine.ts';
 
 test('over its budget the cache lets go of the oldest documents not read since they were kept', (t) => {
   // Sixteen documents of 100 bytes fill it (one may take a sixteenth of the budget at most).
@@ -37,4 +38,22 @@ test('what a rolled back savepoint wrote is forgotten again, and only that', (t)
   cache.forgetWatched();
   t.truthy(cache.get('rows', 'a'));
   t.is(cache.get('rows', 'b'), undefined);
+});
+
+test('a document read by its id and then updated is held as written: the next read takes no row', async (t) => {
+  const store = await SqliteStore.open();
+  t.teardown(() => store.close());
+  const totals = store.collection<{ _id: string; n: number }>('totals');
+  await totals.insertOne({ _id: 'month', n: 1 });
+  await totals.findOneAndUpdate({ _id: 'month' }, { $inc: { n: 1 } });
+  const read = store.inspection.rowsRead();
+  const held = await totals.findOne({ _id: 'month' });
+  t.deepEqual(held, { _id: 'month', n: 2 });
+  t.is(store.inspection.rowsRead(), read);
+  t.true(Object.isFrozen(held));
+  // What was updated without being held (many at once) is not taken in.
+  await totals.insertOne({ _id: 'other', n: 1 });
+  await totals.updateMany({ _id: 'other' }, { $inc: { n: 1 } });
+  t.is((await totals.findOne({ _id: 'other' }))?.n, 2);
+  t.is(store.inspection.rowsRead(), read + 2, 'updateMany read it, and the read after it read it again');
 });

@@ -36,6 +36,17 @@ test('a write rolled back to its savepoint forgets what it wrote, even read back
   t.is((await rows.findOne({ _id: 'x' }))?.n, 1);
 });
 
+test('a document held, rewritten in a savepoint that is rolled back, is read back as it was', async (t) => {
+  const store = await openStore(t);
+  const rows = store.collection<Row>('rows');
+  await rows.insertOne({ _id: 'x', orgId: 'org_a', n: 1 });
+  await store.collection('entries').insertOne({ _id: 'e1', orgId: 'org_a', n: 0 });
+  t.is((await rows.findOne({ _id: 'x' }))?.n, 1, 'x is held');
+  // The rewrite holds x as written (n 11) until the duplicate rolls it back.
+  await t.throwsAsync(store.writeTogether([{ collection: 'rows', updateOne: { filter: { _id: 'x' }, update: { $inc: { n: 10 } } } }, duplicateOf('e1')]));
+  t.is((await rows.findOne({ _id: 'x' }))?.n, 1);
+});
+
 test('a duplicate rolled back to its savepoint leaves the documents read before it remembered', async (t) => {
   const store = await openStore(t);
   const rows = store.collection<Row>('rows');

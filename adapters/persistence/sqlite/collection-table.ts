@@ -1,4 +1,3 @@
-import { DomainError } from '../../../core/shared/domain-error.ts';
 import type { Filter, IndexSpec, SortSpec, StoredDocument } from '../../../ports/shared/persistence/collection-store.port.ts';
 import type { DocumentCache } from './document-cache.ts';
 import { tableCompression } from './document-compression.ts';
@@ -12,10 +11,9 @@ import type { SavedSchema } from './store-schema.ts';
 import { compressTextRows, fillKeyColumns } from './row-rewrites.ts';
 import { StoredRows, type StoredRow } from './stored-rows.ts';
 import { TableReads } from './table-reads.ts';
+import { uniqueGuarded } from './unique-violations.ts';
 import { layoutOf, NEW_TABLE_SQL, type TableLayout } from './table-layout.ts';
 
-const SQLITE_CONSTRAINT_UNIQUE = 2067;
-const SQLITE_CONSTRAINT_PRIMARYKEY = 1555;
 /** Unique keys compare null (or a missing field) as one value, as MongoDB does; SQLite would let NULLs repeat. */
 const NULL_KEY = "x'00'";
 
@@ -26,8 +24,6 @@ export interface DurableTable {
   /** The statements of the connection for reads in bulk (bulk-reads.ts), when the store has one. */
   readonly bulk: Statements | null;
 }
-
-const duplicate = (index: string) => new DomainError('duplicate', 'A resource with the same unique value already exists.', { index });
 
 /**
  * One collection as one SQLite table: the document as JSON in `doc`, its `_id` in `id`, and one
@@ -93,18 +89,20 @@ export class CollectionTable {
   }
 
   /**
-   * Rewrites `previous` as `document`, setting only the key columns whose values moved: SQLite
-   * rewrites the entries of every index over a column an UPDATE sets, changed or not, and most
-   * writes move one or two keys of a record with many indexes.
+   * Rewrites `previous` as `document`, setting only the key columns whose values moved (SQLite
+   * rewrites every index over a column an UPDATE sets). One the cache held (read by id to be
+   * updated: a kept total, a record in its lifecycle) is held again as written, to be read next.
    */
   replace(document: StoredDocument, previous: StoredDocument): void {
-    this.cache.forget(this.name, document._id);
+    const held = this.cache.forget(this.name, document._id);
     const keys = this.keys.keysOf(document);
     const before = this.keys.keysOf(previous);
     const columns = this.keys.columns();
     const moved = keys.flatMap((key, n) => (Object.is(key, before[n]) ? [] : [n]));
     const sql = `UPDATE ${this.qualified(this.table)} SET doc = ?${moved.map((n) => `, ${columns[n]} = ?`).join('')} WHERE id = ?`;
-    this.guarded(() => this.statements.get(sql).run(this.rows.encode(document, keys), ...moved.map((n) => keys[n] as KeyValue), this.keys.idKey(document._id)));
+    const { doc, length } = this.rows.encoded(document, keys);
+    this.guarded(() => this.statements.get(sql).run(doc, ...moved.map((n) => keys[n] as KeyValue), this.keys.idKey(document._id)));
+    if (held) this.cache.keep(this.name, document, length);
   }
 
   delete(id: string): void {
@@ -228,16 +226,8 @@ export class CollectionTable {
     this.insertSql = `INSERT INTO ${table} (id, doc${columns.map((c) => `, ${c}`).join('')}) VALUES (?, ?${columns.map(() => ', ?').join('')})`;
   }
 
-  /** Unique index violations become the domain's `duplicate`, naming the index as MongoDB does. */
   private guarded(write: () => void): void {
-    try {
-      write();
-    } catch (error) {
-      const { errcode, message } = error as { errcode?: number; message?: string };
-      if (errcode === SQLITE_CONSTRAINT_PRIMARYKEY) throw duplicate('_id_');
-      if (errcode === SQLITE_CONSTRAINT_UNIQUE) throw duplicate(this.keys.violatedIndex(message ?? ''));
-      throw error;
-    }
+    uniqueGuarded(write, (message) => this.keys.violatedIndex(message));
   }
 
   private qualified(object: string): string {

@@ -85,10 +85,11 @@ export class DocumentCache {
     this.aliases.set(`${table}\u0000${uniqueKey}`, id);
   }
 
-  forget(table: string, id: string): void {
+  /** Whether the document was held. */
+  forget(table: string, id: string): boolean {
     const key = `${table}\u0000${id}`;
     this.watched.add(key);
-    this.drop(key);
+    return this.drop(key);
   }
 
   /** Starts the list of documents forgotten (written) from now on: a savepoint begins. */
@@ -114,10 +115,11 @@ export class DocumentCache {
     this.bytes = 0;
   }
 
-  private drop(key: string): void {
+  private drop(key: string): boolean {
     const entry = this.entries.get(key);
-    if (!entry) return;
+    if (!entry) return false;
     this.entries.delete(key);
     this.bytes -= entry.bytes;
+    return true;
   }
 }

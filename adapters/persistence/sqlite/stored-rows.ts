@@ -76,8 +76,13 @@ export class StoredRows {
 
   /** The `doc` of a document whose row's key columns hold `keys` (KeyColumns.keysOf). */
   encode(document: StoredDocument, keys: readonly KeyValue[]): string | Uint8Array {
+    return this.encoded(document, keys).doc;
+  }
+
+  /** The `doc`, and the length of the text it packs (about the document's JSON size, which the document cache's budget counts). */
+  encoded(document: StoredDocument, keys: readonly KeyValue[]): { doc: string | Uint8Array; length: number } {
     const text = markKeyFields(this.withoutRowFields(document), document, keys, this.markedFields());
-    return this.compression ? this.compression.pack(text) : text;
+    return { doc: this.compression ? this.compression.pack(text) : text, length: text.length };
   }
 
   /** A text row's `doc` as new rows get it (compressed), or null when it stays as it is. */

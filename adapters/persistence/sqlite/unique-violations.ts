@@ -1,4 +1,22 @@
+import { DomainError } from '../../../core/shared/domain-error.ts';
 import type { IndexSpec } from '../../../ports/shared/persistence/collection-store.port.ts';
+
+const SQLITE_CONSTRAINT_UNIQUE = 2067;
+const SQLITE_CONSTRAINT_PRIMARYKEY = 1555;
+
+const duplicate = (index: string) => new DomainError('duplicate', 'A resource with the same unique value already exists.', { index });
+
+/** Runs a write whose unique index violations become the domain's `duplicate`, naming the index (`violatedIndex` of SQLite's message) as MongoDB does. */
+export const uniqueGuarded = (write: () => void, violatedIndex: (message: string) => string): void => {
+  try {
+    write();
+  } catch (error) {
+    const { errcode, message } = error as { errcode?: number; message?: string };
+    if (errcode === SQLITE_CONSTRAINT_PRIMARYKEY) throw duplicate('_id_');
+    if (errcode === SQLITE_CONSTRAINT_UNIQUE) throw duplicate(violatedIndex(message ?? ''));
+    throw error;
+  }
+};
 
 /**
  * The declared index a SQLite unique violation names: SQLite names an index on expressions, or
