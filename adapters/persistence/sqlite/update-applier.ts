@@ -16,6 +16,8 @@ const isPlainObject = (value: unknown): value is Fields => value !== null && typ
  * so the update never touches what it was read from, which others may hold.
  */
 const parentOf = (document: Fields, path: string): { parent: Fields; key: string } | null => {
+  // A top-level field (a kept total's day, most often): no path to walk.
+  if (!path.includes('.')) return path.startsWith('$') ? null : { parent: document, key: path };
   const segments = path.split('.');
   let current: Fields = document;
   for (const segment of segments.slice(0, -1)) {
@@ -31,6 +33,7 @@ const parentOf = (document: Fields, path: string): { parent: Fields; key: string
 
 /** Whether a dotted path can be written without touching arrays or operators (missing parts are fine). */
 const writable = (document: Fields, path: string): boolean => {
+  if (!path.includes('.')) return path !== '' && !path.startsWith('$');
   const segments = path.split('.');
   if (segments.some((segment) => segment.startsWith('$') || segment === '')) return false;
   let current: unknown = document;
