@@ -1,9 +1,10 @@
 import type { StoredDocument } from '../../../ports/shared/persistence/collection-store.port.ts';
 
 interface Entry {
+  readonly table: string;
   readonly document: StoredDocument;
   readonly bytes: number;
-  /** Read since it was kept or last passed over for eviction: it is passed over once more. */
+  /** Read since it was kept or the clock's hand last passed it: the hand passes it once more. */
   read: boolean;
 }
 
@@ -27,14 +28,20 @@ const deepFreeze = <T>(value: T): T => {
  * owns a data directory): every write forgets the ids it touches before it runs, and a rollback
  * forgets what a read inside the open transaction may have kept that the rollback undid: a whole
  * transaction's, everything; a write's savepoint, what it wrote (rollback-forgetting.ts). Entries
- * are frozen because callers share them. The JSON size of what it holds is bounded; the oldest not
- * read since they were last passed over go first (a second chance, close to least recently read).
+ * are frozen because callers share them. The JSON size of what it holds is bounded; a clock lets go
+ * of what was not read lately (evict).
+ *
+ * A Map per table, by id: a key made of table and id would be a new string to hash on every call.
  */
 export class DocumentCache {
-  private readonly entries = new Map<string, Entry>();
-  private readonly aliases = new Map<string, string>();
-  /** What was forgotten since `watch()`: the documents a savepoint's writes touched. */
-  private readonly watched = new Set<string>();
+  private readonly tables = new Map<string, Map<string, Entry>>();
+  /** Every entry, in the order kept: what the clock's hand goes round. */
+  private readonly order = new Set<Entry>();
+  private hand: SetIterator<Entry> = this.order.values();
+  private readonly aliases = new Map<string, Map<string, string>>();
+  private aliasCount = 0;
+  /** What was forgotten since `watch()`: the documents a savepoint's writes touched, by table. */
+  private readonly watched: Array<[string, string]> = [];
   private readonly budget: number;
   private bytes = 0;
 
@@ -44,10 +51,9 @@ export class DocumentCache {
   }
 
   get(table: string, id: string): StoredDocument | undefined {
-    const key = `${table}\u0000${id}`;
-    const entry = this.entries.get(key);
+    const entry = this.tables.get(table)?.get(id);
     if (!entry) return undefined;
-    // Marked, not moved: moving every entry read to the young end of the Map cost more than the rest of a hit.
+    // Marked, not moved: moving every entry read to the young end cost more than the rest of a hit.
     entry.read = true;
     return entry.document;
   }
@@ -55,71 +61,99 @@ export class DocumentCache {
   /** Keeps a document just decoded from `bytes` of JSON, and returns it frozen. */
   keep(table: string, document: StoredDocument, bytes: number): StoredDocument {
     if (bytes > this.budget / 16) return document;
-    const key = `${table}\u0000${document._id}`;
-    this.drop(key);
     const frozen = deepFreeze(document);
-    this.entries.set(key, { document: frozen, bytes, read: false });
+    const entry: Entry = { table, document: frozen, bytes, read: false };
+    let ids = this.tables.get(table);
+    if (!ids) this.tables.set(table, (ids = new Map()));
+    const previous = ids.get(document._id);
+    if (previous) this.unlist(previous);
+    ids.set(document._id, entry);
+    this.order.add(entry);
     this.bytes += bytes;
-    // From the oldest: one read since it was last passed over is moved to the young end, the first one not read goes.
-    for (const [oldest, entry] of this.entries) {
-      if (this.bytes <= this.budget) break;
-      // The one just kept stands behind those passed over, as a clock's hand would leave it.
-      if (oldest === key) continue;
-      if (entry.read) {
-        entry.read = false;
-        this.entries.delete(oldest);
-        this.entries.set(oldest, entry);
-      } else this.drop(oldest);
-    }
+    if (this.bytes > this.budget) this.evict(entry);
     return frozen;
   }
 
   /** The id last found under a unique key, if any; the caller checks the document still holds that key. */
   aliasOf(table: string, uniqueKey: string): string | undefined {
-    return this.aliases.get(`${table}\u0000${uniqueKey}`);
+    return this.aliases.get(table)?.get(uniqueKey);
   }
 
   alias(table: string, uniqueKey: string, id: string): void {
     if (this.budget === 0) return;
-    if (this.aliases.size >= MAX_ALIASES) this.aliases.clear();
-    this.aliases.set(`${table}\u0000${uniqueKey}`, id);
+    if (this.aliasCount >= MAX_ALIASES) {
+      this.aliases.clear();
+      this.aliasCount = 0;
+    }
+    let keys = this.aliases.get(table);
+    if (!keys) this.aliases.set(table, (keys = new Map()));
+    if (!keys.has(uniqueKey)) this.aliasCount += 1;
+    keys.set(uniqueKey, id);
   }
 
   /** Whether the document was held. */
   forget(table: string, id: string): boolean {
-    const key = `${table}\u0000${id}`;
-    this.watched.add(key);
-    return this.drop(key);
+    this.watched.push([table, id]);
+    return this.drop(table, id);
   }
 
   /** Starts the list of documents forgotten (written) from now on: a savepoint begins. */
   watch(): void {
-    this.watched.clear();
+    this.watched.length = 0;
   }
 
   /** Forgets again what was forgotten since `watch()`, as it may have been read back since (its savepoint rolled back). */
   forgetWatched(): void {
-    for (const key of this.watched) this.drop(key);
-    this.watched.clear();
+    for (const [table, id] of this.watched) this.drop(table, id);
+    this.watched.length = 0;
   }
 
   forgetTable(table: string): void {
-    const prefix = `${table}\u0000`;
-    for (const key of this.entries.keys()) if (key.startsWith(prefix)) this.drop(key);
+    for (const entry of this.tables.get(table)?.values() ?? []) this.unlist(entry);
+    this.tables.delete(table);
   }
 
   clear(): void {
-    this.entries.clear();
-    this.watched.clear();
+    this.tables.clear();
+    this.order.clear();
+    this.watched.length = 0;
     this.aliases.clear();
+    this.aliasCount = 0;
     this.bytes = 0;
   }
 
-  private drop(key: string): boolean {
-    const entry = this.entries.get(key);
+  /**
+   * A clock: the hand goes round the entries in the order they were kept, passing over (and
+   * unmarking) one read since the hand last passed it, letting go of the first one not read. The
+   * hand is one iterator kept between calls, so that each entry is stepped over once a round.
+   */
+  private evict(kept: Entry): void {
+    while (this.bytes > this.budget) {
+      let step = this.hand.next();
+      if (step.done) {
+        this.hand = this.order.values();
+        step = this.hand.next();
+        if (step.done) return;
+      }
+      const entry = step.value;
+      if (entry === kept) continue;
+      if (entry.read) entry.read = false;
+      else this.drop(entry.table, entry.document._id);
+    }
+  }
+
+  private drop(table: string, id: string): boolean {
+    const ids = this.tables.get(table);
+    const entry = ids?.get(id);
     if (!entry) return false;
-    this.entries.delete(key);
-    this.bytes -= entry.bytes;
+    ids!.delete(id);
+    this.unlist(entry);
     return true;
+  }
+
+  /** Takes an entry out of the clock's order and the budget (its table's Map is the caller's). */
+  private unlist(entry: Entry): void {
+    this.order.delete(entry);
+    this.bytes -= entry.bytes;
   }
 }
