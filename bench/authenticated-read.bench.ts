@@ -3,7 +3,7 @@
 // at 50 connections. A shared machine's speed drifts from second to second, so the three are measured
 // in turns over several rounds (BENCH_ROUNDS, BENCH_SECONDS each) and the ratio is the median round's.
 import { join } from 'node:path';
-import { measure, startProcess, stopProcess, warmUp, type Measured } from './support.ts';
+import { cpuMsOf, measure, startProcess, stopProcess, warmUp, type Measured } from './support.ts';
 
 const SECRET = 'bench-machine-secret-0123456789abcdef';
 const here = import.meta.dirname;
@@ -46,15 +46,21 @@ try {
   await warmUp(read);
   const health = { url: `${base}/health` };
   await warmUp(health);
-  const row = (name: string, m: Measured) =>
-    `${name.padEnd(34)} ${m.requestsPerSecond.toFixed(0).padStart(8)} req/s   p50 ${String(m.p50Ms).padStart(3)} ms   p99 ${String(m.p99Ms).padStart(3)} ms   non-2xx ${m.non2xx}   errors ${m.errors}`;
+  const row = (name: string, m: Measured & { cpuUs: number }) =>
+    `${name.padEnd(34)} ${m.requestsPerSecond.toFixed(0).padStart(8)} req/s   p50 ${String(m.p50Ms).padStart(3)} ms   p99 ${String(m.p99Ms).padStart(3)} ms   CPU ${m.cpuUs.toFixed(1).padStart(5)} µs a request   non-2xx ${m.non2xx}   errors ${m.errors}`;
+  // The server's own CPU time a request (all its threads): what each answer costs it, beside how many the one client drives.
+  const timed = async (pid: number, target: { url: string; headers?: Record<string, string> }) => {
+    const before = cpuMsOf(pid);
+    const measured = await measure({ ...target, duration });
+    return { ...measured, cpuUs: ((cpuMsOf(pid) - before) * 1000) / Math.max(1, measured.ok) };
+  };
   console.log(`50 connections, ${rounds} rounds of ${duration} s each, node ${process.version}`);
-  const results: Array<{ baseline: Measured; pipeline: Measured; platform: Measured }> = [];
+  const results: Array<Record<'baseline' | 'pipeline' | 'platform', Measured & { cpuUs: number }>> = [];
   for (let round = 1; round <= rounds; round += 1) {
     const result = {
-      baseline: await measure({ ...bare, duration }),
-      pipeline: await measure({ ...health, duration }),
-      platform: await measure({ ...read, duration }),
+      baseline: await timed(hello.child.pid!, bare),
+      pipeline: await timed(api.child.pid!, health),
+      platform: await timed(api.child.pid!, read),
     };
     results.push(result);
     console.log(`round ${round}`);
@@ -70,6 +76,8 @@ try {
   const pipelineRatio = median(results.map((r) => r.pipeline.requestsPerSecond / r.baseline.requestsPerSecond));
   const p99 = median(results.map((r) => r.platform.p99Ms));
   console.log(`pipeline-only ratio ${pipelineRatio.toFixed(2)} (median of ${rounds})`);
+  const cpu = (of: 'baseline' | 'pipeline' | 'platform') => median(results.map((r) => r[of].cpuUs)).toFixed(1);
+  console.log(`server CPU a request (median): hello ${cpu('baseline')} µs, /health ${cpu('pipeline')} µs, authenticated read ${cpu('platform')} µs`);
   console.log(`ratio ${ratio.toFixed(2)} (median of ${rounds}; target >= 0.45, 0.60 in the long run); p99 ${p99} ms (median; target <= 20 ms)`);
   if (results.some((r) => r.platform.non2xx > 0 || r.platform.errors > 0)) process.exitCode = 1;
 } finally {
