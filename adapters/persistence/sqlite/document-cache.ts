@@ -102,10 +102,13 @@ export class DocumentCache {
     this.watched.length = 0;
   }
 
-  /** Forgets again what was forgotten since `watch()`, as it may have been read back since (its savepoint rolled back). */
+  /**
+   * Forgets again what was forgotten since `watch()`, as it may have been read back since (its
+   * savepoint rolled back). The list stays until the next `watch()`: a savepoint inside another
+   * rolled back first, the outer one's rollback still covers what both wrote.
+   */
   forgetWatched(): void {
     for (const [table, id] of this.watched) this.drop(table, id);
-    this.watched.length = 0;
   }
 
   forgetTable(table: string): void {
