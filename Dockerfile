@@ -48,4 +48,4 @@ HEALTHCHECK --interval=15s --timeout=3s --start-period=20s \
   CMD node -e "fetch('http://127.0.0.1:8080/ready').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"
 # Node receives SIGTERM itself and stops gracefully (requests in flight finish, jobs drain).
 # The flags and environment of `npm start` (package.json): see docs/configuration.md, memory.
-CMD ["node", "--max-semi-space-size=16", "--heap-growing-percent=50", "bootstrap/start.mjs"]
+CMD ["node", "--max-semi-space-size=16", "--heap-growing-percent=40", "bootstrap/start.mjs"]

@@ -8,7 +8,7 @@ test('the image starts the service with the Node flags and the environment of np
   const { scripts } = JSON.parse(await readFile(join(root, 'package.json'), 'utf8')) as { scripts: { start: string } };
   const words = scripts.start.split(' ');
   const flags = words.filter((word) => word.startsWith('--'));
-  t.deepEqual(flags, ['--max-semi-space-size=16', '--heap-growing-percent=50']);
+  t.deepEqual(flags, ['--max-semi-space-size=16', '--heap-growing-percent=40']);
   const dockerfile = await readFile(join(root, 'Dockerfile'), 'utf8');
   const command = /^CMD (\[.*\])$/m.exec(dockerfile)?.[1];
   t.deepEqual(JSON.parse(command ?? '[]'), ['node', ...flags, 'bootstrap/start.mjs']);

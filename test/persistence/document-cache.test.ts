@@ -40,6 +40,17 @@ test('what a rolled back savepoint wrote is forgotten again, and only that', (t)
   t.is(cache.get('rows', 'b'), undefined);
 });
 
+test('a savepoint that wrote more than the cache lists (a bulk load) forgets everything when rolled back', (t) => {
+  const cache = new DocumentCache(16_000);
+  cache.keep('rows', { _id: 'before' }, 100);
+  cache.watch();
+  for (let n = 0; n <= 10_000; n += 1) cache.forget('bulk', `b${n}`);
+  cache.keep('bulk', { _id: 'b1' }, 100);
+  cache.forgetWatched();
+  t.is(cache.get('bulk', 'b1'), undefined);
+  t.is(cache.get('rows', 'before'), undefined);
+});
+
 test('a document read by its id and then updated is held as written: the next read takes no row', async (t) => {
   const store = await SqliteStore.open();
   t.teardown(() => store.close());

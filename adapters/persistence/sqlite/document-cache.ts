@@ -10,6 +10,8 @@ interface Entry {
 
 /** Unique-key lookups remembered per cache; each is a short string, so a count bounds them well enough. */
 const MAX_ALIASES = 100_000;
+/** Writes listed since a savepoint began; past it (a bulk load through one write), its rollback forgets everything. */
+const MAX_WATCHED = 10_000;
 
 const deepFreeze = <T>(value: T): T => {
   if (value && typeof value === 'object' && !Object.isFrozen(value) && !(value instanceof Date)) {
@@ -42,6 +44,8 @@ export class DocumentCache {
   private aliasCount = 0;
   /** What was forgotten since `watch()`: the documents a savepoint's writes touched, by table. */
   private readonly watched: Array<[string, string]> = [];
+  /** More was written since `watch()` than the list keeps (a bulk load): a rollback forgets everything. */
+  private overflowed = false;
   private readonly budget: number;
   private bytes = 0;
 
@@ -93,13 +97,15 @@ export class DocumentCache {
 
   /** Whether the document was held. */
   forget(table: string, id: string): boolean {
-    this.watched.push([table, id]);
+    if (this.watched.length < MAX_WATCHED) this.watched.push([table, id]);
+    else this.overflowed = true;
     return this.drop(table, id);
   }
 
   /** Starts the list of documents forgotten (written) from now on: a savepoint begins. */
   watch(): void {
     this.watched.length = 0;
+    this.overflowed = false;
   }
 
   /**
@@ -108,6 +114,11 @@ export class DocumentCache {
    * rolled back first, the outer one's rollback still covers what both wrote.
    */
   forgetWatched(): void {
+    if (this.overflowed) {
+      this.clear();
+      this.overflowed = true;
+      return;
+    }
     for (const [table, id] of this.watched) this.drop(table, id);
   }
 
@@ -120,6 +131,7 @@ export class DocumentCache {
     this.tables.clear();
     this.order.clear();
     this.watched.length = 0;
+    this.overflowed = false;
     this.aliases.clear();
     this.aliasCount = 0;
     this.bytes = 0;
