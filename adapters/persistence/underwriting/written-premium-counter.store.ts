@@ -1,4 +1,4 @@
-import { isDomainError } from '../../../core/shared/domain-error.ts';
+import { writeUnlessDuplicate } from '../../../core/shared/domain-error.ts';
 import { cents, type Cents } from '../../../core/shared/money.ts';
 import type { Collection, CollectionStore } from '../../../ports/shared/persistence/collection-store.port.ts';
 import type { WrittenPremiumCounter } from '../../../ports/underwriting/underwriting.repositories.ts';
@@ -34,13 +34,8 @@ export class StoreWrittenPremiumCounter implements WrittenPremiumCounter {
     const _id = this.key(orgId, programId, year);
     const filter = { _id, orgId, written: { $lte: cap - amount } };
     const update = { $inc: { written: amount } };
-    try {
-      await this.totals.findOneAndUpdate(filter, { ...update, $setOnInsert: { programId, year } }, { upsert: true });
-      return true;
-    } catch (error) {
-      if (!isDomainError(error) || error.code !== 'duplicate') throw error;
-      return (await this.totals.findOneAndUpdate(filter, update)) !== null;
-    }
+    if (await writeUnlessDuplicate(() => this.totals.findOneAndUpdate(filter, { ...update, $setOnInsert: { programId, year } }, { upsert: true }))) return true;
+    return (await this.totals.findOneAndUpdate(filter, update)) !== null;
   }
 
   async release(orgId: string, programId: string, year: number, amount: Cents): Promise<void> {
