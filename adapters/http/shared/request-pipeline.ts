@@ -1,6 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
-import type { Logger } from 'pino';
 import { authorize } from '../../../core/shared/access/authorization.ts';
 import { describeActor, principalOrgId, rateLimitSubject, type Principal } from '../../../core/shared/access/principal.ts';
 import type { RateClass } from '../../../core/rate-limit/rate-limit.rules.ts';
@@ -15,30 +14,25 @@ import { DEFAULT_MAX_BODY_BYTES, parseJsonBody, readRawBody } from './body-reade
 import { queryOf, rateClassOf, readRaw } from './route-input.ts';
 import { errorResponse } from './error-response.ts';
 import { digestOf, fingerprintOf, type IdempotentPosts } from './idempotent-posts.ts';
-import type { Metrics } from '../../../ports/shared/metrics.port.ts';
 import type { AuditTrail } from '../../../ports/audit/audit-trail.use-case.ts';
 import { auditWrite } from './write-audit.ts';
-import { clientAddressOf, credentialOf, loggableHeaders, loggableUrl, requestIdOf } from './request-meta.ts';
+import { clientAddressOf, credentialOf, requestIdOf } from './request-meta.ts';
+import { logAnswer, type AccessLogDeps, type Answered } from './access-log.ts';
 import { RequestContext } from './request-context.ts';
-import { writeResult } from './response-writer.ts';
+import { writeResult, type AnswerHeaders } from './response-writer.ts';
 import { AnswerBatch } from './answer-batch.ts';
 import type { RouteDefinition, RouteResult } from './route.ts';
 import { validate } from './schema-validator.ts';
 import type { UploadStager } from './upload-stager.ts';
 
-export interface PipelineDeps {
+export interface PipelineDeps extends AccessLogDeps {
   readonly authenticate: Authenticate;
   readonly rateLimiter: RateLimiter;
-  readonly logger: Logger;
-  /** Request lines, written with credential headers already replaced. */
-  readonly accessLogger: Logger;
   /** Proxies whose `X-Forwarded-For` entries are believed; 0: the socket's peer is the client. */
   readonly trustedProxyHops: number;
   readonly uploads: UploadStager;
   /** Adds Strict-Transport-Security: the service is only reached over HTTPS (production). */
   readonly strictTransportSecurity: boolean;
-  /** Lower-case names of headers replaced in logs (see `secretHeaderNames`). */
-  readonly secretHeaders: ReadonlySet<string>;
   /** Relationship checks of the records routes act on. */
   readonly records: Pick<RecordAccess, 'assert'>;
   /** Reads that are themselves recorded (an auditor's). */
@@ -47,7 +41,6 @@ export interface PipelineDeps {
   readonly features: Pick<FeatureFlags, 'require'>;
   /** `Idempotency-Key` on POSTs. */
   readonly idempotency: IdempotentPosts;
-  readonly metrics: Pick<Metrics, 'request'>;
   /** Where every successful write is recorded. */
   readonly audit: Pick<AuditTrail, 'record'>;
 }
@@ -154,17 +147,18 @@ export class RequestPipeline {
   ): Promise<void> {
     const started = performance.now();
     const requestId = requestIdOf(request);
-    response.setHeader('X-Request-Id', requestId);
-    this.securityHeaders(request, response);
+    const headers: AnswerHeaders = ['X-Request-Id', requestId];
+    this.securityHeaders(request, headers);
     this.inFlight += 1;
     let actor = 'anonymous';
     let failure: unknown;
+    let contentLength: number | undefined;
     try {
       let result: RouteResult;
       try {
         const authentication = await this.deps.authenticate.identify(credentialOf(request));
         if (authentication.outcome === 'authenticated') actor = rateLimitSubject(authentication.principal);
-        if (rateClass !== 'none') await this.limit(request, response, authentication, actor, rateClass);
+        if (rateClass !== 'none') await this.limit(request, headers, authentication, actor, rateClass);
         if (target instanceof DomainError) throw target;
         result = await this.handle(target, request, params, authentication, requestId);
       } catch (error) {
@@ -174,34 +168,42 @@ export class RequestPipeline {
       }
       // A body refused before it was read to the end leaves bytes on the socket that are not a
       // next request: the connection ends with this answer.
-      if (!request.complete && !response.headersSent) response.setHeader('Connection', 'close');
+      if (!request.complete) headers.push('Connection', 'close');
       // Written together with the other answers of this turn of the event loop (see AnswerBatch).
       await this.answers.ready();
-      const streaming = response.headersSent ? undefined : writeResult(response, result);
-      if (streaming) await streaming;
+      if (!response.headersSent) {
+        const written = writeResult(response, result, headers);
+        contentLength = written.contentLength;
+        if (written.streaming) await written.streaming;
+      }
     } finally {
-      this.finish(request, response, routeLabel, requestId, actor, started, failure);
+      this.finish(request, response, { routeLabel, requestId, actor, started, failure, contentLength });
     }
   }
 
-  private securityHeaders(request: IncomingMessage, response: ServerResponse): void {
-    response.setHeader('X-Content-Type-Options', 'nosniff');
+  private securityHeaders(request: IncomingMessage, headers: AnswerHeaders): void {
+    headers.push('X-Content-Type-Options', 'nosniff');
     // Anything answered to a credential is that caller's data: no cache may keep it.
     if (request.headers.authorization !== undefined || request.headers['x-api-key'] !== undefined || request.headers.cookie !== undefined) {
-      response.setHeader('Cache-Control', 'no-store');
+      headers.push('Cache-Control', 'no-store');
     }
-    if (this.deps.strictTransportSecurity) response.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    if (this.deps.strictTransportSecurity) headers.push('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
   }
 
   /** `actor`: the authenticated caller's rate-limit subject. */
-  private async limit(request: IncomingMessage, response: ServerResponse, authentication: Authentication, actor: string, rateClass: RateClass): Promise<void> {
+  private async limit(request: IncomingMessage, headers: AnswerHeaders, authentication: Authentication, actor: string, rateClass: RateClass): Promise<void> {
     const authenticated = authentication.outcome === 'authenticated';
     const subject = authenticated ? actor : `ip:${clientAddressOf(request, this.deps.trustedProxyHops)}`;
     const organization: Organization | null = authenticated ? authentication.organization : null;
     const decision = await this.deps.rateLimiter.admit(subject, rateClass, organization);
-    response.setHeader('X-RateLimit-Limit', String(decision.limit));
-    response.setHeader('X-RateLimit-Remaining', String(decision.remaining));
-    response.setHeader('X-RateLimit-Reset', String(decision.resetAt));
+    headers.push(
+      'X-RateLimit-Limit',
+      String(decision.limit),
+      'X-RateLimit-Remaining',
+      String(decision.remaining),
+      'X-RateLimit-Reset',
+      String(decision.resetAt),
+    );
     if (!decision.allowed) {
       throw new DomainError('rate_limited', `Rate limit of ${decision.limit} requests per minute exceeded.`, {
         limit: decision.limit,
@@ -210,36 +212,14 @@ export class RequestPipeline {
     }
   }
 
-  private finish(
-    request: IncomingMessage,
-    response: ServerResponse,
-    routeLabel: string,
-    requestId: string,
-    actor: string,
-    started: number,
-    failure: unknown,
-  ): void {
+  private finish(request: IncomingMessage, response: ServerResponse, answered: Answered): void {
     const done = () => {
       this.inFlight -= 1;
       if (this.inFlight === 0 && this.drained) {
         this.drained();
         this.drained = null;
       }
-      const entry = {
-        reqId: requestId,
-        actor,
-        req: {
-          method: request.method,
-          url: loggableUrl(request.url),
-          headers: loggableHeaders(request.headers, this.deps.secretHeaders),
-          remoteAddress: request.socket.remoteAddress,
-        },
-        res: { statusCode: response.statusCode, contentLength: response.getHeader('content-length') },
-        responseTimeMs: Math.round((performance.now() - started) * 100) / 100,
-      };
-      this.deps.metrics.request(request.method ?? 'GET', routeLabel, response.statusCode, entry.responseTimeMs / 1000);
-      this.deps.accessLogger.info(entry, 'request completed');
-      if (failure) this.deps.logger.error({ reqId: requestId, err: failure }, 'request failed');
+      logAnswer(this.deps, request, response, answered);
     };
     // An answer already handed whole to the socket (the usual small JSON one) is done now; one
     // still buffered (a large file under backpressure) counts as in progress until it is closed,
