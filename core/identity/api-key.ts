@@ -1,6 +1,7 @@
 import type { Environment } from '../tenancy/organization.ts';
 import { API_KEY_SCOPES, type Permission } from '../shared/access/permissions.ts';
 import { roleAllows, type Role } from '../shared/access/roles.ts';
+import { isoInstant } from '../shared/iso-instant.ts';
 
 export interface ApiKey {
   readonly id: string;
@@ -44,9 +45,9 @@ export const viewApiKey = (key: ApiKey): ApiKeyView => ({
   name: key.name,
   scopes: key.scopes,
   prefix: key.displayPrefix,
-  expiresAt: key.expiresAt?.toISOString() ?? null,
-  createdAt: key.createdAt.toISOString(),
-  revokedAt: key.revokedAt?.toISOString() ?? null,
+  expiresAt: key.expiresAt ? isoInstant(key.expiresAt) : null,
+  createdAt: isoInstant(key.createdAt),
+  revokedAt: key.revokedAt ? isoInstant(key.revokedAt) : null,
 });
 
 export const apiKeyUsable = (key: ApiKey, now: Date): boolean => key.revokedAt === null && (key.expiresAt === null || key.expiresAt.getTime() > now.getTime());
@@ -54,9 +55,22 @@ export const apiKeyUsable = (key: ApiKey, now: Date): boolean => key.revokedAt =
 /** Scopes a person of this role may put on a key: tenant scopes (API_KEY_SCOPES) the role itself holds. */
 export const grantableScopes = (role: Role): readonly Permission[] => API_KEY_SCOPES.filter((scope) => roleAllows(role, scope));
 
+const effectiveByScopes = new WeakMap<readonly Permission[], Map<Role, readonly Permission[]>>();
+
 /**
  * What a key may do now: its scopes that are still tenant scopes and that its creator's current
  * role still holds. A creator who is gone (`null`) leaves the key nothing.
  */
-export const effectiveScopes = (key: Pick<ApiKey, 'scopes'>, creatorRole: Role | null): readonly Permission[] =>
-  creatorRole === null ? [] : key.scopes.filter((scope) => API_KEY_SCOPES.includes(scope) && roleAllows(creatorRole, scope));
+export const effectiveScopes = (key: Pick<ApiKey, 'scopes'>, creatorRole: Role | null): readonly Permission[] => {
+  if (creatorRole === null) return [];
+  // Worked out once per list of scopes and role: a key read from a store's cache brings the same
+  // list on every request it authenticates.
+  let byRole = effectiveByScopes.get(key.scopes);
+  if (!byRole) effectiveByScopes.set(key.scopes, (byRole = new Map()));
+  let effective = byRole.get(creatorRole);
+  if (!effective) {
+    effective = Object.freeze(key.scopes.filter((scope) => API_KEY_SCOPES.includes(scope) && roleAllows(creatorRole, scope)));
+    byRole.set(creatorRole, effective);
+  }
+  return effective;
+};

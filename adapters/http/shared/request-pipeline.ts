@@ -106,7 +106,9 @@ export class RequestPipeline {
               route.handler(context),
             )
           : await route.handler(context);
-      if (principal) await auditWrite(this.deps.audit, this.deps.logger, route, { principal, params, query, body, requestId }, result);
+      // Reads are not writes: no audit entry, and no step of its own on the common path.
+      if (principal && route.method !== 'GET')
+        await auditWrite(this.deps.audit, this.deps.logger, route, { principal, params, query, body, requestId }, result);
       if (principal && orgId && route.method === 'GET' && result.status < 300 && this.deps.reads.applies(principal)) {
         await this.deps.reads.record(principal, orgId, {
           operationId: route.operationId,

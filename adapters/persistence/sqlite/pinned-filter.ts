@@ -22,14 +22,16 @@ export const pinOf = (filter: Filter, uniqueIndexes: ReadonlyArray<readonly stri
     let covered = true;
     for (const field of fields) covered &&= field in filter;
     if (!covered) continue;
-    const values: Array<string | number | boolean> = [];
+    // The key is a cache alias, checked against the document it names (`holds`): a key two
+    // filters could share costs a read, never a wrong answer. Each value carries its type's initial.
+    let key = fields.length === 1 ? (fields[0] as string) : fields.join(',');
     const pinned: Record<string, string | number | boolean> = {};
     for (const field of fields) {
       const value = filter[field] as string | number | boolean;
-      values.push(value);
+      key += `=${(typeof value)[0]}${value}`;
       pinned[field] = value;
     }
-    return { key: `${fields.join(',')}=${JSON.stringify(values)}`, fields: pinned };
+    return { key, fields: pinned };
   }
   return null;
 };
