@@ -5,6 +5,7 @@ import type { JobDefinition } from '../../ports/platform/job-definition.port.ts'
 import { performance } from 'node:perf_hooks';
 import type { Metrics } from '../../ports/shared/metrics.port.ts';
 import type { JobRunner } from '../../ports/platform/job-runner.port.ts';
+import { isoInstant } from '../../core/shared/iso-instant.ts';
 
 interface JobRunnerOptions {
   /**
@@ -76,7 +77,7 @@ export class AgendaJobRunner implements JobRunner {
     const trigger = cron.schedule(
       expression,
       async (context) => {
-        const slot = `${name}@${context.triggeredAt.toISOString().slice(0, 16)}`;
+        const slot = `${name}@${isoInstant(context.triggeredAt).slice(0, 16)}`;
         await this.enqueue(name, { slot }, { slot }).catch((error: unknown) => this.logger.error({ err: error, job: name }, 'scheduled run not queued'));
       },
       { name, timezone: 'UTC', noOverlap: true },

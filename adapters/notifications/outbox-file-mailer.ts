@@ -3,6 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { MailMessage, Mailer } from '../../ports/shared/mailer.port.ts';
 import { writeFileDurably } from '../shared/durable-file.ts';
+import { isoInstant } from '../../core/shared/iso-instant.ts';
 
 /**
  * Development mail: one JSON file per message in a directory (`DATA_DIR/outbox/`), with `to`,
@@ -19,7 +20,7 @@ export class OutboxFileMailer implements Mailer {
     await mkdir(this.dir, { recursive: true });
     const createdAt = new Date();
     const name = `${createdAt.getTime()}-${randomBytes(6).toString('hex')}.json`;
-    const mail = { to: message.to, subject: message.subject, text: message.text, html: message.html, createdAt: createdAt.toISOString() };
+    const mail = { to: message.to, subject: message.subject, text: message.text, html: message.html, createdAt: isoInstant(createdAt) };
     await writeFileDurably(join(this.dir, name), `${JSON.stringify(mail, null, 2)}\n`);
   }
 }

@@ -1,5 +1,6 @@
 import { cents, type Cents } from '../shared/money.ts';
 import type { Commission } from './commission.ts';
+import { isoInstant } from '../shared/iso-instant.ts';
 
 /** One month's commission, summed: what is kept per organization and month as postings are made. */
 export interface CommissionMonthTotal {
@@ -14,7 +15,7 @@ export interface CommissionMonthTotal {
 type CommissionFigures = Pick<Commission, 'grossPremium' | 'agentCommission' | 'mgaCommission' | 'carrierNet'>;
 
 /** The UTC month (YYYY-MM) a change recorded at `at` counts in. */
-export const utcMonthOf = (at: Date): string => at.toISOString().slice(0, 7);
+export const utcMonthOf = (at: Date): string => isoInstant(at).slice(0, 7);
 
 /** A change's figures added to a month's total (none: the month starts at zero). */
 export const withChange = (month: string, total: CommissionMonthTotal | undefined, change: CommissionFigures): CommissionMonthTotal => ({

@@ -2,6 +2,7 @@ import type { Invoice } from './invoice.ts';
 import type { Payment } from './payment.ts';
 import { escapeHtml } from '../shared/html.ts';
 import { formatDollars as dollars } from '../shared/money.ts';
+import { isoInstant } from '../shared/iso-instant.ts';
 
 /** Where a payment's receipt is stored; the payment's time makes the name stable across retries. */
 export const receiptPath = (orgId: string, invoiceNumber: string, receivedAt: Date): string =>
@@ -17,7 +18,7 @@ export const renderReceipt = (input: { invoice: Invoice; payment: Payment; polic
     ['Amount received', dollars(payment.amount)],
     ['Method', payment.method],
     ['Reference', payment.reference],
-    ['Received at', payment.receivedAt.toISOString()],
+    ['Received at', isoInstant(payment.receivedAt)],
     ['Invoice amount', dollars(invoice.amount)],
     ['Paid to date', dollars(invoice.paidAmount)],
     ['Balance due', dollars(Math.max(0, invoice.amount - invoice.paidAmount))],

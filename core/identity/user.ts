@@ -1,4 +1,5 @@
 import type { Role } from '../shared/access/roles.ts';
+import { isoInstant } from '../shared/iso-instant.ts';
 
 export interface User {
   readonly id: string;
@@ -33,5 +34,5 @@ export const viewUser = (user: User): UserView => ({
   role: user.role,
   orgId: user.orgId,
   name: user.name,
-  createdAt: user.createdAt.toISOString(),
+  createdAt: isoInstant(user.createdAt),
 });

@@ -9,6 +9,7 @@ import { earnedBefore, earnedThrough } from '../policy/premium.ts';
 import { bookedIn, booksIn, writtenInMonth } from '../policy/premium-booking.ts';
 import { compareDates, type CalendarDate } from '../shared/calendar-date.ts';
 import { centsToDollars, cents, type Cents } from '../shared/money.ts';
+import { isoInstant } from '../shared/iso-instant.ts';
 
 export interface Month {
   /** `YYYY-MM`. */
@@ -101,8 +102,8 @@ export const premiumRow = (
 
 /** Reported by the month's end and not closed before it began (a closed claim's last change is its closing). */
 export const claimActiveInMonth = (claim: Claim, month: Month): boolean =>
-  compareDates(claim.createdAt.toISOString().slice(0, 10), month.last) <= 0 &&
-  (claim.status !== 'closed' || compareDates(claim.updatedAt.toISOString().slice(0, 10), month.first) >= 0);
+  compareDates(isoInstant(claim.createdAt).slice(0, 10), month.last) <= 0 &&
+  (claim.status !== 'closed' || compareDates(isoInstant(claim.updatedAt).slice(0, 10), month.first) >= 0);
 
 /** One claim's line: paid, outstanding reserves (indemnity and expense) and incurred, as they stand. */
 export const claimLine = (claim: Claim, insuredName: string): (string | number)[] => [
@@ -110,7 +111,7 @@ export const claimLine = (claim: Claim, insuredName: string): (string | number)[
   claim.policyNumber,
   insuredName,
   claim.lossDate,
-  claim.createdAt.toISOString().slice(0, 10),
+  isoInstant(claim.createdAt).slice(0, 10),
   claim.status,
   centsToDollars(claim.paid),
   centsToDollars(cents(claim.reserves.indemnity + claim.reserves.expense)),

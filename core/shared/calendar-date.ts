@@ -1,4 +1,5 @@
 import { validationFailed } from './domain-error.ts';
+import { isoInstant } from './iso-instant.ts';
 
 /** A calendar date as `YYYY-MM-DD`; arithmetic is done in UTC so no time zone shifts a day. */
 export type CalendarDate = string;
@@ -23,7 +24,7 @@ export const assertCalendarDate = (value: string, field: string): CalendarDate =
   return value;
 };
 
-const fromUtc = (ms: number): CalendarDate => new Date(ms).toISOString().slice(0, 10);
+const fromUtc = (ms: number): CalendarDate => isoInstant(new Date(ms)).slice(0, 10);
 
 export const today = (now: Date): CalendarDate => fromUtc(now.getTime());
 

@@ -1,5 +1,6 @@
 import { addDays, addMonths, compareDates, today, type CalendarDate } from '../shared/calendar-date.ts';
 import { DomainError, validationFailed } from '../shared/domain-error.ts';
+import { isoInstant } from '../shared/iso-instant.ts';
 
 /**
  * An organization living on a test clock (after Stripe's test clocks): its time stands still at
@@ -22,14 +23,14 @@ export const MAX_ADVANCE_MONTHS = 24;
 
 export const clockAdvancing = (clock: TestClock): DomainError =>
   new DomainError('clock_advancing', 'The test clock is being advanced; wait for the advance to finish.', {
-    frozenTime: clock.frozenTime.toISOString(),
-    advancingTo: clock.advancingTo?.toISOString() ?? null,
+    frozenTime: isoInstant(clock.frozenTime),
+    advancingTo: clock.advancingTo ? isoInstant(clock.advancingTo) : null,
   });
 
 /** Checks an advance's target: forward only, at most two years from where the clock stands. */
 export const assertAdvanceTarget = (clock: Pick<TestClock, 'frozenTime'>, to: Date): void => {
   if (to.getTime() <= clock.frozenTime.getTime()) {
-    throw validationFailed('to', 'after_frozen_time', `'to' must be after the clock's time ${clock.frozenTime.toISOString()}; a clock never goes back.`);
+    throw validationFailed('to', 'after_frozen_time', `'to' must be after the clock's time ${isoInstant(clock.frozenTime)}; a clock never goes back.`);
   }
   const latest = addMonths(today(clock.frozenTime), MAX_ADVANCE_MONTHS);
   if (compareDates(today(to), latest) > 0) {

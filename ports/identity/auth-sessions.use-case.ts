@@ -25,6 +25,7 @@ import type { OrganizationRepository } from '../tenancy/organization.repository.
 import type { PasswordHasher, SecretTools, TokenSigner } from './credential-crypto.port.ts';
 import type { SessionRepository } from './session.repository.ts';
 import type { UserRepository } from './user.repository.ts';
+import { isoInstant } from '../../core/shared/iso-instant.ts';
 
 export interface AuthSessionsDeps {
   readonly machineSecret: string;
@@ -126,7 +127,7 @@ export class AuthSessions {
     const { session, user } = await this.activeSession(sessionToken);
     return {
       user: { id: user.id, email: user.email, role: user.role },
-      session: { id: session.id, expiresAt: session.expiresAt.toISOString() },
+      session: { id: session.id, expiresAt: isoInstant(session.expiresAt) },
       token: this.serviceToken(user, session.id),
     };
   }
@@ -156,7 +157,7 @@ export class AuthSessions {
       this.deps.clock.now().getTime(),
       DEMO_JWT_TTL_SECONDS,
     );
-    return { token: this.deps.tokens.sign(claims), expiresAt: new Date(claims.exp * 1000).toISOString() };
+    return { token: this.deps.tokens.sign(claims), expiresAt: isoInstant(new Date(claims.exp * 1000)) };
   }
 
   /** A session for a user the enterprise identity provider vouched for (no password involved). */
@@ -179,7 +180,7 @@ export class AuthSessions {
     await this.deps.sessions.insert(session);
     return {
       user: { id: user.id, email: user.email, role: user.role },
-      session: { id: session.id, expiresAt: session.expiresAt.toISOString() },
+      session: { id: session.id, expiresAt: isoInstant(session.expiresAt) },
       token: this.serviceToken(user, session.id),
       sessionToken,
     };

@@ -3,11 +3,12 @@ import type { PostalAddress } from '../../core/documents/certificate.ts';
 import type { InvoiceTemplateData } from '../../core/documents/html-templates.ts';
 import type { Policy } from '../../core/policy/policy.ts';
 import { formatDollars } from '../../core/shared/money.ts';
+import { isoInstant } from '../../core/shared/iso-instant.ts';
 
 /** What the invoice PDF shows the insured: its lines, whom it is billed to, and what was paid so far. */
 export const invoiceTemplateData = (invoice: Invoice, policy: Policy, address: PostalAddress | null): InvoiceTemplateData => ({
   invoiceNumber: invoice.invoiceNumber,
-  issuedOn: invoice.createdAt.toISOString().slice(0, 10),
+  issuedOn: isoInstant(invoice.createdAt).slice(0, 10),
   dueDate: invoice.dueDate,
   billTo: { name: policy.risk.insuredName, ...(address ? { address } : {}) },
   policyNumber: policy.policyNumber,

@@ -7,6 +7,7 @@ import type { AuditTrail } from '../audit/audit-trail.use-case.ts';
 import type { Clock } from '../shared/clock.port.ts';
 import type { IdGenerator } from '../shared/id-generator.port.ts';
 import type { OrganizationChanges, OrganizationRepository } from './organization.repository.ts';
+import { isoInstant } from '../../core/shared/iso-instant.ts';
 
 export interface OrganizationsDeps {
   readonly organizations: OrganizationRepository;
@@ -35,8 +36,8 @@ const viewOrganization = (organization: Organization): OrganizationView => ({
   rateLimitPerMinute: organization.rateLimitPerMinute,
   // Organizations stored before the setting existed have none.
   claimsSupervisorAuthority: organization.claimsSupervisorAuthority ? centsToDollars(organization.claimsSupervisorAuthority) : null,
-  createdAt: organization.createdAt.toISOString(),
-  updatedAt: organization.updatedAt.toISOString(),
+  createdAt: isoInstant(organization.createdAt),
+  updatedAt: isoInstant(organization.updatedAt),
 });
 
 const cleanDomains = (domains: readonly string[]): string[] => [...new Set(domains.map(normalizeDomain))];

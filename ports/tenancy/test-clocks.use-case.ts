@@ -6,6 +6,7 @@ import type { Clock, OrganizationTimes } from '../shared/clock.port.ts';
 import { inDayOrder, type DailyWork } from '../shared/daily-work.port.ts';
 import type { IdGenerator } from '../shared/id-generator.port.ts';
 import type { AdvanceLease, TestClockRepository } from './test-clock.repository.ts';
+import { isoInstant } from '../../core/shared/iso-instant.ts';
 
 /** How long an advance's process is trusted to be running it without recording a finished day. */
 const LEASE_MS = 60_000;
@@ -35,9 +36,9 @@ export interface TestClockView {
 
 /** The clock as it stands: while it advances, the last day it finished and where it is going. */
 const viewClock = (clock: TestClock): TestClockView => ({
-  frozenTime: clock.frozenTime.toISOString(),
+  frozenTime: isoInstant(clock.frozenTime),
   advancing: clock.advancingTo !== null,
-  advancingTo: clock.advancingTo?.toISOString() ?? null,
+  advancingTo: clock.advancingTo ? isoInstant(clock.advancingTo) : null,
   ran: clock.ran,
 });
 
@@ -65,7 +66,7 @@ export class TestClocks {
       throw error;
     }
     this.deps.times.set(orgId, frozenTime);
-    await this.deps.audit.record(actor, orgId, 'test_clock.started', { type: 'organization', id: orgId }, { frozenTime: frozenTime.toISOString() });
+    await this.deps.audit.record(actor, orgId, 'test_clock.started', { type: 'organization', id: orgId }, { frozenTime: isoInstant(frozenTime) });
     return viewClock(clock);
   }
 
@@ -89,7 +90,7 @@ export class TestClocks {
       orgId,
       'test_clock.advanced',
       { type: 'organization', id: orgId },
-      { from: clock.frozenTime.toISOString(), to: to.toISOString() },
+      { from: isoInstant(clock.frozenTime), to: isoInstant(to) },
     );
     const running = this.run(begun, lease.holder);
     let timer: NodeJS.Timeout | undefined;
@@ -99,7 +100,7 @@ export class TestClocks {
     ]).finally(() => clearTimeout(timer));
     if (!answered.done) running.catch(() => {});
     // Still going: the answer names where the clock is going (its time once the advance is done).
-    return { done: answered.done, clock: answered.done ? viewClock(answered.finished) : { ...viewClock(begun), frozenTime: to.toISOString() } };
+    return { done: answered.done, clock: answered.done ? viewClock(answered.finished) : { ...viewClock(begun), frozenTime: isoInstant(to) } };
   }
 
   /** Reads the stored clocks into this process's time (every process does, every second). */

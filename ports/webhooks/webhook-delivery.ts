@@ -4,6 +4,7 @@ import type { Clock } from '../shared/clock.port.ts';
 import type { IdGenerator } from '../shared/id-generator.port.ts';
 import type { Metrics } from '../shared/metrics.port.ts';
 import type { DeliveryLog, WebhookSigner, WebhookTransport } from './webhook.ports.ts';
+import { isoInstant } from '../../core/shared/iso-instant.ts';
 
 const DELIVERY_TIMEOUT_MS = 10_000;
 
@@ -18,7 +19,7 @@ export interface DeliveryDeps {
 }
 
 const envelopeOf = (event: DomainEvent): string =>
-  JSON.stringify({ id: event.id, type: event.type, orgId: event.orgId, timestamp: event.timestamp.toISOString(), data: event.data });
+  JSON.stringify({ id: event.id, type: event.type, orgId: event.orgId, timestamp: isoInstant(event.timestamp), data: event.data });
 
 /** One signed attempt, logged whatever its outcome. */
 export const deliver = async (deps: DeliveryDeps, subscription: WebhookSubscription, event: DomainEvent): Promise<WebhookDelivery> => {

@@ -6,6 +6,7 @@ import { OneOf, OrgIdQuery, PageQuery, pageOf, Timestamp } from '../shared/commo
 import { mapPage, type Page } from '../../../ports/shared/persistence/page.ts';
 import { orgScope } from '../shared/org-scope.ts';
 import { defineRoute, type RouteDefinition } from '../shared/route.ts';
+import { isoInstant } from '../../../core/shared/iso-instant.ts';
 
 const AuditEventSchema = Type.Object(
   {
@@ -22,7 +23,7 @@ const AuditEventSchema = Type.Object(
   { $id: 'AuditEvent', description: 'Who did what to which record, and when.' },
 );
 
-const view = ({ orgId: _org, at, ...entry }: AuditEntry) => ({ ...entry, at: at.toISOString() });
+const view = ({ orgId: _org, at, ...entry }: AuditEntry) => ({ ...entry, at: isoInstant(at) });
 
 /** Pages this long at most are exported at once as CSV. */
 const CSV_ROWS = 5_000;
@@ -64,7 +65,7 @@ export const auditRoutes = (audit: AuditLog): RouteDefinition[] => [
           ['At', 'Actor', 'Action', 'Target Type', 'Target Id', 'Details'],
           rows
             .slice(0, CSV_ROWS)
-            .map((entry) => [entry.at.toISOString(), entry.actor, entry.action, entry.targetType, entry.targetId, JSON.stringify(entry.details)]),
+            .map((entry) => [isoInstant(entry.at), entry.actor, entry.action, entry.targetType, entry.targetId, JSON.stringify(entry.details)]),
         );
         return {
           status: 200,

@@ -10,6 +10,7 @@ import { cents, centsToDollars as dollars } from '../../../core/shared/money.ts'
 import { monthOfDate } from '../../../core/billing/accounting-period.ts';
 import { today } from '../../../core/shared/calendar-date.ts';
 import { named, OneOf, Timestamp } from '../shared/common.schemas.ts';
+import { isoInstant } from '../../../core/shared/iso-instant.ts';
 
 const Dollars = (description = 'Dollars.') => Type.Number({ description });
 
@@ -46,7 +47,7 @@ export const viewPayment = (payment: Payment): Static<typeof PaymentSchema> => (
   reference: payment.reference,
   source: payment.source ?? 'manual',
   ...(payment.refundOf ? { refundOf: payment.refundOf } : {}),
-  receivedAt: payment.receivedAt.toISOString(),
+  receivedAt: isoInstant(payment.receivedAt),
   // A payment is booked the day it is received, in that month: the current month is never closed.
   ...viewBooking(payment.receivedAt, {}),
 });
@@ -74,8 +75,8 @@ export const viewAttempt = (attempt: PaymentAttempt): Static<typeof PaymentAttem
   status: attempt.status,
   failureMessage: attempt.failureMessage,
   retries: attempt.retries,
-  createdAt: attempt.createdAt.toISOString(),
-  updatedAt: attempt.updatedAt.toISOString(),
+  createdAt: isoInstant(attempt.createdAt),
+  updatedAt: isoInstant(attempt.updatedAt),
 });
 
 export const CommissionSchema = Type.Object(
@@ -121,7 +122,7 @@ export const viewCommission = (commission: Commission): Static<typeof Commission
   tier: commission.tier,
   rates: { agentRateBps: commission.rates.agentRateBps, mgaRateBps: commission.rates.mgaRateBps },
   ...viewSplit(commission),
-  createdAt: commission.createdAt.toISOString(),
+  createdAt: isoInstant(commission.createdAt),
   ...viewBooking(commission.createdAt, commission),
 });
 
@@ -189,7 +190,7 @@ export const viewLedgerEntry = (entry: LedgerEntry): Static<typeof LedgerEntrySc
     heldForInsured: dollars(entry.fiduciarySplit.heldForInsured),
     earnedByMga: dollars(entry.fiduciarySplit.earnedByMga),
   },
-  postedAt: entry.postedAt.toISOString(),
+  postedAt: isoInstant(entry.postedAt),
   ...viewBooking(entry.postedAt, entry),
 });
 
@@ -219,7 +220,7 @@ export const viewIncident = (incident: FinancialIncident): Static<typeof Financi
   reference: incident.reference,
   invoiceId: incident.invoiceId,
   error: incident.error,
-  createdAt: incident.createdAt.toISOString(),
+  createdAt: isoInstant(incident.createdAt),
 });
 
 /** What creating a payment intent answers. */

@@ -3,6 +3,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { codeOfLine, lineName, linesOf, type Invoice } from '../../../core/billing/invoice.ts';
 import { centsToDollars as dollars } from '../../../core/shared/money.ts';
 import { Dollars, OneOf, Timestamp } from '../shared/common.schemas.ts';
+import { isoInstant } from '../../../core/shared/iso-instant.ts';
 
 /** Line kinds as the API names them. */
 const LINE_KIND = {
@@ -25,13 +26,13 @@ export const viewInvoice = (invoice: Invoice): Static<typeof InvoiceSchema> => (
   paidAmount: dollars(invoice.paidAmount),
   dueDate: invoice.dueDate,
   status: invoice.status,
-  createdAt: invoice.createdAt.toISOString(),
+  createdAt: isoInstant(invoice.createdAt),
   writeOff: invoice.writeOff
     ? {
         amount: dollars(invoice.writeOff.amount),
         reason: invoice.writeOff.reason,
         by: invoice.writeOff.by,
-        at: invoice.writeOff.at.toISOString(),
+        at: isoInstant(invoice.writeOff.at),
         bookedOn: invoice.writeOff.bookedOn,
         accountingMonth: invoice.writeOff.accountingMonth,
       }

@@ -2,6 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { PAYOUT_METHODS, type ProducerPayout, type ProducerStatement } from '../../../core/billing/producer-payout.ts';
 import { centsToDollars as dollars } from '../../../core/shared/money.ts';
 import { Dollars, named, OneOf, Timestamp } from '../shared/common.schemas.ts';
+import { isoInstant } from '../../../core/shared/iso-instant.ts';
 
 export const ProducerPayoutSchema = named(
   'ProducerPayout',
@@ -28,7 +29,7 @@ export const viewPayout = (payout: ProducerPayout): Static<typeof ProducerPayout
   reference: payout.reference,
   month: payout.month,
   paidBy: payout.paidBy,
-  createdAt: payout.createdAt.toISOString(),
+  createdAt: isoInstant(payout.createdAt),
   bookedOn: payout.bookedOn,
   accountingMonth: payout.accountingMonth,
 });

@@ -9,6 +9,7 @@ import { IdParams, OrgIdQuery, PageQuery, pageOf, Timestamp } from '../shared/co
 import { FILE_UPLOAD_HELP, FilenameQuery, uploadedFile } from '../shared/file-upload.ts';
 import { orgScope } from '../shared/org-scope.ts';
 import { defineRoute, type RouteDefinition } from '../shared/route.ts';
+import { isoInstant } from '../../../core/shared/iso-instant.ts';
 
 const AttachmentFields = {
   id: Type.String({ description: 'The document id: GET /v1/documents/:id describes it too.' }),
@@ -36,7 +37,7 @@ const viewAttachment = (document: StoredDocumentRecord): Static<typeof Attachmen
   contentType: document.contentType,
   size: document.size,
   sha256: document.sha256,
-  createdAt: document.createdAt.toISOString(),
+  createdAt: isoInstant(document.createdAt),
 });
 
 /** Files on a claim: uploaded up to 25 MiB, typed by their bytes, listed with signed download links. */
@@ -83,7 +84,7 @@ export const claimAttachmentRoutes = (attachments: ClaimAttachments, publicBaseU
         body: mapPage(found, ({ document, link }) => ({
           ...viewAttachment(document),
           downloadUrl: downloadUrl(publicBaseUrl, link),
-          expiresAt: link.expiresAt.toISOString(),
+          expiresAt: isoInstant(link.expiresAt),
         })),
       };
     },

@@ -3,6 +3,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { CLAIM_STATUSES, incurred, SETTLEMENT_STATUSES, type Claim, type Reserves, type Settlement } from '../../../core/claims/claim.ts';
 import { centsToDollars as dollars } from '../../../core/shared/money.ts';
 import { Dollars, Nullable, OneOf, Timestamp } from '../shared/common.schemas.ts';
+import { isoInstant } from '../../../core/shared/iso-instant.ts';
 
 const ReservesSchema = Type.Object({ indemnity: Dollars, expense: Dollars });
 
@@ -60,8 +61,8 @@ export const viewSettlement = (settlement: Settlement): Static<typeof Settlement
   status: settlement.status,
   offeredBy: settlement.offeredBy,
   approvedBy: settlement.approvedBy,
-  createdAt: settlement.createdAt.toISOString(),
-  approvedAt: settlement.approvedAt ? settlement.approvedAt.toISOString() : null,
+  createdAt: isoInstant(settlement.createdAt),
+  approvedAt: settlement.approvedAt ? isoInstant(settlement.approvedAt) : null,
 });
 
 export const viewClaim = (claim: Claim): Static<typeof ClaimSchema> => ({
@@ -80,7 +81,7 @@ export const viewClaim = (claim: Claim): Static<typeof ClaimSchema> => ({
   adjusterId: claim.adjusterId,
   reserves: viewReserves(claim.reserves),
   reserveHistory: claim.reserveHistory.map((change) => ({
-    at: change.at.toISOString(),
+    at: isoInstant(change.at),
     actor: change.actor,
     from: viewReserves(change.from),
     to: viewReserves(change.to),
@@ -89,6 +90,6 @@ export const viewClaim = (claim: Claim): Static<typeof ClaimSchema> => ({
   incurred: dollars(incurred(claim)),
   settlements: claim.settlements.map(viewSettlement),
   denialReason: claim.denialReason,
-  createdAt: claim.createdAt.toISOString(),
-  updatedAt: claim.updatedAt.toISOString(),
+  createdAt: isoInstant(claim.createdAt),
+  updatedAt: isoInstant(claim.updatedAt),
 });

@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { DealMessage, DealRoom } from '../../../core/deal-rooms/deal-room.ts';
 import { Timestamp } from '../shared/common.schemas.ts';
+import { isoInstant } from '../../../core/shared/iso-instant.ts';
 
 export const DealRoomSchema = Type.Object(
   {
@@ -30,10 +31,10 @@ export const viewRoom = (room: DealRoom): Static<typeof DealRoomSchema> => ({
   id: room.id,
   submissionId: room.submissionId,
   name: room.name,
-  participants: room.participants.map((participant) => ({ userId: participant.userId, addedAt: participant.addedAt.toISOString() })),
+  participants: room.participants.map((participant) => ({ userId: participant.userId, addedAt: isoInstant(participant.addedAt) })),
   status: room.status,
   createdBy: room.createdBy,
-  createdAt: room.createdAt.toISOString(),
+  createdAt: isoInstant(room.createdAt),
 });
 
 export const viewMessage = (message: DealMessage): Static<typeof DealMessageSchema> => ({
@@ -41,5 +42,5 @@ export const viewMessage = (message: DealMessage): Static<typeof DealMessageSche
   roomId: message.roomId,
   authorId: message.authorId,
   body: message.body,
-  createdAt: message.createdAt.toISOString(),
+  createdAt: isoInstant(message.createdAt),
 });

@@ -6,6 +6,7 @@ import { IdParams, LongText, OrgIdQuery, PageQuery, pageOf, Text, Timestamp } fr
 import { orgScope } from '../shared/org-scope.ts';
 import { defineRoute, type RouteDefinition } from '../shared/route.ts';
 import { DealMessageSchema, DealRoomSchema, viewMessage, viewRoom } from './deal-room.views.ts';
+import { isoInstant } from '../../../core/shared/iso-instant.ts';
 
 const Scoped = Type.Object(OrgIdQuery);
 const common = { tags: ['deal-rooms'], feature: 'deal_rooms' } as const;
@@ -117,7 +118,7 @@ export const dealRoomRoutes = (rooms: DealRooms, publicBaseUrl: string): RouteDe
       const origin = publicBaseUrl.replace(/^http/, 'ws').replace(/\/$/, '');
       return {
         status: 200,
-        body: { wsUrl: `${origin}/v1/deal-rooms/${encodeURIComponent(context.params.id)}/ws?token=${token}`, expiresAt: expiresAt.toISOString() },
+        body: { wsUrl: `${origin}/v1/deal-rooms/${encodeURIComponent(context.params.id)}/ws?token=${token}`, expiresAt: isoInstant(expiresAt) },
       };
     },
   }),

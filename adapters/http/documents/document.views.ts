@@ -3,6 +3,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { StoredDocumentRecord } from '../../../core/documents/stored-document.ts';
 import type { DownloadLink } from '../../../ports/documents/document-library.use-case.ts';
 import { Nullable, Timestamp } from '../shared/common.schemas.ts';
+import { isoInstant } from '../../../core/shared/iso-instant.ts';
 
 export const DocumentSchema = Type.Object(
   {
@@ -33,9 +34,9 @@ export const viewDocument = (publicBaseUrl: string, document: StoredDocumentReco
   sha256: document.sha256,
   policyId: document.policyId ?? null,
   claimId: document.claimId ?? null,
-  createdAt: document.createdAt.toISOString(),
+  createdAt: isoInstant(document.createdAt),
   downloadUrl: downloadUrl(publicBaseUrl, link),
-  expiresAt: link.expiresAt.toISOString(),
+  expiresAt: isoInstant(link.expiresAt),
 });
 
 /**

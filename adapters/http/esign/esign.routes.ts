@@ -4,6 +4,7 @@ import type { Envelopes } from '../../../ports/esign/envelopes.use-case.ts';
 import { Email, IdParams, OneOf, OrgIdQuery, Text, Timestamp } from '../shared/common.schemas.ts';
 import { orgScope } from '../shared/org-scope.ts';
 import { defineRoute, type RouteDefinition } from '../shared/route.ts';
+import { isoInstant } from '../../../core/shared/iso-instant.ts';
 
 const SignerSchema = Type.Object({ name: Text({ minLength: 1, maxLength: 200 }), email: Email }, { additionalProperties: false });
 
@@ -33,11 +34,11 @@ const viewEnvelope = (envelope: SigningEnvelope): Static<typeof EnvelopeSchema> 
   status: envelope.status,
   signers: envelope.signers.map((signer) => ({ name: signer.name, email: signer.email })),
   subject: envelope.subject,
-  completedAt: envelope.completedAt ? envelope.completedAt.toISOString() : null,
+  completedAt: envelope.completedAt ? isoInstant(envelope.completedAt) : null,
   signedDocumentId: envelope.signedDocumentId,
   voidedReason: envelope.voidedReason,
-  createdAt: envelope.createdAt.toISOString(),
-  updatedAt: envelope.updatedAt.toISOString(),
+  createdAt: isoInstant(envelope.createdAt),
+  updatedAt: isoInstant(envelope.updatedAt),
 });
 
 export const esignRoutes = (envelopes: Envelopes): RouteDefinition[] => [

@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { ScheduledJobs } from '../../../ports/platform/scheduled-jobs.use-case.ts';
 import { collectionOf, Nullable, OneOf, Timestamp } from '../shared/common.schemas.ts';
 import { defineRoute, type RouteDefinition } from '../shared/route.ts';
+import { isoInstant } from '../../../core/shared/iso-instant.ts';
 
 const JobSchema = Type.Object(
   {
@@ -40,11 +41,11 @@ export const jobRoutes = (jobs: ScheduledJobs): RouteDefinition[] => [
           name: job.name,
           description: job.description,
           schedule: job.schedule,
-          nextRunAt: job.nextRunAt?.toISOString() ?? null,
+          nextRunAt: job.nextRunAt ? isoInstant(job.nextRunAt) : null,
           lastRun: job.lastRun
             ? {
-                startedAt: job.lastRun.startedAt.toISOString(),
-                finishedAt: job.lastRun.finishedAt?.toISOString() ?? null,
+                startedAt: isoInstant(job.lastRun.startedAt),
+                finishedAt: job.lastRun.finishedAt ? isoInstant(job.lastRun.finishedAt) : null,
                 outcome: job.lastRun.outcome,
                 summary: job.lastRun.summary,
               }

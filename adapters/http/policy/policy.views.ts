@@ -9,6 +9,7 @@ import { CANCELLATION_METHODS } from '../../../core/policy/premium.ts';
 import { centsToDollars as dollars } from '../../../core/shared/money.ts';
 import { Dollars, Nullable, OneOf, Timestamp } from '../shared/common.schemas.ts';
 import { TaxesAndFeesSchema, viewTaxesAndFees } from '../underwriting/charges.views.ts';
+import { isoInstant } from '../../../core/shared/iso-instant.ts';
 
 export const viewPolicy = (policy: Policy): Static<typeof PolicySchema> => ({
   id: policy.id,
@@ -62,8 +63,8 @@ export const viewPolicy = (policy: Policy): Static<typeof PolicySchema> => ({
         daFlags: policy.renewalOffer.daFlags.map((flag) => flag.code),
       }
     : null,
-  createdAt: policy.createdAt.toISOString(),
-  updatedAt: policy.updatedAt.toISOString(),
+  createdAt: isoInstant(policy.createdAt),
+  updatedAt: isoInstant(policy.updatedAt),
 });
 
 export const viewTransaction = (transaction: PolicyTransaction): Static<typeof TransactionSchema> => ({
@@ -71,7 +72,7 @@ export const viewTransaction = (transaction: PolicyTransaction): Static<typeof T
   policyId: transaction.policyId,
   type: transaction.type,
   effectiveDate: transaction.effectiveDate,
-  createdAt: transaction.createdAt.toISOString(),
+  createdAt: isoInstant(transaction.createdAt),
   actor: transaction.actor,
   premiumDelta: dollars(transaction.premiumDelta),
   ...transaction.details,

@@ -10,6 +10,7 @@ import { DocumentSchema, downloadUrl, viewDocument } from '../documents/document
 import { collectionOf, IdParams, OneOf, pageOf, PageQuery, PostalAddressSchema, Timestamp } from '../shared/common.schemas.ts';
 import { defineRoute, type RouteDefinition } from '../shared/route.ts';
 import { PortalHomeSchema, PortalPolicySchema, ProfileSchema, viewHome, viewPortalPolicy } from './portal.views.ts';
+import { isoInstant } from '../../../core/shared/iso-instant.ts';
 
 /** Staff credentials (and the machine secret) are refused here as policyholder tokens are refused everywhere else. */
 const insuredOf = (context: { principal: Principal }): Insured => {
@@ -31,7 +32,7 @@ const portal = { tags: ['portal'], permission: 'portal:read' as const, feature: 
 export const portalRoutes = (portalUseCase: PolicyholderPortal, publicBaseUrl: string): RouteDefinition[] => {
   const download = ({ link }: LinkedDocument): Static<typeof DownloadSchema> => ({
     url: downloadUrl(publicBaseUrl, link),
-    expiresAt: link.expiresAt.toISOString(),
+    expiresAt: isoInstant(link.expiresAt),
   });
   const downloadAnswer = { 200: { description: 'A signed download URL.', schema: DownloadSchema } };
   return [
@@ -195,8 +196,8 @@ export const portalRoutes = (portalUseCase: PolicyholderPortal, publicBaseUrl: s
           body: {
             id: registered.id,
             platform: registered.platform,
-            createdAt: registered.createdAt.toISOString(),
-            updatedAt: registered.updatedAt.toISOString(),
+            createdAt: isoInstant(registered.createdAt),
+            updatedAt: isoInstant(registered.updatedAt),
           },
         };
       },

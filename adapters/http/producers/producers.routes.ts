@@ -8,6 +8,7 @@ import type { Producers } from '../../../ports/producers/producers.use-case.ts';
 import { collectionOf, DateOnly, IdParams, OneOf, OrgIdQuery, pageOf, PageQuery, Text, Timestamp } from '../shared/common.schemas.ts';
 import { orgScope } from '../shared/org-scope.ts';
 import { defineRoute, type RouteDefinition } from '../shared/route.ts';
+import { isoInstant } from '../../../core/shared/iso-instant.ts';
 
 const License = Type.Object({ state: OneOf(US_STATES), number: Text({ minLength: 1, maxLength: 64 }), expiresOn: DateOnly }, { additionalProperties: false });
 const BirthMonth = Type.Integer({
@@ -52,8 +53,8 @@ const viewProducer = (producer: Producer): Static<typeof ProducerSchema> => ({
     ? { state: producer.license.state as Static<typeof License>['state'], number: producer.license.number, expiresOn: producer.license.expiresOn }
     : null,
   birthMonth: producer.birthMonth ?? null,
-  createdAt: producer.createdAt.toISOString(),
-  updatedAt: producer.updatedAt.toISOString(),
+  createdAt: isoInstant(producer.createdAt),
+  updatedAt: isoInstant(producer.updatedAt),
 });
 
 const viewAppointment = (appointment: Appointment): Static<typeof AppointmentSchema> => ({
@@ -62,8 +63,8 @@ const viewAppointment = (appointment: Appointment): Static<typeof AppointmentSch
   state: appointment.state,
   lineOfBusiness: appointment.lineOfBusiness,
   status: appointment.status,
-  createdAt: appointment.createdAt.toISOString(),
-  updatedAt: appointment.updatedAt.toISOString(),
+  createdAt: isoInstant(appointment.createdAt),
+  updatedAt: isoInstant(appointment.updatedAt),
 });
 
 const Scoped = Type.Object(OrgIdQuery);

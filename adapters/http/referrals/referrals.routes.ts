@@ -5,6 +5,7 @@ import type { Referrals } from '../../../ports/referrals/referrals.use-case.ts';
 import { IdParams, LongText, Nullable, OneOf, OrgIdQuery, PageQuery, pageOf, Timestamp } from '../shared/common.schemas.ts';
 import { orgScope } from '../shared/org-scope.ts';
 import { defineRoute, type RouteDefinition } from '../shared/route.ts';
+import { isoInstant } from '../../../core/shared/iso-instant.ts';
 
 const Id = Type.String({ minLength: 1, maxLength: 128 });
 
@@ -42,12 +43,12 @@ const view = (referral: Referral): Static<typeof ReferralSchema> => ({
     decision: entry.decision,
     notes: entry.notes,
     decidedBy: entry.decidedBy,
-    decidedAt: entry.decidedAt.toISOString(),
+    decidedAt: isoInstant(entry.decidedAt),
   })),
   approvedOverrides: [...referral.approvedOverrides],
   createdBy: referral.createdBy,
-  createdAt: referral.createdAt.toISOString(),
-  updatedAt: referral.updatedAt.toISOString(),
+  createdAt: isoInstant(referral.createdAt),
+  updatedAt: isoInstant(referral.updatedAt),
 });
 
 /** Referrals: risks put to someone with the authority to decide them. */

@@ -4,6 +4,7 @@ import { centsToDollars } from '../../../core/shared/money.ts';
 import type { ClosedMonth } from '../../../ports/reports/closed-months.repository.ts';
 import type { AccountingPeriod } from '../../../ports/reports/period-closing.use-case.ts';
 import { Dollars, MONTH_PATTERN, named, Nullable, Timestamp } from '../shared/common.schemas.ts';
+import { isoInstant } from '../../../core/shared/iso-instant.ts';
 
 export const AccountingPeriodSchema = named(
   'AccountingPeriod',
@@ -19,7 +20,7 @@ export const AccountingPeriodSchema = named(
 
 export const viewPeriod = (period: AccountingPeriod): Static<typeof AccountingPeriodSchema> => ({
   ...period,
-  closedAt: period.closedAt?.toISOString() ?? null,
+  closedAt: period.closedAt ? isoInstant(period.closedAt) : null,
 });
 
 export const TrialBalanceSchema = named(
@@ -63,7 +64,7 @@ export const ClosedPeriodSchema = named(
 export const viewClosedPeriod = (closed: ClosedMonth): Static<typeof ClosedPeriodSchema> => ({
   month: closed.month,
   status: 'closed',
-  closedAt: closed.closedAt.toISOString(),
+  closedAt: isoInstant(closed.closedAt),
   closedBy: closed.closedBy,
   trialBalance: viewTrialBalance(closed.trialBalance),
 });

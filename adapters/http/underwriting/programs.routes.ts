@@ -8,6 +8,7 @@ import type { Programs } from '../../../ports/underwriting/programs.use-case.ts'
 import { IdParams, Money, Nullable, OneOf, OrgIdQuery, PageQuery, pageOf, Text, Timestamp } from '../shared/common.schemas.ts';
 import { orgScope } from '../shared/org-scope.ts';
 import { defineRoute, type RouteDefinition } from '../shared/route.ts';
+import { isoInstant } from '../../../core/shared/iso-instant.ts';
 
 const Insurer = Type.Object(
   {
@@ -87,8 +88,8 @@ const view = (program: DaProgram & { createdAt?: Date; updatedAt?: Date }): Stat
   rateTableVersion: program.rateTableVersion,
   insurer: program.insurer,
   ...viewCollectionTerms(collectionTermsOf(program)),
-  createdAt: program.createdAt?.toISOString() ?? null,
-  updatedAt: program.updatedAt?.toISOString() ?? null,
+  createdAt: program.createdAt ? isoInstant(program.createdAt) : null,
+  updatedAt: program.updatedAt ? isoInstant(program.updatedAt) : null,
 });
 
 /** Dollar fields to cents; the fields a change leaves out stay out. */

@@ -6,6 +6,7 @@ import { centsToDollars, type Cents } from '../../../core/shared/money.ts';
 import type { Quote } from '../../../core/underwriting/quote.ts';
 import type { Submission } from '../../../core/underwriting/submission.ts';
 import { Dollars, Nullable, Timestamp } from '../shared/common.schemas.ts';
+import { isoInstant } from '../../../core/shared/iso-instant.ts';
 
 const dollars = centsToDollars;
 const dollarsOrNull = (amount: Cents | undefined): number | null => (amount === undefined ? null : dollars(amount));
@@ -33,8 +34,8 @@ export const viewSubmission = (submission: Submission): Static<typeof Submission
   triage: { score: submission.triage.score, band: submission.triage.band, reasons: [...submission.triage.reasons] },
   source: submission.source,
   orgId: submission.orgId,
-  createdAt: submission.createdAt.toISOString(),
-  updatedAt: submission.updatedAt.toISOString(),
+  createdAt: isoInstant(submission.createdAt),
+  updatedAt: isoInstant(submission.updatedAt),
 });
 
 export const viewQuote = (quote: Quote): Static<typeof QuoteSchema> => ({
@@ -51,7 +52,7 @@ export const viewQuote = (quote: Quote): Static<typeof QuoteSchema> => ({
   status: quote.status,
   validUntil: quote.validUntil,
   policyId: quote.policyId,
-  createdAt: quote.createdAt.toISOString(),
+  createdAt: isoInstant(quote.createdAt),
 });
 
 const TriageSchema = Type.Object(

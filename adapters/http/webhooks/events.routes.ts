@@ -7,6 +7,7 @@ import type { Webhooks } from '../../../ports/webhooks/webhooks.use-case.ts';
 import { IdParams, OneOf, OrgIdQuery, PageQuery, pageOf, Timestamp } from '../shared/common.schemas.ts';
 import { orgScope } from '../shared/org-scope.ts';
 import { defineRoute, type RouteDefinition } from '../shared/route.ts';
+import { isoInstant } from '../../../core/shared/iso-instant.ts';
 
 const EnvelopeSchema = Type.Object(
   {
@@ -19,7 +20,7 @@ const EnvelopeSchema = Type.Object(
   { $id: 'EventEnvelope', description: 'An event as the event log keeps it and webhooks deliver it.' },
 );
 
-const view = (event: DomainEvent) => ({ id: event.id, type: event.type, orgId: event.orgId, timestamp: event.timestamp.toISOString(), data: event.data });
+const view = (event: DomainEvent) => ({ id: event.id, type: event.type, orgId: event.orgId, timestamp: isoInstant(event.timestamp), data: event.data });
 
 /** Events to reconcile from, and sending a logged delivery again. */
 export const eventRoutes = (webhooks: Webhooks): RouteDefinition[] => [

@@ -6,6 +6,7 @@ import { IdParams, ListQuery, LongText, OneOf, OrgIdQuery, pageOf, Timestamp } f
 import { mapPage } from '../../../ports/shared/persistence/page.ts';
 import { orgScope } from '../shared/org-scope.ts';
 import { defineRoute, type RouteDefinition } from '../shared/route.ts';
+import { isoInstant } from '../../../core/shared/iso-instant.ts';
 
 /** Never the signing secret: it is shown once, when the subscription is created. */
 const viewSubscription = (subscription: WebhookSubscription): Static<typeof SubscriptionSchema> => ({
@@ -14,8 +15,8 @@ const viewSubscription = (subscription: WebhookSubscription): Static<typeof Subs
   events: [...subscription.events],
   description: subscription.description,
   active: subscription.active,
-  createdAt: subscription.createdAt.toISOString(),
-  deactivatedAt: subscription.deactivatedAt?.toISOString() ?? null,
+  createdAt: isoInstant(subscription.createdAt),
+  deactivatedAt: subscription.deactivatedAt ? isoInstant(subscription.deactivatedAt) : null,
 });
 
 const viewDelivery = (delivery: WebhookDelivery): Static<typeof DeliverySchema> => ({
@@ -25,7 +26,7 @@ const viewDelivery = (delivery: WebhookDelivery): Static<typeof DeliverySchema> 
   statusCode: delivery.statusCode,
   durationMs: delivery.durationMs,
   error: delivery.error,
-  createdAt: delivery.createdAt.toISOString(),
+  createdAt: isoInstant(delivery.createdAt),
 });
 
 const SubscriptionSchema = Type.Object(

@@ -1,3 +1,4 @@
+import { instantFromIso, isoInstant } from '../../../core/shared/iso-instant.ts';
 /**
  * JSON with dates kept as dates (`{"$date": "<ISO>"}`), so that TTL indexes and date filters
  * behave as in MongoDB. Both directions walk the value themselves and leave the text to the
@@ -6,7 +7,7 @@
  */
 const tagDates = (value: unknown): unknown => {
   if (value === null || typeof value !== 'object') return value;
-  if (value instanceof Date) return { $date: value.toISOString() };
+  if (value instanceof Date) return { $date: isoInstant(value) };
   if (Array.isArray(value)) {
     let copy: unknown[] | null = null;
     for (let i = 0; i < value.length; i += 1) {
@@ -35,7 +36,7 @@ const untagDates = (value: unknown): unknown => {
   if (typeof tag === 'string') {
     let keys = 0;
     for (const _ in record) keys += 1;
-    if (keys === 1) return new Date(tag);
+    if (keys === 1) return instantFromIso(tag);
   }
   for (const key in record) record[key] = untagDates(record[key]);
   return record;
