@@ -7,6 +7,8 @@
  */
 
 const MS_PER_DAY = 86_400_000;
+/** Calendar arithmetic (leap centuries), not money. */
+const YEARS_A_CENTURY = 100;
 /** 10000-01-01T00:00:00.000Z: from here on the year takes more than four digits. */
 const END_OF_FOUR_DIGIT_YEARS = 253_402_300_800_000;
 
@@ -19,7 +21,7 @@ const daysFromCivil = (year: number, month: number, day: number): number => {
   const era = Math.floor(y / 400);
   const yearOfEra = y - era * 400;
   const dayOfYear = Math.floor((153 * (month > 2 ? month - 3 : month + 9) + 2) / 5) + day - 1;
-  const dayOfEra = yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
+  const dayOfEra = yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / YEARS_A_CENTURY) + dayOfYear;
   return era * 146_097 + dayOfEra - 719_468;
 };
 
@@ -34,7 +36,7 @@ export const isoInstant = (date: Date): string => {
   const era = Math.floor(z / 146_097);
   const dayOfEra = z - era * 146_097;
   const yearOfEra = Math.floor((dayOfEra - Math.floor(dayOfEra / 1460) + Math.floor(dayOfEra / 36_524) - Math.floor(dayOfEra / 146_096)) / 365);
-  const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
+  const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / YEARS_A_CENTURY));
   const shiftedMonth = Math.floor((5 * dayOfYear + 2) / 153);
   const day = dayOfYear - Math.floor((153 * shiftedMonth + 2) / 5) + 1;
   const month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9;
