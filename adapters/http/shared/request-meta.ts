@@ -24,10 +24,8 @@ export const bearerOf = (request: IncomingMessage): string | undefined => {
 export const credentialOf = (request: IncomingMessage): PresentedCredential => {
   const apiKey = request.headers['x-api-key'];
   const bearer = bearerOf(request);
-  return {
-    ...(typeof apiKey === 'string' ? { apiKey } : {}),
-    ...(bearer !== undefined ? { bearer } : {}),
-  };
+  // One object of one shape, whichever was sent: built on every request.
+  return { apiKey: typeof apiKey === 'string' ? apiKey : undefined, bearer };
 };
 
 export const cookiesOf = (request: IncomingMessage): Record<string, string> => {

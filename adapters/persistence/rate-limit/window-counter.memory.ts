@@ -6,7 +6,8 @@ import type { WindowCount, WindowCounter } from '../../../ports/rate-limit/windo
  * Windows are lost on restart, which only ever lets a caller start afresh.
  */
 export class MemoryWindowCounter implements WindowCounter {
-  private readonly windows = new Map<string, { count: number; endsAt: number }>();
+  /** A window's end as a number to compare and as the Date answered, made once per window rather than per request. */
+  private readonly windows = new Map<string, { count: number; endsAt: number; endsAtDate: Date }>();
   private readonly sweeper: NodeJS.Timeout;
 
   constructor(sweepMs = 60_000) {
@@ -18,16 +19,16 @@ export class MemoryWindowCounter implements WindowCounter {
     const at = now.getTime();
     let window = this.windows.get(key);
     if (!window || window.endsAt <= at) {
-      window = { count: 0, endsAt: at + windowMs };
+      window = { count: 0, endsAt: at + windowMs, endsAtDate: new Date(at + windowMs) };
       this.windows.set(key, window);
     }
     window.count += 1;
-    return { count: window.count, windowEndsAt: new Date(window.endsAt) };
+    return { count: window.count, windowEndsAt: window.endsAtDate };
   }
 
   async peek(key: string, now: Date): Promise<WindowCount | null> {
     const window = this.windows.get(key);
-    return window && window.endsAt > now.getTime() ? { count: window.count, windowEndsAt: new Date(window.endsAt) } : null;
+    return window && window.endsAt > now.getTime() ? { count: window.count, windowEndsAt: window.endsAtDate } : null;
   }
 
   async reset(key: string): Promise<void> {
