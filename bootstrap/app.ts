@@ -197,6 +197,7 @@ export const startApp = async (config: AppConfig, options: StartOptions = {}): P
     stop: () =>
       (stopping ??= (async () => {
         await stopAll();
+        accessLogger.flush();
         logger.info('stopped');
         logger.flush();
       })()),

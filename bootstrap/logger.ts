@@ -1,4 +1,5 @@
 import pino, { type DestinationStream, type Logger } from 'pino';
+import type { AccessLineWriter } from '../adapters/http/shared/access-log.ts';
 
 /** Credentials never reach the logs, wherever they appear in a logged object. */
 const REDACTED_PATHS = [
@@ -56,8 +57,66 @@ export const createLogger = (level: string, destination: DestinationStream = std
     destination,
   );
 
+/** Access lines held at most before they are written, whatever the turn. */
+const MAX_HELD_CHARACTERS = 64 * 1024;
+
+/** Writers holding lines, written out if the process exits before their turn ends. */
+const holding = new Set<() => void>();
+let exitHooked = false;
+const writeHeldOnExit = (flush: () => void): void => {
+  holding.add(flush);
+  if (exitHooked) return;
+  exitHooked = true;
+  process.once('exit', () => {
+    for (const held of holding) held();
+  });
+};
+
+/** Writes request lines; `flush` writes at once the lines of the turn in progress. */
+export interface AccessLogger extends AccessLineWriter {
+  flush(): void;
+}
+
 /**
- * One line per request. The HTTP adapter builds its entries with credential headers already
- * replaced, so this logger skips the path scans that would cost as much as the rest of the line.
+ * One line per request, as pino would write it from a child logger `{ component: 'access' }`:
+ * the level, the time, the bindings, the entry's fields, the message, in one `JSON.stringify` of
+ * the entry (pino's field-by-field serialization cost about 2 µs a line).
+ *
+ * The lines of one turn of the event loop are written together at its end, as the answers are
+ * (AnswerBatch): one write a turn instead of one a request, which on a synchronous stdout is one
+ * system call a request less. They are written on exit and when the service stops; a SIGKILL
+ * loses the lines of the turn in progress, a few milliseconds of requests (the audit trail of
+ * writes is in the store, not here). The HTTP adapter builds its entries with credential headers
+ * already replaced, so no path is redacted here.
  */
-export const createAccessLogger = (logger: Logger): Logger => logger.child({ component: 'access' }, { redact: { paths: [] } });
+export const createAccessLogger = (logger: Logger): AccessLogger => {
+  const stream = (logger as unknown as Record<symbol, DestinationStream>)[pino.symbols.streamSym] as DestinationStream;
+  const bindings = JSON.stringify({ ...logger.bindings(), component: 'access' }).slice(1, -1);
+  const level = logger.levels.values.info as number;
+  const time = isoTimestamp();
+  let held = '';
+  let turnEnd: NodeJS.Immediate | null = null;
+  const flush = (): void => {
+    if (turnEnd) clearImmediate(turnEnd);
+    turnEnd = null;
+    holding.delete(flush);
+    if (held === '') return;
+    const lines = held;
+    held = '';
+    stream.write(lines);
+  };
+  return {
+    info(entry, message) {
+      if (!logger.isLevelEnabled('info')) return;
+      const fields = JSON.stringify(entry);
+      const separator = fields.length > 2 ? ',' : '';
+      held += `{"level":${level}${time()},${bindings}${separator}${fields.slice(1, -1)},"msg":${JSON.stringify(message)}}\n`;
+      if (held.length >= MAX_HELD_CHARACTERS) flush();
+      else if (!turnEnd) {
+        turnEnd = setImmediate(flush);
+        writeHeldOnExit(flush);
+      }
+    },
+    flush,
+  };
+};

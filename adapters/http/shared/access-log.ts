@@ -16,10 +16,15 @@ export interface Answered {
   readonly contentLength: number | undefined;
 }
 
+/** Where request lines go: one JSON line each, at the info level. */
+export interface AccessLineWriter {
+  info(entry: Readonly<Record<string, unknown>>, message: string): void;
+}
+
 export interface AccessLogDeps {
   readonly logger: Logger;
   /** Request lines, written with credential headers already replaced. */
-  readonly accessLogger: Logger;
+  readonly accessLogger: AccessLineWriter;
   /** Lower-case names of headers replaced in logs (see `secretHeaderNames`). */
   readonly secretHeaders: ReadonlySet<string>;
   readonly metrics: Pick<Metrics, 'request'>;
