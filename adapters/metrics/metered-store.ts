@@ -5,6 +5,13 @@ import type { Metrics } from '../../ports/shared/metrics.port.ts';
 const TIMED = new Set(['insertOne', 'findOne', 'find', 'countDocuments', 'findOneAndUpdate', 'updateOne', 'updateMany', 'deleteOne', 'deleteMany']);
 
 /**
+ * Reads an embedded engine (SQLite, memory) does whole before it returns their promise: timed as
+ * the call, with no reaction added to the promise (three or four of them on every request).
+ * MongoDB's are timed until they settle.
+ */
+const SETTLED_ON_RETURN = new Set(['findOne', 'find', 'countDocuments']);
+
+/**
  * The store as it is, with every collection operation timed, and every group of writes (labelled
  * by the collections it writes, `ledger_entries+commission_totals`). A proxy, so that the engine
  * stays what it is (`instanceof` still tells MongoDB apart) and its methods run on the engine itself.
@@ -21,7 +28,7 @@ export const meteredStore = <S extends CollectionStore>(store: S, metrics: Pick<
       }
       if (property !== 'collection' || typeof value !== 'function') return typeof value === 'function' ? value.bind(target) : value;
       return (name: string, options?: unknown) =>
-        meteredCollection((value as CollectionStore['collection']).call(target, name, options as never), name, metrics);
+        meteredCollection((value as CollectionStore['collection']).call(target, name, options as never), name, metrics, target.engine !== 'mongodb');
     },
   });
 
@@ -44,10 +51,28 @@ const timedCall = <R>(observe: (seconds: number) => void, run: () => Promise<R>)
 };
 
 /** Each operation is wrapped once per collection (not at every call). */
-const meteredCollection = <T extends StoredDocument>(collection: Collection<T>, name: string, metrics: Pick<Metrics, 'storeOperation'>): Collection<T> => {
+const meteredCollection = <T extends StoredDocument>(
+  collection: Collection<T>,
+  name: string,
+  metrics: Pick<Metrics, 'storeOperation'>,
+  embedded: boolean,
+): Collection<T> => {
   const wrapped = new Map<PropertyKey, unknown>();
   const timed = (operation: string, run: (...inner: unknown[]) => Promise<unknown>) => {
     const observe = metrics.storeOperation(operation, name);
+    if (embedded && SETTLED_ON_RETURN.has(operation)) {
+      return (...args: unknown[]) => {
+        const started = performance.now();
+        let settled: Promise<unknown>;
+        try {
+          settled = run.apply(collection, args);
+        } catch (error) {
+          settled = Promise.reject(error);
+        }
+        observe((performance.now() - started) / 1000);
+        return settled;
+      };
+    }
     return (...args: unknown[]) => timedCall(observe, () => run.apply(collection, args));
   };
   return new Proxy(collection, {
