@@ -94,15 +94,19 @@ export const createAccessLogger = (logger: Logger): AccessLogger => {
   const bindings = JSON.stringify({ ...logger.bindings(), component: 'access' }).slice(1, -1);
   const level = logger.levels.values.info as number;
   const time = isoTimestamp();
-  let held = '';
+  // Lines joined once when written: a string grown by `+=` is a chain of pieces that every
+  // later step (its length in bytes, its encoding) walks again.
+  let held: string[] = [];
+  let heldCharacters = 0;
   let turnEnd: NodeJS.Immediate | null = null;
   const flush = (): void => {
     if (turnEnd) clearImmediate(turnEnd);
     turnEnd = null;
     holding.delete(flush);
-    if (held === '') return;
-    const lines = held;
-    held = '';
+    if (held.length === 0) return;
+    const lines = held.join('');
+    held = [];
+    heldCharacters = 0;
     stream.write(lines);
   };
   return {
@@ -110,8 +114,10 @@ export const createAccessLogger = (logger: Logger): AccessLogger => {
       if (!logger.isLevelEnabled('info')) return;
       const fields = JSON.stringify(entry);
       const separator = fields.length > 2 ? ',' : '';
-      held += `{"level":${level}${time()},${bindings}${separator}${fields.slice(1, -1)},"msg":${JSON.stringify(message)}}\n`;
-      if (held.length >= MAX_HELD_CHARACTERS) flush();
+      const line = `{"level":${level}${time()},${bindings}${separator}${fields.slice(1, -1)},"msg":${JSON.stringify(message)}}\n`;
+      held.push(line);
+      heldCharacters += line.length;
+      if (heldCharacters >= MAX_HELD_CHARACTERS) flush();
       else if (!turnEnd) {
         turnEnd = setImmediate(flush);
         writeHeldOnExit(flush);
