@@ -1,5 +1,6 @@
 import pino, { type DestinationStream, type Logger } from 'pino';
 import type { AccessLineWriter } from '../adapters/http/shared/access-log.ts';
+import { isoInstant } from '../core/shared/iso-instant.ts';
 
 /** Credentials never reach the logs, wherever they appear in a logged object. */
 const REDACTED_PATHS = [
@@ -40,7 +41,7 @@ const isoTimestamp = (): (() => string) => {
     const now = Date.now();
     if (now !== last) {
       last = now;
-      text = `,"time":"${new Date(now).toISOString()}"`;
+      text = `,"time":"${isoInstant(new Date(now))}"`;
     }
     return text;
   };

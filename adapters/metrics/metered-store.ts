@@ -40,14 +40,18 @@ export const meteredStore = <S extends CollectionStore>(store: S, metrics: Pick<
 const timedCall = <R>(observe: (seconds: number) => void, run: () => Promise<R>): Promise<R> => {
   const started = performance.now();
   const done = () => observe((performance.now() - started) / 1000);
-  let pending: Promise<R>;
-  try {
-    pending = run();
-  } catch (error) {
-    pending = Promise.reject(error);
-  }
+  const pending = promiseOf(run);
   pending.then(done, done);
   return pending;
+};
+
+/** `run`'s promise, or a rejection when it throws at once. */
+const promiseOf = <R>(run: () => Promise<R>): Promise<R> => {
+  try {
+    return run();
+  } catch (error) {
+    return Promise.reject(error);
+  }
 };
 
 /** Each operation is wrapped once per collection (not at every call). */
@@ -63,12 +67,7 @@ const meteredCollection = <T extends StoredDocument>(
     if (embedded && SETTLED_ON_RETURN.has(operation)) {
       return (...args: unknown[]) => {
         const started = performance.now();
-        let settled: Promise<unknown>;
-        try {
-          settled = run.apply(collection, args);
-        } catch (error) {
-          settled = Promise.reject(error);
-        }
+        const settled = promiseOf(() => run.apply(collection, args));
         observe((performance.now() - started) / 1000);
         return settled;
       };

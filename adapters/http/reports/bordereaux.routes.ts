@@ -5,6 +5,7 @@ import { MonthOnly, OneOf, OrgIdQuery } from '../shared/common.schemas.ts';
 import { orgScope } from '../shared/org-scope.ts';
 import { defineRoute, type RouteDefinition } from '../shared/route.ts';
 import { formatOf, pageOf, streamOf } from './bordereau-formats.ts';
+import { isoInstant } from '../../../core/shared/iso-instant.ts';
 
 /** The most lines one `application/json` page holds. */
 const MAX_BORDEREAU_PAGE = 1_000;
@@ -49,7 +50,7 @@ export const bordereauxRoutes = (bordereaux: Bordereaux): RouteDefinition[] => [
       const format = formatOf(context.headers.accept);
       const report = type === 'premium' ? await bordereaux.premium(scope, month, programId) : await bordereaux.claims(scope, month, programId);
       // A closed month never changes until it is reopened (and closed again, at another time).
-      const version = [scope, month, type, programId ?? '', format, limit ?? '', cursor ?? '', report.closedAt?.toISOString()].join('|');
+      const version = [scope, month, type, programId ?? '', format, limit ?? '', cursor ?? '', report.closedAt ? isoInstant(report.closedAt) : ''].join('|');
       const etag = report.closedAt ? `"${createHash('sha256').update(version).digest('base64url')}"` : null;
       if (etag && context.headers['if-none-match'] === etag) return { status: 304, headers: { ETag: etag } };
       const cache: Record<string, string> = etag ? { ETag: etag } : {};
