@@ -21,6 +21,16 @@ const FIELDS = Object.fromEntries(PORTFOLIO_FIGURES.map((figure) => [figure, DAY
   string[]
 >;
 
+/** The figure and the day (`dNN`) a field of `DayChanges` names, made once for every field. */
+const FIELD_PARTS = new Map(PORTFOLIO_FIGURES.flatMap((figure) => FIELDS[figure].map((field, day) => [field, [figure, DAY_FIELDS[day] as string] as const])));
+
+/** The figure and the day (`dNN`) of a field of `DayChanges` (`written.d05`: written, d05). */
+export const figureAndDay = (field: string): readonly [PortfolioFigure, string] => {
+  const parts = FIELD_PARTS.get(field);
+  if (!parts) throw new Error(`'${field}' names no figure's day.`);
+  return parts;
+};
+
 /** Changes of figures by month (YYYY-MM), then by `figure.dNN` (a figure's day): never zero. */
 export type DayChanges = Map<string, Map<string, number>>;
 
@@ -52,10 +62,19 @@ export const policyDays = (policy: Policy): DayChanges => {
   for (const part of term.transactions.flatMap(writtenParts)) add(changes, 'written', later(part.effectiveDate, start), part.writtenChange);
   const earnedBefore = earningByDay(term);
   let earned = 0;
+  // Each day of the term is visited once and no other figure names its earned field: a day's change is set, not added.
+  let [monthOfFields, fields] = ['', new Map<string, number>()];
   forEachDay(start, Math.max(1, daysBetween(start, term.expirationDate)), (month, day, offset) => {
     const through = earnedBefore(offset + 1);
-    addField(changes, month, FIELDS.earned[day] as string, through - earned);
+    const change = through - earned;
     earned = through;
+    if (change === 0) return;
+    if (month !== monthOfFields) {
+      fields = changes.get(month) ?? new Map<string, number>();
+      changes.set(month, fields);
+      monthOfFields = month;
+    }
+    fields.set(FIELDS.earned[day] as string, change);
   });
   const cancelled = policy.cancellation?.effectiveDate;
   const ends = cancelled && compareDates(cancelled, policy.expirationDate) < 0 ? cancelled : policy.expirationDate;
@@ -79,8 +98,10 @@ const POLICY_DAY_FIELDS = [
 const CLAIM_DAY_FIELDS = ['lossDate', 'paid', 'reserves'] as const;
 
 /** What a policy written as `after` (first written: `before` null) moves, day by day; nothing is computed for a change that replaces none of the fields the days come from. */
-export const policyDaysMoved = (before: Policy | null, after: Policy): DayChanges =>
-  before && POLICY_DAY_FIELDS.every((field) => before[field] === after[field]) ? new Map() : daysMoved(before && policyDays(before), policyDays(after));
+export const policyDaysMoved = (before: Policy | null, after: Policy): DayChanges => {
+  if (!before) return policyDays(after);
+  return POLICY_DAY_FIELDS.every((field) => before[field] === after[field]) ? new Map() : daysMoved(policyDays(before), policyDays(after));
+};
 
 type LossFigures = Pick<Claim, (typeof CLAIM_DAY_FIELDS)[number]>;
 

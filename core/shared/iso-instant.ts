@@ -15,8 +15,8 @@ const END_OF_FOUR_DIGIT_YEARS = 253_402_300_800_000;
 const two = (n: number): string => (n < 10 ? `0${n}` : `${n}`);
 const three = (n: number): string => (n < 10 ? `00${n}` : n < 100 ? `0${n}` : `${n}`);
 
-/** Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's days_from_civil). */
-const daysFromCivil = (year: number, month: number, day: number): number => {
+/** Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's days_from_civil); a day or month past its end rolls over, as `Date.UTC` does. */
+export const daysFromCivil = (year: number, month: number, day: number): number => {
   const y = month <= 2 ? year - 1 : year;
   const era = Math.floor(y / 400);
   const yearOfEra = y - era * 400;
@@ -25,13 +25,11 @@ const daysFromCivil = (year: number, month: number, day: number): number => {
   return era * 146_097 + dayOfEra - 719_468;
 };
 
-/** `date.toISOString()`, faster; throws as it does for an invalid date. */
-export const isoInstant = (date: Date): string => {
-  const ms = date.getTime();
-  if (!(ms >= 0 && ms < END_OF_FOUR_DIGIT_YEARS)) return date.toISOString();
-  const days = Math.floor(ms / MS_PER_DAY);
-  let rest = ms - days * MS_PER_DAY;
-  // The civil date of a day count (H. Hinnant's civil_from_days), for days from 1970 on.
+/** The last day count `isoDay` writes: 9999-12-31. */
+export const LAST_FOUR_DIGIT_DAY = END_OF_FOUR_DIGIT_YEARS / MS_PER_DAY - 1;
+
+/** `YYYY-MM-DD` of a whole number of days since 1970-01-01, from 0 to LAST_FOUR_DIGIT_DAY (H. Hinnant's civil_from_days). */
+export const isoDay = (days: number): string => {
   const z = days + 719_468;
   const era = Math.floor(z / 146_097);
   const dayOfEra = z - era * 146_097;
@@ -41,16 +39,25 @@ export const isoInstant = (date: Date): string => {
   const day = dayOfYear - Math.floor((153 * shiftedMonth + 2) / 5) + 1;
   const month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9;
   const year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
+  return `${year}-${two(month)}-${two(day)}`;
+};
+
+/** `date.toISOString()`, faster; throws as it does for an invalid date. */
+export const isoInstant = (date: Date): string => {
+  const ms = date.getTime();
+  if (!(ms >= 0 && ms < END_OF_FOUR_DIGIT_YEARS)) return date.toISOString();
+  const days = Math.floor(ms / MS_PER_DAY);
+  let rest = ms - days * MS_PER_DAY;
   const hours = Math.floor(rest / 3_600_000);
   rest -= hours * 3_600_000;
   const minutes = Math.floor(rest / 60_000);
   rest -= minutes * 60_000;
   const seconds = Math.floor(rest / 1000);
-  return `${year}-${two(month)}-${two(day)}T${two(hours)}:${two(minutes)}:${two(seconds)}.${three(rest - seconds * 1000)}Z`;
+  return `${isoDay(days)}T${two(hours)}:${two(minutes)}:${two(seconds)}.${three(rest - seconds * 1000)}Z`;
 };
 
 /** The number the digits at `from` spell, or -1 when one of them is not a digit. */
-const digitsAt = (text: string, from: number, count: number): number => {
+export const digitsAt = (text: string, from: number, count: number): number => {
   let value = 0;
   for (let index = from; index < from + count; index += 1) {
     const digit = text.charCodeAt(index) - 48;

@@ -2,6 +2,7 @@ import {
   addDaysInto,
   claimDays,
   claimDaysMoved,
+  figureAndDay,
   policyDays,
   policyDaysMoved,
   type DayChanges,
@@ -40,11 +41,10 @@ const byFigureMonth = (changes: DayChanges): FigureIncrements[] => {
   for (const [month, fields] of changes) {
     const figures = new Map<PortfolioFigure, Record<string, number>>();
     for (const [field, change] of fields) {
-      const dot = field.indexOf('.');
-      const figure = field.slice(0, dot) as PortfolioFigure;
-      const increments = figures.get(figure) ?? { all: 0 };
-      figures.set(figure, increments);
-      increments[field.slice(dot + 1)] = change;
+      const [figure, day] = figureAndDay(field);
+      let increments = figures.get(figure);
+      if (!increments) figures.set(figure, (increments = { all: 0 }));
+      increments[day] = change;
       increments.all = (increments.all as number) + change;
     }
     for (const [figure, increments] of figures) rows.push({ month, figure, increments });

@@ -61,6 +61,10 @@ const pullsHere = (document: Fields, path: string, value: unknown): boolean =>
 /** `{ $each: [...] }` with no other modifier. */
 const eachAlone = (value: unknown): value is { $each: unknown[] } => isPlainObject(value) && Array.isArray(value.$each) && Object.keys(value).length === 1;
 
+/** A value to keep in a document: strings, numbers, booleans and null as they are; anything else copied (the caller may change its own afterwards). */
+const kept = <T>(value: T): T =>
+  value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? value : structuredClone(value);
+
 const same = (a: unknown, b: unknown): boolean => compare(a, b) === 0 && JSON.stringify(a) === JSON.stringify(b);
 
 /** Applies the common operators directly; returns false (touching nothing) when mingo must do it. */
@@ -85,7 +89,7 @@ const applyFast = (document: Fields, update: UpdateDocument): boolean => {
     const current = parent[key];
     switch (op) {
       case '$set':
-        parent[key] = structuredClone(value);
+        parent[key] = kept(value);
         break;
       case '$unset':
         delete parent[key];
@@ -96,7 +100,7 @@ const applyFast = (document: Fields, update: UpdateDocument): boolean => {
         break;
       case '$min':
       case '$max':
-        if (current === undefined || (op === '$min' ? compare(value, current) < 0 : compare(value, current) > 0)) parent[key] = structuredClone(value);
+        if (current === undefined || (op === '$min' ? compare(value, current) < 0 : compare(value, current) > 0)) parent[key] = kept(value);
         break;
       case '$pull': {
         if (current === undefined) break;
@@ -109,7 +113,7 @@ const applyFast = (document: Fields, update: UpdateDocument): boolean => {
         if (current !== undefined && !Array.isArray(current)) throw validationFailed(path, 'type', `Cannot ${op} to non-array '${path}'.`);
         const list = current === undefined ? [] : [...(current as unknown[])];
         for (const item of eachAlone(value) ? value.$each : [value]) {
-          if (op === '$push' || !list.some((kept) => same(kept, item))) list.push(structuredClone(item));
+          if (op === '$push' || !list.some((held) => same(held, item))) list.push(kept(item));
         }
         parent[key] = list;
         break;
