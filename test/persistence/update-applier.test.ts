@@ -1,5 +1,7 @@
 import test from 'ava';
-import { applyUpdate } from '../../adapters/persistence/sqlite/update-applier.ts';
+import fc from 'fast-check';
+import { isDeepStrictEqual } from 'node:util';
+import { applyUpdate, updated } from '../../adapters/persistence/sqlite/update-applier.ts';
 import type { StoredDocument } from '../../ports/shared/persistence/collection-store.port.ts';
 
 const frozen = <T>(value: T): T => {
@@ -64,4 +66,46 @@ test('an operator done by mingo updates a whole copy, never the frozen document'
 test('an upsert sets its $setOnInsert fields, and an _id cannot change', (t) => {
   t.deepEqual(applyUpdate({ _id: 'x' }, { $inc: { n: 1 }, $setOnInsert: { owner: 'first' } }, true), { _id: 'x', n: 1, owner: 'first' });
   t.throws(() => applyUpdate(read(), { $set: { _id: 'other' } }, false), { message: /_id/ });
+});
+
+test('an update that changes nothing is told apart from one that changes something, as a comparison of the documents tells them', (t) => {
+  const scalar = fc.oneof(
+    fc.integer({ min: -2, max: 2 }),
+    fc.constantFrom('a', 'b', null, true, -0, 0, Number.NaN),
+    fc.date({ min: new Date(0), max: new Date(2) }),
+  );
+  const value = fc.oneof(scalar, fc.array(scalar, { maxLength: 3 }), fc.dictionary(fc.constantFrom('x', 'y'), scalar, { maxKeys: 2 }));
+  const field = fc.constantFrom('a', 'b', 'c', 'list', 'n', 'a.x', 'b.y');
+  const document = fc.record(
+    { a: value, b: fc.dictionary(fc.constantFrom('x', 'y'), scalar), list: fc.array(scalar, { maxLength: 3 }), n: fc.integer({ min: -2, max: 2 }) },
+    { requiredKeys: [] },
+  );
+  const operation = fc.oneof(
+    fc.record({ $set: fc.dictionary(field, value, { minKeys: 1, maxKeys: 2 }) }),
+    fc.record({ $unset: fc.dictionary(field, fc.constant(''), { minKeys: 1, maxKeys: 2 }) }),
+    fc.record({ $inc: fc.dictionary(fc.constantFrom('n', 'm'), fc.integer({ min: -1, max: 1 }), { minKeys: 1 }) }),
+    fc.record({ $min: fc.dictionary(fc.constantFrom('n', 'm'), fc.integer({ min: -2, max: 2 }), { minKeys: 1 }) }),
+    fc.record({ $max: fc.dictionary(fc.constantFrom('n', 'm'), fc.integer({ min: -2, max: 2 }), { minKeys: 1 }) }),
+    fc.record({ $push: fc.dictionary(fc.constant('list'), fc.oneof(scalar, fc.record({ $each: fc.array(scalar, { maxLength: 2 }) })), { minKeys: 1 }) }),
+    fc.record({ $addToSet: fc.dictionary(fc.constant('list'), scalar, { minKeys: 1 }) }),
+    fc.record({ $pull: fc.dictionary(fc.constant('list'), scalar, { minKeys: 1 }) }),
+  );
+  const update = fc
+    .array(operation, { minLength: 1, maxLength: 2 })
+    .map((operations) => Object.assign({}, ...operations) as Record<string, Record<string, unknown>>);
+  fc.assert(
+    fc.property(document, update, (fields, changes) => {
+      const before = frozen({ _id: 'doc', ...structuredClone(fields) }) as StoredDocument;
+      let expected: StoredDocument | null;
+      try {
+        const after = applyUpdate(before, changes, false);
+        expected = isDeepStrictEqual(after, before) ? null : after;
+      } catch {
+        return t.throws(() => updated(before, changes)) !== undefined;
+      }
+      const actual = updated(before, changes);
+      return expected === null ? actual === null : isDeepStrictEqual(actual, expected);
+    }),
+    { numRuns: 5_000 },
+  );
 });

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { isDeepStrictEqual } from 'node:util';
 import { DomainError } from '../../../core/shared/domain-error.ts';
 import type {
   Collection,
@@ -14,7 +13,7 @@ import type {
 } from '../../../ports/shared/persistence/collection-store.port.ts';
 import { RequiredWriteUnmatched } from '../../../ports/shared/persistence/collection-store.port.ts';
 import type { CollectionTable } from './collection-table.ts';
-import { applyUpdate, upsertSeed } from './update-applier.ts';
+import { applyUpdate, updated, upsertSeed } from './update-applier.ts';
 import type { WriteBatch } from './write-batch.ts';
 
 interface Modified<T> {
@@ -83,8 +82,8 @@ export class SqliteCollection<T extends StoredDocument> implements Collection<T>
       const targets = [...this.table.select(filter, undefined, 0, undefined)] as T[];
       let modified = 0;
       for (const current of targets) {
-        const next = applyUpdate(current, update, false);
-        if (isDeepStrictEqual(next, current)) continue;
+        const next = updated(current, update);
+        if (!next) continue;
         this.table.replace(next, current);
         modified += 1;
       }
@@ -115,8 +114,8 @@ export class SqliteCollection<T extends StoredDocument> implements Collection<T>
   private modifyOne(filter: Filter, update: UpdateDocument, upsert: boolean, sort?: SortSpec): Modified<T> {
     const current = this.first(filter, sort);
     if (current) {
-      const next = applyUpdate(current, update, false);
-      if (isDeepStrictEqual(next, current)) return { before: current, after: current, changed: false };
+      const next = updated(current, update);
+      if (!next) return { before: current, after: current, changed: false };
       this.table.replace(next, current);
       return { before: current, after: next, changed: true };
     }

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { compare } from 'mingo/util';
 import { validationFailed } from '../../../core/shared/domain-error.ts';
 import type { Filter, StoredDocument, UpdateDocument } from '../../../ports/shared/persistence/collection-store.port.ts';
@@ -67,13 +68,14 @@ const kept = <T>(value: T): T =>
 
 const same = (a: unknown, b: unknown): boolean => compare(a, b) === 0 && JSON.stringify(a) === JSON.stringify(b);
 
-/** Applies the common operators directly; returns false (touching nothing) when mingo must do it. */
-const applyFast = (document: Fields, update: UpdateDocument): boolean => {
-  if (!Object.keys(update).every((op) => FAST_OPERATORS.has(op))) return false;
-  const targets: Array<[string, string, unknown]> = [];
-  for (const [op, fields] of Object.entries(update)) {
-    if (!isPlainObject(fields)) return false;
-    for (const [path, value] of Object.entries(fields)) {
+/** Whether `applyFast` does the whole update; throws for an `$inc` by a non-number, as MongoDB refuses it. */
+const doneHere = (document: Fields, update: UpdateDocument): boolean => {
+  // for…in over the update's own plain objects: no array of entries made for every field of every update.
+  for (const op in update) {
+    const fields = update[op];
+    if (!FAST_OPERATORS.has(op) || !isPlainObject(fields)) return false;
+    for (const path in fields) {
+      const value = fields[path];
       if (!writable(document, path)) return false;
       if ((op === '$push' || op === '$addToSet') && isPlainObject(value) && Object.keys(value).some((k) => k.startsWith('$'))) {
         // `{ $each: [...] }` alone (how outbox events are appended) is done here; $position, $slice and $sort by mingo.
@@ -81,46 +83,79 @@ const applyFast = (document: Fields, update: UpdateDocument): boolean => {
       }
       if (op === '$pull' && !pullsHere(document, path, value)) return false;
       if (op === '$inc' && typeof value !== 'number') throw validationFailed(path, 'type', `Cannot $inc '${path}' by a non-number.`);
-      targets.push([op, path, value]);
-    }
-  }
-  for (const [op, path, value] of targets) {
-    const { parent, key } = parentOf(document, path) as { parent: Fields; key: string };
-    const current = parent[key];
-    switch (op) {
-      case '$set':
-        parent[key] = kept(value);
-        break;
-      case '$unset':
-        delete parent[key];
-        break;
-      case '$inc':
-        if (current !== undefined && typeof current !== 'number') throw validationFailed(path, 'type', `Cannot $inc non-numeric '${path}'.`);
-        parent[key] = ((current as number | undefined) ?? 0) + (value as number);
-        break;
-      case '$min':
-      case '$max':
-        if (current === undefined || (op === '$min' ? compare(value, current) < 0 : compare(value, current) > 0)) parent[key] = kept(value);
-        break;
-      case '$pull': {
-        if (current === undefined) break;
-        const matches = isPlainObject(value) ? compileFilter(value) : null;
-        parent[key] = (current as unknown[]).filter((item) => !(matches ? isPlainObject(item) && matches(item as StoredDocument) : same(item, value)));
-        break;
-      }
-      case '$push':
-      case '$addToSet': {
-        if (current !== undefined && !Array.isArray(current)) throw validationFailed(path, 'type', `Cannot ${op} to non-array '${path}'.`);
-        const list = current === undefined ? [] : [...(current as unknown[])];
-        for (const item of eachAlone(value) ? value.$each : [value]) {
-          if (op === '$push' || !list.some((held) => same(held, item))) list.push(kept(item));
-        }
-        parent[key] = list;
-        break;
-      }
     }
   }
   return true;
+};
+
+/**
+ * What `applyFast` did: nothing (`mingo` must do it), or whether the document changed, as far as
+ * it can tell (`unknown` when an update had several operators or a dotted path, which the caller
+ * settles by comparing the documents).
+ */
+type FastOutcome = 'mingo' | 'changed' | 'same' | 'unknown';
+
+/** Applies the common operators directly; `mingo` (touching nothing) when mingo must do it. */
+const applyFast = (document: Fields, update: UpdateDocument): FastOutcome => {
+  if (!doneHere(document, update)) return 'mingo';
+  let operators = 0;
+  let dotted = false;
+  let changed = false;
+  for (const op in update) {
+    operators += 1;
+    const fields = update[op] as Fields;
+    for (const path in fields) {
+      const value = fields[path];
+      dotted ||= path.includes('.');
+      const { parent, key } = path.includes('.') ? (parentOf(document, path) as { parent: Fields; key: string }) : { parent: document, key: path };
+      if (applyOne(op, path, parent, key, value)) changed = true;
+    }
+  }
+  // Two operators may undo each other on one field, and a dotted path makes the objects on its way.
+  if (operators > 1 || dotted) return 'unknown';
+  return changed ? 'changed' : 'same';
+};
+
+/** One operator's change of one field, in `parent` (the object holding the path's last segment): whether the field holds another value now. */
+const applyOne = (op: string, path: string, parent: Fields, key: string, value: unknown): boolean => {
+  const had = Object.hasOwn(parent, key);
+  const current = parent[key];
+  let next: unknown;
+  switch (op) {
+    case '$unset':
+      delete parent[key];
+      return had;
+    case '$inc':
+      if (current !== undefined && typeof current !== 'number') throw validationFailed(path, 'type', `Cannot $inc non-numeric '${path}'.`);
+      next = ((current as number | undefined) ?? 0) + (value as number);
+      break;
+    case '$min':
+    case '$max':
+      if (current !== undefined && (op === '$min' ? compare(value, current) >= 0 : compare(value, current) <= 0)) return false;
+      next = kept(value);
+      break;
+    case '$pull': {
+      if (current === undefined) return false;
+      const matches = isPlainObject(value) ? compileFilter(value) : null;
+      next = (current as unknown[]).filter((item) => !(matches ? isPlainObject(item) && matches(item as StoredDocument) : same(item, value)));
+      break;
+    }
+    case '$push':
+    case '$addToSet': {
+      if (current !== undefined && !Array.isArray(current)) throw validationFailed(path, 'type', `Cannot ${op} to non-array '${path}'.`);
+      const list = current === undefined ? [] : [...(current as unknown[])];
+      for (const item of eachAlone(value) ? value.$each : [value]) {
+        if (op === '$push' || !list.some((held) => same(held, item))) list.push(kept(item));
+      }
+      next = list;
+      break;
+    }
+    default: // $set
+      next = kept(value);
+  }
+  parent[key] = next;
+  if (!had) return true;
+  return next === null || typeof next !== 'object' ? !Object.is(current, next) : !isDeepStrictEqual(current, next);
 };
 
 /**
@@ -129,7 +164,19 @@ const applyFast = (document: Fields, update: UpdateDocument): boolean => {
  * holders): only the objects and arrays on a changed path are new. What mingo updates is a
  * whole copy, as it writes in place.
  */
-export const applyUpdate = <T extends StoredDocument>(document: T, update: UpdateDocument, inserting: boolean): T => {
+export const applyUpdate = <T extends StoredDocument>(document: T, update: UpdateDocument, inserting: boolean): T => applied(document, update, inserting).next;
+
+/**
+ * The document as `update` leaves it, or null when it leaves it as it was (nothing to write).
+ * Whether it changed is known from the update itself when it can be (one operator on top-level
+ * fields, the common case), and found by comparing the two documents otherwise.
+ */
+export const updated = <T extends StoredDocument>(document: T, update: UpdateDocument): T | null => {
+  const { next, changed } = applied(document, update, false);
+  return (changed ?? !isDeepStrictEqual(next, document)) ? next : null;
+};
+
+const applied = <T extends StoredDocument>(document: T, update: UpdateDocument, inserting: boolean): { next: T; changed: boolean | undefined } => {
   const operators = Object.keys(update);
   if (operators.length === 0 || operators.some((op) => !op.startsWith('$'))) {
     throw new Error('Updates must use update operators such as $set.');
@@ -139,13 +186,17 @@ export const applyUpdate = <T extends StoredDocument>(document: T, update: Updat
   const steps: UpdateDocument[] = [];
   if (Object.keys(rest).length > 0) steps.push(rest);
   if (inserting && $setOnInsert) steps.push({ $set: $setOnInsert });
+  let changed: boolean | undefined;
   for (const step of steps) {
-    if (applyFast(next, step)) continue;
+    const outcome = applyFast(next, step);
+    // Known from the update alone when it is one step done here; otherwise the documents are compared.
+    changed = steps.length === 1 && (outcome === 'changed' || outcome === 'same') ? outcome === 'changed' : undefined;
+    if (outcome !== 'mingo') continue;
     next = structuredClone(next);
     mingoUpdate(next, step);
   }
   if (next._id !== document._id) throw validationFailed('_id', 'immutable', 'The _id field cannot change.');
-  return next;
+  return { next, changed };
 };
 
 /** The document an upsert starts from: the filter's top-level equalities, as MongoDB seeds it. */
