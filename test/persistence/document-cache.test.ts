@@ -62,9 +62,42 @@ test('a document read by its id and then updated is held as written: the next re
   t.deepEqual(held, { _id: 'month', n: 2 });
   t.is(store.inspection.rowsRead(), read);
   t.true(Object.isFrozen(held));
-  // What was updated without being held (many at once) is not taken in.
-  await totals.insertOne({ _id: 'other', n: 1 });
+  // What was updated without being held (larger than the cache keeps) is not taken in.
+  await totals.insertOne({ _id: 'other', n: 1, note: 'x'.repeat(1_100_000) } as { _id: string; n: number });
   await totals.updateMany({ _id: 'other' }, { $inc: { n: 1 } });
   t.is((await totals.findOne({ _id: 'other' }))?.n, 2);
   t.is(store.inspection.rowsRead(), read + 2, 'updateMany read it, and the read after it read it again');
+});
+
+test('a document just inserted is held as the text written: read by its id or found by a query, it is decoded from that text once, and its readers get a copy of their own', async (t) => {
+  const store = await SqliteStore.open();
+  t.teardown(() => store.close());
+  const invoices = store.collection<{ _id: string; policyId: string; amount: number; due: Date; lines: Array<{ amount: number }> }>('invoices');
+  await store.ensureIndexes('invoices', [{ name: 'policy', keys: { policyId: 1 } }]);
+  const written = { _id: 'inv_1', policyId: 'pol_1', amount: 100, due: new Date('2026-12-01T00:00:00.000Z'), lines: [{ amount: 100 }] };
+  await invoices.insertOne(written);
+  await invoices.insertOne({ ...written, _id: 'inv_2', amount: 50 });
+  written.lines.push({ amount: 1 });
+  const read = store.inspection.rowsRead();
+  const found = await invoices.find({ policyId: 'pol_1' }, { sort: { _id: 1 } });
+  t.deepEqual(
+    found.map((invoice) => [invoice._id, invoice.amount, invoice.lines.length, invoice.due.toISOString()]),
+    [
+      ['inv_1', 100, 1, '2026-12-01T00:00:00.000Z'],
+      ['inv_2', 50, 1, '2026-12-01T00:00:00.000Z'],
+    ],
+    'as written, not as its writer changed it since',
+  );
+  t.is(store.inspection.rowsRead(), read + 2, 'the query reads its rows, and takes their documents from the cache');
+  t.true(Object.isFrozen(found[0]) && Object.isFrozen(found[0]!.lines));
+  t.is(await invoices.findOne({ _id: 'inv_1' }), found[0] ?? null, 'decoded once, then shared');
+  t.is(store.inspection.rowsRead(), read + 2);
+  // An insert undone with its group (the group's next write was refused) leaves nothing held.
+  await t.throwsAsync(
+    store.writeTogether([
+      { collection: 'invoices', insertOne: { ...written, _id: 'inv_3' } },
+      { collection: 'invoices', insertOne: { ...written, _id: 'inv_1' } },
+    ]),
+  );
+  t.is(await invoices.findOne({ _id: 'inv_3' }), null);
 });

@@ -59,8 +59,8 @@ export class CollectionTable {
     this.keys = new KeyColumns(name, this.catalog, new Set(columns.map((column) => column.name)), interned, this.layout.packsIds);
     const compression = durable && tableCompression(statements, this.qualified(this.table), this.layout, name, durable.dictionaries);
     this.rows = new StoredRows(this.keys.orgColumn, () => this.keys.markedFields(), interned, compression);
-    this.reads = new TableReads(statements, this.keys, this.rows, cache, this.qualified(this.table), name);
-    this.bulkReads = durable?.bulk ? new TableReads(durable.bulk, this.keys, this.rows, cache, this.qualified(this.table), name) : null;
+    this.reads = new TableReads(statements, this.keys, this.rows, cache, this.qualified(this.table), name, true);
+    this.bulkReads = durable?.bulk ? new TableReads(durable.bulk, this.keys, this.rows, cache, this.qualified(this.table), name, false) : null;
     this.rebuildInsertSql();
   }
 
@@ -81,11 +81,13 @@ export class CollectionTable {
     return this.statements.get(`SELECT 1 FROM ${this.qualified(this.table)} WHERE id = ?`).get(this.keys.idKey(id)) !== undefined;
   }
 
-  // Every write forgets the document it touches first (document-cache.ts).
+  // Every write forgets the document it touches first (document-cache.ts); an insert is then kept as its text, decoded if it is read.
   insert(document: StoredDocument): void {
     this.cache.forget(this.name, document._id);
     const keys = this.keys.keysOf(document);
-    this.guarded(() => this.statements.get(this.insertSql).run(this.keys.idKeyOf(document._id), this.rows.encode(document, keys), ...keys));
+    const { doc, json } = this.rows.encoded(document, keys);
+    this.guarded(() => this.statements.get(this.insertSql).run(this.keys.idKeyOf(document._id), doc, ...keys));
+    this.cache.keepText(this.name, document._id, json);
   }
 
   /**

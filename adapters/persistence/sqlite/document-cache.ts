@@ -1,8 +1,13 @@
 import type { StoredDocument } from '../../../ports/shared/persistence/collection-store.port.ts';
+import { decodeDocument } from './document-codec.ts';
 
 interface Entry {
   readonly table: string;
-  readonly document: StoredDocument;
+  readonly id: string;
+  /** Null until first read for a document kept as its text (`keepText`). */
+  document: StoredDocument | null;
+  /** The JSON text of a document kept as written, decoded on its first read; null once decoded. */
+  text: string | null;
   readonly bytes: number;
   /** Read since it was kept or the clock's hand last passed it: the hand passes it once more. */
   read: boolean;
@@ -59,6 +64,9 @@ export class DocumentCache {
     if (!entry) return undefined;
     // Marked, not moved: moving every entry read to the young end cost more than the rest of a hit.
     entry.read = true;
+    if (entry.document) return entry.document;
+    entry.document = deepFreeze(decodeDocument<StoredDocument>(entry.text as string));
+    entry.text = null;
     return entry.document;
   }
 
@@ -66,16 +74,31 @@ export class DocumentCache {
   keep(table: string, document: StoredDocument, bytes: number): StoredDocument {
     if (bytes > this.budget / 16) return document;
     const frozen = deepFreeze(document);
-    const entry: Entry = { table, document: frozen, bytes, read: false };
-    let ids = this.tables.get(table);
-    if (!ids) this.tables.set(table, (ids = new Map()));
-    const previous = ids.get(document._id);
-    if (previous) this.unlist(previous);
-    ids.set(document._id, entry);
-    this.order.add(entry);
-    this.bytes += bytes;
-    if (this.bytes > this.budget) this.evict(entry);
+    this.list({ table, id: document._id, document: frozen, text: null, bytes, read: false });
     return frozen;
+  }
+
+  /**
+   * Keeps a document just written, as its JSON text: decoded (a copy of its own, which the writer
+   * cannot change) only if it is read. A record is often read right after it is written (a bound
+   * policy by the books, its invoices summed), and that read then costs a parse instead of a query,
+   * a decompression and a parse; one never read costs nothing but its place in the budget, where
+   * it is the first to go (never read).
+   */
+  keepText(table: string, id: string, text: string): void {
+    if (text.length > this.budget / 16) return;
+    this.list({ table, id, document: null, text, bytes: text.length, read: false });
+  }
+
+  private list(entry: Entry): void {
+    let ids = this.tables.get(entry.table);
+    if (!ids) this.tables.set(entry.table, (ids = new Map()));
+    const previous = ids.get(entry.id);
+    if (previous) this.unlist(previous);
+    ids.set(entry.id, entry);
+    this.order.add(entry);
+    this.bytes += entry.bytes;
+    if (this.bytes > this.budget) this.evict(entry);
   }
 
   /** The id last found under a unique key, if any; the caller checks the document still holds that key. */
@@ -153,7 +176,7 @@ export class DocumentCache {
       const entry = step.value;
       if (entry === kept) continue;
       if (entry.read) entry.read = false;
-      else this.drop(entry.table, entry.document._id);
+      else this.drop(entry.table, entry.id);
     }
   }
 

@@ -74,15 +74,14 @@ export class StoredRows {
     return this.selectedColumns;
   }
 
-  /** The `doc` of a document whose row's key columns hold `keys` (KeyColumns.keysOf). */
-  encode(document: StoredDocument, keys: readonly KeyValue[]): string | Uint8Array {
-    return this.encoded(document, keys).doc;
-  }
-
-  /** The `doc`, and the length of the text it packs (about the document's JSON size, which the document cache's budget counts). */
-  encoded(document: StoredDocument, keys: readonly KeyValue[]): { doc: string | Uint8Array; length: number } {
-    const text = markKeyFields(this.withoutRowFields(document), document, keys, this.markedFields());
-    return { doc: this.compression ? this.compression.pack(text) : text, length: text.length };
+  /**
+   * The `doc`, the length of the text it packs (about the document's JSON size, which the document
+   * cache's budget counts), and the document's whole JSON text, which a read of the row gives back.
+   */
+  encoded(document: StoredDocument, keys: readonly KeyValue[]): { doc: string | Uint8Array; length: number; json: string } {
+    const json = encodeDocument(document);
+    const text = markKeyFields(this.withoutRowFields(json, document), document, keys, this.markedFields());
+    return { doc: this.compression ? this.compression.pack(text) : text, length: text.length, json };
   }
 
   /** A text row's `doc` as new rows get it (compressed), or null when it stays as it is. */
@@ -117,8 +116,7 @@ export class StoredRows {
     return { document: decodeDocument<StoredDocument>(text), length: text.length };
   }
 
-  private withoutRowFields(document: StoredDocument): string {
-    const text = encodeDocument(document);
+  private withoutRowFields(text: string, document: StoredDocument): string {
     const org = this.orgColumn();
     if (org && !org.opaque && typeof document.orgId === 'string') {
       const prefix = orgPrefix(document._id, document.orgId);

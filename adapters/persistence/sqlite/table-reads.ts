@@ -6,6 +6,7 @@ import type { KeyColumns } from './key-columns.ts';
 import { holds, pinOf, type Pin } from './pinned-filter.ts';
 import type { Statements } from './statements.ts';
 import type { StoredRow, StoredRows } from './stored-rows.ts';
+import { idOfKey } from './packed-ids.ts';
 
 interface Plan {
   readonly sql: SqlFilter;
@@ -27,14 +28,20 @@ export class TableReads {
   private readonly from: string;
   /** The table's name in the cache. */
   private readonly name: string;
+  /**
+   * Rows a query finds are taken from the cache when it holds their document (decoded already, or
+   * kept as written): not on the connection for reads in bulk, which sees only what is committed.
+   */
+  private readonly rowsFromCache: boolean;
 
-  constructor(statements: Statements, keys: KeyColumns, rows: StoredRows, cache: DocumentCache, from: string, name: string) {
+  constructor(statements: Statements, keys: KeyColumns, rows: StoredRows, cache: DocumentCache, from: string, name: string, rowsFromCache: boolean) {
     this.statements = statements;
     this.keys = keys;
     this.rows = rows;
     this.cache = cache;
     this.from = from;
     this.name = name;
+    this.rowsFromCache = rowsFromCache;
   }
 
   /** Documents matching the filter in the sort's order, skipping and stopping as asked. */
@@ -161,6 +168,7 @@ export class TableReads {
 
   private decode(row: unknown): StoredDocument {
     this.statements.rowsRead += 1;
-    return this.rows.decode(row as StoredRow);
+    const stored = row as StoredRow;
+    return (this.rowsFromCache && this.cache.get(this.name, idOfKey(stored.id))) || this.rows.decode(stored);
   }
 }

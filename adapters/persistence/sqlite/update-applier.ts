@@ -62,9 +62,14 @@ const pullsHere = (document: Fields, path: string, value: unknown): boolean =>
 /** `{ $each: [...] }` with no other modifier. */
 const eachAlone = (value: unknown): value is { $each: unknown[] } => isPlainObject(value) && Array.isArray(value.$each) && Object.keys(value).length === 1;
 
-/** A value to keep in a document: strings, numbers, booleans and null as they are; anything else copied (the caller may change its own afterwards). */
-const kept = <T>(value: T): T =>
-  value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? value : structuredClone(value);
+/**
+ * A value to keep in a document: strings, numbers, booleans and null as they are; anything else
+ * copied, as the caller may change its own afterwards (a date the cheap way: most updates set one).
+ */
+const kept = <T>(value: T): T => {
+  if (value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
+  return value instanceof Date ? (new Date(value.getTime()) as T) : structuredClone(value);
+};
 
 const same = (a: unknown, b: unknown): boolean => compare(a, b) === 0 && JSON.stringify(a) === JSON.stringify(b);
 
