@@ -69,10 +69,12 @@ test('a document read by its id and then updated is held as written: the next re
   t.is(store.inspection.rowsRead(), read + 2, 'updateMany read it, and the read after it read it again');
 });
 
-test('a document just inserted is held as the text written: read by its id or found by a query, it is decoded from that text once, and its readers get a copy of their own', async (t) => {
+test('a document just inserted in a collection read after its inserts is held as the text written: read by its id or found by a query, it is decoded from that text, a copy its writer cannot change', async (t) => {
   const store = await SqliteStore.open();
   t.teardown(() => store.close());
-  const invoices = store.collection<{ _id: string; policyId: string; amount: number; due: Date; lines: Array<{ amount: number }> }>('invoices');
+  const invoices = store.collection<{ _id: string; policyId: string; amount: number; due: Date; lines: Array<{ amount: number }> }>('invoices', {
+    readAfterInsert: true,
+  });
   await store.ensureIndexes('invoices', [{ name: 'policy', keys: { policyId: 1 } }]);
   const written = { _id: 'inv_1', policyId: 'pol_1', amount: 100, due: new Date('2026-12-01T00:00:00.000Z'), lines: [{ amount: 100 }] };
   await invoices.insertOne(written);
@@ -88,10 +90,11 @@ test('a document just inserted is held as the text written: read by its id or fo
     ],
     'as written, not as its writer changed it since',
   );
-  t.is(store.inspection.rowsRead(), read + 2, 'the query reads its rows, and takes their documents from the cache');
-  t.true(Object.isFrozen(found[0]) && Object.isFrozen(found[0]!.lines));
-  t.is(await invoices.findOne({ _id: 'inv_1' }), found[0] ?? null, 'decoded once, then shared');
-  t.is(store.inspection.rowsRead(), read + 2);
+  t.is(store.inspection.rowsRead(), read + 2, 'the query reads its rows');
+  const byId = await invoices.findOne({ _id: 'inv_1' });
+  t.true(Object.isFrozen(byId) && Object.isFrozen(byId?.lines), 'read by its id, it is kept as such reads are');
+  t.is(store.inspection.rowsRead(), read + 2, 'from the text written');
+  t.is((await invoices.find({ policyId: 'pol_1' }, { sort: { _id: 1 } }))[0] ?? null, byId, 'a query then takes it from the cache');
   // An insert undone with its group (the group's next write was refused) leaves nothing held.
   await t.throwsAsync(
     store.writeTogether([
@@ -100,4 +103,14 @@ test('a document just inserted is held as the text written: read by its id or fo
     ]),
   );
   t.is(await invoices.findOne({ _id: 'inv_3' }), null);
+});
+
+test('a collection not read after its inserts does not hold them: the first read decodes the row', async (t) => {
+  const store = await SqliteStore.open();
+  t.teardown(() => store.close());
+  const audit = store.collection<{ _id: string; n: number }>('audit');
+  await audit.insertOne({ _id: 'a', n: 1 });
+  const read = store.inspection.rowsRead();
+  t.deepEqual(await audit.findOne({ _id: 'a' }), { _id: 'a', n: 1 });
+  t.is(store.inspection.rowsRead(), read + 1);
 });

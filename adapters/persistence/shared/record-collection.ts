@@ -1,7 +1,18 @@
-import type { Collection, CollectionStore, Filter, GroupedWrite, IndexSpec, UpdateDocument } from '../../../ports/shared/persistence/collection-store.port.ts';
+import type {
+  Collection,
+  CollectionOptions,
+  CollectionStore,
+  Filter,
+  GroupedWrite,
+  IndexSpec,
+  UpdateDocument,
+} from '../../../ports/shared/persistence/collection-store.port.ts';
 import type { Page, PageRequest } from '../../../ports/shared/persistence/page.ts';
 import { findPage } from './cursor-page.ts';
 import { recordMapper, type DocumentOf, type RecordFields, type RecordMapper } from './document-mapping.ts';
+
+/** Records a later step reads right after they are written (a bound policy, its invoices, a submission and its quotes). */
+export const READ_AFTER_INSERT: CollectionOptions = { readAfterInsert: true };
 
 /**
  * The mapping every tenant repository shares: records with `id` stored as `_id`, read back with
@@ -14,10 +25,10 @@ export class RecordCollection<T extends { id: string; orgId: string }> {
   private readonly store: CollectionStore;
   private readonly name: string;
 
-  private constructor(store: CollectionStore, name: string, mapper: RecordMapper<T>) {
+  private constructor(store: CollectionStore, name: string, mapper: RecordMapper<T>, options: CollectionOptions) {
     this.store = store;
     this.name = name;
-    this.raw = store.collection<DocumentOf<T>>(name);
+    this.raw = store.collection<DocumentOf<T>>(name, options);
     this.mapper = mapper;
   }
 
@@ -26,9 +37,10 @@ export class RecordCollection<T extends { id: string; orgId: string }> {
     name: string,
     fields: RecordFields<T>,
     indexes: readonly IndexSpec[],
+    options: CollectionOptions = {},
   ): Promise<RecordCollection<T>> {
     await store.ensureIndexes(name, [{ name: 'org_newest', keys: { orgId: 1, _id: -1 } }, ...indexes]);
-    return new RecordCollection<T>(store, name, recordMapper(fields));
+    return new RecordCollection<T>(store, name, recordMapper(fields), options);
   }
 
   /** A record read from a stored document found by a query of the repository's own. */

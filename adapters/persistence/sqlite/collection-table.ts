@@ -44,6 +44,7 @@ export class CollectionTable {
   private readonly rows: StoredRows;
   private readonly layout: TableLayout;
   private insertSql = '';
+  private keepsInserted = false;
 
   /** `durable` is null for a volatile table (in memory): its schema is not saved, its rows not compressed. */
   constructor(statements: Statements, schema: string, name: string, durable: DurableTable | null, cache: DocumentCache, interned: InternedValues) {
@@ -81,13 +82,18 @@ export class CollectionTable {
     return this.statements.get(`SELECT 1 FROM ${this.qualified(this.table)} WHERE id = ?`).get(this.keys.idKey(id)) !== undefined;
   }
 
-  // Every write forgets the document it touches first (document-cache.ts); an insert is then kept as its text, decoded if it is read.
+  /** Inserts are kept in the cache as their text, decoded if read (`CollectionOptions.readAfterInsert`). */
+  keepInserted(): void {
+    this.keepsInserted = true;
+  }
+
+  // Every write forgets the document it touches first (document-cache.ts).
   insert(document: StoredDocument): void {
     this.cache.forget(this.name, document._id);
     const keys = this.keys.keysOf(document);
     const { doc, json } = this.rows.encoded(document, keys);
     this.guarded(() => this.statements.get(this.insertSql).run(this.keys.idKeyOf(document._id), doc, ...keys));
-    this.cache.keepText(this.name, document._id, json);
+    if (this.keepsInserted) this.cache.keepText(this.name, document._id, json);
   }
 
   /**

@@ -4,10 +4,7 @@ import { decodeDocument } from './document-codec.ts';
 interface Entry {
   readonly table: string;
   readonly id: string;
-  /** Null until first read for a document kept as its text (`keepText`). */
-  document: StoredDocument | null;
-  /** The JSON text of a document kept as written, decoded on its first read; null once decoded. */
-  text: string | null;
+  readonly document: StoredDocument;
   readonly bytes: number;
   /** Read since it was kept or the clock's hand last passed it: the hand passes it once more. */
   read: boolean;
@@ -15,6 +12,12 @@ interface Entry {
 
 /** Unique-key lookups remembered per cache; each is a short string, so a count bounds them well enough. */
 const MAX_ALIASES = 100_000;
+/**
+ * Documents just inserted that are held as their text (`keepText`), at most: one read back is read
+ * soon (the same request, or the next step of the same flow), and holding every insert as long as
+ * the budget allows made the heap some 10 MiB larger under a stream of binds.
+ */
+const RECENT_INSERTS = 512;
 /** Writes listed since a savepoint began; past it (a bulk load through one write), its rollback forgets everything. */
 const MAX_WATCHED = 10_000;
 
@@ -53,6 +56,10 @@ export class DocumentCache {
   private overflowed = false;
   private readonly budget: number;
   private bytes = 0;
+  /** Texts of the last RECENT_INSERTS documents inserted, by table and id, and the order they came in (a ring). */
+  private readonly inserted = new Map<string, Map<string, string>>();
+  private readonly insertOrder: Array<readonly [string, string] | undefined> = new Array(RECENT_INSERTS);
+  private nextInsert = 0;
 
   /** @param budgetBytes the JSON size of the documents kept at most; 0 keeps none. */
   constructor(budgetBytes: number) {
@@ -64,9 +71,6 @@ export class DocumentCache {
     if (!entry) return undefined;
     // Marked, not moved: moving every entry read to the young end cost more than the rest of a hit.
     entry.read = true;
-    if (entry.document) return entry.document;
-    entry.document = deepFreeze(decodeDocument<StoredDocument>(entry.text as string));
-    entry.text = null;
     return entry.document;
   }
 
@@ -74,31 +78,48 @@ export class DocumentCache {
   keep(table: string, document: StoredDocument, bytes: number): StoredDocument {
     if (bytes > this.budget / 16) return document;
     const frozen = deepFreeze(document);
-    this.list({ table, id: document._id, document: frozen, text: null, bytes, read: false });
+    let ids = this.tables.get(table);
+    if (!ids) this.tables.set(table, (ids = new Map()));
+    const previous = ids.get(document._id);
+    if (previous) this.unlist(previous);
+    const entry: Entry = { table, id: document._id, document: frozen, bytes, read: false };
+    ids.set(document._id, entry);
+    this.order.add(entry);
+    this.bytes += bytes;
+    if (this.bytes > this.budget) this.evict(entry);
     return frozen;
   }
 
   /**
-   * Keeps a document just written, as its JSON text: decoded (a copy of its own, which the writer
-   * cannot change) only if it is read. A record is often read right after it is written (a bound
-   * policy by the books, its invoices summed), and that read then costs a parse instead of a query,
-   * a decompression and a parse; one never read costs nothing but its place in the budget, where
-   * it is the first to go (never read).
+   * Holds a document just inserted as the JSON text written, among the last RECENT_INSERTS: a
+   * record is often read right after it is written (a bound policy by the books, its invoices
+   * summed), and that read then costs a parse (a copy of its own, which the writer cannot change)
+   * instead of a query's row, a decompression and a parse.
    */
   keepText(table: string, id: string, text: string): void {
-    if (text.length > this.budget / 16) return;
-    this.list({ table, id, document: null, text, bytes: text.length, read: false });
+    if (this.budget === 0 || text.length > this.budget / 16) return;
+    const oldest = this.insertOrder[this.nextInsert];
+    if (oldest) this.inserted.get(oldest[0])?.delete(oldest[1]);
+    this.insertOrder[this.nextInsert] = [table, id];
+    this.nextInsert = (this.nextInsert + 1) % RECENT_INSERTS;
+    let ids = this.inserted.get(table);
+    if (!ids) this.inserted.set(table, (ids = new Map()));
+    ids.set(id, text);
   }
 
-  private list(entry: Entry): void {
-    let ids = this.tables.get(entry.table);
-    if (!ids) this.tables.set(entry.table, (ids = new Map()));
-    const previous = ids.get(entry.id);
-    if (previous) this.unlist(previous);
-    ids.set(entry.id, entry);
-    this.order.add(entry);
-    this.bytes += entry.bytes;
-    if (this.bytes > this.budget) this.evict(entry);
+  /**
+   * A document inserted lately, decoded from its text; undefined when it is not held. `kept`: read
+   * by its id, it is kept (frozen) as such reads are; found by a query, it is decoded again for the
+   * next query, as the query's rows would be, and the cache's budget is left to reads by id.
+   */
+  insertedLately(table: string, id: string, kept: boolean): StoredDocument | undefined {
+    const ids = this.inserted.get(table);
+    const text = ids?.get(id);
+    if (text === undefined) return undefined;
+    const document = decodeDocument<StoredDocument>(text);
+    if (!kept) return document;
+    ids!.delete(id);
+    return this.keep(table, document, text.length);
   }
 
   /** The id last found under a unique key, if any; the caller checks the document still holds that key. */
@@ -146,11 +167,13 @@ export class DocumentCache {
   }
 
   forgetTable(table: string): void {
+    this.inserted.delete(table);
     for (const entry of this.tables.get(table)?.values() ?? []) this.unlist(entry);
     this.tables.delete(table);
   }
 
   clear(): void {
+    this.inserted.clear();
     this.tables.clear();
     this.order.clear();
     this.watched.length = 0;
@@ -181,6 +204,7 @@ export class DocumentCache {
   }
 
   private drop(table: string, id: string): boolean {
+    this.inserted.get(table)?.delete(id);
     const ids = this.tables.get(table);
     const entry = ids?.get(id);
     if (!entry) return false;

@@ -130,7 +130,9 @@ export class SqliteStore implements CollectionStore {
 
   collection<T extends StoredDocument>(name: string, options: CollectionOptions = {}): Collection<T> {
     if (options.counters) this.dictionaries.keepAsText(name);
-    return new SqliteCollection<T>(this.table(name, options.volatile ?? false), this.batch);
+    const table = this.table(name, options.volatile ?? false);
+    if (options.readAfterInsert) table.keepInserted();
+    return new SqliteCollection<T>(table, this.batch);
   }
 
   /** The writes in one savepoint of this turn's transaction: a failure rolls all of them back. */

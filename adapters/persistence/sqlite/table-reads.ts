@@ -84,7 +84,7 @@ export class TableReads {
   }
 
   private byId(id: string): StoredDocument | null {
-    const cached = this.cache.get(this.name, id);
+    const cached = this.cache.get(this.name, id) ?? this.cache.insertedLately(this.name, id, true);
     if (cached) return cached;
     const row = this.statements.get(`SELECT ${this.rows.selected()} FROM ${this.from} WHERE id = ?`).get(this.keys.idKey(id)) as StoredRow | undefined;
     return row ? this.kept(row) : null;
@@ -169,6 +169,8 @@ export class TableReads {
   private decode(row: unknown): StoredDocument {
     this.statements.rowsRead += 1;
     const stored = row as StoredRow;
-    return (this.rowsFromCache && this.cache.get(this.name, idOfKey(stored.id))) || this.rows.decode(stored);
+    if (!this.rowsFromCache) return this.rows.decode(stored);
+    const id = idOfKey(stored.id);
+    return this.cache.get(this.name, id) ?? this.cache.insertedLately(this.name, id, false) ?? this.rows.decode(stored);
   }
 }

@@ -62,6 +62,14 @@ export interface CollectionOptions {
    * that do not grow with the book, and costs every change. Others store them as any collection.
    */
   readonly counters?: boolean;
+  /**
+   * Records read again soon after they are inserted (a bound policy by the books, its invoices
+   * summed, a submission and its quotes by the next step): the embedded engine keeps an inserted
+   * document's JSON in its cache, decoded only if it is read. Not for every collection: what is
+   * held survives the young generation's collections, and held for records never read again it
+   * made the heap grow. Others ignore it.
+   */
+  readonly readAfterInsert?: boolean;
 }
 
 /** Every write resolves only once it is durable; a unique index violation rejects with `duplicate`. */
