@@ -39,7 +39,8 @@ const deepFreeze = <T>(value: T): T => {
  * forgets what a read inside the open transaction may have kept that the rollback undid: a whole
  * transaction's, everything; a write's savepoint, what it wrote (rollback-forgetting.ts). Entries
  * are frozen because callers share them. The JSON size of what it holds is bounded; a clock lets go
- * of what was not read lately (evict).
+ * of what was not read lately (evict). Beside it, the text of the last documents inserted into
+ * collections read right after their inserts (keepText), forgotten with them.
  *
  * A Map per table, by id: a key made of table and id would be a new string to hash on every call.
  */
