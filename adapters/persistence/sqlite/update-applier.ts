@@ -111,8 +111,9 @@ const applyFast = (document: Fields, update: UpdateDocument): FastOutcome => {
     const fields = update[op] as Fields;
     for (const path in fields) {
       const value = fields[path];
-      dotted ||= path.includes('.');
-      const { parent, key } = path.includes('.') ? (parentOf(document, path) as { parent: Fields; key: string }) : { parent: document, key: path };
+      const nested = path.includes('.');
+      dotted ||= nested;
+      const { parent, key } = nested ? (parentOf(document, path) as { parent: Fields; key: string }) : { parent: document, key: path };
       if (applyOne(op, path, parent, key, value)) changed = true;
     }
   }
