@@ -11,6 +11,7 @@ import { BILLING } from './billing.tokens.ts';
 import type { AppConfig } from './config.ts';
 import { INBOUND } from './inbound.tokens.ts';
 import { PLATFORM } from './platform.tokens.ts';
+import { RATE_LIMIT } from './rate-limit.tokens.ts';
 import { allOf, bindings, type ContextModule } from './wiring.ts';
 
 /**
@@ -22,8 +23,9 @@ export const inboundModule = (config: AppConfig): ContextModule => ({
   bindings: bindings((wire) => {
     wire.factory(
       INBOUND.InboundPipeline,
-      { store: PLATFORM.Store, secrets: PLATFORM.SecretTools, clock: PLATFORM.Clock },
-      async ({ store, secrets, clock }) => new InboundPipeline(await StoreProcessedEvents.create(store), await StoreReplayGuard.create(store), secrets, clock),
+      { store: PLATFORM.Store, secrets: PLATFORM.SecretTools, clock: PLATFORM.Clock, windows: RATE_LIMIT.RateWindows },
+      async ({ store, secrets, clock, windows }) =>
+        new InboundPipeline(await StoreProcessedEvents.create(store), await StoreReplayGuard.create(store), secrets, clock, windows),
     );
     wire.contribute(INBOUND.Endpoint, { store: PLATFORM.Store, clock: PLATFORM.Clock }, ({ store, clock }) =>
       emailEndpoint(config.secrets.emailWebhookSecret, new EmailEventsHandler(new StoreEmailEventQueue(store), clock)),

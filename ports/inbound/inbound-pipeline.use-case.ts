@@ -14,6 +14,15 @@ import {
 } from './inbound.ports.ts';
 import type { SecretTools } from '../shared/secret-tools.port.ts';
 import { DomainError } from '../../core/shared/domain-error.ts';
+import type { WindowCounter } from '../rate-limit/window-counter.port.ts';
+
+/**
+ * Failed verifications one address may cause in a minute before the receivers stop reading its
+ * deliveries (429). A provider signs every delivery, so only a misconfigured secret or a forger
+ * fails this often; the budget bounds what an unauthenticated sender can make the service do.
+ */
+export const FAILED_VERIFICATIONS_PER_MINUTE = 60;
+const FAILURE_WINDOW_MS = 60_000;
 
 /** A receiver from its provider's mapper and the use case that takes the mapped command. */
 export const commandReceiver = <C>(
@@ -40,18 +49,35 @@ export class InboundPipeline {
   private readonly replays: ReplayGuard;
   private readonly secrets: SecretTools;
   private readonly clock: Clock;
+  private readonly failures: WindowCounter;
 
-  constructor(events: ProcessedEvents, replays: ReplayGuard, secrets: SecretTools, clock: Clock) {
+  constructor(events: ProcessedEvents, replays: ReplayGuard, secrets: SecretTools, clock: Clock, failures: WindowCounter) {
     this.events = events;
     this.replays = replays;
     this.secrets = secrets;
     this.clock = clock;
+    this.failures = failures;
   }
 
-  async receive(receiver: InboundReceiver, raw: Uint8Array, headers: InboundHeaders): Promise<InboundAnswer> {
-    const delivery = receiver.verifier.verify(raw, headers);
+  /** `source`: the sender's address, whose failed verifications are counted (null: a local delivery, never counted). */
+  async receive(receiver: InboundReceiver, raw: Uint8Array, headers: InboundHeaders, source: string | null = null): Promise<InboundAnswer> {
+    const delivery = source === null ? receiver.verifier.verify(raw, headers) : await this.verifyWithinBudget(receiver, raw, headers, source);
     const answer = await this.process(receiver, delivery);
     return delivery.acknowledgement && answer.status < 300 ? { ...answer, text: delivery.acknowledgement } : answer;
+  }
+
+  /** Refuses an address past its budget of failures before reading anything it sent; counts each new failure. */
+  private async verifyWithinBudget(receiver: InboundReceiver, raw: Uint8Array, headers: InboundHeaders, source: string): Promise<VerifiedDelivery> {
+    const key = `inbound-failures:${source}`;
+    const now = this.clock.now();
+    const spent = await this.failures.peek(key, now);
+    if (spent && spent.count >= FAILED_VERIFICATIONS_PER_MINUTE) throw tooManyFailures(spent.windowEndsAt.getTime() - now.getTime());
+    try {
+      return receiver.verifier.verify(raw, headers);
+    } catch (error) {
+      if (error instanceof DomainError && error.code === 'invalid_signature') await this.failures.hit(key, FAILURE_WINDOW_MS, now);
+      throw error;
+    }
   }
 
   private async process(receiver: InboundReceiver, delivery: VerifiedDelivery): Promise<InboundAnswer> {
@@ -75,3 +101,9 @@ export class InboundPipeline {
     }
   }
 }
+
+const tooManyFailures = (msLeft: number): DomainError =>
+  new DomainError('rate_limited', `More than ${FAILED_VERIFICATIONS_PER_MINUTE} deliveries from this address failed verification in a minute.`, {
+    limit: FAILED_VERIFICATIONS_PER_MINUTE,
+    retryAfter: Math.max(1, Math.ceil(msLeft / 1000)),
+  });

@@ -2,10 +2,13 @@ import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import type { Principal } from '../../../core/shared/access/principal.ts';
 import type { Organization } from '../../../core/tenancy/organization.ts';
 import type { StagedFile } from '../../../ports/documents/staged-file.port.ts';
-import { bearerOf, cookiesOf } from './request-meta.ts';
+import { bearerOf, clientAddressOf, cookiesOf } from './request-meta.ts';
 
 /** What the pipeline has read and checked of the request by the time its handler runs. */
-type Parsed = Pick<RequestContext, 'body' | 'upload' | 'raw' | 'query' | 'params' | 'requestId' | 'principal' | 'organization'>;
+type Parsed = Pick<RequestContext, 'body' | 'upload' | 'raw' | 'query' | 'params' | 'requestId' | 'principal' | 'organization'> & {
+  /** Proxies whose `X-Forwarded-For` entries are believed (see `clientAddressOf`). */
+  readonly trustedProxyHops: number;
+};
 
 /**
  * What a handler is given. A class, so that every request's context has one shape, and cookies
@@ -25,6 +28,7 @@ export class RequestContext {
   readonly organization: Organization | null;
   private readonly request: IncomingMessage;
   private parsedCookies: Record<string, string> | null = null;
+  private readonly trustedProxyHops: number;
 
   constructor(request: IncomingMessage, parsed: Parsed) {
     this.request = request;
@@ -38,6 +42,12 @@ export class RequestContext {
     this.bearer = bearerOf(request);
     this.principal = parsed.principal;
     this.organization = parsed.organization;
+    this.trustedProxyHops = parsed.trustedProxyHops;
+  }
+
+  /** The client's address, read only by the few handlers that budget by it (unauthenticated receivers). */
+  get clientAddress(): string {
+    return clientAddressOf(this.request, this.trustedProxyHops);
   }
 
   get cookies(): Readonly<Record<string, string>> {

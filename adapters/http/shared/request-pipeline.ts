@@ -98,7 +98,17 @@ export class RequestPipeline {
       const query = queryOf(request.url);
       if (route.query) validate(route.query, query, 'query');
       if (route.body && !upload) validate(route.body, body, 'body');
-      const context = new RequestContext(request, { body, upload, raw, query, params, requestId, principal, organization });
+      const context = new RequestContext(request, {
+        body,
+        upload,
+        raw,
+        query,
+        params,
+        requestId,
+        principal,
+        organization,
+        trustedProxyHops: this.deps.trustedProxyHops,
+      });
       const key = route.method === 'POST' && principal ? this.deps.idempotency.keyOf(request) : null;
       const result =
         key && principal

@@ -31,6 +31,8 @@ export interface PublicContext<B, Q, P> {
   readonly headers: IncomingHttpHeaders;
   readonly cookies: Readonly<Record<string, string>>;
   readonly bearer: string | undefined;
+  /** The client's address (behind trusted proxies, the one they report). */
+  readonly clientAddress: string;
 }
 
 interface CredentialContext<B, Q, P> extends PublicContext<B, Q, P> {

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { InboundHeaders, ProviderVerifier, VerifiedDelivery } from '../../../ports/inbound/inbound.ports.ts';
-import { BASE64_SHA256, header, invalidSignature, jsonObject, sameBytes, UNIX_SECONDS } from '../shared/signature-checks.ts';
+import { BASE64_SHA256, header, invalidSignature, jsonObject, sameBytes, signatureHeader, spaceSeparated, UNIX_SECONDS } from '../shared/signature-checks.ts';
 
 /**
  * The header families that carry the Standard Webhooks scheme: what Svix-based providers (Resend,
@@ -19,13 +19,12 @@ export class StandardWebhooksVerifier implements ProviderVerifier {
 
   verify(raw: Uint8Array, headers: InboundHeaders): VerifiedDelivery {
     const family = HEADER_FAMILIES.find((name) => header(headers, `${name}-id`) !== undefined) ?? 'wh';
-    const id = header(headers, `${family}-id`);
-    const timestamp = header(headers, `${family}-timestamp`);
-    const signatures = header(headers, `${family}-signature`);
+    const id = signatureHeader(headers, `${family}-id`);
+    const timestamp = signatureHeader(headers, `${family}-timestamp`);
+    const signatures = signatureHeader(headers, `${family}-signature`);
     if (!id || !timestamp || !UNIX_SECONDS.test(timestamp) || !signatures) throw invalidSignature();
     const expected = createHmac('sha256', this.key).update(`${id}.${timestamp}.`).update(raw).digest();
-    const matched = signatures
-      .split(' ')
+    const matched = spaceSeparated(signatures)
       .map((entry) => entry.split(','))
       .find(([version, value]) => version === 'v1' && value !== undefined && BASE64_SHA256.test(value) && sameBytes(Buffer.from(value, 'base64'), expected));
     if (!matched) throw invalidSignature();

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { validationFailed } from '../../../core/shared/domain-error.ts';
 import type { InboundHeaders, ProviderVerifier, VerifiedDelivery } from '../../../ports/inbound/inbound.ports.ts';
-import { BASE64_SHA256, header, invalidSignature, jsonObject, sameBytes } from '../shared/signature-checks.ts';
+import { BASE64_SHA256, header, invalidSignature, jsonObject, sameBytes, signatureHeader } from '../shared/signature-checks.ts';
 
 /** DocuSign Connect numbers its signature headers from 1, one per active HMAC key (at most 100). */
 export const DOCUSIGN_SIGNATURE_HEADER = 'x-docusign-signature-';
@@ -26,7 +26,7 @@ export class DocuSignConnectVerifier implements ProviderVerifier {
   verify(raw: Uint8Array, headers: InboundHeaders): VerifiedDelivery {
     const signatures: string[] = [];
     for (let n = 1; n <= MAX_KEYS; n += 1) {
-      const value = header(headers, `${DOCUSIGN_SIGNATURE_HEADER}${n}`)?.trim();
+      const value = signatureHeader(headers, `${DOCUSIGN_SIGNATURE_HEADER}${n}`)?.trim();
       if (value === undefined) break;
       if (BASE64_SHA256.test(value)) signatures.push(value);
     }

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { validationFailed } from '../../../core/shared/domain-error.ts';
 import type { InboundHeaders, ProviderVerifier, VerifiedDelivery } from '../../../ports/inbound/inbound.ports.ts';
-import { header, HEX_SHA256, invalidSignature, jsonObject, sameBytes } from '../shared/signature-checks.ts';
+import { header, HEX_SHA256, invalidSignature, jsonObject, sameBytes, signatureHeader } from '../shared/signature-checks.ts';
 
 /** The e-signature providers' signature headers, in the order they are looked for. */
 export const ESIGN_SIGNATURE_HEADERS = ['x-webhook-signature', 'x-provider-a-signature', 'x-provider-b-signature-1'] as const;
@@ -19,7 +19,7 @@ export class ESignatureVerifier implements ProviderVerifier {
 
   verify(raw: Uint8Array, headers: InboundHeaders): VerifiedDelivery {
     const name = ESIGN_SIGNATURE_HEADERS.find((candidate) => header(headers, candidate) !== undefined);
-    const given = name ? header(headers, name)?.trim() : undefined;
+    const given = name ? signatureHeader(headers, name)?.trim() : undefined;
     const signature = given?.startsWith('sha256=') ? given.slice(7) : given;
     if (!signature || !HEX_SHA256.test(signature)) throw invalidSignature();
     if (!sameBytes(Buffer.from(signature, 'hex'), createHmac('sha256', this.secret).update(raw).digest())) throw invalidSignature();

@@ -1,6 +1,6 @@
 import { validationFailed } from '../../../core/shared/domain-error.ts';
 import type { InboundHeaders, ProviderVerifier, VerifiedDelivery } from '../../../ports/inbound/inbound.ports.ts';
-import { header, invalidSignature, jsonObject, verifyTimestamped } from '../shared/signature-checks.ts';
+import { header, invalidSignature, jsonObject, signatureHeader, timestampedPairs, verifyTimestamped } from '../shared/signature-checks.ts';
 
 /** Persona's own header first, then the specification's. */
 export const IDENTITY_SIGNATURE_HEADERS = ['persona-signature', 'identity-signature'] as const;
@@ -21,8 +21,7 @@ export class IdentitySignatureVerifier implements ProviderVerifier {
 
   verify(raw: Uint8Array, headers: InboundHeaders): VerifiedDelivery {
     const name = IDENTITY_SIGNATURE_HEADERS.find((candidate) => header(headers, candidate) !== undefined);
-    // A new pair starts where `t=` follows a space; spaces after commas stay inside a pair.
-    const pairs = (name ? (header(headers, name) ?? '') : '').split(/\s+(?=t=)/).filter((pair) => pair.trim() !== '');
+    const pairs = timestampedPairs(name ? (signatureHeader(headers, name) ?? '') : '');
     if (pairs.length === 0 || pairs.length > MAX_PAIRS) throw invalidSignature();
     const { timestampMs, signature } = firstMatching(pairs, (pair) => verifyTimestamped(raw, pair, this.secret));
     const payload = jsonObject(raw);

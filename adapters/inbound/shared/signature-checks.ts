@@ -9,6 +9,55 @@ export const header = (headers: InboundHeaders, name: string): string | undefine
   return Array.isArray(value) ? value[0] : value;
 };
 
+/**
+ * No provider sends a signature header longer than this (a Standard Webhooks header with several
+ * rotating keys is a few hundred bytes). A longer one is refused before anything reads it, so the
+ * cost of a forged header never grows with its size.
+ */
+export const MAX_SIGNATURE_HEADER_BYTES = 4096;
+
+/** A header that carries a signature or what it covers; over 4 KiB it is an invalid signature, unread. */
+export const signatureHeader = (headers: InboundHeaders, name: string): string | undefined => {
+  const value = header(headers, name);
+  if (value !== undefined && value.length > MAX_SIGNATURE_HEADER_BYTES) {
+    throw invalidSignature(`The ${name} header is longer than ${MAX_SIGNATURE_HEADER_BYTES} bytes.`);
+  }
+  return value;
+};
+
+const isSpace = (code: number): boolean => code === 0x20 || code === 0x09;
+
+/**
+ * The header's space-separated tokens, in one pass (no pattern): runs of spaces and tabs separate
+ * them, empty tokens are dropped. Used for lists such as Standard Webhooks' `v1,<sig> v1,<sig>`.
+ */
+export const spaceSeparated = (value: string): string[] => {
+  const tokens: string[] = [];
+  let start = -1;
+  for (let at = 0; at <= value.length; at += 1) {
+    const space = at === value.length || isSpace(value.charCodeAt(at));
+    if (space && start !== -1) {
+      tokens.push(value.slice(start, at));
+      start = -1;
+    } else if (!space && start === -1) start = at;
+  }
+  return tokens;
+};
+
+/**
+ * `t=…,v1=…` pairs as Persona sends them while a secret rotates: two pairs separated by a space.
+ * A new pair starts at a token that begins with `t=`; any other token (after a space that follows
+ * a comma) continues the pair before it.
+ */
+export const timestampedPairs = (value: string): string[] => {
+  const pairs: string[] = [];
+  for (const token of spaceSeparated(value)) {
+    if (token.startsWith('t=') || pairs.length === 0) pairs.push(token);
+    else pairs[pairs.length - 1] += token;
+  }
+  return pairs;
+};
+
 export const sameBytes = (a: Buffer, b: Buffer): boolean => a.length === b.length && timingSafeEqual(a, b);
 
 /** The body as a JSON object; anything else is a 400. */
@@ -38,7 +87,7 @@ export const timestampedMac = (key: string | Buffer, timestamp: string, raw: Uin
  * rotation). Returns the timestamp and the v1 value that matched.
  */
 export const verifyTimestamped = (raw: Uint8Array, signatureHeader: string | undefined, key: string | Buffer): { timestampMs: number; signature: string } => {
-  if (!signatureHeader) throw invalidSignature();
+  if (!signatureHeader || signatureHeader.length > MAX_SIGNATURE_HEADER_BYTES) throw invalidSignature();
   const parts = signatureHeader.split(',').map((part) => part.trim().split('='));
   const timestamp = parts.find(([name]) => name === 't')?.[1];
   const candidates = parts.filter(([name]) => name === 'v1').map(([, value]) => value ?? '');

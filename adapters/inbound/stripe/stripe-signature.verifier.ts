@@ -1,6 +1,6 @@
 import { validationFailed } from '../../../core/shared/domain-error.ts';
 import type { InboundHeaders, ProviderVerifier, VerifiedDelivery } from '../../../ports/inbound/inbound.ports.ts';
-import { header, jsonObject, timestampedMac, verifyTimestamped } from '../shared/signature-checks.ts';
+import { jsonObject, signatureHeader, timestampedMac, verifyTimestamped } from '../shared/signature-checks.ts';
 
 /** A `Stripe-Signature` header for `raw`, as the processor signs its deliveries (used to deliver local events). */
 export const stripeSignatureHeader = (raw: Uint8Array, secret: string, unixSeconds: number): string =>
@@ -15,7 +15,7 @@ export class StripeSignatureVerifier implements ProviderVerifier {
   }
 
   verify(raw: Uint8Array, headers: InboundHeaders): VerifiedDelivery {
-    const { timestampMs, signature } = verifyTimestamped(raw, header(headers, 'stripe-signature'), this.secret);
+    const { timestampMs, signature } = verifyTimestamped(raw, signatureHeader(headers, 'stripe-signature'), this.secret);
     const payload = jsonObject(raw);
     if (typeof payload.id !== 'string' || typeof payload.type !== 'string') throw validationFailed('id', 'required', 'The event has no id or type.');
     return { eventId: payload.id, timestampMs, type: payload.type, payload, signature };
