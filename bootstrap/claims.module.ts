@@ -37,7 +37,11 @@ export const claimsModule = (config: AppConfig): ContextModule => ({
       { ...change, users: IDENTITY.UserRepository, sequences: PLATFORM.Sequences, relationships: AUTHORIZATION.RecordRelationships },
       (deps) => new Claims(deps),
     );
-    wire.factory(CLAIMS.ClaimSettlements, { ...change, organizations: TENANCY.OrganizationRepository }, (deps) => new ClaimSettlements(deps));
+    wire.factory(
+      CLAIMS.ClaimSettlements,
+      { ...change, organizations: TENANCY.OrganizationRepository, persons: IDENTITY.ActorPersons },
+      (deps) => new ClaimSettlements(deps),
+    );
     wire.factory(CLAIMS.ReportedLosses, { claims: CLAIMS.ClaimRepository }, ({ claims }) => new ClaimedLosses(claims));
     wire.factory(
       CLAIMS.ClaimAttachments,

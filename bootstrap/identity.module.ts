@@ -14,6 +14,7 @@ import { Hs256TokenSigner } from '../adapters/security/hs256-token-signer.ts';
 import { OidcEnterpriseProvider } from '../adapters/security/oidc-enterprise-provider.ts';
 import { HmacAppCookies } from '../adapters/security/app-cookies.ts';
 import { ScryptPasswordHasher } from '../adapters/security/scrypt-password-hasher.ts';
+import { ActorPersons } from '../ports/identity/actor-persons.ts';
 import { ApiKeys } from '../ports/identity/api-keys.use-case.ts';
 import { AuthSessions } from '../ports/identity/auth-sessions.use-case.ts';
 import { Authenticate } from '../ports/identity/authenticate.use-case.ts';
@@ -42,6 +43,7 @@ export const identityModule = (config: AppConfig, logger: Logger): ContextModule
     wire.factory(IDENTITY.SessionRepository, store, ({ store }) => SessionStoreRepository.create(store));
     wire.factory(IDENTITY.EmailVerificationRepository, store, ({ store }) => EmailVerificationStoreRepository.create(store));
     wire.factory(IDENTITY.ApiKeyRepository, store, ({ store }) => ApiKeyStoreRepository.create(store));
+    wire.factory(IDENTITY.ActorPersons, { apiKeys: IDENTITY.ApiKeyRepository }, ({ apiKeys }) => new ActorPersons(apiKeys));
     wire.factory(IDENTITY.EnterpriseLogins, store, ({ store }) => EnterpriseLoginStoreRepository.create(store));
     // Shared by sign-out (forgets a session) and authentication (remembers live ones briefly).
     wire.value(IDENTITY.SessionStatus, new SessionStatusCache());

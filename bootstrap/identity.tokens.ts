@@ -1,3 +1,4 @@
+import type { ActorPersons } from '../ports/identity/actor-persons.ts';
 import type { ApiKeyRepository } from '../ports/identity/api-key.repository.ts';
 import type { ApiKeys } from '../ports/identity/api-keys.use-case.ts';
 import type { AuthSessions } from '../ports/identity/auth-sessions.use-case.ts';
@@ -30,4 +31,5 @@ export const IDENTITY = {
   EmailVerifications: token<EmailVerifications>('EmailVerifications'),
   Users: token<Users>('Users'),
   ApiKeys: token<ApiKeys>('ApiKeys'),
+  ActorPersons: token<ActorPersons>('ActorPersons'),
 } as const;

@@ -28,6 +28,7 @@ export const referralsModule = (): ContextModule => ({
         policies: POLICY.PolicyRepository,
         claims: CLAIMS.ClaimRepository,
         users: IDENTITY.UserRepository,
+        persons: IDENTITY.ActorPersons,
         dealRooms: DEAL_ROOMS.DealRoomRepository,
         records: AUTHORIZATION.RecordAccess,
         audit: AUDIT.AuditTrail,

@@ -1,25 +1,33 @@
 import type { Principal } from '../shared/access/principal.ts';
+import type { Role } from '../shared/access/roles.ts';
 import { DomainError } from '../shared/domain-error.ts';
 import { centsToDollars, cents, type Cents } from '../shared/money.ts';
 
 /** What a claims supervisor may approve alone, unless the organization sets otherwise. */
 export const DEFAULT_SUPERVISOR_AUTHORITY: Cents = cents(250_000_00);
 
+type Ceiling = Cents | 'any' | 'none';
+
+const roleCeiling = (role: Role | null, supervisorAuthority: Cents): Ceiling => {
+  if (role === 'org_admin' || role === 'superadmin') return 'any';
+  return role === 'claims_supervisor' ? supervisorAuthority : 'none';
+};
+
 /**
  * Settlement authority belongs to people. An administrator approves any amount and a claims
- * supervisor up to its authority. An API key (or the machine secret) has no authority of its own:
- * an offer it makes always waits for a person, and its approval (a key needs `claims:approve`,
- * granted only by someone who holds it) reaches no further than a supervisor's. Anything above a
- * supervisor's authority needs an administrator who is a person.
+ * supervisor up to its authority. An API key has no authority of its own: an offer it makes always
+ * waits for a person, and its approval (a key needs `claims:approve`) counts as its creator's and
+ * reaches no further than the lesser of its creator's authority and a supervisor's. The machine
+ * secret is no person and approves nothing (four eyes). Anything above a supervisor's authority
+ * needs an administrator who is a person.
  */
-const approvalCeiling = (actor: Principal, supervisorAuthority: Cents): Cents | 'any' | 'none' => {
+const approvalCeiling = (actor: Principal, supervisorAuthority: Cents): Ceiling => {
   switch (actor.kind) {
     case 'user':
-      if (actor.role === 'org_admin' || actor.role === 'superadmin') return 'any';
-      return actor.role === 'claims_supervisor' ? supervisorAuthority : 'none';
+      return roleCeiling(actor.role, supervisorAuthority);
     case 'api_key':
+      return roleCeiling(actor.creator.role, supervisorAuthority) === 'none' ? 'none' : supervisorAuthority;
     case 'machine':
-      return supervisorAuthority;
     case 'policyholder':
       return 'none';
   }

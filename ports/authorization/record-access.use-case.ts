@@ -30,24 +30,30 @@ interface Subject {
   readonly contextualTuples: readonly RelationshipTuple[];
 }
 
-/** The caller as the graph knows it; null for the platform's own callers, who act on every organization. */
-const subjectOf = (principal: Principal, orgId: string): Subject | null => {
+const userSubject = (userId: string, role: Role | null, orgId: string): Subject => {
+  const user = `user:${userId}`;
+  const roles = role !== null && ORGANIZATION_ROLES.includes(role) ? [{ object: `organization:${orgId}`, relation: role, user }] : [];
+  return { standing: `role:${role ?? 'none'}`, user, contextualTuples: roles };
+};
+
+/**
+ * The caller as the graph knows it, as every subject that must reach a record; null for the
+ * platform's own callers, who act on every organization. An API key is two: the integration it
+ * is, and its creator as the creator stands now, so a key never reaches a record its creator
+ * could not (a demoted administrator's keys lose the book with it).
+ */
+const subjectsOf = (principal: Principal, orgId: string): readonly Subject[] | null => {
   if (actsAcrossOrganizations(principal)) return null;
-  const organization = `organization:${orgId}`;
   switch (principal.kind) {
-    case 'user': {
-      const user = `user:${principal.userId}`;
-      const roles = ORGANIZATION_ROLES.includes(principal.role) ? [{ object: organization, relation: principal.role, user }] : [];
-      return { standing: `role:${principal.role}`, user, contextualTuples: roles };
+    case 'user':
+      return [userSubject(principal.userId, principal.role, orgId)];
+    case 'api_key': {
+      const key = `api_key:${principal.keyId}`;
+      const integration = { standing: 'api_key', user: key, contextualTuples: [{ object: `organization:${orgId}`, relation: 'integration', user: key }] };
+      return [integration, userSubject(principal.creator.userId, principal.creator.role, orgId)];
     }
-    case 'api_key':
-      return {
-        standing: 'api_key',
-        user: `api_key:${principal.keyId}`,
-        contextualTuples: [{ object: organization, relation: 'integration', user: `api_key:${principal.keyId}` }],
-      };
     case 'policyholder':
-      return { standing: 'policyholder', user: `user:insured_${principal.policyId}`, contextualTuples: [] };
+      return [{ standing: 'policyholder', user: `user:insured_${principal.policyId}`, contextualTuples: [] }];
     default:
       return null;
   }
@@ -91,8 +97,11 @@ export class RecordAccess {
   }
 
   async assert(principal: Principal, orgId: string, type: RecordType, id: string, relation: RecordRelation): Promise<void> {
-    const subject = subjectOf(principal, orgId);
-    if (!subject || (await this.reachesBook(orgId, subject, bookRelation(type, relation)))) return;
+    for (const subject of subjectsOf(principal, orgId) ?? []) await this.assertFor(subject, orgId, type, id, relation);
+  }
+
+  private async assertFor(subject: Subject, orgId: string, type: RecordType, id: string, relation: RecordRelation): Promise<void> {
+    if (await this.reachesBook(orgId, subject, bookRelation(type, relation))) return;
     const object = `${type}:${id}`;
     // An id no record can have (a `:` or `#` in it) names nothing, for the graph as for the store.
     if (!parseObject(object)) throw missing(type);
@@ -112,23 +121,30 @@ export class RecordAccess {
    * platform's callers hold every one; users by their role or a relationship granted them.
    */
   async holds(principal: Principal, orgId: string, relation: string): Promise<boolean> {
-    const subject = subjectOf(principal, orgId);
-    if (!subject) return true;
-    return this.graph.check(orgId, { object: `organization:${orgId}`, relation, user: subject.user, contextualTuples: subject.contextualTuples });
+    for (const subject of subjectsOf(principal, orgId) ?? []) {
+      const held = await this.graph.check(orgId, { object: `organization:${orgId}`, relation, user: subject.user, contextualTuples: subject.contextualTuples });
+      if (!held) return false;
+    }
+    return true;
   }
 
   /** Whether the caller works the organization's whole book of a type (staff), as against the records related to it. */
   async reachesAll(principal: Principal, orgId: string, type: RecordType): Promise<boolean> {
-    const subject = subjectOf(principal, orgId);
-    return !subject || this.reachesBook(orgId, subject, bookRelation(type, 'viewer'));
+    for (const subject of subjectsOf(principal, orgId) ?? []) if (!(await this.reachesBook(orgId, subject, bookRelation(type, 'viewer')))) return false;
+    return true;
   }
 
-  /** The ids of the records of a type the caller reaches; null when the caller reaches all of them. */
+  /** The ids of the records of a type the caller reaches (what every one of its subjects reaches); null when it reaches all of them. */
   async visibleIds(principal: Principal, orgId: string, type: RecordType, relation: RecordRelation = 'viewer'): Promise<string[] | null> {
-    const subject = subjectOf(principal, orgId);
-    if (!subject || (await this.reachesBook(orgId, subject, bookRelation(type, relation)))) return null;
-    const objects = await this.graph.listObjects(orgId, { type, relation, user: subject.user, contextualTuples: subject.contextualTuples });
-    return objects.map((object) => object.slice(type.length + 1));
+    let visible: string[] | null = null;
+    for (const subject of subjectsOf(principal, orgId) ?? []) {
+      if (await this.reachesBook(orgId, subject, bookRelation(type, relation))) continue;
+      const objects = await this.graph.listObjects(orgId, { type, relation, user: subject.user, contextualTuples: subject.contextualTuples });
+      const ids = objects.map((object) => object.slice(type.length + 1));
+      const earlier: ReadonlySet<string> | null = visible === null ? null : new Set(visible);
+      visible = earlier === null ? ids : ids.filter((id) => earlier.has(id));
+    }
+    return visible;
   }
 
   /**

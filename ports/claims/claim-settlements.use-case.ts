@@ -1,24 +1,29 @@
 import { type Claim, type Settlement } from '../../core/claims/claim.ts';
 import { assertWithinPolicyLimit, DEFAULT_SUPERVISOR_AUTHORITY, mayApprove, offerStatus } from '../../core/claims/settlement-authority.ts';
 import { domainEvent } from '../../core/shared/events/domain-event.ts';
-import { describeActor, type Principal } from '../../core/shared/access/principal.ts';
+import { assertSecondPair } from '../../core/shared/access/four-eyes.ts';
+import { describeActor, personOf, type Principal } from '../../core/shared/access/principal.ts';
 import { DomainError, notFound, validationFailed } from '../../core/shared/domain-error.ts';
 import { cents, centsToDollars, type Cents } from '../../core/shared/money.ts';
 import { eventOrigin } from '../shared/event-origin.ts';
+import type { ActorPersons } from '../identity/actor-persons.ts';
 import type { PolicyRepository } from '../policy/policy.repositories.ts';
 import type { OrganizationRepository } from '../tenancy/organization.repository.ts';
 import { changeClaim, claimOf, type ClaimChangeDeps } from './claim-changes.ts';
 
 /**
  * Settlement offers and their approval. An adjuster's offer (or an API key's) waits for a claims
- * supervisor or an administrator; a supervisor's own offer within its authority is approved at
- * once; above that authority only an administrator approves (settlement-authority.ts). No offer
+ * supervisor or an administrator other than the person who offered it; a supervisor's own offer
+ * within its authority is approved at once; above that authority only an administrator approves
+ * (settlement-authority.ts). No offer
  * exceeds the policy's per-occurrence limit. Approval settles the claim: the amount is paid on it
  * and the indemnity reserve released.
  */
 export interface ClaimSettlementsDeps extends ClaimChangeDeps {
   readonly organizations: Pick<OrganizationRepository, 'findById'>;
   readonly policies: Pick<PolicyRepository, 'findById'>;
+  /** The person behind the stored offerer (a key's creator), for four eyes. */
+  readonly persons: Pick<ActorPersons, 'personOf'>;
 }
 
 export class ClaimSettlements {
@@ -77,14 +82,19 @@ export class ClaimSettlements {
     const claim = await claimOf(this.deps, orgId, id);
     const offer = claim.settlements.find((candidate) => candidate.id === settlementId);
     if (!offer) throw notFound('Settlement');
+    const approver = personOf(actor);
+    const authority = await this.supervisorAuthority(orgId);
+    if (approver !== null && !mayApprove(actor, offer.amount, authority)) {
+      throw new DomainError(
+        'forbidden',
+        `Approving a settlement of ${centsToDollars(offer.amount)} dollars takes more authority: a supervisor up to ${centsToDollars(authority)} dollars (a key no more than its creator), an administrator who is a person above that.`,
+        { supervisorAuthority: centsToDollars(authority) },
+      );
+    }
+    // Four eyes: whoever offered it, through any of their credentials, does not approve it; nor does the machine secret.
+    assertSecondPair(approver, [await this.deps.persons.personOf(orgId, offer.offeredBy)], 'A settlement offer');
     if (offer.status !== 'pending_approval') throw new DomainError('invalid_transition', 'The settlement is already approved.', { status: offer.status });
     await this.assertWithinLimit(claim, offer.amount);
-    const authority = await this.supervisorAuthority(orgId);
-    if (!mayApprove(actor, offer.amount, authority)) {
-      throw new DomainError('forbidden', `A settlement above ${centsToDollars(authority)} dollars needs the approval of an administrator who is a person.`, {
-        supervisorAuthority: centsToDollars(authority),
-      });
-    }
     const approved: Settlement = { ...offer, status: 'approved', approvedBy: describeActor(actor), approvedAt: this.deps.clock.now(orgId) };
     const settlements = claim.settlements.map((candidate) => (candidate.id === settlementId ? approved : candidate));
     return { claim: await this.settled(actor, claim, approved, settlements), settlement: approved };

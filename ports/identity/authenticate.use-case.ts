@@ -73,21 +73,22 @@ export class Authenticate {
     if (!organization) return rejected('The API key is not valid.');
     return {
       outcome: 'authenticated',
-      principal: { kind: 'api_key', keyId: key.id, orgId: key.orgId, scopes: effectiveScopes(key, await this.creatorRole(key)) },
+      principal: await this.keyPrincipal(key),
       organization,
     };
   }
 
   /**
-   * The key's creator's role as stored now: a demoted creator's keys lose what the creator lost,
-   * a removed creator's keys everything. A demonstration token's subject is no stored user: its
-   * role at creation stands.
+   * A key acts for its creator, with the creator's role as stored now: a demoted creator's keys
+   * lose what the creator lost (scopes here, records in RecordAccess), a removed creator's keys
+   * everything. A demonstration token's subject is no stored user: its role at creation stands.
    */
-  private async creatorRole(key: ApiKey): Promise<Role | null> {
+  private async keyPrincipal(key: ApiKey): Promise<Principal> {
     const creator = key.creator ?? { userId: key.createdBy.replace(/^user:/, ''), orgId: key.orgId, role: null };
-    if (creator.userId.startsWith(DEMO_SUBJECT_PREFIX)) return creator.role ?? 'org_admin';
-    const user = await this.deps.users.findById(creator.orgId, creator.userId);
-    return user?.role ?? null;
+    const role: Role | null = creator.userId.startsWith(DEMO_SUBJECT_PREFIX)
+      ? (creator.role ?? 'org_admin')
+      : ((await this.deps.users.findById(creator.orgId, creator.userId))?.role ?? null);
+    return { kind: 'api_key', keyId: key.id, orgId: key.orgId, scopes: effectiveScopes(key, role), creator: { userId: creator.userId, role } };
   }
 
   private async byJwt(token: string): Promise<Authentication> {
@@ -135,7 +136,7 @@ export class Authenticate {
       case 'api_key': {
         const key = await this.deps.apiKeys.findById(orgId, credential.keyId);
         if (!key || !apiKeyUsable(key, this.deps.clock.now())) return null;
-        return { kind: 'api_key', keyId: key.id, orgId, scopes: effectiveScopes(key, await this.creatorRole(key)) };
+        return this.keyPrincipal(key);
       }
       case 'user': {
         if (credential.userId.startsWith(DEMO_SUBJECT_PREFIX)) return { kind: 'machine' };

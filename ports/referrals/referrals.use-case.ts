@@ -1,4 +1,5 @@
-import { describeActor, type Principal } from '../../core/shared/access/principal.ts';
+import { assertSecondPair } from '../../core/shared/access/four-eyes.ts';
+import { describeActor, personOf, type Principal } from '../../core/shared/access/principal.ts';
 import {
   authorityFor,
   flagCodes,
@@ -13,6 +14,7 @@ import { changedMeanwhile, DomainError, notFound } from '../../core/shared/domai
 import { assertTransition, type Transition } from '../../core/shared/lifecycle.ts';
 import type { RecordAccess } from '../authorization/record-access.use-case.ts';
 import type { ClaimRepository } from '../claims/claim.repository.ts';
+import type { ActorPersons } from '../identity/actor-persons.ts';
 import type { UserRepository } from '../identity/user.repository.ts';
 import type { Page, PageRequest } from '../shared/persistence/page.ts';
 import type { PolicyRepository } from '../policy/policy.repositories.ts';
@@ -53,6 +55,8 @@ export interface ReferralsDeps {
   readonly policies: PolicyRepository;
   readonly claims: ClaimRepository;
   readonly users: UserRepository;
+  /** The person behind a stored actor (a key's creator), for four eyes. */
+  readonly persons: Pick<ActorPersons, 'personOf'>;
   readonly dealRooms: DealRoomDirectory;
   readonly records: RecordAccess;
   readonly audit: AuditTrail;
@@ -174,17 +178,14 @@ export class Referrals {
   }
 
   /**
-   * Four eyes: whoever raised a referral, or wrote the quote it refers, cannot decide it, whatever
-   * authority they hold (an administrator's own referral included).
+   * Four eyes: the person who raised a referral, or wrote the quote it refers, cannot decide it,
+   * whatever authority they hold (an administrator's own referral included), through any of their
+   * credentials: a key is its creator. The machine secret decides none.
    */
   private async assertSecondPair(actor: Principal, orgId: string, referral: Referral): Promise<void> {
-    const self = describeActor(actor);
     const quotedBy = referral.entityType === 'quote' ? (await this.deps.quotes.findById(orgId, referral.entityId))?.quotedBy : null;
-    if (referral.createdBy === self || quotedBy === self) {
-      throw new DomainError('forbidden', 'A referral is decided by someone other than whoever raised it or wrote the quote it refers.', {
-        rule: 'four_eyes',
-      });
-    }
+    const others = [await this.deps.persons.personOf(orgId, referral.createdBy), await this.deps.persons.personOf(orgId, quotedBy)];
+    assertSecondPair(personOf(actor), others, 'A referral');
   }
 
   /** What approving lifts: the active quote's flags, and a triage decline of its submission. */

@@ -218,9 +218,9 @@ export const policyRoutes = (policies: PolicyLifecycle, premium: PolicyPremium, 
     operationId: 'organizationPremium',
     summary: "The organization's written, earned and unearned premium as of a date (today by default), in all and by line of business.",
     description:
-      'Summed over every policy term from its premium transactions, the same figures `GET /v1/policies/:id/premium` reports for one policy: what a carrier’s premium bordereau and the unearned premium reserve are built from.',
+      'Summed over every policy term from its premium transactions, the same figures `GET /v1/policies/:id/premium` reports for one policy: what a carrier’s premium bordereau and the unearned premium reserve are built from. Like every report, it answers only to roles that see the whole book’s money (`ledger:read`).',
     tags: ['policies'],
-    permission: 'policies:read',
+    permission: 'ledger:read',
     query: Type.Object({ ...OrgIdQuery, asOf: Type.Optional(DateOnly) }),
     responses: { 200: { description: 'The premium as of the date.', schema: OrganizationPremiumSchema } },
     handler: async (context) => ({

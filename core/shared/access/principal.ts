@@ -23,6 +23,8 @@ export type Principal =
       readonly keyId: string;
       readonly orgId: string;
       readonly scopes: readonly Permission[];
+      /** The person the key acts for, with the role the creator holds now (null: the creator is gone). */
+      readonly creator: KeyCreatorNow;
     }
   | {
       readonly kind: 'policyholder';
@@ -30,6 +32,29 @@ export type Principal =
       readonly orgId: string;
       readonly policyNumber: string;
     };
+
+export interface KeyCreatorNow {
+  readonly userId: string;
+  readonly role: Role | null;
+}
+
+/**
+ * The person behind a principal, for every "someone else must decide" rule: a user is itself, an
+ * API key is its creator, a policyholder its policy's insured. The machine secret is no person
+ * (null): it may act, but never be the second pair of eyes.
+ */
+export const personOf = (principal: Principal): string | null => {
+  switch (principal.kind) {
+    case 'machine':
+      return null;
+    case 'user':
+      return `user:${principal.userId}`;
+    case 'api_key':
+      return `user:${principal.creator.userId}`;
+    case 'policyholder':
+      return `policy:${principal.policyId}`;
+  }
+};
 
 /** Machine secret and superadmin act across organizations and must name the one they act on. */
 export const actsAcrossOrganizations = (principal: Principal): boolean =>

@@ -2,7 +2,8 @@ import test from 'ava';
 import { assertLossCovered } from '../../../core/claims/claim-coverage.ts';
 import { CLAIM_LIFECYCLE, CLAIM_STATUSES, incurred, type ClaimMove } from '../../../core/claims/claim.ts';
 import { assertWithinPolicyLimit, DEFAULT_SUPERVISOR_AUTHORITY, mayApprove, offerStatus } from '../../../core/claims/settlement-authority.ts';
-import type { Principal } from '../../../core/shared/access/principal.ts';
+import { assertSecondPair } from '../../../core/shared/access/four-eyes.ts';
+import { personOf, type Principal } from '../../../core/shared/access/principal.ts';
 import type { Role } from '../../../core/shared/access/roles.ts';
 import { isDomainError } from '../../../core/shared/domain-error.ts';
 import { assertTransition } from '../../../core/shared/lifecycle.ts';
@@ -56,14 +57,42 @@ test('settlement authority: administrators approve any amount, supervisors up to
   t.is(incurred({ paid: cents(1000), reserves: { indemnity: cents(250), expense: cents(50) } }), cents(1300));
 });
 
-test('an API key or the machine secret has no authority of its own: its offers wait, and it approves no more than a supervisor', (t) => {
+test('an API key has no authority of its own: its offers wait, and it approves no more than the lesser of its creator and a supervisor', (t) => {
   const limit = DEFAULT_SUPERVISOR_AUTHORITY;
-  const key: Principal = { kind: 'api_key', keyId: 'key_1', orgId: 'org_a', scopes: ['claims:write', 'claims:approve'] };
-  for (const delegate of [key, { kind: 'machine' } as const]) {
-    t.is(offerStatus(delegate, cents(1), limit), 'pending_approval');
-    t.true(mayApprove(delegate, limit, limit));
-    t.false(mayApprove(delegate, cents(limit + 1), limit));
+  const keyOf = (role: Role | null): Principal => ({
+    kind: 'api_key',
+    keyId: 'key_1',
+    orgId: 'org_a',
+    scopes: ['claims:write', 'claims:approve'],
+    creator: { userId: 'usr_1', role },
+  });
+  for (const role of ['org_admin', 'claims_supervisor'] as const) {
+    t.is(offerStatus(keyOf(role), cents(1), limit), 'pending_approval');
+    t.true(mayApprove(keyOf(role), limit, limit));
+    t.false(mayApprove(keyOf(role), cents(limit + 1), limit), `a key of an ${role} stops at a supervisor's authority`);
   }
+  for (const role of ['claims_adjuster', 'producer', null] as const) t.false(mayApprove(keyOf(role), cents(1), limit), `a key of ${role} approves nothing`);
+});
+
+test('the machine secret is nobody: its offers wait, it approves nothing, and it is never the second pair of eyes', (t) => {
+  const machine = { kind: 'machine' } as const;
+  t.is(offerStatus(machine, cents(1), DEFAULT_SUPERVISOR_AUTHORITY), 'pending_approval');
+  t.false(mayApprove(machine, cents(1), DEFAULT_SUPERVISOR_AUTHORITY));
+  t.like(
+    t.throws(() => assertSecondPair(personOf(machine), ['user:usr_1'], 'A settlement offer')),
+    { code: 'forbidden', details: { rule: 'four_eyes' } },
+  );
+});
+
+test('four eyes compares people: a key is its creator', (t) => {
+  const key: Principal = { kind: 'api_key', keyId: 'key_1', orgId: 'org_a', scopes: [], creator: { userId: 'usr_1', role: 'org_admin' } };
+  const creator: Principal = { kind: 'user', userId: 'usr_1', orgId: 'org_a', role: 'org_admin', via: 'jwt' };
+  t.is(personOf(key), personOf(creator));
+  t.like(
+    t.throws(() => assertSecondPair(personOf(creator), [personOf(key)], 'A referral')),
+    { code: 'forbidden', details: { rule: 'four_eyes' } },
+  );
+  t.notThrows(() => assertSecondPair('user:usr_2', [personOf(key), null], 'A referral'));
 });
 
 test('no settlement reaches beyond the policy: the offer plus what the claim already paid stays within the per-occurrence limit', (t) => {

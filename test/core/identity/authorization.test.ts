@@ -46,7 +46,7 @@ test('the permission table decides, role by role', (t) => {
 });
 
 test('API keys are limited to their scopes; scopes never include credential or platform administration', (t) => {
-  const key: Principal = { kind: 'api_key', keyId: 'key_1', orgId: 'org_a', scopes: ['policies:read'] };
+  const key: Principal = { kind: 'api_key', keyId: 'key_1', orgId: 'org_a', scopes: ['policies:read'], creator: { userId: 'usr_1', role: 'org_admin' } };
   t.is(
     codeOf(() => authorize(key, 'policies:read')),
     null,

@@ -220,5 +220,8 @@ test('the settlement authority of a claims supervisor is set per organization by
   t.like(refused.body, { error: 'forbidden', details: { supervisorAuthority: 1_000 } });
   const reset = await call(app.api, 'PATCH', `/v1/organizations/${d.orgId}`, { token: MACHINE_SECRET, body: { claimsSupervisorAuthority: null } });
   t.is(reset.body.claimsSupervisorAuthority, null, 'null restores the default');
-  t.is((await call(app.api, 'POST', `/v1/claims/${claim.id}/settlements/${offer.body.id}/approve`, { token: supervisor.token, body: {} })).status, 200);
+  const own = await call(app.api, 'POST', `/v1/claims/${claim.id}/settlements/${offer.body.id}/approve`, { token: supervisor.token, body: {} });
+  t.like(own, { status: 403, body: { error: 'forbidden', details: { rule: 'four_eyes' } } }, 'within authority now, but its own offer');
+  const second = await signedInUser(app, d, 'claims_supervisor', 'second');
+  t.is((await call(app.api, 'POST', `/v1/claims/${claim.id}/settlements/${offer.body.id}/approve`, { token: second.token, body: {} })).status, 200);
 });

@@ -29,18 +29,50 @@ const investigatedClaim = async (t: { context: { app: TestApp; tenant: Tenant; p
   return filed.body.id;
 };
 
-test('an API key offers a settlement but has no authority: the offer waits for a person, whatever its scopes', async (t) => {
+test('an API key offers a settlement but has no authority: the offer waits for a person other than its creator; the machine secret is nobody', async (t) => {
   const { app, tenant } = t.context;
   const claimId = await investigatedClaim(t);
   const key = await createApiKey(app, tenant, ['claims:read', 'claims:write', 'claims:approve']);
   const offer = await call(app.api, 'POST', `/v1/claims/${claimId}/settle`, { apiKey: key, body: { amount: 9_000 } });
   t.like(offer, { status: 201, body: { status: 'pending_approval' } });
   t.is((await call(app.api, 'GET', `/v1/claims/${claimId}`, { apiKey: key })).body.status, 'investigating', 'nothing is paid yet');
-  const machine = await call(app.api, 'POST', `/v1/claims/${claimId}/settlements/${offer.body.id}/approve?orgId=${tenant.orgId}`, {
-    token: MACHINE_SECRET,
-    body: {},
-  });
-  t.is(machine.status, 200, 'the machine secret approves within the supervisors’ authority');
+  const approve = (options: { apiKey?: string; token?: string }, query = '') =>
+    call(app.api, 'POST', `/v1/claims/${claimId}/settlements/${offer.body.id}/approve${query}`, { ...options, body: {} });
+  const fourEyes = { status: 403, body: { error: 'forbidden', details: { rule: 'four_eyes' } } };
+  t.like(await approve({ token: MACHINE_SECRET }, `?orgId=${tenant.orgId}`), fourEyes, 'the machine secret is never the second pair of eyes');
+  t.like(await approve({ apiKey: key }), fourEyes, 'the key that offered it');
+  t.like(await approve({ apiKey: await createApiKey(app, tenant, ['claims:read', 'claims:approve']) }), fourEyes, 'another key of the same creator');
+  t.like(await approve({ token: tenant.adminToken }), fourEyes, 'the creator itself');
+  t.is((await call(app.api, 'GET', `/v1/claims/${claimId}`, { apiKey: key })).body.paid, 0, 'nothing was paid');
+  const supervisor = await signedInUser(app, tenant, 'claims_supervisor', `supervisor-${claimId}`);
+  t.like(await approve({ token: supervisor.token }), { status: 200, body: { status: 'approved' } });
+});
+
+test('a key approves as its creator: an administrator’s key approves another person’s offer; once its creator is an adjuster, nothing', async (t) => {
+  const { app, tenant } = t.context;
+  const offerOn = async (claimId: string) =>
+    (
+      await call(app.api, 'POST', `/v1/claims/${claimId}/settle`, {
+        apiKey: await createApiKey(app, tenant, ['claims:read', 'claims:write']),
+        body: { amount: 1_000 },
+      })
+    ).body;
+  const first = await investigatedClaim(t);
+  const offer = await offerOn(first);
+  t.like(offer, { status: 'pending_approval' });
+  const second = await signedInUser(app, tenant, 'org_admin', `keyholder-${first}`);
+  const key = (
+    await call(app.api, 'POST', '/v1/api-keys', { token: second.token, body: { name: 'claims', scopes: ['claims:read', 'claims:approve'], expiresAt: null } })
+  ).body.key;
+  const approved = await call(app.api, 'POST', `/v1/claims/${first}/settlements/${offer.id}/approve`, { apiKey: key, body: {} });
+  t.like(approved, { status: 200, body: { status: 'approved' } });
+
+  const later = await investigatedClaim(t);
+  const waiting = await offerOn(later);
+  await call(app.api, 'PATCH', `/v1/users/${second.id}`, { token: tenant.adminToken, body: { role: 'claims_adjuster' } });
+  const refused = await call(app.api, 'POST', `/v1/claims/${later}/settlements/${waiting.id}/approve`, { apiKey: key, body: {} });
+  t.is(refused.status, 403, 'the creator holds no claims:approve now');
+  t.is((await call(app.api, 'GET', `/v1/claims/${later}`, { token: tenant.adminToken })).body.paid, 0);
 });
 
 test('above the supervisors’ authority neither an API key nor the machine secret approves: an administrator who is a person does', async (t) => {
@@ -51,9 +83,13 @@ test('above the supervisors’ authority neither an API key nor the machine secr
   t.like(offer.body, { status: 'pending_approval' });
   const approve = (options: { apiKey?: string; token?: string }, query = '') =>
     call(app.api, 'POST', `/v1/claims/${claimId}/settlements/${offer.body.id}/approve${query}`, { ...options, body: {} });
-  t.like(await approve({ apiKey: key }), { status: 403, body: { error: 'forbidden', details: { supervisorAuthority: 250_000 } } });
+  const second = await signedInUser(app, tenant, 'org_admin', `second-admin-${claimId}`);
+  const secondKey = (
+    await call(app.api, 'POST', '/v1/api-keys', { token: second.token, body: { name: 'claims', scopes: ['claims:read', 'claims:approve'], expiresAt: null } })
+  ).body.key;
+  t.like(await approve({ apiKey: secondKey }), { status: 403, body: { error: 'forbidden', details: { supervisorAuthority: 250_000 } } });
   t.like(await approve({ token: MACHINE_SECRET }, `?orgId=${tenant.orgId}`), { status: 403, body: { error: 'forbidden' } });
-  t.like(await approve({ token: tenant.adminToken }), { status: 200, body: { status: 'approved' } });
+  t.like(await approve({ token: second.token }), { status: 200, body: { status: 'approved' } });
 });
 
 test('no settlement exceeds the policy’s per-occurrence limit, whoever offers it, counting what the claim already paid', async (t) => {
@@ -131,4 +167,42 @@ test('whoever raised a referral, or wrote the quote it refers, cannot decide it'
   });
   t.like(await decide(underwriter.token, byAdmin.body.id), { status: 403, body: { details: { rule: 'four_eyes' } } }, 'the quote’s writer does not decide');
   t.like(await decide(colleague.token, byAdmin.body.id), { status: 200, body: { status: 'approved' } });
+});
+
+test('four eyes compares people: an administrator who quoted and referred through its key does not approve with its login; the machine secret approves nothing', async (t) => {
+  const { app } = t.context;
+  const tenant = await createTenant(app);
+  await createdProgram(app, tenant, { maxPremiumPerRisk: 1000, aggregateCap: 20_000 });
+  const key = await createApiKey(app, tenant, ['submissions:read', 'submissions:write', 'referrals:write', 'referrals:read']);
+  const submission = await submitted(app, tenant);
+  const quote = await call(app.api, 'POST', `/v1/submissions/${submission.id}/quote`, { apiKey: key });
+  t.is(quote.status, 201, JSON.stringify(quote.body));
+  const raised = await call(app.api, 'POST', '/v1/referrals', { apiKey: key, body: { entityType: 'quote', entityId: quote.body.id, reason: 'Over premium' } });
+  t.is(raised.status, 201, JSON.stringify(raised.body));
+  const decide = (options: { token?: string; apiKey?: string }, query = '') =>
+    call(app.api, 'POST', `/v1/referrals/${raised.body.id}/decision${query}`, { ...options, body: { decision: 'approve' } });
+  const fourEyes = { status: 403, body: { error: 'forbidden', details: { rule: 'four_eyes' } } };
+  t.like(await decide({ token: tenant.adminToken }), fourEyes, 'the key’s creator is the person who referred it');
+  t.like(await decide({ token: MACHINE_SECRET }, `?orgId=${tenant.orgId}`), fourEyes, 'the machine secret is nobody');
+  const bind = await call(app.api, 'POST', `/v1/submissions/${submission.id}/bind`, { token: tenant.adminToken, body: { installmentPlan: 'PIF' } });
+  t.like(bind, { status: 422, body: { error: 'not_bindable' } }, 'still blocked');
+  const second = await signedInUser(app, tenant, 'org_admin', 'second-pair');
+  t.like(await decide({ token: second.token }), { status: 200, body: { status: 'approved' } });
+});
+
+test('a key never reaches a record its creator could not reach now: a demoted administrator’s key loses the book at once', async (t) => {
+  const { app, tenant, policy } = t.context;
+  const claimId = await investigatedClaim(t);
+  const creator = await signedInUser(app, tenant, 'org_admin', 'demoted-keymaker');
+  const key = (
+    await call(app.api, 'POST', '/v1/api-keys', { token: creator.token, body: { name: 'book', scopes: ['claims:read', 'policies:read'], expiresAt: null } })
+  ).body.key;
+  t.is((await call(app.api, 'GET', `/v1/claims/${claimId}`, { apiKey: key })).status, 200);
+  t.true((await call(app.api, 'GET', '/v1/claims', { apiKey: key })).body.data.some((claim: { id: string }) => claim.id === claimId));
+
+  // An adjuster works only the claims assigned to it: so does its key, from the next request on.
+  await call(app.api, 'PATCH', `/v1/users/${creator.id}`, { token: tenant.adminToken, body: { role: 'claims_adjuster' } });
+  t.like(await call(app.api, 'GET', `/v1/claims/${claimId}`, { apiKey: key }), { status: 403, body: { error: 'forbidden' } });
+  t.deepEqual((await call(app.api, 'GET', '/v1/claims', { apiKey: key })).body.data, []);
+  t.is((await call(app.api, 'GET', `/v1/policies/${policy.policy.id}`, { apiKey: key })).status, 403);
 });
