@@ -38,8 +38,20 @@ export const isCalendarDate = (value: string): boolean => {
   return utc.getUTCFullYear() === Number(match[1]) && utc.getUTCMonth() + 1 === Number(match[2]) && utc.getUTCDate() === Number(match[3]);
 };
 
+/**
+ * The dates the service accepts: far enough back for any retroactive date or loss history, far
+ * enough ahead for any term, and never so far that month-end arithmetic leaves four-digit years.
+ */
+export const FIRST_ACCEPTED_DATE = '1900-01-01';
+export const LAST_ACCEPTED_DATE = '2999-12-31';
+export const ACCEPTED_DATES = `${FIRST_ACCEPTED_DATE} to ${LAST_ACCEPTED_DATE}`;
+export const ACCEPTED_MONTHS = `${FIRST_ACCEPTED_DATE.slice(0, 7)} to ${LAST_ACCEPTED_DATE.slice(0, 7)}`;
+
+/** A real calendar date within the accepted range (`YYYY-MM-DD` compares as text). */
+export const isAcceptedDate = (value: string): boolean => isCalendarDate(value) && value >= FIRST_ACCEPTED_DATE && value <= LAST_ACCEPTED_DATE;
+
 export const assertCalendarDate = (value: string, field: string): CalendarDate => {
-  if (!isCalendarDate(value)) throw validationFailed(field, 'date', `'${field}' must be a real calendar date (YYYY-MM-DD).`);
+  if (!isAcceptedDate(value)) throw validationFailed(field, 'date', `'${field}' must be a real calendar date (YYYY-MM-DD) from ${ACCEPTED_DATES}.`);
   return value;
 };
 

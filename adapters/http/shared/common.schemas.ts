@@ -62,11 +62,11 @@ export const Email = Type.String({ format: 'email', maxLength: 254 });
 export const OneOf = <T extends string>(values: readonly T[], options: { description?: string } = {}) =>
   Type.Unsafe<T>({ type: 'string', enum: [...values], ...options });
 
-export const DateOnly = Type.String({ format: 'date', description: 'YYYY-MM-DD, a real calendar date.' });
+export const DateOnly = Type.String({ format: 'date', description: 'YYYY-MM-DD, a real calendar date from 1900-01-01 to 2999-12-31.' });
 
-/** A calendar month, `YYYY-MM`. */
-export const MONTH_PATTERN = '^[0-9]{4}-(0[1-9]|1[0-2])$';
-export const MonthOnly = Type.String({ pattern: MONTH_PATTERN, description: 'YYYY-MM.', examples: ['2027-01'] });
+/** A calendar month, `YYYY-MM`, from 1900-01 to 2999-12. */
+export const MONTH_PATTERN = '^(19[0-9]{2}|2[0-9]{3})-(0[1-9]|1[0-2])$';
+export const MonthOnly = Type.String({ pattern: MONTH_PATTERN, description: 'YYYY-MM, from 1900-01 to 2999-12.', examples: ['2027-01'] });
 
 /**
  * Dollars as a JSON number: at most two decimals (checked on the digits sent, not on binary

@@ -1,8 +1,11 @@
 import type { TSchema } from '@sinclair/typebox';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import { fullFormats } from 'ajv-formats/dist/formats.js';
+import { ACCEPTED_DATES, ACCEPTED_MONTHS, isAcceptedDate } from '../../../core/shared/calendar-date.ts';
 import { dollarsProblem } from '../../../core/shared/money.ts';
 import { validationFailed, type DomainError } from '../../../core/shared/domain-error.ts';
+import { MONTH_PATTERN } from './common.schemas.ts';
 import { firstUnsafeString, trimTextFields, unsafeText, type TextKind } from './text-input.ts';
 
 // Every problem of a request is found (a client fixes them all at once), the first named in `field` and `rule`.
@@ -14,19 +17,27 @@ const coercingQueries = new Ajv2020({ allErrors: true, strict: false, coerceType
 
 /** Problems listed in one answer at most. */
 const MAX_PROBLEMS = 20;
+/** An instant whose day is an accepted date (`date-time` in full mode checks the rest). */
+const fullDateTime = fullFormats['date-time'] as (value: string) => boolean;
+const isAcceptedDateTime = (value: string): boolean => isAcceptedDate(value.slice(0, 10)) && fullDateTime(value);
+
 for (const ajv of [strictBodies, coercingQueries]) {
-  // `date` (full mode) accepts only real calendar dates: 2027-02-30 and 2027-99-99 are refused.
+  // `date` accepts only real calendar dates in the accepted range: 2027-02-30, 2027-99-99 and 9999-12-31 are refused.
   addFormats.default(ajv, { mode: 'full' });
+  ajv.addFormat('date', isAcceptedDate);
+  ajv.addFormat('date-time', isAcceptedDateTime);
   ajv.addKeyword({ keyword: 'x-money', type: 'number', schemaType: 'boolean', validate: (_: boolean, data: number) => dollarsProblem(data) !== 'multipleOf' });
   ajv.addKeyword({ keyword: 'x-text', type: 'string', schemaType: 'string', validate: (kind: TextKind, data: string) => !unsafeText(data, kind) });
 }
 
 const compiled = new WeakMap<TSchema, ValidateFunction>();
 
+const FORMAT_RULES: Readonly<Record<string, string>> = { date: 'date', 'date-time': 'date_time' };
 const RULES: Readonly<Record<string, string>> = { additionalProperties: 'unknown_field', 'x-money': 'multipleOf', 'x-text': 'text' };
 
 const ruleOf = (error: ErrorObject): string => {
-  if (error.keyword === 'format') return error.params.format === 'date' ? 'date' : 'format';
+  if (error.keyword === 'format') return FORMAT_RULES[String(error.params.format)] ?? 'format';
+  if (error.keyword === 'pattern' && error.params.pattern === MONTH_PATTERN) return 'month';
   return RULES[error.keyword] ?? error.keyword;
 };
 
@@ -39,7 +50,11 @@ const messageOf = (error: ErrorObject, field: string): string => {
     case 'unknown_field':
       return `'${field}' is not a known field.`;
     case 'date':
-      return `'${field}' must be a real calendar date (YYYY-MM-DD).`;
+      return `'${field}' must be a real calendar date (YYYY-MM-DD) from ${ACCEPTED_DATES}.`;
+    case 'month':
+      return `'${field}' must be a month (YYYY-MM) from ${ACCEPTED_MONTHS}.`;
+    case 'date_time':
+      return `'${field}' must be an ISO 8601 date-time on a date from ${ACCEPTED_DATES}.`;
     case 'multipleOf':
       return `'${field}' has more than two decimals.`;
     case 'text':

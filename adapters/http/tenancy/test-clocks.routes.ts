@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { actsAcrossOrganizations, type Principal } from '../../../core/shared/access/principal.ts';
-import { isCalendarDate } from '../../../core/shared/calendar-date.ts';
+import { isCalendarDate, isAcceptedDate, ACCEPTED_DATES } from '../../../core/shared/calendar-date.ts';
 import { notFound, validationFailed } from '../../../core/shared/domain-error.ts';
 import type { TestClocks } from '../../../ports/tenancy/test-clocks.use-case.ts';
 import { IdParams } from '../shared/common.schemas.ts';
@@ -20,8 +20,8 @@ const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{
 export const parseClockTime = (value: string, field: string): Date => {
   const dateOnly = isCalendarDate(value);
   const time = new Date(dateOnly ? `${value}T00:00:00.000Z` : value);
-  if (Number.isNaN(time.getTime()) || !isCalendarDate(value.slice(0, 10)) || !(dateOnly || DATE_TIME.test(value))) {
-    throw validationFailed(field, 'date_time', `'${field}' must be an ISO 8601 date-time or a real calendar date.`);
+  if (Number.isNaN(time.getTime()) || !isAcceptedDate(value.slice(0, 10)) || !(dateOnly || DATE_TIME.test(value))) {
+    throw validationFailed(field, 'date_time', `'${field}' must be an ISO 8601 date-time or a real calendar date, from ${ACCEPTED_DATES}.`);
   }
   return time;
 };
