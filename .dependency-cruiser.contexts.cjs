@@ -6,7 +6,7 @@
 const UPSTREAM = {
   platform: [],
   audit: [],
-  inbound: [],
+  inbound: ['rate-limit'],
   tenancy: ['audit', 'platform'],
   'rate-limit': ['tenancy'],
   flags: ['audit'],

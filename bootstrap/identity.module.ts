@@ -14,7 +14,7 @@ import { Hs256TokenSigner } from '../adapters/security/hs256-token-signer.ts';
 import { OidcEnterpriseProvider } from '../adapters/security/oidc-enterprise-provider.ts';
 import { HmacAppCookies } from '../adapters/security/app-cookies.ts';
 import { ScryptPasswordHasher } from '../adapters/security/scrypt-password-hasher.ts';
-import { ActorPersons } from '../ports/identity/actor-persons.ts';
+import { ActorPersons } from '../ports/identity/actor-persons.use-case.ts';
 import { ApiKeys } from '../ports/identity/api-keys.use-case.ts';
 import { AuthSessions } from '../ports/identity/auth-sessions.use-case.ts';
 import { Authenticate } from '../ports/identity/authenticate.use-case.ts';

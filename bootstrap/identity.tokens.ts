@@ -1,4 +1,4 @@
-import type { ActorPersons } from '../ports/identity/actor-persons.ts';
+import type { ActorPersons } from '../ports/identity/actor-persons.use-case.ts';
 import type { ApiKeyRepository } from '../ports/identity/api-key.repository.ts';
 import type { ApiKeys } from '../ports/identity/api-keys.use-case.ts';
 import type { AuthSessions } from '../ports/identity/auth-sessions.use-case.ts';

@@ -1129,7 +1129,7 @@ export interface paths {
         put?: never;
         /**
          * E-signature document events, from DocuSign Connect, Dropbox Sign or the generic format: the envelope found by the provider document id takes the normalized status; completion sets completedAt. A final status never changes.
-         * @description Signed with `x-webhook-signature`, `x-provider-a-signature`, `x-provider-b-signature-1`, `X-DocuSign-Signature-1`, `Content-Type`. Duplicates answer 200 without processing; events more than 5 minutes from now answer 400 `stale_event`; a processing failure answers 500 so the sender retries.
+         * @description Signed with `x-webhook-signature`, `x-provider-a-signature`, `x-provider-b-signature-1`, `X-DocuSign-Signature-1`, `Content-Type`. Duplicates answer 200 without processing; events more than 5 minutes from now answer 400 `stale_event`; a processing failure answers 500 so the sender retries. A signature header longer than 4 KiB answers 401 unread; after 60 failed verifications in a minute from one address, that address gets 429 until the minute ends.
          */
         post: operations["esignWebhook"];
         delete?: never;
@@ -2441,9 +2441,9 @@ export interface paths {
         };
         /**
          * The organization's written, earned and unearned premium as of a date (today by default), in all and by line of business.
-         * @description Summed over every policy term from its premium transactions, the same figures `GET /v1/policies/:id/premium` reports for one policy: what a carrier’s premium bordereau and the unearned premium reserve are built from.
+         * @description Summed over every policy term from its premium transactions, the same figures `GET /v1/policies/:id/premium` reports for one policy: what a carrier’s premium bordereau and the unearned premium reserve are built from. Like every report, it answers only to roles that see the whole book’s money (`ledger:read`).
          *
-         *     Requires permission (API key scope) `policies:read`.
+         *     Requires permission (API key scope) `ledger:read`.
          */
         get: operations["organizationPremium"];
         put?: never;
@@ -2827,7 +2827,7 @@ export interface paths {
         put?: never;
         /**
          * E-mail delivery events, queued for processing; a repeated message id answers { deduplicated: true }. The three headers come as `svix-*` (what Svix-based providers send), `webhook-*` (Standard Webhooks) or `wh-*`, one family per delivery.
-         * @description Signed with `svix-id`, `svix-timestamp`, `svix-signature`. Duplicates answer 200 without processing; events more than 5 minutes from now answer 400 `stale_event`; a processing failure answers 500 so the sender retries.
+         * @description Signed with `svix-id`, `svix-timestamp`, `svix-signature`. Duplicates answer 200 without processing; events more than 5 minutes from now answer 400 `stale_event`; a processing failure answers 500 so the sender retries. A signature header longer than 4 KiB answers 401 unread; after 60 failed verifications in a minute from one address, that address gets 429 until the minute ends.
          */
         post: operations["emailProviderWebhook"];
         delete?: never;
@@ -2847,7 +2847,7 @@ export interface paths {
         put?: never;
         /**
          * Identity verification events: inquiry.completed activates the producer named by reference-id; other events answer 202; a replayed signature 409.
-         * @description Signed with `Persona-Signature`, `Identity-Signature`. Duplicates answer 200 without processing; events more than 5 minutes from now answer 400 `stale_event`; a processing failure answers 500 so the sender retries.
+         * @description Signed with `Persona-Signature`, `Identity-Signature`. Duplicates answer 200 without processing; events more than 5 minutes from now answer 400 `stale_event`; a processing failure answers 500 so the sender retries. A signature header longer than 4 KiB answers 401 unread; after 60 failed verifications in a minute from one address, that address gets 429 until the minute ends.
          */
         post: operations["identityVerificationWebhook"];
         delete?: never;
@@ -2867,7 +2867,7 @@ export interface paths {
         put?: never;
         /**
          * Payment processor events: payment_intent.succeeded records the payment once per intent, stores a receipt and, once the invoice is paid on a policy with a producer, the commission and its ledger posting; payment_intent.payment_failed queues a financial alert and publishes payment.failed; charge.refunded (its cumulative amount_refunded) and refund.created/refund.updated (one Refund object) bring the payment up to what the processor refunded, each amount once however the reports arrive, reopen an uncovered invoice and flag refunds over $1,000 for review; refund.failed flags a counted refund for review. A failed financial step is recorded as financial.operation_failed and answers 500.
-         * @description Signed with `Stripe-Signature`. Duplicates answer 200 without processing; events more than 5 minutes from now answer 400 `stale_event`; a processing failure answers 500 so the sender retries.
+         * @description Signed with `Stripe-Signature`. Duplicates answer 200 without processing; events more than 5 minutes from now answer 400 `stale_event`; a processing failure answers 500 so the sender retries. A signature header longer than 4 KiB answers 401 unread; after 60 failed verifications in a minute from one address, that address gets 429 until the minute ends.
          */
         post: operations["paymentProcessorWebhook"];
         delete?: never;
@@ -4487,7 +4487,7 @@ export interface components {
             };
             /**
              * Format: date
-             * @description YYYY-MM-DD, a real calendar date.
+             * @description YYYY-MM-DD, a real calendar date from 1900-01-01 to 2999-12-31.
              */
             asOf: string;
             /** @description Dollars: charges − credits − payments + refunds − written off; what the insured owes (negative: owed to the insured). */
@@ -4846,7 +4846,7 @@ export interface components {
         PortfolioAnalytics: {
             /**
              * Format: date
-             * @description YYYY-MM-DD, a real calendar date.
+             * @description YYYY-MM-DD, a real calendar date from 1900-01-01 to 2999-12-31.
              */
             asOf: string;
             bindingCount: number;
@@ -4896,7 +4896,7 @@ export interface components {
             license: {
                 /**
                  * Format: date
-                 * @description YYYY-MM-DD, a real calendar date.
+                 * @description YYYY-MM-DD, a real calendar date from 1900-01-01 to 2999-12-31.
                  */
                 expiresOn: string;
                 number: string;
@@ -5050,7 +5050,7 @@ export interface components {
         ReceivablesAging: {
             /**
              * Format: date
-             * @description YYYY-MM-DD, a real calendar date.
+             * @description YYYY-MM-DD, a real calendar date from 1900-01-01 to 2999-12-31.
              */
             asOf: string;
             /** @description Each policy with anything charged, credited or paid, by id. */
@@ -6501,7 +6501,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description YYYY-MM. */
+                /** @description YYYY-MM, from 1900-01 to 2999-12. */
                 month: string;
             };
             cookie?: never;
@@ -6554,7 +6554,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
-                /** @description YYYY-MM. */
+                /** @description YYYY-MM, from 1900-01 to 2999-12. */
                 month: string;
             };
             cookie?: never;
@@ -6702,7 +6702,7 @@ export interface operations {
     portfolioAnalytics: {
         parameters: {
             query?: {
-                /** @description YYYY-MM-DD, a real calendar date. */
+                /** @description YYYY-MM-DD, a real calendar date from 1900-01-01 to 2999-12-31. */
                 asOf?: string;
             };
             header?: never;
@@ -7108,7 +7108,7 @@ export interface operations {
                     location?: string;
                     /**
                      * Format: date
-                     * @description YYYY-MM-DD, a real calendar date.
+                     * @description YYYY-MM-DD, a real calendar date from 1900-01-01 to 2999-12-31.
                      */
                     lossDate: string;
                     lossType?: string;
@@ -8831,6 +8831,8 @@ export interface operations {
             400: components["responses"]["Error400"];
             /** @description `invalid_signature` */
             401: components["responses"]["Error401"];
+            /** @description `rate_limited` */
+            429: components["responses"]["Error429"];
             /** @description `internal_error` */
             500: components["responses"]["Error500"];
         };
@@ -10310,9 +10312,9 @@ export interface operations {
             query?: {
                 /** @description Opaque cursor from a previous page (`nextCursor`). */
                 cursor?: string;
-                /** @description YYYY-MM-DD, a real calendar date. */
+                /** @description YYYY-MM-DD, a real calendar date from 1900-01-01 to 2999-12-31. */
                 effectiveFrom?: string;
-                /** @description YYYY-MM-DD, a real calendar date. */
+                /** @description YYYY-MM-DD, a real calendar date from 1900-01-01 to 2999-12-31. */
                 effectiveTo?: string;
                 insuredName?: string;
                 /** @description Page size. */
@@ -10507,7 +10509,7 @@ export interface operations {
     policyAccount: {
         parameters: {
             query?: {
-                /** @description YYYY-MM-DD, a real calendar date. */
+                /** @description YYYY-MM-DD, a real calendar date from 1900-01-01 to 2999-12-31. */
                 asOf?: string;
                 /** @description Organization acted on; required with the machine secret. */
                 orgId?: string;
@@ -10571,7 +10573,7 @@ export interface operations {
                 "application/json": {
                     /**
                      * Format: date
-                     * @description YYYY-MM-DD, a real calendar date.
+                     * @description YYYY-MM-DD, a real calendar date from 1900-01-01 to 2999-12-31.
                      */
                     effectiveDate: string;
                     /** @enum {string} */
@@ -10655,7 +10657,7 @@ export interface operations {
                     description?: string;
                     /**
                      * Format: date
-                     * @description YYYY-MM-DD, a real calendar date.
+                     * @description YYYY-MM-DD, a real calendar date from 1900-01-01 to 2999-12-31.
                      */
                     effectiveDate: string;
                 };
@@ -10704,7 +10706,7 @@ export interface operations {
     policyPremium: {
         parameters: {
             query?: {
-                /** @description YYYY-MM-DD, a real calendar date. */
+                /** @description YYYY-MM-DD, a real calendar date from 1900-01-01 to 2999-12-31. */
                 asOf?: string;
                 /** @description Organization acted on; required with the machine secret. */
                 orgId?: string;
@@ -11617,7 +11619,7 @@ export interface operations {
                     license?: {
                         /**
                          * Format: date
-                         * @description YYYY-MM-DD, a real calendar date.
+                         * @description YYYY-MM-DD, a real calendar date from 1900-01-01 to 2999-12-31.
                          */
                         expiresOn: string;
                         number: string;
@@ -11856,7 +11858,7 @@ export interface operations {
                     /** @enum {string} */
                     method: "ach" | "check" | "wire" | "other";
                     /**
-                     * @description YYYY-MM.
+                     * @description YYYY-MM, from 1900-01 to 2999-12.
                      * @example 2027-01
                      */
                     month: string;
@@ -12482,7 +12484,7 @@ export interface operations {
                 cursor?: string;
                 /** @description Lines per page of `application/json`. */
                 limit?: number;
-                /** @description YYYY-MM. */
+                /** @description YYYY-MM, from 1900-01 to 2999-12. */
                 month: string;
                 /** @description Organization acted on; required with the machine secret. */
                 orgId?: string;
@@ -12547,7 +12549,7 @@ export interface operations {
     organizationPremium: {
         parameters: {
             query?: {
-                /** @description YYYY-MM-DD, a real calendar date. */
+                /** @description YYYY-MM-DD, a real calendar date from 1900-01-01 to 2999-12-31. */
                 asOf?: string;
                 /** @description Organization acted on; required with the machine secret. */
                 orgId?: string;
@@ -12592,7 +12594,7 @@ export interface operations {
     receivablesAging: {
         parameters: {
             query?: {
-                /** @description YYYY-MM-DD, a real calendar date. */
+                /** @description YYYY-MM-DD, a real calendar date from 1900-01-01 to 2999-12-31. */
                 asOf?: string;
                 /** @description Organization acted on; required with the machine secret. */
                 orgId?: string;
@@ -12637,7 +12639,7 @@ export interface operations {
     surplusLinesTaxes: {
         parameters: {
             query: {
-                /** @description YYYY-MM. */
+                /** @description YYYY-MM, from 1900-01 to 2999-12. */
                 month: string;
                 /** @description Organization acted on; required with the machine secret. */
                 orgId?: string;
@@ -12803,7 +12805,7 @@ export interface operations {
                     description?: string;
                     /**
                      * Format: date
-                     * @description YYYY-MM-DD, a real calendar date.
+                     * @description YYYY-MM-DD, a real calendar date from 1900-01-01 to 2999-12-31.
                      */
                     effectiveDate: string;
                     /**
@@ -12825,7 +12827,7 @@ export interface operations {
                         amount: number;
                         /**
                          * Format: date
-                         * @description YYYY-MM-DD, a real calendar date.
+                         * @description YYYY-MM-DD, a real calendar date from 1900-01-01 to 2999-12-31.
                          */
                         date: string;
                         description: string;
@@ -13253,7 +13255,7 @@ export interface operations {
     getTaxSchedule: {
         parameters: {
             query?: {
-                /** @description YYYY-MM-DD, a real calendar date. */
+                /** @description YYYY-MM-DD, a real calendar date from 1900-01-01 to 2999-12-31. */
                 on?: string;
                 /** @description Organization acted on; required with the machine secret. */
                 orgId?: string;
@@ -13922,6 +13924,8 @@ export interface operations {
             400: components["responses"]["Error400"];
             /** @description `invalid_signature` */
             401: components["responses"]["Error401"];
+            /** @description `rate_limited` */
+            429: components["responses"]["Error429"];
             /** @description `internal_error` */
             500: components["responses"]["Error500"];
         };
@@ -13961,6 +13965,8 @@ export interface operations {
             400: components["responses"]["Error400"];
             /** @description `invalid_signature` */
             401: components["responses"]["Error401"];
+            /** @description `rate_limited` */
+            429: components["responses"]["Error429"];
             /** @description `internal_error` */
             500: components["responses"]["Error500"];
         };
@@ -13998,6 +14004,8 @@ export interface operations {
             400: components["responses"]["Error400"];
             /** @description `invalid_signature` */
             401: components["responses"]["Error401"];
+            /** @description `rate_limited` */
+            429: components["responses"]["Error429"];
             /** @description `internal_error` */
             500: components["responses"]["Error500"];
         };

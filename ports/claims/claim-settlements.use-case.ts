@@ -6,7 +6,7 @@ import { describeActor, personOf, type Principal } from '../../core/shared/acces
 import { DomainError, notFound, validationFailed } from '../../core/shared/domain-error.ts';
 import { cents, centsToDollars, type Cents } from '../../core/shared/money.ts';
 import { eventOrigin } from '../shared/event-origin.ts';
-import type { ActorPersons } from '../identity/actor-persons.ts';
+import type { ActorPersons } from '../identity/actor-persons.use-case.ts';
 import type { PolicyRepository } from '../policy/policy.repositories.ts';
 import type { OrganizationRepository } from '../tenancy/organization.repository.ts';
 import { changeClaim, claimOf, type ClaimChangeDeps } from './claim-changes.ts';

@@ -14,7 +14,7 @@ import { changedMeanwhile, DomainError, notFound } from '../../core/shared/domai
 import { assertTransition, type Transition } from '../../core/shared/lifecycle.ts';
 import type { RecordAccess } from '../authorization/record-access.use-case.ts';
 import type { ClaimRepository } from '../claims/claim.repository.ts';
-import type { ActorPersons } from '../identity/actor-persons.ts';
+import type { ActorPersons } from '../identity/actor-persons.use-case.ts';
 import type { UserRepository } from '../identity/user.repository.ts';
 import type { Page, PageRequest } from '../shared/persistence/page.ts';
 import type { PolicyRepository } from '../policy/policy.repositories.ts';

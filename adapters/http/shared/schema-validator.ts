@@ -17,15 +17,20 @@ const coercingQueries = new Ajv2020({ allErrors: true, strict: false, coerceType
 
 /** Problems listed in one answer at most. */
 const MAX_PROBLEMS = 20;
+interface StringFormat {
+  readonly validate: (value: string) => boolean;
+  readonly compare: (a: string, b: string) => number | undefined;
+}
+const fullDate = fullFormats.date as StringFormat;
+const fullDateTime = fullFormats['date-time'] as StringFormat;
 /** An instant whose day is an accepted date (`date-time` in full mode checks the rest). */
-const fullDateTime = fullFormats['date-time'] as (value: string) => boolean;
-const isAcceptedDateTime = (value: string): boolean => isAcceptedDate(value.slice(0, 10)) && fullDateTime(value);
+const isAcceptedDateTime = (value: string): boolean => isAcceptedDate(value.slice(0, 10)) && fullDateTime.validate(value);
 
 for (const ajv of [strictBodies, coercingQueries]) {
   // `date` accepts only real calendar dates in the accepted range: 2027-02-30, 2027-99-99 and 9999-12-31 are refused.
   addFormats.default(ajv, { mode: 'full' });
-  ajv.addFormat('date', isAcceptedDate);
-  ajv.addFormat('date-time', isAcceptedDateTime);
+  ajv.addFormat('date', { ...fullDate, validate: isAcceptedDate });
+  ajv.addFormat('date-time', { ...fullDateTime, validate: isAcceptedDateTime });
   ajv.addKeyword({ keyword: 'x-money', type: 'number', schemaType: 'boolean', validate: (_: boolean, data: number) => dollarsProblem(data) !== 'multipleOf' });
   ajv.addKeyword({ keyword: 'x-text', type: 'string', schemaType: 'string', validate: (kind: TextKind, data: string) => !unsafeText(data, kind) });
 }

@@ -26,8 +26,17 @@ export const pageQuery = (filter: Filter, request: PageRequest, order: 'newest' 
   if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PAGE_SIZE) {
     throw validationFailed('limit', 'range', `'limit' must be an integer from 1 to ${MAX_PAGE_SIZE}.`);
   }
-  const scoped = request.cursor ? { ...filter, _id: { [order === 'newest' ? '$lt' : '$gt']: decodeCursor(request.cursor) } } : filter;
-  return { filter: scoped, limit, fetch: limit + 1 };
+  if (!request.cursor) return { filter, limit, fetch: limit + 1 };
+  // The cursor narrows whatever the filter already says of ids (the records a caller may see): it never replaces it.
+  const after = { [order === 'newest' ? '$lt' : '$gt']: decodeCursor(request.cursor) };
+  return { filter: { ...filter, _id: { ...idCondition(filter._id), ...after } }, limit, fetch: limit + 1 };
+};
+
+/** A filter's condition on `_id` as operators: none, an exact id, or the operators given. */
+const idCondition = (condition: unknown): Record<string, unknown> => {
+  if (condition === undefined) return {};
+  if (typeof condition === 'object' && condition !== null && !Array.isArray(condition)) return condition as Record<string, unknown>;
+  return { $eq: condition };
 };
 
 export const toPage = <D extends { _id: string }, T>(rows: D[], limit: number, map: (row: D) => T): Page<T> => {

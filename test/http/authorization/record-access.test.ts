@@ -176,3 +176,23 @@ test('an auditor reads the whole book, changes nothing, and every read is itself
   t.true(reads.some((entry) => entry.targetType === 'policy' && entry.targetId === samBook.bound.policy.id));
   t.true(reads.some((entry) => entry.targetType === 'route' && entry.targetId === 'listInvoices'));
 });
+
+test('a producer’s next page holds its own business only: the cursor narrows the list, never widens it', async (t) => {
+  const { app, a, pat } = t.context;
+  // Business of the organization written after Pat's: newer ids, so they would follow Pat's in a page of everything.
+  await boundPolicy(app, a, { plan: 'QUARTERLY' });
+  for (const path of ['/v1/submissions', '/v1/policies', '/v1/invoices']) {
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: { data: { id: string }[]; nextCursor: string | null } = (
+        await call(app.api, 'GET', `${path}?limit=1${cursor ? `&cursor=${cursor}` : ''}`, { token: pat.token })
+      ).body;
+      seen.push(...page.data.map((record) => record.id));
+      cursor = page.nextCursor;
+    } while (cursor && seen.length < 50);
+    const own = ids((await call(app.api, 'GET', `${path}?limit=200`, { token: pat.token })).body);
+    t.true(own.length > 0 && own.length < 50);
+    t.deepEqual(seen.sort(), own, path);
+  }
+});
