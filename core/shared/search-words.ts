@@ -20,16 +20,25 @@ export const wordsOf = (text: string): string[] =>
 /** What a record is found by: the distinct words of its texts. */
 export const searchTerms = (...texts: readonly string[]): string[] => [...new Set(texts.flatMap(wordsOf))];
 
+/**
+ * Words of one name that are indexed: its first distinct ones, up to this many. A real insured's
+ * name has a handful; the cap bounds what one record costs to index and to check, whatever is sent.
+ */
+export const MAX_NAME_TERMS = 32;
+
+/** The distinct words of a name a record is found by: the first MAX_NAME_TERMS of them. */
+export const nameTerms = (name: string): string[] => [...new Set(wordsOf(name))].slice(0, MAX_NAME_TERMS);
+
 /** A record number's words and its letters and digits run together, so `HPL-2027-0001` and `hpl2027` both find it. */
 export const numberTerms = (number: string): string[] => searchTerms(number, wordsOf(number).join(''));
 
 /**
- * The words a whole text is looked up by (the `insuredName` filter): its distinct words of at
- * least two characters, the longest (rarest) first, at most MAX_QUERY_WORDS; the text itself is
- * then compared whole. None when the text has no such word.
+ * The words a whole text is looked up by (the `insuredName` filter): of its indexed words
+ * (nameTerms), those of at least two characters, the longest (rarest) first, at most
+ * MAX_QUERY_WORDS; the text itself is then compared whole. None when the text has no such word.
  */
 export const lookupWords = (text: string): string[] =>
-  [...new Set(wordsOf(text))]
+  nameTerms(text)
     .filter((word) => word.length >= MIN_QUERY_WORD)
     .sort((a, b) => b.length - a.length)
     .slice(0, MAX_QUERY_WORDS);

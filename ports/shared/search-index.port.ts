@@ -12,5 +12,5 @@ export interface SearchIndex {
    * The ids of the records every word begins a term of. `too_broad` when even the word matching
    * the fewest records matches more than `cap` of them.
    */
-  matching(orgId: string, kind: SearchKind, words: readonly string[], cap: number): Promise<string[] | 'too_broad'>;
+  matching(orgId: string, kind: SearchKind, words: readonly string[], cap?: number): Promise<string[] | 'too_broad'>;
 }

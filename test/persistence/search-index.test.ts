@@ -5,6 +5,7 @@ import { SqliteStore } from '../../adapters/persistence/sqlite/sqlite-store.engi
 import { POLICY_LIFECYCLE } from '../../core/policy/policy.ts';
 import { transition } from '../../core/shared/lifecycle.ts';
 import { aNewPolicy } from '../support/mothers.ts';
+import { MAX_NAME_TERMS, nameTerms } from '../../core/shared/search-words.ts';
 import { NO_KEPT_FIGURES } from '../../ports/shared/persistence/kept-figures.port.ts';
 
 const at = new Date('2027-01-01T00:00:00Z');
@@ -116,4 +117,50 @@ test('terms stored under ids of the form before are found, replaced by the next 
     'a reindex rewrites every row of the form before',
   );
   t.deepEqual(await found(['harbor', 'dental']), ['pol_2']);
+});
+
+test('a search’s work is bounded whatever a tenant stores: 32 words indexed a name, candidates examined a page at a time', async (t) => {
+  const store = await SqliteStore.open({});
+  t.teardown(() => store.close());
+  const index = await StoreSearchIndex.create(store);
+  // 2,000 records whose name is 100 two-letter words: only the first 32 of a name are indexed.
+  const letters = 'abcdefghijklmnopqrstuvwxyz';
+  const words = Array.from({ length: 100 }, (_, n) => `${letters[Math.floor(n / 26)]}${letters[n % 26]}`);
+  const name = words.join(' ');
+  t.is(nameTerms(name).length, MAX_NAME_TERMS);
+  const ids = Array.from({ length: 2_000 }, (_, n) => `sub_${String(n).padStart(5, '0')}`);
+  for (let at = 0; at < ids.length; at += 100) {
+    await store.writeTogether(ids.slice(at, at + 100).flatMap((id) => StoreSearchIndex.freshWrites('org_1', 'submission', id, nameTerms(name))));
+  }
+  const searched = words.slice(0, 8);
+  const read = async (found: readonly string[]) => found.map((id) => ({ id }));
+  const before = store.inspection.rowsRead();
+  const first = await index.page('org_1', 'submission', searched, { limit: 50 }, undefined, 'submissions', read);
+  const rows = store.inspection.rowsRead() - before;
+  t.is(first.data.length, 50);
+  t.deepEqual(first.data[0], { id: 'sub_01999' }, 'newest first');
+  // Eight words' first passes, the picking word's rows, and one seek a word for a turn's candidates.
+  t.true(rows < 8 * 65 + 2_001 + 250 * 7 + 100, `${rows} rows read for a page of a search of eight common words (200,000 before)`);
+
+  const seen = new Set<string>();
+  let cursor: string | null = null;
+  do {
+    const page: Awaited<ReturnType<typeof index.page>> = await index.page(
+      'org_1',
+      'submission',
+      searched,
+      { limit: 200, ...(cursor ? { cursor } : {}) },
+      undefined,
+      'submissions',
+      read,
+    );
+    for (const record of page.data) seen.add(record.id);
+    cursor = page.nextCursor;
+  } while (cursor);
+  t.is(seen.size, 2_000, 'every record once, page after page');
+  const odd = await index.page('org_1', 'submission', searched, { limit: 10 }, undefined, 'submissions', async (found) =>
+    found.filter((id) => Number(id.slice(4)) % 2 === 1).map((id) => ({ id })),
+  );
+  t.deepEqual(odd.data.at(-1), { id: 'sub_01981' }, 'the list’s other filters narrow the page');
+  t.deepEqual((await index.page('org_1', 'submission', [words[40]!], { limit: 10 }, undefined, 'submissions', read)).data, [], 'a 41st word is not indexed');
 });

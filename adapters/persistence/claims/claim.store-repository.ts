@@ -64,8 +64,9 @@ export class ClaimStoreRepository implements ClaimRepository {
 
   async list(orgId: string, filters: ClaimFilters, page: PageRequest): Promise<Page<Claim>> {
     const { among, words, ...fields } = filters;
-    const found = words ? await this.search.among(orgId, 'claim', words, among, 'claims') : among;
-    return this.records.page(orgId, definedFields(fields) as Filter, page, found);
+    const filter = definedFields(fields) as Filter;
+    if (!words) return this.records.page(orgId, filter, page, among);
+    return this.search.page(orgId, 'claim', words, page, among, 'claims', (ids) => this.records.findAmong(orgId, filter, ids));
   }
 
   change(claim: Claim, step: Transition<ClaimStatus>, changes: ClaimChanges, events: readonly DomainEvent[], at: Date): Promise<Claim | null> {

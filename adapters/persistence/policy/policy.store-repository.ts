@@ -108,7 +108,8 @@ export class PolicyStoreRepository implements PolicyRepository {
     const nameWords = filters.insuredName ? lookupWords(filters.insuredName) : [];
     const words = [...(filters.words ?? []), ...nameWords];
     if (words.length === 0) return this.records.page(orgId, policyFilter(filters), page, filters.among);
-    return this.records.page(orgId, policyFilter(filters), page, await this.search.among(orgId, 'policy', words, filters.among, 'policies'));
+    const filter = policyFilter(filters);
+    return this.search.page(orgId, 'policy', words, page, filters.among, 'policies', (ids) => this.records.findAmong(orgId, filter, ids));
   }
 
   underNotice(orgId: string, cancellingBy?: CalendarDate): Promise<Policy[]> {

@@ -3,7 +3,7 @@ import type { Collection, Filter, StoredDocument } from '../../../ports/shared/p
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type Page, type PageRequest } from '../../../ports/shared/persistence/page.ts';
 
 /** Cursors are opaque to clients: the last id seen, wrapped so that clients do not build them. */
-const encodeCursor = (lastId: string): string => Buffer.from(JSON.stringify({ after: lastId })).toString('base64url');
+export const encodeCursor = (lastId: string): string => Buffer.from(JSON.stringify({ after: lastId })).toString('base64url');
 
 const decodeCursor = (cursor: string): string => {
   try {
@@ -17,18 +17,24 @@ const decodeCursor = (cursor: string): string => {
   throw validationFailed('cursor', 'format', "'cursor' is not a cursor returned by this API.");
 };
 
+/** A page request's size, checked, and the id its cursor continues after (null: the first page). */
+export const pageWindow = (request: PageRequest): { limit: number; after: string | null } => {
+  const limit = request.limit ?? DEFAULT_PAGE_SIZE;
+  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PAGE_SIZE) {
+    throw validationFailed('limit', 'range', `'limit' must be an integer from 1 to ${MAX_PAGE_SIZE}.`);
+  }
+  return { limit, after: request.cursor ? decodeCursor(request.cursor) : null };
+};
+
 /**
  * Ids are time-ordered, so newest first is descending id order and the next page continues
  * strictly below the last id returned. Fetches one extra row to learn whether a next page exists.
  */
 export const pageQuery = (filter: Filter, request: PageRequest, order: 'newest' | 'oldest' = 'newest'): { filter: Filter; limit: number; fetch: number } => {
-  const limit = request.limit ?? DEFAULT_PAGE_SIZE;
-  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PAGE_SIZE) {
-    throw validationFailed('limit', 'range', `'limit' must be an integer from 1 to ${MAX_PAGE_SIZE}.`);
-  }
-  if (!request.cursor) return { filter, limit, fetch: limit + 1 };
+  const { limit, after: lastId } = pageWindow(request);
+  if (lastId === null) return { filter, limit, fetch: limit + 1 };
   // The cursor narrows whatever the filter already says of ids (the records a caller may see): it never replaces it.
-  const after = { [order === 'newest' ? '$lt' : '$gt']: decodeCursor(request.cursor) };
+  const after = { [order === 'newest' ? '$lt' : '$gt']: lastId };
   return { filter: { ...filter, _id: { ...idCondition(filter._id), ...after } }, limit, fetch: limit + 1 };
 };
 

@@ -8,7 +8,7 @@ import type {
   UpdateDocument,
 } from '../../../ports/shared/persistence/collection-store.port.ts';
 import type { Page, PageRequest } from '../../../ports/shared/persistence/page.ts';
-import { findPage } from './cursor-page.ts';
+import { findPage, NEWEST_FIRST } from './cursor-page.ts';
 import { recordMapper, type DocumentOf, type RecordFields, type RecordMapper } from './document-mapping.ts';
 
 /** Records a later step reads right after they are written (a bound policy, its invoices, a submission and its quotes). */
@@ -97,6 +97,12 @@ export class RecordCollection<T extends { id: string; orgId: string }> {
   }
 
   /** A page of the records matching `filter`, only among the ids given when they are. */
+  /** The records among `ids` that match `filter`, newest first. */
+  async findAmong(orgId: string, filter: Filter, ids: readonly string[]): Promise<T[]> {
+    const rows = await this.raw.find({ ...filter, orgId, _id: { $in: [...ids] } }, { sort: NEWEST_FIRST });
+    return rows.map((row) => this.fromStored(row));
+  }
+
   page(orgId: string, filter: Filter, request: PageRequest, among?: readonly string[], order: 'newest' | 'oldest' = 'newest'): Promise<Page<T>> {
     const narrowed = among ? { ...filter, _id: { $in: [...among] } } : filter;
     return findPage(this.raw, { ...narrowed, orgId }, request, (document) => this.fromStored(document), order);

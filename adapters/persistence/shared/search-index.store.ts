@@ -1,6 +1,8 @@
 import { DomainError, writeUnlessDuplicate } from '../../../core/shared/domain-error.ts';
 import type { SearchIndex, SearchKind } from '../../../ports/shared/search-index.port.ts';
 import type { Collection, CollectionStore, GroupedWrite } from '../../../ports/shared/persistence/collection-store.port.ts';
+import type { Page, PageRequest } from '../../../ports/shared/persistence/page.ts';
+import { encodeCursor, pageWindow } from './cursor-page.ts';
 import type { RecordCollection } from './record-collection.ts';
 
 /**
@@ -17,8 +19,17 @@ interface TermRow {
 
 const SEARCH_TERMS = 'search_terms';
 
-/** A search matching more records than this is refused as too broad: a word more, or a longer one, narrows it. */
-export const SEARCH_CAP = 2_000;
+/**
+ * A search whose every word matches more records than this is refused as too broad (a word more,
+ * or a longer one, narrows it); and no request examines more candidates than this (CONTRACT
+ * 18.19), whatever a tenant stores: past it the page is short and `nextCursor` goes on.
+ */
+export const SEARCH_CAP = 5_000;
+
+/** Candidates checked between two turns of the event loop: a long search lets other requests in. */
+const CANDIDATES_A_TURN = 250;
+
+const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 /** The refusal of a search past SEARCH_CAP (`noun`: what was searched). */
 export const tooBroad = (noun: string): DomainError =>
@@ -93,14 +104,41 @@ export class StoreSearchIndex implements SearchIndex {
   }
 
   /**
-   * The records a list is narrowed to by the words of `q`, within `among` (what the caller may
-   * see) when given; `validation_failed` (rule `too_broad`) past SEARCH_CAP.
+   * One page of a list narrowed by the words of `q`: candidates (the records of the word that picks
+   * them, within `visible` when given) are examined newest first after the cursor, CANDIDATES_A_TURN
+   * at a time with a turn of the event loop between; each is checked against the other words by one
+   * seek a word, and those that match are read through `read` (the list's other filters). At most
+   * SEARCH_CAP candidates are examined a request: `validation_failed` (rule `too_broad`) when every
+   * word matches more records than that.
    */
-  async among(orgId: string, kind: SearchKind, words: readonly string[], among: readonly string[] | undefined, noun: string): Promise<string[]> {
-    const found = await this.matching(orgId, kind, words, SEARCH_CAP);
-    if (found === 'too_broad') throw tooBroad(noun);
-    const visible = among ? new Set(among) : null;
-    return visible ? found.filter((id) => visible.has(id)) : found;
+  async page<T extends { id: string }>(
+    orgId: string,
+    kind: SearchKind,
+    words: readonly string[],
+    request: PageRequest,
+    visible: readonly string[] | undefined,
+    noun: string,
+    read: (ids: readonly string[]) => Promise<T[]>,
+  ): Promise<Page<T>> {
+    const { limit, after } = pageWindow(request);
+    const picked = await this.candidates(orgId, kind, words);
+    if (picked === 'too_broad') throw tooBroad(noun);
+    const among = visible ? new Set(visible) : null;
+    const candidates = picked.ids.filter((id) => (after === null || id < after) && (among === null || among.has(id))).sort(newestFirst);
+    const others = words.filter((word) => word !== picked.word);
+    const found: T[] = [];
+    let examined = 0;
+    while (examined < candidates.length && examined < SEARCH_CAP && found.length <= limit) {
+      if (examined > 0) await nextTurn();
+      const batch = candidates.slice(examined, Math.min(examined + CANDIDATES_A_TURN, SEARCH_CAP));
+      examined += batch.length;
+      const matched = others.length === 0 ? batch : await this.withEvery(orgId, kind, batch, others);
+      if (matched.length > 0) found.push(...(await read(matched)));
+    }
+    if (found.length > limit) return { data: found.slice(0, limit), nextCursor: encodeCursor((found[limit - 1] as T).id) };
+    // The budget ran out before the candidates did: a short page, and the next goes on after the last examined.
+    const more = examined < candidates.length;
+    return { data: found, nextCursor: more ? encodeCursor(candidates[examined - 1] as string) : null };
   }
 
   /** Puts again the terms of a batch of stored records after `after` (by id); the last id, or null at the end. */
@@ -119,33 +157,60 @@ export class StoreSearchIndex implements SearchIndex {
     return batch.length < limit ? null : (batch.at(-1)?._id ?? null);
   }
 
-  async matching(orgId: string, kind: SearchKind, words: readonly string[], cap: number): Promise<string[] | 'too_broad'> {
-    // One word picks the candidates, and each candidate's own terms (one range of the primary key)
-    // are checked against every word. A first pass reads a few rows of each word: a rare one (an
-    // insured's number, a policy number) then picks at once, however common the others ("insured",
-    // a city). Only when every word is common does a second pass read up to `cap` records of each,
-    // the longest first (usually the rarest): the first matching at most `cap` picks.
+  /** The ids of the records every word begins a term of; `too_broad` when even the rarest word matches more than `cap`. */
+  async matching(orgId: string, kind: SearchKind, words: readonly string[], cap: number = SEARCH_CAP): Promise<string[] | 'too_broad'> {
+    const picked = await this.candidates(orgId, kind, words, cap);
+    if (picked === 'too_broad') return picked;
+    const others = words.filter((word) => word !== picked.word);
+    return others.length === 0 ? picked.ids : this.withEvery(orgId, kind, picked.ids, others);
+  }
+
+  /**
+   * The candidates of a search: the records of one word. A first pass reads a few rows of each word:
+   * a rare one (an insured's number, a policy number) then picks at once, however common the others
+   * ("insured", a city). Only when every word is common does a second pass read up to `cap` records
+   * of each, the longest first (usually the rarest), a turn of the event loop between words: the
+   * first matching at most `cap` picks.
+   */
+  private async candidates(
+    orgId: string,
+    kind: SearchKind,
+    words: readonly string[],
+    cap = SEARCH_CAP,
+  ): Promise<{ ids: string[]; word: string } | 'too_broad'> {
     const longestFirst = [...words].sort((a, b) => b.length - a.length);
-    let candidates: Set<string> | null = null;
-    for (const rowsRead of [Math.min(FIRST_PASS_ROWS, cap), cap * 2]) {
+    for (const rowsRead of [Math.min(FIRST_PASS_ROWS, cap), cap]) {
       for (const word of longestFirst) {
+        if (rowsRead === cap) await nextTurn();
         const prefix = `${kind}:${word}`;
         const rows = await this.rows.find({ orgId, t: { $gte: prefix, $lt: `${prefix}${AFTER_PREFIX}` } }, { limit: rowsRead + 1 });
-        const ids = new Set(rows.map(recordOf));
-        if (rows.length <= rowsRead && ids.size <= cap) {
-          candidates = ids;
+        if (rows.length <= rowsRead) return { ids: [...new Set(rows.map(recordOf))], word };
+      }
+    }
+    return 'too_broad';
+  }
+
+  /** Those of `ids` that have, for every word, a term it begins: one seek of the record's own rows a word. */
+  private async withEvery(orgId: string, kind: SearchKind, ids: readonly string[], words: readonly string[]): Promise<string[]> {
+    const matched: string[] = [];
+    for (const id of ids) {
+      let every = true;
+      for (const word of words) {
+        if (!(await this.hasTermBegunBy(orgId, kind, id, word))) {
+          every = false;
           break;
         }
       }
-      if (candidates !== null) break;
-    }
-    if (candidates === null) return 'too_broad';
-    if (words.length === 1 || candidates.size === 0) return [...candidates];
-    const matched: string[] = [];
-    for (const id of candidates) {
-      const terms = (await this.rowsOf(orgId, kind, id)).map(termOf);
-      if (words.every((word) => terms.some((term) => term.startsWith(word)))) matched.push(id);
+      if (every) matched.push(id);
     }
     return matched;
   }
+
+  private async hasTermBegunBy(orgId: string, kind: SearchKind, recordId: string, word: string): Promise<boolean> {
+    const begun = (record: string) => ({ _id: { $gte: `${record}:${word}`, $lt: `${record}:${word}${AFTER_PREFIX}` }, orgId });
+    if (await this.rows.findOne(begun(recordId))) return true;
+    return this.legacyKinds.has(kind) && (await this.rows.findOne(begun(`${kind}:${recordId}`))) !== null;
+  }
 }
+
+const newestFirst = (a: string, b: string): number => (a < b ? 1 : a > b ? -1 : 0);

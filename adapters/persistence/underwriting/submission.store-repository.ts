@@ -7,7 +7,7 @@ import type { SubmissionFilters, SubmissionRepository } from '../../../ports/und
 import { READ_AFTER_INSERT, RecordCollection } from '../shared/record-collection.ts';
 import { guardedMove } from '../shared/guarded-move.ts';
 import { StoreSearchIndex } from '../shared/search-index.store.ts';
-import { searchTerms } from '../../../core/shared/search-words.ts';
+import { nameTerms } from '../../../core/shared/search-words.ts';
 
 const SUBMISSION_FIELDS: RecordFields<Submission> = {
   id: true,
@@ -36,7 +36,7 @@ const SUBMISSION_FIELDS: RecordFields<Submission> = {
 };
 
 /** What a submission is found by (`q`): the words of its insured's name. */
-const submissionTerms = (submission: Submission): string[] => searchTerms(submission.insuredName ?? '');
+const submissionTerms = (submission: Submission): string[] => nameTerms(submission.insuredName ?? '');
 
 export class SubmissionStoreRepository implements SubmissionRepository {
   private readonly records: RecordCollection<Submission>;
@@ -78,14 +78,14 @@ export class SubmissionStoreRepository implements SubmissionRepository {
   }
 
   async list(orgId: string, filters: SubmissionFilters, page: PageRequest): Promise<Page<Submission>> {
-    const among = filters.words ? await this.search.among(orgId, 'submission', filters.words, filters.among, 'submissions') : filters.among;
     const filter: Filter = {};
     if (filters.status) filter.status = filters.status;
     if (filters.producerId) filter.producerId = filters.producerId;
     if (filters.createdFrom || filters.createdTo) {
       filter.createdAt = { ...(filters.createdFrom ? { $gte: filters.createdFrom } : {}), ...(filters.createdTo ? { $lte: filters.createdTo } : {}) };
     }
-    return this.records.page(orgId, filter, page, among);
+    if (!filters.words) return this.records.page(orgId, filter, page, filters.among);
+    return this.search.page(orgId, 'submission', filters.words, page, filters.among, 'submissions', (ids) => this.records.findAmong(orgId, filter, ids));
   }
 
   move(orgId: string, id: string, step: Transition<SubmissionStatus>, at: Date): Promise<Submission | null> {
