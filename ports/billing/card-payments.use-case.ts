@@ -142,6 +142,7 @@ export class CardPayments {
     const all = await this.deps.payments.forInvoice(orgId, invoiceId);
     const repeated = input.reference ? all.find((payment) => payment.amount < 0 && payment.requestKey === input.reference) : undefined;
     if (repeated) return { invoice, payment: repeated };
+    assertRefundable(invoice);
     const source = refundSourceFor(all, input);
     const requestKey = input.reference ?? this.deps.ids.next('rfd');
     const reference = isProcessorPayment(source) ? await this.refundThroughProcessor(orgId, invoiceId, source, requestKey, input) : `refund:${requestKey}`;
@@ -154,7 +155,12 @@ export class CardPayments {
       ...(input.reference ? { requestKey: input.reference } : {}),
       guarded: !isProcessorPayment(source),
     });
-    if (!recorded) throw new DomainError('refund_exceeds_payments', 'The refund is larger than what the invoice has received.', {});
+    if (!recorded) {
+      // A write-off that won the race refuses the refund as it would have before.
+      const now = await this.deps.invoices.findById(orgId, invoiceId);
+      if (now) assertRefundable(now);
+      throw new DomainError('refund_exceeds_payments', 'The refund is larger than what the invoice has received.', {});
+    }
     if (input.amount > MANUAL_REVIEW_ABOVE_CENTS) {
       await this.deps.reviews.flag({ orgId, kind: 'refund', reference, invoiceId, amount: input.amount });
     }
@@ -246,3 +252,12 @@ export class CardPayments {
     return true;
   }
 }
+
+/**
+ * A written-off invoice is closed to collection: a refund would reopen a balance nobody collects
+ * and that never falls due (CONTRACT 18.20). Money owed back on the policy goes out as a credit.
+ */
+const assertRefundable = (invoice: Invoice): void => {
+  if (invoice.status !== 'written_off') return;
+  throw new DomainError('invalid_transition', 'The invoice was written off: a refund would leave a balance nobody collects.', { status: invoice.status });
+};

@@ -36,7 +36,7 @@ const INVOICE_FIELDS: RecordFields<Invoice> = {
 const guardCondition = (guard: PaymentGuard): Filter =>
   'maxPaidBefore' in guard
     ? moveFilter(transition(INVOICE_LIFECYCLE, 'take_payment'), { where: { paidAmount: { $lte: guard.maxPaidBefore } } })
-    : { status: { $ne: 'void' }, paidAmount: { $gte: guard.minPaidBefore } };
+    : { status: { $nin: ['void', 'written_off'] }, paidAmount: { $gte: guard.minPaidBefore } };
 
 export class InvoiceStoreRepository implements InvoiceRepository {
   private readonly records: RecordCollection<Invoice>;
