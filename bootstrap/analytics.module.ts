@@ -16,6 +16,7 @@ export const analyticsModule = (): ContextModule => ({
   bindings: bindings((wire) => {
     // Opened while the service starts: a store whose records predate the kept figures is counted then, once.
     wire.factory(ANALYTICS.PortfolioDays, { store: PLATFORM.Store }, ({ store }) => PortfolioDaysStore.open(store, portfolioSources(store)));
+    wire.factory(ANALYTICS.KeptPremium, { days: ANALYTICS.PortfolioDays }, ({ days }) => days);
     wire.value(ANALYTICS.PolicyFigures, PortfolioDaysStore.policyFigures);
     wire.value(ANALYTICS.ClaimFigures, PortfolioDaysStore.claimFigures);
     wire.factory(

@@ -101,7 +101,13 @@ export const policyModule = (config: AppConfig, logger: Logger): ContextModule =
     wire.contribute(PLATFORM.DailyWork, { expiry: POLICY.PolicyExpiry }, ({ expiry }) => dailyWork('expiries', (orgId, now) => expiry.expireEnded(orgId, now)));
     wire.factory(
       POLICY.PolicyPremium,
-      { policies: POLICY.PolicyRepository, invoices: BILLING.InvoiceRepository, payments: BILLING.PaymentRepository, clock: PLATFORM.Clock },
+      {
+        policies: POLICY.PolicyRepository,
+        invoices: BILLING.InvoiceRepository,
+        payments: BILLING.PaymentRepository,
+        keptPremium: ANALYTICS.KeptPremium,
+        clock: PLATFORM.Clock,
+      },
       (deps) => new PolicyPremium(deps),
     );
     wire.factory(

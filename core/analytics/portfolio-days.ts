@@ -10,7 +10,7 @@ import { earningByDay, writtenParts } from '../policy/premium.ts';
  * difference between its days after and before, so figures kept per organization and day (summed
  * per month) always equal a recount of the records, to the cent, on any date.
  */
-export const PORTFOLIO_FIGURES = ['written', 'earned', 'inForce', 'bindings', 'losses'] as const;
+export const PORTFOLIO_FIGURES = ['written', 'earned', 'inForce', 'bindings', 'losses', 'terms'] as const;
 export type PortfolioFigure = (typeof PORTFOLIO_FIGURES)[number];
 
 /** The field of a day of the month in a month's figures (`d01` … `d31`). */
@@ -52,8 +52,8 @@ const later = (a: CalendarDate, b: CalendarDate): CalendarDate => (compareDates(
  * What a policy adds to its organization's portfolio, by day: nothing before its effective date
  * (the recount leaves out a term not yet started), then its written premium as each change takes
  * effect, its earned premium day by day to its expiration (as `earnedThrough` gives it), one
- * policy in force from its effective date to its expiration or cancellation, and one binding
- * when it is new business.
+ * policy in force from its effective date to its expiration or cancellation, one binding when it
+ * is new business, and one term from its effective date.
  */
 export const policyDays = (policy: Policy): DayChanges => {
   const changes: DayChanges = new Map();
@@ -83,6 +83,8 @@ export const policyDays = (policy: Policy): DayChanges => {
     add(changes, 'inForce', ends, -1);
   }
   if (policy.renewalOf === null) add(changes, 'bindings', start, 1);
+  // Every term counts from its effective date on, whatever became of it (the premium report's policy count).
+  add(changes, 'terms', start, 1);
   return changes;
 };
 
@@ -136,7 +138,7 @@ export const figuresOn = (
   months: ReadonlyArray<{ readonly month: string; readonly figures: PortfolioMonth }>,
   asOf: CalendarDate,
 ): Record<PortfolioFigure, number> => {
-  const sums: Record<PortfolioFigure, number> = { written: 0, earned: 0, inForce: 0, bindings: 0, losses: 0 };
+  const sums: Record<PortfolioFigure, number> = { written: 0, earned: 0, inForce: 0, bindings: 0, losses: 0, terms: 0 };
   const month = asOf.slice(0, 7);
   const lastDay = Number(asOf.slice(8, 10));
   for (const row of months) {

@@ -4,12 +4,12 @@ import { feesOwed } from '../../core/policy/policy-charges.ts';
 import type { ChargeTerms, FeesAndTaxes } from '../../core/underwriting/charge-terms.ts';
 import { chargeTermsOf, premiumTermOf, type Policy } from '../../core/policy/policy.ts';
 import type { LineOfBusiness } from '../../core/shared/reference-data.ts';
-import { forEachRecord } from '../shared/persistence/page.ts';
 import { premiumAsOf, type PremiumTransaction } from '../../core/policy/premium.ts';
 import { compareDates, today, type CalendarDate } from '../../core/shared/calendar-date.ts';
 import { notFound } from '../../core/shared/domain-error.ts';
 import { cents, type Cents } from '../../core/shared/money.ts';
 import { policyPayments, type InvoiceRepository, type PaymentRepository } from '../billing/invoice.repository.ts';
+import type { KeptPremium } from './kept-premium.port.ts';
 import type { Clock } from '../shared/clock.port.ts';
 import type { PolicyRepository } from './policy.repositories.ts';
 
@@ -78,6 +78,7 @@ export interface PolicyPremiumDeps {
   readonly policies: PolicyRepository;
   readonly invoices: InvoiceRepository;
   readonly payments: PaymentRepository;
+  readonly keptPremium: KeptPremium;
   readonly clock: Clock;
 }
 
@@ -112,15 +113,27 @@ export class PolicyPremium {
   }
 
   /**
-   * Every policy of the organization with premium written by the date, summed from each term's
-   * transactions: the earned and unearned premium a carrier's bordereau and an MGA's books report.
+   * Every policy of the organization with premium written by the date, by line: the earned and
+   * unearned premium a carrier's bordereau and an MGA's books report. Read from the figures kept
+   * with each policy change (a few rows a month of the book); `premiumTotals` recounts the same
+   * from the policies, to prove it.
    */
   async organizationAsOf(orgId: string, date?: CalendarDate): Promise<OrganizationPremiumReport> {
-    const totals = premiumTotals(date ?? today(this.deps.clock.now(orgId)));
-    await forEachRecord(
-      (page) => this.deps.policies.list(orgId, {}, page),
-      (policy) => totals.add(policy),
-    );
-    return totals.report();
+    const asOf = date ?? today(this.deps.clock.now(orgId));
+    let total = NO_FIGURES;
+    const byLineOfBusiness = (await this.deps.keptPremium.premiumByLine(orgId, asOf))
+      .sort((a, b) => a.lineOfBusiness.localeCompare(b.lineOfBusiness))
+      .map(({ lineOfBusiness, policyCount, written, earned }) => {
+        const figures = { policyCount, written, earned, unearned: cents(written - earned) };
+        total = {
+          ...figures,
+          policyCount: total.policyCount + policyCount,
+          written: cents(total.written + written),
+          earned: cents(total.earned + earned),
+          unearned: cents(total.unearned + figures.unearned),
+        };
+        return { lineOfBusiness, ...figures };
+      });
+    return { asOf, ...total, byLineOfBusiness };
   }
 }

@@ -10,6 +10,8 @@ import { SqliteStore } from '../../adapters/persistence/sqlite/sqlite-store.engi
 import { portfolioSources } from '../../bootstrap/portfolio-sources.ts';
 import { figuresOn } from '../../core/analytics/portfolio-days.ts';
 import { aNewPolicy } from '../support/mothers.ts';
+import type { Policy } from '../../core/policy/policy.ts';
+import { premiumTotals } from '../../ports/policy/policy-premium.use-case.ts';
 import { withFaults, type Fault } from '../support/faulty-store.ts';
 
 const run = promisify(execFile);
@@ -78,7 +80,7 @@ test('store:rebuild-totals names a kept portfolio month that differs from the re
   for (const [n, effectiveDate] of ['2027-01-15', '2027-03-01'].entries()) {
     await policies.insert(aNewPolicy({ id: `pol_${n}`, effectiveDate, sequence: n + 1 }), []);
   }
-  await store.collection(PORTFOLIO_DAYS).updateOne({ _id: 'org_1:2027-03:inForce' }, { $inc: { d01: 1, all: 1 } });
+  await store.collection(PORTFOLIO_DAYS).updateOne({ _id: 'org_1:2027-03:inForce:GL' }, { $inc: { d01: 1, all: 1 } });
   await store.close();
   const first = await rebuild(dir);
   t.is(first.code, 1, first.out);
@@ -99,12 +101,18 @@ test('a figure moves its own row: a bind’s earned premium is a row a month, it
   await policies.insert(policy, []);
   const rows = await store.collection<{ _id: string; figure: string }>(PORTFOLIO_DAYS).find({}, { sort: { _id: 1 } });
   const figuresOfMonth = (month: string) => rows.filter((row) => row._id.startsWith(`org_1:${month}:`)).map((row) => row.figure);
-  t.deepEqual(figuresOfMonth('2027-01'), ['bindings', 'earned', 'inForce', 'written']);
+  t.deepEqual(figuresOfMonth('2027-01'), ['bindings', 'earned', 'inForce', 'terms', 'written']);
   t.deepEqual(figuresOfMonth('2027-06'), ['earned']);
   t.deepEqual(figuresOfMonth('2028-01'), ['earned', 'inForce']);
-  t.like(await store.collection(PORTFOLIO_DAYS).findOne({ _id: 'org_1:2027-06:earned' }), { orgId: 'org_1', month: '2027-06', all: 30_00, d30: 1_00 });
+  t.like(await store.collection(PORTFOLIO_DAYS).findOne({ _id: 'org_1:2027-06:earned:GL' }), {
+    orgId: 'org_1',
+    month: '2027-06',
+    line: 'GL',
+    all: 30_00,
+    d30: 1_00,
+  });
   const before = figuresOn(await days.monthsThrough('org_1', '2027-06'), '2027-06-30');
-  t.like(before, { written: 365_00, earned: 167_00, inForce: 1, bindings: 1 });
+  t.like(before, { written: 365_00, earned: 167_00, inForce: 1, bindings: 1, terms: 1 });
 
   // A store whose days were kept a row per month, all five figures in it: its rows are counted again at the next open.
   const kept = store.collection(PORTFOLIO_DAYS);
@@ -116,4 +124,45 @@ test('a figure moves its own row: a bind’s earned premium is a row a month, it
   const reopened = await PortfolioDaysStore.open(store, portfolioSources(store));
   t.deepEqual(figuresOn(await reopened.monthsThrough('org_1', '2027-06'), '2027-06-30'), before);
   t.is(await kept.countDocuments({ figure: { $exists: false } }), 0);
+});
+
+test('the premium report’s figures by line are kept: they equal a recount of the policies on any date, and reading them does not grow with the book', async (t) => {
+  const store = await SqliteStore.open();
+  t.teardown(() => store.close());
+  const days = await PortfolioDaysStore.open(store, portfolioSources(store));
+  const policies = await PolicyStoreRepository.create(store, PortfolioDaysStore.policyFigures);
+  const lines = ['GL', 'PROPERTY', 'CYBER'] as const;
+  const book: Policy[] = [];
+  const write = async (count: number) => {
+    for (let n = book.length; n < count; n += 1) {
+      const effectiveDate = `2027-${String((n % 12) + 1).padStart(2, '0')}-${String((n % 27) + 1).padStart(2, '0')}`;
+      const policy = aNewPolicy({
+        id: `pol_${String(n).padStart(4, '0')}`,
+        effectiveDate,
+        premium: 1_000_00 + n * 137,
+        sequence: n + 1,
+        risk: { lineOfBusiness: lines[n % 3] },
+      });
+      await policies.insert(policy, []);
+      book.push(policy);
+    }
+  };
+  const rowsFor = async (asOf: string) => {
+    const before = store.inspection.rowsRead();
+    await days.premiumByLine('org_1', asOf);
+    return store.inspection.rowsRead() - before;
+  };
+  await write(60);
+  const small = await rowsFor('2027-12-31');
+  await write(240);
+  t.is(await rowsFor('2027-12-31'), small, 'the same rows for four times the policies');
+  for (const asOf of ['2026-12-31', '2027-01-01', '2027-03-15', '2027-07-31', '2027-12-31', '2028-06-30', '2029-01-01']) {
+    const recount = premiumTotals(asOf);
+    for (const policy of book) recount.add(policy);
+    const expected = recount
+      .report()
+      .byLineOfBusiness.map(({ lineOfBusiness, policyCount, written, earned }) => ({ lineOfBusiness, policyCount, written, earned }));
+    const kept = (await days.premiumByLine('org_1', asOf)).sort((a, b) => a.lineOfBusiness.localeCompare(b.lineOfBusiness));
+    t.deepEqual(kept, expected, asOf);
+  }
 });

@@ -2,7 +2,9 @@ import {
   addDaysInto,
   claimDays,
   claimDaysMoved,
+  daysMoved,
   figureAndDay,
+  figuresOn,
   policyDays,
   policyDaysMoved,
   type DayChanges,
@@ -14,19 +16,30 @@ import type { Policy } from '../../../core/policy/policy.ts';
 import type { KeptPortfolioMonth, PortfolioDaysRepository, PortfolioSources } from '../../../ports/analytics/portfolio-days.repository.ts';
 import type { CollectionStore, GroupedWrite, StoredDocument } from '../../../ports/shared/persistence/collection-store.port.ts';
 import type { KeptFigures } from '../../../ports/shared/persistence/kept-figures.port.ts';
+import type { KeptLinePremium, KeptPremium } from '../../../ports/policy/kept-premium.port.ts';
+import type { CalendarDate } from '../../../core/shared/calendar-date.ts';
+import type { LineOfBusiness } from '../../../core/shared/reference-data.ts';
+import { cents } from '../../../core/shared/money.ts';
 
 export const PORTFOLIO_DAYS = 'portfolio_days';
 /**
  * Set once the kept days hold every policy and claim (counted when first opened, or rebuilt).
- * `v2`: a row per figure and month; `v1` kept the five figures of a month in one row, which a
- * bind rewrote whole for each month of its term though only its earned premium moved there.
+ * `v3`: a row per figure, month and line of business, and the terms counted; `v2` kept a row per
+ * figure and month; `v1` the five figures of a month in one row, which a bind rewrote whole for
+ * each month of its term though only its earned premium moved there.
  */
-const COUNTED = 'portfolio-days-v2';
+const COUNTED = 'portfolio-days-v3';
 
-/** A figure's month of an organization: the month's sum (`all`) and each day's (`d01` … `d31`). */
-type FigureDocument = StoredDocument & { orgId: string; month: string; figure: PortfolioFigure } & Record<string, number>;
+/**
+ * A figure's month of an organization on one line of business (claims: no line, ''): the month's
+ * sum (`all`) and each day's (`d01` … `d31`).
+ */
+type FigureDocument = StoredDocument & { orgId: string; month: string; figure: PortfolioFigure; line: string } & Record<string, number>;
 
-const keyOf = (orgId: string, month: string, figure: string): string => `${orgId}:${month}:${figure}`;
+const keyOf = (orgId: string, month: string, figure: string, line: string): string => `${orgId}:${month}:${figure}:${line}`;
+
+/** A policy's line of business: its figures are kept on it. */
+const lineOf = (policy: Policy): string => policy.risk.lineOfBusiness;
 
 interface FigureIncrements {
   readonly month: string;
@@ -55,12 +68,15 @@ const byFigureMonth = (changes: DayChanges): FigureIncrements[] => {
   return rows;
 };
 
-/** An organization's rows, in month order, as its kept months. */
+/** Rows in month order (of one line, or of every line summed), as kept months. */
 const monthsOf = (rows: readonly FigureDocument[]): KeptPortfolioMonth[] => {
   const months: Array<{ month: string; figures: PortfolioMonth }> = [];
-  for (const { _id, orgId, month, figure, ...days } of rows) {
+  for (const { _id, orgId, month, figure, line, ...days } of rows) {
     if (months.at(-1)?.month !== month) months.push({ month, figures: {} });
-    (months.at(-1) as { figures: PortfolioMonth }).figures[figure] = days;
+    const figures = (months.at(-1) as { figures: PortfolioMonth }).figures;
+    const kept = figures[figure];
+    if (!kept) figures[figure] = days;
+    else for (const [day, change] of Object.entries(days)) kept[day] = (kept[day] ?? 0) + change;
   }
   return months;
 };
@@ -73,7 +89,7 @@ const monthsOf = (rows: readonly FigureDocument[]): KeptPortfolioMonth[] => {
  * whatever its size. A bind moves a year of earned premium, one row a month, and its other
  * figures in a row or two: each row is a figure's days, not all five.
  */
-export class PortfolioDaysStore implements PortfolioDaysRepository {
+export class PortfolioDaysStore implements PortfolioDaysRepository, KeptPremium {
   private readonly store: CollectionStore;
   private readonly sources: PortfolioSources;
 
@@ -91,17 +107,27 @@ export class PortfolioDaysStore implements PortfolioDaysRepository {
     return days;
   }
 
-  /** The writes that move an organization's kept figures by `changes` (none when nothing moves). */
-  static writes(orgId: string, changes: DayChanges): GroupedWrite[] {
+  /** The writes that move an organization's kept figures on a line by `changes` (none when nothing moves). */
+  static writes(orgId: string, changes: DayChanges, line = ''): GroupedWrite[] {
     return byFigureMonth(changes).map(({ month, figure, increments }) => ({
       collection: PORTFOLIO_DAYS,
-      updateOne: { filter: { _id: keyOf(orgId, month, figure) }, update: { $setOnInsert: { orgId, month, figure }, $inc: increments }, upsert: true },
+      updateOne: {
+        filter: { _id: keyOf(orgId, month, figure, line) },
+        update: { $setOnInsert: { orgId, month, figure, line }, $inc: increments },
+        upsert: true,
+      },
     }));
   }
 
-  /** What a policy stored for the first time, or changed from `before`, moves. */
+  /** What a policy stored for the first time, or changed from `before`, moves (from one line to another when its line changed). */
   static readonly policyFigures: KeptFigures<Policy> = {
-    writes: (after, before) => PortfolioDaysStore.writes(after.orgId, policyDaysMoved(before, after)),
+    writes: (after, before) => {
+      if (!before || lineOf(before) === lineOf(after)) return PortfolioDaysStore.writes(after.orgId, policyDaysMoved(before, after), lineOf(after));
+      return [
+        ...PortfolioDaysStore.writes(before.orgId, daysMoved(policyDays(before), new Map()), lineOf(before)),
+        ...PortfolioDaysStore.writes(after.orgId, policyDays(after), lineOf(after)),
+      ];
+    },
   };
 
   /** What a claim stored for the first time, or changed from `before`, moves. */
@@ -109,8 +135,27 @@ export class PortfolioDaysStore implements PortfolioDaysRepository {
     writes: (after, before) => PortfolioDaysStore.writes(after.orgId, claimDaysMoved(before, after)),
   };
 
+  private rowsThrough(orgId: string, month: string): Promise<FigureDocument[]> {
+    return this.store.collection<FigureDocument>(PORTFOLIO_DAYS).find({ orgId, month: { $lte: month } }, { sort: { month: 1 } });
+  }
+
   async monthsThrough(orgId: string, month: string): Promise<KeptPortfolioMonth[]> {
-    return monthsOf(await this.store.collection<FigureDocument>(PORTFOLIO_DAYS).find({ orgId, month: { $lte: month } }, { sort: { month: 1 } }));
+    return monthsOf(await this.rowsThrough(orgId, month));
+  }
+
+  /**
+   * The premium of every term in force by a date, by line of business, from the kept days: a few
+   * rows per month, figure and line, whatever the size of the book (the premium report).
+   */
+  async premiumByLine(orgId: string, asOf: CalendarDate): Promise<KeptLinePremium[]> {
+    const byLine = Map.groupBy(await this.rowsThrough(orgId, asOf.slice(0, 7)), (row) => row.line);
+    const lines: KeptLinePremium[] = [];
+    for (const [line, rows] of byLine) {
+      if (line === '') continue;
+      const { terms, written, earned } = figuresOn(monthsOf(rows), asOf);
+      if (terms !== 0) lines.push({ lineOfBusiness: line as LineOfBusiness, policyCount: terms, written: cents(written), earned: cents(earned) });
+    }
+    return lines;
   }
 
   /** Every kept month of every organization (a few rows per organization and month: small whatever the book). */
@@ -129,26 +174,27 @@ export class PortfolioDaysStore implements PortfolioDaysRepository {
   async rebuild(): Promise<{ policies: number; claims: number; months: number }> {
     const markers = this.store.collection('migrations');
     await markers.deleteOne({ _id: COUNTED });
-    // Each organization's days summed first, then made into a row a month.
-    const byOrganization = new Map<string, DayChanges>();
-    const count = (orgId: string, changes: DayChanges): void => {
-      const total = byOrganization.get(orgId) ?? new Map();
-      byOrganization.set(orgId, total);
-      addDaysInto(total, changes);
+    // Each organization's days on each line summed first, then made into a row a month.
+    const byOrganizationLine = new Map<string, { orgId: string; line: string; total: DayChanges }>();
+    const count = (orgId: string, line: string, changes: DayChanges): void => {
+      const key = `${orgId}:${line}`;
+      const kept = byOrganizationLine.get(key) ?? { orgId, line, total: new Map() };
+      byOrganizationLine.set(key, kept);
+      addDaysInto(kept.total, changes);
     };
     let [policies, claims] = [0, 0];
     for await (const policy of this.sources.policies()) {
-      count(policy.orgId, policyDays(policy));
+      count(policy.orgId, lineOf(policy), policyDays(policy));
       policies += 1;
     }
     for await (const claim of this.sources.claims()) {
-      count(claim.orgId, claimDays(claim));
+      count(claim.orgId, '', claimDays(claim));
       claims += 1;
     }
     const sums: FigureDocument[] = [];
-    for (const [orgId, total] of byOrganization) {
+    for (const { orgId, line, total } of byOrganizationLine.values()) {
       for (const { month, figure, increments } of byFigureMonth(total)) {
-        sums.push({ ...increments, _id: keyOf(orgId, month, figure), orgId, month, figure } as FigureDocument);
+        sums.push({ ...increments, _id: keyOf(orgId, month, figure, line), orgId, month, figure, line } as FigureDocument);
       }
     }
     const kept = this.store.collection<FigureDocument>(PORTFOLIO_DAYS);
