@@ -82,7 +82,7 @@ test('the days from 2027-12-25 on are stepped through the calendar exactly as da
   );
 });
 
-test('a policy’s days summed up to any date give its written and earned premium, in force and binding as the recount does, every day of its term', (t) => {
+test('a policy’s days summed up to any date give its written and earned premium, in force, binding and term as the recount does, every day of its term', (t) => {
   fc.assert(
     fc.property(fc.integer({ min: 1, max: 2_000_000_00 }), fc.integer({ min: 0, max: 700 }), steps, fc.boolean(), (premium, startDay, changes, renewal) => {
       const issued = aNewPolicy({ premium, effectiveDate: addDays('2027-01-01', startDay) });
@@ -98,6 +98,7 @@ test('a policy’s days summed up to any date give its written and earned premiu
           inForce: inForceOn(policy, day) ? 1 : 0,
           bindings: started && !renewal ? 1 : 0,
           losses: 0,
+          terms: started ? 1 : 0,
         };
         if (JSON.stringify(figuresOn(months, day)) !== JSON.stringify(expected)) {
           t.log(`${day}: ${JSON.stringify(figuresOn(months, day))} against ${JSON.stringify(expected)}`);
@@ -133,5 +134,6 @@ test('a policy change that replaces none of the fields its days come from moves 
     inForce: 0,
     bindings: 0,
     losses: 0,
+    terms: 0,
   });
 });
