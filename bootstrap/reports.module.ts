@@ -27,6 +27,7 @@ export const reportsModule = (): ContextModule => ({
         commissions: BILLING.CommissionChanges,
         periods: BILLING.AccountingPeriods,
         closedMonths: REPORTS.ClosedMonths,
+        clock: PLATFORM.Clock,
       },
       (deps) => new Bordereaux(deps),
     );

@@ -24,6 +24,12 @@ export interface PolicyFilters {
   readonly words?: readonly string[];
 }
 
+export interface TermSpan {
+  /** Null when a program is named: only the organization's earliest term is kept in an index. */
+  readonly firstEffective: CalendarDate | null;
+  readonly lastExpiration: CalendarDate;
+}
+
 export interface PolicyRepository {
   /** Stores the policy with its events (outbox); `duplicate` when the policy number is taken. */
   insert(policy: Policy, events: readonly DomainEvent[]): Promise<void>;
@@ -36,6 +42,12 @@ export interface PolicyRepository {
   /** The organization's policies in policy number order, after `after` (a number; null: from the first), at most `limit` (read through the number's index). */
   inNumberOrder(orgId: string, after: string | null, limit: number): Promise<Policy[]>;
   list(orgId: string, filters: PolicyFilters & Among, page: PageRequest): Promise<Page<Policy>>;
+  /**
+   * The span the organization's terms cover (of one program when named): the earliest effective
+   * date and the latest expiration date, each one seek of an index; null when there is no term.
+   * What a report of a month outside it can answer at once.
+   */
+  termSpan(orgId: string, programId?: string): Promise<TermSpan | null>;
   /** The active policies under a notice of cancellation (given a date, those cancelling by then), the soonest to cancel first. */
   underNotice(orgId: string, cancellingBy?: CalendarDate): Promise<Policy[]>;
   /** The active policies whose renewal is to be offered on or before `on`. */

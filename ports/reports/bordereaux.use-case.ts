@@ -1,10 +1,12 @@
 import { isClosed, previousMonth, type AccountingMonth } from '../../core/billing/accounting-period.ts';
-import { CLAIM_COLUMNS, PREMIUM_COLUMNS, PREMIUM_COLUMNS_BEFORE_PAYEES } from '../../core/reports/bordereau.ts';
+import { CLAIM_COLUMNS, monthOf, PREMIUM_COLUMNS, PREMIUM_COLUMNS_BEFORE_PAYEES } from '../../core/reports/bordereau.ts';
+import { today } from '../../core/shared/calendar-date.ts';
 import { cents } from '../../core/shared/money.ts';
 import type { AccountingPeriods } from '../billing/accounting-periods.use-case.ts';
 import type { CommissionChanges } from '../billing/commission-changes.use-case.ts';
 import type { ClaimRepository } from '../claims/claim.repository.ts';
 import type { PolicyRepository } from '../policy/policy.repositories.ts';
+import type { Clock } from '../shared/clock.port.ts';
 import { openClaimLines, openPremiumLines, type ProgramLine, type Reported } from './bordereau-lines.ts';
 import type { ClosedMonthRepository, ClosedRow, ClosedRowsKind } from './closed-months.repository.ts';
 
@@ -14,6 +16,7 @@ export interface BordereauxDeps {
   readonly commissions: CommissionChanges;
   readonly periods: AccountingPeriods;
   readonly closedMonths: ClosedMonthRepository;
+  readonly clock: Clock;
 }
 
 /** One line of a bordereau: the number it is ordered by (its first cell) and its cells. */
@@ -32,6 +35,9 @@ export interface Bordereau {
 }
 
 const KEPT_KINDS: readonly ClosedRowsKind[] = ['premium', 'claims', 'earned'];
+
+/** The lines of a month that provably has none. */
+async function* noLines(): AsyncGenerator<BordereauLine> {}
 
 /** A program's lines (all programs' when none is named), after a key. */
 async function* ofProgram(lines: AsyncIterable<ProgramLine>, programId: string | undefined): AsyncGenerator<BordereauLine> {
@@ -72,15 +78,35 @@ export class Bordereaux {
         lines: (after) => ofProgram(keptLines(this.deps.closedMonths.chunksOf(orgId, month, 'premium'), after), programId),
       };
     }
+    if (await this.outsideTheBook(orgId, month, programId, 'premium')) return { columns: PREMIUM_COLUMNS, closedAt: null, lines: noLines };
     const reported = await this.reportedThrough(orgId, previousMonth(month));
     return { columns: PREMIUM_COLUMNS, closedAt: null, lines: (after) => ofProgram(openPremiumLines(this.deps, orgId, month, reported, after), programId) };
   }
 
   async claims(orgId: string, month: AccountingMonth, programId?: string): Promise<Bordereau> {
     const closedAt = await this.keptIfClosed(orgId, month);
+    if (!closedAt && (await this.outsideTheBook(orgId, month, programId, 'claims'))) return { columns: CLAIM_COLUMNS, closedAt, lines: noLines };
     const lines = (after: string | null) =>
       closedAt ? keptLines(this.deps.closedMonths.chunksOf(orgId, month, 'claims'), after) : openClaimLines(this.deps, orgId, month, after);
     return { columns: CLAIM_COLUMNS, closedAt, lines: (after) => ofProgram(lines(after), programId) };
+  }
+
+  /**
+   * Whether an open month (of a program) provably has no line, from the span of the terms, without
+   * reading the book: no term at all (of the program); a month before the first term (nothing in
+   * force, nothing booked: a booking's month is never before its term's, and no claim is reported
+   * before its policy begins); or, for premium, a month after today's and after every term has
+   * ended (a booking in a month to come is effective in it, so within a term). Any other month is
+   * read from the number index, as it may have lines.
+   */
+  private async outsideTheBook(orgId: string, month: AccountingMonth, programId: string | undefined, kind: 'premium' | 'claims'): Promise<boolean> {
+    const book = await this.deps.policies.termSpan(orgId);
+    const span = programId === undefined ? book : await this.deps.policies.termSpan(orgId, programId);
+    if (book === null || span === null) return true;
+    const period = monthOf(month);
+    if (book.firstEffective !== null && book.firstEffective > period.last) return true;
+    if (kind === 'claims') return false;
+    return month > today(this.deps.clock.now(orgId)).slice(0, 7) && span.lastExpiration <= period.first;
   }
 
   /**

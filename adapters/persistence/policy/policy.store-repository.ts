@@ -1,11 +1,11 @@
 import type { DomainEvent } from '../../../core/shared/events/domain-event.ts';
-import type { Policy, PolicyStatus } from '../../../core/policy/policy.ts';
+import { POLICY_STATUSES, type Policy, type PolicyStatus } from '../../../core/policy/policy.ts';
 import type { CollectionStore, Filter } from '../../../ports/shared/persistence/collection-store.port.ts';
 import type { KeptFigures } from '../../../ports/shared/persistence/kept-figures.port.ts';
 import type { Among, Page, PageRequest } from '../../../ports/shared/persistence/page.ts';
 import type { Transition } from '../../../core/shared/lifecycle.ts';
 import type { CalendarDate } from '../../../core/shared/calendar-date.ts';
-import type { PolicyChanges, PolicyFilters, PolicyRepository } from '../../../ports/policy/policy.repositories.ts';
+import type { PolicyChanges, PolicyFilters, PolicyRepository, TermSpan } from '../../../ports/policy/policy.repositories.ts';
 import { StoreSearchIndex } from '../shared/search-index.store.ts';
 import { policySearchTerms } from '../../../core/policy/policy-search.ts';
 import { lookupWords } from '../../../core/shared/search-words.ts';
@@ -67,6 +67,9 @@ export class PolicyStoreRepository implements PolicyRepository {
           // The day's work: notices running out, and terms reaching their expiration date.
           { name: 'org_status_cancels_on', keys: { orgId: 1, status: 1, 'delinquency.cancelsOn': 1 } },
           { name: 'org_status_expiration', keys: { orgId: 1, status: 1, expirationDate: 1 } },
+          // The span of the book and of each program: what a report of a month outside it answers at once.
+          { name: 'org_effective', keys: { orgId: 1, effectiveDate: 1 } },
+          { name: 'org_program_expiration', keys: { orgId: 1, programId: 1, expirationDate: 1 } },
           { name: 'org_status_offer', keys: { orgId: 1, status: 1, renewalOfferOn: 1 } },
           // Filings: a surplus lines policy in its home state, any other in the risk's state.
           { name: 'org_tax_state_effective', keys: { orgId: 1, 'chargeTerms.taxState': 1, effectiveDate: 1 } },
@@ -110,6 +113,22 @@ export class PolicyStoreRepository implements PolicyRepository {
     if (words.length === 0) return this.records.page(orgId, policyFilter(filters), page, filters.among);
     const filter = policyFilter(filters);
     return this.search.page(orgId, 'policy', words, page, filters.among, 'policies', (ids) => this.records.findAmong(orgId, filter, ids));
+  }
+
+  async termSpan(orgId: string, programId?: string): Promise<TermSpan | null> {
+    if (programId !== undefined) {
+      const last = await this.records.raw.findOne({ orgId, programId }, { sort: { expirationDate: -1 } });
+      return last ? { firstEffective: null, lastExpiration: last.expirationDate as CalendarDate } : null;
+    }
+    const first = await this.records.raw.findOne({ orgId }, { sort: { effectiveDate: 1 } });
+    if (!first) return null;
+    // The latest expiration of each status, through the index the day's work reads.
+    const lasts = await Promise.all(POLICY_STATUSES.map((status) => this.records.raw.findOne({ orgId, status }, { sort: { expirationDate: -1 } })));
+    const lastExpiration = lasts.reduce<string>(
+      (latest, policy) => (policy && (policy.expirationDate as string) > latest ? (policy.expirationDate as string) : latest),
+      '',
+    );
+    return { firstEffective: first.effectiveDate as CalendarDate, lastExpiration };
   }
 
   underNotice(orgId: string, cancellingBy?: CalendarDate): Promise<Policy[]> {
