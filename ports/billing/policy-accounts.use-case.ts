@@ -4,6 +4,7 @@ import { accountOf, sumAccounts, type PolicyAccount } from '../../core/billing/p
 import { forEachRecord } from '../shared/persistence/page.ts';
 import { today, type CalendarDate } from '../../core/shared/calendar-date.ts';
 import { notFound } from '../../core/shared/domain-error.ts';
+import { nextTurn } from '../shared/next-turn.ts';
 import type { Clock } from '../shared/clock.port.ts';
 import { policyPayments, type InvoiceRepository, type PaymentRepository } from './invoice.repository.ts';
 import type { PolicyLookup } from './premium-books.use-case.ts';
@@ -59,6 +60,7 @@ export class PolicyAccounts {
   private async rowsOf(orgId: string, invoices: readonly Invoice[]): Promise<Map<string, Payment[]>> {
     const byInvoice = new Map<string, Payment[]>();
     for (let start = 0; start < invoices.length; start += ROWS_BATCH) {
+      if (start > 0) await nextTurn();
       const ids = invoices.slice(start, start + ROWS_BATCH).map((invoice) => invoice.id);
       for (const row of await this.deps.payments.forInvoices(orgId, ids)) {
         const rows = byInvoice.get(row.invoiceId);

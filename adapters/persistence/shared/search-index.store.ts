@@ -2,6 +2,7 @@ import { DomainError, writeUnlessDuplicate } from '../../../core/shared/domain-e
 import type { SearchIndex, SearchKind } from '../../../ports/shared/search-index.port.ts';
 import type { Collection, CollectionStore, GroupedWrite } from '../../../ports/shared/persistence/collection-store.port.ts';
 import type { Page, PageRequest } from '../../../ports/shared/persistence/page.ts';
+import { nextTurn } from '../../../ports/shared/next-turn.ts';
 import { encodeCursor, pageWindow } from './cursor-page.ts';
 import type { RecordCollection } from './record-collection.ts';
 
@@ -28,8 +29,6 @@ export const SEARCH_CAP = 5_000;
 
 /** Candidates checked between two turns of the event loop: a long search lets other requests in. */
 const CANDIDATES_A_TURN = 250;
-
-const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 /** The refusal of a search past SEARCH_CAP (`noun`: what was searched). */
 export const tooBroad = (noun: string): DomainError =>

@@ -1,3 +1,4 @@
+import { nextTurn } from '../next-turn.ts';
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 200;
 
@@ -26,6 +27,8 @@ const WALK_PAGE = 200;
 export const forEachRecord = async <T>(read: (page: PageRequest) => Promise<Page<T>>, each: (record: T) => Promise<void> | void): Promise<void> => {
   let cursor: string | null = null;
   do {
+    // Other requests take their turn between pages: a walk of the whole book never holds the thread.
+    if (cursor) await nextTurn();
     const page: Page<T> = await read({ limit: WALK_PAGE, ...(cursor ? { cursor } : {}) });
     for (const record of page.data) await each(record);
     cursor = page.nextCursor;
