@@ -20,13 +20,14 @@ export const TAX_REPORT_COLUMNS = ['Home State', 'Payee', 'Component', 'Code', '
 /**
  * The surplus lines taxes and fees booked in a month (the accounting month of each premium
  * transaction), by home state, payee and component: what is to be remitted to each, and what a
- * return in the month takes off it. Rows in state, payee and code order.
+ * return in the month takes off it. Rows in state, payee and code order. Built one policy at a
+ * time: a walk of the book adds each and keeps only the sums.
  */
-export const surplusLinesTaxRows = (policies: Iterable<Policy>, month: string): TaxReportRow[] => {
+export const surplusLinesTaxReport = (month: string): { add(policy: Policy): void; rows(): TaxReportRow[] } => {
   const rows = new Map<string, { row: Omit<TaxReportRow, 'amount' | 'policies'>; amount: number; policies: Set<string> }>();
-  for (const policy of policies) {
+  const add = (policy: Policy): void => {
     const terms = chargeTermsOf(policy);
-    if (terms.taxState === null) continue;
+    if (terms.taxState === null) return;
     const names = new Map(terms.components.map((component) => [component.code, component.name]));
     for (const tax of bookedIn(premiumTermOf(policy), month).flatMap((transaction) => feesOf(transaction).taxes)) {
       const key = `${terms.taxState}\u0000${tax.payee}\u0000${tax.code}`;
@@ -39,9 +40,13 @@ export const surplusLinesTaxRows = (policies: Iterable<Policy>, month: string): 
       entry.policies.add(policy.id);
       rows.set(key, entry);
     }
-  }
+  };
   const order = (row: Omit<TaxReportRow, 'amount' | 'policies'>) => [row.homeState, String(TAX_KINDS.indexOf(row.payee)), row.code].join('\u0000');
-  return [...rows.values()]
-    .map(({ row, amount, policies }) => ({ ...row, amount: cents(amount), policies: policies.size }))
-    .sort((a, b) => (order(a) < order(b) ? -1 : order(a) > order(b) ? 1 : 0));
+  return {
+    add,
+    rows: () =>
+      [...rows.values()]
+        .map(({ row, amount, policies }) => ({ ...row, amount: cents(amount), policies: policies.size }))
+        .sort((a, b) => (order(a) < order(b) ? -1 : order(a) > order(b) ? 1 : 0)),
+  };
 };

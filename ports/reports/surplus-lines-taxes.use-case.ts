@@ -1,7 +1,7 @@
 import type { AccountingMonth } from '../../core/billing/accounting-period.ts';
-import { surplusLinesTaxRows, type TaxReportRow } from '../../core/reports/surplus-lines-taxes.ts';
+import { surplusLinesTaxReport, type TaxReportRow } from '../../core/reports/surplus-lines-taxes.ts';
 import type { PolicyRepository } from '../policy/policy.repositories.ts';
-import { everyRecord } from '../shared/persistence/page.ts';
+import { forEachRecord } from '../shared/persistence/page.ts';
 
 export interface SurplusLinesTaxesDeps {
   readonly policies: PolicyRepository;
@@ -15,7 +15,10 @@ export class SurplusLinesTaxes {
     this.deps = deps;
   }
 
+  /** Walks the book a page at a time, keeping only the sums: memory stays flat whatever its size. */
   async month(orgId: string, month: AccountingMonth): Promise<TaxReportRow[]> {
-    return surplusLinesTaxRows(await everyRecord((page) => this.deps.policies.list(orgId, {}, page)), month);
+    const report = surplusLinesTaxReport(month);
+    await forEachRecord((page) => this.deps.policies.list(orgId, {}, page), report.add);
+    return report.rows();
   }
 }
