@@ -139,7 +139,7 @@ test('a search’s work is bounded whatever a tenant stores: 32 words indexed a 
   const rows = store.inspection.rowsRead() - before;
   t.is(first.data.length, 50);
   t.deepEqual(first.data[0], { id: 'sub_01999' }, 'newest first');
-  // Eight words' first passes, the picking word's rows, and one seek a word for a turn's candidates.
+  // Eight words' first passes, the picking word's rows, and one seek a word for the candidates a page takes.
   t.true(rows < 8 * 65 + 2_001 + 250 * 7 + 100, `${rows} rows read for a page of a search of eight common words (200,000 before)`);
 
   const seen = new Set<string>();

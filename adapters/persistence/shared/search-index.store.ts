@@ -27,8 +27,25 @@ const SEARCH_TERMS = 'search_terms';
  */
 export const SEARCH_CAP = 5_000;
 
-/** Candidates checked between two turns of the event loop: a long search lets other requests in. */
-const CANDIDATES_A_TURN = 250;
+/**
+ * How long a search works before it lets other requests take their turn (ms of the one thread):
+ * eight searches at once hold another tenant's read for a few of these at most.
+ */
+const TURN_MS = 1;
+
+/** Rows of a word read at once while picking candidates: a common word is read in a few turns. */
+const PICKING_CHUNK = 250;
+
+/** A slice of work that ends its turn once TURN_MS have passed since it began. */
+class Turns {
+  private began = performance.now();
+
+  async next(): Promise<void> {
+    if (performance.now() - this.began < TURN_MS) return;
+    await nextTurn();
+    this.began = performance.now();
+  }
+}
 
 /** The refusal of a search past SEARCH_CAP (`noun`: what was searched). */
 export const tooBroad = (noun: string): DomainError =>
@@ -73,8 +90,19 @@ export class StoreSearchIndex implements SearchIndex {
 
   /** A record's rows: one range, and the range of the form before while the store may still hold it. */
   private async rowsOf(orgId: string, kind: SearchKind, recordId: string): Promise<TermRow[]> {
-    const rows = await this.rows.find({ _id: recordRange(recordId), orgId });
-    return this.legacyKinds.has(kind) ? [...rows, ...(await this.rows.find({ _id: legacyRecordRange(kind, recordId), orgId }))] : rows;
+    const rows = await this.ofRecord(orgId, recordRange(recordId));
+    return this.legacyKinds.has(kind) ? [...rows, ...(await this.ofRecord(orgId, legacyRecordRange(kind, recordId)))] : rows;
+  }
+
+  /**
+   * The rows in a range of the primary key (one record's terms), of the organization. Looked up by
+   * the key alone: given the organization too, a planner may walk the organization's whole term
+   * index instead of the record's few rows. Record ids are unique across organizations; the
+   * organization is checked on what is read.
+   */
+  private async ofRecord(orgId: string, range: { $gte: string; $lt: string }, limit?: number): Promise<TermRow[]> {
+    const rows = await this.rows.find({ _id: range }, limit === undefined ? {} : { limit });
+    return rows.filter((row) => row.orgId === orgId);
   }
 
   /**
@@ -104,9 +132,9 @@ export class StoreSearchIndex implements SearchIndex {
 
   /**
    * One page of a list narrowed by the words of `q`: candidates (the records of the word that picks
-   * them, within `visible` when given) are examined newest first after the cursor, CANDIDATES_A_TURN
-   * at a time with a turn of the event loop between; each is checked against the other words by one
-   * seek a word, and those that match are read through `read` (the list's other filters). At most
+   * them, within `visible` when given) are examined newest first after the cursor, with a turn of
+   * the event loop every TURN_MS; each is checked against the other words by one seek a word, and
+   * those that match are read through `read` (the list's other filters). At most
    * SEARCH_CAP candidates are examined a request: `validation_failed` (rule `too_broad`) when every
    * word matches more records than that.
    */
@@ -120,20 +148,27 @@ export class StoreSearchIndex implements SearchIndex {
     read: (ids: readonly string[]) => Promise<T[]>,
   ): Promise<Page<T>> {
     const { limit, after } = pageWindow(request);
-    const picked = await this.candidates(orgId, kind, words);
+    const turns = new Turns();
+    const picked = await this.candidates(orgId, kind, words, SEARCH_CAP, turns);
     if (picked === 'too_broad') throw tooBroad(noun);
     const among = visible ? new Set(visible) : null;
     const candidates = picked.ids.filter((id) => (after === null || id < after) && (among === null || among.has(id))).sort(newestFirst);
     const others = words.filter((word) => word !== picked.word);
     const found: T[] = [];
     let examined = 0;
-    while (examined < candidates.length && examined < SEARCH_CAP && found.length <= limit) {
-      if (examined > 0) await nextTurn();
-      const batch = candidates.slice(examined, Math.min(examined + CANDIDATES_A_TURN, SEARCH_CAP));
-      examined += batch.length;
-      const matched = others.length === 0 ? batch : await this.withEvery(orgId, kind, batch, others);
-      if (matched.length > 0) found.push(...(await read(matched)));
+    let matched: string[] = [];
+    // Candidates are checked one by one until the page is full; what matched is read a turn's worth at a time.
+    while (examined < candidates.length && examined < SEARCH_CAP && found.length + matched.length <= limit) {
+      const id = candidates[examined] as string;
+      examined += 1;
+      if (others.length === 0 || (await this.hasEvery(orgId, kind, id, others))) matched.push(id);
+      if (matched.length > 0 && (matched.length + found.length > limit || examined === candidates.length || examined === SEARCH_CAP)) {
+        found.push(...(await read(matched)));
+        matched = [];
+      }
+      await turns.next();
     }
+    if (matched.length > 0) found.push(...(await read(matched)));
     if (found.length > limit) return { data: found.slice(0, limit), nextCursor: encodeCursor((found[limit - 1] as T).id) };
     // The budget ran out before the candidates did: a short page, and the next goes on after the last examined.
     const more = examined < candidates.length;
@@ -158,57 +193,66 @@ export class StoreSearchIndex implements SearchIndex {
 
   /** The ids of the records every word begins a term of; `too_broad` when even the rarest word matches more than `cap`. */
   async matching(orgId: string, kind: SearchKind, words: readonly string[], cap: number = SEARCH_CAP): Promise<string[] | 'too_broad'> {
-    const picked = await this.candidates(orgId, kind, words, cap);
+    const turns = new Turns();
+    const picked = await this.candidates(orgId, kind, words, cap, turns);
     if (picked === 'too_broad') return picked;
     const others = words.filter((word) => word !== picked.word);
-    return others.length === 0 ? picked.ids : this.withEvery(orgId, kind, picked.ids, others);
+    const matched: string[] = [];
+    for (const id of picked.ids) {
+      if (others.length === 0 || (await this.hasEvery(orgId, kind, id, others))) matched.push(id);
+      await turns.next();
+    }
+    return matched;
   }
 
   /**
    * The candidates of a search: the records of one word. A first pass reads a few rows of each word:
    * a rare one (an insured's number, a policy number) then picks at once, however common the others
    * ("insured", a city). Only when every word is common does a second pass read up to `cap` records
-   * of each, the longest first (usually the rarest), a turn of the event loop between words: the
-   * first matching at most `cap` picks.
+   * of each, the longest first (usually the rarest), PICKING_CHUNK rows at a time within the turns:
+   * the first matching at most `cap` picks.
    */
   private async candidates(
     orgId: string,
     kind: SearchKind,
     words: readonly string[],
-    cap = SEARCH_CAP,
+    cap: number,
+    turns: Turns,
   ): Promise<{ ids: string[]; word: string } | 'too_broad'> {
     const longestFirst = [...words].sort((a, b) => b.length - a.length);
-    for (const rowsRead of [Math.min(FIRST_PASS_ROWS, cap), cap]) {
-      for (const word of longestFirst) {
-        if (rowsRead === cap) await nextTurn();
-        const prefix = `${kind}:${word}`;
-        const rows = await this.rows.find({ orgId, t: { $gte: prefix, $lt: `${prefix}${AFTER_PREFIX}` } }, { limit: rowsRead + 1 });
-        if (rows.length <= rowsRead) return { ids: [...new Set(rows.map(recordOf))], word };
+    const rowsOf = (word: string, skip: number, limit: number) => {
+      const prefix = `${kind}:${word}`;
+      return this.rows.find({ orgId, t: { $gte: prefix, $lt: `${prefix}${AFTER_PREFIX}` } }, { skip, limit });
+    };
+    const firstPass = Math.min(FIRST_PASS_ROWS, cap);
+    for (const word of longestFirst) {
+      const rows = await rowsOf(word, 0, firstPass + 1);
+      if (rows.length <= firstPass) return { ids: [...new Set(rows.map(recordOf))], word };
+    }
+    for (const word of longestFirst) {
+      const ids = new Set<string>();
+      let read = 0;
+      while (read <= cap) {
+        await turns.next();
+        const chunk = await rowsOf(word, read, Math.min(PICKING_CHUNK, cap + 1 - read));
+        for (const row of chunk) ids.add(recordOf(row));
+        read += chunk.length;
+        if (chunk.length < PICKING_CHUNK) break;
       }
+      if (read <= cap) return { ids: [...ids], word };
     }
     return 'too_broad';
   }
 
-  /** Those of `ids` that have, for every word, a term it begins: one seek of the record's own rows a word. */
-  private async withEvery(orgId: string, kind: SearchKind, ids: readonly string[], words: readonly string[]): Promise<string[]> {
-    const matched: string[] = [];
-    for (const id of ids) {
-      let every = true;
-      for (const word of words) {
-        if (!(await this.hasTermBegunBy(orgId, kind, id, word))) {
-          every = false;
-          break;
-        }
-      }
-      if (every) matched.push(id);
-    }
-    return matched;
+  /** Whether the record has, for every word, a term it begins: one seek of the record's own rows a word. */
+  private async hasEvery(orgId: string, kind: SearchKind, recordId: string, words: readonly string[]): Promise<boolean> {
+    for (const word of words) if (!(await this.hasTermBegunBy(orgId, kind, recordId, word))) return false;
+    return true;
   }
 
   private async hasTermBegunBy(orgId: string, kind: SearchKind, recordId: string, word: string): Promise<boolean> {
-    const begun = (record: string) => ({ _id: { $gte: `${record}:${word}`, $lt: `${record}:${word}${AFTER_PREFIX}` }, orgId });
-    if (await this.rows.findOne(begun(recordId))) return true;
-    return this.legacyKinds.has(kind) && (await this.rows.findOne(begun(`${kind}:${recordId}`))) !== null;
+    const begun = async (record: string) => (await this.ofRecord(orgId, { $gte: `${record}:${word}`, $lt: `${record}:${word}${AFTER_PREFIX}` }, 1)).length > 0;
+    return (await begun(recordId)) || (this.legacyKinds.has(kind) && (await begun(`${kind}:${recordId}`)));
   }
 }
 
