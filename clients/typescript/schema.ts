@@ -4218,6 +4218,10 @@ export interface components {
                 from: {
                     /** @description Every payment received for the policy, refunds taken off. */
                     cashHeld: number;
+                    /** @description Dollars. */
+                    fireMarshalTax: number;
+                    /** @description Dollars. */
+                    localPremiumTax: number;
                     /** @description Cash beyond what the policy owes: return premium or an overpayment. */
                     owedToInsured: number;
                     /** @description Dollars. */
@@ -4228,12 +4232,18 @@ export interface components {
                     receivable: number;
                     /** @description Dollars. */
                     stampingFee: number;
+                    /** @description Dollars. */
+                    stateFundFee: number;
                     /** @description Dollars. */
                     surplusLinesTax: number;
                 };
                 to: {
                     /** @description Every payment received for the policy, refunds taken off. */
                     cashHeld: number;
+                    /** @description Dollars. */
+                    fireMarshalTax: number;
+                    /** @description Dollars. */
+                    localPremiumTax: number;
                     /** @description Cash beyond what the policy owes: return premium or an overpayment. */
                     owedToInsured: number;
                     /** @description Dollars. */
@@ -4244,6 +4254,8 @@ export interface components {
                     receivable: number;
                     /** @description Dollars. */
                     stampingFee: number;
+                    /** @description Dollars. */
+                    stateFundFee: number;
                     /** @description Dollars. */
                     surplusLinesTax: number;
                 };

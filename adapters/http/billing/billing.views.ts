@@ -5,7 +5,7 @@ import { LEDGER_ACCOUNTS, type LedgerEntry } from '../../../core/billing/ledger.
 import type { PaymentAttempt } from '../../../core/billing/payment-attempt.ts';
 import type { Payment } from '../../../core/billing/payment.ts';
 import { owedToInsured } from '../../../core/billing/premium-account.ts';
-import type { PremiumPosition } from '../../../core/billing/premium-position.ts';
+import { appliedTo, type PremiumPosition } from '../../../core/billing/premium-position.ts';
 import { cents, centsToDollars as dollars } from '../../../core/shared/money.ts';
 import { monthOfDate } from '../../../core/billing/accounting-period.ts';
 import { today } from '../../../core/shared/calendar-date.ts';
@@ -126,22 +126,33 @@ export const viewCommission = (commission: Commission): Static<typeof Commission
   ...viewBooking(commission.createdAt, commission),
 });
 
+/**
+ * Where a policy's money stands: the cash held, what of it pays each charge (premium, the policy
+ * fee and every payee of the tax schedule), and what is left over or still owed. The parts and
+ * `owedToInsured` add up to `cashHeld`, to the cent.
+ */
 const PositionSchema = Type.Object({
   cashHeld: Dollars('Every payment received for the policy, refunds taken off.'),
   premium: Dollars('What of the cash pays premium.'),
   policyFee: Dollars(),
   surplusLinesTax: Dollars(),
   stampingFee: Dollars(),
+  fireMarshalTax: Dollars(),
+  stateFundFee: Dollars(),
+  localPremiumTax: Dollars(),
   owedToInsured: Dollars('Cash beyond what the policy owes: return premium or an overpayment.'),
   receivable: Dollars('What the insured still owes: the charges beyond the cash applied to them, less write-offs.'),
 });
 
-const viewPosition = (position: PremiumPosition): Static<typeof PositionSchema> => ({
+export const viewPosition = (position: PremiumPosition): Static<typeof PositionSchema> => ({
   cashHeld: dollars(position.cashHeld),
-  premium: dollars(position.applied.premium),
-  policyFee: dollars(position.applied.policyFee),
-  surplusLinesTax: dollars(position.applied.surplusLinesTax),
-  stampingFee: dollars(position.applied.stampingFee),
+  premium: dollars(appliedTo(position, 'premium')),
+  policyFee: dollars(appliedTo(position, 'policyFee')),
+  surplusLinesTax: dollars(appliedTo(position, 'surplusLinesTax')),
+  stampingFee: dollars(appliedTo(position, 'stampingFee')),
+  fireMarshalTax: dollars(appliedTo(position, 'fireMarshalTax')),
+  stateFundFee: dollars(appliedTo(position, 'stateFundFee')),
+  localPremiumTax: dollars(appliedTo(position, 'localPremiumTax')),
   owedToInsured: dollars(owedToInsured(position)),
   receivable: dollars(position.receivable ?? cents(0)),
 });
