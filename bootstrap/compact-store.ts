@@ -7,6 +7,7 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { SqliteStore, STORE_FILE } from '../adapters/persistence/sqlite/sqlite-store.engine.ts';
+import { EMBEDDED_STORE_TUNING } from './embedded-store-tuning.ts';
 import { compactStore } from '../adapters/persistence/sqlite/store-compaction.ts';
 
 if (process.env.MONGODB_URI) {
@@ -18,7 +19,7 @@ const file = join(dataDir, 'store', STORE_FILE);
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 const before = statSync(file).size;
 const started = performance.now();
-const store = await SqliteStore.open({ dir: dataDir });
+const store = await SqliteStore.open({ dir: dataDir, tuning: EMBEDDED_STORE_TUNING });
 try {
   const { relaidOut, compressed } = compactStore(store);
   if (relaidOut.length > 0) console.log(`${relaidOut.length} tables rewritten without a rowid, with packed ids: ${relaidOut.join(', ')}`);

@@ -8,6 +8,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { promisify } from 'node:util';
 import { RETRAINING_ROWS, TRAINING_ROWS } from '../../adapters/persistence/sqlite/document-compression.ts';
 import { exportJournal } from '../../adapters/persistence/sqlite/journal-export.ts';
+import { NO_TUNING, type EmbeddedTuning } from '../../adapters/persistence/sqlite/embedded-tuning.ts';
 import { SqliteStore, STORE_FILE } from '../../adapters/persistence/sqlite/sqlite-store.engine.ts';
 
 type Invoice = {
@@ -47,8 +48,8 @@ const tempDir = async (t: { teardown: (fn: () => Promise<void>) => void }) => {
   return dir;
 };
 
-const openWithIndexes = async (dir: string) => {
-  const store = await SqliteStore.open({ dir });
+const openWithIndexes = async (dir: string, tuning: EmbeddedTuning = NO_TUNING) => {
+  const store = await SqliteStore.open({ dir, tuning });
   await store.ensureIndexes('invoices', [
     { name: 'org_policy', keys: { orgId: 1, policyId: 1, _id: -1 } },
     { name: 'org_number', keys: { orgId: 1, invoiceNumber: 1 }, unique: true },
@@ -224,14 +225,14 @@ test('store:compact compresses the rows still kept as text and the file shrinks;
   t.notRegex(again.stdout, /rows compressed/, 'a second run finds nothing to do');
 });
 
-test('a collection of counters keeps its rows as text, rewritten or new; rows compressed before it was declared so still read', async (t) => {
+test('a collection the engine is told holds counters keeps its rows as text, rewritten or new; rows compressed before it was declared so still read', async (t) => {
   const dir = await tempDir(t);
   const first = await openWithIndexes(dir);
   for (let n = 0; n < 240; n += 1) await first.collection<Invoice>('invoices').insertOne(invoice(n));
   await first.close();
 
-  const store = await openWithIndexes(dir);
-  const counters = store.collection<Invoice>('invoices', { counters: true });
+  const store = await openWithIndexes(dir, { ...NO_TUNING, textRows: ['invoices'] });
+  const counters = store.collection<Invoice>('invoices');
   // Compressed before: read back, then rewritten as text.
   t.like(await counters.findOne({ _id: invoice(200)._id }), { amount: invoice(200).amount, insuredName: invoice(200).insuredName });
   await counters.updateOne({ _id: invoice(200)._id }, { $inc: { amount: 1 } });

@@ -1,5 +1,6 @@
 import test from 'ava';
 import { DocumentCache } from '../../adapters/persistence/sqlite/document-cache.ts';
+import { NO_TUNING } from '../../adapters/persistence/sqlite/embedded-tuning.ts';
 import { SqliteStore } from '../../adapters/persistence/sqlite/sqlite-store.engine.ts';
 
 test('over its budget the cache lets go of the oldest documents not read since they were kept', (t) => {
@@ -70,11 +71,9 @@ test('a document read by its id and then updated is held as written: the next re
 });
 
 test('a document just inserted in a collection read after its inserts is held as the text written: read by its id or found by a query, it is decoded from that text, a copy its writer cannot change', async (t) => {
-  const store = await SqliteStore.open();
+  const store = await SqliteStore.open({ tuning: { ...NO_TUNING, readAfterInsert: ['invoices'] } });
   t.teardown(() => store.close());
-  const invoices = store.collection<{ _id: string; policyId: string; amount: number; due: Date; lines: Array<{ amount: number }> }>('invoices', {
-    readAfterInsert: true,
-  });
+  const invoices = store.collection<{ _id: string; policyId: string; amount: number; due: Date; lines: Array<{ amount: number }> }>('invoices');
   await store.ensureIndexes('invoices', [{ name: 'policy', keys: { policyId: 1 } }]);
   const written = { _id: 'inv_1', policyId: 'pol_1', amount: 100, due: new Date('2026-12-01T00:00:00.000Z'), lines: [{ amount: 100 }] };
   await invoices.insertOne(written);

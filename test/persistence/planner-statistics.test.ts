@@ -5,7 +5,9 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { plannedStat } from '../../adapters/persistence/sqlite/planned-statistics.ts';
 import { PlannerStatistics } from '../../adapters/persistence/sqlite/planner-statistics.ts';
+import { NO_TUNING } from '../../adapters/persistence/sqlite/embedded-tuning.ts';
 import { SqliteStore, STORE_FILE } from '../../adapters/persistence/sqlite/sqlite-store.engine.ts';
+import type { IndexSpec } from '../../ports/shared/persistence/collection-store.port.ts';
 
 /** A table shaped as the store makes them: newest-first per organization, and per organization and invoice. */
 const paymentsTable = (): DatabaseSync => {
@@ -67,12 +69,13 @@ test('the store refreshes the statistics of its tables when it opens', async (t)
 const flagReadPlan = async (readsRareValues: boolean): Promise<{ stat: string; plan: string }> => {
   const dir = await mkdtemp(join(tmpdir(), 'statistics-'));
   try {
-    const store = await SqliteStore.open({ dir });
+    const tuning = { ...NO_TUNING, rareValueIndexes: readsRareValues ? [{ collection: 'invoices', index: 'outbox' }] : [] };
+    const store = await SqliteStore.open({ dir, tuning });
     await store.ensureIndexes('invoices', [
       { name: 'org_invoice_number', keys: { orgId: 1, invoiceNumber: 1 }, unique: true },
       { name: 'org_policy', keys: { orgId: 1, policyId: 1, _id: -1 } },
       { name: 'org_status', keys: { orgId: 1, status: 1, _id: -1 } },
-      { name: 'outbox', keys: { hasPendingEvents: 1 }, readsRareValues },
+      { name: 'outbox', keys: { hasPendingEvents: 1 } },
     ]);
     const invoices = store.collection('invoices');
     const pad = 'x'.repeat(500);
@@ -93,7 +96,7 @@ const flagReadPlan = async (readsRareValues: boolean): Promise<{ stat: string; p
     }
     await store.close();
     // Reopened: the statistics are refreshed while every row holds `false` (all events published).
-    await (await SqliteStore.open({ dir })).close();
+    await (await SqliteStore.open({ dir, tuning })).close();
     const db = new DatabaseSync(join(dir, 'store', STORE_FILE), { readOnly: true });
     try {
       const [row] = db.prepare("SELECT stat FROM sqlite_stat1 WHERE idx = 'docs:invoices/outbox'").all() as Array<{ stat: string }>;
@@ -151,4 +154,18 @@ test('an organization that joins a book of one reads its newest page through its
   const plans = store.inspection.queryPlans().filter(({ sql }) => sql.includes('"docs:claims"') && sql.includes('ORDER BY id DESC'));
   t.true(plans.length > 0);
   for (const { plan } of plans) t.regex(plan.map((step) => step.detail).join('; '), /USING INDEX docs:claims\/org_newest/);
+});
+
+test('an index saved while its declaration still said `readsRareValues` is the same index now: opening the store does not build it again', async (t) => {
+  const dir = await mkdtemp(join(tmpdir(), 'statistics-'));
+  t.teardown(() => rm(dir, { recursive: true, force: true }));
+  const before = await SqliteStore.open({ dir });
+  // As stores saved it before the engine's tuning left the collection port.
+  await before.ensureIndexes('invoices', [{ name: 'outbox', keys: { hasPendingEvents: 1 }, readsRareValues: true } as IndexSpec]);
+  await before.close();
+  const store = await SqliteStore.open({ dir });
+  t.teardown(() => store.close());
+  await store.ensureIndexes('invoices', [{ name: 'outbox', keys: { hasPendingEvents: 1 } }]);
+  const saved = store.inspection.declaredIndexes().find(({ collection, spec }) => collection === 'invoices' && spec.name === 'outbox');
+  t.like(saved?.spec, { readsRareValues: true }, 'kept as saved: not dropped and made again');
 });

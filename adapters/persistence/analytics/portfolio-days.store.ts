@@ -100,7 +100,6 @@ export class PortfolioDaysStore implements PortfolioDaysRepository, KeptPremium 
 
   /** Opens the kept days; a store whose records predate them (or whose rebuild was interrupted) is counted here once, before the service takes a request. */
   static async open(store: CollectionStore, sources: PortfolioSources): Promise<PortfolioDaysStore> {
-    store.collection(PORTFOLIO_DAYS, { counters: true });
     await store.ensureIndexes(PORTFOLIO_DAYS, [{ name: 'org_month', keys: { orgId: 1, month: 1 } }]);
     const days = new PortfolioDaysStore(store, sources);
     if (!(await store.collection('migrations').findOne({ _id: COUNTED }))) await days.rebuild();

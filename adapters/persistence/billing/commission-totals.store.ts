@@ -49,7 +49,6 @@ export class CommissionTotalsStore {
    * counted here once, while the service starts and before it takes a request.
    */
   static async open(store: CollectionStore, ledger: RecordCollection<LedgerEntry>): Promise<CommissionTotalsStore> {
-    store.collection(COMMISSION_TOTALS, { counters: true });
     await store.ensureIndexes(COMMISSION_TOTALS, [{ name: 'org_month', keys: { orgId: 1, month: 1 } }]);
     const totals = new CommissionTotalsStore(store, ledger);
     if (!(await store.collection('migrations').findOne({ _id: COUNTED }))) await totals.rebuild();

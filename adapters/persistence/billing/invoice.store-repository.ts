@@ -9,7 +9,7 @@ import { OUTBOX_INDEX, withEvents, type EventCarryingCollection } from '../share
 import { guardedMove, moveFilter } from '../shared/guarded-move.ts';
 import type { CollectionStore, Filter } from '../../../ports/shared/persistence/collection-store.port.ts';
 import type { Page, PageRequest } from '../../../ports/shared/persistence/page.ts';
-import { READ_AFTER_INSERT, RecordCollection } from '../shared/record-collection.ts';
+import { RecordCollection } from '../shared/record-collection.ts';
 import { SEARCH_CAP, tooBroad } from '../shared/search-index.store.ts';
 
 /** Its records carry events (the relay reads this collection). */
@@ -47,23 +47,17 @@ export class InvoiceStoreRepository implements InvoiceRepository {
 
   static async create(store: CollectionStore): Promise<InvoiceStoreRepository> {
     return new InvoiceStoreRepository(
-      await RecordCollection.open<Invoice>(
-        store,
-        INVOICES,
-        INVOICE_FIELDS,
-        [
-          { name: 'org_invoice_number', keys: { orgId: 1, invoiceNumber: 1 }, unique: true },
-          { name: 'org_policy', keys: { orgId: 1, policyId: 1, _id: -1 } },
-          { name: 'org_status', keys: { orgId: 1, status: 1, _id: -1 } },
-          // The day's past-due marking reads the open charges that have reached their due date: only
-          // open invoices are in it, not the paid ones that most of a book's past months hold.
-          { name: 'org_status_due', keys: { orgId: 1, status: 1, dueDate: 1 }, partialFilterExpression: { status: 'open' } },
-          // The past-due invoices the delinquency job has not seen yet: only past-due ones are in it, a few of the book's.
-          { name: 'org_status_seen', keys: { orgId: 1, status: 1, delinquencySeenOn: 1 }, partialFilterExpression: { status: 'past_due' } },
-          OUTBOX_INDEX,
-        ],
-        READ_AFTER_INSERT,
-      ),
+      await RecordCollection.open<Invoice>(store, INVOICES, INVOICE_FIELDS, [
+        { name: 'org_invoice_number', keys: { orgId: 1, invoiceNumber: 1 }, unique: true },
+        { name: 'org_policy', keys: { orgId: 1, policyId: 1, _id: -1 } },
+        { name: 'org_status', keys: { orgId: 1, status: 1, _id: -1 } },
+        // The day's past-due marking reads the open charges that have reached their due date: only
+        // open invoices are in it, not the paid ones that most of a book's past months hold.
+        { name: 'org_status_due', keys: { orgId: 1, status: 1, dueDate: 1 }, partialFilterExpression: { status: 'open' } },
+        // The past-due invoices the delinquency job has not seen yet: only past-due ones are in it, a few of the book's.
+        { name: 'org_status_seen', keys: { orgId: 1, status: 1, delinquencySeenOn: 1 }, partialFilterExpression: { status: 'past_due' } },
+        OUTBOX_INDEX,
+      ]),
     );
   }
 

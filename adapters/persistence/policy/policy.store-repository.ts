@@ -9,7 +9,7 @@ import type { PolicyChanges, PolicyFilters, PolicyRepository, TermSpan } from '.
 import { StoreSearchIndex } from '../shared/search-index.store.ts';
 import { policySearchTerms } from '../../../core/policy/policy-search.ts';
 import { lookupWords } from '../../../core/shared/search-words.ts';
-import { READ_AFTER_INSERT, RecordCollection } from '../shared/record-collection.ts';
+import { RecordCollection } from '../shared/record-collection.ts';
 import { POLICY_FIELDS } from './policy-fields.ts';
 import { moveWithEvents } from '../shared/guarded-move.ts';
 import { definedFields } from '../shared/document-mapping.ts';
@@ -54,30 +54,24 @@ export class PolicyStoreRepository implements PolicyRepository {
   static async create(store: CollectionStore, figures: KeptFigures<Policy>): Promise<PolicyStoreRepository> {
     const search = await StoreSearchIndex.create(store);
     return new PolicyStoreRepository(
-      await RecordCollection.open<Policy>(
-        store,
-        POLICIES,
-        POLICY_FIELDS,
-        [
-          { name: 'org_policy_number', keys: { orgId: 1, policyNumber: 1 }, unique: true },
-          { name: 'org_status', keys: { orgId: 1, status: 1, _id: -1 } },
-          // A page of one state's policies in one status, newest first (the list's filters).
-          { name: 'org_state_status', keys: { orgId: 1, 'risk.state': 1, status: 1, _id: -1 } },
-          { name: 'policy_number', keys: { policyNumber: 1 } },
-          // The day's work: notices running out, and terms reaching their expiration date.
-          { name: 'org_status_cancels_on', keys: { orgId: 1, status: 1, 'delinquency.cancelsOn': 1 } },
-          { name: 'org_status_expiration', keys: { orgId: 1, status: 1, expirationDate: 1 } },
-          // The span of the book and of each program: what a report of a month outside it answers at once.
-          { name: 'org_effective', keys: { orgId: 1, effectiveDate: 1 } },
-          { name: 'org_program_expiration', keys: { orgId: 1, programId: 1, expirationDate: 1 } },
-          { name: 'org_status_offer', keys: { orgId: 1, status: 1, renewalOfferOn: 1 } },
-          // Filings: a surplus lines policy in its home state, any other in the risk's state.
-          { name: 'org_tax_state_effective', keys: { orgId: 1, 'chargeTerms.taxState': 1, effectiveDate: 1 } },
-          { name: 'org_risk_state_effective', keys: { orgId: 1, 'risk.state': 1, 'chargeTerms.taxState': 1, effectiveDate: 1 } },
-          OUTBOX_INDEX,
-        ],
-        READ_AFTER_INSERT,
-      ),
+      await RecordCollection.open<Policy>(store, POLICIES, POLICY_FIELDS, [
+        { name: 'org_policy_number', keys: { orgId: 1, policyNumber: 1 }, unique: true },
+        { name: 'org_status', keys: { orgId: 1, status: 1, _id: -1 } },
+        // A page of one state's policies in one status, newest first (the list's filters).
+        { name: 'org_state_status', keys: { orgId: 1, 'risk.state': 1, status: 1, _id: -1 } },
+        { name: 'policy_number', keys: { policyNumber: 1 } },
+        // The day's work: notices running out, and terms reaching their expiration date.
+        { name: 'org_status_cancels_on', keys: { orgId: 1, status: 1, 'delinquency.cancelsOn': 1 } },
+        { name: 'org_status_expiration', keys: { orgId: 1, status: 1, expirationDate: 1 } },
+        // The span of the book and of each program: what a report of a month outside it answers at once.
+        { name: 'org_effective', keys: { orgId: 1, effectiveDate: 1 } },
+        { name: 'org_program_expiration', keys: { orgId: 1, programId: 1, expirationDate: 1 } },
+        { name: 'org_status_offer', keys: { orgId: 1, status: 1, renewalOfferOn: 1 } },
+        // Filings: a surplus lines policy in its home state, any other in the risk's state.
+        { name: 'org_tax_state_effective', keys: { orgId: 1, 'chargeTerms.taxState': 1, effectiveDate: 1 } },
+        { name: 'org_risk_state_effective', keys: { orgId: 1, 'risk.state': 1, 'chargeTerms.taxState': 1, effectiveDate: 1 } },
+        OUTBOX_INDEX,
+      ]),
       search,
       figures,
     );

@@ -17,7 +17,6 @@ export const OUTBOX_INDEX: IndexSpec = {
   name: 'outbox',
   keys: { [OUTBOX_FLAG]: 1 },
   partialFilterExpression: { [OUTBOX_FLAG]: true },
-  readsRareValues: true,
 };
 
 /** An aggregate's update with its events added (unchanged when there are none). */

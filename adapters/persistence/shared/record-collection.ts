@@ -11,9 +11,6 @@ import type { Page, PageRequest } from '../../../ports/shared/persistence/page.t
 import { findPage, NEWEST_FIRST } from './cursor-page.ts';
 import { recordMapper, type DocumentOf, type RecordFields, type RecordMapper } from './document-mapping.ts';
 
-/** Records a later step reads right after they are written (a bound policy, its invoices, a submission and its quotes). */
-export const READ_AFTER_INSERT: CollectionOptions = { readAfterInsert: true };
-
 /**
  * The mapping every tenant repository shares: records with `id` stored as `_id`, read back with
  * exactly their declared fields, every call scoped by `orgId`. Repositories compose it and add

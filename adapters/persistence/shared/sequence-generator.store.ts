@@ -12,7 +12,7 @@ export class StoreSequenceGenerator implements SequenceGenerator {
   private readonly sequences: Collection<SequenceDocument>;
 
   constructor(store: CollectionStore) {
-    this.sequences = store.collection<SequenceDocument>('sequences', { counters: true });
+    this.sequences = store.collection<SequenceDocument>('sequences');
   }
 
   async next(orgId: string, name: string): Promise<number> {

@@ -82,7 +82,7 @@ export class CollectionTable {
     return this.statements.get(`SELECT 1 FROM ${this.qualified(this.table)} WHERE id = ?`).get(this.keys.idKey(id)) !== undefined;
   }
 
-  /** Inserts are kept in the cache as their text, decoded if read (`CollectionOptions.readAfterInsert`). */
+  /** Inserts are kept in the cache as their text, decoded if read (the tuning's `readAfterInsert`). */
   keepInserted(): void {
     this.keepsInserted = true;
   }

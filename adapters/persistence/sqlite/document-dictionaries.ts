@@ -23,7 +23,7 @@ export class DocumentDictionaries {
   private readonly latestOf = new Map<string, Dictionary>();
   /** Made since the last commit: what a rollback may undo. */
   private readonly uncommitted = new Set<string>();
-  /** Tables whose new rows stay text (`CollectionOptions.counters`); rows compressed before still read. */
+  /** Tables whose new rows stay text (the tuning's `textRows`); rows compressed before still read. */
   private readonly textTables = new Set<string>();
   private loaded = false;
   /** Dictionaries made since the store opened: a rollback past one must forget what is remembered. */

@@ -90,7 +90,7 @@ export class KeyColumns {
   }
 
   declares(spec: IndexSpec): boolean {
-    return JSON.stringify(this.specs.get(spec.name)) === JSON.stringify(spec);
+    return JSON.stringify(declaration(this.specs.get(spec.name))) === JSON.stringify(declaration(spec));
   }
 
   has(name: string): boolean {
@@ -248,3 +248,13 @@ export class KeyColumns {
     for (const field of state.uniqueFields) this.uniqueFields.add(field);
   }
 }
+
+/**
+ * What an index is, as compared with the one a store saved: indexes saved before engine tuning left
+ * the port carried `readsRareValues` in their declaration, and are the same index without it.
+ */
+const declaration = (spec: (IndexSpec & { readsRareValues?: boolean }) | undefined): IndexSpec | undefined => {
+  if (!spec || !('readsRareValues' in spec)) return spec;
+  const { readsRareValues: _tuning, ...rest } = spec;
+  return rest;
+};

@@ -1,3 +1,4 @@
+import type { EmbeddedTuning } from './embedded-tuning.ts';
 import type { DatabaseSync } from 'node:sqlite';
 import { plannedStat } from './planned-statistics.ts';
 import { savedIndexes } from './store-schema.ts';
@@ -19,7 +20,7 @@ const COMMITS_BETWEEN_REFRESHES = 1_000;
 export class PlannerStatistics {
   private readonly db: DatabaseSync;
   private readonly every: number;
-  /** The indexes declared `readsRareValues`, by their SQLite names. */
+  /** The indexes the tuning says look up rare values, by their SQLite names. */
   private readonly rareValueIndexes: () => readonly string[];
   private commits = 0;
 
@@ -91,11 +92,12 @@ export class PlannerStatistics {
   }
 }
 
-/** The SQLite names of the indexes declared `readsRareValues` (see PlannerStatistics). */
-export const rareValueIndexes = (db: DatabaseSync): string[] => {
+/** The SQLite names of the declared indexes the tuning says look up rare values (see PlannerStatistics). */
+export const rareValueIndexes = (db: DatabaseSync, rare: EmbeddedTuning['rareValueIndexes']): string[] => {
+  if (rare.length === 0) return [];
   const declared = db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = '_store_indexes'").get();
   if (!declared) return [];
   return savedIndexes(db)
-    .filter(({ spec }) => spec.readsRareValues)
+    .filter(({ collection, spec }) => rare.some((index) => index.collection === collection && index.index === spec.name))
     .map(({ collection, spec }) => `docs:${collection}/${spec.name}`);
 };

@@ -24,6 +24,7 @@ import { configureConnection } from './connection-settings.ts';
 import { StoreInspection } from './store-inspection.ts';
 import { Statements } from './statements.ts';
 import { PlannerStatistics, rareValueIndexes } from './planner-statistics.ts';
+import { NO_TUNING, type EmbeddedTuning } from './embedded-tuning.ts';
 import { RollbackForgetting } from './rollback-forgetting.ts';
 import { readMeta, savedSchemas, schemaCatalog, writeMeta, type SavedSchema } from './store-schema.ts';
 import { WalCheckpoints } from './wal-checkpoints.ts';
@@ -36,6 +37,8 @@ interface SqliteStoreOptions {
   readonly ttlSweepMs?: number;
   /** SQLite's page cache, the memory bound whatever the data; a quarter of it again (JSON size) bounds the decoded documents kept. */
   readonly cacheMiB?: number;
+  /** What this engine makes of particular collections and indexes (none by default). */
+  readonly tuning?: EmbeddedTuning;
 }
 
 export const STORE_FILE = 'store.db';
@@ -74,15 +77,18 @@ export class SqliteStore implements CollectionStore {
   /** What the query-plan check reads: statements run, their plans, rows examined, declared indexes. */
   readonly inspection: StoreInspection;
 
-  private constructor(db: DatabaseSync, engine: 'sqlite' | 'memory', path: string | null, cacheMiB: number) {
+  private readonly tuning: EmbeddedTuning;
+
+  private constructor(db: DatabaseSync, engine: 'sqlite' | 'memory', path: string | null, cacheMiB: number, tuning: EmbeddedTuning) {
     this.db = db;
     this.engine = engine;
+    this.tuning = tuning;
     this.statements = new Statements(db);
     this.cache = new DocumentCache((cacheMiB / 4) * 1024 * 1024);
     this.interned = new InternedValues(db);
     this.dictionaries = new DocumentDictionaries(db);
     this.walSync = path ? new WalSync(path) : null;
-    this.statistics = new PlannerStatistics(db, () => rareValueIndexes(db));
+    this.statistics = new PlannerStatistics(db, () => rareValueIndexes(db, tuning.rareValueIndexes));
     const catalog = schemaCatalog(this.statements);
     this.catalog = catalog;
     const durableTables = () => [...this.tables].filter(([name]) => !this.volatileNames.has(name));
@@ -109,7 +115,7 @@ export class SqliteStore implements CollectionStore {
       const unlock = lockDataDir(dir, options.dir);
       try {
         const path = join(dir, STORE_FILE);
-        store = new SqliteStore(new DatabaseSync(path), 'sqlite', path, cacheMiB);
+        store = new SqliteStore(new DatabaseSync(path), 'sqlite', path, cacheMiB, options.tuning ?? NO_TUNING);
         store.unlock = unlock;
         store.configure(cacheMiB, true);
         store.bulk = new BulkConnection(path);
@@ -120,7 +126,7 @@ export class SqliteStore implements CollectionStore {
         throw error;
       }
     } else {
-      store = new SqliteStore(new DatabaseSync(':memory:'), 'memory', null, cacheMiB);
+      store = new SqliteStore(new DatabaseSync(':memory:'), 'memory', null, cacheMiB, options.tuning ?? NO_TUNING);
       store.configure(cacheMiB, false);
     }
     store.sweeper = setInterval(() => void store.sweepExpired().catch(() => {}), options.ttlSweepMs ?? 1_000);
@@ -129,9 +135,9 @@ export class SqliteStore implements CollectionStore {
   }
 
   collection<T extends StoredDocument>(name: string, options: CollectionOptions = {}): Collection<T> {
-    if (options.counters) this.dictionaries.keepAsText(name);
+    if (this.tuning.textRows.includes(name)) this.dictionaries.keepAsText(name);
     const table = this.table(name, options.volatile ?? false);
-    if (options.readAfterInsert) table.keepInserted();
+    if (this.tuning.readAfterInsert.includes(name)) table.keepInserted();
     return new SqliteCollection<T>(table, this.batch);
   }
 

@@ -3,7 +3,7 @@ import { QUOTE_LIFECYCLE, type Quote } from '../../../core/underwriting/quote.ts
 import { transition } from '../../../core/shared/lifecycle.ts';
 import type { CollectionStore } from '../../../ports/shared/persistence/collection-store.port.ts';
 import type { QuoteRepository } from '../../../ports/underwriting/underwriting.repositories.ts';
-import { READ_AFTER_INSERT, RecordCollection } from '../shared/record-collection.ts';
+import { RecordCollection } from '../shared/record-collection.ts';
 import { guardedMove, moveFilter, moveUpdate } from '../shared/guarded-move.ts';
 
 const QUOTE_FIELDS: RecordFields<Quote> = {
@@ -35,13 +35,7 @@ export class QuoteStoreRepository implements QuoteRepository {
 
   static async create(store: CollectionStore): Promise<QuoteStoreRepository> {
     return new QuoteStoreRepository(
-      await RecordCollection.open<Quote>(
-        store,
-        'quotes',
-        QUOTE_FIELDS,
-        [{ name: 'org_submission_status', keys: { orgId: 1, submissionId: 1, status: 1 } }],
-        READ_AFTER_INSERT,
-      ),
+      await RecordCollection.open<Quote>(store, 'quotes', QUOTE_FIELDS, [{ name: 'org_submission_status', keys: { orgId: 1, submissionId: 1, status: 1 } }]),
     );
   }
 

@@ -4,7 +4,7 @@ import { transition, type Transition } from '../../../core/shared/lifecycle.ts';
 import type { CollectionStore, Filter } from '../../../ports/shared/persistence/collection-store.port.ts';
 import type { Page, PageRequest } from '../../../ports/shared/persistence/page.ts';
 import type { SubmissionFilters, SubmissionRepository } from '../../../ports/underwriting/underwriting.repositories.ts';
-import { READ_AFTER_INSERT, RecordCollection } from '../shared/record-collection.ts';
+import { RecordCollection } from '../shared/record-collection.ts';
 import { guardedMove } from '../shared/guarded-move.ts';
 import { StoreSearchIndex } from '../shared/search-index.store.ts';
 import { nameTerms } from '../../../core/shared/search-words.ts';
@@ -49,16 +49,10 @@ export class SubmissionStoreRepository implements SubmissionRepository {
 
   static async create(store: CollectionStore): Promise<SubmissionStoreRepository> {
     return new SubmissionStoreRepository(
-      await RecordCollection.open<Submission>(
-        store,
-        'submissions',
-        SUBMISSION_FIELDS,
-        [
-          { name: 'org_status', keys: { orgId: 1, status: 1, _id: -1 } },
-          { name: 'org_producer', keys: { orgId: 1, producerId: 1, _id: -1 } },
-        ],
-        READ_AFTER_INSERT,
-      ),
+      await RecordCollection.open<Submission>(store, 'submissions', SUBMISSION_FIELDS, [
+        { name: 'org_status', keys: { orgId: 1, status: 1, _id: -1 } },
+        { name: 'org_producer', keys: { orgId: 1, producerId: 1, _id: -1 } },
+      ]),
       await StoreSearchIndex.create(store),
     );
   }

@@ -15,7 +15,7 @@ export class StoreWrittenPremiumCounter implements WrittenPremiumCounter {
   private readonly totals: Collection<AggregateDocument>;
 
   constructor(store: CollectionStore) {
-    this.totals = store.collection<AggregateDocument>('da_aggregates', { counters: true });
+    this.totals = store.collection<AggregateDocument>('da_aggregates');
   }
 
   async written(orgId: string, programId: string, year: number): Promise<Cents> {

@@ -42,12 +42,6 @@ export interface IndexSpec {
   /** TTL: documents expire this many seconds after the date in the single key field. */
   readonly expireAfterSeconds?: number;
   readonly partialFilterExpression?: Filter;
-  /**
-   * Reads look up values few documents hold (a pending-work flag most documents have cleared):
-   * an engine that plans by average selectivity is told each key is selective, so such a read
-   * stays an index lookup however many documents hold the common value.
-   */
-  readonly readsRareValues?: boolean;
 }
 
 export interface CollectionOptions {
@@ -56,20 +50,6 @@ export interface CollectionOptions {
    * keeps it in memory only. Shared engines store it like any other collection.
    */
   readonly volatile?: boolean;
-  /**
-   * Kept totals: few rows, each rewritten by many changes (a bind moves a dozen). The embedded
-   * engine keeps their rows as text, not compressed: compressing saves next to nothing on rows
-   * that do not grow with the book, and costs every change. Others store them as any collection.
-   */
-  readonly counters?: boolean;
-  /**
-   * Records read again soon after they are inserted (a bound policy by the books, its invoices
-   * summed, a submission and its quotes by the next step): the embedded engine keeps an inserted
-   * document's JSON in its cache, decoded only if it is read. Not for every collection: what is
-   * held survives the young generation's collections, and held for records never read again it
-   * made the heap grow. Others ignore it.
-   */
-  readonly readAfterInsert?: boolean;
 }
 
 /** Every write resolves only once it is durable; a unique index violation rejects with `duplicate`. */
