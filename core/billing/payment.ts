@@ -1,5 +1,6 @@
 import { DomainError, notFound } from '../shared/domain-error.ts';
 import { type Cents, cents, centsToDollars, formatDollars } from '../shared/money.ts';
+import type { Invoice } from './invoice.ts';
 
 /** `credit`: a credit of the policy applied to another of its invoices (money moved between invoices, not received). */
 export type PaymentMethod = 'card' | 'ach' | 'check' | 'wire' | 'other' | 'credit';
@@ -61,6 +62,15 @@ export const reportedRefundTarget = (payment: ProcessorRefundReport): Cents =>
 
 /** The refund row a step is recorded as: the same step always gets the same reference. */
 export const refundStepReference = (payment: Pick<Payment, 'reference'>, step: RefundStep): string => `${payment.reference}:refunded:${step.from}-${step.to}`;
+
+/**
+ * A written-off invoice is closed to collection: a refund would reopen a balance nobody collects
+ * and that never falls due (CONTRACT 18.20). Money owed back on the policy goes out as a credit.
+ */
+export const assertRefundable = (invoice: Pick<Invoice, 'status'>): void => {
+  if (invoice.status !== 'written_off') return;
+  throw new DomainError('invalid_transition', 'The invoice was written off: a refund would leave a balance nobody collects.', { status: invoice.status });
+};
 
 /**
  * The payment a refund gives back from: the one named, or the newest with enough left; refuses

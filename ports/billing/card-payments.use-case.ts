@@ -1,7 +1,7 @@
 import { INVOICE_LIFECYCLE, type Invoice } from '../../core/billing/invoice.ts';
 import { assertTransition } from '../../core/shared/lifecycle.ts';
 import { canRetry, type PaymentAttempt } from '../../core/billing/payment-attempt.ts';
-import { isProcessorPayment, refundSourceFor, type Payment } from '../../core/billing/payment.ts';
+import { assertRefundable, isProcessorPayment, refundSourceFor, type Payment } from '../../core/billing/payment.ts';
 import { domainEvent } from '../../core/shared/events/domain-event.ts';
 import { DomainError, notFound } from '../../core/shared/domain-error.ts';
 import { cents, type Cents, centsToDollars, formatDollars } from '../../core/shared/money.ts';
@@ -252,12 +252,3 @@ export class CardPayments {
     return true;
   }
 }
-
-/**
- * A written-off invoice is closed to collection: a refund would reopen a balance nobody collects
- * and that never falls due (CONTRACT 18.20). Money owed back on the policy goes out as a credit.
- */
-const assertRefundable = (invoice: Invoice): void => {
-  if (invoice.status !== 'written_off') return;
-  throw new DomainError('invalid_transition', 'The invoice was written off: a refund would leave a balance nobody collects.', { status: invoice.status });
-};

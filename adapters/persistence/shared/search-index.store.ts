@@ -2,7 +2,7 @@ import { DomainError, writeUnlessDuplicate } from '../../../core/shared/domain-e
 import type { SearchIndex, SearchKind } from '../../../ports/shared/search-index.port.ts';
 import type { Collection, CollectionStore, GroupedWrite } from '../../../ports/shared/persistence/collection-store.port.ts';
 import type { Page, PageRequest } from '../../../ports/shared/persistence/page.ts';
-import { nextTurn } from '../../../ports/shared/next-turn.ts';
+import { Turns } from '../../../ports/shared/next-turn.ts';
 import { encodeCursor, pageWindow } from './cursor-page.ts';
 import type { RecordCollection } from './record-collection.ts';
 
@@ -27,25 +27,8 @@ const SEARCH_TERMS = 'search_terms';
  */
 export const SEARCH_CAP = 5_000;
 
-/**
- * How long a search works before it lets other requests take their turn (ms of the one thread):
- * eight searches at once hold another tenant's read for a few of these at most.
- */
-const TURN_MS = 1;
-
 /** Rows of a word read at once while picking candidates: a common word is read in a few turns. */
 const PICKING_CHUNK = 250;
-
-/** A slice of work that ends its turn once TURN_MS have passed since it began. */
-class Turns {
-  private began = performance.now();
-
-  async next(): Promise<void> {
-    if (performance.now() - this.began < TURN_MS) return;
-    await nextTurn();
-    this.began = performance.now();
-  }
-}
 
 /** The refusal of a search past SEARCH_CAP (`noun`: what was searched). */
 export const tooBroad = (noun: string): DomainError =>
@@ -133,7 +116,7 @@ export class StoreSearchIndex implements SearchIndex {
   /**
    * One page of a list narrowed by the words of `q`: candidates (the records of the word that picks
    * them, within `visible` when given) are examined newest first after the cursor, with a turn of
-   * the event loop every TURN_MS; each is checked against the other words by one seek a word, and
+   * the event loop every millisecond of work (Turns); each is checked against the other words by one seek a word, and
    * those that match are read through `read` (the list's other filters). At most
    * SEARCH_CAP candidates are examined a request: `validation_failed` (rule `too_broad`) when every
    * word matches more records than that.

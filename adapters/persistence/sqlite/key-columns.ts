@@ -90,7 +90,7 @@ export class KeyColumns {
   }
 
   declares(spec: IndexSpec): boolean {
-    return JSON.stringify(declaration(this.specs.get(spec.name))) === JSON.stringify(declaration(spec));
+    return JSON.stringify(declaration(this.specs.get(spec.name))) === JSON.stringify(spec);
   }
 
   has(name: string): boolean {
@@ -249,12 +249,6 @@ export class KeyColumns {
   }
 }
 
-/**
- * What an index is, as compared with the one a store saved: indexes saved before engine tuning left
- * the port carried `readsRareValues` in their declaration, and are the same index without it.
- */
-const declaration = (spec: (IndexSpec & { readsRareValues?: boolean }) | undefined): IndexSpec | undefined => {
-  if (!spec || !('readsRareValues' in spec)) return spec;
-  const { readsRareValues: _tuning, ...rest } = spec;
-  return rest;
-};
+/** A saved declaration without `readsRareValues`, which indexes saved before the engine's tuning left the port still carry. */
+const declaration = (spec: (IndexSpec & { readsRareValues?: boolean }) | undefined): IndexSpec | undefined =>
+  spec && 'readsRareValues' in spec ? (Object.fromEntries(Object.entries(spec).filter(([key]) => key !== 'readsRareValues')) as unknown as IndexSpec) : spec;
