@@ -50,6 +50,8 @@ const subjectsOf = (principal: Principal, orgId: string): readonly Subject[] | n
     case 'api_key': {
       const key = `api_key:${principal.keyId}`;
       const integration = { standing: 'api_key', user: key, contextualTuples: [{ object: `organization:${orgId}`, relation: 'integration', user: key }] };
+      // A platform operator's key stands for the platform, which acts on every organization.
+      if (principal.creator.role === 'superadmin') return [integration];
       return [integration, userSubject(principal.creator.userId, principal.creator.role, orgId)];
     }
     case 'policyholder':
