@@ -22,8 +22,8 @@ const SEARCH_TERMS = 'search_terms';
 
 /**
  * A search whose every word matches more records than this is refused as too broad (a word more,
- * or a longer one, narrows it); and no request examines more candidates than this (CONTRACT
- * 18.19), whatever a tenant stores: past it the page is short and `nextCursor` goes on.
+ * or a longer one, narrows it); so no request examines more candidates than this (CONTRACT
+ * 18.19), whatever a tenant stores.
  */
 export const SEARCH_CAP = 5_000;
 
@@ -117,9 +117,9 @@ export class StoreSearchIndex implements SearchIndex {
    * One page of a list narrowed by the words of `q`: candidates (the records of the word that picks
    * them, within `visible` when given) are examined newest first after the cursor, with a turn of
    * the event loop every millisecond of work (Turns); each is checked against the other words by one seek a word, and
-   * those that match are read through `read` (the list's other filters). At most
-   * SEARCH_CAP candidates are examined a request: `validation_failed` (rule `too_broad`) when every
-   * word matches more records than that.
+   * those that match are read through `read` (the list's other filters) until the page is full. At
+   * most SEARCH_CAP candidates are examined a request: `validation_failed` (rule `too_broad`) when
+   * every word matches more records than that.
    */
   async page<T extends { id: string }>(
     orgId: string,
@@ -141,11 +141,12 @@ export class StoreSearchIndex implements SearchIndex {
     let examined = 0;
     let matched: string[] = [];
     // Candidates are checked one by one until the page is full; what matched is read a turn's worth at a time.
-    while (examined < candidates.length && examined < SEARCH_CAP && found.length + matched.length <= limit) {
+    // At most SEARCH_CAP of them: the word that picked them matched no more.
+    while (examined < candidates.length && found.length + matched.length <= limit) {
       const id = candidates[examined] as string;
       examined += 1;
       if (others.length === 0 || (await this.hasEvery(orgId, kind, id, others))) matched.push(id);
-      if (matched.length > 0 && (matched.length + found.length > limit || examined === candidates.length || examined === SEARCH_CAP)) {
+      if (matched.length > 0 && (matched.length + found.length > limit || examined === candidates.length)) {
         found.push(...(await read(matched)));
         matched = [];
       }
@@ -153,9 +154,7 @@ export class StoreSearchIndex implements SearchIndex {
     }
     if (matched.length > 0) found.push(...(await read(matched)));
     if (found.length > limit) return { data: found.slice(0, limit), nextCursor: encodeCursor((found[limit - 1] as T).id) };
-    // The budget ran out before the candidates did: a short page, and the next goes on after the last examined.
-    const more = examined < candidates.length;
-    return { data: found, nextCursor: more ? encodeCursor(candidates[examined - 1] as string) : null };
+    return { data: found, nextCursor: null };
   }
 
   /** Puts again the terms of a batch of stored records after `after` (by id); the last id, or null at the end. */
