@@ -50,6 +50,10 @@ export const viewApiKey = (key: ApiKey): ApiKeyView => ({
   revokedAt: key.revokedAt ? isoInstant(key.revokedAt) : null,
 });
 
+/** The key's creator as stored: keys from before creators were kept name theirs in `createdBy` (its role then unknown). */
+export const creatorOf = (key: Pick<ApiKey, 'creator' | 'createdBy' | 'orgId'>): { userId: string; orgId: string; role: Role | null } =>
+  key.creator ?? { userId: key.createdBy.replace(/^user:/, ''), orgId: key.orgId, role: null };
+
 export const apiKeyUsable = (key: ApiKey, now: Date): boolean => key.revokedAt === null && (key.expiresAt === null || key.expiresAt.getTime() > now.getTime());
 
 /** Scopes a person of this role may put on a key: tenant scopes (API_KEY_SCOPES) the role itself holds. */

@@ -1,3 +1,4 @@
+import { creatorOf } from '../../core/identity/api-key.ts';
 import type { ApiKeyRepository } from './api-key.repository.ts';
 
 /**
@@ -17,6 +18,6 @@ export class ActorPersons {
     if (!actor.startsWith('key:')) return actor;
     const key = await this.apiKeys.findById(orgId, actor.slice('key:'.length));
     if (!key) return actor;
-    return `user:${key.creator?.userId ?? key.createdBy.replace(/^user:/, '')}`;
+    return `user:${creatorOf(key).userId}`;
   }
 }

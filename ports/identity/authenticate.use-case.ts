@@ -1,4 +1,4 @@
-import { apiKeyUsable, effectiveScopes, type ApiKey } from '../../core/identity/api-key.ts';
+import { apiKeyUsable, creatorOf, effectiveScopes, type ApiKey } from '../../core/identity/api-key.ts';
 import type { Role } from '../../core/shared/access/roles.ts';
 import { looksLikeApiKey, API_KEY_PREFIX } from '../../core/identity/credentials.rules.ts';
 import type { CredentialRef, Principal } from '../../core/shared/access/principal.ts';
@@ -84,7 +84,7 @@ export class Authenticate {
    * everything. A demonstration token's subject is no stored user: its role at creation stands.
    */
   private async keyPrincipal(key: ApiKey): Promise<Principal> {
-    const creator = key.creator ?? { userId: key.createdBy.replace(/^user:/, ''), orgId: key.orgId, role: null };
+    const creator = creatorOf(key);
     const role: Role | null = creator.userId.startsWith(DEMO_SUBJECT_PREFIX)
       ? (creator.role ?? 'org_admin')
       : ((await this.deps.users.findById(creator.orgId, creator.userId))?.role ?? null);
