@@ -106,6 +106,7 @@ export const billingModule = (config: AppConfig, logger: Logger): ContextModule 
         ids: PLATFORM.Ids,
         clock: PLATFORM.Clock,
         periods: BILLING.AccountingPeriods,
+        atomic: PLATFORM.AtomicWrite,
       },
       (deps) => new PremiumBooks(deps),
     );

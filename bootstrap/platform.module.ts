@@ -24,6 +24,7 @@ export const platformModule = (config: AppConfig, store: CollectionStore, logger
   name: 'platform',
   bindings: bindings((wire) => {
     wire.value(PLATFORM.Store, store);
+    wire.value(PLATFORM.AtomicWrite, { commit: (writes) => store.writeTogether(writes) });
     wire.value(PLATFORM.Metrics, metrics);
     const clocks = new OrganizationClocks();
     wire.value(PLATFORM.Clock, clocks);

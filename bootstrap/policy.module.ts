@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import { loadNoticePeriods } from '../adapters/reference-data/cancellation-notice-periods.ts';
+import { ScheduledDrawing } from '../adapters/documents/scheduled-drawing.ts';
 import { PolicyDelinquency } from '../ports/policy/policy-delinquency.use-case.ts';
 import { PolicyExpiry } from '../ports/policy/policy-expiry.use-case.ts';
 import { RenewalOffers } from '../ports/policy/renewal-offers.use-case.ts';
@@ -44,6 +45,7 @@ const ISSUANCE = {
   quotes: UNDERWRITING.QuoteRepository,
   periods: BILLING.AccountingPeriods,
   books: BILLING.PremiumBooks,
+  atomic: PLATFORM.AtomicWrite,
 } as const;
 
 /** Policies: binding a quote, then endorse, cancel, reinstate and renew, with the timeline, the premium position and certificates of insurance. */
@@ -78,7 +80,13 @@ export const policyModule = (config: AppConfig, logger: Logger): ContextModule =
         organizations: TENANCY.OrganizationRepository,
         producers: PRODUCERS.ProducerRepository,
       },
-      (deps) => new PolicyDelinquency({ ...deps, noticePeriods: loadNoticePeriods(), log: (message, fields) => logger.warn(fields, message) }),
+      ({ drawing, ...deps }) =>
+        new PolicyDelinquency({
+          ...deps,
+          drawing: new ScheduledDrawing(drawing),
+          noticePeriods: loadNoticePeriods(),
+          log: (message, fields) => logger.warn(fields, message),
+        }),
     );
     wire.factory(POLICY.PolicyExpiry, { policies: POLICY.PolicyRepository, ids: PLATFORM.Ids, clock: PLATFORM.Clock }, (deps) => new PolicyExpiry(deps));
     const delinquency = { delinquency: POLICY.PolicyDelinquency } as const;

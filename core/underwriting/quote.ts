@@ -22,7 +22,6 @@ export const QUOTE_LIFECYCLE = lifecycle({
   statuses: QUOTE_STATUSES,
   moves: {
     bind: { from: ['active'], to: 'bound' },
-    release_bind: { from: ['bound'], to: 'active' },
     supersede: { from: ['active'], to: 'superseded' },
   },
 });

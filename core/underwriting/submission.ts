@@ -4,23 +4,25 @@ import type { Triage } from './triage.ts';
 
 export { isComplete, missingRiskFields, REQUIRED_RISK_FIELDS, type CompleteRisk, type PriorLoss, type RiskDetails } from './risk.ts';
 
-/** `binding`: one bind holds the submission while it issues the policy; no quote or other bind meanwhile. */
+/**
+ * `binding` is only found on submissions stored by releases whose bind held the submission before
+ * issuing; a bind is now one atomic write from `quoted` to `bound`.
+ */
 export const SUBMISSION_STATUSES = ['incomplete', 'received', 'quoted', 'binding', 'bound', 'declined'] as const;
 export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
 
 /**
- * A complete submission is `received`; each quote leaves it `quoted`. A bind holds it (`binding`)
- * while the policy is issued, so no quote or second bind runs meanwhile, and either finishes it
- * (`bound`) or gives it back (`quoted`). `incomplete` and `declined` have no way out yet.
+ * A complete submission is `received`; each quote leaves it `quoted`; a bind makes it `bound` in
+ * the same write that issues the policy. A `binding` submission left by an older release binds like
+ * a quoted one: its quote is still active only if that bind stopped before issuing anything.
+ * `incomplete` and `declined` have no way out yet.
  */
 export const SUBMISSION_LIFECYCLE = lifecycle({
   subject: 'submission',
   statuses: SUBMISSION_STATUSES,
   moves: {
     quote: { from: ['received', 'quoted'], to: 'quoted' },
-    hold_for_binding: { from: ['quoted'], to: 'binding' },
-    release_binding: { from: ['binding'], to: 'quoted' },
-    complete_binding: { from: ['binding'], to: 'bound' },
+    bind: { from: ['quoted', 'binding'], to: 'bound' },
   },
 });
 
@@ -33,7 +35,7 @@ export interface Submission extends RiskDetails {
   readonly description: string | null;
   readonly priorLosses: readonly PriorLoss[];
   readonly triage: Triage;
-  /** The policy id the bind in progress (or the bind that made it `bound`) issues. */
+  /** The policy id an older release's bind held it for (no longer written). */
   readonly bindingPolicyId?: string | null;
   readonly source: 'json' | 'acord125';
   readonly createdBy: string;

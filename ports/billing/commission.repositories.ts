@@ -2,10 +2,13 @@ import type { CommissionMonthTotal } from '../../core/billing/commission-totals.
 import type { Commission } from '../../core/billing/commission.ts';
 import type { LedgerEntry } from '../../core/billing/ledger.ts';
 import type { Among, Page, PageRequest } from '../shared/persistence/page.ts';
+import type { GroupedWrite } from '../shared/persistence/collection-store.port.ts';
 
 export interface CommissionRepository {
   /** Rejects with `duplicate` when the ledger posting already has its commission. */
   insert(commission: Commission): Promise<void>;
+  /** The insert of a posting's commission, for the command's one write (a second one for the posting is a `duplicate`). */
+  insertWrite(commission: Commission): GroupedWrite;
   findBySource(orgId: string, sourceKey: string): Promise<Commission | null>;
   /** `recordedFrom` included, `recordedBefore` excluded. */
   list(
@@ -26,6 +29,8 @@ export interface LedgerRepository {
    * postings.
    */
   post(entry: LedgerEntry): Promise<void>;
+  /** What `post` writes (the posting and its month's commission total), for the command's one write. */
+  postWrites(entry: LedgerEntry): GroupedWrite[];
   /** The kept commission totals of the months from `from` to `to` (YYYY-MM, both included); a month without postings is absent. */
   commissionTotals(orgId: string, from: string, to: string): Promise<CommissionMonthTotal[]>;
   findBySource(orgId: string, sourceKey: string): Promise<LedgerEntry | null>;

@@ -1,5 +1,6 @@
 import type { CreditStep, Invoice, InvoiceStatus, InvoiceWriteOff } from '../../core/billing/invoice.ts';
 import type { Page, PageRequest } from '../shared/persistence/page.ts';
+import type { GroupedWrite } from '../shared/persistence/collection-store.port.ts';
 import type { DomainEvent } from '../../core/shared/events/domain-event.ts';
 import type { Payment, RefundStep } from '../../core/billing/payment.ts';
 import type { Cents } from '../../core/shared/money.ts';
@@ -20,6 +21,8 @@ export interface InvoiceFilters {
 export interface InvoiceRepository {
   /** A policy's installments as one write: all of them are kept, or none. */
   insertAll(invoices: readonly Invoice[]): Promise<void>;
+  /** The inserts of new invoices, for the command's one write (AtomicWrite). */
+  insertWrites(invoices: readonly Invoice[]): GroupedWrite[];
   findById(orgId: string, id: string): Promise<Invoice | null>;
   list(orgId: string, filters: InvoiceFilters, page: PageRequest): Promise<Page<Invoice>>;
   /** Every invoice of a policy, oldest first (a policy has a few dozen at most). */
@@ -35,8 +38,6 @@ export interface InvoiceRepository {
    * was no longer open (paid meanwhile, or marked by another process).
    */
   markPastDue(orgId: string, invoice: Invoice, on: CalendarDate, events: readonly DomainEvent[]): Promise<Invoice | null>;
-  /** Removes the invoices of a policy whose issue failed before the policy was written. */
-  removeForPolicy(orgId: string, policyId: string): Promise<void>;
   /**
    * Adds a payment to `paidAmount` once per reference, with its events, in one guarded write;
    * null when the invoice is missing or already counted this reference.

@@ -4,10 +4,13 @@ import type { UnderwritingReferenceData } from '../underwriting/reference-data.p
 import type { QuoteRepository, WrittenPremiumCounter } from '../underwriting/underwriting.repositories.ts';
 import type { AuditTrail } from '../audit/audit-trail.use-case.ts';
 import type { IssuanceDeps } from './policy-issuance.ts';
+import type { InvoiceRepository } from '../billing/invoice.repository.ts';
 import type { ReportedLosses } from './reported-losses.port.ts';
 
 /** What the lifecycle of an issued policy (endorse, cancel, reinstate, renew) works with. */
 export interface LifecycleDeps extends IssuanceDeps {
+  /** The invoices a change of premium re-bills. */
+  readonly invoices: InvoiceRepository;
   readonly writtenPremium: WrittenPremiumCounter;
   readonly reference: UnderwritingReferenceData;
   readonly programs: Programs;

@@ -10,7 +10,6 @@ import { cents } from '../../core/shared/money.ts';
 import { placementOf } from '../../core/underwriting/charge-terms.ts';
 import { collectionTermsOf, type CollectionTerms } from '../../core/underwriting/program-terms.ts';
 import { countConcurrently, DAY_WORK_CONCURRENCY } from '../shared/concurrently.ts';
-import { KeyedTurns } from '../shared/keyed-turns.ts';
 import { eventOrigin } from '../shared/event-origin.ts';
 import { drawNotice, mailNotice, type CancellationNoticeDeps } from './cancellation-notices.ts';
 import type { LifecycleDeps } from './lifecycle-deps.ts';
@@ -23,21 +22,6 @@ export interface PolicyDelinquencyDeps extends LifecycleDeps, Omit<CancellationN
 
 /** The scheduled work acts as the service itself. */
 const SCHEDULER: Principal = { kind: 'machine' };
-
-/**
- * Draws a notice, waiting out the PDF workers' fair-share refusals (other work of the same
- * organization may hold its share for a moment): a scheduled notice is not a request to refuse.
- */
-const drawWithPatience = async <T>(draw: () => Promise<T>, tries = 20): Promise<T> => {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await draw();
-    } catch (error) {
-      if (!isDomainError(error) || error.code !== 'rate_limited' || attempt >= tries) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  }
-};
 
 const groupByPolicy = (invoices: readonly Invoice[]): Map<string, Invoice[]> => {
   const groups = new Map<string, Invoice[]>();
@@ -55,11 +39,6 @@ const groupByPolicy = (invoices: readonly Invoice[]): Map<string, Invoice[]> => 
  */
 export class PolicyDelinquency {
   private readonly deps: PolicyDelinquencyDeps;
-  /** One notice drawn at a time per organization: the PDF workers are shared fairly, and its share is small. */
-  private readonly drawing = new KeyedTurns();
-  private readonly patientDrawing: CancellationNoticeDeps['drawing'] = {
-    cancellationNotice: (tenant, content) => this.drawing.run(tenant, () => drawWithPatience(() => this.deps.drawing.cancellationNotice(tenant, content))),
-  };
 
   constructor(deps: PolicyDelinquencyDeps) {
     this.deps = deps;
@@ -131,7 +110,7 @@ export class PolicyDelinquency {
       return false;
     }
     const pastDue = invoices.filter((invoice) => invoice.status === 'past_due');
-    const drawn = await drawNotice({ ...this.deps, drawing: this.patientDrawing }, policy, notice, { ...period, homeState }, pastDue);
+    const drawn = await drawNotice(this.deps, policy, notice, { ...period, homeState }, pastDue);
     const delinquency = { ...notice, noticeDocumentId: drawn.documentId };
     const event = domainEvent(
       'policy.cancellation_notice_sent',

@@ -7,24 +7,26 @@ import type { RecordRelationships } from '../authorization/record-relationships.
 import { eventOrigin } from '../shared/event-origin.ts';
 import type { AccountingPeriods } from '../billing/accounting-periods.use-case.ts';
 import type { PremiumBooks } from '../billing/premium-books.use-case.ts';
-import type { InvoiceRepository } from '../billing/invoice.repository.ts';
 import type { Clock } from '../shared/clock.port.ts';
 import type { IdGenerator } from '../shared/id-generator.port.ts';
+import type { AtomicWrite } from '../shared/persistence/atomic-write.port.ts';
+import type { GroupedWrite } from '../shared/persistence/collection-store.port.ts';
 import type { SequenceGenerator } from '../shared/sequence-generator.port.ts';
+import { billedPolicy } from './billed-policies.use-case.ts';
 import type { PolicyRepository, PolicyTransactionRepository } from './policy.repositories.ts';
 
 export interface IssuanceDeps {
   readonly policies: PolicyRepository;
   readonly transactions: PolicyTransactionRepository;
-  readonly invoices: InvoiceRepository;
   readonly sequences: SequenceGenerator;
   readonly ids: IdGenerator;
   readonly clock: Clock;
   readonly relationships: RecordRelationships;
   /** Books each premium transaction in its accounting month. */
   readonly periods: AccountingPeriods;
-  /** Posts what the insured now owes (premium receivable). */
+  /** Billing: the installment invoices and the first posting (premium receivable) of a new policy. */
   readonly books: PremiumBooks;
+  readonly atomic: AtomicWrite;
 }
 
 interface Issue extends PolicyIssue {
@@ -32,12 +34,21 @@ interface Issue extends PolicyIssue {
   readonly transaction: PolicyTransactionType;
 }
 
+/** A new policy as decided, and everything storing it writes. */
+export interface PlannedIssue {
+  readonly policy: Policy;
+  readonly invoices: readonly Invoice[];
+  readonly writes: readonly GroupedWrite[];
+}
+
 /**
- * Writes a new policy's installment schedule and first timeline entry, then the policy itself
- * with its event. The policy goes last because its event makes the issue public: when any write
- * fails, the ones before it are removed and nothing was announced.
+ * Decides a new policy (its number, accounting month, installment schedule, first timeline entry,
+ * event and opening books) and returns what storing it writes, for the issuing command to commit
+ * in its one write with its own guarded moves. Only the policy number is taken beforehand (a
+ * command that then fails leaves a gap in the numbers, never a second policy under one), and the
+ * relationships, which grant nothing until the policy exists.
  */
-export const issuePolicy = async (deps: IssuanceDeps, issue: Issue): Promise<{ policy: Policy; invoices: Invoice[] }> => {
+export const planIssue = async (deps: IssuanceDeps, issue: Issue): Promise<PlannedIssue> => {
   const now = deps.clock.now(issue.orgId);
   const sequence = await deps.sequences.next(issue.orgId, `policy:${yearOf(issue.effectiveDate)}`);
   const policy = newPolicy(issue, sequence, now, await deps.periods.booking(issue.orgId, issue.effectiveDate));
@@ -59,27 +70,8 @@ export const issuePolicy = async (deps: IssuanceDeps, issue: Issue): Promise<{ p
     premiumDelta: issue.premium,
     details,
   };
-  try {
-    // Relationships, schedule and timeline together (one flush of the store), all before the
-    // policy: nothing of the issue is visible, or announced, before its relationships are stored
-    // (the invoices are reached through the policy: record-access.ts).
-    // Every write settles before a failure is handled, so the clean-up below finds them all.
-    const written = await Promise.allSettled([
-      deps.relationships.policy(policy),
-      deps.invoices.insertAll(invoices),
-      deps.transactions.insert(timelineEntry(policy, entry, now)),
-    ]);
-    const failed = written.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
-    if (failed) throw failed.reason;
-    await deps.policies.insert(policy, events);
-  } catch (error) {
-    await Promise.all([deps.invoices.removeForPolicy(issue.orgId, policy.id), deps.transactions.removeForPolicy(issue.orgId, policy.id)]);
-    throw error;
-  }
-  // The policy is issued: a posting that fails here is recorded as a financial incident, and the
-  // books take it in with the policy's next change of money (postings follow where it stands).
-  await deps.books
-    .sync(issue.orgId, policy.id, { invoiceId: null, reference: `issue:${policy.id}`, description: `Premium billed on ${policy.policyNumber}` })
-    .catch(() => undefined);
-  return { policy, invoices };
+  const cause = { invoiceId: null, reference: `issue:${policy.id}`, description: `Premium billed on ${policy.policyNumber}` };
+  const [books] = await Promise.all([deps.books.opening(billedPolicy(policy), invoices, cause), deps.relationships.policy(policy)]);
+  const writes = [...books.writes, deps.transactions.insertWrite(timelineEntry(policy, entry, now)), ...deps.policies.insertWrites(policy, events)];
+  return { policy, invoices, writes };
 };

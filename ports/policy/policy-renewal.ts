@@ -16,13 +16,14 @@ import { assertRenewalWindow } from '../../core/underwriting/term-dates.ts';
 import type { Programs } from '../underwriting/programs.use-case.ts';
 import type { UnderwritingReferenceData } from '../underwriting/reference-data.port.ts';
 import type { QuoteRepository, WrittenPremiumCounter } from '../underwriting/underwriting.repositories.ts';
-import { issuePolicy, type IssuanceDeps } from './policy-issuance.ts';
+import { planIssue, type IssuanceDeps } from './policy-issuance.ts';
+import { RequiredWriteUnmatched } from '../shared/persistence/collection-store.port.ts';
 
 export type RenewalDeps = IssuanceDeps & {
   readonly writtenPremium: WrittenPremiumCounter;
   readonly reference: UnderwritingReferenceData;
   readonly programs: Programs;
-  readonly quotes: Pick<QuoteRepository, 'findById' | 'holdForBinding' | 'releaseHold'>;
+  readonly quotes: Pick<QuoteRepository, 'findById' | 'bindWrites'>;
 };
 
 /** The next term of a policy as priced on its renewal date. */
@@ -84,9 +85,9 @@ const offeredPrice = async (deps: RenewalDeps, policy: Policy): Promise<(Omit<Re
 
 /**
  * The next term of an expiring policy: the renewal offer when one was made (its quote's price),
- * else priced now; within delegated authority. The expiring policy is claimed first (renewed
- * once), then the offer's quote taken, the aggregate reserved, and the renewal issued; a refusal
- * gives back what was taken.
+ * else priced now; within delegated authority. One atomic write claims the expiring policy (renewed
+ * once: guard `policy_changed`), takes the offer's quote (`quote_taken`), raises the aggregate
+ * within its cap (`aggregate_cap`) and issues the renewal; a guard that fails keeps nothing.
  */
 export const issueRenewal = async (
   deps: RenewalDeps,
@@ -97,30 +98,16 @@ export const issueRenewal = async (
   const { orgId } = policy;
   const step = assertTransition(POLICY_LIFECYCLE, 'renew', policy.status);
   if (policy.renewedBy) throw new DomainError('invalid_transition', 'The policy has already been renewed.', { renewedBy: policy.renewedBy });
-  assertRenewalWindow(policy.expirationDate, today(deps.clock.now(orgId)));
+  const now = deps.clock.now(orgId);
+  assertRenewalWindow(policy.expirationDate, today(now));
   const price = (await offeredPrice(deps, policy)) ?? (await priceRenewal(deps, policy));
   const { program, premium, risk } = price;
   const year = yearOf(risk.effectiveDate);
   if (price.flags.length > 0) throw new DomainError('not_bindable', 'The renewal is outside delegated authority.', { daFlags: price.flags });
-  const renewalId = deps.ids.next('pol');
-  const claimed = await deps.policies.change(policy, step, { renewedBy: renewalId }, [], deps.clock.now(orgId));
-  if (!claimed) throw policyChangedMeanwhile();
   const quoteId = 'quoteId' in price ? price.quoteId : null;
-  const giveBack = async (quoteTaken: boolean) => {
-    if (quoteTaken && quoteId) await deps.quotes.releaseHold(orgId, quoteId, renewalId);
-    await deps.policies.change(claimed, step, { renewedBy: null }, [], deps.clock.now(orgId));
-  };
-  if (quoteId && !(await deps.quotes.holdForBinding(orgId, quoteId, renewalId))) {
-    await giveBack(false);
-    throw new DomainError('invalid_transition', 'The renewal offer was taken by another request.', { quoteId });
-  }
-  if (!(await deps.writtenPremium.reserve(orgId, program.id, year, premium, program.aggregateCap))) {
-    const written = await deps.writtenPremium.written(orgId, program.id, year);
-    await giveBack(true);
-    throw new DomainError('not_bindable', 'The renewal would exceed the aggregate cap.', { daFlags: [aggregateFlag(program, written, premium)] });
-  }
-  const { policy: renewal } = await issuePolicy(deps, {
-    policyId: renewalId,
+  await deps.writtenPremium.open(orgId, program.id, year);
+  const planned = await planIssue(deps, {
+    policyId: deps.ids.next('pol'),
     orgId,
     submissionId: policy.submissionId,
     quoteId,
@@ -139,5 +126,21 @@ export const issueRenewal = async (
     actor: describeActor(actor),
     transaction: 'renewal',
   });
-  return { expiring: claimed, renewal };
+  const renewal = planned.policy;
+  const claim = { renewedBy: renewal.id };
+  try {
+    await deps.atomic.commit([
+      ...deps.policies.changeWrites(policy, step, claim, [], now),
+      ...(quoteId ? deps.quotes.bindWrites(orgId, quoteId, renewal.id, null) : []),
+      deps.writtenPremium.addWrite(orgId, program.id, year, premium, program.aggregateCap),
+      ...planned.writes,
+    ]);
+  } catch (error) {
+    if (!(error instanceof RequiredWriteUnmatched)) throw error;
+    if (error.guard === 'quote_taken') throw new DomainError('invalid_transition', 'The renewal offer was taken by another request.', { quoteId });
+    if (error.guard !== 'aggregate_cap') throw policyChangedMeanwhile();
+    const written = await deps.writtenPremium.written(orgId, program.id, year);
+    throw new DomainError('not_bindable', 'The renewal would exceed the aggregate cap.', { daFlags: [aggregateFlag(program, written, premium)] });
+  }
+  return { expiring: { ...policy, ...claim, status: step.to, version: policy.version + 1, updatedAt: now }, renewal };
 };

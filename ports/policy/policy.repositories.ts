@@ -4,6 +4,7 @@ import type { PolicyTransaction } from '../../core/policy/policy-transaction.ts'
 import type { CalendarDate } from '../../core/shared/calendar-date.ts';
 import type { Transition } from '../../core/shared/lifecycle.ts';
 import type { Among, Page, PageRequest } from '../shared/persistence/page.ts';
+import type { GroupedWrite } from '../shared/persistence/collection-store.port.ts';
 
 export type PolicyChanges = Partial<Omit<Policy, 'id' | 'orgId' | 'version' | 'status'>>;
 
@@ -33,6 +34,8 @@ export interface TermSpan {
 export interface PolicyRepository {
   /** Stores the policy with its events (outbox); `duplicate` when the policy number is taken. */
   insert(policy: Policy, events: readonly DomainEvent[]): Promise<void>;
+  /** What storing a new policy writes (the policy with its events, its kept figures, its search terms), for the command's one write. */
+  insertWrites(policy: Policy, events: readonly DomainEvent[]): GroupedWrite[];
   findById(orgId: string, id: string): Promise<Policy | null>;
   /**
    * Policies with this number in any organization (numbers are unique per organization only):
@@ -63,11 +66,17 @@ export interface PolicyRepository {
    * is still at `version` and in `step.from`; null means someone else changed it first.
    */
   change(policy: Policy, step: Transition<PolicyStatus>, changes: PolicyChanges, events: readonly DomainEvent[], at: Date): Promise<Policy | null>;
+  /**
+   * What `change` writes, for the command's one write: the move is required (guard
+   * `policy_changed`), so the whole group fails when the policy moved on since it was read. A
+   * change that renames the insured moves search terms too: it is written by `change`.
+   */
+  changeWrites(policy: Policy, step: Transition<PolicyStatus>, changes: PolicyChanges, events: readonly DomainEvent[], at: Date): GroupedWrite[];
 }
 
 export interface PolicyTransactionRepository {
   insert(transaction: PolicyTransaction): Promise<void>;
+  /** The insert of a timeline entry, for the command's one write (AtomicWrite). */
+  insertWrite(transaction: PolicyTransaction): GroupedWrite;
   forPolicy(orgId: string, policyId: string): Promise<PolicyTransaction[]>;
-  /** Removes the entries of a policy whose issue failed before the policy was written. */
-  removeForPolicy(orgId: string, policyId: string): Promise<void>;
 }

@@ -3,6 +3,7 @@ import type { Submission, SubmissionStatus } from '../../core/underwriting/submi
 import type { Cents } from '../../core/shared/money.ts';
 import type { Transition } from '../../core/shared/lifecycle.ts';
 import type { Among, Page, PageRequest } from '../shared/persistence/page.ts';
+import type { GroupedWrite } from '../shared/persistence/collection-store.port.ts';
 
 export interface SubmissionFilters extends Among {
   readonly status?: SubmissionStatus;
@@ -19,10 +20,8 @@ export interface SubmissionRepository {
   list(orgId: string, filters: SubmissionFilters, page: PageRequest): Promise<Page<Submission>>;
   /** Makes a lifecycle move; null when the submission was not in one of `step.from`. */
   move(orgId: string, id: string, step: Transition<SubmissionStatus>, at: Date): Promise<Submission | null>;
-  /** quoted → binding for the bind that will issue `policyId`; null when another holds it or it is not quoted. */
-  holdForBinding(orgId: string, id: string, policyId: string, at: Date): Promise<Submission | null>;
-  /** binding → quoted, only for the bind of `policyId` (or for a stale one older than `staleBefore`). */
-  releaseBinding(orgId: string, id: string, policyId: string, at: Date): Promise<Submission | null>;
+  /** A lifecycle move as a required write of a command's group: the group fails (guard `submission_moved`) when the submission is no longer in `step.from`. */
+  moveWrite(orgId: string, id: string, step: Transition<SubmissionStatus>, at: Date): GroupedWrite;
 }
 
 export interface QuoteRepository {
@@ -32,11 +31,12 @@ export interface QuoteRepository {
   findActive(orgId: string, submissionId: string): Promise<Quote | null>;
   /** Marks older active quotes of the submission superseded. */
   supersedeOthers(orgId: string, submissionId: string, keepId: string): Promise<void>;
-  /** Takes an active quote for binding; exactly one of racing binders gets it. */
-  holdForBinding(orgId: string, id: string, policyId: string): Promise<Quote | null>;
-  releaseHold(orgId: string, id: string, policyId: string): Promise<void>;
-  /** The quote a bind of `policyId` took, if any. */
-  findHeldBy(orgId: string, submissionId: string, policyId: string): Promise<Quote | null>;
+  /**
+   * What binding a quote to `policyId` writes, for the command's one write: the quote active →
+   * bound (required, guard `quote_taken`: of racing binders one group is kept) and, given its
+   * submission, every other active quote of it superseded.
+   */
+  bindWrites(orgId: string, id: string, policyId: string, submissionId: string | null): GroupedWrite[];
   /** Takes back a quote that was never shown to anyone (its submission moved on meanwhile). */
   withdraw(orgId: string, id: string): Promise<void>;
 }
@@ -47,4 +47,14 @@ export interface WrittenPremiumCounter {
   /** Adds `amount` only if the total stays within `cap`, in one atomic guarded write. */
   reserve(orgId: string, programId: string, year: number, amount: Cents, cap: Cents): Promise<boolean>;
   release(orgId: string, programId: string, year: number, amount: Cents): Promise<void>;
+  /**
+   * Makes the year's total (at zero) if it is not there yet, so a command's group can move it
+   * with `addWrite`; a total of zero changes nothing anyone reads.
+   */
+  open(orgId: string, programId: string, year: number): Promise<void>;
+  /**
+   * Adds `amount` (negative: gives it back) as a write of a command's group; given a `cap`, the
+   * write is required to keep the total within it (guard `aggregate_cap`). The total must be open.
+   */
+  addWrite(orgId: string, programId: string, year: number, amount: Cents, cap?: Cents): GroupedWrite;
 }

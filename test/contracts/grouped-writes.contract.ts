@@ -81,4 +81,21 @@ export const groupedWritesContract = <C extends { readonly store: CollectionStor
     t.is(outcomes.filter((outcome) => outcome.status === 'fulfilled').length, 1);
     t.deepEqual(await t.context.store.collection<Total>(totals).findOne({ _id: 'month' }), { _id: 'month', amount: 14, count: 2 });
   });
+
+  test(`${title}: a group moves many records at once, and a failed guard names itself and undoes them`, async (t) => {
+    const [records, totals] = [name('records'), name('totals')];
+    for (const id of ['q1', 'q2', 'q3']) await t.context.store.collection(records).insertOne({ _id: id, status: 'active', group: 'g' });
+    await t.context.store.collection(totals).insertOne({ _id: 'cap', written: 90 });
+    const withinCap = (amount: number) => ({
+      collection: totals,
+      updateOne: { filter: { _id: 'cap', written: { $lte: 100 - amount } }, update: { $inc: { written: amount } }, required: true, guard: 'cap' },
+    });
+    const supersede = { collection: records, updateMany: { filter: { group: 'g', _id: { $ne: 'q1' } }, update: { $set: { status: 'superseded' } } } };
+    const error = await t.throwsAsync(t.context.store.writeTogether([supersede, withinCap(20)]));
+    t.true(error instanceof RequiredWriteUnmatched && error.guard === 'cap');
+    t.is(await t.context.store.collection(records).countDocuments({ status: 'active' }), 3);
+    await t.context.store.writeTogether([supersede, withinCap(10)]);
+    t.deepEqual((await t.context.store.collection(records).find({ status: 'active' })).map((record) => record._id), ['q1']);
+    t.deepEqual(await t.context.store.collection(totals).findOne({ _id: 'cap' }), { _id: 'cap', written: 100 });
+  });
 };

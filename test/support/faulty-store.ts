@@ -43,7 +43,7 @@ export const withFaults = (store: CollectionStore, faults: Map<string, number | 
       });
     },
     writeTogether: async (writes) => {
-      for (const write of writes) failIfPlanned('insertOne' in write ? 'insertOne' : 'updateOne', write.collection);
+      for (const write of writes) failIfPlanned('insertOne' in write ? 'insertOne' : 'updateMany' in write ? 'updateMany' : 'updateOne', write.collection);
       return store.writeTogether(writes);
     },
     ensureIndexes: (collection, indexes) => store.ensureIndexes(collection, indexes),

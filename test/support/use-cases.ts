@@ -43,10 +43,16 @@ export const USE_CASE_START = '2026-12-15T12:00:00Z';
  * `'organizations'` for the service's own: real time, and each test clock's time for its organization.
  */
 export const useCaseWorld = async (
-  options: { clock?: Clock | 'organizations'; reference?: UnderwritingReferenceData; store?: (store: CollectionStore) => CollectionStore } = {},
+  options: {
+    clock?: Clock | 'organizations';
+    reference?: UnderwritingReferenceData;
+    store?: (store: CollectionStore) => CollectionStore;
+    /** A directory whose store outlives the world (a crash test reopens it); in memory otherwise. */
+    storeDir?: string;
+  } = {},
 ): Promise<UseCaseWorld> => {
   const dataDir = await mkdtemp(join(tmpdir(), 'use-cases-'));
-  const engine = await SqliteStore.open({ tuning: EMBEDDED_STORE_TUNING });
+  const engine = await SqliteStore.open({ tuning: EMBEDDED_STORE_TUNING, ...(options.storeDir ? { dir: options.storeDir } : {}) });
   // A test may put a wrapper around the engine (faults on plan), the composition uses the wrapper.
   const store = options.store ? options.store(engine) : engine;
   const config = loadConfig({ DATA_DIR: dataDir, API_SECRET: MACHINE_SECRET, JWT_SECRET, PASSWORD_HASH_COST: '1024' });

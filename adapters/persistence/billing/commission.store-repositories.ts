@@ -2,7 +2,7 @@ import type { CommissionMonthTotal } from '../../../core/billing/commission-tota
 import type { Commission } from '../../../core/billing/commission.ts';
 import type { LedgerEntry } from '../../../core/billing/ledger.ts';
 import type { CommissionRepository, LedgerRepository } from '../../../ports/billing/commission.repositories.ts';
-import type { CollectionStore, Filter } from '../../../ports/shared/persistence/collection-store.port.ts';
+import type { CollectionStore, Filter, GroupedWrite } from '../../../ports/shared/persistence/collection-store.port.ts';
 import type { Among, Page, PageRequest } from '../../../ports/shared/persistence/page.ts';
 import { definedFields, type RecordFields } from '../shared/document-mapping.ts';
 import { RecordCollection } from '../shared/record-collection.ts';
@@ -66,6 +66,10 @@ export class CommissionStoreRepository implements CommissionRepository {
     return this.records.insert(commission);
   }
 
+  insertWrite(commission: Commission): GroupedWrite {
+    return this.records.insertion(commission);
+  }
+
   recordedBetween(orgId: string, from: Date, before: Date): Promise<Commission[]> {
     return this.records.findAll(orgId, { createdAt: { $gte: from, $lt: before } }, { createdAt: 1 });
   }
@@ -110,8 +114,12 @@ export class LedgerStoreRepository implements LedgerRepository {
   }
 
   post(entry: LedgerEntry): Promise<void> {
+    return this.records.writeTogether(this.postWrites(entry));
+  }
+
+  postWrites(entry: LedgerEntry): GroupedWrite[] {
     const total = CommissionTotalsStore.totalWrite(entry);
-    return this.records.writeTogether([this.records.insertion(entry), ...(total ? [total] : [])]);
+    return [this.records.insertion(entry), ...(total ? [total] : [])];
   }
 
   commissionTotals(orgId: string, from: string, to: string): Promise<CommissionMonthTotal[]> {

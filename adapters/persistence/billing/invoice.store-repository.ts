@@ -7,7 +7,7 @@ import type { DomainEvent } from '../../../core/shared/events/domain-event.ts';
 import type { Cents } from '../../../core/shared/money.ts';
 import { OUTBOX_INDEX, withEvents, type EventCarryingCollection } from '../shared/outbox.ts';
 import { guardedMove, moveFilter } from '../shared/guarded-move.ts';
-import type { CollectionStore, Filter } from '../../../ports/shared/persistence/collection-store.port.ts';
+import type { CollectionStore, Filter, GroupedWrite } from '../../../ports/shared/persistence/collection-store.port.ts';
 import type { Page, PageRequest } from '../../../ports/shared/persistence/page.ts';
 import { RecordCollection } from '../shared/record-collection.ts';
 import { SEARCH_CAP, tooBroad } from '../shared/search-index.store.ts';
@@ -65,6 +65,10 @@ export class InvoiceStoreRepository implements InvoiceRepository {
     return this.records.insertAll(invoices);
   }
 
+  insertWrites(invoices: readonly Invoice[]): GroupedWrite[] {
+    return invoices.map((invoice) => this.records.insertion(invoice));
+  }
+
   findById(orgId: string, id: string): Promise<Invoice | null> {
     return this.records.findById(orgId, id);
   }
@@ -111,10 +115,6 @@ export class InvoiceStoreRepository implements InvoiceRepository {
       where: { pastDueOn: first ? { $exists: false } : invoice.pastDueOn },
       ...(first ? { changes: { pastDueOn: on }, events } : {}),
     });
-  }
-
-  async removeForPolicy(orgId: string, policyId: string): Promise<void> {
-    await this.records.raw.deleteMany({ orgId, policyId });
   }
 
   applyPayment(orgId: string, id: string, reference: string, amount: Cents, events: readonly DomainEvent[], guard?: PaymentGuard): Promise<Invoice | null> {

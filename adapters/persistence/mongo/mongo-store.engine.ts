@@ -149,11 +149,12 @@ export class MongoStore implements CollectionStore {
           for (const write of writes) {
             const driver = this.db.collection<StoredDocument>(write.collection);
             if ('insertOne' in write) await driver.insertOne({ ...write.insertOne }, { session });
+            else if ('updateMany' in write) await driver.updateMany(write.updateMany.filter, write.updateMany.update, { session });
             else {
-              const { filter, update, upsert, required } = write.updateOne;
+              const { filter, update, upsert, required, guard } = write.updateOne;
               const result = await driver.updateOne(filter, update, { upsert: upsert ?? false, session });
               // Thrown inside the transaction, so it aborts: nothing of the group is kept.
-              if (required && result.matchedCount === 0 && result.upsertedCount === 0) throw new RequiredWriteUnmatched(write.collection);
+              if (required && result.matchedCount === 0 && result.upsertedCount === 0) throw new RequiredWriteUnmatched(write.collection, guard ?? null);
             }
           }
         }),

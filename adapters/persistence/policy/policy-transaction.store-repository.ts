@@ -1,6 +1,6 @@
 import type { RecordFields } from '../shared/document-mapping.ts';
 import type { PolicyTransaction } from '../../../core/policy/policy-transaction.ts';
-import type { CollectionStore } from '../../../ports/shared/persistence/collection-store.port.ts';
+import type { CollectionStore, GroupedWrite } from '../../../ports/shared/persistence/collection-store.port.ts';
 import type { PolicyTransactionRepository } from '../../../ports/policy/policy.repositories.ts';
 import { RecordCollection } from '../shared/record-collection.ts';
 
@@ -35,11 +35,11 @@ export class PolicyTransactionStoreRepository implements PolicyTransactionReposi
     return this.records.insert(transaction);
   }
 
-  forPolicy(orgId: string, policyId: string): Promise<PolicyTransaction[]> {
-    return this.records.findAll(orgId, { policyId }, { _id: 1 });
+  insertWrite(transaction: PolicyTransaction): GroupedWrite {
+    return this.records.insertion(transaction);
   }
 
-  async removeForPolicy(orgId: string, policyId: string): Promise<void> {
-    await this.records.raw.deleteMany({ orgId, policyId });
+  forPolicy(orgId: string, policyId: string): Promise<PolicyTransaction[]> {
+    return this.records.findAll(orgId, { policyId }, { _id: 1 });
   }
 }

@@ -1,6 +1,6 @@
 import type { DomainEvent } from '../../../core/shared/events/domain-event.ts';
 import { POLICY_STATUSES, type Policy, type PolicyStatus } from '../../../core/policy/policy.ts';
-import type { CollectionStore, Filter } from '../../../ports/shared/persistence/collection-store.port.ts';
+import type { CollectionStore, Filter, GroupedWrite } from '../../../ports/shared/persistence/collection-store.port.ts';
 import type { KeptFigures } from '../../../ports/shared/persistence/kept-figures.port.ts';
 import type { Among, Page, PageRequest } from '../../../ports/shared/persistence/page.ts';
 import type { Transition } from '../../../core/shared/lifecycle.ts';
@@ -11,7 +11,7 @@ import { policySearchTerms } from '../../../core/policy/policy-search.ts';
 import { lookupWords } from '../../../core/shared/search-words.ts';
 import { RecordCollection } from '../shared/record-collection.ts';
 import { POLICY_FIELDS } from './policy-fields.ts';
-import { moveWithEvents } from '../shared/guarded-move.ts';
+import { moveWithEvents, moveWrite } from '../shared/guarded-move.ts';
 import { definedFields } from '../shared/document-mapping.ts';
 import { newOutbox, OUTBOX_INDEX, type EventCarryingCollection } from '../shared/outbox.ts';
 
@@ -78,9 +78,13 @@ export class PolicyStoreRepository implements PolicyRepository {
   }
 
   async insert(policy: Policy, events: readonly DomainEvent[]): Promise<void> {
+    await this.records.writeTogether(this.insertWrites(policy, events));
+  }
+
+  insertWrites(policy: Policy, events: readonly DomainEvent[]): GroupedWrite[] {
     const stored = { ...this.records.mapper.toStored(policy), ...newOutbox(events) };
     const terms = StoreSearchIndex.freshWrites(policy.orgId, 'policy', policy.id, policySearchTerms(policy));
-    await this.records.writeTogether([{ collection: POLICIES, insertOne: stored }, ...this.figures.writes(policy, null), ...terms]);
+    return [{ collection: POLICIES, insertOne: stored }, ...this.figures.writes(policy, null), ...terms];
   }
 
   /** Indexes for `q` a batch of the policies stored before search existed (or restored from elsewhere); the last id, or null at the end. */
@@ -161,5 +165,12 @@ export class PolicyStoreRepository implements PolicyRepository {
       await this.search.put(changed.orgId, 'policy', changed.id, policySearchTerms(changed));
     }
     return changed;
+  }
+
+  changeWrites(policy: Policy, step: Transition<PolicyStatus>, changes: PolicyChanges, events: readonly DomainEvent[], at: Date): GroupedWrite[] {
+    const after = { ...policy, ...definedFields(changes) } as Policy;
+    const move = { where: { version: policy.version }, changes, events, at };
+    if (changes.risk && changes.risk.insuredName !== policy.risk.insuredName) throw new Error('A change that renames the insured is written by `change`, which moves its search terms.');
+    return [moveWrite(this.records, policy.orgId, policy.id, step, move, 'policy_changed'), ...this.figures.writes(after, policy)];
   }
 }

@@ -43,6 +43,16 @@ export const guardedMove = <T extends { id: string; orgId: string }>(
   move: Move = {},
 ): Promise<T | null> => records.update(orgId, id, moveFilter(step, move), moveUpdate(step, move));
 
+/** A guarded move as a required write of a command's group (AtomicWrite): `guard` names it when it fails. */
+export const moveWrite = <T extends { id: string; orgId: string }>(
+  records: RecordCollection<T>,
+  orgId: string,
+  id: string,
+  step: Transition<string>,
+  move: Move,
+  guard: string,
+): GroupedWrite => records.guardedUpdate(orgId, id, moveFilter(step, move), moveUpdate(step, move), guard);
+
 /**
  * The guarded write of an event-carrying aggregate's lifecycle move: the changes, the new status
  * and its events in one write, only if the aggregate is still at the version read and in one of

@@ -59,9 +59,9 @@ export class RecordCollection<T extends { id: string; orgId: string }> {
     return { collection: this.name, insertOne: this.mapper.toStored(record) };
   }
 
-  /** The conditional write of a record, for a group that is kept only if it matches (`required`). */
-  guardedUpdate(orgId: string, id: string, condition: Filter, update: UpdateDocument): GroupedWrite {
-    return { collection: this.name, updateOne: { filter: { ...condition, _id: id, orgId }, update, required: true } };
+  /** The conditional write of a record, for a group that is kept only if it matches (`required`; `guard` names the condition). */
+  guardedUpdate(orgId: string, id: string, condition: Filter, update: UpdateDocument, guard?: string): GroupedWrite {
+    return { collection: this.name, updateOne: { filter: { ...condition, _id: id, orgId }, update, required: true, ...(guard ? { guard } : {}) } };
   }
 
   /** Writes a group as one, across collections: all kept, or none. */

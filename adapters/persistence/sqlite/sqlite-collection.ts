@@ -43,9 +43,10 @@ export class SqliteCollection<T extends StoredDocument> implements Collection<T>
   /** One write of a group, applied now inside the caller's batch write (SqliteStore.writeTogether). */
   applyNow(write: GroupedWrite): void {
     if ('insertOne' in write) this.insertNow(write.insertOne);
+    else if ('updateMany' in write) this.updateManyNow(write.updateMany.filter, write.updateMany.update);
     else {
       const { before, after } = this.modifyOne(write.updateOne.filter, write.updateOne.update, write.updateOne.upsert ?? false);
-      if (write.updateOne.required && !before && !after) throw new RequiredWriteUnmatched(write.collection);
+      if (write.updateOne.required && !before && !after) throw new RequiredWriteUnmatched(write.collection, write.updateOne.guard ?? null);
     }
   }
 
@@ -78,17 +79,19 @@ export class SqliteCollection<T extends StoredDocument> implements Collection<T>
   }
 
   updateMany(filter: Filter, update: UpdateDocument): Promise<UpdateResult> {
-    return this.batch.write(() => {
-      const targets = [...this.table.select(filter, undefined, 0, undefined)] as T[];
-      let modified = 0;
-      for (const current of targets) {
-        const next = updated(current, update);
-        if (!next) continue;
-        this.table.replace(next, current);
-        modified += 1;
-      }
-      return { matchedCount: targets.length, modifiedCount: modified, upsertedId: null };
-    });
+    return this.batch.write(() => this.updateManyNow(filter, update));
+  }
+
+  private updateManyNow(filter: Filter, update: UpdateDocument): UpdateResult {
+    const targets = [...this.table.select(filter, undefined, 0, undefined)] as T[];
+    let modified = 0;
+    for (const current of targets) {
+      const next = updated(current, update);
+      if (!next) continue;
+      this.table.replace(next, current);
+      modified += 1;
+    }
+    return { matchedCount: targets.length, modifiedCount: modified, upsertedId: null };
   }
 
   deleteOne(filter: Filter): Promise<number> {

@@ -1,10 +1,12 @@
 import type { RecordFields } from '../shared/document-mapping.ts';
 import { QUOTE_LIFECYCLE, type Quote } from '../../../core/underwriting/quote.ts';
 import { transition } from '../../../core/shared/lifecycle.ts';
-import type { CollectionStore } from '../../../ports/shared/persistence/collection-store.port.ts';
+import type { CollectionStore, GroupedWrite } from '../../../ports/shared/persistence/collection-store.port.ts';
 import type { QuoteRepository } from '../../../ports/underwriting/underwriting.repositories.ts';
 import { RecordCollection } from '../shared/record-collection.ts';
-import { guardedMove, moveFilter, moveUpdate } from '../shared/guarded-move.ts';
+import { guardedMove, moveFilter, moveUpdate, moveWrite } from '../shared/guarded-move.ts';
+
+const QUOTES = 'quotes';
 
 const QUOTE_FIELDS: RecordFields<Quote> = {
   id: true,
@@ -57,17 +59,12 @@ export class QuoteStoreRepository implements QuoteRepository {
     await this.records.raw.updateMany(moveFilter(step, { where: { orgId, submissionId, _id: { $ne: keepId } } }), moveUpdate(step));
   }
 
-  holdForBinding(orgId: string, id: string, policyId: string): Promise<Quote | null> {
-    return guardedMove(this.records, orgId, id, transition(QUOTE_LIFECYCLE, 'bind'), { changes: { policyId } });
-  }
-
-  async releaseHold(orgId: string, id: string, policyId: string): Promise<void> {
-    await guardedMove(this.records, orgId, id, transition(QUOTE_LIFECYCLE, 'release_bind'), { where: { policyId }, changes: { policyId: null } });
-  }
-
-  async findHeldBy(orgId: string, submissionId: string, policyId: string): Promise<Quote | null> {
-    const [claimed] = await this.records.findAll(orgId, { submissionId, status: 'bound', policyId });
-    return claimed ?? null;
+  bindWrites(orgId: string, id: string, policyId: string, submissionId: string | null): GroupedWrite[] {
+    const bind = moveWrite(this.records, orgId, id, transition(QUOTE_LIFECYCLE, 'bind'), { changes: { policyId } }, 'quote_taken');
+    if (!submissionId) return [bind];
+    const step = transition(QUOTE_LIFECYCLE, 'supersede');
+    const others = { collection: QUOTES, updateMany: { filter: moveFilter(step, { where: { orgId, submissionId, _id: { $ne: id } } }), update: moveUpdate(step) } };
+    return [bind, others];
   }
 
   async withdraw(orgId: string, id: string): Promise<void> {

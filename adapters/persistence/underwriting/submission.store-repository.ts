@@ -1,11 +1,11 @@
 import type { RecordFields } from '../shared/document-mapping.ts';
-import { SUBMISSION_LIFECYCLE, type Submission, type SubmissionStatus } from '../../../core/underwriting/submission.ts';
-import { transition, type Transition } from '../../../core/shared/lifecycle.ts';
-import type { CollectionStore, Filter } from '../../../ports/shared/persistence/collection-store.port.ts';
+import type { Submission, SubmissionStatus } from '../../../core/underwriting/submission.ts';
+import type { Transition } from '../../../core/shared/lifecycle.ts';
+import type { CollectionStore, Filter, GroupedWrite } from '../../../ports/shared/persistence/collection-store.port.ts';
 import type { Page, PageRequest } from '../../../ports/shared/persistence/page.ts';
 import type { SubmissionFilters, SubmissionRepository } from '../../../ports/underwriting/underwriting.repositories.ts';
 import { RecordCollection } from '../shared/record-collection.ts';
-import { guardedMove } from '../shared/guarded-move.ts';
+import { guardedMove, moveWrite } from '../shared/guarded-move.ts';
 import { StoreSearchIndex } from '../shared/search-index.store.ts';
 import { nameTerms } from '../../../core/shared/search-words.ts';
 
@@ -86,15 +86,7 @@ export class SubmissionStoreRepository implements SubmissionRepository {
     return guardedMove(this.records, orgId, id, step, { at });
   }
 
-  holdForBinding(orgId: string, id: string, policyId: string, at: Date): Promise<Submission | null> {
-    return guardedMove(this.records, orgId, id, transition(SUBMISSION_LIFECYCLE, 'hold_for_binding'), { changes: { bindingPolicyId: policyId }, at });
-  }
-
-  releaseBinding(orgId: string, id: string, policyId: string, at: Date): Promise<Submission | null> {
-    return guardedMove(this.records, orgId, id, transition(SUBMISSION_LIFECYCLE, 'release_binding'), {
-      where: { bindingPolicyId: policyId },
-      changes: { bindingPolicyId: null },
-      at,
-    });
+  moveWrite(orgId: string, id: string, step: Transition<SubmissionStatus>, at: Date): GroupedWrite {
+    return moveWrite(this.records, orgId, id, step, { at }, 'submission_moved');
   }
 }

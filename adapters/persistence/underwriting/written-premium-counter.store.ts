@@ -1,6 +1,6 @@
 import { writeUnlessDuplicate } from '../../../core/shared/domain-error.ts';
 import { cents, type Cents } from '../../../core/shared/money.ts';
-import type { Collection, CollectionStore } from '../../../ports/shared/persistence/collection-store.port.ts';
+import type { Collection, CollectionStore, GroupedWrite } from '../../../ports/shared/persistence/collection-store.port.ts';
 import type { WrittenPremiumCounter } from '../../../ports/underwriting/underwriting.repositories.ts';
 
 interface AggregateDocument {
@@ -10,12 +10,14 @@ interface AggregateDocument {
   written: number;
 }
 
+const TOTALS = 'da_aggregates';
+
 /** Written premium per organization, program and year; the cap is enforced inside the write's filter. */
 export class StoreWrittenPremiumCounter implements WrittenPremiumCounter {
   private readonly totals: Collection<AggregateDocument>;
 
   constructor(store: CollectionStore) {
-    this.totals = store.collection<AggregateDocument>('da_aggregates');
+    this.totals = store.collection<AggregateDocument>(TOTALS);
   }
 
   async written(orgId: string, programId: string, year: number): Promise<Cents> {
@@ -40,6 +42,15 @@ export class StoreWrittenPremiumCounter implements WrittenPremiumCounter {
 
   async release(orgId: string, programId: string, year: number, amount: Cents): Promise<void> {
     await this.totals.updateOne({ _id: this.key(orgId, programId, year), orgId }, { $inc: { written: -amount } });
+  }
+
+  async open(orgId: string, programId: string, year: number): Promise<void> {
+    await this.totals.updateOne({ _id: this.key(orgId, programId, year), orgId }, { $setOnInsert: { programId, year, written: 0 } }, { upsert: true });
+  }
+
+  addWrite(orgId: string, programId: string, year: number, amount: Cents, cap?: Cents): GroupedWrite {
+    const filter = { _id: this.key(orgId, programId, year), orgId, ...(cap === undefined ? {} : { written: { $lte: cap - amount } }) };
+    return { collection: TOTALS, updateOne: { filter, update: { $inc: { written: amount } }, required: true, guard: 'aggregate_cap' } };
   }
 
   private key(orgId: string, programId: string, year: number): string {

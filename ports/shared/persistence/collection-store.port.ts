@@ -76,17 +76,23 @@ export type GroupedWrite =
         readonly upsert?: boolean;
         /** A guarded update the group depends on: when its filter matches nothing, the group fails with `RequiredWriteUnmatched` and keeps nothing. */
         readonly required?: boolean;
+        /** Names the condition a required update stands for (`quote_taken`), carried by the failure so the command can say which one failed. */
+        readonly guard?: string;
       };
-    };
+    }
+  | { readonly collection: string; readonly updateMany: { readonly filter: Filter; readonly update: UpdateDocument } };
 
 /** A group's required update matched no document (its record changed or went meanwhile): nothing of the group was kept. */
 export class RequiredWriteUnmatched extends Error {
   readonly collection: string;
+  /** The update's `guard`, when it named one. */
+  readonly guard: string | null;
 
-  constructor(collection: string) {
-    super(`A required update of '${collection}' matched no document; the group was not written.`);
+  constructor(collection: string, guard: string | null = null) {
+    super(`A required update of '${collection}'${guard ? ` (${guard})` : ''} matched no document; the group was not written.`);
     this.name = 'RequiredWriteUnmatched';
     this.collection = collection;
+    this.guard = guard;
   }
 }
 

@@ -54,7 +54,8 @@ test('a refused move says what and from where, in the contract error', (t) => {
 
 test('the tables say what the business does', (t) => {
   t.deepEqual(nextStatuses(POLICY_LIFECYCLE, 'cancelled'), ['active']);
-  t.deepEqual(nextStatuses(SUBMISSION_LIFECYCLE, 'binding').sort(), ['bound', 'quoted']);
+  t.deepEqual(nextStatuses(SUBMISSION_LIFECYCLE, 'quoted').sort(), ['bound', 'quoted']);
+  t.deepEqual(nextStatuses(SUBMISSION_LIFECYCLE, 'binding'), ['bound']);
   t.deepEqual(nextStatuses(SUBMISSION_LIFECYCLE, 'bound'), []);
   t.deepEqual(nextStatuses(INVOICE_LIFECYCLE, 'void'), []);
   t.deepEqual(nextStatuses(QUOTE_LIFECYCLE, 'superseded'), []);

@@ -10,8 +10,8 @@ import { aQuotedSubmission, MACHINE, useCaseWorld, type UseCaseWorld } from '../
 
 /**
  * Binding over the in-memory engine: what a bind takes (the submission, its quote, the program's
- * aggregate) and what it gives back when anything after a step fails, so a bind either issues a
- * whole policy or leaves everything as it found it.
+ * aggregate) and writes is one atomic write, so a bind either issues a whole policy or leaves
+ * everything as it found it.
  */
 const ORG = 'org_bind';
 
@@ -40,7 +40,7 @@ test('a bind with no quote, or a second bind, is invalid_transition and changes 
   t.deepEqual(await state(world, other.id, quote.id), after);
 });
 
-test('a quote beyond the program is not_bindable: the submission and quote are given back, nothing is reserved', async (t) => {
+test('a quote beyond the program is not_bindable: the submission and quote stay as they were, nothing is reserved', async (t) => {
   const world = await useCaseWorld();
   t.teardown(world.close);
   const { submission, quote } = await quoted(world, aRisk({ requestedLimit: cents(900_000_000) }));
@@ -54,8 +54,12 @@ for (const [step, fault] of [
   ['numbering the policy', ['findOneAndUpdate:sequences', 1]],
   ['storing its invoices', ['invoices', 1]],
   ['storing the policy', ['policies', 1]],
+  ['posting its books', ['ledger_entries', 1]],
+  ['superseding the other quotes', ['updateMany:quotes', 1]],
+  ['raising the aggregate', ['updateOne:da_aggregates', { skip: 1, fail: 1 }]],
+  ['moving the submission', ['updateOne:submissions', 1]],
 ] as const satisfies readonly (readonly [string, readonly [string, number | Fault]])[]) {
-  test(`a failure ${step} gives back every step taken: submission quoted, quote active, aggregate released, nothing stored`, async (t) => {
+  test(`a failure ${step} keeps nothing of the bind: submission quoted, quote active, aggregate unmoved, nothing stored`, async (t) => {
     const faults = new Map<string, number | Fault>();
     const world = await useCaseWorld({ store: (store: CollectionStore) => withFaults(store, faults) });
     t.teardown(world.close);

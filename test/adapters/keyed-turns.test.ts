@@ -1,5 +1,5 @@
 import test from 'ava';
-import { KeyedTurns } from '../../../ports/shared/keyed-turns.ts';
+import { KeyedTurns } from '../../adapters/shared/keyed-turns.ts';
 
 const later = () => new Promise<void>((resolve) => setImmediate(resolve));
 
