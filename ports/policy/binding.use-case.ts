@@ -92,7 +92,9 @@ export class Binding {
       programVersion: quote.programVersion ?? null,
       // A quote stored before versions were recorded was priced on the version in force on its effective date.
       rateTableVersion: quote.rateTableVersion ?? rateVersionOn(this.deps.reference.rateManual(), quote.risk.effectiveDate),
-      chargeTerms: quote.chargeTerms ? chargeTermsFromStore(quote.chargeTerms) : chargeTermsFor(program, placementOf(quote.risk), this.deps.reference.taxSchedules()),
+      chargeTerms: quote.chargeTerms
+        ? chargeTermsFromStore(quote.chargeTerms)
+        : chargeTermsFor(program, placementOf(quote.risk), this.deps.reference.taxSchedules()),
       renewalOf: null,
       renewalOfferDays: collectionTermsOf(await this.quotedProgram(orgId, quote, program)).renewalOfferDays,
       actor: describeActor(actor),
@@ -127,9 +129,12 @@ export class Binding {
     if (!(error instanceof RequiredWriteUnmatched)) return error;
     if (error.guard === 'aggregate_cap') {
       const written = await this.deps.writtenPremium.written(orgId, program.id, year);
-      return new DomainError('not_bindable', 'Binding would exceed the aggregate written-premium cap.', { daFlags: [aggregateFlag(program, written, quote.grossPremium)] });
+      return new DomainError('not_bindable', 'Binding would exceed the aggregate written-premium cap.', {
+        daFlags: [aggregateFlag(program, written, quote.grossPremium)],
+      });
     }
-    if (error.guard === 'quote_taken') return new DomainError('invalid_transition', 'The quote was bound or replaced by another request.', { quoteId: quote.id });
+    if (error.guard === 'quote_taken')
+      return new DomainError('invalid_transition', 'The quote was bound or replaced by another request.', { quoteId: quote.id });
     const current = await this.deps.submissions.findById(orgId, submissionId);
     return noActiveQuote(current?.status ?? 'missing');
   }

@@ -95,7 +95,10 @@ export const groupedWritesContract = <C extends { readonly store: CollectionStor
     t.true(error instanceof RequiredWriteUnmatched && error.guard === 'cap');
     t.is(await t.context.store.collection(records).countDocuments({ status: 'active' }), 3);
     await t.context.store.writeTogether([supersede, withinCap(10)]);
-    t.deepEqual((await t.context.store.collection(records).find({ status: 'active' })).map((record) => record._id), ['q1']);
+    t.deepEqual(
+      (await t.context.store.collection(records).find({ status: 'active' })).map((record) => record._id),
+      ['q1'],
+    );
     t.deepEqual(await t.context.store.collection(totals).findOne({ _id: 'cap' }), { _id: 'cap', written: 100 });
   });
 };

@@ -170,7 +170,8 @@ export class PolicyStoreRepository implements PolicyRepository {
   changeWrites(policy: Policy, step: Transition<PolicyStatus>, changes: PolicyChanges, events: readonly DomainEvent[], at: Date): GroupedWrite[] {
     const after = { ...policy, ...definedFields(changes) } as Policy;
     const move = { where: { version: policy.version }, changes, events, at };
-    if (changes.risk && changes.risk.insuredName !== policy.risk.insuredName) throw new Error('A change that renames the insured is written by `change`, which moves its search terms.');
+    if (changes.risk && changes.risk.insuredName !== policy.risk.insuredName)
+      throw new Error('A change that renames the insured is written by `change`, which moves its search terms.');
     return [moveWrite(this.records, policy.orgId, policy.id, step, move, 'policy_changed'), ...this.figures.writes(after, policy)];
   }
 }

@@ -63,7 +63,10 @@ export class QuoteStoreRepository implements QuoteRepository {
     const bind = moveWrite(this.records, orgId, id, transition(QUOTE_LIFECYCLE, 'bind'), { changes: { policyId } }, 'quote_taken');
     if (!submissionId) return [bind];
     const step = transition(QUOTE_LIFECYCLE, 'supersede');
-    const others = { collection: QUOTES, updateMany: { filter: moveFilter(step, { where: { orgId, submissionId, _id: { $ne: id } } }), update: moveUpdate(step) } };
+    const others = {
+      collection: QUOTES,
+      updateMany: { filter: moveFilter(step, { where: { orgId, submissionId, _id: { $ne: id } } }), update: moveUpdate(step) },
+    };
     return [bind, others];
   }
 

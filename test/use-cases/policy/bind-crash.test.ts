@@ -43,7 +43,8 @@ test('a bind killed between any two writes of its group leaves all or nothing af
     t.true(outcome.killed, `killed at write ${at} of ${size}`);
     const submissionId = outcome.lines[0]!;
     const world = await useCaseWorld({ storeDir: dir });
-    const counts = async () => Object.fromEntries(await Promise.all(COLLECTIONS.map(async (name) => [name, await world.store.collection(name).countDocuments({ orgId: ORG })])));
+    const counts = async () =>
+      Object.fromEntries(await Promise.all(COLLECTIONS.map(async (name) => [name, await world.store.collection(name).countDocuments({ orgId: ORG })])));
     t.like(await counts(), { policies: 0, invoices: 0, policy_transactions: 0, ledger_entries: 0, commissions: 0 }, `write ${at}`);
     t.is((await world.store.collection('submissions').findOne({ _id: submissionId }))?.status, 'quoted');
     t.is(await world.store.collection('quotes').countDocuments({ orgId: ORG, status: 'active' }), 1);
