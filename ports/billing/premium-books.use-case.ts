@@ -94,13 +94,23 @@ export class PremiumBooks {
     return this.deps.steps.run('ledger_sync', context, () => retryFromReads(() => this.post(orgId, policyId, cause)));
   }
 
-  private async post(orgId: string, policyId: string, cause: BooksCause): Promise<{ entry: LedgerEntry | null; commission: Commission | null }> {
-    const [policy, latest] = await Promise.all([this.deps.policies.findById(orgId, policyId), this.deps.ledger.latestForPolicy(orgId, policyId)]);
-    if (!policy) return { entry: null, commission: null };
-    const { held, writtenOff } = await this.moneyOf(policy);
+  /**
+   * What moving the books to where the policy's money stands writes, for the one write of the
+   * command that changes it: `policy` as it is after that change (what it owes). Nothing when the
+   * books stay. A posting committed meanwhile takes the same number: the group fails `duplicate`.
+   */
+  async changeWrites(policy: BilledPolicy, cause: BooksCause): Promise<{ posting: Posting | null; writes: GroupedWrite[] }> {
+    const [latest, { held, writtenOff }] = await Promise.all([this.deps.ledger.latestForPolicy(policy.orgId, policy.id), this.moneyOf(policy)]);
     const posting = await this.decide(policy, latest, positionOf(held, policy.owed, writtenOff), cause);
+    return { posting, writes: posting ? await this.writesOf(posting) : [] };
+  }
+
+  private async post(orgId: string, policyId: string, cause: BooksCause): Promise<{ entry: LedgerEntry | null; commission: Commission | null }> {
+    const policy = await this.deps.policies.findById(orgId, policyId);
+    if (!policy) return { entry: null, commission: null };
+    const { posting, writes } = await this.changeWrites(policy, cause);
     if (!posting) return { entry: null, commission: null };
-    await this.deps.atomic.commit(await this.writesOf(posting));
+    await this.deps.atomic.commit(writes);
     return posting;
   }
 

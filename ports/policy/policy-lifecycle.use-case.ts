@@ -1,6 +1,6 @@
 import type { InstallmentPlan } from '../../core/billing/installment-plan.ts';
 import { domainEvent } from '../../core/shared/events/domain-event.ts';
-import type { Principal } from '../../core/shared/access/principal.ts';
+import { describeActor, type Principal } from '../../core/shared/access/principal.ts';
 import { withCharges } from '../../core/policy/policy-charges.ts';
 import {
   assertWithinTerm,
@@ -11,12 +11,12 @@ import {
   premiumTermOf,
   type Policy,
 } from '../../core/policy/policy.ts';
-import type { PolicyTransaction } from '../../core/policy/policy-transaction.ts';
+import { timelineEntry, type PolicyTransaction } from '../../core/policy/policy-transaction.ts';
 import { endorsement } from '../../core/policy/premium.ts';
 import { yearOf, type CalendarDate } from '../../core/shared/calendar-date.ts';
 import { DomainError, notFound } from '../../core/shared/domain-error.ts';
 import { assertTransition } from '../../core/shared/lifecycle.ts';
-import { cents, centsToDollars } from '../../core/shared/money.ts';
+import { cents, centsToDollars, type Cents } from '../../core/shared/money.ts';
 import { aggregateFlag, daFlags } from '../../core/underwriting/delegated-authority.ts';
 import { rateOnVersion } from '../../core/underwriting/rate-manual.ts';
 import { assertValidRisk } from '../../core/underwriting/risk-validation.ts';
@@ -25,7 +25,10 @@ import type { Among, Page, PageRequest } from '../shared/persistence/page.ts';
 import type { PolicyFilters } from './policy.repositories.ts';
 import type { LifecycleDeps } from './lifecycle-deps.ts';
 import { cancelPolicy, reinstatePolicy, type CancellationInput } from './policy-cancellation.ts';
-import { rebillPolicy } from './policy-rebilling.ts';
+import { adjustmentFor } from './policy-rebilling.ts';
+import { billedPolicy } from './billed-policies.use-case.ts';
+import { RequiredWriteUnmatched } from '../shared/persistence/collection-store.port.ts';
+import { lostRace } from '../shared/retry-from-reads.ts';
 import { issueRenewal } from './policy-renewal.ts';
 import { eventOrigin } from '../shared/event-origin.ts';
 import { recordTimeline } from './policy-timeline.ts';
@@ -37,6 +40,18 @@ interface EndorsementInput {
   readonly changes: Partial<Pick<CompleteRisk, 'requestedLimit' | 'annualRevenue' | 'state' | 'naicsCode'>>;
   readonly description?: string;
 }
+
+/** What the timeline shows of an endorsement, in dollars like every other amount a caller reads. */
+const endorsementDetails = (policy: Policy, annual: Cents, input: EndorsementInput): Record<string, unknown> => ({
+  changes: {
+    ...input.changes,
+    ...(input.changes.annualRevenue !== undefined ? { annualRevenue: centsToDollars(input.changes.annualRevenue) } : {}),
+    ...(input.changes.requestedLimit !== undefined ? { requestedLimit: centsToDollars(input.changes.requestedLimit) } : {}),
+  },
+  previousPremium: centsToDollars(policy.grossPremium),
+  newPremium: centsToDollars(annual),
+  ...(input.description ? { description: input.description } : {}),
+});
 
 /** Endorse, cancel, reinstate and renew, each a guarded change of the policy with its event and timeline entry. */
 export class PolicyLifecycle {
@@ -80,55 +95,51 @@ export class PolicyLifecycle {
     const flags = daFlags(risk, annual, program, cents(0)).filter((flag) => flag.code !== 'aggregate_exceeded');
     if (flags.length > 0) throw new DomainError('not_bindable', 'The endorsed risk is outside delegated authority.', { daFlags: flags });
     const year = yearOf(policy.effectiveDate);
-    if (delta > 0 && !(await this.deps.writtenPremium.reserve(orgId, program.id, year, delta, program.aggregateCap))) {
-      const written = await this.deps.writtenPremium.written(orgId, program.id, year);
-      throw new DomainError('not_bindable', 'The endorsement would exceed the aggregate cap.', { daFlags: [aggregateFlag(program, written, delta)] });
-    }
-    const endorsementId = this.deps.ids.next('ptx');
+    if (delta !== 0) await this.deps.writtenPremium.open(orgId, program.id, year);
     const at = this.deps.clock.now(orgId);
-    const changed = await this.deps.policies.change(
-      policy,
-      step,
-      { risk, grossPremium: annual, premium: [...term.transactions, transaction] },
-      [
-        domainEvent(
-          'policy.endorsed',
-          {
-            policyId: policy.id,
-            policyNumber: policy.policyNumber,
-            endorsementId,
-            effectiveDate: input.effectiveDate,
-            premiumDelta: delta,
-            grossPremium: annual,
-          },
-          eventOrigin(this.deps, orgId, at),
-        ),
-      ],
+    const endorsementId = this.deps.ids.next('ptx');
+    const changes = { risk, grossPremium: annual, premium: [...term.transactions, transaction] };
+    const event = domainEvent(
+      'policy.endorsed',
+      { policyId: policy.id, policyNumber: policy.policyNumber, endorsementId, effectiveDate: input.effectiveDate, premiumDelta: delta, grossPremium: annual },
+      eventOrigin(this.deps, orgId, at),
+    );
+    const after: Policy = { ...policy, ...changes, version: policy.version + 1, updatedAt: at };
+    const entry = timelineEntry(
+      after,
+      {
+        id: endorsementId,
+        type: 'endorsement',
+        effectiveDate: input.effectiveDate,
+        actor: describeActor(actor),
+        premiumDelta: delta,
+        details: endorsementDetails(policy, annual, input),
+      },
       at,
     );
-    if (!changed) {
-      if (delta > 0) await this.deps.writtenPremium.release(orgId, program.id, year, delta);
+    const adjustment = await adjustmentFor(this.deps, after, input.effectiveDate);
+    const cause = { invoiceId: null, reference: endorsementId, description: `Endorsement of ${policy.policyNumber} from ${input.effectiveDate}` };
+    // A raise is held to the program's cap; a return gives the premium back.
+    const aggregate = delta === 0 ? [] : [this.deps.writtenPremium.addWrite(orgId, program.id, year, delta, delta > 0 ? program.aggregateCap : undefined)];
+    try {
+      await this.deps.atomic.commit([
+        ...this.deps.policies.changeWrites(policy, step, changes, [event], at),
+        ...aggregate,
+        ...(adjustment ? this.deps.invoices.insertWrites([adjustment]) : []),
+        ...(await this.deps.books.changeWrites(billedPolicy(after), cause)).writes,
+        this.deps.transactions.insertWrite(entry),
+      ]);
+    } catch (error) {
+      if (!(error instanceof RequiredWriteUnmatched) && !lostRace(error)) throw error;
+      if (error instanceof RequiredWriteUnmatched && error.guard === 'aggregate_cap') {
+        const written = await this.deps.writtenPremium.written(orgId, program.id, year);
+        throw new DomainError('not_bindable', 'The endorsement would exceed the aggregate cap.', { daFlags: [aggregateFlag(program, written, delta)] });
+      }
       throw policyChangedMeanwhile();
     }
-    if (delta < 0) await this.deps.writtenPremium.release(orgId, program.id, year, cents(-delta));
-    await rebillPolicy(this.deps, actor, changed, null, input.effectiveDate);
-    await this.deps.books.sync(orgId, id, {
-      invoiceId: null,
-      reference: endorsementId,
-      description: `Endorsement of ${policy.policyNumber} from ${input.effectiveDate}`,
-    });
-    return recordTimeline(this.deps, actor, changed, 'endorsement', input.effectiveDate, delta, {
-      id: endorsementId,
-      // The timeline speaks dollars, like every other amount a caller reads.
-      changes: {
-        ...input.changes,
-        ...(input.changes.annualRevenue !== undefined ? { annualRevenue: centsToDollars(input.changes.annualRevenue) } : {}),
-        ...(input.changes.requestedLimit !== undefined ? { requestedLimit: centsToDollars(input.changes.requestedLimit) } : {}),
-      },
-      previousPremium: centsToDollars(policy.grossPremium),
-      newPremium: centsToDollars(annual),
-      ...(input.description ? { description: input.description } : {}),
-    });
+    // Return premium pays what the policy still owes; a credit left open is applied by the next change.
+    await this.deps.credits.applyOpenCredits(actor, orgId, id);
+    return entry;
   }
 
   cancel(actor: Principal, orgId: string, id: string, input: CancellationInput): Promise<Policy> {

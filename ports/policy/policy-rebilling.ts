@@ -1,4 +1,4 @@
-import { adjustmentInvoice } from '../../core/billing/invoice.ts';
+import { adjustmentInvoice, type Invoice } from '../../core/billing/invoice.ts';
 import { billingAdjustment, installmentsVoidedBy } from '../../core/billing/premium-billing.ts';
 import { chargeTermsOf, premiumTermOf, type Policy } from '../../core/policy/policy.ts';
 import { chargeItemsOwed } from '../../core/policy/policy-charges.ts';
@@ -8,6 +8,21 @@ import type { CreditSettlement } from '../billing/credit-settlement.use-case.ts'
 import type { InvoiceRepository } from '../billing/invoice.repository.ts';
 import type { Clock } from '../shared/clock.port.ts';
 import type { IdGenerator } from '../shared/id-generator.port.ts';
+
+/**
+ * The adjustment invoice that brings a policy's invoices to what it owes after a premium
+ * transaction (`policy` as it is after it), line by line; null when they match already.
+ */
+export const adjustmentFor = async (
+  deps: { readonly invoices: InvoiceRepository; readonly ids: IdGenerator; readonly clock: Clock },
+  policy: Policy,
+  dueDate: CalendarDate,
+): Promise<Invoice | null> => {
+  const invoices = await deps.invoices.forPolicy(policy.orgId, policy.id);
+  const lines = billingAdjustment(invoices, chargeItemsOwed(premiumTermOf(policy), chargeTermsOf(policy)));
+  if (lines.length === 0) return null;
+  return adjustmentInvoice(policy, invoices.length + 1, lines, dueDate, deps.ids.next('inv'), deps.clock.now(policy.orgId));
+};
 
 /**
  * Brings a policy's invoices to what it owes (net written premium, fee and taxes) after a premium

@@ -34,8 +34,11 @@ test('/metrics: Prometheus text for the machine secret or METRICS_TOKEN, with re
   t.false(text.includes(policy.id), 'routes as declared, never their ids');
   t.regex(text, /http_request_duration_seconds_count\{method="GET",route="\/metrics",status="401"\} 3\n/);
   t.regex(text, /http_request_duration_seconds_count\{method="GET",route="\/metrics",status="200"\} \d+\n/);
-  // A policy is written in one group with the portfolio days it moves and the terms it is found by.
-  t.regex(text, /store_operation_duration_seconds_count\{operation="writeTogether",collection="policies\+portfolio_days\+search_terms"\} \d+/);
+  // A bind is one group: the submission and quote it moves, the policy with the portfolio days it moves, its books.
+  t.regex(
+    text,
+    /store_operation_duration_seconds_count\{operation="writeTogether",collection="submissions\+quotes\+da_aggregates\+[^"]*policies\+portfolio_days[^"]*"\} \d+/,
+  );
   t.regex(text, /job_run_duration_seconds_count\{job="outbox-relay",outcome="succeeded"\} \d+/);
   t.regex(text, /webhook_deliveries_total\{outcome="delivered"\} 1\n/);
   t.regex(text, /outbox_lag_seconds \d/);
