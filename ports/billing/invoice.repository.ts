@@ -57,8 +57,8 @@ export interface InvoiceRepository {
   reopen(orgId: string, id: string): Promise<Invoice | null>;
   /** Voids an open invoice that has received nothing; null otherwise. */
   markVoid(orgId: string, id: string): Promise<Invoice | null>;
-  /** Voids, in one write, those of these invoices still owed that have received nothing (each guarded as `markVoid`). */
-  markAllVoid(orgId: string, ids: readonly string[]): Promise<void>;
+  /** What voiding these invoices writes, for the command's one write: each required to be still owed and unpaid (guard `invoice_changed`). */
+  voidWrites(orgId: string, ids: readonly string[]): GroupedWrite[];
   /** Writes off an open invoice that has received exactly `paidBefore`; null when it was not open or received more meanwhile. */
   markWrittenOff(orgId: string, id: string, paidBefore: Cents, writeOff: InvoiceWriteOff): Promise<Invoice | null>;
   /** Moves an open invoice to paid, with its events; null when it was not open. */

@@ -1,11 +1,11 @@
 import { domainEvent } from '../../core/shared/events/domain-event.ts';
-import type { Principal } from '../../core/shared/access/principal.ts';
+import { describeActor, type Principal } from '../../core/shared/access/principal.ts';
+import { timelineEntry, type PolicyTransactionType } from '../../core/policy/policy-transaction.ts';
 import { withCharges } from '../../core/policy/policy-charges.ts';
 import {
   assertWithinTerm,
   chargeTermsOf,
   POLICY_LIFECYCLE,
-  policyChangedMeanwhile,
   premiumTermOf,
   REINSTATEMENT_WINDOW_DAYS,
   type CancellationReason,
@@ -15,13 +15,14 @@ import { cancellation as cancellationOf, reinstatement, type CancellationMethod 
 import { addDays, compareDates, today, yearOf, type CalendarDate } from '../../core/shared/calendar-date.ts';
 import { DomainError } from '../../core/shared/domain-error.ts';
 import { assertTransition } from '../../core/shared/lifecycle.ts';
-import { cents, centsToDollars } from '../../core/shared/money.ts';
+import { cents, centsToDollars, type Cents } from '../../core/shared/money.ts';
 import { aggregateFlag } from '../../core/underwriting/delegated-authority.ts';
 import type { LifecycleDeps } from './lifecycle-deps.ts';
 import { assertNoLossLeftUncovered, type CoverOverride } from './losses-in-period.ts';
-import { rebillPolicy } from './policy-rebilling.ts';
+import { rebillWrites } from './policy-rebilling.ts';
+import { afterChange, commitChange } from './policy-change.ts';
+import { billedPolicy } from './billed-policies.use-case.ts';
 import { eventOrigin } from '../shared/event-origin.ts';
-import { recordTimeline } from './policy-timeline.ts';
 
 export interface CancellationInput {
   readonly effectiveDate: CalendarDate;
@@ -58,34 +59,36 @@ export const cancelPolicy = async (deps: LifecycleDeps, actor: Principal, policy
   const returned = cents(-transaction.writtenChange);
   const at = deps.clock.now(orgId);
   const cancellation = { effectiveDate, reason: input.reason, method, returnPremium: returned, processedOn: today(at) };
-  const changed = await deps.policies.change(
-    policy,
-    step,
-    // A cancellation, for whatever reason, ends a running notice of cancellation.
-    { cancellation, premium: [...term.transactions, transaction], ...(policy.delinquency ? { delinquency: null } : {}) },
-    [
-      domainEvent(
-        'policy.cancelled',
-        { policyId: id, policyNumber: policy.policyNumber, effectiveDate, reason: input.reason, method, returnPremium: returned },
-        eventOrigin(deps, orgId, at),
-      ),
-    ],
-    at,
+  // A cancellation, for whatever reason, ends a running notice of cancellation.
+  const changes = { cancellation, premium: [...term.transactions, transaction], ...(policy.delinquency ? { delinquency: null } : {}) };
+  const event = domainEvent(
+    'policy.cancelled',
+    { policyId: id, policyNumber: policy.policyNumber, effectiveDate, reason: input.reason, method, returnPremium: returned },
+    eventOrigin(deps, orgId, at),
   );
-  if (!changed) throw policyChangedMeanwhile();
-  await deps.writtenPremium.release(orgId, policy.programId, yearOf(policy.effectiveDate), returned);
-  await rebillPolicy(deps, actor, changed, effectiveDate, effectiveDate);
-  await deps.books.sync(orgId, id, {
-    invoiceId: null,
-    reference: `cancellation:${id}`,
-    description: `Cancellation of ${policy.policyNumber} from ${effectiveDate}`,
-  });
-  await recordTimeline(deps, actor, changed, 'cancellation', effectiveDate, cents(-returned), {
-    reason: input.reason,
-    method,
-    returnPremium: centsToDollars(returned),
-  });
-  return changed;
+  const after = afterChange(policy, step, changes, at);
+  await deps.writtenPremium.open(orgId, policy.programId, yearOf(policy.effectiveDate));
+  await commitChange(deps.atomic, [
+    ...deps.policies.changeWrites(policy, step, changes, [event], at),
+    deps.writtenPremium.addWrite(orgId, policy.programId, yearOf(policy.effectiveDate), cents(-returned)),
+    ...(await rebillWrites(deps, after, effectiveDate, effectiveDate)),
+    ...(
+      await deps.books.changeWrites(billedPolicy(after), {
+        invoiceId: null,
+        reference: `cancellation:${id}`,
+        description: `Cancellation of ${policy.policyNumber} from ${effectiveDate}`,
+      })
+    ).writes,
+    deps.transactions.insertWrite(
+      timelineEntry(
+        after,
+        timelineOf(deps, actor, 'cancellation', effectiveDate, cents(-returned), { reason: input.reason, method, returnPremium: centsToDollars(returned) }),
+        at,
+      ),
+    ),
+  ]);
+  await deps.credits.applyOpenCredits(actor, orgId, id);
+  return after;
 };
 
 /** Restores a cancelled policy within the reinstatement window, charging back what the cancellation returned. */
@@ -104,36 +107,58 @@ export const reinstatePolicy = async (deps: LifecycleDeps, actor: Principal, pol
   const reinstated = reinstatement(term);
   const transaction = { ...withCharges(term, reinstated, chargeTermsOf(policy)), ...(await deps.periods.booking(orgId, reinstated.effectiveDate)) };
   const charged = transaction.writtenChange;
-  if (!(await deps.writtenPremium.reserve(orgId, policy.programId, year, charged, program.aggregateCap))) {
-    const written = await deps.writtenPremium.written(orgId, policy.programId, year);
-    throw new DomainError('not_bindable', 'Reinstating would exceed the aggregate cap.', { daFlags: [aggregateFlag(program, written, charged)] });
-  }
   const at = deps.clock.now(orgId);
-  const changed = await deps.policies.change(
-    policy,
-    step,
-    { cancellation: null, premium: [...term.transactions, transaction] },
+  const changes = { cancellation: null, premium: [...term.transactions, transaction] };
+  const event = domainEvent(
+    'policy.reinstated',
+    {
+      policyId: id,
+      policyNumber: policy.policyNumber,
+      cancellationEffectiveDate: cancellation.effectiveDate,
+      premiumCharged: charged,
+      grossPremium: policy.grossPremium,
+    },
+    eventOrigin(deps, orgId, at),
+  );
+  const after = afterChange(policy, step, changes, at);
+  await deps.writtenPremium.open(orgId, policy.programId, year);
+  const capRefusal = async () => {
+    const written = await deps.writtenPremium.written(orgId, policy.programId, year);
+    return new DomainError('not_bindable', 'Reinstating would exceed the aggregate cap.', { daFlags: [aggregateFlag(program, written, charged)] });
+  };
+  await commitChange(
+    deps.atomic,
     [
-      domainEvent(
-        'policy.reinstated',
-        {
-          policyId: id,
-          policyNumber: policy.policyNumber,
-          cancellationEffectiveDate: cancellation.effectiveDate,
-          premiumCharged: charged,
-          grossPremium: policy.grossPremium,
-        },
-        eventOrigin(deps, orgId, at),
+      ...deps.policies.changeWrites(policy, step, changes, [event], at),
+      deps.writtenPremium.addWrite(orgId, policy.programId, year, charged, program.aggregateCap),
+      ...(await rebillWrites(deps, after, null, today(at))),
+      ...(
+        await deps.books.changeWrites(billedPolicy(after), {
+          invoiceId: null,
+          reference: `reinstatement:${id}`,
+          description: `Reinstatement of ${policy.policyNumber}`,
+        })
+      ).writes,
+      deps.transactions.insertWrite(
+        timelineEntry(
+          after,
+          timelineOf(deps, actor, 'reinstatement', cancellation.effectiveDate, charged, { reversedCancellation: cancellation.effectiveDate }),
+          at,
+        ),
       ),
     ],
-    at,
+    capRefusal,
   );
-  if (!changed) {
-    await deps.writtenPremium.release(orgId, policy.programId, year, charged);
-    throw policyChangedMeanwhile();
-  }
-  await rebillPolicy(deps, actor, changed, null, today(at));
-  await deps.books.sync(orgId, id, { invoiceId: null, reference: `reinstatement:${id}`, description: `Reinstatement of ${policy.policyNumber}` });
-  await recordTimeline(deps, actor, changed, 'reinstatement', cancellation.effectiveDate, charged, { reversedCancellation: cancellation.effectiveDate });
-  return changed;
+  await deps.credits.applyOpenCredits(actor, orgId, id);
+  return after;
 };
+
+/** A timeline entry of a lifecycle change, by the actor, for the change's one write. */
+const timelineOf = (
+  deps: Pick<LifecycleDeps, 'ids'>,
+  actor: Principal,
+  type: PolicyTransactionType,
+  effectiveDate: CalendarDate,
+  premiumDelta: Cents,
+  details: Record<string, unknown>,
+) => ({ id: deps.ids.next('ptx'), type, effectiveDate, actor: describeActor(actor), premiumDelta, details });

@@ -2,15 +2,7 @@ import type { InstallmentPlan } from '../../core/billing/installment-plan.ts';
 import { domainEvent } from '../../core/shared/events/domain-event.ts';
 import { describeActor, type Principal } from '../../core/shared/access/principal.ts';
 import { withCharges } from '../../core/policy/policy-charges.ts';
-import {
-  assertWithinTerm,
-  chargeTermsOf,
-  POLICY_LIFECYCLE,
-  policyChangedMeanwhile,
-  pinnedRateVersion,
-  premiumTermOf,
-  type Policy,
-} from '../../core/policy/policy.ts';
+import { assertWithinTerm, chargeTermsOf, POLICY_LIFECYCLE, pinnedRateVersion, premiumTermOf, type Policy } from '../../core/policy/policy.ts';
 import { timelineEntry, type PolicyTransaction } from '../../core/policy/policy-transaction.ts';
 import { endorsement } from '../../core/policy/premium.ts';
 import { yearOf, type CalendarDate } from '../../core/shared/calendar-date.ts';
@@ -25,13 +17,11 @@ import type { Among, Page, PageRequest } from '../shared/persistence/page.ts';
 import type { PolicyFilters } from './policy.repositories.ts';
 import type { LifecycleDeps } from './lifecycle-deps.ts';
 import { cancelPolicy, reinstatePolicy, type CancellationInput } from './policy-cancellation.ts';
-import { adjustmentFor } from './policy-rebilling.ts';
+import { rebillWrites } from './policy-rebilling.ts';
+import { afterChange, commitChange } from './policy-change.ts';
 import { billedPolicy } from './billed-policies.use-case.ts';
-import { RequiredWriteUnmatched } from '../shared/persistence/collection-store.port.ts';
-import { lostRace } from '../shared/retry-from-reads.ts';
 import { issueRenewal } from './policy-renewal.ts';
 import { eventOrigin } from '../shared/event-origin.ts';
-import { recordTimeline } from './policy-timeline.ts';
 
 export type { LifecycleDeps } from './lifecycle-deps.ts';
 
@@ -104,7 +94,7 @@ export class PolicyLifecycle {
       { policyId: policy.id, policyNumber: policy.policyNumber, endorsementId, effectiveDate: input.effectiveDate, premiumDelta: delta, grossPremium: annual },
       eventOrigin(this.deps, orgId, at),
     );
-    const after: Policy = { ...policy, ...changes, version: policy.version + 1, updatedAt: at };
+    const after = afterChange(policy, step, changes, at);
     const entry = timelineEntry(
       after,
       {
@@ -117,26 +107,24 @@ export class PolicyLifecycle {
       },
       at,
     );
-    const adjustment = await adjustmentFor(this.deps, after, input.effectiveDate);
     const cause = { invoiceId: null, reference: endorsementId, description: `Endorsement of ${policy.policyNumber} from ${input.effectiveDate}` };
     // A raise is held to the program's cap; a return gives the premium back.
     const aggregate = delta === 0 ? [] : [this.deps.writtenPremium.addWrite(orgId, program.id, year, delta, delta > 0 ? program.aggregateCap : undefined)];
-    try {
-      await this.deps.atomic.commit([
+    const capRefusal = async () => {
+      const written = await this.deps.writtenPremium.written(orgId, program.id, year);
+      return new DomainError('not_bindable', 'The endorsement would exceed the aggregate cap.', { daFlags: [aggregateFlag(program, written, delta)] });
+    };
+    await commitChange(
+      this.deps.atomic,
+      [
         ...this.deps.policies.changeWrites(policy, step, changes, [event], at),
         ...aggregate,
-        ...(adjustment ? this.deps.invoices.insertWrites([adjustment]) : []),
+        ...(await rebillWrites(this.deps, after, null, input.effectiveDate)),
         ...(await this.deps.books.changeWrites(billedPolicy(after), cause)).writes,
         this.deps.transactions.insertWrite(entry),
-      ]);
-    } catch (error) {
-      if (!(error instanceof RequiredWriteUnmatched) && !lostRace(error)) throw error;
-      if (error instanceof RequiredWriteUnmatched && error.guard === 'aggregate_cap') {
-        const written = await this.deps.writtenPremium.written(orgId, program.id, year);
-        throw new DomainError('not_bindable', 'The endorsement would exceed the aggregate cap.', { daFlags: [aggregateFlag(program, written, delta)] });
-      }
-      throw policyChangedMeanwhile();
-    }
+      ],
+      capRefusal,
+    );
     // Return premium pays what the policy still owes; a credit left open is applied by the next change.
     await this.deps.credits.applyOpenCredits(actor, orgId, id);
     return entry;
@@ -153,11 +141,6 @@ export class PolicyLifecycle {
 
   /** A new policy for the next term, re-rated on the tables in force on its effective date, linked both ways. */
   async renew(actor: Principal, orgId: string, id: string, plan?: InstallmentPlan): Promise<Policy> {
-    const { expiring, renewal } = await issueRenewal(this.deps, actor, await this.get(orgId, id), plan);
-    await recordTimeline(this.deps, actor, expiring, 'renewal', expiring.expirationDate, cents(0), {
-      renewalPolicyId: renewal.id,
-      renewalPolicyNumber: renewal.policyNumber,
-    });
-    return renewal;
+    return (await issueRenewal(this.deps, actor, await this.get(orgId, id), plan)).renewal;
   }
 }

@@ -1,53 +1,31 @@
-import { adjustmentInvoice, type Invoice } from '../../core/billing/invoice.ts';
+import { adjustmentInvoice } from '../../core/billing/invoice.ts';
+import type { GroupedWrite } from '../shared/persistence/collection-store.port.ts';
 import { billingAdjustment, installmentsVoidedBy } from '../../core/billing/premium-billing.ts';
 import { chargeTermsOf, premiumTermOf, type Policy } from '../../core/policy/policy.ts';
 import { chargeItemsOwed } from '../../core/policy/policy-charges.ts';
 import type { CalendarDate } from '../../core/shared/calendar-date.ts';
-import type { Principal } from '../../core/shared/access/principal.ts';
-import type { CreditSettlement } from '../billing/credit-settlement.use-case.ts';
 import type { InvoiceRepository } from '../billing/invoice.repository.ts';
 import type { Clock } from '../shared/clock.port.ts';
 import type { IdGenerator } from '../shared/id-generator.port.ts';
 
 /**
- * The adjustment invoice that brings a policy's invoices to what it owes after a premium
- * transaction (`policy` as it is after it), line by line; null when they match already.
+ * What brings a policy's invoices to what it owes after a premium transaction (`policy` as it is
+ * after it), for that command's one write: a cancellation first voids the installments left unpaid
+ * that fall due from its date (each guarded: one paid meanwhile fails the write, which starts again
+ * from its reads and counts it), then one adjustment (a charge, or a credit) due on `dueDate`
+ * covers the difference, line by line. Open credits are applied after the write (`applyOpenCredits`).
  */
-export const adjustmentFor = async (
+export const rebillWrites = async (
   deps: { readonly invoices: InvoiceRepository; readonly ids: IdGenerator; readonly clock: Clock },
-  policy: Policy,
-  dueDate: CalendarDate,
-): Promise<Invoice | null> => {
-  const invoices = await deps.invoices.forPolicy(policy.orgId, policy.id);
-  const lines = billingAdjustment(invoices, chargeItemsOwed(premiumTermOf(policy), chargeTermsOf(policy)));
-  if (lines.length === 0) return null;
-  return adjustmentInvoice(policy, invoices.length + 1, lines, dueDate, deps.ids.next('inv'), deps.clock.now(policy.orgId));
-};
-
-/**
- * Brings a policy's invoices to what it owes (net written premium, fee and taxes) after a premium
- * transaction: a cancellation first voids the installments left unpaid that fall due from its
- * date, then one adjustment (a charge, or a credit) due on `dueDate` covers the difference, line
- * by line; last, the policy's open credits are applied to its open charges, so return premium
- * reduces what the insured owes and only the rest is owed back.
- */
-export const rebillPolicy = async (
-  deps: { readonly invoices: InvoiceRepository; readonly credits: CreditSettlement; readonly ids: IdGenerator; readonly clock: Clock },
-  actor: Principal,
   policy: Policy,
   cancelledFrom: CalendarDate | null,
   dueDate: CalendarDate,
-): Promise<void> => {
-  let invoices = await deps.invoices.forPolicy(policy.orgId, policy.id);
-  if (cancelledFrom) {
-    // Each void is guarded: an installment paid meanwhile stays, and the adjustment counts it.
-    await deps.invoices.markAllVoid(policy.orgId, installmentsVoidedBy(invoices, cancelledFrom));
-    invoices = await deps.invoices.forPolicy(policy.orgId, policy.id);
-  }
-  const lines = billingAdjustment(invoices, chargeItemsOwed(premiumTermOf(policy), chargeTermsOf(policy)));
-  if (lines.length > 0) {
-    const adjustment = adjustmentInvoice(policy, invoices.length + 1, lines, dueDate, deps.ids.next('inv'), deps.clock.now(policy.orgId));
-    await deps.invoices.insertAll([adjustment]);
-  }
-  await deps.credits.applyOpenCredits(actor, policy.orgId, policy.id);
+): Promise<GroupedWrite[]> => {
+  const invoices = await deps.invoices.forPolicy(policy.orgId, policy.id);
+  const voided = new Set(cancelledFrom ? installmentsVoidedBy(invoices, cancelledFrom) : []);
+  const after = invoices.map((invoice) => (voided.has(invoice.id) ? { ...invoice, status: 'void' as const } : invoice));
+  const lines = billingAdjustment(after, chargeItemsOwed(premiumTermOf(policy), chargeTermsOf(policy)));
+  const adjustment =
+    lines.length > 0 ? adjustmentInvoice(policy, invoices.length + 1, lines, dueDate, deps.ids.next('inv'), deps.clock.now(policy.orgId)) : null;
+  return [...deps.invoices.voidWrites(policy.orgId, [...voided]), ...(adjustment ? deps.invoices.insertWrites([adjustment]) : [])];
 };

@@ -17,6 +17,9 @@ import type { Programs } from '../underwriting/programs.use-case.ts';
 import type { UnderwritingReferenceData } from '../underwriting/reference-data.port.ts';
 import type { QuoteRepository, WrittenPremiumCounter } from '../underwriting/underwriting.repositories.ts';
 import { planIssue, type IssuanceDeps } from './policy-issuance.ts';
+import { afterChange } from './policy-change.ts';
+import { timelineEntry } from '../../core/policy/policy-transaction.ts';
+import { cents } from '../../core/shared/money.ts';
 import { RequiredWriteUnmatched } from '../shared/persistence/collection-store.port.ts';
 
 export type RenewalDeps = IssuanceDeps & {
@@ -128,9 +131,19 @@ export const issueRenewal = async (
   });
   const renewal = planned.policy;
   const claim = { renewedBy: renewal.id };
+  const expiring = afterChange(policy, step, claim, now);
+  const entry = {
+    id: deps.ids.next('ptx'),
+    type: 'renewal' as const,
+    effectiveDate: policy.expirationDate,
+    actor: describeActor(actor),
+    premiumDelta: cents(0),
+    details: { renewalPolicyId: renewal.id, renewalPolicyNumber: renewal.policyNumber },
+  };
   try {
     await deps.atomic.commit([
       ...deps.policies.changeWrites(policy, step, claim, [], now),
+      deps.transactions.insertWrite(timelineEntry(expiring, entry, now)),
       ...(quoteId ? deps.quotes.bindWrites(orgId, quoteId, renewal.id, null) : []),
       deps.writtenPremium.addWrite(orgId, program.id, year, premium, program.aggregateCap),
       ...planned.writes,
@@ -142,5 +155,5 @@ export const issueRenewal = async (
     const written = await deps.writtenPremium.written(orgId, program.id, year);
     throw new DomainError('not_bindable', 'The renewal would exceed the aggregate cap.', { daFlags: [aggregateFlag(program, written, premium)] });
   }
-  return { expiring: { ...policy, ...claim, status: step.to, version: policy.version + 1, updatedAt: now }, renewal };
+  return { expiring, renewal };
 };

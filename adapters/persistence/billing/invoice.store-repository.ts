@@ -6,7 +6,7 @@ import type { InvoiceFilters, InvoiceRepository, PaymentGuard } from '../../../p
 import type { DomainEvent } from '../../../core/shared/events/domain-event.ts';
 import type { Cents } from '../../../core/shared/money.ts';
 import { OUTBOX_INDEX, withEvents, type EventCarryingCollection } from '../shared/outbox.ts';
-import { guardedMove, moveFilter } from '../shared/guarded-move.ts';
+import { guardedMove, moveFilter, moveWrite } from '../shared/guarded-move.ts';
 import type { CollectionStore, Filter, GroupedWrite } from '../../../ports/shared/persistence/collection-store.port.ts';
 import type { Page, PageRequest } from '../../../ports/shared/persistence/page.ts';
 import { RecordCollection } from '../shared/record-collection.ts';
@@ -148,13 +148,9 @@ export class InvoiceStoreRepository implements InvoiceRepository {
     return guardedMove(this.records, orgId, id, transition(INVOICE_LIFECYCLE, 'void'), { where: { paidAmount: 0 } });
   }
 
-  async markAllVoid(orgId: string, ids: readonly string[]): Promise<void> {
-    if (ids.length === 0) return;
+  voidWrites(orgId: string, ids: readonly string[]): GroupedWrite[] {
     const step = transition(INVOICE_LIFECYCLE, 'void');
-    await this.records.raw.updateMany(
-      { ...moveFilter(step, { where: { paidAmount: 0 } }), orgId, _id: { $in: [...ids] } },
-      { $set: { status: step.to }, $inc: { version: 1 } },
-    );
+    return ids.map((id) => moveWrite(this.records, orgId, id, step, { where: { paidAmount: 0 } }, 'invoice_changed'));
   }
 
   markWrittenOff(orgId: string, id: string, paidBefore: Cents, writeOff: InvoiceWriteOff): Promise<Invoice | null> {
