@@ -133,6 +133,8 @@ export const billingModule = (config: AppConfig, logger: Logger): ContextModule 
         reviews: BILLING.ManualReviews,
         steps: BILLING.FinancialSteps,
         credits: BILLING.CreditSettlement,
+        books: BILLING.PremiumBooks,
+        atomic: PLATFORM.AtomicWrite,
       },
       (deps) => new CardPayments(deps),
     );

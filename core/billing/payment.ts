@@ -73,6 +73,20 @@ export const assertRefundable = (invoice: Pick<Invoice, 'status'>): void => {
 };
 
 /**
+ * A refund of a payment and a payout of a credit draw on one figure: the cash the policy holds
+ * (its payments less every refund and payout). A refund beyond it would give back money already
+ * paid out (CONTRACT 18.20).
+ */
+export const assertWithinCashHeld = (amount: Cents, cashHeld: Cents): void => {
+  if (amount <= cashHeld) return;
+  throw new DomainError(
+    'refund_exceeds_payments',
+    `The policy holds ${formatDollars(Math.max(0, cashHeld))} of the payments received after its refunds and payouts.`,
+    { refundable: centsToDollars(cents(Math.max(0, cashHeld))), cashHeld: centsToDollars(cashHeld) },
+  );
+};
+
+/**
  * The payment a refund gives back from: the one named, or the newest with enough left; refuses
  * an amount no single payment can cover.
  */

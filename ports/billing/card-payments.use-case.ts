@@ -1,7 +1,11 @@
 import { INVOICE_LIFECYCLE, type Invoice } from '../../core/billing/invoice.ts';
 import { assertTransition } from '../../core/shared/lifecycle.ts';
 import { canRetry, type PaymentAttempt } from '../../core/billing/payment-attempt.ts';
-import { assertRefundable, isProcessorPayment, refundSourceFor, type Payment } from '../../core/billing/payment.ts';
+import { assertRefundable, assertWithinCashHeld, isProcessorPayment, refundSourceFor, type Payment } from '../../core/billing/payment.ts';
+import { cashHeld } from '../../core/billing/credit.ts';
+import type { AtomicWrite } from '../shared/persistence/atomic-write.port.ts';
+import { retryFromReads } from '../shared/retry-from-reads.ts';
+import type { PremiumBooks } from './premium-books.use-case.ts';
 import { domainEvent } from '../../core/shared/events/domain-event.ts';
 import { DomainError, notFound } from '../../core/shared/domain-error.ts';
 import { cents, type Cents, centsToDollars, formatDollars } from '../../core/shared/money.ts';
@@ -11,7 +15,7 @@ import type { Clock } from '../shared/clock.port.ts';
 import type { IdGenerator } from '../shared/id-generator.port.ts';
 import { MANUAL_REVIEW_ABOVE_CENTS, type FinancialAlertQueue, type ManualReviewQueue } from './financial-alerts.port.ts';
 import type { FinancialSteps } from './financial-steps.ts';
-import type { InvoiceRepository, PaymentRepository } from './invoice.repository.ts';
+import { policyPayments, type InvoiceRepository, type PaymentRepository } from './invoice.repository.ts';
 import type { InvoicePayments } from './invoice-payments.use-case.ts';
 import type { PaymentAttemptRepository } from './payment-attempt.repository.ts';
 import type { CreditSettlement } from './credit-settlement.use-case.ts';
@@ -33,6 +37,9 @@ export interface CardPaymentsDeps {
   readonly ids: IdGenerator;
   readonly clock: Clock;
   readonly audit: AuditTrail;
+  /** The policy's books, moved in the same write as a refund recorded here. */
+  readonly books: PremiumBooks;
+  readonly atomic: AtomicWrite;
 }
 
 /** Card payments through the processor: intents, retries of failed attempts, refunds and failure reports. */
@@ -144,16 +151,18 @@ export class CardPayments {
     if (repeated) return { invoice, payment: repeated };
     assertRefundable(invoice);
     const source = refundSourceFor(all, input);
+    const { payments: policyMoney } = await policyPayments(this.deps, orgId, invoice.policyId);
+    assertWithinCashHeld(input.amount, cashHeld(policyMoney));
     const requestKey = input.reference ?? this.deps.ids.next('rfd');
-    const reference = isProcessorPayment(source) ? await this.refundThroughProcessor(orgId, invoiceId, source, requestKey, input) : `refund:${requestKey}`;
+    if (!isProcessorPayment(source)) return this.refundRecorded(actor, orgId, invoiceId, input, requestKey);
+    const reference = await this.refundThroughProcessor(orgId, invoiceId, source, requestKey, input);
     const recorded = await this.deps.invoicePayments.recordRefund(orgId, invoiceId, {
       amount: input.amount,
       method: source.method,
       reference,
-      source: isProcessorPayment(source) ? 'processor' : 'manual',
+      source: 'processor',
       refundOf: source.id,
       ...(input.reference ? { requestKey: input.reference } : {}),
-      guarded: !isProcessorPayment(source),
     });
     if (!recorded) {
       // A write-off that won the race refuses the refund as it would have before.
@@ -178,6 +187,73 @@ export class CardPayments {
       );
     }
     return { invoice: recorded.invoice, payment: recorded.payment };
+  }
+
+  /**
+   * A refund of money taken by other means (check, transfer), recorded as one atomic write: the
+   * refund row, the invoice's paid amount (a paid invoice no longer covered reopens) and the
+   * policy's posting. The bound (what the payment has left, and the cash the policy holds after
+   * every refund and payout) is checked from the same reads as the posting's number, so of two
+   * money movements on one policy racing, one write is kept and the other starts again from its
+   * reads and meets the bound as the first left it.
+   */
+  private async refundRecorded(
+    actor: Principal,
+    orgId: string,
+    invoiceId: string,
+    input: { amount: Cents; paymentId?: string; reference?: string },
+    requestKey: string,
+  ): Promise<{ invoice: Invoice; payment: Payment }> {
+    const reference = `refund:${requestKey}`;
+    const paymentId = this.deps.ids.next('pay');
+    const recorded = await retryFromReads(async () => {
+      // The same request, repeated while this one ran, recorded it first.
+      const known = await this.deps.payments.findByReference(orgId, reference);
+      if (known) return { payment: known, refundOf: known.refundOf ?? null };
+      const invoice = await this.deps.invoices.findById(orgId, invoiceId);
+      if (!invoice) throw notFound('Invoice');
+      assertRefundable(invoice);
+      const { payments: policyMoney } = await policyPayments(this.deps, orgId, invoice.policyId);
+      const source = refundSourceFor(
+        policyMoney.filter((payment) => payment.invoiceId === invoiceId),
+        input,
+      );
+      assertWithinCashHeld(input.amount, cashHeld(policyMoney));
+      if (input.amount > invoice.paidAmount) throw new DomainError('refund_exceeds_payments', 'The refund is larger than what the invoice has received.', {});
+      const row: Payment = {
+        id: paymentId,
+        orgId,
+        invoiceId,
+        amount: cents(-input.amount),
+        method: source.method,
+        reference,
+        source: 'manual',
+        refundOf: source.id,
+        ...(input.reference ? { requestKey: input.reference } : {}),
+        receivedAt: this.deps.clock.now(orgId),
+      };
+      const cause = { invoiceId, reference, description: `Refund ${reference} on invoice ${invoice.invoiceNumber}` };
+      await this.deps.atomic.commit([
+        this.deps.invoices.refundWrite(invoice, reference, input.amount),
+        this.deps.payments.insertWrite(row),
+        ...(await this.deps.books.changeWritesOf(orgId, invoice.policyId, cause, [row])),
+      ]);
+      return { payment: row, refundOf: source.id };
+    });
+    if (input.amount > MANUAL_REVIEW_ABOVE_CENTS) await this.deps.reviews.flag({ orgId, kind: 'refund', reference, invoiceId, amount: input.amount });
+    // A refund reopens the invoice; money still owed back to the insured goes to it first. The
+    // refund is kept whatever happens here: a credit left open (another request applying it
+    // meanwhile) is applied by the next change of the policy.
+    await this.deps.credits.applyOpenCreditsOn(actor, orgId, invoiceId).catch(() => undefined);
+    await this.deps.audit.record(
+      actor,
+      orgId,
+      'invoice.refunded',
+      { type: 'invoice', id: invoiceId },
+      { paymentId: recorded.payment.id, refundOf: recorded.refundOf, reference },
+      { amount: input.amount },
+    );
+    return { invoice: (await this.deps.invoices.findById(orgId, invoiceId)) as Invoice, payment: recorded.payment };
   }
 
   /**

@@ -59,6 +59,12 @@ export interface InvoiceRepository {
   markVoid(orgId: string, id: string): Promise<Invoice | null>;
   /** What voiding these invoices writes, for the command's one write: each required to be still owed and unpaid (guard `invoice_changed`). */
   voidWrites(orgId: string, ids: readonly string[]): GroupedWrite[];
+  /**
+   * What recording a refund of `amount` on the invoice writes, for the command's one write:
+   * required (guard `invoice_changed`) to find the invoice as read (its paid amount and status)
+   * and the reference not counted yet; a paid invoice no longer covered reopens.
+   */
+  refundWrite(invoice: Invoice, reference: string, amount: Cents): GroupedWrite;
   /** Writes off an open invoice that has received exactly `paidBefore`; null when it was not open or received more meanwhile. */
   markWrittenOff(orgId: string, id: string, paidBefore: Cents, writeOff: InvoiceWriteOff): Promise<Invoice | null>;
   /** Moves an open invoice to paid, with its events; null when it was not open. */
@@ -68,6 +74,8 @@ export interface InvoiceRepository {
 export interface PaymentRepository {
   /** Rejects with `duplicate` when the reference was recorded before. */
   insert(payment: Payment): Promise<void>;
+  /** The insert of a payment or refund row, for the command's one write (`duplicate` for a reference recorded before). */
+  insertWrite(payment: Payment): GroupedWrite;
   forInvoice(orgId: string, invoiceId: string): Promise<Payment[]>;
   /** Every payment of these invoices (the invoices of one policy). */
   forInvoices(orgId: string, invoiceIds: readonly string[]): Promise<Payment[]>;

@@ -4,6 +4,7 @@ import { policyRates, type Commission } from '../../core/billing/commission.ts';
 import type { LedgerEntry } from '../../core/billing/ledger.ts';
 import { cashHeld } from '../../core/billing/credit.ts';
 import { writtenOff, type Invoice } from '../../core/billing/invoice.ts';
+import type { Payment } from '../../core/billing/payment.ts';
 import { positionChange, positionOf, samePosition } from '../../core/billing/premium-account.ts';
 import type { Clock } from '../shared/clock.port.ts';
 import { cents } from '../../core/shared/money.ts';
@@ -98,9 +99,10 @@ export class PremiumBooks {
    * What moving the books to where the policy's money stands writes, for the one write of the
    * command that changes it: `policy` as it is after that change (what it owes). Nothing when the
    * books stay. A posting committed meanwhile takes the same number: the group fails `duplicate`.
+   * `pending`: payment rows the same write adds (a refund), counted as if stored.
    */
-  async changeWrites(policy: BilledPolicy, cause: BooksCause): Promise<{ posting: Posting | null; writes: GroupedWrite[] }> {
-    const [latest, { held, writtenOff }] = await Promise.all([this.deps.ledger.latestForPolicy(policy.orgId, policy.id), this.moneyOf(policy)]);
+  async changeWrites(policy: BilledPolicy, cause: BooksCause, pending: readonly Payment[] = []): Promise<{ posting: Posting | null; writes: GroupedWrite[] }> {
+    const [latest, { held, writtenOff }] = await Promise.all([this.deps.ledger.latestForPolicy(policy.orgId, policy.id), this.moneyOf(policy, pending)]);
     const posting = await this.decide(policy, latest, positionOf(held, policy.owed, writtenOff), cause);
     return { posting, writes: posting ? await this.writesOf(posting) : [] };
   }
@@ -145,9 +147,15 @@ export class PremiumBooks {
   }
 
   /** Every payment and refund of real money on the policy's invoices (credits moved between its invoices are not cash), and what was written off. */
-  private async moneyOf(policy: BilledPolicy) {
+  private async moneyOf(policy: BilledPolicy, pending: readonly Payment[] = []) {
     const { invoices, payments } = await policyPayments(this.deps, policy.orgId, policy.id);
-    return { held: cashHeld(payments), writtenOff: writtenOff(invoices) };
+    return { held: cashHeld([...payments, ...pending]), writtenOff: writtenOff(invoices) };
+  }
+
+  /** What moving the books of the policy `policyId` writes (see `changeWrites`), the policy read through billing's lookup; nothing for an unknown policy. */
+  async changeWritesOf(orgId: string, policyId: string, cause: BooksCause, pending: readonly Payment[] = []): Promise<GroupedWrite[]> {
+    const policy = await this.deps.policies.findById(orgId, policyId);
+    return policy ? (await this.changeWrites(policy, cause, pending)).writes : [];
   }
 
   /** The producer's commission change of a posting, under the posting's key; null when the posting moves no commission. */

@@ -148,6 +148,17 @@ export class InvoiceStoreRepository implements InvoiceRepository {
     return guardedMove(this.records, orgId, id, transition(INVOICE_LIFECYCLE, 'void'), { where: { paidAmount: 0 } });
   }
 
+  refundWrite(invoice: Invoice, reference: string, amount: Cents): GroupedWrite {
+    const reopens = invoice.status === 'paid' && invoice.paidAmount - amount < invoice.amount;
+    const condition = { status: invoice.status, paidAmount: invoice.paidAmount, paymentReferences: { $ne: reference } };
+    const update = {
+      $inc: { paidAmount: -amount, ...(reopens ? { version: 1 } : {}) },
+      $push: { paymentReferences: reference },
+      ...(reopens ? { $set: { status: transition(INVOICE_LIFECYCLE, 'reopen').to } } : {}),
+    };
+    return this.records.guardedUpdate(invoice.orgId, invoice.id, condition, update, 'invoice_changed');
+  }
+
   voidWrites(orgId: string, ids: readonly string[]): GroupedWrite[] {
     const step = transition(INVOICE_LIFECYCLE, 'void');
     return ids.map((id) => moveWrite(this.records, orgId, id, step, { where: { paidAmount: 0 } }, 'invoice_changed'));

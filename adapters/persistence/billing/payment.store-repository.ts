@@ -1,7 +1,7 @@
 import type { Payment, RefundStep } from '../../../core/billing/payment.ts';
 import type { Cents } from '../../../core/shared/money.ts';
 import type { PaymentRepository } from '../../../ports/billing/invoice.repository.ts';
-import type { CollectionStore } from '../../../ports/shared/persistence/collection-store.port.ts';
+import type { CollectionStore, GroupedWrite } from '../../../ports/shared/persistence/collection-store.port.ts';
 import type { RecordFields } from '../shared/document-mapping.ts';
 import { RecordCollection } from '../shared/record-collection.ts';
 
@@ -43,6 +43,10 @@ export class PaymentStoreRepository implements PaymentRepository {
 
   insert(payment: Payment): Promise<void> {
     return this.records.insert(payment);
+  }
+
+  insertWrite(payment: Payment): GroupedWrite {
+    return this.records.insertion(payment);
   }
 
   forInvoice(orgId: string, invoiceId: string): Promise<Payment[]> {
