@@ -4,7 +4,7 @@ import { cents, type Cents } from '../shared/money.ts';
 import { amountsByCode, amountsByPayee, endorsementCharges, issuanceCharges, roundAmount } from '../underwriting/charge-amounts.ts';
 import type { ChargeComponent, ChargeTerms, FeesAndTaxes, TaxCharge } from '../underwriting/charge-terms.ts';
 import { feesFromStore } from '../underwriting/stored-charges.ts';
-import { netWritten, type PremiumTerm, type PremiumTransaction } from './premium.ts';
+import { netWritten, writtenThrough, type PremiumTerm, type PremiumTransaction } from './premium.ts';
 
 const NO_FEES: FeesAndTaxes = { policyFee: cents(0), taxes: [] };
 
@@ -26,12 +26,27 @@ const negated = (fees: FeesAndTaxes): FeesAndTaxes => ({
 });
 
 /**
+ * The policy fee a cancellation gives back: `fee × (premium returned ÷ premium in force on the
+ * cancellation date)` (CONTRACT 18.1). Changes dated after the cancellation never took effect:
+ * what it takes back of them moves no fee.
+ */
+const feeReturned = (term: PremiumTerm, cancellation: PremiumTransaction, fee: Cents): Cents => {
+  const takenBackLater = (cancellation.removes ?? []).reduce((sum, part) => sum + part.writtenChange, 0);
+  const returned = -(cancellation.writtenChange - takenBackLater);
+  const inForce = writtenThrough(term, cancellation.effectiveDate);
+  if (inForce <= 0 || returned >= inForce) return fee;
+  const share = roundAmount((fee * returned) / inForce, 'cent');
+  return Math.abs(share) > Math.abs(fee) ? fee : share;
+};
+
+/**
  * What a cancellation gives back of each charge, by the component's rule: its share of the
  * premium returned (pro rata; all of it when all premium is returned, so rounding never leaves a
  * cent without premium), nothing (a fee fully earned when charged), or all of it only when the
  * whole premium goes back (a flat cancel). The policy fee is returned in proportion.
  */
-const cancellationCharges = (term: PremiumTerm, written: Cents, terms: ChargeTerms): FeesAndTaxes => {
+const cancellationCharges = (term: PremiumTerm, cancellation: PremiumTransaction, terms: ChargeTerms): FeesAndTaxes => {
+  const written = cancellation.writtenChange;
   const charged = sumOf(term.transactions);
   const before = netWritten(term);
   const returnsAll = before <= 0 || -written >= before;
@@ -49,7 +64,7 @@ const cancellationCharges = (term: PremiumTerm, written: Cents, terms: ChargeTer
     return proportion(tax.amount, rules.get(tax.code));
   };
   return negated({
-    policyFee: proportion(charged.policyFee),
+    policyFee: feeReturned(term, cancellation, charged.policyFee),
     taxes: charged.taxes.map((tax) => ({ ...tax, amount: returned(tax) })).filter((tax) => tax.amount !== 0),
   });
 };
@@ -68,7 +83,7 @@ const chargesFor = (term: PremiumTerm, transaction: PremiumTransaction, terms: C
     case 'endorsement':
       return endorsementCharges(written, terms);
     case 'cancellation':
-      return cancellationCharges(term, written, terms);
+      return cancellationCharges(term, transaction, terms);
     case 'reinstatement': {
       const cancelled = [...term.transactions].reverse().find((entry) => entry.type === 'cancellation');
       return negated(cancelled ? feesOf(cancelled) : NO_FEES);

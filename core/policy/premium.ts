@@ -35,9 +35,26 @@ export const writtenThrough = (term: PremiumTerm, asOf: CalendarDate): Cents =>
 /** The annual premium in force: every transaction records it (zero while cancelled; a reinstatement restores it). */
 export const annualPremiumInForce = (term: PremiumTerm): Cents => term.transactions.at(-1)?.annualPremium ?? cents(0);
 
-/** The annual premium in force on `date`: that of the last transaction taking effect by then. */
+/**
+ * The transactions the term stands on: a reinstatement and the cancellation it reverses are left
+ * out together, as if neither happened (the reinstatement records the annual premium in force at
+ * the end of the term, not on its own date).
+ */
+const standing = (term: PremiumTerm): PremiumTransaction[] => {
+  const kept: PremiumTransaction[] = [];
+  for (const transaction of term.transactions) {
+    const reversed = transaction.type === 'reinstatement' ? kept.findLastIndex((earlier) => earlier.type === 'cancellation') : -1;
+    if (reversed >= 0) kept.splice(reversed, 1);
+    else kept.push(transaction);
+  }
+  return kept;
+};
+
+/** The annual premium in force on `date`: that of the last standing transaction taking effect by then. */
 const annualPremiumOn = (term: PremiumTerm, date: CalendarDate): Cents =>
-  term.transactions.filter((transaction) => compareDates(transaction.effectiveDate, date) <= 0).at(-1)?.annualPremium ?? cents(0);
+  standing(term)
+    .filter((transaction) => compareDates(transaction.effectiveDate, date) <= 0)
+    .at(-1)?.annualPremium ?? cents(0);
 
 /** The written premium a cancellation from `date` takes back because it had not taken effect by then, per date. */
 const changesAfter = (term: PremiumTerm, date: CalendarDate): RemovedChange[] => {

@@ -61,6 +61,7 @@ const EXPECTED = new Set([
   'validation_failed',
   'flat_cancellation_after_inception',
   'payout_exceeds_cash',
+  'refund_exceeds_payments',
   'overpayment',
   'not_bindable',
   'loss_outside_coverage',
