@@ -170,22 +170,8 @@ export class CardPayments {
       if (now) assertRefundable(now);
       throw new DomainError('refund_exceeds_payments', 'The refund is larger than what the invoice has received.', {});
     }
-    if (input.amount > MANUAL_REVIEW_ABOVE_CENTS) {
-      await this.deps.reviews.flag({ orgId, kind: 'refund', reference, invoiceId, amount: input.amount });
-    }
     await this.deps.bookkeeping.afterRefund(orgId, invoiceId, reference);
-    // A refund reopens the invoice; money still owed back to the insured goes to it first.
-    await this.deps.credits.applyOpenCreditsOn(actor, orgId, invoiceId);
-    if (recorded.recorded) {
-      await this.deps.audit.record(
-        actor,
-        orgId,
-        'invoice.refunded',
-        { type: 'invoice', id: invoiceId },
-        { paymentId: recorded.payment.id, refundOf: source.id, reference },
-        { amount: input.amount },
-      );
-    }
+    await this.followRefund(actor, orgId, invoiceId, input.amount, { ...recorded, refundOf: source.id, reference });
     return { invoice: recorded.invoice, payment: recorded.payment };
   }
 
@@ -209,7 +195,7 @@ export class CardPayments {
     const recorded = await retryFromReads(async () => {
       // The same request, repeated while this one ran, recorded it first.
       const known = await this.deps.payments.findByReference(orgId, reference);
-      if (known) return { payment: known, refundOf: known.refundOf ?? null };
+      if (known) return { payment: known, refundOf: known.refundOf ?? null, recorded: false };
       const invoice = await this.deps.invoices.findById(orgId, invoiceId);
       if (!invoice) throw notFound('Invoice');
       assertRefundable(invoice);
@@ -238,22 +224,31 @@ export class CardPayments {
         this.deps.payments.insertWrite(row),
         ...(await this.deps.books.changeWritesOf(orgId, invoice.policyId, cause, [row])),
       ]);
-      return { payment: row, refundOf: source.id };
+      return { payment: row, refundOf: source.id, recorded: true };
     });
-    if (input.amount > MANUAL_REVIEW_ABOVE_CENTS) await this.deps.reviews.flag({ orgId, kind: 'refund', reference, invoiceId, amount: input.amount });
-    // A refund reopens the invoice; money still owed back to the insured goes to it first. The
-    // refund is kept whatever happens here: a credit left open (another request applying it
-    // meanwhile) is applied by the next change of the policy.
-    await this.deps.credits.applyOpenCreditsOn(actor, orgId, invoiceId).catch(() => undefined);
-    await this.deps.audit.record(
-      actor,
-      orgId,
-      'invoice.refunded',
-      { type: 'invoice', id: invoiceId },
-      { paymentId: recorded.payment.id, refundOf: recorded.refundOf, reference },
-      { amount: input.amount },
-    );
+    await this.followRefund(actor, orgId, invoiceId, input.amount, { ...recorded, reference });
     return { invoice: (await this.deps.invoices.findById(orgId, invoiceId)) as Invoice, payment: recorded.payment };
+  }
+
+  /**
+   * What follows a refund once it is kept, the first time only: a review above $1,000 and the
+   * audit entry. A refund reopens the invoice, and money still owed back to the insured goes to it
+   * first; the refund is kept whatever happens there (a credit left open, because another request
+   * applied it meanwhile, is applied by the next change of the policy).
+   */
+  private async followRefund(
+    actor: Principal,
+    orgId: string,
+    invoiceId: string,
+    amount: Cents,
+    refund: { payment: Payment; refundOf: string | null; reference: string; recorded: boolean },
+  ): Promise<void> {
+    const { reference } = refund;
+    if (refund.recorded && amount > MANUAL_REVIEW_ABOVE_CENTS) await this.deps.reviews.flag({ orgId, kind: 'refund', reference, invoiceId, amount });
+    await this.deps.credits.applyOpenCreditsOn(actor, orgId, invoiceId).catch(() => undefined);
+    if (!refund.recorded) return;
+    const details = { paymentId: refund.payment.id, refundOf: refund.refundOf, reference };
+    await this.deps.audit.record(actor, orgId, 'invoice.refunded', { type: 'invoice', id: invoiceId }, details, { amount });
   }
 
   /**
