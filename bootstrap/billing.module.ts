@@ -13,6 +13,7 @@ import { StoreManualReviewQueue } from '../adapters/persistence/billing/manual-r
 import { PaymentAttemptStoreRepository } from '../adapters/persistence/billing/payment-attempt.store-repository.ts';
 import { financialAlertsJob } from '../jobs/billing/financial-alerts.job.ts';
 import { CardPayments } from '../ports/billing/card-payments.use-case.ts';
+import { PaymentRefunds } from '../ports/billing/payment-refunds.use-case.ts';
 import { CreditSettlement } from '../ports/billing/credit-settlement.use-case.ts';
 import { FinancialAlertDispatch } from '../ports/billing/financial-alert-dispatch.use-case.ts';
 import { FinancialSteps } from '../ports/billing/financial-steps.ts';
@@ -123,20 +124,29 @@ export const billingModule = (config: AppConfig, logger: Logger): ContextModule 
     wire.factory(
       BILLING.CardPayments,
       {
-        ...money,
+        invoices: BILLING.InvoiceRepository,
         ...recorded,
         gateway: BILLING.PaymentGateway,
         attempts: BILLING.PaymentAttemptRepository,
+        alerts: BILLING.FinancialAlerts,
+      },
+      (deps) => new CardPayments(deps),
+    );
+    wire.factory(
+      BILLING.PaymentRefunds,
+      {
+        ...money,
+        ...recorded,
+        gateway: BILLING.PaymentGateway,
         invoicePayments: BILLING.InvoicePayments,
         bookkeeping: BILLING.PaymentBookkeeping,
-        alerts: BILLING.FinancialAlerts,
         reviews: BILLING.ManualReviews,
         steps: BILLING.FinancialSteps,
         credits: BILLING.CreditSettlement,
         books: BILLING.PremiumBooks,
         atomic: PLATFORM.AtomicWrite,
       },
-      (deps) => new CardPayments(deps),
+      (deps) => new PaymentRefunds(deps),
     );
     wire.factory(
       BILLING.CreditSettlement,
@@ -174,6 +184,7 @@ export const billingModule = (config: AppConfig, logger: Logger): ContextModule 
       await resolve(BILLING.Invoices),
       await resolve(BILLING.InvoicePayments),
       await resolve(BILLING.CardPayments),
+      await resolve(BILLING.PaymentRefunds),
       await resolve(BILLING.InvoiceWriteOffs),
       await resolve(AUTHORIZATION.RecordAccess),
       await resolve(INBOUND.LocalPaymentConfirmer),

@@ -1,5 +1,6 @@
 import type { RecordParts } from '../ports/authorization/record-access.use-case.ts';
 import type { CardPayments } from '../ports/billing/card-payments.use-case.ts';
+import type { PaymentRefunds } from '../ports/billing/payment-refunds.use-case.ts';
 import type { CommissionRepository, LedgerRepository } from '../ports/billing/commission.repositories.ts';
 import type { CreditSettlement } from '../ports/billing/credit-settlement.use-case.ts';
 import type { FinancialAlertDispatch } from '../ports/billing/financial-alert-dispatch.use-case.ts';
@@ -39,6 +40,7 @@ export const BILLING = {
   PremiumBooks: token<PremiumBooks>('PremiumBooks'),
   PaymentBookkeeping: token<PaymentBookkeeping>('PaymentBookkeeping'),
   CardPayments: token<CardPayments>('CardPayments'),
+  PaymentRefunds: token<PaymentRefunds>('PaymentRefunds'),
   CreditSettlement: token<CreditSettlement>('CreditSettlement'),
   FinancialAlertDispatch: token<FinancialAlertDispatch>('FinancialAlertDispatch'),
   PolicyAccounts: token<PolicyAccounts>('PolicyAccounts'),

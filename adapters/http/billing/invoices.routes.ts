@@ -6,6 +6,7 @@ import { Type } from '@sinclair/typebox';
 import type { Invoices } from '../../../ports/billing/invoices.use-case.ts';
 import type { InvoicePayments } from '../../../ports/billing/invoice-payments.use-case.ts';
 import type { CardPayments } from '../../../ports/billing/card-payments.use-case.ts';
+import type { PaymentRefunds } from '../../../ports/billing/payment-refunds.use-case.ts';
 import type { InvoiceWriteOffs } from '../../../ports/billing/invoice-write-offs.use-case.ts';
 import { dollarsToCents } from '../../../core/shared/money.ts';
 import { INVOICE_STATUSES } from '../../../core/billing/invoice.ts';
@@ -24,6 +25,7 @@ export const invoiceRoutes = (
   invoices: Invoices,
   invoicePayments: InvoicePayments,
   cards: CardPayments,
+  refunds: PaymentRefunds,
   writeOffs: InvoiceWriteOffs,
   records: RecordAccess,
   confirmLocally: LocalPaymentConfirmer | null = null,
@@ -201,7 +203,7 @@ export const invoiceRoutes = (
     },
     handler: async (context) => {
       const { paymentId, reference } = context.body;
-      const result = await cards.refund(context.principal, orgScope(context, context.query.orgId), context.params.id, {
+      const result = await refunds.refund(context.principal, orgScope(context, context.query.orgId), context.params.id, {
         amount: dollarsToCents(context.body.amount, 'amount'),
         ...(paymentId ? { paymentId } : {}),
         ...(reference ? { reference } : {}),

@@ -186,7 +186,7 @@ test('generated lifecycles through the use cases keep the books whole after ever
   const lifecycle = await world.resolve(POLICY.PolicyLifecycle);
   const payments = await world.resolve(BILLING.InvoicePayments);
   const credits = await world.resolve(BILLING.CreditSettlement);
-  const cards = await world.resolve(BILLING.CardPayments);
+  const cards = await world.resolve(BILLING.PaymentRefunds);
   const writeOffs = await world.resolve(BILLING.InvoiceWriteOffs);
   const producer = await (await world.resolve(PRODUCERS.Producers)).register(ORG, { id: 'usr_seller', name: 'Sal Seller', email: 'sal@example.com' });
   let [runs, claimed] = [0, 0];

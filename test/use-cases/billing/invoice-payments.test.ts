@@ -41,14 +41,14 @@ test('a refund reopens an uncovered invoice and can never return more than was p
   const world = await useCaseWorld();
   t.teardown(world.close);
   const invoicePayments = await world.resolve(BILLING.InvoicePayments);
-  const cards = await world.resolve(BILLING.CardPayments);
+  const refunds = await world.resolve(BILLING.PaymentRefunds);
   const invoices = await world.resolve(BILLING.InvoiceRepository);
   const invoice = await firstInvoice(world);
   await invoicePayments.pay(MACHINE, ORG, invoice.id, { amount: invoice.amount, method: 'check', reference: 'chk-full' });
-  t.is(await rejectionCodeOf(cards.refund(MACHINE, ORG, invoice.id, { amount: cents(invoice.amount + 1) })), 'refund_exceeds_payments');
-  const refunded = await cards.refund(MACHINE, ORG, invoice.id, { amount: cents(10_000), reference: 'rf-1' });
+  t.is(await rejectionCodeOf(refunds.refund(MACHINE, ORG, invoice.id, { amount: cents(invoice.amount + 1) })), 'refund_exceeds_payments');
+  const refunded = await refunds.refund(MACHINE, ORG, invoice.id, { amount: cents(10_000), reference: 'rf-1' });
   t.like(refunded.invoice, { status: 'open', paidAmount: invoice.amount - 10_000 });
-  const repeated = await cards.refund(MACHINE, ORG, invoice.id, { amount: cents(10_000), reference: 'rf-1' });
+  const repeated = await refunds.refund(MACHINE, ORG, invoice.id, { amount: cents(10_000), reference: 'rf-1' });
   t.is(repeated.payment.id, refunded.payment.id, 'a repeated refund request returns the first refund');
   t.like(await invoices.findById(ORG, invoice.id), { paidAmount: invoice.amount - 10_000 });
 });

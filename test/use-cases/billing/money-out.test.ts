@@ -49,7 +49,7 @@ test('a refund after a credit payout is bounded by the cash left: refused whole,
   await (await world.resolve(BILLING.CreditSettlement)).settle(MACHINE, ORG, credit.id, { method: 'refund', payoutMethod: 'check' });
   const left = await held(world, policy.id);
   t.true(left > 0 && left < payment.amount, `the payout took part of the cash (${left} of ${payment.amount})`);
-  const cards = await world.resolve(BILLING.CardPayments);
+  const cards = await world.resolve(BILLING.PaymentRefunds);
   const refused = cards.refund(MACHINE, ORG, invoice.id, { amount: cents(payment.amount - 100), paymentId: payment.id });
   t.is(await rejectionCodeOf(refused), 'refund_exceeds_payments');
   t.is(await held(world, policy.id), left, 'nothing was given back');
@@ -63,7 +63,7 @@ test('a refund that reopens the invoice lets the credit pay it: nothing is paid 
   const world = await useCaseWorld();
   t.teardown(world.close);
   const { policy, invoice, payment, credit } = await paidThenLowered(world, 'Refund First Co');
-  await (await world.resolve(BILLING.CardPayments)).refund(MACHINE, ORG, invoice.id, { amount: cents(payment.amount - 100), paymentId: payment.id });
+  await (await world.resolve(BILLING.PaymentRefunds)).refund(MACHINE, ORG, invoice.id, { amount: cents(payment.amount - 100), paymentId: payment.id });
   t.is(await held(world, policy.id), cents(100));
   // Owed back and owed at once: the credit went to the reopened invoice, so there is nothing to pay out.
   const settled = (await world.resolve(BILLING.CreditSettlement)).settle(MACHINE, ORG, credit.id, { method: 'refund', payoutMethod: 'check' });
@@ -79,7 +79,7 @@ test('refunds racing on one policy give back at most what it holds: the store se
   const payment = await (
     await world.resolve(BILLING.InvoicePayments)
   ).pay(MACHINE, ORG, invoice!.id, { amount: invoice!.amount, method: 'check', reference: 'chk-race' });
-  const cards = await world.resolve(BILLING.CardPayments);
+  const cards = await world.resolve(BILLING.PaymentRefunds);
   const share = cents(Math.floor(payment.amount * 0.4));
   const outcomes = await Promise.allSettled(
     Array.from({ length: 4 }, (_, n) => cards.refund(MACHINE, ORG, invoice!.id, { amount: share, paymentId: payment.id, reference: `race-${n}` })),
