@@ -4694,6 +4694,33 @@ export interface components {
                 bookedOn: string | null;
                 /** Format: date */
                 effectiveDate: string;
+                /** @description Where the transaction falls in time (CONTRACT 18.2): one part, or for a cancellation that takes back later changes, one part per date; the parts add up to the transaction. */
+                parts: {
+                    /** @description The month the part is reported in, YYYY-MM: the later of its own and the transaction’s. */
+                    accountingMonth: string;
+                    /** @description The fee and the taxes levied on the part’s premium, by payee. */
+                    charges: {
+                        /** @description Dollars. Owed to the state fire marshal (taxes on the fire part of premium). */
+                        fireMarshalTax: number;
+                        /** @description Dollars. Owed to the city or county where the risk is. */
+                        localPremiumTax: number;
+                        /** @description The policy fee of the part. In dollars. */
+                        policyFee: number;
+                        /** @description Dollars. Owed to the state’s stamping office or surplus lines association. */
+                        stampingFee: number;
+                        /** @description Dollars. Owed to another fund of the state: a windstorm pool, an emergency fund, a clearinghouse. */
+                        stateFundFee: number;
+                        /** @description Dollars. Owed to the state: its surplus lines premium tax and any surcharge, filing or regulatory fee it collects with it. */
+                        surplusLinesTax: number;
+                    };
+                    /**
+                     * Format: date
+                     * @description The date the part takes effect: a later change taken back keeps its own.
+                     */
+                    effectiveDate: string;
+                    /** @description The written premium of the part. In dollars. */
+                    written: number;
+                }[];
                 /** @description The policy fee it charges (negative when it returns it). In dollars. */
                 policyFee: number;
                 /** @description Each tax and state fee it charges or returns. */

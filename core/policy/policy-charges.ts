@@ -11,16 +11,16 @@ const NO_FEES: FeesAndTaxes = { policyFee: cents(0), taxes: [] };
 /** The fee and taxes a transaction added beside premium (none when it added none), whatever shape they were stored in. */
 export const feesOf = (transaction: Pick<PremiumTransaction, 'charges'>): FeesAndTaxes => feesFromStore(transaction.charges) ?? NO_FEES;
 
-/** The fee and each component's amount over these transactions. */
-const sumOf = (transactions: readonly PremiumTransaction[]): FeesAndTaxes => {
-  const all = transactions.map(feesOf);
-  return {
-    policyFee: cents(all.reduce((sum, fees) => sum + fees.policyFee, 0)),
-    taxes: [...amountsByCode(all.flatMap((fees) => fees.taxes)).values()],
-  };
-};
+/** The fee and each component's amount, added up. */
+export const addFees = (all: readonly FeesAndTaxes[]): FeesAndTaxes => ({
+  policyFee: cents(all.reduce((sum, fees) => sum + fees.policyFee, 0)),
+  taxes: [...amountsByCode(all.flatMap((fees) => fees.taxes)).values()],
+});
 
-const negated = (fees: FeesAndTaxes): FeesAndTaxes => ({
+/** The fee and each component's amount over these transactions. */
+const sumOf = (transactions: readonly PremiumTransaction[]): FeesAndTaxes => addFees(transactions.map(feesOf));
+
+export const negated = (fees: FeesAndTaxes): FeesAndTaxes => ({
   policyFee: cents(-fees.policyFee),
   taxes: fees.taxes.map((tax) => ({ ...tax, amount: cents(-tax.amount) })),
 });
@@ -57,14 +57,20 @@ const cancellationCharges = (term: PremiumTerm, cancellation: PremiumTransaction
     return Math.sign(share) === Math.sign(amount) && Math.abs(share) > Math.abs(amount) ? amount : share;
   };
   const rules = new Map(terms.components.map((component) => [component.code, component]));
+  const feeBack = feeReturned(term, cancellation, charged.policyFee);
   const returned = (tax: TaxCharge): Cents => {
-    const rule = rules.get(tax.code)?.refund ?? 'pro_rata';
+    const component = rules.get(tax.code);
+    const rule = component?.refund ?? 'pro_rata';
     if (rule === 'never') return cents(0);
     if (rule === 'flat_cancel_only') return returnsAll ? tax.amount : cents(0);
-    return proportion(tax.amount, rules.get(tax.code));
+    if (returnsAll || !component?.onFees || component.rate === null || charged.policyFee === 0) return proportion(tax.amount, component);
+    // Levied on premium and fee: the premium's part comes back with the premium, the fee's with the fee.
+    const onFee = (charged.policyFee * component.rate) / 100_000;
+    const back = roundAmount(((tax.amount - onFee) * -written) / before + (feeBack * component.rate) / 100_000, component.rounding);
+    return Math.abs(back) > Math.abs(tax.amount) ? tax.amount : back;
   };
   return negated({
-    policyFee: feeReturned(term, cancellation, charged.policyFee),
+    policyFee: feeBack,
     taxes: charged.taxes.map((tax) => ({ ...tax, amount: returned(tax) })).filter((tax) => tax.amount !== 0),
   });
 };

@@ -2,7 +2,7 @@ import { lastDayOf } from '../billing/accounting-period.ts';
 import type { Commission } from '../billing/commission.ts';
 import { incurred, type Claim } from '../claims/claim.ts';
 import { chargeTermsOf, premiumTermOf, type Policy } from '../policy/policy.ts';
-import { feesOf } from '../policy/policy-charges.ts';
+import { taxesInMonth } from '../policy/charged-parts.ts';
 import { amountsByPayee, taxTotal } from '../underwriting/charge-amounts.ts';
 import { TAX_KINDS } from '../underwriting/tax-schedule.ts';
 import { earnedBefore, earnedThrough } from '../policy/premium.ts';
@@ -75,7 +75,7 @@ export const premiumRow = (
 ): PremiumRow => {
   const term = premiumTermOf(policy);
   const booked = bookedIn(term, month.month);
-  const taxes = booked.flatMap((transaction) => feesOf(transaction).taxes);
+  const taxes = taxesInMonth(term.transactions, month.month);
   const byPayee = amountsByPayee(taxes);
   const commission = commissions.reduce((sum, row) => sum + row.agentCommission + row.mgaCommission, 0);
   const earnedToDate = earnedThrough(term, month.last);

@@ -1,6 +1,5 @@
 import { chargeTermsOf, premiumTermOf, type Policy } from '../policy/policy.ts';
-import { feesOf } from '../policy/policy-charges.ts';
-import { bookedIn } from '../policy/premium-booking.ts';
+import { taxesInMonth } from '../policy/charged-parts.ts';
 import { cents, type Cents } from '../shared/money.ts';
 import { TAX_KINDS, type TaxKind } from '../underwriting/tax-schedule.ts';
 
@@ -29,7 +28,7 @@ export const surplusLinesTaxReport = (month: string): { add(policy: Policy): voi
     const terms = chargeTermsOf(policy);
     if (terms.taxState === null) return;
     const names = new Map(terms.components.map((component) => [component.code, component.name]));
-    for (const tax of bookedIn(premiumTermOf(policy), month).flatMap((transaction) => feesOf(transaction).taxes)) {
+    for (const tax of taxesInMonth(premiumTermOf(policy).transactions, month)) {
       const key = `${terms.taxState}\u0000${tax.payee}\u0000${tax.code}`;
       const entry = rows.get(key) ?? {
         row: { homeState: terms.taxState, payee: tax.payee, code: tax.code, name: names.get(tax.code) ?? tax.code },

@@ -1,6 +1,6 @@
 import { isCash } from '../../core/billing/payment.ts';
 import { billedByKind } from '../../core/billing/premium-billing.ts';
-import { feesOwed } from '../../core/policy/policy-charges.ts';
+import { feesThrough } from '../../core/policy/charged-parts.ts';
 import type { ChargeTerms, FeesAndTaxes } from '../../core/underwriting/charge-terms.ts';
 import { chargeTermsOf, premiumTermOf, type Policy } from '../../core/policy/policy.ts';
 import type { LineOfBusiness } from '../../core/shared/reference-data.ts';
@@ -100,7 +100,7 @@ export class PolicyPremium {
     const collected = payments
       .filter((payment) => isCash(payment) && compareDates(today(payment.receivedAt), asOf) <= 0)
       .reduce((sum, payment) => sum + payment.amount, 0);
-    const taxesAndFees = feesOwed({ ...term, transactions: term.transactions.filter((entry) => compareDates(entry.effectiveDate, asOf) <= 0) });
+    const taxesAndFees = feesThrough(term.transactions, asOf);
     return {
       asOf,
       ...premiumAsOf(term, asOf),

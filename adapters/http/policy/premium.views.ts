@@ -2,6 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { centsToDollars } from '../../../core/shared/money.ts';
 import { bookedMonthOf } from '../../../core/policy/premium-booking.ts';
 import { feesOf } from '../../../core/policy/policy-charges.ts';
+import { chargedPartsOf } from '../../../core/policy/charged-parts.ts';
 import { ComponentAmountSchema, PAYEE_TOTALS, payeeTotals, viewComponentAmounts } from '../underwriting/charges.views.ts';
 import type { OrganizationPremiumReport, PolicyPremiumReport, PremiumFigures } from '../../../ports/policy/policy-premium.use-case.ts';
 
@@ -36,6 +37,21 @@ export const PremiumReportSchema = Type.Object(
         accountingMonth: Type.String({
           description: 'The accounting month it is booked in, YYYY-MM: its effective month while open, else the first open month.',
         }),
+        parts: Type.Array(
+          Type.Object({
+            effectiveDate: Type.String({ format: 'date', description: 'The date the part takes effect: a later change taken back keeps its own.' }),
+            accountingMonth: Type.String({ description: 'The month the part is reported in, YYYY-MM: the later of its own and the transaction’s.' }),
+            written: Dollars('The written premium of the part.'),
+            charges: Type.Object(
+              { policyFee: Dollars('The policy fee of the part.'), ...PAYEE_TOTALS },
+              { description: 'The fee and the taxes levied on the part’s premium, by payee.' },
+            ),
+          }),
+          {
+            description:
+              'Where the transaction falls in time (CONTRACT 18.2): one part, or for a cancellation that takes back later changes, one part per date; the parts add up to the transaction.',
+          },
+        ),
       }),
       { description: 'The term’s premium transactions, oldest first.' },
     ),
@@ -46,28 +62,37 @@ export const PremiumReportSchema = Type.Object(
   },
 );
 
-export const viewPremiumReport = (report: PolicyPremiumReport): Static<typeof PremiumReportSchema> => ({
-  asOf: report.asOf,
-  written: centsToDollars(report.written),
-  earned: centsToDollars(report.earned),
-  unearned: centsToDollars(report.unearned),
-  billed: centsToDollars(report.billed),
-  collected: centsToDollars(report.collected),
-  taxesAndFees: {
-    policyFee: centsToDollars(report.taxesAndFees.policyFee),
-    ...payeeTotals(report.taxesAndFees.taxes),
-    components: viewComponentAmounts(report.taxesAndFees.taxes, report.chargeTerms),
-  },
-  transactions: report.transactions.map((transaction) => ({
-    type: transaction.type,
-    effectiveDate: transaction.effectiveDate,
-    writtenChange: centsToDollars(transaction.writtenChange),
-    policyFee: centsToDollars(feesOf(transaction).policyFee),
-    taxes: viewComponentAmounts(feesOf(transaction).taxes, report.chargeTerms),
-    bookedOn: transaction.bookedOn ?? null,
-    accountingMonth: bookedMonthOf(transaction),
-  })),
-});
+export const viewPremiumReport = (report: PolicyPremiumReport): Static<typeof PremiumReportSchema> => {
+  const parts = chargedPartsOf(report.transactions);
+  return {
+    asOf: report.asOf,
+    written: centsToDollars(report.written),
+    earned: centsToDollars(report.earned),
+    unearned: centsToDollars(report.unearned),
+    billed: centsToDollars(report.billed),
+    collected: centsToDollars(report.collected),
+    taxesAndFees: {
+      policyFee: centsToDollars(report.taxesAndFees.policyFee),
+      ...payeeTotals(report.taxesAndFees.taxes),
+      components: viewComponentAmounts(report.taxesAndFees.taxes, report.chargeTerms),
+    },
+    transactions: report.transactions.map((transaction, index) => ({
+      type: transaction.type,
+      effectiveDate: transaction.effectiveDate,
+      writtenChange: centsToDollars(transaction.writtenChange),
+      policyFee: centsToDollars(feesOf(transaction).policyFee),
+      taxes: viewComponentAmounts(feesOf(transaction).taxes, report.chargeTerms),
+      bookedOn: transaction.bookedOn ?? null,
+      accountingMonth: bookedMonthOf(transaction),
+      parts: parts[index]!.map((part) => ({
+        effectiveDate: part.effectiveDate,
+        accountingMonth: part.accountingMonth,
+        written: centsToDollars(part.writtenChange),
+        charges: { policyFee: centsToDollars(part.fees.policyFee), ...payeeTotals(part.fees.taxes) },
+      })),
+    })),
+  };
+};
 
 const FIGURES = {
   policyCount: Type.Integer({ minimum: 0, description: 'Policies with premium written on or before the date.' }),
