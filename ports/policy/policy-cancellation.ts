@@ -43,7 +43,8 @@ export const cancelPolicy = async (deps: LifecycleDeps, actor: Principal, policy
   const step = assertTransition(POLICY_LIFECYCLE, 'cancel', policy.status);
   assertWithinTerm(policy, input.effectiveDate, 'effectiveDate');
   await assertNoLossLeftUncovered(deps, actor, policy, input.effectiveDate, input.override);
-  const method = input.method ?? (input.reason === 'insured_request' ? 'short_rate' : 'pro_rata');
+  // From the term's first day nothing was in force: flat, whatever the method asked (CONTRACT 18.3).
+  const method = input.effectiveDate === policy.effectiveDate ? 'flat' : (input.method ?? (input.reason === 'insured_request' ? 'short_rate' : 'pro_rata'));
   const effectiveDate = input.effectiveDate;
   const term = premiumTermOf(policy);
   // The minimum earned premium of the program's terms when the policy was written.

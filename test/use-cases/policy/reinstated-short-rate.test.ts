@@ -62,3 +62,13 @@ test('the policy fee comes back in proportion to the premium in force on the can
   t.true(plain.charged > 0 && plain.fee < 0, 'a fee was charged and part of it returned');
   t.is(endorsed.fee, plain.fee);
 });
+
+test('a cancellation from the term’s first day is flat whatever the method: everything comes back, no minimum is kept', async (t) => {
+  const world = await useCaseWorld();
+  t.teardown(world.close);
+  const lifecycle = await world.resolve(POLICY.PolicyLifecycle);
+  const { policy } = await aBoundPolicy(world, ORG, { risk: aRisk({ insuredName: 'First Day Co', effectiveDate: '2027-01-01' }), plan: 'PIF' });
+  const cancelled = await lifecycle.cancel(MACHINE, ORG, policy.id, { effectiveDate: '2027-01-01', reason: 'insured_request', method: 'short_rate' });
+  t.like(cancelled.cancellation, { method: 'flat', returnPremium: policy.grossPremium });
+  t.is(cancelled.premium.at(-1)!.penalty, 0);
+});
