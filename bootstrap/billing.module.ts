@@ -150,7 +150,15 @@ export const billingModule = (config: AppConfig, logger: Logger): ContextModule 
     );
     wire.factory(
       BILLING.CreditSettlement,
-      { ...money, ...recorded, gateway: BILLING.PaymentGateway, bookkeeping: BILLING.PaymentBookkeeping, reviews: BILLING.ManualReviews },
+      {
+        ...money,
+        ...recorded,
+        gateway: BILLING.PaymentGateway,
+        bookkeeping: BILLING.PaymentBookkeeping,
+        reviews: BILLING.ManualReviews,
+        books: BILLING.PremiumBooks,
+        atomic: PLATFORM.AtomicWrite,
+      },
       (deps) => new CreditSettlement(deps),
     );
     wire.factory(

@@ -1,4 +1,5 @@
 import {
+  cashHeld,
   creditApplications,
   creditLeft,
   hasChargesFor,
@@ -11,8 +12,11 @@ import {
 import { isCollectible, type CreditStep, type Invoice } from '../../core/billing/invoice.ts';
 import type { Payment, PaymentMethod } from '../../core/billing/payment.ts';
 import type { Principal } from '../../core/shared/access/principal.ts';
-import { notFound, writeUnlessDuplicate } from '../../core/shared/domain-error.ts';
-import { cents, type Cents } from '../../core/shared/money.ts';
+import { DomainError, notFound, writeUnlessDuplicate } from '../../core/shared/domain-error.ts';
+import { cents, centsToDollars, type Cents } from '../../core/shared/money.ts';
+import type { AtomicWrite } from '../shared/persistence/atomic-write.port.ts';
+import { retryFromReads } from '../shared/retry-from-reads.ts';
+import type { PremiumBooks } from './premium-books.use-case.ts';
 import type { AuditTrail } from '../audit/audit-trail.use-case.ts';
 import type { Clock } from '../shared/clock.port.ts';
 import type { IdGenerator } from '../shared/id-generator.port.ts';
@@ -30,7 +34,17 @@ export interface CreditSettlementDeps {
   readonly audit: AuditTrail;
   readonly ids: IdGenerator;
   readonly clock: Clock;
+  /** The policy's books, moved in the same write as a part paid out. */
+  readonly books: PremiumBooks;
+  readonly atomic: AtomicWrite;
 }
+
+/** A payout the cash held no longer covered: the part went back to the credit. */
+const payoutBeyondCash = (credit: Invoice, amount: number) =>
+  new DomainError('payout_exceeds_cash', 'Refunds since the payout was asked left the policy less cash than it; nothing was paid out of it.', {
+    creditLeft: centsToDollars(cents(credit.paidAmount - credit.amount)),
+    payout: centsToDollars(cents(amount)),
+  });
 
 type CreditSettlementInput =
   | { readonly method: 'apply'; readonly reference?: string }
@@ -75,6 +89,10 @@ export class CreditSettlement {
         { reference: requestKey },
         { amount: cents(this.takenBy(credit, requestKey)) },
       );
+    }
+    const givenBack = (credit.creditSteps ?? []).filter((step) => step.requestKey === requestKey && step.settlement.type === 'paid_out');
+    for (const step of givenBack) {
+      if (await this.deps.invoices.countsReference(orgId, creditId, `${step.reference}:released`)) throw payoutBeyondCash(credit, step.amount);
     }
     if (isSettled(credit) && credit.status === 'open') credit = (await this.deps.invoices.markPaid(orgId, creditId, [])) ?? credit;
     await this.deps.bookkeeping.afterRefund(orgId, creditId, requestKey);
@@ -144,7 +162,7 @@ export class CreditSettlement {
       if (await this.deps.invoices.countsReference(credit.orgId, credit.id, `${step.reference}:released`)) continue;
       if (step.settlement.type === 'applied') await this.finishApplication(credit, step, step.settlement.invoiceId);
       else if (step.settlement.type === 'refunded') await this.finishRefund(credit, step, step.settlement.paymentReference);
-      else await this.row(credit.orgId, credit.id, step, { amount: cents(-step.amount), method: step.settlement.method, source: 'manual' });
+      else await this.payOut(credit, step, step.settlement.method);
       if (step.settlement.type !== 'applied' && step.amount > MANUAL_REVIEW_ABOVE_CENTS) {
         await this.deps.reviews.flag({ orgId: credit.orgId, kind: 'refund', reference: step.reference, invoiceId: credit.id, amount: step.amount });
       }
@@ -159,6 +177,39 @@ export class CreditSettlement {
     const target = await this.deps.invoices.findById(credit.orgId, targetId);
     if (target && isCollectible(target) && isSettled(target)) await this.deps.invoices.markPaid(credit.orgId, targetId, []);
     await this.row(credit.orgId, credit.id, step, { amount: cents(-step.amount), method: 'credit', source: 'manual' });
+  }
+
+  /**
+   * A part paid out by other means (check, transfer): its row and the policy's posting are one
+   * write, within the cash the policy holds as that write reads it. A refund of a payment landing
+   * since the payout was planned takes the posting's number first and this write starts again
+   * from its reads; a part the cash no longer covers goes back to the credit (`payout_exceeds_cash`).
+   */
+  private async payOut(credit: Invoice, step: CreditStep, method: PaymentMethod): Promise<void> {
+    await retryFromReads(async () => {
+      if (await this.deps.payments.findByReference(credit.orgId, step.reference)) return;
+      const { payments } = await policyPayments(this.deps, credit.orgId, credit.policyId);
+      if (cashHeld(payments) < step.amount) {
+        await this.deps.invoices.applyPayment(credit.orgId, credit.id, `${step.reference}:released`, step.amount, []);
+        return;
+      }
+      const row: Payment = {
+        id: this.deps.ids.next('pay'),
+        orgId: credit.orgId,
+        invoiceId: credit.id,
+        reference: step.reference,
+        requestKey: step.requestKey,
+        receivedAt: this.deps.clock.now(credit.orgId),
+        amount: cents(-step.amount),
+        method,
+        source: 'manual',
+      };
+      const cause = { invoiceId: credit.id, reference: step.reference, description: `Payout ${step.reference} of credit ${credit.invoiceNumber}` };
+      await this.deps.atomic.commit([
+        this.deps.payments.insertWrite(row),
+        ...(await this.deps.books.changeWritesOf(credit.orgId, credit.policyId, cause, [row])),
+      ]);
+    });
   }
 
   /**

@@ -90,3 +90,28 @@ test('refunds racing on one policy give back at most what it holds: the store se
   const ledger = await world.resolve(BILLING.LedgerRepository);
   t.is((await ledger.latestForPolicy(ORG, policy.id))?.position.to.cashHeld, cents(payment.amount - 2 * share), 'the books follow the cash');
 });
+
+test('a refund and a credit payout racing on one policy never give back more than it holds', async (t) => {
+  const world = await useCaseWorld();
+  t.teardown(world.close);
+  const refunds = await world.resolve(BILLING.PaymentRefunds);
+  const credits = await world.resolve(BILLING.CreditSettlement);
+  for (let round = 0; round < 4; round += 1) {
+    const { policy, invoice, payment, credit } = await paidThenLowered(world, `Racing Money ${round}`);
+    const owedBack = cents(credit.paidAmount - credit.amount);
+    // Each fits alone; together they would give back more than was paid.
+    const refund = cents(payment.amount - Math.floor(owedBack / 2));
+    const outcomes = await Promise.allSettled([
+      refunds.refund(MACHINE, ORG, invoice.id, { amount: refund, paymentId: payment.id, reference: `race-refund-${round}` }),
+      credits.settle(MACHINE, ORG, credit.id, { method: 'refund', payoutMethod: 'check', reference: `race-payout-${round}` }),
+    ]);
+    const left = await held(world, policy.id);
+    t.true(left >= 0, `round ${round}: cash held ${left}`);
+    t.true(
+      outcomes.some((outcome) => outcome.status === 'rejected'),
+      `round ${round}: ${outcomes.map((outcome) => (outcome.status === 'fulfilled' ? 'ok' : String(outcome.reason))).join(', ')}`,
+    );
+    const ledger = await world.resolve(BILLING.LedgerRepository);
+    t.is((await ledger.latestForPolicy(ORG, policy.id))?.position.to.cashHeld, left, 'the books follow the cash');
+  }
+});
