@@ -63,6 +63,13 @@ export const creditApplications = (credit: Invoice, invoices: readonly Invoice[]
 /** Money collected on a policy and still held: its payments less its refunds and payouts (credits moved between its invoices are not cash). */
 export const cashHeld = (payments: readonly Payment[]): Cents => cents(payments.filter(isCash).reduce((sum, payment) => sum + payment.amount, 0));
 
+/** A part of a credit paid out that the cash held no longer covered when it was paid: it went back to the credit. */
+export const payoutBeyondCash = (credit: Invoice, amount: number): DomainError =>
+  new DomainError('payout_exceeds_cash', 'Refunds since the payout was asked left the policy less cash than it; nothing was paid out of it.', {
+    creditLeft: centsToDollars(cents(credit.paidAmount - credit.amount)),
+    payout: centsToDollars(cents(amount)),
+  });
+
 /**
  * A credit refunded to the insured: first applied to what the policy still owes (its open
  * charges, earliest due first), and only the rest paid out, never more than the cash collected on

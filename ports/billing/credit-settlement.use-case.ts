@@ -1,6 +1,7 @@
 import {
   cashHeld,
   creditApplications,
+  payoutBeyondCash,
   creditLeft,
   hasChargesFor,
   isSettled,
@@ -12,8 +13,8 @@ import {
 import { isCollectible, type CreditStep, type Invoice } from '../../core/billing/invoice.ts';
 import type { Payment, PaymentMethod } from '../../core/billing/payment.ts';
 import type { Principal } from '../../core/shared/access/principal.ts';
-import { DomainError, notFound, writeUnlessDuplicate } from '../../core/shared/domain-error.ts';
-import { cents, centsToDollars, type Cents } from '../../core/shared/money.ts';
+import { notFound, writeUnlessDuplicate } from '../../core/shared/domain-error.ts';
+import { cents, type Cents } from '../../core/shared/money.ts';
 import type { AtomicWrite } from '../shared/persistence/atomic-write.port.ts';
 import { retryFromReads } from '../shared/retry-from-reads.ts';
 import type { PremiumBooks } from './premium-books.use-case.ts';
@@ -38,13 +39,6 @@ export interface CreditSettlementDeps {
   readonly books: PremiumBooks;
   readonly atomic: AtomicWrite;
 }
-
-/** A payout the cash held no longer covered: the part went back to the credit. */
-const payoutBeyondCash = (credit: Invoice, amount: number) =>
-  new DomainError('payout_exceeds_cash', 'Refunds since the payout was asked left the policy less cash than it; nothing was paid out of it.', {
-    creditLeft: centsToDollars(cents(credit.paidAmount - credit.amount)),
-    payout: centsToDollars(cents(amount)),
-  });
 
 type CreditSettlementInput =
   | { readonly method: 'apply'; readonly reference?: string }
