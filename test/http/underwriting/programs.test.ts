@@ -1,3 +1,4 @@
+import { addDays } from '../../../core/shared/calendar-date.ts';
 import anyTest, { type TestFn } from 'ava';
 import { aProgram, boundPolicy, createdProgram, submitted } from '../../support/mothers.ts';
 import { call, createTenant, MACHINE_SECRET, PASSWORD, startTestApp, type Tenant, type TestApp } from '../../support/test-app.ts';
@@ -117,10 +118,10 @@ test('a policy keeps the terms of the version it was bound under; caps apply to 
     body: { version: 2 },
   });
 
-  // Cancelled by the insured at inception: 30 % kept (version 1), not 60 %.
+  // Cancelled by the insured on the term's second day: 30 % kept (version 1), not 60 % (the first day would be flat).
   const cancelled = await call(app.api, 'POST', `/v1/policies/${bound.policy.id}/cancel`, {
     token: tenant.adminToken,
-    body: { effectiveDate: bound.policy.effectiveDate, reason: 'insured_request' },
+    body: { effectiveDate: addDays(bound.policy.effectiveDate, 1), reason: 'insured_request' },
   });
   t.is(cancelled.status, 200, JSON.stringify(cancelled.body));
   t.is(cancelled.body.cancellation.returnPremium, Math.round(bound.policy.grossPremium * 70) / 100);

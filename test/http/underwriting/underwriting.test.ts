@@ -271,7 +271,7 @@ test('reinstatement within the window restores the premium; renewal links both w
     token: a.adminToken,
     body: { effectiveDate: today, reason: 'non_payment' },
   });
-  t.is(cancel.body.cancellation.method, 'pro_rata');
+  t.is(cancel.body.cancellation.method, 'flat', 'from the term’s first day a cancellation is flat');
   t.is(cancel.body.cancellation.returnPremium, policy.grossPremium);
   const reinstated = await call(app.api, 'POST', `/v1/policies/${policy.id}/reinstate`, { token: a.adminToken, body: {} });
   t.is(reinstated.status, 200);
