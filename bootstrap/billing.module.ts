@@ -93,7 +93,11 @@ export const billingModule = (config: AppConfig, logger: Logger): ContextModule 
       (deps) => new ProducerCommissions(deps),
     );
     wire.factory(BILLING.Invoices, money, ({ invoices, payments }) => new Invoices(invoices, payments));
-    wire.factory(BILLING.InvoicePayments, { ...money, ...recorded, bookkeeping: BILLING.PaymentBookkeeping }, (deps) => new InvoicePayments(deps));
+    wire.factory(
+      BILLING.InvoicePayments,
+      { ...money, ...recorded, bookkeeping: BILLING.PaymentBookkeeping, books: BILLING.PremiumBooks, atomic: PLATFORM.AtomicWrite },
+      (deps) => new InvoicePayments(deps),
+    );
     wire.factory(
       BILLING.PremiumBooks,
       {

@@ -12,6 +12,18 @@ export const COLLECTIBLE: readonly InvoiceStatus[] = ['open', 'past_due'];
 export const isCollectible = (invoice: Pick<Invoice, 'status'>): boolean => COLLECTIBLE.includes(invoice.status);
 
 /**
+ * The status an invoice takes when `amount` (negative: a refund) is added to what it received: a
+ * collectible one covered is `paid`; a paid one no longer covered reopens; otherwise it keeps its
+ * status (a part paid of a past-due invoice leaves it past due; money on a void one stays visible).
+ */
+export const statusAfterMoney = (invoice: Pick<Invoice, 'status' | 'amount' | 'paidAmount'>, amount: number): InvoiceStatus => {
+  const received = invoice.paidAmount + amount;
+  if (isCollectible(invoice) && received >= invoice.amount) return 'paid';
+  if (invoice.status === 'paid' && received < invoice.amount) return 'open';
+  return invoice.status;
+};
+
+/**
  * Payments and refunds change what an invoice owed has received (`take_payment` keeps its
  * status: a part paid of a past-due invoice leaves it past due); once covered it is `paid`, and
  * a refund that uncovers it reopens it. A charge unpaid past its grace days is `past_due`. Only

@@ -1,4 +1,4 @@
-import { INVOICE_LIFECYCLE, isCollectible, type Invoice } from '../../core/billing/invoice.ts';
+import { INVOICE_LIFECYCLE, statusAfterMoney, type Invoice } from '../../core/billing/invoice.ts';
 import { assertTransition } from '../../core/shared/lifecycle.ts';
 import type { Payment, PaymentMethod } from '../../core/billing/payment.ts';
 import { domainEvent } from '../../core/shared/events/domain-event.ts';
@@ -10,6 +10,9 @@ import type { Clock } from '../shared/clock.port.ts';
 import type { IdGenerator } from '../shared/id-generator.port.ts';
 import type { InvoiceRepository, PaymentRepository } from './invoice.repository.ts';
 import type { PaymentBookkeeping } from './payment-bookkeeping.use-case.ts';
+import type { AtomicWrite } from '../shared/persistence/atomic-write.port.ts';
+import { retryFromReads } from '../shared/retry-from-reads.ts';
+import type { Posting, PremiumBooks } from './premium-books.use-case.ts';
 
 export interface SettlementDeps {
   readonly invoices: InvoiceRepository;
@@ -18,7 +21,27 @@ export interface SettlementDeps {
   readonly clock: Clock;
   readonly audit: AuditTrail;
   readonly bookkeeping: PaymentBookkeeping;
+  /** The policy's books, moved in the same write as the money. */
+  readonly books: PremiumBooks;
+  readonly atomic: AtomicWrite;
 }
+
+/** Money recorded on an invoice: the invoice as it now stands, the row, and the posting it moved (null on a repeat). */
+export interface RecordedPayment {
+  readonly invoice: Invoice;
+  readonly payment: Payment;
+  readonly posting: Posting | null;
+  /** False when the reference was recorded before (this call changed nothing). */
+  readonly fresh: boolean;
+}
+
+/** A payment taken by hand is refused on an invoice closed to collection, and beyond what is outstanding. */
+const assertPayable = (invoice: Invoice, amount: Cents): void => {
+  assertTransition(INVOICE_LIFECYCLE, 'take_payment', invoice.status);
+  const outstanding = cents(invoice.amount - invoice.paidAmount);
+  if (amount > outstanding)
+    throw new DomainError('overpayment', `The invoice has ${formatDollars(outstanding)} outstanding.`, { outstanding: centsToDollars(outstanding) });
+};
 
 interface PaymentInput {
   readonly amount: Cents;
@@ -39,99 +62,89 @@ export class InvoicePayments {
 
   async pay(actor: Principal, orgId: string, invoiceId: string, input: { amount: Cents; method: PaymentMethod; reference: string }): Promise<Payment> {
     const known = await this.deps.payments.findByReference(orgId, input.reference);
-    if (known) {
-      if (known.invoiceId !== invoiceId) throw new DomainError('duplicate', 'This reference was recorded for another invoice.');
-      // A repeated request also finishes what an interrupted first one left undone.
-      await this.deps.bookkeeping.afterPayment(orgId, invoiceId, input.reference);
-      return known;
+    if (known && known.invoiceId !== invoiceId) throw new DomainError('duplicate', 'This reference was recorded for another invoice.');
+    const recorded = await this.record(orgId, invoiceId, { ...input, source: 'manual' }, true);
+    if (!recorded) throw notFound('Invoice');
+    if (recorded.fresh) {
+      await this.deps.audit.record(
+        actor,
+        orgId,
+        'invoice.payment_recorded',
+        { type: 'invoice', id: invoiceId },
+        { paymentId: recorded.payment.id, method: input.method, reference: input.reference },
+        { amount: input.amount },
+      );
     }
-    const invoice = await this.deps.invoices.findById(orgId, invoiceId);
-    if (!invoice) throw notFound('Invoice');
-    if (await this.deps.invoices.countsReference(orgId, invoiceId, input.reference)) return this.sameAsFirst(orgId, invoiceId, input);
-    assertTransition(INVOICE_LIFECYCLE, 'take_payment', invoice.status);
-    const outstanding = cents(invoice.amount - invoice.paidAmount);
-    if (input.amount > outstanding)
-      throw new DomainError('overpayment', `The invoice has ${formatDollars(outstanding)} outstanding.`, { outstanding: centsToDollars(outstanding) });
-    const applied = await this.record(orgId, invoiceId, { ...input, source: 'manual' }, cents(invoice.amount - input.amount));
-    if (!applied && (await this.deps.invoices.countsReference(orgId, invoiceId, input.reference))) return this.sameAsFirst(orgId, invoiceId, input);
-    if (!applied) {
-      const current = await this.deps.invoices.findById(orgId, invoiceId);
-      if (current) assertTransition(INVOICE_LIFECYCLE, 'take_payment', current.status);
-      throw new DomainError('overpayment', 'Another payment was recorded meanwhile; the amount now exceeds what is outstanding.');
-    }
-    const payment = (await this.deps.payments.findByReference(orgId, input.reference)) as Payment;
-    await this.deps.audit.record(
-      actor,
-      orgId,
-      'invoice.payment_recorded',
-      { type: 'invoice', id: invoiceId },
-      { paymentId: payment.id, method: input.method, reference: input.reference },
-      { amount: input.amount },
-    );
+    // The receipt follows the payment; a repeated request also stores one an interrupted first left undone.
     await this.deps.bookkeeping.afterPayment(orgId, invoiceId, input.reference);
-    return payment;
-  }
-
-  /**
-   * The same request raced ahead of this one and its amount is on the invoice: answer with its
-   * payment, storing the row if the first request has not yet.
-   */
-  private async sameAsFirst(orgId: string, invoiceId: string, input: { amount: Cents; method: PaymentMethod; reference: string }): Promise<Payment> {
-    await this.storeRow(orgId, invoiceId, { ...input, source: 'manual' }, this.deps.clock.now(orgId));
-    return (await this.deps.payments.findByReference(orgId, input.reference)) as Payment;
+    return recorded.payment;
   }
 
   /**
    * Money the processor already took: recorded once per payment-intent id, never refused for
    * size (an excess stays visible as paidAmount above amount). Null for an unknown invoice.
    */
-  async recordProcessorPayment(orgId: string, invoiceId: string, intentId: string, amount: Cents): Promise<Invoice | null> {
-    await this.record(orgId, invoiceId, { amount, method: 'card', reference: intentId, source: 'processor' }, null);
-    return this.deps.invoices.findById(orgId, invoiceId);
+  recordProcessorPayment(orgId: string, invoiceId: string, intentId: string, amount: Cents): Promise<RecordedPayment | null> {
+    return this.record(orgId, invoiceId, { amount, method: 'card', reference: intentId, source: 'processor' }, false);
   }
 
   /**
-   * Adds the payment to the invoice once per reference (with its event), stores the payment row
-   * (a row already there from an interrupted attempt is kept), and marks the invoice paid when covered.
+   * Money received on an invoice, once per reference, as one atomic write: the amount on the
+   * invoice (`paid` once covered) with its events, the payment row, and the policy's posting with
+   * its commission. `guarded`: refused beyond what is outstanding (money not yet moved). A write
+   * that lost a race (another payment on the invoice or the policy) starts again from its reads;
+   * a repeat of the reference answers the first.
    */
-  private async record(orgId: string, invoiceId: string, input: PaymentInput, maxPaidBefore: Cents | null): Promise<Invoice | null> {
-    const now = this.deps.clock.now(orgId);
-    const origin = () => ({ id: this.deps.ids.next('evt'), orgId, at: now });
-    const applied = await this.deps.invoices.applyPayment(
+  private record(orgId: string, invoiceId: string, input: PaymentInput, guarded: boolean): Promise<RecordedPayment | null> {
+    return retryFromReads(async () => {
+      const [invoice, known] = await Promise.all([this.deps.invoices.findById(orgId, invoiceId), this.deps.payments.findByReference(orgId, input.reference)]);
+      if (!invoice) return null;
+      if (known) return { invoice, payment: known, posting: null, fresh: false };
+      const now = this.deps.clock.now(orgId);
+      // A reference counted without its row (written in steps by an earlier release): the row is all that is missing.
+      if (await this.deps.invoices.countsReference(orgId, invoiceId, input.reference)) {
+        await this.storeRow(orgId, invoiceId, input, now);
+        return { invoice, payment: (await this.deps.payments.findByReference(orgId, input.reference)) as Payment, posting: null, fresh: false };
+      }
+      if (guarded) assertPayable(invoice, input.amount);
+      const payment = this.rowOf(orgId, invoiceId, input, now);
+      const status = statusAfterMoney(invoice, input.amount);
+      const origin = () => ({ id: this.deps.ids.next('evt'), orgId, at: now });
+      const events = [
+        domainEvent('payment.received', { invoiceId, reference: input.reference, amount: input.amount, method: input.method }, origin()),
+        ...(status === 'paid' && invoice.status !== 'paid'
+          ? [domainEvent('invoice.paid', { invoiceId, invoiceNumber: invoice.invoiceNumber, policyId: invoice.policyId, amount: invoice.amount }, origin())]
+          : []),
+      ];
+      const cause = { invoiceId, reference: input.reference, description: `Payment ${input.reference} on invoice ${invoice.invoiceNumber}` };
+      const books = await this.deps.books.changeWritesOf(orgId, invoice.policyId, cause, [payment]);
+      await this.deps.atomic.commit([
+        this.deps.invoices.moneyWrite(invoice, input.reference, input.amount, events),
+        this.deps.payments.insertWrite(payment),
+        ...books.writes,
+      ]);
+      const after = { ...invoice, paidAmount: cents(invoice.paidAmount + input.amount), status };
+      return { invoice: after, payment, posting: books.posting, fresh: true };
+    });
+  }
+
+  private rowOf(orgId: string, invoiceId: string, input: PaymentInput, at: Date): Payment {
+    return {
+      id: this.deps.ids.next('pay'),
       orgId,
       invoiceId,
-      input.reference,
-      input.amount,
-      [domainEvent('payment.received', { invoiceId, reference: input.reference, amount: input.amount, method: input.method }, origin())],
-      maxPaidBefore === null ? undefined : { maxPaidBefore },
-    );
-    if (maxPaidBefore !== null && !applied) return null;
-    const current = applied ?? (await this.deps.invoices.findById(orgId, invoiceId));
-    if (!current) return null;
-    await this.storeRow(orgId, invoiceId, input, now);
-    if (isCollectible(current) && current.paidAmount >= current.amount) {
-      await this.deps.invoices.markPaid(orgId, invoiceId, [
-        domainEvent('invoice.paid', { invoiceId, invoiceNumber: current.invoiceNumber, policyId: current.policyId, amount: current.amount }, origin()),
-      ]);
-    }
-    return current;
+      amount: input.amount,
+      method: input.method,
+      reference: input.reference,
+      source: input.source,
+      ...(input.refundOf ? { refundOf: input.refundOf } : {}),
+      ...(input.requestKey ? { requestKey: input.requestKey } : {}),
+      receivedAt: at,
+    };
   }
 
   private async storeRow(orgId: string, invoiceId: string, input: PaymentInput, at: Date): Promise<void> {
-    await writeUnlessDuplicate(() =>
-      this.deps.payments.insert({
-        id: this.deps.ids.next('pay'),
-        orgId,
-        invoiceId,
-        amount: input.amount,
-        method: input.method,
-        reference: input.reference,
-        source: input.source,
-        ...(input.refundOf ? { refundOf: input.refundOf } : {}),
-        ...(input.requestKey ? { requestKey: input.requestKey } : {}),
-        receivedAt: at,
-      }),
-    );
+    await writeUnlessDuplicate(() => this.deps.payments.insert(this.rowOf(orgId, invoiceId, input, at)));
   }
 
   /**

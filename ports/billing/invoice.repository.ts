@@ -60,11 +60,12 @@ export interface InvoiceRepository {
   /** What voiding these invoices writes, for the command's one write: each required to be still owed and unpaid (guard `invoice_changed`). */
   voidWrites(orgId: string, ids: readonly string[]): GroupedWrite[];
   /**
-   * What recording a refund of `amount` on the invoice writes, for the command's one write:
-   * required (guard `invoice_changed`) to find the invoice as read (its paid amount and status)
-   * and the reference not counted yet; a paid invoice no longer covered reopens.
+   * What adding `amount` (negative: a refund) to what the invoice received writes, for the
+   * command's one write, with its events and the status it takes (`statusAfterMoney`): required
+   * (guard `invoice_changed`) to find the invoice as read (its paid amount and status) and the
+   * reference not counted yet.
    */
-  refundWrite(invoice: Invoice, reference: string, amount: Cents): GroupedWrite;
+  moneyWrite(invoice: Invoice, reference: string, amount: Cents, events: readonly DomainEvent[]): GroupedWrite;
   /** Writes off an open invoice that has received exactly `paidBefore`; null when it was not open or received more meanwhile. */
   markWrittenOff(orgId: string, id: string, paidBefore: Cents, writeOff: InvoiceWriteOff): Promise<Invoice | null>;
   /** Moves an open invoice to paid, with its events; null when it was not open. */

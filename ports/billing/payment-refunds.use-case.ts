@@ -135,9 +135,9 @@ export class PaymentRefunds {
       };
       const cause = { invoiceId, reference, description: `Refund ${reference} on invoice ${invoice.invoiceNumber}` };
       await this.deps.atomic.commit([
-        this.deps.invoices.refundWrite(invoice, reference, input.amount),
+        this.deps.invoices.moneyWrite(invoice, reference, cents(-input.amount), []),
         this.deps.payments.insertWrite(row),
-        ...(await this.deps.books.changeWritesOf(orgId, invoice.policyId, cause, [row])),
+        ...(await this.deps.books.changeWritesOf(orgId, invoice.policyId, cause, [row])).writes,
       ]);
       return { payment: row, refundOf: source.id, recorded: true };
     });

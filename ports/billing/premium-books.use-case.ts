@@ -153,9 +153,14 @@ export class PremiumBooks {
   }
 
   /** What moving the books of the policy `policyId` writes (see `changeWrites`), the policy read through billing's lookup; nothing for an unknown policy. */
-  async changeWritesOf(orgId: string, policyId: string, cause: BooksCause, pending: readonly Payment[] = []): Promise<GroupedWrite[]> {
+  async changeWritesOf(
+    orgId: string,
+    policyId: string,
+    cause: BooksCause,
+    pending: readonly Payment[] = [],
+  ): Promise<{ posting: Posting | null; writes: GroupedWrite[] }> {
     const policy = await this.deps.policies.findById(orgId, policyId);
-    return policy ? (await this.changeWrites(policy, cause, pending)).writes : [];
+    return policy ? this.changeWrites(policy, cause, pending) : { posting: null, writes: [] };
   }
 
   /** The producer's commission change of a posting, under the posting's key; null when the posting moves no commission. */

@@ -71,21 +71,25 @@ export class ProcessorPaymentEvents implements CommandHandler<ProcessorPaymentCo
 
   private async succeeded({ orgId, invoiceId, intentId, amount }: Extract<ProcessorPaymentCommand, { kind: 'payment_succeeded' }>): Promise<InboundAnswer> {
     const context = { orgId, reference: intentId, invoiceId };
-    const invoice = await this.deps.steps.run('payment_processing', context, () =>
+    const recorded = await this.deps.steps.run('payment_processing', context, () =>
       this.deps.invoicePayments.recordProcessorPayment(orgId, invoiceId, intentId, amount),
     );
-    if (!invoice) return ignored('unknown invoice');
+    if (!recorded) return ignored('unknown invoice');
+    const { invoice } = recorded;
     // Money taken beyond the invoice, or on a voided one, is kept visible and owed back: a person decides between a credit and a refund.
     if (invoice.status === 'void') await this.deps.reviews.flag({ orgId, kind: 'payment_on_void_invoice', reference: intentId, invoiceId, amount });
     else if (invoice.paidAmount > invoice.amount)
       await this.deps.reviews.flag({ orgId, kind: 'overpayment', reference: intentId, invoiceId, amount: cents(invoice.paidAmount - invoice.amount) });
     await this.deps.cards.paymentSucceeded(orgId, intentId);
     const done = await this.deps.bookkeeping.afterPayment(orgId, invoiceId, intentId);
+    // The payment's own write posted its commission; a repeat answers what catching up posted, if anything.
+    const commission = recorded.posting?.commission ?? done?.commission ?? null;
     return {
       status: 200,
       body: {
         received: true,
-        ...(done ? { receiptDocumentId: done.receiptDocumentId, ...(done.commission ? { commissionId: done.commission.id } : {}) } : {}),
+        ...(done ? { receiptDocumentId: done.receiptDocumentId } : {}),
+        ...(commission ? { commissionId: commission.id } : {}),
       },
     };
   }

@@ -1,5 +1,5 @@
 import type { RecordFields } from '../shared/document-mapping.ts';
-import { INVOICE_LIFECYCLE, type CreditStep, type Invoice, type InvoiceWriteOff } from '../../../core/billing/invoice.ts';
+import { INVOICE_LIFECYCLE, statusAfterMoney, type CreditStep, type Invoice, type InvoiceWriteOff } from '../../../core/billing/invoice.ts';
 import type { CalendarDate } from '../../../core/shared/calendar-date.ts';
 import { transition } from '../../../core/shared/lifecycle.ts';
 import type { InvoiceFilters, InvoiceRepository, PaymentGuard } from '../../../ports/billing/invoice.repository.ts';
@@ -148,14 +148,14 @@ export class InvoiceStoreRepository implements InvoiceRepository {
     return guardedMove(this.records, orgId, id, transition(INVOICE_LIFECYCLE, 'void'), { where: { paidAmount: 0 } });
   }
 
-  refundWrite(invoice: Invoice, reference: string, amount: Cents): GroupedWrite {
-    const reopens = invoice.status === 'paid' && invoice.paidAmount - amount < invoice.amount;
+  moneyWrite(invoice: Invoice, reference: string, amount: Cents, events: readonly DomainEvent[]): GroupedWrite {
+    const status = statusAfterMoney(invoice, amount);
+    const moves = status !== invoice.status;
     const condition = { status: invoice.status, paidAmount: invoice.paidAmount, paymentReferences: { $ne: reference } };
-    const update = {
-      $inc: { paidAmount: -amount, ...(reopens ? { version: 1 } : {}) },
-      $push: { paymentReferences: reference },
-      ...(reopens ? { $set: { status: transition(INVOICE_LIFECYCLE, 'reopen').to } } : {}),
-    };
+    const update = withEvents(
+      { $inc: { paidAmount: amount, ...(moves ? { version: 1 } : {}) }, $push: { paymentReferences: reference }, ...(moves ? { $set: { status } } : {}) },
+      events,
+    );
     return this.records.guardedUpdate(invoice.orgId, invoice.id, condition, update, 'invoice_changed');
   }
 

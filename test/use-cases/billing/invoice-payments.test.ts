@@ -1,4 +1,6 @@
 import test from 'ava';
+import { withFaults, type Fault } from '../../support/faulty-store.ts';
+import type { CollectionStore } from '../../../ports/shared/persistence/collection-store.port.ts';
 import { cents } from '../../../core/shared/money.ts';
 import { BILLING } from '../../../bootstrap/billing.tokens.ts';
 import { PRODUCERS } from '../../../bootstrap/producers.tokens.ts';
@@ -63,15 +65,13 @@ test('a card payment that settles the invoice of a policy with a producer stores
   const invoice = await firstInvoice(world, producer.id);
   const { attempt } = await cards.createIntent(MACHINE, ORG, invoice.id, null);
   t.is(attempt.amount, invoice.amount);
-  await invoicePayments.recordProcessorPayment(ORG, invoice.id, attempt.id, attempt.amount);
+  // The payment, the posting and its commission are one write; the receipt follows.
+  const recorded = await invoicePayments.recordProcessorPayment(ORG, invoice.id, attempt.id, attempt.amount);
+  const commission = recorded?.posting?.commission;
   const done = await collection.afterPayment(ORG, invoice.id, attempt.id);
   t.truthy(done?.receiptDocumentId);
-  t.is(done?.commission?.producerId, producer.id);
-  t.is(
-    done?.commission && done.commission.agentCommission + done.commission.mgaCommission + done.commission.carrierNet,
-    invoice.amount,
-    'the split sums to the cent',
-  );
+  t.is(commission?.producerId, producer.id);
+  t.is(commission && commission.agentCommission + commission.mgaCommission + commission.carrierNet, invoice.amount, 'the split sums to the cent');
   t.like(await (await world.resolve(BILLING.InvoiceRepository)).findById(ORG, invoice.id), { status: 'paid' });
   const entries = (await (await world.resolve(BILLING.LedgerRepository)).list(ORG, { invoiceId: invoice.id }, { limit: 10 })).data;
   t.is(entries.length, 1);
@@ -98,7 +98,8 @@ test('payments landing together on one policy post one unbroken chain of books, 
   const entries = (await (await world.resolve(BILLING.LedgerRepository)).list(ORG, { policyId: invoice.policyId }, { limit: 100 })).data.sort(
     (a, b) => a.sequence - b.sequence,
   );
-  t.true(entries.length >= 1 && entries.length <= intents.length);
+  // The opening posting of the bind, then one per payment, each in the payment's own write.
+  t.is(entries.length, intents.length + 1);
   entries.forEach((entry, index) => {
     t.is(entry.sequence, index + 1);
     if (index > 0) t.deepEqual(entry.position.from, entries[index - 1]!.position.to, `posting ${entry.sequence} starts where the one before ended`);
@@ -106,3 +107,26 @@ test('payments landing together on one policy post one unbroken chain of books, 
   const books = await world.resolve(BILLING.PremiumBooks);
   t.is((await books.sync(ORG, invoice.policyId, { invoiceId: invoice.id, reference: 'check', description: 'check' })).entry, null, 'nothing left to post');
 });
+
+for (const collection of ['payments', 'ledger_entries', 'commissions', 'commission_totals']) {
+  test(`a processor payment whose ${collection} write fails keeps nothing; delivered again, it is recorded once with its books`, async (t) => {
+    const faults = new Map<string, number | Fault>();
+    const world = await useCaseWorld({ store: (store: CollectionStore) => withFaults(store, faults) });
+    t.teardown(world.close);
+    const producer = await (await world.resolve(PRODUCERS.Producers)).register(ORG, { id: 'usr_f', name: 'Fay Fault', email: 'fay@example.com' });
+    const invoice = await firstInvoice(world, producer.id);
+    const invoicePayments = await world.resolve(BILLING.InvoicePayments);
+    const count = (name: string) => world.store.collection(name).countDocuments({ orgId: ORG });
+    const before = { payments: await count('payments'), postings: await count('ledger_entries'), commissions: await count('commissions') };
+    faults.set(collection === 'commission_totals' ? 'updateOne:commission_totals' : collection, 1);
+    await t.throwsAsync(invoicePayments.recordProcessorPayment(ORG, invoice.id, 'pi_faulted', invoice.amount));
+    t.deepEqual({ payments: await count('payments'), postings: await count('ledger_entries'), commissions: await count('commissions') }, before);
+    t.like(await (await world.resolve(BILLING.InvoiceRepository)).findById(ORG, invoice.id), { paidAmount: 0, status: invoice.status });
+    const recorded = await invoicePayments.recordProcessorPayment(ORG, invoice.id, 'pi_faulted', invoice.amount);
+    t.like(recorded?.invoice, { status: 'paid', paidAmount: invoice.amount });
+    t.deepEqual(
+      { payments: await count('payments'), postings: await count('ledger_entries'), commissions: await count('commissions') },
+      { payments: before.payments + 1, postings: before.postings + 1, commissions: before.commissions + 1 },
+    );
+  });
+}
