@@ -1,6 +1,4 @@
-import type { Commission } from '../../core/billing/commission.ts';
 import type { Invoice } from '../../core/billing/invoice.ts';
-import type { LedgerEntry } from '../../core/billing/ledger.ts';
 import type { Payment } from '../../core/billing/payment.ts';
 import { receiptPath, renderReceipt } from '../../core/billing/receipt.ts';
 import type { DocumentLibrary } from '../documents/document-library.use-case.ts';
@@ -18,9 +16,10 @@ export interface PaymentBookkeepingDeps {
 }
 
 /**
- * What follows a payment or a refund: the receipt of a payment, and the policy's books brought to
- * where its money stands (commission and ledger). Each step is keyed (receipt path, posting
- * number), so running the whole again after a failure completes what is missing and repeats nothing.
+ * What follows a payment or a refund: the receipt of a payment (its posting and commission were
+ * part of the payment's own write), and for a refund recorded in steps the policy's books brought
+ * to where its money stands. Each step is keyed (receipt path, posting number), so running it
+ * again after a failure completes what is missing and repeats nothing.
  */
 export class PaymentBookkeeping {
   private readonly deps: PaymentBookkeepingDeps;
@@ -29,22 +28,12 @@ export class PaymentBookkeeping {
     this.deps = deps;
   }
 
-  async afterPayment(
-    orgId: string,
-    invoiceId: string,
-    reference: string,
-  ): Promise<{ receiptDocumentId: string; commission: Commission | null; ledgerEntry: LedgerEntry | null } | null> {
+  async afterPayment(orgId: string, invoiceId: string, reference: string): Promise<{ receiptDocumentId: string } | null> {
     const [invoice, payment] = await Promise.all([this.deps.invoices.findById(orgId, invoiceId), this.deps.payments.findByReference(orgId, reference)]);
     if (!invoice || !payment) return null;
     const policy = await this.deps.policies.findById(orgId, invoice.policyId);
     const context = { orgId, reference, invoiceId };
-    const receipt = await this.deps.steps.run('receipt_generation', context, () => this.storeReceipt(invoice, payment, policy));
-    const books = await this.deps.books.sync(orgId, invoice.policyId, {
-      invoiceId,
-      reference,
-      description: `Payment ${reference} on invoice ${invoice.invoiceNumber}`,
-    });
-    return { receiptDocumentId: receipt, commission: books.commission, ledgerEntry: books.entry };
+    return { receiptDocumentId: await this.deps.steps.run('receipt_generation', context, () => this.storeReceipt(invoice, payment, policy)) };
   }
 
   /** A refund of premium: the books follow the money given back (commission is taken back only on premium it was paid on). */

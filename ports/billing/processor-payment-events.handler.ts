@@ -82,8 +82,8 @@ export class ProcessorPaymentEvents implements CommandHandler<ProcessorPaymentCo
       await this.deps.reviews.flag({ orgId, kind: 'overpayment', reference: intentId, invoiceId, amount: cents(invoice.paidAmount - invoice.amount) });
     await this.deps.cards.paymentSucceeded(orgId, intentId);
     const done = await this.deps.bookkeeping.afterPayment(orgId, invoiceId, intentId);
-    // The payment's own write posted its commission; a repeat answers what catching up posted, if anything.
-    const commission = recorded.posting?.commission ?? done?.commission ?? null;
+    // The payment's own write posted its commission (a repeat posted nothing).
+    const commission = recorded.posting?.commission ?? null;
     return {
       status: 200,
       body: {
