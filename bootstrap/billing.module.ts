@@ -117,7 +117,14 @@ export const billingModule = (config: AppConfig, logger: Logger): ContextModule 
     );
     wire.factory(
       BILLING.InvoiceWriteOffs,
-      { invoices: BILLING.InvoiceRepository, books: BILLING.PremiumBooks, periods: BILLING.AccountingPeriods, audit: AUDIT.AuditTrail, clock: PLATFORM.Clock },
+      {
+        invoices: BILLING.InvoiceRepository,
+        books: BILLING.PremiumBooks,
+        periods: BILLING.AccountingPeriods,
+        audit: AUDIT.AuditTrail,
+        clock: PLATFORM.Clock,
+        atomic: PLATFORM.AtomicWrite,
+      },
       (deps) => new InvoiceWriteOffs(deps),
     );
     wire.factory(

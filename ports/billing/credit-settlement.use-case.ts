@@ -201,7 +201,7 @@ export class CreditSettlement {
       const cause = { invoiceId: credit.id, reference: step.reference, description: `Payout ${step.reference} of credit ${credit.invoiceNumber}` };
       await this.deps.atomic.commit([
         this.deps.payments.insertWrite(row),
-        ...(await this.deps.books.changeWritesOf(credit.orgId, credit.policyId, cause, [row])).writes,
+        ...(await this.deps.books.changeWritesOf(credit.orgId, credit.policyId, cause, { payments: [row] })).writes,
       ]);
     });
   }

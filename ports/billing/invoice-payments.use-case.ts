@@ -117,7 +117,7 @@ export class InvoicePayments {
           : []),
       ];
       const cause = { invoiceId, reference: input.reference, description: `Payment ${input.reference} on invoice ${invoice.invoiceNumber}` };
-      const books = await this.deps.books.changeWritesOf(orgId, invoice.policyId, cause, [payment]);
+      const books = await this.deps.books.changeWritesOf(orgId, invoice.policyId, cause, { payments: [payment] });
       await this.deps.atomic.commit([
         this.deps.invoices.moneyWrite(invoice, input.reference, input.amount, events),
         this.deps.payments.insertWrite(payment),

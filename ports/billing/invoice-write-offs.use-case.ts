@@ -1,7 +1,9 @@
 import { INVOICE_LIFECYCLE, type Invoice } from '../../core/billing/invoice.ts';
 import { describeActor, type Principal } from '../../core/shared/access/principal.ts';
 import { today } from '../../core/shared/calendar-date.ts';
-import { changedMeanwhile, DomainError, notFound } from '../../core/shared/domain-error.ts';
+import { DomainError, notFound } from '../../core/shared/domain-error.ts';
+import type { AtomicWrite } from '../shared/persistence/atomic-write.port.ts';
+import { retryFromReads } from '../shared/retry-from-reads.ts';
 import { assertTransition } from '../../core/shared/lifecycle.ts';
 import { cents } from '../../core/shared/money.ts';
 import type { AuditTrail } from '../audit/audit-trail.use-case.ts';
@@ -16,6 +18,7 @@ export interface InvoiceWriteOffsDeps {
   readonly periods: AccountingPeriods;
   readonly audit: AuditTrail;
   readonly clock: Clock;
+  readonly atomic: AtomicWrite;
 }
 
 /**
@@ -31,39 +34,41 @@ export class InvoiceWriteOffs {
   }
 
   /**
-   * Writes the charge off; an invoice already written off is answered as it is, once its posting
-   * is made (a request that failed after the write-off was recorded completes when repeated).
+   * Writes the charge off in one write with its posting; an invoice already written off is
+   * answered as it is. A payment landing meanwhile makes the write start again from its reads
+   * (what is left unpaid is then less, or nothing).
    */
   async writeOff(actor: Principal, orgId: string, invoiceId: string, reason: string): Promise<Invoice> {
-    const invoice = await this.deps.invoices.findById(orgId, invoiceId);
-    if (!invoice) throw notFound('Invoice');
-    if (invoice.status === 'written_off') {
-      await this.post(invoice);
-      return invoice;
-    }
-    assertTransition(INVOICE_LIFECYCLE, 'write_off', invoice.status);
-    const amount = cents(invoice.amount - invoice.paidAmount);
-    if (invoice.amount <= 0 || amount <= 0) {
-      throw new DomainError('invalid_transition', 'Only what is left unpaid of a charge is written off; a credit is applied or refunded instead.', {
-        amount: invoice.amount,
-        paidAmount: invoice.paidAmount,
-      });
-    }
-    const at = this.deps.clock.now(orgId);
-    const booking = await this.deps.periods.booking(orgId, today(at));
-    const written = await this.deps.invoices.markWrittenOff(orgId, invoiceId, invoice.paidAmount, { amount, reason, by: describeActor(actor), at, ...booking });
-    if (!written) throw changedMeanwhile('invoice');
-    await this.deps.audit.record(actor, orgId, 'invoice.written_off', { type: 'invoice', id: invoiceId }, { reason }, { amount });
-    await this.post(written);
-    return written;
-  }
-
-  /** The ledger follows where the policy's money stands, so posting again after it posted changes nothing. */
-  private async post(invoice: Invoice): Promise<void> {
-    await this.deps.books.sync(invoice.orgId, invoice.policyId, {
-      invoiceId: invoice.id,
-      reference: `write-off:${invoice.id}`,
-      description: `Write-off of invoice ${invoice.invoiceNumber}`,
+    const done = await retryFromReads(async () => {
+      const invoice = await this.deps.invoices.findById(orgId, invoiceId);
+      if (!invoice) throw notFound('Invoice');
+      if (invoice.status === 'written_off') return { invoice, fresh: false };
+      assertTransition(INVOICE_LIFECYCLE, 'write_off', invoice.status);
+      const amount = cents(invoice.amount - invoice.paidAmount);
+      if (invoice.amount <= 0 || amount <= 0) {
+        throw new DomainError('invalid_transition', 'Only what is left unpaid of a charge is written off; a credit is applied or refunded instead.', {
+          amount: invoice.amount,
+          paidAmount: invoice.paidAmount,
+        });
+      }
+      const at = this.deps.clock.now(orgId);
+      const writeOff = { amount, reason, by: describeActor(actor), at, ...(await this.deps.periods.booking(orgId, today(at))) };
+      const after: Invoice = { ...invoice, status: 'written_off', writeOff };
+      const cause = { invoiceId, reference: `write-off:${invoiceId}`, description: `Write-off of invoice ${invoice.invoiceNumber}` };
+      const books = await this.deps.books.changeWritesOf(orgId, invoice.policyId, cause, { invoices: [after] });
+      await this.deps.atomic.commit([this.deps.invoices.writeOffWrite(invoice, writeOff), ...books.writes]);
+      return { invoice: after, fresh: true };
     });
+    if (done.fresh) {
+      await this.deps.audit.record(
+        actor,
+        orgId,
+        'invoice.written_off',
+        { type: 'invoice', id: invoiceId },
+        { reason },
+        { amount: done.invoice.writeOff!.amount },
+      );
+    }
+    return done.invoice;
   }
 }

@@ -66,8 +66,8 @@ export interface InvoiceRepository {
    * reference not counted yet.
    */
   moneyWrite(invoice: Invoice, reference: string, amount: Cents, events: readonly DomainEvent[]): GroupedWrite;
-  /** Writes off an open invoice that has received exactly `paidBefore`; null when it was not open or received more meanwhile. */
-  markWrittenOff(orgId: string, id: string, paidBefore: Cents, writeOff: InvoiceWriteOff): Promise<Invoice | null>;
+  /** What writing off an open invoice writes, for the command's one write: required (guard `invoice_changed`) to have received exactly what it had when read. */
+  writeOffWrite(invoice: Invoice, writeOff: InvoiceWriteOff): GroupedWrite;
   /** Moves an open invoice to paid, with its events; null when it was not open. */
   markPaid(orgId: string, id: string, events: readonly DomainEvent[]): Promise<Invoice | null>;
 }

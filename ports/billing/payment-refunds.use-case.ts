@@ -137,7 +137,7 @@ export class PaymentRefunds {
       await this.deps.atomic.commit([
         this.deps.invoices.moneyWrite(invoice, reference, cents(-input.amount), []),
         this.deps.payments.insertWrite(row),
-        ...(await this.deps.books.changeWritesOf(orgId, invoice.policyId, cause, [row])).writes,
+        ...(await this.deps.books.changeWritesOf(orgId, invoice.policyId, cause, { payments: [row] })).writes,
       ]);
       return { payment: row, refundOf: source.id, recorded: true };
     });

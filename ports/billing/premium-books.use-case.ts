@@ -58,6 +58,12 @@ export interface BooksCause {
   readonly description: string;
 }
 
+/** What a command's own write adds or changes, which the posting it carries counts as if stored. */
+export interface Pending {
+  readonly payments?: readonly Payment[];
+  readonly invoices?: readonly Invoice[];
+}
+
 /** A posting decided: the ledger entry, and the producer's commission it moves (null when none). */
 export interface Posting {
   readonly entry: LedgerEntry;
@@ -99,9 +105,10 @@ export class PremiumBooks {
    * What moving the books to where the policy's money stands writes, for the one write of the
    * command that changes it: `policy` as it is after that change (what it owes). Nothing when the
    * books stay. A posting committed meanwhile takes the same number: the group fails `duplicate`.
-   * `pending`: payment rows the same write adds (a refund), counted as if stored.
+   * `pending`: what the same write adds or changes (a payment or refund row, an invoice written
+   * off), counted as if stored.
    */
-  async changeWrites(policy: BilledPolicy, cause: BooksCause, pending: readonly Payment[] = []): Promise<{ posting: Posting | null; writes: GroupedWrite[] }> {
+  async changeWrites(policy: BilledPolicy, cause: BooksCause, pending: Pending = {}): Promise<{ posting: Posting | null; writes: GroupedWrite[] }> {
     const [latest, { held, writtenOff }] = await Promise.all([this.deps.ledger.latestForPolicy(policy.orgId, policy.id), this.moneyOf(policy, pending)]);
     const posting = await this.decide(policy, latest, positionOf(held, policy.owed, writtenOff), cause);
     return { posting, writes: posting ? await this.writesOf(posting) : [] };
@@ -147,9 +154,13 @@ export class PremiumBooks {
   }
 
   /** Every payment and refund of real money on the policy's invoices (credits moved between its invoices are not cash), and what was written off. */
-  private async moneyOf(policy: BilledPolicy, pending: readonly Payment[] = []) {
+  private async moneyOf(policy: BilledPolicy, pending: Pending = {}) {
     const { invoices, payments } = await policyPayments(this.deps, policy.orgId, policy.id);
-    return { held: cashHeld([...payments, ...pending]), writtenOff: writtenOff(invoices) };
+    const changed = new Map((pending.invoices ?? []).map((invoice) => [invoice.id, invoice]));
+    return {
+      held: cashHeld([...payments, ...(pending.payments ?? [])]),
+      writtenOff: writtenOff(invoices.map((invoice) => changed.get(invoice.id) ?? invoice)),
+    };
   }
 
   /** What moving the books of the policy `policyId` writes (see `changeWrites`), the policy read through billing's lookup; nothing for an unknown policy. */
@@ -157,7 +168,7 @@ export class PremiumBooks {
     orgId: string,
     policyId: string,
     cause: BooksCause,
-    pending: readonly Payment[] = [],
+    pending: Pending = {},
   ): Promise<{ posting: Posting | null; writes: GroupedWrite[] }> {
     const policy = await this.deps.policies.findById(orgId, policyId);
     return policy ? this.changeWrites(policy, cause, pending) : { posting: null, writes: [] };

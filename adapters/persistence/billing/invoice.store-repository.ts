@@ -164,8 +164,9 @@ export class InvoiceStoreRepository implements InvoiceRepository {
     return ids.map((id) => moveWrite(this.records, orgId, id, step, { where: { paidAmount: 0 } }, 'invoice_changed'));
   }
 
-  markWrittenOff(orgId: string, id: string, paidBefore: Cents, writeOff: InvoiceWriteOff): Promise<Invoice | null> {
-    return guardedMove(this.records, orgId, id, transition(INVOICE_LIFECYCLE, 'write_off'), { where: { paidAmount: paidBefore }, changes: { writeOff } });
+  writeOffWrite(invoice: Invoice, writeOff: InvoiceWriteOff): GroupedWrite {
+    const move = { where: { paidAmount: invoice.paidAmount }, changes: { writeOff } };
+    return moveWrite(this.records, invoice.orgId, invoice.id, transition(INVOICE_LIFECYCLE, 'write_off'), move, 'invoice_changed');
   }
 
   markPaid(orgId: string, id: string, events: readonly DomainEvent[]): Promise<Invoice | null> {
