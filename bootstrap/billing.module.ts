@@ -89,6 +89,7 @@ export const billingModule = (config: AppConfig, logger: Logger): ContextModule 
         producers: PRODUCERS.ProducerRepository,
         periods: BILLING.AccountingPeriods,
         ...recorded,
+        atomic: PLATFORM.AtomicWrite,
       },
       (deps) => new ProducerCommissions(deps),
     );

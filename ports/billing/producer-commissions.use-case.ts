@@ -1,8 +1,17 @@
 import { lastDayOf, monthOfDate, type AccountingMonth } from '../../core/billing/accounting-period.ts';
-import { payoutLines, statementOf, type PayoutMethod, type ProducerPayout, type ProducerStatement } from '../../core/billing/producer-payout.ts';
+import {
+  payoutLines,
+  statementOf,
+  type JournalEntry,
+  type PayoutMethod,
+  type ProducerPayout,
+  type ProducerStatement,
+} from '../../core/billing/producer-payout.ts';
 import { describeActor, type Principal } from '../../core/shared/access/principal.ts';
 import { addDays, today } from '../../core/shared/calendar-date.ts';
-import { DomainError, notFound, validationFailed, writeUnlessDuplicate } from '../../core/shared/domain-error.ts';
+import { DomainError, isDomainError, notFound, validationFailed } from '../../core/shared/domain-error.ts';
+import type { AtomicWrite } from '../shared/persistence/atomic-write.port.ts';
+import { RequiredWriteUnmatched } from '../shared/persistence/collection-store.port.ts';
 import { cents, centsToDollars, type Cents } from '../../core/shared/money.ts';
 import type { AuditTrail } from '../audit/audit-trail.use-case.ts';
 import type { ProducerRepository } from '../producers/producer.repositories.ts';
@@ -22,7 +31,13 @@ export interface ProducerCommissionsDeps {
   readonly audit: AuditTrail;
   readonly ids: IdGenerator;
   readonly clock: Clock;
+  readonly atomic: AtomicWrite;
 }
+
+const beyondPayable = (payable: Cents) =>
+  new DomainError('amount_exceeds_balance', 'The payout is more than the commission payable to the producer through that month, less what was paid.', {
+    payableThroughMonth: centsToDollars(payable),
+  });
 
 interface PayoutInput {
   readonly amount: Cents;
@@ -51,66 +66,55 @@ export class ProducerCommissions {
     return { ...statementOf(producerId, month, changes, payouts), payouts: payouts.filter((payout) => payout.month === month) };
   }
 
-  /** Records a payout once per reference (a repeat answers the first, `created: false`). */
+  /**
+   * Records a payout once per reference (a repeat answers the first, `created: false`), with its
+   * journal posting (commission payable and premium trust cash reduced), as one write: within the
+   * commission payable through its statement month, whatever runs beside it.
+   */
   async pay(actor: Principal, orgId: string, producerId: string, input: PayoutInput): Promise<{ payout: ProducerPayout; created: boolean }> {
     await this.producer(orgId, producerId);
     const known = await this.deps.payouts.findByReference(orgId, input.reference);
-    if (known) return { payout: await this.posted(this.sameRequest(known, producerId, input)), created: false };
+    if (known) return { payout: this.sameRequest(known, producerId, input), created: false };
     const now = this.deps.clock.now(orgId);
     if (input.month > monthOfDate(today(now)))
       throw validationFailed('month', 'not_after_current', 'A payout settles the statement of the current month or an earlier one.');
     const payable = cents((await this.changesThrough(orgId, producerId, input.month)).reduce((sum, change) => sum + change.agentCommission, 0));
-    if (!(await this.deps.payouts.reserve(orgId, producerId, input.amount, payable))) {
-      throw new DomainError(
-        'amount_exceeds_balance',
-        'The payout is more than the commission payable to the producer through that month, less what was paid.',
-        {
-          payableThroughMonth: centsToDollars(payable),
-        },
-      );
-    }
+    if (input.amount > payable) throw beyondPayable(payable);
     const booking = await this.deps.periods.booking(orgId, today(now));
     const payout: ProducerPayout = { id: this.deps.ids.next('pyo'), orgId, producerId, ...input, paidBy: describeActor(actor), createdAt: now, ...booking };
-    const inserted = await writeUnlessDuplicate(() => this.deps.payouts.insert(payout)).catch(async (error: unknown) => {
-      await this.deps.payouts.release(orgId, producerId, input.amount);
-      throw error;
-    });
-    if (!inserted) {
-      await this.deps.payouts.release(orgId, producerId, input.amount);
-      const first = await this.deps.payouts.findByReference(orgId, input.reference);
-      if (!first) throw new Error(`Payout ${input.reference} was neither written nor found.`);
-      return { payout: await this.posted(this.sameRequest(first, producerId, input)), created: false };
+    await this.deps.payouts.open(orgId, producerId);
+    try {
+      await this.deps.atomic.commit([...this.deps.payouts.payoutWrites(payout, payable), this.deps.journal.postWrite(this.postingOf(payout))]);
+    } catch (error) {
+      if (error instanceof RequiredWriteUnmatched) throw beyondPayable(payable);
+      const first = isDomainError(error) && error.code === 'duplicate' ? await this.deps.payouts.findByReference(orgId, input.reference) : null;
+      if (!first) throw error;
+      // The same reference, recorded by a request that ran beside this one.
+      return { payout: this.sameRequest(first, producerId, input), created: false };
     }
-    // Recorded before the posting: a request repeated after a failed posting finds the payout and posts it.
     await this.deps.audit.record(
       actor,
       orgId,
       'producer.commission_paid',
       { type: 'producer', id: producerId },
       { month: input.month, reference: input.reference },
-      {
-        amount: input.amount,
-      },
+      { amount: input.amount },
     );
-    await this.posted(payout);
     return { payout, created: true };
   }
 
-  /** The payout's journal posting, made once (its source is the payout): a payout recorded by a request that failed before posting is posted when the request is repeated. */
-  private async posted(payout: ProducerPayout): Promise<ProducerPayout> {
-    await writeUnlessDuplicate(() =>
-      this.deps.journal.post({
-        id: this.deps.ids.next('jrn'),
-        orgId: payout.orgId,
-        sourceKey: `payout:${payout.id}`,
-        description: `Commission paid to producer ${payout.producerId} for ${payout.month} (${payout.method} ${payout.reference})`,
-        lines: payoutLines(payout.amount),
-        postedAt: payout.createdAt,
-        bookedOn: payout.bookedOn,
-        accountingMonth: payout.accountingMonth,
-      }),
-    );
-    return payout;
+  /** The payout's journal posting (its source is the payout). */
+  private postingOf(payout: ProducerPayout): JournalEntry {
+    return {
+      id: this.deps.ids.next('jrn'),
+      orgId: payout.orgId,
+      sourceKey: `payout:${payout.id}`,
+      description: `Commission paid to producer ${payout.producerId} for ${payout.month} (${payout.method} ${payout.reference})`,
+      lines: payoutLines(payout.amount),
+      postedAt: payout.createdAt,
+      bookedOn: payout.bookedOn,
+      accountingMonth: payout.accountingMonth,
+    };
   }
 
   private async producer(orgId: string, producerId: string): Promise<void> {

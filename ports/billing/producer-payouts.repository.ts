@@ -1,17 +1,17 @@
 import type { JournalEntry, ProducerPayout } from '../../core/billing/producer-payout.ts';
 import type { Page, PageRequest } from '../shared/persistence/page.ts';
 import type { Cents } from '../../core/shared/money.ts';
+import type { GroupedWrite } from '../shared/persistence/collection-store.port.ts';
 
 export interface ProducerPayoutRepository {
+  /** Makes the producer's total paid (at zero) if it is not there yet, so a payout's write can move it. */
+  open(orgId: string, producerId: string): Promise<void>;
   /**
-   * Reserves `amount` of what may still be paid to the producer, in one guarded write: false when
-   * the payouts would exceed `limit` (racing payouts can never pay more than is payable).
+   * What recording a payout writes, for its one write: the producer's total paid raised within
+   * `limit` (required, guard `payout_limit`: racing payouts can never pay more than is payable)
+   * and the payout (`duplicate` when its reference was used before).
    */
-  reserve(orgId: string, producerId: string, amount: Cents, limit: Cents): Promise<boolean>;
-  /** Gives a reservation back (the payout was not recorded). */
-  release(orgId: string, producerId: string, amount: Cents): Promise<void>;
-  /** Rejects with `duplicate` when the reference was used before. */
-  insert(payout: ProducerPayout): Promise<void>;
+  payoutWrites(payout: ProducerPayout, limit: Cents): GroupedWrite[];
   findByReference(orgId: string, reference: string): Promise<ProducerPayout | null>;
   /** Every payout to the producer, oldest first (a few a month). */
   forProducer(orgId: string, producerId: string): Promise<ProducerPayout[]>;
@@ -19,7 +19,7 @@ export interface ProducerPayoutRepository {
 
 /** Postings that belong to no policy. */
 export interface JournalRepository {
-  /** Rejects with `duplicate` when the source was already posted. */
-  post(entry: JournalEntry): Promise<void>;
+  /** The posting, for the one write of what it posts (`duplicate` when the source was already posted). */
+  postWrite(entry: JournalEntry): GroupedWrite;
   list(orgId: string, page: PageRequest): Promise<Page<JournalEntry>>;
 }

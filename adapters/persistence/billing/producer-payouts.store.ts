@@ -2,7 +2,7 @@ import type { JournalEntry, ProducerPayout } from '../../../core/billing/produce
 import { writeUnlessDuplicate } from '../../../core/shared/domain-error.ts';
 import type { Cents } from '../../../core/shared/money.ts';
 import type { JournalRepository, ProducerPayoutRepository } from '../../../ports/billing/producer-payouts.repository.ts';
-import type { Collection, CollectionStore, StoredDocument } from '../../../ports/shared/persistence/collection-store.port.ts';
+import type { Collection, CollectionStore, GroupedWrite, StoredDocument } from '../../../ports/shared/persistence/collection-store.port.ts';
 import type { Page, PageRequest } from '../../../ports/shared/persistence/page.ts';
 import type { RecordFields } from '../shared/document-mapping.ts';
 import { RecordCollection } from '../shared/record-collection.ts';
@@ -32,6 +32,8 @@ const JOURNAL_FIELDS: RecordFields<JournalEntry> = {
   accountingMonth: true,
 };
 
+const PAID_TOTALS = 'producer_paid_totals';
+
 /** What has been reserved for payouts to one producer, in cents. */
 interface PaidToDocument extends StoredDocument {
   readonly paid: number;
@@ -51,22 +53,19 @@ export class ProducerPayoutStoreRepository implements ProducerPayoutRepository {
       { name: 'org_reference', keys: { orgId: 1, reference: 1 }, unique: true },
       { name: 'org_producer', keys: { orgId: 1, producerId: 1, _id: 1 } },
     ]);
-    return new ProducerPayoutStoreRepository(records, store.collection<PaidToDocument>('producer_paid_totals'));
+    return new ProducerPayoutStoreRepository(records, store.collection<PaidToDocument>(PAID_TOTALS));
   }
 
-  async reserve(orgId: string, producerId: string, amount: Cents, limit: Cents): Promise<boolean> {
-    const _id = `${orgId}:${producerId}`;
-    await writeUnlessDuplicate(() => this.paidTo.insertOne({ _id, paid: 0 }));
-    const taken = await this.paidTo.updateOne({ _id, paid: { $lte: limit - amount } }, { $inc: { paid: amount } });
-    return taken.modifiedCount === 1;
+  async open(orgId: string, producerId: string): Promise<void> {
+    await writeUnlessDuplicate(() => this.paidTo.insertOne({ _id: `${orgId}:${producerId}`, paid: 0 }));
   }
 
-  async release(orgId: string, producerId: string, amount: Cents): Promise<void> {
-    await this.paidTo.updateOne({ _id: `${orgId}:${producerId}` }, { $inc: { paid: -amount } });
-  }
-
-  insert(payout: ProducerPayout): Promise<void> {
-    return this.records.insert(payout);
+  payoutWrites(payout: ProducerPayout, limit: Cents): GroupedWrite[] {
+    const filter = { _id: `${payout.orgId}:${payout.producerId}`, paid: { $lte: limit - payout.amount } };
+    return [
+      { collection: PAID_TOTALS, updateOne: { filter, update: { $inc: { paid: payout.amount } }, required: true, guard: 'payout_limit' } },
+      this.records.insertion(payout),
+    ];
   }
 
   findByReference(orgId: string, reference: string): Promise<ProducerPayout | null> {
@@ -93,8 +92,8 @@ export class JournalStoreRepository implements JournalRepository {
     );
   }
 
-  post(entry: JournalEntry): Promise<void> {
-    return this.records.insert(entry);
+  postWrite(entry: JournalEntry): GroupedWrite {
+    return this.records.insertion(entry);
   }
 
   list(orgId: string, page: PageRequest): Promise<Page<JournalEntry>> {

@@ -69,7 +69,7 @@ test('a statement sums to the cent; payouts stay within what is payable, once pe
   t.is(closed.trialBalance.totals.balance, cents(0));
 });
 
-test('a payout whose write fails gives its reservation back; one whose posting fails is posted when repeated', async (t) => {
+test('a payout is one write with its posting: whichever write fails, nothing is kept and all of it is still payable', async (t) => {
   const faults = new Map<string, number | Fault>();
   const world = await useCaseWorld({ store: (store: CollectionStore) => withFaults(store, faults) });
   t.teardown(world.close);
@@ -80,17 +80,21 @@ test('a payout whose write fails gives its reservation back; one whose posting f
   await (await world.resolve(BILLING.InvoicePayments)).pay(MACHINE, ORG, bill!.id, { amount: bill!.amount, method: 'check', reference: 'chk-faulty' });
   const { earned } = await commissions.statement(ORG, producer.id, '2026-12');
   const whole = { amount: earned, method: 'ach' as const, month: '2026-12' };
-
-  faults.set('producer_payouts', 1);
-  t.is(await rejectionCodeOf(commissions.pay(MACHINE, ORG, producer.id, { ...whole, reference: 'ach-1' })), 'unexpected');
-  faults.set('journal_entries', 1);
-  t.is(await rejectionCodeOf(commissions.pay(MACHINE, ORG, producer.id, { ...whole, reference: 'ach-2' })), 'unexpected', 'all of it is still payable');
   const journal = await world.resolve(BILLING.Journal);
-  t.is((await journal.list(ORG, { limit: 10 })).data.length, 0, 'recorded, not yet posted');
-  const again = await commissions.pay(MACHINE, ORG, producer.id, { ...whole, reference: 'ach-2' });
-  t.false(again.created);
-  t.is((await journal.list(ORG, { limit: 10 })).data.length, 1);
-  await commissions.pay(MACHINE, ORG, producer.id, { ...whole, reference: 'ach-2' });
+
+  for (const [fault, reference] of [
+    ['producer_payouts', 'ach-1'],
+    ['journal_entries', 'ach-2'],
+    ['updateOne:producer_paid_totals', 'ach-3'],
+  ] as const) {
+    faults.set(fault, 1);
+    t.is(await rejectionCodeOf(commissions.pay(MACHINE, ORG, producer.id, { ...whole, reference })), 'unexpected', fault);
+    t.is((await journal.list(ORG, { limit: 10 })).data.length, 0, `${fault}: nothing posted`);
+    t.like(await commissions.statement(ORG, producer.id, '2026-12'), { paid: 0 }, `${fault}: nothing paid`);
+  }
+  const paid = await commissions.pay(MACHINE, ORG, producer.id, { ...whole, reference: 'ach-2' });
+  t.true(paid.created);
+  t.false((await commissions.pay(MACHINE, ORG, producer.id, { ...whole, reference: 'ach-2' })).created);
   t.is((await journal.list(ORG, { limit: 10 })).data.length, 1, 'posted once');
   t.like(await commissions.statement(ORG, producer.id, '2026-12'), { paid: earned, closing: 0 });
 });
