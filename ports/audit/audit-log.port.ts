@@ -1,5 +1,6 @@
 import type { AuditEntry } from '../../core/audit/audit-entry.ts';
 import type { Page, PageRequest } from '../shared/persistence/page.ts';
+import type { GroupedWrite } from '../shared/persistence/collection-store.port.ts';
 
 export interface AuditFilters {
   readonly actor?: string;
@@ -13,6 +14,8 @@ export interface AuditFilters {
 
 export interface AuditLog {
   record(entry: AuditEntry): Promise<void>;
+  /** The insert of an entry, for the one write of the command it records. */
+  recordWrite(entry: AuditEntry): GroupedWrite;
   /** Newest first. */
   list(orgId: string, page: PageRequest, filters?: AuditFilters): Promise<Page<AuditEntry>>;
 }

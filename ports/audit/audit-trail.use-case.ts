@@ -1,3 +1,5 @@
+import type { AuditEntry } from '../../core/audit/audit-entry.ts';
+import type { GroupedWrite } from '../shared/persistence/collection-store.port.ts';
 import type { AuditLog } from './audit-log.port.ts';
 import { describeActor, type Principal } from '../../core/shared/access/principal.ts';
 import { centsToDollars, type Cents } from '../../core/shared/money.ts';
@@ -25,7 +27,30 @@ export class AuditTrail {
     details: Record<string, unknown> = {},
     money: Readonly<Record<string, Cents>> = {},
   ): Promise<void> {
-    return this.log.record({
+    return this.log.record(this.entry(actor, orgId, action, target, details, money));
+  }
+
+  /** The same entry as a write of the command it records (AtomicWrite): kept with the command, or not at all. */
+  recordWrite(
+    actor: Principal | string,
+    orgId: string,
+    action: string,
+    target: { type: string; id: string },
+    details: Record<string, unknown> = {},
+    money: Readonly<Record<string, Cents>> = {},
+  ): GroupedWrite {
+    return this.log.recordWrite(this.entry(actor, orgId, action, target, details, money));
+  }
+
+  private entry(
+    actor: Principal | string,
+    orgId: string,
+    action: string,
+    target: { type: string; id: string },
+    details: Record<string, unknown>,
+    money: Readonly<Record<string, Cents>>,
+  ): AuditEntry {
+    return {
       id: this.ids.next('aud'),
       orgId,
       actor: typeof actor === 'string' ? actor : describeActor(actor),
@@ -34,6 +59,6 @@ export class AuditTrail {
       targetId: target.id,
       at: this.clock.now(),
       details: { ...details, ...Object.fromEntries(Object.entries(money).map(([field, amount]) => [field, centsToDollars(amount)])) },
-    });
+    };
   }
 }

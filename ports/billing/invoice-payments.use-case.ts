@@ -11,6 +11,7 @@ import type { IdGenerator } from '../shared/id-generator.port.ts';
 import type { InvoiceRepository, PaymentRepository } from './invoice.repository.ts';
 import type { PaymentBookkeeping } from './payment-bookkeeping.use-case.ts';
 import type { AtomicWrite } from '../shared/persistence/atomic-write.port.ts';
+import type { GroupedWrite } from '../shared/persistence/collection-store.port.ts';
 import { retryFromReads } from '../shared/retry-from-reads.ts';
 import type { Posting, PremiumBooks } from './premium-books.use-case.ts';
 
@@ -63,18 +64,17 @@ export class InvoicePayments {
   async pay(actor: Principal, orgId: string, invoiceId: string, input: { amount: Cents; method: PaymentMethod; reference: string }): Promise<Payment> {
     const known = await this.deps.payments.findByReference(orgId, input.reference);
     if (known && known.invoiceId !== invoiceId) throw new DomainError('duplicate', 'This reference was recorded for another invoice.');
-    const recorded = await this.record(orgId, invoiceId, { ...input, source: 'manual' }, true);
-    if (!recorded) throw notFound('Invoice');
-    if (recorded.fresh) {
-      await this.deps.audit.record(
+    const audit = (payment: Payment) =>
+      this.deps.audit.recordWrite(
         actor,
         orgId,
         'invoice.payment_recorded',
         { type: 'invoice', id: invoiceId },
-        { paymentId: recorded.payment.id, method: input.method, reference: input.reference },
+        { paymentId: payment.id, method: input.method, reference: input.reference },
         { amount: input.amount },
       );
-    }
+    const recorded = await this.record(orgId, invoiceId, { ...input, source: 'manual' }, true, audit);
+    if (!recorded) throw notFound('Invoice');
     // The receipt follows the payment; a repeated request also stores one an interrupted first left undone.
     await this.deps.bookkeeping.afterPayment(orgId, invoiceId, input.reference);
     return recorded.payment;
@@ -95,7 +95,13 @@ export class InvoicePayments {
    * that lost a race (another payment on the invoice or the policy) starts again from its reads;
    * a repeat of the reference answers the first.
    */
-  private record(orgId: string, invoiceId: string, input: PaymentInput, guarded: boolean): Promise<RecordedPayment | null> {
+  private record(
+    orgId: string,
+    invoiceId: string,
+    input: PaymentInput,
+    guarded: boolean,
+    audit?: (payment: Payment) => GroupedWrite,
+  ): Promise<RecordedPayment | null> {
     return retryFromReads(async () => {
       const [invoice, known] = await Promise.all([this.deps.invoices.findById(orgId, invoiceId), this.deps.payments.findByReference(orgId, input.reference)]);
       if (!invoice) return null;
@@ -122,6 +128,7 @@ export class InvoicePayments {
         this.deps.invoices.moneyWrite(invoice, input.reference, input.amount, events),
         this.deps.payments.insertWrite(payment),
         ...books.writes,
+        ...(audit ? [audit(payment)] : []),
       ]);
       const after = { ...invoice, paidAmount: cents(invoice.paidAmount + input.amount), status };
       return { invoice: after, payment, posting: books.posting, fresh: true };

@@ -39,10 +39,10 @@ export class InvoiceWriteOffs {
    * (what is left unpaid is then less, or nothing).
    */
   async writeOff(actor: Principal, orgId: string, invoiceId: string, reason: string): Promise<Invoice> {
-    const done = await retryFromReads(async () => {
+    return retryFromReads(async () => {
       const invoice = await this.deps.invoices.findById(orgId, invoiceId);
       if (!invoice) throw notFound('Invoice');
-      if (invoice.status === 'written_off') return { invoice, fresh: false };
+      if (invoice.status === 'written_off') return invoice;
       assertTransition(INVOICE_LIFECYCLE, 'write_off', invoice.status);
       const amount = cents(invoice.amount - invoice.paidAmount);
       if (invoice.amount <= 0 || amount <= 0) {
@@ -56,19 +56,9 @@ export class InvoiceWriteOffs {
       const after: Invoice = { ...invoice, status: 'written_off', writeOff };
       const cause = { invoiceId, reference: `write-off:${invoiceId}`, description: `Write-off of invoice ${invoice.invoiceNumber}` };
       const books = await this.deps.books.changeWritesOf(orgId, invoice.policyId, cause, { invoices: [after] });
-      await this.deps.atomic.commit([this.deps.invoices.writeOffWrite(invoice, writeOff), ...books.writes]);
-      return { invoice: after, fresh: true };
+      const audit = this.deps.audit.recordWrite(actor, orgId, 'invoice.written_off', { type: 'invoice', id: invoiceId }, { reason }, { amount });
+      await this.deps.atomic.commit([this.deps.invoices.writeOffWrite(invoice, writeOff), ...books.writes, audit]);
+      return after;
     });
-    if (done.fresh) {
-      await this.deps.audit.record(
-        actor,
-        orgId,
-        'invoice.written_off',
-        { type: 'invoice', id: invoiceId },
-        { reason },
-        { amount: done.invoice.writeOff!.amount },
-      );
-    }
-    return done.invoice;
   }
 }

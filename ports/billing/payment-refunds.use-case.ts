@@ -134,20 +134,30 @@ export class PaymentRefunds {
         receivedAt: this.deps.clock.now(orgId),
       };
       const cause = { invoiceId, reference, description: `Refund ${reference} on invoice ${invoice.invoiceNumber}` };
+      const audit = this.deps.audit.recordWrite(
+        actor,
+        orgId,
+        'invoice.refunded',
+        { type: 'invoice', id: invoiceId },
+        { paymentId: row.id, refundOf: source.id, reference },
+        { amount: input.amount },
+      );
       await this.deps.atomic.commit([
+        audit,
         this.deps.invoices.moneyWrite(invoice, reference, cents(-input.amount), []),
         this.deps.payments.insertWrite(row),
         ...(await this.deps.books.changeWritesOf(orgId, invoice.policyId, cause, { payments: [row] })).writes,
       ]);
       return { payment: row, refundOf: source.id, recorded: true };
     });
-    await this.followRefund(actor, orgId, invoiceId, input.amount, { ...recorded, reference });
+    // Its audit entry was part of its write.
+    await this.followRefund(actor, orgId, invoiceId, input.amount, { ...recorded, reference, audited: true });
     return { invoice: (await this.deps.invoices.findById(orgId, invoiceId)) as Invoice, payment: recorded.payment };
   }
 
   /**
-   * What follows a refund once it is kept, the first time only: a review above $1,000 and the
-   * audit entry. A refund reopens the invoice, and money still owed back to the insured goes to it
+   * What follows a refund once it is kept, the first time only: a review above $1,000 and, for a
+   * refund through the processor, the audit entry (a recorded refund wrote it with itself). A refund reopens the invoice, and money still owed back to the insured goes to it
    * first; the refund is kept whatever happens there (a credit left open, because another request
    * applied it meanwhile, is applied by the next change of the policy).
    */
@@ -156,12 +166,12 @@ export class PaymentRefunds {
     orgId: string,
     invoiceId: string,
     amount: Cents,
-    refund: { payment: Payment; refundOf: string | null; reference: string; recorded: boolean },
+    refund: { payment: Payment; refundOf: string | null; reference: string; recorded: boolean; audited?: boolean },
   ): Promise<void> {
     const { reference } = refund;
     if (refund.recorded && amount > MANUAL_REVIEW_ABOVE_CENTS) await this.deps.reviews.flag({ orgId, kind: 'refund', reference, invoiceId, amount });
     await this.deps.credits.applyOpenCreditsOn(actor, orgId, invoiceId).catch(() => undefined);
-    if (!refund.recorded) return;
+    if (!refund.recorded || refund.audited) return;
     const details = { paymentId: refund.payment.id, refundOf: refund.refundOf, reference };
     await this.deps.audit.record(actor, orgId, 'invoice.refunded', { type: 'invoice', id: invoiceId }, details, { amount });
   }

@@ -84,7 +84,15 @@ export class ProducerCommissions {
     const payout: ProducerPayout = { id: this.deps.ids.next('pyo'), orgId, producerId, ...input, paidBy: describeActor(actor), createdAt: now, ...booking };
     await this.deps.payouts.open(orgId, producerId);
     try {
-      await this.deps.atomic.commit([...this.deps.payouts.payoutWrites(payout, payable), this.deps.journal.postWrite(this.postingOf(payout))]);
+      const audit = this.deps.audit.recordWrite(
+        actor,
+        orgId,
+        'producer.commission_paid',
+        { type: 'producer', id: producerId },
+        { month: input.month, reference: input.reference },
+        { amount: input.amount },
+      );
+      await this.deps.atomic.commit([...this.deps.payouts.payoutWrites(payout, payable), this.deps.journal.postWrite(this.postingOf(payout)), audit]);
     } catch (error) {
       if (error instanceof RequiredWriteUnmatched) throw beyondPayable(payable);
       const first = isDomainError(error) && error.code === 'duplicate' ? await this.deps.payouts.findByReference(orgId, input.reference) : null;
@@ -92,14 +100,6 @@ export class ProducerCommissions {
       // The same reference, recorded by a request that ran beside this one.
       return { payout: this.sameRequest(first, producerId, input), created: false };
     }
-    await this.deps.audit.record(
-      actor,
-      orgId,
-      'producer.commission_paid',
-      { type: 'producer', id: producerId },
-      { month: input.month, reference: input.reference },
-      { amount: input.amount },
-    );
     return { payout, created: true };
   }
 

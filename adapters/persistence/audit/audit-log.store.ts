@@ -1,6 +1,6 @@
 import type { AuditEntry } from '../../../core/audit/audit-entry.ts';
 import type { AuditFilters, AuditLog } from '../../../ports/audit/audit-log.port.ts';
-import type { Collection, CollectionStore, Filter } from '../../../ports/shared/persistence/collection-store.port.ts';
+import type { Collection, CollectionStore, Filter, GroupedWrite } from '../../../ports/shared/persistence/collection-store.port.ts';
 import type { Page, PageRequest } from '../../../ports/shared/persistence/page.ts';
 import { findPage } from '../shared/cursor-page.ts';
 import { definedFields, fromDocument, toDocument, type DocumentOf } from '../shared/document-mapping.ts';
@@ -25,6 +25,10 @@ export class AuditLogStore implements AuditLog {
 
   record(entry: AuditEntry): Promise<void> {
     return this.entries.insertOne(toDocument(entry));
+  }
+
+  recordWrite(entry: AuditEntry): GroupedWrite {
+    return { collection: COLLECTION, insertOne: toDocument(entry) };
   }
 
   list(orgId: string, page: PageRequest, filters: AuditFilters = {}): Promise<Page<AuditEntry>> {
