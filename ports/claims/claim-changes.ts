@@ -23,9 +23,9 @@ export const claimOf = async (deps: { readonly claims: Pick<ClaimRepository, 'fi
 };
 
 /**
- * One change of a claim: the move checked against the lifecycle, the changes and events written
- * in one guarded write (a claim changed meanwhile is a 409 to retry), then the audit entry with
- * what the changed fields were before and after.
+ * One change of a claim: the move checked against the lifecycle, the changes, events, portfolio
+ * figures and the audit entry (what the changed fields were before and after) in one guarded
+ * write; a claim changed meanwhile is a 409 to retry, and nothing of it was kept.
  */
 export const changeClaim = async (
   deps: ClaimChangeDeps,
@@ -37,20 +37,17 @@ export const changeClaim = async (
 ): Promise<Claim> => {
   const step = assertTransition(CLAIM_LIFECYCLE, move, claim.status);
   const at = deps.clock.now(claim.orgId);
-  const changed = await deps.claims.change(claim, step, { ...changes }, events(at), at);
-  if (!changed) throw changedMeanwhile('claim');
   const fields = Object.keys(changes).filter((field) => field !== 'reserveHistory') as (keyof Claim)[];
-  await deps.audit.record(
+  const after = { ...claim, ...changes, status: step.to };
+  const entry = deps.audit.recordWrite(
     actor,
     claim.orgId,
     `claim.${move}`,
     { type: 'claim', id: claim.id },
-    {
-      before: audited(claim, fields),
-      after: audited(changed, fields),
-      actor: describeActor(actor),
-    },
+    { before: audited(claim, fields), after: audited(after, fields), actor: describeActor(actor) },
   );
+  const changed = await deps.claims.change(claim, step, { ...changes }, events(at), at, [entry]);
+  if (!changed) throw changedMeanwhile('claim');
   return changed;
 };
 

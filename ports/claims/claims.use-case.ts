@@ -81,11 +81,18 @@ export class Claims {
     const data = { claimId: claim.id, claimNumber: claim.claimNumber, policyId: claim.policyId, lossDate: claim.lossDate };
     await this.deps.relationships.claim(claim);
     if (claim.adjusterId) await this.deps.relationships.assignment(claim, claim.adjusterId, null);
-    await this.deps.claims.insert(claim, [
-      domainEvent('claim.filed', data, eventOrigin(this.deps, orgId, now)),
-      domainEvent('claim.opened', data, eventOrigin(this.deps, orgId, now)),
-    ]);
-    await this.deps.audit.record(actor, orgId, 'claim.filed', { type: 'claim', id: claim.id }, { claimNumber: claim.claimNumber, policyId: claim.policyId });
+    const entry = this.deps.audit.recordWrite(
+      actor,
+      orgId,
+      'claim.filed',
+      { type: 'claim', id: claim.id },
+      { claimNumber: claim.claimNumber, policyId: claim.policyId },
+    );
+    await this.deps.claims.insert(
+      claim,
+      [domainEvent('claim.filed', data, eventOrigin(this.deps, orgId, now)), domainEvent('claim.opened', data, eventOrigin(this.deps, orgId, now))],
+      [entry],
+    );
     return claim;
   }
 

@@ -2,7 +2,7 @@ import type { Claim, ClaimStatus } from '../../../core/claims/claim.ts';
 import type { DomainEvent } from '../../../core/shared/events/domain-event.ts';
 import type { Transition } from '../../../core/shared/lifecycle.ts';
 import type { ClaimChanges, ClaimFilters, ClaimRepository } from '../../../ports/claims/claim.repository.ts';
-import type { CollectionStore, Filter } from '../../../ports/shared/persistence/collection-store.port.ts';
+import type { CollectionStore, Filter, GroupedWrite } from '../../../ports/shared/persistence/collection-store.port.ts';
 import type { KeptFigures } from '../../../ports/shared/persistence/kept-figures.port.ts';
 import type { Page, PageRequest } from '../../../ports/shared/persistence/page.ts';
 import { definedFields } from '../shared/document-mapping.ts';
@@ -43,10 +43,10 @@ export class ClaimStoreRepository implements ClaimRepository {
     );
   }
 
-  async insert(claim: Claim, events: readonly DomainEvent[]): Promise<void> {
+  async insert(claim: Claim, events: readonly DomainEvent[], with_: readonly GroupedWrite[] = []): Promise<void> {
     const stored = { ...this.records.mapper.toStored(claim), ...newOutbox(events) };
     const terms = StoreSearchIndex.freshWrites(claim.orgId, 'claim', claim.id, claimSearchTerms(claim));
-    await this.records.writeTogether([{ collection: CLAIMS, insertOne: stored }, ...this.figures.writes(claim, null), ...terms]);
+    await this.records.writeTogether([{ collection: CLAIMS, insertOne: stored }, ...this.figures.writes(claim, null), ...terms, ...with_]);
   }
 
   /** Indexes for `q` a batch of the claims stored before search existed; the last id, or null at the end. */
@@ -69,8 +69,15 @@ export class ClaimStoreRepository implements ClaimRepository {
     return this.search.page(orgId, 'claim', words, page, among, 'claims', (ids) => this.records.findAmong(orgId, filter, ids));
   }
 
-  change(claim: Claim, step: Transition<ClaimStatus>, changes: ClaimChanges, events: readonly DomainEvent[], at: Date): Promise<Claim | null> {
+  change(
+    claim: Claim,
+    step: Transition<ClaimStatus>,
+    changes: ClaimChanges,
+    events: readonly DomainEvent[],
+    at: Date,
+    with_: readonly GroupedWrite[] = [],
+  ): Promise<Claim | null> {
     const figures = this.figures.writes({ ...claim, ...definedFields(changes) }, claim);
-    return moveWithEvents(this.records, claim, step, changes, events, at, figures);
+    return moveWithEvents(this.records, claim, step, changes, events, at, [...figures, ...with_]);
   }
 }
