@@ -10,7 +10,7 @@ import {
   refundPlan,
   type Allocation,
 } from '../../core/billing/credit.ts';
-import { isCollectible, type CreditStep, type Invoice } from '../../core/billing/invoice.ts';
+import type { CreditStep, Invoice } from '../../core/billing/invoice.ts';
 import type { Payment, PaymentMethod } from '../../core/billing/payment.ts';
 import type { Principal } from '../../core/shared/access/principal.ts';
 import { notFound, writeUnlessDuplicate } from '../../core/shared/domain-error.ts';
@@ -163,14 +163,29 @@ export class CreditSettlement {
     }
   }
 
-  /** The other invoice receives the credit (never refused: an invoice paid meanwhile shows the excess); then the credit's own row. */
+  /**
+   * The other invoice receives the credit (never refused: an invoice paid meanwhile shows the
+   * excess) with its row, and the credit its own row, in one write.
+   */
   private async finishApplication(credit: Invoice, step: CreditStep, targetId: string): Promise<void> {
     const reference = `${step.reference}:applied`;
-    await this.deps.invoices.applyPayment(credit.orgId, targetId, reference, step.amount, []);
-    await this.row(credit.orgId, targetId, { ...step, reference }, { amount: step.amount, method: 'credit', source: 'manual' });
-    const target = await this.deps.invoices.findById(credit.orgId, targetId);
-    if (target && isCollectible(target) && isSettled(target)) await this.deps.invoices.markPaid(credit.orgId, targetId, []);
-    await this.row(credit.orgId, credit.id, step, { amount: cents(-step.amount), method: 'credit', source: 'manual' });
+    await retryFromReads(async () => {
+      const target = await this.deps.invoices.findById(credit.orgId, targetId);
+      if (!target) return;
+      const rows = [
+        this.rowOf(credit.orgId, targetId, { ...step, reference }, { amount: step.amount, method: 'credit', source: 'manual' }),
+        this.rowOf(credit.orgId, credit.id, step, { amount: cents(-step.amount), method: 'credit', source: 'manual' }),
+      ];
+      // Applied in steps by an earlier release: only its rows may be missing.
+      if (await this.deps.invoices.countsReference(credit.orgId, targetId, reference)) {
+        for (const row of rows) await writeUnlessDuplicate(() => this.deps.payments.insert(row));
+        return;
+      }
+      await this.deps.atomic.commit([
+        this.deps.invoices.moneyWrite(target, reference, step.amount, []),
+        ...rows.map((row) => this.deps.payments.insertWrite(row)),
+      ]);
+    });
   }
 
   /**
@@ -187,17 +202,7 @@ export class CreditSettlement {
         await this.deps.invoices.applyPayment(credit.orgId, credit.id, `${step.reference}:released`, step.amount, []);
         return;
       }
-      const row: Payment = {
-        id: this.deps.ids.next('pay'),
-        orgId: credit.orgId,
-        invoiceId: credit.id,
-        reference: step.reference,
-        requestKey: step.requestKey,
-        receivedAt: this.deps.clock.now(credit.orgId),
-        amount: cents(-step.amount),
-        method,
-        source: 'manual',
-      };
+      const row = this.rowOf(credit.orgId, credit.id, step, { amount: cents(-step.amount), method, source: 'manual' });
       const cause = { invoiceId: credit.id, reference: step.reference, description: `Payout ${step.reference} of credit ${credit.invoiceNumber}` };
       await this.deps.atomic.commit([
         this.deps.payments.insertWrite(row),
@@ -233,22 +238,24 @@ export class CreditSettlement {
     await this.row(credit.orgId, credit.id, step, { amount: cents(-step.amount), method: 'card', source: 'processor', refundOf: source.id });
   }
 
-  private async row(
+  private rowOf(
     orgId: string,
     invoiceId: string,
     step: CreditStep,
     money: { amount: Cents; method: PaymentMethod; source: 'processor' | 'manual'; refundOf?: string },
-  ): Promise<void> {
-    await writeUnlessDuplicate(() =>
-      this.deps.payments.insert({
-        id: this.deps.ids.next('pay'),
-        orgId,
-        invoiceId,
-        reference: step.reference,
-        requestKey: step.requestKey,
-        receivedAt: this.deps.clock.now(orgId),
-        ...money,
-      }),
-    );
+  ): Payment {
+    return {
+      id: this.deps.ids.next('pay'),
+      orgId,
+      invoiceId,
+      reference: step.reference,
+      requestKey: step.requestKey,
+      receivedAt: this.deps.clock.now(orgId),
+      ...money,
+    };
+  }
+
+  private async row(...args: Parameters<CreditSettlement['rowOf']>): Promise<void> {
+    await writeUnlessDuplicate(() => this.deps.payments.insert(this.rowOf(...args)));
   }
 }
