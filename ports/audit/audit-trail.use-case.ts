@@ -6,6 +6,16 @@ import { centsToDollars, type Cents } from '../../core/shared/money.ts';
 import type { Clock } from '../shared/clock.port.ts';
 import type { IdGenerator } from '../shared/id-generator.port.ts';
 
+/** Who did what to which record, with details and amounts (cents). */
+type AuditedAction = [
+  actor: Principal | string,
+  orgId: string,
+  action: string,
+  target: { type: string; id: string },
+  details?: Record<string, unknown>,
+  money?: Readonly<Record<string, Cents>>,
+];
+
 /** Records administrative and financial actions with their actor. */
 export class AuditTrail {
   private readonly log: AuditLog;
@@ -19,37 +29,16 @@ export class AuditTrail {
   }
 
   /** `money` holds the amounts of the action in cents; the entry shows them in dollars beside `details`. */
-  record(
-    actor: Principal | string,
-    orgId: string,
-    action: string,
-    target: { type: string; id: string },
-    details: Record<string, unknown> = {},
-    money: Readonly<Record<string, Cents>> = {},
-  ): Promise<void> {
-    return this.log.record(this.entry(actor, orgId, action, target, details, money));
+  record(...action: AuditedAction): Promise<void> {
+    return this.log.record(this.entry(...action));
   }
 
   /** The same entry as a write of the command it records (AtomicWrite): kept with the command, or not at all. */
-  recordWrite(
-    actor: Principal | string,
-    orgId: string,
-    action: string,
-    target: { type: string; id: string },
-    details: Record<string, unknown> = {},
-    money: Readonly<Record<string, Cents>> = {},
-  ): GroupedWrite {
-    return this.log.recordWrite(this.entry(actor, orgId, action, target, details, money));
+  recordWrite(...action: AuditedAction): GroupedWrite {
+    return this.log.recordWrite(this.entry(...action));
   }
 
-  private entry(
-    actor: Principal | string,
-    orgId: string,
-    action: string,
-    target: { type: string; id: string },
-    details: Record<string, unknown>,
-    money: Readonly<Record<string, Cents>>,
-  ): AuditEntry {
+  private entry(...[actor, orgId, action, target, details = {}, money = {}]: AuditedAction): AuditEntry {
     return {
       id: this.ids.next('aud'),
       orgId,

@@ -235,7 +235,8 @@ export class CreditSettlement {
         idempotencyKey: `refund-${step.reference}`,
       }),
     );
-    await this.row(credit.orgId, credit.id, step, { amount: cents(-step.amount), method: 'card', source: 'processor', refundOf: source.id });
+    const row = this.rowOf(credit.orgId, credit.id, step, { amount: cents(-step.amount), method: 'card', source: 'processor', refundOf: source.id });
+    await writeUnlessDuplicate(() => this.deps.payments.insert(row));
   }
 
   private rowOf(
@@ -253,9 +254,5 @@ export class CreditSettlement {
       receivedAt: this.deps.clock.now(orgId),
       ...money,
     };
-  }
-
-  private async row(...args: Parameters<CreditSettlement['rowOf']>): Promise<void> {
-    await writeUnlessDuplicate(() => this.deps.payments.insert(this.rowOf(...args)));
   }
 }

@@ -66,10 +66,11 @@ export class PaymentRefunds {
     if (repeated) return { invoice, payment: repeated };
     assertRefundable(invoice);
     const source = refundSourceFor(all, input);
+    const requestKey = input.reference ?? this.deps.ids.next('rfd');
+    // A recorded refund checks its bounds from the reads of its own write.
+    if (!isProcessorPayment(source)) return this.refundRecorded(actor, orgId, invoiceId, input, requestKey);
     const { payments: policyMoney } = await policyPayments(this.deps, orgId, invoice.policyId);
     assertWithinCashHeld(input.amount, cashHeld(policyMoney));
-    const requestKey = input.reference ?? this.deps.ids.next('rfd');
-    if (!isProcessorPayment(source)) return this.refundRecorded(actor, orgId, invoiceId, input, requestKey);
     const reference = await this.refundThroughProcessor(orgId, invoiceId, source, requestKey, input);
     const recorded = await this.deps.invoicePayments.recordRefund(orgId, invoiceId, {
       amount: input.amount,

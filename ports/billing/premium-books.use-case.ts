@@ -115,9 +115,7 @@ export class PremiumBooks {
   }
 
   private async post(orgId: string, policyId: string, cause: BooksCause): Promise<{ entry: LedgerEntry | null; commission: Commission | null }> {
-    const policy = await this.deps.policies.findById(orgId, policyId);
-    if (!policy) return { entry: null, commission: null };
-    const { posting, writes } = await this.changeWrites(policy, cause);
+    const { posting, writes } = await this.changeWritesOf(orgId, policyId, cause);
     if (!posting) return { entry: null, commission: null };
     await this.deps.atomic.commit(writes);
     return posting;

@@ -1,6 +1,5 @@
 import { domainEvent } from '../../core/shared/events/domain-event.ts';
-import { describeActor, type Principal } from '../../core/shared/access/principal.ts';
-import { timelineEntry, type PolicyTransactionType } from '../../core/policy/policy-transaction.ts';
+import type { Principal } from '../../core/shared/access/principal.ts';
 import { withCharges } from '../../core/policy/policy-charges.ts';
 import {
   assertWithinTerm,
@@ -15,12 +14,12 @@ import { cancellation as cancellationOf, reinstatement, type CancellationMethod 
 import { addDays, compareDates, today, yearOf, type CalendarDate } from '../../core/shared/calendar-date.ts';
 import { DomainError } from '../../core/shared/domain-error.ts';
 import { assertTransition } from '../../core/shared/lifecycle.ts';
-import { cents, centsToDollars, type Cents } from '../../core/shared/money.ts';
+import { cents, centsToDollars } from '../../core/shared/money.ts';
 import { aggregateFlag } from '../../core/underwriting/delegated-authority.ts';
 import type { LifecycleDeps } from './lifecycle-deps.ts';
 import { assertNoLossLeftUncovered, type CoverOverride } from './losses-in-period.ts';
 import { rebillWrites } from './policy-rebilling.ts';
-import { afterChange, commitChange } from './policy-change.ts';
+import { afterChange, commitChange, lifecycleEntry } from './policy-change.ts';
 import { billedPolicy } from './billed-policies.use-case.ts';
 import { eventOrigin } from '../shared/event-origin.ts';
 
@@ -81,11 +80,13 @@ export const cancelPolicy = async (deps: LifecycleDeps, actor: Principal, policy
       })
     ).writes,
     deps.transactions.insertWrite(
-      timelineEntry(
-        after,
-        timelineOf(deps, actor, 'cancellation', effectiveDate, cents(-returned), { reason: input.reason, method, returnPremium: centsToDollars(returned) }),
-        at,
-      ),
+      lifecycleEntry(deps.ids, after, at, {
+        actor,
+        type: 'cancellation',
+        effectiveDate,
+        premiumDelta: cents(-returned),
+        details: { reason: input.reason, method, returnPremium: centsToDollars(returned) },
+      }),
     ),
   ]);
   await deps.credits.applyOpenCredits(actor, orgId, id);
@@ -141,11 +142,13 @@ export const reinstatePolicy = async (deps: LifecycleDeps, actor: Principal, pol
         })
       ).writes,
       deps.transactions.insertWrite(
-        timelineEntry(
-          after,
-          timelineOf(deps, actor, 'reinstatement', cancellation.effectiveDate, charged, { reversedCancellation: cancellation.effectiveDate }),
-          at,
-        ),
+        lifecycleEntry(deps.ids, after, at, {
+          actor,
+          type: 'reinstatement',
+          effectiveDate: cancellation.effectiveDate,
+          premiumDelta: charged,
+          details: { reversedCancellation: cancellation.effectiveDate },
+        }),
       ),
     ],
     capRefusal,
@@ -153,13 +156,3 @@ export const reinstatePolicy = async (deps: LifecycleDeps, actor: Principal, pol
   await deps.credits.applyOpenCredits(actor, orgId, id);
   return after;
 };
-
-/** A timeline entry of a lifecycle change, by the actor, for the change's one write. */
-const timelineOf = (
-  deps: Pick<LifecycleDeps, 'ids'>,
-  actor: Principal,
-  type: PolicyTransactionType,
-  effectiveDate: CalendarDate,
-  premiumDelta: Cents,
-  details: Record<string, unknown>,
-) => ({ id: deps.ids.next('ptx'), type, effectiveDate, actor: describeActor(actor), premiumDelta, details });

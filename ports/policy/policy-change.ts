@@ -4,6 +4,11 @@ import type { AtomicWrite } from '../shared/persistence/atomic-write.port.ts';
 import { RequiredWriteUnmatched, type GroupedWrite } from '../shared/persistence/collection-store.port.ts';
 import { lostRace } from '../shared/retry-from-reads.ts';
 import type { Transition } from '../../core/shared/lifecycle.ts';
+import { describeActor, type Principal } from '../../core/shared/access/principal.ts';
+import { timelineEntry, type PolicyTransaction, type PolicyTransactionType } from '../../core/policy/policy-transaction.ts';
+import type { CalendarDate } from '../../core/shared/calendar-date.ts';
+import type { Cents } from '../../core/shared/money.ts';
+import type { IdGenerator } from '../shared/id-generator.port.ts';
 import type { PolicyChanges } from './policy.repositories.ts';
 
 /**
@@ -30,3 +35,17 @@ export const commitChange = async (atomic: AtomicWrite, writes: readonly Grouped
     throw error;
   }
 };
+
+/** What a lifecycle change says on the policy's timeline, by whom; `id` when the change's event names the entry. */
+interface LifecycleEntry {
+  readonly actor: Principal;
+  readonly type: PolicyTransactionType;
+  readonly effectiveDate: CalendarDate;
+  readonly premiumDelta: Cents;
+  readonly details: Record<string, unknown>;
+  readonly id?: string;
+}
+
+/** A lifecycle change's timeline entry, for the change's one write. */
+export const lifecycleEntry = (ids: IdGenerator, policy: Policy, at: Date, { actor, id, ...entry }: LifecycleEntry): PolicyTransaction =>
+  timelineEntry(policy, { ...entry, id: id ?? ids.next('ptx'), actor: describeActor(actor) }, at);

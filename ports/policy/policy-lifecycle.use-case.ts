@@ -1,9 +1,9 @@
 import type { InstallmentPlan } from '../../core/billing/installment-plan.ts';
 import { domainEvent } from '../../core/shared/events/domain-event.ts';
-import { describeActor, type Principal } from '../../core/shared/access/principal.ts';
+import type { Principal } from '../../core/shared/access/principal.ts';
 import { withCharges } from '../../core/policy/policy-charges.ts';
 import { assertWithinTerm, chargeTermsOf, POLICY_LIFECYCLE, pinnedRateVersion, premiumTermOf, type Policy } from '../../core/policy/policy.ts';
-import { timelineEntry, type PolicyTransaction } from '../../core/policy/policy-transaction.ts';
+import type { PolicyTransaction } from '../../core/policy/policy-transaction.ts';
 import { endorsement } from '../../core/policy/premium.ts';
 import { yearOf, type CalendarDate } from '../../core/shared/calendar-date.ts';
 import { DomainError, notFound } from '../../core/shared/domain-error.ts';
@@ -18,7 +18,7 @@ import type { PolicyFilters } from './policy.repositories.ts';
 import type { LifecycleDeps } from './lifecycle-deps.ts';
 import { cancelPolicy, reinstatePolicy, type CancellationInput } from './policy-cancellation.ts';
 import { rebillWrites } from './policy-rebilling.ts';
-import { afterChange, commitChange } from './policy-change.ts';
+import { afterChange, commitChange, lifecycleEntry } from './policy-change.ts';
 import { billedPolicy } from './billed-policies.use-case.ts';
 import { issueRenewal } from './policy-renewal.ts';
 import { eventOrigin } from '../shared/event-origin.ts';
@@ -95,18 +95,14 @@ export class PolicyLifecycle {
       eventOrigin(this.deps, orgId, at),
     );
     const after = afterChange(policy, step, changes, at);
-    const entry = timelineEntry(
-      after,
-      {
-        id: endorsementId,
-        type: 'endorsement',
-        effectiveDate: input.effectiveDate,
-        actor: describeActor(actor),
-        premiumDelta: delta,
-        details: endorsementDetails(policy, annual, input),
-      },
-      at,
-    );
+    const entry = lifecycleEntry(this.deps.ids, after, at, {
+      id: endorsementId,
+      actor,
+      type: 'endorsement',
+      effectiveDate: input.effectiveDate,
+      premiumDelta: delta,
+      details: endorsementDetails(policy, annual, input),
+    });
     const cause = { invoiceId: null, reference: endorsementId, description: `Endorsement of ${policy.policyNumber} from ${input.effectiveDate}` };
     // A raise is held to the program's cap; a return gives the premium back.
     const aggregate = delta === 0 ? [] : [this.deps.writtenPremium.addWrite(orgId, program.id, year, delta, delta > 0 ? program.aggregateCap : undefined)];

@@ -17,8 +17,7 @@ import type { Programs } from '../underwriting/programs.use-case.ts';
 import type { UnderwritingReferenceData } from '../underwriting/reference-data.port.ts';
 import type { QuoteRepository, WrittenPremiumCounter } from '../underwriting/underwriting.repositories.ts';
 import { planIssue, type IssuanceDeps } from './policy-issuance.ts';
-import { afterChange } from './policy-change.ts';
-import { timelineEntry } from '../../core/policy/policy-transaction.ts';
+import { afterChange, lifecycleEntry } from './policy-change.ts';
 import { cents } from '../../core/shared/money.ts';
 import { RequiredWriteUnmatched } from '../shared/persistence/collection-store.port.ts';
 
@@ -132,18 +131,17 @@ export const issueRenewal = async (
   const renewal = planned.policy;
   const claim = { renewedBy: renewal.id };
   const expiring = afterChange(policy, step, claim, now);
-  const entry = {
-    id: deps.ids.next('ptx'),
-    type: 'renewal' as const,
+  const entry = lifecycleEntry(deps.ids, expiring, now, {
+    actor,
+    type: 'renewal',
     effectiveDate: policy.expirationDate,
-    actor: describeActor(actor),
     premiumDelta: cents(0),
     details: { renewalPolicyId: renewal.id, renewalPolicyNumber: renewal.policyNumber },
-  };
+  });
   try {
     await deps.atomic.commit([
       ...deps.policies.changeWrites(policy, step, claim, [], now),
-      deps.transactions.insertWrite(timelineEntry(expiring, entry, now)),
+      deps.transactions.insertWrite(entry),
       ...(quoteId ? deps.quotes.bindWrites(orgId, quoteId, renewal.id, null) : []),
       deps.writtenPremium.addWrite(orgId, program.id, year, premium, program.aggregateCap),
       ...planned.writes,
