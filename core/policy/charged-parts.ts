@@ -18,12 +18,44 @@ export interface ChargedPart {
 /** Amounts by component code, added up per date. */
 type TaxesByDate = Map<CalendarDate, Map<string, number>>;
 
-const own = (transaction: PremiumTransaction, fees: FeesAndTaxes, booked: string): ChargedPart => ({
-  effectiveDate: transaction.effectiveDate,
-  accountingMonth: booked,
-  writtenChange: transaction.writtenChange,
-  fees,
-});
+/** The month a part dated `date` is reported in: the later of its own month and its transaction's. */
+const reportedIn = (date: CalendarDate, booked: string): string => (monthOfDate(date) > booked ? monthOfDate(date) : booked);
+
+/** A reinstatement gives back exactly what its cancellation did, part by part. */
+const reversalOf = (cancelled: readonly ChargedPart[], booked: string): ChargedPart[] =>
+  cancelled.map((part) => ({
+    effectiveDate: part.effectiveDate,
+    accountingMonth: reportedIn(part.effectiveDate, booked),
+    writtenChange: cents(-part.writtenChange),
+    fees: negated(part.fees),
+  }));
+
+/**
+ * A transaction's own part and what it takes back of the changes dated after it: each of those
+ * carries exactly the tax charged on its date so far (`taxedOn`), given back whole; the own part
+ * keeps the rest, the policy fee and flat components included.
+ */
+const partsOf = (transaction: PremiumTransaction, booked: string, taxedOn: TaxesByDate): ChargedPart[] => {
+  const fees = feesOf(transaction);
+  const [own, ...takenBack] = writtenParts(transaction);
+  if (!own || takenBack.length === 0)
+    return [{ effectiveDate: transaction.effectiveDate, accountingMonth: booked, writtenChange: transaction.writtenChange, fees }];
+  const later = takenBack.map((part) => ({
+    effectiveDate: part.effectiveDate,
+    accountingMonth: reportedIn(part.effectiveDate, booked),
+    writtenChange: part.writtenChange,
+    fees: {
+      policyFee: cents(0),
+      taxes: fees.taxes.map((tax) => ({ ...tax, amount: cents(-(taxedOn.get(part.effectiveDate)?.get(tax.code) ?? 0)) })).filter((tax) => tax.amount !== 0),
+    },
+  }));
+  const laterOf = (code: string) => later.reduce((sum, part) => sum + (part.fees.taxes.find((tax) => tax.code === code)?.amount ?? 0), 0);
+  const ownTaxes = fees.taxes.map((tax) => ({ ...tax, amount: cents(tax.amount - laterOf(tax.code)) })).filter((tax) => tax.amount !== 0);
+  return [
+    { effectiveDate: own.effectiveDate, accountingMonth: booked, writtenChange: own.writtenChange, fees: { policyFee: fees.policyFee, taxes: ownTaxes } },
+    ...later,
+  ];
+};
 
 /**
  * Each transaction's parts with what each carries (CONTRACT 18.2), in the order of the term's
@@ -35,56 +67,19 @@ const own = (transaction: PremiumTransaction, fees: FeesAndTaxes, booked: string
  */
 export const chargedPartsOf = (transactions: readonly PremiumTransaction[]): ChargedPart[][] => {
   const taxedOn: TaxesByDate = new Map();
-  const all: ChargedPart[][] = [];
   const cancellations: ChargedPart[][] = [];
-  for (const transaction of transactions) {
-    const parts = writtenParts(transaction);
-    const fees = feesOf(transaction);
+  return transactions.map((transaction) => {
     const booked = bookedMonthOf(transaction);
     const reversed = transaction.type === 'reinstatement' ? cancellations.pop() : undefined;
-    const charged = reversed
-      ? // A reinstatement gives back exactly what its cancellation did, part by part.
-        reversed.map((part) => ({
-          effectiveDate: part.effectiveDate,
-          accountingMonth: monthOfDate(part.effectiveDate) > booked ? monthOfDate(part.effectiveDate) : booked,
-          writtenChange: cents(-part.writtenChange),
-          fees: negated(part.fees),
-        }))
-      : parts.length === 1
-        ? [own(transaction, fees, booked)]
-        : (() => {
-            const later = parts.slice(1).map((part) => ({
-              effectiveDate: part.effectiveDate,
-              accountingMonth: monthOfDate(part.effectiveDate) > booked ? monthOfDate(part.effectiveDate) : booked,
-              writtenChange: part.writtenChange,
-              fees: {
-                policyFee: cents(0),
-                taxes: fees.taxes
-                  .map((tax) => ({ ...tax, amount: cents(-(taxedOn.get(part.effectiveDate)?.get(tax.code) ?? 0)) }))
-                  .filter((tax) => tax.amount !== 0),
-              },
-            }));
-            const takenBack = (code: string) => later.reduce((sum, part) => sum + (part.fees.taxes.find((tax) => tax.code === code)?.amount ?? 0), 0);
-            const first: ChargedPart = {
-              effectiveDate: parts[0]!.effectiveDate,
-              accountingMonth: booked,
-              writtenChange: parts[0]!.writtenChange,
-              fees: {
-                policyFee: fees.policyFee,
-                taxes: fees.taxes.map((tax) => ({ ...tax, amount: cents(tax.amount - takenBack(tax.code)) })).filter((tax) => tax.amount !== 0),
-              },
-            };
-            return [first, ...later];
-          })();
+    const charged = reversed ? reversalOf(reversed, booked) : partsOf(transaction, booked, taxedOn);
     for (const part of charged) {
       const onDate = taxedOn.get(part.effectiveDate) ?? new Map<string, number>();
       for (const tax of part.fees.taxes) onDate.set(tax.code, (onDate.get(tax.code) ?? 0) + tax.amount);
       taxedOn.set(part.effectiveDate, onDate);
     }
     if (transaction.type === 'cancellation') cancellations.push(charged);
-    all.push(charged);
-  }
-  return all;
+    return charged;
+  });
 };
 
 /** The taxes of a term's transactions whose parts are reported in `month`. */
