@@ -61,6 +61,8 @@ export const readsOfTheBook = async (base: string, token: string, orgId: string,
     ['policies, q = one insured', `/v1/policies?q=${encodeURIComponent(insured.toLowerCase())}`],
     ['policies, insuredName', `/v1/policies?insuredName=${encodeURIComponent(insured)}`],
     ['DA utilization', `/v1/analytics/${orgId}/da-utilization`],
+    ['premium report', '/v1/reports/premium'],
+    ['receivables aging, a page of 50', '/v1/reports/receivables-aging?limit=50'],
   ];
   const table: string[] = [];
   for (const [name, path] of reads) {

@@ -9,6 +9,8 @@ import { CommissionStoreRepository, LedgerStoreRepository } from '../adapters/pe
 import { StoreFinancialAlertQueue, StoreFinancialIncidentLog } from '../adapters/persistence/billing/financial-alerts.store.ts';
 import { InvoiceStoreRepository } from '../adapters/persistence/billing/invoice.store-repository.ts';
 import { PaymentStoreRepository } from '../adapters/persistence/billing/payment.store-repository.ts';
+import { ReceivableDaysStore } from '../adapters/persistence/billing/receivable-days.store.ts';
+import { receivableSources } from './receivable-sources.ts';
 import { StoreManualReviewQueue } from '../adapters/persistence/billing/manual-review.store.ts';
 import { PaymentAttemptStoreRepository } from '../adapters/persistence/billing/payment-attempt.store-repository.ts';
 import { financialAlertsJob } from '../jobs/billing/financial-alerts.job.ts';
@@ -50,8 +52,10 @@ export const billingModule = (config: AppConfig, logger: Logger): ContextModule 
   name: 'billing',
   bindings: bindings((wire) => {
     const store = { store: PLATFORM.Store };
-    wire.factory(BILLING.InvoiceRepository, store, ({ store }) => InvoiceStoreRepository.create(store));
-    wire.factory(BILLING.PaymentRepository, store, ({ store }) => PaymentStoreRepository.create(store));
+    const figures = ReceivableDaysStore.figures;
+    wire.factory(BILLING.InvoiceRepository, store, ({ store }) => InvoiceStoreRepository.create(store, figures.invoices));
+    wire.factory(BILLING.PaymentRepository, store, ({ store }) => PaymentStoreRepository.create(store, figures));
+    wire.factory(BILLING.KeptReceivables, store, ({ store }) => ReceivableDaysStore.open(store, receivableSources(store)));
     wire.factory(BILLING.PaymentAttemptRepository, store, ({ store }) => PaymentAttemptStoreRepository.create(store));
     wire.factory(BILLING.CommissionRepository, store, ({ store }) => CommissionStoreRepository.create(store));
     wire.factory(BILLING.LedgerRepository, store, ({ store }) => LedgerStoreRepository.create(store));
@@ -183,7 +187,11 @@ export const billingModule = (config: AppConfig, logger: Logger): ContextModule 
       { commissions: BILLING.CommissionRepository, ledger: BILLING.LedgerRepository },
       (deps) => new CommissionChanges(deps),
     );
-    wire.factory(BILLING.PolicyAccounts, { ...money, policies: POLICY.BilledPolicies, clock: PLATFORM.Clock }, (deps) => new PolicyAccounts(deps));
+    wire.factory(
+      BILLING.PolicyAccounts,
+      { ...money, policies: POLICY.BilledPolicies, receivables: BILLING.KeptReceivables, clock: PLATFORM.Clock },
+      (deps) => new PolicyAccounts(deps),
+    );
     wire.factory(
       BILLING.ProcessorPaymentEvents,
       {

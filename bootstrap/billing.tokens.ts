@@ -21,12 +21,14 @@ import type { PeriodBookRepository } from '../ports/billing/period-book.reposito
 import type { InvoiceWriteOffs } from '../ports/billing/invoice-write-offs.use-case.ts';
 import type { ProducerCommissions } from '../ports/billing/producer-commissions.use-case.ts';
 import type { JournalRepository, ProducerPayoutRepository } from '../ports/billing/producer-payouts.repository.ts';
+import type { KeptReceivables } from '../ports/billing/kept-receivables.port.ts';
 import { token } from './wiring.ts';
 
 /** Invoices, payments, refunds and credits, commissions, the ledger and financial alerts. Each key is typed by the port bound to it in `billing.module.ts`. */
 export const BILLING = {
   InvoiceRepository: token<InvoiceRepository>('InvoiceRepository'),
   PaymentRepository: token<PaymentRepository>('PaymentRepository'),
+  KeptReceivables: token<KeptReceivables>('KeptReceivables'),
   PaymentAttemptRepository: token<PaymentAttemptRepository>('PaymentAttemptRepository'),
   CommissionRepository: token<CommissionRepository>('CommissionRepository'),
   LedgerRepository: token<LedgerRepository>('LedgerRepository'),

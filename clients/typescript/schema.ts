@@ -2462,8 +2462,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The organization's receivables as of a date (today by default): each policy's account (charges, credits, payments, refunds, unapplied, balance) aged by days past due, and the totals. `Accept: text/csv` answers a CSV (RFC 4180, dollars) with a line per policy and a total line.
-         * @description The organization's receivables as of a date (today by default): each policy's account (charges, credits, payments, refunds, unapplied, balance) aged by days past due, and the totals. `Accept: text/csv` answers a CSV (RFC 4180, dollars) with a line per policy and a total line.
+         * The organization's receivables as of a date (today by default): the totals of every policy account (charges, credits, payments, refunds, unapplied, balance, aged by days past due), and a page of the policies' accounts in id order (`limit`, `cursor`, `nextCursor`). `Accept: text/csv` answers the same page as a CSV (RFC 4180, dollars) with a line per policy and the organization's total line; a `Link` header (rel="next") gives the next page.
+         * @description The organization's receivables as of a date (today by default): the totals of every policy account (charges, credits, payments, refunds, unapplied, balance, aged by days past due), and a page of the policies' accounts in id order (`limit`, `cursor`, `nextCursor`). `Accept: text/csv` answers the same page as a CSV (RFC 4180, dollars) with a line per policy and the organization's total line; a `Link` header (rel="next") gives the next page.
          *
          *     Requires permission (API key scope) `ledger:read`.
          */
@@ -5092,7 +5092,9 @@ export interface components {
              * @description YYYY-MM-DD, a real calendar date from 1900-01-01 to 2999-12-31.
              */
             asOf: string;
-            /** @description Each policy with anything charged, credited or paid, by id. */
+            /** @description The cursor of the next page of policies; null on the last. */
+            nextCursor: string | null;
+            /** @description A page of the policies with anything charged, credited or paid, in id order (`limit`, `cursor`). */
             policies: {
                 /** @description What is still owed on open charges by days past their due date (`current`: not yet past due). */
                 aging: {
@@ -5123,7 +5125,7 @@ export interface components {
                 /** @description Dollars: what was left unpaid of charges and written off as uncollectible, at most what the insured would otherwise owe (return premium credited on a written-off charge reduces the write-off; it is not owed back). */
                 writtenOff: number;
             }[];
-            /** @description Every policy account of the organization added up. */
+            /** @description Every policy account of the organization added up (all pages). */
             totals: {
                 /** @description What is still owed on open charges by days past their due date (`current`: not yet past due). */
                 aging: {
@@ -12635,6 +12637,10 @@ export interface operations {
             query?: {
                 /** @description YYYY-MM-DD, a real calendar date from 1900-01-01 to 2999-12-31. */
                 asOf?: string;
+                /** @description Opaque cursor from a previous page (`nextCursor`). */
+                cursor?: string;
+                /** @description Page size. */
+                limit?: number;
                 /** @description Organization acted on; required with the machine secret. */
                 orgId?: string;
             };

@@ -32,7 +32,7 @@ export interface PolicyAccount {
 const sum = (amounts: readonly number[]): Cents => cents(amounts.reduce((total, amount) => total + amount, 0));
 
 /** Days past due into the aging bucket they fall in. */
-const bucketOf = (daysPastDue: number): keyof Aging =>
+export const bucketOf = (daysPastDue: number): keyof Aging =>
   daysPastDue <= 0 ? 'current' : daysPastDue <= 30 ? 'days1to30' : daysPastDue <= 60 ? 'days31to60' : daysPastDue <= 90 ? 'days61to90' : 'over90';
 
 /**

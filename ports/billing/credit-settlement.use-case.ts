@@ -22,7 +22,7 @@ import type { AuditTrail } from '../audit/audit-trail.use-case.ts';
 import type { Clock } from '../shared/clock.port.ts';
 import type { IdGenerator } from '../shared/id-generator.port.ts';
 import { MANUAL_REVIEW_ABOVE_CENTS, type ManualReviewQueue } from './financial-alerts.port.ts';
-import { policyPayments, type InvoiceRepository, type PaymentRepository } from './invoice.repository.ts';
+import { afterRow, policyPayments, type InvoiceRepository, type PaymentRepository } from './invoice.repository.ts';
 import { throughProcessor, type PaymentGateway } from './payment-gateway.port.ts';
 import type { PaymentBookkeeping } from './payment-bookkeeping.use-case.ts';
 
@@ -172,18 +172,20 @@ export class CreditSettlement {
     await retryFromReads(async () => {
       const target = await this.deps.invoices.findById(credit.orgId, targetId);
       if (!target) return;
-      const rows = [
+      const [received, given] = [
         this.rowOf(credit.orgId, targetId, { ...step, reference }, { amount: step.amount, method: 'credit', source: 'manual' }),
         this.rowOf(credit.orgId, credit.id, step, { amount: cents(-step.amount), method: 'credit', source: 'manual' }),
       ];
-      // Applied in steps by an earlier release: only its rows may be missing.
+      // Applied in steps by an earlier release: only its rows may be missing (the target counts its part already).
       if (await this.deps.invoices.countsReference(credit.orgId, targetId, reference)) {
-        for (const row of rows) await writeUnlessDuplicate(() => this.deps.payments.insert(row));
+        await writeUnlessDuplicate(() => this.deps.payments.insert(received, target));
+        await writeUnlessDuplicate(() => this.deps.payments.insert(given, credit));
         return;
       }
       await this.deps.atomic.commit([
         this.deps.invoices.moneyWrite(target, reference, step.amount, []),
-        ...rows.map((row) => this.deps.payments.insertWrite(row)),
+        ...this.deps.payments.insertWrites(received, afterRow(target, received.amount)),
+        ...this.deps.payments.insertWrites(given, credit),
       ]);
     });
   }
@@ -205,7 +207,7 @@ export class CreditSettlement {
       const row = this.rowOf(credit.orgId, credit.id, step, { amount: cents(-step.amount), method, source: 'manual' });
       const cause = { invoiceId: credit.id, reference: step.reference, description: `Payout ${step.reference} of credit ${credit.invoiceNumber}` };
       await this.deps.atomic.commit([
-        this.deps.payments.insertWrite(row),
+        ...this.deps.payments.insertWrites(row, credit),
         ...(await this.deps.books.changeWritesOf(credit.orgId, credit.policyId, cause, { payments: [row] })).writes,
       ]);
     });
@@ -236,7 +238,7 @@ export class CreditSettlement {
       }),
     );
     const row = this.rowOf(credit.orgId, credit.id, step, { amount: cents(-step.amount), method: 'card', source: 'processor', refundOf: source.id });
-    await writeUnlessDuplicate(() => this.deps.payments.insert(row));
+    await writeUnlessDuplicate(() => this.deps.payments.insert(row, credit));
   }
 
   private rowOf(

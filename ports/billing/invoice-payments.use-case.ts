@@ -8,7 +8,7 @@ import type { Principal } from '../../core/shared/access/principal.ts';
 import type { AuditTrail } from '../audit/audit-trail.use-case.ts';
 import type { Clock } from '../shared/clock.port.ts';
 import type { IdGenerator } from '../shared/id-generator.port.ts';
-import type { InvoiceRepository, PaymentRepository } from './invoice.repository.ts';
+import { afterRow, type InvoiceRepository, type PaymentRepository } from './invoice.repository.ts';
 import type { PaymentBookkeeping } from './payment-bookkeeping.use-case.ts';
 import type { AtomicWrite } from '../shared/persistence/atomic-write.port.ts';
 import type { GroupedWrite } from '../shared/persistence/collection-store.port.ts';
@@ -109,7 +109,7 @@ export class InvoicePayments {
       const now = this.deps.clock.now(orgId);
       // A reference counted without its row (written in steps by an earlier release): the row is all that is missing.
       if (await this.deps.invoices.countsReference(orgId, invoiceId, input.reference)) {
-        await this.storeRow(orgId, invoiceId, input, now);
+        await this.storeRow(invoice, input, now);
         return { invoice, payment: (await this.deps.payments.findByReference(orgId, input.reference)) as Payment, posting: null, fresh: false };
       }
       if (guarded) assertPayable(invoice, input.amount);
@@ -126,7 +126,7 @@ export class InvoicePayments {
       const books = await this.deps.books.changeWritesOf(orgId, invoice.policyId, cause, { payments: [payment] });
       await this.deps.atomic.commit([
         this.deps.invoices.moneyWrite(invoice, input.reference, input.amount, events),
-        this.deps.payments.insertWrite(payment),
+        ...this.deps.payments.insertWrites(payment, afterRow(invoice, payment.amount)),
         ...books.writes,
         ...(audit ? [audit(payment)] : []),
       ]);
@@ -150,8 +150,9 @@ export class InvoicePayments {
     };
   }
 
-  private async storeRow(orgId: string, invoiceId: string, input: PaymentInput, at: Date): Promise<void> {
-    await writeUnlessDuplicate(() => this.deps.payments.insert(this.rowOf(orgId, invoiceId, input, at)));
+  /** The row of a payment or refund its invoice (as given) already counts. */
+  private async storeRow(invoice: Invoice, input: PaymentInput, at: Date): Promise<void> {
+    await writeUnlessDuplicate(() => this.deps.payments.insert(this.rowOf(invoice.orgId, invoice.id, input, at), invoice));
   }
 
   /**
@@ -179,7 +180,7 @@ export class InvoicePayments {
     if (!applied && input.guarded && !known) return null;
     const current = applied ?? (await this.deps.invoices.findById(orgId, invoiceId));
     if (!current) return null;
-    await this.storeRow(orgId, invoiceId, negative, now);
+    await this.storeRow(current, negative, now);
     const reopened = current.status === 'paid' && current.paidAmount < current.amount ? await this.deps.invoices.reopen(orgId, invoiceId) : null;
     const payment = (await this.deps.payments.findByReference(orgId, input.reference)) as Payment;
     return { invoice: reopened ?? current, payment, recorded: applied !== null };

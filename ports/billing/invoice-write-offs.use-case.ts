@@ -57,7 +57,7 @@ export class InvoiceWriteOffs {
       const cause = { invoiceId, reference: `write-off:${invoiceId}`, description: `Write-off of invoice ${invoice.invoiceNumber}` };
       const books = await this.deps.books.changeWritesOf(orgId, invoice.policyId, cause, { invoices: [after] });
       const audit = this.deps.audit.recordWrite(actor, orgId, 'invoice.written_off', { type: 'invoice', id: invoiceId }, { reason }, { amount });
-      await this.deps.atomic.commit([this.deps.invoices.writeOffWrite(invoice, writeOff), ...books.writes, audit]);
+      await this.deps.atomic.commit([...this.deps.invoices.writeOffWrites(invoice, writeOff), ...books.writes, audit]);
       return after;
     });
   }

@@ -3,8 +3,9 @@ import type { Page, PageRequest } from '../shared/persistence/page.ts';
 import type { GroupedWrite } from '../shared/persistence/collection-store.port.ts';
 import type { DomainEvent } from '../../core/shared/events/domain-event.ts';
 import type { Payment, RefundStep } from '../../core/billing/payment.ts';
-import type { Cents } from '../../core/shared/money.ts';
+import { cents, type Cents } from '../../core/shared/money.ts';
 import type { CalendarDate } from '../../core/shared/calendar-date.ts';
+import type { InvoiceAfterRow } from './kept-receivables.port.ts';
 
 /** `maxPaidBefore`: the invoice is open and a payment cannot overpay it; `minPaidBefore`: a refund cannot take back more than was paid. */
 export type PaymentGuard = { readonly maxPaidBefore: Cents } | { readonly minPaidBefore: Cents };
@@ -27,6 +28,10 @@ export interface InvoiceRepository {
   list(orgId: string, filters: InvoiceFilters, page: PageRequest): Promise<Page<Invoice>>;
   /** Every invoice of a policy, oldest first (a policy has a few dozen at most). */
   forPolicy(orgId: string, policyId: string): Promise<Invoice[]>;
+  /** Every invoice of these policies. */
+  forPolicies(orgId: string, policyIds: readonly string[]): Promise<Invoice[]>;
+  /** A page of the ids of the organization's policies that have invoices, in id order. */
+  policyPage(orgId: string, request: PageRequest): Promise<Page<string>>;
   /** The open charges (not credits) due before `before`, oldest due first: those the day's past-due marking looks at. */
   openDueBefore(orgId: string, before: CalendarDate): Promise<Invoice[]>;
   /** The past-due invoices the delinquency step has not dealt with yet. */
@@ -57,8 +62,8 @@ export interface InvoiceRepository {
   reopen(orgId: string, id: string): Promise<Invoice | null>;
   /** Voids an open invoice that has received nothing; null otherwise. */
   markVoid(orgId: string, id: string): Promise<Invoice | null>;
-  /** What voiding these invoices writes, for the command's one write: each required to be still owed and unpaid (guard `invoice_changed`). */
-  voidWrites(orgId: string, ids: readonly string[]): GroupedWrite[];
+  /** What voiding these invoices (as read) writes, for the command's one write: each required to be still owed and unpaid (guard `invoice_changed`). */
+  voidWrites(invoices: readonly Invoice[]): GroupedWrite[];
   /**
    * What adding `amount` (negative: a refund) to what the invoice received writes, for the
    * command's one write, with its events and the status it takes (`statusAfterMoney`): required
@@ -67,16 +72,16 @@ export interface InvoiceRepository {
    */
   moneyWrite(invoice: Invoice, reference: string, amount: Cents, events: readonly DomainEvent[]): GroupedWrite;
   /** What writing off an open invoice writes, for the command's one write: required (guard `invoice_changed`) to have received exactly what it had when read. */
-  writeOffWrite(invoice: Invoice, writeOff: InvoiceWriteOff): GroupedWrite;
+  writeOffWrites(invoice: Invoice, writeOff: InvoiceWriteOff): GroupedWrite[];
   /** Moves an open invoice to paid, with its events; null when it was not open. */
   markPaid(orgId: string, id: string, events: readonly DomainEvent[]): Promise<Invoice | null>;
 }
 
 export interface PaymentRepository {
-  /** Rejects with `duplicate` when the reference was recorded before. */
-  insert(payment: Payment): Promise<void>;
+  /** Rejects with `duplicate` when the reference was recorded before. `invoice`: its invoice as the row leaves it (what it moves in the receivables). */
+  insert(payment: Payment, invoice: InvoiceAfterRow): Promise<void>;
   /** The insert of a payment or refund row, for the command's one write (`duplicate` for a reference recorded before). */
-  insertWrite(payment: Payment): GroupedWrite;
+  insertWrites(payment: Payment, invoice: InvoiceAfterRow): GroupedWrite[];
   forInvoice(orgId: string, invoiceId: string): Promise<Payment[]>;
   /** Every payment of these invoices (the invoices of one policy). */
   forInvoices(orgId: string, invoiceIds: readonly string[]): Promise<Payment[]>;
@@ -115,3 +120,6 @@ export const policyPayments = async (
   );
   return { invoices, payments };
 };
+
+/** An invoice as a row of `amount` (negative: a refund) leaves it, for the row's share of the receivables. */
+export const afterRow = (invoice: Invoice, amount: number): Invoice => ({ ...invoice, paidAmount: cents(invoice.paidAmount + amount) });

@@ -13,7 +13,7 @@ import type { CreditSettlement } from './credit-settlement.use-case.ts';
 import { MANUAL_REVIEW_ABOVE_CENTS, type ManualReviewQueue } from './financial-alerts.port.ts';
 import type { FinancialSteps } from './financial-steps.ts';
 import type { InvoicePayments } from './invoice-payments.use-case.ts';
-import { policyPayments, type InvoiceRepository, type PaymentRepository } from './invoice.repository.ts';
+import { afterRow, policyPayments, type InvoiceRepository, type PaymentRepository } from './invoice.repository.ts';
 import type { PaymentBookkeeping } from './payment-bookkeeping.use-case.ts';
 import { throughProcessor, type PaymentGateway } from './payment-gateway.port.ts';
 import type { PremiumBooks } from './premium-books.use-case.ts';
@@ -146,7 +146,7 @@ export class PaymentRefunds {
       await this.deps.atomic.commit([
         audit,
         this.deps.invoices.moneyWrite(invoice, reference, cents(-input.amount), []),
-        this.deps.payments.insertWrite(row),
+        ...this.deps.payments.insertWrites(row, afterRow(invoice, row.amount)),
         ...(await this.deps.books.changeWritesOf(orgId, invoice.policyId, cause, { payments: [row] })).writes,
       ]);
       return { payment: row, refundOf: source.id, recorded: true };

@@ -1,26 +1,37 @@
 import type { Invoice } from '../../core/billing/invoice.ts';
 import type { Payment } from '../../core/billing/payment.ts';
-import { accountOf, sumAccounts, type PolicyAccount } from '../../core/billing/policy-account.ts';
-import { forEachRecord } from '../shared/persistence/page.ts';
+import { accountOf, type PolicyAccount } from '../../core/billing/policy-account.ts';
+import { correctedTotals, keptAccount, keptPartOf, type MarkedPolicy } from '../../core/billing/receivable-figures.ts';
 import { today, type CalendarDate } from '../../core/shared/calendar-date.ts';
 import { notFound } from '../../core/shared/domain-error.ts';
 import { nextTurn } from '../shared/next-turn.ts';
 import type { Clock } from '../shared/clock.port.ts';
+import type { PageRequest } from '../shared/persistence/page.ts';
 import { policyPayments, type InvoiceRepository, type PaymentRepository } from './invoice.repository.ts';
+import type { KeptReceivables } from './kept-receivables.port.ts';
 import type { PolicyLookup } from './premium-books.use-case.ts';
 
-/** Invoices whose rows one read asks for. */
-const ROWS_BATCH = 200;
+/** Policies whose invoices and rows one read asks for. */
+const POLICIES_BATCH = 100;
 
 /** One policy's line of the receivables. */
 export interface PolicyReceivable extends PolicyAccount {
   readonly policyId: string;
 }
 
+/** The receivables on a date: the organization's totals, and a page of its policies' accounts. */
+export interface Receivables {
+  readonly asOf: CalendarDate;
+  readonly totals: PolicyAccount;
+  readonly policies: PolicyReceivable[];
+  readonly nextCursor: string | null;
+}
+
 export interface PolicyAccountsDeps {
   readonly invoices: InvoiceRepository;
   readonly payments: PaymentRepository;
   readonly policies: PolicyLookup;
+  readonly receivables: KeptReceivables;
   readonly clock: Clock;
 }
 
@@ -33,42 +44,49 @@ export class PolicyAccounts {
   }
 
   /**
-   * Every policy's account of the organization on a date, and their sum: read from all its invoices
-   * and their rows, page by page (a report; the figures users read often are the per-policy ones).
+   * The organization's receivables on a date: its totals from the kept sums, corrected by the
+   * exact accounts of the policies marked by then (something on them owed back), and a page of
+   * its policies' accounts in id order. The work is a page and the marked policies, never the book.
    */
-  async receivables(orgId: string, asOf?: CalendarDate): Promise<{ asOf: CalendarDate; totals: PolicyAccount; policies: PolicyReceivable[] }> {
+  async receivables(orgId: string, asOf: CalendarDate | undefined, page: PageRequest): Promise<Receivables> {
     const date = asOf ?? today(this.deps.clock.now(orgId));
-    const byPolicy = new Map<string, Invoice[]>();
-    await forEachRecord(
-      (page) => this.deps.invoices.list(orgId, {}, page),
-      (invoice) => {
-        byPolicy.set(invoice.policyId, [...(byPolicy.get(invoice.policyId) ?? []), invoice]);
-      },
-    );
-    const rowsByInvoice = await this.rowsOf(orgId, [...byPolicy.values()].flat());
+    const [ids, figures, marked] = await Promise.all([
+      this.deps.invoices.policyPage(orgId, page),
+      this.deps.receivables.figuresThrough(orgId, date),
+      this.deps.receivables.markedThrough(orgId, date),
+    ]);
+    const corrections: MarkedPolicy[] = [];
+    for (let start = 0; start < marked.length; start += POLICIES_BATCH) {
+      if (start > 0) await nextTurn();
+      for (const { invoices, rows } of await this.recordsOf(orgId, marked.slice(start, start + POLICIES_BATCH))) {
+        corrections.push({ exact: accountOf(invoices, rows, date), kept: keptPartOf(invoices, rows, date) });
+      }
+    }
     const policies: PolicyReceivable[] = [];
-    for (const [policyId, invoices] of byPolicy) {
-      const rows = invoices.flatMap((invoice) => rowsByInvoice.get(invoice.id) ?? []);
+    for (const { policyId, invoices, rows } of await this.recordsOf(orgId, ids.data)) {
       const account = accountOf(invoices, rows, date);
       if (account.charges !== 0 || account.credits !== 0 || account.payments !== 0) policies.push({ policyId, ...account });
     }
-    policies.sort((a, b) => a.policyId.localeCompare(b.policyId));
-    return { asOf: date, totals: sumAccounts(policies), policies };
+    return { asOf: date, totals: correctedTotals(keptAccount(figures, date), corrections), policies, nextCursor: ids.nextCursor };
   }
 
-  /** Every row on the invoices, read a batch of invoices at a time rather than a policy at a time. */
-  private async rowsOf(orgId: string, invoices: readonly Invoice[]): Promise<Map<string, Payment[]>> {
-    const byInvoice = new Map<string, Payment[]>();
-    for (let start = 0; start < invoices.length; start += ROWS_BATCH) {
-      if (start > 0) await nextTurn();
-      const ids = invoices.slice(start, start + ROWS_BATCH).map((invoice) => invoice.id);
-      for (const row of await this.deps.payments.forInvoices(orgId, ids)) {
-        const rows = byInvoice.get(row.invoiceId);
-        if (rows) rows.push(row);
-        else byInvoice.set(row.invoiceId, [row]);
-      }
-    }
-    return byInvoice;
+  /** Each policy's invoices and the rows on them, in the order of `policyIds`. */
+  private async recordsOf(orgId: string, policyIds: readonly string[]): Promise<Array<{ policyId: string; invoices: Invoice[]; rows: Payment[] }>> {
+    if (policyIds.length === 0) return [];
+    const invoices = await this.deps.invoices.forPolicies(orgId, policyIds);
+    const rows =
+      invoices.length > 0
+        ? await this.deps.payments.forInvoices(
+            orgId,
+            invoices.map((invoice) => invoice.id),
+          )
+        : [];
+    const invoicesOf = Map.groupBy(invoices, (invoice) => invoice.policyId);
+    const rowsOf = Map.groupBy(rows, (row) => row.invoiceId);
+    return policyIds.map((policyId) => {
+      const own = invoicesOf.get(policyId) ?? [];
+      return { policyId, invoices: own, rows: own.flatMap((invoice) => rowsOf.get(invoice.id) ?? []) };
+    });
   }
 
   async account(orgId: string, policyId: string, asOf?: CalendarDate): Promise<{ asOf: CalendarDate } & PolicyAccount> {

@@ -27,5 +27,5 @@ export const rebillWrites = async (
   const lines = billingAdjustment(after, chargeItemsOwed(premiumTermOf(policy), chargeTermsOf(policy)));
   const adjustment =
     lines.length > 0 ? adjustmentInvoice(policy, invoices.length + 1, lines, dueDate, deps.ids.next('inv'), deps.clock.now(policy.orgId)) : null;
-  return [...deps.invoices.voidWrites(policy.orgId, [...voided]), ...(adjustment ? deps.invoices.insertWrites([adjustment]) : [])];
+  return [...deps.invoices.voidWrites(invoices.filter((invoice) => voided.has(invoice.id))), ...(adjustment ? deps.invoices.insertWrites([adjustment]) : [])];
 };

@@ -59,10 +59,11 @@ export const viewAccount = (account: { asOf: CalendarDate } & PolicyAccount): St
 export const ReceivablesSchema = Type.Object(
   {
     asOf: DateOnly,
-    totals: Type.Object(ACCOUNT_FIELDS, { description: 'Every policy account of the organization added up.' }),
+    totals: Type.Object(ACCOUNT_FIELDS, { description: 'Every policy account of the organization added up (all pages).' }),
     policies: Type.Array(Type.Object({ policyId: Type.String(), ...ACCOUNT_FIELDS }), {
-      description: 'Each policy with anything charged, credited or paid, by id.',
+      description: 'A page of the policies with anything charged, credited or paid, in id order (`limit`, `cursor`).',
     }),
+    nextCursor: Type.Union([Type.String(), Type.Null()], { description: 'The cursor of the next page of policies; null on the last.' }),
   },
   {
     $id: 'ReceivablesAging',
@@ -74,10 +75,12 @@ export const viewReceivables = (report: {
   asOf: CalendarDate;
   totals: PolicyAccount;
   policies: (PolicyAccount & { policyId: string })[];
+  nextCursor: string | null;
 }): Static<typeof ReceivablesSchema> => ({
   asOf: report.asOf,
   totals: viewFields(report.totals),
   policies: report.policies.map((policy) => ({ policyId: policy.policyId, ...viewFields(policy) })),
+  nextCursor: report.nextCursor,
 });
 
 export const RECEIVABLES_COLUMNS = [

@@ -10,12 +10,14 @@ import { guardedMove, moveFilter, moveWrite } from '../shared/guarded-move.ts';
 import type { CollectionStore, Filter, GroupedWrite } from '../../../ports/shared/persistence/collection-store.port.ts';
 import type { Page, PageRequest } from '../../../ports/shared/persistence/page.ts';
 import { RecordCollection } from '../shared/record-collection.ts';
+import { encodeCursor, pageWindow } from '../shared/cursor-page.ts';
+import type { KeptFigures } from '../../../ports/shared/persistence/kept-figures.port.ts';
 import { SEARCH_CAP, tooBroad } from '../shared/search-index.store.ts';
 
 /** Its records carry events (the relay reads this collection). */
 const INVOICES: EventCarryingCollection = 'invoices';
 
-const INVOICE_FIELDS: RecordFields<Invoice> = {
+export const INVOICE_FIELDS: RecordFields<Invoice> = {
   id: true,
   orgId: true,
   policyId: true,
@@ -38,14 +40,18 @@ const guardCondition = (guard: PaymentGuard): Filter =>
     ? moveFilter(transition(INVOICE_LIFECYCLE, 'take_payment'), { where: { paidAmount: { $lte: guard.maxPaidBefore } } })
     : { status: { $nin: ['void', 'written_off'] }, paidAmount: { $gte: guard.minPaidBefore } };
 
+/** Invoices carry their unpublished events; an invoice's change and the receivables it moves are one write. */
 export class InvoiceStoreRepository implements InvoiceRepository {
   private readonly records: RecordCollection<Invoice>;
+  private readonly figures: KeptFigures<Invoice>;
 
-  private constructor(records: RecordCollection<Invoice>) {
+  private constructor(records: RecordCollection<Invoice>, figures: KeptFigures<Invoice>) {
     this.records = records;
+    this.figures = figures;
   }
 
-  static async create(store: CollectionStore): Promise<InvoiceStoreRepository> {
+  /** `figures`: what is kept from the invoices (the receivables by day), written with each of them. */
+  static async create(store: CollectionStore, figures: KeptFigures<Invoice>): Promise<InvoiceStoreRepository> {
     return new InvoiceStoreRepository(
       await RecordCollection.open<Invoice>(store, INVOICES, INVOICE_FIELDS, [
         { name: 'org_invoice_number', keys: { orgId: 1, invoiceNumber: 1 }, unique: true },
@@ -58,15 +64,16 @@ export class InvoiceStoreRepository implements InvoiceRepository {
         { name: 'org_status_seen', keys: { orgId: 1, status: 1, delinquencySeenOn: 1 }, partialFilterExpression: { status: 'past_due' } },
         OUTBOX_INDEX,
       ]),
+      figures,
     );
   }
 
   insertAll(invoices: readonly Invoice[]): Promise<void> {
-    return this.records.insertAll(invoices);
+    return this.records.writeTogether(this.insertWrites(invoices));
   }
 
   insertWrites(invoices: readonly Invoice[]): GroupedWrite[] {
-    return invoices.map((invoice) => this.records.insertion(invoice));
+    return invoices.flatMap((invoice) => [this.records.insertion(invoice), ...this.figures.writes(invoice, null)]);
   }
 
   findById(orgId: string, id: string): Promise<Invoice | null> {
@@ -94,6 +101,24 @@ export class InvoiceStoreRepository implements InvoiceRepository {
 
   forPolicy(orgId: string, policyId: string): Promise<Invoice[]> {
     return this.records.findAll(orgId, { policyId });
+  }
+
+  forPolicies(orgId: string, policyIds: readonly string[]): Promise<Invoice[]> {
+    return this.records.findAll(orgId, { policyId: { $in: [...policyIds] } });
+  }
+
+  async policyPage(orgId: string, request: PageRequest): Promise<Page<string>> {
+    const { limit, after } = pageWindow(request);
+    // Through the organization's policy index, a few invoices a policy: a batch at a time, each from the last policy seen.
+    const ids: string[] = [];
+    for (let from = after ?? ''; ids.length <= limit; from = ids.at(-1) as string) {
+      const batch = (limit + 1 - ids.length) * 4;
+      const rows = await this.records.raw.find({ orgId, policyId: { $gt: from } }, { sort: { policyId: 1 }, limit: batch, bulk: true });
+      for (const { policyId } of rows) if (ids.at(-1) !== policyId && ids.length <= limit) ids.push(policyId);
+      if (rows.length < batch) break;
+    }
+    const data = ids.slice(0, limit);
+    return { data, nextCursor: ids.length > limit ? encodeCursor(data.at(-1) as string) : null };
   }
 
   openDueBefore(orgId: string, before: CalendarDate): Promise<Invoice[]> {
@@ -159,14 +184,21 @@ export class InvoiceStoreRepository implements InvoiceRepository {
     return this.records.guardedUpdate(invoice.orgId, invoice.id, condition, update, 'invoice_changed');
   }
 
-  voidWrites(orgId: string, ids: readonly string[]): GroupedWrite[] {
+  voidWrites(invoices: readonly Invoice[]): GroupedWrite[] {
     const step = transition(INVOICE_LIFECYCLE, 'void');
-    return ids.map((id) => moveWrite(this.records, orgId, id, step, { where: { paidAmount: 0 } }, 'invoice_changed'));
+    return invoices.flatMap((invoice) => [
+      moveWrite(this.records, invoice.orgId, invoice.id, step, { where: { paidAmount: 0 } }, 'invoice_changed'),
+      ...this.figures.writes({ ...invoice, status: 'void' }, invoice),
+    ]);
   }
 
-  writeOffWrite(invoice: Invoice, writeOff: InvoiceWriteOff): GroupedWrite {
+  writeOffWrites(invoice: Invoice, writeOff: InvoiceWriteOff): GroupedWrite[] {
     const move = { where: { paidAmount: invoice.paidAmount }, changes: { writeOff } };
-    return moveWrite(this.records, invoice.orgId, invoice.id, transition(INVOICE_LIFECYCLE, 'write_off'), move, 'invoice_changed');
+    const step = transition(INVOICE_LIFECYCLE, 'write_off');
+    return [
+      moveWrite(this.records, invoice.orgId, invoice.id, step, move, 'invoice_changed'),
+      ...this.figures.writes({ ...invoice, status: step.to, writeOff }, invoice),
+    ];
   }
 
   markPaid(orgId: string, id: string, events: readonly DomainEvent[]): Promise<Invoice | null> {

@@ -1,11 +1,12 @@
 import type { Payment, RefundStep } from '../../../core/billing/payment.ts';
 import type { Cents } from '../../../core/shared/money.ts';
 import type { PaymentRepository } from '../../../ports/billing/invoice.repository.ts';
+import type { InvoiceAfterRow, ReceivableFigures } from '../../../ports/billing/kept-receivables.port.ts';
 import type { CollectionStore, GroupedWrite } from '../../../ports/shared/persistence/collection-store.port.ts';
 import type { RecordFields } from '../shared/document-mapping.ts';
 import { RecordCollection } from '../shared/record-collection.ts';
 
-const PAYMENT_FIELDS: RecordFields<Payment> = {
+export const PAYMENT_FIELDS: RecordFields<Payment> = {
   id: true,
   orgId: true,
   invoiceId: true,
@@ -24,29 +25,33 @@ const PAYMENT_FIELDS: RecordFields<Payment> = {
   processorRefundSteps: true,
 };
 
+/** Payment and refund rows; a row and the receivables it moves are one write. */
 export class PaymentStoreRepository implements PaymentRepository {
   private readonly records: RecordCollection<Payment>;
+  private readonly figures: ReceivableFigures;
 
-  private constructor(records: RecordCollection<Payment>) {
+  private constructor(records: RecordCollection<Payment>, figures: ReceivableFigures) {
     this.records = records;
+    this.figures = figures;
   }
 
-  static async create(store: CollectionStore): Promise<PaymentStoreRepository> {
+  static async create(store: CollectionStore, figures: ReceivableFigures): Promise<PaymentStoreRepository> {
     return new PaymentStoreRepository(
       await RecordCollection.open<Payment>(store, 'payments', PAYMENT_FIELDS, [
         { name: 'org_reference', keys: { orgId: 1, reference: 1 }, unique: true },
         { name: 'org_invoice', keys: { orgId: 1, invoiceId: 1 } },
         { name: 'reference_source', keys: { reference: 1, source: 1 } },
       ]),
+      figures,
     );
   }
 
-  insert(payment: Payment): Promise<void> {
-    return this.records.insert(payment);
+  insert(payment: Payment, invoice: InvoiceAfterRow): Promise<void> {
+    return this.records.writeTogether(this.insertWrites(payment, invoice));
   }
 
-  insertWrite(payment: Payment): GroupedWrite {
-    return this.records.insertion(payment);
+  insertWrites(payment: Payment, invoice: InvoiceAfterRow): GroupedWrite[] {
+    return [this.records.insertion(payment), ...this.figures.rowWrites(payment, invoice)];
   }
 
   forInvoice(orgId: string, invoiceId: string): Promise<Payment[]> {

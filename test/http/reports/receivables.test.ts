@@ -29,4 +29,20 @@ test('receivables aging: every policy account of the organization and their tota
   t.true(lines.at(-1)?.startsWith('Total,'));
   t.is(lines.length, 4);
   t.deepEqual((await call(app.api, 'GET', '/v1/reports/receivables-aging', { token: other.adminToken })).body.policies, []);
+  // A page at a time: the totals are the organization's on every page, the next page on the same date.
+  const firstPage = await call(app.api, 'GET', '/v1/reports/receivables-aging?asOf=2027-03-15&limit=1', { token: tenant.adminToken });
+  t.is(firstPage.body.policies.length, 1);
+  t.deepEqual(firstPage.body.totals, report.body.totals);
+  const next = await call(app.api, 'GET', `/v1/reports/receivables-aging?asOf=2027-03-15&limit=1&cursor=${firstPage.body.nextCursor}`, {
+    token: tenant.adminToken,
+  });
+  t.is(next.body.nextCursor, null);
+  t.deepEqual([...firstPage.body.policies, ...next.body.policies], report.body.policies);
+  const paged = await call(app.api, 'GET', '/v1/reports/receivables-aging?asOf=2027-03-15&limit=1', {
+    token: tenant.adminToken,
+    headers: { accept: 'text/csv' },
+  });
+  t.is(paged.headers.get('link'), `</v1/reports/receivables-aging?asOf=2027-03-15&cursor=${firstPage.body.nextCursor}&limit=1>; rel="next"`);
+  const refused = await call(app.api, 'GET', '/v1/reports/receivables-aging?limit=500', { token: tenant.adminToken });
+  t.is(refused.status, 400);
 });

@@ -1,4 +1,5 @@
 import test from 'ava';
+import { NO_KEPT_FIGURES } from '../../../ports/shared/persistence/kept-figures.port.ts';
 import { SqliteStore } from '../../../adapters/persistence/sqlite/sqlite-store.engine.ts';
 import { InvoiceStoreRepository } from '../../../adapters/persistence/billing/invoice.store-repository.ts';
 import type { DomainEvent } from '../../../core/shared/events/domain-event.ts';
@@ -10,7 +11,7 @@ import { anInvoice } from '../../support/mothers.ts';
 test('a write that adds no events never clears the outbox flag of events still waiting for the relay', async (t) => {
   const store = await SqliteStore.open({});
   t.teardown(() => store.close());
-  const invoices = await InvoiceStoreRepository.create(store);
+  const invoices = await InvoiceStoreRepository.create(store, NO_KEPT_FIGURES);
   const now = new Date('2027-01-01T00:00:00Z');
   const invoice = anInvoice({ createdAt: now });
   await invoices.insertAll([invoice]);

@@ -1,4 +1,5 @@
 import test from 'ava';
+import { NO_RECEIVABLE_FIGURES } from '../../../ports/billing/kept-receivables.port.ts';
 import { InvoiceStoreRepository } from '../../../adapters/persistence/billing/invoice.store-repository.ts';
 import { PaymentStoreRepository } from '../../../adapters/persistence/billing/payment.store-repository.ts';
 import { SqliteStore } from '../../../adapters/persistence/sqlite/sqlite-store.engine.ts';
@@ -16,7 +17,7 @@ const origin = (id: string) => ({ id, orgId: 'org_1', at });
 test('what a repository keeps beside a record for its own writes never comes back in the record', async (t) => {
   const store = await SqliteStore.open({});
   t.teardown(() => store.close());
-  const invoices = await InvoiceStoreRepository.create(store);
+  const invoices = await InvoiceStoreRepository.create(store, NO_KEPT_FIGURES);
   const invoice = anInvoice({ createdAt: at });
   await invoices.insertAll([invoice]);
   const received = domainEvent('payment.received', { invoiceId: 'inv_1', reference: 'pi_1', amount: cents(10_000), method: 'card' }, origin('evt_1'));
@@ -29,17 +30,20 @@ test('what a repository keeps beside a record for its own writes never comes bac
   t.deepEqual(applied, read);
   t.deepEqual((await invoices.list('org_1', {}, { limit: 10 })).data, [read]);
 
-  const payments = await PaymentStoreRepository.create(store);
-  await payments.insert({
-    id: 'pay_1',
-    orgId: 'org_1',
-    invoiceId: 'inv_1',
-    amount: cents(10_000),
-    method: 'card',
-    reference: 'pi_1',
-    source: 'processor',
-    receivedAt: at,
-  });
+  const payments = await PaymentStoreRepository.create(store, NO_RECEIVABLE_FIGURES);
+  await payments.insert(
+    {
+      id: 'pay_1',
+      orgId: 'org_1',
+      invoiceId: 'inv_1',
+      amount: cents(10_000),
+      method: 'card',
+      reference: 'pi_1',
+      source: 'processor',
+      receivedAt: at,
+    },
+    read!,
+  );
   t.true(await payments.holdRefund('org_1', 'pay_1', 'refund-key', cents(100), cents(10_000)));
   t.false('refundHoldKeys' in ((await payments.findByReference('org_1', 'pi_1')) ?? {}));
 });

@@ -1,0 +1,158 @@
+import { invoiceChanges, rowChanges, type KeptFigure, type ReceivableChange, type ReceivableChanges } from '../../../core/billing/receivable-figures.ts';
+import type { Invoice } from '../../../core/billing/invoice.ts';
+import type { Payment } from '../../../core/billing/payment.ts';
+import type { CalendarDate } from '../../../core/shared/calendar-date.ts';
+import type { InvoiceAfterRow, KeptReceivables, ReceivableFigures } from '../../../ports/billing/kept-receivables.port.ts';
+import type { CollectionStore, GroupedWrite, StoredDocument } from '../../../ports/shared/persistence/collection-store.port.ts';
+
+export const RECEIVABLE_DAYS = 'receivable_days';
+export const RECEIVABLE_MARKS = 'receivable_marks';
+/** Set once the kept receivables hold every invoice and row (counted when first opened, or rebuilt). */
+const COUNTED = 'receivable-days-v1';
+/** Invoices whose rows one read of a rebuild asks for. */
+const REBUILD_BATCH = 500;
+
+/** A figure's month of an organization: the month's sum (`all`) and each day's (`d01` … `d31`). */
+type FigureDocument = StoredDocument & { orgId: string; month: string; figure: string } & Record<string, number>;
+type MarkDocument = StoredDocument & { orgId: string; policyId: string; since: CalendarDate };
+
+/** The records the kept receivables are counted from: every invoice of every organization, and the rows of some. */
+export interface ReceivableSources {
+  invoices(): AsyncIterable<Invoice>;
+  rowsOf(orgId: string, invoiceIds: readonly string[]): Promise<Payment[]>;
+}
+
+const dayField = (day: CalendarDate): string => `d${day.slice(8, 10)}`;
+
+/** Changes summed by month and figure: each as one `$inc` of its days and its month's sum. */
+const byMonthFigure = (changes: readonly ReceivableChange[]): Map<string, { month: string; figure: string; increments: Record<string, number> }> => {
+  const rows = new Map<string, { month: string; figure: string; increments: Record<string, number> }>();
+  for (const { day, figure, amount } of changes) {
+    if (amount === 0) continue;
+    const month = day.slice(0, 7);
+    const key = `${month}:${figure}`;
+    const row = rows.get(key) ?? { month, figure, increments: { all: 0 } };
+    rows.set(key, row);
+    row.increments.all = (row.increments.all ?? 0) + amount;
+    row.increments[dayField(day)] = (row.increments[dayField(day)] ?? 0) + amount;
+  }
+  return rows;
+};
+
+/** What moving an organization's kept receivables writes, with the mark of the policy when the record marks it. */
+const writesOf = (orgId: string, policyId: string, { changes, owedBackSince }: ReceivableChanges): GroupedWrite[] => {
+  const writes: GroupedWrite[] = [...byMonthFigure(changes).values()].map(({ month, figure, increments }) => ({
+    collection: RECEIVABLE_DAYS,
+    updateOne: { filter: { _id: `${orgId}:${month}:${figure}` }, update: { $setOnInsert: { orgId, month, figure }, $inc: increments }, upsert: true },
+  }));
+  if (owedBackSince) {
+    writes.push({
+      collection: RECEIVABLE_MARKS,
+      updateOne: { filter: { _id: `${orgId}:${policyId}` }, update: { $setOnInsert: { orgId, policyId }, $min: { since: owedBackSince } }, upsert: true },
+    });
+  }
+  return writes;
+};
+
+/** A figure's sum through `asOf`: whole months before it, and the days of its own month up to it. */
+const sumThrough = (row: FigureDocument, asOf: CalendarDate): number => {
+  if (row.month < asOf.slice(0, 7)) return row.all ?? 0;
+  let sum = 0;
+  const last = Number(asOf.slice(8, 10));
+  for (let day = 1; day <= last; day += 1) sum += row[`d${String(day).padStart(2, '0')}`] ?? 0;
+  return sum;
+};
+
+/**
+ * The receivables kept per organization and day (`core/billing/receivable-figures.ts`): a row per
+ * month and figure, and a mark per policy that something on it is owed back. An invoice or a row
+ * and what it moves are one write. The aging report reads a few rows per month of the book and
+ * the marked policies' records, whatever the size of the book.
+ */
+export class ReceivableDaysStore implements KeptReceivables {
+  private readonly store: CollectionStore;
+  private readonly sources: ReceivableSources;
+
+  private constructor(store: CollectionStore, sources: ReceivableSources) {
+    this.store = store;
+    this.sources = sources;
+  }
+
+  /** Opens the kept receivables; a store whose records predate them (or whose count was interrupted) is counted here once. */
+  static async open(store: CollectionStore, sources: ReceivableSources): Promise<ReceivableDaysStore> {
+    await store.ensureIndexes(RECEIVABLE_DAYS, [{ name: 'org_month', keys: { orgId: 1, month: 1 } }]);
+    await store.ensureIndexes(RECEIVABLE_MARKS, [{ name: 'org_since', keys: { orgId: 1, since: 1 } }]);
+    const kept = new ReceivableDaysStore(store, sources);
+    if (!(await store.collection('migrations').findOne({ _id: COUNTED }))) await kept.rebuild();
+    return kept;
+  }
+
+  static readonly figures: ReceivableFigures = {
+    invoices: { writes: (after, before) => writesOf(after.orgId, after.policyId, invoiceChanges(after, before)) },
+    rowWrites: (row: Payment, invoice: InvoiceAfterRow) => writesOf(invoice.orgId, invoice.policyId, rowChanges(row, invoice)),
+  };
+
+  async figuresThrough(orgId: string, asOf: CalendarDate): Promise<KeptFigure[]> {
+    const rows = await this.store.collection<FigureDocument>(RECEIVABLE_DAYS).find({ orgId, month: { $lte: asOf.slice(0, 7) } });
+    return rows.map((row) => ({ figure: row.figure, amount: sumThrough(row, asOf) }));
+  }
+
+  async markedThrough(orgId: string, asOf: CalendarDate): Promise<string[]> {
+    const marks = await this.store.collection<MarkDocument>(RECEIVABLE_MARKS).find({ orgId, since: { $lte: asOf } });
+    return marks.map((mark) => mark.policyId);
+  }
+
+  /**
+   * Counts every invoice and row again and replaces the kept receivables with the count (a store
+   * restored or moved to MongoDB). Run with the service stopped. The marker is cleared first, so
+   * an interrupted count is made again at the next start.
+   */
+  async rebuild(): Promise<{ invoices: number; rows: number }> {
+    const markers = this.store.collection('migrations');
+    await markers.deleteOne({ _id: COUNTED });
+    const figures = new Map<string, { orgId: string; changes: ReceivableChange[] }>();
+    const marks = new Map<string, MarkDocument>();
+    const count = (invoice: Invoice, counted: ReceivableChanges): void => {
+      const kept = figures.get(invoice.orgId) ?? { orgId: invoice.orgId, changes: [] };
+      figures.set(invoice.orgId, kept);
+      kept.changes.push(...counted.changes);
+      if (!counted.owedBackSince) return;
+      const _id = `${invoice.orgId}:${invoice.policyId}`;
+      const since = marks.get(_id)?.since;
+      if (!since || counted.owedBackSince < since) marks.set(_id, { _id, orgId: invoice.orgId, policyId: invoice.policyId, since: counted.owedBackSince });
+    };
+    let [invoices, rows] = [0, 0];
+    let batch: Invoice[] = [];
+    const countBatch = async (): Promise<void> => {
+      for (const [orgId, ofOrganization] of Map.groupBy(batch, (invoice) => invoice.orgId)) {
+        const byId = new Map(ofOrganization.map((invoice) => [invoice.id, invoice]));
+        for (const row of await this.sources.rowsOf(orgId, [...byId.keys()])) {
+          count(byId.get(row.invoiceId) as Invoice, rowChanges(row, byId.get(row.invoiceId) as Invoice));
+          rows += 1;
+        }
+      }
+      batch = [];
+    };
+    for await (const invoice of this.sources.invoices()) {
+      // Counted as issued, then as it stands now: voided or written off.
+      count(invoice, invoiceChanges({ ...invoice, status: 'open', writeOff: undefined }, null));
+      if (invoice.status === 'void' || invoice.writeOff) count(invoice, invoiceChanges(invoice, { ...invoice, status: 'open', writeOff: undefined }));
+      invoices += 1;
+      batch.push(invoice);
+      if (batch.length === REBUILD_BATCH) await countBatch();
+    }
+    await countBatch();
+    const days = this.store.collection<FigureDocument>(RECEIVABLE_DAYS);
+    await days.deleteMany({});
+    for (const { orgId, changes } of figures.values()) {
+      for (const { month, figure, increments } of byMonthFigure(changes).values()) {
+        await days.insertOne({ ...increments, _id: `${orgId}:${month}:${figure}`, orgId, month, figure } as FigureDocument);
+      }
+    }
+    const kept = this.store.collection<MarkDocument>(RECEIVABLE_MARKS);
+    await kept.deleteMany({});
+    for (const mark of marks.values()) await kept.insertOne(mark);
+    await markers.updateOne({ _id: COUNTED }, { $set: { doneAt: new Date(), invoices, rows } }, { upsert: true });
+    return { invoices, rows };
+  }
+}
