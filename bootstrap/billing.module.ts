@@ -134,7 +134,7 @@ export const billingModule = (config: AppConfig, logger: Logger): ContextModule 
     );
     wire.factory(
       BILLING.PaymentBookkeeping,
-      { ...money, policies: POLICY.BilledPolicies, books: BILLING.PremiumBooks, documents: DOCUMENTS.DocumentLibrary, steps: BILLING.FinancialSteps },
+      { ...money, policies: POLICY.BilledPolicies, documents: DOCUMENTS.DocumentLibrary, steps: BILLING.FinancialSteps },
       (deps) => new PaymentBookkeeping(deps),
     );
     wire.factory(

@@ -2,7 +2,8 @@
 // posting again and replaces the commission totals the analytics read, then checks each month
 // against a recount of the commission records (and of the postings of direct business). Then it
 // counts every policy and claim again into the portfolio's kept days, and names each month whose
-// kept figures differed from that count. It exits with 1 when anything differed. The totals are kept with each posting; this is for a store restored
+// kept figures differed from that count, and counts the receivables again from the invoices and
+// their rows. It exits with 1 when anything differed. The totals are kept with each posting; this is for a store restored
 // from a journal or migrated to MongoDB, or an audit. Stop the service first: on the embedded
 // store it refuses a second process, and on MongoDB a posting made during the count could be
 // counted twice or not at all. Safe to run again.
@@ -14,6 +15,8 @@ import { openCommandStore } from './open-store.ts';
 import { PortfolioDaysStore } from '../adapters/persistence/analytics/portfolio-days.store.ts';
 import { portfolioDifferences } from './portfolio-differences.ts';
 import { portfolioSources } from './portfolio-sources.ts';
+import { ReceivableDaysStore } from '../adapters/persistence/billing/receivable-days.store.ts';
+import { receivableSources } from './receivable-sources.ts';
 
 const dataDir = process.argv[2] ?? process.env.DATA_DIR ?? './data';
 const store = await openCommandStore(dataDir);
@@ -47,6 +50,12 @@ try {
     moved.length === 0
       ? 'Every kept portfolio month equals the recount of its policies and claims.'
       : `${moved.length} portfolio months differed from the recount (now replaced by it).`,
+  );
+  const receivables = await ReceivableDaysStore.open(store, receivableSources(store));
+  const receivablesStarted = performance.now();
+  const recounted = await receivables.rebuild();
+  console.log(
+    `Receivables rebuilt from ${recounted.invoices} invoices and ${recounted.rows} rows, in ${((performance.now() - receivablesStarted) / 1000).toFixed(1)} s.`,
   );
   process.exitCode = differing === 0 && moved.length === 0 ? 0 : 1;
 } finally {

@@ -31,6 +31,15 @@ export interface PolicyAccount {
 
 const sum = (amounts: readonly number[]): Cents => cents(amounts.reduce((total, amount) => total + amount, 0));
 
+/** Sums by bucket, added up in plain numbers, as cents. */
+export const agingOf = (sums: Record<keyof Aging, number>): Aging => ({
+  current: cents(sums.current),
+  days1to30: cents(sums.days1to30),
+  days31to60: cents(sums.days31to60),
+  days61to90: cents(sums.days61to90),
+  over90: cents(sums.over90),
+});
+
 /** Days past due into the aging bucket they fall in. */
 export const bucketOf = (daysPastDue: number): keyof Aging =>
   daysPastDue <= 0 ? 'current' : daysPastDue <= 30 ? 'days1to30' : daysPastDue <= 60 ? 'days31to60' : daysPastDue <= 90 ? 'days61to90' : 'over90';
@@ -69,13 +78,7 @@ export const accountOf = (invoices: readonly Invoice[], rows: readonly Payment[]
     writtenOff,
     unapplied: cents(Math.max(0, payments - refunds - (charges - credits - writtenOff))),
     balance,
-    aging: {
-      current: cents(aging.current),
-      days1to30: cents(aging.days1to30),
-      days31to60: cents(aging.days31to60),
-      days61to90: cents(aging.days61to90),
-      over90: cents(aging.over90),
-    },
+    aging: agingOf(aging),
   };
 };
 

@@ -2,7 +2,7 @@ import { daysBetween, today, type CalendarDate } from '../shared/calendar-date.t
 import { cents } from '../shared/money.ts';
 import type { Invoice } from './invoice.ts';
 import { isCash, type Payment } from './payment.ts';
-import { bucketOf, sumAccounts, type Aging, type PolicyAccount } from './policy-account.ts';
+import { agingOf, bucketOf, sumAccounts, type Aging, type PolicyAccount } from './policy-account.ts';
 
 /**
  * The receivables of an organization kept as sums by day, so its aging on any date is read from
@@ -113,13 +113,7 @@ export const keptAccount = (figures: readonly KeptFigure[], asOf: CalendarDate):
     writtenOff: cents(writeOffs),
     unapplied: cents(0),
     balance: cents(charges - credits - payments + refunds - writeOffs),
-    aging: {
-      current: cents(aging.current),
-      days1to30: cents(aging.days1to30),
-      days31to60: cents(aging.days31to60),
-      days61to90: cents(aging.days61to90),
-      over90: cents(aging.over90),
-    },
+    aging: agingOf(aging),
   };
 };
 

@@ -24,13 +24,11 @@ import type { IdGenerator } from '../shared/id-generator.port.ts';
 import { MANUAL_REVIEW_ABOVE_CENTS, type ManualReviewQueue } from './financial-alerts.port.ts';
 import { afterRow, policyPayments, type InvoiceRepository, type PaymentRepository } from './invoice.repository.ts';
 import { throughProcessor, type PaymentGateway } from './payment-gateway.port.ts';
-import type { PaymentBookkeeping } from './payment-bookkeeping.use-case.ts';
 
 export interface CreditSettlementDeps {
   readonly invoices: InvoiceRepository;
   readonly payments: PaymentRepository;
   readonly gateway: PaymentGateway;
-  readonly bookkeeping: PaymentBookkeeping;
   readonly reviews: ManualReviewQueue;
   readonly audit: AuditTrail;
   readonly ids: IdGenerator;
@@ -89,7 +87,6 @@ export class CreditSettlement {
       if (await this.deps.invoices.countsReference(orgId, creditId, `${step.reference}:released`)) throw payoutBeyondCash(credit, step.amount);
     }
     if (isSettled(credit) && credit.status === 'open') credit = (await this.deps.invoices.markPaid(orgId, creditId, [])) ?? credit;
-    await this.deps.bookkeeping.afterRefund(orgId, creditId, requestKey);
     const rows = await this.deps.payments.forInvoice(orgId, creditId);
     const references = new Set((credit.creditSteps ?? []).filter((step) => step.requestKey === requestKey).map((step) => step.reference));
     return { invoice: credit, payments: rows.filter((row) => references.has(row.reference)) };
@@ -238,7 +235,13 @@ export class CreditSettlement {
       }),
     );
     const row = this.rowOf(credit.orgId, credit.id, step, { amount: cents(-step.amount), method: 'card', source: 'processor', refundOf: source.id });
-    await writeUnlessDuplicate(() => this.deps.payments.insert(row, credit));
+    const cause = { invoiceId: credit.id, reference: step.reference, description: `Refund ${step.reference} of credit ${credit.invoiceNumber}` };
+    // The row and the policy's posting are one write; a posting taken meanwhile makes it start again from its reads.
+    await retryFromReads(async () => {
+      if (await this.deps.payments.findByReference(credit.orgId, step.reference)) return;
+      const books = await this.deps.books.changeWritesOf(credit.orgId, credit.policyId, cause, { payments: [row] });
+      await this.deps.atomic.commit([...this.deps.payments.insertWrites(row, credit), ...books.writes]);
+    });
   }
 
   private rowOf(

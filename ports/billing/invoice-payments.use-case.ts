@@ -156,34 +156,43 @@ export class InvoicePayments {
   }
 
   /**
-   * A refund: a negative payment once per reference, and a paid invoice that is no longer
-   * covered goes back to open. `guarded` refuses a refund larger than what was paid (money not
-   * yet moved); money the processor already returned is always recorded. Null for an unknown
-   * invoice or a refused guarded refund.
+   * A refund the processor made (from its reports, or asked by a request that held the payment
+   * first): the negative row once per reference, the invoice's paid amount (a paid invoice no
+   * longer covered reopens) and the policy's posting, as one write with `together` (the
+   * processor's step it records). Money the processor returned is always recorded; a write that
+   * lost a race starts again from its reads. Null for an unknown invoice; `recorded` false when
+   * the reference was recorded before.
    */
-  async recordRefund(
+  recordRefund(
     orgId: string,
     invoiceId: string,
-    input: PaymentInput & { guarded?: boolean },
+    input: PaymentInput,
+    together: readonly GroupedWrite[] = [],
   ): Promise<{ invoice: Invoice; payment: Payment; recorded: boolean } | null> {
-    const now = this.deps.clock.now(orgId);
-    const negative = { ...input, amount: cents(-Math.abs(input.amount)) };
-    const applied = await this.deps.invoices.applyPayment(
-      orgId,
-      invoiceId,
-      input.reference,
-      negative.amount,
-      [],
-      input.guarded ? { minPaidBefore: cents(Math.abs(input.amount)) } : undefined,
-    );
-    const known = applied ? null : await this.deps.payments.findByReference(orgId, input.reference);
-    if (!applied && input.guarded && !known) return null;
-    const current = applied ?? (await this.deps.invoices.findById(orgId, invoiceId));
-    if (!current) return null;
-    await this.storeRow(current, negative, now);
-    const reopened = current.status === 'paid' && current.paidAmount < current.amount ? await this.deps.invoices.reopen(orgId, invoiceId) : null;
-    const payment = (await this.deps.payments.findByReference(orgId, input.reference)) as Payment;
-    return { invoice: reopened ?? current, payment, recorded: applied !== null };
+    const attempt = async () => {
+      const [invoice, known] = await Promise.all([this.deps.invoices.findById(orgId, invoiceId), this.deps.payments.findByReference(orgId, input.reference)]);
+      if (!invoice) return null;
+      if (known) return { invoice, payment: known, recorded: false };
+      const now = this.deps.clock.now(orgId);
+      const amount = cents(-Math.abs(input.amount));
+      // A reference counted without its row (written in steps by an earlier release): the row is all that is missing.
+      if (await this.deps.invoices.countsReference(orgId, invoiceId, input.reference)) {
+        await this.storeRow(invoice, { ...input, amount }, now);
+        return { invoice, payment: (await this.deps.payments.findByReference(orgId, input.reference)) as Payment, recorded: false };
+      }
+      const payment = this.rowOf(orgId, invoiceId, { ...input, amount }, now);
+      const cause = { invoiceId, reference: input.reference, description: `Refund ${input.reference} on invoice ${invoice.invoiceNumber}` };
+      const books = await this.deps.books.changeWritesOf(orgId, invoice.policyId, cause, { payments: [payment] });
+      await this.deps.atomic.commit([
+        ...together,
+        this.deps.invoices.moneyWrite(invoice, input.reference, amount, []),
+        ...this.deps.payments.insertWrites(payment, afterRow(invoice, amount)),
+        ...books.writes,
+      ]);
+      return { invoice: { ...invoice, paidAmount: cents(invoice.paidAmount + amount), status: statusAfterMoney(invoice, amount) }, payment, recorded: true };
+    };
+    // Writes decided by the caller were read by it: a lost race is for the caller to start again from its reads.
+    return together.length > 0 ? attempt() : retryFromReads(attempt);
   }
 
   /**

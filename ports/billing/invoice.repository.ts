@@ -105,6 +105,8 @@ export interface PaymentRepository {
   noteProcessorRefund(orgId: string, paymentId: string, report: { cumulative: Cents } | { refundId: string; amount: Cents }): Promise<Payment | null>;
   /** Takes on recording `step` in one guarded write: null when the recorded level is no longer `step.from` (another caller took it). */
   takeRefundStep(orgId: string, paymentId: string, step: RefundStep): Promise<Payment | null>;
+  /** What taking a step of the processor's refunds writes, for the write that records it: required (guard `refund_level_moved`) to find the level at the step's start. */
+  refundStepWrite(payment: Payment, step: RefundStep): GroupedWrite;
 }
 
 /** Every invoice of a policy and every payment, refund and credit row on them, in two reads. */

@@ -4,22 +4,19 @@ import { receiptPath, renderReceipt } from '../../core/billing/receipt.ts';
 import type { DocumentLibrary } from '../documents/document-library.use-case.ts';
 import type { FinancialSteps } from './financial-steps.ts';
 import type { InvoiceRepository, PaymentRepository } from './invoice.repository.ts';
-import type { BilledPolicy, PolicyLookup, PremiumBooks } from './premium-books.use-case.ts';
+import type { BilledPolicy, PolicyLookup } from './premium-books.use-case.ts';
 
 export interface PaymentBookkeepingDeps {
   readonly invoices: InvoiceRepository;
   readonly payments: PaymentRepository;
   readonly policies: PolicyLookup;
-  readonly books: PremiumBooks;
   readonly documents: DocumentLibrary;
   readonly steps: FinancialSteps;
 }
 
 /**
- * What follows a payment or a refund: the receipt of a payment (its posting and commission were
- * part of the payment's own write), and for a refund recorded in steps the policy's books brought
- * to where its money stands. Each step is keyed (receipt path, posting number), so running it
- * again after a failure completes what is missing and repeats nothing.
+ * What follows a payment: its receipt (its posting and commission were part of the payment's own
+ * write). The receipt is keyed by its path, so storing it again after a failure repeats nothing.
  */
 export class PaymentBookkeeping {
   private readonly deps: PaymentBookkeepingDeps;
@@ -34,13 +31,6 @@ export class PaymentBookkeeping {
     const policy = await this.deps.policies.findById(orgId, invoice.policyId);
     const context = { orgId, reference, invoiceId };
     return { receiptDocumentId: await this.deps.steps.run('receipt_generation', context, () => this.storeReceipt(invoice, payment, policy)) };
-  }
-
-  /** A refund of premium: the books follow the money given back (commission is taken back only on premium it was paid on). */
-  async afterRefund(orgId: string, invoiceId: string, reference: string): Promise<void> {
-    const invoice = await this.deps.invoices.findById(orgId, invoiceId);
-    if (!invoice) return;
-    await this.deps.books.sync(orgId, invoice.policyId, { invoiceId, reference, description: `Refund ${reference} on invoice ${invoice.invoiceNumber}` });
   }
 
   private async storeReceipt(invoice: Invoice, payment: Payment, policy: BilledPolicy | null): Promise<string> {

@@ -14,7 +14,6 @@ import { MANUAL_REVIEW_ABOVE_CENTS, type ManualReviewQueue } from './financial-a
 import type { FinancialSteps } from './financial-steps.ts';
 import type { InvoicePayments } from './invoice-payments.use-case.ts';
 import { afterRow, policyPayments, type InvoiceRepository, type PaymentRepository } from './invoice.repository.ts';
-import type { PaymentBookkeeping } from './payment-bookkeeping.use-case.ts';
 import { throughProcessor, type PaymentGateway } from './payment-gateway.port.ts';
 import type { PremiumBooks } from './premium-books.use-case.ts';
 
@@ -23,7 +22,6 @@ export interface PaymentRefundsDeps {
   readonly invoices: InvoiceRepository;
   readonly payments: PaymentRepository;
   readonly invoicePayments: InvoicePayments;
-  readonly bookkeeping: PaymentBookkeeping;
   /** Applies what is owed back to the insured to what a refund reopened. */
   readonly credits: CreditSettlement;
   readonly reviews: ManualReviewQueue;
@@ -86,7 +84,7 @@ export class PaymentRefunds {
       if (now) assertRefundable(now);
       throw new DomainError('refund_exceeds_payments', 'The refund is larger than what the invoice has received.', {});
     }
-    await this.deps.bookkeeping.afterRefund(orgId, invoiceId, reference);
+    // Its posting was part of its write.
     await this.followRefund(actor, orgId, invoiceId, input.amount, { ...recorded, refundOf: source.id, reference });
     return { invoice: recorded.invoice, payment: recorded.payment };
   }

@@ -6,12 +6,12 @@ import type { PaymentRepository } from './invoice.repository.ts';
 import type { InvoicePayments } from './invoice-payments.use-case.ts';
 import type { Principal } from '../../core/shared/access/principal.ts';
 import type { CreditSettlement } from './credit-settlement.use-case.ts';
-import type { PaymentBookkeeping } from './payment-bookkeeping.use-case.ts';
+import type { GroupedWrite } from '../shared/persistence/collection-store.port.ts';
+import { retryFromReads } from '../shared/retry-from-reads.ts';
 
 export interface ProcessorRefundsDeps {
   readonly payments: PaymentRepository;
   readonly invoicePayments: InvoicePayments;
-  readonly bookkeeping: PaymentBookkeeping;
   readonly reviews: ManualReviewQueue;
   readonly steps: FinancialSteps;
   /** Applies what is owed back to the insured to what a refund reopened. */
@@ -23,14 +23,10 @@ const PROCESSOR: Principal = { kind: 'machine' };
 
 export type RefundReport = { readonly cumulative: Cents } | { readonly refundId: string; readonly amount: Cents };
 
-/** Attempts at taking the next step before giving up to the sender's retry; each lost race means another caller moved the level. */
-const STEP_ATTEMPTS = 8;
-
 /**
  * Refunds the processor reports (made in its dashboard, or echoes of ours): the payment is
- * brought up to what was reported in steps, each taken by one guarded write and recorded as one
- * refund row under a reference of its own. Reports may arrive in any order, twice, or in
- * parallel; a crash between taking a step and recording it is finished by the next report.
+ * brought up to what was reported in steps, each taken and recorded as one refund row under a
+ * reference of its own in one write. Reports may arrive in any order, twice, or in parallel.
  */
 export class ProcessorRefunds {
   private readonly deps: ProcessorRefundsDeps;
@@ -44,44 +40,52 @@ export class ProcessorRefunds {
     for (const report of reports) await this.deps.payments.noteProcessorRefund(payment.orgId, payment.id, report);
     const current = await this.deps.payments.findByReference(payment.orgId, payment.reference);
     if (!current) return null;
-    const caughtUp = await this.catchUp(current);
     const recorded: RefundStep[] = [];
-    const manualReview: string[] = [];
-    for (const step of caughtUp.processorRefundSteps ?? []) {
-      const reference = refundStepReference(caughtUp, step);
-      if (!(await this.record(caughtUp, step, reference))) continue;
-      recorded.push(step);
-      if (step.to - step.from > MANUAL_REVIEW_ABOVE_CENTS) manualReview.push(reference);
-    }
+    // Steps an earlier release took and had not recorded yet, then the step up to what was reported.
+    for (const step of current.processorRefundSteps ?? []) if (await this.record(current, step)) recorded.push(step);
+    const taken = await this.catchUp(current);
+    if (taken) recorded.push(taken);
+    for (const step of recorded) await this.follow(current, step);
+    const manualReview = recorded.filter((step) => step.to - step.from > MANUAL_REVIEW_ABOVE_CENTS).map((step) => refundStepReference(current, step));
     return { recorded, manualReview };
   }
 
-  /** Takes steps until the recorded level reaches what was reported. */
-  private async catchUp(payment: Payment): Promise<Payment> {
-    let current = payment;
-    for (let attempt = 0; attempt < STEP_ATTEMPTS; attempt += 1) {
-      const from = cents(current.processorRefundLevel ?? 0);
-      const to = reportedRefundTarget(current);
-      if (to <= from) return current;
-      const taken = await this.deps.payments.takeRefundStep(current.orgId, current.id, { from, to });
-      current = taken ?? ((await this.deps.payments.findByReference(current.orgId, current.reference)) as Payment);
-    }
-    throw new Error(`Refunds of payment ${payment.id} kept moving; the report is to be delivered again.`);
+  /**
+   * Takes the step from the level recorded to what was reported and records it, as one write: the
+   * payment's level (guarded: another report that moved it first makes this one start again from
+   * its reads), the refund row, the invoice and the policy's posting. Null when nothing is left to take.
+   */
+  private catchUp(payment: Payment): Promise<RefundStep | null> {
+    const context = { orgId: payment.orgId, reference: payment.reference, invoiceId: payment.invoiceId };
+    return this.deps.steps.run('refund_processing', context, () =>
+      retryFromReads(async () => {
+        const current = (await this.deps.payments.findByReference(payment.orgId, payment.reference)) ?? payment;
+        const step = { from: cents(current.processorRefundLevel ?? 0), to: reportedRefundTarget(current) };
+        if (step.to <= step.from) return null;
+        return (await this.record(current, step, [this.deps.payments.refundStepWrite(current, step)])) ? step : null;
+      }),
+    );
   }
 
-  /** Records a step (once per reference) with its commission reversal and, above $1,000, a review item; true when this call recorded it. */
-  private async record(payment: Payment, step: RefundStep, reference: string): Promise<boolean> {
+  /** Records a step once per reference, with `together` in the same write; true when this call recorded it. */
+  private async record(payment: Payment, step: RefundStep, together: readonly GroupedWrite[] = []): Promise<boolean> {
+    const input = {
+      amount: cents(step.to - step.from),
+      method: 'card' as const,
+      reference: refundStepReference(payment, step),
+      source: 'processor' as const,
+      refundOf: payment.id,
+    };
+    const result = await this.deps.invoicePayments.recordRefund(payment.orgId, payment.invoiceId, input, together);
+    return result?.recorded ?? false;
+  }
+
+  /** What follows a step recorded: money still owed back to the insured goes first to what the refund reopened; above $1,000, a review item. */
+  private async follow(payment: Payment, step: RefundStep): Promise<void> {
     const { orgId, invoiceId } = payment;
-    const amount = cents(step.to - step.from);
-    const result = await this.deps.steps.run('refund_processing', { orgId, reference, invoiceId }, () =>
-      this.deps.invoicePayments.recordRefund(orgId, invoiceId, { amount, method: 'card', reference, source: 'processor', refundOf: payment.id }),
-    );
-    if (!result) return false;
-    // Both are keyed by the reference, so finishing them again after an interruption adds nothing.
-    await this.deps.bookkeeping.afterRefund(orgId, invoiceId, reference);
-    // A refund reopens the invoice; money still owed back to the insured goes to it first.
     await this.deps.credits.applyOpenCreditsOn(PROCESSOR, orgId, invoiceId);
-    if (amount > MANUAL_REVIEW_ABOVE_CENTS) await this.deps.reviews.flag({ orgId, kind: 'refund', reference, invoiceId, amount });
-    return result.recorded;
+    const amount = cents(step.to - step.from);
+    if (amount > MANUAL_REVIEW_ABOVE_CENTS)
+      await this.deps.reviews.flag({ orgId, kind: 'refund', reference: refundStepReference(payment, step), invoiceId, amount });
   }
 }

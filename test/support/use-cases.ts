@@ -1,3 +1,5 @@
+import type { PolicyAccount } from '../../core/billing/policy-account.ts';
+import type { Receivables } from '../../ports/billing/policy-accounts.use-case.ts';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -88,3 +90,15 @@ export const installmentsOf = async (world: UseCaseWorld, orgId: string, policyI
   (await (await world.resolve(BILLING.InvoiceRepository)).list(orgId, { policyId }, { limit: 50 })).data
     .filter((invoice) => invoice.kind === 'installment')
     .sort((a, b) => a.invoiceNumber.localeCompare(b.invoiceNumber));
+
+/** Every page of an organization's receivables on a date: the totals and every policy's line. */
+export const receivablesPages = async (world: UseCaseWorld, orgId: string, asOf: string, limit: number) => {
+  const accounts = await world.resolve(BILLING.PolicyAccounts);
+  const lines: PolicyAccount[] = [];
+  let page: Receivables | null = null;
+  do {
+    page = await accounts.receivables(orgId, asOf, { limit, ...(page?.nextCursor ? { cursor: page.nextCursor } : {}) });
+    lines.push(...page.policies);
+  } while (page.nextCursor);
+  return { totals: page.totals, lines };
+};

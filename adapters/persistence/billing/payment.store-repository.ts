@@ -2,7 +2,7 @@ import type { Payment, RefundStep } from '../../../core/billing/payment.ts';
 import type { Cents } from '../../../core/shared/money.ts';
 import type { PaymentRepository } from '../../../ports/billing/invoice.repository.ts';
 import type { InvoiceAfterRow, ReceivableFigures } from '../../../ports/billing/kept-receivables.port.ts';
-import type { CollectionStore, GroupedWrite } from '../../../ports/shared/persistence/collection-store.port.ts';
+import type { CollectionStore, Filter, GroupedWrite, UpdateDocument } from '../../../ports/shared/persistence/collection-store.port.ts';
 import type { RecordFields } from '../shared/document-mapping.ts';
 import { RecordCollection } from '../shared/record-collection.ts';
 
@@ -24,6 +24,16 @@ export const PAYMENT_FIELDS: RecordFields<Payment> = {
   processorRefundLevel: true,
   processorRefundSteps: true,
 };
+
+/** The payment's refunds recorded up to where a step starts. */
+const levelAt = (step: RefundStep): Filter =>
+  step.from === 0 ? { $or: [{ processorRefundLevel: { $exists: false } }, { processorRefundLevel: 0 }] } : { processorRefundLevel: step.from };
+
+/** A step taken: the level moved to its end, the step kept in the payment's list. */
+const stepTaken = (step: RefundStep): UpdateDocument => ({
+  $set: { processorRefundLevel: step.to },
+  $push: { processorRefundSteps: { from: step.from, to: step.to } },
+});
 
 /** Payment and refund rows; a row and the receivables it moves are one write. */
 export class PaymentStoreRepository implements PaymentRepository {
@@ -100,10 +110,10 @@ export class PaymentStoreRepository implements PaymentRepository {
   }
 
   takeRefundStep(orgId: string, paymentId: string, step: RefundStep): Promise<Payment | null> {
-    const level = step.from === 0 ? { $or: [{ processorRefundLevel: { $exists: false } }, { processorRefundLevel: 0 }] } : { processorRefundLevel: step.from };
-    return this.records.update(orgId, paymentId, level, {
-      $set: { processorRefundLevel: step.to },
-      $push: { processorRefundSteps: { from: step.from, to: step.to } },
-    });
+    return this.records.update(orgId, paymentId, levelAt(step), stepTaken(step));
+  }
+
+  refundStepWrite(payment: Payment, step: RefundStep): GroupedWrite {
+    return this.records.guardedUpdate(payment.orgId, payment.id, levelAt(step), stepTaken(step), 'refund_level_moved');
   }
 }

@@ -12,8 +12,8 @@ const COUNTED = 'receivable-days-v1';
 /** Invoices whose rows one read of a rebuild asks for. */
 const REBUILD_BATCH = 500;
 
-/** A figure's month of an organization: the month's sum (`all`) and each day's (`d01` … `d31`). */
-type FigureDocument = StoredDocument & { orgId: string; month: string; figure: string } & Record<string, number>;
+/** A day of an organization: what each figure moved by that day (`charges`, `due:2027-03-01`, …). */
+type DayDocument = StoredDocument & { orgId: string; day: CalendarDate } & Record<string, number>;
 type MarkDocument = StoredDocument & { orgId: string; policyId: string; since: CalendarDate };
 
 /** The records the kept receivables are counted from: every invoice of every organization, and the rows of some. */
@@ -22,28 +22,24 @@ export interface ReceivableSources {
   rowsOf(orgId: string, invoiceIds: readonly string[]): Promise<Payment[]>;
 }
 
-const dayField = (day: CalendarDate): string => `d${day.slice(8, 10)}`;
-
-/** Changes summed by month and figure: each as one `$inc` of its days and its month's sum. */
-const byMonthFigure = (changes: readonly ReceivableChange[]): Map<string, { month: string; figure: string; increments: Record<string, number> }> => {
-  const rows = new Map<string, { month: string; figure: string; increments: Record<string, number> }>();
+/** Changes summed by day: each day's as one `$inc` of its figures. */
+const byDay = (changes: readonly ReceivableChange[]): Map<CalendarDate, Record<string, number>> => {
+  const days = new Map<CalendarDate, Record<string, number>>();
   for (const { day, figure, amount } of changes) {
     if (amount === 0) continue;
-    const month = day.slice(0, 7);
-    const key = `${month}:${figure}`;
-    const row = rows.get(key) ?? { month, figure, increments: { all: 0 } };
-    rows.set(key, row);
-    row.increments.all = (row.increments.all ?? 0) + amount;
-    row.increments[dayField(day)] = (row.increments[dayField(day)] ?? 0) + amount;
+    const figures = days.get(day) ?? {};
+    days.set(day, figures);
+    figures[figure] = (figures[figure] ?? 0) + amount;
   }
-  return rows;
+  return days;
 };
 
 /** What moving an organization's kept receivables writes, with the mark of the policy when the record marks it. */
 const writesOf = (orgId: string, policyId: string, { changes, owedBackSince }: ReceivableChanges): GroupedWrite[] => {
-  const writes: GroupedWrite[] = [...byMonthFigure(changes).values()].map(({ month, figure, increments }) => ({
+  // A command's changes fall on one day or two (a void reaches back to the invoice's issue): a row each.
+  const writes: GroupedWrite[] = [...byDay(changes)].map(([day, increments]) => ({
     collection: RECEIVABLE_DAYS,
-    updateOne: { filter: { _id: `${orgId}:${month}:${figure}` }, update: { $setOnInsert: { orgId, month, figure }, $inc: increments }, upsert: true },
+    updateOne: { filter: { _id: `${orgId}:${day}` }, update: { $setOnInsert: { orgId, day }, $inc: increments }, upsert: true },
   }));
   if (owedBackSince) {
     writes.push({
@@ -54,20 +50,11 @@ const writesOf = (orgId: string, policyId: string, { changes, owedBackSince }: R
   return writes;
 };
 
-/** A figure's sum through `asOf`: whole months before it, and the days of its own month up to it. */
-const sumThrough = (row: FigureDocument, asOf: CalendarDate): number => {
-  if (row.month < asOf.slice(0, 7)) return row.all ?? 0;
-  let sum = 0;
-  const last = Number(asOf.slice(8, 10));
-  for (let day = 1; day <= last; day += 1) sum += row[`d${String(day).padStart(2, '0')}`] ?? 0;
-  return sum;
-};
-
 /**
  * The receivables kept per organization and day (`core/billing/receivable-figures.ts`): a row per
- * month and figure, and a mark per policy that something on it is owed back. An invoice or a row
- * and what it moves are one write. The aging report reads a few rows per month of the book and
- * the marked policies' records, whatever the size of the book.
+ * day with what each figure moved by, and a mark per policy that something on it is owed back. An
+ * invoice or a row and what it moves are one write (one row's `$inc`). The aging report reads a
+ * row per day of the book and the marked policies' records, whatever the size of the book.
  */
 export class ReceivableDaysStore implements KeptReceivables {
   private readonly store: CollectionStore;
@@ -80,7 +67,7 @@ export class ReceivableDaysStore implements KeptReceivables {
 
   /** Opens the kept receivables; a store whose records predate them (or whose count was interrupted) is counted here once. */
   static async open(store: CollectionStore, sources: ReceivableSources): Promise<ReceivableDaysStore> {
-    await store.ensureIndexes(RECEIVABLE_DAYS, [{ name: 'org_month', keys: { orgId: 1, month: 1 } }]);
+    await store.ensureIndexes(RECEIVABLE_DAYS, [{ name: 'org_day', keys: { orgId: 1, day: 1 } }]);
     await store.ensureIndexes(RECEIVABLE_MARKS, [{ name: 'org_since', keys: { orgId: 1, since: 1 } }]);
     const kept = new ReceivableDaysStore(store, sources);
     if (!(await store.collection('migrations').findOne({ _id: COUNTED }))) await kept.rebuild();
@@ -93,8 +80,11 @@ export class ReceivableDaysStore implements KeptReceivables {
   };
 
   async figuresThrough(orgId: string, asOf: CalendarDate): Promise<KeptFigure[]> {
-    const rows = await this.store.collection<FigureDocument>(RECEIVABLE_DAYS).find({ orgId, month: { $lte: asOf.slice(0, 7) } });
-    return rows.map((row) => ({ figure: row.figure, amount: sumThrough(row, asOf) }));
+    const sums = new Map<string, number>();
+    for (const { _id, orgId: _org, day: _day, ...figures } of await this.store.collection<DayDocument>(RECEIVABLE_DAYS).find({ orgId, day: { $lte: asOf } })) {
+      for (const [figure, amount] of Object.entries(figures)) sums.set(figure, (sums.get(figure) ?? 0) + amount);
+    }
+    return [...sums].map(([figure, amount]) => ({ figure, amount }));
   }
 
   async markedThrough(orgId: string, asOf: CalendarDate): Promise<string[]> {
@@ -142,12 +132,10 @@ export class ReceivableDaysStore implements KeptReceivables {
       if (batch.length === REBUILD_BATCH) await countBatch();
     }
     await countBatch();
-    const days = this.store.collection<FigureDocument>(RECEIVABLE_DAYS);
+    const days = this.store.collection<DayDocument>(RECEIVABLE_DAYS);
     await days.deleteMany({});
     for (const { orgId, changes } of figures.values()) {
-      for (const { month, figure, increments } of byMonthFigure(changes).values()) {
-        await days.insertOne({ ...increments, _id: `${orgId}:${month}:${figure}`, orgId, month, figure } as FigureDocument);
-      }
+      for (const [day, increments] of byDay(changes)) await days.insertOne({ ...increments, _id: `${orgId}:${day}`, orgId, day } as DayDocument);
     }
     const kept = this.store.collection<MarkDocument>(RECEIVABLE_MARKS);
     await kept.deleteMany({});

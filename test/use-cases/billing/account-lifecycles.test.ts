@@ -17,11 +17,10 @@ import { totalsByMonth } from '../../../core/billing/commission-totals.ts';
 import type { PortfolioDaysStore } from '../../../adapters/persistence/analytics/portfolio-days.store.ts';
 import type { LedgerStoreRepository } from '../../../adapters/persistence/billing/commission.store-repositories.ts';
 import type { ReceivableDaysStore } from '../../../adapters/persistence/billing/receivable-days.store.ts';
-import { sumAccounts, type PolicyAccount } from '../../../core/billing/policy-account.ts';
-import type { Receivables } from '../../../ports/billing/policy-accounts.use-case.ts';
+import { sumAccounts } from '../../../core/billing/policy-account.ts';
 import { aRisk } from '../../support/mothers.ts';
 import { SettableClock } from '../../support/settable-clock.ts';
-import { aBoundPolicy, MACHINE, USE_CASE_START, useCaseWorld, type UseCaseWorld } from '../../support/use-cases.ts';
+import { aBoundPolicy, MACHINE, receivablesPages, USE_CASE_START, useCaseWorld, type UseCaseWorld } from '../../support/use-cases.ts';
 
 const ORG = 'org_lifecycles';
 
@@ -188,16 +187,10 @@ const checkPortfolio = async (world: UseCaseWorld, dates: readonly CalendarDate[
  * every policy's account on each date (walked page by page, each line counted from its records).
  */
 const checkReceivables = async (world: UseCaseWorld, dates: readonly CalendarDate[]): Promise<string | null> => {
-  const accounts = await world.resolve(BILLING.PolicyAccounts);
   for (const date of dates) {
-    const lines: PolicyAccount[] = [];
-    let page: Receivables | null = null;
-    do {
-      page = await accounts.receivables(ORG, date, { limit: 7, ...(page?.nextCursor ? { cursor: page.nextCursor } : {}) });
-      lines.push(...page.policies);
-    } while (page.nextCursor);
-    const [totals, summed] = [JSON.stringify(page.totals), JSON.stringify(sumAccounts(lines))];
-    if (totals !== summed) return `receivables on ${date}: totals ${totals}, lines add up to ${summed}`;
+    const { totals, lines } = await receivablesPages(world, ORG, date, 7);
+    const [kept, summed] = [JSON.stringify(totals), JSON.stringify(sumAccounts(lines))];
+    if (kept !== summed) return `receivables on ${date}: totals ${kept}, lines add up to ${summed}`;
   }
   return null;
 };

@@ -1,12 +1,11 @@
 import test from 'ava';
 import { BILLING } from '../../../bootstrap/billing.tokens.ts';
 import { POLICY } from '../../../bootstrap/policy.tokens.ts';
-import { sumAccounts, type PolicyAccount } from '../../../core/billing/policy-account.ts';
+import { sumAccounts } from '../../../core/billing/policy-account.ts';
 import { cents } from '../../../core/shared/money.ts';
-import type { Receivables } from '../../../ports/billing/policy-accounts.use-case.ts';
 import type { Collection, CollectionStore, StoredDocument } from '../../../ports/shared/persistence/collection-store.port.ts';
 import { aRisk } from '../../support/mothers.ts';
-import { aBoundPolicy, installmentsOf, MACHINE, useCaseWorld, type UseCaseWorld } from '../../support/use-cases.ts';
+import { aBoundPolicy, installmentsOf, MACHINE, receivablesPages, useCaseWorld, type UseCaseWorld } from '../../support/use-cases.ts';
 
 const ORG = 'org_receivables';
 
@@ -40,17 +39,7 @@ const bindSome = async (world: UseCaseWorld, from: number, count: number) => {
   for (let n = from; n < from + count; n += 1) await aBoundPolicy(world, ORG, { risk: aRisk({ insuredName: `Aged ${n} Co` }), plan: 'QUARTERLY' });
 };
 
-/** Every page of the report on a date: its totals and every line. */
-const allPages = async (world: UseCaseWorld, asOf: string) => {
-  const accounts = await world.resolve(BILLING.PolicyAccounts);
-  const lines: PolicyAccount[] = [];
-  let page: Receivables | null = null;
-  do {
-    page = await accounts.receivables(ORG, asOf, { limit: 4, ...(page?.nextCursor ? { cursor: page.nextCursor } : {}) });
-    lines.push(...page.policies);
-  } while (page.nextCursor);
-  return { totals: page.totals, lines };
-};
+const allPages = (world: UseCaseWorld, asOf: string) => receivablesPages(world, ORG, asOf, 4);
 
 test('a page of the receivables reads the same records whatever the size of the book', async (t) => {
   const counts = new Map<string, number>();
