@@ -33,6 +33,10 @@ const NOT_PER_REQUEST: ReadonlyArray<[RegExp, string]> = [
     'the portfolio days replaced whole by their rebuild: when a store is first opened, or by the admin command',
   ],
   [
+    /^SELECT id, doc(, \S+ AS org)?(, "k:[^"]+")* FROM "main"\."docs:receivable_(days|marks)" WHERE 1 /,
+    'the kept receivables replaced whole by their count: when a store is first opened, or by the admin command',
+  ],
+  [
     /^SELECT doc FROM \S+ ORDER BY id DESC LIMIT \? OFFSET \?$/,
     'the latest rows of a table its compression dictionary is made from, twice per table, from the end of its primary key (past its newest 1,024 rows the second time)',
   ],
@@ -82,6 +86,8 @@ const readsOf = (tenant: Tenant, policy: BoundPolicy): string[] => [
   `/v1/analytics/${tenant.orgId}/da-utilization`,
   `/v1/analytics/${tenant.orgId}/portfolio`,
   `/v1/analytics/${tenant.orgId}/commissions`,
+  '/v1/reports/premium',
+  '/v1/reports/receivables-aging?limit=2',
 ];
 
 /** Rows the store examined for each read: the least of three tries, as background jobs (the outbox relay) read the same store meanwhile. */

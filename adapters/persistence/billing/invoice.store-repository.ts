@@ -104,7 +104,8 @@ export class InvoiceStoreRepository implements InvoiceRepository {
   }
 
   forPolicies(orgId: string, policyIds: readonly string[]): Promise<Invoice[]> {
-    return this.records.findAll(orgId, { policyId: { $in: [...policyIds] } });
+    // In the order of the organization's policy index, which the store reads without sorting.
+    return this.records.findAll(orgId, { policyId: { $in: [...policyIds] } }, { policyId: 1, _id: -1 });
   }
 
   async policyPage(orgId: string, request: PageRequest): Promise<Page<string>> {
