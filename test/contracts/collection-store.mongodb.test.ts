@@ -2,24 +2,17 @@ import anyTest, { type TestFn } from 'ava';
 import { randomUUID } from 'node:crypto';
 import { MongoStore } from '../../adapters/persistence/mongo/mongo-store.engine.ts';
 import { documentStoreContract, type StoreUnderTest } from './collection-store.contract.ts';
+import { MONGODB_URI, onMongoDb } from '../support/on-mongodb.ts';
 
-const test = anyTest as TestFn<StoreUnderTest>;
-const uri = process.env.MONGODB_URI;
+const test = onMongoDb(anyTest as TestFn<StoreUnderTest>);
 
-if (uri) {
-  test.before(async (t) => {
-    // MongoDB's TTL monitor runs once a minute, so an expired document may live up to ~60 s more.
-    t.context = { store: await MongoStore.connect(uri, `conformance_${randomUUID().slice(0, 8)}`), ttlGraceMs: 130_000 };
-  });
-  test.after.always(async (t) => {
-    const store = t.context.store as MongoStore;
-    await store.dropDatabase();
-    await store.close();
-  });
-  documentStoreContract(test, 'mongodb engine');
-} else {
-  test('mongodb engine: conformance suite NOT RUN (MONGODB_URI is not set)', (t) => {
-    t.log('Set MONGODB_URI to run the persistence conformance suite against MongoDB.');
-    t.pass();
-  });
-}
+test.before(async (t) => {
+  // MongoDB's TTL monitor runs once a minute, so an expired document may live up to ~60 s more.
+  t.context = { store: await MongoStore.connect(MONGODB_URI, `conformance_${randomUUID().slice(0, 8)}`), ttlGraceMs: 130_000 };
+});
+test.after.always(async (t) => {
+  const store = t.context.store as MongoStore;
+  await store.dropDatabase();
+  await store.close();
+});
+documentStoreContract(test, 'mongodb engine');

@@ -1,4 +1,7 @@
-import test from 'ava';
+import anyTest, { type TestFn } from 'ava';
+import { MONGODB_URI, onMongoDb } from '../support/on-mongodb.ts';
+
+const test = anyTest;
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
@@ -18,7 +21,7 @@ test.after.always(async () => {
 });
 
 /** What every document storage must do, whatever keeps the bytes. */
-const contract = (title: string, make: () => Promise<FileStorage>) => {
+const contract = (title: string, make: () => Promise<FileStorage>, test: TestFn = anyTest) => {
   test(`${title}: bytes and content type come back as stored, with size and SHA-256`, async (t) => {
     const storage = await make();
     const bytes = new Uint8Array([0, 1, 2, 250, 255, ...new TextEncoder().encode('<html>receipt</html>')]);
@@ -125,13 +128,12 @@ contract('S3 storage against s3rver on loopback', async () => {
   return storage;
 });
 
-const uri = process.env.MONGODB_URI;
-if (uri) {
-  contract('store storage on MongoDB', async () => {
-    const store = await MongoStore.connect(uri, `documents_${randomUUID().slice(0, 8)}`);
+contract(
+  'store storage on MongoDB',
+  async () => {
+    const store = await MongoStore.connect(MONGODB_URI, `documents_${randomUUID().slice(0, 8)}`);
     closers.push(async () => (await store.dropDatabase(), store.close()));
     return new CollectionFileStorage(store);
-  });
-} else {
-  test('store storage on MongoDB: NOT RUN (MONGODB_URI is not set)', (t) => t.pass());
-}
+  },
+  onMongoDb(test),
+);

@@ -1,4 +1,5 @@
 import test, { type ExecutionContext } from 'ava';
+import { MONGODB_URI, onMongoDb } from '../support/on-mongodb.ts';
 import { randomUUID } from 'node:crypto';
 import { MongoStore } from '../../adapters/persistence/mongo/mongo-store.engine.ts';
 import { StoreIdempotencyKeys } from '../../adapters/persistence/platform/idempotency-key.store.ts';
@@ -38,13 +39,8 @@ test('idempotency keys on the embedded engine', async (t) => {
   await contract(t, store);
 });
 
-const uri = process.env.MONGODB_URI;
-if (uri) {
-  test('idempotency keys on MongoDB', async (t) => {
-    const store = await MongoStore.connect(uri, `idempotency_${randomUUID().slice(0, 8)}`);
-    t.teardown(async () => (await store.dropDatabase(), store.close()));
-    await contract(t, store);
-  });
-} else {
-  test('idempotency keys on MongoDB: NOT RUN (MONGODB_URI is not set)', (t) => t.pass());
-}
+onMongoDb(test)('idempotency keys on MongoDB', async (t) => {
+  const store = await MongoStore.connect(MONGODB_URI, `idempotency_${randomUUID().slice(0, 8)}`);
+  t.teardown(async () => (await store.dropDatabase(), store.close()));
+  await contract(t, store);
+});

@@ -6,13 +6,14 @@ import { MemoryWindowCounter } from '../../adapters/persistence/rate-limit/windo
 import { StoreWindowCounter } from '../../adapters/persistence/rate-limit/window-counter.store.ts';
 import type { WindowCounter } from '../../ports/rate-limit/window-counter.port.ts';
 import { windowCounterContract } from './window-counter.contract.ts';
+import { MONGODB_URI, onMongoDb } from '../support/on-mongodb.ts';
 
 const test = anyTest as TestFn<{ counter: WindowCounter }>;
 const stores: Array<{ close(): Promise<void> }> = [];
 
-const suite = (title: string, make: () => Promise<WindowCounter>) => {
+const suite = (title: string, make: () => Promise<WindowCounter>, register: TestFn<{ counter: WindowCounter }> = test) => {
   const scoped = ((name: string, fn: Parameters<typeof test>[1]) =>
-    test(name, async (t) => {
+    register(name, async (t) => {
       t.context = { counter: await make() };
       await (fn as (t: unknown) => Promise<void>)(t);
     })) as unknown as TestFn<{ counter: WindowCounter }>;
@@ -25,16 +26,15 @@ suite('store counter on the embedded engine', async () => {
   stores.push(store);
   return StoreWindowCounter.create(store, 'windows', { volatile: true });
 });
-const uri = process.env.MONGODB_URI;
-if (uri) {
-  suite('store counter on MongoDB', async () => {
-    const store = await MongoStore.connect(uri, `counter_${randomUUID().slice(0, 8)}`);
+suite(
+  'store counter on MongoDB',
+  async () => {
+    const store = await MongoStore.connect(MONGODB_URI, `counter_${randomUUID().slice(0, 8)}`);
     stores.push({ close: async () => (await store.dropDatabase(), store.close()) });
     return StoreWindowCounter.create(store, 'windows', { volatile: true });
-  });
-} else {
-  test('store counter on MongoDB: NOT RUN (MONGODB_URI is not set)', (t) => t.pass());
-}
+  },
+  onMongoDb(test),
+);
 
 test.after.always(async () => {
   await Promise.all(stores.map((store) => store.close()));

@@ -1,4 +1,5 @@
 import test from 'ava';
+import { MONGODB_URI, onMongoDb } from '../support/on-mongodb.ts';
 import { randomUUID } from 'node:crypto';
 import { SqliteStore } from '../../adapters/persistence/sqlite/sqlite-store.engine.ts';
 import { MongoStore } from '../../adapters/persistence/mongo/mongo-store.engine.ts';
@@ -8,21 +9,17 @@ for (const [title, scenario] of Object.entries(jobRunnerScenarios(() => SqliteSt
   test(`embedded backend: ${title}`, scenario);
 }
 
-const uri = process.env.MONGODB_URI;
-if (uri) {
-  const stores: MongoStore[] = [];
-  for (const [title, scenario] of Object.entries(
-    jobRunnerScenarios(async () => {
-      const store = await MongoStore.connect(uri, `jobs_${randomUUID().slice(0, 8)}`);
-      stores.push(store);
-      return store;
-    }),
-  )) {
-    test.serial(`mongodb backend: ${title}`, scenario);
-  }
-  test.after.always(async () => {
-    for (const store of stores) await store.dropDatabase().then(() => store.close());
-  });
-} else {
-  test('mongodb backend: job scenarios NOT RUN (MONGODB_URI is not set)', (t) => t.pass());
+const onMongo = onMongoDb(test);
+const stores: MongoStore[] = [];
+for (const [title, scenario] of Object.entries(
+  jobRunnerScenarios(async () => {
+    const store = await MongoStore.connect(MONGODB_URI, `jobs_${randomUUID().slice(0, 8)}`);
+    stores.push(store);
+    return store;
+  }),
+)) {
+  onMongo.serial(`mongodb backend: ${title}`, scenario);
 }
+onMongo.after.always(async () => {
+  for (const store of stores) await store.dropDatabase().then(() => store.close());
+});
