@@ -2584,8 +2584,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Rate the submission into a quote valid 30 days, with its worksheet and delegated-authority flags.
-         * @description Rate the submission into a quote valid 30 days, with its worksheet and delegated-authority flags.
+         * Rate the submission into a quote valid 30 days, with its flags and what bind would refuse.
+         * @description Rate the submission into a quote valid 30 days, with its flags and what bind would refuse.
          *
          *     Requires permission (API key scope) `submissions:write`.
          *
@@ -2606,8 +2606,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Triage score and whether the submission can be bound now, with what is missing.
-         * @description Triage score and whether the submission can be bound now, with what is missing.
+         * Triage score, whether the caller could bind now, what is missing and what bind would refuse.
+         * @description Triage score, whether the caller could bind now, what is missing and what bind would refuse.
          *
          *     Requires permission (API key scope) `submissions:read`.
          *
@@ -3371,6 +3371,15 @@ export interface components {
             data: components["schemas"]["AuditEvent"][];
             /** @description Pass as `cursor` for the next page; null on the last. */
             nextCursor: string | null;
+        };
+        /** @description A refusal a bind would answer now: the code, message and details of its error body. */
+        BindBlocker: {
+            details: {
+                [key: string]: unknown;
+            };
+            /** @description The code bind would answer (`effective_date_out_of_window`, `not_bindable`, …). */
+            error: string;
+            message: string;
         };
         /** @description How and when a policy was cancelled, and the premium returned. */
         Cancellation: {
@@ -5055,6 +5064,8 @@ export interface components {
         /** @description A priced offer for a submission: premium and its breakdown, taxes and fees, delegated-authority flags, and how long it is valid. */
         Quote: {
             bindable: boolean;
+            /** @description Every rule a bind by the caller would refuse today (record state, dates, delegated authority), first the one bind answers; empty when it would bind. `bindable` stays the delegated-authority verdict. */
+            blockers: components["schemas"]["BindBlocker"][];
             /** @description The rating worksheet: exposure, rate, factors. */
             breakdown: {
                 [key: string]: unknown;
@@ -5076,10 +5087,12 @@ export interface components {
             /** Format: date */
             validUntil: string;
         };
-        /** @description What a submission still lacks before it can be quoted. */
+        /** @description What a submission still lacks before it can be bound, and what a bind by the caller would refuse today. */
         QuoteReadiness: {
             band: string;
             bindingReady: boolean;
+            /** @description Every rule a bind by the caller would refuse today (record state, dates, delegated authority), first the one bind answers; empty when it would bind. `bindable` stays the delegated-authority verdict. */
+            blockers: components["schemas"]["BindBlocker"][];
             missing: string[];
             quoteId: string | null;
             submissionId: string;
@@ -13228,6 +13241,7 @@ export interface operations {
                      *       "status": "active",
                      *       "validUntil": "2026-12-26",
                      *       "policyId": null,
+                     *       "blockers": [],
                      *       "createdAt": "2026-11-26T14:32:16.248Z"
                      *     }
                      */

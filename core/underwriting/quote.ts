@@ -1,6 +1,5 @@
-import { addDays, compareDates, type CalendarDate } from '../shared/calendar-date.ts';
-import { DomainError } from '../shared/domain-error.ts';
-import { assertTransition, lifecycle } from '../shared/lifecycle.ts';
+import { addDays, type CalendarDate } from '../shared/calendar-date.ts';
+import { lifecycle } from '../shared/lifecycle.ts';
 import type { Cents } from '../shared/money.ts';
 import type { ChargeTerms } from './charge-terms.ts';
 import type { StoredChargeTerms } from './stored-charges.ts';
@@ -52,18 +51,6 @@ export interface Quote {
 }
 
 const quoteValidUntil = (quotedOn: CalendarDate): CalendarDate => addDays(quotedOn, QUOTE_VALIDITY_DAYS);
-
-/** Why a quote cannot be bound today, if it cannot. */
-/** `approved`: an approved referral of the quote lifts its delegated-authority flags. */
-export const assertBindable = (quote: Quote, on: CalendarDate, approved = false): void => {
-  assertTransition(QUOTE_LIFECYCLE, 'bind', quote.status);
-  if (compareDates(on, quote.validUntil) > 0) {
-    throw new DomainError('quote_expired', `The quote was valid until ${quote.validUntil}.`, { validUntil: quote.validUntil });
-  }
-  if (!quote.bindable && !approved) {
-    throw new DomainError('not_bindable', 'Delegated-authority flags block this quote; an approved referral of it lifts them.', { daFlags: quote.daFlags });
-  }
-};
 
 /** A quote is rated from a complete risk; delegated-authority flags never block the quote, only its bind. */
 export const newQuote = (

@@ -1,7 +1,7 @@
 import type { InstallmentPlan } from '../../core/billing/installment-plan.ts';
 import { describeActor, type Principal } from '../../core/shared/access/principal.ts';
 import type { Policy } from '../../core/policy/policy.ts';
-import { today, yearOf } from '../../core/shared/calendar-date.ts';
+import { yearOf } from '../../core/shared/calendar-date.ts';
 import { cents } from '../../core/shared/money.ts';
 import { DomainError, notFound } from '../../core/shared/domain-error.ts';
 import { chargeTermsFor, placementOf } from '../../core/underwriting/charge-terms.ts';
@@ -9,9 +9,10 @@ import { chargeTermsFromStore } from '../../core/underwriting/stored-charges.ts'
 import { rateVersionOn } from '../../core/underwriting/rate-manual.ts';
 import { collectionTermsOf } from '../../core/underwriting/program-terms.ts';
 import { aggregateFlag, type DaProgram } from '../../core/underwriting/delegated-authority.ts';
-import { assertBindable, type Quote } from '../../core/underwriting/quote.ts';
-import { assertNewBusinessDate, canBackdate } from '../../core/underwriting/term-dates.ts';
-import { SUBMISSION_LIFECYCLE, type Submission } from '../../core/underwriting/submission.ts';
+import type { Quote } from '../../core/underwriting/quote.ts';
+import { bindRefusals } from '../../core/underwriting/bind-refusals.ts';
+import { bindChecksOf } from '../underwriting/bind-checks.use-case.ts';
+import { SUBMISSION_LIFECYCLE } from '../../core/underwriting/submission.ts';
 import { transition } from '../../core/shared/lifecycle.ts';
 import { RequiredWriteUnmatched } from '../shared/persistence/collection-store.port.ts';
 import { planIssue, type IssuanceDeps } from './policy-issuance.ts';
@@ -28,22 +29,6 @@ export interface BindingDeps extends IssuanceDeps {
   readonly programs: Programs;
   readonly approvals: ReferralApprovals;
 }
-
-/** Triage declined the risk: it binds only once a referral overriding the decline is approved. */
-const assertReferredIfDeclined = async (submission: Submission, approvals: ReferralApprovals): Promise<void> => {
-  if (submission.triage.band === 'decline' && !(await approvals.declineOverride(submission.orgId, submission.id))) {
-    throw new DomainError('referral_required', 'Triage declined this submission; an approved referral is needed before it can bind.', {
-      triage: { score: submission.triage.score, band: submission.triage.band },
-    });
-  }
-};
-
-/** The program as it stands now binds new business, whatever it was when the quote was written. */
-const assertWritesNewBusiness = (program: DaProgram & { id: string; name: string; status: string }): void => {
-  if (program.status !== 'active') {
-    throw new DomainError('not_bindable', `The program ${program.name} is ${program.status}: it writes no new business.`, { programId: program.id });
-  }
-};
 
 const noActiveQuote = (status: string) =>
   new DomainError('invalid_transition', `A ${status} submission has no active quote to bind.`, { status, move: 'bind', subject: 'submission' });
@@ -66,15 +51,11 @@ export class Binding {
     const submission = await this.deps.submissions.findById(orgId, submissionId);
     if (!submission) throw notFound('Submission');
     if (!SUBMISSION_LIFECYCLE.moves.bind.from.includes(submission.status)) throw noActiveQuote(submission.status);
-    await assertReferredIfDeclined(submission, this.deps.approvals);
     const quote = await this.deps.quotes.findActive(orgId, submissionId);
     if (!quote) throw noActiveQuote(submission.status);
-    const on = today(this.deps.clock.now(orgId));
-    const approval = quote.bindable ? null : await this.deps.approvals.forQuote(orgId, quote.id);
-    assertBindable(quote, on, approval !== null);
-    assertNewBusinessDate(quote.risk.effectiveDate, on, canBackdate(actor));
-    const program = await this.deps.programs.program(orgId, quote.programId);
-    assertWritesNewBusiness(program);
+    const { checks, approval, program } = await bindChecksOf(this.deps, actor, submission, quote);
+    const [refused] = bindRefusals(checks);
+    if (refused) throw refused;
     const year = yearOf(quote.risk.effectiveDate);
     await this.deps.writtenPremium.open(orgId, program.id, year);
     const planned = await planIssue(this.deps, {

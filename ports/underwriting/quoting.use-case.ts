@@ -9,6 +9,9 @@ import { assertTransition } from '../../core/shared/lifecycle.ts';
 import type { TriageBand } from '../../core/underwriting/triage.ts';
 import { yearOf, compareDates } from '../../core/shared/calendar-date.ts';
 import type { Clock } from '../shared/clock.port.ts';
+import type { Principal } from '../../core/shared/access/principal.ts';
+import { asBlocker, bindRefusals } from '../../core/underwriting/bind-refusals.ts';
+import { bindChecksOf } from './bind-checks.use-case.ts';
 import type { IdGenerator } from '../shared/id-generator.port.ts';
 import type { Programs } from './programs.use-case.ts';
 import type { ReferralApprovals } from './referral-approvals.port.ts';
@@ -34,7 +37,11 @@ export interface Readiness {
   readonly quoteId: string | null;
   /** What stands between the submission and a bind, in words a user can act on. */
   readonly missing: readonly string[];
+  /** Each refusal a bind by the caller would answer today, as its error body would say it (CONTRACT 18.18). */
+  readonly blockers: readonly Blocker[];
 }
+
+export type Blocker = ReturnType<typeof asBlocker>;
 
 export class Quoting {
   private readonly deps: QuotingDeps;
@@ -102,7 +109,7 @@ export class Quoting {
     return quote;
   }
 
-  async readiness(orgId: string, submissionId: string): Promise<Readiness> {
+  async readiness(actor: Principal, orgId: string, submissionId: string): Promise<Readiness> {
     const submission = await this.submission(orgId, submissionId);
     const missing: string[] = missingRiskFields(submission).map((field) => `field:${field}`);
     const quote = await this.deps.quotes.findActive(orgId, submissionId);
@@ -113,14 +120,26 @@ export class Quoting {
       if (!quote.bindable && !(await this.deps.approvals.forQuote(orgId, quote.id))) quote.daFlags.forEach((flag) => missing.push(`da:${flag.code}`));
     }
     if (submission.triage.band === 'decline' && !(await this.deps.approvals.declineOverride(orgId, submissionId))) missing.push('referral');
+    const blockers = quote && quote.status === 'active' ? await this.blockers(actor, submission, quote) : [];
     return {
       submissionId,
       triageScore: submission.triage.score,
       band: submission.triage.band,
-      bindingReady: missing.length === 0,
+      bindingReady: missing.length === 0 && blockers.length === 0,
       quoteId: quote?.id ?? null,
       missing,
+      blockers,
     };
+  }
+
+  /** What a bind of the quote by `actor` would refuse today, every rule at once, first the one bind answers. */
+  async blockersOf(actor: Principal, orgId: string, quote: Quote): Promise<Blocker[]> {
+    return this.blockers(actor, await this.submission(orgId, quote.submissionId), quote);
+  }
+
+  private async blockers(actor: Principal, submission: Submission, quote: Quote): Promise<Blocker[]> {
+    const { checks } = await bindChecksOf(this.deps, actor, submission, quote);
+    return bindRefusals(checks).map(asBlocker);
   }
 
   private async submission(orgId: string, id: string): Promise<Submission> {

@@ -159,29 +159,30 @@ export const submissionRoutes = (submissions: Submissions, quoting: Quoting, rec
     path: '/v1/submissions/:id/quote',
     record: { type: 'submission', relation: 'editor' },
     operationId: 'quoteSubmission',
-    summary: 'Rate the submission into a quote valid 30 days, with its worksheet and delegated-authority flags.',
+    summary: 'Rate the submission into a quote valid 30 days, with its flags and what bind would refuse.',
     tags: ['submissions'],
     permission: 'submissions:write',
     params: IdParams,
     query: Scoped,
     errors: ['invalid_transition'],
     responses: { 201: { description: 'The quote.', schema: QuoteSchema } },
-    handler: async (context) => ({
-      status: 201,
-      body: viewQuote(await quoting.quote(orgScope(context, context.query.orgId), context.params.id, describeActor(context.principal))),
-    }),
+    handler: async (context) => {
+      const orgId = orgScope(context, context.query.orgId);
+      const quote = await quoting.quote(orgId, context.params.id, describeActor(context.principal));
+      return { status: 201, body: viewQuote(quote, await quoting.blockersOf(context.principal, orgId, quote)) };
+    },
   }),
   defineRoute({
     method: 'GET',
     path: '/v1/submissions/:id/quote-readiness',
     record: { type: 'submission', relation: 'viewer' },
     operationId: 'quoteReadiness',
-    summary: 'Triage score and whether the submission can be bound now, with what is missing.',
+    summary: 'Triage score, whether the caller could bind now, what is missing and what bind would refuse.',
     tags: ['submissions'],
     permission: 'submissions:read',
     params: IdParams,
     query: Scoped,
     responses: { 200: { description: 'Readiness.', schema: ReadinessSchema } },
-    handler: async (context) => ({ status: 200, body: await quoting.readiness(orgScope(context, context.query.orgId), context.params.id) }),
+    handler: async (context) => ({ status: 200, body: await quoting.readiness(context.principal, orgScope(context, context.query.orgId), context.params.id) }),
   }),
 ];

@@ -4,6 +4,7 @@ import { chargeTermsFromStore } from '../../../core/underwriting/stored-charges.
 import { TaxesAndFeesSchema, viewTaxesAndFees } from './charges.views.ts';
 import { centsToDollars, type Cents } from '../../../core/shared/money.ts';
 import type { Quote } from '../../../core/underwriting/quote.ts';
+import type { Blocker } from '../../../ports/underwriting/quoting.use-case.ts';
 import type { Submission } from '../../../core/underwriting/submission.ts';
 import { Dollars, Nullable, Timestamp } from '../shared/common.schemas.ts';
 import { isoInstant } from '../../../core/shared/iso-instant.ts';
@@ -38,7 +39,7 @@ export const viewSubmission = (submission: Submission): Static<typeof Submission
   updatedAt: isoInstant(submission.updatedAt),
 });
 
-export const viewQuote = (quote: Quote): Static<typeof QuoteSchema> => ({
+export const viewQuote = (quote: Quote, blockers: readonly Blocker[]): Static<typeof QuoteSchema> => ({
   id: quote.id,
   submissionId: quote.submissionId,
   grossPremium: dollars(quote.grossPremium),
@@ -52,6 +53,7 @@ export const viewQuote = (quote: Quote): Static<typeof QuoteSchema> => ({
   status: quote.status,
   validUntil: quote.validUntil,
   policyId: quote.policyId,
+  blockers: blockers.map((blocker) => ({ ...blocker })),
   createdAt: isoInstant(quote.createdAt),
 });
 
@@ -102,6 +104,22 @@ const DaFlagSchema = Type.Object(
   { $id: 'DelegatedAuthorityFlag', description: 'A delegated-authority limit a quote comes near or exceeds.' },
 );
 
+/** What a bind would refuse, as its error bodies would say it. */
+const BlockersSchema = Type.Array(
+  Type.Object(
+    {
+      error: Type.String({ description: 'The code bind would answer (`effective_date_out_of_window`, `not_bindable`, …).' }),
+      message: Type.String(),
+      details: Type.Record(Type.String(), Type.Unknown()),
+    },
+    { $id: 'BindBlocker', description: 'A refusal a bind would answer now: the code, message and details of its error body.' },
+  ),
+  {
+    description:
+      'Every rule a bind by the caller would refuse today (record state, dates, delegated authority), first the one bind answers; empty when it would bind. `bindable` stays the delegated-authority verdict.',
+  },
+);
+
 export const QuoteSchema = Type.Object(
   {
     id: Type.String(),
@@ -122,6 +140,7 @@ export const QuoteSchema = Type.Object(
     status: Type.String(),
     validUntil: Type.String({ format: 'date' }),
     policyId: Nullable(Type.String()),
+    blockers: BlockersSchema,
     createdAt: Timestamp(),
   },
   {
@@ -138,6 +157,7 @@ export const ReadinessSchema = Type.Object(
     bindingReady: Type.Boolean(),
     quoteId: Nullable(Type.String()),
     missing: Type.Array(Type.String()),
+    blockers: BlockersSchema,
   },
-  { $id: 'QuoteReadiness', description: 'What a submission still lacks before it can be quoted.' },
+  { $id: 'QuoteReadiness', description: 'What a submission still lacks before it can be bound, and what a bind by the caller would refuse today.' },
 );

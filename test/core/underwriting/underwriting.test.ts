@@ -3,11 +3,11 @@ import test from 'ava';
 import { FixtureReferenceData } from '../../../adapters/reference-data/fixture-reference-data.ts';
 import { cents } from '../../../core/shared/money.ts';
 import { daFlags } from '../../../core/underwriting/delegated-authority.ts';
-import { assertBindable, type Quote } from '../../../core/underwriting/quote.ts';
+import type { Quote } from '../../../core/underwriting/quote.ts';
+import { bindRefusals, type BindChecks } from '../../../core/underwriting/bind-refusals.ts';
 import { naicsSector } from '../../../core/shared/reference-data.ts';
 import type { CompleteRisk } from '../../../core/underwriting/submission.ts';
 import { bandOf, triage } from '../../../core/underwriting/triage.ts';
-import { codeOf } from '../../support/error-codes.ts';
 
 const data = new FixtureReferenceData();
 const risk: CompleteRisk = {
@@ -113,21 +113,31 @@ const quote = (overrides: Partial<Quote>): Quote => ({
   ...overrides,
 });
 
-test('quotes bind while active, unexpired and free of flags', (t) => {
-  t.is(
-    codeOf(() => assertBindable(quote({}), '2026-12-01')),
-    null,
+const checks = (overrides: Partial<BindChecks> = {}): BindChecks => ({
+  triage: { score: 40, band: 'refer', reasons: [] } as unknown as BindChecks['triage'],
+  declineOverridden: false,
+  quote: quote({ risk: { ...quote({}).risk, effectiveDate: '2026-11-15' } }),
+  approved: false,
+  on: '2026-11-01',
+  withAuthority: false,
+  program: { id: 'default', name: 'Default', status: 'active' },
+  ...overrides,
+});
+const codesOf = (given: BindChecks) => bindRefusals(given).map((refusal) => refusal.code);
+
+test('quotes bind while active, unexpired, in the date window and free of flags: every refusal at once, in order', (t) => {
+  t.deepEqual(codesOf(checks()), []);
+  t.deepEqual(codesOf(checks({ on: '2026-12-02' })), ['quote_expired']);
+  t.deepEqual(codesOf(checks({ quote: quote({ status: 'bound' }) })), ['invalid_transition']);
+  t.deepEqual(codesOf(checks({ quote: quote({ bindable: false }) })), ['not_bindable']);
+  t.deepEqual(codesOf(checks({ quote: quote({ bindable: false }), approved: true })), [], 'an approved referral lifts the flags');
+  const farOff = quote({ bindable: false, risk: { ...quote({}).risk, effectiveDate: '2030-01-01' } });
+  const refused = bindRefusals(checks({ quote: farOff, on: '2026-12-02', program: { id: 'p1', name: 'Paused', status: 'suspended' } }));
+  t.deepEqual(
+    refused.map((refusal) => refusal.code),
+    ['quote_expired', 'effective_date_out_of_window', 'not_bindable', 'not_bindable'],
   );
-  t.is(
-    codeOf(() => assertBindable(quote({}), '2026-12-02')),
-    'quote_expired',
-  );
-  t.is(
-    codeOf(() => assertBindable(quote({ status: 'bound' }), '2026-11-01')),
-    'invalid_transition',
-  );
-  t.is(
-    codeOf(() => assertBindable(quote({ bindable: false }), '2026-11-01')),
-    'not_bindable',
-  );
+  t.like(refused[1]?.details, { effectiveDate: '2030-01-01', earliest: '2026-11-02', latest: '2028-06-02' });
+  t.deepEqual(codesOf(checks({ triage: { ...checks().triage, band: 'decline' } })), ['referral_required']);
+  t.deepEqual(codesOf(checks({ triage: { ...checks().triage, band: 'decline' }, declineOverridden: true })), []);
 });

@@ -149,6 +149,28 @@ test('delegated authority: flags make a quote unbindable; 422 not_bindable with 
   t.is(policy.details.daFlags[0].code, 'limit_exceeded');
 });
 
+test('what bind would refuse is said first by the quote and by readiness: the same code and details', async (t) => {
+  const { app, a } = t.context;
+  const submission = await submit(app, a, { effectiveDate: '2030-01-01', requestedLimit: 6_000_000 });
+  const quote = await call(app.api, 'POST', `/v1/submissions/${submission.id}/quote`, { token: a.adminToken });
+  t.is(quote.status, 201);
+  t.false(quote.body.bindable, '`bindable` stays the delegated-authority verdict');
+  t.deepEqual(
+    quote.body.blockers.map((blocker: { error: string }) => blocker.error),
+    ['effective_date_out_of_window', 'not_bindable'],
+  );
+  const ready = await call(app.api, 'GET', `/v1/submissions/${submission.id}/quote-readiness`, { token: a.adminToken });
+  t.like(ready.body, { bindingReady: false, quoteId: quote.body.id });
+  t.deepEqual(ready.body.blockers, quote.body.blockers);
+  const bound = await call(app.api, 'POST', `/v1/submissions/${submission.id}/bind`, { token: a.adminToken, body: { installmentPlan: 'PIF' } });
+  t.is(bound.status, 422);
+  const [first] = quote.body.blockers;
+  t.deepEqual({ error: bound.body.error, message: bound.body.message, details: bound.body.details }, first);
+  // A risk bind takes has no blockers.
+  const fine = await call(app.api, 'POST', `/v1/submissions/${(await submit(app, a)).id}/quote`, { token: a.adminToken });
+  t.deepEqual(fine.body.blockers, []);
+});
+
 test('20 concurrent binds near the aggregate cap never exceed it', async (t) => {
   const { app } = t.context;
   const tenant = await createTenant(app);
