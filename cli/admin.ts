@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { SingleBar, Presets } from 'cli-progress';
 import { Command, Option } from 'commander';
 import { platformClient } from '../clients/typescript/index.ts';
-import { administratorToken, expectData, machineSecret, platform, secretsFile, type Connection } from './connection.ts';
+import { administratorToken, expectData, machineSecret, platform, reportWaitsTo, secretsFile, type Connection } from './connection.ts';
 import { seedDemo } from './seed.ts';
 
 const program = new Command('cli')
@@ -76,12 +76,13 @@ program
   .action(async (options: { policies: string; name: string }) => {
     const count = Number(options.policies);
     if (!Number.isInteger(count) || count < 1 || count > 10_000) throw new Error('--policies is a whole number from 1 to 10000.');
-    const bar = new SingleBar({ format: 'seeding [{bar}] {value}/{total} submissions', hideCursor: true, noTTYOutput: false }, Presets.shades_classic);
+    const bar = new SingleBar({ format: 'seeding [{bar}] {value}/{total} submissions {wait}', hideCursor: true, noTTYOutput: false }, Presets.shades_classic);
+    reportWaitsTo((seconds) => bar.update({ wait: seconds === null ? '' : `(rate limited, waiting ${seconds} s)` }));
     print(
       await seedDemo(
         connection(),
         { policies: count, name: options.name },
-        { start: (total) => bar.start(total, 0), increment: () => bar.increment(), stop: () => bar.stop() },
+        { start: (total) => bar.start(total, 0, { wait: '' }), increment: () => bar.increment(), stop: () => bar.stop() },
       ),
     );
   });

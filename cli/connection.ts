@@ -23,8 +23,16 @@ export const machineSecret = (): string => {
   throw new Error(`No machine secret: set API_SECRET, or start the service once in local so that ${file} exists.`);
 };
 
-/** Every request of the command line waits out a 429 as its `Retry-After` says. */
-export const cliFetch = patientFetch();
+/** Who hears the command line's waits: a line on stderr unless a command shows them itself (the seed's bar). */
+let reportWait = (seconds: number | null): void => {
+  if (seconds !== null) console.error(`rate limited, waiting ${seconds} s`);
+};
+export const reportWaitsTo = (report: (seconds: number | null) => void): void => {
+  reportWait = report;
+};
+
+/** Every request of the command line waits out a 429 as its `Retry-After` says, and says so. */
+export const cliFetch = patientFetch({ onWait: (seconds) => reportWait(seconds) });
 
 export const platform = (connection: Connection) => platformClient(connection.api, { token: connection.secret }, { fetch: cliFetch });
 

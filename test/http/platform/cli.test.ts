@@ -1,4 +1,5 @@
 import test from 'ava';
+import { SEED_RATE_LIMIT_PER_MINUTE } from '../../../cli/seed.ts';
 import { execFile } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -37,6 +38,8 @@ test('the CLI creates an organization, a user and an API key, and seeds a demo o
   const signIn = await call(app.auth, 'POST', '/api/auth/sign-in/email', { body: { email: seeded.adminEmail, password: seeded.adminPassword } });
   const policies = (await call(app.api, 'GET', '/v1/policies?limit=50', { token: signIn.body.token })).body.data;
   t.is(policies.length, seeded.policies);
+  const demo = await call(app.api, 'GET', `/v1/organizations/${seeded.orgId}`, { token: MACHINE_SECRET });
+  t.is(demo.body.rateLimitPerMinute, SEED_RATE_LIMIT_PER_MINUTE, 'the seed writes in a burst: its organization may');
 
   const failed = await run(process.execPath, [CLI, '--api', app.api, 'create-user', '--org', org.id, '--email', 'bad', '--name', 'x'], {
     env: { ...process.env, API_SECRET: MACHINE_SECRET },
@@ -66,10 +69,12 @@ test('the command line waits out a 429 as its Retry-After says, and hands back a
   t.teardown(() => server.close());
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const waits: number[] = [];
-  const patient = patientFetch({ wait: async (ms) => void waits.push(ms) });
+  const heard: Array<number | null> = [];
+  const patient = patientFetch({ wait: async (ms) => void waits.push(ms), onWait: (seconds) => heard.push(seconds) });
   const answer = await patient(`${base}/v1/submissions`, { method: 'POST', body: '{"insuredName":"Again"}' });
   t.is(answer.status, 200);
   t.deepEqual(waits, [2000, 2000]);
+  t.deepEqual(heard, [2, null, 2, null], 'each wait is said, and its end');
   t.is((await patient(`${base}/forever`)).status, 429, 'a wait longer than the command line keeps is reported, not slept through');
 });
 
