@@ -725,7 +725,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description The 6 digits from the mail. */
+                    /**
+                     * @description The 6 digits from the mail.
+                     * @example 482913
+                     */
                     code: string;
                     email: string;
                 };

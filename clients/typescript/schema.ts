@@ -6061,7 +6061,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description The 6 digits from the mail. */
+                    /**
+                     * @description The 6 digits from the mail.
+                     * @example 482913
+                     */
                     code: string;
                     email: string;
                 };
@@ -9460,7 +9463,10 @@ export interface operations {
                 "application/json": {
                     /** @description Dollars; defaults to what is outstanding; more than is outstanding is 422 `amount_exceeds_balance`. Dollars, at most two decimals, at most 10,000,000,000. */
                     amount?: number;
-                    /** @description The payer’s attempt: sending it again (a retry after a timeout) reaches the same intent. Without it the Idempotency-Key stands for the attempt, and without either each request is a new attempt. */
+                    /**
+                     * @description The payer’s attempt: sending it again (a retry after a timeout) reaches the same intent. Without it the Idempotency-Key stands for the attempt, and without either each request is a new attempt.
+                     * @example checkout-7f3a2c
+                     */
                     attemptId?: string;
                     /** @description Only in `local` with the local gateway: complete the payment now, as if the payer confirmed a test card. */
                     confirm?: boolean;
@@ -10702,6 +10708,7 @@ export interface operations {
                     changes: {
                         /** @description Dollars, at most two decimals, at most 10,000,000,000. */
                         annualRevenue?: number;
+                        /** @example 238220 */
                         naicsCode?: string;
                         /** @description Dollars, at most two decimals, at most 10,000,000,000. */
                         requestedLimit?: number;
@@ -12874,9 +12881,15 @@ export interface operations {
                     insuredName: string;
                     /** @enum {string} */
                     lineOfBusiness: "GL" | "PROPERTY" | "AUTO" | "CYBER" | "PL";
-                    /** @description The risk's city or county where the home state levies local premium taxes (Kentucky), as `GET /v1/tax-schedules/{state}` lists them (e.g. `ALBANY`). */
+                    /**
+                     * @description The risk's city or county where the home state levies local premium taxes (Kentucky), as `GET /v1/tax-schedules/{state}` lists them (e.g. `ALBANY`).
+                     * @example ALBANY
+                     */
                     locality?: string;
-                    /** @description 2-6 digit NAICS code of a known sector. */
+                    /**
+                     * @description 2-6 digit NAICS code of a known sector.
+                     * @example 238220
+                     */
                     naicsCode: string;
                     /** @description Organization acted on; required with the machine secret. */
                     orgId?: string;

@@ -47,6 +47,7 @@ export const invoiceRoutes = (
         Text({
           minLength: 2,
           maxLength: 200,
+          examples: ['GL-2027'],
           description: 'The beginning of the invoice number or of the policy number (which begins it), any separators, case ignored.',
         }),
       ),

@@ -34,6 +34,7 @@ export const paymentIntentRoute = (cards: CardPayments, confirmLocally: LocalPay
             minLength: 1,
             maxLength: 128,
             pattern: '^[A-Za-z0-9_.:-]+$',
+            examples: ['checkout-7f3a2c'],
             description:
               'The payer’s attempt: sending it again (a retry after a timeout) reaches the same intent. Without it the Idempotency-Key stands for the attempt, and without either each request is a new attempt.',
           }),

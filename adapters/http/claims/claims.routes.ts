@@ -72,7 +72,12 @@ export const claimRoutes = (claims: Claims, settlements: ClaimSettlements, recor
       adjusterId: Type.Optional(Type.String({ maxLength: 128 })),
       policyId: Type.Optional(Type.String({ maxLength: 128 })),
       q: Type.Optional(
-        Text({ minLength: 2, maxLength: 200, description: "Words that each begin a word of the claim number, the policy number or the insured's name." }),
+        Text({
+          minLength: 2,
+          maxLength: 200,
+          examples: ['blue'],
+          description: "Words that each begin a word of the claim number, the policy number or the insured's name.",
+        }),
       ),
     }),
     responses: { 200: { description: 'A page of claims.', schema: pageOf(ClaimSchema) } },

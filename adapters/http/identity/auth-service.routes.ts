@@ -72,7 +72,10 @@ export const authServiceRoutes = (sessions: AuthSessions, verifications: EmailVe
     description: 'A wrong, expired or used code answers 401 `invalid_otp`, the same for an unknown address; five wrong tries end the code.',
     tags: ['authentication-service'],
     body: Type.Object(
-      { email: Type.String({ minLength: 1, maxLength: 254 }), code: Type.String({ pattern: '^[0-9]{6}$', description: 'The 6 digits from the mail.' }) },
+      {
+        email: Type.String({ minLength: 1, maxLength: 254 }),
+        code: Type.String({ pattern: '^[0-9]{6}$', examples: ['482913'], description: 'The 6 digits from the mail.' }),
+      },
       { additionalProperties: false },
     ),
     errors: ['invalid_otp'],

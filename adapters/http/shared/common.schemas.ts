@@ -81,7 +81,7 @@ export const Money = (options: { readonly exclusiveMinimum?: number; readonly mi
   });
 
 /** One line of human text (a name, a reference): trimmed before its length is checked; no control or bidi-override characters. */
-export const Text = (options: { readonly minLength?: number; readonly maxLength: number; readonly description?: string }) =>
+export const Text = (options: { readonly minLength?: number; readonly maxLength: number; readonly description?: string; readonly examples?: string[] }) =>
   Type.String({ ...options, 'x-text': 'line' });
 
 /** Multi-line human text (a description, a note): as `Text`, but tabs and line breaks are kept. */

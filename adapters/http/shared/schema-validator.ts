@@ -12,8 +12,9 @@ import { firstUnsafeString, trimTextFields, unsafeText, type TextKind } from './
 // The schemas are ours and checked against JSON Schema 2020-12 by the tests (openapi.test.ts), so
 // they are not checked again when first used: that compiled the meta-schema inside the first
 // validated request after each start (60 ms of it).
-const strictBodies = new Ajv2020({ allErrors: true, strict: false, useDefaults: true, validateSchema: false });
-const coercingQueries = new Ajv2020({ allErrors: true, strict: false, coerceTypes: 'array', useDefaults: true, validateSchema: false });
+// `verbose` keeps each failing schema beside its error: a message gives the field's example from it.
+const strictBodies = new Ajv2020({ allErrors: true, strict: false, useDefaults: true, validateSchema: false, verbose: true });
+const coercingQueries = new Ajv2020({ allErrors: true, strict: false, coerceTypes: 'array', useDefaults: true, validateSchema: false, verbose: true });
 
 /** Problems listed in one answer at most. */
 const MAX_PROBLEMS = 20;
@@ -48,26 +49,82 @@ const ruleOf = (error: ErrorObject): string => {
 
 const UNSAFE_MESSAGE = 'contains control characters, bidirectional overrides or unpaired surrogates';
 
+/** What a JSON type is called in a message. */
+const TYPE_NAMES: Readonly<Record<string, string>> = {
+  integer: 'a whole number',
+  number: 'a number',
+  string: 'text',
+  boolean: 'true or false',
+  array: 'a list',
+  object: 'an object',
+  null: 'null',
+};
+
+/** The field's example from its schema, as a message's ending (`, e.g. "CA"`); none when the schema has none. */
+const exampleOf = (error: ErrorObject): string => {
+  const examples = (error.parentSchema as { examples?: unknown[] } | undefined)?.examples;
+  return examples && examples.length > 0 ? `, e.g. ${JSON.stringify(examples[0])}` : '';
+};
+
+const FORMAT_NAMES: Readonly<Record<string, string>> = {
+  email: 'an email address, e.g. "ops@example.com"',
+  uri: 'an absolute URL, e.g. "https://example.com/hooks"',
+  uuid: 'a UUID, e.g. "3f2b8c1e-9a4d-4e7b-8c2f-1d5e6a7b8c9d"',
+  ipv4: 'an IPv4 address, e.g. "192.0.2.10"',
+};
+
+/** Each rule's message, written for people: the field, what it must be, and an example where the schema has one. */
 const messageOf = (error: ErrorObject, field: string): string => {
+  const limit = error.params.limit as number;
   switch (ruleOf(error)) {
     case 'required':
       return `'${field}' is required.`;
     case 'unknown_field':
       return `'${field}' is not a known field.`;
     case 'date':
-      return `'${field}' must be a real calendar date (YYYY-MM-DD) from ${ACCEPTED_DATES}.`;
+      return `'${field}' must be a real calendar date (YYYY-MM-DD) from ${ACCEPTED_DATES}, e.g. 2027-01-15.`;
     case 'month':
-      return `'${field}' must be a month (YYYY-MM) from ${ACCEPTED_MONTHS}.`;
+      return `'${field}' must be a month (YYYY-MM) from ${ACCEPTED_MONTHS}, e.g. 2026-11.`;
     case 'date_time':
-      return `'${field}' must be an ISO 8601 date-time on a date from ${ACCEPTED_DATES}.`;
+      return `'${field}' must be an ISO 8601 date-time on a date from ${ACCEPTED_DATES}, e.g. 2027-01-15T09:30:00Z.`;
     case 'multipleOf':
       return `'${field}' has more than two decimals.`;
     case 'text':
       return `'${field}' ${UNSAFE_MESSAGE}.`;
     case 'enum':
       return `'${field}' must be one of: ${(error.params.allowedValues as unknown[]).slice(0, 50).join(', ')}.`;
+    case 'const':
+      return `'${field}' must be ${JSON.stringify(error.params.allowedValue)}.`;
+    case 'type': {
+      const types = ([] as string[]).concat(error.params.type as string | string[]);
+      return `'${field}' must be ${types.map((type) => TYPE_NAMES[type] ?? type).join(' or ')}${exampleOf(error)}.`;
+    }
+    case 'minLength':
+      return `'${field}' must be at least ${limit} character${limit === 1 ? '' : 's'} long${exampleOf(error)}.`;
+    case 'maxLength':
+      return `'${field}' must be at most ${limit} characters long.`;
+    case 'minimum':
+      return `'${field}' must be at least ${limit}.`;
+    case 'maximum':
+      return `'${field}' must be at most ${limit}.`;
+    case 'exclusiveMinimum':
+      return `'${field}' must be more than ${limit}.`;
+    case 'exclusiveMaximum':
+      return `'${field}' must be less than ${limit}.`;
+    case 'minItems':
+      return `'${field}' must list at least ${limit} item${limit === 1 ? '' : 's'}.`;
+    case 'maxItems':
+      return `'${field}' must list at most ${limit} items.`;
+    case 'uniqueItems':
+      return `'${field}' must not list the same value twice.`;
+    case 'minProperties':
+      return `'${field}' must not be empty.`;
+    case 'pattern':
+      return `'${field}' is not in the expected form${exampleOf(error) || ` (${String(error.params.pattern)})`}.`;
+    case 'format':
+      return `'${field}' must be ${FORMAT_NAMES[String(error.params.format)] ?? `in the ${String(error.params.format)} format`}.`;
     default:
-      return `'${field}' ${error.message ?? 'is invalid'}.`;
+      return `'${field}' is not valid here${exampleOf(error)}.`;
   }
 };
 

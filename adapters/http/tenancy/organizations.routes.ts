@@ -10,7 +10,7 @@ import { IdParams, Money, PageQuery, pageOf, Text, Timestamp } from '../shared/c
 import { defineRoute, type RouteDefinition } from '../shared/route.ts';
 
 const Tier = Type.Union(TIERS.map((tier) => Type.Literal(tier)));
-const Domain = Type.String({ minLength: 3, maxLength: 253, pattern: '^[A-Za-z0-9.-]+\\.[A-Za-z]{2,}$' });
+const Domain = Type.String({ minLength: 3, maxLength: 253, pattern: '^[A-Za-z0-9.-]+\\.[A-Za-z]{2,}$', examples: ['harbor.example'] });
 
 const OrganizationSchema = Type.Object(
   {

@@ -18,7 +18,7 @@ import { QuoteSchema, ReadinessSchema, SubmissionSchema, viewQuote, viewSubmissi
 const CreateSubmission = Type.Object(
   {
     insuredName: Text({ minLength: 1, maxLength: 300 }),
-    naicsCode: Type.String({ pattern: '^\\d{2,6}$', description: '2-6 digit NAICS code of a known sector.' }),
+    naicsCode: Type.String({ pattern: '^\\d{2,6}$', examples: ['238220'], description: '2-6 digit NAICS code of a known sector.' }),
     annualRevenue: Money(),
     requestedLimit: Money(),
     effectiveDate: DateOnly,
@@ -32,6 +32,7 @@ const CreateSubmission = Type.Object(
     locality: Type.Optional(
       Type.String({
         pattern: '^[A-Z][A-Z0-9_]{1,63}$',
+        examples: ['ALBANY'],
         description:
           "The risk's city or county where the home state levies local premium taxes (Kentucky), as `GET /v1/tax-schedules/{state}` lists them (e.g. `ALBANY`).",
       }),
@@ -63,7 +64,7 @@ const ListSubmissions = Type.Object({
   ...PageQuery,
   ...OrgIdQuery,
   status: Type.Optional(OneOf(SUBMISSION_STATUSES)),
-  q: Type.Optional(Text({ minLength: 2, maxLength: 200, description: "Words that each begin a word of the insured's name." })),
+  q: Type.Optional(Text({ minLength: 2, maxLength: 200, examples: ['blue pipe'], description: "Words that each begin a word of the insured's name." })),
   producerId: Type.Optional(Type.String({ minLength: 1 })),
   createdFrom: Type.Optional(Type.String({ format: 'date-time' })),
   createdTo: Type.Optional(Type.String({ format: 'date-time' })),

@@ -79,6 +79,30 @@ test('a caller-supplied X-Request-Id is kept; a malformed one is replaced', asyn
   t.regex(replaced.body.requestId, /^[0-9a-f-]{36}$/);
 });
 
+test('validation messages are written for people: the field, the rule and an example, never the validator’s words', async (t) => {
+  const { app } = t.context;
+  const tenant = await call(app.api, 'POST', '/v1/organizations', { token: MACHINE_SECRET, body: { name: 'Messages MGA' } });
+  const token = (await call(app.api, 'POST', '/auth/demo', { body: { secret: MACHINE_SECRET, orgId: tenant.body.id } })).body.token;
+  const messageOf = async (method: string, path: string, body?: unknown) =>
+    (await call(app.api, method, path, { token: path.startsWith('/v1/organizations') ? MACHINE_SECRET : token, ...(body ? { body } : {}) })).body
+      .message as string;
+  t.is(await messageOf('GET', '/v1/policies?q=2'), `'q' must be at least 2 characters long, e.g. "blue pipe".`);
+  t.is(await messageOf('GET', '/v1/reports/bordereaux?type=premium&month=2026-13'), `'month' must be a month (YYYY-MM) from 1900-01 to 2999-12, e.g. 2026-11.`);
+  t.is(
+    await messageOf('POST', '/v1/organizations', { name: 'x', allowedDomains: ['not a domain'] }),
+    `'allowedDomains.0' is not in the expected form, e.g. "harbor.example".`,
+  );
+  t.is(await messageOf('POST', '/v1/organizations', { name: 42 }), `'name' must be text.`);
+  t.is(await messageOf('GET', '/v1/policies?limit=500'), `'limit' must be at most 200.`);
+  const many = await call(app.api, 'POST', '/v1/submissions', {
+    token,
+    body: { insuredName: '', naicsCode: 'x', annualRevenue: -1, requestedLimit: 'lots', effectiveDate: '2027-02-30', state: 'Ohio', lineOfBusiness: 'GL' },
+  });
+  const messages = (many.body.details.problems as Array<{ message: string }>).map((problem) => problem.message);
+  t.true(messages.length >= 5, messages.join(' | '));
+  for (const message of messages) t.notRegex(message, /must NOT|must match|must be equal|must have required|must be >=|must be <=/, message);
+});
+
 test('malformed JSON, missing and invalid fields: 400 validation_failed with field and rule', async (t) => {
   const { app } = t.context;
   const malformed = await call(app.api, 'POST', '/v1/organizations', {
