@@ -133,7 +133,7 @@ for (let month = 1; month <= months; month += 1) {
   await webhooks.relayAll(orgId);
   await profiler?.post('Profiler.start');
   started = performance.now();
-  const { clock } = await clocks.advance(MACHINE, orgId, new Date(`${to}T00:00:00Z`));
+  const { clock } = await clocks.advance(MACHINE, orgId, { instant: new Date(`${to}T00:00:00Z`) });
   const seconds = (performance.now() - started) / 1000;
   const stopped = await profiler?.post('Profiler.stop');
   if (stopped) writeFileSync(`${process.env.BENCH_PROFILE}.month${month}.cpuprofile`, JSON.stringify(stopped.profile));

@@ -33,7 +33,14 @@ export class SmtpMailer implements Mailer {
   }
 
   async send(message: MailMessage): Promise<void> {
-    const info = await this.transport.sendMail({ from: this.from, to: [...message.to], subject: message.subject, text: message.text, html: message.html });
+    const info = await this.transport.sendMail({
+      from: this.from,
+      to: [...message.to],
+      subject: message.subject,
+      text: message.text,
+      html: message.html,
+      ...(message.date ? { date: message.date } : {}),
+    });
     const rejected = info.rejected ?? [];
     if (rejected.length > 0) throw new Error(`The mail server refused ${rejected.length} recipient(s).`);
   }

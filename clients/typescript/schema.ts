@@ -1628,8 +1628,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Move the clock forward to `to` (at most 2 years a call), running in date order the scheduled work of the days skipped: past-due marking, notices, non-payment cancellations, expiries, renewal offers, compliance deadlines, DA alerts; their webhooks are queued for delivery. 200 when done within 30 s, else 202 while it goes on (read the clock for progress).
-         * @description Move the clock forward to `to` (at most 2 years a call), running in date order the scheduled work of the days skipped: past-due marking, notices, non-payment cancellations, expiries, renewal offers, compliance deadlines, DA alerts; their webhooks are queued for delivery. 200 when done within 30 s, else 202 while it goes on (read the clock for progress).
+         * Move the clock forward to `to` (a date keeps the clock’s time of day; at most 2 years a call), running in date order the scheduled work of the days skipped: past-due marking, notices, non-payment cancellations, expiries, renewal offers, compliance deadlines, DA alerts; their webhooks are queued for delivery. 200 when done within 30 s, else 202 while it goes on (read the clock for progress).
+         * @description Move the clock forward to `to` (a date keeps the clock’s time of day; at most 2 years a call), running in date order the scheduled work of the days skipped: past-due marking, notices, non-payment cancellations, expiries, renewal offers, compliance deadlines, DA alerts; their webhooks are queued for delivery. 200 when done within 30 s, else 202 while it goes on (read the clock for progress).
          *
          *     Requires permission (API key scope) `test-clocks:write`.
          */

@@ -27,6 +27,12 @@ export const clockAdvancing = (clock: TestClock): DomainError =>
     advancingTo: clock.advancingTo ? isoInstant(clock.advancingTo) : null,
   });
 
+/** Where an advance goes: an instant as given, or a date at the time of day the clock shows now (UTC). */
+export type AdvanceTarget = { readonly instant: Date } | { readonly date: CalendarDate };
+
+export const targetTime = (clock: Pick<TestClock, 'frozenTime'>, target: AdvanceTarget): Date =>
+  'instant' in target ? target.instant : new Date(`${target.date}${isoInstant(clock.frozenTime).slice(10)}`);
+
 /** Checks an advance's target: forward only, at most two years from where the clock stands. */
 export const assertAdvanceTarget = (clock: Pick<TestClock, 'frozenTime'>, to: Date): void => {
   if (to.getTime() <= clock.frozenTime.getTime()) {

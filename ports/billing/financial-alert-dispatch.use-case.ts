@@ -60,6 +60,7 @@ export class FinancialAlertDispatch {
       subject,
       text: lines.join('\n'),
       html: `<p>${lines.map(escapeHtml).join('</p>\n<p>')}</p>`,
+      date: this.clock.now(alert.orgId),
     });
     return to.length;
   }

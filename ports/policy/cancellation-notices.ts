@@ -6,6 +6,7 @@ import type { Policy } from '../../core/policy/policy.ts';
 import type { DocumentLibrary } from '../documents/document-library.use-case.ts';
 import type { FormDrawing } from '../documents/form-drawing.port.ts';
 import type { ProducerRepository } from '../producers/producer.repositories.ts';
+import type { Clock } from '../shared/clock.port.ts';
 import type { Mailer } from '../shared/mailer.port.ts';
 import type { OrganizationRepository } from '../tenancy/organization.repository.ts';
 import type { Programs } from '../underwriting/programs.use-case.ts';
@@ -17,6 +18,7 @@ export interface CancellationNoticeDeps {
   readonly organizations: Pick<OrganizationRepository, 'findById'>;
   readonly producers: Pick<ProducerRepository, 'findById'>;
   readonly programs: Pick<Programs, 'program'>;
+  readonly clock: Clock;
 }
 
 /**
@@ -71,5 +73,5 @@ export const drawNotice = async (
 export const mailNotice = async (deps: CancellationNoticeDeps, policy: Policy, notice: CancellationNotice): Promise<void> => {
   const producer = policy.producerId ? await deps.producers.findById(policy.orgId, policy.producerId) : null;
   const to = [policy.contactEmail, producer?.email].filter((address): address is string => Boolean(address));
-  if (to.length > 0) await deps.mailer.send({ to, ...cancellationNoticeMail(notice) });
+  if (to.length > 0) await deps.mailer.send({ to, ...cancellationNoticeMail(notice), date: deps.clock.now(policy.orgId) });
 };

@@ -1,6 +1,6 @@
 import type { Principal } from '../../core/shared/access/principal.ts';
 import { DomainError, notFound } from '../../core/shared/domain-error.ts';
-import { addRan, assertAdvanceTarget, clockAdvancing, daysToRun, timeOfDay, type TestClock } from '../../core/tenancy/test-clock.ts';
+import { addRan, assertAdvanceTarget, clockAdvancing, daysToRun, targetTime, timeOfDay, type AdvanceTarget, type TestClock } from '../../core/tenancy/test-clock.ts';
 import type { AuditTrail } from '../audit/audit-trail.use-case.ts';
 import type { Clock, OrganizationTimes } from '../shared/clock.port.ts';
 import { inDayOrder, type DailyWork } from '../shared/daily-work.port.ts';
@@ -75,12 +75,14 @@ export class TestClocks {
   }
 
   /**
-   * Moves the clock to `to`, running the skipped days' work. Answers when it is done, or after
-   * `answerWithinMs` with the advance still going (`advancing: true`); it then finishes on its own.
+   * Moves the clock to `target` (a date keeps the clock's time of day), running the skipped days'
+   * work. Answers when it is done, or after `answerWithinMs` with the advance still going
+   * (`advancing: true`); it then finishes on its own.
    */
-  async advance(actor: Principal, orgId: string, to: Date): Promise<{ done: boolean; clock: TestClockView }> {
+  async advance(actor: Principal, orgId: string, target: AdvanceTarget): Promise<{ done: boolean; clock: TestClockView }> {
     const clock = await this.clockOf(orgId);
     if (clock.advancingTo) throw clockAdvancing(clock);
+    const to = targetTime(clock, target);
     assertAdvanceTarget(clock, to);
     const lease = this.lease(this.deps.ids.next('adv'));
     const begun = await this.deps.clocks.begin(orgId, to, lease, this.deps.clock.now());

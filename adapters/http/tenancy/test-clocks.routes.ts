@@ -77,7 +77,7 @@ export const testClockRoutes = (clocks: TestClocks): RouteDefinition[] => [
     path: '/v1/organizations/:id/test-clock/advance',
     operationId: 'advanceTestClock',
     summary:
-      'Move the clock forward to `to` (at most 2 years a call), running in date order the scheduled work of the days skipped: past-due marking, notices, non-payment cancellations, expiries, renewal offers, compliance deadlines, DA alerts; their webhooks are queued for delivery. 200 when done within 30 s, else 202 while it goes on (read the clock for progress).',
+      'Move the clock forward to `to` (a date keeps the clock’s time of day; at most 2 years a call), running in date order the scheduled work of the days skipped: past-due marking, notices, non-payment cancellations, expiries, renewal offers, compliance deadlines, DA alerts; their webhooks are queued for delivery. 200 when done within 30 s, else 202 while it goes on (read the clock for progress).',
     tags: ['platform'],
     permission: 'test-clocks:write',
     params: IdParams,
@@ -87,7 +87,10 @@ export const testClockRoutes = (clocks: TestClocks): RouteDefinition[] => [
       202: { description: 'The advance goes on; `frozenTime` is its target.', schema: TestClockSchema },
     },
     handler: async ({ principal, params, body }) => {
-      const { done, clock } = await clocks.advance(principal, ownOrganization(principal, params.id), parseClockTime(body.to, 'to'));
+      // A date alone keeps the clock's time of day; an instant is where the clock goes.
+      const to = parseClockTime(body.to, 'to');
+      const target = isCalendarDate(body.to) ? { date: body.to } : { instant: to };
+      const { done, clock } = await clocks.advance(principal, ownOrganization(principal, params.id), target);
       return { status: done ? 200 : 202, body: clock };
     },
   }),

@@ -1,3 +1,5 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import test from 'ava';
 import { boundPolicy } from '../../support/mothers.ts';
 import { call, createTenant, MACHINE_SECRET, PRODUCTION_ENV, startTestApp, type TestApp } from '../../support/test-app.ts';
@@ -22,7 +24,7 @@ test('an organization created on a test clock lives at its frozen time until adv
     body: { to: '2027-01-20' },
   });
   t.is(advanced.status, 200, JSON.stringify(advanced.body));
-  t.like(advanced.body, { frozenTime: '2027-01-20T00:00:00.000Z', advancing: false });
+  t.like(advanced.body, { frozenTime: '2027-01-20T09:00:00.000Z', advancing: false }, 'a date keeps the time of day');
   t.is(typeof advanced.body.ran['invoices-past-due'], 'number');
   const created = await call(app.api, 'POST', '/v1/submissions', {
     token: tenant.adminToken,
@@ -36,7 +38,12 @@ test('an organization created on a test clock lives at its frozen time until adv
       lineOfBusiness: 'GL',
     },
   });
-  t.is(created.body.createdAt, '2027-01-20T00:00:00.000Z');
+  t.is(created.body.createdAt, '2027-01-20T09:00:00.000Z');
+  const toInstant = await call(app.api, 'POST', `/v1/organizations/${tenant.orgId}/test-clock/advance`, {
+    token: tenant.adminToken,
+    body: { to: '2027-01-21T17:30:00Z' },
+  });
+  t.is(toInstant.body.frozenTime, '2027-01-21T17:30:00.000Z', 'an instant is where the clock goes');
 });
 
 test('a clock moves forward only, at most two years a call', async (t) => {
@@ -151,6 +158,11 @@ test('an unpaid installment falls past due, is noticed and cancels the policy at
   t.is(of('policy.cancelled')[0].timestamp, '2027-01-31T00:00:00.000Z');
   const documents = (await call(app.api, 'GET', `/v1/documents?policyId=${policy.id}&type=cancellation_notice`, { token: tenant.adminToken })).body.data;
   t.is(documents.length, 1);
+  // The notice's mail is dated on the organization's clock, the day it was sent.
+  const outbox = join(app.config.dataDir, 'outbox');
+  const mails = await Promise.all((await readdir(outbox)).map(async (name) => JSON.parse(await readFile(join(outbox, name), 'utf8'))));
+  const notice = mails.find((mail) => mail.to.includes('insured@example.com') && /cancel/i.test(mail.subject));
+  t.is(notice?.createdAt, '2027-01-21T00:00:00.000Z');
 });
 
 test('a paid policy is offered its renewal before expiry, renewed on the offer, and expires at the end of its term', async (t) => {

@@ -145,7 +145,7 @@ test('generated books advanced day by day through a year: every step once, on it
         bound.push({ id: policy.id, spec, payDays });
       }
       for (let day = START; compareDates(day, END) <= 0; day = addDays(day, 1)) {
-        if (day !== START) await clocks.advance(MACHINE, org.id, new Date(`${day}T00:00:00Z`));
+        if (day !== START) await clocks.advance(MACHINE, org.id, { instant: new Date(`${day}T00:00:00Z`) });
         // Payments of the day come after the day's scheduled work.
         for (const { payDays } of bound) {
           for (const [invoiceId, payDay] of payDays) {

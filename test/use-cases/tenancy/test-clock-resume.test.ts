@@ -16,7 +16,7 @@ test('an advance whose process stopped is resumed from its last finished day, an
   t.truthy(await repository.step(organization.id, stale, { frozenTime: new Date('2027-01-31T00:00:00Z'), ran: { 'invoices-past-due': 0 } }, new Date()));
   t.like(await clocks.read(organization.id), { advancing: true, frozenTime: '2027-01-31T00:00:00.000Z' });
   // Another advance is refused meanwhile.
-  await t.throwsAsync(clocks.advance(MACHINE, organization.id, new Date('2027-04-01T00:00:00Z')), { message: /being advanced/ });
+  await t.throwsAsync(clocks.advance(MACHINE, organization.id, { instant: new Date('2027-04-01T00:00:00Z') }), { message: /being advanced/ });
 
   const [taken, again] = await Promise.all([clocks.resumeStalled(), clocks.resumeStalled()]);
   t.is(taken + again, 1, 'one process takes it over');
