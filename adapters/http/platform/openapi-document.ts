@@ -7,7 +7,7 @@ import { NamedSchemas } from './openapi-named-schemas.ts';
 import { errorResponses, REQUEST_ID_HEADER, sharedErrorResponses } from './openapi-error-responses.ts';
 import { requestExample, responseExample } from './openapi-examples.ts';
 import { outboundWebhooks } from './openapi-outbound-webhooks.ts';
-import { TAG_DESCRIPTIONS } from './openapi-tag-descriptions.ts';
+import { inSidebarOrder, TAG_DESCRIPTIONS, TAG_GROUPS } from './openapi-tag-descriptions.ts';
 
 interface OpenApiInputs {
   readonly apiRoutes: readonly RouteDefinition[];
@@ -165,6 +165,7 @@ const describe = (service: ServiceDescription): Json => {
   const webhooks = service.webhooks?.(named);
   const operations = Object.values(described).flatMap((item) => Object.values(item) as Json[]);
   const schemes = new Set(operations.flatMap((op) => (op.security as Json[]).flatMap((entry) => Object.keys(entry))));
+  const sidebarTags = inSidebarOrder(new Set([...service.routes.flatMap((route) => route.tags), ...(webhooks ? ['webhooks'] : [])]));
   return {
     openapi: '3.1.0',
     info: {
@@ -175,7 +176,10 @@ const describe = (service: ServiceDescription): Json => {
       description: service.description,
     },
     servers: [{ url: service.baseUrl }],
-    tags: [...new Set(service.routes.flatMap((route) => route.tags))].map((name) => ({ name, description: TAG_DESCRIPTIONS[name] ?? name })),
+    tags: sidebarTags.map((name) => ({ name, description: TAG_DESCRIPTIONS[name] ?? name })),
+    'x-tagGroups': TAG_GROUPS.map((group) => ({ name: group.name, tags: group.tags.filter((tag) => sidebarTags.includes(tag)) })).filter(
+      (group) => group.tags.length > 0,
+    ),
     paths: described,
     ...(webhooks ? { webhooks } : {}),
     components: {

@@ -17,6 +17,8 @@ export const outboundWebhooks = (named: NamedSchemas): Json =>
           // `policy.bound` → `onPolicyBound`: what the receiver implements.
           operationId: `on${pascalName(type)}`,
           summary: EVENT_TYPES[type],
+          // Beside the subscriptions that ask for them: one `webhooks` group in the reference, not two.
+          tags: ['webhooks'],
           // The receiver's own endpoint: it is authenticated by the signature headers below, not by a credential of this API.
           security: [],
           description:

@@ -24,3 +24,25 @@ export const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
   jobs: 'Scheduled jobs, and running one at once.',
   'authentication-service': 'The authentication service: sign-up, sign-in, sessions, enterprise single sign-on.',
 };
+
+/**
+ * The reference's sidebar, in the order a user meets the product: the main flow first (a
+ * submission, its policy, its money), then what surrounds it, access and integration, and
+ * operations last. A tag not placed here goes before operations.
+ */
+export const TAG_GROUPS: ReadonlyArray<{ readonly name: string; readonly tags: readonly string[] }> = [
+  { name: 'Main flow', tags: ['submissions', 'policies', 'billing', 'claims'] },
+  { name: 'Underwriting', tags: ['programs', 'referrals', 'deal-rooms', 'producers'] },
+  { name: 'Documents', tags: ['documents', 'esign', 'portal'] },
+  { name: 'Reporting', tags: ['analytics', 'audit'] },
+  { name: 'Access', tags: ['authentication', 'authentication-service', 'users', 'api-keys'] },
+  { name: 'Integration', tags: ['webhooks', 'inbound-webhooks', 'flags'] },
+  { name: 'Operations', tags: ['platform', 'jobs', 'operations'] },
+];
+
+const PLACE = new Map(TAG_GROUPS.flatMap((group) => group.tags).map((tag, index) => [tag, index]));
+/** An unplaced tag's place: after every group's but the last (operations). */
+const UNPLACED = TAG_GROUPS.slice(0, -1).flatMap((group) => group.tags).length - 0.5;
+
+/** Tags in the sidebar's order. */
+export const inSidebarOrder = (tags: Iterable<string>): string[] => [...tags].sort((a, b) => (PLACE.get(a) ?? UNPLACED) - (PLACE.get(b) ?? UNPLACED));

@@ -274,6 +274,24 @@ test('error codes and outbound webhooks are described', (t) => {
   t.true(bound.parameters.some((p: { name: string }) => p.name === 'X-Service-Signature'));
 });
 
+test('the reference opens on the main flow and ends on operations: one tag a context, each described, in groups', (t) => {
+  const { document } = t.context;
+  const names = document.tags.map((tag: { name: string }) => tag.name);
+  t.deepEqual(names.slice(0, 3), ['submissions', 'policies', 'billing']);
+  t.is(names.at(-1), 'operations');
+  t.is(new Set(names.map((name: string) => name.toLowerCase())).size, names.length, 'no tag twice, whatever its case');
+  for (const tag of document.tags) t.not(tag.description, tag.name, `${tag.name} says what it groups`);
+  const grouped = document['x-tagGroups'].flatMap((group: { tags: string[] }) => group.tags);
+  t.deepEqual([...grouped].sort(), [...names].sort(), 'every tag in one group of the sidebar');
+  const used = new Set<string>();
+  for (const section of [document.paths, document.webhooks]) {
+    for (const item of Object.values(section) as Array<Record<string, { tags?: string[] }>>) {
+      for (const operation of Object.values(item)) for (const tag of operation.tags ?? []) used.add(tag);
+    }
+  }
+  t.deepEqual([...used].sort(), [...names].sort(), 'the events a subscription receives sit under its tag');
+});
+
 test('resources are named, described schemas that operations refer to', (t) => {
   const { document } = t.context;
   const schemas = document.components.schemas;
