@@ -1,6 +1,15 @@
 import type { Principal } from '../../core/shared/access/principal.ts';
 import { DomainError, notFound } from '../../core/shared/domain-error.ts';
-import { addRan, assertAdvanceTarget, clockAdvancing, daysToRun, targetTime, timeOfDay, type AdvanceTarget, type TestClock } from '../../core/tenancy/test-clock.ts';
+import {
+  addRan,
+  assertAdvanceTarget,
+  clockAdvancing,
+  daysToRun,
+  targetTime,
+  timeOfDay,
+  type AdvanceTarget,
+  type TestClock,
+} from '../../core/tenancy/test-clock.ts';
 import type { AuditTrail } from '../audit/audit-trail.use-case.ts';
 import type { Clock, OrganizationTimes } from '../shared/clock.port.ts';
 import { inDayOrder, type DailyWork } from '../shared/daily-work.port.ts';
