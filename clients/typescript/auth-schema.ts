@@ -8,7 +8,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The identity provider's redirect: the code is exchanged and the ID token checked (signature, issuer, audience, nonce, expiry, tenant); 302 to `<callbackURL>?token=<JWT>`, or 403 and no token.
+         * The identity provider's redirect.
          * @description The identity provider's redirect: the code is exchanged and the ID token checked (signature, issuer, audience, nonce, expiry, tenant); 302 to `<callbackURL>?token=<JWT>`, or 403 and no token.
          */
         get: operations["enterpriseCallback"];
@@ -68,7 +68,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Start enterprise sign-in: 302 to the identity provider with state, nonce and PKCE; `callbackURL` must be on the origin of a configured sign-in app (`PORTAL_URLS`; else 400).
+         * Start enterprise sign-in.
          * @description Start enterprise sign-in: 302 to the identity provider with state, nonce and PKCE; `callbackURL` must be on the origin of a configured sign-in app (`PORTAL_URLS`; else 400).
          */
         get: operations["signInEnterprise"];
@@ -110,7 +110,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Create an account in an organization that allows the e-mail's domain; the account gets role `producer`.
+         * Create an account in an organization that allows the e-mail's domain.
          * @description A 6-digit code is mailed to the address (valid 30 minutes, five tries). The account signs in once the code is confirmed at `POST /api/auth/verify-email`; until then sign-in answers 401 `email_not_verified`. The producer record stays `pending`, with no access to data, until identity verification activates it.
          */
         post: operations["signUp"];
@@ -150,8 +150,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Mail a new confirmation code to an account that has not confirmed its address yet.
-         * @description Always 202, whether or not such an account exists. At most five codes per address and hour are mailed.
+         * Mail a new confirmation code to an account not confirmed yet.
+         * @description Mail a new confirmation code to an account that has not confirmed its address yet. Always 202, whether or not such an account exists. At most five codes per address and hour are mailed.
          */
         post: operations["resendEmailCode"];
         delete?: never;
@@ -168,7 +168,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * This service’s reference, for people: rendered from `/openapi.json`, with every asset served by the service itself.
+         * This service’s reference, for people.
          * @description This service’s reference, for people: rendered from `/openapi.json`, with every asset served by the service itself.
          */
         get: operations["apiReference"];
@@ -188,7 +188,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The reference page’s scripts: its start-up script and the renderer (Scalar), whose path names its version so that it is cached for good.
+         * The reference page’s scripts.
          * @description The reference page’s scripts: its start-up script and the renderer (Scalar), whose path names its version so that it is cached for good.
          */
         get: operations["apiReferenceAsset"];

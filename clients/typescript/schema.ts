@@ -8,7 +8,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The identity provider's redirect: the code is exchanged and the ID token checked (signature, issuer, audience, nonce, expiry, tenant); 302 to `<callbackURL>?token=<JWT>`, or 403 and no token.
+         * The identity provider's redirect.
          * @description The identity provider's redirect: the code is exchanged and the ID token checked (signature, issuer, audience, nonce, expiry, tenant); 302 to `<callbackURL>?token=<JWT>`, or 403 and no token.
          */
         get: operations["enterpriseCallback"];
@@ -68,7 +68,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Start enterprise sign-in: 302 to the identity provider with state, nonce and PKCE; `callbackURL` must be on the origin of a configured sign-in app (`PORTAL_URLS`; else 400).
+         * Start enterprise sign-in.
          * @description Start enterprise sign-in: 302 to the identity provider with state, nonce and PKCE; `callbackURL` must be on the origin of a configured sign-in app (`PORTAL_URLS`; else 400).
          */
         get: operations["signInEnterprise"];
@@ -110,7 +110,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Create an account in an organization that allows the e-mail's domain; the account gets role `producer`.
+         * Create an account in an organization that allows the e-mail's domain.
          * @description A 6-digit code is mailed to the address (valid 30 minutes, five tries). The account signs in once the code is confirmed at `POST /api/auth/verify-email`; until then sign-in answers 401 `email_not_verified`. The producer record stays `pending`, with no access to data, until identity verification activates it.
          */
         post: operations["signUp"];
@@ -150,8 +150,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Mail a new confirmation code to an account that has not confirmed its address yet.
-         * @description Always 202, whether or not such an account exists. At most five codes per address and hour are mailed.
+         * Mail a new confirmation code to an account not confirmed yet.
+         * @description Mail a new confirmation code to an account that has not confirmed its address yet. Always 202, whether or not such an account exists. At most five codes per address and hour are mailed.
          */
         post: operations["resendEmailCode"];
         delete?: never;
@@ -170,7 +170,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Exchange the machine secret for a 15-minute JWT: org_admin of `orgId`, or superadmin without it.
+         * Exchange the machine secret for a 15-minute JWT.
          * @description Exchange the machine secret for a 15-minute JWT: org_admin of `orgId`, or superadmin without it.
          */
         post: operations["demoToken"];
@@ -190,7 +190,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Mail a 6-digit sign-in code (10 minutes, one use) to the policy's insured; always 202, whether or not the policy exists.
+         * Mail a 6-digit sign-in code (10 minutes, one use) to the policy's insured.
          * @description Mail a 6-digit sign-in code (10 minutes, one use) to the policy's insured; always 202, whether or not the policy exists.
          */
         post: operations["requestPolicyholderCode"];
@@ -210,7 +210,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Exchange a policy number and its mailed code for a policyholder JWT; a wrong, expired or used code is 401 `invalid_otp`; each try is counted before the code is compared, so five tries end the code however they arrive; more than 10 tries of one policy number in 10 minutes are 429 `too_many_attempts` with `Retry-After`.
+         * Exchange a policy number and its mailed code for a policyholder JWT.
          * @description Exchange a policy number and its mailed code for a policyholder JWT; a wrong, expired or used code is 401 `invalid_otp`; each try is counted before the code is compared, so five tries end the code however they arrive; more than 10 tries of one policy number in 10 minutes are 429 `too_many_attempts` with `Retry-After`.
          */
         post: operations["policyholderToken"];
@@ -230,7 +230,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Exchange an authentication-service session token (as the bearer) for a service JWT.
+         * Exchange an authentication-service session token.
          * @description Exchange an authentication-service session token (as the bearer) for a service JWT.
          */
         post: operations["exchangeSession"];
@@ -248,7 +248,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * This service’s reference, for people: rendered from `/openapi.json`, with every asset served by the service itself.
+         * This service’s reference, for people.
          * @description This service’s reference, for people: rendered from `/openapi.json`, with every asset served by the service itself.
          */
         get: operations["apiReference"];
@@ -268,7 +268,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The reference page’s scripts: its start-up script and the renderer (Scalar), whose path names its version so that it is cached for good.
+         * The reference page’s scripts.
          * @description The reference page’s scripts: its start-up script and the renderer (Scalar), whose path names its version so that it is cached for good.
          */
         get: operations["apiReferenceAsset"];
@@ -308,7 +308,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Prometheus metrics: requests by route and status with latency, job runs and failures, outbox lag, webhook delivery outcomes, store latency and the process’s own. Bearer: the machine secret or `METRICS_TOKEN`.
+         * Prometheus metrics.
          * @description Prometheus metrics: requests by route and status with latency, job runs and failures, outbox lag, webhook delivery outcomes, store latency and the process’s own. Bearer: the machine secret or `METRICS_TOKEN`.
          */
         get: operations["metrics"];
@@ -368,7 +368,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The months of the books, oldest first: from the first month anything was booked in through the current month (the organization’s date), each open or closed. Empty until something is booked.
+         * The months of the books, oldest first.
          * @description The months of the books, oldest first: from the first month anything was booked in through the current month (the organization’s date), each open or closed. Empty until something is booked.
          *
          *     Requires permission (API key scope) `ledger:read`.
@@ -392,7 +392,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Closes a month that has ended, once every month before it is closed (else 422 `period_order` naming the first open month). From then on nothing is booked into it: a transaction effective in it is booked in the first open month, and its bordereaux are served as they were at the close (same bytes, with an `ETag`). Answers the month’s trial balance. Organization administrators and billing administrators.
+         * Closes a month that has ended, once every month before it is closed.
          * @description Closes a month that has ended, once every month before it is closed (else 422 `period_order` naming the first open month). From then on nothing is booked into it: a transaction effective in it is booked in the first open month, and its bordereaux are served as they were at the close (same bytes, with an `ETag`). Answers the month’s trial balance. Organization administrators and billing administrators.
          *
          *     Requires permission (API key scope) `ledger:close`.
@@ -414,7 +414,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Reopens the latest closed month (else 422 `period_order`), with the reason the audit log keeps: its bordereaux follow the records again until it closes anew. Organization administrators.
+         * Reopens the latest closed month (else 422 `period_order`).
          * @description Reopens the latest closed month (else 422 `period_order`), with the reason the audit log keeps: its bordereaux follow the records again until it closes anew. Organization administrators.
          *
          *     Requires permission (API key scope) `ledger:reopen`.
@@ -434,7 +434,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Agent commission, MGA commission and carrier net by month recorded (UTC), every month from `from` to `to` listed (at most 36); by default the twelve months to this one.
+         * Agent commission, MGA commission and carrier net by month recorded (UTC).
          * @description Agent commission, MGA commission and carrier net by month recorded (UTC), every month from `from` to `to` listed (at most 36); by default the twelve months to this one.
          *
          *     Requires permission (API key scope) `analytics:read`.
@@ -456,7 +456,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Written premium of the year (default this one, by term effective date) against each program’s aggregate cap; `utilization` is written / cap within 0..1 (a referral approved past the cap shows in `written`).
+         * Written premium of the year.
          * @description Written premium of the year (default this one, by term effective date) against each program’s aggregate cap; `utilization` is written / cap within 0..1 (a referral approved past the cap shows in `written`).
          *
          *     Requires permission (API key scope) `analytics:read`.
@@ -478,7 +478,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Gross written and earned premium through `asOf` (default today) from every term’s premium history; policies in force on the day; new business bound; incurred losses (paid plus reserves) of losses on or before the day; loss ratio = incurred / earned (null while nothing is earned).
+         * Gross written and earned premium through `asOf`.
          * @description Gross written and earned premium through `asOf` (default today) from every term’s premium history; policies in force on the day; new business bound; incurred losses (paid plus reserves) of losses on or before the day; loss ratio = incurred / earned (null while nothing is earned).
          *
          *     Requires permission (API key scope) `analytics:read`.
@@ -556,7 +556,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The organization’s audit log, newest first: every write through the API (`action` `request`: route, credential, request id, status, fields sent) and the domain actions with before and after. Filters: actor, action (a trailing `.` matches every action it starts), target, time. `format=csv` exports up to 5,000 entries as CSV for auditors.
+         * The organization’s audit log, newest first.
          * @description The organization’s audit log, newest first: every write through the API (`action` `request`: route, credential, request id, status, fields sent) and the domain actions with before and after. Filters: actor, action (a trailing `.` matches every action it starts), target, time. `format=csv` exports up to 5,000 entries as CSV for auditors.
          *
          *     Requires permission (API key scope) `audit:read`.
@@ -578,7 +578,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List claims, newest first; filter by status, adjuster and policy, and search by `q` (every word, of at least 2 letters or digits, must begin a word of the claim number, the policy number or the insured's name; more than 2,000 matches is 400 `validation_failed` with rule `too_broad`). An adjuster sees the claims assigned to it.
+         * List claims, newest first.
          * @description List claims, newest first; filter by status, adjuster and policy, and search by `q` (every word, of at least 2 letters or digits, must begin a word of the claim number, the policy number or the insured's name; more than 2,000 matches is 400 `validation_failed` with rule `too_broad`). An adjuster sees the claims assigned to it.
          *
          *     Requires permission (API key scope) `claims:read`.
@@ -586,7 +586,7 @@ export interface paths {
         get: operations["listClaims"];
         put?: never;
         /**
-         * First notice of loss on a policy of the organization; a loss outside the covered period is 422 `loss_outside_coverage`.
+         * First notice of loss on a policy of the organization.
          * @description First notice of loss on a policy of the organization; a loss outside the covered period is 422 `loss_outside_coverage`.
          *
          *     Requires permission (API key scope) `claims:write`.
@@ -630,7 +630,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A claim's attachments, newest first, each with a download URL valid for 15 minutes.
+         * A claim's attachments, newest first.
          * @description A claim's attachments, newest first, each with a download URL valid for 15 minutes.
          *
          *     Requires permission (API key scope) `claims:read`.
@@ -664,7 +664,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Close a settled or denied claim; what is left in reserve is released; emits `claim.closed`.
+         * Close a settled or denied claim; what is left in reserve is released.
          * @description Close a settled or denied claim; what is left in reserve is released; emits `claim.closed`.
          *
          *     Requires permission (API key scope) `claims:write`.
@@ -712,7 +712,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Start the investigation of an open claim, assigned to `adjusterId` (default: the adjuster it has; an adjuster filing a claim handles it).
+         * Start the investigation of an open claim, assigned to `adjusterId`.
          * @description Start the investigation of an open claim, assigned to `adjusterId` (default: the adjuster it has; an adjuster filing a claim handles it).
          *
          *     Requires permission (API key scope) `claims:write`.
@@ -736,7 +736,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Set the outstanding indemnity and expense reserves (dollars, at least 0) of an open or investigating claim; emits `claim.reserved`.
+         * Set the outstanding indemnity and expense reserves.
          * @description Set the outstanding indemnity and expense reserves (dollars, at least 0) of an open or investigating claim; emits `claim.reserved`.
          *
          *     Requires permission (API key scope) `claims:write`.
@@ -760,7 +760,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Offer a settlement of a claim under investigation. A claims supervisor's offer within its authority ($250,000) or an administrator's is approved at once and settles the claim; any other (an adjuster's, an API key's, the machine secret's) waits for a person's approval. The offer plus what was already paid on the claim may not exceed the policy's per-occurrence limit: 422 `exceeds_policy_limit`.
+         * Offer a settlement of a claim under investigation.
          * @description Offer a settlement of a claim under investigation. A claims supervisor's offer within its authority ($250,000) or an administrator's is approved at once and settles the claim; any other (an adjuster's, an API key's, the machine secret's) waits for a person's approval. The offer plus what was already paid on the claim may not exceed the policy's per-occurrence limit: 422 `exceeds_policy_limit`.
          *
          *     Requires permission (API key scope) `claims:write`.
@@ -784,7 +784,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Approve a pending settlement: a claims supervisor (or an API key with `claims:approve`, or the machine secret) up to the supervisors' authority; above it only an administrator who is a person. The claim is settled, the amount paid on it and the indemnity reserve released; emits `claim.settled`.
+         * Approve a pending settlement.
          * @description Approve a pending settlement: a claims supervisor (or an API key with `claims:approve`, or the machine secret) up to the supervisors' authority; above it only an administrator who is a person. The claim is settled, the amount paid on it and the indemnity reserve released; emits `claim.settled`.
          *
          *     Requires permission (API key scope) `claims:approve`.
@@ -808,7 +808,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Generate a certificate of insurance (ACORD 25 style PDF) for a policy in force, with a download URL valid for 15 minutes.
+         * Generate a certificate of insurance (ACORD 25 style PDF) for a policy in force.
          * @description A cancelled or expired policy has no coverage to certify: 422 `policy_not_in_force`. A producer certifies its own policies only.
          *
          *     Requires permission (API key scope) `coi:generate`.
@@ -828,7 +828,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Commission changes, newest first: earned as premium is paid, given back when it is refunded or returned; filter by producer or policy.
+         * Commission changes, newest first.
          * @description Commission changes, newest first: earned as premium is paid, given back when it is refunded or returned; filter by producer or policy.
          *
          *     Requires permission (API key scope) `invoices:read`.
@@ -850,7 +850,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The organization's deal rooms, newest first: every one for its staff, the ones they take part in for producers.
+         * The organization's deal rooms, newest first.
          * @description The organization's deal rooms, newest first: every one for its staff, the ones they take part in for producers.
          *
          *     Requires permission (API key scope) `deal-rooms:read`.
@@ -858,7 +858,7 @@ export interface paths {
         get: operations["listDealRooms"];
         put?: never;
         /**
-         * Open a deal room for a submission the caller can see. The creator takes part; `participantIds` adds users of the organization (at most 50 in all).
+         * Open a deal room for a submission the caller can see.
          * @description Open a deal room for a submission the caller can see. The creator takes part; `participantIds` adds users of the organization (at most 50 in all).
          *
          *     Requires permission (API key scope) `deal-rooms:write`.
@@ -928,7 +928,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A signed WebSocket address for the room, valid 5 minutes. Connecting to it (an upgrade on this same path) receives every message posted to the room as `{"type":"message","message":{…}}`, and posts by sending `{"type":"message","body":"…"}` (at most 30 per 10 seconds, frames up to 16 KiB). The address opens one connection: a used, expired, altered or other room's address is refused at the upgrade with 401, and a credential that no longer takes part (role, membership, the feature switched off) with 403. Messages sent over the socket count against the sender's request budget like HTTP posts. A person holds at most 5 connections to a room and 50 in the organization, an organization 500, and a room 1,000 (429 beyond; 503 when the service's own WebSocket cap is reached); the defaults are settings. An open connection is checked again every minute, and at once on sign-out, a role change, a key revocation or the feature switched off, and is closed with 4401 (its credential ended) or 4403 (no longer allowed). The server pings every 30 seconds and closes a connection that stops answering, or that stops reading while 1 MiB waits for it.
+         * A signed WebSocket address for the room, valid 5 minutes.
          * @description A signed WebSocket address for the room, valid 5 minutes. Connecting to it (an upgrade on this same path) receives every message posted to the room as `{"type":"message","message":{…}}`, and posts by sending `{"type":"message","body":"…"}` (at most 30 per 10 seconds, frames up to 16 KiB). The address opens one connection: a used, expired, altered or other room's address is refused at the upgrade with 401, and a credential that no longer takes part (role, membership, the feature switched off) with 403. Messages sent over the socket count against the sender's request budget like HTTP posts. A person holds at most 5 connections to a room and 50 in the organization, an organization 500, and a room 1,000 (429 beyond; 503 when the service's own WebSocket cap is reached); the defaults are settings. An open connection is checked again every minute, and at once on sign-out, a role change, a key revocation or the feature switched off, and is closed with 4401 (its credential ended) or 4403 (no longer allowed). The server pings every 30 seconds and closes a connection that stops answering, or that stops reading while 1 MiB waits for it.
          *
          *     Requires permission (API key scope) `deal-rooms:read`.
@@ -950,7 +950,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Stored documents the caller may see (receipts, certificates, claim attachments, rendered and ingested files), newest first, each with a download URL valid for 15 minutes.
+         * Stored documents the caller may see.
          * @description Stored documents the caller may see (receipts, certificates, claim attachments, rendered and ingested files), newest first, each with a download URL valid for 15 minutes.
          *
          *     Requires permission (API key scope) `documents:read`.
@@ -972,7 +972,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A stored document (receipts, and the documents the platform generates) with a download URL valid for 15 minutes.
+         * A stored document.
          * @description A stored document (receipts, and the documents the platform generates) with a download URL valid for 15 minutes.
          *
          *     Requires permission (API key scope) `documents:read`.
@@ -996,7 +996,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The bytes of a document through a signed link from GET /v1/documents/:id; an expired or altered link answers 403.
+         * The bytes of a document through a signed link from GET /v1/documents/:id.
          * @description The bytes of a document through a signed link from GET /v1/documents/:id; an expired or altered link answers 403.
          */
         get: operations["downloadDocument"];
@@ -1040,7 +1040,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Render an HTML page, or a named template (`invoice`, `receipt`) with its data, to a stored PDF with a download URL valid for 15 minutes.
+         * Render an HTML page, or a named template (`invoice`, `receipt`) with its data.
          * @description Rendered by headless Chromium with JavaScript disabled and every request the page makes refused: remote, `file:` and other URLs are never fetched; inline styles and `data:` images and fonts work. HTML over 2 MiB is 413. Renders have their own budget of 30 a minute per caller, apart from its general one. The browser's pages are shared fairly between organizations: a freed page goes to the waiting organization holding the fewest, and an organization with 4 renders already waiting is answered 429; when the whole queue is full, 503. Both carry `Retry-After`. Chromium is started so that it can open no network connection at all.
          *
          *     Requires permission (API key scope) `documents:write`.
@@ -1062,7 +1062,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Send a stored document for signature; the envelope starts as sent and follows the provider’s events.
+         * Send a stored document for signature.
          * @description Send a stored document for signature; the envelope starts as sent and follows the provider’s events.
          *
          *     Requires permission (API key scope) `esign:write`.
@@ -1128,7 +1128,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * E-signature document events, from DocuSign Connect, Dropbox Sign or the generic format: the envelope found by the provider document id takes the normalized status; completion sets completedAt. A final status never changes.
+         * E-signature document events, from DocuSign Connect.
          * @description Signed with `x-webhook-signature`, `x-provider-a-signature`, `x-provider-b-signature-1`, `X-DocuSign-Signature-1`, `Content-Type`. Duplicates answer 200 without processing; events more than 5 minutes from now answer 400 `stale_event`; a processing failure answers 500 so the sender retries. A signature header longer than 4 KiB answers 401 unread; after 60 failed verifications in a minute from one address, that address gets 429 until the minute ends.
          */
         post: operations["esignWebhook"];
@@ -1146,7 +1146,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The organization's events, newest first, kept 30 days: the envelopes its webhooks carry, for receivers that missed a delivery.
+         * The organization's events, newest first, kept 30 days.
          * @description The organization's events, newest first, kept 30 days: the envelopes its webhooks carry, for receivers that missed a delivery.
          *
          *     Requires permission (API key scope) `webhooks:read`.
@@ -1190,7 +1190,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Failed financial operations (financial.operation_failed), newest first: all critical and for manual review; ledger sync failures are priority 1.
+         * Failed financial operations (financial.operation_failed), newest first.
          * @description Failed financial operations (financial.operation_failed), newest first: all critical and for manual review; ledger sync failures are priority 1.
          *
          *     Requires permission (API key scope) `ledger:read`.
@@ -1212,7 +1212,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Every feature flag with its default, the organization’s value and the effective one.
+         * Every feature flag with its default.
          * @description Every feature flag with its default, the organization’s value and the effective one.
          *
          *     Requires permission (API key scope) `flags:read`.
@@ -1235,7 +1235,7 @@ export interface paths {
         };
         get?: never;
         /**
-         * Set the organization's value of a flag; a value of the wrong type is 400, an unknown key 404.
+         * Set the organization's value of a flag.
          * @description Set the organization's value of a flag; a value of the wrong type is 400, an unknown key 404.
          *
          *     Requires permission (API key scope) `flags:write`.
@@ -1262,7 +1262,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List invoices, newest first; filter by status and policy, and search by `q`: the beginning of the invoice number, or of the policy number that begins it (`GL-2027-000123` finds that policy’s invoices; parts may be separated by anything, case ignored; more than 2,000 matches is 400 `validation_failed` with rule `too_broad`).
+         * List invoices, newest first; filter by status and policy, and search by `q`.
          * @description List invoices, newest first; filter by status and policy, and search by `q`: the beginning of the invoice number, or of the policy number that begins it (`GL-2027-000123` finds that policy’s invoices; parts may be separated by anything, case ignored; more than 2,000 matches is 400 `validation_failed` with rule `too_broad`).
          *
          *     Requires permission (API key scope) `invoices:read`.
@@ -1310,7 +1310,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Record a manual payment; the same reference twice records one payment; more than is outstanding is refused.
+         * Record a manual payment; the same reference twice records one payment.
          * @description Record a manual payment; the same reference twice records one payment; more than is outstanding is refused.
          *
          *     Requires permission (API key scope) `invoices:write`.
@@ -1334,7 +1334,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Create a card payment intent with the payment processor for what is outstanding (or a smaller amount); a retry of the same attempt (`attemptId`, else the Idempotency-Key) returns the same intent, and each new attempt is a new intent.
+         * Create a card payment intent with the payment processor for what is outstanding.
          * @description The intent carries `metadata.invoiceId` and `metadata.orgId`; the payment is recorded when the processor reports `payment_intent.succeeded`. `clientSecret` is for the payer’s browser and is not stored. In `local` with the local gateway (no `STRIPE_SECRET_KEY`), `confirm: true` completes the payment at once as if the payer confirmed a test card: the `payment_intent.succeeded` event is signed and processed by the same verified pipeline, so the answer already shows `succeeded` and the invoice its payment; elsewhere `confirm` is refused (400).
          *
          *     Requires permission (API key scope) `invoices:write`.
@@ -1358,7 +1358,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Refund part or all of a payment: through the payment processor for card payments it took, recorded directly for others. A negative payment; a paid invoice no longer covered goes back to open.
+         * Refund part or all of a payment.
          * @description Without `paymentId` the newest payment with enough left to refund is used. A repeated `reference` returns the first refund instead of refunding again. Refunds above $1,000 are flagged for manual review.
          *
          *     Requires permission (API key scope) `invoices:write`.
@@ -1382,7 +1382,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Retry the newest failed card payment of an open invoice with its payment method; the outcome arrives from the processor as payment events.
+         * Retry the newest failed card payment of an open invoice with its payment method.
          * @description Retry the newest failed card payment of an open invoice with its payment method; the outcome arrives from the processor as payment events.
          *
          *     Requires permission (API key scope) `invoices:write`.
@@ -1406,7 +1406,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Settle a credit invoice (money owed to the insured): apply it to the open invoices of its policy, or refund it.
+         * Settle a credit invoice (money owed to the insured).
          * @description `apply` covers the open invoices of the same policy, earliest due first, as far as the credit goes (what is left stays open). `refund` first applies the credit to what the policy still owes (its open invoices, earliest due first) and pays out only the rest, never more than the cash collected on the policy (else 422 `payout_exceeds_cash` and nothing is taken): through the payment processor from the card payments it took for the policy, newest first, and the rest paid out by `payoutMethod` (default `check`) and recorded. A repeated `reference` returns the first settlement (and finishes it if it was interrupted). Refunds above $1,000 are flagged for manual review. The ledger moves the refunded amount out of what is owed to the insured.
          *
          *     Requires permission (API key scope) `invoices:write`.
@@ -1430,7 +1430,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Void an open invoice that bills nothing and has received no payment. A premium invoice (installment, adjustment or credit) is not voided on its own (422 `premium_installment`): endorse or cancel the policy, or write the charge off.
+         * Void an open invoice that bills nothing and has received no payment.
          * @description Void an open invoice that bills nothing and has received no payment. A premium invoice (installment, adjustment or credit) is not voided on its own (422 `premium_installment`): endorse or cancel the policy, or write the charge off.
          *
          *     Requires permission (API key scope) `invoices:write`.
@@ -1454,7 +1454,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Write off what is left unpaid of an open charge, as uncollectible: the invoice becomes `written_off`, the insured no longer owes the amount (policy account), and the write-off is booked today with its ledger posting (premium receivable reduced). The premium stays written. Billing and organization administrators.
+         * Write off what is left unpaid of an open charge, as uncollectible.
          * @description Write off what is left unpaid of an open charge, as uncollectible: the invoice becomes `written_off`, the insured no longer owes the amount (policy account), and the write-off is booked today with its ledger posting (premium receivable reduced). The premium stays written. Billing and organization administrators.
          *
          *     Requires permission (API key scope) `ledger:write-off`.
@@ -1476,7 +1476,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Every scheduled job with its schedule, its next run and the outcome of its last run (shared by every process).
+         * Every scheduled job with its schedule.
          * @description Every scheduled job with its schedule, its next run and the outcome of its last run (shared by every process).
          *
          *     Requires permission (API key scope) `jobs:run`.
@@ -1500,7 +1500,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Start a job now: it is queued and runs within a second on whichever process takes it; each condition still sends its event once per item and day.
+         * Start a job now.
          * @description Start a job now: it is queued and runs within a second on whichever process takes it; each condition still sends its event once per item and day.
          *
          *     Requires permission (API key scope) `jobs:run`.
@@ -1520,7 +1520,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * General ledger postings, newest first, each balanced (debits equal credits) and carrying its fiduciary split; filter by invoice or policy. Each moves a policy's books from one position (cash held, and what it pays for) to the next.
+         * General ledger postings, newest first, each balanced.
          * @description General ledger postings, newest first, each balanced (debits equal credits) and carrying its fiduciary split; filter by invoice or policy. Each moves a policy's books from one position (cash held, and what it pays for) to the next.
          *
          *     Requires permission (API key scope) `ledger:read`.
@@ -1570,7 +1570,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Get an organization with its document storage (used and quota). The platform reads any; an organization's administrator its own.
+         * Get an organization with its document storage (used and quota).
          * @description Get an organization with its document storage (used and quota). The platform reads any; an organization's administrator its own.
          *
          *     Requires permission (API key scope) `organizations:read`.
@@ -1582,7 +1582,7 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Change name, tier, allowed e-mail domains, the contract rate limit or the claims supervisor's settlement authority (null restores a default).
+         * Change name, tier, allowed e-mail domains.
          * @description Change name, tier, allowed e-mail domains, the contract rate limit or the claims supervisor's settlement authority (null restores a default).
          *
          *     Requires permission (API key scope) `organizations:write`.
@@ -1598,7 +1598,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * An organization's test clock and the advance it is running, if any. Local and sandbox only.
+         * An organization's test clock and the advance it is running, if any.
          * @description An organization's test clock and the advance it is running, if any. Local and sandbox only.
          *
          *     Requires permission (API key scope) `organizations:read`.
@@ -1606,7 +1606,7 @@ export interface paths {
         get: operations["getTestClock"];
         put?: never;
         /**
-         * Put an organization that has no policies yet on a test clock standing at `frozenTime`. Local and sandbox only.
+         * Put an organization without policies on a test clock at `frozenTime`.
          * @description Put an organization that has no policies yet on a test clock standing at `frozenTime`. Local and sandbox only.
          *
          *     Requires permission (API key scope) `test-clocks:write`.
@@ -1628,7 +1628,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Move the clock forward to `to` (a date keeps the clock’s time of day; at most 2 years a call), running in date order the scheduled work of the days skipped: past-due marking, notices, non-payment cancellations, expiries, renewal offers, compliance deadlines, DA alerts; their webhooks are queued for delivery. 200 when done within 30 s, else 202 while it goes on (read the clock for progress).
+         * Move the clock forward to `to`.
          * @description Move the clock forward to `to` (a date keeps the clock’s time of day; at most 2 years a call), running in date order the scheduled work of the days skipped: past-due marking, notices, non-payment cancellations, expiries, renewal offers, compliance deadlines, DA alerts; their webhooks are queued for delivery. 200 when done within 30 s, else 202 while it goes on (read the clock for progress).
          *
          *     Requires permission (API key scope) `test-clocks:write`.
@@ -1648,7 +1648,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List policies, newest first (`orgId` with the machine secret). Filters combine with AND: `q` (search: every word, of at least 2 letters or digits, must begin a word of the insured's name or of the policy number, case and accents ignored; at most 8 words; a search matching more than 2,000 policies is 400 `validation_failed` with rule `too_broad`), `insuredName` (the whole name, case ignored), `policyNumber`, `producerId`, `state` (the risk's), `lineOfBusiness`, `status`, `effectiveFrom` and `effectiveTo` (inclusive). Any other parameter is 400 naming it.
+         * List policies, newest first (`orgId` with the machine secret).
          * @description List policies, newest first (`orgId` with the machine secret). Filters combine with AND: `q` (search: every word, of at least 2 letters or digits, must begin a word of the insured's name or of the policy number, case and accents ignored; at most 8 words; a search matching more than 2,000 policies is 400 `validation_failed` with rule `too_broad`), `insuredName` (the whole name, case ignored), `policyNumber`, `producerId`, `state` (the risk's), `lineOfBusiness`, `status`, `effectiveFrom` and `effectiveTo` (inclusive). Any other parameter is 400 naming it.
          *
          *     Requires permission (API key scope) `policies:read`.
@@ -1694,7 +1694,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The insured's account on the policy as of a date (today by default): charges, credits, payments, refunds, the balance and its aging.
+         * The insured's account on the policy as of a date (today by default).
          * @description The insured's account on the policy as of a date (today by default): charges, credits, payments, refunds, the balance and its aging.
          *
          *     Requires permission (API key scope) `invoices:read`.
@@ -1720,7 +1720,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Cancel within the term, returning what the premium history left unearned: pro rata, short rate (the insured-request default: the standard short-rate table) or flat (at inception only, else 422 `flat_cancellation_after_inception`). Insured-requested cancellations keep at least the program’s minimum earned premium. Unpaid installments due from the date are voided and one adjustment brings billing to the premium kept.
+         * Cancel within the term, returning what the premium history left unearned.
          * @description Cancel within the term, returning what the premium history left unearned: pro rata, short rate (the insured-request default: the standard short-rate table) or flat (at inception only, else 422 `flat_cancellation_after_inception`). Insured-requested cancellations keep at least the program’s minimum earned premium. Unpaid installments due from the date are voided and one adjustment brings billing to the premium kept.
          *
          *     Requires permission (API key scope) `policies:write`.
@@ -1744,7 +1744,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Mid-term endorsement: the changed risk is re-rated and the difference prorated daily over the rest of the term. An endorsement effective before one already applied is refused with 422 `out_of_sequence` (it is not re-priced).
+         * Mid-term endorsement.
          * @description Mid-term endorsement: the changed risk is re-rated and the difference prorated daily over the rest of the term. An endorsement effective before one already applied is refused with 422 `out_of_sequence` (it is not re-priced).
          *
          *     Requires permission (API key scope) `policies:write`.
@@ -1766,7 +1766,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Written, earned, unearned, billed and collected premium as of a date (today by default), with the premium transactions.
+         * Written, earned, unearned, billed and collected premium as of a date.
          * @description Written, earned, unearned, billed and collected premium as of a date (today by default), with the premium transactions.
          *
          *     Requires permission (API key scope) `policies:read`.
@@ -1792,7 +1792,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Reinstate a cancelled policy within 30 days of the day the cancellation was made, writing back exactly the premium it returned.
+         * Reinstate a cancelled policy within 30 days of its cancellation.
          * @description Reinstate a cancelled policy within 30 days of the day the cancellation was made, writing back exactly the premium it returned.
          *
          *     Requires permission (API key scope) `policies:write`.
@@ -1838,7 +1838,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Every transaction of the policy with its date, actor and premium delta, oldest first.
+         * Every transaction of the policy with its date, actor and premium delta.
          * @description Every transaction of the policy with its date, actor and premium delta, oldest first.
          *
          *     Requires permission (API key scope) `policies:read`.
@@ -1862,7 +1862,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Documents about the insured's policy terms (certificates, receipts, invoices), newest first.
+         * Documents about the insured's policy terms (certificates, receipts, invoices).
          * @description Documents about the insured's policy terms (certificates, receipts, invoices), newest first.
          *
          *     Requires permission (API key scope) `portal:read`.
@@ -1884,7 +1884,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A signed download URL for one of the insured's documents; any other document is 404.
+         * A signed download URL for one of the insured's documents.
          * @description A signed download URL for one of the insured's documents; any other document is 404.
          *
          *     Requires permission (API key scope) `portal:read`.
@@ -1906,7 +1906,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The insured's dashboard: policy terms, amount due and the next invoice, open claims, recent documents.
+         * The insured's dashboard.
          * @description The insured's dashboard: policy terms, amount due and the next invoice, open claims, recent documents.
          *
          *     Requires permission (API key scope) `portal:read`.
@@ -1972,7 +1972,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The invoice as a PDF (rendered once per state of the invoice), as a signed download URL.
+         * The invoice as a PDF (rendered once per state of the invoice).
          * @description The invoice as a PDF (rendered once per state of the invoice), as a signed download URL.
          *
          *     Requires permission (API key scope) `portal:read`.
@@ -1994,7 +1994,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The insured's policy: every term, the renewals and the terms it renewed, oldest first.
+         * The insured's policy.
          * @description The insured's policy: every term, the renewals and the terms it renewed, oldest first.
          *
          *     Requires permission (API key scope) `portal:read`.
@@ -2038,7 +2038,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A certificate of insurance naming the insured, as a signed download URL (drawn once per version of the policy).
+         * A certificate of insurance naming the insured, as a signed download URL.
          * @description A certificate of insurance naming the insured, as a signed download URL (drawn once per version of the policy).
          *
          *     Requires permission (API key scope) `portal:read`.
@@ -2060,7 +2060,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The MCS-90 endorsement of a motor carrier (AUTO) policy as a signed download URL; another line is 404.
+         * The MCS-90 endorsement of a motor carrier.
          * @description The MCS-90 endorsement of a motor carrier (AUTO) policy as a signed download URL; another line is 404.
          *
          *     Requires permission (API key scope) `portal:read`.
@@ -2089,7 +2089,7 @@ export interface paths {
          */
         get: operations["portalProfile"];
         /**
-         * Update the insured's phone (E.164) and postal address; the e-mail on file stays the policy's.
+         * Update the insured's phone (E.164) and postal address.
          * @description Update the insured's phone (E.164) and postal address; the e-mail on file stays the policy's.
          *
          *     Requires permission (API key scope) `portal:write`.
@@ -2112,7 +2112,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Register a device for the insured's notifications; a token already registered is refreshed, not stored twice (10 devices kept per insured).
+         * Register a device for the insured's notifications.
          * @description Register a device for the insured's notifications; a token already registered is refreshed, not stored twice (10 devices kept per insured).
          *
          *     Requires permission (API key scope) `portal:write`.
@@ -2244,7 +2244,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Record commission paid to a producer for a statement month, with its ledger posting (commission payable and premium trust cash reduced). Never more than the commission payable through that month less what was paid (else 422 `amount_exceeds_balance`). One payout per `reference`: a repeat answers the first with 200. Organization and billing administrators.
+         * Record commission paid to a producer for a statement month.
          * @description Record commission paid to a producer for a statement month, with its ledger posting (commission payable and premium trust cash reduced). Never more than the commission payable through that month less what was paid (else 422 `amount_exceeds_balance`). One payout per `reference`: a repeat answers the first with 200. Organization and billing administrators.
          *
          *     Requires permission (API key scope) `commissions:pay`.
@@ -2266,7 +2266,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A producer’s commission statement of a month: payable at its start, commission earned (premium collected on the producer’s policies) and clawed back (premium refunded or returned) in it, paid for it, and payable at its end. A producer reads its own.
+         * A producer’s commission statement of a month.
          * @description A producer’s commission statement of a month: payable at its start, commission earned (premium collected on the producer’s policies) and clawed back (premium refunded or returned) in it, paid for it, and payable at its end. A producer reads its own.
          *
          *     Requires permission (API key scope) `invoices:read`.
@@ -2290,7 +2290,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The organization's programs, newest first. Without an active one of its own, it writes under the platform program `default`.
+         * The organization's programs, newest first.
          * @description The organization's programs, newest first. Without an active one of its own, it writes under the platform program `default`.
          *
          *     Requires permission (API key scope) `programs:read`.
@@ -2298,7 +2298,7 @@ export interface paths {
         get: operations["listPrograms"];
         put?: never;
         /**
-         * Create a program for the organization (`orgId`); `status` defaults to active, `policyFee` to 0, `surplusLines` to false, `excludedNaics` to none, `rateTableVersion` to null. New quotes take its first active program covering the risk's state and line, else its first active program (whose flags say why).
+         * Create a program for the organization (`orgId`).
          * @description Create a program for the organization (`orgId`); `status` defaults to active, `policyFee` to 0, `surplusLines` to false, `excludedNaics` to none, `rateTableVersion` to null. New quotes take its first active program covering the risk's state and line, else its first active program (whose flags say why).
          *
          *     Requires permission (API key scope) `programs:write`.
@@ -2318,7 +2318,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * One of the organization's programs, or a platform program (`default`, `excess-and-surplus`).
+         * One of the organization's programs, or a platform program.
          * @description One of the organization's programs, or a platform program (`default`, `excess-and-surplus`).
          *
          *     Requires permission (API key scope) `programs:read`.
@@ -2330,7 +2330,7 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Change terms: a new version for what is written from now on. Bound policies keep the terms of their version (minimum earned premium, insurer); caps and authority apply at once.
+         * Change terms: a new version for what is written from now on.
          * @description Change terms: a new version for what is written from now on. Bound policies keep the terms of their version (minimum earned premium, insurer); caps and authority apply at once.
          *
          *     Requires permission (API key scope) `programs:write`.
@@ -2346,7 +2346,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Referrals, newest first, filtered by status, entity, assignee or deal room. Producers see the ones they raised.
+         * Referrals, newest first, filtered by status, entity, assignee or deal room.
          * @description Referrals, newest first, filtered by status, entity, assignee or deal room. Producers see the ones they raised.
          *
          *     Requires permission (API key scope) `referrals:read`.
@@ -2354,7 +2354,7 @@ export interface paths {
         get: operations["listReferrals"];
         put?: never;
         /**
-         * Refer a submission, quote, policy or claim the caller can see, optionally in a deal room and to an assignee. A quote blocked by delegated-authority flags binds once its referral is approved.
+         * Refer a submission, quote, policy or claim the caller can see.
          * @description Refer a submission, quote, policy or claim the caller can see, optionally in a deal room and to an assignee. A quote blocked by delegated-authority flags binds once its referral is approved.
          *
          *     Requires permission (API key scope) `referrals:write`.
@@ -2398,7 +2398,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Approve, reject or ask for information: pending or info_requested referrals only (a decided one is 422). Every decision takes standard underwriting authority (underwriters, administrators); approving past a state, line, NAICS exclusion or the aggregate cap takes senior authority (administrators), else 403 with `details.requiredAuthority`. A suspended program cannot be approved past (422 `not_bindable`). Whoever raised the referral, or wrote the quote it refers, cannot decide it (403 with `details.rule` = `four_eyes`).
+         * Approve, reject or ask for information.
          * @description Approve, reject or ask for information: pending or info_requested referrals only (a decided one is 422). Every decision takes standard underwriting authority (underwriters, administrators); approving past a state, line, NAICS exclusion or the aggregate cap takes senior authority (administrators), else 403 with `details.requiredAuthority`. A suspended program cannot be approved past (422 `not_bindable`). Whoever raised the referral, or wrote the quote it refers, cannot decide it (403 with `details.rule` = `four_eyes`).
          *
          *     Requires permission (API key scope) `referrals:write`.
@@ -2418,7 +2418,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A monthly bordereau, streamed as CSV (RFC 4180, dollars; the default) or NDJSON, or in JSON pages (`Accept`): `premium`, one line per policy in force in the month or with premium booked in it (policy, insured, state, line, program, period, the types of the transactions booked in the month, written premium booked in it (accounting month), earned premium (earned through the month less what earlier months reported), commission recorded in it, the surplus lines taxes and fees of its booked transactions, then the home state they are owed to and one column per payee: state tax, stamping fee, fire marshal tax, state fund fees, local premium tax; a month closed before those columns existed keeps the columns it had); `claims`, one line per claim open in the month (claim, policy, insured, loss date, reported, status, paid, reserves, incurred). `programId` narrows it to one program. A closed month (`POST /v1/accounting-periods/{month}/close`) is served as it was when it closed: the same bytes every time, with an `ETag`.
+         * A monthly bordereau, streamed as CSV (RFC 4180, dollars; the default) or NDJSON.
          * @description A monthly bordereau, streamed as CSV (RFC 4180, dollars; the default) or NDJSON, or in JSON pages (`Accept`): `premium`, one line per policy in force in the month or with premium booked in it (policy, insured, state, line, program, period, the types of the transactions booked in the month, written premium booked in it (accounting month), earned premium (earned through the month less what earlier months reported), commission recorded in it, the surplus lines taxes and fees of its booked transactions, then the home state they are owed to and one column per payee: state tax, stamping fee, fire marshal tax, state fund fees, local premium tax; a month closed before those columns existed keeps the columns it had); `claims`, one line per claim open in the month (claim, policy, insured, loss date, reported, status, paid, reserves, incurred). `programId` narrows it to one program. A closed month (`POST /v1/accounting-periods/{month}/close`) is served as it was when it closed: the same bytes every time, with an `ETag`.
          *
          *     Requires permission (API key scope) `ledger:read`.
@@ -2440,7 +2440,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The organization's written, earned and unearned premium as of a date (today by default), in all and by line of business.
+         * The organization's written, earned and unearned premium as of a date.
          * @description Summed over every policy term from its premium transactions, the same figures `GET /v1/policies/:id/premium` reports for one policy: what a carrier’s premium bordereau and the unearned premium reserve are built from. Like every report, it answers only to roles that see the whole book’s money (`ledger:read`).
          *
          *     Requires permission (API key scope) `ledger:read`.
@@ -2462,7 +2462,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The organization's receivables as of a date (today by default): the totals of every policy account (charges, credits, payments, refunds, unapplied, balance, aged by days past due), and a page of the policies' accounts in id order (`limit`, `cursor`, `nextCursor`). `Accept: text/csv` answers the same page as a CSV (RFC 4180, dollars) with a line per policy and the organization's total line; a `Link` header (rel="next") gives the next page.
+         * The organization's receivables as of a date (today by default).
          * @description The organization's receivables as of a date (today by default): the totals of every policy account (charges, credits, payments, refunds, unapplied, balance, aged by days past due), and a page of the policies' accounts in id order (`limit`, `cursor`, `nextCursor`). `Accept: text/csv` answers the same page as a CSV (RFC 4180, dollars) with a line per policy and the organization's total line; a `Link` header (rel="next") gives the next page.
          *
          *     Requires permission (API key scope) `ledger:read`.
@@ -2484,7 +2484,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The surplus lines taxes and fees booked in a month (each premium transaction in its accounting month), by home state, payee and component, net of returns: what is owed to each state, stamping office, fire marshal, state fund and locality. `Accept: text/csv` answers a CSV (RFC 4180, dollars).
+         * The surplus lines taxes and fees booked in a month.
          * @description The surplus lines taxes and fees booked in a month (each premium transaction in its accounting month), by home state, payee and component, net of returns: what is owed to each state, stamping office, fire marshal, state fund and locality. `Accept: text/csv` answers a CSV (RFC 4180, dollars).
          *
          *     Requires permission (API key scope) `ledger:read`.
@@ -2506,7 +2506,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List submissions, newest first; filter by status, producer and creation time, and search by `q` (every word, of at least 2 letters or digits, must begin a word of the insured's name; case and accents ignored; more than 2,000 matches is 400 `validation_failed` with rule `too_broad`).
+         * List submissions, newest first.
          * @description List submissions, newest first; filter by status, producer and creation time, and search by `q` (every word, of at least 2 letters or digits, must begin a word of the insured's name; case and accents ignored; more than 2,000 matches is 400 `validation_failed` with rule `too_broad`).
          *
          *     Requires permission (API key scope) `submissions:read`.
@@ -2514,7 +2514,7 @@ export interface paths {
         get: operations["listSubmissions"];
         put?: never;
         /**
-         * Create a submission from JSON or from an ACORD 125 PDF; the answer carries its status and triage (score, band, reasons).
+         * Create a submission from JSON or from an ACORD 125 PDF.
          * @description Send JSON, or the PDF itself (`Content-Type: application/pdf`, up to 10 MiB), or `multipart/form-data` with a `file` part. Or JSON `{ documentId }` naming a stored document the ingestion classified `acord_125`: it is read the same way (another type is 422 `not_an_application`). An upload answers with `extraction` `{ fields, sources, forms, lines, otherLines, missing, confidence, needsReview }`: a file may hold the ACORD 125 with its 126 (the limits) and other forms, each read from its own pages (field names of the 2016/03 blanks, XFA-qualified or not); fields it cannot read leave the submission `incomplete`. A PDF that cannot be read within 5 seconds answers 400 `invalid_document`; uploads draw from their own budget of 20 per minute. Machine-secret uploads name the organization with the `orgId` query parameter.
          *
          *     Requires permission (API key scope) `submissions:write`.
@@ -2584,7 +2584,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Rate the submission into a quote valid 30 days, with its flags and what bind would refuse.
+         * Rate the submission into a quote valid 30 days.
          * @description Rate the submission into a quote valid 30 days, with its flags and what bind would refuse.
          *
          *     Requires permission (API key scope) `submissions:write`.
@@ -2606,7 +2606,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Triage score, whether the caller could bind now, what is missing and what bind would refuse.
+         * Triage score, whether the caller could bind now.
          * @description Triage score, whether the caller could bind now, what is missing and what bind would refuse.
          *
          *     Requires permission (API key scope) `submissions:read`.
@@ -2630,7 +2630,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A home state's surplus lines taxes and fees in force on a date, each with its source.
+         * A home state's surplus lines taxes and fees in force on a date.
          * @description What a surplus lines program charges an insured whose home state is `state` (a state, DC, PR, GU or VI), for a policy effective `on` (default: the organization's today): each component with its rate or flat amount, what it is levied on, what a cancellation returns, who is paid and the statute or office that sets it; and the localities a local premium tax takes (`locality` on a submission).
          *
          *     Requires permission (API key scope) `programs:read`.
@@ -2660,7 +2660,7 @@ export interface paths {
         get: operations["listUsers"];
         put?: never;
         /**
-         * Create a user in the caller's organization (or `orgId` with the machine secret or a superadmin).
+         * Create a user in the caller's organization.
          * @description Create a user in the caller's organization (or `orgId` with the machine secret or a superadmin).
          *
          *     Requires permission (API key scope) `users:write`.
@@ -2708,7 +2708,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Subscriptions, newest first, deleted ones included (`active: false`); never the secret.
+         * Subscriptions, newest first, deleted ones included (`active: false`).
          * @description Subscriptions, newest first, deleted ones included (`active: false`); never the secret.
          *
          *     Requires permission (API key scope) `webhooks:read`.
@@ -2716,7 +2716,7 @@ export interface paths {
         get: operations["listWebhooks"];
         put?: never;
         /**
-         * Subscribe a callback URL to events; the signing secret is shown only in this answer.
+         * Subscribe a callback URL to events.
          * @description Event types: policy.bound, policy.endorsed, policy.cancelled, policy.reinstated, policy.renewed, policy.cancellation_notice_sent, policy.cancellation_rescinded, policy.renewal_offered, policy.expired, payment.received, payment.failed, invoice.paid, invoice.past_due, claim.filed, claim.opened, claim.reserved, claim.settled, claim.closed, da.limit_approaching, compliance.deadline_approaching, webhook.test. Outside local, URLs must be HTTPS and resolve to public addresses.
          *
          *     Requires permission (API key scope) `webhooks:write`.
@@ -2782,7 +2782,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Send a logged delivery’s event again to the subscription, now: signed anew, under a new delivery id (`deliveryId` is the id the receiver saw in `X-Service-Delivery`). The event must be within its 30 days.
+         * Send a logged delivery’s event again to the subscription, now.
          * @description Send a logged delivery’s event again to the subscription, now: signed anew, under a new delivery id (`deliveryId` is the id the receiver saw in `X-Service-Delivery`). The event must be within its 30 days.
          *
          *     Requires permission (API key scope) `webhooks:write`.
@@ -2826,7 +2826,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * E-mail delivery events, queued for processing; a repeated message id answers { deduplicated: true }. The three headers come as `svix-*` (what Svix-based providers send), `webhook-*` (Standard Webhooks) or `wh-*`, one family per delivery.
+         * E-mail delivery events, queued for processing.
          * @description Signed with `svix-id`, `svix-timestamp`, `svix-signature`. Duplicates answer 200 without processing; events more than 5 minutes from now answer 400 `stale_event`; a processing failure answers 500 so the sender retries. A signature header longer than 4 KiB answers 401 unread; after 60 failed verifications in a minute from one address, that address gets 429 until the minute ends.
          */
         post: operations["emailProviderWebhook"];
@@ -2846,7 +2846,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Identity verification events: inquiry.completed activates the producer named by reference-id; other events answer 202; a replayed signature 409.
+         * Identity verification events.
          * @description Signed with `Persona-Signature`, `Identity-Signature`. Duplicates answer 200 without processing; events more than 5 minutes from now answer 400 `stale_event`; a processing failure answers 500 so the sender retries. A signature header longer than 4 KiB answers 401 unread; after 60 failed verifications in a minute from one address, that address gets 429 until the minute ends.
          */
         post: operations["identityVerificationWebhook"];
@@ -2866,7 +2866,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Payment processor events: payment_intent.succeeded records the payment once per intent, stores a receipt and, once the invoice is paid on a policy with a producer, the commission and its ledger posting; payment_intent.payment_failed queues a financial alert and publishes payment.failed; charge.refunded (its cumulative amount_refunded) and refund.created/refund.updated (one Refund object) bring the payment up to what the processor refunded, each amount once however the reports arrive, reopen an uncovered invoice and flag refunds over $1,000 for review; refund.failed flags a counted refund for review. A failed financial step is recorded as financial.operation_failed and answers 500.
+         * Payment processor events.
          * @description Signed with `Stripe-Signature`. Duplicates answer 200 without processing; events more than 5 minutes from now answer 400 `stale_event`; a processing failure answers 500 so the sender retries. A signature header longer than 4 KiB answers 401 unread; after 60 failed verifications in a minute from one address, that address gets 429 until the minute ends.
          */
         post: operations["paymentProcessorWebhook"];
@@ -2889,7 +2889,7 @@ export interface webhooks {
         put?: never;
         /**
          * A claim was closed.
-         * @description Delivered once with a 10-second timeout. Verify `X-Service-Signature` (`sha256=` + hex HMAC-SHA256 of the raw body keyed with the subscription secret) with a constant-time comparison before processing, or the Standard Webhooks headers with an official verifier keyed with the `signingSecret` (`webhook-id` is the event id, the same on a redelivery: keep it to drop repeats).
+         * @description Delivered once with a 10-second timeout. Verify `X-Service-Signature` (`sha256=` + hex HMAC-SHA256 of the raw body, keyed with the subscription `secret` as it was shown: its 64 hexadecimal characters taken as text, not decoded) with a constant-time comparison before processing, or the Standard Webhooks headers with an official verifier keyed with the `signingSecret` (`whsec_` + base64 of the same 32 bytes decoded from the hex; `webhook-id` is the event id, the same on a redelivery: keep it to drop repeats).
          */
         post: operations["onClaimClosed"];
         delete?: never;
@@ -2909,7 +2909,7 @@ export interface webhooks {
         put?: never;
         /**
          * A first notice of loss was received.
-         * @description Delivered once with a 10-second timeout. Verify `X-Service-Signature` (`sha256=` + hex HMAC-SHA256 of the raw body keyed with the subscription secret) with a constant-time comparison before processing, or the Standard Webhooks headers with an official verifier keyed with the `signingSecret` (`webhook-id` is the event id, the same on a redelivery: keep it to drop repeats).
+         * @description Delivered once with a 10-second timeout. Verify `X-Service-Signature` (`sha256=` + hex HMAC-SHA256 of the raw body, keyed with the subscription `secret` as it was shown: its 64 hexadecimal characters taken as text, not decoded) with a constant-time comparison before processing, or the Standard Webhooks headers with an official verifier keyed with the `signingSecret` (`whsec_` + base64 of the same 32 bytes decoded from the hex; `webhook-id` is the event id, the same on a redelivery: keep it to drop repeats).
          */
         post: operations["onClaimFiled"];
         delete?: never;
@@ -2929,7 +2929,7 @@ export interface webhooks {
         put?: never;
         /**
          * A claim was opened (with its first notice of loss).
-         * @description Delivered once with a 10-second timeout. Verify `X-Service-Signature` (`sha256=` + hex HMAC-SHA256 of the raw body keyed with the subscription secret) with a constant-time comparison before processing, or the Standard Webhooks headers with an official verifier keyed with the `signingSecret` (`webhook-id` is the event id, the same on a redelivery: keep it to drop repeats).
+         * @description Delivered once with a 10-second timeout. Verify `X-Service-Signature` (`sha256=` + hex HMAC-SHA256 of the raw body, keyed with the subscription `secret` as it was shown: its 64 hexadecimal characters taken as text, not decoded) with a constant-time comparison before processing, or the Standard Webhooks headers with an official verifier keyed with the `signingSecret` (`whsec_` + base64 of the same 32 bytes decoded from the hex; `webhook-id` is the event id, the same on a redelivery: keep it to drop repeats).
          */
         post: operations["onClaimOpened"];
         delete?: never;
@@ -2949,7 +2949,7 @@ export interface webhooks {
         put?: never;
         /**
          * Reserves were set or updated.
-         * @description Delivered once with a 10-second timeout. Verify `X-Service-Signature` (`sha256=` + hex HMAC-SHA256 of the raw body keyed with the subscription secret) with a constant-time comparison before processing, or the Standard Webhooks headers with an official verifier keyed with the `signingSecret` (`webhook-id` is the event id, the same on a redelivery: keep it to drop repeats).
+         * @description Delivered once with a 10-second timeout. Verify `X-Service-Signature` (`sha256=` + hex HMAC-SHA256 of the raw body, keyed with the subscription `secret` as it was shown: its 64 hexadecimal characters taken as text, not decoded) with a constant-time comparison before processing, or the Standard Webhooks headers with an official verifier keyed with the `signingSecret` (`whsec_` + base64 of the same 32 bytes decoded from the hex; `webhook-id` is the event id, the same on a redelivery: keep it to drop repeats).
          */
         post: operations["onClaimReserved"];
         delete?: never;
@@ -2969,7 +2969,7 @@ export interface webhooks {
         put?: never;
         /**
          * A settlement was approved.
-         * @description Delivered once with a 10-second timeout. Verify `X-Service-Signature` (`sha256=` + hex HMAC-SHA256 of the raw body keyed with the subscription secret) with a constant-time comparison before processing, or the Standard Webhooks headers with an official verifier keyed with the `signingSecret` (`webhook-id` is the event id, the same on a redelivery: keep it to drop repeats).
+         * @description Delivered once with a 10-second timeout. Verify `X-Service-Signature` (`sha256=` + hex HMAC-SHA256 of the raw body, keyed with the subscription `secret` as it was shown: its 64 hexadecimal characters taken as text, not decoded) with a constant-time comparison before processing, or the Standard Webhooks headers with an official verifier keyed with the `signingSecret` (`whsec_` + base64 of the same 32 bytes decoded from the hex; `webhook-id` is the event id, the same on a redelivery: keep it to drop repeats).
          */
         post: operations["onClaimSettled"];
         delete?: never;
@@ -2989,7 +2989,7 @@ export interface webhooks {
         put?: never;
         /**
          * A licence expiry, appointment renewal, state filing or policy filing falls due: sent 30 days before and again 7 days before, once each.
-         * @description Delivered once with a 10-second timeout. Verify `X-Service-Signature` (`sha256=` + hex HMAC-SHA256 of the raw body keyed with the subscription secret) with a constant-time comparison before processing, or the Standard Webhooks headers with an official verifier keyed with the `signingSecret` (`webhook-id` is the event id, the same on a redelivery: keep it to drop repeats).
+         * @description Delivered once with a 10-second timeout. Verify `X-Service-Signature` (`sha256=` + hex HMAC-SHA256 of the raw body, keyed with the subscription `secret` as it was shown: its 64 hexadecimal characters taken as text, not decoded) with a constant-time comparison before processing, or the Standard Webhooks headers with an official verifier keyed with the `signingSecret` (`whsec_` + base64 of the same 32 bytes decoded from the hex; `webhook-id` is the event id, the same on a redelivery: keep it to drop repeats).
          */
         post: operations["onComplianceDeadlineApproaching"];
         delete?: never;
@@ -3009,7 +3009,7 @@ export interface webhooks {
         put?: never;
         /**
          * A program's written premium for the year passed 85 % of its aggregate cap (once per program and day).
-         * @description Delivered once with a 10-second timeout. Verify `X-Service-Signature` (`sha256=` + hex HMAC-SHA256 of the raw body keyed with the subscription secret) with a constant-time comparison before processing, or the Standard Webhooks headers with an official verifier keyed with the `signingSecret` (`webhook-id` is the event id, the same on a redelivery: keep it to drop repeats).
+         * @description Delivered once with a 10-second timeout. Verify `X-Service-Signature` (`sha256=` + hex HMAC-SHA256 of the raw body, keyed with the subscription `secret` as it was shown: its 64 hexadecimal characters taken as text, not decoded) with a constant-time comparison before processing, or the Standard Webhooks headers with an official verifier keyed with the `signingSecret` (`whsec_` + base64 of the same 32 bytes decoded from the hex; `webhook-id` is the event id, the same on a redelivery: keep it to drop repeats).
          */
         post: operations["onDaLimitApproaching"];
         delete?: never;
@@ -3029,7 +3029,7 @@ export interface webhooks {
         put?: never;
         /**
          * An invoice became fully paid.
-         * @description Delivered once with a 10-second timeout. Verify `X-Service-Signature` (`sha256=` + hex HMAC-SHA256 of the raw body keyed with the subscription secret) with a constant-time comparison before processing, or the Standard Webhooks headers with an official verifier keyed with the `signingSecret` (`webhook-id` is the event id, the same on a redelivery: keep it to drop repeats).
+         * @description Delivered once with a 10-second timeout. Verify `X-Service-Signature` (`sha256=` + hex HMAC-SHA256 of the raw body, keyed with the subscription `secret` as it was shown: its 64 hexadecimal characters taken as text, not decoded) with a constant-time comparison before processing, or the Standard Webhooks headers with an official verifier keyed with the `signingSecret` (`whsec_` + base64 of the same 32 bytes decoded from the hex; `webhook-id` is the event id, the same on a redelivery: keep it to drop repeats).
          */
         post: operations["onInvoicePaid"];
         delete?: never;
@@ -3049,7 +3049,7 @@ export interface webhooks {
         put?: never;
         /**
          * An installment or charge is still unpaid the day after its due date plus the program's grace days.
-         * @description Delivered once with a 10-second timeout. Verify `X-Service-Signature` (`sha256=` + hex HMAC-SHA256 of the raw body keyed with the subscription secret) with a constant-time comparison before processing, or the Standard Webhooks headers with an official verifier keyed with the `signingSecret` (`webhook-id` is the event id, the same on a redelivery: keep it to drop repeats).
+         * @description Delivered once with a 10-second timeout. Verify `X-Service-Signature` (`sha256=` + hex HMAC-SHA256 of the raw body, keyed with the subscription `secret` as it was shown: its 64 hexadecimal characters taken as text, not decoded) with a constant-time comparison before processing, or the Standard Webhooks headers with an official verifier keyed with the `signingSecret` (`whsec_` + base64 of the same 32 bytes decoded from the hex; `webhook-id` is the event id, the same on a redelivery: keep it to drop repeats).
          */
         post: operations["onInvoicePastDue"];
         delete?: never;
@@ -3069,7 +3069,7 @@ export interface webhooks {
         put?: never;
         /**
          * A payment attempt failed.
-         * @description Delivered once with a 10-second timeout. Verify `X-Service-Signature` (`sha256=` + hex HMAC-SHA256 of the raw body keyed with the subscription secret) with a constant-time comparison before processing, or the Standard Webhooks headers with an official verifier keyed with the `signingSecret` (`webhook-id` is the event id, the same on a redelivery: keep it to drop repeats).
+         * @description Delivered once with a 10-second timeout. Verify `X-Service-Signature` (`sha256=` + hex HMAC-SHA256 of the raw body, keyed with the subscription `secret` as it was shown: its 64 hexadecimal characters taken as text, not decoded) with a constant-time comparison before processing, or the Standard Webhooks headers with an official verifier keyed with the `signingSecret` (`whsec_` + base64 of the same 32 bytes decoded from the hex; `webhook-id` is the event id, the same on a redelivery: keep it to drop repeats).
          */
         post: operations["onPaymentFailed"];
         delete?: never;
@@ -3089,7 +3089,7 @@ export interface webhooks {
         put?: never;
         /**
          * A premium payment was processed.
-         * @description Delivered once with a 10-second timeout. Verify `X-Service-Signature` (`sha256=` + hex HMAC-SHA256 of the raw body keyed with the subscription secret) with a constant-time comparison before processing, or the Standard Webhooks headers with an official verifier keyed with the `signingSecret` (`webhook-id` is the event id, the same on a redelivery: keep it to drop repeats).
+         * @description Delivered once with a 10-second timeout. Verify `X-Service-Signature` (`sha256=` + hex HMAC-SHA256 of the raw body, keyed with the subscription `secret` as it was shown: its 64 hexadecimal characters taken as text, not decoded) with a constant-time comparison before processing, or the Standard Webhooks headers with an official verifier keyed with the `signingSecret` (`whsec_` + base64 of the same 32 bytes decoded from the hex; `webhook-id` is the event id, the same on a redelivery: keep it to drop repeats).
          */
         post: operations["onPaymentReceived"];
         delete?: never;
@@ -3109,7 +3109,7 @@ export interface webhooks {
         put?: never;
         /**
          * A policy was bound.
-         * @description Delivered once with a 10-second timeout. Verify `X-Service-Signature` (`sha256=` + hex HMAC-SHA256 of the raw body keyed with the subscription secret) with a constant-time comparison before processing, or the Standard Webhooks headers with an official verifier keyed with the `signingSecret` (`webhook-id` is the event id, the same on a redelivery: keep it to drop repeats).
+         * @description Delivered once with a 10-second timeout. Verify `X-Service-Signature` (`sha256=` + hex HMAC-SHA256 of the raw body, keyed with the subscription `secret` as it was shown: its 64 hexadecimal characters taken as text, not decoded) with a constant-time comparison before processing, or the Standard Webhooks headers with an official verifier keyed with the `signingSecret` (`whsec_` + base64 of the same 32 bytes decoded from the hex; `webhook-id` is the event id, the same on a redelivery: keep it to drop repeats).
          */
         post: operations["onPolicyBound"];
         delete?: never;
@@ -3129,7 +3129,7 @@ export interface webhooks {
         put?: never;
         /**
          * A notice of cancellation for non-payment was sent to the insured and the producer: the policy cancels on `cancelsOn` (the home state's notice period) unless what is past due is paid by then.
-         * @description Delivered once with a 10-second timeout. Verify `X-Service-Signature` (`sha256=` + hex HMAC-SHA256 of the raw body keyed with the subscription secret) with a constant-time comparison before processing, or the Standard Webhooks headers with an official verifier keyed with the `signingSecret` (`webhook-id` is the event id, the same on a redelivery: keep it to drop repeats).
+         * @description Delivered once with a 10-second timeout. Verify `X-Service-Signature` (`sha256=` + hex HMAC-SHA256 of the raw body, keyed with the subscription `secret` as it was shown: its 64 hexadecimal characters taken as text, not decoded) with a constant-time comparison before processing, or the Standard Webhooks headers with an official verifier keyed with the `signingSecret` (`whsec_` + base64 of the same 32 bytes decoded from the hex; `webhook-id` is the event id, the same on a redelivery: keep it to drop repeats).
          */
         post: operations["onPolicyCancellationNoticeSent"];
         delete?: never;
@@ -3149,7 +3149,7 @@ export interface webhooks {
         put?: never;
         /**
          * What was past due was paid before the notice ran out: the notice of cancellation is withdrawn and the policy stays in force.
-         * @description Delivered once with a 10-second timeout. Verify `X-Service-Signature` (`sha256=` + hex HMAC-SHA256 of the raw body keyed with the subscription secret) with a constant-time comparison before processing, or the Standard Webhooks headers with an official verifier keyed with the `signingSecret` (`webhook-id` is the event id, the same on a redelivery: keep it to drop repeats).
+         * @description Delivered once with a 10-second timeout. Verify `X-Service-Signature` (`sha256=` + hex HMAC-SHA256 of the raw body, keyed with the subscription `secret` as it was shown: its 64 hexadecimal characters taken as text, not decoded) with a constant-time comparison before processing, or the Standard Webhooks headers with an official verifier keyed with the `signingSecret` (`whsec_` + base64 of the same 32 bytes decoded from the hex; `webhook-id` is the event id, the same on a redelivery: keep it to drop repeats).
          */
         post: operations["onPolicyCancellationRescinded"];
         delete?: never;
@@ -3169,7 +3169,7 @@ export interface webhooks {
         put?: never;
         /**
          * A policy was cancelled.
-         * @description Delivered once with a 10-second timeout. Verify `X-Service-Signature` (`sha256=` + hex HMAC-SHA256 of the raw body keyed with the subscription secret) with a constant-time comparison before processing, or the Standard Webhooks headers with an official verifier keyed with the `signingSecret` (`webhook-id` is the event id, the same on a redelivery: keep it to drop repeats).
+         * @description Delivered once with a 10-second timeout. Verify `X-Service-Signature` (`sha256=` + hex HMAC-SHA256 of the raw body, keyed with the subscription `secret` as it was shown: its 64 hexadecimal characters taken as text, not decoded) with a constant-time comparison before processing, or the Standard Webhooks headers with an official verifier keyed with the `signingSecret` (`whsec_` + base64 of the same 32 bytes decoded from the hex; `webhook-id` is the event id, the same on a redelivery: keep it to drop repeats).
          */
         post: operations["onPolicyCancelled"];
         delete?: never;
@@ -3189,7 +3189,7 @@ export interface webhooks {
         put?: never;
         /**
          * A mid-term endorsement was applied.
-         * @description Delivered once with a 10-second timeout. Verify `X-Service-Signature` (`sha256=` + hex HMAC-SHA256 of the raw body keyed with the subscription secret) with a constant-time comparison before processing, or the Standard Webhooks headers with an official verifier keyed with the `signingSecret` (`webhook-id` is the event id, the same on a redelivery: keep it to drop repeats).
+         * @description Delivered once with a 10-second timeout. Verify `X-Service-Signature` (`sha256=` + hex HMAC-SHA256 of the raw body, keyed with the subscription `secret` as it was shown: its 64 hexadecimal characters taken as text, not decoded) with a constant-time comparison before processing, or the Standard Webhooks headers with an official verifier keyed with the `signingSecret` (`whsec_` + base64 of the same 32 bytes decoded from the hex; `webhook-id` is the event id, the same on a redelivery: keep it to drop repeats).
          */
         post: operations["onPolicyEndorsed"];
         delete?: never;
@@ -3209,7 +3209,7 @@ export interface webhooks {
         put?: never;
         /**
          * A term reached its expiration date (a renewal, if any, is a new policy).
-         * @description Delivered once with a 10-second timeout. Verify `X-Service-Signature` (`sha256=` + hex HMAC-SHA256 of the raw body keyed with the subscription secret) with a constant-time comparison before processing, or the Standard Webhooks headers with an official verifier keyed with the `signingSecret` (`webhook-id` is the event id, the same on a redelivery: keep it to drop repeats).
+         * @description Delivered once with a 10-second timeout. Verify `X-Service-Signature` (`sha256=` + hex HMAC-SHA256 of the raw body, keyed with the subscription `secret` as it was shown: its 64 hexadecimal characters taken as text, not decoded) with a constant-time comparison before processing, or the Standard Webhooks headers with an official verifier keyed with the `signingSecret` (`whsec_` + base64 of the same 32 bytes decoded from the hex; `webhook-id` is the event id, the same on a redelivery: keep it to drop repeats).
          */
         post: operations["onPolicyExpired"];
         delete?: never;
@@ -3229,7 +3229,7 @@ export interface webhooks {
         put?: never;
         /**
          * A cancelled policy was reinstated within its window; the returned premium is charged again.
-         * @description Delivered once with a 10-second timeout. Verify `X-Service-Signature` (`sha256=` + hex HMAC-SHA256 of the raw body keyed with the subscription secret) with a constant-time comparison before processing, or the Standard Webhooks headers with an official verifier keyed with the `signingSecret` (`webhook-id` is the event id, the same on a redelivery: keep it to drop repeats).
+         * @description Delivered once with a 10-second timeout. Verify `X-Service-Signature` (`sha256=` + hex HMAC-SHA256 of the raw body, keyed with the subscription `secret` as it was shown: its 64 hexadecimal characters taken as text, not decoded) with a constant-time comparison before processing, or the Standard Webhooks headers with an official verifier keyed with the `signingSecret` (`whsec_` + base64 of the same 32 bytes decoded from the hex; `webhook-id` is the event id, the same on a redelivery: keep it to drop repeats).
          */
         post: operations["onPolicyReinstated"];
         delete?: never;
@@ -3249,7 +3249,7 @@ export interface webhooks {
         put?: never;
         /**
          * The next term was prepared before the term expires (the program's `renewalOfferDays`): a quote on the rates in force on the renewal date, offered, referred or declined; `renew` accepts an offer.
-         * @description Delivered once with a 10-second timeout. Verify `X-Service-Signature` (`sha256=` + hex HMAC-SHA256 of the raw body keyed with the subscription secret) with a constant-time comparison before processing, or the Standard Webhooks headers with an official verifier keyed with the `signingSecret` (`webhook-id` is the event id, the same on a redelivery: keep it to drop repeats).
+         * @description Delivered once with a 10-second timeout. Verify `X-Service-Signature` (`sha256=` + hex HMAC-SHA256 of the raw body, keyed with the subscription `secret` as it was shown: its 64 hexadecimal characters taken as text, not decoded) with a constant-time comparison before processing, or the Standard Webhooks headers with an official verifier keyed with the `signingSecret` (`whsec_` + base64 of the same 32 bytes decoded from the hex; `webhook-id` is the event id, the same on a redelivery: keep it to drop repeats).
          */
         post: operations["onPolicyRenewalOffered"];
         delete?: never;
@@ -3269,7 +3269,7 @@ export interface webhooks {
         put?: never;
         /**
          * A renewal policy was created.
-         * @description Delivered once with a 10-second timeout. Verify `X-Service-Signature` (`sha256=` + hex HMAC-SHA256 of the raw body keyed with the subscription secret) with a constant-time comparison before processing, or the Standard Webhooks headers with an official verifier keyed with the `signingSecret` (`webhook-id` is the event id, the same on a redelivery: keep it to drop repeats).
+         * @description Delivered once with a 10-second timeout. Verify `X-Service-Signature` (`sha256=` + hex HMAC-SHA256 of the raw body, keyed with the subscription `secret` as it was shown: its 64 hexadecimal characters taken as text, not decoded) with a constant-time comparison before processing, or the Standard Webhooks headers with an official verifier keyed with the `signingSecret` (`whsec_` + base64 of the same 32 bytes decoded from the hex; `webhook-id` is the event id, the same on a redelivery: keep it to drop repeats).
          */
         post: operations["onPolicyRenewed"];
         delete?: never;
@@ -3289,7 +3289,7 @@ export interface webhooks {
         put?: never;
         /**
          * Sent by the test operation of a subscription.
-         * @description Delivered once with a 10-second timeout. Verify `X-Service-Signature` (`sha256=` + hex HMAC-SHA256 of the raw body keyed with the subscription secret) with a constant-time comparison before processing, or the Standard Webhooks headers with an official verifier keyed with the `signingSecret` (`webhook-id` is the event id, the same on a redelivery: keep it to drop repeats).
+         * @description Delivered once with a 10-second timeout. Verify `X-Service-Signature` (`sha256=` + hex HMAC-SHA256 of the raw body, keyed with the subscription `secret` as it was shown: its 64 hexadecimal characters taken as text, not decoded) with a constant-time comparison before processing, or the Standard Webhooks headers with an official verifier keyed with the `signingSecret` (`whsec_` + base64 of the same 32 bytes decoded from the hex; `webhook-id` is the event id, the same on a redelivery: keep it to drop repeats).
          */
         post: operations["onWebhookTest"];
         delete?: never;
@@ -7421,7 +7421,10 @@ export interface operations {
             content: {
                 "*/*": string;
                 "multipart/form-data": {
-                    /** @description Up to 25 MiB. */
+                    /**
+                     * Format: binary
+                     * @description Up to 25 MiB.
+                     */
                     file: string;
                 };
             };
@@ -8550,7 +8553,10 @@ export interface operations {
             content: {
                 "*/*": string;
                 "multipart/form-data": {
-                    /** @description Up to 25 MiB. */
+                    /**
+                     * Format: binary
+                     * @description Up to 25 MiB.
+                     */
                     file: string;
                 };
             };
@@ -12919,7 +12925,10 @@ export interface operations {
                 };
                 "application/pdf": string;
                 "multipart/form-data": {
-                    /** @description Up to 10 MiB. */
+                    /**
+                     * Format: binary
+                     * @description Up to 10 MiB.
+                     */
                     file: string;
                 };
             };

@@ -89,8 +89,9 @@ export const authServiceRoutes = (sessions: AuthSessions, verifications: EmailVe
     method: 'POST',
     path: '/api/auth/verify-email/resend',
     operationId: 'resendEmailCode',
-    summary: 'Mail a new confirmation code to an account that has not confirmed its address yet.',
-    description: 'Always 202, whether or not such an account exists. At most five codes per address and hour are mailed.',
+    summary: 'Mail a new confirmation code to an account not confirmed yet.',
+    description:
+      'Mail a new confirmation code to an account that has not confirmed its address yet. Always 202, whether or not such an account exists. At most five codes per address and hour are mailed.',
     tags: ['authentication-service'],
     body: Type.Object({ email: Type.String({ minLength: 1, maxLength: 254 }) }, { additionalProperties: false }),
     responses: { 202: { description: 'Accepted.', schema: Type.Object({ status: Type.Literal('sent') }) } },

@@ -59,6 +59,37 @@ const parameters = (route: RouteDefinition, named: NamedSchemas): Json[] => {
   return result;
 };
 
+/** The longest a summary may be: one line of a generated client's doc comment or the reference's sidebar. */
+const SUMMARY_LENGTH = 80;
+
+/**
+ * An operation's summary on one line: the route's own when it fits, else its first sentence, else
+ * its longest leading clause that fits, never cut inside parentheses or code (the whole text stays
+ * in the description).
+ */
+export const oneLineSummary = (text: string): string => {
+  if (text.length <= SUMMARY_LENGTH) return text;
+  const strong: number[] = [];
+  const weak: number[] = [];
+  let [depth, code] = [0, false];
+  for (let index = 0; index < SUMMARY_LENGTH; index += 1) {
+    const character = text[index];
+    if (character === '`') code = !code;
+    if (code) continue;
+    // Before a parenthesis: the sentence reads whole without it.
+    if (character === ' ' && text[index + 1] === '(' && depth === 0 && index >= 10) weak.push(index);
+    if (character === '(') depth += 1;
+    if (character === ')') depth = Math.max(0, depth - 1);
+    if (depth > 0 || index < 10 || !/\s/.test(text[index + 1] ?? '')) continue;
+    if (character === '.') return text.slice(0, index + 1);
+    if (character === ';' || character === ':') strong.push(index);
+    if (character === ',') weak.push(index);
+  }
+  const end = strong.at(-1) ?? weak.at(-1);
+  if (end !== undefined) return `${text.slice(0, end)}.`;
+  return `${text.slice(0, text.lastIndexOf(' ', SUMMARY_LENGTH - 1))}…`;
+};
+
 const operation = (route: RouteDefinition, named: NamedSchemas): Json => {
   const credential = route.access.kind === 'credential';
   const responses: Json = {};
@@ -71,7 +102,7 @@ const operation = (route: RouteDefinition, named: NamedSchemas): Json => {
   }
   return {
     operationId: route.operationId,
-    summary: route.summary,
+    summary: oneLineSummary(route.summary),
     description: [
       // Every operation says what it does in its description too, for generators that show only that.
       route.description ?? route.summary,
@@ -108,7 +139,13 @@ const operation = (route: RouteDefinition, named: NamedSchemas): Json => {
 
 const uploadContent = (route: RouteDefinition): Json => {
   if (!route.upload) return {};
-  const file = { type: 'string', contentMediaType: route.upload.contentTypes[0], description: `Up to ${route.upload.maxBytes / 1024 / 1024} MiB.` };
+  // `format: binary` beside `contentMediaType`: generators of OpenAPI 3.0 habits read it as a file.
+  const file = {
+    type: 'string',
+    format: 'binary',
+    contentMediaType: route.upload.contentTypes[0],
+    description: `Up to ${route.upload.maxBytes / 1024 / 1024} MiB.`,
+  };
   return {
     ...Object.fromEntries(route.upload.contentTypes.map((type) => [type, { schema: { ...file, contentMediaType: type } }])),
     'multipart/form-data': { schema: { type: 'object', properties: { [route.upload.field]: file }, required: [route.upload.field] } },
@@ -142,9 +179,14 @@ const SECURITY_SCHEMES: Readonly<Record<string, Json>> = {
     type: 'apiKey',
     in: 'header',
     name: 'X-API-Key',
-    description: `API key (also accepted as a bearer token). Scopes: ${API_KEY_SCOPES.join(', ')}.`,
+    description: `API key (also accepted as a bearer token). Send one credential: when \`X-API-Key\` is present it is the one checked, whatever \`Authorization\` carries, so a client must not put a JWT there. Scopes: ${API_KEY_SCOPES.join(', ')}.`,
   },
-  machineSecret: { type: 'http', scheme: 'bearer', description: 'The machine secret (API_SECRET); acts across organizations and names one with `orgId`.' },
+  machineSecret: {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'machine secret',
+    description: 'The machine secret (API_SECRET); acts across organizations and names one with `orgId`.',
+  },
   sessionCookie: { type: 'apiKey', in: 'cookie', name: 'svc_session', description: 'Authentication-service session.' },
 };
 
@@ -176,6 +218,8 @@ const describe = (service: ServiceDescription): Json => {
       description: service.description,
     },
     servers: [{ url: service.baseUrl }],
+    // The default for every operation that states none; each operation states its own as well.
+    ...(schemes.has('bearerJwt') ? { security: [{ bearerJwt: [] }, { apiKey: [] }, { machineSecret: [] }] } : {}),
     tags: sidebarTags.map((name) => ({ name, description: TAG_DESCRIPTIONS[name] ?? name })),
     'x-tagGroups': TAG_GROUPS.map((group) => ({ name: group.name, tags: group.tags.filter((tag) => sidebarTags.includes(tag)) })).filter(
       (group) => group.tags.length > 0,

@@ -22,7 +22,7 @@ export const outboundWebhooks = (named: NamedSchemas): Json =>
           // The receiver's own endpoint: it is authenticated by the signature headers below, not by a credential of this API.
           security: [],
           description:
-            'Delivered once with a 10-second timeout. Verify `X-Service-Signature` (`sha256=` + hex HMAC-SHA256 of the raw body keyed with the subscription secret) with a constant-time comparison before processing, or the Standard Webhooks headers with an official verifier keyed with the `signingSecret` (`webhook-id` is the event id, the same on a redelivery: keep it to drop repeats).',
+            'Delivered once with a 10-second timeout. Verify `X-Service-Signature` (`sha256=` + hex HMAC-SHA256 of the raw body, keyed with the subscription `secret` as it was shown: its 64 hexadecimal characters taken as text, not decoded) with a constant-time comparison before processing, or the Standard Webhooks headers with an official verifier keyed with the `signingSecret` (`whsec_` + base64 of the same 32 bytes decoded from the hex; `webhook-id` is the event id, the same on a redelivery: keep it to drop repeats).',
           parameters: [
             { name: 'X-Service-Signature', in: 'header', required: true, schema: { type: 'string', pattern: '^sha256=[0-9a-f]{64}$' } },
             { name: 'X-Service-Event', in: 'header', required: true, schema: { type: 'string', const: type } },

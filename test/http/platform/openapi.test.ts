@@ -292,6 +292,25 @@ test('the reference opens on the main flow and ends on operations: one tag a con
   t.deepEqual([...used].sort(), [...names].sort(), 'the events a subscription receives sit under its tag');
 });
 
+test('generators read it as written: one-line summaries, a default security, bearer schemes told apart, files as binary', (t) => {
+  for (const document of [t.context.document, t.context.auth]) {
+    for (const item of Object.values(document.paths) as Array<Record<string, { summary: string; description: string; operationId: string }>>) {
+      for (const operation of Object.values(item)) {
+        t.true(operation.summary.length <= 80, `${operation.operationId}: ${operation.summary}`);
+        t.false(operation.summary.includes('\n'), operation.operationId);
+      }
+    }
+  }
+  const { document } = t.context;
+  t.deepEqual(document.security, [{ bearerJwt: [] }, { apiKey: [] }, { machineSecret: [] }]);
+  const { bearerJwt, machineSecret, apiKey } = document.components.securitySchemes;
+  t.not(bearerJwt.bearerFormat, machineSecret.bearerFormat);
+  t.regex(apiKey.description, /X-API-Key. is present it is the one checked/);
+  const upload = document.paths['/v1/documents/ingest']?.post?.requestBody?.content;
+  const files = Object.values(upload ?? {}).map((media: any) => media.schema.properties?.file ?? media.schema);
+  t.true(files.length > 0 && files.every((schema: any) => schema.format === 'binary'));
+});
+
 test('resources are named, described schemas that operations refer to', (t) => {
   const { document } = t.context;
   const schemas = document.components.schemas;
