@@ -2622,6 +2622,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/submissions/acord": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a submission from an ACORD 125 PDF, with what was read from it.
+         * @description The upload half of `POST /v1/submissions` as an operation of its own, for clients generated from this description that cannot choose between media types: the PDF itself (`Content-Type: application/pdf`, up to 10 MiB) or `multipart/form-data` with a `file` part, read as `POST /v1/submissions` reads it (the same answer, with `extraction`, and the same budget of 20 uploads a minute). A JSON body is 415.
+         *
+         *     Requires permission (API key scope) `submissions:write`.
+         */
+        post: operations["createSubmissionFromAcord"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/tax-schedules/{state}": {
         parameters: {
             query?: never;
@@ -13331,6 +13353,71 @@ export interface operations {
             429: components["responses"]["Error429"];
             /** @description `internal_error` */
             500: components["responses"]["Error500"];
+        };
+    };
+    createSubmissionFromAcord: {
+        parameters: {
+            query?: {
+                /** @description Organization acted on; required with the machine secret. */
+                orgId?: string;
+            };
+            header?: {
+                /** @description Any unique value (1-255 visible ASCII characters), for a POST that may be retried safely: the same key and request within 24 hours answer what the first one answered (`Idempotent-Replayed: true`), the same key with another request is 422 `idempotency_key_reuse`, and 409 while the first is still running. Keys are kept per credential; a request that failed keeps nothing. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/pdf": string;
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description Up to 10 MiB.
+                     */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created from the form. */
+            201: {
+                headers: {
+                    /** @description Requests allowed per minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Epoch seconds at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Request id, also in error bodies. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedSubmission"];
+                };
+            };
+            /** @description `invalid_document`, `validation_failed` */
+            400: components["responses"]["Error400"];
+            /** @description `unauthenticated` */
+            401: components["responses"]["Error401"];
+            /** @description `forbidden`, `insufficient_scope` */
+            403: components["responses"]["Error403"];
+            /** @description `not_found` */
+            404: components["responses"]["Error404"];
+            /** @description `conflict` */
+            409: components["responses"]["Error409"];
+            /** @description `payload_too_large` */
+            413: components["responses"]["Error413"];
+            /** @description `idempotency_key_reuse` */
+            422: components["responses"]["Error422"];
+            /** @description `rate_limited` */
+            429: components["responses"]["Error429"];
+            /** @description `internal_error` */
+            500: components["responses"]["Error500"];
+            /** @description `service_unavailable` */
+            503: components["responses"]["Error503"];
         };
     };
     getTaxSchedule: {

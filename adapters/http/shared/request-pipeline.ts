@@ -91,6 +91,8 @@ export class RequestPipeline {
     // of 25 MiB to another adjuster's claim is never written to disk).
     if (route.record && principal && orgId) await this.deps.records.assert(principal, orgId, route.record.type, String(params.id), route.record.relation);
     const upload = route.upload ? await this.deps.uploads.stage(request, route.upload) : null;
+    // A route that takes only a file refuses any other body by its media type.
+    if (route.upload && !upload && !route.body && !route.rawBody) throw uploadOnly(route.upload, request.headers['content-type']);
     try {
       const raw = route.rawBody && !upload ? await readRaw(route, request) : null;
       const json = route.body && !upload ? await readRawBody(request, route.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES) : null;
@@ -240,3 +242,13 @@ export class RequestPipeline {
     else response.once('close', done);
   }
 }
+
+/** 415 for a body sent to a route that takes only a file: what it accepts instead. */
+const uploadOnly = (upload: NonNullable<RouteDefinition['upload']>, contentType: string | undefined): DomainError =>
+  new DomainError(
+    'unsupported_media_type',
+    `This route accepts a file: ${upload.contentTypes.join(' or ')}, or multipart/form-data with a \`${upload.field}\` part.`,
+    {
+      contentType: contentType ?? null,
+    },
+  );

@@ -115,6 +115,28 @@ export const submissionRoutes = (submissions: Submissions, quoting: Quoting, rec
     },
   }),
   defineRoute({
+    method: 'POST',
+    path: '/v1/submissions/acord',
+    operationId: 'createSubmissionFromAcord',
+    summary: 'Create a submission from an ACORD 125 PDF, with what was read from it.',
+    description:
+      'The upload half of `POST /v1/submissions` as an operation of its own, for clients generated from this description that cannot choose between media types: the PDF itself (`Content-Type: application/pdf`, up to 10 MiB) or `multipart/form-data` with a `file` part, read as `POST /v1/submissions` reads it (the same answer, with `extraction`, and the same budget of 20 uploads a minute). A JSON body is 415.',
+    tags: ['submissions'],
+    permission: 'submissions:write',
+    query: Scoped,
+    upload: { maxBytes: 10 * 1024 * 1024, contentTypes: ['application/pdf'], field: 'file', rateClass: 'pdf_intake' },
+    errors: ['invalid_document', 'payload_too_large', 'service_unavailable'],
+    responses: { 201: { description: 'Created from the form.', schema: CreatedSubmissionSchema } },
+    handler: async (context) => {
+      const { submission, extraction } = await submissions.createFromAcord125(
+        context.principal,
+        orgScope(context, context.query.orgId),
+        context.upload as NonNullable<typeof context.upload>,
+      );
+      return { status: 201, body: { ...viewSubmission(submission), extraction } };
+    },
+  }),
+  defineRoute({
     method: 'GET',
     path: '/v1/submissions',
     operationId: 'listSubmissions',

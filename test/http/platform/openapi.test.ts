@@ -93,6 +93,7 @@ test('every served route is described, with security, rate headers and error res
     ['delete', '/v1/api-keys/{id}'],
     ['get', '/v1/audit-events'],
     ['post', '/v1/submissions'],
+    ['post', '/v1/submissions/acord'],
     ['get', '/v1/submissions'],
     ['get', '/v1/submissions/{id}'],
     ['post', '/v1/submissions/{id}/quote'],

@@ -157,3 +157,28 @@ test.serial('corrupt, non-PDF and oversized uploads are refused and store nothin
   const after = await call(t.context.app.api, 'GET', '/v1/submissions?limit=200', { token: t.context.tenant.adminToken });
   t.is(after.body.data.length, before.body.data.length);
 });
+
+test('POST /v1/submissions/acord takes the upload alone: a PDF or a multipart file reads as on the combined route; JSON is 415', async (t) => {
+  const { app } = t.context;
+  const tenant = await createTenant(app);
+  const pdf = await acordPdf(COMPLETE);
+  const raw = await call(app.api, 'POST', '/v1/submissions/acord', {
+    token: tenant.adminToken,
+    rawBody: Buffer.from(pdf),
+    headers: { 'content-type': 'application/pdf' },
+  });
+  t.is(raw.status, 201, JSON.stringify(raw.body));
+  t.like(raw.body, { source: 'acord125', insuredName: 'Blue Pipe Plumbing LLC', state: 'CA' });
+  t.deepEqual(raw.body.extraction.missing, []);
+  const form = multipart(pdf);
+  const parted = await call(app.api, 'POST', '/v1/submissions/acord', {
+    token: tenant.adminToken,
+    rawBody: form.body,
+    headers: { 'content-type': form.contentType },
+  });
+  t.is(parted.status, 201);
+  t.is(parted.body.insuredName, 'Blue Pipe Plumbing LLC');
+  const json = await call(app.api, 'POST', '/v1/submissions/acord', { token: tenant.adminToken, body: { insuredName: 'Typed Co' } });
+  t.is(json.status, 415);
+  t.is(json.body.error, 'unsupported_media_type');
+});
