@@ -53,7 +53,9 @@ export class Authenticate {
 
   /** Not itself async: the lookup's own promise is handed back, with no extra step on every request's path. */
   identify(credential: PresentedCredential): Promise<Authentication> {
-    if (credential.apiKey !== undefined) return this.byApiKey(credential.apiKey);
+    // An API key header wins over Authorization, unless it repeats the bearer token: a generated
+    // client that fills every security scheme of an operation sends one credential twice.
+    if (credential.apiKey !== undefined && credential.apiKey !== credential.bearer) return this.byApiKey(credential.apiKey);
     const bearer = credential.bearer;
     if (bearer === undefined) return Promise.resolve({ outcome: 'anonymous' });
     if (this.deps.secrets.same(bearer, this.deps.machineSecret)) {

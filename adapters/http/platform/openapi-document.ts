@@ -179,7 +179,7 @@ const SECURITY_SCHEMES: Readonly<Record<string, Json>> = {
     type: 'apiKey',
     in: 'header',
     name: 'X-API-Key',
-    description: `API key (also accepted as a bearer token). Send one credential: when \`X-API-Key\` is present it is the one checked, whatever \`Authorization\` carries, so a client must not put a JWT there. Scopes: ${API_KEY_SCOPES.join(', ')}.`,
+    description: `API key (also accepted as a bearer token). Send one credential: when \`X-API-Key\` is present it is the one checked, whatever \`Authorization\` carries, unless both carry the same value (a client that fills every scheme), which is then read as the bearer token it is. Scopes: ${API_KEY_SCOPES.join(', ')}.`,
   },
   machineSecret: {
     type: 'http',
