@@ -58,6 +58,7 @@ export const underwritingModule = (): ContextModule => ({
         approvals: REFERRALS.ReferralApprovals,
         ids: PLATFORM.Ids,
         clock: PLATFORM.Clock,
+        atomic: PLATFORM.AtomicWrite,
       },
       (deps) => new Quoting(deps),
     );

@@ -9,6 +9,8 @@ import { assertTransition } from '../../core/shared/lifecycle.ts';
 import type { TriageBand } from '../../core/underwriting/triage.ts';
 import { yearOf, compareDates } from '../../core/shared/calendar-date.ts';
 import type { Clock } from '../shared/clock.port.ts';
+import type { AtomicWrite } from '../shared/persistence/atomic-write.port.ts';
+import { RequiredWriteUnmatched } from '../shared/persistence/collection-store.port.ts';
 import type { Principal } from '../../core/shared/access/principal.ts';
 import { asBlocker, bindRefusals } from '../../core/underwriting/bind-refusals.ts';
 import { bindChecksOf } from './bind-checks.use-case.ts';
@@ -27,6 +29,7 @@ export interface QuotingDeps {
   readonly approvals: ReferralApprovals;
   readonly ids: IdGenerator;
   readonly clock: Clock;
+  readonly atomic: AtomicWrite;
 }
 
 export interface Readiness {
@@ -97,12 +100,12 @@ export class Quoting {
       now,
       today(now),
     );
-    await this.deps.quotes.insert(quote);
-    await this.deps.quotes.supersedeOthers(orgId, submissionId, quote.id);
-    // The guarded move settles a race with a bind: once a bind holds the submission, this quote
-    // is taken back instead of staying active on a submission that is being (or was) bound.
-    if (!(await this.deps.submissions.move(orgId, submissionId, step, now))) {
-      await this.deps.quotes.withdraw(orgId, quote.id);
+    // One write: the quote, its older siblings superseded, and the submission's move, guarded so
+    // that a bind (or another quote) that moved the submission first leaves nothing of this one.
+    try {
+      await this.deps.atomic.commit([...this.deps.quotes.quoteWrites(quote), this.deps.submissions.moveWrite(orgId, submissionId, step, now)]);
+    } catch (error) {
+      if (!(error instanceof RequiredWriteUnmatched)) throw error;
       assertTransition(SUBMISSION_LIFECYCLE, 'quote', (await this.submission(orgId, submissionId)).status);
       throw new DomainError('conflict', 'The submission changed while it was quoted; retry.');
     }

@@ -18,8 +18,6 @@ export interface SubmissionRepository {
   insert(submission: Submission): Promise<void>;
   findById(orgId: string, id: string): Promise<Submission | null>;
   list(orgId: string, filters: SubmissionFilters, page: PageRequest): Promise<Page<Submission>>;
-  /** Makes a lifecycle move; null when the submission was not in one of `step.from`. */
-  move(orgId: string, id: string, step: Transition<SubmissionStatus>, at: Date): Promise<Submission | null>;
   /** A lifecycle move as a required write of a command's group: the group fails (guard `submission_moved`) when the submission is no longer in `step.from`. */
   moveWrite(orgId: string, id: string, step: Transition<SubmissionStatus>, at: Date): GroupedWrite;
 }
@@ -29,8 +27,8 @@ export interface QuoteRepository {
   findById(orgId: string, id: string): Promise<Quote | null>;
   /** The submission's newest quote that is still active. */
   findActive(orgId: string, submissionId: string): Promise<Quote | null>;
-  /** Marks older active quotes of the submission superseded. */
-  supersedeOthers(orgId: string, submissionId: string, keepId: string): Promise<void>;
+  /** What a new quote of a submission writes, for the command's one write: the quote, and every older active quote of the submission superseded. */
+  quoteWrites(quote: Quote): GroupedWrite[];
   /**
    * What binding a quote to `policyId` writes, for the command's one write: the quote active →
    * bound (required, guard `quote_taken`: of racing binders one group is kept) and, given its

@@ -54,20 +54,19 @@ export class QuoteStoreRepository implements QuoteRepository {
     return newest ?? null;
   }
 
-  async supersedeOthers(orgId: string, submissionId: string, keepId: string): Promise<void> {
-    const step = transition(QUOTE_LIFECYCLE, 'supersede');
-    await this.records.raw.updateMany(moveFilter(step, { where: { orgId, submissionId, _id: { $ne: keepId } } }), moveUpdate(step));
+  quoteWrites(quote: Quote): GroupedWrite[] {
+    return [this.records.insertion(quote), this.supersedeWrite(quote.orgId, quote.submissionId, quote.id)];
   }
 
   bindWrites(orgId: string, id: string, policyId: string, submissionId: string | null): GroupedWrite[] {
     const bind = moveWrite(this.records, orgId, id, transition(QUOTE_LIFECYCLE, 'bind'), { changes: { policyId } }, 'quote_taken');
-    if (!submissionId) return [bind];
+    return submissionId ? [bind, this.supersedeWrite(orgId, submissionId, id)] : [bind];
+  }
+
+  /** Every active quote of the submission but `keepId` superseded, as a write of a group. */
+  private supersedeWrite(orgId: string, submissionId: string, keepId: string): GroupedWrite {
     const step = transition(QUOTE_LIFECYCLE, 'supersede');
-    const others = {
-      collection: QUOTES,
-      updateMany: { filter: moveFilter(step, { where: { orgId, submissionId, _id: { $ne: id } } }), update: moveUpdate(step) },
-    };
-    return [bind, others];
+    return { collection: QUOTES, updateMany: { filter: moveFilter(step, { where: { orgId, submissionId, _id: { $ne: keepId } } }), update: moveUpdate(step) } };
   }
 
   async withdraw(orgId: string, id: string): Promise<void> {

@@ -5,7 +5,7 @@ import type { CollectionStore, Filter, GroupedWrite } from '../../../ports/share
 import type { Page, PageRequest } from '../../../ports/shared/persistence/page.ts';
 import type { SubmissionFilters, SubmissionRepository } from '../../../ports/underwriting/underwriting.repositories.ts';
 import { RecordCollection } from '../shared/record-collection.ts';
-import { guardedMove, moveWrite } from '../shared/guarded-move.ts';
+import { moveWrite } from '../shared/guarded-move.ts';
 import { StoreSearchIndex } from '../shared/search-index.store.ts';
 import { nameTerms } from '../../../core/shared/search-words.ts';
 
@@ -80,10 +80,6 @@ export class SubmissionStoreRepository implements SubmissionRepository {
     }
     if (!filters.words) return this.records.page(orgId, filter, page, filters.among);
     return this.search.page(orgId, 'submission', filters.words, page, filters.among, 'submissions', (ids) => this.records.findAmong(orgId, filter, ids));
-  }
-
-  move(orgId: string, id: string, step: Transition<SubmissionStatus>, at: Date): Promise<Submission | null> {
-    return guardedMove(this.records, orgId, id, step, { at });
   }
 
   moveWrite(orgId: string, id: string, step: Transition<SubmissionStatus>, at: Date): GroupedWrite {
