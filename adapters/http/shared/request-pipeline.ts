@@ -16,7 +16,7 @@ import { errorResponse } from './error-response.ts';
 import { digestOf, fingerprintOf, type IdempotentPosts } from './idempotent-posts.ts';
 import type { AuditTrail } from '../../../ports/audit/audit-trail.use-case.ts';
 import { auditWrite } from './write-audit.ts';
-import { clientAddressOf, credentialOf, requestIdOf } from './request-meta.ts';
+import { clientAddressOf, credentialOf, mediaTypeOf, requestIdOf } from './request-meta.ts';
 import { logAnswer, type AccessLogDeps, type Answered } from './access-log.ts';
 import { RequestContext } from './request-context.ts';
 import { writeResult, type AnswerHeaders } from './response-writer.ts';
@@ -91,8 +91,9 @@ export class RequestPipeline {
     // of 25 MiB to another adjuster's claim is never written to disk).
     if (route.record && principal && orgId) await this.deps.records.assert(principal, orgId, route.record.type, String(params.id), route.record.relation);
     const upload = route.upload ? await this.deps.uploads.stage(request, route.upload) : null;
-    // A route that takes only a file refuses any other body by its media type.
-    if (route.upload && !upload && !route.body && !route.rawBody) throw uploadOnly(route.upload, request.headers['content-type']);
+    // A route that takes only a file refuses a body of another media type (no body at all is the handler's to refuse: the file is required).
+    if (route.upload && !upload && !route.body && !route.rawBody && mediaTypeOf(request) !== '')
+      throw uploadOnly(route.upload, request.headers['content-type']);
     try {
       const raw = route.rawBody && !upload ? await readRaw(route, request) : null;
       const json = route.body && !upload ? await readRawBody(request, route.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES) : null;

@@ -1,3 +1,4 @@
+import { validationFailed } from '../../../core/shared/domain-error.ts';
 import { describeActor } from '../../../core/shared/access/principal.ts';
 import type { RecordAccess } from '../../../ports/authorization/record-access.use-case.ts';
 import { visibleAmong } from '../shared/record-scope.ts';
@@ -128,11 +129,13 @@ export const submissionRoutes = (submissions: Submissions, quoting: Quoting, rec
     errors: ['invalid_document', 'payload_too_large', 'service_unavailable'],
     responses: { 201: { description: 'Created from the form.', schema: CreatedSubmissionSchema } },
     handler: async (context) => {
-      const { submission, extraction } = await submissions.createFromAcord125(
-        context.principal,
-        orgScope(context, context.query.orgId),
-        context.upload as NonNullable<typeof context.upload>,
-      );
+      if (!context.upload)
+        throw validationFailed(
+          'file',
+          'required',
+          'Send the ACORD 125 as the PDF itself (`Content-Type: application/pdf`) or as the multipart/form-data field `file`.',
+        );
+      const { submission, extraction } = await submissions.createFromAcord125(context.principal, orgScope(context, context.query.orgId), context.upload);
       return { status: 201, body: { ...viewSubmission(submission), extraction } };
     },
   }),

@@ -181,4 +181,6 @@ test('POST /v1/submissions/acord takes the upload alone: a PDF or a multipart fi
   const json = await call(app.api, 'POST', '/v1/submissions/acord', { token: tenant.adminToken, body: { insuredName: 'Typed Co' } });
   t.is(json.status, 415);
   t.is(json.body.error, 'unsupported_media_type');
+  const nothing = await call(app.api, 'POST', '/v1/submissions/acord', { token: tenant.adminToken });
+  t.like(nothing, { status: 400, body: { details: { field: 'file', rule: 'required' } } });
 });
