@@ -23,7 +23,7 @@ import { writeResult, type AnswerHeaders } from './response-writer.ts';
 import { AnswerBatch } from './answer-batch.ts';
 import type { RouteDefinition, RouteResult } from './route.ts';
 import { validate } from './schema-validator.ts';
-import type { UploadStager } from './upload-stager.ts';
+import { uploadOnly, type UploadStager } from './upload-stager.ts';
 
 export interface PipelineDeps extends AccessLogDeps {
   readonly authenticate: Authenticate;
@@ -243,13 +243,3 @@ export class RequestPipeline {
     else response.once('close', done);
   }
 }
-
-/** 415 for a body sent to a route that takes only a file: what it accepts instead. */
-const uploadOnly = (upload: NonNullable<RouteDefinition['upload']>, contentType: string | undefined): DomainError =>
-  new DomainError(
-    'unsupported_media_type',
-    `This route accepts a file: ${upload.contentTypes.join(' or ')}, or multipart/form-data with a \`${upload.field}\` part.`,
-    {
-      contentType: contentType ?? null,
-    },
-  );

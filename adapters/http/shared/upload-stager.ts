@@ -185,3 +185,13 @@ export class UploadStager {
     await rm(path, { force: true });
   }
 }
+
+/** 415 for a body sent to a route that takes only a file: what it accepts instead. */
+export const uploadOnly = (upload: UploadSpec, contentType: string | undefined): DomainError =>
+  new DomainError(
+    'unsupported_media_type',
+    `This route accepts a file: ${upload.contentTypes.join(' or ')}, or multipart/form-data with a \`${upload.field}\` part.`,
+    {
+      contentType: contentType ?? null,
+    },
+  );
