@@ -1,6 +1,5 @@
 import {
   cashHeld,
-  creditApplications,
   payoutBeyondCash,
   creditLeft,
   hasChargesFor,
@@ -22,6 +21,7 @@ import type { AuditTrail } from '../audit/audit-trail.use-case.ts';
 import type { Clock } from '../shared/clock.port.ts';
 import type { IdGenerator } from '../shared/id-generator.port.ts';
 import { MANUAL_REVIEW_ABOVE_CENTS, type ManualReviewQueue } from './financial-alerts.port.ts';
+import { applyCreditAtOnce, creditRowOf } from './credit-applications.ts';
 import { afterRow, policyPayments, type InvoiceRepository, type PaymentRepository } from './invoice.repository.ts';
 import { throughProcessor, type PaymentGateway } from './payment-gateway.port.ts';
 
@@ -48,9 +48,11 @@ const TAKE_ATTEMPTS = 5;
 /**
  * Settles a credit owed to the insured (return premium after a cancellation or a lowering
  * endorsement): applied to the policy's open invoices, or refunded (through the processor from
- * the card payments it took, newest first; the rest paid out by other means and recorded). Each
- * part is first taken from the credit in one guarded write that records the step, then finished;
- * a request repeated with its reference finishes what an interrupted one left and returns it.
+ * the card payments it took, newest first; the rest paid out by other means and recorded). An
+ * application is one write (credit-applications.ts). A refund's parts are first taken from the
+ * credit in one guarded write that records the step, then finished (a processor's refund is an
+ * outside call); a request repeated with its reference finishes what an interrupted one left and
+ * returns it.
  */
 export class CreditSettlement {
   private readonly deps: CreditSettlementDeps;
@@ -64,7 +66,12 @@ export class CreditSettlement {
     let credit = await this.credit(orgId, creditId);
     await this.finishSteps(credit);
     credit = await this.credit(orgId, creditId);
-    if (!credit.creditSteps?.some((step) => step.requestKey === requestKey)) {
+    const repeated = credit.creditSteps?.some((step) => step.requestKey === requestKey) ?? false;
+    if (!repeated && input.method === 'apply') {
+      const applied = await applyCreditAtOnce(this.deps, actor, orgId, creditId, requestKey);
+      return { invoice: applied.credit, payments: applied.rows };
+    }
+    if (!repeated && input.method === 'refund') {
       creditLeft(credit);
       for (let attempt = 0; attempt < TAKE_ATTEMPTS && !isSettled(credit); attempt += 1) {
         const steps = await this.plan(credit, input, requestKey);
@@ -76,7 +83,7 @@ export class CreditSettlement {
       await this.deps.audit.record(
         actor,
         orgId,
-        input.method === 'apply' ? 'invoice.credit_applied' : 'invoice.credit_refunded',
+        'invoice.credit_refunded',
         { type: 'invoice', id: creditId },
         { reference: requestKey },
         { amount: cents(this.takenBy(credit, requestKey)) },
@@ -122,12 +129,9 @@ export class CreditSettlement {
     return (credit.creditSteps ?? []).filter((step) => step.requestKey === requestKey).reduce((sum, step) => sum + step.amount, 0);
   }
 
-  private async plan(credit: Invoice, input: CreditSettlementInput, requestKey: string): Promise<CreditStep[]> {
+  /** A refund's parts: first what the policy still owes, then through the processor from its card payments, the rest paid out. */
+  private async plan(credit: Invoice, input: Extract<CreditSettlementInput, { method: 'refund' }>, requestKey: string): Promise<CreditStep[]> {
     const base = (index: number, amount: Cents) => ({ reference: `credit:${credit.id}:${requestKey}:${index}`, amount, requestKey });
-    if (input.method === 'apply') {
-      const applications = creditApplications(credit, await this.deps.invoices.forPolicy(credit.orgId, credit.policyId));
-      return applications.map((part, index) => ({ ...base(index, part.amount), settlement: { type: 'applied', invoiceId: part.to.id } }));
-    }
     const { invoices, payments } = await policyPayments(this.deps, credit.orgId, credit.policyId);
     const { applications, payout } = refundPlan(credit, invoices, payments);
     const steps: CreditStep[] = applications.map((part, index) => ({ ...base(index, part.amount), settlement: { type: 'applied', invoiceId: part.to.id } }));
@@ -250,14 +254,6 @@ export class CreditSettlement {
     step: CreditStep,
     money: { amount: Cents; method: PaymentMethod; source: 'processor' | 'manual'; refundOf?: string },
   ): Payment {
-    return {
-      id: this.deps.ids.next('pay'),
-      orgId,
-      invoiceId,
-      reference: step.reference,
-      requestKey: step.requestKey,
-      receivedAt: this.deps.clock.now(orgId),
-      ...money,
-    };
+    return creditRowOf(this.deps, invoiceId, { ...step, orgId }, money);
   }
 }

@@ -58,6 +58,12 @@ export interface InvoiceRepository {
    * (its amount plus the step's).
    */
   takeCredit(orgId: string, id: string, step: CreditStep, minPaidBefore: Cents): Promise<Invoice | null>;
+  /**
+   * What taking these steps from an open credit writes, for the command's one write: required
+   * (guard `credit_changed`) to find the credit as read; the credit is marked paid when the steps
+   * settle it.
+   */
+  takeCreditWrite(credit: Invoice, steps: readonly CreditStep[]): GroupedWrite;
   /** A paid invoice back to open (a refund left it uncovered); null when it was not paid. */
   reopen(orgId: string, id: string): Promise<Invoice | null>;
   /** Voids an open invoice that has received nothing; null otherwise. */

@@ -7,7 +7,9 @@ import type { DomainEvent } from '../../../core/shared/events/domain-event.ts';
 import type { Cents } from '../../../core/shared/money.ts';
 import { OUTBOX_INDEX, withEvents, type EventCarryingCollection } from '../shared/outbox.ts';
 import { guardedMove, moveFilter, moveWrite } from '../shared/guarded-move.ts';
-import type { CollectionStore, Filter, GroupedWrite } from '../../../ports/shared/persistence/collection-store.port.ts';
+import type { CollectionStore, Filter, GroupedWrite, UpdateDocument } from '../../../ports/shared/persistence/collection-store.port.ts';
+import { isSettled } from '../../../core/billing/credit.ts';
+import { cents } from '../../../core/shared/money.ts';
 import type { Page, PageRequest } from '../../../ports/shared/persistence/page.ts';
 import { RecordCollection } from '../shared/record-collection.ts';
 import { encodeCursor, pageWindow } from '../shared/cursor-page.ts';
@@ -164,6 +166,21 @@ export class InvoiceStoreRepository implements InvoiceRepository {
       { kind: 'credit', status: 'open', paymentReferences: { $ne: step.reference }, paidAmount: { $gte: minPaidBefore } },
       { $inc: { paidAmount: -step.amount }, $push: { paymentReferences: step.reference, creditSteps: step } },
     );
+  }
+
+  takeCreditWrite(credit: Invoice, steps: readonly CreditStep[]): GroupedWrite {
+    const taken = steps.reduce((sum, step) => sum + step.amount, 0);
+    const references = steps.map((step) => step.reference);
+    const condition = { kind: 'credit', status: 'open', paidAmount: credit.paidAmount, paymentReferences: { $nin: references } };
+    const update: UpdateDocument = {
+      $inc: { paidAmount: -taken },
+      $push: { paymentReferences: { $each: references }, creditSteps: { $each: [...steps] } },
+      // Settled by these steps: paid, in the same write.
+      ...(isSettled({ amount: credit.amount, paidAmount: cents(credit.paidAmount - taken) })
+        ? { $set: { status: transition(INVOICE_LIFECYCLE, 'mark_paid').to } }
+        : {}),
+    };
+    return this.records.guardedUpdate(credit.orgId, credit.id, condition, update, 'credit_changed');
   }
 
   reopen(orgId: string, id: string): Promise<Invoice | null> {
