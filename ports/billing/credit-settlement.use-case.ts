@@ -1,41 +1,17 @@
-import {
-  cashHeld,
-  payoutBeyondCash,
-  creditLeft,
-  hasChargesFor,
-  isSettled,
-  openCredits,
-  payoutSources,
-  refundPlan,
-  type Allocation,
-} from '../../core/billing/credit.ts';
+import { payoutBeyondCash, creditLeft, hasChargesFor, isSettled, openCredits, payoutSources, refundPlan, type Allocation } from '../../core/billing/credit.ts';
 import type { CreditStep, Invoice } from '../../core/billing/invoice.ts';
-import type { Payment, PaymentMethod } from '../../core/billing/payment.ts';
+import type { Payment } from '../../core/billing/payment.ts';
 import type { Principal } from '../../core/shared/access/principal.ts';
-import { notFound, writeUnlessDuplicate } from '../../core/shared/domain-error.ts';
+import { notFound } from '../../core/shared/domain-error.ts';
 import { cents, type Cents } from '../../core/shared/money.ts';
-import type { AtomicWrite } from '../shared/persistence/atomic-write.port.ts';
-import { retryFromReads } from '../shared/retry-from-reads.ts';
-import type { PremiumBooks } from './premium-books.use-case.ts';
 import type { AuditTrail } from '../audit/audit-trail.use-case.ts';
-import type { Clock } from '../shared/clock.port.ts';
-import type { IdGenerator } from '../shared/id-generator.port.ts';
-import { MANUAL_REVIEW_ABOVE_CENTS, type ManualReviewQueue } from './financial-alerts.port.ts';
-import { applyCreditAtOnce, creditRowOf } from './credit-applications.ts';
-import { afterRow, policyPayments, type InvoiceRepository, type PaymentRepository } from './invoice.repository.ts';
-import { throughProcessor, type PaymentGateway } from './payment-gateway.port.ts';
+import { applyCreditAtOnce } from './credit-applications.ts';
+import { CreditSteps, type CreditStepsDeps } from './credit-steps.ts';
+import { policyPayments } from './invoice.repository.ts';
 
-export interface CreditSettlementDeps {
-  readonly invoices: InvoiceRepository;
-  readonly payments: PaymentRepository;
-  readonly gateway: PaymentGateway;
-  readonly reviews: ManualReviewQueue;
+/** What finishing the parts needs, and the audit trail of each settlement. */
+export interface CreditSettlementDeps extends CreditStepsDeps {
   readonly audit: AuditTrail;
-  readonly ids: IdGenerator;
-  readonly clock: Clock;
-  /** The policy's books, moved in the same write as a part paid out. */
-  readonly books: PremiumBooks;
-  readonly atomic: AtomicWrite;
 }
 
 type CreditSettlementInput =
@@ -56,15 +32,17 @@ const TAKE_ATTEMPTS = 5;
  */
 export class CreditSettlement {
   private readonly deps: CreditSettlementDeps;
+  private readonly steps: CreditSteps;
 
   constructor(deps: CreditSettlementDeps) {
     this.deps = deps;
+    this.steps = new CreditSteps(deps);
   }
 
   async settle(actor: Principal, orgId: string, creditId: string, input: CreditSettlementInput): Promise<{ invoice: Invoice; payments: Payment[] }> {
     const requestKey = input.reference ?? this.deps.ids.next('crs');
     let credit = await this.credit(orgId, creditId);
-    await this.finishSteps(credit);
+    await this.steps.finish(credit);
     credit = await this.credit(orgId, creditId);
     const repeated = credit.creditSteps?.some((step) => step.requestKey === requestKey) ?? false;
     if (!repeated && input.method === 'apply') {
@@ -76,7 +54,7 @@ export class CreditSettlement {
       for (let attempt = 0; attempt < TAKE_ATTEMPTS && !isSettled(credit); attempt += 1) {
         const steps = await this.plan(credit, input, requestKey);
         const taken = await this.take(credit, steps);
-        await this.finishSteps(await this.credit(orgId, creditId));
+        await this.steps.finish(await this.credit(orgId, creditId));
         credit = await this.credit(orgId, creditId);
         if (taken) break;
       }
@@ -148,112 +126,5 @@ export class CreditSettlement {
       if (!(await this.deps.invoices.takeCredit(credit.orgId, credit.id, step, cents(credit.amount + step.amount)))) return false;
     }
     return true;
-  }
-
-  /** Finishes every step taken from the credit and not yet finished; each part is keyed, so finishing twice does nothing more. */
-  private async finishSteps(credit: Invoice): Promise<void> {
-    for (const step of credit.creditSteps ?? []) {
-      if (await this.deps.payments.findByReference(credit.orgId, step.reference)) continue;
-      if (await this.deps.invoices.countsReference(credit.orgId, credit.id, `${step.reference}:released`)) continue;
-      if (step.settlement.type === 'applied') await this.finishApplication(credit, step, step.settlement.invoiceId);
-      else if (step.settlement.type === 'refunded') await this.finishRefund(credit, step, step.settlement.paymentReference);
-      else await this.payOut(credit, step, step.settlement.method);
-      if (step.settlement.type !== 'applied' && step.amount > MANUAL_REVIEW_ABOVE_CENTS) {
-        await this.deps.reviews.flag({ orgId: credit.orgId, kind: 'refund', reference: step.reference, invoiceId: credit.id, amount: step.amount });
-      }
-    }
-  }
-
-  /**
-   * The other invoice receives the credit (never refused: an invoice paid meanwhile shows the
-   * excess) with its row, and the credit its own row, in one write.
-   */
-  private async finishApplication(credit: Invoice, step: CreditStep, targetId: string): Promise<void> {
-    const reference = `${step.reference}:applied`;
-    await retryFromReads(async () => {
-      const target = await this.deps.invoices.findById(credit.orgId, targetId);
-      if (!target) return;
-      const [received, given] = [
-        this.rowOf(credit.orgId, targetId, { ...step, reference }, { amount: step.amount, method: 'credit', source: 'manual' }),
-        this.rowOf(credit.orgId, credit.id, step, { amount: cents(-step.amount), method: 'credit', source: 'manual' }),
-      ];
-      // Applied in steps by an earlier release: only its rows may be missing (the target counts its part already).
-      if (await this.deps.invoices.countsReference(credit.orgId, targetId, reference)) {
-        await writeUnlessDuplicate(() => this.deps.payments.insert(received, target));
-        await writeUnlessDuplicate(() => this.deps.payments.insert(given, credit));
-        return;
-      }
-      await this.deps.atomic.commit([
-        this.deps.invoices.moneyWrite(target, reference, step.amount, []),
-        ...this.deps.payments.insertWrites(received, afterRow(target, received.amount)),
-        ...this.deps.payments.insertWrites(given, credit),
-      ]);
-    });
-  }
-
-  /**
-   * A part paid out by other means (check, transfer): its row and the policy's posting are one
-   * write, within the cash the policy holds as that write reads it. A refund of a payment landing
-   * since the payout was planned takes the posting's number first and this write starts again
-   * from its reads; a part the cash no longer covers goes back to the credit (`payout_exceeds_cash`).
-   */
-  private async payOut(credit: Invoice, step: CreditStep, method: PaymentMethod): Promise<void> {
-    await retryFromReads(async () => {
-      if (await this.deps.payments.findByReference(credit.orgId, step.reference)) return;
-      const { payments } = await policyPayments(this.deps, credit.orgId, credit.policyId);
-      if (cashHeld(payments) < step.amount) {
-        await this.deps.invoices.applyPayment(credit.orgId, credit.id, `${step.reference}:released`, step.amount, []);
-        return;
-      }
-      const row = this.rowOf(credit.orgId, credit.id, step, { amount: cents(-step.amount), method, source: 'manual' });
-      const cause = { invoiceId: credit.id, reference: step.reference, description: `Payout ${step.reference} of credit ${credit.invoiceNumber}` };
-      await this.deps.atomic.commit([
-        ...this.deps.payments.insertWrites(row, credit),
-        ...(await this.deps.books.changeWritesOf(credit.orgId, credit.policyId, cause, { payments: [row] })).writes,
-      ]);
-    });
-  }
-
-  /**
-   * The card payment is held for the refund (so refunds of it cannot together exceed it), the
-   * processor refunds under the step's key (a repeated call cannot refund twice), then the row.
-   * When the payment has no room left (refunded elsewhere meanwhile) the part goes back to the credit.
-   */
-  private async finishRefund(credit: Invoice, step: CreditStep, paymentReference: string): Promise<void> {
-    const source = await this.deps.payments.findByReference(credit.orgId, paymentReference);
-    const held =
-      source &&
-      ((await this.deps.payments.holdRefund(credit.orgId, source.id, step.reference, step.amount, source.amount)) ||
-        (await this.deps.payments.holdsRefund(credit.orgId, source.id, step.reference)));
-    if (!source || !held) {
-      await this.deps.invoices.applyPayment(credit.orgId, credit.id, `${step.reference}:released`, step.amount, []);
-      return;
-    }
-    await throughProcessor(() =>
-      this.deps.gateway.refund({
-        intentId: source.reference,
-        amount: step.amount,
-        invoiceId: source.invoiceId,
-        orgId: credit.orgId,
-        idempotencyKey: `refund-${step.reference}`,
-      }),
-    );
-    const row = this.rowOf(credit.orgId, credit.id, step, { amount: cents(-step.amount), method: 'card', source: 'processor', refundOf: source.id });
-    const cause = { invoiceId: credit.id, reference: step.reference, description: `Refund ${step.reference} of credit ${credit.invoiceNumber}` };
-    // The row and the policy's posting are one write; a posting taken meanwhile makes it start again from its reads.
-    await retryFromReads(async () => {
-      if (await this.deps.payments.findByReference(credit.orgId, step.reference)) return;
-      const books = await this.deps.books.changeWritesOf(credit.orgId, credit.policyId, cause, { payments: [row] });
-      await this.deps.atomic.commit([...this.deps.payments.insertWrites(row, credit), ...books.writes]);
-    });
-  }
-
-  private rowOf(
-    orgId: string,
-    invoiceId: string,
-    step: CreditStep,
-    money: { amount: Cents; method: PaymentMethod; source: 'processor' | 'manual'; refundOf?: string },
-  ): Payment {
-    return creditRowOf(this.deps, invoiceId, { ...step, orgId }, money);
   }
 }
