@@ -94,24 +94,27 @@ const ZERO_ACCOUNT: PolicyAccount = {
   aging: ZERO_AGING,
 };
 
+/** `a` plus `sign` times `b`, field by field. */
+export const addAccounts = (a: PolicyAccount, b: PolicyAccount, sign: 1 | -1 = 1): PolicyAccount => {
+  const plus = (x: number, y: number) => cents(x + sign * y);
+  return {
+    charges: plus(a.charges, b.charges),
+    credits: plus(a.credits, b.credits),
+    payments: plus(a.payments, b.payments),
+    refunds: plus(a.refunds, b.refunds),
+    writtenOff: plus(a.writtenOff, b.writtenOff),
+    unapplied: plus(a.unapplied, b.unapplied),
+    balance: plus(a.balance, b.balance),
+    aging: {
+      current: plus(a.aging.current, b.aging.current),
+      days1to30: plus(a.aging.days1to30, b.aging.days1to30),
+      days31to60: plus(a.aging.days31to60, b.aging.days31to60),
+      days61to90: plus(a.aging.days61to90, b.aging.days61to90),
+      over90: plus(a.aging.over90, b.aging.over90),
+    },
+  };
+};
+
 /** Accounts added up, field by field (the receivables of an organization). */
 export const sumAccounts = (accounts: readonly PolicyAccount[]): PolicyAccount =>
-  accounts.reduce<PolicyAccount>(
-    (total, account) => ({
-      charges: cents(total.charges + account.charges),
-      credits: cents(total.credits + account.credits),
-      payments: cents(total.payments + account.payments),
-      refunds: cents(total.refunds + account.refunds),
-      writtenOff: cents(total.writtenOff + account.writtenOff),
-      unapplied: cents(total.unapplied + account.unapplied),
-      balance: cents(total.balance + account.balance),
-      aging: {
-        current: cents(total.aging.current + account.aging.current),
-        days1to30: cents(total.aging.days1to30 + account.aging.days1to30),
-        days31to60: cents(total.aging.days31to60 + account.aging.days31to60),
-        days61to90: cents(total.aging.days61to90 + account.aging.days61to90),
-        over90: cents(total.aging.over90 + account.aging.over90),
-      },
-    }),
-    ZERO_ACCOUNT,
-  );
+  accounts.reduce<PolicyAccount>((total, account) => addAccounts(total, account), ZERO_ACCOUNT);

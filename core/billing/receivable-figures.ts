@@ -2,7 +2,7 @@ import { daysBetween, today, type CalendarDate } from '../shared/calendar-date.t
 import { cents } from '../shared/money.ts';
 import type { Invoice } from './invoice.ts';
 import { isCash, type Payment } from './payment.ts';
-import { agingOf, bucketOf, sumAccounts, type Aging, type PolicyAccount } from './policy-account.ts';
+import { addAccounts, agingOf, bucketOf, type Aging, type PolicyAccount } from './policy-account.ts';
 
 /**
  * The receivables of an organization kept as sums by day, so its aging on any date is read from
@@ -98,13 +98,8 @@ export const keptAccount = (figures: readonly KeptFigure[], asOf: CalendarDate):
     if (figure.startsWith(DUE_PREFIX)) aging[bucketOf(daysBetween(figure.slice(DUE_PREFIX.length), asOf))] += amount;
     else totals.set(figure, (totals.get(figure) ?? 0) + amount);
   }
-  const [charges, credits, payments, refunds, writeOffs] = ['charges', 'credits', 'payments', 'refunds', 'writeOffs'].map((name) => totals.get(name) ?? 0) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
+  const sum = (name: string): number => totals.get(name) ?? 0;
+  const [charges, credits, payments, refunds, writeOffs] = [sum('charges'), sum('credits'), sum('payments'), sum('refunds'), sum('writeOffs')];
   return {
     charges: cents(charges),
     credits: cents(credits),
@@ -136,26 +131,6 @@ export const keptPartOf = (invoices: readonly Invoice[], rows: readonly Payment[
   );
 };
 
-const difference = (a: PolicyAccount, b: PolicyAccount): PolicyAccount => {
-  const minus = (x: number, y: number) => cents(x - y);
-  return {
-    charges: minus(a.charges, b.charges),
-    credits: minus(a.credits, b.credits),
-    payments: minus(a.payments, b.payments),
-    refunds: minus(a.refunds, b.refunds),
-    writtenOff: minus(a.writtenOff, b.writtenOff),
-    unapplied: minus(a.unapplied, b.unapplied),
-    balance: minus(a.balance, b.balance),
-    aging: {
-      current: minus(a.aging.current, b.aging.current),
-      days1to30: minus(a.aging.days1to30, b.aging.days1to30),
-      days31to60: minus(a.aging.days31to60, b.aging.days31to60),
-      days61to90: minus(a.aging.days61to90, b.aging.days61to90),
-      over90: minus(a.aging.over90, b.aging.over90),
-    },
-  };
-};
-
 /** A marked policy: its exact account and what the kept sums count of it, on the same date. */
 export interface MarkedPolicy {
   readonly exact: PolicyAccount;
@@ -164,4 +139,4 @@ export interface MarkedPolicy {
 
 /** The organization's totals: the kept sums, each marked policy's count replaced by its exact account. */
 export const correctedTotals = (kept: PolicyAccount, marked: readonly MarkedPolicy[]): PolicyAccount =>
-  sumAccounts([kept, ...marked.map((policy) => difference(policy.exact, policy.kept))]);
+  marked.reduce((total, policy) => addAccounts(addAccounts(total, policy.exact), policy.kept, -1), kept);

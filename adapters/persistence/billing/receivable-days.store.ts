@@ -117,7 +117,8 @@ export class ReceivableDaysStore implements KeptReceivables {
       for (const [orgId, ofOrganization] of Map.groupBy(batch, (invoice) => invoice.orgId)) {
         const byId = new Map(ofOrganization.map((invoice) => [invoice.id, invoice]));
         for (const row of await this.sources.rowsOf(orgId, [...byId.keys()])) {
-          count(byId.get(row.invoiceId) as Invoice, rowChanges(row, byId.get(row.invoiceId) as Invoice));
+          const invoice = byId.get(row.invoiceId) as Invoice;
+          count(invoice, rowChanges(row, invoice));
           rows += 1;
         }
       }
