@@ -102,37 +102,53 @@ export class InvoicePayments {
     guarded: boolean,
     audit?: (payment: Payment) => GroupedWrite,
   ): Promise<RecordedPayment | null> {
-    return retryFromReads(async () => {
-      const [invoice, known] = await Promise.all([this.deps.invoices.findById(orgId, invoiceId), this.deps.payments.findByReference(orgId, input.reference)]);
-      if (!invoice) return null;
-      if (known) return { invoice, payment: known, posting: null, fresh: false };
-      const now = this.deps.clock.now(orgId);
-      // A reference counted without its row (written in steps by an earlier release): the row is all that is missing.
-      if (await this.deps.invoices.countsReference(orgId, invoiceId, input.reference)) {
-        await this.storeRow(invoice, input, now);
-        return { invoice, payment: (await this.deps.payments.findByReference(orgId, input.reference)) as Payment, posting: null, fresh: false };
-      }
-      if (guarded) assertPayable(invoice, input.amount);
-      const payment = this.rowOf(orgId, invoiceId, input, now);
-      const status = statusAfterMoney(invoice, input.amount);
-      const origin = () => ({ id: this.deps.ids.next('evt'), orgId, at: now });
-      const events = [
-        domainEvent('payment.received', { invoiceId, reference: input.reference, amount: input.amount, method: input.method }, origin()),
-        ...(status === 'paid' && invoice.status !== 'paid'
-          ? [domainEvent('invoice.paid', { invoiceId, invoiceNumber: invoice.invoiceNumber, policyId: invoice.policyId, amount: invoice.amount }, origin())]
-          : []),
-      ];
-      const cause = { invoiceId, reference: input.reference, description: `Payment ${input.reference} on invoice ${invoice.invoiceNumber}` };
-      const books = await this.deps.books.changeWritesOf(orgId, invoice.policyId, cause, { payments: [payment] });
-      await this.deps.atomic.commit([
-        this.deps.invoices.moneyWrite(invoice, input.reference, input.amount, events),
-        ...this.deps.payments.insertWrites(payment, afterRow(invoice, payment.amount)),
-        ...books.writes,
-        ...(audit ? [audit(payment)] : []),
-      ]);
-      const after = { ...invoice, paidAmount: cents(invoice.paidAmount + input.amount), status };
-      return { invoice: after, payment, posting: books.posting, fresh: true };
-    });
+    return retryFromReads(() => this.recordOnce(orgId, invoiceId, input, { what: 'Payment', guarded, together: (payment) => (audit ? [audit(payment)] : []) }));
+  }
+
+  /**
+   * One attempt at recording money on an invoice (a negative amount: a refund) as one write: its
+   * row, the invoice's received amount and status (with `payment.received` and `invoice.paid` for
+   * money in), the policy's posting and `together` (what the caller adds to the write). A
+   * reference recorded before answers the first; one counted without its row (an earlier release
+   * wrote in steps) gets its row alone.
+   */
+  private async recordOnce(
+    orgId: string,
+    invoiceId: string,
+    input: PaymentInput,
+    how: { what: 'Payment' | 'Refund'; guarded: boolean; together: (payment: Payment) => readonly GroupedWrite[] },
+  ): Promise<RecordedPayment | null> {
+    const [invoice, known] = await Promise.all([this.deps.invoices.findById(orgId, invoiceId), this.deps.payments.findByReference(orgId, input.reference)]);
+    if (!invoice) return null;
+    if (known) return { invoice, payment: known, posting: null, fresh: false };
+    const now = this.deps.clock.now(orgId);
+    if (await this.deps.invoices.countsReference(orgId, invoiceId, input.reference)) {
+      await this.storeRow(invoice, input, now);
+      return { invoice, payment: (await this.deps.payments.findByReference(orgId, input.reference)) as Payment, posting: null, fresh: false };
+    }
+    if (how.guarded) assertPayable(invoice, input.amount);
+    const payment = this.rowOf(orgId, invoiceId, input, now);
+    const status = statusAfterMoney(invoice, input.amount);
+    const origin = () => ({ id: this.deps.ids.next('evt'), orgId, at: now });
+    const events =
+      input.amount > 0
+        ? [
+            domainEvent('payment.received', { invoiceId, reference: input.reference, amount: input.amount, method: input.method }, origin()),
+            ...(status === 'paid' && invoice.status !== 'paid'
+              ? [domainEvent('invoice.paid', { invoiceId, invoiceNumber: invoice.invoiceNumber, policyId: invoice.policyId, amount: invoice.amount }, origin())]
+              : []),
+          ]
+        : [];
+    const cause = { invoiceId, reference: input.reference, description: `${how.what} ${input.reference} on invoice ${invoice.invoiceNumber}` };
+    const books = await this.deps.books.changeWritesOf(orgId, invoice.policyId, cause, { payments: [payment] });
+    await this.deps.atomic.commit([
+      ...how.together(payment),
+      this.deps.invoices.moneyWrite(invoice, input.reference, input.amount, events),
+      ...this.deps.payments.insertWrites(payment, afterRow(invoice, payment.amount)),
+      ...books.writes,
+    ]);
+    const after = { ...invoice, paidAmount: cents(invoice.paidAmount + input.amount), status };
+    return { invoice: after, payment, posting: books.posting, fresh: true };
   }
 
   private rowOf(orgId: string, invoiceId: string, input: PaymentInput, at: Date): Payment {
@@ -170,26 +186,13 @@ export class InvoicePayments {
     together: readonly GroupedWrite[] = [],
   ): Promise<{ invoice: Invoice; payment: Payment; recorded: boolean } | null> {
     const attempt = async () => {
-      const [invoice, known] = await Promise.all([this.deps.invoices.findById(orgId, invoiceId), this.deps.payments.findByReference(orgId, input.reference)]);
-      if (!invoice) return null;
-      if (known) return { invoice, payment: known, recorded: false };
-      const now = this.deps.clock.now(orgId);
-      const amount = cents(-Math.abs(input.amount));
-      // A reference counted without its row (written in steps by an earlier release): the row is all that is missing.
-      if (await this.deps.invoices.countsReference(orgId, invoiceId, input.reference)) {
-        await this.storeRow(invoice, { ...input, amount }, now);
-        return { invoice, payment: (await this.deps.payments.findByReference(orgId, input.reference)) as Payment, recorded: false };
-      }
-      const payment = this.rowOf(orgId, invoiceId, { ...input, amount }, now);
-      const cause = { invoiceId, reference: input.reference, description: `Refund ${input.reference} on invoice ${invoice.invoiceNumber}` };
-      const books = await this.deps.books.changeWritesOf(orgId, invoice.policyId, cause, { payments: [payment] });
-      await this.deps.atomic.commit([
-        ...together,
-        this.deps.invoices.moneyWrite(invoice, input.reference, amount, []),
-        ...this.deps.payments.insertWrites(payment, afterRow(invoice, amount)),
-        ...books.writes,
-      ]);
-      return { invoice: { ...invoice, paidAmount: cents(invoice.paidAmount + amount), status: statusAfterMoney(invoice, amount) }, payment, recorded: true };
+      const recorded = await this.recordOnce(
+        orgId,
+        invoiceId,
+        { ...input, amount: cents(-Math.abs(input.amount)) },
+        { what: 'Refund', guarded: false, together: () => together },
+      );
+      return recorded && { invoice: recorded.invoice, payment: recorded.payment, recorded: recorded.fresh };
     };
     // Writes decided by the caller were read by it: a lost race is for the caller to start again from its reads.
     return together.length > 0 ? attempt() : retryFromReads(attempt);
