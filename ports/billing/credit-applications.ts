@@ -8,6 +8,7 @@ import type { AuditTrail } from '../audit/audit-trail.use-case.ts';
 import type { Clock } from '../shared/clock.port.ts';
 import type { IdGenerator } from '../shared/id-generator.port.ts';
 import type { AtomicWrite } from '../shared/persistence/atomic-write.port.ts';
+import type { GroupedWrite } from '../shared/persistence/collection-store.port.ts';
 import { retryFromReads } from '../shared/retry-from-reads.ts';
 import { afterRow, type InvoiceRepository, type PaymentRepository } from './invoice.repository.ts';
 
@@ -36,6 +37,35 @@ export const creditRowOf = (
   ...money,
 });
 
+/** The reference of a credit's part `index` taken for a request (`requestKey`): the same part always gets the same one. */
+export const creditStepReference = (creditId: string, requestKey: string, index: number): string => `credit:${creditId}:${requestKey}:${index}`;
+
+/**
+ * What a part of a credit applied to `target` writes: the target's received amount and status
+ * (never refused: an invoice paid meanwhile shows the excess) with its row (`<reference>:applied`),
+ * and the credit's own row. `given` is the credit's row, for the answer.
+ */
+export const applicationWrites = (
+  deps: Pick<CreditApplicationDeps, 'invoices' | 'payments' | 'ids' | 'clock'>,
+  credit: Invoice,
+  step: CreditStep,
+  target: Invoice,
+): { writes: GroupedWrite[]; received: Payment; given: Payment } => {
+  const received = creditRowOf(
+    deps,
+    target.id,
+    { ...step, orgId: credit.orgId, reference: `${step.reference}:applied` },
+    { amount: step.amount, method: 'credit', source: 'manual' },
+  );
+  const given = creditRowOf(deps, credit.id, { ...step, orgId: credit.orgId }, { amount: cents(-step.amount), method: 'credit', source: 'manual' });
+  const writes = [
+    deps.invoices.moneyWrite(target, received.reference, step.amount, []),
+    ...deps.payments.insertWrites(received, afterRow(target, step.amount)),
+    ...deps.payments.insertWrites(given, credit),
+  ];
+  return { writes, received, given };
+};
+
 /**
  * A credit applied to the policy's open charges, earliest due first, as one write: the parts taken
  * from the credit (guarded on the credit as read; settled, it is paid), each charge's received
@@ -56,7 +86,7 @@ export const applyCreditAtOnce = (
     creditLeft(credit);
     const parts = creditApplications(credit, await deps.invoices.forPolicy(orgId, credit.policyId));
     const steps: CreditStep[] = parts.map((part, index) => ({
-      reference: `credit:${credit.id}:${requestKey}:${index}`,
+      reference: creditStepReference(credit.id, requestKey, index),
       amount: part.amount,
       requestKey,
       settlement: { type: 'applied', invoiceId: part.to.id },
@@ -65,20 +95,9 @@ export const applyCreditAtOnce = (
     const writes = [deps.invoices.takeCreditWrite(credit, steps)];
     const rows: Payment[] = [];
     parts.forEach((part, index) => {
-      const step = { ...(steps[index] as CreditStep), orgId };
-      const received = creditRowOf(
-        deps,
-        part.to.id,
-        { ...step, reference: `${step.reference}:applied` },
-        { amount: part.amount, method: 'credit', source: 'manual' },
-      );
-      const given = creditRowOf(deps, credit.id, step, { amount: cents(-part.amount), method: 'credit', source: 'manual' });
-      writes.push(
-        deps.invoices.moneyWrite(part.to, received.reference, part.amount, []),
-        ...deps.payments.insertWrites(received, afterRow(part.to, part.amount)),
-        ...deps.payments.insertWrites(given, credit),
-      );
-      rows.push(given);
+      const application = applicationWrites(deps, credit, steps[index] as CreditStep, part.to);
+      writes.push(...application.writes);
+      rows.push(application.given);
     });
     writes.push(
       deps.audit.recordWrite(actor, orgId, 'invoice.credit_applied', { type: 'invoice', id: creditId }, { reference: requestKey }, { amount: taken }),

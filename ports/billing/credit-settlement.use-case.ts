@@ -5,7 +5,7 @@ import type { Principal } from '../../core/shared/access/principal.ts';
 import { notFound } from '../../core/shared/domain-error.ts';
 import { cents, type Cents } from '../../core/shared/money.ts';
 import type { AuditTrail } from '../audit/audit-trail.use-case.ts';
-import { applyCreditAtOnce } from './credit-applications.ts';
+import { applyCreditAtOnce, creditStepReference } from './credit-applications.ts';
 import { CreditSteps, type CreditStepsDeps } from './credit-steps.ts';
 import { policyPayments } from './invoice.repository.ts';
 
@@ -109,7 +109,7 @@ export class CreditSettlement {
 
   /** A refund's parts: first what the policy still owes, then through the processor from its card payments, the rest paid out. */
   private async plan(credit: Invoice, input: Extract<CreditSettlementInput, { method: 'refund' }>, requestKey: string): Promise<CreditStep[]> {
-    const base = (index: number, amount: Cents) => ({ reference: `credit:${credit.id}:${requestKey}:${index}`, amount, requestKey });
+    const base = (index: number, amount: Cents) => ({ reference: creditStepReference(credit.id, requestKey, index), amount, requestKey });
     const { invoices, payments } = await policyPayments(this.deps, credit.orgId, credit.policyId);
     const { applications, payout } = refundPlan(credit, invoices, payments);
     const steps: CreditStep[] = applications.map((part, index) => ({ ...base(index, part.amount), settlement: { type: 'applied', invoiceId: part.to.id } }));

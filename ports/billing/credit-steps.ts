@@ -4,9 +4,9 @@ import type { Payment, PaymentMethod } from '../../core/billing/payment.ts';
 import { writeUnlessDuplicate } from '../../core/shared/domain-error.ts';
 import { cents, type Cents } from '../../core/shared/money.ts';
 import { retryFromReads } from '../shared/retry-from-reads.ts';
-import { creditRowOf } from './credit-applications.ts';
+import { applicationWrites, creditRowOf } from './credit-applications.ts';
 import { MANUAL_REVIEW_ABOVE_CENTS, type ManualReviewQueue } from './financial-alerts.port.ts';
-import { afterRow, policyPayments, type InvoiceRepository, type PaymentRepository } from './invoice.repository.ts';
+import { policyPayments, type InvoiceRepository, type PaymentRepository } from './invoice.repository.ts';
 import { throughProcessor, type PaymentGateway } from './payment-gateway.port.ts';
 import type { PremiumBooks } from './premium-books.use-case.ts';
 import type { AtomicWrite } from '../shared/persistence/atomic-write.port.ts';
@@ -58,25 +58,17 @@ export class CreditSteps {
    * excess) with its row, and the credit its own row, in one write.
    */
   private async finishApplication(credit: Invoice, step: CreditStep, targetId: string): Promise<void> {
-    const reference = `${step.reference}:applied`;
     await retryFromReads(async () => {
       const target = await this.deps.invoices.findById(credit.orgId, targetId);
       if (!target) return;
-      const [received, given] = [
-        this.rowOf(credit, targetId, { ...step, reference }, { amount: step.amount, method: 'credit', source: 'manual' }),
-        this.rowOf(credit, credit.id, step, { amount: cents(-step.amount), method: 'credit', source: 'manual' }),
-      ];
+      const { writes, received, given } = applicationWrites(this.deps, credit, step, target);
       // Applied in steps by an earlier release: only its rows may be missing (the target counts its part already).
-      if (await this.deps.invoices.countsReference(credit.orgId, targetId, reference)) {
+      if (await this.deps.invoices.countsReference(credit.orgId, targetId, received.reference)) {
         await writeUnlessDuplicate(() => this.deps.payments.insert(received, target));
         await writeUnlessDuplicate(() => this.deps.payments.insert(given, credit));
         return;
       }
-      await this.deps.atomic.commit([
-        this.deps.invoices.moneyWrite(target, reference, step.amount, []),
-        ...this.deps.payments.insertWrites(received, afterRow(target, received.amount)),
-        ...this.deps.payments.insertWrites(given, credit),
-      ]);
+      await this.deps.atomic.commit(writes);
     });
   }
 
