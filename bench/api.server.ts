@@ -6,13 +6,12 @@ import { startApp } from '../bootstrap/app.ts';
 import { loadConfig } from '../bootstrap/config.ts';
 import { createLogger } from '../bootstrap/logger.ts';
 import { SqliteStore } from '../adapters/persistence/sqlite/sqlite-store.engine.ts';
-import { EMBEDDED_STORE_TUNING } from '../bootstrap/embedded-store-tuning.ts';
 import { seedPolicies } from './seed.ts';
 
 const config = loadConfig({ ...process.env, DATA_DIR: process.env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'bench-')), PORT: '0', AUTH_PORT: '0' });
 // Request logs stay on (info), written where production would write them: a pipe, here to /dev/null.
 const seed = Number(process.env.BENCH_SEED_POLICIES ?? 0);
-const store = await SqliteStore.open({ dir: config.dataDir, cacheMiB: config.storeCacheMiB, tuning: EMBEDDED_STORE_TUNING });
+const store = await SqliteStore.open({ dir: config.dataDir, cacheMiB: config.storeCacheMiB });
 if (seed > 0) await seedPolicies(store, seed);
 const app = await startApp(config, {
   store,

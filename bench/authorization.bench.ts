@@ -9,7 +9,6 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { EmbeddedAuthorizationGraph } from '../adapters/authorization/embedded-authorization-graph.ts';
 import { SqliteStore } from '../adapters/persistence/sqlite/sqlite-store.engine.ts';
-import { EMBEDDED_STORE_TUNING } from '../bootstrap/embedded-store-tuning.ts';
 import type { RelationshipTuple } from '../core/authorization/relationship-tuple.ts';
 import { BENCH_JWT_SECRET, BENCH_SECRET } from './flow-client.ts';
 import { BENCH_ORG, seedPolicies } from './seed.ts';
@@ -26,7 +25,7 @@ const producerOf = (n: number) => (n % OWN_EVERY === 0 ? PRODUCER : `prd_bench${
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] as number;
 
-const store = await SqliteStore.open({ dir: dataDir, tuning: EMBEDDED_STORE_TUNING });
+const store = await SqliteStore.open({ dir: dataDir });
 const seeding = performance.now();
 await seedPolicies(store, POLICIES, producerOf);
 const graph = await EmbeddedAuthorizationGraph.create(store);

@@ -9,7 +9,6 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SqliteStore } from '../adapters/persistence/sqlite/sqlite-store.engine.ts';
-import { EMBEDDED_STORE_TUNING } from '../bootstrap/embedded-store-tuning.ts';
 import { addMonths } from '../core/shared/calendar-date.ts';
 import { bindFlow, daysFromToday, demoToken } from './flow-client.ts';
 import { BENCH_ORG, seedPolicies } from './seed.ts';
@@ -24,7 +23,7 @@ const MiB = 1024 * 1024;
 // 63,000 of these policies in one year.
 const EFFECTIVE_DATES = [daysFromToday(1), addMonths(daysFromToday(1), 12)];
 
-const seed = await SqliteStore.open({ dir: dataDir, tuning: EMBEDDED_STORE_TUNING });
+const seed = await SqliteStore.open({ dir: dataDir });
 if (!(await seed.collection('organizations').findOne({ _id: BENCH_ORG }))) await seedPolicies(seed, 0);
 await seed.close();
 

@@ -13,7 +13,6 @@ import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SqliteStore } from '../adapters/persistence/sqlite/sqlite-store.engine.ts';
-import { EMBEDDED_STORE_TUNING } from '../bootstrap/embedded-store-tuning.ts';
 import { BILLING } from '../bootstrap/billing.tokens.ts';
 import { loadConfig } from '../bootstrap/config.ts';
 import { buildContainer, contextModules } from '../bootstrap/container.ts';
@@ -39,7 +38,7 @@ const MACHINE: Principal = { kind: 'machine' };
 const dataDir = mkdtempSync(join(tmpdir(), 'clock-year-'));
 process.once('exit', () => rmSync(dataDir, { recursive: true, force: true }));
 
-const store = await SqliteStore.open({ dir: dataDir, tuning: EMBEDDED_STORE_TUNING });
+const store = await SqliteStore.open({ dir: dataDir });
 const config = loadConfig({ DATA_DIR: dataDir, APP_ENV: 'local', TEST_CLOCK_ANSWER_MS: String(3_600_000) });
 const { resolve } = await buildContainer(contextModules(config, store, createLogger('silent')));
 const organization = await (await resolve(TENANCY.Organizations)).create(MACHINE, { name: 'Clock Bench MGA' });

@@ -1,6 +1,5 @@
 import { SqliteStore } from '../adapters/persistence/sqlite/sqlite-store.engine.ts';
 import type { CollectionStore } from '../ports/shared/persistence/collection-store.port.ts';
-import { EMBEDDED_STORE_TUNING } from './embedded-store-tuning.ts';
 import { DEFAULT_MONGODB_DB, DEFAULT_STORE_CACHE_MIB, type AppConfig } from './config.ts';
 
 /**
@@ -8,7 +7,7 @@ import { DEFAULT_MONGODB_DB, DEFAULT_STORE_CACHE_MIB, type AppConfig } from './c
  * MongoDB driver is loaded only when it is the store: the embedded service starts without it.
  */
 export const openStore = async (config: Pick<AppConfig, 'mongodbUri' | 'mongodbDb' | 'dataDir' | 'storeCacheMiB'>): Promise<CollectionStore> => {
-  if (!config.mongodbUri) return SqliteStore.open({ dir: config.dataDir, cacheMiB: config.storeCacheMiB, tuning: EMBEDDED_STORE_TUNING });
+  if (!config.mongodbUri) return SqliteStore.open({ dir: config.dataDir, cacheMiB: config.storeCacheMiB });
   const { MongoStore } = await import('../adapters/persistence/mongo/mongo-store.engine.ts');
   return MongoStore.connect(config.mongodbUri, config.mongodbDb);
 };

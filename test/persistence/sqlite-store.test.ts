@@ -121,7 +121,7 @@ test('a restart keeps the indexes, their uniqueness and what SQL can no longer a
   await store.close();
 });
 
-test('an update sets only the index keys that moved, and every index still finds the document after a reopen', async (t) => {
+test('an update moves the document’s index keys, an array makes its field the matcher’s, and every index still finds the document after a reopen', async (t) => {
   const dir = await mkdtemp(join(tmpdir(), 'moved-keys-'));
   t.teardown(() => rm(dir, { recursive: true, force: true }));
   type Thing = { _id: string; status: string; due: string; tags?: string[]; n: number };

@@ -4,7 +4,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SqliteStore } from '../../adapters/persistence/sqlite/sqlite-store.engine.ts';
-import { EMBEDDED_STORE_TUNING } from '../../bootstrap/embedded-store-tuning.ts';
 import type { Principal } from '../../core/shared/access/principal.ts';
 import { loadConfig } from '../../bootstrap/config.ts';
 import { buildContainer, contextModules } from '../../bootstrap/container.ts';
@@ -54,7 +53,7 @@ export const useCaseWorld = async (
   } = {},
 ): Promise<UseCaseWorld> => {
   const dataDir = await mkdtemp(join(tmpdir(), 'use-cases-'));
-  const engine = await SqliteStore.open({ tuning: EMBEDDED_STORE_TUNING, ...(options.storeDir ? { dir: options.storeDir } : {}) });
+  const engine = await SqliteStore.open({ ...(options.storeDir ? { dir: options.storeDir } : {}) });
   // A test may put a wrapper around the engine (faults on plan), the composition uses the wrapper.
   const store = options.store ? options.store(engine) : engine;
   const config = loadConfig({ DATA_DIR: dataDir, API_SECRET: MACHINE_SECRET, JWT_SECRET, PASSWORD_HASH_COST: '1024' });

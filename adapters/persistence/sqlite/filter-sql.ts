@@ -1,6 +1,6 @@
-import type { Filter, SortSpec } from '../../../ports/shared/persistence/collection-store.port.ts';
+import type { Filter, IndexSpec, SortSpec } from '../../../ports/shared/persistence/collection-store.port.ts';
+import { quoted } from './statements.ts';
 import { DATES_FROM, DATES_UNTIL, keyValue, NUMBERS_UNTIL, STRINGS_UNTIL, type KeyValue } from './index-keys.ts';
-import { rangeOverPackedIds, type StringForms } from './packed-id-ranges.ts';
 
 /**
  * The SQL part of a filter: conditions on indexed columns that every matching document meets.
@@ -13,19 +13,11 @@ export interface SqlFilter {
   readonly exact: boolean;
 }
 
-/**
- * The column holding a field's index key: its quoted name and, for a column of interned strings
- * (interned-values.ts), the code of a string, null when no document ever held it.
- */
+/** The column holding a field's index key (index-keys.ts): its quoted name. */
 export interface FilterColumn {
   readonly name: string;
-  readonly codeOf?: (value: string) => number | null;
   /** Strings a partial index fixes for this field (`{ status: 'past_due' }`): an equality writes them into the SQL. */
   readonly literals?: ReadonlySet<string>;
-  /** The column keeps strings of the platform's id form packed (packed-ids.ts). */
-  readonly packsIds?: boolean;
-  /** Which forms of strings the column has held, when it has held a packed id (packed-id-ranges.ts). */
-  readonly stringForms?: StringForms;
 }
 
 /** A field's column, or null when SQL cannot answer for the field. */
@@ -64,30 +56,20 @@ const fits = (column: string, operand: unknown): boolean => column !== 'id' || t
  * A constant's key written into the SQL rather than bound: SQLite uses a partial index
  * (`WHERE flag = x'0101'`, `WHERE "k:status" = 'past_due'`) only for a query naming the same constant.
  */
-export const constantLiteral = (value: boolean | string, packsIds = false): string => {
-  const key = keyValue(value, packsIds);
+export const constantLiteral = (value: boolean | string): string => {
+  const key = keyValue(value);
   return typeof key === 'string' ? `'${key.replaceAll("'", "''")}'` : `x'${Buffer.from(key as Uint8Array).toString('hex')}'`;
 };
 
-/** A string no document holds: no key can equal it. */
-const NOWHERE = Symbol('nowhere');
-
 /** The key an equality compares with: undefined when SQL cannot say (the matcher decides). */
-const keyFor = (column: FilterColumn, operand: unknown): KeyValue | undefined | typeof NOWHERE => {
-  if (!fits(column.name, operand)) return undefined;
-  if (!column.codeOf) return keyValue(operand, column.packsIds);
-  // Interned columns hold codes of strings only; any other value there made the field opaque.
-  if (operand === null || operand === undefined) return null;
-  return typeof operand === 'string' ? (column.codeOf(operand) ?? NOWHERE) : undefined;
-};
+const keyFor = (column: FilterColumn, operand: unknown): KeyValue | undefined => (fits(column.name, operand) ? keyValue(operand) : undefined);
 
 const equality = (into: Conditions, column: FilterColumn, operand: unknown): void => {
   const key = keyFor(column, operand);
   if (key === undefined) into.exact = false;
-  else if (key === NOWHERE) into.add('0');
   else if (key === null) into.add(`${column.name} IS NULL`);
   else if (typeof operand === 'boolean' || (typeof operand === 'string' && column.literals?.has(operand)))
-    into.add(`${column.name} = ${constantLiteral(operand, column.packsIds)}`);
+    into.add(`${column.name} = ${constantLiteral(operand)}`);
   else into.add(`${column.name} = ?`, key);
 };
 
@@ -95,20 +77,16 @@ const membership = (into: Conditions, column: FilterColumn, operand: unknown): v
   if (!Array.isArray(operand)) return void (into.exact = false);
   const keys = operand.map((value) => keyFor(column, value));
   if (keys.some((key) => key === undefined)) return void (into.exact = false);
-  const values = keys.filter((key): key is Exclude<KeyValue, null> => key !== null && key !== NOWHERE);
+  const values = keys.filter((key): key is Exclude<KeyValue, null> => key !== null);
   const alternatives = values.length > 0 ? [`${column.name} IN (${values.map(() => '?').join(', ')})`] : [];
   if (keys.includes(null)) alternatives.push(`${column.name} IS NULL`);
   into.add(alternatives.length > 0 ? `(${alternatives.join(' OR ')})` : '0', ...values);
 };
 
-const rangeCondition = (into: Conditions, { name: column, codeOf, stringForms }: FilterColumn, operator: string, operand: unknown): void => {
+const rangeCondition = (into: Conditions, { name: column }: FilterColumn, operator: string, operand: unknown): void => {
   const bracket = typeBracket(operand);
   const key = keyValue(operand);
-  // Codes do not sort as their strings do: a range over interned strings is the matcher's.
-  if (!bracket || key === undefined || key === null || !fits(column, operand) || codeOf) return void (into.exact = false);
-  if (stringForms?.packed && typeof operand === 'string') {
-    return rangeOverPackedIds(into, column, operator, RANGE_OPERATORS[operator] as string, operand, stringForms);
-  }
+  if (!bracket || key === undefined || key === null || !fits(column, operand)) return void (into.exact = false);
   into.add(`${column} ${RANGE_OPERATORS[operator]} ?`, key);
   // The bracket is checked row by row (`+` keeps SQLite from bounding an index walk with it): as
   // a bound it could win over the operand's own and walk every key of the type, as a day's
@@ -166,3 +144,25 @@ export const sortToSql = (sort: SortSpec, columnOf: OrderColumnOf, unique = fals
   if (!('_id' in sort) && !unique) terms.push(`id ${last === -1 ? 'DESC' : 'ASC'}`);
   return terms.join(', ');
 };
+
+/** The column of a field's key (index-keys.ts); `_id` is the table's own `id`. */
+export const columnOf = (field: string): string => (field === '_id' ? 'id' : quoted(`k:${field}`));
+
+/**
+ * A partial index's filter as SQL over key columns, its constants written in (an index's WHERE
+ * takes no parameters): equalities to strings and booleans (`{ status: 'open' }`, `{ pending:
+ * true }`), and ranges over numbers (`{ version: { $gte: 1 } }`), as MongoDB's partial indexes take them.
+ */
+export const partialConditions = (spec: IndexSpec): Array<{ field: string; sql: string; fixed?: string }> =>
+  Object.entries(spec.partialFilterExpression ?? {}).flatMap(([field, condition]) => {
+    const column = columnOf(field);
+    if (typeof condition === 'string' || typeof condition === 'boolean') {
+      return [{ field, sql: `${column} = ${constantLiteral(condition)}`, ...(typeof condition === 'string' ? { fixed: condition } : {}) }];
+    }
+    const ranges = Object.entries((condition ?? {}) as Record<string, unknown>);
+    if (ranges.length === 0 || ranges.some(([operator, operand]) => !RANGE_OPERATORS[operator] || typeof operand !== 'number' || !Number.isFinite(operand))) {
+      throw new Error(`Index '${spec.name}': a partial filter fixes a field to a string or a boolean, or bounds a number.`);
+    }
+    // Below the empty string lie the numbers only (index-keys.ts), as MongoDB compares a number with numbers only.
+    return ranges.map(([operator, operand]) => ({ field, sql: `${column} ${RANGE_OPERATORS[operator]} ${operand} AND ${column} < ''` }));
+  });

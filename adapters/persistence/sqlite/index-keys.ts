@@ -1,18 +1,19 @@
+import { isoInstant } from '../../../core/shared/iso-instant.ts';
 import type { StoredDocument } from '../../../ports/shared/persistence/collection-store.port.ts';
-import { packedKey } from './packed-ids.ts';
 
 /**
- * How an indexed field's value is kept in its SQLite column, chosen so that SQLite's own order
- * (NULL < numbers < TEXT < BLOB, blobs by their bytes) is MongoDB's order over scalars
- * (null < numbers < strings < booleans < dates). Booleans and dates are blobs with a tag byte:
- * 0x01 for booleans, 0x02 for dates followed by the milliseconds as a big-endian unsigned
- * number offset by 2^63, so that byte order is time order, before 1970 included. A table that
- * packs ids keeps strings of the platform's id form as blobs tagged 0x00 (packed-ids.ts).
+ * An indexed field's key, as SQLite computes it from the document's JSON in a virtual column
+ * (`"k:<field>"`), so that SQLite's own order (NULL < numbers < TEXT < BLOB, blobs by their bytes)
+ * is MongoDB's order over scalars: null or missing, numbers, strings, booleans (x'01' then 0 or 1),
+ * dates (x'02' then their ISO text, which sorts as time does). An array, or an object that is not a
+ * date, keys as x'ff': MongoDB indexes each element of an array, which one column cannot express,
+ * so a field that ever held one is answered by the matcher (`opaqueAt`).
  */
 export type KeyValue = string | number | null | Uint8Array;
 
 const BOOLEAN_TAG = 0x01;
 const DATE_TAG = 0x02;
+const OPAQUE_KEY = "x'ff'";
 
 export const DATES_FROM = new Uint8Array([DATE_TAG]);
 /** Every date key sorts below this blob, and every other blob above it. */
@@ -22,48 +23,49 @@ export const NUMBERS_UNTIL = '';
 export const STRINGS_UNTIL = new Uint8Array(0);
 
 export const dateKey = (date: Date): Uint8Array => {
-  const key = new Uint8Array(9);
+  const text = Buffer.from(isoInstant(date));
+  const key = new Uint8Array(text.length + 1);
   key[0] = DATE_TAG;
-  new DataView(key.buffer).setBigUint64(1, BigInt(date.getTime()) + 2n ** 63n);
+  key.set(text, 1);
   return key;
 };
 
-/** The column value of a scalar; undefined for values an index column cannot hold (objects, arrays, NaN). */
-export const keyValue = (value: unknown, packsIds = false): KeyValue | undefined => {
+/** The key of a scalar, as the column holds it; undefined for values a column cannot hold (objects, arrays, NaN). */
+export const keyValue = (value: unknown): KeyValue | undefined => {
   if (value === null || value === undefined) return null;
-  if (typeof value === 'string') return packsIds ? packedKey(value) : value;
+  if (typeof value === 'string') return value;
   if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
   if (typeof value === 'boolean') return new Uint8Array([BOOLEAN_TAG, value ? 1 : 0]);
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : dateKey(value);
   return undefined;
 };
 
-/**
- * A field's value along a dotted path, or `opaque` when the path meets an array or ends on an
- * object: MongoDB would index every element (multikey) or compare whole objects, which one
- * column cannot express, so such fields are answered by the matcher instead of SQL.
- */
-export const OPAQUE = Symbol('opaque');
+/** Field names an index may use: written into SQL as JSON paths, so no quotes and no operators. */
+export const indexableField = (field: string): boolean => /^[A-Za-z0-9_:-]+(\.[A-Za-z0-9_:-]+)*$/.test(field);
 
-export const indexedKey = (document: StoredDocument, path: readonly string[], packsIds: boolean): KeyValue | typeof OPAQUE => {
-  let current: unknown = document;
-  for (const segment of path) {
-    if (current === null || current === undefined) return null;
-    if (Array.isArray(current) || typeof current !== 'object' || current instanceof Date) return Array.isArray(current) ? OPAQUE : null;
-    current = (current as Record<string, unknown>)[segment];
-  }
-  const key = keyValue(current, packsIds);
-  return key === undefined ? OPAQUE : key;
+const jsonPath = (segments: readonly string[]): string => `'$${segments.map((segment) => `."${segment}"`).join('')}'`;
+
+/** The SQL expression of a field's key over the `doc` column (see above). */
+export const keyExpression = (field: string): string => {
+  const segments = field.split('.');
+  const path = jsonPath(segments);
+  const date = jsonPath([...segments, '$date']);
+  const value =
+    `CASE json_type(doc, ${path}) WHEN 'true' THEN x'0101' WHEN 'false' THEN x'0100' WHEN 'array' THEN ${OPAQUE_KEY} ` +
+    `WHEN 'object' THEN iif(json_type(doc, ${date}) = 'text', CAST(char(${DATE_TAG}) || json_extract(doc, ${date}) AS BLOB), ${OPAQUE_KEY}) ` +
+    `ELSE json_extract(doc, ${path}) END`;
+  // A path through an array names each element's field (multikey): opaque too.
+  const throughArrays = segments.slice(0, -1).map((_, n) => `json_type(doc, ${jsonPath(segments.slice(0, n + 1))}) = 'array'`);
+  return throughArrays.length === 0 ? value : `CASE WHEN ${throughArrays.join(' OR ')} THEN ${OPAQUE_KEY} ELSE ${value} END`;
 };
 
-/**
- * Whether an index's descending columns are its last ones only, so that it is kept ascending
- * throughout and still serves the same reads: those fix the leading fields and order by the last
- * ones, which SQLite walks backwards. Ids and dates grow, so new entries then land at the end of
- * their range, where SQLite fills pages whole, not at its start, where every split of a
- * descending index leaves a page half empty (half the index's size).
- */
-export const ascendingOnDisk = (columns: ReadonlyArray<{ direction: 1 | -1 }>): boolean => {
-  const firstDescending = columns.findIndex(({ direction }) => direction === -1);
-  return firstDescending === -1 || columns.slice(firstDescending).every(({ direction }) => direction === -1);
+/** Whether a document holds, along a field's path, what its key cannot express (an array, or an object that is not a date). */
+export const opaqueAt = (document: StoredDocument, field: string): boolean => {
+  let current: unknown = document;
+  for (const segment of field.split('.')) {
+    if (current === null || typeof current !== 'object' || current instanceof Date) return false;
+    if (Array.isArray(current)) return true;
+    current = (current as Record<string, unknown>)[segment];
+  }
+  return current !== null && typeof current === 'object' && !(current instanceof Date);
 };

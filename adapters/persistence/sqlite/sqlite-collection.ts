@@ -88,7 +88,7 @@ export class SqliteCollection<T extends StoredDocument> implements Collection<T>
     for (const current of targets) {
       const next = updated(current, update);
       if (!next) continue;
-      this.table.replace(next, current);
+      this.table.replace(next);
       modified += 1;
     }
     return { matchedCount: targets.length, modifiedCount: modified, upsertedId: null };
@@ -119,7 +119,7 @@ export class SqliteCollection<T extends StoredDocument> implements Collection<T>
     if (current) {
       const next = updated(current, update);
       if (!next) return { before: current, after: current, changed: false };
-      this.table.replace(next, current);
+      this.table.replace(next);
       return { before: current, after: next, changed: true };
     }
     if (!upsert) return { before: null, after: null, changed: false };

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import type {
@@ -11,41 +11,34 @@ import type {
 } from '../../../ports/shared/persistence/collection-store.port.ts';
 import { BulkConnection } from './bulk-reads.ts';
 import { CollectionTable } from './collection-table.ts';
-import type { SchemaCatalog } from './key-column-types.ts';
-import { lockDataDir } from './data-dir-lock.ts';
-import { DocumentCache } from './document-cache.ts';
-import { DocumentDictionaries } from './document-dictionaries.ts';
-import { dateKey, DATES_FROM } from './index-keys.ts';
-import { InternedValues } from './interned-values.ts';
-import { importJournal } from './journal-import.ts';
-import { SqliteCollection } from './sqlite-collection.ts';
-import { convertToPackedLayout } from './table-layout.ts';
 import { configureConnection } from './connection-settings.ts';
+import { lockDataDir } from './data-dir-lock.ts';
+import { IndexCatalog } from './index-catalog.ts';
+import { dateKey, DATES_FROM } from './index-keys.ts';
+import { SqliteCollection } from './sqlite-collection.ts';
 import { StoreInspection } from './store-inspection.ts';
 import { Statements } from './statements.ts';
-import { PlannerStatistics, rareValueIndexes } from './planner-statistics.ts';
-import { NO_TUNING, type EmbeddedTuning } from './embedded-tuning.ts';
-import { RollbackForgetting } from './rollback-forgetting.ts';
-import { readMeta, savedSchemas, schemaCatalog, writeMeta, type SavedSchema } from './store-schema.ts';
 import { WalCheckpoints } from './wal-checkpoints.ts';
 import { WalSync } from './wal-sync.ts';
 import { WriteBatch } from './write-batch.ts';
 
 interface SqliteStoreOptions {
-  /** The data directory; the database is `store/store.db` under it. Omitted, the store lives in memory. */
+  /** The data directory; the database is `store/documents.db` under it. Omitted, the store lives in memory. */
   readonly dir?: string;
   readonly ttlSweepMs?: number;
-  /** SQLite's page cache, the memory bound whatever the data; a quarter of it again (JSON size) bounds the decoded documents kept. */
+  /** SQLite's page cache, the memory bound whatever the data. */
   readonly cacheMiB?: number;
-  /** What this engine makes of particular collections and indexes (none by default). */
-  readonly tuning?: EmbeddedTuning;
 }
 
-export const STORE_FILE = 'store.db';
+export const STORE_FILE = 'documents.db';
+/** The file of the engine's earlier format, which kept its own encoding of documents: refused, never read or changed. */
+const EARLIER_FORMAT_FILE = 'store.db';
 
 /** Durable collections keep their tables in the main database; volatile ones in an attached in-memory one. */
 const DURABLE = 'main';
 const VOLATILE = 'volatile';
+/** SQLite's `PRAGMA optimize` after so many commits: it refreshes the planner's statistics of the tables that grew since. */
+const OPTIMIZE_EVERY_COMMITS = 1_000;
 
 /**
  * The embedded store: SQLite through `node:sqlite`, one table per collection (collection-table.ts),
@@ -58,52 +51,33 @@ export class SqliteStore implements CollectionStore {
   private readonly db: DatabaseSync;
   private readonly statements: Statements;
   private readonly batch: WriteBatch;
+  private readonly catalog: IndexCatalog;
   private readonly tables = new Map<string, CollectionTable>();
   private readonly volatileNames = new Set<string>();
-  private readonly saved = new Map<string, SavedSchema>();
-  private readonly catalog: SchemaCatalog;
-  private readonly cache: DocumentCache;
-  private readonly interned: InternedValues;
-  private readonly dictionaries: DocumentDictionaries;
-  private readonly forgetting: RollbackForgetting;
   private sweeper: NodeJS.Timeout | null = null;
   private unlock: () => void = () => {};
   private closed = false;
-
+  private commits = 0;
   private readonly walSync: WalSync | null;
   private checkpoints: WalCheckpoints | null = null;
   private bulk: BulkConnection | null = null;
-  private readonly statistics: PlannerStatistics;
   /** What the query-plan check reads: statements run, their plans, rows examined, declared indexes. */
   readonly inspection: StoreInspection;
 
-  private readonly tuning: EmbeddedTuning;
-
-  private constructor(db: DatabaseSync, engine: 'sqlite' | 'memory', path: string | null, cacheMiB: number, tuning: EmbeddedTuning) {
+  private constructor(db: DatabaseSync, engine: 'sqlite' | 'memory', path: string | null, cacheMiB: number) {
     this.db = db;
     this.engine = engine;
-    this.tuning = tuning;
+    configureConnection(db, { cacheMiB, durable: path !== null, volatileSchema: VOLATILE });
     this.statements = new Statements(db);
-    this.cache = new DocumentCache((cacheMiB / 4) * 1024 * 1024);
-    this.interned = new InternedValues(db);
-    this.dictionaries = new DocumentDictionaries(db);
+    this.catalog = new IndexCatalog(this.statements);
     this.walSync = path ? new WalSync(path) : null;
-    this.statistics = new PlannerStatistics(db, () => rareValueIndexes(db, tuning.rareValueIndexes));
-    const catalog = schemaCatalog(this.statements);
-    this.catalog = catalog;
-    const durableTables = () => [...this.tables].filter(([name]) => !this.volatileNames.has(name));
-    const { cache, interned, dictionaries } = this;
-    this.forgetting = new RollbackForgetting({ db, cache, interned, dictionaries, catalogNotes: catalog.notes, durableTables });
-    this.batch = new WriteBatch(db, () => this.walSync?.flushed() ?? Promise.resolve(), {
-      savepointBegan: () => this.forgetting.savepointBegan(),
-      rolledBack: (whole) => this.forgetting.rolledBack(whole),
-      committed: () => {
-        this.dictionaries.committed();
-        this.statistics.committed();
-        this.checkpoints?.afterCommit();
-      },
-    });
-    this.inspection = new StoreInspection(db, this.statements, this.statistics);
+    this.batch = new WriteBatch(
+      db,
+      () => this.walSync?.flushed() ?? Promise.resolve(),
+      () => this.committed(),
+    );
+    this.inspection = new StoreInspection(db, this.statements, this.catalog);
+    db.exec('PRAGMA optimize = 0x10002');
   }
 
   static async open(options: SqliteStoreOptions = {}): Promise<SqliteStore> {
@@ -115,19 +89,22 @@ export class SqliteStore implements CollectionStore {
       const unlock = lockDataDir(dir, options.dir);
       try {
         const path = join(dir, STORE_FILE);
-        store = new SqliteStore(new DatabaseSync(path), 'sqlite', path, cacheMiB, options.tuning ?? NO_TUNING);
+        if (existsSync(join(dir, EARLIER_FORMAT_FILE)) && !existsSync(path)) {
+          throw new Error(
+            `${join(dir, EARLIER_FORMAT_FILE)} holds a store of the engine's earlier format, which this version does not read. ` +
+              'Export it with the release that wrote it, or start with another DATA_DIR.',
+          );
+        }
+        store = new SqliteStore(new DatabaseSync(path), 'sqlite', path, cacheMiB);
         store.unlock = unlock;
-        store.configure(cacheMiB, true);
         store.bulk = new BulkConnection(path);
-        await importJournal(dir, store);
         store.checkpoints = new WalCheckpoints(store.db, path);
       } catch (error) {
         unlock();
         throw error;
       }
     } else {
-      store = new SqliteStore(new DatabaseSync(':memory:'), 'memory', null, cacheMiB, options.tuning ?? NO_TUNING);
-      store.configure(cacheMiB, false);
+      store = new SqliteStore(new DatabaseSync(':memory:'), 'memory', null, cacheMiB);
     }
     store.sweeper = setInterval(() => void store.sweepExpired().catch(() => {}), options.ttlSweepMs ?? 1_000);
     store.sweeper.unref();
@@ -135,10 +112,7 @@ export class SqliteStore implements CollectionStore {
   }
 
   collection<T extends StoredDocument>(name: string, options: CollectionOptions = {}): Collection<T> {
-    if (this.tuning.textRows.includes(name)) this.dictionaries.keepAsText(name);
-    const table = this.table(name, options.volatile ?? false);
-    if (this.tuning.readAfterInsert.includes(name)) table.keepInserted();
-    return new SqliteCollection<T>(table, this.batch);
+    return new SqliteCollection<T>(this.table(name, options.volatile ?? false), this.batch);
   }
 
   /** The writes in one savepoint of this turn's transaction: a failure rolls all of them back. */
@@ -152,7 +126,7 @@ export class SqliteStore implements CollectionStore {
 
   async ensureIndexes(collection: string, indexes: readonly IndexSpec[]): Promise<void> {
     const table = this.table(collection, this.volatileNames.has(collection));
-    this.transaction(() => table.ensureIndexes(indexes));
+    table.ensureIndexes(indexes, (work) => this.transaction(work));
   }
 
   async ping(): Promise<void> {
@@ -167,6 +141,7 @@ export class SqliteStore implements CollectionStore {
     await this.checkpoints?.close();
     await this.walSync?.close();
     this.bulk?.close();
+    if (this.engine === 'sqlite') this.db.exec('PRAGMA optimize');
     this.db.close();
     this.unlock();
   }
@@ -186,14 +161,6 @@ export class SqliteStore implements CollectionStore {
     this.db.exec('VACUUM; PRAGMA wal_checkpoint(TRUNCATE)');
   }
 
-  /** Rewrites a durable table made with a rowid as tables are made now (table-layout.ts), documents unchanged (cached ones stay right); false when it is already. */
-  relayout(collection: string): boolean {
-    this.tables.delete(collection);
-    const converted = this.transaction(() => convertToPackedLayout(this.db, DURABLE, `docs:${collection}`));
-    this.loadSavedSchemas();
-    return converted;
-  }
-
   /** Runs `work` in one transaction of its own (bulk loads), outside the write batches. */
   transaction<T>(work: () => T): T {
     this.batch.commit();
@@ -201,11 +168,9 @@ export class SqliteStore implements CollectionStore {
     try {
       const result = work();
       this.db.exec('COMMIT');
-      this.dictionaries.committed();
       return result;
     } catch (error) {
       this.db.exec('ROLLBACK');
-      this.forgetting.forgetEverything();
       throw error;
     }
   }
@@ -219,11 +184,9 @@ export class SqliteStore implements CollectionStore {
     if (!table) {
       this.batch.commit();
       if (volatile) this.volatileNames.add(name);
-      const schema = volatile ? VOLATILE : DURABLE;
-      const durable = volatile ? null : { catalog: this.catalog, dictionaries: this.dictionaries, bulk: this.bulk?.statements ?? null };
-      table = new CollectionTable(this.statements, schema, name, durable, this.cache, this.interned);
-      const saved = this.saved.get(name);
-      if (saved && !volatile) table.restore(saved);
+      table = volatile
+        ? new CollectionTable(this.statements, VOLATILE, name, null, null)
+        : new CollectionTable(this.statements, DURABLE, name, this.catalog, this.bulk?.statements ?? null);
       this.tables.set(name, table);
     }
     return table;
@@ -235,17 +198,9 @@ export class SqliteStore implements CollectionStore {
     return tables.all().map((row) => String(row.name).slice('docs:'.length));
   }
 
-  private configure(cacheMiB: number, durable: boolean): void {
-    configureConnection(this.db, { cacheMiB, durable, volatileSchema: VOLATILE });
-    this.loadSavedSchemas();
-    this.statistics.refreshAll();
+  private committed(): void {
+    this.checkpoints?.afterCommit();
+    this.commits += 1;
+    if (this.commits % OPTIMIZE_EVERY_COMMITS === 0) this.db.exec('PRAGMA optimize');
   }
-
-  private loadSavedSchemas(): void {
-    for (const [collection, schema] of savedSchemas(this.db)) this.saved.set(collection, schema);
-  }
-
-  /** A small durable note of the store itself (such as a journal already imported). */
-  readonly meta = (key: string): string | null => readMeta(this.db, key);
-  readonly setMeta = (key: string, value: string): void => writeMeta(this.db, key, value);
 }

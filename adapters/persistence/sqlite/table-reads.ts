@@ -1,12 +1,16 @@
 import type { Filter, SortSpec, StoredDocument } from '../../../ports/shared/persistence/collection-store.port.ts';
-import type { DocumentCache } from './document-cache.ts';
-import { compareBySort, compileFilter } from './document-matcher.ts';
-import { filterToSql, sortToSql, type SqlFilter } from './filter-sql.ts';
-import type { KeyColumns } from './key-columns.ts';
-import { holds, pinOf, type Pin } from './pinned-filter.ts';
+import { decodeDocument } from './document-codec.ts';
+import { filterToSql, sortToSql, type FilterColumn, type SqlFilter } from './filter-sql.ts';
+import { compareBySort, matcherOf } from './mingo-query.ts';
 import type { Statements } from './statements.ts';
-import type { StoredRow, StoredRows } from './stored-rows.ts';
-import { idOfKey } from './packed-ids.ts';
+
+/** What the reads need to know of a table's key columns (collection-table.ts). */
+export interface KeyColumnsOf {
+  /** A field's column when SQL can answer for it, else null. */
+  readonly filterColumnOf: (field: string) => FilterColumn | null;
+  /** The fields of each unique index. */
+  readonly uniqueIndexes: () => ReadonlyArray<readonly string[]>;
+}
 
 interface Plan {
   readonly sql: SqlFilter;
@@ -14,34 +18,17 @@ interface Plan {
   readonly order: string | null;
 }
 
-/**
- * The reads of one collection's table: SQL narrows (filter-sql.ts), the matcher decides what SQL
- * cannot, and a filter naming one document by its id or a unique key is answered from the
- * DocumentCache when it can be.
- */
+/** The reads of one collection's table: SQL narrows (filter-sql.ts), mingo decides what SQL cannot. */
 export class TableReads {
   private readonly statements: Statements;
-  private readonly keys: KeyColumns;
-  private readonly rows: StoredRows;
-  private readonly cache: DocumentCache;
+  private readonly keys: KeyColumnsOf;
   /** The table's qualified SQL name. */
   private readonly from: string;
-  /** The table's name in the cache. */
-  private readonly name: string;
-  /**
-   * Rows a query finds are taken from the cache when it holds their document (decoded already, or
-   * kept as written): not on the connection for reads in bulk, which sees only what is committed.
-   */
-  private readonly rowsFromCache: boolean;
 
-  constructor(statements: Statements, keys: KeyColumns, rows: StoredRows, cache: DocumentCache, from: string, name: string, rowsFromCache: boolean) {
+  constructor(statements: Statements, keys: KeyColumnsOf, from: string) {
     this.statements = statements;
     this.keys = keys;
-    this.rows = rows;
-    this.cache = cache;
     this.from = from;
-    this.name = name;
-    this.rowsFromCache = rowsFromCache;
   }
 
   /** Documents matching the filter in the sort's order, skipping and stopping as asked. */
@@ -51,8 +38,6 @@ export class TableReads {
 
   /** The first matching document in the sort's order: one row read straight when SQL decides alone. */
   first(filter: Filter, sort?: SortSpec): StoredDocument | null {
-    const pin = pinOf(filter, this.keys.uniqueIndexes());
-    if (pin) return this.pinned(pin, filter);
     const plan = this.plan(filter, sort);
     if (!plan.sql.exact || plan.order === null) {
       const [document] = this.matching(filter, plan, sort, 0, 1);
@@ -76,48 +61,22 @@ export class TableReads {
     return count;
   }
 
-  /** The one document a pinned filter can match: found by its pin (cached or read and kept), then checked whole. */
-  private pinned(pin: Pin, filter: Filter): StoredDocument | null {
-    const candidate = 'id' in pin ? this.byId(pin.id) : this.byUniqueKey(pin);
-    if (!candidate) return null;
-    return holds(candidate, filter) || compileFilter(filter)(candidate) ? candidate : null;
-  }
-
-  private byId(id: string): StoredDocument | null {
-    const cached = this.cache.get(this.name, id) ?? this.cache.insertedLately(this.name, id, true);
-    if (cached) return cached;
-    const row = this.statements.get(`SELECT ${this.rows.selected()} FROM ${this.from} WHERE id = ?`).get(this.keys.idKey(id)) as StoredRow | undefined;
-    return row ? this.kept(row) : null;
-  }
-
-  private byUniqueKey(pin: Extract<Pin, { key: string }>): StoredDocument | null {
-    const id = this.cache.aliasOf(this.name, pin.key);
-    const cached = id === undefined ? undefined : this.cache.get(this.name, id);
-    // The alias is a hint: the document it names may have taken another key since.
-    if (cached && holds(cached, pin.fields)) return cached;
-    const sql = filterToSql(pin.fields, this.keys.filterColumnOf);
-    const row = this.statements.get(`${this.documentsWhere(sql.where)} LIMIT 1`).get(...sql.params) as StoredRow | undefined;
-    if (!row) return null;
-    const document = this.kept(row);
-    this.cache.alias(this.name, pin.key, document._id);
-    return document;
-  }
-
   private plan(filter: Filter, sort: SortSpec | undefined): Plan {
+    const orderColumnOf = (field: string) => this.keys.filterColumnOf(field)?.name ?? null;
     return {
       sql: filterToSql(filter, this.keys.filterColumnOf),
-      order: sort ? sortToSql(sort, this.keys.orderColumnOf, this.sortsUniquely(filter, sort)) : '',
+      order: sort ? sortToSql(sort, orderColumnOf, this.sortsUniquely(filter, sort)) : '',
     };
   }
 
-  /** Whether a unique index's fields are all sorted on or fixed by a plain equality of the filter. */
+  /** Whether a unique index's fields are all sorted on or fixed by a plain equality of the filter (no tiebreaker needed). */
   private sortsUniquely(filter: Filter, sort: SortSpec): boolean {
     const fixed = (field: string) => field in sort || (field in filter && (typeof filter[field] === 'string' || typeof filter[field] === 'number'));
     return this.keys.uniqueIndexes().some((fields) => fields.every(fixed));
   }
 
   private documentsWhere(where: string, order = ''): string {
-    return `SELECT ${this.rows.selected()} FROM ${this.from} WHERE ${where}${order ? ` ORDER BY ${order}` : ''}`;
+    return `SELECT doc FROM ${this.from} WHERE ${where}${order ? ` ORDER BY ${order}` : ''}`;
   }
 
   private *matching(filter: Filter, { sql, order }: Plan, sort: SortSpec | undefined, skip: number, limit: number | undefined): Generator<StoredDocument> {
@@ -133,7 +92,7 @@ export class TableReads {
       for (const row of this.statements.get(page).all(...sql.params, ...bounds)) yield this.decode(row);
       return;
     }
-    const matches = compileFilter(filter);
+    const matches = matcherOf(filter);
     let skipped = 0;
     let taken = 0;
     for (const row of this.statements.get(from).iterate(...sql.params)) {
@@ -149,7 +108,7 @@ export class TableReads {
   }
 
   private *sortedInMemory(filter: Filter, sql: SqlFilter, sort: SortSpec, skip: number, limit: number | undefined): Generator<StoredDocument> {
-    const matches = sql.exact ? () => true : compileFilter(filter);
+    const matches = sql.exact ? () => true : matcherOf(filter);
     const all: StoredDocument[] = [];
     for (const row of this.statements.get(this.documentsWhere(sql.where)).iterate(...sql.params)) {
       const document = this.decode(row);
@@ -159,18 +118,8 @@ export class TableReads {
     yield* all.slice(skip, limit === undefined ? undefined : skip + limit);
   }
 
-  /** A row read by its id or a unique key, decoded and kept in the cache. */
-  private kept(row: StoredRow): StoredDocument {
-    this.statements.rowsRead += 1;
-    const { document, length } = this.rows.read(row);
-    return this.cache.keep(this.name, document, length);
-  }
-
   private decode(row: unknown): StoredDocument {
     this.statements.rowsRead += 1;
-    const stored = row as StoredRow;
-    if (!this.rowsFromCache) return this.rows.decode(stored);
-    const id = idOfKey(stored.id);
-    return this.cache.get(this.name, id) ?? this.cache.insertedLately(this.name, id, false) ?? this.rows.decode(stored);
+    return decodeDocument((row as { doc: string }).doc);
   }
 }

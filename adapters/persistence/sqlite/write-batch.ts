@@ -1,15 +1,5 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 
-/** What the store hears of the batch's transactions. */
-export interface BatchListener {
-  /** A write's savepoint opened (not one inside another). */
-  savepointBegan(): void;
-  /** A rollback: of one write's savepoint, or of the whole transaction (`whole`), so what was read inside can be forgotten. */
-  rolledBack(whole: boolean): void;
-  /** A commit succeeded, and no transaction is open. */
-  committed(): void;
-}
-
 interface OpenTransaction {
   readonly committed: Promise<void>;
   readonly resolve: () => void;
@@ -38,14 +28,13 @@ export class WriteBatch {
   private readonly rollbackTo: StatementSync;
 
   private readonly flushed: () => Promise<void>;
-  private readonly listener: BatchListener;
-  /** Savepoints open, one inside another when a write writes through the batch again. */
-  private depth = 0;
+  /** Called after each commit that succeeded, with no transaction open. */
+  private readonly committed: () => void;
 
-  constructor(db: DatabaseSync, flushed: () => Promise<void>, listener: BatchListener) {
+  constructor(db: DatabaseSync, flushed: () => Promise<void>, committed: () => void) {
     this.db = db;
     this.flushed = flushed;
-    this.listener = listener;
+    this.committed = committed;
     this.begin = db.prepare('BEGIN IMMEDIATE');
     this.savepoint = db.prepare('SAVEPOINT write');
     this.release = db.prepare('RELEASE write');
@@ -62,18 +51,13 @@ export class WriteBatch {
     } catch (error) {
       return Promise.reject(error as Error);
     }
-    if (this.depth === 0) this.listener.savepointBegan();
-    this.depth += 1;
     let result: R;
     try {
       result = work();
     } catch (error) {
       this.rollbackTo.run();
       this.release.run();
-      this.listener.rolledBack(false);
       return Promise.reject(error as Error);
-    } finally {
-      this.depth -= 1;
     }
     this.release.run();
     return transaction.committed.then(() => result);
@@ -101,11 +85,10 @@ export class WriteBatch {
       flushing.then(open.resolve, open.reject);
     } catch (error) {
       if (this.db.isTransaction) this.db.exec('ROLLBACK');
-      this.listener.rolledBack(true);
       open.reject(error as Error);
       return;
     }
-    this.listener.committed();
+    this.committed();
   }
 
   private transaction(): OpenTransaction {
