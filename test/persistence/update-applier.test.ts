@@ -67,14 +67,19 @@ test('an update that changes nothing is told apart from one that changes somethi
     fc.constantFrom('a', 'b', null, true, -0, 0, Number.NaN),
     fc.date({ min: new Date(0), max: new Date(2), noInvalidDate: true }),
   );
-  const value = fc.oneof(scalar, fc.array(scalar, { maxLength: 3 }), fc.dictionary(fc.constantFrom('x', 'y'), scalar, { maxKeys: 2 }));
+  const value = fc.oneof(scalar, fc.array(scalar, { maxLength: 3 }), fc.dictionary(fc.constantFrom('x', 'y'), scalar, { maxKeys: 2, noNullPrototype: true }));
   const field = fc.constantFrom('a', 'b', 'c', 'list', 'n', 'a.x', 'b.y');
   const document = fc.record(
-    { a: value, b: fc.dictionary(fc.constantFrom('x', 'y'), scalar), list: fc.array(scalar, { maxLength: 3 }), n: fc.integer({ min: -2, max: 2 }) },
+    {
+      a: value,
+      b: fc.dictionary(fc.constantFrom('x', 'y'), scalar, { noNullPrototype: true }),
+      list: fc.array(scalar, { maxLength: 3 }),
+      n: fc.integer({ min: -2, max: 2 }),
+    },
     { requiredKeys: [] },
   );
   const operation = fc.oneof(
-    fc.record({ $set: fc.dictionary(field, value, { minKeys: 1, maxKeys: 2 }) }),
+    fc.record({ $set: fc.dictionary(field, value, { minKeys: 1, maxKeys: 2, noNullPrototype: true }) }),
     fc.record({ $unset: fc.dictionary(field, fc.constant(''), { minKeys: 1, maxKeys: 2 }) }),
     fc.record({ $inc: fc.dictionary(fc.constantFrom('n', 'm'), fc.integer({ min: -1, max: 1 }), { minKeys: 1 }) }),
     fc.record({ $min: fc.dictionary(fc.constantFrom('n', 'm'), fc.integer({ min: -2, max: 2 }), { minKeys: 1 }) }),

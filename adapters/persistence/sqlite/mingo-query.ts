@@ -1,7 +1,7 @@
 import { Context } from 'mingo/core';
 import * as queryOperators from 'mingo/operators/query';
 import { Query } from 'mingo/query';
-import { update } from 'mingo/updater';
+import * as updateOperators from 'mingo/operators/update';
 import { compare, resolve } from 'mingo/util';
 import type { Filter, SortSpec, StoredDocument, UpdateDocument } from '../../../ports/shared/persistence/collection-store.port.ts';
 
@@ -17,10 +17,25 @@ export const matcherOf = (filter: Filter): ((document: StoredDocument) => boolea
   return (document) => query.test(document as unknown as Record<string, never>);
 };
 
-/** Applies an update step in place, as MongoDB does; whether any field changed. */
-export const mingoUpdate = (document: StoredDocument, step: UpdateDocument): boolean =>
-  update(document as unknown as Record<string, never>, step as never, undefined, undefined, { cloneMode: 'deep', queryOptions: { context: QUERY_OPERATORS } })
-    .length > 0;
+type UpdateOperator = (expression: unknown, arrayFilters: unknown[]) => (document: StoredDocument) => string[];
+const UPDATE_OPERATORS = updateOperators as unknown as Record<string, UpdateOperator>;
+
+/**
+ * Applies an update step in place, as MongoDB does; whether any field changed. Each operator is
+ * mingo's own, called directly: its `update()` builds a context of every operator on each call,
+ * which cost a bind 7 % of its CPU. Values set are copied one level (mingo's "copy"): the
+ * document is written as JSON at once, and the copy returned shares with its caller only what
+ * that caller gave.
+ */
+export const mingoUpdate = (document: StoredDocument, step: UpdateDocument): boolean => {
+  let changed = false;
+  for (const [op, expression] of Object.entries(step)) {
+    const operator = UPDATE_OPERATORS[op];
+    if (!operator) throw new Error(`Unknown update operator: '${op}'.`);
+    if (operator(expression, [])(document).length > 0) changed = true;
+  }
+  return changed;
+};
 
 /** Orders documents by a sort as MongoDB does (for sorts no index column answers). */
 export const compareBySort =

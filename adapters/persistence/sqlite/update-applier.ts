@@ -9,8 +9,19 @@ const isPlainObject = (value: unknown): value is Fields => value !== null && typ
 const valueAt = (document: Fields, path: string): unknown =>
   path.split('.').reduce<unknown>((current, segment) => (isPlainObject(current) ? current[segment] : undefined), document);
 
-/** What MongoDB refuses and mingo would pass over in silence: `$inc` of or by a non-number, `$push` to a non-array. */
+/**
+ * What MongoDB refuses and mingo, called an operator at a time, would pass over: two operators on
+ * one path (or on a path and a field inside it), `$inc` of or by a non-number, `$push` to a non-array.
+ */
 const refuseWhatMongoRefuses = (document: Fields, update: UpdateDocument): void => {
+  const paths = Object.values(update).flatMap((fields) => Object.keys(fields));
+  const named = new Set(paths);
+  for (const path of paths) {
+    const segments = path.split('.');
+    const prefixes = segments.slice(1).map((_, n) => segments.slice(0, n + 1).join('.'));
+    const conflict = named.size < paths.length ? path : prefixes.find((prefix) => named.has(prefix));
+    if (conflict) throw validationFailed(path, 'conflict', `Updating the path '${path}' would create a conflict at '${conflict}'.`);
+  }
   for (const [path, value] of Object.entries(update.$inc ?? {})) {
     const current = valueAt(document, path);
     if (typeof value !== 'number' || (current !== undefined && typeof current !== 'number'))
