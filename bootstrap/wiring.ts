@@ -63,8 +63,9 @@ const wire = ({ bind }: ContainerModuleLoadOptions): Wire => ({
   contribute: (key, dependencies, make) => bindResolved(bind, key, dependencies, make),
 });
 
-/** A container module whose bindings are all made through `Wire`. */
-export const bindings = (register: (wire: Wire) => void): ContainerModule => new ContainerModule((options) => register(wire(options)));
+/** A container module whose bindings are all made through `Wire`; `register` stays on it, so what it binds and depends on can be read without a container (the module check). */
+export const bindings = (register: (wire: Wire) => void): ContainerModule & { readonly register: (wire: Wire) => void } =>
+  Object.assign(new ContainerModule((options) => register(wire(options))), { register });
 
 export type Resolve = <T>(key: Token<T>) => Promise<T>;
 
@@ -80,7 +81,7 @@ export const resolverOf =
  */
 export interface ContextModule {
   readonly name: string;
-  readonly bindings: ContainerModule;
+  readonly bindings: ContainerModule & { readonly register: (wire: Wire) => void };
   /** Routes on the API server. */
   routes?(resolve: Resolve): Promise<RouteDefinition[]>;
   /** Routes on the authentication service. */
