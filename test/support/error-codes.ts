@@ -19,3 +19,14 @@ export const rejectionCodeOf = async (promise: Promise<unknown>): Promise<string
     return isDomainError(error) ? error.code : 'unexpected';
   }
 };
+
+/** The domain error a promise rejects with (its code and details), null when it resolves; anything else is thrown on. */
+export const rejectionOf = async (promise: Promise<unknown>): Promise<{ code: string; details: Record<string, unknown> } | null> => {
+  try {
+    await promise;
+    return null;
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    return { code: error.code, details: (error.details ?? {}) as Record<string, unknown> };
+  }
+};
