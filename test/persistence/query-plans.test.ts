@@ -14,6 +14,7 @@ const SMALL_TABLES: Record<string, string> = {
 
 /** Statements that sort every row they match (no index gives their order), each with why that stays small. */
 const SORTS_ALLOWED: ReadonlyArray<[RegExp, string]> = [
+  [/ IN \([?, ]+\).* ORDER BY \+/, 'every record named by a list of keys (a batch of policies), sorted: as many as the list names'],
   [/FROM "main"\."docs:payments" WHERE \("k:invoiceId" IN \(/, 'the payments of one policy’s invoices, a few dozen at most'],
   [/FROM "main"\."docs:financial_alerts" WHERE "k:status" = \?/, 'the financial alerts still queued: a handful at any time'],
 ];

@@ -11,6 +11,8 @@ export interface SqlFilter {
   readonly where: string;
   readonly params: KeyValue[];
   readonly exact: boolean;
+  /** The filter names its records by a list of keys (`$in` on an indexed field): its matches are as many as the list names. */
+  readonly listed: boolean;
 }
 
 /** The column holding a field's index key (index-keys.ts): its quoted name. */
@@ -42,6 +44,7 @@ class Conditions {
   readonly parts: string[] = [];
   readonly params: KeyValue[] = [];
   exact = true;
+  listed = false;
 
   add(sql: string, ...params: KeyValue[]): void {
     this.parts.push(sql);
@@ -79,6 +82,7 @@ const membership = (into: Conditions, column: FilterColumn, operand: unknown): v
   if (keys.some((key) => key === undefined)) return void (into.exact = false);
   const values = keys.filter((key): key is Exclude<KeyValue, null> => key !== null);
   const alternatives = values.length > 0 ? [`${column.name} IN (${values.map(() => '?').join(', ')})`] : [];
+  into.listed = true;
   if (keys.includes(null)) alternatives.push(`${column.name} IS NULL`);
   into.add(alternatives.length > 0 ? `(${alternatives.join(' OR ')})` : '0', ...values);
 };
@@ -123,7 +127,8 @@ const collect = (into: Conditions, filter: Filter, columnOf: ColumnOf): void => 
 export const filterToSql = (filter: Filter, columnOf: ColumnOf): SqlFilter => {
   const conditions = new Conditions();
   collect(conditions, filter, columnOf);
-  return { where: conditions.parts.length > 0 ? conditions.parts.join(' AND ') : '1', params: conditions.params, exact: conditions.exact };
+  const where = conditions.parts.length > 0 ? conditions.parts.join(' AND ') : '1';
+  return { where, params: conditions.params, exact: conditions.exact, listed: conditions.listed };
 };
 
 /**

@@ -33,7 +33,7 @@ export class TableReads {
 
   /** Documents matching the filter in the sort's order, skipping and stopping as asked. */
   select(filter: Filter, sort: SortSpec | undefined, skip: number, limit: number | undefined): Generator<StoredDocument> {
-    return this.matching(filter, this.plan(filter, sort), sort, skip, limit);
+    return this.matching(filter, this.plan(filter, sort, limit === undefined), sort, skip, limit);
   }
 
   /** The first matching document in the sort's order: one row read straight when SQL decides alone. */
@@ -61,12 +61,21 @@ export class TableReads {
     return count;
   }
 
-  private plan(filter: Filter, sort: SortSpec | undefined): Plan {
-    const orderColumnOf = (field: string) => this.keys.filterColumnOf(field)?.name ?? null;
-    return {
-      sql: filterToSql(filter, this.keys.filterColumnOf),
-      order: sort ? sortToSql(sort, orderColumnOf, this.sortsUniquely(filter, sort)) : '',
+  /**
+   * `everyMatch`: the read wants every match (no limit). Then a filter naming its records by a list
+   * of keys has them sorted (`+` keeps SQLite from taking the order from an index): on sampled
+   * statistics (`analysis_limit`) the planner takes an organization for a thousand rows, and would
+   * rather walk all of its index in order than look the list up, as a bordereau's batch of 200
+   * policies' commissions walked every commission of the book.
+   */
+  private plan(filter: Filter, sort: SortSpec | undefined, everyMatch = false): Plan {
+    const sql = filterToSql(filter, this.keys.filterColumnOf);
+    const sorted = everyMatch && sql.listed;
+    const orderColumnOf = (field: string) => {
+      const name = this.keys.filterColumnOf(field)?.name ?? null;
+      return name !== null && sorted ? `+${name}` : name;
     };
+    return { sql, order: sort ? sortToSql(sort, orderColumnOf, this.sortsUniquely(filter, sort)) : '' };
   }
 
   /** Whether a unique index's fields are all sorted on or fixed by a plain equality of the filter (no tiebreaker needed). */
