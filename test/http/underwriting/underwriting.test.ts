@@ -1,6 +1,8 @@
 import anyTest, { type TestFn } from 'ava';
-import { addDays, type CalendarDate } from '../../../core/shared/calendar-date.ts';
 import { call, createApiKey, createProducer, createTenant, MACHINE_SECRET, startTestApp, type TestApp, type Tenant } from '../../support/test-app.ts';
+
+// The terms' lifecycle, the aggregate cap and binds that race are tested at the use cases
+// (test/use-cases/policy/term-lifecycle.test.ts, binding.test.ts); here, what only HTTP shows.
 
 const test = anyTest as TestFn<{ app: TestApp; a: Tenant; b: Tenant }>;
 
@@ -118,37 +120,6 @@ test('the whole flow: quote, readiness, bind with an installment plan, invoices 
   t.is(again.body.error, 'invalid_transition');
 });
 
-test('a concurrent double bind makes exactly one policy', async (t) => {
-  const { app, a } = t.context;
-  const submission = await submit(app, a);
-  await call(app.api, 'POST', `/v1/submissions/${submission.id}/quote`, { token: a.adminToken });
-  const results = await Promise.all(
-    Array.from({ length: 10 }, () => call(app.api, 'POST', `/v1/submissions/${submission.id}/bind`, { token: a.adminToken, body: { installmentPlan: 'PIF' } })),
-  );
-  // One request makes the policy. One arriving once the policy is stored but before the winner
-  // has finished completes the bind with it and answers that same policy; others find the
-  // submission bound (422) or still being bound by the winner (409, repeat for the result).
-  const created = results.filter((r) => r.status === 201);
-  t.true(created.length >= 1);
-  t.is(new Set(created.map((r) => r.body.id)).size, 1);
-  t.true(results.filter((r) => r.status !== 201).every((r) => r.status === 422 || (r.status === 409 && r.body.error === 'conflict')));
-  const policies = await call(app.api, 'GET', '/v1/policies?limit=200', { token: a.adminToken });
-  t.is(policies.body.data.filter((p: { submissionId: string }) => p.submissionId === submission.id).length, 1);
-});
-
-test('delegated authority: flags make a quote unbindable; 422 not_bindable with the flags', async (t) => {
-  const { app, a } = t.context;
-  const { quote, policy, bindStatus } = await quoteAndBind(app, a, 'PIF', { requestedLimit: 6_000_000 });
-  t.false(quote.bindable);
-  t.deepEqual(
-    quote.daFlags.map((f: { code: string }) => f.code),
-    ['limit_exceeded'],
-  );
-  t.is(bindStatus, 422);
-  t.is(policy.error, 'not_bindable');
-  t.is(policy.details.daFlags[0].code, 'limit_exceeded');
-});
-
 test('what bind would refuse is said first by the quote and by readiness: the same code and details', async (t) => {
   const { app, a } = t.context;
   const submission = await submit(app, a, { effectiveDate: '2030-01-01', requestedLimit: 6_000_000 });
@@ -169,154 +140,6 @@ test('what bind would refuse is said first by the quote and by readiness: the sa
   // A risk bind takes has no blockers.
   const fine = await call(app.api, 'POST', `/v1/submissions/${(await submit(app, a)).id}/quote`, { token: a.adminToken });
   t.deepEqual(fine.body.blockers, []);
-});
-
-test('20 concurrent binds near the aggregate cap never exceed it', async (t) => {
-  const { app } = t.context;
-  const tenant = await createTenant(app);
-  const submissions = await Promise.all(Array.from({ length: 20 }, () => submit(app, tenant)));
-  for (const submission of submissions) await call(app.api, 'POST', `/v1/submissions/${submission.id}/quote`, { token: tenant.adminToken });
-  const cap = 50_000_000_00;
-  const premium = 2_910_938;
-  // Room for exactly five more policies of this premium.
-  await app.app.store
-    .collection('da_aggregates')
-    .insertOne({ _id: `${tenant.orgId}:default:2027`, orgId: tenant.orgId, programId: 'default', year: 2027, written: cap - 5 * premium - 100 });
-  const results = await Promise.all(
-    submissions.map((submission) =>
-      call(app.api, 'POST', `/v1/submissions/${submission.id}/bind`, { token: tenant.adminToken, body: { installmentPlan: 'PIF' } }),
-    ),
-  );
-  t.is(results.filter((r) => r.status === 201).length, 5);
-  const refused = results.filter((r) => r.status === 422);
-  t.is(refused.length, 15);
-  t.true(refused.every((r) => r.body.error === 'not_bindable' && r.body.details.daFlags[0].code === 'aggregate_exceeded'));
-  const total = await app.app.store.collection<{ _id: string; written: number }>('da_aggregates').findOne({ _id: `${tenant.orgId}:default:2027` });
-  t.true((total?.written ?? Infinity) <= cap);
-  t.is(total?.written, cap - 100);
-});
-
-test('lifecycle: endorse, cancel, reinstate, renew, timeline; invalid moves are 422', async (t) => {
-  const { app, a } = t.context;
-  const { policy } = await quoteAndBind(app, a, 'QUARTERLY');
-  const endorse = await call(app.api, 'POST', `/v1/policies/${policy.id}/endorse`, {
-    token: a.adminToken,
-    body: { effectiveDate: '2027-07-02', changes: { annualRevenue: 5_000_000 }, description: 'Revenue grew' },
-  });
-  t.is(endorse.status, 201);
-  // New annual 58,218.75; difference 29,109.37 prorated over 183 of 365 days = 14,594.56
-  t.like(endorse.body, { policyId: policy.id, type: 'endorsement', effectiveDate: '2027-07-02', premiumDelta: 14_594.56 });
-  t.like(endorse.body, { changes: { annualRevenue: 5_000_000 } }, 'changed amounts are reported in dollars');
-  const endorsed = await call(app.api, 'GET', `/v1/policies/${policy.id}`, { token: a.adminToken });
-  t.is(endorsed.body.grossPremium, 58_218.75);
-  t.is(endorsed.body.annualRevenue, 5_000_000);
-
-  const outside = await call(app.api, 'POST', `/v1/policies/${policy.id}/cancel`, {
-    token: a.adminToken,
-    body: { effectiveDate: '2029-01-01', reason: 'other' },
-  });
-  t.is(outside.status, 400);
-  t.is(outside.body.details.rule, 'within_term');
-  const cancel = await call(app.api, 'POST', `/v1/policies/${policy.id}/cancel`, {
-    token: a.adminToken,
-    body: { effectiveDate: '2027-10-01', reason: 'insured_request' },
-  });
-  t.is(cancel.status, 200);
-  t.is(cancel.body.status, 'cancelled');
-  // Written 43,703.94 (bind, then the endorsement from 2027-07-02). Earned before 2027-10-01, pro rata
-  // over the history: 21,772.22 of the bind and 7,257.40 of the endorsement = 29,029.62. Short rate
-  // after 273 days in force keeps 80 % of the annual 58,218.75 (46,575.00) against 43,544.43 pro
-  // rata: a penalty of 3,030.57. Kept 32,060.19; returned 11,643.75.
-  t.like(cancel.body.cancellation, { effectiveDate: '2027-10-01', reason: 'insured_request', method: 'short_rate', returnPremium: 11_643.75 });
-
-  for (const [path, body] of [
-    ['endorse', { effectiveDate: '2027-11-01', changes: { state: 'TX' } }],
-    ['cancel', { effectiveDate: '2027-11-01', reason: 'other' }],
-    ['renew', {}],
-  ] as const) {
-    const invalid = await call(app.api, 'POST', `/v1/policies/${policy.id}/${path}`, { token: a.adminToken, body });
-    t.is(invalid.status, 422, path);
-    t.is(invalid.body.error, 'invalid_transition', path);
-  }
-
-  const timeline = await call(app.api, 'GET', `/v1/policies/${policy.id}/timeline`, { token: a.adminToken });
-  t.deepEqual(
-    timeline.body.data.map((entry: { type: string }) => entry.type),
-    ['bind', 'endorsement', 'cancellation'],
-  );
-  t.like(timeline.body.data[1], { changes: { annualRevenue: 5_000_000 } });
-  t.deepEqual(
-    timeline.body.data.map((entry: { premiumDelta: number }) => entry.premiumDelta),
-    [29_109.38, 14_594.56, -11_643.75],
-  );
-  t.true(timeline.body.data.every((entry: { actor: string }) => entry.actor === `user:${a.adminId}`));
-  const invoices = await call(app.api, 'GET', `/v1/invoices?policyId=${policy.id}`, { token: a.adminToken });
-  const billed = invoices.body.data.filter((invoice: { status: string }) => invoice.status !== 'void');
-  const net = billed.reduce((sum: number, invoice: { amount: number }) => sum + Math.round(invoice.amount * 100), 0);
-  t.is(net, 2_910_938 + 1_459_456 - 1_164_375, 'billing comes to the premium kept');
-  const voided = invoices.body.data.filter((invoice: { status: string }) => invoice.status === 'void');
-  t.deepEqual(
-    voided.map((invoice: { dueDate: string }) => invoice.dueDate),
-    ['2027-10-01'],
-    'the installment falling due from the cancellation date is void',
-  );
-});
-
-test('reinstatement after its 30-day window is refused; the window counts from when the cancellation was made', async (t) => {
-  const { app, a } = t.context;
-  const { policy } = await quoteAndBind(app, a, 'PIF', { effectiveDate: '2027-01-01' });
-  const flat = await call(app.api, 'POST', `/v1/policies/${policy.id}/cancel`, {
-    token: a.adminToken,
-    body: { effectiveDate: '2027-02-01', reason: 'underwriting', method: 'flat' },
-  });
-  t.is(flat.status, 422);
-  t.is(flat.body.error, 'flat_cancellation_after_inception');
-  const cancelled = await call(app.api, 'POST', `/v1/policies/${policy.id}/cancel`, {
-    token: a.adminToken,
-    body: { effectiveDate: '2027-02-01', reason: 'underwriting' },
-  });
-  t.is(cancelled.status, 200);
-  // Made 31 days ago: the window (30 days from then) has closed, whatever the effective date.
-  const longAgo = new Date(Date.now() - 31 * 86_400_000).toISOString().slice(0, 10);
-  await app.app.store.collection('policies').updateOne({ _id: policy.id }, { $set: { 'cancellation.processedOn': longAgo } });
-  const late = await call(app.api, 'POST', `/v1/policies/${policy.id}/reinstate`, { token: a.adminToken, body: {} });
-  t.is(late.status, 422);
-  t.is(late.body.error, 'invalid_transition');
-  t.regex(late.body.message, /window closed/);
-});
-
-test('reinstatement within the window restores the premium; renewal links both ways', async (t) => {
-  const { app, a } = t.context;
-  const today = new Date().toISOString().slice(0, 10) as CalendarDate;
-  const { policy } = await quoteAndBind(app, a, 'PIF', { effectiveDate: today });
-  const cancel = await call(app.api, 'POST', `/v1/policies/${policy.id}/cancel`, {
-    token: a.adminToken,
-    body: { effectiveDate: today, reason: 'non_payment' },
-  });
-  t.is(cancel.body.cancellation.method, 'flat', 'from the term’s first day a cancellation is flat');
-  t.is(cancel.body.cancellation.returnPremium, policy.grossPremium);
-  const reinstated = await call(app.api, 'POST', `/v1/policies/${policy.id}/reinstate`, { token: a.adminToken, body: {} });
-  t.is(reinstated.status, 200);
-  t.like(reinstated.body, { status: 'active', cancellation: null });
-  const early = await call(app.api, 'POST', `/v1/policies/${policy.id}/renew`, { token: a.adminToken, body: {} });
-  t.is(early.status, 422, 'a term is renewed in its last 90 days only');
-  t.is(early.body.error, 'renewal_window_closed');
-  // The term's last month: the policy's expiry moved near, as time would.
-  const expiring = addDays(today, 30);
-  await app.app.store.collection('policies').updateOne({ _id: policy.id }, { $set: { expirationDate: expiring } });
-  const renewal = await call(app.api, 'POST', `/v1/policies/${policy.id}/renew`, { token: a.adminToken, body: {} });
-  t.is(renewal.status, 201);
-  t.like(renewal.body, { renewalOf: policy.id, effectiveDate: expiring, status: 'active' });
-  t.not(renewal.body.policyNumber, policy.policyNumber);
-  const original = await call(app.api, 'GET', `/v1/policies/${policy.id}`, { token: a.adminToken });
-  t.is(original.body.renewedBy, renewal.body.id);
-  const twice = await call(app.api, 'POST', `/v1/policies/${policy.id}/renew`, { token: a.adminToken, body: {} });
-  t.is(twice.status, 422);
-  const timeline = await call(app.api, 'GET', `/v1/policies/${policy.id}/timeline`, { token: a.adminToken });
-  t.deepEqual(
-    timeline.body.data.map((entry: { type: string }) => entry.type),
-    ['bind', 'cancellation', 'reinstatement', 'renewal'],
-  );
 });
 
 test('tenant isolation on every underwriting route', async (t) => {
@@ -357,23 +180,4 @@ test('scopes: an integration key creates submissions and reads policies, but can
   t.is(bind.status, 403);
   t.is(bind.body.error, 'insufficient_scope');
   t.is((await call(app.api, 'GET', '/v1/policies', { apiKey: key })).status, 200);
-});
-
-test('a policy number collision is a 409 and gives back the quote and the aggregate', async (t) => {
-  const { app } = t.context;
-  const tenant = await createTenant(app);
-  await app.app.store
-    .collection('policies')
-    .insertOne({ _id: 'pol_000000000000imported', orgId: tenant.orgId, policyNumber: 'GL-2027-000001', status: 'active' });
-  const submission = await submit(app, tenant);
-  await call(app.api, 'POST', `/v1/submissions/${submission.id}/quote`, { token: tenant.adminToken });
-  const collided = await call(app.api, 'POST', `/v1/submissions/${submission.id}/bind`, { token: tenant.adminToken, body: { installmentPlan: 'PIF' } });
-  t.is(collided.status, 409);
-  t.is(collided.body.error, 'duplicate');
-  const total = await app.app.store.collection<{ _id: string; written: number }>('da_aggregates').findOne({ _id: `${tenant.orgId}:default:2027` });
-  t.is(total?.written, 0);
-  t.is(await app.app.store.collection('invoices').countDocuments({ orgId: tenant.orgId }), 0, 'the schedule written before the collision is removed');
-  const retried = await call(app.api, 'POST', `/v1/submissions/${submission.id}/bind`, { token: tenant.adminToken, body: { installmentPlan: 'PIF' } });
-  t.is(retried.status, 201);
-  t.is(retried.body.policyNumber, 'GL-2027-000002');
 });
