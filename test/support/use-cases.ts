@@ -19,6 +19,9 @@ import type { CollectionStore } from '../../ports/shared/persistence/collection-
 import type { InstallmentPlan } from '../../core/billing/installment-plan.ts';
 import type { Invoice } from '../../core/billing/invoice.ts';
 import type { CompleteRisk } from '../../core/underwriting/risk.ts';
+import type { PriorLoss } from '../../core/underwriting/submission.ts';
+import type { Role } from '../../core/shared/access/roles.ts';
+import { IDENTITY } from '../../bootstrap/identity.tokens.ts';
 import { aRisk } from './mothers.ts';
 import { SettableClock } from './settable-clock.ts';
 import { JWT_SECRET, MACHINE_SECRET } from './test-app.ts';
@@ -71,7 +74,7 @@ export const useCaseWorld = async (
 };
 
 /** A submission of `orgId` with its quote, made through the use cases (the risk defaults to `aRisk()`). */
-export const aQuotedSubmission = async (world: UseCaseWorld, orgId: string, risk: CompleteRisk = aRisk()) => {
+export const aQuotedSubmission = async (world: UseCaseWorld, orgId: string, risk: CompleteRisk & { priorLosses?: readonly PriorLoss[] } = aRisk()) => {
   const submission = await (await world.resolve(UNDERWRITING.Submissions)).create(MACHINE, orgId, risk, 'json');
   const quote = await (await world.resolve(UNDERWRITING.Quoting)).quote(orgId, submission.id);
   return { submission, quote };
@@ -100,4 +103,13 @@ export const receivablesPages = async (world: UseCaseWorld, orgId: string, asOf:
     lines.push(...page.policies);
   } while (page.nextCursor);
   return { totals: page.totals, lines };
+};
+
+/** A person of the organization with `role`, stored as a user (so it can be named: an adjuster, a referral's assignee), as the principal it acts as. */
+export const aStoredPerson = async (world: UseCaseWorld, orgId: string, role: Role, name: string): Promise<Principal & { userId: string }> => {
+  const at = new Date(USE_CASE_START);
+  const userId = `usr_${name}`;
+  const user = { id: userId, orgId, email: `${name}@example.com`, name, role, passwordHash: 'x', emailVerifiedAt: at, createdAt: at, updatedAt: at };
+  await (await world.resolve(IDENTITY.UserRepository)).insert(user);
+  return { kind: 'user', userId, orgId, role, via: 'jwt' };
 };

@@ -1,37 +1,15 @@
 import test from 'ava';
 import { AUDIT } from '../../../bootstrap/audit.tokens.ts';
 import { CLAIMS } from '../../../bootstrap/claims.tokens.ts';
-import { IDENTITY } from '../../../bootstrap/identity.tokens.ts';
 import type { Principal } from '../../../core/shared/access/principal.ts';
-import type { Role } from '../../../core/shared/access/roles.ts';
 import { cents } from '../../../core/shared/money.ts';
 import { rejectionCodeOf, rejectionOf } from '../../support/error-codes.ts';
 import { aRisk } from '../../support/mothers.ts';
 import { SettableClock } from '../../support/settable-clock.ts';
-import { aBoundPolicy, MACHINE, USE_CASE_START, useCaseWorld, type UseCaseWorld } from '../../support/use-cases.ts';
+import { aBoundPolicy, aStoredPerson, MACHINE, USE_CASE_START, useCaseWorld } from '../../support/use-cases.ts';
 
 /** A claim's life over the in-memory engine: first notice, investigation, reserves, an offer, its approval, denial and close. */
 const ORG = 'org_claim_life';
-
-/** A person of the organization with `role`, stored as a user (an adjuster is named by its id). */
-const staff = async (world: UseCaseWorld, role: Role, name: string): Promise<Principal & { userId: string }> => {
-  const at = new Date(USE_CASE_START);
-  const userId = `usr_${name}`;
-  await (
-    await world.resolve(IDENTITY.UserRepository)
-  ).insert({
-    id: userId,
-    orgId: ORG,
-    email: `${name}@example.com`,
-    name,
-    role,
-    passwordHash: 'x',
-    emailVerifiedAt: at,
-    createdAt: at,
-    updatedAt: at,
-  });
-  return { kind: 'user', userId, orgId: ORG, role, via: 'jwt' };
-};
 
 /** A policy in force since 2027-01-01, the clock at 2027-02-01: a loss of 2027-01-20 is covered. */
 const setup = async (t: { teardown(fn: () => Promise<void>): void }) => {
@@ -58,8 +36,8 @@ test('first notice of loss: an open claim numbered per organization; a loss outs
 
 test('the lifecycle: investigate, reserve with history, an adjuster’s offer approved by a supervisor settles the claim, then close; every other move is refused', async (t) => {
   const { world, claims, settlements, fnol } = await setup(t);
-  const adjuster = await staff(world, 'claims_adjuster', 'ada');
-  const supervisor = await staff(world, 'claims_supervisor', 'sue');
+  const adjuster = await aStoredPerson(world, ORG, 'claims_adjuster', 'ada');
+  const supervisor = await aStoredPerson(world, ORG, 'claims_supervisor', 'sue');
   const claim = await fnol();
   t.is(await rejectionCodeOf(claims.close(supervisor, ORG, claim.id)), 'invalid_transition');
   t.is(
@@ -100,8 +78,8 @@ test('the lifecycle: investigate, reserve with history, an adjuster’s offer ap
 
 test('a supervisor’s own offer within its authority is approved at once; above it only an administrator approves, once', async (t) => {
   const { world, claims, settlements, fnol } = await setup(t);
-  const supervisor = await staff(world, 'claims_supervisor', 'sue');
-  const admin = await staff(world, 'org_admin', 'adam');
+  const supervisor = await aStoredPerson(world, ORG, 'claims_supervisor', 'sue');
+  const admin = await aStoredPerson(world, ORG, 'org_admin', 'adam');
   const small = await fnol();
   await claims.investigate(supervisor, ORG, small.id, {});
   t.like((await settlements.offer(supervisor, ORG, small.id, { amount: cents(250_000_00) })).settlement, { status: 'approved' });
@@ -120,8 +98,8 @@ test('a supervisor’s own offer within its authority is approved at once; above
 
 test('denial releases the reserves, once; an adjuster filing the notice handles the claim; only the organization’s adjusters can be named', async (t) => {
   const { world, claims, fnol } = await setup(t);
-  const supervisor = await staff(world, 'claims_supervisor', 'sue');
-  const adjuster = await staff(world, 'claims_adjuster', 'ada');
+  const supervisor = await aStoredPerson(world, ORG, 'claims_supervisor', 'sue');
+  const adjuster = await aStoredPerson(world, ORG, 'claims_adjuster', 'ada');
   const claim = await fnol();
   await claims.reserve(supervisor, ORG, claim.id, { indemnity: cents(500_00), expense: cents(50_00) });
   const denied = await claims.deny(supervisor, ORG, claim.id, 'Excluded: wear and tear');
