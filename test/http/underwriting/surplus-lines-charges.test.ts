@@ -2,6 +2,9 @@ import anyTest, { type TestFn } from 'ava';
 import { boundPolicy, createdProgram, submitted } from '../../support/mothers.ts';
 import { call, createTenant, startTestApp, type Tenant, type TestApp } from '../../support/test-app.ts';
 
+// How the home state, localities and cancellations charge is tested at the use cases
+// (test/use-cases/billing/taxes-and-fees.test.ts); here, the schedules, the lines as a client reads them, the report.
+
 const test = anyTest as TestFn<{ app: TestApp }>;
 
 test.before(async (t) => {
@@ -47,32 +50,6 @@ test('a state’s schedule is published with its sources, for any effective date
   t.like(await call(app.api, 'GET', '/v1/tax-schedules/TX?on=2027-02-30', { token: tenant.adminToken }), { status: 400 });
 });
 
-test('the insured’s home state decides the charges; rating follows the risk’s state', async (t) => {
-  const { app } = t.context;
-  const tenant = await surplusTenant(app);
-  const { quote, policy, invoice } = await boundPolicy(app, tenant, { submission: { state: 'FL', homeState: 'NY' } });
-  const inFlorida = (await call(app.api, 'POST', `/v1/submissions/${(await submitted(app, tenant, { state: 'FL' })).id}/quote`, { token: tenant.adminToken }))
-    .body;
-  t.is(quote.grossPremium, inFlorida.grossPremium, 'the premium is Florida’s');
-  t.is(inFlorida.taxesAndFees.taxState, 'FL');
-  t.like(quote.taxesAndFees, { taxState: 'NY', policyFee: 250 });
-  t.deepEqual(codes(quote.taxesAndFees.components), ['tax', 'stamping']);
-  t.is(cents(quote.taxesAndFees.surplusLinesTax), Math.round(cents(quote.grossPremium) * 0.036));
-  t.like(policy.taxesAndFees, { taxState: 'NY', surplusLinesTax: quote.taxesAndFees.surplusLinesTax });
-  t.deepEqual(
-    invoice.lines.map((line: { kind: string; code: string; name: string }) => [line.kind, line.code, line.name]),
-    [
-      ['premium', 'premium', 'Premium'],
-      ['policy_fee', 'policyFee', 'Policy fee'],
-      ['surplus_lines_tax', 'tax', 'Surplus lines premium tax'],
-      ['stamping_fee', 'stamping', 'Stamping fee'],
-    ],
-  );
-  const stored = (await call(app.api, 'GET', `/v1/submissions/${policy.submissionId}`, { token: tenant.adminToken })).body;
-  t.like(stored, { state: 'FL', homeState: 'NY', locality: null });
-  t.like(await call(app.api, 'POST', '/v1/submissions', { token: tenant.adminToken, body: { ...stored, homeState: 'ZZ' } }), { status: 400 });
-});
-
 test('Kentucky’s local premium tax needs the risk’s locality, then bills on its own line', async (t) => {
   const { app } = t.context;
   const tenant = await surplusTenant(app);
@@ -92,38 +69,6 @@ test('Kentucky’s local premium tax needs the risk’s locality, then bills on 
     invoice.lines.find((line: { code: string }) => line.code === 'local'),
     { kind: 'local_premium_tax', name: 'Local government premium tax (Albany)', amount: quote.taxesAndFees.localPremiumTax },
   );
-});
-
-test('Oregon: a cancellation returns the taxes pro rata and keeps the flat service charge, which stays payable to the association', async (t) => {
-  const { app } = t.context;
-  const tenant = await surplusTenant(app);
-  const { quote, policy, invoice } = await boundPolicy(app, tenant, { submission: { state: 'OR' } });
-  t.deepEqual(codes(quote.taxesAndFees.components), ['tax', 'fireMarshal', 'serviceCharge']);
-  t.like(quote.taxesAndFees, { stampingFee: 10 });
-  const paid = await call(app.api, 'POST', `/v1/invoices/${invoice.id}/pay`, {
-    token: tenant.adminToken,
-    body: { amount: invoice.amount, method: 'check', reference: 'chk-or' },
-  });
-  t.is(paid.status, 201, JSON.stringify(paid.body));
-  const cancelled = await call(app.api, 'POST', `/v1/policies/${policy.id}/cancel`, {
-    token: tenant.adminToken,
-    body: { effectiveDate: '2027-07-02', reason: 'underwriting' },
-  });
-  t.is(cancelled.status, 200, JSON.stringify(cancelled.body));
-  t.like(cancelled.body.taxesAndFees, { stampingFee: 10 });
-  const invoices = (await call(app.api, 'GET', `/v1/invoices?policyId=${policy.id}&limit=100`, { token: tenant.adminToken })).body.data;
-  const credit = invoices.find((listed: { kind: string }) => listed.kind === 'credit');
-  t.deepEqual(codes(credit.lines), ['premium', 'policyFee', 'tax', 'fireMarshal']);
-
-  const entries = (await call(app.api, 'GET', `/v1/ledger/entries?policyId=${policy.id}&limit=100`, { token: tenant.adminToken })).body.data;
-  const credited = (account: string) =>
-    entries
-      .flatMap((entry: { lines: { account: string; debit: number; credit: number }[] }) => entry.lines)
-      .filter((line: { account: string }) => line.account === account)
-      .reduce((sum: number, line: { debit: number; credit: number }) => sum + cents(line.credit) - cents(line.debit), 0);
-  t.is(credited('stampingFeePayable'), 10_00, "the association's service charge is never returned");
-  t.is(credited('fireMarshalTaxPayable'), cents(cancelled.body.taxesAndFees.fireMarshalTax));
-  t.is(credited('surplusLinesTaxPayable'), cents(cancelled.body.taxesAndFees.surplusLinesTax));
 });
 
 test('the month’s taxes and fees by home state, payee and component: what to remit to whom', async (t) => {

@@ -9,7 +9,8 @@ import { chargeTermsOf, premiumTermOf, type Policy } from '../../../core/policy/
 import { chargeItemsOwed } from '../../../core/policy/policy-charges.ts';
 import { cents } from '../../../core/shared/money.ts';
 import { aRisk } from '../../support/mothers.ts';
-import { aBoundPolicy, MACHINE, useCaseWorld, type UseCaseWorld } from '../../support/use-cases.ts';
+import { aBoundPolicy, aQuotedSubmission, MACHINE, useCaseWorld, type UseCaseWorld } from '../../support/use-cases.ts';
+import { rejectionOf } from '../../support/error-codes.ts';
 
 const ORG = 'org_es';
 
@@ -164,4 +165,60 @@ test('a term placed before schedules had components reads as the tax and stampin
       ['stampingFee', 5_76],
     ],
   );
+});
+
+/** A component's code; an invoice line's code, or its kind for premium and the policy fee (which have none). */
+const codes = (items: readonly { code?: string; kind?: string }[]) => items.map((item) => item.code ?? item.kind);
+
+test('the insured’s home state decides the charges; rating follows the risk’s state', async (t) => {
+  const world = await useCaseWorld({ reference: new SurplusLinesReference() });
+  t.teardown(world.close);
+  const { quote, policy } = await aBoundPolicy(world, ORG, { risk: aRisk({ insuredName: 'Sunshine Co', state: 'FL', homeState: 'NY' }) });
+  const inFlorida = await aQuotedSubmission(world, ORG, aRisk({ insuredName: 'Gulf Co', state: 'FL' }));
+  t.is(quote.grossPremium, inFlorida.quote.grossPremium, 'the premium is Florida’s');
+  t.like(chargeTermsOf(policy), { taxState: 'NY', policyFee: 250_00 });
+  t.deepEqual(codes(chargeTermsOf(policy).components), ['tax', 'stamping']);
+  const [first] = await invoicesOf(world, policy.id);
+  t.deepEqual(
+    first?.lines.map((line) => [line.kind, line.code]),
+    [
+      ['premium', undefined],
+      ['policyFee', undefined],
+      ['surplusLinesTax', 'tax'],
+      ['stampingFee', 'stamping'],
+    ],
+  );
+  const tax = first?.lines.find((line) => line.code === 'tax');
+  t.is(tax?.amount, cents(Math.round(quote.grossPremium * 0.036)));
+});
+
+test('Kentucky’s local premium tax needs the risk’s locality, then bills on its own line', async (t) => {
+  const world = await useCaseWorld({ reference: new SurplusLinesReference() });
+  t.teardown(world.close);
+  const refused = await rejectionOf(aQuotedSubmission(world, ORG, aRisk({ insuredName: 'Bluegrass Co', state: 'KY' })));
+  t.like(refused, { code: 'locality_required', details: { field: 'locality' } });
+  t.true((refused?.details.localities as string[]).includes('ALBANY'));
+  const { quote, policy } = await aBoundPolicy(world, ORG, { risk: aRisk({ insuredName: 'Albany Co', state: 'KY', locality: 'ALBANY' }) });
+  t.deepEqual(codes(chargeTermsOf(policy).components), ['tax', 'surcharge', 'local']);
+  // Each on premium and the policy fee: 3 %, 1.8 % and Albany's 10 % on casualty.
+  const base = quote.grossPremium + 250_00;
+  const [first] = await invoicesOf(world, policy.id);
+  t.like(
+    first?.lines.find((line) => line.code === 'local'),
+    { kind: 'localPremiumTax', amount: Math.round(base * 0.1) },
+  );
+  t.is(first?.lines.find((line) => line.code === 'surcharge')?.amount, cents(Math.round(base * 0.018)));
+});
+
+test('Oregon: a cancellation returns the taxes pro rata and keeps the flat service charge, which stays payable to the association', async (t) => {
+  const world = await useCaseWorld({ reference: new SurplusLinesReference() });
+  t.teardown(world.close);
+  const { policy } = await aBoundPolicy(world, ORG, { risk: aRisk({ insuredName: 'Beaver Co', state: 'OR' }), plan: 'PIF' });
+  t.deepEqual(codes(chargeTermsOf(policy).components), ['tax', 'fireMarshal', 'serviceCharge']);
+  const [invoice] = await invoicesOf(world, policy.id);
+  await (await world.resolve(BILLING.InvoicePayments)).pay(MACHINE, ORG, invoice!.id, { amount: invoice!.amount, method: 'check', reference: 'chk-or' });
+  await (await world.resolve(POLICY.PolicyLifecycle)).cancel(MACHINE, ORG, policy.id, { effectiveDate: '2027-07-02', reason: 'underwriting' });
+  const credit = (await invoicesOf(world, policy.id)).find((listed) => listed.kind === 'credit');
+  t.deepEqual(codes(credit?.lines ?? []), ['premium', 'policyFee', 'tax', 'fireMarshal']);
+  t.is((await credited(world, policy.id)).stampingFeePayable, 10_00, 'the association’s service charge is never returned');
 });
