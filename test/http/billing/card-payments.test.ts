@@ -361,24 +361,3 @@ test.serial('a refused processor refund gives its hold back: the same amount can
   });
   t.is(retried.status, 201);
 });
-
-test.serial('the same manual payment sent in parallel answers every copy with the first payment', async (t) => {
-  const { app, tenant } = t.context;
-  const { invoice } = await bindPolicy(app, tenant);
-  const answers = await Promise.all(
-    Array.from({ length: 8 }, () =>
-      call(app.api, 'POST', `/v1/invoices/${invoice.id}/pay`, {
-        token: tenant.adminToken,
-        body: { amount: invoice.amount, method: 'wire', reference: 'WIRE-PARALLEL-1' },
-      }),
-    ),
-  );
-  t.deepEqual(
-    answers.map((answer) => answer.status),
-    Array(8).fill(201),
-  );
-  t.is(new Set(answers.map((answer) => answer.body.id)).size, 1);
-  const detail = await call(app.api, 'GET', `/v1/invoices/${invoice.id}`, { token: tenant.adminToken });
-  t.like(detail.body, { status: 'paid', paidAmount: invoice.amount });
-  t.is(detail.body.payments.length, 1);
-});

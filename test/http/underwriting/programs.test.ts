@@ -1,7 +1,9 @@
-import { addDays } from '../../../core/shared/calendar-date.ts';
 import anyTest, { type TestFn } from 'ava';
-import { aProgram, boundPolicy, createdProgram, submitted } from '../../support/mothers.ts';
+import { aProgram, createdProgram } from '../../support/mothers.ts';
 import { call, createTenant, MACHINE_SECRET, PASSWORD, startTestApp, type Tenant, type TestApp } from '../../support/test-app.ts';
+
+// Which program a quote takes and what a bound policy keeps of it is tested at the use cases
+// (test/use-cases/underwriting/programs.test.ts); here, who sets programs and what the API refuses.
 
 const test = anyTest as TestFn<{ app: TestApp }>;
 
@@ -10,10 +12,6 @@ test.before(async (t) => {
 });
 test.after.always(async (t) => t.context.app.close());
 
-const quoted = async (app: TestApp, tenant: Tenant, submission: Record<string, unknown> = {}) => {
-  const created = await submitted(app, tenant, submission);
-  return (await call(app.api, 'POST', `/v1/submissions/${created.id}/quote`, { token: tenant.adminToken })).body;
-};
 const patch = (app: TestApp, tenant: Tenant, id: string, body: unknown) =>
   call(app.api, 'PATCH', `/v1/programs/${id}?orgId=${tenant.orgId}`, { token: MACHINE_SECRET, body });
 
@@ -77,59 +75,4 @@ test('bad terms are 400 and change nothing; platform programs are not edited thr
   t.is((await patch(app, tenant, 'default', { name: 'Mine now' })).status, 403);
   t.is((await patch(app, tenant, 'prg_missing', { name: 'x' })).status, 404);
   t.like((await call(app.api, 'GET', `/v1/programs/${program.id}`, { token: tenant.adminToken })).body, { version: 1, maxPremiumPerRisk: 100_000 });
-});
-
-test('quotes take the organization’s program for the risk; an organization without programs writes under the default', async (t) => {
-  const { app } = t.context;
-  const [tenant, other] = [await createTenant(app), await createTenant(app)];
-  const ohio = await createdProgram(app, tenant);
-  const texas = await createdProgram(app, tenant, { name: 'Texas property', allowedStates: ['TX'], allowedLines: ['PROPERTY'] });
-
-  t.like(await quoted(app, tenant), { programId: ohio.id, programVersion: 1, bindable: true });
-  t.like(await quoted(app, tenant, { state: 'TX', lineOfBusiness: 'PROPERTY' }), { programId: texas.id, bindable: true });
-  const overLimit = await quoted(app, tenant, { requestedLimit: 3_000_000 });
-  t.deepEqual(
-    overLimit.daFlags.map((flag: { code: string }) => flag.code),
-    ['limit_exceeded'],
-  );
-  // No program of the organization covers Arizona: the first one answers, and says why.
-  const arizona = await quoted(app, tenant, { state: 'AZ' });
-  t.like(arizona, { programId: ohio.id, bindable: false });
-  t.deepEqual(
-    arizona.daFlags.map((flag: { code: string }) => flag.code),
-    ['state_not_allowed'],
-  );
-  t.like(await quoted(app, tenant, { naicsCode: '238160' }), { bindable: false, daFlags: [{ code: 'naics_excluded' }] });
-  t.like(await quoted(app, other, { state: 'AZ' }), { programId: 'default', programVersion: null, bindable: true });
-
-  await patch(app, tenant, ohio.id, { status: 'suspended' });
-  t.like(await quoted(app, tenant), { programId: texas.id, daFlags: [{ code: 'state_not_allowed' }, { code: 'line_not_allowed' }] });
-  await patch(app, tenant, texas.id, { status: 'suspended' });
-  t.like(await quoted(app, tenant), { programId: ohio.id, bindable: false, daFlags: [{ code: 'program_suspended' }] });
-});
-
-test('a policy keeps the terms of the version it was bound under; caps apply to new business at once', async (t) => {
-  const { app } = t.context;
-  const tenant = await createTenant(app);
-  const program = await createdProgram(app, tenant, { minimumEarnedPremiumPercent: 30 });
-  const bound = await boundPolicy(app, tenant);
-  t.like(bound.policy, { programId: program.id, programVersion: 1 });
-  t.like(await patch(app, tenant, program.id, { minimumEarnedPremiumPercent: 60, insurer: { name: 'Other Carrier', naic: '11111' } }), {
-    body: { version: 2 },
-  });
-
-  // Cancelled by the insured on the term's second day: 30 % kept (version 1), not 60 % (the first day would be flat).
-  const cancelled = await call(app.api, 'POST', `/v1/policies/${bound.policy.id}/cancel`, {
-    token: tenant.adminToken,
-    body: { effectiveDate: addDays(bound.policy.effectiveDate, 1), reason: 'insured_request' },
-  });
-  t.is(cancelled.status, 200, JSON.stringify(cancelled.body));
-  t.is(cancelled.body.cancellation.returnPremium, Math.round(bound.policy.grossPremium * 70) / 100);
-
-  // A quote written before the program was suspended cannot be bound after.
-  const submission = await submitted(app, tenant);
-  await call(app.api, 'POST', `/v1/submissions/${submission.id}/quote`, { token: tenant.adminToken });
-  await patch(app, tenant, program.id, { status: 'suspended' });
-  const bind = await call(app.api, 'POST', `/v1/submissions/${submission.id}/bind`, { token: tenant.adminToken, body: { installmentPlan: 'PIF' } });
-  t.like(bind, { status: 422, body: { error: 'not_bindable', details: { programId: program.id } } });
 });

@@ -130,3 +130,16 @@ for (const collection of ['payments', 'ledger_entries', 'commissions', 'commissi
     );
   });
 }
+
+test('the same manual payment sent eight times at once is one payment, answered to every copy', async (t) => {
+  const world = await useCaseWorld();
+  t.teardown(world.close);
+  const invoice = await firstInvoice(world);
+  const invoicePayments = await world.resolve(BILLING.InvoicePayments);
+  const answers = await Promise.all(
+    Array.from({ length: 8 }, () => invoicePayments.pay(MACHINE, ORG, invoice.id, { amount: invoice.amount, method: 'wire', reference: 'WIRE-PARALLEL-1' })),
+  );
+  t.is(new Set(answers.map((payment) => payment.id)).size, 1);
+  t.like(await (await world.resolve(BILLING.InvoiceRepository)).findById(ORG, invoice.id), { status: 'paid', paidAmount: invoice.amount });
+  t.is((await (await world.resolve(BILLING.PaymentRepository)).forInvoice(ORG, invoice.id)).length, 1);
+});
