@@ -3,7 +3,9 @@ import { POLICY } from '../../../bootstrap/policy.tokens.ts';
 import { UNDERWRITING } from '../../../bootstrap/underwriting.tokens.ts';
 import { cents } from '../../../core/shared/money.ts';
 import type { CollectionStore } from '../../../ports/shared/persistence/collection-store.port.ts';
-import { rejectionCodeOf } from '../../support/error-codes.ts';
+import { rejectionCodeOf, rejectionOf } from '../../support/error-codes.ts';
+import type { Principal } from '../../../core/shared/access/principal.ts';
+import { addDays, addMonths, type CalendarDate } from '../../../core/shared/calendar-date.ts';
 import { withFaults, type Fault } from '../../support/faulty-store.ts';
 import { aRisk } from '../../support/mothers.ts';
 import { aQuotedSubmission, MACHINE, useCaseWorld, type UseCaseWorld } from '../../support/use-cases.ts';
@@ -84,4 +86,37 @@ test('racing binds of one submission issue exactly one policy', async (t) => {
   const issued = new Set(outcomes.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value.id] : [])));
   t.is(issued.size, 1);
   t.like(await state(world, submission.id, quote.id), { submission: 'bound', written: quote.grossPremium, policies: 1 });
+});
+
+test('new business starts within 30 days back and 18 months ahead; further back takes an underwriter’s authority, which a key never holds', async (t) => {
+  const world = await useCaseWorld();
+  t.teardown(world.close);
+  // The world's clock: 2026-12-15.
+  const admin: Principal = { kind: 'user', userId: 'usr_admin', orgId: ORG, role: 'org_admin', via: 'jwt' };
+  const key: Principal = {
+    kind: 'api_key',
+    keyId: 'key_integration',
+    orgId: ORG,
+    scopes: ['submissions:read', 'submissions:write', 'policies:read', 'policies:write'],
+    creator: { userId: 'usr_admin', role: 'org_admin' },
+  };
+  const binding = await world.resolve(POLICY.Binding);
+  const tryBind = async (effectiveDate: CalendarDate, actor: Principal) => {
+    const { submission } = await quoted(world, aRisk({ insuredName: `Window ${effectiveDate}`, effectiveDate }));
+    return { submission, bound: binding.bind(actor, ORG, submission.id, 'PIF') };
+  };
+  t.like(await rejectionOf(quoted(world, aRisk({ effectiveDate: '2019-06-01' }))), {
+    code: 'validation_failed',
+    details: { field: 'effectiveDate', rule: 'rated' },
+  });
+  for (const effectiveDate of ['2099-01-01', addMonths('2026-12-16', 18)]) {
+    const refused = await rejectionOf((await tryBind(effectiveDate, admin)).bound);
+    t.like(refused, { code: 'effective_date_out_of_window', details: { effectiveDate, latest: addMonths('2026-12-15', 18) } }, effectiveDate);
+  }
+  const backdated = await tryBind(addDays('2026-12-15', -45), key);
+  t.is(await rejectionCodeOf(backdated.bound), 'effective_date_out_of_window', 'an integration key holds no authority to backdate');
+  t.is((await (await world.resolve(UNDERWRITING.SubmissionRepository)).findById(ORG, backdated.submission.id))?.status, 'quoted');
+  t.is((await (await tryBind(addDays('2026-12-15', -45), admin)).bound).status, 'active', 'an administrator may backdate 45 days');
+  t.is((await (await tryBind(addDays('2026-12-15', -29), key)).bound).status, 'active');
+  t.is((await (await tryBind(addMonths('2026-12-15', 18), key)).bound).status, 'active', 'the last day of the window');
 });
