@@ -1,12 +1,13 @@
 import anyTest, { type TestFn } from 'ava';
 import { addDays, today } from '../../../core/shared/calendar-date.ts';
-import { aProgram, boundPolicy, createdProgram, submitted, type BoundPolicy } from '../../support/mothers.ts';
-import { call, createApiKey, createTenant, MACHINE_SECRET, signedInUser, startTestApp, type Tenant, type TestApp } from '../../support/test-app.ts';
+import { aProgram, boundPolicy, type BoundPolicy } from '../../support/mothers.ts';
+import { call, createTenant, MACHINE_SECRET, signedInUser, startTestApp, type Tenant, type TestApp } from '../../support/test-app.ts';
 
 /**
  * Authority that credentials cannot exceed: an API key acts for the person who made it and never
  * beyond that person's role, settlement authority belongs to people and stops at the policy's
- * limit, and nobody decides their own referral.
+ * limit, and nobody decides their own referral. What keys and people may decide is tested at the
+ * use cases (test/use-cases/identity/credential-authority.test.ts); here, what keys may carry and reach.
  */
 const test = anyTest as TestFn<{ app: TestApp; tenant: Tenant; policy: BoundPolicy }>;
 
@@ -28,79 +29,6 @@ const investigatedClaim = async (t: { context: { app: TestApp; tenant: Tenant; p
   await call(app.api, 'POST', `/v1/claims/${filed.body.id}/investigate`, { token: tenant.adminToken, body: {} });
   return filed.body.id;
 };
-
-test('an API key offers a settlement but has no authority: the offer waits for a person other than its creator; the machine secret is nobody', async (t) => {
-  const { app, tenant } = t.context;
-  const claimId = await investigatedClaim(t);
-  const key = await createApiKey(app, tenant, ['claims:read', 'claims:write', 'claims:approve']);
-  const offer = await call(app.api, 'POST', `/v1/claims/${claimId}/settle`, { apiKey: key, body: { amount: 9_000 } });
-  t.like(offer, { status: 201, body: { status: 'pending_approval' } });
-  t.is((await call(app.api, 'GET', `/v1/claims/${claimId}`, { apiKey: key })).body.status, 'investigating', 'nothing is paid yet');
-  const approve = (options: { apiKey?: string; token?: string }, query = '') =>
-    call(app.api, 'POST', `/v1/claims/${claimId}/settlements/${offer.body.id}/approve${query}`, { ...options, body: {} });
-  const fourEyes = { status: 403, body: { error: 'forbidden', details: { rule: 'four_eyes' } } };
-  t.like(await approve({ token: MACHINE_SECRET }, `?orgId=${tenant.orgId}`), fourEyes, 'the machine secret is never the second pair of eyes');
-  t.like(await approve({ apiKey: key }), fourEyes, 'the key that offered it');
-  t.like(await approve({ apiKey: await createApiKey(app, tenant, ['claims:read', 'claims:approve']) }), fourEyes, 'another key of the same creator');
-  t.like(await approve({ token: tenant.adminToken }), fourEyes, 'the creator itself');
-  t.is((await call(app.api, 'GET', `/v1/claims/${claimId}`, { apiKey: key })).body.paid, 0, 'nothing was paid');
-  const supervisor = await signedInUser(app, tenant, 'claims_supervisor', `supervisor-${claimId}`);
-  t.like(await approve({ token: supervisor.token }), { status: 200, body: { status: 'approved' } });
-});
-
-test('a key approves as its creator: an administrator’s key approves another person’s offer; once its creator is an adjuster, nothing', async (t) => {
-  const { app, tenant } = t.context;
-  const offerOn = async (claimId: string) =>
-    (
-      await call(app.api, 'POST', `/v1/claims/${claimId}/settle`, {
-        apiKey: await createApiKey(app, tenant, ['claims:read', 'claims:write']),
-        body: { amount: 1_000 },
-      })
-    ).body;
-  const first = await investigatedClaim(t);
-  const offer = await offerOn(first);
-  t.like(offer, { status: 'pending_approval' });
-  const second = await signedInUser(app, tenant, 'org_admin', `keyholder-${first}`);
-  const key = (
-    await call(app.api, 'POST', '/v1/api-keys', { token: second.token, body: { name: 'claims', scopes: ['claims:read', 'claims:approve'], expiresAt: null } })
-  ).body.key;
-  const approved = await call(app.api, 'POST', `/v1/claims/${first}/settlements/${offer.id}/approve`, { apiKey: key, body: {} });
-  t.like(approved, { status: 200, body: { status: 'approved' } });
-
-  const later = await investigatedClaim(t);
-  const waiting = await offerOn(later);
-  await call(app.api, 'PATCH', `/v1/users/${second.id}`, { token: tenant.adminToken, body: { role: 'claims_adjuster' } });
-  const refused = await call(app.api, 'POST', `/v1/claims/${later}/settlements/${waiting.id}/approve`, { apiKey: key, body: {} });
-  t.is(refused.status, 403, 'the creator holds no claims:approve now');
-  t.is((await call(app.api, 'GET', `/v1/claims/${later}`, { token: tenant.adminToken })).body.paid, 0);
-});
-
-test('above the supervisors’ authority neither an API key nor the machine secret approves: an administrator who is a person does', async (t) => {
-  const { app, tenant } = t.context;
-  const claimId = await investigatedClaim(t);
-  const key = await createApiKey(app, tenant, ['claims:read', 'claims:write', 'claims:approve']);
-  const offer = await call(app.api, 'POST', `/v1/claims/${claimId}/settle`, { apiKey: key, body: { amount: 250_000.01 } });
-  t.like(offer.body, { status: 'pending_approval' });
-  const approve = (options: { apiKey?: string; token?: string }, query = '') =>
-    call(app.api, 'POST', `/v1/claims/${claimId}/settlements/${offer.body.id}/approve${query}`, { ...options, body: {} });
-  const second = await signedInUser(app, tenant, 'org_admin', `second-admin-${claimId}`);
-  const secondKey = (
-    await call(app.api, 'POST', '/v1/api-keys', { token: second.token, body: { name: 'claims', scopes: ['claims:read', 'claims:approve'], expiresAt: null } })
-  ).body.key;
-  t.like(await approve({ apiKey: secondKey }), { status: 403, body: { error: 'forbidden', details: { supervisorAuthority: 250_000 } } });
-  t.like(await approve({ token: MACHINE_SECRET }, `?orgId=${tenant.orgId}`), { status: 403, body: { error: 'forbidden' } });
-  t.like(await approve({ token: second.token }), { status: 200, body: { status: 'approved' } });
-});
-
-test('no settlement exceeds the policy’s per-occurrence limit, whoever offers it, counting what the claim already paid', async (t) => {
-  const { app, tenant } = t.context;
-  const claimId = await investigatedClaim(t);
-  const beyond = await call(app.api, 'POST', `/v1/claims/${claimId}/settle`, { token: tenant.adminToken, body: { amount: 9_000_000 } });
-  t.like(beyond, { status: 422, body: { error: 'exceeds_policy_limit', details: { limit: 1_000_000, paid: 0, amount: 9_000_000 } } });
-  t.is((await call(app.api, 'GET', `/v1/claims/${claimId}`, { token: tenant.adminToken })).body.paid, 0, 'nothing changed');
-  const atLimit = await call(app.api, 'POST', `/v1/claims/${claimId}/settle`, { token: tenant.adminToken, body: { amount: 1_000_000 } });
-  t.like(atLimit, { status: 201, body: { status: 'approved', amount: 1_000_000 } });
-});
 
 test('a key’s scopes are a subset of its creator’s role, at creation and on every use; platform scopes are never grantable', async (t) => {
   const { app, tenant } = t.context;
@@ -141,53 +69,6 @@ test('a key creation beyond the creator’s role is refused naming the scope', a
   const granted = await call(app.api, 'POST', '/v1/api-keys', { token: demo.body.token, body: { name: 'k', scopes: ['claims:approve'], expiresAt: null } });
   t.is(granted.status, 201);
   t.is((await call(app.api, 'GET', '/v1/claims', { apiKey: granted.body.key })).body.error, 'insufficient_scope');
-});
-
-test('whoever raised a referral, or wrote the quote it refers, cannot decide it', async (t) => {
-  const { app } = t.context;
-  const tenant = await createTenant(app);
-  await createdProgram(app, tenant, { maxPremiumPerRisk: 1000, aggregateCap: 20_000 });
-  const underwriter = await signedInUser(app, tenant, 'underwriter', 'writer');
-  const colleague = await signedInUser(app, tenant, 'underwriter', 'colleague');
-  const submission = await submitted(app, tenant);
-  const quote = (await call(app.api, 'POST', `/v1/submissions/${submission.id}/quote`, { token: underwriter.token })).body;
-  t.false(quote.bindable);
-  const raised = await call(app.api, 'POST', '/v1/referrals', {
-    token: underwriter.token,
-    body: { entityType: 'quote', entityId: quote.id, reason: 'Over premium' },
-  });
-  const decide = (token: string, id: string) => call(app.api, 'POST', `/v1/referrals/${id}/decision`, { token, body: { decision: 'approve' } });
-  t.like(await decide(underwriter.token, raised.body.id), { status: 403, body: { error: 'forbidden', details: { rule: 'four_eyes' } } });
-  const bind = await call(app.api, 'POST', `/v1/submissions/${submission.id}/bind`, { token: underwriter.token, body: { installmentPlan: 'PIF' } });
-  t.like(bind, { status: 422, body: { error: 'not_bindable' } }, 'still blocked');
-
-  const byAdmin = await call(app.api, 'POST', '/v1/referrals', {
-    token: tenant.adminToken,
-    body: { entityType: 'quote', entityId: quote.id, reason: 'Over premium' },
-  });
-  t.like(await decide(underwriter.token, byAdmin.body.id), { status: 403, body: { details: { rule: 'four_eyes' } } }, 'the quote’s writer does not decide');
-  t.like(await decide(colleague.token, byAdmin.body.id), { status: 200, body: { status: 'approved' } });
-});
-
-test('four eyes compares people: an administrator who quoted and referred through its key does not approve with its login; the machine secret approves nothing', async (t) => {
-  const { app } = t.context;
-  const tenant = await createTenant(app);
-  await createdProgram(app, tenant, { maxPremiumPerRisk: 1000, aggregateCap: 20_000 });
-  const key = await createApiKey(app, tenant, ['submissions:read', 'submissions:write', 'referrals:write', 'referrals:read']);
-  const submission = await submitted(app, tenant);
-  const quote = await call(app.api, 'POST', `/v1/submissions/${submission.id}/quote`, { apiKey: key });
-  t.is(quote.status, 201, JSON.stringify(quote.body));
-  const raised = await call(app.api, 'POST', '/v1/referrals', { apiKey: key, body: { entityType: 'quote', entityId: quote.body.id, reason: 'Over premium' } });
-  t.is(raised.status, 201, JSON.stringify(raised.body));
-  const decide = (options: { token?: string; apiKey?: string }, query = '') =>
-    call(app.api, 'POST', `/v1/referrals/${raised.body.id}/decision${query}`, { ...options, body: { decision: 'approve' } });
-  const fourEyes = { status: 403, body: { error: 'forbidden', details: { rule: 'four_eyes' } } };
-  t.like(await decide({ token: tenant.adminToken }), fourEyes, 'the key’s creator is the person who referred it');
-  t.like(await decide({ token: MACHINE_SECRET }, `?orgId=${tenant.orgId}`), fourEyes, 'the machine secret is nobody');
-  const bind = await call(app.api, 'POST', `/v1/submissions/${submission.id}/bind`, { token: tenant.adminToken, body: { installmentPlan: 'PIF' } });
-  t.like(bind, { status: 422, body: { error: 'not_bindable' } }, 'still blocked');
-  const second = await signedInUser(app, tenant, 'org_admin', 'second-pair');
-  t.like(await decide({ token: second.token }), { status: 200, body: { status: 'approved' } });
 });
 
 test('a key never reaches a record its creator could not reach now: a demoted administrator’s key loses the book at once', async (t) => {
