@@ -12,42 +12,6 @@ test.before(async () => {
 });
 test.after.always(async () => app?.close());
 
-test('an organization created on a test clock lives at its frozen time until advanced', async (t) => {
-  const tenant = await createTenant(app, { testClock: '2027-01-10T09:00:00Z' });
-  const clock = await call(app.api, 'GET', `/v1/organizations/${tenant.orgId}/test-clock`, { token: tenant.adminToken });
-  t.is(clock.status, 200);
-  t.like(clock.body, { frozenTime: '2027-01-10T09:00:00.000Z', advancing: false, advancingTo: null });
-  // Its records are made on its date: a submission effective that day is inside the new-business window.
-  const { policy } = await boundPolicy(app, tenant, { submission: { effectiveDate: '2027-01-10' } });
-  t.is(policy.createdAt, '2027-01-10T09:00:00.000Z');
-
-  const advanced = await call(app.api, 'POST', `/v1/organizations/${tenant.orgId}/test-clock/advance`, {
-    token: tenant.adminToken,
-    body: { to: '2027-01-20' },
-  });
-  t.is(advanced.status, 200, JSON.stringify(advanced.body));
-  t.like(advanced.body, { frozenTime: '2027-01-20T09:00:00.000Z', advancing: false }, 'a date keeps the time of day');
-  t.is(typeof advanced.body.ran['invoices-past-due'], 'number');
-  const created = await call(app.api, 'POST', '/v1/submissions', {
-    token: tenant.adminToken,
-    body: {
-      insuredName: 'Later Co',
-      naicsCode: '541511',
-      annualRevenue: 1_000_000,
-      requestedLimit: 1_000_000,
-      effectiveDate: '2027-02-01',
-      state: 'OH',
-      lineOfBusiness: 'GL',
-    },
-  });
-  t.is(created.body.createdAt, '2027-01-20T09:00:00.000Z');
-  const toInstant = await call(app.api, 'POST', `/v1/organizations/${tenant.orgId}/test-clock/advance`, {
-    token: tenant.adminToken,
-    body: { to: '2027-01-21T17:30:00Z' },
-  });
-  t.is(toInstant.body.frozenTime, '2027-01-21T17:30:00.000Z', 'an instant is where the clock goes');
-});
-
 test("another organization's clock answers 404, a second clock 409, a clock for a book with policies 422, an impossible date 400", async (t) => {
   const [tenant, other] = await Promise.all([createTenant(app, { testClock: '2027-01-01' }), createTenant(app)]);
   t.is((await call(app.api, 'GET', `/v1/organizations/${tenant.orgId}/test-clock`, { token: other.adminToken })).status, 404);
