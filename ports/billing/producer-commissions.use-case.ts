@@ -92,7 +92,7 @@ export class ProducerCommissions {
         { month: input.month, reference: input.reference },
         { amount: input.amount },
       );
-      await this.deps.atomic.commit([...this.deps.payouts.payoutWrites(payout, payable), this.deps.journal.postWrite(this.postingOf(payout)), audit]);
+      await this.deps.atomic.commit([...this.deps.payouts.payoutWrites(payout, payable), ...this.deps.journal.postWrites(this.postingOf(payout)), audit]);
     } catch (error) {
       if (error instanceof RequiredWriteUnmatched) throw beyondPayable(payable);
       const first = isDomainError(error) && error.code === 'duplicate' ? await this.deps.payouts.findByReference(orgId, input.reference) : null;

@@ -19,7 +19,7 @@ export interface ProducerPayoutRepository {
 
 /** Postings that belong to no policy. */
 export interface JournalRepository {
-  /** The posting, for the one write of what it posts (`duplicate` when the source was already posted). */
-  postWrite(entry: JournalEntry): GroupedWrite;
+  /** The posting, for the one write of what it posts (`duplicate` when the source was already posted, or its month closed meanwhile). */
+  postWrites(entry: JournalEntry): GroupedWrite[];
   list(orgId: string, page: PageRequest): Promise<Page<JournalEntry>>;
 }

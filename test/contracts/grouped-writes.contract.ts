@@ -37,6 +37,20 @@ export const groupedWritesContract = <C extends { readonly store: CollectionStor
     t.deepEqual(await t.context.store.collection<Total>(totals).findOne({ _id: 'month' }), { _id: 'month', amount: 501, count: 2 });
   });
 
+  test(`${title}: an upsert whose filter no longer holds for the document of its id collides with it, and its group keeps nothing (a shut gate)`, async (t) => {
+    const [records, gates] = [name('records'), name('gates')];
+    const through = (id: string) => [
+      { collection: records, insertOne: { _id: id, amount: 1 } },
+      { collection: gates, updateOne: { filter: { _id: 'org:2027-01', closed: { $ne: true } }, update: { $inc: { count: 1 } }, upsert: true } },
+    ];
+    await t.context.store.writeTogether(through('before'));
+    await t.context.store.collection(gates).updateOne({ _id: 'org:2027-01' }, { $set: { closed: true } });
+    const error = await t.throwsAsync(t.context.store.writeTogether(through('after')));
+    t.true(isDomainError(error) && error.code === 'duplicate', String(error));
+    t.is(await t.context.store.collection(records).countDocuments({}), 1, 'the record of the refused group was not kept');
+    t.like(await t.context.store.collection<Total>(gates).findOne({ _id: 'org:2027-01' }), { count: 1, closed: true });
+  });
+
   test(`${title}: concurrent groups moving one total lose nothing, and a repeated record counts once`, async (t) => {
     const [records, totals] = [name('records'), name('totals')];
     const ids = Array.from({ length: 30 }, (_, n) => `r${n % 20}`);

@@ -6,6 +6,7 @@ import type { CollectionStore, Filter, GroupedWrite } from '../../../ports/share
 import type { Among, Page, PageRequest } from '../../../ports/shared/persistence/page.ts';
 import { definedFields, type RecordFields } from '../shared/document-mapping.ts';
 import { RecordCollection } from '../shared/record-collection.ts';
+import { postingThroughGate } from './period-gates.ts';
 import { CommissionTotalsStore } from './commission-totals.store.ts';
 
 const COMMISSION_FIELDS: RecordFields<Commission> = {
@@ -117,9 +118,11 @@ export class LedgerStoreRepository implements LedgerRepository {
     return this.records.writeTogether(this.postWrites(entry));
   }
 
+  /** The posting, its month's commission total and its pass through the month's gate (period-gates.ts). */
   postWrites(entry: LedgerEntry): GroupedWrite[] {
     const total = CommissionTotalsStore.totalWrite(entry);
-    return [this.records.insertion(entry), ...(total ? [total] : [])];
+    const gate = entry.accountingMonth ? [postingThroughGate(entry.orgId, entry.accountingMonth)] : [];
+    return [this.records.insertion(entry), ...(total ? [total] : []), ...gate];
   }
 
   commissionTotals(orgId: string, from: string, to: string): Promise<CommissionMonthTotal[]> {

@@ -1,7 +1,10 @@
 import { emptyPeriodBook, type AccountingMonth, type PeriodBook } from '../../../core/billing/accounting-period.ts';
 import { writeUnlessDuplicate } from '../../../core/shared/domain-error.ts';
 import type { PeriodBookRepository } from '../../../ports/billing/period-book.repository.ts';
-import type { Collection, CollectionStore, StoredDocument } from '../../../ports/shared/persistence/collection-store.port.ts';
+import { RequiredWriteUnmatched, type Collection, type CollectionStore, type StoredDocument } from '../../../ports/shared/persistence/collection-store.port.ts';
+import { gateOf } from './period-gates.ts';
+
+const BOOKS = 'period_books';
 
 interface PeriodBookDocument extends StoredDocument {
   readonly firstMonth: AccountingMonth | null;
@@ -11,13 +14,15 @@ interface PeriodBookDocument extends StoredDocument {
 /** One document per organization (its id is the organization's); every change is a guarded write. */
 export class StorePeriodBooks implements PeriodBookRepository {
   private readonly books: Collection<PeriodBookDocument>;
+  private readonly store: CollectionStore;
 
-  private constructor(books: Collection<PeriodBookDocument>) {
-    this.books = books;
+  private constructor(store: CollectionStore) {
+    this.store = store;
+    this.books = store.collection<PeriodBookDocument>(BOOKS);
   }
 
   static create(store: CollectionStore): StorePeriodBooks {
-    return new StorePeriodBooks(store.collection<PeriodBookDocument>('period_books'));
+    return new StorePeriodBooks(store);
   }
 
   async find(orgId: string): Promise<PeriodBook> {
@@ -30,9 +35,28 @@ export class StorePeriodBooks implements PeriodBookRepository {
     await this.books.updateOne({ _id: orgId, $or: [{ firstMonth: null }, { firstMonth: { $gt: month } }] }, { $set: { firstMonth: month } });
   }
 
+  /** The book's move and the gate of the month it closes or reopens (period-gates.ts), as one write. */
   async moveClosedThrough(orgId: string, from: AccountingMonth | null, to: AccountingMonth | null, firstMonth: AccountingMonth | null): Promise<boolean> {
     await writeUnlessDuplicate(() => this.books.insertOne({ _id: orgId, firstMonth, closedThrough: null }));
-    const moved = await this.books.updateOne({ _id: orgId, closedThrough: from }, { $set: { closedThrough: to, ...(firstMonth ? { firstMonth } : {}) } });
-    return moved.modifiedCount === 1 || moved.matchedCount === 1;
+    const closing = to !== null && (from === null || to > from);
+    const month = closing ? to : from;
+    try {
+      await this.store.writeTogether([
+        {
+          collection: BOOKS,
+          updateOne: {
+            filter: { _id: orgId, closedThrough: from },
+            update: { $set: { closedThrough: to, ...(firstMonth ? { firstMonth } : {}) } },
+            required: true,
+            guard: 'accounting_periods_moved',
+          },
+        },
+        ...(month ? [gateOf(orgId, month, closing)] : []),
+      ]);
+      return true;
+    } catch (error) {
+      if (error instanceof RequiredWriteUnmatched) return false;
+      throw error;
+    }
   }
 }

@@ -1,3 +1,4 @@
+import { postingThroughGate } from './period-gates.ts';
 import type { JournalEntry, ProducerPayout } from '../../../core/billing/producer-payout.ts';
 import { writeUnlessDuplicate } from '../../../core/shared/domain-error.ts';
 import type { Cents } from '../../../core/shared/money.ts';
@@ -92,8 +93,9 @@ export class JournalStoreRepository implements JournalRepository {
     );
   }
 
-  postWrite(entry: JournalEntry): GroupedWrite {
-    return this.records.insertion(entry);
+  /** The posting and its pass through its month's gate (period-gates.ts). */
+  postWrites(entry: JournalEntry): GroupedWrite[] {
+    return [this.records.insertion(entry), postingThroughGate(entry.orgId, entry.accountingMonth)];
   }
 
   list(orgId: string, page: PageRequest): Promise<Page<JournalEntry>> {

@@ -165,3 +165,44 @@ test('a closed month keeps the bordereau header it closed with: one closed befor
   t.is((await header('2026-12')).length, 12);
   t.is((await header('2026-12')).at(-1), 'Taxes');
 });
+
+/** The store, with `before` run once ahead of the first group that writes a ledger posting while it is set. */
+const beforeThePosting = (store: CollectionStore, before: () => (() => Promise<void>) | null): CollectionStore =>
+  new Proxy(store, {
+    get(target, property, receiver) {
+      if (property !== 'writeTogether') return Reflect.get(target, property, receiver);
+      return async (writes: Parameters<CollectionStore['writeTogether']>[0]) => {
+        const hook = before();
+        if (hook && writes.some((write) => write.collection === 'ledger_entries' && 'insertOne' in write)) await hook();
+        return target.writeTogether(writes);
+      };
+    },
+  });
+
+test('a posting decided while its month was open and written after the month closed is refused whole, then booked in the first open month', async (t) => {
+  const clock = new SettableClock('2027-01-10T12:00:00Z');
+  let closeFirst: (() => Promise<void>) | null = null;
+  let januaryAtClose: unknown = null;
+  const world = await useCaseWorld({ clock, store: (store) => beforeThePosting(store, () => closeFirst) });
+  t.teardown(world.close);
+  const closing = await world.resolve(REPORTS.PeriodClosing);
+  const { policy } = await aBoundPolicy(world, ORG, { risk: aRisk({ insuredName: 'Midnight Co', effectiveDate: '2027-01-01' }), plan: 'PIF' });
+  const [invoice] = await installmentsOf(world, ORG, policy.id);
+  clock.set('2027-01-31T23:00:00Z');
+  // The payment reads the periods in January; January ends and closes before its write lands.
+  closeFirst = async () => {
+    closeFirst = null;
+    clock.set('2027-02-01T01:00:00Z');
+    januaryAtClose = (await closing.close(MACHINE, ORG, '2027-01')).trialBalance;
+  };
+  await (await world.resolve(BILLING.InvoicePayments)).pay(MACHINE, ORG, invoice!.id, { amount: invoice!.amount, method: 'check', reference: 'chk-midnight' });
+  t.truthy(januaryAtClose, 'January closed between the payment’s reads and its write');
+  const postings = (await (await world.resolve(BILLING.LedgerRepository)).list(ORG, { policyId: policy.id }, { limit: 10 })).data;
+  t.deepEqual(
+    postings.map((posting) => posting.accountingMonth).sort(),
+    ['2027-01', '2027-02'],
+    'the bind in January, the payment in February, the first open month',
+  );
+  t.like(await closing.list(ORG), [{ month: '2027-01', status: 'closed' }]);
+  t.deepEqual(await (await world.resolve(BILLING.AccountingPeriods)).trialBalance(ORG, '2027-01'), januaryAtClose, 'the closed month is as it closed');
+});
