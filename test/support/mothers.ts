@@ -6,6 +6,7 @@ import { addDays, today } from '../../core/shared/calendar-date.ts';
 import { awaitMailedCode, call, MACHINE_SECRET, type Tenant, type TestApp } from './test-app.ts';
 import { newPolicy, type Policy } from '../../core/policy/policy.ts';
 import { NO_CHARGE_TERMS } from '../../core/underwriting/charge-terms.ts';
+import type { ProgramTerms } from '../../core/underwriting/program-terms.ts';
 
 /**
  * Test data in one place (Object Mothers): the records a test needs, built the way an integrator
@@ -158,3 +159,21 @@ export const aNewPolicy = (
     { bookedOn: '2027-01-01', accountingMonth: '2027-01' },
   );
 };
+
+/** A program's terms as the core holds them (Ohio GL contractors, $2M limit, $100,000 premium authority), for use-case tests. */
+export const aProgramTerms = (overrides: Partial<ProgramTerms> = {}): ProgramTerms => ({
+  name: 'Ohio contractors',
+  status: 'active',
+  maxLimitPerRisk: cents(200_000_000),
+  maxPremiumPerRisk: cents(10_000_000),
+  allowedStates: ['OH'],
+  allowedLines: ['GL'],
+  excludedNaics: [],
+  aggregateCap: cents(1_000_000_000),
+  minimumEarnedPremiumPercent: 25,
+  policyFee: cents(0),
+  surplusLines: false,
+  rateTableVersion: null,
+  insurer: { name: 'Buckeye Mutual', naic: '24740' },
+  ...overrides,
+});

@@ -9,7 +9,7 @@ import { describeActor, type Principal } from '../../../core/shared/access/princ
 import type { Role } from '../../../core/shared/access/roles.ts';
 import { cents } from '../../../core/shared/money.ts';
 import { rejectionCodeOf, rejectionOf } from '../../support/error-codes.ts';
-import { aRisk } from '../../support/mothers.ts';
+import { aProgramTerms, aRisk } from '../../support/mothers.ts';
 import { SettableClock } from '../../support/settable-clock.ts';
 import { aBoundPolicy, aStoredPerson, MACHINE, USE_CASE_START, useCaseWorld, type UseCaseWorld } from '../../support/use-cases.ts';
 
@@ -112,23 +112,7 @@ test('above the supervisors’ authority an administrator’s key is refused wit
 const referralWorld = async (t: { teardown(fn: () => Promise<void>): void }) => {
   const world = await useCaseWorld();
   t.teardown(world.close);
-  await (
-    await world.resolve(UNDERWRITING.Programs)
-  ).create(MACHINE, ORG, {
-    name: 'Ohio contractors',
-    status: 'active',
-    maxLimitPerRisk: cents(200_000_000),
-    maxPremiumPerRisk: cents(100_000),
-    allowedStates: ['OH'],
-    allowedLines: ['GL'],
-    excludedNaics: [],
-    aggregateCap: cents(2_000_000),
-    minimumEarnedPremiumPercent: 30,
-    policyFee: cents(0),
-    surplusLines: false,
-    rateTableVersion: null,
-    insurer: { name: 'Buckeye Mutual', naic: '24740' },
-  });
+  await (await world.resolve(UNDERWRITING.Programs)).create(MACHINE, ORG, aProgramTerms({ maxPremiumPerRisk: cents(100_000), aggregateCap: cents(2_000_000) }));
   return { world, referrals: await world.resolve(REFERRALS.Referrals) };
 };
 

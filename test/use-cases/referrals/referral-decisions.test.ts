@@ -7,28 +7,13 @@ import type { Principal } from '../../../core/shared/access/principal.ts';
 import { cents } from '../../../core/shared/money.ts';
 import type { ProgramTerms } from '../../../core/underwriting/program-terms.ts';
 import { rejectionCodeOf, rejectionOf } from '../../support/error-codes.ts';
-import { aRisk } from '../../support/mothers.ts';
+import { aProgramTerms, aRisk } from '../../support/mothers.ts';
 import { aQuotedSubmission, aStoredPerson, MACHINE, useCaseWorld, type UseCaseWorld } from '../../support/use-cases.ts';
 
 /** Referrals take a quote or a submission past what the program or triage would refuse, decided by someone with the authority. */
 const ORG = 'org_referrals';
 
-const terms = (overrides: Partial<ProgramTerms> = {}): ProgramTerms => ({
-  name: 'Ohio contractors',
-  status: 'active',
-  maxLimitPerRisk: cents(200_000_000),
-  maxPremiumPerRisk: cents(10_000_000),
-  allowedStates: ['OH'],
-  allowedLines: ['GL'],
-  excludedNaics: [],
-  aggregateCap: cents(1_000_000_000),
-  minimumEarnedPremiumPercent: 30,
-  policyFee: cents(0),
-  surplusLines: false,
-  rateTableVersion: null,
-  insurer: { name: 'Buckeye Mutual', naic: '24740' },
-  ...overrides,
-});
+const terms = (overrides: Partial<ProgramTerms> = {}): ProgramTerms => aProgramTerms({ minimumEarnedPremiumPercent: 30, ...overrides });
 
 const world = async (t: { teardown(fn: () => Promise<void>): void }, program: Partial<ProgramTerms> | null) => {
   const made = await useCaseWorld();

@@ -6,25 +6,10 @@ import { aBoundPolicy, aQuotedSubmission, MACHINE, useCaseWorld } from '../../su
 import { POLICY } from '../../../bootstrap/policy.tokens.ts';
 import type { CompleteRisk } from '../../../core/underwriting/risk.ts';
 import { rejectionOf } from '../../support/error-codes.ts';
-import { aRisk } from '../../support/mothers.ts';
+import { aProgramTerms, aRisk } from '../../support/mothers.ts';
 
 const ORG = 'org_programs';
-const terms = (overrides: Partial<ProgramTerms> = {}): ProgramTerms => ({
-  name: 'Ohio contractors',
-  status: 'active',
-  maxLimitPerRisk: cents(200_000_000),
-  maxPremiumPerRisk: cents(10_000_000),
-  allowedStates: ['OH', 'OH', 'KY'],
-  allowedLines: ['GL'],
-  excludedNaics: [],
-  aggregateCap: cents(1_000_000_000),
-  minimumEarnedPremiumPercent: 25,
-  policyFee: cents(0),
-  surplusLines: false,
-  rateTableVersion: null,
-  insurer: { name: 'Buckeye Mutual', naic: '24740' },
-  ...overrides,
-});
+const terms = (overrides: Partial<ProgramTerms> = {}): ProgramTerms => aProgramTerms({ allowedStates: ['OH', 'OH', 'KY'], ...overrides });
 
 test('two changes of the same version: one lands, the other is 409 and changes nothing', async (t) => {
   const world = await useCaseWorld();
