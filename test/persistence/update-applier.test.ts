@@ -64,7 +64,8 @@ const alike = (a: unknown, b: unknown): boolean => isDeepStrictEqual(JSON.parse(
 test('an update that changes nothing is told apart from one that changes something, as a comparison of the documents tells them', (t) => {
   const scalar = fc.oneof(
     fc.integer({ min: -2, max: 2 }),
-    fc.constantFrom('a', 'b', null, true, -0, 0, Number.NaN),
+    // No NaN nor -0: a stored document is JSON, which keeps neither apart from null and 0.
+    fc.constantFrom('a', 'b', null, true, 0),
     fc.date({ min: new Date(0), max: new Date(2), noInvalidDate: true }),
   );
   const value = fc.oneof(scalar, fc.array(scalar, { maxLength: 3 }), fc.dictionary(fc.constantFrom('x', 'y'), scalar, { maxKeys: 2, noNullPrototype: true }));
