@@ -36,9 +36,10 @@ const refuseWhatMongoRefuses = (document: Fields, update: UpdateDocument): void 
 };
 
 /**
- * Applies MongoDB update operators (through mingo) to a copy: the document read is left as it was,
- * and what the update sets is copied, so neither its caller nor the store's reader shares it.
- * `$setOnInsert` counts only when the update inserts. `changed` says whether any field moved.
+ * Applies MongoDB update operators (through mingo) to a copy: the document read is left as it was
+ * (a `returnDocument: 'before'` answers it). What the update sets is copied one level (mingo's
+ * "copy"): the result is written as JSON at once, so only the returned copy shares with the caller
+ * what the caller gave. `$setOnInsert` counts only when the update inserts. `changed` says whether any field moved.
  */
 const applied = <T extends StoredDocument>(document: T, update: UpdateDocument, inserting: boolean): { next: T; changed: boolean } => {
   const operators = Object.keys(update);
