@@ -296,21 +296,6 @@ test.serial('without a processor key the local gateway answers with local intent
   t.like(retried, { status: 200, body: { id: intent.body.id, status: 'processing', retries: 1, failureMessage: 'Insufficient funds.' } });
 });
 
-test.serial('an invoice paid by check also gets its receipt, commission and ledger posting, once', async (t) => {
-  const { app, tenant, producerId } = t.context;
-  const { invoice } = await bindPolicy(app, tenant, { producerId, line: 'AUTO' });
-  const body = { amount: invoice.amount, method: 'check', reference: `chk-full-${invoice.id}` };
-  const paid = await call(app.api, 'POST', `/v1/invoices/${invoice.id}/pay`, { token: tenant.adminToken, body });
-  t.is(paid.status, 201);
-  t.is((await call(app.api, 'POST', `/v1/invoices/${invoice.id}/pay`, { token: tenant.adminToken, body })).body.id, paid.body.id);
-  const commissions = (await call(app.api, 'GET', `/v1/commissions?producerId=${producerId}`, { token: tenant.adminToken })).body.data.filter(
-    (c: { invoiceId: string }) => c.invoiceId === invoice.id,
-  );
-  t.like(commissions, [{ tier: 'preferred', rates: { agentRateBps: 1250, mgaRateBps: 750 }, grossPremium: invoice.amount }]);
-  t.is((await call(app.api, 'GET', `/v1/ledger/entries?invoiceId=${invoice.id}`, { token: tenant.adminToken })).body.data.length, 1);
-  t.is(await app.app.store.collection('documents').countDocuments({ orgId: tenant.orgId, type: 'receipt', storageKey: { $regex: invoice.invoiceNumber } }), 1);
-});
-
 test.serial('parallel refunds of one card payment give back at most what it paid, asking the processor once per accepted refund', async (t) => {
   const { app, tenant, fake } = t.context;
   const { invoice } = await bindPolicy(app, tenant);

@@ -143,3 +143,21 @@ test('the same manual payment sent eight times at once is one payment, answered 
   t.like(await (await world.resolve(BILLING.InvoiceRepository)).findById(ORG, invoice.id), { status: 'paid', paidAmount: invoice.amount });
   t.is((await (await world.resolve(BILLING.PaymentRepository)).forInvoice(ORG, invoice.id)).length, 1);
 });
+
+test('an invoice paid by check gets its receipt, its commission and one ledger posting, once however often the payment is sent', async (t) => {
+  const world = await useCaseWorld();
+  t.teardown(world.close);
+  const producer = await (await world.resolve(PRODUCERS.Producers)).register(ORG, { id: 'usr_c', name: 'Chris Check', email: 'chris@example.com' });
+  const invoice = await firstInvoice(world, producer.id);
+  const invoicePayments = await world.resolve(BILLING.InvoicePayments);
+  const body = { amount: invoice.amount, method: 'check' as const, reference: `chk-full-${invoice.id}` };
+  const paid = await invoicePayments.pay(MACHINE, ORG, invoice.id, body);
+  t.is((await invoicePayments.pay(MACHINE, ORG, invoice.id, body)).id, paid.id);
+  const commissions = (await (await world.resolve(BILLING.CommissionRepository)).forPolicies(ORG, [invoice.policyId])).filter(
+    (commission) => commission.invoiceId === invoice.id,
+  );
+  t.like(commissions, [{ producerId: producer.id, grossPremium: invoice.amount }]);
+  t.is((await (await world.resolve(BILLING.LedgerRepository)).list(ORG, { invoiceId: invoice.id }, { limit: 10 })).data.length, 1);
+  const receipts = await world.store.collection('documents').countDocuments({ orgId: ORG, type: 'receipt', storageKey: { $regex: invoice.invoiceNumber } });
+  t.is(receipts, 1);
+});
