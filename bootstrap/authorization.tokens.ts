@@ -1,6 +1,6 @@
 import type { AuthorizationGraph } from '../ports/authorization/authorization-graph.port.ts';
 import type { ReadAudit } from '../ports/authorization/read-audit.use-case.ts';
-import type { RecordAccess } from '../ports/authorization/record-access.use-case.ts';
+import type { RecordAccess, RecordParts } from '../ports/authorization/record-access.use-case.ts';
 import type { RecordRelationships } from '../ports/authorization/record-relationships.use-case.ts';
 import { token } from './wiring.ts';
 
@@ -10,4 +10,6 @@ export const AUTHORIZATION = {
   RecordRelationships: token<RecordRelationships>('RecordRelationships'),
   RecordAccess: token<RecordAccess>('RecordAccess'),
   ReadAudit: token<ReadAudit>('ReadAudit'),
+  /** Records that are part of another (an invoice of its policy), each told by the context that owns them (`wire.contribute`). */
+  RecordParts: token<RecordParts>('RecordParts'),
 } as const;

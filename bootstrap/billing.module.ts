@@ -70,7 +70,7 @@ export const billingModule = (config: AppConfig, logger: Logger): ContextModule 
     wire.factory(BILLING.FinancialAlerts, store, ({ store }) => StoreFinancialAlertQueue.create(store));
     wire.factory(BILLING.FinancialIncidents, store, ({ store }) => StoreFinancialIncidentLog.create(store, logger));
     wire.factory(BILLING.ManualReviews, store, ({ store }) => new StoreManualReviewQueue(store));
-    wire.factory(BILLING.InvoiceParts, { invoices: BILLING.InvoiceRepository }, ({ invoices }) => new InvoiceParts(invoices));
+    wire.contribute(AUTHORIZATION.RecordParts, { invoices: BILLING.InvoiceRepository }, ({ invoices }) => new InvoiceParts(invoices));
     wire.factory(
       BILLING.FinancialSteps,
       { incidents: BILLING.FinancialIncidents, ids: PLATFORM.Ids, clock: PLATFORM.Clock },

@@ -1,4 +1,3 @@
-import type { RecordParts } from '../ports/authorization/record-access.use-case.ts';
 import type { CardPayments } from '../ports/billing/card-payments.use-case.ts';
 import type { PaymentRefunds } from '../ports/billing/payment-refunds.use-case.ts';
 import type { CommissionRepository, LedgerRepository } from '../ports/billing/commission.repositories.ts';
@@ -48,7 +47,6 @@ export const BILLING = {
   PolicyAccounts: token<PolicyAccounts>('PolicyAccounts'),
   CommissionChanges: token<CommissionChanges>('CommissionChanges'),
   ProcessorPaymentEvents: token<ProcessorPaymentEvents>('ProcessorPaymentEvents'),
-  InvoiceParts: token<RecordParts>('InvoiceParts'),
   PeriodBooks: token<PeriodBookRepository>('PeriodBookRepository'),
   AccountingPeriods: token<AccountingPeriods>('AccountingPeriods'),
   InvoiceWriteOffs: token<InvoiceWriteOffs>('InvoiceWriteOffs'),

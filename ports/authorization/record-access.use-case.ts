@@ -71,6 +71,17 @@ export interface RecordParts {
   wholeOf(orgId: string, type: RecordType, id: string): Promise<RelationshipTuple[] | null>;
 }
 
+/** The parts every context contributed, as one: the first that knows the record's type answers. */
+export const everyPart = (contributed: readonly RecordParts[]): RecordParts => ({
+  async wholeOf(orgId, type, id) {
+    for (const parts of contributed) {
+      const whole = await parts.wholeOf(orgId, type, id);
+      if (whole === null || whole.length > 0) return whole;
+    }
+    return [];
+  },
+});
+
 const PART_TYPES: ReadonlySet<RecordType> = new Set(['invoice']);
 
 /** The 404 of a record the organization does not have, as every repository says it. */

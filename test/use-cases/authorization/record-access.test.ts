@@ -3,7 +3,7 @@ import { EmbeddedAuthorizationGraph } from '../../../adapters/authorization/embe
 import { SqliteStore } from '../../../adapters/persistence/sqlite/sqlite-store.engine.ts';
 import type { Principal } from '../../../core/shared/access/principal.ts';
 import type { AuthorizationGraph } from '../../../ports/authorization/authorization-graph.port.ts';
-import { RecordAccess, type RecordParts } from '../../../ports/authorization/record-access.use-case.ts';
+import { everyPart, RecordAccess, type RecordParts } from '../../../ports/authorization/record-access.use-case.ts';
 import { rejectionCodeOf } from '../../support/error-codes.ts';
 
 const ORG = 'org_access';
@@ -61,4 +61,15 @@ test('a part is reached through its whole, and a part the organization does not 
   await t.notThrowsAsync(access.assert(user('usr_p', 'producer'), ORG, 'invoice', 'inv_1', 'viewer'));
   t.is(await rejectionCodeOf(access.assert(user('usr_p', 'producer'), ORG, 'invoice', 'inv_2', 'viewer')), 'forbidden');
   t.is(await rejectionCodeOf(access.assert(user('usr_p', 'producer'), ORG, 'invoice', 'inv_missing', 'viewer')), 'not_found');
+});
+
+test('the parts contexts contribute answer as one: the first that knows the record answers, a record none has is none', async (t) => {
+  const policyOf = (id: string) => [{ object: `invoice:${id}`, relation: 'policy', user: 'policy:pol_1' }];
+  const silent = { wholeOf: async () => [] };
+  const invoices = { wholeOf: async (_orgId: string, type: string, id: string) => (type !== 'invoice' ? [] : id === 'inv_1' ? policyOf(id) : null) };
+  const parts = everyPart([silent, invoices]);
+  t.deepEqual(await parts.wholeOf('org_1', 'invoice', 'inv_1'), policyOf('inv_1'));
+  t.is(await parts.wholeOf('org_1', 'invoice', 'inv_missing'), null);
+  t.deepEqual(await parts.wholeOf('org_1', 'policy', 'pol_1'), []);
+  t.deepEqual(await everyPart([]).wholeOf('org_1', 'invoice', 'inv_1'), []);
 });
