@@ -57,6 +57,9 @@ export const policyModule = (config: AppConfig, logger: Logger): ContextModule =
     );
     wire.factory(POLICY.PolicyTransactionRepository, { store: PLATFORM.Store }, ({ store }) => PolicyTransactionStoreRepository.create(store));
     wire.factory(POLICY.BilledPolicies, { policies: POLICY.PolicyRepository }, ({ policies }) => new BilledPolicies(policies));
+    wire.contribute(TENANCY.PolicyHoldings, { policies: POLICY.PolicyRepository }, ({ policies }) => ({
+      hasPolicies: async (orgId: string) => (await policies.list(orgId, {}, { limit: 1 })).data.length > 0,
+    }));
     wire.factory(
       POLICY.Binding,
       { ...ISSUANCE, submissions: UNDERWRITING.SubmissionRepository, approvals: REFERRALS.ReferralApprovals },

@@ -10,7 +10,6 @@ import { AUDIT } from './audit.tokens.ts';
 import type { AppConfig } from './config.ts';
 import { DOCUMENTS } from './documents.tokens.ts';
 import { PLATFORM } from './platform.tokens.ts';
-import { POLICY } from './policy.tokens.ts';
 import { TENANCY } from './tenancy.tokens.ts';
 import { allOf, bindings, type ContextModule } from './wiring.ts';
 
@@ -33,15 +32,15 @@ export const tenancyModule = (config: AppConfig, logger: Logger): ContextModule 
           clocks: TENANCY.TestClockRepository,
           times: PLATFORM.OrganizationTimes,
           work: allOf(PLATFORM.DailyWork),
-          policies: POLICY.PolicyRepository,
+          holdings: allOf(TENANCY.PolicyHoldings),
           ids: PLATFORM.Ids,
           clock: PLATFORM.Clock,
           audit: AUDIT.AuditTrail,
         },
-        ({ policies, ...deps }) =>
+        ({ holdings, ...deps }) =>
           new TestClocks({
             ...deps,
-            hasPolicies: async (orgId) => (await policies.list(orgId, {}, { limit: 1 })).data.length > 0,
+            hasPolicies: async (orgId) => (await Promise.all(holdings.map((holding) => holding.hasPolicies(orgId)))).some(Boolean),
             answerWithinMs: config.testClockAnswerMs,
             log: (message, fields) => logger.warn(fields, message),
           }),

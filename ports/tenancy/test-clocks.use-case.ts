@@ -20,6 +20,11 @@ import { isoInstant } from '../../core/shared/iso-instant.ts';
 /** How long an advance's process is trusted to be running it without recording a finished day. */
 const LEASE_MS = 60_000;
 
+/** A context holding business an organization's clock cannot be set under (the policy context's policies), contributed to tenancy. */
+export interface PolicyHoldings {
+  readonly hasPolicies: (orgId: string) => Promise<boolean>;
+}
+
 export interface TestClocksDeps {
   readonly clocks: TestClockRepository;
   readonly times: OrganizationTimes;
