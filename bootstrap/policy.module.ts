@@ -25,10 +25,10 @@ import { DOCUMENTS } from './documents.tokens.ts';
 import { PLATFORM } from './platform.tokens.ts';
 import { POLICY } from './policy.tokens.ts';
 import { PRODUCERS } from './producers.tokens.ts';
-import { REFERRALS } from './referrals.tokens.ts';
 import { TENANCY } from './tenancy.tokens.ts';
 import { UNDERWRITING } from './underwriting.tokens.ts';
-import { bindings, type ContextModule } from './wiring.ts';
+import { allOf, bindings, type ContextModule } from './wiring.ts';
+import { anyApproval } from '../ports/underwriting/referral-approvals.port.ts';
 
 /** What issuing a policy needs, for binding (new business) and the lifecycle (renewals) alike. */
 const ISSUANCE = {
@@ -62,8 +62,8 @@ export const policyModule = (config: AppConfig, logger: Logger): ContextModule =
     }));
     wire.factory(
       POLICY.Binding,
-      { ...ISSUANCE, submissions: UNDERWRITING.SubmissionRepository, approvals: REFERRALS.ReferralApprovals },
-      (deps) => new Binding(deps),
+      { ...ISSUANCE, submissions: UNDERWRITING.SubmissionRepository, approvals: allOf(UNDERWRITING.ReferralApprovals) },
+      ({ approvals, ...deps }) => new Binding({ ...deps, approvals: anyApproval(approvals) }),
     );
     wire.factory(
       POLICY.PolicyLifecycle,

@@ -18,7 +18,8 @@ export const referralsModule = (): ContextModule => ({
   bindings: bindings((wire) => {
     wire.factory(REFERRALS.ReferralRepository, { store: PLATFORM.Store }, ({ store }) => ReferralStoreRepository.create(store));
     // The referral record is the approval: binding and quoting read it where they decide.
-    wire.factory(REFERRALS.ReferralApprovals, { referrals: REFERRALS.ReferralRepository }, ({ referrals }) => referrals);
+    // Underwriting and binding read approvals through their own port; referrals contributes its record of them.
+    wire.contribute(UNDERWRITING.ReferralApprovals, { referrals: REFERRALS.ReferralRepository }, ({ referrals }) => referrals);
     wire.factory(
       REFERRALS.Referrals,
       {

@@ -15,9 +15,9 @@ import { AUTHORIZATION } from './authorization.tokens.ts';
 import { DOCUMENTS } from './documents.tokens.ts';
 import { PLATFORM } from './platform.tokens.ts';
 import { PRODUCERS } from './producers.tokens.ts';
-import { REFERRALS } from './referrals.tokens.ts';
 import { UNDERWRITING } from './underwriting.tokens.ts';
-import { bindings, type ContextModule } from './wiring.ts';
+import { allOf, bindings, type ContextModule } from './wiring.ts';
+import { anyApproval } from '../ports/underwriting/referral-approvals.port.ts';
 
 /** Programs and their rates, submissions (typed or read from an ACORD application), triage and quotes, within delegated authority. */
 export const underwritingModule = (): ContextModule => ({
@@ -55,12 +55,12 @@ export const underwritingModule = (): ContextModule => ({
         writtenPremium: UNDERWRITING.WrittenPremiumCounter,
         reference: UNDERWRITING.ReferenceData,
         programs: UNDERWRITING.Programs,
-        approvals: REFERRALS.ReferralApprovals,
+        approvals: allOf(UNDERWRITING.ReferralApprovals),
         ids: PLATFORM.Ids,
         clock: PLATFORM.Clock,
         atomic: PLATFORM.AtomicWrite,
       },
-      (deps) => new Quoting(deps),
+      ({ approvals, ...deps }) => new Quoting({ ...deps, approvals: anyApproval(approvals) }),
     );
     wire.factory(UNDERWRITING.TaxScheduleLookup, { reference: UNDERWRITING.ReferenceData, clock: PLATFORM.Clock }, (deps) => new TaxScheduleLookup(deps));
   }),

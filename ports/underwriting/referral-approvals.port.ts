@@ -16,3 +16,18 @@ export interface ReferralApprovals {
   /** An approved referral that overrode the submission's triage decline (of the submission or of one of its quotes). */
   declineOverride(orgId: string, submissionId: string): Promise<ReferralApproval | null>;
 }
+
+/** The approvals the contexts that hold referrals contribute (`wire.contribute`), as one: the first that has one answers. */
+export const anyApproval = (contributed: readonly ReferralApprovals[]): ReferralApprovals => {
+  const first = async (ask: (approvals: ReferralApprovals) => Promise<ReferralApproval | null>): Promise<ReferralApproval | null> => {
+    for (const approvals of contributed) {
+      const approval = await ask(approvals);
+      if (approval) return approval;
+    }
+    return null;
+  };
+  return {
+    forQuote: (orgId, quoteId) => first((approvals) => approvals.forQuote(orgId, quoteId)),
+    declineOverride: (orgId, submissionId) => first((approvals) => approvals.declineOverride(orgId, submissionId)),
+  };
+};

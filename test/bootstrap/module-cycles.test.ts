@@ -18,22 +18,12 @@ const KNOWN_CYCLE_EDGES = [
   'analytics -> billing',
   'analytics -> claims',
   'analytics -> policy',
-  'analytics -> underwriting',
   'billing -> policy',
-  'billing -> underwriting',
   'claims -> analytics',
   'claims -> policy',
-  'deal-rooms -> underwriting',
   'policy -> analytics',
   'policy -> billing',
   'policy -> claims',
-  'policy -> referrals',
-  'policy -> underwriting',
-  'referrals -> claims',
-  'referrals -> deal-rooms',
-  'referrals -> policy',
-  'referrals -> underwriting',
-  'underwriting -> referrals',
 ];
 
 const dependedOn = (dependencies: Dependencies): symbol[] =>

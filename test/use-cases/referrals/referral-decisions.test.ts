@@ -6,6 +6,7 @@ import { UNDERWRITING } from '../../../bootstrap/underwriting.tokens.ts';
 import type { Principal } from '../../../core/shared/access/principal.ts';
 import { cents } from '../../../core/shared/money.ts';
 import type { ProgramTerms } from '../../../core/underwriting/program-terms.ts';
+import { anyApproval } from '../../../ports/underwriting/referral-approvals.port.ts';
 import { rejectionCodeOf, rejectionOf } from '../../support/error-codes.ts';
 import { aProgramTerms, aRisk } from '../../support/mothers.ts';
 import { aQuotedSubmission, aStoredPerson, MACHINE, useCaseWorld, type UseCaseWorld } from '../../support/use-cases.ts';
@@ -120,4 +121,15 @@ test('a rejected referral leaves the quote blocked; a new one approved takes it 
   const second = await aQuotedSubmission(w, ORG, aRisk({ insuredName: 'Third Co' }));
   const suspended = await refer(w, MACHINE, 'quote', second.quote.id);
   t.is(await rejectionCodeOf(referrals.decide(senior, ORG, suspended.id, 'approve', null)), 'not_bindable');
+});
+
+test('the approvals contexts contribute answer as one: the first that holds one answers, none is none', async (t) => {
+  const approval = { referralId: 'ref_1', approvedBy: 'user:usr_uma', approvedAt: new Date('2027-01-01T00:00:00Z'), overrides: ['premium_exceeded'] };
+  const none = { forQuote: async () => null, declineOverride: async () => null };
+  const held = { forQuote: async (_orgId: string, quoteId: string) => (quoteId === 'quo_1' ? approval : null), declineOverride: async () => null };
+  const approvals = anyApproval([none, held]);
+  t.is(await approvals.forQuote(ORG, 'quo_1'), approval);
+  t.is(await approvals.forQuote(ORG, 'quo_2'), null);
+  t.is(await approvals.declineOverride(ORG, 'sub_1'), null);
+  t.is(await anyApproval([]).forQuote(ORG, 'quo_1'), null);
 });
