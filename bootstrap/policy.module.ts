@@ -27,8 +27,7 @@ import { POLICY } from './policy.tokens.ts';
 import { PRODUCERS } from './producers.tokens.ts';
 import { TENANCY } from './tenancy.tokens.ts';
 import { UNDERWRITING } from './underwriting.tokens.ts';
-import { allOf, bindings, type ContextModule } from './wiring.ts';
-import { anyApproval } from '../ports/underwriting/referral-approvals.port.ts';
+import { bindings, type ContextModule } from './wiring.ts';
 
 /** What issuing a policy needs, for binding (new business) and the lifecycle (renewals) alike. */
 const ISSUANCE = {
@@ -62,8 +61,8 @@ export const policyModule = (config: AppConfig, logger: Logger): ContextModule =
     }));
     wire.factory(
       POLICY.Binding,
-      { ...ISSUANCE, submissions: UNDERWRITING.SubmissionRepository, approvals: allOf(UNDERWRITING.ReferralApprovals) },
-      ({ approvals, ...deps }) => new Binding({ ...deps, approvals: anyApproval(approvals) }),
+      { ...ISSUANCE, submissions: UNDERWRITING.SubmissionRepository, approvals: UNDERWRITING.Approvals },
+      (deps) => new Binding(deps),
     );
     wire.factory(
       POLICY.PolicyLifecycle,

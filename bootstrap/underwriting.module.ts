@@ -47,6 +47,7 @@ export const underwritingModule = (): ContextModule => ({
       },
       (deps) => new Submissions(deps),
     );
+    wire.factory(UNDERWRITING.Approvals, { contributed: allOf(UNDERWRITING.ReferralApprovals) }, ({ contributed }) => anyApproval(contributed));
     wire.factory(
       UNDERWRITING.Quoting,
       {
@@ -55,12 +56,12 @@ export const underwritingModule = (): ContextModule => ({
         writtenPremium: UNDERWRITING.WrittenPremiumCounter,
         reference: UNDERWRITING.ReferenceData,
         programs: UNDERWRITING.Programs,
-        approvals: allOf(UNDERWRITING.ReferralApprovals),
+        approvals: UNDERWRITING.Approvals,
         ids: PLATFORM.Ids,
         clock: PLATFORM.Clock,
         atomic: PLATFORM.AtomicWrite,
       },
-      ({ approvals, ...deps }) => new Quoting({ ...deps, approvals: anyApproval(approvals) }),
+      (deps) => new Quoting(deps),
     );
     wire.factory(UNDERWRITING.TaxScheduleLookup, { reference: UNDERWRITING.ReferenceData, clock: PLATFORM.Clock }, (deps) => new TaxScheduleLookup(deps));
   }),

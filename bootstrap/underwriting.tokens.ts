@@ -10,8 +10,10 @@ import { token } from './wiring.ts';
 /** Reference data (and the surplus lines schedules read from it), programs, submissions, quotes and the written-premium counter of delegated authority. Each key is typed by the port bound to it in `underwriting.module.ts`. */
 export const UNDERWRITING = {
   ReferenceData: token<UnderwritingReferenceData>('UnderwritingReferenceData'),
-  /** Approved referrals, contributed by the context that keeps them (`wire.contribute`), read with `anyApproval`. */
+  /** Approved referrals, contributed by the context that keeps them (`wire.contribute`). */
   ReferralApprovals: token<ReferralApprovals>('ReferralApprovals'),
+  /** Every contributed approval, read as one (`anyApproval`): what quoting and binding ask. */
+  Approvals: token<ReferralApprovals>('Approvals'),
   ProgramRepository: token<ProgramRepository>('ProgramRepository'),
   Programs: token<Programs>('Programs'),
   SubmissionRepository: token<SubmissionRepository>('SubmissionRepository'),
