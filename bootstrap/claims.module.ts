@@ -42,7 +42,8 @@ export const claimsModule = (config: AppConfig): ContextModule => ({
       { ...change, organizations: TENANCY.OrganizationRepository, persons: IDENTITY.ActorPersons },
       (deps) => new ClaimSettlements(deps),
     );
-    wire.factory(CLAIMS.ReportedLosses, { claims: CLAIMS.ClaimRepository }, ({ claims }) => new ClaimedLosses(claims));
+    // Policy reads the losses reported on a policy through its own port; claims contributes them.
+    wire.contribute(POLICY.ReportedLossSources, { claims: CLAIMS.ClaimRepository }, ({ claims }) => new ClaimedLosses(claims));
     wire.factory(
       CLAIMS.ClaimAttachments,
       { claims: CLAIMS.ClaimRepository, library: DOCUMENTS.DocumentLibrary, audit: AUDIT.AuditTrail, ids: PLATFORM.Ids, flags: FLAGS.FeatureFlags },

@@ -2,7 +2,6 @@ import type { ClaimAttachments } from '../ports/claims/claim-attachments.use-cas
 import type { ClaimSettlements } from '../ports/claims/claim-settlements.use-case.ts';
 import type { ClaimRepository } from '../ports/claims/claim.repository.ts';
 import type { Claims } from '../ports/claims/claims.use-case.ts';
-import type { ReportedLosses } from '../ports/policy/reported-losses.port.ts';
 import { token } from './wiring.ts';
 
 /** Claims, their settlements and attachments. Each key is typed by the port bound to it in `claims.module.ts`. */
@@ -12,5 +11,4 @@ export const CLAIMS = {
   ClaimSettlements: token<ClaimSettlements>('ClaimSettlements'),
   ClaimAttachments: token<ClaimAttachments>('ClaimAttachments'),
   /** The losses reported on a policy, for policy's cancellations. */
-  ReportedLosses: token<ReportedLosses>('ReportedLosses'),
 } as const;

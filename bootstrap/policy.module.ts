@@ -12,6 +12,7 @@ import { PolicyTransactionStoreRepository } from '../adapters/persistence/policy
 import { PolicyStoreRepository } from '../adapters/persistence/policy/policy.store-repository.ts';
 import { Certificates } from '../ports/policy/certificates.use-case.ts';
 import { BilledPolicies } from '../ports/policy/billed-policies.use-case.ts';
+import { allReportedLosses } from '../ports/policy/reported-losses.port.ts';
 import { Binding } from '../ports/policy/binding.use-case.ts';
 import { PolicyLifecycle } from '../ports/policy/policy-lifecycle.use-case.ts';
 import { PolicyPremium } from '../ports/policy/policy-premium.use-case.ts';
@@ -20,14 +21,13 @@ import { ANALYTICS } from './analytics.tokens.ts';
 import { BILLING } from './billing.tokens.ts';
 import { AUDIT } from './audit.tokens.ts';
 import type { AppConfig } from './config.ts';
-import { CLAIMS } from './claims.tokens.ts';
 import { DOCUMENTS } from './documents.tokens.ts';
 import { PLATFORM } from './platform.tokens.ts';
 import { POLICY } from './policy.tokens.ts';
 import { PRODUCERS } from './producers.tokens.ts';
 import { TENANCY } from './tenancy.tokens.ts';
 import { UNDERWRITING } from './underwriting.tokens.ts';
-import { bindings, type ContextModule } from './wiring.ts';
+import { allOf, bindings, type ContextModule } from './wiring.ts';
 
 /** What issuing a policy needs, for binding (new business) and the lifecycle (renewals) alike. */
 const ISSUANCE = {
@@ -56,6 +56,7 @@ export const policyModule = (config: AppConfig, logger: Logger): ContextModule =
     );
     wire.factory(POLICY.PolicyTransactionRepository, { store: PLATFORM.Store }, ({ store }) => PolicyTransactionStoreRepository.create(store));
     wire.factory(POLICY.BilledPolicies, { policies: POLICY.PolicyRepository }, ({ policies }) => new BilledPolicies(policies));
+    wire.factory(POLICY.ReportedLosses, { sources: allOf(POLICY.ReportedLossSources) }, ({ sources }) => allReportedLosses(sources));
     wire.contribute(TENANCY.PolicyHoldings, { policies: POLICY.PolicyRepository }, ({ policies }) => ({
       hasPolicies: async (orgId: string) => (await policies.list(orgId, {}, { limit: 1 })).data.length > 0,
     }));
@@ -66,7 +67,7 @@ export const policyModule = (config: AppConfig, logger: Logger): ContextModule =
     );
     wire.factory(
       POLICY.PolicyLifecycle,
-      { ...ISSUANCE, credits: BILLING.CreditSettlement, losses: CLAIMS.ReportedLosses, audit: AUDIT.AuditTrail },
+      { ...ISSUANCE, credits: BILLING.CreditSettlement, losses: POLICY.ReportedLosses, audit: AUDIT.AuditTrail },
       (deps) => new PolicyLifecycle(deps),
     );
     wire.factory(
@@ -74,7 +75,7 @@ export const policyModule = (config: AppConfig, logger: Logger): ContextModule =
       {
         ...ISSUANCE,
         credits: BILLING.CreditSettlement,
-        losses: CLAIMS.ReportedLosses,
+        losses: POLICY.ReportedLosses,
         audit: AUDIT.AuditTrail,
         drawing: DOCUMENTS.PdfWorkers,
         library: DOCUMENTS.DocumentLibrary,
@@ -102,7 +103,7 @@ export const policyModule = (config: AppConfig, logger: Logger): ContextModule =
     );
     wire.factory(
       POLICY.RenewalOffers,
-      { ...ISSUANCE, credits: BILLING.CreditSettlement, losses: CLAIMS.ReportedLosses, audit: AUDIT.AuditTrail },
+      { ...ISSUANCE, credits: BILLING.CreditSettlement, losses: POLICY.ReportedLosses, audit: AUDIT.AuditTrail },
       (deps) => new RenewalOffers(deps),
     );
     wire.contribute(PLATFORM.DailyWork, { offers: POLICY.RenewalOffers }, ({ offers }) =>

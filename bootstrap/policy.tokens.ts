@@ -7,6 +7,7 @@ import type { PolicyDelinquency } from '../ports/policy/policy-delinquency.use-c
 import type { PolicyExpiry } from '../ports/policy/policy-expiry.use-case.ts';
 import type { RenewalOffers } from '../ports/policy/renewal-offers.use-case.ts';
 import type { PolicyRepository, PolicyTransactionRepository } from '../ports/policy/policy.repositories.ts';
+import type { ReportedLosses } from '../ports/policy/reported-losses.port.ts';
 import { token } from './wiring.ts';
 
 /** Policies: binding, the lifecycle, non-payment and expiry, the premium position and certificates of insurance. Each key is typed by the port bound to it in `policy.module.ts`. */
@@ -23,4 +24,8 @@ export const POLICY = {
   RenewalOffers: token<RenewalOffers>('RenewalOffers'),
   /** The policies as billing reads them. */
   BilledPolicies: token<PolicyLookup>('BilledPolicies'),
+  /** The losses reported on policies, contributed by the context that keeps claims (`wire.contribute`). */
+  ReportedLossSources: token<ReportedLosses>('ReportedLossSources'),
+  /** Every contributed source read as one (`allReportedLosses`): what cancellations ask. */
+  ReportedLosses: token<ReportedLosses>('ReportedLosses'),
 } as const;

@@ -10,6 +10,7 @@ import { withFaults, type Fault } from '../../support/faulty-store.ts';
 import { aRisk } from '../../support/mothers.ts';
 import { SettableClock } from '../../support/settable-clock.ts';
 import { aBoundPolicy, installmentsOf, MACHINE, USE_CASE_START, useCaseWorld, type UseCaseWorld } from '../../support/use-cases.ts';
+import { allReportedLosses } from '../../../ports/policy/reported-losses.port.ts';
 
 /**
  * Cancelling a policy over the in-memory engine: only within its term, once, with the premium
@@ -122,4 +123,15 @@ test('a cancellation reaching back before an endorsement takes it back on its ow
     const figures = await premium.asOf(ORG, policy.id, date);
     t.true(figures.written >= 0 && figures.unearned >= 0, `${date}: ${JSON.stringify(figures)}`);
   }
+});
+
+test('the losses every context contributes are read as one list, oldest loss first', async (t) => {
+  const loss = (claimNumber: string, lossDate: string) => ({ claimId: `clm_${claimNumber}`, claimNumber, lossDate });
+  const first = { onOrAfter: async () => [loss('B', '2027-03-01')] };
+  const second = { onOrAfter: async () => [loss('A', '2027-02-01'), loss('C', '2027-04-01')] };
+  t.deepEqual(
+    (await allReportedLosses([first, second]).onOrAfter('org_1', 'pol_1', '2027-01-01')).map((reported) => reported.claimNumber),
+    ['A', 'B', 'C'],
+  );
+  t.deepEqual(await allReportedLosses([]).onOrAfter('org_1', 'pol_1', '2027-01-01'), []);
 });
