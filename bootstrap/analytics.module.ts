@@ -16,9 +16,10 @@ export const analyticsModule = (): ContextModule => ({
   bindings: bindings((wire) => {
     // Opened while the service starts: a store whose records predate the kept figures is counted then, once.
     wire.factory(ANALYTICS.PortfolioDays, { store: PLATFORM.Store }, ({ store }) => PortfolioDaysStore.open(store, portfolioSources(store)));
-    wire.factory(ANALYTICS.KeptPremium, { days: ANALYTICS.PortfolioDays }, ({ days }) => days);
-    wire.value(ANALYTICS.PolicyFigures, PortfolioDaysStore.policyFigures);
-    wire.value(ANALYTICS.ClaimFigures, PortfolioDaysStore.claimFigures);
+    // The figures kept with policies and claims, offered to their contexts: they write them with their records and ask nothing of analytics.
+    wire.contribute(POLICY.KeptPremiumSources, { days: ANALYTICS.PortfolioDays }, ({ days }) => days);
+    wire.contribute(POLICY.KeptFigures, {}, () => PortfolioDaysStore.policyFigures);
+    wire.contribute(CLAIMS.KeptFigures, {}, () => PortfolioDaysStore.claimFigures);
     wire.factory(
       ANALYTICS.Analytics,
       {

@@ -6,7 +6,6 @@ import { ClaimSettlements } from '../ports/claims/claim-settlements.use-case.ts'
 import { Claims } from '../ports/claims/claims.use-case.ts';
 import { ClaimedLosses } from '../ports/claims/reported-losses.use-case.ts';
 import { AUDIT } from './audit.tokens.ts';
-import { ANALYTICS } from './analytics.tokens.ts';
 import { AUTHORIZATION } from './authorization.tokens.ts';
 import { CLAIMS } from './claims.tokens.ts';
 import type { AppConfig } from './config.ts';
@@ -16,7 +15,8 @@ import { IDENTITY } from './identity.tokens.ts';
 import { PLATFORM } from './platform.tokens.ts';
 import { POLICY } from './policy.tokens.ts';
 import { TENANCY } from './tenancy.tokens.ts';
-import { bindings, type ContextModule } from './wiring.ts';
+import { allOf, bindings, type ContextModule } from './wiring.ts';
+import { allKeptFigures } from '../ports/shared/persistence/kept-figures.port.ts';
 
 /** Claims from first notice of loss to close: reserves, settlements with approval, denial, attachments. */
 export const claimsModule = (config: AppConfig): ContextModule => ({
@@ -29,8 +29,8 @@ export const claimsModule = (config: AppConfig): ContextModule => ({
       ids: PLATFORM.Ids,
       clock: PLATFORM.Clock,
     } as const;
-    wire.factory(CLAIMS.ClaimRepository, { store: PLATFORM.Store, figures: ANALYTICS.ClaimFigures }, ({ store, figures }) =>
-      ClaimStoreRepository.create(store, figures),
+    wire.factory(CLAIMS.ClaimRepository, { store: PLATFORM.Store, figures: allOf(CLAIMS.KeptFigures) }, ({ store, figures }) =>
+      ClaimStoreRepository.create(store, allKeptFigures(figures)),
     );
     wire.factory(
       CLAIMS.Claims,

@@ -13,11 +13,12 @@ import { PolicyStoreRepository } from '../adapters/persistence/policy/policy.sto
 import { Certificates } from '../ports/policy/certificates.use-case.ts';
 import { BilledPolicies } from '../ports/policy/billed-policies.use-case.ts';
 import { allReportedLosses } from '../ports/policy/reported-losses.port.ts';
+import { theKeptPremium } from '../ports/policy/kept-premium.port.ts';
+import { allKeptFigures } from '../ports/shared/persistence/kept-figures.port.ts';
 import { Binding } from '../ports/policy/binding.use-case.ts';
 import { PolicyLifecycle } from '../ports/policy/policy-lifecycle.use-case.ts';
 import { PolicyPremium } from '../ports/policy/policy-premium.use-case.ts';
 import { AUTHORIZATION } from './authorization.tokens.ts';
-import { ANALYTICS } from './analytics.tokens.ts';
 import { BILLING } from './billing.tokens.ts';
 import { AUDIT } from './audit.tokens.ts';
 import type { AppConfig } from './config.ts';
@@ -51,8 +52,8 @@ const ISSUANCE = {
 export const policyModule = (config: AppConfig, logger: Logger): ContextModule => ({
   name: 'policy',
   bindings: bindings((wire) => {
-    wire.factory(POLICY.PolicyRepository, { store: PLATFORM.Store, figures: ANALYTICS.PolicyFigures }, ({ store, figures }) =>
-      PolicyStoreRepository.create(store, figures),
+    wire.factory(POLICY.PolicyRepository, { store: PLATFORM.Store, figures: allOf(POLICY.KeptFigures) }, ({ store, figures }) =>
+      PolicyStoreRepository.create(store, allKeptFigures(figures)),
     );
     wire.factory(POLICY.PolicyTransactionRepository, { store: PLATFORM.Store }, ({ store }) => PolicyTransactionStoreRepository.create(store));
     wire.factory(POLICY.BilledPolicies, { policies: POLICY.PolicyRepository }, ({ policies }) => new BilledPolicies(policies));
@@ -116,10 +117,10 @@ export const policyModule = (config: AppConfig, logger: Logger): ContextModule =
         policies: POLICY.PolicyRepository,
         invoices: BILLING.InvoiceRepository,
         payments: BILLING.PaymentRepository,
-        keptPremium: ANALYTICS.KeptPremium,
+        keptPremium: allOf(POLICY.KeptPremiumSources),
         clock: PLATFORM.Clock,
       },
-      (deps) => new PolicyPremium(deps),
+      ({ keptPremium, ...deps }) => new PolicyPremium({ ...deps, keptPremium: theKeptPremium(keptPremium) }),
     );
     wire.factory(
       POLICY.Certificates,

@@ -8,6 +8,9 @@ import type { PolicyExpiry } from '../ports/policy/policy-expiry.use-case.ts';
 import type { RenewalOffers } from '../ports/policy/renewal-offers.use-case.ts';
 import type { PolicyRepository, PolicyTransactionRepository } from '../ports/policy/policy.repositories.ts';
 import type { ReportedLosses } from '../ports/policy/reported-losses.port.ts';
+import type { KeptPremium } from '../ports/policy/kept-premium.port.ts';
+import type { KeptFigures } from '../ports/shared/persistence/kept-figures.port.ts';
+import type { Policy } from '../core/policy/policy.ts';
 import { token } from './wiring.ts';
 
 /** Policies: binding, the lifecycle, non-payment and expiry, the premium position and certificates of insurance. Each key is typed by the port bound to it in `policy.module.ts`. */
@@ -28,4 +31,8 @@ export const POLICY = {
   ReportedLossSources: token<ReportedLosses>('ReportedLossSources'),
   /** Every contributed source read as one (`allReportedLosses`): what cancellations ask. */
   ReportedLosses: token<ReportedLosses>('ReportedLosses'),
+  /** Figures kept from policies (the portfolio's days), contributed by the context that keeps them; the policy store writes them with each policy. */
+  KeptFigures: token<KeptFigures<Policy>>('PolicyKeptFigures'),
+  /** The premium by line kept with the policies, contributed by the context that keeps it; the premium report reads it. */
+  KeptPremiumSources: token<KeptPremium>('KeptPremiumSources'),
 } as const;

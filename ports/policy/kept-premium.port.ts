@@ -18,3 +18,10 @@ export interface KeptLinePremium {
 export interface KeptPremium {
   premiumByLine(orgId: string, asOf: CalendarDate): Promise<KeptLinePremium[]>;
 }
+
+/** The one kept premium a context contributes (`wire.contribute`): the premium report reads it and no other. */
+export const theKeptPremium = (contributed: readonly KeptPremium[]): KeptPremium => {
+  const [kept, ...more] = contributed;
+  if (!kept || more.length > 0) throw new Error(`The premium report reads one kept premium; ${contributed.length} were contributed.`);
+  return kept;
+};

@@ -11,3 +11,8 @@ export interface KeptFigures<T> {
 
 /** A store of records from which no figures are kept (a test of the records alone). */
 export const NO_KEPT_FIGURES: KeptFigures<never> = { writes: () => [] };
+
+/** The figures every context keeping some contributes (`wire.contribute`), written as one: each one's writes, in turn. */
+export const allKeptFigures = <T>(contributed: readonly KeptFigures<T>[]): KeptFigures<T> => ({
+  writes: (after, before) => contributed.flatMap((figures) => figures.writes(after, before)),
+});

@@ -2,6 +2,8 @@ import test from 'ava';
 import { BILLING } from '../../../bootstrap/billing.tokens.ts';
 import { POLICY } from '../../../bootstrap/policy.tokens.ts';
 import { cents } from '../../../core/shared/money.ts';
+import { theKeptPremium } from '../../../ports/policy/kept-premium.port.ts';
+import { allKeptFigures } from '../../../ports/shared/persistence/kept-figures.port.ts';
 import type { InstallmentPlan } from '../../../core/billing/installment-plan.ts';
 import { rejectionOf } from '../../support/error-codes.ts';
 import { aRisk } from '../../support/mothers.ts';
@@ -133,4 +135,20 @@ test('the organization’s written, earned and unearned premium as of a date add
   t.deepEqual(yearEnd.byLineOfBusiness, [{ lineOfBusiness: 'GL', policyCount: 2, written: 300_960, earned: 300_960, unearned: 0 }]);
   t.like(await premium.organizationAsOf(ORG, '2026-12-31'), { policyCount: 0, written: 0, earned: 0, unearned: 0 });
   t.like(await premium.organizationAsOf('org_other', '2027-12-31'), { policyCount: 0 });
+});
+
+test('the figures contexts contribute are written as one, each one’s in turn; the premium report takes the one kept premium, and refuses none or two', (t) => {
+  const first = { writes: () => [{ collection: 'a', insertOne: { _id: '1' } }] };
+  const second = { writes: () => [{ collection: 'b', insertOne: { _id: '2' } }] };
+  t.deepEqual(
+    allKeptFigures([first, second])
+      .writes({} as never, null)
+      .map((write) => write.collection),
+    ['a', 'b'],
+  );
+  t.deepEqual(allKeptFigures([]).writes({} as never, null), []);
+  const kept = { premiumByLine: async () => [] };
+  t.is(theKeptPremium([kept]), kept);
+  t.throws(() => theKeptPremium([]), { message: /one kept premium; 0/ });
+  t.throws(() => theKeptPremium([kept, kept]), { message: /one kept premium; 2/ });
 });
