@@ -29,7 +29,7 @@ import { ProducerCommissions } from '../ports/billing/producer-commissions.use-c
 import { JournalStoreRepository, ProducerPayoutStoreRepository } from '../adapters/persistence/billing/producer-payouts.store.ts';
 import { producerStatementRoutes } from '../adapters/http/billing/producer-statements.routes.ts';
 import { PRODUCERS } from './producers.tokens.ts';
-import { PremiumBooks } from '../ports/billing/premium-books.use-case.ts';
+import { anyPolicyLookup, PremiumBooks } from '../ports/billing/premium-books.use-case.ts';
 import { CommissionChanges } from '../ports/billing/commission-changes.use-case.ts';
 import { PolicyAccounts } from '../ports/billing/policy-accounts.use-case.ts';
 import { PaymentBookkeeping } from '../ports/billing/payment-bookkeeping.use-case.ts';
@@ -43,9 +43,8 @@ import { DOCUMENTS } from './documents.tokens.ts';
 import { IDENTITY } from './identity.tokens.ts';
 import { INBOUND } from './inbound.tokens.ts';
 import { PLATFORM } from './platform.tokens.ts';
-import { POLICY } from './policy.tokens.ts';
 import { UNDERWRITING } from './underwriting.tokens.ts';
-import { bindings, type ContextModule } from './wiring.ts';
+import { allOf, bindings, type ContextModule } from './wiring.ts';
 
 /** Invoices, payments (manual, by card and the processor's events), refunds and credits, commissions, the ledger and financial alerts. */
 export const billingModule = (config: AppConfig, logger: Logger): ContextModule => ({
@@ -70,6 +69,7 @@ export const billingModule = (config: AppConfig, logger: Logger): ContextModule 
     wire.factory(BILLING.FinancialAlerts, store, ({ store }) => StoreFinancialAlertQueue.create(store));
     wire.factory(BILLING.FinancialIncidents, store, ({ store }) => StoreFinancialIncidentLog.create(store, logger));
     wire.factory(BILLING.ManualReviews, store, ({ store }) => new StoreManualReviewQueue(store));
+    wire.factory(BILLING.Policies, { lookups: allOf(BILLING.PolicyLookups) }, ({ lookups }) => anyPolicyLookup(lookups));
     wire.contribute(AUTHORIZATION.RecordParts, { invoices: BILLING.InvoiceRepository }, ({ invoices }) => new InvoiceParts(invoices));
     wire.factory(
       BILLING.FinancialSteps,
@@ -107,7 +107,7 @@ export const billingModule = (config: AppConfig, logger: Logger): ContextModule 
       BILLING.PremiumBooks,
       {
         ...money,
-        policies: POLICY.BilledPolicies,
+        policies: BILLING.Policies,
         commissions: BILLING.CommissionRepository,
         ledger: BILLING.LedgerRepository,
         reference: UNDERWRITING.ReferenceData,
@@ -134,7 +134,7 @@ export const billingModule = (config: AppConfig, logger: Logger): ContextModule 
     );
     wire.factory(
       BILLING.PaymentBookkeeping,
-      { ...money, policies: POLICY.BilledPolicies, documents: DOCUMENTS.DocumentLibrary, steps: BILLING.FinancialSteps },
+      { ...money, policies: BILLING.Policies, documents: DOCUMENTS.DocumentLibrary, steps: BILLING.FinancialSteps },
       (deps) => new PaymentBookkeeping(deps),
     );
     wire.factory(
@@ -189,7 +189,7 @@ export const billingModule = (config: AppConfig, logger: Logger): ContextModule 
     );
     wire.factory(
       BILLING.PolicyAccounts,
-      { ...money, policies: POLICY.BilledPolicies, receivables: BILLING.KeptReceivables, clock: PLATFORM.Clock },
+      { ...money, policies: BILLING.Policies, receivables: BILLING.KeptReceivables, clock: PLATFORM.Clock },
       (deps) => new PolicyAccounts(deps),
     );
     wire.factory(

@@ -10,7 +10,7 @@ import type { InvoiceRepository, PaymentRepository } from '../ports/billing/invo
 import type { Invoices } from '../ports/billing/invoices.use-case.ts';
 import type { PaymentAttemptRepository } from '../ports/billing/payment-attempt.repository.ts';
 import type { PaymentGateway } from '../ports/billing/payment-gateway.port.ts';
-import type { PremiumBooks } from '../ports/billing/premium-books.use-case.ts';
+import type { PolicyLookup, PremiumBooks } from '../ports/billing/premium-books.use-case.ts';
 import type { PaymentBookkeeping } from '../ports/billing/payment-bookkeeping.use-case.ts';
 import type { ProcessorPaymentEvents } from '../ports/billing/processor-payment-events.handler.ts';
 import type { PolicyAccounts } from '../ports/billing/policy-accounts.use-case.ts';
@@ -39,6 +39,10 @@ export const BILLING = {
   Invoices: token<Invoices>('Invoices'),
   InvoicePayments: token<InvoicePayments>('InvoicePayments'),
   PremiumBooks: token<PremiumBooks>('PremiumBooks'),
+  /** The policies as billing reads them (`PolicyLookup`), contributed by the context that keeps policies (`wire.contribute`). */
+  PolicyLookups: token<PolicyLookup>('PolicyLookups'),
+  /** Every contributed lookup read as one (`anyPolicyLookup`): what billing's use cases ask. */
+  Policies: token<PolicyLookup>('BilledPolicies'),
   PaymentBookkeeping: token<PaymentBookkeeping>('PaymentBookkeeping'),
   CardPayments: token<CardPayments>('CardPayments'),
   PaymentRefunds: token<PaymentRefunds>('PaymentRefunds'),

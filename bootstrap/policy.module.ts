@@ -56,7 +56,8 @@ export const policyModule = (config: AppConfig, logger: Logger): ContextModule =
       PolicyStoreRepository.create(store, allKeptFigures(figures)),
     );
     wire.factory(POLICY.PolicyTransactionRepository, { store: PLATFORM.Store }, ({ store }) => PolicyTransactionStoreRepository.create(store));
-    wire.factory(POLICY.BilledPolicies, { policies: POLICY.PolicyRepository }, ({ policies }) => new BilledPolicies(policies));
+    // Billing reads policies through its own port; the policy context contributes the lookup.
+    wire.contribute(BILLING.PolicyLookups, { policies: POLICY.PolicyRepository }, ({ policies }) => new BilledPolicies(policies));
     wire.factory(POLICY.ReportedLosses, { sources: allOf(POLICY.ReportedLossSources) }, ({ sources }) => allReportedLosses(sources));
     wire.contribute(TENANCY.PolicyHoldings, { policies: POLICY.PolicyRepository }, ({ policies }) => ({
       hasPolicies: async (orgId: string) => (await policies.list(orgId, {}, { limit: 1 })).data.length > 0,

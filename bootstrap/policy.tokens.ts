@@ -1,5 +1,4 @@
 import type { Binding } from '../ports/policy/binding.use-case.ts';
-import type { PolicyLookup } from '../ports/billing/premium-books.use-case.ts';
 import type { Certificates } from '../ports/policy/certificates.use-case.ts';
 import type { PolicyLifecycle } from '../ports/policy/policy-lifecycle.use-case.ts';
 import type { PolicyPremium } from '../ports/policy/policy-premium.use-case.ts';
@@ -25,8 +24,6 @@ export const POLICY = {
   PolicyDelinquency: token<PolicyDelinquency>('PolicyDelinquency'),
   PolicyExpiry: token<PolicyExpiry>('PolicyExpiry'),
   RenewalOffers: token<RenewalOffers>('RenewalOffers'),
-  /** The policies as billing reads them. */
-  BilledPolicies: token<PolicyLookup>('BilledPolicies'),
   /** The losses reported on policies, contributed by the context that keeps claims (`wire.contribute`). */
   ReportedLossSources: token<ReportedLosses>('ReportedLossSources'),
   /** Every contributed source read as one (`allReportedLosses`): what cancellations ask. */

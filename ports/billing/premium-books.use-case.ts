@@ -36,6 +36,17 @@ export interface PolicyLookup {
   findById(orgId: string, id: string): Promise<BilledPolicy | null>;
 }
 
+/** The policy lookups the context that keeps policies contributes (`wire.contribute`), as one: the first that has the policy answers. */
+export const anyPolicyLookup = (contributed: readonly PolicyLookup[]): PolicyLookup => ({
+  async findById(orgId, id) {
+    for (const lookup of contributed) {
+      const policy = await lookup.findById(orgId, id);
+      if (policy) return policy;
+    }
+    return null;
+  },
+});
+
 export interface PremiumBooksDeps {
   readonly invoices: InvoiceRepository;
   readonly payments: PaymentRepository;

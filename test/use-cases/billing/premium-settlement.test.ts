@@ -8,6 +8,7 @@ import type { InstallmentPlan } from '../../../core/billing/installment-plan.ts'
 import type { Invoice } from '../../../core/billing/invoice.ts';
 import { cents } from '../../../core/shared/money.ts';
 import { policyPayments } from '../../../ports/billing/invoice.repository.ts';
+import { anyPolicyLookup, type BilledPolicy } from '../../../ports/billing/premium-books.use-case.ts';
 import { rejectionCodeOf } from '../../support/error-codes.ts';
 import { aRisk } from '../../support/mothers.ts';
 import { aBoundPolicy, MACHINE, useCaseWorld, type UseCaseWorld } from '../../support/use-cases.ts';
@@ -173,4 +174,13 @@ test('the policy account: one balance of charges, credits, payments and refunds,
   t.is(lowered.balance as number, policy.grossPremium + endorsement.premiumDelta - first.amount, 'the credit reduces what is owed');
   const { current, days1to30, days31to60, days61to90, over90 } = lowered.aging;
   t.is(current + days1to30 + days31to60 + days61to90 + over90, lowered.balance, 'what is aged is what is owed');
+});
+
+test('the policy lookups contributed to billing answer as one: the first that has the policy', async (t) => {
+  const billed = { id: 'pol_1', orgId: ORG, policyNumber: 'GL-2027-000001', producerId: null, lineOfBusiness: 'GL' } as unknown as BilledPolicy;
+  const empty = { findById: async () => null };
+  const policies = { findById: async (_orgId: string, id: string) => (id === 'pol_1' ? billed : null) };
+  t.is(await anyPolicyLookup([empty, policies]).findById(ORG, 'pol_1'), billed);
+  t.is(await anyPolicyLookup([empty, policies]).findById(ORG, 'pol_2'), null);
+  t.is(await anyPolicyLookup([]).findById(ORG, 'pol_1'), null);
 });
