@@ -3,6 +3,7 @@ import { actsAcrossOrganizations, type Principal } from '../../core/shared/acces
 import type { Role } from '../../core/shared/access/roles.ts';
 import { DomainError, notFound } from '../../core/shared/domain-error.ts';
 import type { AuthorizationGraph } from './authorization-graph.port.ts';
+import { firstAnswer } from '../shared/first-answer.ts';
 
 /** The records whose visibility the graph decides, as its types name them. */
 const RECORD_TYPES = ['submission', 'policy', 'invoice', 'commission', 'producer', 'document', 'claim'] as const;
@@ -73,13 +74,14 @@ export interface RecordParts {
 
 /** The parts every context contributed, as one: the first that knows the record's type answers. */
 export const everyPart = (contributed: readonly RecordParts[]): RecordParts => ({
-  async wholeOf(orgId, type, id) {
-    for (const parts of contributed) {
-      const whole = await parts.wholeOf(orgId, type, id);
-      if (whole === null || whole.length > 0) return whole;
-    }
-    return [];
-  },
+  // An empty answer is "not my type of record"; null is "no such record", which answers.
+  wholeOf: (orgId, type, id) =>
+    firstAnswer(
+      contributed,
+      (parts) => parts.wholeOf(orgId, type, id),
+      (whole) => whole === null || whole.length > 0,
+      [],
+    ),
 });
 
 const PART_TYPES: ReadonlySet<RecordType> = new Set(['invoice']);

@@ -18,6 +18,7 @@ import type { FinancialSteps } from './financial-steps.ts';
 import { policyPayments, type InvoiceRepository, type PaymentRepository } from './invoice.repository.ts';
 import type { AtomicWrite } from '../shared/persistence/atomic-write.port.ts';
 import type { GroupedWrite } from '../shared/persistence/collection-store.port.ts';
+import { firstAnswer, isFound } from '../shared/first-answer.ts';
 import { retryFromReads } from '../shared/retry-from-reads.ts';
 import { EMPTY_POSITION, type PremiumPosition } from '../../core/billing/premium-position.ts';
 
@@ -38,13 +39,7 @@ export interface PolicyLookup {
 
 /** The policy lookups the context that keeps policies contributes (`wire.contribute`), as one: the first that has the policy answers. */
 export const anyPolicyLookup = (contributed: readonly PolicyLookup[]): PolicyLookup => ({
-  async findById(orgId, id) {
-    for (const lookup of contributed) {
-      const policy = await lookup.findById(orgId, id);
-      if (policy) return policy;
-    }
-    return null;
-  },
+  findById: (orgId, id) => firstAnswer(contributed, (lookup) => lookup.findById(orgId, id), isFound, null),
 });
 
 export interface PremiumBooksDeps {

@@ -1,3 +1,4 @@
+import { firstAnswer, isFound } from '../shared/first-answer.ts';
 /**
  * An approved referral, read where binding decides: the referral record itself is the approval,
  * so an approval stored is an approval in force, with nothing to copy onto the quote.
@@ -18,16 +19,7 @@ export interface ReferralApprovals {
 }
 
 /** The approvals the contexts that hold referrals contribute (`wire.contribute`), as one: the first that has one answers. */
-export const anyApproval = (contributed: readonly ReferralApprovals[]): ReferralApprovals => {
-  const first = async (ask: (approvals: ReferralApprovals) => Promise<ReferralApproval | null>): Promise<ReferralApproval | null> => {
-    for (const approvals of contributed) {
-      const approval = await ask(approvals);
-      if (approval) return approval;
-    }
-    return null;
-  };
-  return {
-    forQuote: (orgId, quoteId) => first((approvals) => approvals.forQuote(orgId, quoteId)),
-    declineOverride: (orgId, submissionId) => first((approvals) => approvals.declineOverride(orgId, submissionId)),
-  };
-};
+export const anyApproval = (contributed: readonly ReferralApprovals[]): ReferralApprovals => ({
+  forQuote: (orgId, quoteId) => firstAnswer(contributed, (approvals) => approvals.forQuote(orgId, quoteId), isFound, null),
+  declineOverride: (orgId, submissionId) => firstAnswer(contributed, (approvals) => approvals.declineOverride(orgId, submissionId), isFound, null),
+});
