@@ -113,3 +113,13 @@ export const aStoredPerson = async (world: UseCaseWorld, orgId: string, role: Ro
   await (await world.resolve(IDENTITY.UserRepository)).insert(user);
   return { kind: 'user', userId, orgId, role, via: 'jwt' };
 };
+
+/** A world on a settable clock, torn down with the test, holding a paid-in-full policy in force since 2027-01-01, the clock moved to 2027-02-01 (a January loss is covered). */
+export const aPolicyInForce = async (t: { teardown(fn: () => Promise<void>): void }, orgId: string, insuredName: string) => {
+  const clock = new SettableClock(USE_CASE_START);
+  const world = await useCaseWorld({ clock });
+  t.teardown(world.close);
+  const { policy } = await aBoundPolicy(world, orgId, { risk: aRisk({ insuredName }), plan: 'PIF' });
+  clock.set('2027-02-01T12:00:00Z');
+  return { world, clock, policy };
+};

@@ -4,20 +4,14 @@ import { CLAIMS } from '../../../bootstrap/claims.tokens.ts';
 import type { Principal } from '../../../core/shared/access/principal.ts';
 import { cents } from '../../../core/shared/money.ts';
 import { rejectionCodeOf, rejectionOf } from '../../support/error-codes.ts';
-import { aRisk } from '../../support/mothers.ts';
-import { SettableClock } from '../../support/settable-clock.ts';
-import { aBoundPolicy, aStoredPerson, MACHINE, USE_CASE_START, useCaseWorld } from '../../support/use-cases.ts';
+import { aPolicyInForce, aStoredPerson, MACHINE } from '../../support/use-cases.ts';
 
 /** A claim's life over the in-memory engine: first notice, investigation, reserves, an offer, its approval, denial and close. */
 const ORG = 'org_claim_life';
 
 /** A policy in force since 2027-01-01, the clock at 2027-02-01: a loss of 2027-01-20 is covered. */
 const setup = async (t: { teardown(fn: () => Promise<void>): void }) => {
-  const clock = new SettableClock(USE_CASE_START);
-  const world = await useCaseWorld({ clock });
-  t.teardown(world.close);
-  const { policy } = await aBoundPolicy(world, ORG, { risk: aRisk({ insuredName: 'Claimant Co' }), plan: 'PIF' });
-  clock.set('2027-02-01T12:00:00Z');
+  const { world, clock, policy } = await aPolicyInForce(t, ORG, 'Claimant Co');
   const claims = await world.resolve(CLAIMS.Claims);
   const fnol = (actor: Principal = MACHINE, lossDate = '2027-01-20') => claims.file(actor, ORG, { policyId: policy.id, lossDate, description: 'Water damage' });
   return { world, clock, policy, claims, settlements: await world.resolve(CLAIMS.ClaimSettlements), fnol };

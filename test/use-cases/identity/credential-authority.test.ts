@@ -10,8 +10,7 @@ import type { Role } from '../../../core/shared/access/roles.ts';
 import { cents } from '../../../core/shared/money.ts';
 import { rejectionCodeOf, rejectionOf } from '../../support/error-codes.ts';
 import { aProgramTerms, aRisk } from '../../support/mothers.ts';
-import { SettableClock } from '../../support/settable-clock.ts';
-import { aBoundPolicy, aStoredPerson, MACHINE, USE_CASE_START, useCaseWorld, type UseCaseWorld } from '../../support/use-cases.ts';
+import { aPolicyInForce, aStoredPerson, MACHINE, USE_CASE_START, useCaseWorld, type UseCaseWorld } from '../../support/use-cases.ts';
 
 /**
  * Authority credentials cannot exceed: an API key acts for the person who made it and never beyond
@@ -50,11 +49,7 @@ const person = (userId: string, role: Role): Principal => ({ kind: 'user', userI
 
 /** A policy in force since 2027-01-01, a claim on it under investigation, the clock at 2027-02-01. */
 const claimWorld = async (t: { teardown(fn: () => Promise<void>): void }) => {
-  const clock = new SettableClock(USE_CASE_START);
-  const world = await useCaseWorld({ clock });
-  t.teardown(world.close);
-  const { policy } = await aBoundPolicy(world, ORG, { risk: aRisk({ insuredName: 'Lobby Co' }), plan: 'PIF' });
-  clock.set('2027-02-01T12:00:00Z');
+  const { world, policy } = await aPolicyInForce(t, ORG, 'Lobby Co');
   const claims = await world.resolve(CLAIMS.Claims);
   const investigated = async () => {
     const claim = await claims.file(MACHINE, ORG, { policyId: policy.id, lossDate: '2027-01-30', description: 'Slip and fall in the lobby' });
