@@ -138,6 +138,7 @@ export const startApp = async (config: AppConfig, options: StartOptions = {}): P
       idempotency: new IdempotentPosts(container.get(PLATFORM.IdempotencyKeys)),
       metrics,
       audit: container.get(AUDIT.AuditTrail),
+      requestWrites: container.get(PLATFORM.RequestWrites),
     });
   await resolve(IDENTITY.Authenticate);
   await resolve(AUTHORIZATION.RecordAccess);

@@ -8,6 +8,7 @@ import { OutboxFileMailer } from '../adapters/notifications/outbox-file-mailer.t
 import { StoreIdempotencyKeys } from '../adapters/persistence/platform/idempotency-key.store.ts';
 import { StoreJobRunLog } from '../adapters/persistence/platform/job-run-log.store.ts';
 import { StoreSequenceGenerator } from '../adapters/persistence/shared/sequence-generator.store.ts';
+import { RequestWrites } from '../adapters/shared/request-writes.ts';
 import { NodeSecretTools } from '../adapters/security/node-secret-tools.ts';
 import { OrganizationClocks } from '../adapters/system/organization-clocks.ts';
 import { TimeOrderedIds } from '../adapters/system/time-ordered-ids.ts';
@@ -24,7 +25,10 @@ export const platformModule = (config: AppConfig, store: CollectionStore, logger
   name: 'platform',
   bindings: bindings((wire) => {
     wire.value(PLATFORM.Store, store);
-    wire.value(PLATFORM.AtomicWrite, { commit: (writes) => store.writeTogether(writes) });
+    // A request's audit entry joins the first group its command commits.
+    const requestWrites = new RequestWrites();
+    wire.value(PLATFORM.RequestWrites, requestWrites);
+    wire.value(PLATFORM.AtomicWrite, { commit: (writes) => requestWrites.commit(writes, (group) => store.writeTogether(group)) });
     wire.value(PLATFORM.Metrics, metrics);
     const clocks = new OrganizationClocks();
     wire.value(PLATFORM.Clock, clocks);

@@ -10,6 +10,7 @@ import type { ServiceMetrics } from '../ports/shared/metrics.port.ts';
 import type { CollectionStore } from '../ports/shared/persistence/collection-store.port.ts';
 import type { AtomicWrite } from '../ports/shared/persistence/atomic-write.port.ts';
 import type { SequenceGenerator } from '../ports/shared/sequence-generator.port.ts';
+import type { RequestWrites } from '../adapters/shared/request-writes.ts';
 import { token } from './wiring.ts';
 
 /** The store, time, ids, secrets, numbering, idempotency, mail, metrics and the job runner: what every context uses. Each key is typed by the port bound to it in `platform.module.ts`. */
@@ -17,6 +18,8 @@ export const PLATFORM = {
   Store: token<CollectionStore>('CollectionStore'),
   /** A command's writes committed as one group on the store. */
   AtomicWrite: token<AtomicWrite>('AtomicWrite'),
+  /** What a request writes beside its command's group (its audit entry), kept in that group. */
+  RequestWrites: token<RequestWrites>('RequestWrites'),
   Metrics: token<ServiceMetrics>('Metrics'),
   Clock: token<Clock>('Clock'),
   /** The same clock: which organizations live on a test clock, and where their times are set. */

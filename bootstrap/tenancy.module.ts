@@ -36,6 +36,7 @@ export const tenancyModule = (config: AppConfig, logger: Logger): ContextModule 
           ids: PLATFORM.Ids,
           clock: PLATFORM.Clock,
           audit: AUDIT.AuditTrail,
+          atomic: PLATFORM.AtomicWrite,
         },
         ({ holdings, ...deps }) =>
           new TestClocks({

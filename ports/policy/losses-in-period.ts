@@ -1,3 +1,4 @@
+import type { GroupedWrite } from '../shared/persistence/collection-store.port.ts';
 import type { Principal } from '../../core/shared/access/principal.ts';
 import type { CalendarDate } from '../../core/shared/calendar-date.ts';
 import { DomainError } from '../../core/shared/domain-error.ts';
@@ -17,7 +18,8 @@ const mayOverrideCover = (actor: Principal): boolean => actor.kind === 'user' &&
 /**
  * A cancellation from `effectiveDate` must not leave a reported loss outside cover: with losses on
  * or after that date it is refused (`claims_in_period`, naming them) unless an underwriter with
- * authority overrides it with a reason, which the audit log keeps.
+ * authority overrides it with a reason: the audit entry that keeps it is answered, for the
+ * cancellation's own write.
  */
 export const assertNoLossLeftUncovered = async (
   deps: { readonly losses: ReportedLosses; readonly audit: AuditTrail },
@@ -25,9 +27,9 @@ export const assertNoLossLeftUncovered = async (
   policy: Policy,
   effectiveDate: CalendarDate,
   override: CoverOverride | undefined,
-): Promise<void> => {
+): Promise<readonly GroupedWrite[]> => {
   const losses = await deps.losses.onOrAfter(policy.orgId, policy.id, effectiveDate);
-  if (losses.length === 0) return;
+  if (losses.length === 0) return [];
   const claims = losses.map((loss) => ({ claimId: loss.claimId, claimNumber: loss.claimNumber, lossDate: loss.lossDate }));
   if (!override)
     throw new DomainError(
@@ -36,11 +38,13 @@ export const assertNoLossLeftUncovered = async (
       { effectiveDate, claims },
     );
   if (!mayOverrideCover(actor)) throw new DomainError('forbidden', 'Only an underwriter or an organization administrator may cancel over reported losses.');
-  await deps.audit.record(
-    actor,
-    policy.orgId,
-    'policy.cancellation_over_reported_losses',
-    { type: 'policy', id: policy.id },
-    { effectiveDate, reason: override.reason, claims },
-  );
+  return [
+    deps.audit.recordWrite(
+      actor,
+      policy.orgId,
+      'policy.cancellation_over_reported_losses',
+      { type: 'policy', id: policy.id },
+      { effectiveDate, reason: override.reason, claims },
+    ),
+  ];
 };

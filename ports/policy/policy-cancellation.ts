@@ -41,7 +41,7 @@ export const cancelPolicy = async (deps: LifecycleDeps, actor: Principal, policy
   const { orgId, id } = policy;
   const step = assertTransition(POLICY_LIFECYCLE, 'cancel', policy.status);
   assertWithinTerm(policy, input.effectiveDate, 'effectiveDate');
-  await assertNoLossLeftUncovered(deps, actor, policy, input.effectiveDate, input.override);
+  const overridden = await assertNoLossLeftUncovered(deps, actor, policy, input.effectiveDate, input.override);
   // From the term's first day nothing was in force: flat, whatever the method asked (CONTRACT 18.3).
   const method = input.effectiveDate === policy.effectiveDate ? 'flat' : (input.method ?? (input.reason === 'insured_request' ? 'short_rate' : 'pro_rata'));
   const effectiveDate = input.effectiveDate;
@@ -70,6 +70,7 @@ export const cancelPolicy = async (deps: LifecycleDeps, actor: Principal, policy
   await deps.writtenPremium.open(orgId, policy.programId, yearOf(policy.effectiveDate));
   await commitChange(deps.atomic, [
     ...deps.policies.changeWrites(policy, step, changes, [event], at),
+    ...overridden,
     deps.writtenPremium.addWrite(orgId, policy.programId, yearOf(policy.effectiveDate), cents(-returned)),
     ...(await rebillWrites(deps, after, effectiveDate, effectiveDate)),
     ...(

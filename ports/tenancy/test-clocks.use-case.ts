@@ -10,6 +10,8 @@ import {
   type AdvanceTarget,
   type TestClock,
 } from '../../core/tenancy/test-clock.ts';
+import type { AtomicWrite } from '../shared/persistence/atomic-write.port.ts';
+import { RequiredWriteUnmatched } from '../shared/persistence/collection-store.port.ts';
 import type { AuditTrail } from '../audit/audit-trail.use-case.ts';
 import type { Clock, OrganizationTimes } from '../shared/clock.port.ts';
 import { inDayOrder, type DailyWork } from '../shared/daily-work.port.ts';
@@ -35,6 +37,7 @@ export interface TestClocksDeps {
   readonly ids: IdGenerator;
   readonly clock: Clock;
   readonly audit: AuditTrail;
+  readonly atomic: AtomicWrite;
   /** How long `advance` waits for the work before answering that it goes on (30 s). */
   readonly answerWithinMs: number;
   readonly log: (message: string, fields: Record<string, unknown>) => void;
@@ -73,14 +76,16 @@ export class TestClocks {
     const now = this.deps.clock.now();
     const clock: TestClock = { orgId, frozenTime, advancingTo: null, ran: {}, leaseUntil: null, createdAt: now, updatedAt: now };
     try {
-      await this.deps.clocks.insert(clock);
+      await this.deps.atomic.commit([
+        this.deps.clocks.insertWrite(clock),
+        this.deps.audit.recordWrite(actor, orgId, 'test_clock.started', { type: 'organization', id: orgId }, { frozenTime: isoInstant(frozenTime) }),
+      ]);
     } catch (error) {
       if (error instanceof DomainError && error.code === 'duplicate')
         throw new DomainError('duplicate', 'The organization is already on a test clock.', { orgId });
       throw error;
     }
     this.deps.times.set(orgId, frozenTime);
-    await this.deps.audit.record(actor, orgId, 'test_clock.started', { type: 'organization', id: orgId }, { frozenTime: isoInstant(frozenTime) });
     return viewClock(clock);
   }
 
@@ -99,15 +104,24 @@ export class TestClocks {
     const to = targetTime(clock, target);
     assertAdvanceTarget(clock, to);
     const lease = this.lease(this.deps.ids.next('adv'));
-    const begun = await this.deps.clocks.begin(orgId, to, lease, this.deps.clock.now());
-    if (!begun) throw clockAdvancing((await this.deps.clocks.find(orgId)) ?? clock);
-    await this.deps.audit.record(
-      actor,
-      orgId,
-      'test_clock.advanced',
-      { type: 'organization', id: orgId },
-      { from: isoInstant(clock.frozenTime), to: isoInstant(to) },
-    );
+    const at = this.deps.clock.now();
+    try {
+      await this.deps.atomic.commit([
+        this.deps.clocks.beginWrite(orgId, to, lease, at),
+        this.deps.audit.recordWrite(
+          actor,
+          orgId,
+          'test_clock.advanced',
+          { type: 'organization', id: orgId },
+          { from: isoInstant(clock.frozenTime), to: isoInstant(to) },
+        ),
+      ]);
+    } catch (error) {
+      if (error instanceof RequiredWriteUnmatched) throw clockAdvancing((await this.deps.clocks.find(orgId)) ?? clock);
+      throw error;
+    }
+    // What the write made of the clock read above (the guard held: no advance was running).
+    const begun: TestClock = { ...clock, advancingTo: to, ran: {}, leaseUntil: lease.leaseUntil, updatedAt: at };
     const running = this.run(begun, lease.holder);
     let timer: NodeJS.Timeout | undefined;
     const answered = await Promise.race([

@@ -15,7 +15,8 @@ import { queryOf, rateClassOf, readRaw } from './route-input.ts';
 import { errorResponse } from './error-response.ts';
 import { digestOf, fingerprintOf, type IdempotentPosts } from './idempotent-posts.ts';
 import type { AuditTrail } from '../../../ports/audit/audit-trail.use-case.ts';
-import { auditWrite } from './write-audit.ts';
+import { auditedWrite } from './write-audit.ts';
+import type { RequestWrites } from '../../shared/request-writes.ts';
 import { clientAddressOf, credentialOf, mediaTypeOf, requestIdOf } from './request-meta.ts';
 import { logAnswer, type AccessLogDeps, type Answered } from './access-log.ts';
 import { RequestContext } from './request-context.ts';
@@ -42,7 +43,9 @@ export interface PipelineDeps extends AccessLogDeps {
   /** `Idempotency-Key` on POSTs. */
   readonly idempotency: IdempotentPosts;
   /** Where every successful write is recorded. */
-  readonly audit: Pick<AuditTrail, 'record'>;
+  readonly audit: Pick<AuditTrail, 'record' | 'recordWrite'>;
+  /** Lets a write's audit entry join the group its command commits. */
+  readonly requestWrites: RequestWrites;
 }
 
 /**
@@ -113,15 +116,15 @@ export class RequestPipeline {
         trustedProxyHops: this.deps.trustedProxyHops,
       });
       const key = route.method === 'POST' && principal ? this.deps.idempotency.keyOf(request) : null;
-      const result =
+      const handle = () =>
         key && principal
-          ? await this.deps.idempotency.run(describeActor(principal), key, fingerprintOf(request, upload?.sha256 ?? digestOf(json ?? raw)), () =>
+          ? this.deps.idempotency.run(describeActor(principal), key, fingerprintOf(request, upload?.sha256 ?? digestOf(json ?? raw)), () =>
               route.handler(context),
             )
-          : await route.handler(context);
+          : route.handler(context);
       // Reads are not writes: no audit entry, and no step of its own on the common path.
-      if (principal && route.method !== 'GET')
-        await auditWrite(this.deps.audit, this.deps.logger, route, { principal, params, query, body, requestId }, result);
+      const result =
+        principal && route.method !== 'GET' ? await auditedWrite(this.deps, route, { principal, params, query, body, requestId }, handle) : await handle();
       if (principal && orgId && route.method === 'GET' && result.status < 300 && this.deps.reads.applies(principal)) {
         await this.deps.reads.record(principal, orgId, {
           operationId: route.operationId,

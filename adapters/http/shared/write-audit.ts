@@ -1,6 +1,8 @@
 import { describeActor, principalOrgId, type Principal } from '../../../core/shared/access/principal.ts';
 import type { Logger } from 'pino';
 import type { AuditTrail } from '../../../ports/audit/audit-trail.use-case.ts';
+import type { GroupedWrite } from '../../../ports/shared/persistence/collection-store.port.ts';
+import type { RequestWrites } from '../../shared/request-writes.ts';
 import type { RouteDefinition, RouteResult } from './route.ts';
 
 /** Field names whose values never reach the audit log, at any depth. */
@@ -12,45 +14,70 @@ const redacted = (value: unknown, depth = 0): unknown => {
   return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, SECRET.test(name) ? '[redacted]' : redacted(item, depth + 1)]));
 };
 
-const organizationOf = (principal: Principal, query: Record<string, unknown>, body: unknown, result: RouteResult): string | null => {
-  const own = principalOrgId(principal);
+interface AuditedRequest {
+  principal: Principal;
+  params: Record<string, string>;
+  query: Record<string, unknown>;
+  body: unknown;
+  requestId: string;
+}
+
+type Audit = Pick<AuditTrail, 'record' | 'recordWrite'>;
+
+const organizationOf = (request: AuditedRequest, answer: unknown): string | null => {
+  const own = principalOrgId(request.principal);
   if (own) return own;
   // The platform names the organization it acts on; a new organization is its own target.
-  const named = query.orgId ?? (body as { orgId?: unknown } | undefined)?.orgId ?? (result.body as { orgId?: unknown } | undefined)?.orgId;
-  return typeof named === 'string' ? named : (((result.body as { id?: unknown } | undefined)?.id as string | undefined) ?? null);
+  const named = request.query.orgId ?? (request.body as { orgId?: unknown } | undefined)?.orgId ?? (answer as { orgId?: unknown } | undefined)?.orgId;
+  return typeof named === 'string' ? named : (((answer as { id?: unknown } | undefined)?.id as string | undefined) ?? null);
 };
 
+/** The request's entry: who (the credential), which route and record, the request id, the status, and what was sent (secrets redacted). */
+const entryOf = (route: RouteDefinition, request: AuditedRequest, status: number, answer: unknown) => {
+  const orgId = organizationOf(request, answer);
+  if (!orgId) return null;
+  const created = (answer as { id?: unknown } | undefined)?.id;
+  return [
+    request.principal,
+    orgId,
+    'request',
+    { type: route.path.split('/')[2] ?? route.path, id: request.params.id ?? (typeof created === 'string' ? created : '') },
+    {
+      route: `${route.method} ${route.path}`,
+      operationId: route.operationId,
+      status,
+      requestId: request.requestId,
+      credential: describeActor(request.principal),
+      ...(request.body !== undefined ? { sent: redacted(request.body) } : {}),
+    },
+  ] as const;
+};
+
+/** The status a route answers when its change is made (the first success it declares). */
+const successOf = (route: RouteDefinition): number => Number(Object.keys(route.responses).find((status) => status.startsWith('2')) ?? 200);
+
 /**
- * Every write through the API that succeeded, as one audit entry: who (the credential), which
- * route and record, the request id, the status, and what was sent (secrets redacted). Domain
- * actions add their own entries with before and after.
+ * Every write through the API that succeeded is one audit entry; domain actions add their own
+ * with before and after. The entry is part of the first group the command commits (its change
+ * and its entry are kept together, the status being the route's success); a command that
+ * commits no group has its entry written after its answer, with that answer's status and the id
+ * it created.
  */
-export const auditWrite = async (
-  audit: Pick<AuditTrail, 'record'>,
-  logger: Pick<Logger, 'error'>,
+export const auditedWrite = async (
+  deps: { audit: Audit; requestWrites: RequestWrites; logger: Pick<Logger, 'error'> },
   route: RouteDefinition,
-  request: { principal: Principal; params: Record<string, string>; query: Record<string, unknown>; body: unknown; requestId: string },
-  result: RouteResult,
-): Promise<void> => {
-  if (route.method === 'GET' || result.status >= 400) return;
-  const orgId = organizationOf(request.principal, request.query, request.body, result);
-  if (!orgId) return;
-  const created = (result.body as { id?: unknown } | undefined)?.id;
+  request: AuditedRequest,
+  handle: () => Promise<RouteResult>,
+): Promise<RouteResult> => {
+  const withChange = entryOf(route, request, successOf(route), undefined);
+  const grouped = (): GroupedWrite => deps.audit.recordWrite(...(withChange as NonNullable<typeof withChange>));
+  const { result, kept } = withChange ? await deps.requestWrites.around(grouped, handle) : { result: await handle(), kept: false };
+  if (kept || result.status >= 400) return result;
+  const entry = entryOf(route, request, result.status, result.body);
   // A change that happened stays answered as such: an audit write that fails is logged, not thrown.
-  await audit
-    .record(
-      request.principal,
-      orgId,
-      'request',
-      { type: route.path.split('/')[2] ?? route.path, id: request.params.id ?? (typeof created === 'string' ? created : '') },
-      {
-        route: `${route.method} ${route.path}`,
-        operationId: route.operationId,
-        status: result.status,
-        requestId: request.requestId,
-        credential: describeActor(request.principal),
-        ...(request.body !== undefined ? { sent: redacted(request.body) } : {}),
-      },
-    )
-    .catch((error: unknown) => logger.error({ reqId: request.requestId, err: error }, 'audit entry of a write not recorded'));
+  if (entry)
+    await deps.audit
+      .record(...entry)
+      .catch((error: unknown) => deps.logger.error({ reqId: request.requestId, err: error }, 'audit entry of a write not recorded'));
+  return result;
 };

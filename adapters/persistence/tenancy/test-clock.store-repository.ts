@@ -1,5 +1,5 @@
 import type { TestClock } from '../../../core/tenancy/test-clock.ts';
-import type { Collection, CollectionStore } from '../../../ports/shared/persistence/collection-store.port.ts';
+import type { Collection, CollectionStore, GroupedWrite } from '../../../ports/shared/persistence/collection-store.port.ts';
 import type { AdvanceLease, TestClockRepository } from '../../../ports/tenancy/test-clock.repository.ts';
 
 const COLLECTION = 'test_clocks';
@@ -38,8 +38,8 @@ export class TestClockStoreRepository implements TestClockRepository {
     return new TestClockStoreRepository(store);
   }
 
-  insert({ orgId, ...clock }: TestClock): Promise<void> {
-    return this.clocks.insertOne({ _id: orgId, ...clock, holder: null });
+  insertWrite({ orgId, ...clock }: TestClock): GroupedWrite {
+    return { collection: COLLECTION, insertOne: { _id: orgId, ...clock, holder: null } };
   }
 
   async find(orgId: string): Promise<TestClock | null> {
@@ -50,14 +50,16 @@ export class TestClockStoreRepository implements TestClockRepository {
     return (await this.clocks.find({})).map(fromStored);
   }
 
-  async begin(orgId: string, to: Date, lease: AdvanceLease, at: Date): Promise<TestClock | null> {
-    return orNull(
-      await this.clocks.findOneAndUpdate(
-        { _id: orgId, holder: null },
-        { $set: { advancingTo: to, ran: {}, holder: lease.holder, leaseUntil: lease.leaseUntil, updatedAt: at } },
-        { returnDocument: 'after' },
-      ),
-    );
+  beginWrite(orgId: string, to: Date, lease: AdvanceLease, at: Date): GroupedWrite {
+    return {
+      collection: COLLECTION,
+      updateOne: {
+        filter: { _id: orgId, holder: null },
+        update: { $set: { advancingTo: to, ran: {}, holder: lease.holder, leaseUntil: lease.leaseUntil, updatedAt: at } },
+        required: true,
+        guard: 'clock_advancing',
+      },
+    };
   }
 
   async step(orgId: string, lease: AdvanceLease, progress: { frozenTime: Date; ran: Readonly<Record<string, number>> }, at: Date): Promise<TestClock | null> {

@@ -1,4 +1,5 @@
 import test from 'ava';
+import { PLATFORM } from '../../../bootstrap/platform.tokens.ts';
 import { TENANCY } from '../../../bootstrap/tenancy.tokens.ts';
 import { DAY_STEPS } from '../../../ports/shared/daily-work.port.ts';
 import { MACHINE, useCaseWorld } from '../../support/use-cases.ts';
@@ -12,7 +13,7 @@ test('an advance whose process stopped is resumed from its last finished day, an
   // A process took the advance to 2027-03-01, finished January, and stopped: its lease ran out long ago.
   const repository = await world.resolve(TENANCY.TestClockRepository);
   const stale = { holder: 'adv_gone', leaseUntil: new Date('2000-01-01T00:00:00Z') };
-  t.truthy(await repository.begin(organization.id, new Date('2027-03-01T00:00:00Z'), stale, new Date()));
+  await (await world.resolve(PLATFORM.AtomicWrite)).commit([repository.beginWrite(organization.id, new Date('2027-03-01T00:00:00Z'), stale, new Date())]);
   t.truthy(await repository.step(organization.id, stale, { frozenTime: new Date('2027-01-31T00:00:00Z'), ran: { 'invoices-past-due': 0 } }, new Date()));
   t.like(await clocks.read(organization.id), { advancing: true, frozenTime: '2027-01-31T00:00:00.000Z' });
   // Another advance is refused meanwhile.

@@ -1,0 +1,45 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { GroupedWrite } from '../../ports/shared/persistence/collection-store.port.ts';
+
+interface Scope {
+  /** The write still to be kept with the request's first group; null once a group kept it. */
+  pending: (() => GroupedWrite) | null;
+  /** The request has answered: work it left running commits without the request's write. */
+  closed: boolean;
+}
+
+/**
+ * A write that belongs to a request rather than to any one record (its audit entry): it joins the
+ * first group the request's command commits, so the change and its entry are kept together or not
+ * at all. A request that commits no group keeps its write afterwards, on its own.
+ */
+export class RequestWrites {
+  private readonly scopes = new AsyncLocalStorage<Scope>();
+
+  /** Runs a request's work with `write` waiting for its first group; answers whether a group kept it. */
+  async around<T>(write: () => GroupedWrite, work: () => Promise<T>): Promise<{ result: T; kept: boolean }> {
+    const scope: Scope = { pending: write, closed: false };
+    try {
+      const result = await this.scopes.run(scope, work);
+      return { result, kept: scope.pending === null };
+    } finally {
+      scope.closed = true;
+    }
+  }
+
+  /** Commits a group, with the request's waiting write when there is one. */
+  async commit(writes: readonly GroupedWrite[], commit: (writes: readonly GroupedWrite[]) => Promise<void>): Promise<void> {
+    const scope = this.scopes.getStore();
+    const pending = scope && !scope.closed ? scope.pending : null;
+    if (!scope || !pending) return commit(writes);
+    // Taken before the commit so that two groups of one request never both carry it; a group
+    // that fails gives it back for the next.
+    scope.pending = null;
+    try {
+      await commit([...writes, pending()]);
+    } catch (error) {
+      scope.pending = pending;
+      throw error;
+    }
+  }
+}
