@@ -11,7 +11,7 @@ import type { IdGenerator } from '../shared/id-generator.port.ts';
 import { afterRow, type InvoiceRepository, type PaymentRepository } from './invoice.repository.ts';
 import type { PaymentBookkeeping } from './payment-bookkeeping.use-case.ts';
 import type { AtomicWrite } from '../shared/persistence/atomic-write.port.ts';
-import type { GroupedWrite } from '../shared/persistence/collection-store.port.ts';
+import { RequiredWriteUnmatched, type GroupedWrite } from '../shared/persistence/collection-store.port.ts';
 import { retryFromReads } from '../shared/retry-from-reads.ts';
 import type { Posting, PremiumBooks } from './premium-books.use-case.ts';
 
@@ -213,9 +213,16 @@ export class InvoicePayments {
         { kind: invoice.kind, amount: centsToDollars(invoice.amount) },
       );
     }
-    const voided = await this.deps.invoices.markVoid(orgId, invoiceId);
-    if (!voided) throw new DomainError('invalid_transition', 'An invoice with payments cannot be voided.', { status: invoice.status });
-    await this.deps.audit.record(actor, orgId, 'invoice.voided', { type: 'invoice', id: invoiceId }, {}, { amount: voided.amount });
-    return voided;
+    try {
+      await this.deps.atomic.commit([
+        ...this.deps.invoices.voidWrites([invoice]),
+        this.deps.audit.recordWrite(actor, orgId, 'invoice.voided', { type: 'invoice', id: invoiceId }, {}, { amount: invoice.amount }),
+      ]);
+    } catch (error) {
+      if (error instanceof RequiredWriteUnmatched)
+        throw new DomainError('invalid_transition', 'An invoice with payments cannot be voided.', { status: invoice.status });
+      throw error;
+    }
+    return { ...invoice, status: 'void' };
   }
 }

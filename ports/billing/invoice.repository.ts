@@ -66,8 +66,6 @@ export interface InvoiceRepository {
   takeCreditWrite(credit: Invoice, steps: readonly CreditStep[]): GroupedWrite;
   /** A paid invoice back to open (a refund left it uncovered); null when it was not paid. */
   reopen(orgId: string, id: string): Promise<Invoice | null>;
-  /** Voids an open invoice that has received nothing; null otherwise. */
-  markVoid(orgId: string, id: string): Promise<Invoice | null>;
   /** What voiding these invoices (as read) writes, for the command's one write: each required to be still owed and unpaid (guard `invoice_changed`). */
   voidWrites(invoices: readonly Invoice[]): GroupedWrite[];
   /**

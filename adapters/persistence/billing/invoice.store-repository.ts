@@ -187,10 +187,6 @@ export class InvoiceStoreRepository implements InvoiceRepository {
     return guardedMove(this.records, orgId, id, transition(INVOICE_LIFECYCLE, 'reopen'));
   }
 
-  markVoid(orgId: string, id: string): Promise<Invoice | null> {
-    return guardedMove(this.records, orgId, id, transition(INVOICE_LIFECYCLE, 'void'), { where: { paidAmount: 0 } });
-  }
-
   moneyWrite(invoice: Invoice, reference: string, amount: Cents, events: readonly DomainEvent[]): GroupedWrite {
     const status = statusAfterMoney(invoice, amount);
     const moves = status !== invoice.status;

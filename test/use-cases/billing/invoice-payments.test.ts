@@ -6,7 +6,8 @@ import { BILLING } from '../../../bootstrap/billing.tokens.ts';
 import { PRODUCERS } from '../../../bootstrap/producers.tokens.ts';
 import { aBoundPolicy, installmentsOf, MACHINE, useCaseWorld, type UseCaseWorld } from '../../support/use-cases.ts';
 import { rejectionCodeOf } from '../../support/error-codes.ts';
-import { aRisk } from '../../support/mothers.ts';
+import { anInvoice, aRisk } from '../../support/mothers.ts';
+import { AUDIT } from '../../../bootstrap/audit.tokens.ts';
 
 const ORG = 'org_pay';
 const RISK = aRisk({ insuredName: 'Settle Co' });
@@ -37,6 +38,25 @@ test('a manual payment counts once per reference, never overpays, and a paid inv
   t.is(await rejectionCodeOf(invoicePayments.pay(MACHINE, ORG, invoice.id, { amount: cents(1), method: 'check', reference: 'chk-2' })), 'invalid_transition');
   t.is(await rejectionCodeOf(invoicePayments.void(MACHINE, ORG, invoice.id)), 'invalid_transition');
   t.is(await rejectionCodeOf(invoicePayments.pay(MACHINE, 'org_other', invoice.id, { amount: cents(1), method: 'check', reference: 'chk-3' })), 'not_found');
+});
+
+test('an invoice that bills nothing is voided with its audit entry in one write, once; an invoice that received money is not', async (t) => {
+  const faults = new Map<string, number | Fault>();
+  const world = await useCaseWorld({ store: (store: CollectionStore) => withFaults(store, faults) });
+  t.teardown(world.close);
+  const invoicePayments = await world.resolve(BILLING.InvoicePayments);
+  const invoices = await world.resolve(BILLING.InvoiceRepository);
+  const audit = await world.resolve(AUDIT.AuditLog);
+  const nothing = anInvoice({ id: 'inv_nothing', orgId: ORG, amount: cents(0), lines: [] });
+  await invoices.insertAll([nothing]);
+  faults.set('audit_log', 1);
+  await t.throwsAsync(invoicePayments.void(MACHINE, ORG, nothing.id), { message: /injected failure/ });
+  t.like(await invoices.findById(ORG, nothing.id), { status: 'open' }, 'no entry, no void');
+  t.like(await invoicePayments.void(MACHINE, ORG, nothing.id), { id: nothing.id, status: 'void' });
+  t.like(await invoices.findById(ORG, nothing.id), { status: 'void' });
+  t.is(await rejectionCodeOf(invoicePayments.void(MACHINE, ORG, nothing.id)), 'invalid_transition');
+  const entries = (await audit.list(ORG, { limit: 10 }, { action: 'invoice.voided' })).data;
+  t.is(entries.length, 1);
 });
 
 test('a refund reopens an uncovered invoice and can never return more than was paid', async (t) => {
