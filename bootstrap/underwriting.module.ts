@@ -30,7 +30,14 @@ export const underwritingModule = (): ContextModule => ({
     wire.factory(UNDERWRITING.WrittenPremiumCounter, { store: PLATFORM.Store }, ({ store }) => new StoreWrittenPremiumCounter(store));
     wire.factory(
       UNDERWRITING.Programs,
-      { reference: UNDERWRITING.ReferenceData, programs: UNDERWRITING.ProgramRepository, audit: AUDIT.AuditTrail, ids: PLATFORM.Ids, clock: PLATFORM.Clock },
+      {
+        reference: UNDERWRITING.ReferenceData,
+        programs: UNDERWRITING.ProgramRepository,
+        audit: AUDIT.AuditTrail,
+        atomic: PLATFORM.AtomicWrite,
+        ids: PLATFORM.Ids,
+        clock: PLATFORM.Clock,
+      },
       (deps) => new Programs(deps),
     );
     wire.factory(

@@ -4,6 +4,8 @@ import { programForRisk, type DaProgram, type ProgramStatus } from '../../core/u
 import { checkedProgramTerms, type ProgramTerms } from '../../core/underwriting/program-terms.ts';
 import type { CompleteRisk } from '../../core/underwriting/submission.ts';
 import type { Page, PageRequest } from '../shared/persistence/page.ts';
+import type { AtomicWrite } from '../shared/persistence/atomic-write.port.ts';
+import { RequiredWriteUnmatched, type GroupedWrite } from '../shared/persistence/collection-store.port.ts';
 import type { AuditTrail } from '../audit/audit-trail.use-case.ts';
 import type { Clock } from '../shared/clock.port.ts';
 import type { IdGenerator } from '../shared/id-generator.port.ts';
@@ -17,7 +19,8 @@ export interface StoredProgram extends DaProgram {
 }
 
 export interface ProgramRepository {
-  insert(program: StoredProgram): Promise<void>;
+  /** A new program, for the write that creates it. */
+  insertWrite(program: StoredProgram): GroupedWrite;
   /** The program's terms now. */
   findById(orgId: string, id: string): Promise<StoredProgram | null>;
   /** The terms as they were at a version (the current one included). */
@@ -26,16 +29,17 @@ export interface ProgramRepository {
   forOrganization(orgId: string): Promise<StoredProgram[]>;
   page(orgId: string, filter: { status?: ProgramStatus }, request: PageRequest): Promise<Page<StoredProgram>>;
   /**
-   * Keeps the current terms as their version, then replaces them if the program is still at
-   * `next.version - 1`; null when another change came first.
+   * Keeps the current terms as their version and replaces them, for one write: guard
+   * `program_changed` fails it when the program is no longer at `current.version`.
    */
-  replace(current: StoredProgram, next: StoredProgram): Promise<StoredProgram | null>;
+  replaceWrites(current: StoredProgram, next: StoredProgram): GroupedWrite[];
 }
 
 export interface ProgramsDeps {
   readonly reference: UnderwritingReferenceData;
   readonly programs: ProgramRepository;
   readonly audit: AuditTrail;
+  readonly atomic: AtomicWrite;
   readonly ids: IdGenerator;
   readonly clock: Clock;
 }
@@ -82,8 +86,10 @@ export class Programs {
   async create(actor: Principal, orgId: string, terms: ProgramTerms): Promise<StoredProgram> {
     const now = this.deps.clock.now(orgId);
     const program: StoredProgram = { ...this.checked(terms), id: this.deps.ids.next('prg'), orgId, version: 1, createdAt: now, updatedAt: now };
-    await this.deps.programs.insert(program);
-    await this.deps.audit.record(actor, orgId, 'program.created', { type: 'program', id: program.id }, { after: { ...terms, version: 1 } });
+    await this.deps.atomic.commit([
+      this.deps.programs.insertWrite(program),
+      this.deps.audit.recordWrite(actor, orgId, 'program.created', { type: 'program', id: program.id }, { after: { ...terms, version: 1 } }),
+    ]);
     return program;
   }
 
@@ -103,11 +109,17 @@ export class Programs {
       createdAt,
       updatedAt: this.deps.clock.now(orgId),
     };
-    const replaced = await this.deps.programs.replace(current, next);
-    if (!replaced) throw changedMeanwhile('program');
     const before = Object.fromEntries(Object.keys(change).map((key) => [key, terms[key as keyof ProgramTerms]]));
-    await this.deps.audit.record(actor, orgId, 'program.updated', { type: 'program', id }, { version: next.version, before, after: change });
-    return replaced;
+    try {
+      await this.deps.atomic.commit([
+        ...this.deps.programs.replaceWrites(current, next),
+        this.deps.audit.recordWrite(actor, orgId, 'program.updated', { type: 'program', id }, { version: next.version, before, after: change }),
+      ]);
+    } catch (error) {
+      if (error instanceof RequiredWriteUnmatched) throw changedMeanwhile('program');
+      throw error;
+    }
+    return next;
   }
 
   private checked(terms: ProgramTerms): ProgramTerms {

@@ -1,5 +1,5 @@
 import type { ProgramStatus } from '../../../core/underwriting/delegated-authority.ts';
-import type { Collection, CollectionStore } from '../../../ports/shared/persistence/collection-store.port.ts';
+import type { Collection, CollectionStore, GroupedWrite } from '../../../ports/shared/persistence/collection-store.port.ts';
 import type { Page, PageRequest } from '../../../ports/shared/persistence/page.ts';
 import type { ProgramRepository, StoredProgram } from '../../../ports/underwriting/programs.use-case.ts';
 import { recordMapper, type DocumentOf, type RecordFields } from '../shared/document-mapping.ts';
@@ -30,6 +30,7 @@ const PROGRAM_FIELDS: RecordFields<StoredProgram> = {
 };
 
 const mapper = recordMapper(PROGRAM_FIELDS);
+const VERSIONS = 'program_versions';
 
 /**
  * `programs` holds each program's terms now; `program_versions` the terms each earlier version
@@ -47,12 +48,12 @@ export class ProgramStoreRepository implements ProgramRepository {
 
   static async create(store: CollectionStore): Promise<ProgramStoreRepository> {
     const records = await RecordCollection.open<StoredProgram>(store, 'programs', PROGRAM_FIELDS, [{ name: 'org_status', keys: { orgId: 1, status: 1 } }]);
-    await store.ensureIndexes('program_versions', [{ name: 'org', keys: { orgId: 1 } }]);
-    return new ProgramStoreRepository(records, store.collection('program_versions'));
+    await store.ensureIndexes(VERSIONS, [{ name: 'org', keys: { orgId: 1 } }]);
+    return new ProgramStoreRepository(records, store.collection(VERSIONS));
   }
 
-  insert(program: StoredProgram): Promise<void> {
-    return this.records.insert(program);
+  insertWrite(program: StoredProgram): GroupedWrite {
+    return this.records.insertion(program);
   }
 
   findById(orgId: string, id: string): Promise<StoredProgram | null> {
@@ -74,11 +75,13 @@ export class ProgramStoreRepository implements ProgramRepository {
     return this.records.page(orgId, filter.status ? { status: filter.status } : {}, request);
   }
 
-  async replace(current: StoredProgram, next: StoredProgram): Promise<StoredProgram | null> {
-    // The same terms under the same key whoever writes them: racing changes both keep them safely.
+  replaceWrites(current: StoredProgram, next: StoredProgram): GroupedWrite[] {
+    // An upsert: the same terms under the same key whoever writes them.
     const { _id, ...kept } = mapper.toStored(current);
-    await this.versions.updateOne({ _id: `${current.id}:${current.version}`, orgId: current.orgId }, { $set: kept }, { upsert: true });
     const { _id: _next, createdAt: _created, ...terms } = mapper.toStored(next);
-    return this.records.update(current.orgId, current.id, { version: current.version }, { $set: terms });
+    return [
+      { collection: VERSIONS, updateOne: { filter: { _id: `${current.id}:${current.version}`, orgId: current.orgId }, update: { $set: kept }, upsert: true } },
+      this.records.guardedUpdate(current.orgId, current.id, { version: current.version }, { $set: terms }, 'program_changed'),
+    ];
   }
 }
