@@ -33,6 +33,7 @@ export const referralsModule = (): ContextModule => ({
         dealRooms: DEAL_ROOMS.DealRoomRepository,
         records: AUTHORIZATION.RecordAccess,
         audit: AUDIT.AuditTrail,
+        atomic: PLATFORM.AtomicWrite,
         ids: PLATFORM.Ids,
         clock: PLATFORM.Clock,
       },

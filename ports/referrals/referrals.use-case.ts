@@ -17,6 +17,8 @@ import type { ClaimRepository } from '../claims/claim.repository.ts';
 import type { ActorPersons } from '../identity/actor-persons.use-case.ts';
 import type { UserRepository } from '../identity/user.repository.ts';
 import type { Page, PageRequest } from '../shared/persistence/page.ts';
+import type { AtomicWrite } from '../shared/persistence/atomic-write.port.ts';
+import { RequiredWriteUnmatched, type GroupedWrite } from '../shared/persistence/collection-store.port.ts';
 import type { PolicyRepository } from '../policy/policy.repositories.ts';
 import type { AuditTrail } from '../audit/audit-trail.use-case.ts';
 import type { Clock } from '../shared/clock.port.ts';
@@ -36,11 +38,12 @@ export interface ReferralFilters {
 
 /** The referrals store; it answers binding's and quoting's questions about approvals too. */
 export interface ReferralRepository extends ReferralApprovals {
-  insert(referral: Referral & { readonly submissionId: string | null }): Promise<void>;
+  /** A new referral, for the write that raises it. */
+  insertWrite(referral: Referral & { readonly submissionId: string | null }): GroupedWrite;
   findById(orgId: string, id: string): Promise<Referral | null>;
   page(orgId: string, filters: ReferralFilters, request: PageRequest): Promise<Page<Referral>>;
-  /** Records a decision if the referral is still in one of `step.from`; null otherwise. */
-  decide(orgId: string, id: string, step: Transition<ReferralStatus>, entry: ReferralDecisionEntry, overrides: readonly string[]): Promise<Referral | null>;
+  /** A decision, for the write that records it: guard `referral_changed` fails it unless the referral is still in one of `step.from`. */
+  decideWrite(orgId: string, id: string, step: Transition<ReferralStatus>, entry: ReferralDecisionEntry, overrides: readonly string[]): GroupedWrite;
 }
 
 /** Whether the organization has the deal room a referral is raised in. */
@@ -60,6 +63,7 @@ export interface ReferralsDeps {
   readonly dealRooms: DealRoomDirectory;
   readonly records: RecordAccess;
   readonly audit: AuditTrail;
+  readonly atomic: AtomicWrite;
   readonly ids: IdGenerator;
   readonly clock: Clock;
 }
@@ -113,14 +117,16 @@ export class Referrals {
       createdAt: now,
       updatedAt: now,
     };
-    await this.deps.referrals.insert({ ...referral, submissionId });
-    await this.deps.audit.record(
-      actor,
-      orgId,
-      'referral.created',
-      { type: 'referral', id: referral.id },
-      { entityType: input.entityType, entityId: input.entityId },
-    );
+    await this.deps.atomic.commit([
+      this.deps.referrals.insertWrite({ ...referral, submissionId }),
+      this.deps.audit.recordWrite(
+        actor,
+        orgId,
+        'referral.created',
+        { type: 'referral', id: referral.id },
+        { entityType: input.entityType, entityId: input.entityId },
+      ),
+    ]);
     return referral;
   }
 
@@ -161,19 +167,30 @@ export class Referrals {
       decidedById: userIdOf(actor),
       decidedAt: this.deps.clock.now(orgId),
     };
-    const decided = await this.deps.referrals.decide(orgId, id, step, entry, overrides);
-    if (!decided) {
+    try {
+      await this.deps.atomic.commit([
+        this.deps.referrals.decideWrite(orgId, id, step, entry, overrides),
+        this.deps.audit.recordWrite(
+          actor,
+          orgId,
+          DECIDED_ACTIONS[decision],
+          { type: referral.entityType, id: referral.entityId },
+          { referralId: id, notes, overrides },
+        ),
+      ]);
+    } catch (error) {
+      if (!(error instanceof RequiredWriteUnmatched)) throw error;
       const now = await this.deps.referrals.findById(orgId, id);
       if (now) assertTransition(REFERRAL_LIFECYCLE, decision, now.status);
       throw changedMeanwhile('referral');
     }
-    await this.deps.audit.record(
-      actor,
-      orgId,
-      DECIDED_ACTIONS[decision],
-      { type: referral.entityType, id: referral.entityId },
-      { referralId: id, notes, overrides },
-    );
+    const decided: Referral = {
+      ...referral,
+      status: step.to,
+      approvedOverrides: [...overrides],
+      decisions: [...referral.decisions, entry],
+      updatedAt: entry.decidedAt,
+    };
     return decided;
   }
 

@@ -1,12 +1,12 @@
 import type { Referral, ReferralDecisionEntry, ReferralStatus } from '../../../core/referrals/referral.ts';
 import type { Transition } from '../../../core/shared/lifecycle.ts';
-import type { CollectionStore, Filter } from '../../../ports/shared/persistence/collection-store.port.ts';
+import type { CollectionStore, Filter, GroupedWrite } from '../../../ports/shared/persistence/collection-store.port.ts';
 import type { Page, PageRequest } from '../../../ports/shared/persistence/page.ts';
 import type { ReferralFilters, ReferralRepository } from '../../../ports/referrals/referrals.use-case.ts';
 import type { ReferralApproval, ReferralApprovals } from '../../../ports/underwriting/referral-approvals.port.ts';
 import type { RecordFields } from '../shared/document-mapping.ts';
 import { RecordCollection } from '../shared/record-collection.ts';
-import { guardedMove } from '../shared/guarded-move.ts';
+import { moveWrite } from '../shared/guarded-move.ts';
 
 const REFERRAL_FIELDS: RecordFields<Referral> = {
   id: true,
@@ -57,9 +57,9 @@ export class ReferralStoreRepository implements ReferralRepository, ReferralAppr
     );
   }
 
-  async insert(referral: Referral & { readonly submissionId: string | null }): Promise<void> {
+  insertWrite(referral: Referral & { readonly submissionId: string | null }): GroupedWrite {
     const { submissionId, ...record } = referral;
-    await this.records.raw.insertOne({ ...this.records.mapper.toStored(record), submissionId });
+    return { collection: this.records.name, insertOne: { ...this.records.mapper.toStored(record), submissionId } };
   }
 
   findById(orgId: string, id: string): Promise<Referral | null> {
@@ -74,8 +74,9 @@ export class ReferralStoreRepository implements ReferralRepository, ReferralAppr
     return this.records.page(orgId, filter, request);
   }
 
-  decide(orgId: string, id: string, step: Transition<ReferralStatus>, entry: ReferralDecisionEntry, overrides: readonly string[]): Promise<Referral | null> {
-    return guardedMove(this.records, orgId, id, step, { changes: { approvedOverrides: [...overrides] }, push: { decisions: entry }, at: entry.decidedAt });
+  decideWrite(orgId: string, id: string, step: Transition<ReferralStatus>, entry: ReferralDecisionEntry, overrides: readonly string[]): GroupedWrite {
+    const move = { changes: { approvedOverrides: [...overrides] }, push: { decisions: entry }, at: entry.decidedAt };
+    return moveWrite(this.records, orgId, id, step, move, 'referral_changed');
   }
 
   async forQuote(orgId: string, quoteId: string): Promise<ReferralApproval | null> {

@@ -20,7 +20,7 @@ export class RecordCollection<T extends { id: string; orgId: string }> {
   readonly raw: Collection<DocumentOf<T>>;
   readonly mapper: RecordMapper<T>;
   private readonly store: CollectionStore;
-  private readonly name: string;
+  readonly name: string;
 
   private constructor(store: CollectionStore, name: string, mapper: RecordMapper<T>, options: CollectionOptions) {
     this.store = store;
