@@ -77,6 +77,7 @@ export const identityModule = (config: AppConfig, logger: Logger): ContextModule
         attempts: RATE_LIMIT.SignInAttempts,
         ids: PLATFORM.Ids,
         audit: AUDIT.AuditTrail,
+        atomic: PLATFORM.AtomicWrite,
         producers: PRODUCERS.Producers,
         verifications: IDENTITY.EmailVerifications,
         sessionStatus: IDENTITY.SessionStatus,
@@ -98,7 +99,14 @@ export const identityModule = (config: AppConfig, logger: Logger): ContextModule
     );
     wire.factory(
       IDENTITY.EnterpriseSignIn,
-      { ...accounts, pending: IDENTITY.EnterpriseLogins, sessions: IDENTITY.AuthSessions, audit: AUDIT.AuditTrail, ids: PLATFORM.Ids },
+      {
+        ...accounts,
+        pending: IDENTITY.EnterpriseLogins,
+        sessions: IDENTITY.AuthSessions,
+        audit: AUDIT.AuditTrail,
+        atomic: PLATFORM.AtomicWrite,
+        ids: PLATFORM.Ids,
+      },
       (deps) =>
         config.sso
           ? new EnterpriseSignIn({
@@ -109,7 +117,13 @@ export const identityModule = (config: AppConfig, logger: Logger): ContextModule
             })
           : null,
     );
-    const accessChange = { ids: PLATFORM.Ids, clock: PLATFORM.Clock, audit: AUDIT.AuditTrail, accessChanges: IDENTITY.AccessChanges } as const;
+    const accessChange = {
+      ids: PLATFORM.Ids,
+      clock: PLATFORM.Clock,
+      audit: AUDIT.AuditTrail,
+      atomic: PLATFORM.AtomicWrite,
+      accessChanges: IDENTITY.AccessChanges,
+    } as const;
     wire.factory(
       IDENTITY.Users,
       { ...accessChange, users: IDENTITY.UserRepository, organizations: TENANCY.OrganizationRepository, passwords: IDENTITY.PasswordHasher },

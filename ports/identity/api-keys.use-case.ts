@@ -7,6 +7,7 @@ import { DomainError, notFound, validationFailed } from '../../core/shared/domai
 import type { Environment } from '../../core/tenancy/organization.ts';
 import { mapPage, type Page, type PageRequest } from '../shared/persistence/page.ts';
 import type { AuditTrail } from '../audit/audit-trail.use-case.ts';
+import type { AtomicWrite } from '../shared/persistence/atomic-write.port.ts';
 import type { Clock } from '../shared/clock.port.ts';
 import type { IdGenerator } from '../shared/id-generator.port.ts';
 import type { OrganizationRepository } from '../tenancy/organization.repository.ts';
@@ -21,6 +22,7 @@ export interface ApiKeysDeps {
   readonly ids: IdGenerator;
   readonly clock: Clock;
   readonly audit: AuditTrail;
+  readonly atomic: AtomicWrite;
   /** Told of each revocation, so the key's open connections close at once. */
   readonly accessChanges?: AccessChanges;
 }
@@ -74,8 +76,10 @@ export class ApiKeys {
       creator: { userId: actor.userId, orgId: actor.orgId, role: actor.role },
       revokedAt: null,
     };
-    await this.deps.apiKeys.insert(key);
-    await this.deps.audit.record(actor, orgId, 'api_key.created', { type: 'api_key', id: key.id }, { scopes: key.scopes });
+    await this.deps.atomic.commit([
+      this.deps.apiKeys.insertWrite(key),
+      this.deps.audit.recordWrite(actor, orgId, 'api_key.created', { type: 'api_key', id: key.id }, { scopes: key.scopes }),
+    ]);
     return { ...viewApiKey(key), key: value };
   }
 
@@ -90,9 +94,11 @@ export class ApiKeys {
   }
 
   async revoke(actor: Principal, orgId: string, id: string): Promise<void> {
-    const revoked = await this.deps.apiKeys.revoke(orgId, id, this.deps.clock.now());
-    if (!revoked) throw notFound('API key');
-    await this.deps.audit.record(actor, orgId, 'api_key.revoked', { type: 'api_key', id });
+    if (!(await this.deps.apiKeys.findById(orgId, id))) throw notFound('API key');
+    await this.deps.atomic.commit([
+      this.deps.apiKeys.revokeWrite(orgId, id, this.deps.clock.now()),
+      this.deps.audit.recordWrite(actor, orgId, 'api_key.revoked', { type: 'api_key', id }),
+    ]);
     this.deps.accessChanges?.changed(orgId);
   }
 }

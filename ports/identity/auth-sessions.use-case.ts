@@ -18,6 +18,7 @@ import type { WindowCounter } from '../rate-limit/window-counter.port.ts';
 import type { Producers } from '../producers/producers.use-case.ts';
 import type { EmailVerifications } from './email-verifications.use-case.ts';
 import type { SessionStatusCache } from './session-status.cache.ts';
+import type { AtomicWrite } from '../shared/persistence/atomic-write.port.ts';
 import type { AuditTrail } from '../audit/audit-trail.use-case.ts';
 import type { Clock } from '../shared/clock.port.ts';
 import type { IdGenerator } from '../shared/id-generator.port.ts';
@@ -39,6 +40,7 @@ export interface AuthSessionsDeps {
   readonly ids: IdGenerator;
   readonly clock: Clock;
   readonly audit: AuditTrail;
+  readonly atomic: AtomicWrite;
   readonly producers: Producers;
   readonly verifications: EmailVerifications;
   readonly sessionStatus: SessionStatusCache;
@@ -96,9 +98,13 @@ export class AuthSessions {
       createdAt: now,
       updatedAt: now,
     };
-    await this.deps.users.insert(user);
-    const producer = await this.deps.producers.register(user.orgId, user);
-    await this.deps.audit.record(`user:${user.id}`, user.orgId, 'user.signed_up', { type: 'user', id: user.id }, { producerId: producer.id });
+    const { producer, writes } = await this.deps.producers.registration(user.orgId, user);
+    await this.deps.atomic.commit([
+      this.deps.users.insertWrite(user),
+      ...writes,
+      this.deps.audit.recordWrite(`user:${user.id}`, user.orgId, 'user.signed_up', { type: 'user', id: user.id }, { producerId: producer.id }),
+    ]);
+    // The code is mailed once the account is kept; a code lost on the way is asked for again (resend).
     await this.deps.verifications.issue(user);
     const verification = identityVerificationLink(this.deps.identityVerificationUrl ?? null, producer.id);
     return { ...viewUser(user), producerId: producer.id, ...(verification ? { verification } : {}) };

@@ -3,6 +3,7 @@ import { normalizeEmail } from '../../core/identity/credentials.rules.ts';
 import type { User } from '../../core/identity/user.ts';
 import { DomainError, validationFailed } from '../../core/shared/domain-error.ts';
 import type { OrganizationRepository } from '../tenancy/organization.repository.ts';
+import type { AtomicWrite } from '../shared/persistence/atomic-write.port.ts';
 import type { AuditTrail } from '../audit/audit-trail.use-case.ts';
 import type { Clock } from '../shared/clock.port.ts';
 import type { IdGenerator } from '../shared/id-generator.port.ts';
@@ -25,6 +26,7 @@ export interface EnterpriseSignInDeps {
   readonly sessions: AuthSessions;
   readonly secrets: SecretTools;
   readonly audit: AuditTrail;
+  readonly atomic: AtomicWrite;
   readonly ids: IdGenerator;
   readonly clock: Clock;
   readonly tenantId: string;
@@ -90,15 +92,17 @@ export class EnterpriseSignIn {
     const known = await this.deps.users.findByEmail(email);
     if (known) {
       if (known.role === enterpriseRole(true)) return known;
-      const promoted = await this.deps.users.update(known.orgId, known.id, { role: enterpriseRole(true) }, now);
-      await this.deps.audit.record(
-        `sso:${subject}`,
-        known.orgId,
-        'user.role_changed',
-        { type: 'user', id: known.id },
-        { before: { role: known.role }, after: { role: enterpriseRole(true) }, via: 'enterprise_sign_in' },
-      );
-      return promoted ?? known;
+      await this.deps.atomic.commit([
+        this.deps.users.updateWrite(known.orgId, known.id, { role: enterpriseRole(true) }, now),
+        this.deps.audit.recordWrite(
+          `sso:${subject}`,
+          known.orgId,
+          'user.role_changed',
+          { type: 'user', id: known.id },
+          { before: { role: known.role }, after: { role: enterpriseRole(true) }, via: 'enterprise_sign_in' },
+        ),
+      ]);
+      return { ...known, role: enterpriseRole(true), updatedAt: now };
     }
     const domain = email.slice(email.lastIndexOf('@') + 1);
     const organizations = await this.deps.organizations.withAllowedDomain(domain);
@@ -115,14 +119,16 @@ export class EnterpriseSignIn {
       createdAt: now,
       updatedAt: now,
     };
-    await this.deps.users.insert(user);
-    await this.deps.audit.record(
-      `sso:${subject}`,
-      organization.id,
-      'user.created',
-      { type: 'user', id: user.id },
-      { email, role: user.role, via: 'enterprise_sign_in' },
-    );
+    await this.deps.atomic.commit([
+      this.deps.users.insertWrite(user),
+      this.deps.audit.recordWrite(
+        `sso:${subject}`,
+        organization.id,
+        'user.created',
+        { type: 'user', id: user.id },
+        { email, role: user.role, via: 'enterprise_sign_in' },
+      ),
+    ]);
     return user;
   }
 }

@@ -6,6 +6,8 @@ import { viewUser, type User, type UserView } from '../../core/identity/user.ts'
 import { DomainError, notFound } from '../../core/shared/domain-error.ts';
 import { mapPage, type Page, type PageRequest } from '../shared/persistence/page.ts';
 import type { AuditTrail } from '../audit/audit-trail.use-case.ts';
+import type { AtomicWrite } from '../shared/persistence/atomic-write.port.ts';
+import { RequiredWriteUnmatched } from '../shared/persistence/collection-store.port.ts';
 import type { Clock } from '../shared/clock.port.ts';
 import type { IdGenerator } from '../shared/id-generator.port.ts';
 import type { OrganizationRepository } from '../tenancy/organization.repository.ts';
@@ -19,6 +21,7 @@ export interface UsersDeps {
   readonly ids: IdGenerator;
   readonly clock: Clock;
   readonly audit: AuditTrail;
+  readonly atomic: AtomicWrite;
   /** Told of each role change, so the user's open connections are checked again at once. */
   readonly accessChanges?: AccessChanges;
 }
@@ -61,8 +64,10 @@ export class Users {
       createdAt: now,
       updatedAt: now,
     };
-    await this.deps.users.insert(user);
-    await this.deps.audit.record(actor, orgId, 'user.created', { type: 'user', id: user.id }, { role: user.role });
+    await this.deps.atomic.commit([
+      this.deps.users.insertWrite(user),
+      this.deps.audit.recordWrite(actor, orgId, 'user.created', { type: 'user', id: user.id }, { role: user.role }),
+    ]);
     return viewUser(user);
   }
 
@@ -81,10 +86,17 @@ export class Users {
     const existing = await this.deps.users.findById(orgId, id);
     if (!existing) throw notFound('User');
     if (PLATFORM_ROLES.includes(existing.role)) assertMayGrant(actor, existing.role);
-    const updated = await this.deps.users.update(orgId, id, changes, this.deps.clock.now());
-    if (!updated) throw notFound('User');
-    await this.deps.audit.record(actor, orgId, 'user.updated', { type: 'user', id }, { ...changes, previousRole: existing.role });
+    const at = this.deps.clock.now();
+    try {
+      await this.deps.atomic.commit([
+        this.deps.users.updateWrite(orgId, id, changes, at),
+        this.deps.audit.recordWrite(actor, orgId, 'user.updated', { type: 'user', id }, { ...changes, previousRole: existing.role }),
+      ]);
+    } catch (error) {
+      if (error instanceof RequiredWriteUnmatched) throw notFound('User');
+      throw error;
+    }
     this.deps.accessChanges?.changed(orgId);
-    return viewUser(updated);
+    return viewUser({ ...existing, ...Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)), updatedAt: at });
   }
 }

@@ -1,5 +1,6 @@
 import type { Appointment, AppointmentStatus, License, Producer, ProducerStatus } from '../../core/producers/producer.ts';
 import type { Transition } from '../../core/shared/lifecycle.ts';
+import type { GroupedWrite } from '../shared/persistence/collection-store.port.ts';
 import type { Among, Page, PageRequest } from '../shared/persistence/page.ts';
 
 /** What a producer's profile update may change. */
@@ -10,7 +11,8 @@ export interface ProducerChanges {
 }
 
 export interface ProducerRepository {
-  insert(producer: Producer): Promise<void>;
+  /** A new producer, for the write that creates it. */
+  insertWrite(producer: Producer): GroupedWrite;
   findById(orgId: string, id: string): Promise<Producer | null>;
   /** The producer record of a user account, if it has one. */
   findByUserId(orgId: string, userId: string): Promise<Producer | null>;

@@ -12,6 +12,7 @@ import { DomainError, notFound, validationFailed } from '../../core/shared/domai
 import { moveBetween, transition } from '../../core/shared/lifecycle.ts';
 import { US_STATES, type LineOfBusiness } from '../../core/shared/reference-data.ts';
 import type { Among, Page, PageRequest } from '../shared/persistence/page.ts';
+import type { GroupedWrite } from '../shared/persistence/collection-store.port.ts';
 import type { Clock } from '../shared/clock.port.ts';
 import type { IdGenerator } from '../shared/id-generator.port.ts';
 import type { AppointmentRepository, ProducerChanges, ProducerRepository } from './producer.repositories.ts';
@@ -35,8 +36,12 @@ export class Producers {
     this.deps = deps;
   }
 
-  /** Sign-up's producer record: pending until identity verification names it. */
-  async register(orgId: string, user: { id: string; name: string; email: string }): Promise<Producer> {
+  /**
+   * Sign-up's producer record, pending until identity verification names it: its relationship
+   * is recorded first (a tuple naming a producer that is never written grants nothing), its
+   * record is a write of the sign-up's group.
+   */
+  async registration(orgId: string, user: { id: string; name: string; email: string }): Promise<{ producer: Producer; writes: GroupedWrite[] }> {
     const now = this.deps.clock.now(orgId);
     const producer: Producer = {
       id: this.deps.ids.next('prd'),
@@ -50,8 +55,7 @@ export class Producers {
       updatedAt: now,
     };
     await this.deps.relationships.producer(producer);
-    await this.deps.producers.insert(producer);
-    return producer;
+    return { producer, writes: [this.deps.producers.insertWrite(producer)] };
   }
 
   async get(orgId: string, id: string): Promise<Producer> {

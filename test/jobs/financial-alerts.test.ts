@@ -12,7 +12,9 @@ const setup = async (mailer: Mailer) => {
   const users = await UserStoreRepository.create(store);
   const at = new Date('2026-11-22T00:00:00Z');
   const user = (id: string, orgId: string, role: Role) =>
-    users.insert({ id, orgId, email: `${id}@example.test`, name: id, role, passwordHash: 'x', emailVerifiedAt: at, createdAt: at, updatedAt: at });
+    store.writeTogether([
+      users.insertWrite({ id, orgId, email: `${id}@example.test`, name: id, role, passwordHash: 'x', emailVerifiedAt: at, createdAt: at, updatedAt: at }),
+    ]);
   await user('billing', 'org_a', 'billing_admin');
   await user('admin', 'org_a', 'org_admin');
   await user('underwriter', 'org_a', 'underwriter');

@@ -22,6 +22,7 @@ import type { CompleteRisk } from '../../core/underwriting/risk.ts';
 import type { PriorLoss } from '../../core/underwriting/submission.ts';
 import type { Role } from '../../core/shared/access/roles.ts';
 import { IDENTITY } from '../../bootstrap/identity.tokens.ts';
+import { PRODUCERS } from '../../bootstrap/producers.tokens.ts';
 import { aRisk } from './mothers.ts';
 import { SettableClock } from './settable-clock.ts';
 import { JWT_SECRET, MACHINE_SECRET } from './test-app.ts';
@@ -110,8 +111,15 @@ export const aStoredPerson = async (world: UseCaseWorld, orgId: string, role: Ro
   const at = new Date(USE_CASE_START);
   const userId = `usr_${name}`;
   const user = { id: userId, orgId, email: `${name}@example.com`, name, role, passwordHash: 'x', emailVerifiedAt: at, createdAt: at, updatedAt: at };
-  await (await world.resolve(IDENTITY.UserRepository)).insert(user);
+  await (await world.resolve(PLATFORM.AtomicWrite)).commit([(await world.resolve(IDENTITY.UserRepository)).insertWrite(user)]);
   return { kind: 'user', userId, orgId, role, via: 'jwt' };
+};
+
+/** A producer registered for a user account, as sign-up registers one (pending until identity verification). */
+export const aRegisteredProducer = async (world: UseCaseWorld, orgId: string, user: { id: string; name: string; email: string }) => {
+  const { producer, writes } = await (await world.resolve(PRODUCERS.Producers)).registration(orgId, user);
+  await (await world.resolve(PLATFORM.AtomicWrite)).commit(writes);
+  return producer;
 };
 
 /** A world on a settable clock, torn down with the test, holding a paid-in-full policy in force since 2027-01-01, the clock moved to 2027-02-01 (a January loss is covered). */

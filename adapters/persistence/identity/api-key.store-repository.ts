@@ -1,6 +1,6 @@
 import type { ApiKey } from '../../../core/identity/api-key.ts';
 import type { ApiKeyRepository } from '../../../ports/identity/api-key.repository.ts';
-import type { Collection, CollectionStore } from '../../../ports/shared/persistence/collection-store.port.ts';
+import type { Collection, CollectionStore, GroupedWrite } from '../../../ports/shared/persistence/collection-store.port.ts';
 import type { Page, PageRequest } from '../../../ports/shared/persistence/page.ts';
 import { findPage } from '../shared/cursor-page.ts';
 import { fromDocument, toDocument, type DocumentOf } from '../shared/document-mapping.ts';
@@ -23,8 +23,8 @@ export class ApiKeyStoreRepository implements ApiKeyRepository {
     return new ApiKeyStoreRepository(store);
   }
 
-  insert(key: ApiKey): Promise<void> {
-    return this.keys.insertOne(toDocument(key));
+  insertWrite(key: ApiKey): GroupedWrite {
+    return { collection: COLLECTION, insertOne: toDocument(key) };
   }
 
   async findByHash(keyHash: string): Promise<ApiKey | null> {
@@ -41,9 +41,7 @@ export class ApiKeyStoreRepository implements ApiKeyRepository {
     return findPage(this.keys, { orgId }, page, (row) => fromDocument<ApiKey>(row));
   }
 
-  async revoke(orgId: string, id: string, at: Date): Promise<ApiKey | null> {
-    const revoked = await this.keys.findOneAndUpdate({ _id: id, orgId, revokedAt: null }, { $set: { revokedAt: at } }, { returnDocument: 'after' });
-    if (revoked) return fromDocument<ApiKey>(revoked);
-    return this.findById(orgId, id);
+  revokeWrite(orgId: string, id: string, at: Date): GroupedWrite {
+    return { collection: COLLECTION, updateOne: { filter: { _id: id, orgId, revokedAt: null }, update: { $set: { revokedAt: at } } } };
   }
 }

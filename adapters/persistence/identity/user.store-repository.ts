@@ -1,7 +1,7 @@
 import type { Role } from '../../../core/shared/access/roles.ts';
 import type { User } from '../../../core/identity/user.ts';
 import type { UserRepository } from '../../../ports/identity/user.repository.ts';
-import type { Collection, CollectionStore } from '../../../ports/shared/persistence/collection-store.port.ts';
+import type { Collection, CollectionStore, GroupedWrite } from '../../../ports/shared/persistence/collection-store.port.ts';
 import type { Page, PageRequest } from '../../../ports/shared/persistence/page.ts';
 import { findPage } from '../shared/cursor-page.ts';
 import { definedFields, fromDocument, toDocument, type DocumentOf } from '../shared/document-mapping.ts';
@@ -24,8 +24,8 @@ export class UserStoreRepository implements UserRepository {
     return new UserStoreRepository(store);
   }
 
-  insert(user: User): Promise<void> {
-    return this.users.insertOne(toDocument(user));
+  insertWrite(user: User): GroupedWrite {
+    return { collection: COLLECTION, insertOne: toDocument(user) };
   }
 
   async findById(orgId: string, id: string): Promise<User | null> {
@@ -50,8 +50,8 @@ export class UserStoreRepository implements UserRepository {
     await this.users.updateOne({ _id: id, orgId, emailVerifiedAt: null }, { $set: { emailVerifiedAt: at, updatedAt: at } });
   }
 
-  async update(orgId: string, id: string, changes: { role?: Role; name?: string }, at: Date): Promise<User | null> {
-    const document = await this.users.findOneAndUpdate({ _id: id, orgId }, { $set: { ...definedFields(changes), updatedAt: at } }, { returnDocument: 'after' });
-    return document ? fromDocument<User>(document) : null;
+  updateWrite(orgId: string, id: string, changes: { role?: Role; name?: string }, at: Date): GroupedWrite {
+    const update = { $set: { ...definedFields(changes), updatedAt: at } };
+    return { collection: COLLECTION, updateOne: { filter: { _id: id, orgId }, update, required: true, guard: 'user_gone' } };
   }
 }

@@ -1,6 +1,6 @@
 import { PRODUCER_LIFECYCLE, type Appointment, type AppointmentStatus, type Producer, type ProducerStatus } from '../../../core/producers/producer.ts';
 import { transition, type Transition } from '../../../core/shared/lifecycle.ts';
-import type { CollectionStore, Filter } from '../../../ports/shared/persistence/collection-store.port.ts';
+import type { CollectionStore, Filter, GroupedWrite } from '../../../ports/shared/persistence/collection-store.port.ts';
 import type { Among, Page, PageRequest } from '../../../ports/shared/persistence/page.ts';
 import type { AppointmentRepository, ProducerChanges, ProducerRepository } from '../../../ports/producers/producer.repositories.ts';
 import { definedFields, type RecordFields } from '../shared/document-mapping.ts';
@@ -48,8 +48,8 @@ export class ProducerStoreRepository implements ProducerRepository {
     );
   }
 
-  insert(producer: Producer): Promise<void> {
-    return this.records.insert(producer);
+  insertWrite(producer: Producer): GroupedWrite {
+    return this.records.insertion(producer);
   }
 
   findById(orgId: string, id: string): Promise<Producer | null> {

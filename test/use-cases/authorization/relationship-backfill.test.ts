@@ -7,14 +7,14 @@ import { PRODUCERS } from '../../../bootstrap/producers.tokens.ts';
 import { UNDERWRITING } from '../../../bootstrap/underwriting.tokens.ts';
 import type { Principal } from '../../../core/shared/access/principal.ts';
 import { aRisk } from '../../support/mothers.ts';
-import { MACHINE, useCaseWorld } from '../../support/use-cases.ts';
+import { MACHINE, useCaseWorld, aRegisteredProducer } from '../../support/use-cases.ts';
 
 const ORG = 'org_backfill';
 
 test('records written before the graph kept relationships get them from the backfill, once', async (t) => {
   const world = await useCaseWorld();
   t.teardown(world.close);
-  const producer = await (await world.resolve(PRODUCERS.Producers)).register(ORG, { id: 'usr_old', name: 'Olive Old', email: 'olive@example.com' });
+  const producer = await aRegisteredProducer(world, ORG, { id: 'usr_old', name: 'Olive Old', email: 'olive@example.com' });
   await (await world.resolve(PRODUCERS.ProducerRepository)).activateVerified(producer.id, new Date());
   const submission = await (await world.resolve(UNDERWRITING.Submissions)).create(MACHINE, ORG, { ...aRisk(), producerId: producer.id }, 'json');
   await (await world.resolve(UNDERWRITING.Quoting)).quote(ORG, submission.id);

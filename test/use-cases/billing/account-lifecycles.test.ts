@@ -5,7 +5,6 @@ import { ANALYTICS } from '../../../bootstrap/analytics.tokens.ts';
 import { BILLING } from '../../../bootstrap/billing.tokens.ts';
 import { CLAIMS } from '../../../bootstrap/claims.tokens.ts';
 import { POLICY } from '../../../bootstrap/policy.tokens.ts';
-import { PRODUCERS } from '../../../bootstrap/producers.tokens.ts';
 import { everyRecord } from '../../../ports/shared/persistence/page.ts';
 import { isSettled } from '../../../core/billing/credit.ts';
 import { isDomainError } from '../../../core/shared/domain-error.ts';
@@ -20,7 +19,7 @@ import type { ReceivableDaysStore } from '../../../adapters/persistence/billing/
 import { sumAccounts } from '../../../core/billing/policy-account.ts';
 import { aRisk } from '../../support/mothers.ts';
 import { SettableClock } from '../../support/settable-clock.ts';
-import { aBoundPolicy, MACHINE, receivablesPages, USE_CASE_START, useCaseWorld, type UseCaseWorld } from '../../support/use-cases.ts';
+import { aBoundPolicy, MACHINE, receivablesPages, USE_CASE_START, useCaseWorld, type UseCaseWorld, aRegisteredProducer } from '../../support/use-cases.ts';
 
 const ORG = 'org_lifecycles';
 
@@ -205,7 +204,7 @@ test('generated lifecycles through the use cases keep the books whole after ever
   const credits = await world.resolve(BILLING.CreditSettlement);
   const cards = await world.resolve(BILLING.PaymentRefunds);
   const writeOffs = await world.resolve(BILLING.InvoiceWriteOffs);
-  const producer = await (await world.resolve(PRODUCERS.Producers)).register(ORG, { id: 'usr_seller', name: 'Sal Seller', email: 'sal@example.com' });
+  const producer = await aRegisteredProducer(world, ORG, { id: 'usr_seller', name: 'Sal Seller', email: 'sal@example.com' });
   let [runs, claimed] = [0, 0];
   await fc.assert(
     fc.asyncProperty(

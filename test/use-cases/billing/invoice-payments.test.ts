@@ -3,8 +3,7 @@ import { withFaults, type Fault } from '../../support/faulty-store.ts';
 import type { CollectionStore } from '../../../ports/shared/persistence/collection-store.port.ts';
 import { cents } from '../../../core/shared/money.ts';
 import { BILLING } from '../../../bootstrap/billing.tokens.ts';
-import { PRODUCERS } from '../../../bootstrap/producers.tokens.ts';
-import { aBoundPolicy, installmentsOf, MACHINE, useCaseWorld, type UseCaseWorld } from '../../support/use-cases.ts';
+import { aBoundPolicy, installmentsOf, MACHINE, useCaseWorld, type UseCaseWorld, aRegisteredProducer } from '../../support/use-cases.ts';
 import { rejectionCodeOf } from '../../support/error-codes.ts';
 import { anInvoice, aRisk } from '../../support/mothers.ts';
 import { AUDIT } from '../../../bootstrap/audit.tokens.ts';
@@ -78,7 +77,7 @@ test('a refund reopens an uncovered invoice and can never return more than was p
 test('a card payment that settles the invoice of a policy with a producer stores a receipt, the commission and one balanced ledger posting', async (t) => {
   const world = await useCaseWorld();
   t.teardown(world.close);
-  const producer = await (await world.resolve(PRODUCERS.Producers)).register(ORG, { id: 'usr_p', name: 'Pat Producer', email: 'pat@example.com' });
+  const producer = await aRegisteredProducer(world, ORG, { id: 'usr_p', name: 'Pat Producer', email: 'pat@example.com' });
   const cards = await world.resolve(BILLING.CardPayments);
   const invoicePayments = await world.resolve(BILLING.InvoicePayments);
   const collection = await world.resolve(BILLING.PaymentBookkeeping);
@@ -133,7 +132,7 @@ for (const collection of ['payments', 'ledger_entries', 'commissions', 'commissi
     const faults = new Map<string, number | Fault>();
     const world = await useCaseWorld({ store: (store: CollectionStore) => withFaults(store, faults) });
     t.teardown(world.close);
-    const producer = await (await world.resolve(PRODUCERS.Producers)).register(ORG, { id: 'usr_f', name: 'Fay Fault', email: 'fay@example.com' });
+    const producer = await aRegisteredProducer(world, ORG, { id: 'usr_f', name: 'Fay Fault', email: 'fay@example.com' });
     const invoice = await firstInvoice(world, producer.id);
     const invoicePayments = await world.resolve(BILLING.InvoicePayments);
     const count = (name: string) => world.store.collection(name).countDocuments({ orgId: ORG });
@@ -167,7 +166,7 @@ test('the same manual payment sent eight times at once is one payment, answered 
 test('an invoice paid by check gets its receipt, its commission and one ledger posting, once however often the payment is sent', async (t) => {
   const world = await useCaseWorld();
   t.teardown(world.close);
-  const producer = await (await world.resolve(PRODUCERS.Producers)).register(ORG, { id: 'usr_c', name: 'Chris Check', email: 'chris@example.com' });
+  const producer = await aRegisteredProducer(world, ORG, { id: 'usr_c', name: 'Chris Check', email: 'chris@example.com' });
   const invoice = await firstInvoice(world, producer.id);
   const invoicePayments = await world.resolve(BILLING.InvoicePayments);
   const body = { amount: invoice.amount, method: 'check' as const, reference: `chk-full-${invoice.id}` };

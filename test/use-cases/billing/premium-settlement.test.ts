@@ -1,7 +1,6 @@
 import test from 'ava';
 import { BILLING } from '../../../bootstrap/billing.tokens.ts';
 import { POLICY } from '../../../bootstrap/policy.tokens.ts';
-import { PRODUCERS } from '../../../bootstrap/producers.tokens.ts';
 import { splitPremium } from '../../../core/billing/commission.ts';
 import { cashHeld } from '../../../core/billing/credit.ts';
 import type { InstallmentPlan } from '../../../core/billing/installment-plan.ts';
@@ -11,7 +10,7 @@ import { policyPayments } from '../../../ports/billing/invoice.repository.ts';
 import { anyPolicyLookup, type BilledPolicy } from '../../../ports/billing/premium-books.use-case.ts';
 import { rejectionCodeOf } from '../../support/error-codes.ts';
 import { aRisk } from '../../support/mothers.ts';
-import { aBoundPolicy, MACHINE, useCaseWorld, type UseCaseWorld } from '../../support/use-cases.ts';
+import { aBoundPolicy, MACHINE, useCaseWorld, type UseCaseWorld, aRegisteredProducer } from '../../support/use-cases.ts';
 
 const ORG = 'org_settle';
 /** GL, NAICS 541511, OH, revenue $3.65M, limit $1M, 2027: rated at $2,774 a year; commission 10 % / 5 %. */
@@ -26,9 +25,7 @@ const world = async (t: { teardown(fn: () => Promise<void>): void }): Promise<Us
 
 /** A policy of a producer (when `withProducer`) bound on `plan`. */
 const bound = async (w: UseCaseWorld, plan: InstallmentPlan, withProducer: boolean, insuredName = 'Settle Co') => {
-  const producer = withProducer
-    ? await (await w.resolve(PRODUCERS.Producers)).register(ORG, { id: `usr_${insuredName.length}`, name: 'Pat Producer', email: 'pat@example.com' })
-    : null;
+  const producer = withProducer ? await aRegisteredProducer(w, ORG, { id: `usr_${insuredName.length}`, name: 'Pat Producer', email: 'pat@example.com' }) : null;
   return aBoundPolicy(w, ORG, { plan, risk: { ...AUDIT_RISK, insuredName, ...(producer ? { producerId: producer.id } : {}) } });
 };
 

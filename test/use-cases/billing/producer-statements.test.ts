@@ -1,7 +1,6 @@
 import test from 'ava';
 import { BILLING } from '../../../bootstrap/billing.tokens.ts';
 import { POLICY } from '../../../bootstrap/policy.tokens.ts';
-import { PRODUCERS } from '../../../bootstrap/producers.tokens.ts';
 import { REPORTS } from '../../../bootstrap/reports.tokens.ts';
 import { cents } from '../../../core/shared/money.ts';
 import { rejectionCodeOf } from '../../support/error-codes.ts';
@@ -9,7 +8,7 @@ import { aRisk } from '../../support/mothers.ts';
 import { SettableClock } from '../../support/settable-clock.ts';
 import { withFaults, type Fault } from '../../support/faulty-store.ts';
 import type { CollectionStore } from '../../../ports/shared/persistence/collection-store.port.ts';
-import { aBoundPolicy, installmentsOf, MACHINE, USE_CASE_START, useCaseWorld } from '../../support/use-cases.ts';
+import { aBoundPolicy, installmentsOf, MACHINE, USE_CASE_START, useCaseWorld, aRegisteredProducer } from '../../support/use-cases.ts';
 
 /** A producer's monthly statement and payouts: earned, clawed back, paid, never paid beyond what is payable. */
 const ORG = 'org_statements';
@@ -19,7 +18,7 @@ test('a statement sums to the cent; payouts stay within what is payable, once pe
   const world = await useCaseWorld({ clock });
   t.teardown(world.close);
   const commissions = await world.resolve(BILLING.ProducerCommissions);
-  const producer = await (await world.resolve(PRODUCERS.Producers)).register(ORG, { id: 'usr_payee', name: 'Pat Payee', email: 'pat@example.com' });
+  const producer = await aRegisteredProducer(world, ORG, { id: 'usr_payee', name: 'Pat Payee', email: 'pat@example.com' });
   const { policy } = await aBoundPolicy(world, ORG, { risk: aRisk({ insuredName: 'Sold Co', ...{ producerId: producer.id } }), plan: 'PIF' });
   const [bill] = await installmentsOf(world, ORG, policy.id);
   await (await world.resolve(BILLING.InvoicePayments)).pay(MACHINE, ORG, bill!.id, { amount: bill!.amount, method: 'check', reference: 'chk-sold' });
@@ -74,7 +73,7 @@ test('a payout is one write with its posting: whichever write fails, nothing is 
   const world = await useCaseWorld({ store: (store: CollectionStore) => withFaults(store, faults) });
   t.teardown(world.close);
   const commissions = await world.resolve(BILLING.ProducerCommissions);
-  const producer = await (await world.resolve(PRODUCERS.Producers)).register(ORG, { id: 'usr_faulty', name: 'Fay Faulty', email: 'fay@example.com' });
+  const producer = await aRegisteredProducer(world, ORG, { id: 'usr_faulty', name: 'Fay Faulty', email: 'fay@example.com' });
   const { policy } = await aBoundPolicy(world, ORG, { risk: aRisk({ insuredName: 'Faulty Co', ...{ producerId: producer.id } }), plan: 'PIF' });
   const [bill] = await installmentsOf(world, ORG, policy.id);
   await (await world.resolve(BILLING.InvoicePayments)).pay(MACHINE, ORG, bill!.id, { amount: bill!.amount, method: 'check', reference: 'chk-faulty' });

@@ -2,14 +2,13 @@ import test from 'ava';
 import { FixtureReferenceData } from '../../../adapters/reference-data/fixture-reference-data.ts';
 import { BILLING } from '../../../bootstrap/billing.tokens.ts';
 import { POLICY } from '../../../bootstrap/policy.tokens.ts';
-import { PRODUCERS } from '../../../bootstrap/producers.tokens.ts';
 import type { LedgerEntry } from '../../../core/billing/ledger.ts';
 import type { DaProgram } from '../../../core/underwriting/delegated-authority.ts';
 import { chargeTermsOf, premiumTermOf, type Policy } from '../../../core/policy/policy.ts';
 import { chargeItemsOwed } from '../../../core/policy/policy-charges.ts';
 import { cents } from '../../../core/shared/money.ts';
 import { aRisk } from '../../support/mothers.ts';
-import { aBoundPolicy, aQuotedSubmission, MACHINE, useCaseWorld, type UseCaseWorld } from '../../support/use-cases.ts';
+import { aBoundPolicy, aQuotedSubmission, MACHINE, useCaseWorld, type UseCaseWorld, aRegisteredProducer } from '../../support/use-cases.ts';
 import { rejectionOf } from '../../support/error-codes.ts';
 
 const ORG = 'org_es';
@@ -42,7 +41,7 @@ const credited = async (world: UseCaseWorld, policyId: string): Promise<Record<s
 test('a surplus lines policy: fee and taxes on their own lines of the first installment, outside commission, posted to their own accounts', async (t) => {
   const world = await useCaseWorld({ reference: new SurplusLinesReference() });
   t.teardown(world.close);
-  const producer = await (await world.resolve(PRODUCERS.Producers)).register(ORG, { id: 'usr_es', name: 'Sam Surplus', email: 'sam@example.com' });
+  const producer = await aRegisteredProducer(world, ORG, { id: 'usr_es', name: 'Sam Surplus', email: 'sam@example.com' });
   const { quote, policy } = await bound(world, producer.id);
   t.is(quote.grossPremium, cents(3840_00));
   // NY: surplus lines tax 3.6 %, stamping fee 0.15 % of premium.

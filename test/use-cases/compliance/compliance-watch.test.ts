@@ -8,7 +8,7 @@ import { UNDERWRITING } from '../../../bootstrap/underwriting.tokens.ts';
 import type { DaProgram } from '../../../core/underwriting/delegated-authority.ts';
 import { aRisk } from '../../support/mothers.ts';
 import { SettableClock } from '../../support/settable-clock.ts';
-import { MACHINE, useCaseWorld } from '../../support/use-cases.ts';
+import { MACHINE, useCaseWorld, aRegisteredProducer } from '../../support/use-cases.ts';
 
 /** Every new quote on the excess and surplus lines program: policies filed in their home state. */
 class SurplusLinesReference extends FixtureReferenceData {
@@ -23,7 +23,7 @@ test('deadlines are alerted 30 days before and 7 days before, once each, however
   t.teardown(world.close);
   const org = await (await world.resolve(TENANCY.Organizations)).create(MACHINE, { name: 'Gulf MGA' });
   const producers = await world.resolve(PRODUCERS.Producers);
-  const producer = await producers.register(org.id, { id: 'usr_flo', name: 'Flo Producer', email: 'flo@example.com' });
+  const producer = await aRegisteredProducer(world, org.id, { id: 'usr_flo', name: 'Flo Producer', email: 'flo@example.com' });
   await producers.update(org.id, producer.id, { birthMonth: 1 });
   // Florida renews in the birth month every 24 months: January 2025, then 2027-01-31.
   const florida = await producers.appoint(org.id, producer.id, { state: 'FL', lineOfBusiness: 'GL' });

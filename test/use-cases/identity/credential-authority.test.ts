@@ -1,5 +1,6 @@
 import test from 'ava';
 import { CLAIMS } from '../../../bootstrap/claims.tokens.ts';
+import { PLATFORM } from '../../../bootstrap/platform.tokens.ts';
 import { IDENTITY } from '../../../bootstrap/identity.tokens.ts';
 import { POLICY } from '../../../bootstrap/policy.tokens.ts';
 import { REFERRALS } from '../../../bootstrap/referrals.tokens.ts';
@@ -26,9 +27,8 @@ const aKey = async (world: UseCaseWorld, creator: string, scopes: readonly Permi
   keysMade += 1;
   const keyId = `key_${creator}_${keysMade}`;
   const at = new Date(USE_CASE_START);
-  await (
-    await world.resolve(IDENTITY.ApiKeyRepository)
-  ).insert({
+  const keys = await world.resolve(IDENTITY.ApiKeyRepository);
+  const key = keys.insertWrite({
     id: keyId,
     orgId: ORG,
     name: 'integration',
@@ -42,6 +42,7 @@ const aKey = async (world: UseCaseWorld, creator: string, scopes: readonly Permi
     creator: { userId: creator, orgId: ORG, role: 'org_admin' },
     revokedAt: null,
   });
+  await (await world.resolve(PLATFORM.AtomicWrite)).commit([key]);
   return { kind: 'api_key', keyId, orgId: ORG, scopes, creator: { userId: creator, role } };
 };
 
