@@ -145,6 +145,7 @@ export const billingModule = (config: AppConfig, logger: Logger): ContextModule 
         gateway: BILLING.PaymentGateway,
         attempts: BILLING.PaymentAttemptRepository,
         alerts: BILLING.FinancialAlerts,
+        atomic: PLATFORM.AtomicWrite,
       },
       (deps) => new CardPayments(deps),
     );

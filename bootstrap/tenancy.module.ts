@@ -22,7 +22,7 @@ export const tenancyModule = (config: AppConfig, logger: Logger): ContextModule 
       wire.factory(TENANCY.OrganizationRepository, { store: PLATFORM.Store }, ({ store }) => OrganizationStoreRepository.create(store));
       wire.factory(
         TENANCY.Organizations,
-        { organizations: TENANCY.OrganizationRepository, ids: PLATFORM.Ids, clock: PLATFORM.Clock, audit: AUDIT.AuditTrail },
+        { organizations: TENANCY.OrganizationRepository, ids: PLATFORM.Ids, clock: PLATFORM.Clock, audit: AUDIT.AuditTrail, atomic: PLATFORM.AtomicWrite },
         (deps) => new Organizations(deps),
       );
       wire.factory(TENANCY.TestClockRepository, { store: PLATFORM.Store }, ({ store }) => TestClockStoreRepository.create(store));

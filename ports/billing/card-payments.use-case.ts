@@ -2,10 +2,11 @@ import { INVOICE_LIFECYCLE, type Invoice } from '../../core/billing/invoice.ts';
 import { assertTransition } from '../../core/shared/lifecycle.ts';
 import { canRetry, type PaymentAttempt } from '../../core/billing/payment-attempt.ts';
 import { domainEvent } from '../../core/shared/events/domain-event.ts';
-import { DomainError, notFound } from '../../core/shared/domain-error.ts';
+import { DomainError, notFound, writeUnlessDuplicate } from '../../core/shared/domain-error.ts';
 import { cents, type Cents, centsToDollars, formatDollars } from '../../core/shared/money.ts';
 import type { Principal } from '../../core/shared/access/principal.ts';
 import type { AuditTrail } from '../audit/audit-trail.use-case.ts';
+import type { AtomicWrite } from '../shared/persistence/atomic-write.port.ts';
 import type { Clock } from '../shared/clock.port.ts';
 import type { IdGenerator } from '../shared/id-generator.port.ts';
 import type { FinancialAlertQueue } from './financial-alerts.port.ts';
@@ -21,6 +22,7 @@ export interface CardPaymentsDeps {
   readonly ids: IdGenerator;
   readonly clock: Clock;
   readonly audit: AuditTrail;
+  readonly atomic: AtomicWrite;
 }
 
 /** Card payments through the processor: intents, retries of failed attempts and failure reports (refunds: PaymentRefunds). */
@@ -69,7 +71,7 @@ export class CardPayments {
       }),
     );
     const now = this.deps.clock.now(orgId);
-    const attempt = await this.deps.attempts.insertUnlessKnown({
+    const attempt: PaymentAttempt = {
       id: intent.id,
       orgId,
       invoiceId,
@@ -80,8 +82,10 @@ export class CardPayments {
       retries: 0,
       createdAt: now,
       updatedAt: now,
-    });
-    await this.deps.audit.record(
+    };
+    // The intent is the processor's, made first (its idempotency key makes a repeat the same
+    // intent); its record and audit entry are one write, and an intent known already is answered as kept.
+    const audit = this.deps.audit.recordWrite(
       actor,
       orgId,
       'invoice.payment_intent_created',
@@ -89,7 +93,8 @@ export class CardPayments {
       { intentId: attempt.id, gateway: this.deps.gateway.name },
       { amount },
     );
-    return { attempt, clientSecret: intent.clientSecret };
+    const fresh = await writeUnlessDuplicate(() => this.deps.atomic.commit([this.deps.attempts.insertWrite(attempt), audit]));
+    return { attempt: fresh ? attempt : ((await this.deps.attempts.findById(orgId, attempt.id)) ?? attempt), clientSecret: intent.clientSecret };
   }
 
   async attempt(orgId: string, intentId: string): Promise<PaymentAttempt> {

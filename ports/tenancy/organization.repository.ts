@@ -1,5 +1,6 @@
 import type { Cents } from '../../core/shared/money.ts';
 import type { Organization, Tier } from '../../core/tenancy/organization.ts';
+import type { GroupedWrite } from '../shared/persistence/collection-store.port.ts';
 import type { Page, PageRequest } from '../shared/persistence/page.ts';
 
 export interface OrganizationChanges {
@@ -11,10 +12,12 @@ export interface OrganizationChanges {
 }
 
 export interface OrganizationRepository {
-  insert(organization: Organization): Promise<void>;
+  /** A new organization, for the write that creates it. */
+  insertWrite(organization: Organization): GroupedWrite;
   findById(id: string): Promise<Organization | null>;
   /** The organizations whose `allowedDomains` hold this (lowercase) domain. */
   withAllowedDomain(domain: string): Promise<Organization[]>;
   list(page: PageRequest): Promise<Page<Organization>>;
-  update(id: string, changes: OrganizationChanges, at: Date): Promise<Organization | null>;
+  /** A change of its settings, for the write that makes it: guard `organization_gone` fails it when the organization is not there. */
+  updateWrite(id: string, changes: OrganizationChanges, at: Date): GroupedWrite;
 }

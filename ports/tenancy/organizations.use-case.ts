@@ -4,6 +4,8 @@ import { centsToDollars } from '../../core/shared/money.ts';
 import { normalizeDomain, type Organization, type Tier } from '../../core/tenancy/organization.ts';
 import { mapPage, type Page, type PageRequest } from '../shared/persistence/page.ts';
 import type { AuditTrail } from '../audit/audit-trail.use-case.ts';
+import type { AtomicWrite } from '../shared/persistence/atomic-write.port.ts';
+import { RequiredWriteUnmatched } from '../shared/persistence/collection-store.port.ts';
 import type { Clock } from '../shared/clock.port.ts';
 import type { IdGenerator } from '../shared/id-generator.port.ts';
 import type { OrganizationChanges, OrganizationRepository } from './organization.repository.ts';
@@ -14,6 +16,7 @@ export interface OrganizationsDeps {
   readonly ids: IdGenerator;
   readonly clock: Clock;
   readonly audit: AuditTrail;
+  readonly atomic: AtomicWrite;
 }
 
 interface OrganizationView {
@@ -62,8 +65,10 @@ export class Organizations {
       createdAt: now,
       updatedAt: now,
     };
-    await this.deps.organizations.insert(organization);
-    await this.deps.audit.record(actor, organization.id, 'organization.created', { type: 'organization', id: organization.id });
+    await this.deps.atomic.commit([
+      this.deps.organizations.insertWrite(organization),
+      this.deps.audit.recordWrite(actor, organization.id, 'organization.created', { type: 'organization', id: organization.id }),
+    ]);
     return viewOrganization(organization);
   }
 
@@ -83,17 +88,27 @@ export class Organizations {
       ...(changes.name !== undefined ? { name: changes.name.trim() } : {}),
       ...(changes.allowedDomains ? { allowedDomains: cleanDomains(changes.allowedDomains) } : {}),
     };
-    const updated = await this.deps.organizations.update(id, cleaned, this.deps.clock.now());
-    if (!updated) throw notFound('Organization');
+    const existing = await this.deps.organizations.findById(id);
+    if (!existing) throw notFound('Organization');
+    const at = this.deps.clock.now();
     const { claimsSupervisorAuthority, ...details } = cleaned;
-    await this.deps.audit.record(
-      actor,
-      id,
-      'organization.updated',
-      { type: 'organization', id },
-      { ...details, ...(claimsSupervisorAuthority === null ? { claimsSupervisorAuthority: null } : {}) },
-      claimsSupervisorAuthority ? { claimsSupervisorAuthority } : {},
-    );
-    return viewOrganization(updated);
+    try {
+      await this.deps.atomic.commit([
+        this.deps.organizations.updateWrite(id, cleaned, at),
+        this.deps.audit.recordWrite(
+          actor,
+          id,
+          'organization.updated',
+          { type: 'organization', id },
+          { ...details, ...(claimsSupervisorAuthority === null ? { claimsSupervisorAuthority: null } : {}) },
+          claimsSupervisorAuthority ? { claimsSupervisorAuthority } : {},
+        ),
+      ]);
+    } catch (error) {
+      if (error instanceof RequiredWriteUnmatched) throw notFound('Organization');
+      throw error;
+    }
+    const given = Object.fromEntries(Object.entries(cleaned).filter(([, value]) => value !== undefined));
+    return viewOrganization({ ...existing, ...given, updatedAt: at });
   }
 }

@@ -2,7 +2,7 @@ import type { RecordFields } from '../shared/document-mapping.ts';
 import type { PaymentAttempt, PaymentAttemptStatus } from '../../../core/billing/payment-attempt.ts';
 import { writeUnlessDuplicate } from '../../../core/shared/domain-error.ts';
 import type { PaymentAttemptRepository } from '../../../ports/billing/payment-attempt.repository.ts';
-import type { CollectionStore } from '../../../ports/shared/persistence/collection-store.port.ts';
+import type { CollectionStore, GroupedWrite } from '../../../ports/shared/persistence/collection-store.port.ts';
 import { RecordCollection } from '../shared/record-collection.ts';
 
 const PAYMENT_ATTEMPT_FIELDS: RecordFields<PaymentAttempt> = {
@@ -36,6 +36,10 @@ export class PaymentAttemptStoreRepository implements PaymentAttemptRepository {
   async insertUnlessKnown(attempt: PaymentAttempt): Promise<PaymentAttempt> {
     if (await writeUnlessDuplicate(() => this.records.insert(attempt))) return attempt;
     return (await this.records.findById(attempt.orgId, attempt.id)) ?? attempt;
+  }
+
+  insertWrite(attempt: PaymentAttempt): GroupedWrite {
+    return this.records.insertion(attempt);
   }
 
   findById(orgId: string, id: string): Promise<PaymentAttempt | null> {

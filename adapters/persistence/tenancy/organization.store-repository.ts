@@ -1,5 +1,5 @@
 import type { Organization } from '../../../core/tenancy/organization.ts';
-import type { Collection, CollectionStore } from '../../../ports/shared/persistence/collection-store.port.ts';
+import type { Collection, CollectionStore, GroupedWrite } from '../../../ports/shared/persistence/collection-store.port.ts';
 import type { Page, PageRequest } from '../../../ports/shared/persistence/page.ts';
 import type { OrganizationChanges, OrganizationRepository } from '../../../ports/tenancy/organization.repository.ts';
 import { findPage } from '../shared/cursor-page.ts';
@@ -21,8 +21,8 @@ export class OrganizationStoreRepository implements OrganizationRepository {
     return new OrganizationStoreRepository(store);
   }
 
-  insert(organization: Organization): Promise<void> {
-    return this.organizations.insertOne(toDocument(organization));
+  insertWrite(organization: Organization): GroupedWrite {
+    return { collection: COLLECTION, insertOne: toDocument(organization) };
   }
 
   async findById(id: string): Promise<Organization | null> {
@@ -38,12 +38,8 @@ export class OrganizationStoreRepository implements OrganizationRepository {
     return findPage(this.organizations, {}, page, (row) => fromDocument<Organization>(row));
   }
 
-  async update(id: string, changes: OrganizationChanges, at: Date): Promise<Organization | null> {
-    const document = await this.organizations.findOneAndUpdate(
-      { _id: id },
-      { $set: { ...definedFields(changes), updatedAt: at } },
-      { returnDocument: 'after' },
-    );
-    return document ? fromDocument<Organization>(document) : null;
+  updateWrite(id: string, changes: OrganizationChanges, at: Date): GroupedWrite {
+    const update = { $set: { ...definedFields(changes), updatedAt: at } };
+    return { collection: COLLECTION, updateOne: { filter: { _id: id }, update, required: true, guard: 'organization_gone' } };
   }
 }

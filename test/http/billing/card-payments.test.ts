@@ -145,7 +145,8 @@ test.serial('a card payment end to end: intent at the processor, signed success 
   const actions = audit.body.data
     .filter((event: { targetId: string; action: string }) => event.targetId === invoice.id && event.action !== 'request')
     .map((event: { action: string }) => event.action);
-  t.deepEqual(actions.sort(), ['invoice.payment_intent_created', 'invoice.payment_intent_created', 'invoice.refunded']);
+  // The repeated checkout reached the same intent: one intent created (each request has its own `request` entry).
+  t.deepEqual(actions.sort(), ['invoice.payment_intent_created', 'invoice.refunded']);
 });
 
 test.serial('money the processor took beyond the invoice is recorded and flagged, never dropped', async (t) => {
