@@ -24,11 +24,12 @@ import { allOf, bindings, type ContextModule } from './wiring.ts';
 export const platformModule = (config: AppConfig, store: CollectionStore, logger: Logger, metrics: ServiceMetrics): ContextModule => ({
   name: 'platform',
   bindings: bindings((wire) => {
-    wire.value(PLATFORM.Store, store);
-    // A request's audit entry joins the first group its command commits.
+    // A request's audit entry joins the first group its command commits, whichever repository commits it.
     const requestWrites = new RequestWrites();
+    const grouped = requestWrites.joining(store);
     wire.value(PLATFORM.RequestWrites, requestWrites);
-    wire.value(PLATFORM.AtomicWrite, { commit: (writes) => requestWrites.commit(writes, (group) => store.writeTogether(group)) });
+    wire.value(PLATFORM.Store, grouped);
+    wire.value(PLATFORM.AtomicWrite, { commit: (writes) => grouped.writeTogether(writes) });
     wire.value(PLATFORM.Metrics, metrics);
     const clocks = new OrganizationClocks();
     wire.value(PLATFORM.Clock, clocks);

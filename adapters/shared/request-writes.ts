@@ -1,9 +1,12 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { GroupedWrite } from '../../ports/shared/persistence/collection-store.port.ts';
+import type { CollectionStore, GroupedWrite } from '../../ports/shared/persistence/collection-store.port.ts';
+
+/** A request's write, made for the group it joins (it may name what that group creates). */
+type RequestWrite = (group: readonly GroupedWrite[]) => GroupedWrite;
 
 interface Scope {
   /** The write still to be kept with the request's first group; null once a group kept it. */
-  pending: (() => GroupedWrite) | null;
+  pending: RequestWrite | null;
   /** The request has answered: work it left running commits without the request's write. */
   closed: boolean;
 }
@@ -17,7 +20,7 @@ export class RequestWrites {
   private readonly scopes = new AsyncLocalStorage<Scope>();
 
   /** Runs a request's work with `write` waiting for its first group; answers whether a group kept it. */
-  async around<T>(write: () => GroupedWrite, work: () => Promise<T>): Promise<{ result: T; kept: boolean }> {
+  async around<T>(write: RequestWrite, work: () => Promise<T>): Promise<{ result: T; kept: boolean }> {
     const scope: Scope = { pending: write, closed: false };
     try {
       const result = await this.scopes.run(scope, work);
@@ -36,10 +39,21 @@ export class RequestWrites {
     // that fails gives it back for the next.
     scope.pending = null;
     try {
-      await commit([...writes, pending()]);
+      await commit([...writes, pending(writes)]);
     } catch (error) {
       scope.pending = pending;
       throw error;
     }
+  }
+
+  /** The store as every context writes to it: each group it commits carries the request's waiting write. */
+  joining(store: CollectionStore): CollectionStore {
+    return new Proxy(store, {
+      get: (target, property) => {
+        if (property === 'writeTogether') return (writes: readonly GroupedWrite[]) => this.commit(writes, (group) => target.writeTogether(group));
+        const value: unknown = Reflect.get(target, property);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
   }
 }

@@ -33,10 +33,15 @@ const organizationOf = (request: AuditedRequest, answer: unknown): string | null
 };
 
 /** The request's entry: who (the credential), which route and record, the request id, the status, and what was sent (secrets redacted). */
-const entryOf = (route: RouteDefinition, request: AuditedRequest, status: number, answer: unknown) => {
+const entryOf = (
+  route: RouteDefinition,
+  request: AuditedRequest,
+  status: number,
+  answer: unknown,
+  created: unknown = (answer as { id?: unknown } | undefined)?.id,
+) => {
   const orgId = organizationOf(request, answer);
   if (!orgId) return null;
-  const created = (answer as { id?: unknown } | undefined)?.id;
   return [
     request.principal,
     orgId,
@@ -59,9 +64,9 @@ const successOf = (route: RouteDefinition): number => Number(Object.keys(route.r
 /**
  * Every write through the API that succeeded is one audit entry; domain actions add their own
  * with before and after. The entry is part of the first group the command commits (its change
- * and its entry are kept together, the status being the route's success); a command that
- * commits no group has its entry written after its answer, with that answer's status and the id
- * it created.
+ * and its entry are kept together; the status is the route's success, the record the one it
+ * names or the first its group creates); a command that commits no group has its entry written
+ * after its answer, with that answer's status and the id it created.
  */
 export const auditedWrite = async (
   deps: { audit: Audit; requestWrites: RequestWrites; logger: Pick<Logger, 'error'> },
@@ -69,9 +74,15 @@ export const auditedWrite = async (
   request: AuditedRequest,
   handle: () => Promise<RouteResult>,
 ): Promise<RouteResult> => {
-  const withChange = entryOf(route, request, successOf(route), undefined);
-  const grouped = (): GroupedWrite => deps.audit.recordWrite(...(withChange as NonNullable<typeof withChange>));
-  const { result, kept } = withChange ? await deps.requestWrites.around(grouped, handle) : { result: await handle(), kept: false };
+  // Known before the answer: the organization (a platform call that creates one learns it from the answer).
+  const joins = entryOf(route, request, successOf(route), undefined) !== null;
+  // A route that creates a record creates it first in its group.
+  const grouped = (group: readonly GroupedWrite[]): GroupedWrite => {
+    const created = group.find((write) => 'insertOne' in write);
+    const entry = entryOf(route, request, successOf(route), undefined, created && 'insertOne' in created ? created.insertOne._id : undefined);
+    return deps.audit.recordWrite(...(entry as NonNullable<typeof entry>));
+  };
+  const { result, kept } = joins ? await deps.requestWrites.around(grouped, handle) : { result: await handle(), kept: false };
   if (kept || result.status >= 400) return result;
   const entry = entryOf(route, request, result.status, result.body);
   // A change that happened stays answered as such: an audit write that fails is logged, not thrown.
