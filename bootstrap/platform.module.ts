@@ -8,7 +8,7 @@ import { OutboxFileMailer } from '../adapters/notifications/outbox-file-mailer.t
 import { StoreIdempotencyKeys } from '../adapters/persistence/platform/idempotency-key.store.ts';
 import { StoreJobRunLog } from '../adapters/persistence/platform/job-run-log.store.ts';
 import { StoreSequenceGenerator } from '../adapters/persistence/shared/sequence-generator.store.ts';
-import { RequestWrites } from '../adapters/shared/request-writes.ts';
+import { ScopedRequestWrites } from '../adapters/shared/request-writes.ts';
 import { NodeSecretTools } from '../adapters/security/node-secret-tools.ts';
 import { OrganizationClocks } from '../adapters/system/organization-clocks.ts';
 import { TimeOrderedIds } from '../adapters/system/time-ordered-ids.ts';
@@ -25,7 +25,7 @@ export const platformModule = (config: AppConfig, store: CollectionStore, logger
   name: 'platform',
   bindings: bindings((wire) => {
     // A request's audit entry joins the first group its command commits, whichever repository commits it.
-    const requestWrites = new RequestWrites();
+    const requestWrites = new ScopedRequestWrites();
     const grouped = requestWrites.joining(store);
     wire.value(PLATFORM.RequestWrites, requestWrites);
     wire.value(PLATFORM.Store, grouped);

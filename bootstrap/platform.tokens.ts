@@ -10,7 +10,7 @@ import type { ServiceMetrics } from '../ports/shared/metrics.port.ts';
 import type { CollectionStore } from '../ports/shared/persistence/collection-store.port.ts';
 import type { AtomicWrite } from '../ports/shared/persistence/atomic-write.port.ts';
 import type { SequenceGenerator } from '../ports/shared/sequence-generator.port.ts';
-import type { RequestWrites } from '../adapters/shared/request-writes.ts';
+import type { RequestWrites } from '../ports/shared/persistence/request-writes.port.ts';
 import { token } from './wiring.ts';
 
 /** The store, time, ids, secrets, numbering, idempotency, mail, metrics and the job runner: what every context uses. Each key is typed by the port bound to it in `platform.module.ts`. */

@@ -1,8 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { CollectionStore, GroupedWrite } from '../../ports/shared/persistence/collection-store.port.ts';
-
-/** A request's write, made for the group it joins (it may name what that group creates). */
-type RequestWrite = (group: readonly GroupedWrite[]) => GroupedWrite;
+import type { RequestWrite, RequestWrites } from '../../ports/shared/persistence/request-writes.port.ts';
 
 interface Scope {
   /** The write still to be kept with the request's first group; null once a group kept it. */
@@ -12,14 +10,13 @@ interface Scope {
 }
 
 /**
- * A write that belongs to a request rather than to any one record (its audit entry): it joins the
- * first group the request's command commits, so the change and its entry are kept together or not
- * at all. A request that commits no group keeps its write afterwards, on its own.
+ * A request's write held for its first group (`RequestWrites`), through the request's async
+ * context: every group committed through `joining(store)` while the request runs may carry it. A
+ * request that commits no group keeps its write afterwards, on its own.
  */
-export class RequestWrites {
+export class ScopedRequestWrites implements RequestWrites {
   private readonly scopes = new AsyncLocalStorage<Scope>();
 
-  /** Runs a request's work with `write` waiting for its first group; answers whether a group kept it. */
   async around<T>(write: RequestWrite, work: () => Promise<T>): Promise<{ result: T; kept: boolean }> {
     const scope: Scope = { pending: write, closed: false };
     try {

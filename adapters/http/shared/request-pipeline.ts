@@ -16,7 +16,7 @@ import { errorResponse } from './error-response.ts';
 import { digestOf, fingerprintOf, type IdempotentPosts } from './idempotent-posts.ts';
 import type { AuditTrail } from '../../../ports/audit/audit-trail.use-case.ts';
 import { auditedWrite } from './write-audit.ts';
-import type { RequestWrites } from '../../shared/request-writes.ts';
+import type { RequestWrites } from '../../../ports/shared/persistence/request-writes.port.ts';
 import { clientAddressOf, credentialOf, mediaTypeOf, requestIdOf } from './request-meta.ts';
 import { logAnswer, type AccessLogDeps, type Answered } from './access-log.ts';
 import { RequestContext } from './request-context.ts';

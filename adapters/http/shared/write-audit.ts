@@ -2,7 +2,7 @@ import { describeActor, principalOrgId, type Principal } from '../../../core/sha
 import type { Logger } from 'pino';
 import type { AuditTrail } from '../../../ports/audit/audit-trail.use-case.ts';
 import type { GroupedWrite } from '../../../ports/shared/persistence/collection-store.port.ts';
-import type { RequestWrites } from '../../shared/request-writes.ts';
+import type { RequestWrites } from '../../../ports/shared/persistence/request-writes.port.ts';
 import type { RouteDefinition, RouteResult } from './route.ts';
 
 /** Field names whose values never reach the audit log, at any depth. */

@@ -1,6 +1,6 @@
 import anyTest, { type TestFn } from 'ava';
 import { SqliteStore } from '../../../adapters/persistence/sqlite/sqlite-store.engine.ts';
-import type { Collection, CollectionStore, StoredDocument } from '../../../ports/shared/persistence/collection-store.port.ts';
+import type { Collection, CollectionStore, GroupedWrite, StoredDocument } from '../../../ports/shared/persistence/collection-store.port.ts';
 import { call, MACHINE_SECRET, startTestApp, type TestApp } from '../../support/test-app.ts';
 
 type Faults = { ready: boolean; audit: boolean };
@@ -23,6 +23,11 @@ const faultyStore = async (broken: Faults): Promise<CollectionStore> => {
           return collection.insertOne(document);
         },
       });
+    },
+    // An audit entry is written as part of its change's group, or on its own.
+    writeTogether: async (writes: readonly GroupedWrite[]) => {
+      if (broken.audit && writes.some((write) => write.collection === 'audit_log')) throw new Error('secret internal failure at /srv/app/db.ts:42');
+      return store.writeTogether(writes);
     },
     ensureIndexes: store.ensureIndexes.bind(store),
     close: store.close.bind(store),
