@@ -32,6 +32,7 @@ import { PRODUCERS } from './producers.tokens.ts';
 import { anyPolicyLookup, PremiumBooks } from '../ports/billing/premium-books.use-case.ts';
 import { CommissionChanges } from '../ports/billing/commission-changes.use-case.ts';
 import { PolicyAccounts } from '../ports/billing/policy-accounts.use-case.ts';
+import { dailyWork } from '../ports/shared/daily-work.port.ts';
 import { PaymentBookkeeping } from '../ports/billing/payment-bookkeeping.use-case.ts';
 import { ProcessorPaymentEvents } from '../ports/billing/processor-payment-events.handler.ts';
 import { ProcessorRefunds } from '../ports/billing/processor-refunds.use-case.ts';
@@ -192,6 +193,10 @@ export const billingModule = (config: AppConfig, logger: Logger): ContextModule 
       BILLING.PolicyAccounts,
       { ...money, policies: BILLING.Policies, receivables: BILLING.KeptReceivables, clock: PLATFORM.Clock },
       (deps) => new PolicyAccounts(deps),
+    );
+    // Each day, the marked policies now settled stop costing the receivables a read.
+    wire.contribute(PLATFORM.DailyWork, { accounts: BILLING.PolicyAccounts }, ({ accounts }) =>
+      dailyWork('receivables-reconciliation', (orgId, now) => accounts.reconcileMarked(orgId, now)),
     );
     wire.factory(
       BILLING.ProcessorPaymentEvents,

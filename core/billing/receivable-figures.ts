@@ -2,7 +2,7 @@ import { daysBetween, today, type CalendarDate } from '../shared/calendar-date.t
 import { cents } from '../shared/money.ts';
 import type { Invoice } from './invoice.ts';
 import { isCash, type Payment } from './payment.ts';
-import { addAccounts, agingOf, bucketOf, type Aging, type PolicyAccount } from './policy-account.ts';
+import { accountOf, addAccounts, agingOf, bucketOf, type Aging, type PolicyAccount } from './policy-account.ts';
 
 /**
  * The receivables of an organization kept as sums by day, so its aging on any date is read from
@@ -112,8 +112,8 @@ export const keptAccount = (figures: readonly KeptFigure[], asOf: CalendarDate):
   };
 };
 
-/** What the kept sums count of one policy on `asOf` (its part of `keptAccount`), from its invoices and rows. */
-export const keptPartOf = (invoices: readonly Invoice[], rows: readonly Payment[], asOf: CalendarDate): PolicyAccount => {
+/** Every change the kept sums hold of one policy, from its invoices and rows. */
+const keptChangesOf = (invoices: readonly Invoice[], rows: readonly Payment[]): ReceivableChange[] => {
   const byInvoice = new Map(invoices.map((invoice) => [invoice.id, invoice]));
   const changes: ReceivableChange[] = [];
   for (const invoice of invoices) {
@@ -125,10 +125,34 @@ export const keptPartOf = (invoices: readonly Invoice[], rows: readonly Payment[
     const invoice = byInvoice.get(row.invoiceId);
     if (invoice) changes.push(...rowChanges(row, invoice).changes);
   }
-  return keptAccount(
-    changes.filter((change) => change.day <= asOf),
+  return changes;
+};
+
+/** What the kept sums count of one policy on `asOf` (its part of `keptAccount`), from its invoices and rows. */
+export const keptPartOf = (invoices: readonly Invoice[], rows: readonly Payment[], asOf: CalendarDate): PolicyAccount =>
+  keptAccount(
+    keptChangesOf(invoices, rows).filter((change) => change.day <= asOf),
     asOf,
   );
+
+/**
+ * Whether the kept sums count a marked policy exactly on `day` and on every day after it, for as
+ * long as nothing on it changes: every record is dated by then, its exact account is its kept
+ * part, nothing is outstanding, and no charge keeps a due amount (an overpaid charge's would age
+ * into another bucket than the refund that evens it). Such a policy needs no correction from
+ * that day on.
+ */
+export const keptExactlyFrom = (invoices: readonly Invoice[], rows: readonly Payment[], day: CalendarDate): boolean => {
+  const dated =
+    invoices.every((invoice) => today(invoice.createdAt) <= day && (!invoice.writeOff || invoice.writeOff.bookedOn <= day)) &&
+    rows.every((row) => today(row.receivedAt) <= day);
+  if (!dated) return false;
+  const due = new Map<string, number>();
+  for (const { figure, amount } of keptChangesOf(invoices, rows)) if (figure.startsWith(DUE_PREFIX)) due.set(figure, (due.get(figure) ?? 0) + amount);
+  if ([...due.values()].some((amount) => amount !== 0)) return false;
+  const [exact, kept] = [accountOf(invoices, rows, day), keptPartOf(invoices, rows, day)];
+  const fields = ['charges', 'credits', 'payments', 'refunds', 'writtenOff', 'unapplied', 'balance'] as const;
+  return fields.every((field) => exact[field] === kept[field]) && Object.values(exact.aging).every((amount) => amount === 0);
 };
 
 /** A marked policy: its exact account and what the kept sums count of it, on the same date. */

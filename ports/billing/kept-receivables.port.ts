@@ -17,12 +17,25 @@ export interface ReceivableFigures {
   rowWrites(row: Payment, invoice: InvoiceAfterRow): readonly GroupedWrite[];
 }
 
+/** A marked policy as its mark was read: `changes` counts the writes that moved its receivables since it was marked. */
+export interface ReceivableMark {
+  readonly policyId: string;
+  readonly changes: number;
+}
+
 /** The organization's receivables as kept: what the aging report reads instead of every invoice. */
 export interface KeptReceivables {
   /** Each kept figure's sum through `asOf`, a few per month of the book. */
   figuresThrough(orgId: string, asOf: CalendarDate): Promise<KeptFigure[]>;
-  /** The policies marked by `asOf` (something on them owed back), whose exact accounts correct the sums. */
+  /**
+   * The policies marked by `asOf` (something on them owed back) whose exact accounts correct the
+   * sums on that date: not those the sums count exactly from `asOf` or earlier (reconciled).
+   */
   markedThrough(orgId: string, asOf: CalendarDate): Promise<string[]>;
+  /** The marked policies not reconciled, in policy order after `after`, `limit` at a time. */
+  marksToReconcile(orgId: string, after: string | null, limit: number): Promise<ReceivableMark[]>;
+  /** Records that the sums count the policy exactly from `day`; false when it changed since `mark` was read (a guarded write). */
+  reconcile(orgId: string, mark: ReceivableMark, day: CalendarDate): Promise<boolean>;
 }
 
 /** Stores of invoices and rows from which no receivables are kept (a test of the records alone). */

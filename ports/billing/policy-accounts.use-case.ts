@@ -1,14 +1,14 @@
 import type { Invoice } from '../../core/billing/invoice.ts';
 import type { Payment } from '../../core/billing/payment.ts';
 import { accountOf, type PolicyAccount } from '../../core/billing/policy-account.ts';
-import { correctedTotals, keptAccount, keptPartOf, type MarkedPolicy } from '../../core/billing/receivable-figures.ts';
+import { correctedTotals, keptAccount, keptExactlyFrom, keptPartOf, type MarkedPolicy } from '../../core/billing/receivable-figures.ts';
 import { today, type CalendarDate } from '../../core/shared/calendar-date.ts';
 import { notFound } from '../../core/shared/domain-error.ts';
 import { nextTurn } from '../shared/next-turn.ts';
 import type { Clock } from '../shared/clock.port.ts';
 import type { PageRequest } from '../shared/persistence/page.ts';
 import { policyPayments, type InvoiceRepository, type PaymentRepository } from './invoice.repository.ts';
-import type { KeptReceivables } from './kept-receivables.port.ts';
+import type { KeptReceivables, ReceivableMark } from './kept-receivables.port.ts';
 import type { PolicyLookup } from './premium-books.use-case.ts';
 
 /** Policies whose invoices and rows one read asks for. */
@@ -68,6 +68,30 @@ export class PolicyAccounts {
       if (account.charges !== 0 || account.credits !== 0 || account.payments !== 0) policies.push({ policyId, ...account });
     }
     return { asOf: date, totals: correctedTotals(keptAccount(figures, date), corrections), policies, nextCursor: ids.nextCursor };
+  }
+
+  /**
+   * The day's reconciliation of the marked policies: each one the kept sums now count exactly
+   * (settled: nothing owed either way, nothing left to age) is recorded so, and is read no more by
+   * the receivables of that day or later. A policy that changed meanwhile is left for the next run.
+   */
+  async reconcileMarked(orgId: string, now: Date): Promise<number> {
+    const day = today(now);
+    let [after, reconciled]: [string | null, number] = [null, 0];
+    for (;;) {
+      // The marks are read before the records, so that a write after them fails the guard.
+      const marks = await this.deps.receivables.marksToReconcile(orgId, after, POLICIES_BATCH);
+      if (marks.length === 0) return reconciled;
+      const records = await this.recordsOf(
+        orgId,
+        marks.map((mark) => mark.policyId),
+      );
+      for (const [index, { invoices, rows }] of records.entries()) {
+        if (keptExactlyFrom(invoices, rows, day) && (await this.deps.receivables.reconcile(orgId, marks[index] as ReceivableMark, day))) reconciled += 1;
+      }
+      after = (marks.at(-1) as ReceivableMark).policyId;
+      await nextTurn();
+    }
   }
 
   /** Each policy's invoices and the rows on them, in the order of `policyIds`. */

@@ -8,6 +8,7 @@ export const DAY_STEPS = [
   'renewal-offers',
   'compliance-deadlines',
   'da-alerts',
+  'receivables-reconciliation',
   'webhook-events',
 ] as const;
 export type DayStep = (typeof DAY_STEPS)[number];

@@ -2,7 +2,7 @@ import { invoiceChanges, rowChanges, type KeptFigure, type ReceivableChange, typ
 import type { Invoice } from '../../../core/billing/invoice.ts';
 import type { Payment } from '../../../core/billing/payment.ts';
 import type { CalendarDate } from '../../../core/shared/calendar-date.ts';
-import type { InvoiceAfterRow, KeptReceivables, ReceivableFigures } from '../../../ports/billing/kept-receivables.port.ts';
+import type { InvoiceAfterRow, KeptReceivables, ReceivableFigures, ReceivableMark } from '../../../ports/billing/kept-receivables.port.ts';
 import type { CollectionStore, GroupedWrite, StoredDocument } from '../../../ports/shared/persistence/collection-store.port.ts';
 
 export const RECEIVABLE_DAYS = 'receivable_days';
@@ -14,7 +14,12 @@ const REBUILD_BATCH = 500;
 
 /** A day of an organization: what each figure moved by that day (`charges`, `due:2027-03-01`, …). */
 type DayDocument = StoredDocument & { orgId: string; day: CalendarDate } & Record<string, number>;
-type MarkDocument = StoredDocument & { orgId: string; policyId: string; since: CalendarDate };
+/**
+ * A marked policy: from when something on it is owed back, how many writes moved its receivables
+ * since (each write's guard for a reconciliation), and from when the sums count it exactly (absent
+ * or null: not reconciled; any later write clears it).
+ */
+type MarkDocument = StoredDocument & { orgId: string; policyId: string; since: CalendarDate; changes?: number; reconciledOn?: CalendarDate | null };
 
 /** The records the kept receivables are counted from: every invoice of every organization, and the rows of some. */
 export interface ReceivableSources {
@@ -41,12 +46,17 @@ const writesOf = (orgId: string, policyId: string, { changes, owedBackSince }: R
     collection: RECEIVABLE_DAYS,
     updateOne: { filter: { _id: `${orgId}:${day}` }, update: { $setOnInsert: { orgId, day }, $inc: increments }, upsert: true },
   }));
-  if (owedBackSince) {
-    writes.push({
-      collection: RECEIVABLE_MARKS,
-      updateOne: { filter: { _id: `${orgId}:${policyId}` }, update: { $setOnInsert: { orgId, policyId }, $min: { since: owedBackSince } }, upsert: true },
-    });
-  }
+  // Any change of a marked policy's receivables undoes its reconciliation (a policy not marked has no mark to touch).
+  const touch = { $inc: { changes: 1 }, $set: { reconciledOn: null } };
+  const _id = `${orgId}:${policyId}`;
+  writes.push(
+    owedBackSince
+      ? {
+          collection: RECEIVABLE_MARKS,
+          updateOne: { filter: { _id }, update: { ...touch, $setOnInsert: { orgId, policyId }, $min: { since: owedBackSince } }, upsert: true },
+        }
+      : { collection: RECEIVABLE_MARKS, updateOne: { filter: { _id }, update: touch } },
+  );
   return writes;
 };
 
@@ -68,7 +78,7 @@ export class ReceivableDaysStore implements KeptReceivables {
   /** Opens the kept receivables; a store whose records predate them (or whose count was interrupted) is counted here once. */
   static async open(store: CollectionStore, sources: ReceivableSources): Promise<ReceivableDaysStore> {
     await store.ensureIndexes(RECEIVABLE_DAYS, [{ name: 'org_day', keys: { orgId: 1, day: 1 } }]);
-    await store.ensureIndexes(RECEIVABLE_MARKS, [{ name: 'org_since', keys: { orgId: 1, since: 1 } }]);
+    await store.ensureIndexes(RECEIVABLE_MARKS, [{ name: 'org_reconciled', keys: { orgId: 1, reconciledOn: 1, policyId: 1 } }]);
     const kept = new ReceivableDaysStore(store, sources);
     if (!(await store.collection('migrations').findOne({ _id: COUNTED }))) await kept.rebuild();
     return kept;
@@ -88,8 +98,29 @@ export class ReceivableDaysStore implements KeptReceivables {
   }
 
   async markedThrough(orgId: string, asOf: CalendarDate): Promise<string[]> {
-    const marks = await this.store.collection<MarkDocument>(RECEIVABLE_MARKS).find({ orgId, since: { $lte: asOf } });
-    return marks.map((mark) => mark.policyId);
+    const marks = this.store.collection<MarkDocument>(RECEIVABLE_MARKS);
+    // Not reconciled, or reconciled only after `asOf`: two reads of the index, never every mark of the book.
+    const [open, later] = await Promise.all([
+      marks.find({ orgId, reconciledOn: null, since: { $lte: asOf } }),
+      marks.find({ orgId, reconciledOn: { $gt: asOf }, since: { $lte: asOf } }),
+    ]);
+    return [...open, ...later].map((mark) => mark.policyId);
+  }
+
+  async marksToReconcile(orgId: string, after: string | null, limit: number): Promise<ReceivableMark[]> {
+    const marks = await this.store
+      .collection<MarkDocument>(RECEIVABLE_MARKS)
+      .find({ orgId, reconciledOn: null, ...(after ? { policyId: { $gt: after } } : {}) }, { sort: { policyId: 1 }, limit });
+    return marks.map((mark) => ({ policyId: mark.policyId, changes: mark.changes ?? 0 }));
+  }
+
+  async reconcile(orgId: string, mark: ReceivableMark, day: CalendarDate): Promise<boolean> {
+    // A mark written before changes were counted has none: the same as none counted.
+    const changes = mark.changes === 0 ? { $in: [0, null] } : mark.changes;
+    const result = await this.store
+      .collection<MarkDocument>(RECEIVABLE_MARKS)
+      .updateOne({ _id: `${orgId}:${mark.policyId}`, orgId, reconciledOn: null, changes }, { $set: { reconciledOn: day } });
+    return result.matchedCount === 1;
   }
 
   /**

@@ -1,5 +1,6 @@
 import test from 'ava';
 import { BILLING } from '../../../bootstrap/billing.tokens.ts';
+import { PLATFORM } from '../../../bootstrap/platform.tokens.ts';
 import { POLICY } from '../../../bootstrap/policy.tokens.ts';
 import { sumAccounts } from '../../../core/billing/policy-account.ts';
 import { cents } from '../../../core/shared/money.ts';
@@ -65,6 +66,7 @@ test('the totals are every account added up, through credits, an applied credit,
   t.teardown(world.close);
   const payments = await world.resolve(BILLING.InvoicePayments);
   const lifecycle = await world.resolve(POLICY.PolicyLifecycle);
+  const accounts = await world.resolve(BILLING.PolicyAccounts);
   await bindSome(world, 0, 3);
   // Paid in full, then endorsed down: a credit owed back, paid out by check.
   const { policy: lowered } = await aBoundPolicy(world, ORG, { risk: aRisk({ insuredName: 'Lowered Co', annualRevenue: cents(5_000_000_00) }), plan: 'PIF' });
@@ -90,4 +92,45 @@ test('the totals are every account added up, through credits, an applied credit,
   await (await world.resolve(BILLING.CreditSettlement)).settle(MACHINE, ORG, credit!.id, { method: 'refund', payoutMethod: 'check' });
   const after = await allPages(world, '2027-03-01');
   t.deepEqual(after.totals, sumAccounts(after.lines));
+
+  // The day's reconciliation: the settled policy is counted exactly by the sums from today and is
+  // read no more; the overpaid one still has cash unapplied and is still read.
+  const kept = await world.resolve(BILLING.KeptReceivables);
+  const now = (await world.resolve(PLATFORM.Clock)).now(ORG);
+  const day = now.toISOString().slice(0, 10);
+  t.deepEqual((await kept.markedThrough(ORG, day)).sort(), [lowered.id, twice.id].sort());
+  t.is(await accounts.reconcileMarked(ORG, now), 1);
+  t.is(await accounts.reconcileMarked(ORG, now), 0, 'a second run finds nothing more');
+  t.deepEqual(await kept.markedThrough(ORG, day), [twice.id]);
+  t.deepEqual(await kept.markedThrough(ORG, '2026-12-01'), [], 'marked on no earlier day');
+  for (const date of [day, '2027-03-01', '2028-03-01']) {
+    const { totals, lines } = await allPages(world, date);
+    t.deepEqual(totals, sumAccounts(lines), `reconciled, on ${date}`);
+  }
+  // A later change of the settled policy (its premium raised again) makes it read again.
+  await lifecycle.endorse(MACHINE, ORG, lowered.id, { effectiveDate: lowered.effectiveDate, changes: { annualRevenue: cents(2_000_000_00) } });
+  t.deepEqual((await kept.markedThrough(ORG, day)).sort(), [lowered.id, twice.id].sort());
+  for (const date of [day, '2027-03-01']) {
+    const { totals, lines } = await allPages(world, date);
+    t.deepEqual(totals, sumAccounts(lines), `changed again, on ${date}`);
+  }
+});
+
+test('a policy changed between the read of its mark and its reconciliation is not reconciled', async (t) => {
+  const world = await useCaseWorld();
+  t.teardown(world.close);
+  const kept = await world.resolve(BILLING.KeptReceivables);
+  const { policy } = await aBoundPolicy(world, ORG, { risk: aRisk({ insuredName: 'Raced Co' }), plan: 'PIF' });
+  await (
+    await world.resolve(POLICY.PolicyLifecycle)
+  ).endorse(MACHINE, ORG, policy.id, {
+    effectiveDate: policy.effectiveDate,
+    changes: { annualRevenue: cents(500_000_00) },
+  });
+  const [mark] = await kept.marksToReconcile(ORG, null, 10);
+  t.is(mark?.policyId, policy.id, 'the credit marks it');
+  const [bill] = await installmentsOf(world, ORG, policy.id);
+  await (await world.resolve(BILLING.InvoicePayments)).pay(MACHINE, ORG, bill!.id, { amount: cents(100), method: 'check', reference: 'chk-meanwhile' });
+  t.false(await kept.reconcile(ORG, mark!, '2026-12-15'));
+  t.deepEqual(await kept.markedThrough(ORG, '2026-12-15'), [policy.id]);
 });
