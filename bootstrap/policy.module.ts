@@ -1,5 +1,8 @@
 import type { Logger } from 'pino';
 import { loadNoticePeriods } from '../adapters/reference-data/cancellation-notice-periods.ts';
+import { loadFormsLibrary } from '../adapters/reference-data/forms-library.ts';
+import { formRoutes } from '../adapters/http/policy/forms.routes.ts';
+import { Forms } from '../ports/policy/forms.use-case.ts';
 import { ScheduledDrawing } from '../adapters/documents/scheduled-drawing.ts';
 import { PolicyDelinquency } from '../ports/policy/policy-delinquency.use-case.ts';
 import { PolicyExpiry } from '../ports/policy/policy-expiry.use-case.ts';
@@ -55,6 +58,7 @@ export const policyModule = (config: AppConfig, logger: Logger): ContextModule =
     wire.factory(POLICY.PolicyRepository, { store: PLATFORM.Store, figures: allOf(POLICY.KeptFigures) }, ({ store, figures }) =>
       PolicyStoreRepository.create(store, allKeptFigures(figures)),
     );
+    wire.factory(POLICY.Forms, { clock: PLATFORM.Clock }, ({ clock }) => new Forms({ library: loadFormsLibrary(), clock }));
     wire.factory(POLICY.PolicyTransactionRepository, { store: PLATFORM.Store }, ({ store }) => PolicyTransactionStoreRepository.create(store));
     // Billing reads policies through its own port; the policy context contributes the lookup.
     wire.contribute(BILLING.PolicyLookups, { policies: POLICY.PolicyRepository }, ({ policies }) => new BilledPolicies(policies));
@@ -143,5 +147,6 @@ export const policyModule = (config: AppConfig, logger: Logger): ContextModule =
     ...bindingRoutes(await resolve(POLICY.Binding)),
     ...policyRoutes(await resolve(POLICY.PolicyLifecycle), await resolve(POLICY.PolicyPremium), await resolve(AUTHORIZATION.RecordAccess)),
     ...certificateRoutes(await resolve(POLICY.Certificates), await resolve(AUTHORIZATION.RecordAccess), config.publicBaseUrl),
+    ...formRoutes(await resolve(POLICY.Forms)),
   ],
 });

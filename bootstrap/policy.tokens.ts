@@ -1,5 +1,6 @@
 import type { Binding } from '../ports/policy/binding.use-case.ts';
 import type { Certificates } from '../ports/policy/certificates.use-case.ts';
+import type { Forms } from '../ports/policy/forms.use-case.ts';
 import type { PolicyLifecycle } from '../ports/policy/policy-lifecycle.use-case.ts';
 import type { PolicyPremium } from '../ports/policy/policy-premium.use-case.ts';
 import type { PolicyDelinquency } from '../ports/policy/policy-delinquency.use-case.ts';
@@ -20,6 +21,8 @@ export const POLICY = {
   PolicyLifecycle: token<PolicyLifecycle>('PolicyLifecycle'),
   PolicyPremium: token<PolicyPremium>('PolicyPremium'),
   Certificates: token<Certificates>('Certificates'),
+  /** The forms library (fixtures/forms): what is in force, and each term's schedule of forms. */
+  Forms: token<Forms>('Forms'),
   /** Past due, notices of cancellation, rescissions and non-payment cancellations, day by day. */
   PolicyDelinquency: token<PolicyDelinquency>('PolicyDelinquency'),
   PolicyExpiry: token<PolicyExpiry>('PolicyExpiry'),

@@ -172,6 +172,7 @@ test('every served route is described, with security, rate headers and error res
     ['get', '/v1/jobs'],
     ['post', '/v1/jobs/{name}/run'],
     ['get', '/v1/flags'],
+    ['get', '/v1/forms'],
     ['put', '/v1/flags/{key}'],
     ['delete', '/v1/flags/{key}'],
     ['get', '/v1/portal/home'],

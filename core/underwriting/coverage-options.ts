@@ -1,0 +1,71 @@
+import type { CalendarDate } from '../shared/calendar-date.ts';
+import type { Cents } from '../shared/money.ts';
+
+/** The general liability limits schedule, as a declarations page and an ACORD 25 show it. */
+export interface LiabilityLimits {
+  readonly eachOccurrence: Cents;
+  readonly damageToRentedPremises: Cents;
+  readonly medicalExpense: Cents;
+  readonly personalAdvertisingInjury: Cents;
+  readonly generalAggregate: Cents;
+  readonly productsCompletedOperationsAggregate: Cents;
+}
+
+export interface PostalAddress {
+  readonly line1: string;
+  readonly city: string;
+  readonly state: string;
+  readonly postalCode: string;
+}
+
+export const AI_OPERATIONS = ['ongoing', 'completed', 'both'] as const;
+export type AdditionalInsuredOperations = (typeof AI_OPERATIONS)[number];
+
+/** A person or organization the insured agreed to add as an insured (a general contractor, a landlord). */
+export interface AdditionalInsured {
+  readonly name: string;
+  readonly address: PostalAddress;
+  readonly relationship: string;
+  readonly operations: AdditionalInsuredOperations;
+}
+
+export const COVERAGE_TRIGGERS = ['occurrence', 'claims_made'] as const;
+export type CoverageTrigger = (typeof COVERAGE_TRIGGERS)[number];
+
+/**
+ * The coverage options on a risk that a certificate holder asks for (CONTRACT 18.11), all
+ * optional: the trigger, the limits schedule with a deductible, additional insureds, a waiver of
+ * subrogation and primary and non-contributory wording. Forms follow them.
+ */
+export interface CoverageOptions {
+  readonly trigger?: CoverageTrigger;
+  /** Claims-made only: the earliest date of an occurrence the policy answers for. */
+  readonly retroactiveDate?: CalendarDate;
+  readonly limits?: LiabilityLimits;
+  readonly deductible?: Cents;
+  readonly additionalInsureds?: readonly AdditionalInsured[];
+  readonly waiverOfSubrogation?: { readonly blanket: boolean; readonly parties: readonly string[] } | null;
+  readonly primaryNonContributory?: boolean;
+}
+
+/** The conditions on coverage options a form may attach on (core/policy/forms.ts). */
+export const COVERAGE_CONDITIONS = ['additional_insured_ongoing', 'additional_insured_completed', 'waiver_of_subrogation', 'primary_noncontributory'] as const;
+export type CoverageCondition = (typeof COVERAGE_CONDITIONS)[number];
+
+/** Whether the options meet a condition. */
+export const meets = (coverage: CoverageOptions | undefined, condition: CoverageCondition): boolean => {
+  const insureds = coverage?.additionalInsureds ?? [];
+  switch (condition) {
+    case 'additional_insured_ongoing':
+      return insureds.some((insured) => insured.operations !== 'completed');
+    case 'additional_insured_completed':
+      return insureds.some((insured) => insured.operations !== 'ongoing');
+    case 'waiver_of_subrogation':
+      return Boolean(coverage?.waiverOfSubrogation && (coverage.waiverOfSubrogation.blanket || coverage.waiverOfSubrogation.parties.length > 0));
+    case 'primary_noncontributory':
+      return coverage?.primaryNonContributory === true;
+  }
+};
+
+/** The trigger of a risk's cover: occurrence unless claims-made is asked for. */
+export const triggerOf = (coverage: CoverageOptions | undefined): CoverageTrigger => coverage?.trigger ?? 'occurrence';
