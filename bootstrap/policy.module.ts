@@ -49,6 +49,7 @@ const ISSUANCE = {
   periods: BILLING.AccountingPeriods,
   books: BILLING.PremiumBooks,
   atomic: PLATFORM.AtomicWrite,
+  forms: POLICY.Forms,
 } as const;
 
 /** Policies: binding a quote, then endorse, cancel, reinstate and renew, with the timeline, the premium position and certificates of insurance. */

@@ -1,6 +1,7 @@
 import { compareDates, type CalendarDate } from '../shared/calendar-date.ts';
 import { naicsSector, type LineOfBusiness } from '../shared/reference-data.ts';
 import { meets, triggerOf, type CoverageCondition, type CoverageOptions, type CoverageTrigger } from '../underwriting/coverage-options.ts';
+import type { CompleteRisk } from '../underwriting/risk.ts';
 
 export const FORM_KINDS = ['policy', 'endorsement', 'notice', 'state_amendatory'] as const;
 export type FormKind = (typeof FORM_KINDS)[number];
@@ -78,6 +79,15 @@ export interface ScheduleContext {
   /** The term's first day: its forms are the editions in force then, whenever a change is made. */
   readonly termStart: CalendarDate;
 }
+
+/** A term's schedule context from its risk. */
+export const scheduleContextOf = (risk: CompleteRisk, termStart: CalendarDate): ScheduleContext => ({
+  line: risk.lineOfBusiness,
+  state: risk.state,
+  naicsCode: risk.naicsCode,
+  ...(risk.coverage ? { coverage: risk.coverage } : {}),
+  termStart,
+});
 
 const KIND_ORDER: Record<FormKind, number> = { policy: 0, state_amendatory: 1, endorsement: 2, notice: 3 };
 

@@ -1,4 +1,5 @@
 import type { InstallmentPlan } from '../billing/installment-plan.ts';
+import type { FormReference } from './forms.ts';
 import { addMonths, compareDates, yearOf, type CalendarDate } from '../shared/calendar-date.ts';
 import { domainEvent, type DomainEvent, type EventOrigin } from '../shared/events/domain-event.ts';
 import { changedMeanwhile, DomainError, validationFailed } from '../shared/domain-error.ts';
@@ -67,6 +68,8 @@ export interface Policy {
   readonly rateTableVersion: string;
   /** The term's policy fee and tax components, fixed at placement (policy-charges.ts); read through `chargeTermsOf`. */
   readonly chargeTerms: StoredChargeTerms;
+  /** The term's schedule of forms (forms.ts): the editions in force when it began, as its risk calls for them; absent on policies issued before the forms library. */
+  readonly forms?: readonly FormReference[];
   readonly createdAt: Date;
   readonly updatedAt: Date;
   readonly version: number;

@@ -1,4 +1,5 @@
-import type { CalendarDate } from '../shared/calendar-date.ts';
+import { assertCalendarDate, compareDates, type CalendarDate } from '../shared/calendar-date.ts';
+import { validationFailed } from '../shared/domain-error.ts';
 import type { Cents } from '../shared/money.ts';
 
 /** The general liability limits schedule, as a declarations page and an ACORD 25 show it. */
@@ -13,6 +14,7 @@ export interface LiabilityLimits {
 
 export interface PostalAddress {
   readonly line1: string;
+  readonly line2?: string;
   readonly city: string;
   readonly state: string;
   readonly postalCode: string;
@@ -69,3 +71,62 @@ export const meets = (coverage: CoverageOptions | undefined, condition: Coverage
 
 /** The trigger of a risk's cover: occurrence unless claims-made is asked for. */
 export const triggerOf = (coverage: CoverageOptions | undefined): CoverageTrigger => coverage?.trigger ?? 'occurrence';
+
+const LIMIT_FIELDS = [
+  'eachOccurrence',
+  'damageToRentedPremises',
+  'medicalExpense',
+  'personalAdvertisingInjury',
+  'generalAggregate',
+  'productsCompletedOperationsAggregate',
+] as const;
+
+/**
+ * Checks what a schema cannot (CONTRACT 18.11): the limits hang together (no sublimit above the
+ * each-occurrence limit, aggregates at least that), `requestedLimit` is the each-occurrence
+ * limit when both are given, a retroactive date only on claims-made cover and not after the
+ * term begins, additional insureds and waived parties named once.
+ */
+export const assertValidCoverage = (
+  coverage: CoverageOptions,
+  risk: { readonly requestedLimit?: Cents; readonly effectiveDate?: CalendarDate },
+  prefix = 'coverage.',
+): void => {
+  const { limits } = coverage;
+  if (limits) {
+    for (const field of LIMIT_FIELDS) {
+      if (!(limits[field] > 0)) throw validationFailed(`${prefix}limits.${field}`, 'positive', `'${field}' must be greater than zero.`);
+    }
+    for (const field of ['damageToRentedPremises', 'medicalExpense', 'personalAdvertisingInjury'] as const) {
+      if (limits[field] > limits.eachOccurrence)
+        throw validationFailed(`${prefix}limits.${field}`, 'maximum', `'${field}' cannot exceed the each-occurrence limit.`);
+    }
+    for (const field of ['generalAggregate', 'productsCompletedOperationsAggregate'] as const) {
+      if (limits[field] < limits.eachOccurrence)
+        throw validationFailed(`${prefix}limits.${field}`, 'minimum', `'${field}' cannot be below the each-occurrence limit.`);
+    }
+    if (risk.requestedLimit !== undefined && risk.requestedLimit !== limits.eachOccurrence) {
+      throw validationFailed(
+        `${prefix}limits.eachOccurrence`,
+        'requestedLimit',
+        "'requestedLimit' and 'limits.eachOccurrence' must be the same amount when both are given.",
+      );
+    }
+  }
+  if (coverage.deductible !== undefined && coverage.deductible < 0)
+    throw validationFailed(`${prefix}deductible`, 'minimum', "'deductible' cannot be negative.");
+  if (coverage.retroactiveDate !== undefined) {
+    assertCalendarDate(coverage.retroactiveDate, `${prefix}retroactiveDate`);
+    if (coverage.trigger !== 'claims_made')
+      throw validationFailed(`${prefix}retroactiveDate`, 'claims_made', 'A retroactive date belongs to claims-made cover only.');
+    if (risk.effectiveDate !== undefined && compareDates(coverage.retroactiveDate, risk.effectiveDate) > 0) {
+      throw validationFailed(`${prefix}retroactiveDate`, 'maximum', 'The retroactive date cannot be after the policy period begins.');
+    }
+  }
+  const names = (coverage.additionalInsureds ?? []).map((insured) => insured.name.trim().toLowerCase());
+  const repeated = names.findIndex((name, index) => names.indexOf(name) !== index);
+  if (repeated >= 0) throw validationFailed(`${prefix}additionalInsureds.${repeated}.name`, 'unique', 'Each additional insured is named once.');
+  const parties = (coverage.waiverOfSubrogation?.parties ?? []).map((party) => party.trim().toLowerCase());
+  const twice = parties.findIndex((party, index) => parties.indexOf(party) !== index);
+  if (twice >= 0) throw validationFailed(`${prefix}waiverOfSubrogation.parties.${twice}`, 'unique', 'Each party is named once.');
+};

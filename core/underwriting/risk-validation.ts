@@ -2,6 +2,7 @@ import { assertCalendarDate } from '../shared/calendar-date.ts';
 import { validationFailed } from '../shared/domain-error.ts';
 import { HOME_STATES, naicsSector, US_STATES } from '../shared/reference-data.ts';
 import type { PriorLoss, RiskDetails } from './submission.ts';
+import { assertValidCoverage } from './coverage-options.ts';
 
 /** Checks the values a schema cannot: real dates, known states, NAICS codes of a rated sector, positive money. */
 export const assertValidRisk = (risk: RiskDetails, prefix = ''): void => {
@@ -19,6 +20,7 @@ export const assertValidRisk = (risk: RiskDetails, prefix = ''): void => {
     const amount = risk[field];
     if (amount !== undefined && amount <= 0) throw validationFailed(`${prefix}${field}`, 'positive', `'${field}' must be greater than zero.`);
   }
+  if (risk.coverage) assertValidCoverage(risk.coverage, risk, `${prefix}coverage.`);
 };
 
 export const assertValidLosses = (losses: readonly PriorLoss[]): void =>

@@ -2,6 +2,8 @@ import { installmentInvoices, type Invoice } from '../../core/billing/invoice.ts
 import { chargeItemsOwed } from '../../core/policy/policy-charges.ts';
 import { chargeTermsOf, issuedEvent, newPolicy, premiumTermOf, type Policy, type PolicyIssue } from '../../core/policy/policy.ts';
 import { timelineEntry, type PolicyTransactionType } from '../../core/policy/policy-transaction.ts';
+import { scheduleContextOf } from '../../core/policy/forms.ts';
+import type { Forms } from './forms.use-case.ts';
 import { yearOf } from '../../core/shared/calendar-date.ts';
 import type { RecordRelationships } from '../authorization/record-relationships.use-case.ts';
 import { eventOrigin } from '../shared/event-origin.ts';
@@ -27,6 +29,8 @@ export interface IssuanceDeps {
   /** Billing: the installment invoices and the first posting (premium receivable) of a new policy. */
   readonly books: PremiumBooks;
   readonly atomic: AtomicWrite;
+  /** The forms library: the new term's schedule of forms. */
+  readonly forms: Pick<Forms, 'schedule'>;
 }
 
 interface Issue extends PolicyIssue {
@@ -51,7 +55,10 @@ export interface PlannedIssue {
 export const planIssue = async (deps: IssuanceDeps, issue: Issue): Promise<PlannedIssue> => {
   const now = deps.clock.now(issue.orgId);
   const sequence = await deps.sequences.next(issue.orgId, `policy:${yearOf(issue.effectiveDate)}`);
-  const policy = newPolicy(issue, sequence, now, await deps.periods.booking(issue.orgId, issue.effectiveDate));
+  const policy: Policy = {
+    ...newPolicy(issue, sequence, now, await deps.periods.booking(issue.orgId, issue.effectiveDate)),
+    forms: deps.forms.schedule(scheduleContextOf(issue.risk, issue.effectiveDate)),
+  };
   const events = [issuedEvent(policy, eventOrigin(deps, issue.orgId, now))];
   const invoices = installmentInvoices(
     policy,

@@ -12,6 +12,8 @@ import { cents, centsToDollars, type Cents } from '../../core/shared/money.ts';
 import { aggregateFlag, daFlags } from '../../core/underwriting/delegated-authority.ts';
 import { rateOnVersion } from '../../core/underwriting/rate-manual.ts';
 import { assertValidRisk } from '../../core/underwriting/risk-validation.ts';
+import { assertValidCoverage } from '../../core/underwriting/coverage-options.ts';
+import { scheduleChanges, scheduleContextOf } from '../../core/policy/forms.ts';
 import type { CompleteRisk } from '../../core/underwriting/submission.ts';
 import type { Among, Page, PageRequest } from '../shared/persistence/page.ts';
 import type { PolicyFilters } from './policy.repositories.ts';
@@ -27,17 +29,22 @@ export type { LifecycleDeps } from './lifecycle-deps.ts';
 
 interface EndorsementInput {
   readonly effectiveDate: CalendarDate;
-  readonly changes: Partial<Pick<CompleteRisk, 'requestedLimit' | 'annualRevenue' | 'state' | 'naicsCode'>>;
+  /** `coverage` replaces the coverage options whole; its each-occurrence limit is the requested limit. */
+  readonly changes: Partial<Pick<CompleteRisk, 'requestedLimit' | 'annualRevenue' | 'state' | 'naicsCode' | 'coverage'>>;
   readonly description?: string;
 }
 
+const withoutCoverage = ({ coverage: _coverage, ...changes }: EndorsementInput['changes']) => changes;
+
 /** What the timeline shows of an endorsement, in dollars like every other amount a caller reads. */
-const endorsementDetails = (policy: Policy, annual: Cents, input: EndorsementInput): Record<string, unknown> => ({
+const endorsementDetails = (policy: Policy, annual: Cents, input: EndorsementInput, forms: ReturnType<typeof scheduleChanges>): Record<string, unknown> => ({
   changes: {
-    ...input.changes,
+    ...withoutCoverage(input.changes),
+    ...(input.changes.coverage ? { coverage: 'replaced' } : {}),
     ...(input.changes.annualRevenue !== undefined ? { annualRevenue: centsToDollars(input.changes.annualRevenue) } : {}),
     ...(input.changes.requestedLimit !== undefined ? { requestedLimit: centsToDollars(input.changes.requestedLimit) } : {}),
   },
+  ...(forms.added.length + forms.removed.length > 0 ? { forms } : {}),
   previousPremium: centsToDollars(policy.grossPremium),
   newPremium: centsToDollars(annual),
   ...(input.description ? { description: input.description } : {}),
@@ -71,7 +78,15 @@ export class PolicyLifecycle {
     const step = assertTransition(POLICY_LIFECYCLE, 'endorse', policy.status);
     assertWithinTerm(policy, input.effectiveDate, 'effectiveDate');
     assertValidRisk(input.changes, 'changes.');
-    const risk: CompleteRisk = { ...policy.risk, ...input.changes };
+    const limits = input.changes.coverage?.limits;
+    const risk: CompleteRisk = {
+      ...policy.risk,
+      ...input.changes,
+      ...(limits && input.changes.requestedLimit === undefined ? { requestedLimit: limits.eachOccurrence } : {}),
+    };
+    if (risk.coverage) assertValidCoverage(risk.coverage, risk, 'changes.coverage.');
+    // The term keeps the editions in force when it began; the forms follow the changed risk.
+    const forms = this.deps.forms.schedule(scheduleContextOf(risk, policy.effectiveDate));
     const manual = this.deps.reference.rateManual();
     const annual = rateOnVersion(manual, pinnedRateVersion(policy, manual), risk).grossPremium;
     const term = premiumTermOf(policy);
@@ -88,7 +103,7 @@ export class PolicyLifecycle {
     if (delta !== 0) await this.deps.writtenPremium.open(orgId, program.id, year);
     const at = this.deps.clock.now(orgId);
     const endorsementId = this.deps.ids.next('ptx');
-    const changes = { risk, grossPremium: annual, premium: [...term.transactions, transaction] };
+    const changes = { risk, grossPremium: annual, premium: [...term.transactions, transaction], forms };
     const event = domainEvent(
       'policy.endorsed',
       { policyId: policy.id, policyNumber: policy.policyNumber, endorsementId, effectiveDate: input.effectiveDate, premiumDelta: delta, grossPremium: annual },
@@ -101,7 +116,7 @@ export class PolicyLifecycle {
       type: 'endorsement',
       effectiveDate: input.effectiveDate,
       premiumDelta: delta,
-      details: endorsementDetails(policy, annual, input),
+      details: endorsementDetails(policy, annual, input, scheduleChanges(policy.forms ?? this.deps.forms.schedule(scheduleContextOf(policy.risk, policy.effectiveDate)), forms)),
     });
     const cause = { invoiceId: null, reference: endorsementId, description: `Endorsement of ${policy.policyNumber} from ${input.effectiveDate}` };
     // A raise is held to the program's cap; a return gives the premium back.

@@ -73,6 +73,7 @@ export class Quoting {
       lineOfBusiness: submission.lineOfBusiness,
       ...(submission.homeState ? { homeState: submission.homeState } : {}),
       ...(submission.locality ? { locality: submission.locality } : {}),
+      ...(submission.coverage ? { coverage: submission.coverage } : {}),
     };
     const program = await this.deps.programs.forRisk(orgId, risk);
     // The program's own rate table version, else the one in force on the effective date, prices the term for its whole life.

@@ -1,4 +1,5 @@
 import type { RecordAccess } from '../../../ports/authorization/record-access.use-case.ts';
+import { coverageFrom, CoverageRequestSchema } from '../underwriting/coverage.views.ts';
 import { visibleAmong } from '../shared/record-scope.ts';
 import { Type } from '@sinclair/typebox';
 import { queryWords } from '../../../core/shared/search-words.ts';
@@ -34,6 +35,7 @@ const Endorse = Type.Object(
         annualRevenue: Type.Optional(Money()),
         state: Type.Optional(OneOf(US_STATES)),
         naicsCode: Type.Optional(Type.String({ pattern: '^\\d{2,6}$', examples: ['238220'] })),
+        coverage: Type.Optional(CoverageRequestSchema),
       },
       { additionalProperties: false, minProperties: 1 },
     ),
@@ -106,13 +108,14 @@ export const policyRoutes = (policies: PolicyLifecycle, premium: PolicyPremium, 
     errors: [...lifecycle.errors, 'not_bindable', 'out_of_sequence'],
     responses: { 201: { description: 'The endorsement.', schema: TransactionSchema } },
     handler: async (context) => {
-      const { requestedLimit, annualRevenue, ...changes } = context.body.changes;
+      const { requestedLimit, annualRevenue, coverage, ...changes } = context.body.changes;
       const endorsement = await policies.endorse(context.principal, orgScope(context, context.query.orgId), context.params.id, {
         effectiveDate: context.body.effectiveDate,
         changes: {
           ...changes,
           ...(requestedLimit !== undefined ? { requestedLimit: dollarsToCents(requestedLimit, 'changes.requestedLimit') } : {}),
           ...(annualRevenue !== undefined ? { annualRevenue: dollarsToCents(annualRevenue, 'changes.annualRevenue') } : {}),
+          ...(coverage ? { coverage: coverageFrom(coverage, 'changes.coverage.') } : {}),
         },
         ...(context.body.description ? { description: context.body.description } : {}),
       });

@@ -9,6 +9,7 @@ import { CANCELLATION_METHODS } from '../../../core/policy/premium.ts';
 import { centsToDollars as dollars } from '../../../core/shared/money.ts';
 import { Dollars, Nullable, OneOf, Timestamp } from '../shared/common.schemas.ts';
 import { TaxesAndFeesSchema, viewTaxesAndFees } from '../underwriting/charges.views.ts';
+import { CoverageSchema, viewCoverage } from '../underwriting/coverage.views.ts';
 import { isoInstant } from '../../../core/shared/iso-instant.ts';
 
 export const viewPolicy = (policy: Policy): Static<typeof PolicySchema> => ({
@@ -26,6 +27,8 @@ export const viewPolicy = (policy: Policy): Static<typeof PolicySchema> => ({
   state: policy.risk.state,
   limit: dollars(policy.risk.requestedLimit),
   annualRevenue: dollars(policy.risk.annualRevenue),
+  coverage: policy.risk.coverage ? viewCoverage(policy.risk.coverage) : null,
+  forms: (policy.forms ?? []).map((form) => ({ formNumber: form.formNumber, edition: form.edition })),
   grossPremium: dollars(policy.grossPremium),
   effectiveDate: policy.effectiveDate,
   expirationDate: policy.expirationDate,
@@ -132,6 +135,11 @@ export const PolicySchema = Type.Object(
     state: Type.String({ description: 'Two-letter US state of the risk.' }),
     limit: Type.Number({ description: 'Dollars: the per-occurrence limit.' }),
     annualRevenue: Dollars,
+    coverage: Nullable(CoverageSchema),
+    forms: Type.Array(Type.Object({ formNumber: Type.String(), edition: Type.String({ description: 'YYYY-MM.' }) }), {
+      description:
+        'The schedule of forms: the editions in force when the term began (GET /v1/forms), as the risk calls for them; empty on policies issued before the forms library.',
+    }),
     grossPremium: Type.Number({ description: 'Dollars: the current annual premium, endorsements included.' }),
     effectiveDate: Type.String({ format: 'date' }),
     expirationDate: Type.String({ format: 'date' }),

@@ -13,6 +13,7 @@ import { Email, IdParams, OrgIdQuery, PageQuery, pageOf, OneOf, DateOnly, LongTe
 import { mapPage } from '../../../ports/shared/persistence/page.ts';
 import { orgScope } from '../shared/org-scope.ts';
 import { CreatedSubmissionSchema } from './extraction.views.ts';
+import { coverageFrom, CoverageRequestSchema } from './coverage.views.ts';
 import { defineRoute, type RouteDefinition } from '../shared/route.ts';
 import { QuoteSchema, ReadinessSchema, SubmissionSchema, viewQuote, viewSubmission } from './underwriting.views.ts';
 
@@ -39,6 +40,7 @@ const CreateSubmission = Type.Object(
       }),
     ),
     lineOfBusiness: OneOf(LINES_OF_BUSINESS),
+    coverage: Type.Optional(CoverageRequestSchema),
     contactEmail: Type.Optional(Email),
     producerId: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
     description: Type.Optional(LongText({ maxLength: 5000 })),
@@ -100,7 +102,7 @@ export const submissionRoutes = (submissions: Submissions, quoting: Quoting, rec
         const { submission, extraction } = await submissions.createFromDocument(context.principal, orgId, context.body.documentId);
         return { status: 201, body: { ...viewSubmission(submission), extraction } };
       }
-      const { orgId, annualRevenue, requestedLimit, priorLosses, ...rest } = context.body;
+      const { orgId, annualRevenue, requestedLimit, priorLosses, coverage, ...rest } = context.body;
       const submission = await submissions.create(
         context.principal,
         orgScope(context, orgId),
@@ -109,6 +111,7 @@ export const submissionRoutes = (submissions: Submissions, quoting: Quoting, rec
           annualRevenue: dollarsToCents(annualRevenue, 'annualRevenue'),
           requestedLimit: dollarsToCents(requestedLimit, 'requestedLimit'),
           priorLosses: (priorLosses ?? []).map((loss, index) => ({ ...loss, amount: dollarsToCents(loss.amount, `priorLosses.${index}.amount`) })),
+          ...(coverage ? { coverage: coverageFrom(coverage, 'coverage.') } : {}),
         },
         'json',
       );

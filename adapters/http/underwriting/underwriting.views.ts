@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { CoverageSchema, viewCoverage } from './coverage.views.ts';
 import { issuanceCharges } from '../../../core/underwriting/charge-amounts.ts';
 import { chargeTermsFromStore } from '../../../core/underwriting/stored-charges.ts';
 import { TaxesAndFeesSchema, viewTaxesAndFees } from './charges.views.ts';
@@ -28,6 +29,7 @@ export const viewSubmission = (submission: Submission): Static<typeof Submission
   homeState: submission.homeState ?? submission.state ?? null,
   locality: submission.locality ?? null,
   lineOfBusiness: submission.lineOfBusiness ?? null,
+  coverage: submission.coverage ? viewCoverage(submission.coverage) : null,
   contactEmail: submission.contactEmail,
   producerId: submission.producerId,
   description: submission.description,
@@ -46,6 +48,7 @@ export const viewQuote = (quote: Quote, blockers: readonly Blocker[]): Static<ty
   bindable: quote.bindable,
   daFlags: quote.daFlags.map((flag) => ({ ...flag })),
   breakdown: { ...quote.breakdown },
+  coverage: quote.risk.coverage ? viewCoverage(quote.risk.coverage) : null,
   programId: quote.programId,
   programVersion: quote.programVersion ?? null,
   rateTableVersion: quote.rateTableVersion ?? null,
@@ -80,6 +83,7 @@ export const SubmissionSchema = Type.Object(
       Type.String({ description: "The insured's home state: surplus lines taxes, fees and filings follow it (the risk's state unless given)." }),
     ),
     locality: Nullable(Type.String({ description: "The risk's city or county, for a home state with local premium taxes (Kentucky)." })),
+    coverage: Nullable(CoverageSchema),
     lineOfBusiness: Nullable(Type.String()),
     contactEmail: Nullable(Type.String()),
     producerId: Nullable(Type.String()),
@@ -128,6 +132,7 @@ export const QuoteSchema = Type.Object(
     bindable: Type.Boolean(),
     daFlags: Type.Array(DaFlagSchema),
     breakdown: Type.Record(Type.String(), Type.Unknown(), { description: 'The rating worksheet: exposure, rate, factors.' }),
+    coverage: Nullable(CoverageSchema),
     programId: Type.String({ description: 'The delegated-authority program the quote is written under: the organization’s for the risk, else `default`.' }),
     programVersion: Nullable(Type.Integer({ description: "The program's version; null for platform programs." })),
     rateTableVersion: Nullable(

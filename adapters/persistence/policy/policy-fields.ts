@@ -27,6 +27,7 @@ export const POLICY_FIELDS: RecordFields<Policy> = {
   programVersion: true,
   rateTableVersion: true,
   chargeTerms: true,
+  forms: true,
   createdAt: true,
   updatedAt: true,
   version: true,

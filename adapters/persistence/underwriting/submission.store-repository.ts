@@ -33,6 +33,7 @@ const SUBMISSION_FIELDS: RecordFields<Submission> = {
   lineOfBusiness: true,
   homeState: true,
   locality: true,
+  coverage: true,
 };
 
 /** What a submission is found by (`q`): the words of its insured's name. */

@@ -1,4 +1,5 @@
 import test from 'ava';
+import { aSubmission, boundPolicy } from '../../support/mothers.ts';
 import { call, createTenant, startTestApp } from '../../support/test-app.ts';
 
 test('GET /v1/forms lists the editions in force by line, state and date; a bad filter is 400; no credential is 401', async (t) => {
@@ -22,4 +23,50 @@ test('GET /v1/forms lists the editions in force by line, state and date; a bad f
   t.like(await list('line=BOAT'), { status: 400, body: { error: 'validation_failed' } });
   t.like(await list('asOf=2027-02-30'), { status: 400, body: { error: 'validation_failed' } });
   t.is((await list('line=GL', null)).status, 401);
+});
+
+test('coverage options travel in dollars from the submission through the quote to the policy and its forms; an endorsement replaces them; bad ones are 400', async (t) => {
+  const app = await startTestApp();
+  t.teardown(app.close);
+  const tenant = await createTenant(app);
+  const limits = {
+    eachOccurrence: 1_000_000,
+    damageToRentedPremises: 100_000,
+    medicalExpense: 5_000,
+    personalAdvertisingInjury: 1_000_000,
+    generalAggregate: 2_000_000,
+    productsCompletedOperationsAggregate: 2_000_000,
+  };
+  const contractor = {
+    name: 'Lone Star General Contractors LLC',
+    address: { line1: '100 Congress Ave', city: 'Austin', state: 'TX', postalCode: '78701' },
+    relationship: 'general contractor',
+    operations: 'ongoing',
+  };
+  const coverage = { limits, deductible: 2_500, additionalInsureds: [contractor] };
+  const { submission, quote, policy } = await boundPolicy(app, tenant, {
+    submission: { naicsCode: '238160', state: 'TX', requestedLimit: 1_000_000, coverage },
+  });
+  t.deepEqual(submission.coverage, coverage);
+  t.deepEqual(quote.coverage, coverage);
+  t.like(policy, { coverage, forms: [{ formNumber: 'CG 00 01' }, { formNumber: 'PLT TX 01' }, { formNumber: 'CG 20 10', edition: '2019-12' }] });
+  const endorse = (changes: object) =>
+    call(app.api, 'POST', `/v1/policies/${policy.id}/endorse`, { token: tenant.adminToken, body: { effectiveDate: '2027-03-01', changes } });
+  const endorsed = await endorse({ coverage: { ...coverage, primaryNonContributory: true } });
+  t.is(endorsed.status, 201);
+  const after = (await call(app.api, 'GET', `/v1/policies/${policy.id}`, { token: tenant.adminToken })).body;
+  t.deepEqual(
+    after.forms.map((form: { formNumber: string }) => form.formNumber),
+    ['CG 00 01', 'PLT TX 01', 'CG 20 01', 'CG 20 10'],
+  );
+  t.like(await endorse({ coverage: { limits: { ...limits, eachOccurrence: 0 } } }), { status: 400 });
+  t.like(await endorse({ coverage: { additionalInsureds: [{ ...contractor, operations: 'sometimes' }] } }), {
+    status: 400,
+    body: { error: 'validation_failed' },
+  });
+  const mismatched = await call(app.api, 'POST', '/v1/submissions', {
+    token: tenant.adminToken,
+    body: aSubmission({ requestedLimit: 2_000_000, coverage: { limits } }),
+  });
+  t.like(mismatched, { status: 400, body: { error: 'validation_failed', details: { field: 'coverage.limits.eachOccurrence', rule: 'requestedLimit' } } });
 });
