@@ -18,7 +18,7 @@ const UPSTREAM = {
   esign: ['audit', 'documents', 'inbound'],
   underwriting: ['audit', 'authorization', 'documents', 'producers'],
   billing: ['audit', 'authorization', 'documents', 'identity', 'inbound', 'platform', 'producers', 'underwriting'],
-  policy: ['audit', 'authorization', 'billing', 'documents', 'producers', 'tenancy', 'underwriting'],
+  policy: ['audit', 'authorization', 'billing', 'documents', 'platform', 'producers', 'tenancy', 'underwriting'],
   claims: ['audit', 'authorization', 'documents', 'flags', 'identity', 'policy', 'tenancy'],
   referrals: ['audit', 'authorization', 'claims', 'identity', 'policy', 'underwriting'],
   'deal-rooms': ['authorization', 'flags', 'identity', 'referrals', 'underwriting'],

@@ -2,7 +2,11 @@ import type { Logger } from 'pino';
 import { loadNoticePeriods } from '../adapters/reference-data/cancellation-notice-periods.ts';
 import { loadFormsLibrary } from '../adapters/reference-data/forms-library.ts';
 import { formRoutes } from '../adapters/http/policy/forms.routes.ts';
+import { policyDocumentRoutes } from '../adapters/http/policy/policy-documents.routes.ts';
 import { Forms } from '../ports/policy/forms.use-case.ts';
+import { PolicyDocuments } from '../ports/policy/policy-documents.use-case.ts';
+import { PolicyDocumentStoreRepository } from '../adapters/persistence/policy/policy-document.store-repository.ts';
+import { policyDocumentsJob } from '../jobs/policy/policy-documents.job.ts';
 import { ScheduledDrawing } from '../adapters/documents/scheduled-drawing.ts';
 import { PolicyDelinquency } from '../ports/policy/policy-delinquency.use-case.ts';
 import { PolicyExpiry } from '../ports/policy/policy-expiry.use-case.ts';
@@ -50,6 +54,8 @@ const ISSUANCE = {
   books: BILLING.PremiumBooks,
   atomic: PLATFORM.AtomicWrite,
   forms: POLICY.Forms,
+  policyDocuments: POLICY.PolicyDocuments,
+  producers: PRODUCERS.ProducerRepository,
 } as const;
 
 /** Policies: binding a quote, then endorse, cancel, reinstate and renew, with the timeline, the premium position and certificates of insurance. */
@@ -60,6 +66,21 @@ export const policyModule = (config: AppConfig, logger: Logger): ContextModule =
       PolicyStoreRepository.create(store, allKeptFigures(figures)),
     );
     wire.factory(POLICY.Forms, { clock: PLATFORM.Clock }, ({ clock }) => new Forms({ library: loadFormsLibrary(), clock }));
+    wire.factory(POLICY.PolicyDocumentRepository, { store: PLATFORM.Store }, ({ store }) => PolicyDocumentStoreRepository.create(store));
+    wire.factory(
+      POLICY.PolicyDocuments,
+      {
+        documents: POLICY.PolicyDocumentRepository,
+        policies: POLICY.PolicyRepository,
+        forms: POLICY.Forms,
+        drawing: DOCUMENTS.PdfWorkers,
+        library: DOCUMENTS.DocumentLibrary,
+        ids: PLATFORM.Ids,
+        clock: PLATFORM.Clock,
+      },
+      (deps) => new PolicyDocuments({ ...deps, log: (message, fields) => logger.warn(fields, message) }),
+    );
+    wire.contribute(PLATFORM.ScheduledJob, { documents: POLICY.PolicyDocuments }, ({ documents }) => policyDocumentsJob(documents));
     wire.factory(POLICY.PolicyTransactionRepository, { store: PLATFORM.Store }, ({ store }) => PolicyTransactionStoreRepository.create(store));
     // Billing reads policies through its own port; the policy context contributes the lookup.
     wire.contribute(BILLING.PolicyLookups, { policies: POLICY.PolicyRepository }, ({ policies }) => new BilledPolicies(policies));
@@ -149,5 +170,6 @@ export const policyModule = (config: AppConfig, logger: Logger): ContextModule =
     ...policyRoutes(await resolve(POLICY.PolicyLifecycle), await resolve(POLICY.PolicyPremium), await resolve(AUTHORIZATION.RecordAccess)),
     ...certificateRoutes(await resolve(POLICY.Certificates), await resolve(AUTHORIZATION.RecordAccess), config.publicBaseUrl),
     ...formRoutes(await resolve(POLICY.Forms)),
+    ...policyDocumentRoutes(await resolve(POLICY.PolicyDocuments)),
   ],
 });

@@ -1,6 +1,8 @@
 import type { Binding } from '../ports/policy/binding.use-case.ts';
 import type { Certificates } from '../ports/policy/certificates.use-case.ts';
 import type { Forms } from '../ports/policy/forms.use-case.ts';
+import type { PolicyDocuments } from '../ports/policy/policy-documents.use-case.ts';
+import type { PolicyDocumentRepository } from '../ports/policy/policy-document.repository.ts';
 import type { PolicyLifecycle } from '../ports/policy/policy-lifecycle.use-case.ts';
 import type { PolicyPremium } from '../ports/policy/policy-premium.use-case.ts';
 import type { PolicyDelinquency } from '../ports/policy/policy-delinquency.use-case.ts';
@@ -23,6 +25,9 @@ export const POLICY = {
   Certificates: token<Certificates>('Certificates'),
   /** The forms library (fixtures/forms): what is in force, and each term's schedule of forms. */
   Forms: token<Forms>('Forms'),
+  PolicyDocumentRepository: token<PolicyDocumentRepository>('PolicyDocumentRepository'),
+  /** Each transaction's document, recorded pending and drawn once by the job. */
+  PolicyDocuments: token<PolicyDocuments>('PolicyDocuments'),
   /** Past due, notices of cancellation, rescissions and non-payment cancellations, day by day. */
   PolicyDelinquency: token<PolicyDelinquency>('PolicyDelinquency'),
   PolicyExpiry: token<PolicyExpiry>('PolicyExpiry'),

@@ -1,5 +1,6 @@
 import type { CancellationNotice } from '../../core/documents/cancellation-notice.ts';
 import type { CertificateOfInsurance, Mcs90Endorsement } from '../../core/documents/certificate.ts';
+import type { PolicyDocumentContent } from '../../core/documents/policy-document-content.ts';
 import type { DocumentClass } from '../../core/documents/document-classification.ts';
 import type { ExtractedFields } from '../../core/documents/field-extraction.ts';
 import { DomainError } from '../../core/shared/domain-error.ts';
@@ -89,6 +90,10 @@ export class PdfWorkerPool implements PdfWorkers {
 
   cancellationNotice(tenant: string, content: CancellationNotice): Promise<Uint8Array> {
     return this.draw(tenant, { kind: 'cancellationNotice', content });
+  }
+
+  policyDocument(tenant: string, content: PolicyDocumentContent, at: Date): Promise<Uint8Array> {
+    return this.draw(tenant, { kind: 'policyDocument', content, at });
   }
 
   /** The sender's document could not be read in time or at all: refused, as an unreadable PDF is. */

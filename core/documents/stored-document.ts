@@ -1,5 +1,5 @@
 /** Kinds of documents the platform keeps. */
-export const DOCUMENT_TYPES = ['receipt', 'coi', 'mcs90', 'cancellation_notice', 'rendered', 'ingested', 'attachment', 'signed'] as const;
+export const DOCUMENT_TYPES = ['receipt', 'coi', 'mcs90', 'cancellation_notice', 'policy_document', 'rendered', 'ingested', 'attachment', 'signed'] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 
 import type { Classification } from './document-classification.ts';

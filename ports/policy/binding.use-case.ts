@@ -58,6 +58,7 @@ export class Binding {
     if (refused) throw refused;
     const year = yearOf(quote.risk.effectiveDate);
     await this.deps.writtenPremium.open(orgId, program.id, year);
+    const quoted = await this.quotedProgram(orgId, quote, program);
     const planned = await planIssue(this.deps, {
       policyId: this.deps.ids.next('pol'),
       orgId,
@@ -77,7 +78,8 @@ export class Binding {
         ? chargeTermsFromStore(quote.chargeTerms)
         : chargeTermsFor(program, placementOf(quote.risk), this.deps.reference.taxSchedules()),
       renewalOf: null,
-      renewalOfferDays: collectionTermsOf(await this.quotedProgram(orgId, quote, program)).renewalOfferDays,
+      renewalOfferDays: collectionTermsOf(quoted).renewalOfferDays,
+      carrier: quoted.insurer,
       actor: describeActor(actor),
       transaction: 'bind',
     });

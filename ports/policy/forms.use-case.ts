@@ -1,6 +1,7 @@
 import { formsInForce, scheduleOfForms, type FormReference, type FormsLibrary, type PolicyForm, type ScheduleContext } from '../../core/policy/forms.ts';
 import { today, type CalendarDate } from '../../core/shared/calendar-date.ts';
 import type { LineOfBusiness } from '../../core/shared/reference-data.ts';
+import type { ListedForm } from '../../core/policy/policy-documents.ts';
 import type { Clock } from '../shared/clock.port.ts';
 
 export interface FormsDeps {
@@ -23,6 +24,14 @@ export class Forms {
   /** The editions in force on `asOf` (today on the organization's clock), for a line and a state when given. */
   list(orgId: string, filter: { line?: LineOfBusiness; state?: string; asOf?: CalendarDate }): PolicyForm[] {
     return formsInForce(this.deps.library, { ...filter, asOf: filter.asOf ?? today(this.deps.clock.now(orgId)) });
+  }
+
+  /** Forms with their titles from the library (a form it no longer holds is listed by its number). */
+  titled(forms: readonly FormReference[]): ListedForm[] {
+    return forms.map((form) => {
+      const found = this.deps.library.forms.find((entry) => entry.formNumber === form.formNumber && entry.edition === form.edition);
+      return { formNumber: form.formNumber, edition: form.edition, title: found?.title ?? form.formNumber };
+    });
   }
 
   /** The schedule of forms of a term: the editions in force when it began, as its risk calls for them. */

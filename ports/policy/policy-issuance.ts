@@ -4,6 +4,9 @@ import { chargeTermsOf, issuedEvent, newPolicy, premiumTermOf, type Policy, type
 import { timelineEntry, type PolicyTransactionType } from '../../core/policy/policy-transaction.ts';
 import { scheduleContextOf } from '../../core/policy/forms.ts';
 import type { Forms } from './forms.use-case.ts';
+import type { PolicyDocuments } from './policy-documents.use-case.ts';
+import type { ProducerRepository } from '../producers/producer.repositories.ts';
+import { declarationsOf } from '../../core/policy/policy-documents.ts';
 import { yearOf } from '../../core/shared/calendar-date.ts';
 import type { RecordRelationships } from '../authorization/record-relationships.use-case.ts';
 import { eventOrigin } from '../shared/event-origin.ts';
@@ -31,11 +34,17 @@ export interface IssuanceDeps {
   readonly atomic: AtomicWrite;
   /** The forms library: the new term's schedule of forms. */
   readonly forms: Pick<Forms, 'schedule'>;
+  /** The term's declarations, recorded with it and drawn afterwards. */
+  readonly policyDocuments: Pick<PolicyDocuments, 'pendingWrite' | 'listed'>;
+  /** The producer of record's name, for the declarations. */
+  readonly producers: Pick<ProducerRepository, 'findById'>;
 }
 
 interface Issue extends PolicyIssue {
   readonly actor: string;
   readonly transaction: PolicyTransactionType;
+  /** The insurer on whose paper the term is written (the program's), as the declarations name it. */
+  readonly carrier: { readonly name: string; readonly naic: string };
 }
 
 /** A new policy as decided, and everything storing it writes. */
@@ -60,14 +69,8 @@ export const planIssue = async (deps: IssuanceDeps, issue: Issue): Promise<Plann
     forms: deps.forms.schedule(scheduleContextOf(issue.risk, issue.effectiveDate)),
   };
   const events = [issuedEvent(policy, eventOrigin(deps, issue.orgId, now))];
-  const invoices = installmentInvoices(
-    policy,
-    issue.plan,
-    chargeItemsOwed(premiumTermOf(policy), chargeTermsOf(policy)),
-    issue.effectiveDate,
-    () => deps.ids.next('inv'),
-    now,
-  );
+  const billed = chargeItemsOwed(premiumTermOf(policy), chargeTermsOf(policy));
+  const invoices = installmentInvoices(policy, issue.plan, billed, issue.effectiveDate, () => deps.ids.next('inv'), now);
   const details = { installmentPlan: issue.plan, ...(issue.renewalOf ? { renewalOf: issue.renewalOf } : {}) };
   const entry = {
     id: deps.ids.next('ptx'),
@@ -79,6 +82,21 @@ export const planIssue = async (deps: IssuanceDeps, issue: Issue): Promise<Plann
   };
   const cause = { invoiceId: null, reference: `issue:${policy.id}`, description: `Premium billed on ${policy.policyNumber}` };
   const [books] = await Promise.all([deps.books.opening(billedPolicy(policy), invoices, cause), deps.relationships.policy(policy)]);
-  const writes = [...books.writes, deps.transactions.insertWrite(timelineEntry(policy, entry, now)), ...deps.policies.insertWrites(policy, events)];
+  const producer = issue.producerId ? await deps.producers.findById(issue.orgId, issue.producerId) : null;
+  const forms = policy.forms ?? [];
+  const parties = { carrier: issue.carrier, producer: producer?.name ?? null };
+  const declarations = deps.policyDocuments.pendingWrite(
+    policy,
+    'declarations',
+    entry.id,
+    declarationsOf(policy, billed, deps.policyDocuments.listed(forms), parties),
+    forms,
+  );
+  const writes = [
+    ...books.writes,
+    deps.transactions.insertWrite(timelineEntry(policy, entry, now)),
+    ...deps.policies.insertWrites(policy, events),
+    declarations,
+  ];
   return { policy, invoices, writes };
 };

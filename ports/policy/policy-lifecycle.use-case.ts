@@ -1,7 +1,7 @@
 import type { InstallmentPlan } from '../../core/billing/installment-plan.ts';
 import { domainEvent } from '../../core/shared/events/domain-event.ts';
 import type { Principal } from '../../core/shared/access/principal.ts';
-import { withCharges } from '../../core/policy/policy-charges.ts';
+import { feesOf, withCharges } from '../../core/policy/policy-charges.ts';
 import { assertWithinTerm, chargeTermsOf, POLICY_LIFECYCLE, pinnedRateVersion, premiumTermOf, type Policy } from '../../core/policy/policy.ts';
 import type { PolicyTransaction } from '../../core/policy/policy-transaction.ts';
 import { endorsement } from '../../core/policy/premium.ts';
@@ -14,6 +14,8 @@ import { rateOnVersion } from '../../core/underwriting/rate-manual.ts';
 import { assertValidRisk } from '../../core/underwriting/risk-validation.ts';
 import { assertValidCoverage } from '../../core/underwriting/coverage-options.ts';
 import { scheduleChanges, scheduleContextOf } from '../../core/policy/forms.ts';
+import { riskChanges } from '../../core/policy/policy-documents.ts';
+import { changeDocumentWrite } from './change-documents.ts';
 import type { CompleteRisk } from '../../core/underwriting/submission.ts';
 import type { Among, Page, PageRequest } from '../shared/persistence/page.ts';
 import type { PolicyFilters } from './policy.repositories.ts';
@@ -110,13 +112,22 @@ export class PolicyLifecycle {
       eventOrigin(this.deps, orgId, at),
     );
     const after = afterChange(policy, step, changes, at);
+    const formsChanged = scheduleChanges(policy.forms ?? this.deps.forms.schedule(scheduleContextOf(policy.risk, policy.effectiveDate)), forms);
+    const document = await changeDocumentWrite(this.deps, 'endorsement', after, endorsementId, {
+      effectiveDate: input.effectiveDate,
+      changes: riskChanges(policy.risk, risk),
+      premiumChange: delta,
+      charges: feesOf(transaction),
+      formsAdded: formsChanged.added,
+      formsRemoved: formsChanged.removed,
+    });
     const entry = lifecycleEntry(this.deps.ids, after, at, {
       id: endorsementId,
       actor,
       type: 'endorsement',
       effectiveDate: input.effectiveDate,
       premiumDelta: delta,
-      details: endorsementDetails(policy, annual, input, scheduleChanges(policy.forms ?? this.deps.forms.schedule(scheduleContextOf(policy.risk, policy.effectiveDate)), forms)),
+      details: endorsementDetails(policy, annual, input, formsChanged),
     });
     const cause = { invoiceId: null, reference: endorsementId, description: `Endorsement of ${policy.policyNumber} from ${input.effectiveDate}` };
     // A raise is held to the program's cap; a return gives the premium back.
@@ -133,6 +144,7 @@ export class PolicyLifecycle {
         ...(await rebillWrites(this.deps, after, null, input.effectiveDate)),
         ...(await this.deps.books.changeWrites(billedPolicy(after), cause)).writes,
         this.deps.transactions.insertWrite(entry),
+        document,
       ],
       capRefusal,
     );

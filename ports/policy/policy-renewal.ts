@@ -125,6 +125,7 @@ export const issueRenewal = async (
     chargeTerms: price.chargeTerms,
     renewalOf: policy.id,
     renewalOfferDays: collectionTermsOf(program).renewalOfferDays,
+    carrier: program.insurer,
     actor: describeActor(actor),
     transaction: 'renewal',
   });

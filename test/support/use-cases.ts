@@ -3,6 +3,8 @@ import type { Receivables } from '../../ports/billing/policy-accounts.use-case.t
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { FixtureReferenceData } from '../../adapters/reference-data/fixture-reference-data.ts';
+import type { DaProgram } from '../../core/underwriting/delegated-authority.ts';
 import { SqliteStore } from '../../adapters/persistence/sqlite/sqlite-store.engine.ts';
 import type { Principal } from '../../core/shared/access/principal.ts';
 import { loadConfig } from '../../bootstrap/config.ts';
@@ -29,6 +31,13 @@ import { JWT_SECRET, MACHINE_SECRET } from './test-app.ts';
 
 /** The platform itself acting: what a use-case test acts as unless it is about who may act. */
 export const MACHINE: Principal = { kind: 'machine' };
+
+/** The fixtures, with the excess and surplus lines program ($250 policy fee, home-state taxes) for every new quote. */
+export class SurplusLinesReference extends FixtureReferenceData {
+  override defaultProgram(): DaProgram {
+    return this.platformProgram('excess-and-surplus') as DaProgram;
+  }
+}
 
 export interface UseCaseWorld {
   readonly resolve: Resolve;

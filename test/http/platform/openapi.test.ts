@@ -173,6 +173,7 @@ test('every served route is described, with security, rate headers and error res
     ['post', '/v1/jobs/{name}/run'],
     ['get', '/v1/flags'],
     ['get', '/v1/forms'],
+    ['get', '/v1/policies/{id}/documents'],
     ['put', '/v1/flags/{key}'],
     ['delete', '/v1/flags/{key}'],
     ['get', '/v1/portal/home'],

@@ -1,6 +1,6 @@
 import test from 'ava';
 import { aSubmission, boundPolicy } from '../../support/mothers.ts';
-import { call, createTenant, startTestApp } from '../../support/test-app.ts';
+import { call, createTenant, MACHINE_SECRET, startTestApp } from '../../support/test-app.ts';
 
 test('GET /v1/forms lists the editions in force by line, state and date; a bad filter is 400; no credential is 401', async (t) => {
   const app = await startTestApp();
@@ -69,4 +69,24 @@ test('coverage options travel in dollars from the submission through the quote t
     body: aSubmission({ requestedLimit: 2_000_000, coverage: { limits } }),
   });
   t.like(mismatched, { status: 400, body: { error: 'validation_failed', details: { field: 'coverage.limits.eachOccurrence', rule: 'requestedLimit' } } });
+});
+
+test("a policy's documents: the declarations recorded by the bind, issued by the job with their sha256 and downloadable; another organization finds no policy", async (t) => {
+  const app = await startTestApp();
+  t.teardown(app.close);
+  const [tenant, other] = [await createTenant(app), await createTenant(app)];
+  const { policy } = await boundPolicy(app, tenant, { submission: { state: 'OK' } });
+  const list = (token = tenant.adminToken) => call(app.api, 'GET', `/v1/policies/${policy.id}/documents`, { token });
+  t.like((await list()).body.data, [{ type: 'declarations', status: 'pending', sha256: null, documentId: null, forms: policy.forms }]);
+  t.is((await call(app.api, 'POST', '/v1/jobs/policy-documents/run', { token: MACHINE_SECRET })).status, 202);
+  let documents = (await list()).body.data;
+  for (let tries = 0; tries < 100 && documents[0].status !== 'issued'; tries += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    documents = (await list()).body.data;
+  }
+  t.like(documents[0], { status: 'issued' });
+  t.regex(documents[0].sha256, /^[0-9a-f]{64}$/);
+  const stored = await call(app.api, 'GET', `/v1/documents/${documents[0].documentId}`, { token: tenant.adminToken });
+  t.like(stored, { status: 200, body: { id: documents[0].documentId } });
+  t.is((await list(other.adminToken)).status, 404);
 });

@@ -1,24 +1,23 @@
 import test from 'ava';
-import { FixtureReferenceData } from '../../../adapters/reference-data/fixture-reference-data.ts';
 import { BILLING } from '../../../bootstrap/billing.tokens.ts';
 import { POLICY } from '../../../bootstrap/policy.tokens.ts';
 import type { LedgerEntry } from '../../../core/billing/ledger.ts';
-import type { DaProgram } from '../../../core/underwriting/delegated-authority.ts';
 import { chargeTermsOf, premiumTermOf, type Policy } from '../../../core/policy/policy.ts';
 import { chargeItemsOwed } from '../../../core/policy/policy-charges.ts';
 import { cents } from '../../../core/shared/money.ts';
 import { aRisk } from '../../support/mothers.ts';
-import { aBoundPolicy, aQuotedSubmission, MACHINE, useCaseWorld, type UseCaseWorld, aRegisteredProducer } from '../../support/use-cases.ts';
+import {
+  aBoundPolicy,
+  aQuotedSubmission,
+  MACHINE,
+  useCaseWorld,
+  type UseCaseWorld,
+  aRegisteredProducer,
+  SurplusLinesReference,
+} from '../../support/use-cases.ts';
 import { rejectionOf } from '../../support/error-codes.ts';
 
 const ORG = 'org_es';
-
-/** The fixtures, with the excess and surplus lines program ($250 policy fee, home-state taxes) for every new quote. */
-class SurplusLinesReference extends FixtureReferenceData {
-  override defaultProgram(): DaProgram {
-    return this.platformProgram('excess-and-surplus') as DaProgram;
-  }
-}
 
 /** GL, NAICS 541511, NY, revenue $4M, limit $1M, 2027: 4,000 x 0.80 x 1.20 = $3,840 a year. */
 const RISK = aRisk({ insuredName: 'Empire Surplus Co', state: 'NY' });

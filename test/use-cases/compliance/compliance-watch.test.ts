@@ -1,21 +1,12 @@
 import test from 'ava';
-import { FixtureReferenceData } from '../../../adapters/reference-data/fixture-reference-data.ts';
 import { PLATFORM } from '../../../bootstrap/platform.tokens.ts';
 import { POLICY } from '../../../bootstrap/policy.tokens.ts';
 import { PRODUCERS } from '../../../bootstrap/producers.tokens.ts';
 import { TENANCY } from '../../../bootstrap/tenancy.tokens.ts';
 import { UNDERWRITING } from '../../../bootstrap/underwriting.tokens.ts';
-import type { DaProgram } from '../../../core/underwriting/delegated-authority.ts';
 import { aRisk } from '../../support/mothers.ts';
 import { SettableClock } from '../../support/settable-clock.ts';
-import { MACHINE, useCaseWorld, aRegisteredProducer } from '../../support/use-cases.ts';
-
-/** Every new quote on the excess and surplus lines program: policies filed in their home state. */
-class SurplusLinesReference extends FixtureReferenceData {
-  override defaultProgram(): DaProgram {
-    return this.platformProgram('excess-and-surplus') as DaProgram;
-  }
-}
+import { MACHINE, useCaseWorld, aRegisteredProducer, SurplusLinesReference } from '../../support/use-cases.ts';
 
 test('deadlines are alerted 30 days before and 7 days before, once each, however many runs: birth-month renewals, period and policy filings of the home state', async (t) => {
   const clock = new SettableClock('2024-12-20T09:00:00Z');
