@@ -321,12 +321,12 @@ export interface components {
                 /**
                  * @example {
                  *       "error": "validation_failed",
-                 *       "message": "'effectiveDate' must be a real calendar date (YYYY-MM-DD).",
+                 *       "message": "'effectiveDate' must be a real calendar date (YYYY-MM-DD) from 1900-01-01 to 2999-12-31, e.g. 2027-01-15.",
                  *       "details": {
                  *         "field": "effectiveDate",
                  *         "rule": "date"
                  *       },
-                 *       "requestId": "89909980-3d1a-4cb7-8b59-e0e7998b8571"
+                 *       "requestId": "abe2bad4-d1d0-4bd7-8302-2c6fac4a5f5a"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -345,7 +345,7 @@ export interface components {
                  *       "error": "unauthenticated",
                  *       "message": "Send a bearer token or an API key (X-API-Key).",
                  *       "details": {},
-                 *       "requestId": "ab386d13-37e2-40ee-8f22-1494db3eda60"
+                 *       "requestId": "7604e490-2817-427f-8cc7-fde54e5d6a8e"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -366,7 +366,7 @@ export interface components {
                  *       "details": {
                  *         "requiredScope": "submissions:write"
                  *       },
-                 *       "requestId": "ecdf77f2-f4e0-4b6f-87ba-0566f89f9328"
+                 *       "requestId": "afe22380-7d60-4a15-a1c2-cd3259c9e959"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -385,7 +385,7 @@ export interface components {
                  *       "error": "not_found",
                  *       "message": "Policy not found.",
                  *       "details": {},
-                 *       "requestId": "67b46ce9-db1b-42d4-97b0-664782566c5b"
+                 *       "requestId": "f42bc116-5fe1-4027-9226-a347b64a2dcd"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -566,15 +566,15 @@ export interface operations {
                     /**
                      * @example {
                      *       "user": {
-                     *         "id": "usr_01a2184577eb00c40c3b4454f376",
+                     *         "id": "usr_01a223f5eb360039ad14f0ee9e9e",
                      *         "email": "ops@harbor-mga.example",
                      *         "role": "org_admin"
                      *       },
                      *       "session": {
-                     *         "id": "ses_01a21845799200d1c7f3ca596f67",
-                     *         "expiresAt": "2026-12-03T14:32:16.018Z"
+                     *         "id": "ses_01a223f5ed8600301ce829bec9b5",
+                     *         "expiresAt": "2026-12-05T21:00:49.414Z"
                      *       },
-                     *       "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJ1c3JfMDFhMjE4NDU3N2ViMDBjNDBjM2I0NDU0ZjM3NiIsIm9yZyI6Im9yZ18wMWEyMTg0NTc3YWMwMDIxZWVmOWZkZDQ3MDdjIiwicm9sZSI6Im9yZ19hZG1pbiIsInNpZCI6InNlc18wMWEyMTg0NTc5OTIwMGQxYzdmM2NhNTk2ZjY3IiwiaWF0IjoxNzk1NzAzNTM2LCJleHAiOjE3OTU3MzIzMzZ9.signature-of-the-service"
+                     *       "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJ1c3JfMDFhMjIzZjVlYjM2MDAzOWFkMTRmMGVlOWU5ZSIsIm9yZyI6Im9yZ18wMWEyMjNmNWViMTUwMGI3NjQ5NzIyZGYyN2U5Iiwicm9sZSI6Im9yZ19hZG1pbiIsInNpZCI6InNlc18wMWEyMjNmNWVkODYwMDMwMWNlODI5YmVjOWI1IiwiaWF0IjoxNzk1ODk5NjQ5LCJleHAiOjE3OTU5Mjg0NDl9.signature-of-the-service"
                      *     }
                      */
                     "application/json": components["schemas"]["Session"];

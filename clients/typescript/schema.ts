@@ -1254,6 +1254,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/forms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The forms in force on a date (today by default).
+         * @description A policy carries the editions in force when its term began, whatever is in force today.
+         *
+         *     Requires permission (API key scope) `policies:read`.
+         */
+        get: operations["listForms"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/invoices": {
         parameters: {
             query?: never;
@@ -1728,6 +1750,30 @@ export interface paths {
          *     Relationship check: the caller must be `editor` of the policy (staff reach the whole organization; a producer its own business). Another producer's policy answers 403; another organization's, 404.
          */
         post: operations["cancelPolicy"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/policies/{id}/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The documents of a policy, newest last.
+         * @description The documents of a policy, newest last: the declarations of each term, and each change’s endorsement, each drawn once and never changed.
+         *
+         *     Requires permission (API key scope) `policies:read`.
+         *
+         *     Relationship check: the caller must be `viewer` of the policy (staff reach the whole organization; a producer its own business). Another producer's policy answers 403; another organization's, 404.
+         */
+        get: operations["listPolicyDocuments"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3729,6 +3775,63 @@ export interface components {
             /** @constant */
             type: "compliance.deadline_approaching";
         };
+        /** @description The coverage options on the risk (CONTRACT 18.11), money in dollars. */
+        Coverage: {
+            additionalInsureds?: {
+                address: {
+                    city: string;
+                    line1: string;
+                    line2?: string;
+                    postalCode: string;
+                    state: string;
+                };
+                name: string;
+                /**
+                 * @description For the insured’s ongoing operations (CG 20 10), completed operations (CG 20 37), or both.
+                 * @enum {string}
+                 */
+                operations: "ongoing" | "completed" | "both";
+                /**
+                 * @example general contractor
+                 * @example landlord
+                 */
+                relationship: string;
+            }[];
+            /** @description Dollars per occurrence. Dollars, at most two decimals, at most 10,000,000,000. */
+            deductible?: number;
+            /** @description The general liability limits schedule; `eachOccurrence` equals `requestedLimit`. */
+            limits?: {
+                /** @description Dollars. Dollars, at most two decimals, at most 10,000,000,000. */
+                damageToRentedPremises: number;
+                /** @description Dollars. Dollars, at most two decimals, at most 10,000,000,000. */
+                eachOccurrence: number;
+                /** @description Dollars. Dollars, at most two decimals, at most 10,000,000,000. */
+                generalAggregate: number;
+                /** @description Dollars. Dollars, at most two decimals, at most 10,000,000,000. */
+                medicalExpense: number;
+                /** @description Dollars. Dollars, at most two decimals, at most 10,000,000,000. */
+                personalAdvertisingInjury: number;
+                /** @description Dollars. Dollars, at most two decimals, at most 10,000,000,000. */
+                productsCompletedOperationsAggregate: number;
+            };
+            primaryNonContributory?: boolean;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD, a real calendar date from 1900-01-01 to 2999-12-31.
+             */
+            retroactiveDate?: string;
+            /**
+             * @description Default occurrence.
+             * @enum {string}
+             */
+            trigger?: "occurrence" | "claims_made";
+            waiverOfSubrogation?: {
+                /** @description Waived wherever a written contract made before the loss asks for it. */
+                blanket: boolean;
+                /** @description Those it is waived against by name. */
+                parties: string[];
+            } | null;
+        };
         /** @description A new API key with its value, shown only in this answer. */
         CreatedApiKey: {
             /** Format: date-time */
@@ -3762,6 +3865,7 @@ export interface components {
         CreatedSubmission: {
             annualRevenue: number | null;
             contactEmail: string | null;
+            coverage: components["schemas"]["Coverage"] | null;
             /** Format: date-time */
             createdAt: string;
             description: string | null;
@@ -4047,6 +4151,44 @@ export interface components {
         /** @description Every Flag record, not paged. */
         FlagCollection: {
             data: components["schemas"]["Flag"][];
+        };
+        /** @description One edition of a form of the library: when it is in force and when it attaches. Numbers and titles are public; wording is the form owner’s and is not served. */
+        Form: {
+            /** @description Every condition given must hold; a notice names the transactions it is issued for. */
+            attachWhen: {
+                naicsSectors?: string[];
+                options?: ("additional_insured_ongoing" | "additional_insured_completed" | "waiver_of_subrogation" | "primary_noncontributory")[];
+                transactions?: ("cancellation" | "cancellation_notice" | "reinstatement" | "nonrenewal")[];
+                /** @enum {string} */
+                trigger?: "occurrence" | "claims_made";
+            };
+            /**
+             * @description YYYY-MM, as printed at the form’s foot.
+             * @example 2013-04
+             */
+            edition: string;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD, a real calendar date from 1900-01-01 to 2999-12-31.
+             */
+            effectiveFrom: string;
+            effectiveTo: string | null;
+            /** @example CG 00 01 */
+            formNumber: string;
+            /** @enum {string} */
+            kind: "policy" | "endorsement" | "notice" | "state_amendatory";
+            lines: ("GL" | "PROPERTY" | "AUTO" | "CYBER" | "PL")[];
+            /** @description Where the number, title and edition were taken from. */
+            source: string;
+            /** @description What the source does not show. */
+            sourceNote?: string;
+            states: string[] | null;
+            title: string;
+        };
+        /** @description The forms in force on the date asked, with the version of the library they come from. */
+        FormCollection: {
+            data: components["schemas"]["Form"][];
+            libraryVersion: string;
         };
         /** @description An uploaded document, stored, with its classification and the fields read from it. */
         IngestedDocument: {
@@ -4475,6 +4617,7 @@ export interface components {
             annualRevenue: number;
             cancellation: components["schemas"]["Cancellation"] | null;
             contactEmail: string | null;
+            coverage: components["schemas"]["Coverage"] | null;
             /** Format: date-time */
             createdAt: string;
             delinquency: components["schemas"]["Delinquency"] | null;
@@ -4482,6 +4625,12 @@ export interface components {
             effectiveDate: string;
             /** Format: date */
             expirationDate: string;
+            /** @description The schedule of forms: the editions in force when the term began (GET /v1/forms), as the risk calls for them; empty on policies issued before the forms library. */
+            forms: {
+                /** @description YYYY-MM. */
+                edition: string;
+                formNumber: string;
+            }[];
             /** @description Dollars: the current annual premium, endorsements included. */
             grossPremium: number;
             id: string;
@@ -4629,6 +4778,27 @@ export interface components {
             timestamp: string;
             /** @constant */
             type: "policy.cancelled";
+        };
+        /** @description A document of a policy (CONTRACT 18.8): recorded pending by the transaction that issues it, drawn once, never changed after. */
+        PolicyDocument: {
+            documentId: string | null;
+            /** @description The schedule of forms it was issued with. */
+            forms: {
+                edition: string;
+                formNumber: string;
+            }[];
+            id: string;
+            issuedAt: string | null;
+            sha256: string | null;
+            /** @enum {string} */
+            status: "pending" | "issued";
+            transactionId: string | null;
+            /** @enum {string} */
+            type: "declarations" | "endorsement" | "cancellation" | "reinstatement" | "cancellation_notice" | "nonrenewal_notice" | "coi" | "loss_run" | "audit";
+        };
+        /** @description Every document of a policy, not paged. */
+        PolicyDocumentCollection: {
+            data: components["schemas"]["PolicyDocument"][];
         };
         /** @description The `policy.endorsed` event as a webhook delivery carries it. */
         PolicyEndorsedEvent: {
@@ -5092,6 +5262,7 @@ export interface components {
             breakdown: {
                 [key: string]: unknown;
             };
+            coverage: components["schemas"]["Coverage"] | null;
             /** Format: date-time */
             createdAt: string;
             daFlags: components["schemas"]["DelegatedAuthorityFlag"][];
@@ -5372,6 +5543,7 @@ export interface components {
         Submission: {
             annualRevenue: number | null;
             contactEmail: string | null;
+            coverage: components["schemas"]["Coverage"] | null;
             /** Format: date-time */
             createdAt: string;
             description: string | null;
@@ -5636,12 +5808,12 @@ export interface components {
                 /**
                  * @example {
                  *       "error": "validation_failed",
-                 *       "message": "'effectiveDate' must be a real calendar date (YYYY-MM-DD).",
+                 *       "message": "'effectiveDate' must be a real calendar date (YYYY-MM-DD) from 1900-01-01 to 2999-12-31, e.g. 2027-01-15.",
                  *       "details": {
                  *         "field": "effectiveDate",
                  *         "rule": "date"
                  *       },
-                 *       "requestId": "89909980-3d1a-4cb7-8b59-e0e7998b8571"
+                 *       "requestId": "abe2bad4-d1d0-4bd7-8302-2c6fac4a5f5a"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -5660,7 +5832,7 @@ export interface components {
                  *       "error": "unauthenticated",
                  *       "message": "Send a bearer token or an API key (X-API-Key).",
                  *       "details": {},
-                 *       "requestId": "ab386d13-37e2-40ee-8f22-1494db3eda60"
+                 *       "requestId": "7604e490-2817-427f-8cc7-fde54e5d6a8e"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -5681,7 +5853,7 @@ export interface components {
                  *       "details": {
                  *         "requiredScope": "submissions:write"
                  *       },
-                 *       "requestId": "ecdf77f2-f4e0-4b6f-87ba-0566f89f9328"
+                 *       "requestId": "afe22380-7d60-4a15-a1c2-cd3259c9e959"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -5700,7 +5872,7 @@ export interface components {
                  *       "error": "not_found",
                  *       "message": "Policy not found.",
                  *       "details": {},
-                 *       "requestId": "67b46ce9-db1b-42d4-97b0-664782566c5b"
+                 *       "requestId": "f42bc116-5fe1-4027-9226-a347b64a2dcd"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -5752,9 +5924,11 @@ export interface components {
                  *       "error": "invalid_transition",
                  *       "message": "A bound submission has no active quote to bind.",
                  *       "details": {
-                 *         "status": "bound"
+                 *         "status": "bound",
+                 *         "move": "bind",
+                 *         "subject": "submission"
                  *       },
-                 *       "requestId": "26f92fd1-fa94-4cba-bd5b-680c6ed72296"
+                 *       "requestId": "cdcb5e6c-cf78-4d5a-9747-e04742e5733b"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -5924,15 +6098,15 @@ export interface operations {
                     /**
                      * @example {
                      *       "user": {
-                     *         "id": "usr_01a2184577eb00c40c3b4454f376",
+                     *         "id": "usr_01a223f5eb360039ad14f0ee9e9e",
                      *         "email": "ops@harbor-mga.example",
                      *         "role": "org_admin"
                      *       },
                      *       "session": {
-                     *         "id": "ses_01a21845799200d1c7f3ca596f67",
-                     *         "expiresAt": "2026-12-03T14:32:16.018Z"
+                     *         "id": "ses_01a223f5ed8600301ce829bec9b5",
+                     *         "expiresAt": "2026-12-05T21:00:49.414Z"
                      *       },
-                     *       "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJ1c3JfMDFhMjE4NDU3N2ViMDBjNDBjM2I0NDU0ZjM3NiIsIm9yZyI6Im9yZ18wMWEyMTg0NTc3YWMwMDIxZWVmOWZkZDQ3MDdjIiwicm9sZSI6Im9yZ19hZG1pbiIsInNpZCI6InNlc18wMWEyMTg0NTc5OTIwMGQxYzdmM2NhNTk2ZjY3IiwiaWF0IjoxNzk1NzAzNTM2LCJleHAiOjE3OTU3MzIzMzZ9.signature-of-the-service"
+                     *       "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJ1c3JfMDFhMjIzZjVlYjM2MDAzOWFkMTRmMGVlOWU5ZSIsIm9yZyI6Im9yZ18wMWEyMjNmNWViMTUwMGI3NjQ5NzIyZGYyN2U5Iiwicm9sZSI6Im9yZ19hZG1pbiIsInNpZCI6InNlc18wMWEyMjNmNWVkODYwMDMwMWNlODI5YmVjOWI1IiwiaWF0IjoxNzk1ODk5NjQ5LCJleHAiOjE3OTU5Mjg0NDl9.signature-of-the-service"
                      *     }
                      */
                     "application/json": components["schemas"]["Session"];
@@ -6918,16 +7092,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "key_01a218457f7b00365eb82b7c2754",
+                     *       "id": "key_01a223f5f39600a969d9085a3a08",
                      *       "name": "Reporting",
                      *       "scopes": [
                      *         "policies:read"
                      *       ],
-                     *       "prefix": "svc_test_Jop5",
+                     *       "prefix": "svc_test_OPpu",
                      *       "expiresAt": null,
-                     *       "createdAt": "2026-11-26T14:32:17.531Z",
+                     *       "createdAt": "2026-11-28T21:00:50.965Z",
                      *       "revokedAt": null,
-                     *       "key": "svc_test_Jop5xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
+                     *       "key": "svc_test_OPpuxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
                      *     }
                      */
                     "application/json": components["schemas"]["CreatedApiKey"];
@@ -7168,8 +7342,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "policyId": "pol_01a218457a8c006c0f8c2a03c480",
-                 *       "lossDate": "2026-11-24",
+                 *       "policyId": "pol_01a223f5ee9800cad5a0e55ea65c",
+                 *       "lossDate": "2026-11-26",
                  *       "description": "Forklift struck a visitor’s parked car at the Toledo dock.",
                  *       "lossType": "property_damage"
                  *     }
@@ -7212,13 +7386,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "clm_01a218457b8900e2e76ee85eabca",
+                     *       "id": "clm_01a223f5ef6400b9e9ef8995d4ca",
                      *       "claimNumber": "CLM-2026-000001",
-                     *       "policyId": "pol_01a218457a8c006c0f8c2a03c480",
+                     *       "policyId": "pol_01a223f5ee9800cad5a0e55ea65c",
                      *       "policyNumber": "GL-2026-000001",
                      *       "insuredName": "Lakeside Logistics LLC",
                      *       "status": "open",
-                     *       "lossDate": "2026-11-24",
+                     *       "lossDate": "2026-11-26",
                      *       "description": "Forklift struck a visitor’s parked car at the Toledo dock.",
                      *       "lossType": "property_damage",
                      *       "claimant": null,
@@ -7234,8 +7408,8 @@ export interface operations {
                      *       "incurred": 0,
                      *       "settlements": [],
                      *       "denialReason": null,
-                     *       "createdAt": "2026-11-26T14:32:16.519Z",
-                     *       "updatedAt": "2026-11-26T14:32:16.519Z"
+                     *       "createdAt": "2026-11-28T21:00:49.891Z",
+                     *       "updatedAt": "2026-11-28T21:00:49.891Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Claim"];
@@ -7293,13 +7467,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "clm_01a218457b8900e2e76ee85eabca",
+                     *       "id": "clm_01a223f5ef6400b9e9ef8995d4ca",
                      *       "claimNumber": "CLM-2026-000001",
-                     *       "policyId": "pol_01a218457a8c006c0f8c2a03c480",
+                     *       "policyId": "pol_01a223f5ee9800cad5a0e55ea65c",
                      *       "policyNumber": "GL-2026-000001",
                      *       "insuredName": "Lakeside Logistics LLC",
                      *       "status": "settled",
-                     *       "lossDate": "2026-11-24",
+                     *       "lossDate": "2026-11-26",
                      *       "description": "Forklift struck a visitor’s parked car at the Toledo dock.",
                      *       "lossType": "property_damage",
                      *       "claimant": null,
@@ -7312,8 +7486,8 @@ export interface operations {
                      *       },
                      *       "reserveHistory": [
                      *         {
-                     *           "at": "2026-11-26T14:32:16.578Z",
-                     *           "actor": "user:usr_01a2184577eb00c40c3b4454f376",
+                     *           "at": "2026-11-28T21:00:49.916Z",
+                     *           "actor": "user:usr_01a223f5eb360039ad14f0ee9e9e",
                      *           "from": {
                      *             "indemnity": 0,
                      *             "expense": 0
@@ -7324,8 +7498,8 @@ export interface operations {
                      *           }
                      *         },
                      *         {
-                     *           "at": "2026-11-26T14:32:16.598Z",
-                     *           "actor": "user:usr_01a2184577eb00c40c3b4454f376",
+                     *           "at": "2026-11-28T21:00:49.930Z",
+                     *           "actor": "user:usr_01a223f5eb360039ad14f0ee9e9e",
                      *           "from": {
                      *             "indemnity": 12000,
                      *             "expense": 2500
@@ -7340,20 +7514,20 @@ export interface operations {
                      *       "incurred": 12300,
                      *       "settlements": [
                      *         {
-                     *           "id": "stl_01a218457bd6001a45dfc2d0b98d",
+                     *           "id": "stl_01a223f5ef8a0003153da1c05e59",
                      *           "amount": 9800,
                      *           "payee": "Dana Whitfield",
                      *           "notes": "Body shop estimate and rental car.",
                      *           "status": "approved",
-                     *           "offeredBy": "user:usr_01a2184577eb00c40c3b4454f376",
-                     *           "approvedBy": "user:usr_01a2184577eb00c40c3b4454f376",
-                     *           "createdAt": "2026-11-26T14:32:16.598Z",
-                     *           "approvedAt": "2026-11-26T14:32:16.598Z"
+                     *           "offeredBy": "user:usr_01a223f5eb360039ad14f0ee9e9e",
+                     *           "approvedBy": "user:usr_01a223f5eb360039ad14f0ee9e9e",
+                     *           "createdAt": "2026-11-28T21:00:49.930Z",
+                     *           "approvedAt": "2026-11-28T21:00:49.930Z"
                      *         }
                      *       ],
                      *       "denialReason": null,
-                     *       "createdAt": "2026-11-26T14:32:16.519Z",
-                     *       "updatedAt": "2026-11-26T14:32:16.598Z"
+                     *       "createdAt": "2026-11-28T21:00:49.891Z",
+                     *       "updatedAt": "2026-11-28T21:00:49.930Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Claim"];
@@ -7653,13 +7827,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "clm_01a218457b8900e2e76ee85eabca",
+                     *       "id": "clm_01a223f5ef6400b9e9ef8995d4ca",
                      *       "claimNumber": "CLM-2026-000001",
-                     *       "policyId": "pol_01a218457a8c006c0f8c2a03c480",
+                     *       "policyId": "pol_01a223f5ee9800cad5a0e55ea65c",
                      *       "policyNumber": "GL-2026-000001",
                      *       "insuredName": "Lakeside Logistics LLC",
                      *       "status": "investigating",
-                     *       "lossDate": "2026-11-24",
+                     *       "lossDate": "2026-11-26",
                      *       "description": "Forklift struck a visitor’s parked car at the Toledo dock.",
                      *       "lossType": "property_damage",
                      *       "claimant": null,
@@ -7675,8 +7849,8 @@ export interface operations {
                      *       "incurred": 0,
                      *       "settlements": [],
                      *       "denialReason": null,
-                     *       "createdAt": "2026-11-26T14:32:16.519Z",
-                     *       "updatedAt": "2026-11-26T14:32:16.551Z"
+                     *       "createdAt": "2026-11-28T21:00:49.891Z",
+                     *       "updatedAt": "2026-11-28T21:00:49.905Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Claim"];
@@ -7752,13 +7926,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "clm_01a218457b8900e2e76ee85eabca",
+                     *       "id": "clm_01a223f5ef6400b9e9ef8995d4ca",
                      *       "claimNumber": "CLM-2026-000001",
-                     *       "policyId": "pol_01a218457a8c006c0f8c2a03c480",
+                     *       "policyId": "pol_01a223f5ee9800cad5a0e55ea65c",
                      *       "policyNumber": "GL-2026-000001",
                      *       "insuredName": "Lakeside Logistics LLC",
                      *       "status": "investigating",
-                     *       "lossDate": "2026-11-24",
+                     *       "lossDate": "2026-11-26",
                      *       "description": "Forklift struck a visitor’s parked car at the Toledo dock.",
                      *       "lossType": "property_damage",
                      *       "claimant": null,
@@ -7771,8 +7945,8 @@ export interface operations {
                      *       },
                      *       "reserveHistory": [
                      *         {
-                     *           "at": "2026-11-26T14:32:16.578Z",
-                     *           "actor": "user:usr_01a2184577eb00c40c3b4454f376",
+                     *           "at": "2026-11-28T21:00:49.916Z",
+                     *           "actor": "user:usr_01a223f5eb360039ad14f0ee9e9e",
                      *           "from": {
                      *             "indemnity": 0,
                      *             "expense": 0
@@ -7787,8 +7961,8 @@ export interface operations {
                      *       "incurred": 14500,
                      *       "settlements": [],
                      *       "denialReason": null,
-                     *       "createdAt": "2026-11-26T14:32:16.519Z",
-                     *       "updatedAt": "2026-11-26T14:32:16.578Z"
+                     *       "createdAt": "2026-11-28T21:00:49.891Z",
+                     *       "updatedAt": "2026-11-28T21:00:49.916Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Claim"];
@@ -7865,15 +8039,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "stl_01a218457bd6001a45dfc2d0b98d",
+                     *       "id": "stl_01a223f5ef8a0003153da1c05e59",
                      *       "amount": 9800,
                      *       "payee": "Dana Whitfield",
                      *       "notes": "Body shop estimate and rental car.",
                      *       "status": "approved",
-                     *       "offeredBy": "user:usr_01a2184577eb00c40c3b4454f376",
-                     *       "approvedBy": "user:usr_01a2184577eb00c40c3b4454f376",
-                     *       "createdAt": "2026-11-26T14:32:16.598Z",
-                     *       "approvedAt": "2026-11-26T14:32:16.598Z"
+                     *       "offeredBy": "user:usr_01a223f5eb360039ad14f0ee9e9e",
+                     *       "approvedBy": "user:usr_01a223f5eb360039ad14f0ee9e9e",
+                     *       "createdAt": "2026-11-28T21:00:49.930Z",
+                     *       "approvedAt": "2026-11-28T21:00:49.930Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Settlement"];
@@ -7971,7 +8145,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "policyId": "pol_01a218457a8c006c0f8c2a03c480",
+                 *       "policyId": "pol_01a223f5ee9800cad5a0e55ea65c",
                  *       "certificateHolder": {
                  *         "name": "Port of Toledo Authority",
                  *         "address": "1 Maritime Plaza\nToledo, OH 43604"
@@ -8019,17 +8193,17 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "doc_01a218457f1300666bf9fbe5a431",
+                     *       "id": "doc_01a223f5f35500664db0f015abaa",
                      *       "type": "coi",
                      *       "filename": "COI-2026-000001.pdf",
                      *       "contentType": "application/pdf",
-                     *       "size": 2944,
-                     *       "sha256": "8cc7910992c80462cd4eb19590b458fa0d9817d2ac79dabd432b2b5abbb34624",
-                     *       "policyId": "pol_01a218457a8c006c0f8c2a03c480",
+                     *       "size": 2948,
+                     *       "sha256": "86e1b08cbe057077ac18d4966df516c90cbfb62822e00241697ecb9466a53ed6",
+                     *       "policyId": "pol_01a223f5ee9800cad5a0e55ea65c",
                      *       "claimId": null,
-                     *       "createdAt": "2026-11-26T14:32:17.427Z",
-                     *       "downloadUrl": "https://api.harbor-mga.example/v1/documents/doc_01a218457f1300666bf9fbe5a431/download?org=org_01a2184577ac0021eef9fdd4707c&expires=1795704437&signature=86d6b1b921e80ae96df0eb1bc6341548cb3201b8b752737ac823cc90e8280a5d",
-                     *       "expiresAt": "2026-11-26T14:47:17.000Z",
+                     *       "createdAt": "2026-11-28T21:00:50.901Z",
+                     *       "downloadUrl": "https://api.harbor-mga.example/v1/documents/doc_01a223f5f35500664db0f015abaa/download?org=org_01a223f5eb1500b7649722df27e9&expires=1795900550&signature=634b9a81e428b75f2e397ce55c76634889c8dcaef870cc8d17f3af62524d9f66",
+                     *       "expiresAt": "2026-11-28T21:15:50.000Z",
                      *       "certificateNumber": "COI-2026-000001"
                      *     }
                      */
@@ -8429,7 +8603,7 @@ export interface operations {
                 /** @description Organization acted on; required with the machine secret. */
                 orgId?: string;
                 policyId?: string;
-                type?: "receipt" | "coi" | "mcs90" | "cancellation_notice" | "rendered" | "ingested" | "attachment" | "signed";
+                type?: "receipt" | "coi" | "mcs90" | "cancellation_notice" | "policy_document" | "rendered" | "ingested" | "attachment" | "signed";
             };
             header?: never;
             path?: never;
@@ -9204,6 +9378,53 @@ export interface operations {
             500: components["responses"]["Error500"];
         };
     };
+    listForms: {
+        parameters: {
+            query?: {
+                /** @description YYYY-MM-DD, a real calendar date from 1900-01-01 to 2999-12-31. */
+                asOf?: string;
+                line?: "GL" | "PROPERTY" | "AUTO" | "CYBER" | "PL";
+                /** @description Organization acted on; required with the machine secret. */
+                orgId?: string;
+                state?: "AL" | "AK" | "AZ" | "AR" | "CA" | "CO" | "CT" | "DE" | "DC" | "FL" | "GA" | "HI" | "ID" | "IL" | "IN" | "IA" | "KS" | "KY" | "LA" | "ME" | "MD" | "MA" | "MI" | "MN" | "MS" | "MO" | "MT" | "NE" | "NV" | "NH" | "NJ" | "NM" | "NY" | "NC" | "ND" | "OH" | "OK" | "OR" | "PA" | "RI" | "SC" | "SD" | "TN" | "TX" | "UT" | "VT" | "VA" | "WA" | "WV" | "WI" | "WY";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The forms in force, and the library version they come from. */
+            200: {
+                headers: {
+                    /** @description Requests allowed per minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Epoch seconds at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Request id, also in error bodies. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FormCollection"];
+                };
+            };
+            /** @description `validation_failed` */
+            400: components["responses"]["Error400"];
+            /** @description `unauthenticated` */
+            401: components["responses"]["Error401"];
+            /** @description `forbidden`, `insufficient_scope` */
+            403: components["responses"]["Error403"];
+            /** @description `not_found` */
+            404: components["responses"]["Error404"];
+            /** @description `rate_limited` */
+            429: components["responses"]["Error429"];
+            /** @description `internal_error` */
+            500: components["responses"]["Error500"];
+        };
+    };
     listInvoices: {
         parameters: {
             query?: {
@@ -9242,9 +9463,9 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "id": "inv_01a218457a9b0093a3ef32f8107d",
+                     *           "id": "inv_01a223f5eea200a3147398431bbe",
                      *           "invoiceNumber": "GL-2026-000001-04",
-                     *           "policyId": "pol_01a218457a8c006c0f8c2a03c480",
+                     *           "policyId": "pol_01a223f5ee9800cad5a0e55ea65c",
                      *           "kind": "installment",
                      *           "amount": 4845,
                      *           "lines": [
@@ -9256,15 +9477,15 @@ export interface operations {
                      *             }
                      *           ],
                      *           "paidAmount": 0,
-                     *           "dueDate": "2027-08-16",
+                     *           "dueDate": "2027-08-18",
                      *           "status": "open",
-                     *           "createdAt": "2026-11-26T14:32:16.278Z",
+                     *           "createdAt": "2026-11-28T21:00:49.688Z",
                      *           "writeOff": null
                      *         },
                      *         {
-                     *           "id": "inv_01a218457a9b0093a3ef32f81054",
+                     *           "id": "inv_01a223f5eea200a3147398431b3b",
                      *           "invoiceNumber": "GL-2026-000001-03",
-                     *           "policyId": "pol_01a218457a8c006c0f8c2a03c480",
+                     *           "policyId": "pol_01a223f5ee9800cad5a0e55ea65c",
                      *           "kind": "installment",
                      *           "amount": 4845,
                      *           "lines": [
@@ -9276,13 +9497,13 @@ export interface operations {
                      *             }
                      *           ],
                      *           "paidAmount": 0,
-                     *           "dueDate": "2027-05-16",
+                     *           "dueDate": "2027-05-18",
                      *           "status": "open",
-                     *           "createdAt": "2026-11-26T14:32:16.278Z",
+                     *           "createdAt": "2026-11-28T21:00:49.688Z",
                      *           "writeOff": null
                      *         }
                      *       ],
-                     *       "nextCursor": "eyJhZnRlciI6Imludl8wMWEyMTg0NTdhOWIwMDkzYTNlZjMyZjgxMDU0In0"
+                     *       "nextCursor": "eyJhZnRlciI6Imludl8wMWEyMjNmNWVlYTIwMGEzMTQ3Mzk4NDMxYjNiIn0"
                      *     }
                      */
                     "application/json": components["schemas"]["InvoiceList"];
@@ -9332,9 +9553,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "inv_01a218457a9b0093a3ef32f81054",
+                     *       "id": "inv_01a223f5eea200a3147398431b3b",
                      *       "invoiceNumber": "GL-2026-000001-03",
-                     *       "policyId": "pol_01a218457a8c006c0f8c2a03c480",
+                     *       "policyId": "pol_01a223f5ee9800cad5a0e55ea65c",
                      *       "kind": "installment",
                      *       "amount": 4845,
                      *       "lines": [
@@ -9346,19 +9567,19 @@ export interface operations {
                      *         }
                      *       ],
                      *       "paidAmount": 4845,
-                     *       "dueDate": "2027-05-16",
+                     *       "dueDate": "2027-05-18",
                      *       "status": "paid",
-                     *       "createdAt": "2026-11-26T14:32:16.278Z",
+                     *       "createdAt": "2026-11-28T21:00:49.688Z",
                      *       "writeOff": null,
                      *       "payments": [
                      *         {
-                     *           "id": "pay_01a218457b1d00ac1f4e03dff9f7",
+                     *           "id": "pay_01a223f5ef2100611d9663c1bbbc",
                      *           "amount": 4845,
                      *           "method": "card",
-                     *           "reference": "pi_local_53b9dbaf99dc2676a795b352",
+                     *           "reference": "pi_local_f011a8e3e82aeb2363f7ac71",
                      *           "source": "processor",
-                     *           "receivedAt": "2026-11-26T14:32:16.411Z",
-                     *           "bookedOn": "2026-11-26",
+                     *           "receivedAt": "2026-11-28T21:00:49.825Z",
+                     *           "bookedOn": "2026-11-28",
                      *           "accountingMonth": "2026-11"
                      *         }
                      *       ]
@@ -9431,13 +9652,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pay_01a218457b5000427c24eda5e289",
+                     *       "id": "pay_01a223f5ef3f0003d0aa2b5dbb9f",
                      *       "amount": 4845,
                      *       "method": "check",
                      *       "reference": "CHK-10442",
                      *       "source": "manual",
-                     *       "receivedAt": "2026-11-26T14:32:16.461Z",
-                     *       "bookedOn": "2026-11-26",
+                     *       "receivedAt": "2026-11-28T21:00:49.854Z",
+                     *       "bookedOn": "2026-11-28",
                      *       "accountingMonth": "2026-11"
                      *     }
                      */
@@ -9518,17 +9739,17 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pi_local_53b9dbaf99dc2676a795b352",
-                     *       "invoiceId": "inv_01a218457a9b0093a3ef32f81054",
+                     *       "id": "pi_local_f011a8e3e82aeb2363f7ac71",
+                     *       "invoiceId": "inv_01a223f5eea200a3147398431b3b",
                      *       "amount": 4845,
                      *       "currency": "usd",
                      *       "status": "succeeded",
                      *       "failureMessage": null,
                      *       "retries": 0,
-                     *       "createdAt": "2026-11-26T14:32:16.394Z",
-                     *       "updatedAt": "2026-11-26T14:32:16.418Z",
-                     *       "clientSecret": "pi_local_53b9dbaf99dc2676a795b352_secret_xxxxxxxxxxxxxxxxxxxxxxxx",
-                     *       "receiptDocumentId": "doc_01a218457b2e0039a89b4930abed"
+                     *       "createdAt": "2026-11-28T21:00:49.820Z",
+                     *       "updatedAt": "2026-11-28T21:00:49.832Z",
+                     *       "clientSecret": "pi_local_f011a8e3e82aeb2363f7ac71_secret_xxxxxxxxxxxxxxxxxxxxxxxx",
+                     *       "receiptDocumentId": "doc_01a223f5ef2e00cae45d26dfed7c"
                      *     }
                      */
                     "application/json": components["schemas"]["PaymentIntent"];
@@ -10441,12 +10662,12 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "id": "pol_01a218457a8c006c0f8c2a03c480",
+                     *           "id": "pol_01a223f5ee9800cad5a0e55ea65c",
                      *           "policyNumber": "GL-2026-000001",
-                     *           "orgId": "org_01a2184577ac0021eef9fdd4707c",
+                     *           "orgId": "org_01a223f5eb1500b7649722df27e9",
                      *           "status": "active",
-                     *           "submissionId": "sub_01a218457a2a00269eb2b9b4a96e",
-                     *           "quoteId": "quo_01a218457a790059348f43d867e2",
+                     *           "submissionId": "sub_01a223f5edfc00b6f53ea5e6ed90",
+                     *           "quoteId": "quo_01a223f5ee4900cc401b0a8cffb2",
                      *           "insuredName": "Lakeside Logistics LLC",
                      *           "contactEmail": "risk@lakeside-logistics.example",
                      *           "producerId": null,
@@ -10455,9 +10676,16 @@ export interface operations {
                      *           "state": "OH",
                      *           "limit": 1000000,
                      *           "annualRevenue": 4250000,
+                     *           "coverage": null,
+                     *           "forms": [
+                     *             {
+                     *               "formNumber": "CG 00 01",
+                     *               "edition": "2013-04"
+                     *             }
+                     *           ],
                      *           "grossPremium": 19380,
-                     *           "effectiveDate": "2026-11-16",
-                     *           "expirationDate": "2027-11-16",
+                     *           "effectiveDate": "2026-11-18",
+                     *           "expirationDate": "2027-11-18",
                      *           "installmentPlan": "QUARTERLY",
                      *           "programId": "default",
                      *           "programVersion": null,
@@ -10478,10 +10706,10 @@ export interface operations {
                      *           "renewalOf": null,
                      *           "renewedBy": null,
                      *           "delinquency": null,
-                     *           "renewalOfferOn": "2027-09-17",
+                     *           "renewalOfferOn": "2027-09-19",
                      *           "renewalOffer": null,
-                     *           "createdAt": "2026-11-26T14:32:16.278Z",
-                     *           "updatedAt": "2026-11-26T14:32:16.278Z"
+                     *           "createdAt": "2026-11-28T21:00:49.688Z",
+                     *           "updatedAt": "2026-11-28T21:00:49.688Z"
                      *         }
                      *       ],
                      *       "nextCursor": null
@@ -10534,12 +10762,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pol_01a218457a8c006c0f8c2a03c480",
+                     *       "id": "pol_01a223f5ee9800cad5a0e55ea65c",
                      *       "policyNumber": "GL-2026-000001",
-                     *       "orgId": "org_01a2184577ac0021eef9fdd4707c",
+                     *       "orgId": "org_01a223f5eb1500b7649722df27e9",
                      *       "status": "active",
-                     *       "submissionId": "sub_01a218457a2a00269eb2b9b4a96e",
-                     *       "quoteId": "quo_01a218457a790059348f43d867e2",
+                     *       "submissionId": "sub_01a223f5edfc00b6f53ea5e6ed90",
+                     *       "quoteId": "quo_01a223f5ee4900cc401b0a8cffb2",
                      *       "insuredName": "Lakeside Logistics LLC",
                      *       "contactEmail": "risk@lakeside-logistics.example",
                      *       "producerId": null,
@@ -10548,9 +10776,16 @@ export interface operations {
                      *       "state": "OH",
                      *       "limit": 1000000,
                      *       "annualRevenue": 4250000,
+                     *       "coverage": null,
+                     *       "forms": [
+                     *         {
+                     *           "formNumber": "CG 00 01",
+                     *           "edition": "2013-04"
+                     *         }
+                     *       ],
                      *       "grossPremium": 19380,
-                     *       "effectiveDate": "2026-11-16",
-                     *       "expirationDate": "2027-11-16",
+                     *       "effectiveDate": "2026-11-18",
+                     *       "expirationDate": "2027-11-18",
                      *       "installmentPlan": "QUARTERLY",
                      *       "programId": "default",
                      *       "programVersion": null,
@@ -10571,10 +10806,10 @@ export interface operations {
                      *       "renewalOf": null,
                      *       "renewedBy": null,
                      *       "delinquency": null,
-                     *       "renewalOfferOn": "2027-09-17",
+                     *       "renewalOfferOn": "2027-09-19",
                      *       "renewalOffer": null,
-                     *       "createdAt": "2026-11-26T14:32:16.278Z",
-                     *       "updatedAt": "2026-11-26T14:32:16.278Z"
+                     *       "createdAt": "2026-11-28T21:00:49.688Z",
+                     *       "updatedAt": "2026-11-28T21:00:49.688Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Policy"];
@@ -10715,6 +10950,51 @@ export interface operations {
             500: components["responses"]["Error500"];
         };
     };
+    listPolicyDocuments: {
+        parameters: {
+            query?: {
+                /** @description Organization acted on; required with the machine secret. */
+                orgId?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The documents. */
+            200: {
+                headers: {
+                    /** @description Requests allowed per minute. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Epoch seconds at which the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Request id, also in error bodies. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PolicyDocumentCollection"];
+                };
+            };
+            /** @description `validation_failed` */
+            400: components["responses"]["Error400"];
+            /** @description `unauthenticated` */
+            401: components["responses"]["Error401"];
+            /** @description `forbidden`, `insufficient_scope` */
+            403: components["responses"]["Error403"];
+            /** @description `not_found` */
+            404: components["responses"]["Error404"];
+            /** @description `rate_limited` */
+            429: components["responses"]["Error429"];
+            /** @description `internal_error` */
+            500: components["responses"]["Error500"];
+        };
+    };
     endorsePolicy: {
         parameters: {
             query?: {
@@ -10736,6 +11016,68 @@ export interface operations {
                     changes: {
                         /** @description Dollars, at most two decimals, at most 10,000,000,000. */
                         annualRevenue?: number;
+                        /** @description What a certificate holder asks for; forms follow it (GET /v1/forms). All optional; in an endorsement it replaces the coverage options whole. */
+                        coverage?: {
+                            additionalInsureds?: {
+                                address: {
+                                    city: string;
+                                    line1: string;
+                                    line2?: string;
+                                    /**
+                                     * @description A US ZIP code: 12345 or 12345-6789.
+                                     * @example 94612
+                                     */
+                                    postalCode: string;
+                                    /** @enum {string} */
+                                    state: "AL" | "AK" | "AZ" | "AR" | "CA" | "CO" | "CT" | "DE" | "DC" | "FL" | "GA" | "HI" | "ID" | "IL" | "IN" | "IA" | "KS" | "KY" | "LA" | "ME" | "MD" | "MA" | "MI" | "MN" | "MS" | "MO" | "MT" | "NE" | "NV" | "NH" | "NJ" | "NM" | "NY" | "NC" | "ND" | "OH" | "OK" | "OR" | "PA" | "RI" | "SC" | "SD" | "TN" | "TX" | "UT" | "VT" | "VA" | "WA" | "WV" | "WI" | "WY";
+                                };
+                                name: string;
+                                /**
+                                 * @description For the insured’s ongoing operations (CG 20 10), completed operations (CG 20 37), or both.
+                                 * @enum {string}
+                                 */
+                                operations: "ongoing" | "completed" | "both";
+                                /**
+                                 * @example general contractor
+                                 * @example landlord
+                                 */
+                                relationship: string;
+                            }[];
+                            /** @description Dollars per occurrence. Dollars, at most two decimals, at most 10,000,000,000. */
+                            deductible?: number;
+                            /** @description The general liability limits schedule; `eachOccurrence` equals `requestedLimit`. */
+                            limits?: {
+                                /** @description Dollars. Dollars, at most two decimals, at most 10,000,000,000. */
+                                damageToRentedPremises: number;
+                                /** @description Dollars. Dollars, at most two decimals, at most 10,000,000,000. */
+                                eachOccurrence: number;
+                                /** @description Dollars. Dollars, at most two decimals, at most 10,000,000,000. */
+                                generalAggregate: number;
+                                /** @description Dollars. Dollars, at most two decimals, at most 10,000,000,000. */
+                                medicalExpense: number;
+                                /** @description Dollars. Dollars, at most two decimals, at most 10,000,000,000. */
+                                personalAdvertisingInjury: number;
+                                /** @description Dollars. Dollars, at most two decimals, at most 10,000,000,000. */
+                                productsCompletedOperationsAggregate: number;
+                            };
+                            primaryNonContributory?: boolean;
+                            /**
+                             * Format: date
+                             * @description YYYY-MM-DD, a real calendar date from 1900-01-01 to 2999-12-31.
+                             */
+                            retroactiveDate?: string;
+                            /**
+                             * @description Default occurrence.
+                             * @enum {string}
+                             */
+                            trigger?: "occurrence" | "claims_made";
+                            waiverOfSubrogation?: {
+                                /** @description Waived wherever a written contract made before the loss asks for it. */
+                                blanket: boolean;
+                                /** @description Those it is waived against by name. */
+                                parties: string[];
+                            } | null;
+                        };
                         /** @example 238220 */
                         naicsCode?: string;
                         /** @description Dollars, at most two decimals, at most 10,000,000,000. */
@@ -12814,17 +13156,18 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "id": "sub_01a218457a2a00269eb2b9b4a96e",
+                     *           "id": "sub_01a223f5edfc00b6f53ea5e6ed90",
                      *           "status": "received",
                      *           "insuredName": "Lakeside Logistics LLC",
                      *           "naicsCode": "484121",
                      *           "annualRevenue": 4250000,
                      *           "requestedLimit": 1000000,
-                     *           "effectiveDate": "2026-11-16",
+                     *           "effectiveDate": "2026-11-18",
                      *           "state": "OH",
                      *           "homeState": "OH",
                      *           "locality": null,
                      *           "lineOfBusiness": "GL",
+                     *           "coverage": null,
                      *           "contactEmail": "risk@lakeside-logistics.example",
                      *           "producerId": null,
                      *           "description": "Regional trucking, 14 power units, warehouse in Toledo.",
@@ -12837,9 +13180,9 @@ export interface operations {
                      *             ]
                      *           },
                      *           "source": "json",
-                     *           "orgId": "org_01a2184577ac0021eef9fdd4707c",
-                     *           "createdAt": "2026-11-26T14:32:16.170Z",
-                     *           "updatedAt": "2026-11-26T14:32:16.170Z"
+                     *           "orgId": "org_01a223f5eb1500b7649722df27e9",
+                     *           "createdAt": "2026-11-28T21:00:49.532Z",
+                     *           "updatedAt": "2026-11-28T21:00:49.532Z"
                      *         }
                      *       ],
                      *       "nextCursor": null
@@ -12883,7 +13226,7 @@ export interface operations {
                  *       "naicsCode": "484121",
                  *       "annualRevenue": 4250000,
                  *       "requestedLimit": 1000000,
-                 *       "effectiveDate": "2026-11-16",
+                 *       "effectiveDate": "2026-11-18",
                  *       "state": "OH",
                  *       "lineOfBusiness": "GL",
                  *       "contactEmail": "risk@lakeside-logistics.example",
@@ -12895,6 +13238,68 @@ export interface operations {
                     annualRevenue: number;
                     /** Format: email */
                     contactEmail?: string;
+                    /** @description What a certificate holder asks for; forms follow it (GET /v1/forms). All optional; in an endorsement it replaces the coverage options whole. */
+                    coverage?: {
+                        additionalInsureds?: {
+                            address: {
+                                city: string;
+                                line1: string;
+                                line2?: string;
+                                /**
+                                 * @description A US ZIP code: 12345 or 12345-6789.
+                                 * @example 94612
+                                 */
+                                postalCode: string;
+                                /** @enum {string} */
+                                state: "AL" | "AK" | "AZ" | "AR" | "CA" | "CO" | "CT" | "DE" | "DC" | "FL" | "GA" | "HI" | "ID" | "IL" | "IN" | "IA" | "KS" | "KY" | "LA" | "ME" | "MD" | "MA" | "MI" | "MN" | "MS" | "MO" | "MT" | "NE" | "NV" | "NH" | "NJ" | "NM" | "NY" | "NC" | "ND" | "OH" | "OK" | "OR" | "PA" | "RI" | "SC" | "SD" | "TN" | "TX" | "UT" | "VT" | "VA" | "WA" | "WV" | "WI" | "WY";
+                            };
+                            name: string;
+                            /**
+                             * @description For the insured’s ongoing operations (CG 20 10), completed operations (CG 20 37), or both.
+                             * @enum {string}
+                             */
+                            operations: "ongoing" | "completed" | "both";
+                            /**
+                             * @example general contractor
+                             * @example landlord
+                             */
+                            relationship: string;
+                        }[];
+                        /** @description Dollars per occurrence. Dollars, at most two decimals, at most 10,000,000,000. */
+                        deductible?: number;
+                        /** @description The general liability limits schedule; `eachOccurrence` equals `requestedLimit`. */
+                        limits?: {
+                            /** @description Dollars. Dollars, at most two decimals, at most 10,000,000,000. */
+                            damageToRentedPremises: number;
+                            /** @description Dollars. Dollars, at most two decimals, at most 10,000,000,000. */
+                            eachOccurrence: number;
+                            /** @description Dollars. Dollars, at most two decimals, at most 10,000,000,000. */
+                            generalAggregate: number;
+                            /** @description Dollars. Dollars, at most two decimals, at most 10,000,000,000. */
+                            medicalExpense: number;
+                            /** @description Dollars. Dollars, at most two decimals, at most 10,000,000,000. */
+                            personalAdvertisingInjury: number;
+                            /** @description Dollars. Dollars, at most two decimals, at most 10,000,000,000. */
+                            productsCompletedOperationsAggregate: number;
+                        };
+                        primaryNonContributory?: boolean;
+                        /**
+                         * Format: date
+                         * @description YYYY-MM-DD, a real calendar date from 1900-01-01 to 2999-12-31.
+                         */
+                        retroactiveDate?: string;
+                        /**
+                         * @description Default occurrence.
+                         * @enum {string}
+                         */
+                        trigger?: "occurrence" | "claims_made";
+                        waiverOfSubrogation?: {
+                            /** @description Waived wherever a written contract made before the loss asks for it. */
+                            blanket: boolean;
+                            /** @description Those it is waived against by name. */
+                            parties: string[];
+                        } | null;
+                    };
                     description?: string;
                     /**
                      * Format: date
@@ -12972,17 +13377,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "sub_01a218457a2a00269eb2b9b4a96e",
+                     *       "id": "sub_01a223f5edfc00b6f53ea5e6ed90",
                      *       "status": "received",
                      *       "insuredName": "Lakeside Logistics LLC",
                      *       "naicsCode": "484121",
                      *       "annualRevenue": 4250000,
                      *       "requestedLimit": 1000000,
-                     *       "effectiveDate": "2026-11-16",
+                     *       "effectiveDate": "2026-11-18",
                      *       "state": "OH",
                      *       "homeState": "OH",
                      *       "locality": null,
                      *       "lineOfBusiness": "GL",
+                     *       "coverage": null,
                      *       "contactEmail": "risk@lakeside-logistics.example",
                      *       "producerId": null,
                      *       "description": "Regional trucking, 14 power units, warehouse in Toledo.",
@@ -12995,9 +13401,9 @@ export interface operations {
                      *         ]
                      *       },
                      *       "source": "json",
-                     *       "orgId": "org_01a2184577ac0021eef9fdd4707c",
-                     *       "createdAt": "2026-11-26T14:32:16.170Z",
-                     *       "updatedAt": "2026-11-26T14:32:16.170Z"
+                     *       "orgId": "org_01a223f5eb1500b7649722df27e9",
+                     *       "createdAt": "2026-11-28T21:00:49.532Z",
+                     *       "updatedAt": "2026-11-28T21:00:49.532Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CreatedSubmission"];
@@ -13057,17 +13463,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "sub_01a218457a2a00269eb2b9b4a96e",
+                     *       "id": "sub_01a223f5edfc00b6f53ea5e6ed90",
                      *       "status": "received",
                      *       "insuredName": "Lakeside Logistics LLC",
                      *       "naicsCode": "484121",
                      *       "annualRevenue": 4250000,
                      *       "requestedLimit": 1000000,
-                     *       "effectiveDate": "2026-11-16",
+                     *       "effectiveDate": "2026-11-18",
                      *       "state": "OH",
                      *       "homeState": "OH",
                      *       "locality": null,
                      *       "lineOfBusiness": "GL",
+                     *       "coverage": null,
                      *       "contactEmail": "risk@lakeside-logistics.example",
                      *       "producerId": null,
                      *       "description": "Regional trucking, 14 power units, warehouse in Toledo.",
@@ -13080,9 +13487,9 @@ export interface operations {
                      *         ]
                      *       },
                      *       "source": "json",
-                     *       "orgId": "org_01a2184577ac0021eef9fdd4707c",
-                     *       "createdAt": "2026-11-26T14:32:16.170Z",
-                     *       "updatedAt": "2026-11-26T14:32:16.170Z"
+                     *       "orgId": "org_01a223f5eb1500b7649722df27e9",
+                     *       "createdAt": "2026-11-28T21:00:49.532Z",
+                     *       "updatedAt": "2026-11-28T21:00:49.532Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Submission"];
@@ -13147,12 +13554,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pol_01a218457a8c006c0f8c2a03c480",
+                     *       "id": "pol_01a223f5ee9800cad5a0e55ea65c",
                      *       "policyNumber": "GL-2026-000001",
-                     *       "orgId": "org_01a2184577ac0021eef9fdd4707c",
+                     *       "orgId": "org_01a223f5eb1500b7649722df27e9",
                      *       "status": "active",
-                     *       "submissionId": "sub_01a218457a2a00269eb2b9b4a96e",
-                     *       "quoteId": "quo_01a218457a790059348f43d867e2",
+                     *       "submissionId": "sub_01a223f5edfc00b6f53ea5e6ed90",
+                     *       "quoteId": "quo_01a223f5ee4900cc401b0a8cffb2",
                      *       "insuredName": "Lakeside Logistics LLC",
                      *       "contactEmail": "risk@lakeside-logistics.example",
                      *       "producerId": null,
@@ -13161,9 +13568,16 @@ export interface operations {
                      *       "state": "OH",
                      *       "limit": 1000000,
                      *       "annualRevenue": 4250000,
+                     *       "coverage": null,
+                     *       "forms": [
+                     *         {
+                     *           "formNumber": "CG 00 01",
+                     *           "edition": "2013-04"
+                     *         }
+                     *       ],
                      *       "grossPremium": 19380,
-                     *       "effectiveDate": "2026-11-16",
-                     *       "expirationDate": "2027-11-16",
+                     *       "effectiveDate": "2026-11-18",
+                     *       "expirationDate": "2027-11-18",
                      *       "installmentPlan": "QUARTERLY",
                      *       "programId": "default",
                      *       "programVersion": null,
@@ -13184,10 +13598,10 @@ export interface operations {
                      *       "renewalOf": null,
                      *       "renewedBy": null,
                      *       "delinquency": null,
-                     *       "renewalOfferOn": "2027-09-17",
+                     *       "renewalOfferOn": "2027-09-19",
                      *       "renewalOffer": null,
-                     *       "createdAt": "2026-11-26T14:32:16.278Z",
-                     *       "updatedAt": "2026-11-26T14:32:16.278Z"
+                     *       "createdAt": "2026-11-28T21:00:49.688Z",
+                     *       "updatedAt": "2026-11-28T21:00:49.688Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Policy"];
@@ -13248,8 +13662,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "quo_01a218457a790059348f43d867e2",
-                     *       "submissionId": "sub_01a218457a2a00269eb2b9b4a96e",
+                     *       "id": "quo_01a223f5ee4900cc401b0a8cffb2",
+                     *       "submissionId": "sub_01a223f5edfc00b6f53ea5e6ed90",
                      *       "grossPremium": 19380,
                      *       "bindable": true,
                      *       "daFlags": [],
@@ -13267,6 +13681,7 @@ export interface operations {
                      *         "minimumPremiumApplied": false,
                      *         "grossPremium": 19380
                      *       },
+                     *       "coverage": null,
                      *       "programId": "default",
                      *       "programVersion": null,
                      *       "rateTableVersion": "2026-01",
@@ -13283,10 +13698,10 @@ export interface operations {
                      *         "total": 19380
                      *       },
                      *       "status": "active",
-                     *       "validUntil": "2026-12-26",
+                     *       "validUntil": "2026-12-28",
                      *       "policyId": null,
                      *       "blockers": [],
-                     *       "createdAt": "2026-11-26T14:32:16.248Z"
+                     *       "createdAt": "2026-11-28T21:00:49.609Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Quote"];
@@ -13712,7 +14127,7 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "id": "whk_01a218457f260013b6912ba408e9",
+                     *           "id": "whk_01a223f5f3650009c6c8f15a4748",
                      *           "url": "https://hooks.harbor-mga.example/insurance-events",
                      *           "events": [
                      *             "policy.bound",
@@ -13721,7 +14136,7 @@ export interface operations {
                      *           ],
                      *           "description": "Agency management system",
                      *           "active": true,
-                     *           "createdAt": "2026-11-26T14:32:17.446Z",
+                     *           "createdAt": "2026-11-28T21:00:50.917Z",
                      *           "deactivatedAt": null
                      *         }
                      *       ],
@@ -13794,7 +14209,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "whk_01a218457f260013b6912ba408e9",
+                     *       "id": "whk_01a223f5f3650009c6c8f15a4748",
                      *       "url": "https://hooks.harbor-mga.example/insurance-events",
                      *       "events": [
                      *         "policy.bound",
@@ -13803,7 +14218,7 @@ export interface operations {
                      *       ],
                      *       "description": "Agency management system",
                      *       "active": true,
-                     *       "createdAt": "2026-11-26T14:32:17.446Z",
+                     *       "createdAt": "2026-11-28T21:00:50.917Z",
                      *       "deactivatedAt": null,
                      *       "secret": "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef",
                      *       "signingSecret": "whsec_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="
@@ -13913,13 +14328,13 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "deliveryId": "15afb3aa-0dbf-45b6-a6c9-25977ee14a70",
+                     *           "deliveryId": "e12cc698-55f6-42b7-a184-c077d15e7157",
                      *           "event": "webhook.test",
-                     *           "eventId": "evt_01a218457f43000a2826536553c9",
+                     *           "eventId": "evt_01a223f5f373009d8dbca0ddb81b",
                      *           "statusCode": 200,
-                     *           "durationMs": 8,
+                     *           "durationMs": 3,
                      *           "error": null,
-                     *           "createdAt": "2026-11-26T14:32:17.488Z"
+                     *           "createdAt": "2026-11-28T21:00:50.940Z"
                      *         }
                      *       ],
                      *       "nextCursor": null
@@ -14030,8 +14445,8 @@ export interface operations {
                      * @example {
                      *       "delivered": true,
                      *       "statusCode": 200,
-                     *       "durationMs": 8,
-                     *       "deliveryId": "15afb3aa-0dbf-45b6-a6c9-25977ee14a70"
+                     *       "durationMs": 3,
+                     *       "deliveryId": "e12cc698-55f6-42b7-a184-c077d15e7157"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookTestResult"];

@@ -53,6 +53,7 @@ test.serial('jobs are listed with their schedule and next run, for the machine s
     jobs.body.data.map((job: { name: string; schedule: string }) => [job.name, job.schedule]),
     [
       ['daily-business', '5 * * * *'],
+      ['policy-documents', '* * * * *'],
       ['compliance-deadlines', '0 6 * * *'],
       ['da-utilization', '0 * * * *'],
     ],
