@@ -1,6 +1,6 @@
 import { domainEvent } from '../../core/shared/events/domain-event.ts';
 import type { Principal } from '../../core/shared/access/principal.ts';
-import { withCharges } from '../../core/policy/policy-charges.ts';
+import { feesOf, withCharges } from '../../core/policy/policy-charges.ts';
 import {
   assertWithinTerm,
   chargeTermsOf,
@@ -21,6 +21,7 @@ import { assertNoLossLeftUncovered, type CoverOverride } from './losses-in-perio
 import { rebillWrites } from './policy-rebilling.ts';
 import { afterChange, commitChange, lifecycleEntry } from './policy-change.ts';
 import { billedPolicy } from './billed-policies.use-case.ts';
+import { changeDocumentWrite } from './change-documents.ts';
 import { eventOrigin } from '../shared/event-origin.ts';
 
 export interface CancellationInput {
@@ -68,6 +69,13 @@ export const cancelPolicy = async (deps: LifecycleDeps, actor: Principal, policy
   );
   const after = afterChange(policy, step, changes, at);
   await deps.writtenPremium.open(orgId, policy.programId, yearOf(policy.effectiveDate));
+  const entry = lifecycleEntry(deps.ids, after, at, {
+    actor,
+    type: 'cancellation',
+    effectiveDate,
+    premiumDelta: cents(-returned),
+    details: { reason: input.reason, method, returnPremium: centsToDollars(returned) },
+  });
   await commitChange(deps.atomic, [
     ...deps.policies.changeWrites(policy, step, changes, [event], at),
     ...overridden,
@@ -80,15 +88,13 @@ export const cancelPolicy = async (deps: LifecycleDeps, actor: Principal, policy
         description: `Cancellation of ${policy.policyNumber} from ${effectiveDate}`,
       })
     ).writes,
-    deps.transactions.insertWrite(
-      lifecycleEntry(deps.ids, after, at, {
-        actor,
-        type: 'cancellation',
-        effectiveDate,
-        premiumDelta: cents(-returned),
-        details: { reason: input.reason, method, returnPremium: centsToDollars(returned) },
-      }),
-    ),
+    deps.transactions.insertWrite(entry),
+    await changeDocumentWrite(deps, 'cancellation', after, entry.id, {
+      effectiveDate,
+      changes: [{ label: 'Status', from: 'in force', to: `cancelled (${input.reason.replaceAll('_', ' ')}, ${method.replace('_', ' ')})` }],
+      premiumChange: cents(-returned),
+      charges: feesOf(transaction),
+    }),
   ]);
   await deps.credits.applyOpenCredits(actor, orgId, id);
   return after;
@@ -124,6 +130,13 @@ export const reinstatePolicy = async (deps: LifecycleDeps, actor: Principal, pol
     eventOrigin(deps, orgId, at),
   );
   const after = afterChange(policy, step, changes, at);
+  const entry = lifecycleEntry(deps.ids, after, at, {
+    actor,
+    type: 'reinstatement',
+    effectiveDate: cancellation.effectiveDate,
+    premiumDelta: charged,
+    details: { reversedCancellation: cancellation.effectiveDate },
+  });
   await deps.writtenPremium.open(orgId, policy.programId, year);
   const capRefusal = async () => {
     const written = await deps.writtenPremium.written(orgId, policy.programId, year);
@@ -142,15 +155,13 @@ export const reinstatePolicy = async (deps: LifecycleDeps, actor: Principal, pol
           description: `Reinstatement of ${policy.policyNumber}`,
         })
       ).writes,
-      deps.transactions.insertWrite(
-        lifecycleEntry(deps.ids, after, at, {
-          actor,
-          type: 'reinstatement',
-          effectiveDate: cancellation.effectiveDate,
-          premiumDelta: charged,
-          details: { reversedCancellation: cancellation.effectiveDate },
-        }),
-      ),
+      deps.transactions.insertWrite(entry),
+      await changeDocumentWrite(deps, 'reinstatement', after, entry.id, {
+        effectiveDate: cancellation.effectiveDate,
+        changes: [{ label: 'Status', from: `cancelled from ${cancellation.effectiveDate}`, to: 'in force, without a lapse' }],
+        premiumChange: charged,
+        charges: feesOf(transaction),
+      }),
     ],
     capRefusal,
   );

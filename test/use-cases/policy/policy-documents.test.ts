@@ -96,3 +96,24 @@ test('an endorsement issues its own document and leaves the declarations as they
   t.true(text.includes('Added: CG 24 04 12 19'));
   t.true(text.includes('04/01/2027'));
 });
+
+test('a cancellation and a reinstatement each issue their own document, with the premium they return and charge back', async (t) => {
+  const world = await useCaseWorld();
+  t.teardown(world.close);
+  const documents = await world.resolve(POLICY.PolicyDocuments);
+  const lifecycle = await world.resolve(POLICY.PolicyLifecycle);
+  const { policy } = await aBoundPolicy(world, ORG, { risk: aRisk({ insuredName: 'Back Again Co', naicsCode: '238160', state: 'OK' }) });
+  await lifecycle.cancel(MACHINE, ORG, policy.id, { effectiveDate: '2027-03-01', reason: 'insured_request', method: 'pro_rata' });
+  await lifecycle.reinstate(MACHINE, ORG, policy.id);
+  t.is(await documents.drawPending(), 3);
+  const [, cancellation, reinstatement] = await documents.list(ORG, policy.id);
+  t.like(cancellation, { type: 'cancellation', status: 'issued' });
+  t.like(reinstatement, { type: 'reinstatement', status: 'issued' });
+  const returned = (cancellation!.content as { premiumChange: number }).premiumChange;
+  t.true(returned < 0);
+  t.is((reinstatement!.content as { premiumChange: number }).premiumChange, -returned, 'the reinstatement charges back what the cancellation returned');
+  const text = (await pdfText(await bytesOf(world, cancellation!.documentId!))).replace(/\s+/g, ' ');
+  t.true(text.includes('CANCELLATION ENDORSEMENT'));
+  t.true(text.includes(`Return premium -${dollars(-returned)}`), text);
+  t.true(text.includes('03/01/2027'));
+});
