@@ -29,6 +29,12 @@ export interface CertificateOfInsurance {
     readonly effectiveDate: CalendarDate;
     readonly expirationDate: CalendarDate;
     readonly limits: readonly { readonly label: string; readonly amount: string }[];
+    /** CLAIMS-MADE rather than OCCUR marked. */
+    readonly claimsMade: boolean;
+    /** ADDL INSD: the holder is scheduled as additional insured and the endorsement is attached. */
+    readonly additionalInsured: boolean;
+    /** SUBR WVD: subrogation is waived against the holder and the endorsement is attached. */
+    readonly subrogationWaived: boolean;
   };
   readonly holder: { readonly name: string; readonly address: readonly string[] };
   readonly additionalInsured: string | null;
@@ -53,8 +59,51 @@ interface CertifiedPolicy {
   readonly effectiveDate: CalendarDate;
   readonly expirationDate: CalendarDate;
   readonly cancellation: { readonly effectiveDate: CalendarDate } | null;
-  readonly risk: { readonly insuredName: string; readonly state: string; readonly lineOfBusiness: LineOfBusiness; readonly requestedLimit: Cents };
+  readonly risk: {
+    readonly insuredName: string;
+    readonly state: string;
+    readonly lineOfBusiness: LineOfBusiness;
+    readonly requestedLimit: Cents;
+    readonly coverage?: CertifiedCoverage;
+  };
+  /** The schedule of forms (absent on policies issued before the forms library). */
+  readonly forms?: readonly { readonly formNumber: string }[];
 }
+
+/** The coverage options a certificate reads (the risk's, core/underwriting/coverage-options.ts). */
+interface CertifiedCoverage {
+  readonly trigger?: 'occurrence' | 'claims_made';
+  readonly limits?: Readonly<Record<(typeof GL_LIMITS)[number][0], Cents>>;
+  readonly additionalInsureds?: readonly { readonly name: string }[];
+  readonly waiverOfSubrogation?: { readonly blanket: boolean; readonly parties: readonly string[] } | null;
+}
+
+/** The six limits of the ACORD 25's general liability row, in its order and wording. */
+const GL_LIMITS = [
+  ['eachOccurrence', 'EACH OCCURRENCE'],
+  ['damageToRentedPremises', 'DAMAGE TO RENTED PREMISES (Ea occurrence)'],
+  ['medicalExpense', 'MED EXP (Any one person)'],
+  ['personalAdvertisingInjury', 'PERSONAL & ADV INJURY'],
+  ['generalAggregate', 'GENERAL AGGREGATE'],
+  ['productsCompletedOperationsAggregate', 'PRODUCTS - COMP/OP AGG'],
+] as const;
+
+/** The endorsements that make a scheduled party an additional insured, and that waive subrogation. */
+const ADDITIONAL_INSURED_FORMS = ['CG 20 10', 'CG 20 37'];
+const WAIVER_FORM = 'CG 24 04';
+
+const sameName = (a: string, b: string): boolean => a.trim().toLowerCase() === b.trim().toLowerCase();
+const attached = (policy: CertifiedPolicy, numbers: readonly string[]): boolean => (policy.forms ?? []).some((form) => numbers.includes(form.formNumber));
+
+/** Whether `name` is scheduled as additional insured with its endorsement attached. */
+export const isAdditionalInsured = (policy: CertifiedPolicy, name: string): boolean =>
+  attached(policy, ADDITIONAL_INSURED_FORMS) && (policy.risk.coverage?.additionalInsureds ?? []).some((insured) => sameName(insured.name, name));
+
+/** Whether subrogation is waived against `name` with its endorsement attached (blanket, or `name` scheduled). */
+export const isSubrogationWaived = (policy: CertifiedPolicy, name: string): boolean => {
+  const waiver = policy.risk.coverage?.waiverOfSubrogation;
+  return attached(policy, [WAIVER_FORM]) && Boolean(waiver && (waiver.blanket || waiver.parties.some((party) => sameName(party, name))));
+};
 
 /**
  * A certificate states coverage as of its date: a cancelled or expired policy has none to state.
@@ -100,11 +149,20 @@ export const certificateOf = (input: {
   readonly producerName: string | null;
   readonly insurer: { readonly name: string; readonly naic: string };
   readonly holder: { readonly name: string; readonly address?: HolderAddress | null };
-  readonly additionalInsured?: string;
+  /** The party the certificate names as additional insured (`true`: the holder); it must be scheduled on the policy. */
+  readonly additionalInsured?: string | boolean;
   readonly description?: string;
 }): CertificateOfInsurance => {
   const { policy } = input;
   const wording = LINE_WORDING[policy.risk.lineOfBusiness];
+  const named = input.additionalInsured === true ? input.holder.name : typeof input.additionalInsured === 'string' ? input.additionalInsured : null;
+  if (named !== null && !isAdditionalInsured(policy, named)) {
+    throw new DomainError('not_additional_insured', `${named} is not scheduled as an additional insured on policy ${policy.policyNumber}.`, {
+      party: named,
+      scheduled: (policy.risk.coverage?.additionalInsureds ?? []).map((insured) => insured.name),
+    });
+  }
+  const limits = policy.risk.lineOfBusiness === 'GL' && policy.risk.coverage?.limits;
   return {
     certificateNumber: input.certificateNumber,
     dateIssued: input.dateIssued,
@@ -116,10 +174,15 @@ export const certificateOf = (input: {
       policyNumber: policy.policyNumber,
       effectiveDate: policy.effectiveDate,
       expirationDate: policy.expirationDate,
-      limits: [{ label: wording.limit, amount: formatDollars(policy.risk.requestedLimit) }],
+      limits: limits
+        ? GL_LIMITS.map(([field, label]) => ({ label, amount: formatDollars(limits[field]) }))
+        : [{ label: wording.limit, amount: formatDollars(policy.risk.requestedLimit) }],
+      claimsMade: policy.risk.coverage?.trigger === 'claims_made',
+      additionalInsured: isAdditionalInsured(policy, named ?? input.holder.name),
+      subrogationWaived: isSubrogationWaived(policy, input.holder.name),
     },
     holder: { name: input.holder.name, address: input.holder.address ? addressLines(input.holder.address) : [] },
-    additionalInsured: input.additionalInsured ?? null,
+    additionalInsured: named,
     description: input.description ?? null,
   };
 };

@@ -46,6 +46,7 @@ export const ERROR_CATALOG = {
   loss_outside_coverage: 'The loss date is outside the policy period.',
   exceeds_policy_limit: "The settlement and what was already paid on the claim exceed the policy's per-occurrence limit.",
   policy_not_in_force: 'The policy is cancelled or expired, so there is no coverage to certify.',
+  not_additional_insured: 'The certificate holder is not scheduled as an additional insured on the policy, so no certificate may say it is.',
   rate_limited: 'Too many requests; retry after the indicated delay.',
   too_many_attempts: 'Too many failed sign-in attempts; retry after the indicated delay.',
   internal_error: 'An unexpected error occurred.',

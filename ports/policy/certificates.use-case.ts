@@ -30,7 +30,8 @@ export interface CertificatesDeps {
 export interface CertificateRequest {
   readonly policyId: string;
   readonly certificateHolder: { readonly name: string; readonly address: HolderAddress };
-  readonly additionalInsured?: string;
+  /** The holder (`true`) or a named party as additional insured: it must be scheduled on the policy (422 `not_additional_insured`). */
+  readonly additionalInsured?: string | boolean;
   readonly description?: string;
 }
 
@@ -101,7 +102,7 @@ export class Certificates {
       producerName: producer?.name ?? null,
       insurer: (await this.deps.programs.program(policy.orgId, policy.programId, policy.programVersion)).insurer,
       holder: request.certificateHolder,
-      ...(request.additionalInsured ? { additionalInsured: request.additionalInsured } : {}),
+      ...(request.additionalInsured !== undefined && request.additionalInsured !== false ? { additionalInsured: request.additionalInsured } : {}),
       ...(request.description ? { description: request.description } : {}),
     });
     return this.deps.library.store(orgId, {

@@ -49,21 +49,24 @@ export const drawAcord25 = async (certificate: CertificateOfInsurance): Promise<
   const columns = [
     { caption: 'INSR LTR', x: 0, width: 32 },
     { caption: 'TYPE OF INSURANCE', x: 32, width: 130 },
-    { caption: 'ADDL INSD', x: 162, width: 34 },
-    { caption: 'POLICY NUMBER', x: 196, width: 100 },
-    { caption: 'POLICY EFF', x: 296, width: 56 },
-    { caption: 'POLICY EXP', x: 352, width: 56 },
+    { caption: 'ADDL INSD', x: 162, width: 30 },
+    { caption: 'SUBR WVD', x: 192, width: 30 },
+    { caption: 'POLICY NUMBER', x: 222, width: 86 },
+    { caption: 'POLICY EFF', x: 308, width: 50 },
+    { caption: 'POLICY EXP', x: 358, width: 50 },
     { caption: 'LIMITS', x: 408, width: width - 408 },
   ];
   const rowHeight = 18 + 12 * certificate.coverage.limits.length;
   for (const column of columns) form.box(column.caption, left + column.x, top - rowHeight - 12, column.width, rowHeight + 12);
   const row = top - 24;
   form.text('A', left + 12, row);
-  form.paragraph(certificate.coverage.line, left + 35, row, 124);
-  form.text(certificate.additionalInsured ? 'Y' : '', left + 176, row);
-  form.text(certificate.coverage.policyNumber, left + 199, row);
-  form.text(usDate(certificate.coverage.effectiveDate), left + 299, row);
-  form.text(usDate(certificate.coverage.expirationDate), left + 355, row);
+  const below = form.paragraph(certificate.coverage.line, left + 35, row, 124);
+  form.text(certificate.coverage.claimsMade ? '[X] CLAIMS-MADE  [ ] OCCUR' : '[ ] CLAIMS-MADE  [X] OCCUR', left + 35, below - 4, { size: 6.5 });
+  form.text(certificate.coverage.additionalInsured ? 'Y' : 'N', left + 174, row);
+  form.text(certificate.coverage.subrogationWaived ? 'Y' : 'N', left + 204, row);
+  form.text(certificate.coverage.policyNumber, left + 225, row, { size: 7 });
+  form.text(usDate(certificate.coverage.effectiveDate), left + 310, row, { size: 7 });
+  form.text(usDate(certificate.coverage.expirationDate), left + 360, row, { size: 7 });
   for (const [index, limit] of certificate.coverage.limits.entries()) {
     form.text(limit.label, left + 411, row - index * 12, { size: 7 });
     form.text(limit.amount, left + width - 70, row - index * 12, { size: 8 });

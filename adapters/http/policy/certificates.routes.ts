@@ -23,7 +23,12 @@ const CertificateRequest = Type.Object(
       },
       { additionalProperties: false },
     ),
-    additionalInsured: Type.Optional(Text({ minLength: 1, maxLength: 200, description: 'Named as additional insured on the certificate.' })),
+    additionalInsured: Type.Optional(
+      Type.Union([Type.Boolean(), Text({ minLength: 1, maxLength: 200 })], {
+        description:
+          '`true`: the holder is named additional insured; a name: that party. It must be scheduled on the policy with the additional insured endorsement attached, else 422 `not_additional_insured`.',
+      }),
+    ),
     description: Type.Optional(LongText({ minLength: 1, maxLength: 1000, description: 'Description of operations, locations or vehicles.' })),
   },
   { additionalProperties: false },
@@ -46,7 +51,7 @@ export const certificateRoutes = (certificates: Certificates, records: RecordAcc
     permission: 'coi:generate',
     query: Type.Object(OrgIdQuery),
     body: CertificateRequest,
-    errors: ['policy_not_in_force'],
+    errors: ['policy_not_in_force', 'not_additional_insured'],
     responses: { 201: { description: 'The certificate, stored.', schema: CertificateSchema } },
     handler: async (context) => {
       const orgId = orgScope(context, context.query.orgId);

@@ -46,6 +46,7 @@ export const HTTP_STATUS: Readonly<Record<ErrorCode, number>> = {
   loss_outside_coverage: 422,
   exceeds_policy_limit: 422,
   policy_not_in_force: 422,
+  not_additional_insured: 422,
   rate_limited: 429,
   too_many_attempts: 429,
   internal_error: 500,

@@ -7,6 +7,8 @@ import { call, createApiKey, createTenant, startTestApp, type Tenant, type TestA
 
 const test = anyTest as TestFn<{ app: TestApp; a: Tenant; b: Tenant; policy: BoundPolicy; producer: { token: string; producerId: string } }>;
 
+const HOLDER = { name: 'City of Oakland', address: { line1: '1 Frank H. Ogawa Plaza', city: 'Oakland', state: 'CA', postalCode: '94612' } };
+
 test.before(async (t) => {
   const app = await startTestApp({ env: { IDENTITY_WEBHOOK_SECRET } });
   const a = await createTenant(app);
@@ -18,13 +20,15 @@ test.before(async (t) => {
     producer,
     policy: await boundPolicy(app, a, {
       producerId: producer.producerId,
-      submission: { insuredName: 'Blue Pipe Plumbing LLC', effectiveDate: addDays(today(new Date()), -10) },
+      submission: {
+        insuredName: 'Blue Pipe Plumbing LLC',
+        effectiveDate: addDays(today(new Date()), -10),
+        coverage: { additionalInsureds: [{ ...HOLDER, relationship: 'permit issuer', operations: 'ongoing' }] },
+      },
     }),
   };
 });
 test.after.always(async (t) => t.context.app.close());
-
-const HOLDER = { name: 'City of Oakland', address: { line1: '1 Frank H. Ogawa Plaza', city: 'Oakland', state: 'CA', postalCode: '94612' } };
 
 const generate = (t: { context: { app: TestApp } }, token: string, body: Record<string, unknown>, apiKey?: string) =>
   call(t.context.app.api, 'POST', '/v1/coi/generate', { ...(apiKey ? { apiKey } : { token }), body });
