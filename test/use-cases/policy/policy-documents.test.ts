@@ -117,3 +117,24 @@ test('a cancellation and a reinstatement each issue their own document, with the
   t.true(text.includes(`Return premium -${dollars(-returned)}`), text);
   t.true(text.includes('03/01/2027'));
 });
+
+test('every line of business binds with its own declarations and coverage forms', async (t) => {
+  const world = await useCaseWorld();
+  t.teardown(world.close);
+  const documents = await world.resolve(POLICY.PolicyDocuments);
+  const expected = { GL: 'CG 00 01', PROPERTY: 'CP 00 10', AUTO: 'CA 00 01', CYBER: 'CY 00 02', PL: 'MI 00 01' } as const;
+  for (const [line, formNumber] of Object.entries(expected) as [keyof typeof expected, string][]) {
+    const { policy } = await aBoundPolicy(world, ORG, {
+      risk: aRisk({ insuredName: `${line} Line Co`, lineOfBusiness: line, naicsCode: '238160', state: 'OK' }),
+    });
+    const [declarations] = await documents.list(ORG, policy.id);
+    const content = declarations!.content as DeclarationsContent;
+    t.is(content.lineOfBusiness, line);
+    t.is(content.forms[0]?.formNumber, formNumber, line);
+    t.deepEqual(
+      content.forms.map((form) => form.formNumber),
+      (policy.forms ?? []).map((form) => form.formNumber),
+    );
+  }
+  t.is(await documents.drawPending(), 5);
+});
