@@ -1,5 +1,5 @@
 import test from 'ava';
-import { aSubmission, boundPolicy } from '../../support/mothers.ts';
+import { aSubmission, boundPolicy, signedInPolicyholder } from '../../support/mothers.ts';
 import { call, createTenant, MACHINE_SECRET, startTestApp } from '../../support/test-app.ts';
 
 test('GET /v1/forms lists the editions in force by line, state and date; a bad filter is 400; no credential is 401', async (t) => {
@@ -89,4 +89,22 @@ test("a policy's documents: the declarations recorded by the bind, issued by the
   const stored = await call(app.api, 'GET', `/v1/documents/${documents[0].documentId}`, { token: tenant.adminToken });
   t.like(stored, { status: 200, body: { id: documents[0].documentId } });
   t.is((await list(other.adminToken)).status, 404);
+});
+
+test('the insured sees the documents of its policy in the portal once they are issued', async (t) => {
+  const app = await startTestApp();
+  t.teardown(app.close);
+  const tenant = await createTenant(app);
+  const insured = await signedInPolicyholder(app, tenant, { submission: { state: 'OK' } });
+  t.is((await call(app.api, 'POST', '/v1/jobs/policy-documents/run', { token: MACHINE_SECRET })).status, 202);
+  const declarations = async () =>
+    ((await call(app.api, 'GET', '/v1/portal/documents', { token: insured.token })).body.data as Array<{ type: string; filename: string }>).filter(
+      (document) => document.type === 'policy_document',
+    );
+  let shown = await declarations();
+  for (let tries = 0; tries < 100 && shown.length === 0; tries += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    shown = await declarations();
+  }
+  t.like(shown, [{ filename: `${insured.policy.policyNumber}-declarations.pdf` }]);
 });
