@@ -1,6 +1,7 @@
 import { assertCalendarDate, compareDates, type CalendarDate } from '../shared/calendar-date.ts';
 import { validationFailed } from '../shared/domain-error.ts';
 import type { Cents } from '../shared/money.ts';
+import type { PostalAddress } from '../documents/certificate.ts';
 
 /** The general liability limits schedule, as a declarations page and an ACORD 25 show it. */
 export interface LiabilityLimits {
@@ -12,13 +13,7 @@ export interface LiabilityLimits {
   readonly productsCompletedOperationsAggregate: Cents;
 }
 
-export interface PostalAddress {
-  readonly line1: string;
-  readonly line2?: string;
-  readonly city: string;
-  readonly state: string;
-  readonly postalCode: string;
-}
+export type { PostalAddress };
 
 export const AI_OPERATIONS = ['ongoing', 'completed', 'both'] as const;
 export type AdditionalInsuredOperations = (typeof AI_OPERATIONS)[number];
@@ -72,7 +67,8 @@ export const meets = (coverage: CoverageOptions | undefined, condition: Coverage
 /** The trigger of a risk's cover: occurrence unless claims-made is asked for. */
 export const triggerOf = (coverage: CoverageOptions | undefined): CoverageTrigger => coverage?.trigger ?? 'occurrence';
 
-const LIMIT_FIELDS = [
+/** The limits of the schedule, in the order a declarations page and an ACORD 25 list them. */
+export const LIMIT_FIELDS = [
   'eachOccurrence',
   'damageToRentedPremises',
   'medicalExpense',

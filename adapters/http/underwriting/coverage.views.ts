@@ -1,16 +1,9 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { centsToDollars, dollarsToCents } from '../../../core/shared/money.ts';
-import { AI_OPERATIONS, COVERAGE_TRIGGERS, type CoverageOptions, type LiabilityLimits } from '../../../core/underwriting/coverage-options.ts';
+import { AI_OPERATIONS, COVERAGE_TRIGGERS, LIMIT_FIELDS, type CoverageOptions, type LiabilityLimits } from '../../../core/underwriting/coverage-options.ts';
 import { DateOnly, Money, named, Nullable, OneOf, PostalAddressSchema, Text } from '../shared/common.schemas.ts';
 
-const LIMITS = [
-  'eachOccurrence',
-  'damageToRentedPremises',
-  'medicalExpense',
-  'personalAdvertisingInjury',
-  'generalAggregate',
-  'productsCompletedOperationsAggregate',
-] as const;
+const LIMITS = LIMIT_FIELDS;
 
 const additionalInsured = <A extends TSchema>(address: A) =>
   Type.Object(
