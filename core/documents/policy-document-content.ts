@@ -58,4 +58,15 @@ export interface ChangeContent extends Heading {
   readonly formsRemoved: readonly ListedForm[];
 }
 
-export type PolicyDocumentContent = DeclarationsContent | ChangeContent;
+/** A notice of the policy (cancellation for non-payment): when it was given, what it announces and the law that sets its period. */
+export interface NoticeContent extends Heading {
+  readonly kind: 'cancellation_notice';
+  readonly noticeOn: CalendarDate;
+  readonly effectiveDate: CalendarDate;
+  readonly reason: string;
+  readonly amountDue: Cents;
+  readonly noticeDays: number;
+  readonly source: string;
+}
+
+export type PolicyDocumentContent = DeclarationsContent | ChangeContent | NoticeContent;

@@ -31,7 +31,7 @@ export const drawNotice = async (
   delinquency: Delinquency,
   period: NoticePeriod & { homeState: string },
   pastDue: readonly Invoice[],
-): Promise<{ notice: CancellationNotice; documentId: string }> => {
+): Promise<{ notice: CancellationNotice; documentId: string; sha256: string }> => {
   const { orgId } = policy;
   const [organization, program] = await Promise.all([
     deps.organizations.findById(orgId),
@@ -66,7 +66,7 @@ export const drawNotice = async (
       content: await deps.drawing.cancellationNotice(orgId, notice),
       about: { policyId: policy.id },
     }));
-  return { notice, documentId: document.id };
+  return { notice, documentId: document.id, sha256: document.sha256 };
 };
 
 /** Mails a notice to the insured (the policy's contact) and the producer of record, whichever are known. */

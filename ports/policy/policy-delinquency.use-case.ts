@@ -12,6 +12,10 @@ import { collectionTermsOf, type CollectionTerms } from '../../core/underwriting
 import { countConcurrently, DAY_WORK_CONCURRENCY } from '../shared/concurrently.ts';
 import { eventOrigin } from '../shared/event-origin.ts';
 import { drawNotice, mailNotice, type CancellationNoticeDeps } from './cancellation-notices.ts';
+import { partiesOf } from './change-documents.ts';
+import { afterChange } from './policy-change.ts';
+import { RequiredWriteUnmatched } from '../shared/persistence/collection-store.port.ts';
+import type { NoticeContent } from '../../core/documents/policy-document-content.ts';
 import type { LifecycleDeps } from './lifecycle-deps.ts';
 import { cancelPolicy } from './policy-cancellation.ts';
 
@@ -117,8 +121,31 @@ export class PolicyDelinquency {
       { policyId, policyNumber: policy.policyNumber, ...notice, homeState, noticeDays: period.days, documentId: drawn.documentId },
       eventOrigin(this.deps, orgId, now),
     );
-    const changed = await this.deps.policies.change(policy, transition(POLICY_LIFECYCLE, 'send_notice'), { delinquency }, [event], now);
-    if (!changed) return false;
+    // The notice is a document of the policy, listed with its others: recorded in the same write as the notice it records.
+    const step = transition(POLICY_LIFECYCLE, 'send_notice');
+    const content: NoticeContent = {
+      kind: 'cancellation_notice',
+      policyNumber: policy.policyNumber,
+      insuredName: policy.risk.insuredName,
+      lineOfBusiness: policy.risk.lineOfBusiness,
+      ...(({ carrier, producer }) => ({ carrier, producer: producer ?? 'Direct (no producer of record)' }))(await partiesOf(this.deps, policy)),
+      noticeOn: notice.noticeOn,
+      effectiveDate: notice.cancelsOn,
+      reason: 'Non-payment of premium',
+      amountDue: notice.pastDue,
+      noticeDays: period.days,
+      source: period.source,
+    };
+    try {
+      await this.deps.atomic.commit([
+        ...this.deps.policies.changeWrites(policy, step, { delinquency }, [event], now),
+        this.deps.policyDocuments.issuedWrite(policy, 'cancellation_notice', content, { documentId: drawn.documentId, sha256: drawn.sha256, issuedAt: now }),
+      ]);
+    } catch (error) {
+      if (error instanceof RequiredWriteUnmatched) return false;
+      throw error;
+    }
+    const changed = afterChange(policy, step, { delinquency }, now);
     await this.deps.invoices.markSeen(
       orgId,
       pastDue.map((invoice) => invoice.id),

@@ -69,6 +69,27 @@ export class PolicyDocuments {
     return this.deps.documents.insertWrite(document);
   }
 
+  /** A document drawn by the transaction itself (a notice mailed at once), issued as it is recorded. */
+  issuedWrite(
+    policy: Policy,
+    type: PolicyDocumentType,
+    content: PolicyDocumentContent,
+    issued: { readonly documentId: string; readonly sha256: string; readonly issuedAt: Date },
+  ): GroupedWrite {
+    return this.deps.documents.insertWrite({
+      id: this.deps.ids.next('pdoc'),
+      orgId: policy.orgId,
+      policyId: policy.id,
+      type,
+      transactionId: null,
+      forms: [...(policy.forms ?? [])],
+      status: 'issued',
+      ...issued,
+      content,
+      createdAt: issued.issuedAt,
+    });
+  }
+
   /** A policy's documents, newest last; another organization's policy is not found. */
   async list(orgId: string, policyId: string): Promise<PolicyDocument[]> {
     if (!(await this.deps.policies.findById(orgId, policyId))) throw notFound('Policy');

@@ -35,7 +35,7 @@ export interface IssuanceDeps {
   /** The forms library: the new term's schedule of forms. */
   readonly forms: Pick<Forms, 'schedule'>;
   /** The term's declarations, recorded with it and drawn afterwards. */
-  readonly policyDocuments: Pick<PolicyDocuments, 'pendingWrite' | 'listed'>;
+  readonly policyDocuments: Pick<PolicyDocuments, 'pendingWrite' | 'issuedWrite' | 'listed'>;
   /** The producer of record's name, for the declarations. */
   readonly producers: Pick<ProducerRepository, 'findById'>;
 }

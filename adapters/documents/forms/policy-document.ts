@@ -1,4 +1,4 @@
-import type { ChangeContent, DeclarationsContent, ListedForm, PolicyDocumentContent } from '../../../core/documents/policy-document-content.ts';
+import type { ChangeContent, DeclarationsContent, ListedForm, NoticeContent, PolicyDocumentContent } from '../../../core/documents/policy-document-content.ts';
 import { centsToDollars, type Cents } from '../../../core/shared/money.ts';
 import { usDate } from './acord25.ts';
 import { FormPage, PAGE } from './form-page.ts';
@@ -10,6 +10,7 @@ const printed = (amount: Cents): string =>
 const LISTED = 14;
 
 const TITLES: Record<PolicyDocumentContent['kind'], string> = {
+  cancellation_notice: 'NOTICE OF CANCELLATION',
   declarations: 'DECLARATIONS',
   endorsement: 'POLICY CHANGE ENDORSEMENT',
   cancellation: 'CANCELLATION ENDORSEMENT',
@@ -92,6 +93,15 @@ const drawChange = (column: Column, content: ChangeContent): void => {
   column.paragraph('All other terms and conditions of the policy remain unchanged.');
 };
 
+const drawNotice = (column: Column, content: NoticeContent): void => {
+  column.heading('Notice');
+  column.row('Date of notice', usDate(content.noticeOn));
+  column.row('Cancellation effective', `12:01 a.m. on ${usDate(content.effectiveDate)}`);
+  column.row('Reason', content.reason);
+  column.row('Amount due', printed(content.amountDue));
+  column.paragraph(`Given ${content.noticeDays} days before the cancellation (${content.source}).`);
+};
+
 /**
  * A policy document on one page: the heading every document shares (policy, insured, carrier,
  * producer), then the declarations or the change. Dated `at`, so the same content always gives
@@ -110,6 +120,7 @@ export const drawPolicyDocument = async (content: PolicyDocumentContent, at: Dat
   column.row('Insurer', `${content.carrier.name} (NAIC ${content.carrier.naic})`);
   column.row('Producer', content.producer);
   if (content.kind === 'declarations') drawDeclarations(column, content);
+  else if (content.kind === 'cancellation_notice') drawNotice(column, content);
   else drawChange(column, content);
   return document.save();
 };

@@ -77,6 +77,14 @@ const checkPolicy = async (world: UseCaseWorld, orgId: string, policyId: string,
     if (!unpaidThen && event) return `${installment.invoiceNumber} fell past due on ${dayOf(event)} though paid on ${payDay}`;
     if (event && dayOf(event) !== pastDueDay) return `${installment.invoiceNumber} fell past due on ${dayOf(event)}, not ${pastDueDay}`;
   }
+  // Each notice is a document of the policy, issued as it was sent.
+  const documents = await (await world.resolve(POLICY.PolicyDocumentRepository)).forPolicy(orgId, policyId);
+  const noticeDocuments = documents.filter((document) => document.type === 'cancellation_notice');
+  if (
+    noticeDocuments.length !== notices.length ||
+    notices.some((notice) => !noticeDocuments.some((document) => document.documentId === notice.data.documentId))
+  )
+    return `${notices.length} notices, ${noticeDocuments.length} notice documents`;
   // A notice runs the home state's period; it is rescinded or cancels the policy, not both.
   for (const notice of notices) {
     if (notice.data.noticeOn !== dayOf(notice)) return 'a notice dated another day than it was sent';
