@@ -271,7 +271,7 @@ export interface components {
                 [key: string]: unknown;
             };
             /** @description Stable machine-readable code. */
-            error: "validation_failed" | "unauthenticated" | "invalid_credentials" | "invalid_signature" | "invalid_otp" | "email_not_verified" | "forbidden" | "insufficient_scope" | "domain_not_allowed" | "feature_disabled" | "not_found" | "method_not_allowed" | "duplicate" | "conflict" | "idempotency_key_reuse" | "payload_too_large" | "storage_quota_exceeded" | "unsupported_media_type" | "invalid_document" | "stale_event" | "invalid_transition" | "not_bindable" | "not_an_application" | "quote_expired" | "out_of_sequence" | "flat_cancellation_after_inception" | "effective_date_out_of_window" | "renewal_window_closed" | "referral_required" | "webhook_inactive" | "overpayment" | "claims_in_period" | "payout_exceeds_cash" | "amount_exceeds_balance" | "clock_advancing" | "organization_has_policies" | "period_order" | "locality_required" | "premium_installment" | "refund_exceeds_payments" | "loss_outside_coverage" | "exceeds_policy_limit" | "policy_not_in_force" | "rate_limited" | "too_many_attempts" | "internal_error" | "payment_processor_error" | "esign_provider_error" | "service_unavailable";
+            error: "validation_failed" | "unauthenticated" | "invalid_credentials" | "invalid_signature" | "invalid_otp" | "email_not_verified" | "forbidden" | "insufficient_scope" | "domain_not_allowed" | "feature_disabled" | "not_found" | "method_not_allowed" | "duplicate" | "conflict" | "idempotency_key_reuse" | "payload_too_large" | "storage_quota_exceeded" | "unsupported_media_type" | "invalid_document" | "stale_event" | "invalid_transition" | "not_bindable" | "not_an_application" | "quote_expired" | "out_of_sequence" | "flat_cancellation_after_inception" | "effective_date_out_of_window" | "renewal_window_closed" | "referral_required" | "webhook_inactive" | "overpayment" | "claims_in_period" | "payout_exceeds_cash" | "amount_exceeds_balance" | "clock_advancing" | "organization_has_policies" | "period_order" | "locality_required" | "premium_installment" | "refund_exceeds_payments" | "loss_outside_coverage" | "exceeds_policy_limit" | "policy_not_in_force" | "not_additional_insured" | "rate_limited" | "too_many_attempts" | "internal_error" | "payment_processor_error" | "esign_provider_error" | "service_unavailable";
             /** @description Human-readable explanation. */
             message: string;
             /** @description Also sent as X-Request-Id; quote it in support tickets. */
@@ -326,7 +326,7 @@ export interface components {
                  *         "field": "effectiveDate",
                  *         "rule": "date"
                  *       },
-                 *       "requestId": "abe2bad4-d1d0-4bd7-8302-2c6fac4a5f5a"
+                 *       "requestId": "d9584bb2-88d7-4d27-a19d-327e8d5507d4"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -345,7 +345,7 @@ export interface components {
                  *       "error": "unauthenticated",
                  *       "message": "Send a bearer token or an API key (X-API-Key).",
                  *       "details": {},
-                 *       "requestId": "7604e490-2817-427f-8cc7-fde54e5d6a8e"
+                 *       "requestId": "149ea116-784b-4fff-a5fd-f093a1bc235b"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -366,7 +366,7 @@ export interface components {
                  *       "details": {
                  *         "requiredScope": "submissions:write"
                  *       },
-                 *       "requestId": "afe22380-7d60-4a15-a1c2-cd3259c9e959"
+                 *       "requestId": "913ecd94-d0d0-4e8c-8edd-9a327fd7c4b0"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -385,7 +385,7 @@ export interface components {
                  *       "error": "not_found",
                  *       "message": "Policy not found.",
                  *       "details": {},
-                 *       "requestId": "f42bc116-5fe1-4027-9226-a347b64a2dcd"
+                 *       "requestId": "d5ab3db1-8d3e-4c74-9167-dd881c1e7a13"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -566,15 +566,15 @@ export interface operations {
                     /**
                      * @example {
                      *       "user": {
-                     *         "id": "usr_01a223f5eb360039ad14f0ee9e9e",
+                     *         "id": "usr_01a2240410470054aed3163d6e67",
                      *         "email": "ops@harbor-mga.example",
                      *         "role": "org_admin"
                      *       },
                      *       "session": {
-                     *         "id": "ses_01a223f5ed8600301ce829bec9b5",
-                     *         "expiresAt": "2026-12-05T21:00:49.414Z"
+                     *         "id": "ses_01a22404112800e615ce83771f2f",
+                     *         "expiresAt": "2026-12-05T21:16:16.040Z"
                      *       },
-                     *       "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJ1c3JfMDFhMjIzZjVlYjM2MDAzOWFkMTRmMGVlOWU5ZSIsIm9yZyI6Im9yZ18wMWEyMjNmNWViMTUwMGI3NjQ5NzIyZGYyN2U5Iiwicm9sZSI6Im9yZ19hZG1pbiIsInNpZCI6InNlc18wMWEyMjNmNWVkODYwMDMwMWNlODI5YmVjOWI1IiwiaWF0IjoxNzk1ODk5NjQ5LCJleHAiOjE3OTU5Mjg0NDl9.signature-of-the-service"
+                     *       "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJ1c3JfMDFhMjI0MDQxMDQ3MDA1NGFlZDMxNjNkNmU2NyIsIm9yZyI6Im9yZ18wMWEyMjQwNDEwMzYwMDU4MmVjZWJlODc5MzdlIiwicm9sZSI6Im9yZ19hZG1pbiIsInNpZCI6InNlc18wMWEyMjQwNDExMjgwMGU2MTVjZTgzNzcxZjJmIiwiaWF0IjoxNzk1OTAwNTc2LCJleHAiOjE3OTU5MjkzNzZ9.signature-of-the-service"
                      *     }
                      */
                     "application/json": components["schemas"]["Session"];

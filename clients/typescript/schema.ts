@@ -3876,6 +3876,13 @@ export interface components {
             insuredName: string | null;
             lineOfBusiness: string | null;
             locality: string | null;
+            mailingAddress: {
+                city: string;
+                line1: string;
+                line2?: string;
+                postalCode: string;
+                state: string;
+            } | null;
             naicsCode: string | null;
             orgId: string;
             priorLosses: {
@@ -4057,7 +4064,7 @@ export interface components {
                 [key: string]: unknown;
             };
             /** @description Stable machine-readable code. */
-            error: "validation_failed" | "unauthenticated" | "invalid_credentials" | "invalid_signature" | "invalid_otp" | "email_not_verified" | "forbidden" | "insufficient_scope" | "domain_not_allowed" | "feature_disabled" | "not_found" | "method_not_allowed" | "duplicate" | "conflict" | "idempotency_key_reuse" | "payload_too_large" | "storage_quota_exceeded" | "unsupported_media_type" | "invalid_document" | "stale_event" | "invalid_transition" | "not_bindable" | "not_an_application" | "quote_expired" | "out_of_sequence" | "flat_cancellation_after_inception" | "effective_date_out_of_window" | "renewal_window_closed" | "referral_required" | "webhook_inactive" | "overpayment" | "claims_in_period" | "payout_exceeds_cash" | "amount_exceeds_balance" | "clock_advancing" | "organization_has_policies" | "period_order" | "locality_required" | "premium_installment" | "refund_exceeds_payments" | "loss_outside_coverage" | "exceeds_policy_limit" | "policy_not_in_force" | "rate_limited" | "too_many_attempts" | "internal_error" | "payment_processor_error" | "esign_provider_error" | "service_unavailable";
+            error: "validation_failed" | "unauthenticated" | "invalid_credentials" | "invalid_signature" | "invalid_otp" | "email_not_verified" | "forbidden" | "insufficient_scope" | "domain_not_allowed" | "feature_disabled" | "not_found" | "method_not_allowed" | "duplicate" | "conflict" | "idempotency_key_reuse" | "payload_too_large" | "storage_quota_exceeded" | "unsupported_media_type" | "invalid_document" | "stale_event" | "invalid_transition" | "not_bindable" | "not_an_application" | "quote_expired" | "out_of_sequence" | "flat_cancellation_after_inception" | "effective_date_out_of_window" | "renewal_window_closed" | "referral_required" | "webhook_inactive" | "overpayment" | "claims_in_period" | "payout_exceeds_cash" | "amount_exceeds_balance" | "clock_advancing" | "organization_has_policies" | "period_order" | "locality_required" | "premium_installment" | "refund_exceeds_payments" | "loss_outside_coverage" | "exceeds_policy_limit" | "policy_not_in_force" | "not_additional_insured" | "rate_limited" | "too_many_attempts" | "internal_error" | "payment_processor_error" | "esign_provider_error" | "service_unavailable";
             /** @description Human-readable explanation. */
             message: string;
             /** @description Also sent as X-Request-Id; quote it in support tickets. */
@@ -4640,6 +4647,13 @@ export interface components {
             /** @description Dollars: the per-occurrence limit. */
             limit: number;
             lineOfBusiness: string;
+            mailingAddress: {
+                city: string;
+                line1: string;
+                line2?: string;
+                postalCode: string;
+                state: string;
+            } | null;
             naicsCode: string;
             orgId: string;
             policyNumber: string;
@@ -5553,6 +5567,13 @@ export interface components {
             insuredName: string | null;
             lineOfBusiness: string | null;
             locality: string | null;
+            mailingAddress: {
+                city: string;
+                line1: string;
+                line2?: string;
+                postalCode: string;
+                state: string;
+            } | null;
             naicsCode: string | null;
             orgId: string;
             priorLosses: {
@@ -5813,7 +5834,7 @@ export interface components {
                  *         "field": "effectiveDate",
                  *         "rule": "date"
                  *       },
-                 *       "requestId": "abe2bad4-d1d0-4bd7-8302-2c6fac4a5f5a"
+                 *       "requestId": "d9584bb2-88d7-4d27-a19d-327e8d5507d4"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -5832,7 +5853,7 @@ export interface components {
                  *       "error": "unauthenticated",
                  *       "message": "Send a bearer token or an API key (X-API-Key).",
                  *       "details": {},
-                 *       "requestId": "7604e490-2817-427f-8cc7-fde54e5d6a8e"
+                 *       "requestId": "149ea116-784b-4fff-a5fd-f093a1bc235b"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -5853,7 +5874,7 @@ export interface components {
                  *       "details": {
                  *         "requiredScope": "submissions:write"
                  *       },
-                 *       "requestId": "afe22380-7d60-4a15-a1c2-cd3259c9e959"
+                 *       "requestId": "913ecd94-d0d0-4e8c-8edd-9a327fd7c4b0"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -5872,7 +5893,7 @@ export interface components {
                  *       "error": "not_found",
                  *       "message": "Policy not found.",
                  *       "details": {},
-                 *       "requestId": "f42bc116-5fe1-4027-9226-a347b64a2dcd"
+                 *       "requestId": "d5ab3db1-8d3e-4c74-9167-dd881c1e7a13"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -5911,7 +5932,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
-        /** @description `idempotency_key_reuse`: The Idempotency-Key was used with another request in the last 24 hours. `invalid_transition`: The resource cannot make this move from its current state. `not_bindable`: The quote is blocked by delegated-authority flags. `not_an_application`: The document is not an ACORD application. `quote_expired`: The quote is no longer valid. `out_of_sequence`: The change takes effect before one already applied to the policy. `flat_cancellation_after_inception`: A flat cancellation takes effect at inception only. `effective_date_out_of_window`: The effective date is outside the window in which new business may start. `renewal_window_closed`: The policy cannot be renewed on this date. `referral_required`: The submission was declined by triage; an approved referral is needed to bind it. `webhook_inactive`: The webhook subscription is inactive. `overpayment`: The payment is larger than the amount outstanding. `claims_in_period`: Losses are reported on or after the cancellation date: cancelling from then would leave them outside cover. `payout_exceeds_cash`: A payout larger than the cash collected on the policy, after the credit is applied to what it still owes. `amount_exceeds_balance`: A card payment intent asks for more than is outstanding on the invoice. `organization_has_policies`: An organization that already has policies cannot be put on a test clock. `period_order`: Accounting months close in order, and only the latest closed month reopens. `locality_required`: The insured's home state levies a local premium tax where the risk is: the submission needs the risk's `locality`. `premium_installment`: A premium installment changes only through an endorsement, a cancellation or a write-off. `refund_exceeds_payments`: The refund is larger than what is left to refund of the payments received. `loss_outside_coverage`: The loss date is outside the policy period. `exceeds_policy_limit`: The settlement and what was already paid on the claim exceed the policy's per-occurrence limit. `policy_not_in_force`: The policy is cancelled or expired, so there is no coverage to certify. */
+        /** @description `idempotency_key_reuse`: The Idempotency-Key was used with another request in the last 24 hours. `invalid_transition`: The resource cannot make this move from its current state. `not_bindable`: The quote is blocked by delegated-authority flags. `not_an_application`: The document is not an ACORD application. `quote_expired`: The quote is no longer valid. `out_of_sequence`: The change takes effect before one already applied to the policy. `flat_cancellation_after_inception`: A flat cancellation takes effect at inception only. `effective_date_out_of_window`: The effective date is outside the window in which new business may start. `renewal_window_closed`: The policy cannot be renewed on this date. `referral_required`: The submission was declined by triage; an approved referral is needed to bind it. `webhook_inactive`: The webhook subscription is inactive. `overpayment`: The payment is larger than the amount outstanding. `claims_in_period`: Losses are reported on or after the cancellation date: cancelling from then would leave them outside cover. `payout_exceeds_cash`: A payout larger than the cash collected on the policy, after the credit is applied to what it still owes. `amount_exceeds_balance`: A card payment intent asks for more than is outstanding on the invoice. `organization_has_policies`: An organization that already has policies cannot be put on a test clock. `period_order`: Accounting months close in order, and only the latest closed month reopens. `locality_required`: The insured's home state levies a local premium tax where the risk is: the submission needs the risk's `locality`. `premium_installment`: A premium installment changes only through an endorsement, a cancellation or a write-off. `refund_exceeds_payments`: The refund is larger than what is left to refund of the payments received. `loss_outside_coverage`: The loss date is outside the policy period. `exceeds_policy_limit`: The settlement and what was already paid on the claim exceed the policy's per-occurrence limit. `policy_not_in_force`: The policy is cancelled or expired, so there is no coverage to certify. `not_additional_insured`: The certificate holder is not scheduled as an additional insured on the policy, so no certificate may say it is. */
         Error422: {
             headers: {
                 /** @description Request id, also in error bodies. */
@@ -5928,7 +5949,7 @@ export interface components {
                  *         "move": "bind",
                  *         "subject": "submission"
                  *       },
-                 *       "requestId": "cdcb5e6c-cf78-4d5a-9747-e04742e5733b"
+                 *       "requestId": "85bc5b8c-2a43-4515-9217-c6c6f75203b2"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorBody"];
@@ -6098,15 +6119,15 @@ export interface operations {
                     /**
                      * @example {
                      *       "user": {
-                     *         "id": "usr_01a223f5eb360039ad14f0ee9e9e",
+                     *         "id": "usr_01a2240410470054aed3163d6e67",
                      *         "email": "ops@harbor-mga.example",
                      *         "role": "org_admin"
                      *       },
                      *       "session": {
-                     *         "id": "ses_01a223f5ed8600301ce829bec9b5",
-                     *         "expiresAt": "2026-12-05T21:00:49.414Z"
+                     *         "id": "ses_01a22404112800e615ce83771f2f",
+                     *         "expiresAt": "2026-12-05T21:16:16.040Z"
                      *       },
-                     *       "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJ1c3JfMDFhMjIzZjVlYjM2MDAzOWFkMTRmMGVlOWU5ZSIsIm9yZyI6Im9yZ18wMWEyMjNmNWViMTUwMGI3NjQ5NzIyZGYyN2U5Iiwicm9sZSI6Im9yZ19hZG1pbiIsInNpZCI6InNlc18wMWEyMjNmNWVkODYwMDMwMWNlODI5YmVjOWI1IiwiaWF0IjoxNzk1ODk5NjQ5LCJleHAiOjE3OTU5Mjg0NDl9.signature-of-the-service"
+                     *       "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJ1c3JfMDFhMjI0MDQxMDQ3MDA1NGFlZDMxNjNkNmU2NyIsIm9yZyI6Im9yZ18wMWEyMjQwNDEwMzYwMDU4MmVjZWJlODc5MzdlIiwicm9sZSI6Im9yZ19hZG1pbiIsInNpZCI6InNlc18wMWEyMjQwNDExMjgwMGU2MTVjZTgzNzcxZjJmIiwiaWF0IjoxNzk1OTAwNTc2LCJleHAiOjE3OTU5MjkzNzZ9.signature-of-the-service"
                      *     }
                      */
                     "application/json": components["schemas"]["Session"];
@@ -7092,16 +7113,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "key_01a223f5f39600a969d9085a3a08",
+                     *       "id": "key_01a2240413af00092c5195b21be4",
                      *       "name": "Reporting",
                      *       "scopes": [
                      *         "policies:read"
                      *       ],
-                     *       "prefix": "svc_test_OPpu",
+                     *       "prefix": "svc_test_tsXx",
                      *       "expiresAt": null,
-                     *       "createdAt": "2026-11-28T21:00:50.965Z",
+                     *       "createdAt": "2026-11-28T21:16:16.687Z",
                      *       "revokedAt": null,
-                     *       "key": "svc_test_OPpuxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
+                     *       "key": "svc_test_tsXxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
                      *     }
                      */
                     "application/json": components["schemas"]["CreatedApiKey"];
@@ -7342,7 +7363,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "policyId": "pol_01a223f5ee9800cad5a0e55ea65c",
+                 *       "policyId": "pol_01a22404117200ed4a99acc79a9b",
                  *       "lossDate": "2026-11-26",
                  *       "description": "Forklift struck a visitor’s parked car at the Toledo dock.",
                  *       "lossType": "property_damage"
@@ -7386,9 +7407,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "clm_01a223f5ef6400b9e9ef8995d4ca",
+                     *       "id": "clm_01a2240411cf009f3e1240f38bc5",
                      *       "claimNumber": "CLM-2026-000001",
-                     *       "policyId": "pol_01a223f5ee9800cad5a0e55ea65c",
+                     *       "policyId": "pol_01a22404117200ed4a99acc79a9b",
                      *       "policyNumber": "GL-2026-000001",
                      *       "insuredName": "Lakeside Logistics LLC",
                      *       "status": "open",
@@ -7408,8 +7429,8 @@ export interface operations {
                      *       "incurred": 0,
                      *       "settlements": [],
                      *       "denialReason": null,
-                     *       "createdAt": "2026-11-28T21:00:49.891Z",
-                     *       "updatedAt": "2026-11-28T21:00:49.891Z"
+                     *       "createdAt": "2026-11-28T21:16:16.206Z",
+                     *       "updatedAt": "2026-11-28T21:16:16.206Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Claim"];
@@ -7467,9 +7488,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "clm_01a223f5ef6400b9e9ef8995d4ca",
+                     *       "id": "clm_01a2240411cf009f3e1240f38bc5",
                      *       "claimNumber": "CLM-2026-000001",
-                     *       "policyId": "pol_01a223f5ee9800cad5a0e55ea65c",
+                     *       "policyId": "pol_01a22404117200ed4a99acc79a9b",
                      *       "policyNumber": "GL-2026-000001",
                      *       "insuredName": "Lakeside Logistics LLC",
                      *       "status": "settled",
@@ -7486,8 +7507,8 @@ export interface operations {
                      *       },
                      *       "reserveHistory": [
                      *         {
-                     *           "at": "2026-11-28T21:00:49.916Z",
-                     *           "actor": "user:usr_01a223f5eb360039ad14f0ee9e9e",
+                     *           "at": "2026-11-28T21:16:16.228Z",
+                     *           "actor": "user:usr_01a2240410470054aed3163d6e67",
                      *           "from": {
                      *             "indemnity": 0,
                      *             "expense": 0
@@ -7498,8 +7519,8 @@ export interface operations {
                      *           }
                      *         },
                      *         {
-                     *           "at": "2026-11-28T21:00:49.930Z",
-                     *           "actor": "user:usr_01a223f5eb360039ad14f0ee9e9e",
+                     *           "at": "2026-11-28T21:16:16.236Z",
+                     *           "actor": "user:usr_01a2240410470054aed3163d6e67",
                      *           "from": {
                      *             "indemnity": 12000,
                      *             "expense": 2500
@@ -7514,20 +7535,20 @@ export interface operations {
                      *       "incurred": 12300,
                      *       "settlements": [
                      *         {
-                     *           "id": "stl_01a223f5ef8a0003153da1c05e59",
+                     *           "id": "stl_01a2240411eb00687f22a9b2affd",
                      *           "amount": 9800,
                      *           "payee": "Dana Whitfield",
                      *           "notes": "Body shop estimate and rental car.",
                      *           "status": "approved",
-                     *           "offeredBy": "user:usr_01a223f5eb360039ad14f0ee9e9e",
-                     *           "approvedBy": "user:usr_01a223f5eb360039ad14f0ee9e9e",
-                     *           "createdAt": "2026-11-28T21:00:49.930Z",
-                     *           "approvedAt": "2026-11-28T21:00:49.930Z"
+                     *           "offeredBy": "user:usr_01a2240410470054aed3163d6e67",
+                     *           "approvedBy": "user:usr_01a2240410470054aed3163d6e67",
+                     *           "createdAt": "2026-11-28T21:16:16.235Z",
+                     *           "approvedAt": "2026-11-28T21:16:16.235Z"
                      *         }
                      *       ],
                      *       "denialReason": null,
-                     *       "createdAt": "2026-11-28T21:00:49.891Z",
-                     *       "updatedAt": "2026-11-28T21:00:49.930Z"
+                     *       "createdAt": "2026-11-28T21:16:16.206Z",
+                     *       "updatedAt": "2026-11-28T21:16:16.236Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Claim"];
@@ -7827,9 +7848,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "clm_01a223f5ef6400b9e9ef8995d4ca",
+                     *       "id": "clm_01a2240411cf009f3e1240f38bc5",
                      *       "claimNumber": "CLM-2026-000001",
-                     *       "policyId": "pol_01a223f5ee9800cad5a0e55ea65c",
+                     *       "policyId": "pol_01a22404117200ed4a99acc79a9b",
                      *       "policyNumber": "GL-2026-000001",
                      *       "insuredName": "Lakeside Logistics LLC",
                      *       "status": "investigating",
@@ -7849,8 +7870,8 @@ export interface operations {
                      *       "incurred": 0,
                      *       "settlements": [],
                      *       "denialReason": null,
-                     *       "createdAt": "2026-11-28T21:00:49.891Z",
-                     *       "updatedAt": "2026-11-28T21:00:49.905Z"
+                     *       "createdAt": "2026-11-28T21:16:16.206Z",
+                     *       "updatedAt": "2026-11-28T21:16:16.213Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Claim"];
@@ -7926,9 +7947,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "clm_01a223f5ef6400b9e9ef8995d4ca",
+                     *       "id": "clm_01a2240411cf009f3e1240f38bc5",
                      *       "claimNumber": "CLM-2026-000001",
-                     *       "policyId": "pol_01a223f5ee9800cad5a0e55ea65c",
+                     *       "policyId": "pol_01a22404117200ed4a99acc79a9b",
                      *       "policyNumber": "GL-2026-000001",
                      *       "insuredName": "Lakeside Logistics LLC",
                      *       "status": "investigating",
@@ -7945,8 +7966,8 @@ export interface operations {
                      *       },
                      *       "reserveHistory": [
                      *         {
-                     *           "at": "2026-11-28T21:00:49.916Z",
-                     *           "actor": "user:usr_01a223f5eb360039ad14f0ee9e9e",
+                     *           "at": "2026-11-28T21:16:16.228Z",
+                     *           "actor": "user:usr_01a2240410470054aed3163d6e67",
                      *           "from": {
                      *             "indemnity": 0,
                      *             "expense": 0
@@ -7961,8 +7982,8 @@ export interface operations {
                      *       "incurred": 14500,
                      *       "settlements": [],
                      *       "denialReason": null,
-                     *       "createdAt": "2026-11-28T21:00:49.891Z",
-                     *       "updatedAt": "2026-11-28T21:00:49.916Z"
+                     *       "createdAt": "2026-11-28T21:16:16.206Z",
+                     *       "updatedAt": "2026-11-28T21:16:16.228Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Claim"];
@@ -8039,15 +8060,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "stl_01a223f5ef8a0003153da1c05e59",
+                     *       "id": "stl_01a2240411eb00687f22a9b2affd",
                      *       "amount": 9800,
                      *       "payee": "Dana Whitfield",
                      *       "notes": "Body shop estimate and rental car.",
                      *       "status": "approved",
-                     *       "offeredBy": "user:usr_01a223f5eb360039ad14f0ee9e9e",
-                     *       "approvedBy": "user:usr_01a223f5eb360039ad14f0ee9e9e",
-                     *       "createdAt": "2026-11-28T21:00:49.930Z",
-                     *       "approvedAt": "2026-11-28T21:00:49.930Z"
+                     *       "offeredBy": "user:usr_01a2240410470054aed3163d6e67",
+                     *       "approvedBy": "user:usr_01a2240410470054aed3163d6e67",
+                     *       "createdAt": "2026-11-28T21:16:16.235Z",
+                     *       "approvedAt": "2026-11-28T21:16:16.235Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Settlement"];
@@ -8145,7 +8166,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "policyId": "pol_01a223f5ee9800cad5a0e55ea65c",
+                 *       "policyId": "pol_01a22404117200ed4a99acc79a9b",
                  *       "certificateHolder": {
                  *         "name": "Port of Toledo Authority",
                  *         "address": "1 Maritime Plaza\nToledo, OH 43604"
@@ -8153,8 +8174,8 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description Named as additional insured on the certificate. */
-                    additionalInsured?: string;
+                    /** @description `true`: the holder is named additional insured; a name: that party. It must be scheduled on the policy with the additional insured endorsement attached, else 422 `not_additional_insured`. */
+                    additionalInsured?: boolean | string;
                     certificateHolder: {
                         address: {
                             city: string;
@@ -8193,17 +8214,17 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "doc_01a223f5f35500664db0f015abaa",
+                     *       "id": "doc_01a2240413760043e7d5167f83de",
                      *       "type": "coi",
                      *       "filename": "COI-2026-000001.pdf",
                      *       "contentType": "application/pdf",
-                     *       "size": 2948,
-                     *       "sha256": "86e1b08cbe057077ac18d4966df516c90cbfb62822e00241697ecb9466a53ed6",
-                     *       "policyId": "pol_01a223f5ee9800cad5a0e55ea65c",
+                     *       "size": 3048,
+                     *       "sha256": "602f7abf90d517d041e4dba59debb167865c4e36ac37401a017affb0ba0fa9b2",
+                     *       "policyId": "pol_01a22404117200ed4a99acc79a9b",
                      *       "claimId": null,
-                     *       "createdAt": "2026-11-28T21:00:50.901Z",
-                     *       "downloadUrl": "https://api.harbor-mga.example/v1/documents/doc_01a223f5f35500664db0f015abaa/download?org=org_01a223f5eb1500b7649722df27e9&expires=1795900550&signature=634b9a81e428b75f2e397ce55c76634889c8dcaef870cc8d17f3af62524d9f66",
-                     *       "expiresAt": "2026-11-28T21:15:50.000Z",
+                     *       "createdAt": "2026-11-28T21:16:16.630Z",
+                     *       "downloadUrl": "https://api.harbor-mga.example/v1/documents/doc_01a2240413760043e7d5167f83de/download?org=org_01a22404103600582ecebe87937e&expires=1795901476&signature=409eefceb3b618888f743cc8f245213314293311108899df48b3d2f98c85ebd7",
+                     *       "expiresAt": "2026-11-28T21:31:16.000Z",
                      *       "certificateNumber": "COI-2026-000001"
                      *     }
                      */
@@ -8224,7 +8245,7 @@ export interface operations {
             413: components["responses"]["Error413"];
             /** @description `unsupported_media_type` */
             415: components["responses"]["Error415"];
-            /** @description `policy_not_in_force`, `idempotency_key_reuse` */
+            /** @description `policy_not_in_force`, `not_additional_insured`, `idempotency_key_reuse` */
             422: components["responses"]["Error422"];
             /** @description `rate_limited` */
             429: components["responses"]["Error429"];
@@ -9463,9 +9484,9 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "id": "inv_01a223f5eea200a3147398431bbe",
+                     *           "id": "inv_01a22404117500aac3306482cb94",
                      *           "invoiceNumber": "GL-2026-000001-04",
-                     *           "policyId": "pol_01a223f5ee9800cad5a0e55ea65c",
+                     *           "policyId": "pol_01a22404117200ed4a99acc79a9b",
                      *           "kind": "installment",
                      *           "amount": 4845,
                      *           "lines": [
@@ -9479,13 +9500,13 @@ export interface operations {
                      *           "paidAmount": 0,
                      *           "dueDate": "2027-08-18",
                      *           "status": "open",
-                     *           "createdAt": "2026-11-28T21:00:49.688Z",
+                     *           "createdAt": "2026-11-28T21:16:16.114Z",
                      *           "writeOff": null
                      *         },
                      *         {
-                     *           "id": "inv_01a223f5eea200a3147398431b3b",
+                     *           "id": "inv_01a22404117500aac3306482cb09",
                      *           "invoiceNumber": "GL-2026-000001-03",
-                     *           "policyId": "pol_01a223f5ee9800cad5a0e55ea65c",
+                     *           "policyId": "pol_01a22404117200ed4a99acc79a9b",
                      *           "kind": "installment",
                      *           "amount": 4845,
                      *           "lines": [
@@ -9499,11 +9520,11 @@ export interface operations {
                      *           "paidAmount": 0,
                      *           "dueDate": "2027-05-18",
                      *           "status": "open",
-                     *           "createdAt": "2026-11-28T21:00:49.688Z",
+                     *           "createdAt": "2026-11-28T21:16:16.114Z",
                      *           "writeOff": null
                      *         }
                      *       ],
-                     *       "nextCursor": "eyJhZnRlciI6Imludl8wMWEyMjNmNWVlYTIwMGEzMTQ3Mzk4NDMxYjNiIn0"
+                     *       "nextCursor": "eyJhZnRlciI6Imludl8wMWEyMjQwNDExNzUwMGFhYzMzMDY0ODJjYjA5In0"
                      *     }
                      */
                     "application/json": components["schemas"]["InvoiceList"];
@@ -9553,9 +9574,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "inv_01a223f5eea200a3147398431b3b",
+                     *       "id": "inv_01a22404117500aac3306482cb09",
                      *       "invoiceNumber": "GL-2026-000001-03",
-                     *       "policyId": "pol_01a223f5ee9800cad5a0e55ea65c",
+                     *       "policyId": "pol_01a22404117200ed4a99acc79a9b",
                      *       "kind": "installment",
                      *       "amount": 4845,
                      *       "lines": [
@@ -9569,16 +9590,16 @@ export interface operations {
                      *       "paidAmount": 4845,
                      *       "dueDate": "2027-05-18",
                      *       "status": "paid",
-                     *       "createdAt": "2026-11-28T21:00:49.688Z",
+                     *       "createdAt": "2026-11-28T21:16:16.114Z",
                      *       "writeOff": null,
                      *       "payments": [
                      *         {
-                     *           "id": "pay_01a223f5ef2100611d9663c1bbbc",
+                     *           "id": "pay_01a2240411a1002c689f0f8473c2",
                      *           "amount": 4845,
                      *           "method": "card",
-                     *           "reference": "pi_local_f011a8e3e82aeb2363f7ac71",
+                     *           "reference": "pi_local_51b5ec5dad9f02519a80adf0",
                      *           "source": "processor",
-                     *           "receivedAt": "2026-11-28T21:00:49.825Z",
+                     *           "receivedAt": "2026-11-28T21:16:16.160Z",
                      *           "bookedOn": "2026-11-28",
                      *           "accountingMonth": "2026-11"
                      *         }
@@ -9652,12 +9673,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pay_01a223f5ef3f0003d0aa2b5dbb9f",
+                     *       "id": "pay_01a2240411bd00e0ce2eaf6343fe",
                      *       "amount": 4845,
                      *       "method": "check",
                      *       "reference": "CHK-10442",
                      *       "source": "manual",
-                     *       "receivedAt": "2026-11-28T21:00:49.854Z",
+                     *       "receivedAt": "2026-11-28T21:16:16.189Z",
                      *       "bookedOn": "2026-11-28",
                      *       "accountingMonth": "2026-11"
                      *     }
@@ -9739,17 +9760,17 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pi_local_f011a8e3e82aeb2363f7ac71",
-                     *       "invoiceId": "inv_01a223f5eea200a3147398431b3b",
+                     *       "id": "pi_local_51b5ec5dad9f02519a80adf0",
+                     *       "invoiceId": "inv_01a22404117500aac3306482cb09",
                      *       "amount": 4845,
                      *       "currency": "usd",
                      *       "status": "succeeded",
                      *       "failureMessage": null,
                      *       "retries": 0,
-                     *       "createdAt": "2026-11-28T21:00:49.820Z",
-                     *       "updatedAt": "2026-11-28T21:00:49.832Z",
-                     *       "clientSecret": "pi_local_f011a8e3e82aeb2363f7ac71_secret_xxxxxxxxxxxxxxxxxxxxxxxx",
-                     *       "receiptDocumentId": "doc_01a223f5ef2e00cae45d26dfed7c"
+                     *       "createdAt": "2026-11-28T21:16:16.157Z",
+                     *       "updatedAt": "2026-11-28T21:16:16.165Z",
+                     *       "clientSecret": "pi_local_51b5ec5dad9f02519a80adf0_secret_xxxxxxxxxxxxxxxxxxxxxxxx",
+                     *       "receiptDocumentId": "doc_01a2240411ae008c7b40c3f16e66"
                      *     }
                      */
                     "application/json": components["schemas"]["PaymentIntent"];
@@ -10662,12 +10683,12 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "id": "pol_01a223f5ee9800cad5a0e55ea65c",
+                     *           "id": "pol_01a22404117200ed4a99acc79a9b",
                      *           "policyNumber": "GL-2026-000001",
-                     *           "orgId": "org_01a223f5eb1500b7649722df27e9",
+                     *           "orgId": "org_01a22404103600582ecebe87937e",
                      *           "status": "active",
-                     *           "submissionId": "sub_01a223f5edfc00b6f53ea5e6ed90",
-                     *           "quoteId": "quo_01a223f5ee4900cc401b0a8cffb2",
+                     *           "submissionId": "sub_01a22404114c00abe3e9efcd2346",
+                     *           "quoteId": "quo_01a22404116600a0d961f64c5ede",
                      *           "insuredName": "Lakeside Logistics LLC",
                      *           "contactEmail": "risk@lakeside-logistics.example",
                      *           "producerId": null,
@@ -10677,6 +10698,7 @@ export interface operations {
                      *           "limit": 1000000,
                      *           "annualRevenue": 4250000,
                      *           "coverage": null,
+                     *           "mailingAddress": null,
                      *           "forms": [
                      *             {
                      *               "formNumber": "CG 00 01",
@@ -10708,8 +10730,8 @@ export interface operations {
                      *           "delinquency": null,
                      *           "renewalOfferOn": "2027-09-19",
                      *           "renewalOffer": null,
-                     *           "createdAt": "2026-11-28T21:00:49.688Z",
-                     *           "updatedAt": "2026-11-28T21:00:49.688Z"
+                     *           "createdAt": "2026-11-28T21:16:16.114Z",
+                     *           "updatedAt": "2026-11-28T21:16:16.114Z"
                      *         }
                      *       ],
                      *       "nextCursor": null
@@ -10762,12 +10784,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pol_01a223f5ee9800cad5a0e55ea65c",
+                     *       "id": "pol_01a22404117200ed4a99acc79a9b",
                      *       "policyNumber": "GL-2026-000001",
-                     *       "orgId": "org_01a223f5eb1500b7649722df27e9",
+                     *       "orgId": "org_01a22404103600582ecebe87937e",
                      *       "status": "active",
-                     *       "submissionId": "sub_01a223f5edfc00b6f53ea5e6ed90",
-                     *       "quoteId": "quo_01a223f5ee4900cc401b0a8cffb2",
+                     *       "submissionId": "sub_01a22404114c00abe3e9efcd2346",
+                     *       "quoteId": "quo_01a22404116600a0d961f64c5ede",
                      *       "insuredName": "Lakeside Logistics LLC",
                      *       "contactEmail": "risk@lakeside-logistics.example",
                      *       "producerId": null,
@@ -10777,6 +10799,7 @@ export interface operations {
                      *       "limit": 1000000,
                      *       "annualRevenue": 4250000,
                      *       "coverage": null,
+                     *       "mailingAddress": null,
                      *       "forms": [
                      *         {
                      *           "formNumber": "CG 00 01",
@@ -10808,8 +10831,8 @@ export interface operations {
                      *       "delinquency": null,
                      *       "renewalOfferOn": "2027-09-19",
                      *       "renewalOffer": null,
-                     *       "createdAt": "2026-11-28T21:00:49.688Z",
-                     *       "updatedAt": "2026-11-28T21:00:49.688Z"
+                     *       "createdAt": "2026-11-28T21:16:16.114Z",
+                     *       "updatedAt": "2026-11-28T21:16:16.114Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Policy"];
@@ -13156,7 +13179,7 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "id": "sub_01a223f5edfc00b6f53ea5e6ed90",
+                     *           "id": "sub_01a22404114c00abe3e9efcd2346",
                      *           "status": "received",
                      *           "insuredName": "Lakeside Logistics LLC",
                      *           "naicsCode": "484121",
@@ -13168,6 +13191,7 @@ export interface operations {
                      *           "locality": null,
                      *           "lineOfBusiness": "GL",
                      *           "coverage": null,
+                     *           "mailingAddress": null,
                      *           "contactEmail": "risk@lakeside-logistics.example",
                      *           "producerId": null,
                      *           "description": "Regional trucking, 14 power units, warehouse in Toledo.",
@@ -13180,9 +13204,9 @@ export interface operations {
                      *             ]
                      *           },
                      *           "source": "json",
-                     *           "orgId": "org_01a223f5eb1500b7649722df27e9",
-                     *           "createdAt": "2026-11-28T21:00:49.532Z",
-                     *           "updatedAt": "2026-11-28T21:00:49.532Z"
+                     *           "orgId": "org_01a22404103600582ecebe87937e",
+                     *           "createdAt": "2026-11-28T21:16:16.076Z",
+                     *           "updatedAt": "2026-11-28T21:16:16.076Z"
                      *         }
                      *       ],
                      *       "nextCursor": null
@@ -13319,6 +13343,19 @@ export interface operations {
                      * @example ALBANY
                      */
                     locality?: string;
+                    /** @description The named insured's mailing address, printed on the declarations and certificates. */
+                    mailingAddress?: {
+                        city: string;
+                        line1: string;
+                        line2?: string;
+                        /**
+                         * @description A US ZIP code: 12345 or 12345-6789.
+                         * @example 94612
+                         */
+                        postalCode: string;
+                        /** @enum {string} */
+                        state: "AL" | "AK" | "AZ" | "AR" | "CA" | "CO" | "CT" | "DE" | "DC" | "FL" | "GA" | "HI" | "ID" | "IL" | "IN" | "IA" | "KS" | "KY" | "LA" | "ME" | "MD" | "MA" | "MI" | "MN" | "MS" | "MO" | "MT" | "NE" | "NV" | "NH" | "NJ" | "NM" | "NY" | "NC" | "ND" | "OH" | "OK" | "OR" | "PA" | "RI" | "SC" | "SD" | "TN" | "TX" | "UT" | "VT" | "VA" | "WA" | "WV" | "WI" | "WY";
+                    };
                     /**
                      * @description 2-6 digit NAICS code of a known sector.
                      * @example 238220
@@ -13377,7 +13414,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "sub_01a223f5edfc00b6f53ea5e6ed90",
+                     *       "id": "sub_01a22404114c00abe3e9efcd2346",
                      *       "status": "received",
                      *       "insuredName": "Lakeside Logistics LLC",
                      *       "naicsCode": "484121",
@@ -13389,6 +13426,7 @@ export interface operations {
                      *       "locality": null,
                      *       "lineOfBusiness": "GL",
                      *       "coverage": null,
+                     *       "mailingAddress": null,
                      *       "contactEmail": "risk@lakeside-logistics.example",
                      *       "producerId": null,
                      *       "description": "Regional trucking, 14 power units, warehouse in Toledo.",
@@ -13401,9 +13439,9 @@ export interface operations {
                      *         ]
                      *       },
                      *       "source": "json",
-                     *       "orgId": "org_01a223f5eb1500b7649722df27e9",
-                     *       "createdAt": "2026-11-28T21:00:49.532Z",
-                     *       "updatedAt": "2026-11-28T21:00:49.532Z"
+                     *       "orgId": "org_01a22404103600582ecebe87937e",
+                     *       "createdAt": "2026-11-28T21:16:16.076Z",
+                     *       "updatedAt": "2026-11-28T21:16:16.076Z"
                      *     }
                      */
                     "application/json": components["schemas"]["CreatedSubmission"];
@@ -13463,7 +13501,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "sub_01a223f5edfc00b6f53ea5e6ed90",
+                     *       "id": "sub_01a22404114c00abe3e9efcd2346",
                      *       "status": "received",
                      *       "insuredName": "Lakeside Logistics LLC",
                      *       "naicsCode": "484121",
@@ -13475,6 +13513,7 @@ export interface operations {
                      *       "locality": null,
                      *       "lineOfBusiness": "GL",
                      *       "coverage": null,
+                     *       "mailingAddress": null,
                      *       "contactEmail": "risk@lakeside-logistics.example",
                      *       "producerId": null,
                      *       "description": "Regional trucking, 14 power units, warehouse in Toledo.",
@@ -13487,9 +13526,9 @@ export interface operations {
                      *         ]
                      *       },
                      *       "source": "json",
-                     *       "orgId": "org_01a223f5eb1500b7649722df27e9",
-                     *       "createdAt": "2026-11-28T21:00:49.532Z",
-                     *       "updatedAt": "2026-11-28T21:00:49.532Z"
+                     *       "orgId": "org_01a22404103600582ecebe87937e",
+                     *       "createdAt": "2026-11-28T21:16:16.076Z",
+                     *       "updatedAt": "2026-11-28T21:16:16.076Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Submission"];
@@ -13554,12 +13593,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pol_01a223f5ee9800cad5a0e55ea65c",
+                     *       "id": "pol_01a22404117200ed4a99acc79a9b",
                      *       "policyNumber": "GL-2026-000001",
-                     *       "orgId": "org_01a223f5eb1500b7649722df27e9",
+                     *       "orgId": "org_01a22404103600582ecebe87937e",
                      *       "status": "active",
-                     *       "submissionId": "sub_01a223f5edfc00b6f53ea5e6ed90",
-                     *       "quoteId": "quo_01a223f5ee4900cc401b0a8cffb2",
+                     *       "submissionId": "sub_01a22404114c00abe3e9efcd2346",
+                     *       "quoteId": "quo_01a22404116600a0d961f64c5ede",
                      *       "insuredName": "Lakeside Logistics LLC",
                      *       "contactEmail": "risk@lakeside-logistics.example",
                      *       "producerId": null,
@@ -13569,6 +13608,7 @@ export interface operations {
                      *       "limit": 1000000,
                      *       "annualRevenue": 4250000,
                      *       "coverage": null,
+                     *       "mailingAddress": null,
                      *       "forms": [
                      *         {
                      *           "formNumber": "CG 00 01",
@@ -13600,8 +13640,8 @@ export interface operations {
                      *       "delinquency": null,
                      *       "renewalOfferOn": "2027-09-19",
                      *       "renewalOffer": null,
-                     *       "createdAt": "2026-11-28T21:00:49.688Z",
-                     *       "updatedAt": "2026-11-28T21:00:49.688Z"
+                     *       "createdAt": "2026-11-28T21:16:16.114Z",
+                     *       "updatedAt": "2026-11-28T21:16:16.114Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Policy"];
@@ -13662,8 +13702,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "quo_01a223f5ee4900cc401b0a8cffb2",
-                     *       "submissionId": "sub_01a223f5edfc00b6f53ea5e6ed90",
+                     *       "id": "quo_01a22404116600a0d961f64c5ede",
+                     *       "submissionId": "sub_01a22404114c00abe3e9efcd2346",
                      *       "grossPremium": 19380,
                      *       "bindable": true,
                      *       "daFlags": [],
@@ -13701,7 +13741,7 @@ export interface operations {
                      *       "validUntil": "2026-12-28",
                      *       "policyId": null,
                      *       "blockers": [],
-                     *       "createdAt": "2026-11-28T21:00:49.609Z"
+                     *       "createdAt": "2026-11-28T21:16:16.102Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Quote"];
@@ -14127,7 +14167,7 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "id": "whk_01a223f5f3650009c6c8f15a4748",
+                     *           "id": "whk_01a224041381007fdfb2db2279ce",
                      *           "url": "https://hooks.harbor-mga.example/insurance-events",
                      *           "events": [
                      *             "policy.bound",
@@ -14136,7 +14176,7 @@ export interface operations {
                      *           ],
                      *           "description": "Agency management system",
                      *           "active": true,
-                     *           "createdAt": "2026-11-28T21:00:50.917Z",
+                     *           "createdAt": "2026-11-28T21:16:16.641Z",
                      *           "deactivatedAt": null
                      *         }
                      *       ],
@@ -14209,7 +14249,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "whk_01a223f5f3650009c6c8f15a4748",
+                     *       "id": "whk_01a224041381007fdfb2db2279ce",
                      *       "url": "https://hooks.harbor-mga.example/insurance-events",
                      *       "events": [
                      *         "policy.bound",
@@ -14218,7 +14258,7 @@ export interface operations {
                      *       ],
                      *       "description": "Agency management system",
                      *       "active": true,
-                     *       "createdAt": "2026-11-28T21:00:50.917Z",
+                     *       "createdAt": "2026-11-28T21:16:16.641Z",
                      *       "deactivatedAt": null,
                      *       "secret": "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef",
                      *       "signingSecret": "whsec_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="
@@ -14328,13 +14368,13 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "deliveryId": "e12cc698-55f6-42b7-a184-c077d15e7157",
+                     *           "deliveryId": "e88dca33-4a35-4c2c-abbb-aaf4606f1647",
                      *           "event": "webhook.test",
-                     *           "eventId": "evt_01a223f5f373009d8dbca0ddb81b",
+                     *           "eventId": "evt_01a22404139d00bf7160764d3dc8",
                      *           "statusCode": 200,
                      *           "durationMs": 3,
                      *           "error": null,
-                     *           "createdAt": "2026-11-28T21:00:50.940Z"
+                     *           "createdAt": "2026-11-28T21:16:16.676Z"
                      *         }
                      *       ],
                      *       "nextCursor": null
@@ -14446,7 +14486,7 @@ export interface operations {
                      *       "delivered": true,
                      *       "statusCode": 200,
                      *       "durationMs": 3,
-                     *       "deliveryId": "e12cc698-55f6-42b7-a184-c077d15e7157"
+                     *       "deliveryId": "e88dca33-4a35-4c2c-abbb-aaf4606f1647"
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookTestResult"];

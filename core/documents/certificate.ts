@@ -21,7 +21,8 @@ export interface CertificateOfInsurance {
   readonly dateIssued: CalendarDate;
   /** The agency issuing the certificate, and the producer who placed the policy when there is one. */
   readonly producer: { readonly agency: string; readonly contact: string | null };
-  readonly insured: { readonly name: string; readonly state: string };
+  /** The named insured, with its mailing address line by line when the policy has one. */
+  readonly insured: { readonly name: string; readonly state: string; readonly address: readonly string[] };
   readonly insurer: { readonly name: string; readonly naic: string };
   readonly coverage: {
     readonly line: string;
@@ -65,6 +66,7 @@ interface CertifiedPolicy {
     readonly lineOfBusiness: LineOfBusiness;
     readonly requestedLimit: Cents;
     readonly coverage?: CertifiedCoverage;
+    readonly mailingAddress?: PostalAddress;
   };
   /** The schedule of forms (absent on policies issued before the forms library). */
   readonly forms?: readonly { readonly formNumber: string }[];
@@ -167,7 +169,7 @@ export const certificateOf = (input: {
     certificateNumber: input.certificateNumber,
     dateIssued: input.dateIssued,
     producer: { agency: input.agency, contact: input.producerName },
-    insured: { name: policy.risk.insuredName, state: policy.risk.state },
+    insured: { name: policy.risk.insuredName, state: policy.risk.state, address: policy.risk.mailingAddress ? addressLines(policy.risk.mailingAddress) : [] },
     insurer: input.insurer,
     coverage: {
       line: wording.line,

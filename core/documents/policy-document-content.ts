@@ -30,6 +30,8 @@ export interface Heading {
 /** The declarations of a term: who, when, what limits, what premium, charges and forms. */
 export interface DeclarationsContent extends Heading {
   readonly kind: 'declarations';
+  /** The named insured's mailing address, line by line (empty when not given). */
+  readonly insuredAddress: readonly string[];
   readonly renewalOf: string | null;
   readonly period: { readonly from: CalendarDate; readonly to: CalendarDate };
   readonly state: string;

@@ -5,6 +5,7 @@ import { triggerOf } from '../underwriting/coverage-options.ts';
 import type { FeesAndTaxes } from '../underwriting/charge-terms.ts';
 import type { CompleteRisk } from '../underwriting/risk.ts';
 import type { FormReference } from './forms.ts';
+import { addressLines } from '../documents/certificate.ts';
 import type { ChangeContent, DeclarationsContent, Heading, ListedForm, PolicyDocumentContent, PrintedAmount } from '../documents/policy-document-content.ts';
 
 export type { ChangeContent, DeclarationsContent, ListedForm, PolicyDocumentContent, PrintedAmount };
@@ -103,6 +104,7 @@ export const declarationsOf = (policy: Policy, billed: readonly BilledItem[], fo
   return {
     kind: 'declarations',
     ...headingOf(policy, parties),
+    insuredAddress: policy.risk.mailingAddress ? addressLines(policy.risk.mailingAddress) : [],
     renewalOf: policy.renewalOf,
     period: { from: policy.effectiveDate, to: policy.expirationDate },
     state: policy.risk.state,

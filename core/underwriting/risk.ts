@@ -1,7 +1,7 @@
 import type { CalendarDate } from '../shared/calendar-date.ts';
 import type { Cents } from '../shared/money.ts';
 import type { LineOfBusiness } from '../shared/reference-data.ts';
-import type { CoverageOptions } from './coverage-options.ts';
+import type { CoverageOptions, PostalAddress } from './coverage-options.ts';
 
 export interface PriorLoss {
   readonly date: CalendarDate;
@@ -25,11 +25,14 @@ export interface RiskDetails {
   readonly locality?: string;
   /** What a certificate holder asks for (CONTRACT 18.11): limits schedule, trigger, additional insureds, waiver; forms follow it. */
   readonly coverage?: CoverageOptions;
+  /** The named insured's mailing address, as the declarations and certificates print it. */
+  readonly mailingAddress?: PostalAddress;
 }
 
 export const REQUIRED_RISK_FIELDS = ['insuredName', 'naicsCode', 'annualRevenue', 'requestedLimit', 'effectiveDate', 'state', 'lineOfBusiness'] as const;
 
-export type CompleteRisk = Required<Pick<RiskDetails, (typeof REQUIRED_RISK_FIELDS)[number]>> & Pick<RiskDetails, 'homeState' | 'locality' | 'coverage'>;
+export type CompleteRisk = Required<Pick<RiskDetails, (typeof REQUIRED_RISK_FIELDS)[number]>> &
+  Pick<RiskDetails, 'homeState' | 'locality' | 'coverage' | 'mailingAddress'>;
 
 export const missingRiskFields = (risk: RiskDetails): string[] => REQUIRED_RISK_FIELDS.filter((field) => risk[field] === undefined);
 

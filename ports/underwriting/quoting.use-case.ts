@@ -74,6 +74,7 @@ export class Quoting {
       ...(submission.homeState ? { homeState: submission.homeState } : {}),
       ...(submission.locality ? { locality: submission.locality } : {}),
       ...(submission.coverage ? { coverage: submission.coverage } : {}),
+      ...(submission.mailingAddress ? { mailingAddress: submission.mailingAddress } : {}),
     };
     const program = await this.deps.programs.forRisk(orgId, risk);
     // The program's own rate table version, else the one in force on the effective date, prices the term for its whole life.

@@ -40,7 +40,7 @@ export const drawAcord25 = async (certificate: CertificateOfInsurance): Promise<
   const insuredHeight = 48;
   form.box('INSURED', left, top - insuredHeight, width, insuredHeight);
   form.text(certificate.insured.name, left + 6, top - 22, { size: 10, bold: true });
-  form.text(`State: ${certificate.insured.state}`, left + 6, top - 36);
+  form.text(certificate.insured.address.length > 0 ? certificate.insured.address.join(', ') : `State: ${certificate.insured.state}`, left + 6, top - 36);
   top -= insuredHeight + 8;
 
   form.text('COVERAGES', left, top, { size: 9, bold: true });

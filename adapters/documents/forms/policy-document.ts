@@ -53,6 +53,7 @@ class Column {
 const formLine = (form: ListedForm): [string, string] => [`${form.formNumber} ${form.edition.slice(5, 7)} ${form.edition.slice(2, 4)}`, form.title];
 
 const drawDeclarations = (column: Column, content: DeclarationsContent): void => {
+  if (content.insuredAddress.length > 0) column.row('Mailing address', content.insuredAddress.join(', '));
   column.heading('Policy');
   column.row('Policy period', `${usDate(content.period.from)} to ${usDate(content.period.to)} (12:01 a.m. standard time)`);
   if (content.renewalOf) column.row('Renewal of', content.renewalOf);

@@ -9,7 +9,7 @@ import { CANCELLATION_METHODS } from '../../../core/policy/premium.ts';
 import { centsToDollars as dollars } from '../../../core/shared/money.ts';
 import { Dollars, Nullable, OneOf, Timestamp } from '../shared/common.schemas.ts';
 import { TaxesAndFeesSchema, viewTaxesAndFees } from '../underwriting/charges.views.ts';
-import { CoverageSchema, viewCoverage } from '../underwriting/coverage.views.ts';
+import { CoverageSchema, ShownAddressSchema, viewCoverage } from '../underwriting/coverage.views.ts';
 import { isoInstant } from '../../../core/shared/iso-instant.ts';
 
 export const viewPolicy = (policy: Policy): Static<typeof PolicySchema> => ({
@@ -28,6 +28,7 @@ export const viewPolicy = (policy: Policy): Static<typeof PolicySchema> => ({
   limit: dollars(policy.risk.requestedLimit),
   annualRevenue: dollars(policy.risk.annualRevenue),
   coverage: policy.risk.coverage ? viewCoverage(policy.risk.coverage) : null,
+  mailingAddress: policy.risk.mailingAddress ? { ...policy.risk.mailingAddress } : null,
   forms: (policy.forms ?? []).map((form) => ({ formNumber: form.formNumber, edition: form.edition })),
   grossPremium: dollars(policy.grossPremium),
   effectiveDate: policy.effectiveDate,
@@ -136,6 +137,7 @@ export const PolicySchema = Type.Object(
     limit: Type.Number({ description: 'Dollars: the per-occurrence limit.' }),
     annualRevenue: Dollars,
     coverage: Nullable(CoverageSchema),
+    mailingAddress: Nullable(ShownAddressSchema),
     forms: Type.Array(Type.Object({ formNumber: Type.String(), edition: Type.String({ description: 'YYYY-MM.' }) }), {
       description:
         'The schedule of forms: the editions in force when the term began (GET /v1/forms), as the risk calls for them; empty on policies issued before the forms library.',

@@ -17,7 +17,7 @@ const additionalInsured = <A extends TSchema>(address: A) =>
   );
 
 /** An address as answered: what was sent, checked then. */
-const ShownAddress = Type.Object({
+export const ShownAddressSchema = Type.Object({
   line1: Type.String(),
   line2: Type.Optional(Type.String()),
   city: Type.String(),
@@ -63,7 +63,11 @@ export const CoverageRequestSchema = Type.Object(fields(PostalAddressSchema), {
 });
 
 /** Coverage options as the API shows them (dollars). */
-export const CoverageSchema = named('Coverage', 'The coverage options on the risk (CONTRACT 18.11), money in dollars.', Type.Object(fields(ShownAddress)));
+export const CoverageSchema = named(
+  'Coverage',
+  'The coverage options on the risk (CONTRACT 18.11), money in dollars.',
+  Type.Object(fields(ShownAddressSchema)),
+);
 
 type CoverageRequest = Static<typeof CoverageRequestSchema>;
 

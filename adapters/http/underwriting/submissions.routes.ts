@@ -9,7 +9,7 @@ import { HOME_STATES, LINES_OF_BUSINESS, US_STATES } from '../../../core/shared/
 import { SUBMISSION_STATUSES } from '../../../core/underwriting/submission.ts';
 import type { Quoting } from '../../../ports/underwriting/quoting.use-case.ts';
 import type { Submissions } from '../../../ports/underwriting/submissions.use-case.ts';
-import { Email, IdParams, OrgIdQuery, PageQuery, pageOf, OneOf, DateOnly, LongText, Money, Text } from '../shared/common.schemas.ts';
+import { Email, IdParams, OrgIdQuery, PageQuery, pageOf, OneOf, DateOnly, LongText, Money, PostalAddressSchema, Text } from '../shared/common.schemas.ts';
 import { mapPage } from '../../../ports/shared/persistence/page.ts';
 import { orgScope } from '../shared/org-scope.ts';
 import { CreatedSubmissionSchema } from './extraction.views.ts';
@@ -41,6 +41,10 @@ const CreateSubmission = Type.Object(
     ),
     lineOfBusiness: OneOf(LINES_OF_BUSINESS),
     coverage: Type.Optional(CoverageRequestSchema),
+    mailingAddress: Type.Optional({
+      ...PostalAddressSchema,
+      description: "The named insured's mailing address, printed on the declarations and certificates.",
+    }),
     contactEmail: Type.Optional(Email),
     producerId: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
     description: Type.Optional(LongText({ maxLength: 5000 })),

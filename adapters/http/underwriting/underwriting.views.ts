@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { CoverageSchema, viewCoverage } from './coverage.views.ts';
+import { CoverageSchema, ShownAddressSchema, viewCoverage } from './coverage.views.ts';
 import { issuanceCharges } from '../../../core/underwriting/charge-amounts.ts';
 import { chargeTermsFromStore } from '../../../core/underwriting/stored-charges.ts';
 import { TaxesAndFeesSchema, viewTaxesAndFees } from './charges.views.ts';
@@ -30,6 +30,7 @@ export const viewSubmission = (submission: Submission): Static<typeof Submission
   locality: submission.locality ?? null,
   lineOfBusiness: submission.lineOfBusiness ?? null,
   coverage: submission.coverage ? viewCoverage(submission.coverage) : null,
+  mailingAddress: submission.mailingAddress ? { ...submission.mailingAddress } : null,
   contactEmail: submission.contactEmail,
   producerId: submission.producerId,
   description: submission.description,
@@ -84,6 +85,7 @@ export const SubmissionSchema = Type.Object(
     ),
     locality: Nullable(Type.String({ description: "The risk's city or county, for a home state with local premium taxes (Kentucky)." })),
     coverage: Nullable(CoverageSchema),
+    mailingAddress: Nullable(ShownAddressSchema),
     lineOfBusiness: Nullable(Type.String()),
     contactEmail: Nullable(Type.String()),
     producerId: Nullable(Type.String()),

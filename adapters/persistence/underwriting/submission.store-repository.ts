@@ -34,6 +34,7 @@ const SUBMISSION_FIELDS: RecordFields<Submission> = {
   homeState: true,
   locality: true,
   coverage: true,
+  mailingAddress: true,
 };
 
 /** What a submission is found by (`q`): the words of its insured's name. */

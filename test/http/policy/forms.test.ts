@@ -45,11 +45,15 @@ test('coverage options travel in dollars from the submission through the quote t
   };
   const coverage = { limits, deductible: 2_500, additionalInsureds: [contractor] };
   const { submission, quote, policy } = await boundPolicy(app, tenant, {
-    submission: { naicsCode: '238160', state: 'TX', requestedLimit: 1_000_000, coverage },
+    submission: { naicsCode: '238160', state: 'TX', requestedLimit: 1_000_000, coverage, mailingAddress: contractor.address },
   });
   t.deepEqual(submission.coverage, coverage);
   t.deepEqual(quote.coverage, coverage);
-  t.like(policy, { coverage, forms: [{ formNumber: 'CG 00 01' }, { formNumber: 'PLT TX 01' }, { formNumber: 'CG 20 10', edition: '2019-12' }] });
+  t.like(policy, {
+    coverage,
+    mailingAddress: contractor.address,
+    forms: [{ formNumber: 'CG 00 01' }, { formNumber: 'PLT TX 01' }, { formNumber: 'CG 20 10', edition: '2019-12' }],
+  });
   const endorse = (changes: object) =>
     call(app.api, 'POST', `/v1/policies/${policy.id}/endorse`, { token: tenant.adminToken, body: { effectiveDate: '2027-03-01', changes } });
   const endorsed = await endorse({ coverage: { ...coverage, primaryNonContributory: true } });

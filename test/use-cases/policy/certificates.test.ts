@@ -89,6 +89,7 @@ test('a certificate a holder accepts: the six GL limits, occurrence or claims-ma
       insuredName: 'Harbor Electric LLC',
       naicsCode: '238210',
       state: 'CA',
+      mailingAddress: { line1: '77 Dock St', city: 'Oakland', state: 'CA', postalCode: '94607' },
       coverage: {
         limits,
         additionalInsureds: [{ ...contractor, relationship: 'general contractor', operations: 'both' }],

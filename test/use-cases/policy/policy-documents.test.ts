@@ -6,6 +6,7 @@ import { POLICY } from '../../../bootstrap/policy.tokens.ts';
 import { cents } from '../../../core/shared/money.ts';
 import { aRisk } from '../../support/mothers.ts';
 import { aBoundPolicy, aRegisteredProducer, installmentsOf, MACHINE, SurplusLinesReference, useCaseWorld, type UseCaseWorld } from '../../support/use-cases.ts';
+import type { CompleteRisk } from '../../../core/underwriting/risk.ts';
 import type { DeclarationsContent } from '../../../core/documents/policy-document-content.ts';
 
 const ORG = 'org_documents';
@@ -24,13 +25,16 @@ test('a bind records its declarations in its own write, drawn once: premium, fee
   const documents = await world.resolve(POLICY.PolicyDocuments);
   const producer = await aRegisteredProducer(world, ORG, { id: 'usr_decl', name: 'Dana Declarations', email: 'dana@example.com' });
   const { policy } = await aBoundPolicy(world, ORG, {
-    risk: aRisk({
-      insuredName: 'Roofs of Texas',
-      naicsCode: '238160',
-      state: 'TX',
+    risk: {
+      ...aRisk({
+        insuredName: 'Roofs of Texas',
+        naicsCode: '238160',
+        state: 'TX',
+        coverage: { additionalInsureds: [contractor] },
+        mailingAddress: { line1: '200 Main St', city: 'Houston', state: 'TX', postalCode: '77002' },
+      }),
       producerId: producer.id,
-      coverage: { additionalInsureds: [contractor] },
-    } as never),
+    } as CompleteRisk,
     plan: 'QUARTERLY',
   });
   const [pending] = await documents.list(ORG, policy.id);
@@ -68,6 +72,7 @@ test('a bind records its declarations in its own write, drawn once: premium, fee
   for (const charge of content.charges) t.true(text.includes(dollars(charge.amount)), charge.label);
   for (const form of ['CG 00 01 04 13', 'PLT TX 01 01 25', 'CG 20 10 12 19']) t.true(text.includes(form), form);
   t.true(text.includes('Lone Star General Contractors LLC'));
+  t.true(text.includes('200 Main St, Houston, TX 77002'), 'the named insured’s address');
 });
 
 test('an endorsement issues its own document and leaves the declarations as they were, byte for byte', async (t) => {
