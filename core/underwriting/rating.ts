@@ -20,7 +20,31 @@ export interface RateTable {
   readonly increasedLimitFactors: ReadonlyArray<{ readonly limit: number; readonly factor: number }>;
   readonly stateFactors: Readonly<Record<string, number>>;
   readonly minimumPremium: number;
+  /** Flat charges (dollars) for the coverage options whose endorsements the manual refers to the company to rate, each with its source. */
+  readonly endorsementCharges?: EndorsementCharges;
 }
+
+export interface EndorsementCharges {
+  readonly additionalInsured?: { readonly perInsured: number; readonly source: string };
+  readonly waiverOfSubrogation?: { readonly perParty: number; readonly blanket: number; readonly source: string };
+  readonly primaryNonContributory?: { readonly flat: number; readonly source: string };
+}
+
+/** The endorsement charges the risk's coverage options call for, in dollars, each named. */
+const endorsementChargesOf = (risk: CompleteRisk, charges: EndorsementCharges | undefined): Record<string, number> => {
+  const coverage = risk.coverage;
+  if (!coverage || !charges) return {};
+  const owed: Record<string, number> = {};
+  const insureds = coverage.additionalInsureds?.length ?? 0;
+  if (charges.additionalInsured && insureds > 0) owed.additionalInsureds = insureds * charges.additionalInsured.perInsured;
+  const waiver = coverage.waiverOfSubrogation;
+  if (charges.waiverOfSubrogation && waiver) {
+    const amount = waiver.blanket ? charges.waiverOfSubrogation.blanket : waiver.parties.length * charges.waiverOfSubrogation.perParty;
+    if (amount > 0) owed.waiverOfSubrogation = amount;
+  }
+  if (charges.primaryNonContributory && coverage.primaryNonContributory) owed.primaryNonContributory = charges.primaryNonContributory.flat;
+  return owed;
+};
 
 export interface RatingWorksheet {
   readonly lineOfBusiness: LineOfBusiness;
@@ -35,6 +59,8 @@ export interface RatingWorksheet {
   readonly minimumPremium: number;
   readonly minimumPremiumApplied: boolean;
   readonly grossPremium: number;
+  /** Dollars charged for coverage options' endorsements (additional insureds, waiver, primary and non-contributory). */
+  readonly endorsementCharges?: Readonly<Record<string, number>>;
 }
 
 export interface Rating {
@@ -72,7 +98,10 @@ export const rate = (risk: CompleteRisk, table: RateTable): Rating => {
   const stateFactor = table.stateFactors[risk.state] ?? 1;
   const computedCents = roundToCents(exposureUnits * rateValue * ilf * stateFactor);
   const minimumCents = roundToCents(table.minimumPremium);
-  const grossPremium = cents(Math.max(computedCents, minimumCents));
+  // The minimum applies to the coverage part; endorsement charges are added to it.
+  const endorsements = endorsementChargesOf(risk, table.endorsementCharges);
+  const endorsementCents = roundToCents(Object.values(endorsements).reduce((sum, amount) => sum + amount, 0));
+  const grossPremium = cents(Math.max(computedCents, minimumCents) + endorsementCents);
   return {
     grossPremium,
     worksheet: {
@@ -87,6 +116,7 @@ export const rate = (risk: CompleteRisk, table: RateTable): Rating => {
       computedPremium: centsToDollars(computedCents),
       minimumPremium: table.minimumPremium,
       minimumPremiumApplied: computedCents < minimumCents,
+      ...(endorsementCents > 0 ? { endorsementCharges: endorsements } : {}),
       grossPremium: centsToDollars(grossPremium),
     },
   };

@@ -103,3 +103,32 @@ test('rating: every NAICS sector rates on every line', (t) => {
   }
   t.throws(() => rate(risk({ naicsCode: '99' }), table('GL')), { message: /no rated sector/ });
 });
+
+test('rating: coverage options add the charges the rate manual files for their endorsements, after the minimum premium, each named on the worksheet', (t) => {
+  const address = { line1: '1 Main St', city: 'Oakland', state: 'CA', postalCode: '94612' };
+  const insured = (name: string) => ({ name, address, relationship: 'general contractor', operations: 'ongoing' as const });
+  const base = rate(risk({}), table('GL'));
+  const optioned = rate(
+    risk({
+      coverage: {
+        additionalInsureds: [insured('A Builders'), insured('B Builders')],
+        waiverOfSubrogation: { blanket: true, parties: [] },
+        primaryNonContributory: true,
+      },
+    }),
+    table('GL'),
+  );
+  // 2 additional insureds x $150, a blanket waiver $250, primary and non-contributory $100.
+  t.is(Number(optioned.grossPremium), base.grossPremium + 650_00);
+  t.deepEqual(optioned.worksheet.endorsementCharges, { additionalInsureds: 300, waiverOfSubrogation: 250, primaryNonContributory: 100 });
+  t.is(
+    Number(
+      rate(risk({ coverage: { waiverOfSubrogation: { blanket: false, parties: ['A Builders', 'B Builders', 'C Builders'] } } }), table('GL')).grossPremium,
+    ),
+    base.grossPremium + 300_00,
+  );
+  // Below the minimum premium, the charges come on top of the minimum.
+  const small = risk({ naicsCode: '541511', annualRevenue: cents(100_000_00), requestedLimit: cents(1_000_000_00), state: 'OH' });
+  t.is(Number(rate({ ...small, coverage: { primaryNonContributory: true } }, table('GL')).grossPremium), rate(small, table('GL')).grossPremium + 100_00);
+  t.is(base.worksheet.endorsementCharges, undefined, 'no options, no charges');
+});
