@@ -8,43 +8,23 @@ import {
   type ReferralDecision,
   type ReferralDecisionEntry,
   type ReferralEntityType,
-  type ReferralStatus,
 } from '../../core/referrals/referral.ts';
 import { changedMeanwhile, DomainError, notFound } from '../../core/shared/domain-error.ts';
-import { assertTransition, type Transition } from '../../core/shared/lifecycle.ts';
+import { assertTransition } from '../../core/shared/lifecycle.ts';
 import type { RecordAccess } from '../authorization/record-access.use-case.ts';
 import type { ClaimRepository } from '../claims/claim.repository.ts';
 import type { ActorPersons } from '../identity/actor-persons.use-case.ts';
 import type { UserRepository } from '../identity/user.repository.ts';
 import type { Page, PageRequest } from '../shared/persistence/page.ts';
 import type { AtomicWrite } from '../shared/persistence/atomic-write.port.ts';
-import { RequiredWriteUnmatched, type GroupedWrite } from '../shared/persistence/collection-store.port.ts';
+import { RequiredWriteUnmatched } from '../shared/persistence/collection-store.port.ts';
+import type { ReferralFilters, ReferralRepository } from './referral.repository.ts';
+
 import type { PolicyRepository } from '../policy/policy.repositories.ts';
 import type { AuditTrail } from '../audit/audit-trail.use-case.ts';
 import type { Clock } from '../shared/clock.port.ts';
 import type { IdGenerator } from '../shared/id-generator.port.ts';
-import type { ReferralApprovals } from '../underwriting/referral-approvals.port.ts';
 import type { QuoteRepository, SubmissionRepository } from '../underwriting/underwriting.repositories.ts';
-
-export interface ReferralFilters {
-  readonly status?: ReferralStatus;
-  readonly entityType?: ReferralEntityType;
-  readonly entityId?: string;
-  readonly assigneeId?: string;
-  readonly dealRoomId?: string;
-  /** Only the referrals this user raised (callers who do not work the whole book). */
-  readonly createdById?: string;
-}
-
-/** The referrals store; it answers binding's and quoting's questions about approvals too. */
-export interface ReferralRepository extends ReferralApprovals {
-  /** A new referral, for the write that raises it. */
-  insertWrite(referral: Referral & { readonly submissionId: string | null }): GroupedWrite;
-  findById(orgId: string, id: string): Promise<Referral | null>;
-  page(orgId: string, filters: ReferralFilters, request: PageRequest): Promise<Page<Referral>>;
-  /** A decision, for the write that records it: guard `referral_changed` fails it unless the referral is still in one of `step.from`. */
-  decideWrite(orgId: string, id: string, step: Transition<ReferralStatus>, entry: ReferralDecisionEntry, overrides: readonly string[]): GroupedWrite;
-}
 
 /** Whether the organization has the deal room a referral is raised in. */
 export interface DealRoomDirectory {

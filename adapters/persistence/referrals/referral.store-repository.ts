@@ -2,7 +2,7 @@ import type { Referral, ReferralDecisionEntry, ReferralStatus } from '../../../c
 import type { Transition } from '../../../core/shared/lifecycle.ts';
 import type { CollectionStore, Filter, GroupedWrite } from '../../../ports/shared/persistence/collection-store.port.ts';
 import type { Page, PageRequest } from '../../../ports/shared/persistence/page.ts';
-import type { ReferralFilters, ReferralRepository } from '../../../ports/referrals/referrals.use-case.ts';
+import type { ReferralFilters, ReferralRepository } from '../../../ports/referrals/referral.repository.ts';
 import type { ReferralApproval, ReferralApprovals } from '../../../ports/underwriting/referral-approvals.port.ts';
 import type { RecordFields } from '../shared/document-mapping.ts';
 import { RecordCollection } from '../shared/record-collection.ts';
