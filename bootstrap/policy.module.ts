@@ -161,6 +161,8 @@ export const policyModule = (config: AppConfig, logger: Logger): ContextModule =
         sequences: PLATFORM.Sequences,
         drawing: DOCUMENTS.PdfWorkers,
         clock: PLATFORM.Clock,
+        policyDocuments: POLICY.PolicyDocuments,
+        atomic: PLATFORM.AtomicWrite,
       },
       (deps) => new Certificates(deps),
     );

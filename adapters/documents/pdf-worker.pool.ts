@@ -1,6 +1,6 @@
 import type { CancellationNotice } from '../../core/documents/cancellation-notice.ts';
 import type { CertificateOfInsurance, Mcs90Endorsement } from '../../core/documents/certificate.ts';
-import type { PolicyDocumentContent } from '../../core/documents/policy-document-content.ts';
+import type { DrawnContent } from '../../core/documents/policy-document-content.ts';
 import type { DocumentClass } from '../../core/documents/document-classification.ts';
 import type { ExtractedFields } from '../../core/documents/field-extraction.ts';
 import { DomainError } from '../../core/shared/domain-error.ts';
@@ -92,7 +92,7 @@ export class PdfWorkerPool implements PdfWorkers {
     return this.draw(tenant, { kind: 'cancellationNotice', content });
   }
 
-  policyDocument(tenant: string, content: PolicyDocumentContent, at: Date): Promise<Uint8Array> {
+  policyDocument(tenant: string, content: DrawnContent, at: Date): Promise<Uint8Array> {
     return this.draw(tenant, { kind: 'policyDocument', content, at });
   }
 

@@ -10,7 +10,7 @@ import type { CancellationNotice } from '../../core/documents/cancellation-notic
 import { readForm, readFormBytes, type FormReadResult, type FormReadTask } from './pdf-form-reading.ts';
 import { readFileSync } from 'node:fs';
 import type { CertificateOfInsurance, Mcs90Endorsement } from '../../core/documents/certificate.ts';
-import type { PolicyDocumentContent } from '../../core/documents/policy-document-content.ts';
+import type { DrawnContent } from '../../core/documents/policy-document-content.ts';
 import { drawPolicyDocument } from './forms/policy-document.ts';
 import { classify, featuresOf, type ClassifierModel, type DocumentClass } from '../../core/documents/document-classification.ts';
 import type { ExtractedFields } from '../../core/documents/field-extraction.ts';
@@ -32,7 +32,7 @@ export type PdfTask =
   | { readonly kind: 'acord25'; readonly content: CertificateOfInsurance }
   | { readonly kind: 'mcs90'; readonly content: Mcs90Endorsement }
   | { readonly kind: 'cancellationNotice'; readonly content: CancellationNotice }
-  | { readonly kind: 'policyDocument'; readonly content: PolicyDocumentContent; readonly at: Date }
+  | { readonly kind: 'policyDocument'; readonly content: DrawnContent; readonly at: Date }
   | { readonly kind: 'pageCount'; readonly pdf: Uint8Array }
   | { readonly kind: 'content'; readonly path: string }
   | { readonly kind: 'classify'; readonly path: string }

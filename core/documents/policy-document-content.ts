@@ -71,4 +71,17 @@ export interface NoticeContent extends Heading {
   readonly source: string;
 }
 
-export type PolicyDocumentContent = DeclarationsContent | ChangeContent | NoticeContent;
+/** What a policy document draws (the policy-documents job, or the command that mails it at once). */
+export type DrawnContent = DeclarationsContent | ChangeContent | NoticeContent;
+
+/** A certificate of insurance, drawn as an ACORD 25 when it was asked for: listed with the policy's documents by its holder. */
+export interface CertificateSummary {
+  readonly kind: 'coi';
+  readonly policyNumber: string;
+  readonly certificateNumber: string;
+  readonly holder: string;
+  readonly additionalInsured: boolean;
+  readonly subrogationWaived: boolean;
+}
+
+export type PolicyDocumentContent = DrawnContent | CertificateSummary;

@@ -1,4 +1,14 @@
-import { assertCertifiable, certificateNumberFor, certificateOf, mcs90Of, type HolderAddress, type PostalAddress } from '../../core/documents/certificate.ts';
+import {
+  assertCertifiable,
+  certificateNumberFor,
+  certificateOf,
+  mcs90Of,
+  type CertificateOfInsurance,
+  type HolderAddress,
+  type PostalAddress,
+} from '../../core/documents/certificate.ts';
+import type { AtomicWrite } from '../shared/persistence/atomic-write.port.ts';
+import type { PolicyDocuments } from './policy-documents.use-case.ts';
 import type { StoredDocumentRecord } from '../../core/documents/stored-document.ts';
 import { describeActor, type Principal } from '../../core/shared/access/principal.ts';
 import type { Policy } from '../../core/policy/policy.ts';
@@ -25,6 +35,9 @@ export interface CertificatesDeps {
   readonly library: DocumentLibrary;
   readonly audit: AuditTrail;
   readonly clock: Clock;
+  /** Each certificate listed with the policy's documents, by its holder. */
+  readonly policyDocuments: Pick<PolicyDocuments, 'issuedWrite'>;
+  readonly atomic: AtomicWrite;
 }
 
 export interface CertificateRequest {
@@ -57,19 +70,35 @@ export class Certificates {
   /** A new certificate, numbered per organization, stored and linked to its policy. */
   async generate(actor: Principal, orgId: string, request: CertificateRequest): Promise<LinkedDocument> {
     const policy = await this.policyOf(orgId, request.policyId);
-    const document = await this.issue(actor, policy, request, null);
-    await this.deps.audit.record(
-      actor,
-      orgId,
-      'coi.generated',
-      { type: 'policy', id: policy.id },
-      {
-        documentId: document.id,
-        certificateNumber: document.certificateNumber ?? null,
-        holder: request.certificateHolder.name,
-        additionalInsured: request.additionalInsured ?? null,
-      },
-    );
+    const { document, content } = await this.issue(actor, policy, request, null);
+    // Drawn and stored first (the bytes a record points at exist); then listed with the policy's documents, with its audit entry.
+    await this.deps.atomic.commit([
+      this.deps.policyDocuments.issuedWrite(
+        policy,
+        'coi',
+        {
+          kind: 'coi',
+          policyNumber: policy.policyNumber,
+          certificateNumber: content.certificateNumber,
+          holder: content.holder.name,
+          additionalInsured: content.coverage.additionalInsured,
+          subrogationWaived: content.coverage.subrogationWaived,
+        },
+        { documentId: document.id, sha256: document.sha256, issuedAt: document.createdAt },
+      ),
+      this.deps.audit.recordWrite(
+        actor,
+        orgId,
+        'coi.generated',
+        { type: 'policy', id: policy.id },
+        {
+          documentId: document.id,
+          certificateNumber: document.certificateNumber ?? null,
+          holder: request.certificateHolder.name,
+          additionalInsured: request.additionalInsured ?? null,
+        },
+      ),
+    ]);
     return { document, link: this.deps.library.linkTo(document) };
   }
 
@@ -81,11 +110,17 @@ export class Certificates {
     const policy = await this.policyOf(orgId, policyId);
     const storageKey = `docs/${orgId}/coi/insured-${policy.id}-v${policy.version}.pdf`;
     const kept = await this.deps.library.findByStorageKey(orgId, storageKey);
-    const document = kept ?? (await this.issue(actor, policy, { policyId, certificateHolder: { name: policy.risk.insuredName, address } }, storageKey));
+    const document =
+      kept ?? (await this.issue(actor, policy, { policyId, certificateHolder: { name: policy.risk.insuredName, address } }, storageKey)).document;
     return { document, link: this.deps.library.linkTo(document) };
   }
 
-  private async issue(actor: Principal, policy: Policy, request: InsuredHolderRequest, storageKey: string | null): Promise<StoredDocumentRecord> {
+  private async issue(
+    actor: Principal,
+    policy: Policy,
+    request: InsuredHolderRequest,
+    storageKey: string | null,
+  ): Promise<{ document: StoredDocumentRecord; content: CertificateOfInsurance }> {
     const orgId = policy.orgId;
     const issuedOn = today(this.deps.clock.now(orgId));
     assertCertifiable(policy, issuedOn);
@@ -105,7 +140,7 @@ export class Certificates {
       ...(request.additionalInsured !== undefined && request.additionalInsured !== false ? { additionalInsured: request.additionalInsured } : {}),
       ...(request.description ? { description: request.description } : {}),
     });
-    return this.deps.library.store(orgId, {
+    const document = await this.deps.library.store(orgId, {
       type: 'coi',
       storageKey: storageKey ?? `docs/${orgId}/coi/${certificateNumber}.pdf`,
       filename: `${certificateNumber}.pdf`,
@@ -115,6 +150,7 @@ export class Certificates {
       certificateNumber,
       createdBy: describeActor(actor),
     });
+    return { document, content };
   }
 
   /**

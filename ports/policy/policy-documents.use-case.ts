@@ -1,5 +1,6 @@
 import type { FormReference } from '../../core/policy/forms.ts';
 import type { ListedForm, PolicyDocument, PolicyDocumentContent, PolicyDocumentType } from '../../core/policy/policy-documents.ts';
+import type { DrawnContent } from '../../core/documents/policy-document-content.ts';
 import type { Policy } from '../../core/policy/policy.ts';
 import type { DocumentLibrary } from '../documents/document-library.use-case.ts';
 import type { FormDrawing } from '../documents/form-drawing.port.ts';
@@ -45,13 +46,7 @@ export class PolicyDocuments {
   }
 
   /** A document to issue, for the write of the transaction it belongs to. */
-  pendingWrite(
-    policy: Policy,
-    type: PolicyDocumentType,
-    transactionId: string | null,
-    content: PolicyDocumentContent,
-    forms: readonly FormReference[],
-  ): GroupedWrite {
+  pendingWrite(policy: Policy, type: PolicyDocumentType, transactionId: string | null, content: DrawnContent, forms: readonly FormReference[]): GroupedWrite {
     const document: PolicyDocument = {
       id: this.deps.ids.next('pdoc'),
       orgId: policy.orgId,
@@ -112,8 +107,11 @@ export class PolicyDocuments {
   }
 
   private async draw(document: PolicyDocument): Promise<boolean> {
+    const content = document.content;
+    // A certificate is drawn as an ACORD 25 when it is asked for, and recorded issued: never pending.
+    if (content.kind === 'coi') return false;
     try {
-      const bytes = await this.deps.drawing.policyDocument(document.orgId, document.content, document.createdAt);
+      const bytes = await this.deps.drawing.policyDocument(document.orgId, content, document.createdAt);
       const stored = await this.deps.library.store(document.orgId, {
         type: 'policy_document',
         storageKey: `policies/${document.policyId}/${document.id}.pdf`,

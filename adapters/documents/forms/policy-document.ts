@@ -1,4 +1,4 @@
-import type { ChangeContent, DeclarationsContent, ListedForm, NoticeContent, PolicyDocumentContent } from '../../../core/documents/policy-document-content.ts';
+import type { ChangeContent, DeclarationsContent, DrawnContent, ListedForm, NoticeContent } from '../../../core/documents/policy-document-content.ts';
 import { centsToDollars, type Cents } from '../../../core/shared/money.ts';
 import { usDate } from './acord25.ts';
 import { FormPage, PAGE } from './form-page.ts';
@@ -9,7 +9,7 @@ const printed = (amount: Cents): string =>
 /** Lines a list prints before it says how many more there are (one page a document). */
 const LISTED = 14;
 
-const TITLES: Record<PolicyDocumentContent['kind'], string> = {
+const TITLES: Record<DrawnContent['kind'], string> = {
   cancellation_notice: 'NOTICE OF CANCELLATION',
   declarations: 'DECLARATIONS',
   endorsement: 'POLICY CHANGE ENDORSEMENT',
@@ -108,7 +108,7 @@ const drawNotice = (column: Column, content: NoticeContent): void => {
  * producer), then the declarations or the change. Dated `at`, so the same content always gives
  * the same bytes.
  */
-export const drawPolicyDocument = async (content: PolicyDocumentContent, at: Date): Promise<Uint8Array> => {
+export const drawPolicyDocument = async (content: DrawnContent, at: Date): Promise<Uint8Array> => {
   const title = TITLES[content.kind];
   const { document, form } = await FormPage.create(`${title.toLowerCase()} ${content.policyNumber}`, `${title} of policy ${content.policyNumber}`);
   document.setCreationDate(at);

@@ -18,6 +18,12 @@ const PolicyDocumentSchema = named(
     issuedAt: Nullable(Timestamp()),
     sha256: Nullable(Type.String({ description: 'The SHA-256 of its bytes; null while pending.' })),
     documentId: Nullable(Type.String({ description: 'The stored file, downloadable through GET /v1/documents/{id}; null while pending.' })),
+    certificate: Nullable(
+      Type.Object(
+        { certificateNumber: Type.String(), holder: Type.String(), additionalInsured: Type.Boolean(), subrogationWaived: Type.Boolean() },
+        { description: 'A certificate of insurance (`coi`): its number, holder, and whether it marks ADDL INSD and SUBR WVD.' },
+      ),
+    ),
   }),
 );
 
@@ -30,6 +36,15 @@ const viewPolicyDocument = (document: PolicyDocument) => ({
   issuedAt: document.issuedAt ? isoInstant(document.issuedAt) : null,
   sha256: document.sha256,
   documentId: document.documentId,
+  certificate:
+    document.content.kind === 'coi'
+      ? {
+          certificateNumber: document.content.certificateNumber,
+          holder: document.content.holder,
+          additionalInsured: document.content.additionalInsured,
+          subrogationWaived: document.content.subrogationWaived,
+        }
+      : null,
 });
 
 /** The documents of a policy, for those who may see the policy. */

@@ -118,4 +118,17 @@ test('a certificate a holder accepts: the six GL limits, occurrence or claims-ma
   await (await world.resolve(POLICY.PolicyLifecycle)).endorse(MACHINE, ORG, policy.id, { effectiveDate: '2027-03-01', changes: { coverage: { limits } } });
   await t.throwsAsync(certify(contractor, true), { message: /not scheduled/ });
   t.regex((await textOf(world, (await certify(contractor)).document.id)).replace(/\s+/g, ' '), / N N /);
+  // Every certificate is listed with the policy's documents, by its holder and what it marks.
+  const listed = (await (await world.resolve(POLICY.PolicyDocuments)).list(ORG, policy.id)).filter((document) => document.type === 'coi');
+  t.deepEqual(
+    listed.map(
+      (document) => document.content.kind === 'coi' && [document.content.holder, document.content.additionalInsured, document.content.subrogationWaived],
+    ),
+    [
+      ['Bay Builders Inc', true, true],
+      ['Somebody Else LLC', false, false],
+      ['Bay Builders Inc', false, false],
+    ],
+  );
+  t.true(listed.every((document) => document.status === 'issued' && document.sha256 !== null));
 });
