@@ -138,21 +138,30 @@ export const keptPartOf = (invoices: readonly Invoice[], rows: readonly Payment[
 /**
  * Whether the kept sums count a marked policy exactly on `day` and on every day after it, for as
  * long as nothing on it changes: every record is dated by then, its exact account is its kept
- * part, nothing is outstanding, and no charge keeps a due amount (an overpaid charge's would age
- * into another bucket than the refund that evens it). Such a policy needs no correction from
- * that day on.
+ * part, and what is outstanding falls due on the same days in both (no charge paid over, no row
+ * on a voided charge left in the sums), so the two age alike on any later date. Such a policy
+ * needs no correction from that day on; what it still owes ages in the kept sums.
  */
 export const keptExactlyFrom = (invoices: readonly Invoice[], rows: readonly Payment[], day: CalendarDate): boolean => {
   const dated =
     invoices.every((invoice) => today(invoice.createdAt) <= day && (!invoice.writeOff || invoice.writeOff.bookedOn <= day)) &&
     rows.every((row) => today(row.receivedAt) <= day);
   if (!dated) return false;
-  const due = new Map<string, number>();
-  for (const { figure, amount } of keptChangesOf(invoices, rows)) if (figure.startsWith(DUE_PREFIX)) due.set(figure, (due.get(figure) ?? 0) + amount);
-  if ([...due.values()].some((amount) => amount !== 0)) return false;
+  const keptDue = new Map<string, number>();
+  for (const { figure, amount } of keptChangesOf(invoices, rows)) {
+    if (figure.startsWith(DUE_PREFIX)) keptDue.set(figure, (keptDue.get(figure) ?? 0) + amount);
+  }
+  const exactDue = new Map<string, number>();
+  for (const invoice of invoices.filter((candidate) => candidate.status !== 'void' && candidate.amount > 0)) {
+    const settled = rows.filter((row) => row.invoiceId === invoice.id).reduce((sum, row) => sum + row.amount, 0);
+    const outstanding = invoice.amount - settled - (invoice.writeOff?.amount ?? 0);
+    if (outstanding > 0) exactDue.set(dueFigure(invoice.dueDate), (exactDue.get(dueFigure(invoice.dueDate)) ?? 0) + outstanding);
+  }
+  const sameDue = [...new Set([...keptDue.keys(), ...exactDue.keys()])].every((figure) => (keptDue.get(figure) ?? 0) === (exactDue.get(figure) ?? 0));
+  if (!sameDue) return false;
   const [exact, kept] = [accountOf(invoices, rows, day), keptPartOf(invoices, rows, day)];
   const fields = ['charges', 'credits', 'payments', 'refunds', 'writtenOff', 'unapplied', 'balance'] as const;
-  return fields.every((field) => exact[field] === kept[field]) && Object.values(exact.aging).every((amount) => amount === 0);
+  return fields.every((field) => exact[field] === kept[field]);
 };
 
 /** A marked policy: its exact account and what the kept sums count of it, on the same date. */

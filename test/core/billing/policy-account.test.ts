@@ -62,21 +62,26 @@ test('aging buckets by days past due, and nothing issued or received after the d
   t.like(accountOf([invoice('x', 100, '2027-01-01')], [row('x', 150, '2027-01-02')], '2027-01-31'), { unapplied: 50, balance: -50 });
 });
 
-test('the kept sums count a policy exactly from a day once it is settled and nothing on it can age: not before, not with cash unapplied, not with an overpaid charge', (t) => {
+test('the kept sums count a policy exactly from a day once every record is dated and both age alike: not before, not with cash unapplied, not with an overpaid charge', (t) => {
   const charges = [invoice('1', 1_000, '2027-01-01'), invoice('2', 1_000, '2027-04-01')];
   const credit = invoice('c', -300, '2027-02-01', { createdAt: new Date('2027-02-01T00:00:00Z') });
   // The credit applied to the second charge, the rest of both paid.
   const settled = [row('1', 1_000, '2027-01-05'), row('2', 300, '2027-02-01', 'credit'), row('c', -300, '2027-02-01', 'credit'), row('2', 700, '2027-03-01')];
   t.true(keptExactlyFrom([...charges, credit], settled, '2027-03-01'));
   t.false(keptExactlyFrom([...charges, credit], settled, '2027-02-28'), 'a record dated after the day');
-  t.false(keptExactlyFrom([...charges, credit], settled.slice(0, 3), '2027-03-01'), 'something still owed');
+  t.true(keptExactlyFrom([...charges, credit], settled.slice(0, 3), '2027-03-01'), 'something still owed ages alike in both');
   // The first charge paid twice: the excess is cash unapplied.
   const twice = [row('1', 1_000, '2027-01-05'), row('1', 1_000, '2027-01-06'), row('2', 1_000, '2027-03-01')];
   t.false(keptExactlyFrom(charges, twice, '2027-03-01'));
   // The excess given back on the charge it was paid on: settled.
   t.true(keptExactlyFrom(charges, [...twice, row('1', -1_000, '2027-03-02')], '2027-03-02'));
-  // The second charge's share paid on the first instead: the balance is nil, but the second charge still
-  // ages as owed and the first as overpaid: not counted exactly.
+  // The second charge's share paid on the first instead: the balance is nil, but the exact account ages
+  // the second charge as owed while the sums net it against the first: not counted exactly.
   const crossed = [row('1', 1_000, '2027-01-05'), row('1', 1_000, '2027-01-06'), row('2', 0, '2027-03-01')];
   t.false(keptExactlyFrom(charges, crossed, '2027-03-01'));
+  // A charge voided after a payment on it: the sums keep the row against its due day, the account does not.
+  const voided = [charges[0]!, { ...charges[1]!, status: 'void' as const }];
+  t.false(keptExactlyFrom(voided, [row('1', 1_000, '2027-01-05'), row('2', 100, '2027-01-06')], '2027-03-01'));
+  // Voided with nothing paid on it (a lapse): counted exactly, what the first charge still owes ageing in both.
+  t.true(keptExactlyFrom(voided, [row('1', 400, '2027-01-05')], '2027-03-01'));
 });
