@@ -4795,6 +4795,12 @@ export interface components {
         };
         /** @description A document of a policy (CONTRACT 18.8): recorded pending by the transaction that issues it, drawn once, never changed after. */
         PolicyDocument: {
+            certificate: {
+                additionalInsured: boolean;
+                certificateNumber: string;
+                holder: string;
+                subrogationWaived: boolean;
+            } | null;
             documentId: string | null;
             /** @description The schedule of forms it was issued with. */
             forms: {
