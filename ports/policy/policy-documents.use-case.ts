@@ -100,8 +100,11 @@ export class PolicyDocuments {
     let issued = 0;
     for (let batch = 0; batch < BATCHES_PER_RUN; batch += 1) {
       const pending = await this.deps.documents.pending(BATCH);
-      for (const document of pending) if (await this.draw(document)) issued += 1;
-      if (pending.length < BATCH) break;
+      let drawn = 0;
+      for (const document of pending) if (await this.draw(document)) drawn += 1;
+      issued += drawn;
+      // A batch that drew nothing would be read again as it is: its documents wait for the next run.
+      if (pending.length < BATCH || drawn === 0) break;
     }
     return issued;
   }
