@@ -6,7 +6,15 @@ import type { FeesAndTaxes } from '../underwriting/charge-terms.ts';
 import type { CompleteRisk } from '../underwriting/risk.ts';
 import type { FormReference } from './forms.ts';
 import { addressLines } from '../documents/certificate.ts';
-import type { ChangeContent, DeclarationsContent, Heading, ListedForm, PolicyDocumentContent, PrintedAmount } from '../documents/policy-document-content.ts';
+import type {
+  ChangeContent,
+  DeclarationsContent,
+  Heading,
+  ListedForm,
+  NoticeContent,
+  PolicyDocumentContent,
+  PrintedAmount,
+} from '../documents/policy-document-content.ts';
 
 export type { ChangeContent, DeclarationsContent, ListedForm, PolicyDocumentContent, PrintedAmount };
 import type { Policy } from './policy.ts';
@@ -121,6 +129,23 @@ export const declarationsOf = (policy: Policy, billed: readonly BilledItem[], fo
     forms,
   };
 };
+
+/** A notice of cancellation for non-payment, as listed with the policy's documents. */
+export const cancellationNoticeOf = (
+  policy: Policy,
+  notice: { readonly noticeOn: CalendarDate; readonly cancelsOn: CalendarDate; readonly pastDue: Cents },
+  period: { readonly days: number; readonly source: string },
+  parties: DocumentParties,
+): NoticeContent => ({
+  kind: 'cancellation_notice',
+  ...headingOf(policy, parties),
+  noticeOn: notice.noticeOn,
+  effectiveDate: notice.cancelsOn,
+  reason: 'Non-payment of premium',
+  amountDue: notice.pastDue,
+  noticeDays: period.days,
+  source: period.source,
+});
 
 /** A change's document: its effective date, what changed, the premium it adds or returns with its charges, and the forms it adds or removes. */
 export const changeOf = (

@@ -15,7 +15,7 @@ import { drawNotice, mailNotice, type CancellationNoticeDeps } from './cancellat
 import { partiesOf } from './change-documents.ts';
 import { afterChange } from './policy-change.ts';
 import { RequiredWriteUnmatched } from '../shared/persistence/collection-store.port.ts';
-import type { NoticeContent } from '../../core/documents/policy-document-content.ts';
+import { cancellationNoticeOf } from '../../core/policy/policy-documents.ts';
 import type { LifecycleDeps } from './lifecycle-deps.ts';
 import { cancelPolicy } from './policy-cancellation.ts';
 
@@ -123,19 +123,7 @@ export class PolicyDelinquency {
     );
     // The notice is a document of the policy, listed with its others: recorded in the same write as the notice it records.
     const step = transition(POLICY_LIFECYCLE, 'send_notice');
-    const content: NoticeContent = {
-      kind: 'cancellation_notice',
-      policyNumber: policy.policyNumber,
-      insuredName: policy.risk.insuredName,
-      lineOfBusiness: policy.risk.lineOfBusiness,
-      ...(({ carrier, producer }) => ({ carrier, producer: producer ?? 'Direct (no producer of record)' }))(await partiesOf(this.deps, policy)),
-      noticeOn: notice.noticeOn,
-      effectiveDate: notice.cancelsOn,
-      reason: 'Non-payment of premium',
-      amountDue: notice.pastDue,
-      noticeDays: period.days,
-      source: period.source,
-    };
+    const content = cancellationNoticeOf(policy, notice, period, await partiesOf(this.deps, policy));
     try {
       await this.deps.atomic.commit([
         ...this.deps.policies.changeWrites(policy, step, { delinquency }, [event], now),

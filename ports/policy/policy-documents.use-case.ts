@@ -47,41 +47,27 @@ export class PolicyDocuments {
 
   /** A document to issue, for the write of the transaction it belongs to. */
   pendingWrite(policy: Policy, type: PolicyDocumentType, transactionId: string | null, content: DrawnContent, forms: readonly FormReference[]): GroupedWrite {
-    const document: PolicyDocument = {
-      id: this.deps.ids.next('pdoc'),
-      orgId: policy.orgId,
-      policyId: policy.id,
-      type,
-      transactionId,
-      forms: [...forms],
-      status: 'pending',
-      issuedAt: null,
-      sha256: null,
-      documentId: null,
-      content,
-      createdAt: this.deps.clock.now(policy.orgId),
-    };
-    return this.deps.documents.insertWrite(document);
+    const at = this.deps.clock.now(policy.orgId);
+    return this.recordWrite(policy, { type, transactionId, forms, content, createdAt: at, status: 'pending', issuedAt: null, sha256: null, documentId: null });
   }
 
-  /** A document drawn by the transaction itself (a notice mailed at once), issued as it is recorded. */
+  /** A document drawn by the transaction itself (a notice mailed at once, a certificate), issued as it is recorded. */
   issuedWrite(
     policy: Policy,
     type: PolicyDocumentType,
     content: PolicyDocumentContent,
     issued: { readonly documentId: string; readonly sha256: string; readonly issuedAt: Date },
   ): GroupedWrite {
+    return this.recordWrite(policy, { type, transactionId: null, forms: policy.forms ?? [], content, createdAt: issued.issuedAt, status: 'issued', ...issued });
+  }
+
+  private recordWrite(policy: Policy, document: Omit<PolicyDocument, 'id' | 'orgId' | 'policyId'>): GroupedWrite {
     return this.deps.documents.insertWrite({
+      ...document,
       id: this.deps.ids.next('pdoc'),
       orgId: policy.orgId,
       policyId: policy.id,
-      type,
-      transactionId: null,
-      forms: [...(policy.forms ?? [])],
-      status: 'issued',
-      ...issued,
-      content,
-      createdAt: issued.issuedAt,
+      forms: [...document.forms],
     });
   }
 

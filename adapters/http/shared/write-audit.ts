@@ -74,13 +74,15 @@ export const auditedWrite = async (
   request: AuditedRequest,
   handle: () => Promise<RouteResult>,
 ): Promise<RouteResult> => {
-  // Known before the answer: the organization (a platform call that creates one learns it from the answer).
-  const joins = entryOf(route, request, successOf(route), undefined) !== null;
+  const inGroup = (created?: unknown) => entryOf(route, request, successOf(route), undefined, created);
+  // Known before the answer unless a platform call creates the organization it is about (it learns it from the answer).
+  const joins = inGroup() !== null;
   // A route that creates a record creates it first in its group.
   const grouped = (group: readonly GroupedWrite[]): GroupedWrite => {
     const created = group.find((write) => 'insertOne' in write);
-    const entry = entryOf(route, request, successOf(route), undefined, created && 'insertOne' in created ? created.insertOne._id : undefined);
-    return deps.audit.recordWrite(...(entry as NonNullable<typeof entry>));
+    return deps.audit.recordWrite(
+      ...(inGroup(created && 'insertOne' in created ? created.insertOne._id : undefined) as NonNullable<ReturnType<typeof inGroup>>),
+    );
   };
   const { result, kept } = joins ? await deps.requestWrites.around(grouped, handle) : { result: await handle(), kept: false };
   if (kept || result.status >= 400) return result;

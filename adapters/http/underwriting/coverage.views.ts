@@ -3,8 +3,6 @@ import { centsToDollars, dollarsToCents } from '../../../core/shared/money.ts';
 import { AI_OPERATIONS, COVERAGE_TRIGGERS, LIMIT_FIELDS, type CoverageOptions, type LiabilityLimits } from '../../../core/underwriting/coverage-options.ts';
 import { DateOnly, Money, named, Nullable, OneOf, PostalAddressSchema, Text } from '../shared/common.schemas.ts';
 
-const LIMITS = LIMIT_FIELDS;
-
 const additionalInsured = <A extends TSchema>(address: A) =>
   Type.Object(
     {
@@ -30,8 +28,8 @@ const fields = <A extends TSchema>(address: A) => ({
   retroactiveDate: Type.Optional(DateOnly),
   limits: Type.Optional(
     Type.Object(
-      Object.fromEntries(LIMITS.map((limit) => [limit, Money({ exclusiveMinimum: 0, description: 'Dollars.' })])) as Record<
-        (typeof LIMITS)[number],
+      Object.fromEntries(LIMIT_FIELDS.map((limit) => [limit, Money({ exclusiveMinimum: 0, description: 'Dollars.' })])) as Record<
+        (typeof LIMIT_FIELDS)[number],
         ReturnType<typeof Money>
       >,
       {
@@ -77,7 +75,11 @@ export const coverageFrom = (body: CoverageRequest, prefix: string): CoverageOpt
   return {
     ...rest,
     ...(limits
-      ? { limits: Object.fromEntries(LIMITS.map((limit) => [limit, dollarsToCents(limits[limit], `${prefix}limits.${limit}`)])) as unknown as LiabilityLimits }
+      ? {
+          limits: Object.fromEntries(
+            LIMIT_FIELDS.map((limit) => [limit, dollarsToCents(limits[limit], `${prefix}limits.${limit}`)]),
+          ) as unknown as LiabilityLimits,
+        }
       : {}),
     ...(deductible !== undefined ? { deductible: dollarsToCents(deductible, `${prefix}deductible`) } : {}),
     ...(additionalInsureds ? { additionalInsureds } : {}),
@@ -90,7 +92,9 @@ export const viewCoverage = (coverage: CoverageOptions): Static<typeof CoverageS
   const { limits, deductible, additionalInsureds, waiverOfSubrogation, ...rest } = coverage;
   return {
     ...rest,
-    ...(limits ? { limits: Object.fromEntries(LIMITS.map((limit) => [limit, centsToDollars(limits[limit])])) as Record<(typeof LIMITS)[number], number> } : {}),
+    ...(limits
+      ? { limits: Object.fromEntries(LIMIT_FIELDS.map((limit) => [limit, centsToDollars(limits[limit])])) as Record<(typeof LIMIT_FIELDS)[number], number> }
+      : {}),
     ...(deductible !== undefined ? { deductible: centsToDollars(deductible) } : {}),
     ...(additionalInsureds ? { additionalInsureds: additionalInsureds.map((insured) => ({ ...insured, address: { ...insured.address } })) } : {}),
     ...(waiverOfSubrogation !== undefined
